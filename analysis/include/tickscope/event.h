@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * struct ts_event: the small typed event that every source (perf.data reader, dlfilter plugin)
+ * produces and every model consumes. Models see only this header, never libtraceevent.
+ */
+#ifndef TICKSCOPE_EVENT_H
+#define TICKSCOPE_EVENT_H
+
+#include <stdint.h>
+
+#define TS_COMM_LEN 16
+
+/* power:cpu_idle uses (u32)-1 as the "exit" state (PWR_EVENT_EXIT). */
+#define TS_IDLE_EXIT 0xffffffffu
+
+enum ts_event_kind {
+	TS_EV_OTHER = 0, /* a tracepoint the models do not interpret */
+	/* sched */
+	TS_EV_SWITCH,
+	TS_EV_WAKING,
+	TS_EV_WAKEUP,
+	TS_EV_WAKEUP_NEW,
+	TS_EV_MIGRATE,
+	TS_EV_PROCESS_EXIT,
+	/* power / tick */
+	TS_EV_CPU_IDLE,
+	TS_EV_TICK_STOP,
+	/* timers */
+	TS_EV_TIMER_START,
+	TS_EV_TIMER_EXPIRE_ENTRY,
+	TS_EV_TIMER_EXPIRE_EXIT,
+	TS_EV_TIMER_CANCEL,
+	TS_EV_HRTIMER_START,
+	TS_EV_HRTIMER_EXPIRE_ENTRY,
+	TS_EV_HRTIMER_EXPIRE_EXIT,
+	TS_EV_HRTIMER_CANCEL,
+	/* workqueue */
+	TS_EV_WQ_QUEUE,
+	TS_EV_WQ_ACTIVATE,
+	TS_EV_WQ_START,
+	TS_EV_WQ_END,
+	/* rcu */
+	TS_EV_RCU_UTIL,
+	TS_EV_RCU_GP,
+	TS_EV_RCU_CB, /* rcu_callback / rcu_kvfree_callback: a callback queued */
+	TS_EV_RCU_INVOKE, /* rcu_invoke_callback / rcu_invoke_kvfree_callback */
+	/* vmscan */
+	TS_EV_SHRINK_START,
+	TS_EV_SHRINK_END,
+	/* side-band, from non-sample records (the dlfilter source never sees these) */
+	TS_EV_COMM, /* PERF_RECORD_COMM: pid took the name in comm.comm */
+	TS_EV_LOST, /* PERF_RECORD_LOST / LOST_SAMPLES on cpu */
+	TS_EV_NR_KINDS
+};
+
+/*
+ * Task state classes of sched_switch's prev_state. The raw value's encoding changed across
+ * kernels (TASK_REPORT_MAX marks preemption since v4.14), so the decoder classifies it once.
+ */
+enum ts_task_state {
+	TS_STATE_RUNNING = 0, /* R or R+ : preempted, still runnable */
+	TS_STATE_SLEEPING, /* S: TASK_INTERRUPTIBLE */
+	TS_STATE_DISK, /* D: TASK_UNINTERRUPTIBLE (I, TASK_IDLE, counts as other) */
+	TS_STATE_OTHER, /* T, t, X, Z, P, I */
+};
+
+/* rcu_utilization's string, decided once per distinct string by the decoder. */
+enum ts_rcu_ctx {
+	TS_RCU_OTHER = 0,
+	TS_RCU_CTXSW, /* "Start/End context switch" */
+	TS_RCU_TICK, /* "Start/End scheduler-tick" */
+	TS_RCU_CORE, /* "Start/End RCU core" */
+	TS_RCU_CPU_STALL, /* anything else recognised as a stall / kthread window */
+};
+
+struct ts_event {
+	uint64_t time; /* ns, perf clock */
+	int32_t cpu;
+	int32_t pid; /* tid that was running when the sample was taken */
+	uint16_t kind; /* enum ts_event_kind */
+	uint16_t tp_id; /* tracepoint id (perf attr config), 0 for side-band events */
+	uint32_t nr_ips; /* kernel callchain entries in @ips, context markers stripped */
+	const uint64_t *ips; /* valid only while the event is being fed */
+	const char *name; /* "sched:sched_switch": the decoder's copy, valid for the run */
+	union {
+		struct {
+			int32_t prev_pid, prev_prio;
+			int32_t next_pid, next_prio;
+			uint64_t prev_state_raw;
+			uint8_t prev_state; /* enum ts_task_state */
+			char prev_comm[TS_COMM_LEN];
+			char next_comm[TS_COMM_LEN];
+		} sw;
+		struct { /* WAKING, WAKEUP, WAKEUP_NEW */
+			int32_t pid, prio, target_cpu;
+			char comm[TS_COMM_LEN];
+		} wake;
+		struct {
+			int32_t pid, prio, orig_cpu, dest_cpu;
+			char comm[TS_COMM_LEN];
+		} migrate;
+		struct { /* PROCESS_EXIT */
+			int32_t pid;
+			char comm[TS_COMM_LEN];
+		} exit;
+		struct {
+			uint32_t state; /* TS_IDLE_EXIT on exit */
+			uint32_t cpu_id;
+		} idle;
+		struct {
+			int32_t success;
+			char dependency[24]; /* "NONE", "POSIX_TIMER", "SCHED", ... */
+		} tick_stop;
+		struct { /* TIMER_* and HRTIMER_* */
+			uint64_t timer; /* struct timer_list / hrtimer address */
+			uint64_t function; /* 0 when the event does not carry it (exit/cancel) */
+			uint64_t expires; /* jiffies for timers, ns for hrtimers (start) */
+			uint64_t now; /* expire_entry */
+		} timer;
+		struct { /* WQ_* */
+			uint64_t work;
+			uint64_t function; /* 0 on kernels whose event lacks it */
+			int32_t req_cpu, cpu; /* WQ_QUEUE only */
+			char wq_name[24]; /* WQ_QUEUE only */
+		} wq;
+		struct {
+			uint8_t start; /* 1 for "Start ...", 0 for "End ..." */
+			uint8_t ctx; /* enum ts_rcu_ctx */
+			const char *str; /* the whole string, decoder-owned */
+		} rcu_util;
+		struct {
+			uint64_t gp_seq;
+			const char *rcuname;
+			const char *gpevent; /* "start", "end", "newreq", "cpuend", ... */
+		} rcu_gp;
+		struct { /* RCU_CB, RCU_INVOKE */
+			uint64_t rhp;
+			uint64_t func;
+		} rcu_cb;
+		struct { /* SHRINK_START, SHRINK_END */
+			uint64_t shr; /* struct shrinker address: pairs start and end */
+			uint64_t function; /* shrinker->scan_objects */
+			int32_t nid;
+			int64_t nr_objects_to_shrink; /* start */
+			int64_t cache_items; /* start */
+			int64_t total_scan; /* start and end */
+			int64_t retval; /* end: objects freed */
+			int64_t unused_scan, new_scan; /* end */
+			int32_t priority; /* start */
+		} shrink;
+		struct {
+			char comm[TS_COMM_LEN];
+			int32_t tid;
+			uint8_t exec;
+		} comm;
+		struct {
+			uint64_t lost; /* events lost */
+			uint64_t id; /* the attr id, 0 when unknown */
+		} lost;
+	};
+};
+
+/**
+ * ts_task_state_class() - classify a raw sched_switch prev_state
+ * @raw: the prev_state field as recorded
+ * @report_max: the kernel's TASK_REPORT_MAX bit (the "+" preemption flag), 0 if unknown
+ *
+ * Return: an enum ts_task_state.
+ */
+static inline uint8_t ts_task_state_class(uint64_t raw, uint64_t report_max)
+{
+	if (raw == 0 || (report_max && (raw & report_max)))
+		return TS_STATE_RUNNING;
+	if (raw & 0x1)
+		return TS_STATE_SLEEPING;
+	if (raw & 0x2)
+		return TS_STATE_DISK;
+	return TS_STATE_OTHER;
+}
+
+#endif

@@ -1,0 +1,115 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The perf.data reader: file mode (PERFILE2) and pipe mode, zstd-compressed records, attrs and
+ * ids, tracing data, feature sections, comm/lost side-band, and time ordering per round.
+ */
+#ifndef TICKSCOPE_READER_H
+#define TICKSCOPE_READER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct ts_reader;
+
+/* One event attr as recorded, with the ids the kernel gave it. */
+struct ts_attr {
+	uint32_t type; /* PERF_TYPE_* */
+	uint64_t config; /* tracepoint id for PERF_TYPE_TRACEPOINT */
+	uint64_t sample_type;
+	uint64_t read_format;
+	uint64_t branch_sample_type;
+	uint32_t sample_regs_user_nr, sample_regs_intr_nr;
+	int sample_id_all;
+	char name[64]; /* "sched:sched_switch"; from the event_desc feature, or the format */
+	uint64_t nr_samples; /* counted while reading */
+	int index;
+};
+
+/* A sample, parsed against its attr's sample_type. Pointers are valid in the callback only. */
+struct ts_sample {
+	const struct ts_attr *attr;
+	uint64_t ip, time, addr, id, stream_id, period;
+	uint32_t pid, tid, cpu;
+	uint32_t raw_size;
+	const void *raw;
+	uint64_t nr_ips;
+	const uint64_t *ips; /* the raw callchain, context markers included */
+};
+
+enum ts_input_kind {
+	TS_INPUT_FILE = 0,
+	TS_INPUT_PIPE,
+};
+
+/* What `tickscope info` shows; strings are empty when the feature was not recorded. */
+struct ts_file_info {
+	enum ts_input_kind kind;
+	int compressed; /* saw PERF_RECORD_COMPRESSED */
+	char hostname[128], osrelease[128], version[64], arch[32], cpudesc[256];
+	char *cmdline; /* joined with spaces; NULL if absent */
+	uint32_t nr_cpus_avail, nr_cpus_online;
+	char kernel_build_id[41]; /* hex of the [kernel.kallsyms] build id, "" if none */
+	uint64_t first_time, last_time; /* over samples */
+	uint64_t nr_samples, nr_records;
+	uint64_t nr_unknown_records; /* record types we do not know: skipped and counted */
+	uint64_t nr_out_of_order; /* samples older than the last flushed round */
+	int nr_lost_cpus;
+	uint64_t *lost_per_cpu; /* PERF_RECORD_LOST events per cpu; index nr_lost_cpus-1 max */
+	uint64_t *lost_samples_per_cpu; /* PERF_RECORD_LOST_SAMPLES per cpu */
+	uint64_t lost_total, lost_samples_total;
+};
+
+/* Callbacks for ts_reader_run(); each returns 0 to go on or a negative code to stop. */
+struct ts_reader_ops {
+	int (*sample)(void *ctx, const struct ts_sample *s);
+	/* COMM/FORK/EXIT side-band, in time order with the samples (may be NULL) */
+	int (*comm)(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint64_t time,
+		    int exec);
+	int (*fork)(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid,
+		    uint64_t time);
+	int (*exit)(void *ctx, uint32_t pid, uint32_t tid, uint64_t time);
+	int (*lost)(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time);
+};
+
+struct ts_reader_opts {
+	int unordered; /* deliver in file order (fastest); default is time order */
+	size_t bufsize; /* read() size, 0 for the default */
+};
+
+/**
+ * ts_reader_open() - open a perf.data file and read its headers
+ * @rp: out: the reader
+ * @path: the file, or "-" for stdin (pipe mode is detected from the magic either way)
+ * @opts: may be NULL
+ *
+ * In file mode this reads the header, attrs and feature sections; in pipe mode it reads up
+ * to the first non-header record, so that attrs and tracing data are known before run().
+ * Return: 0 or a negative code; ts_reader_error() then says where.
+ */
+int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts);
+
+/** ts_reader_close() - free the reader (NULL is fine) */
+void ts_reader_close(struct ts_reader *r);
+
+/**
+ * ts_reader_run() - read every record, calling @ops
+ * Return: 0 at the end of data, or the first negative code from the data or a callback.
+ */
+int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx);
+
+/** ts_reader_attrs() - the attrs; *nr gets their count */
+const struct ts_attr *ts_reader_attrs(const struct ts_reader *r, int *nr);
+
+/** ts_reader_tracing_data() - the raw tracing data section, or NULL with *len 0 */
+const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len);
+
+/** ts_reader_info() - header facts and counters (counters are final after run()) */
+const struct ts_file_info *ts_reader_info(const struct ts_reader *r);
+
+/**
+ * ts_reader_error() - a message for the last error: the file, the byte offset and what was
+ * wrong there, e.g. "perf.data: offset 0x1a2b0: record size 0 at PERF_RECORD_SAMPLE".
+ */
+const char *ts_reader_error(const struct ts_reader *r);
+
+#endif

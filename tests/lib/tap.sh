@@ -1,0 +1,65 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# TAP helpers for shell tests; source it. Each test prints "ok N - name" lines and ends with
+# tap_done. Tests needing root/tracefs/qemu call skip_all with the reason.
+
+: "${TS_TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
+while [ ! -f "$TS_TOP/Makefile" ] && [ "$TS_TOP" != / ]; do TS_TOP=$(dirname "$TS_TOP"); done
+: "${TS_BUILD:=$TS_TOP/build}"
+TICKSCOPE="$TS_BUILD/tickscope"
+_tap_n=0
+_tap_failed=0
+
+ok() {
+	# ok CONDITION_EXIT_STATUS NAME
+	_tap_n=$((_tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $_tap_n - $2"
+	else
+		echo "not ok $_tap_n - $2"
+		_tap_failed=$((_tap_failed + 1))
+	fi
+}
+
+is() {
+	# is GOT WANT NAME
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		echo "#   got:  '$1'"
+		echo "#   want: '$2'"
+	fi
+}
+
+diag() {
+	echo "# $*"
+}
+
+skip_all() {
+	echo "1..0 # SKIP $*"
+	exit 0
+}
+
+tap_done() {
+	echo "1..$_tap_n"
+	[ "$_tap_failed" -eq 0 ]
+}
+
+# A scratch folder removed on exit.
+tap_tmpdir() {
+	_tap_tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
+	trap 'rm -rf "$_tap_tmp"' EXIT
+	echo "$_tap_tmp"
+}
+
+# The shared aarch64 fixtures, decompressed once into a git-ignored cache.
+shared_fixture() {
+	_src="$TS_TOP/../shared/fixtures/$1.xz"
+	_dst="$TS_TOP/.cache/shared-fixtures/$1"
+	[ -f "$_src" ] || return 1
+	if [ ! -f "$_dst" ]; then
+		mkdir -p "$(dirname "$_dst")"
+		xz -dc "$_src" >"$_dst.tmp" && mv "$_dst.tmp" "$_dst"
+	fi
+	echo "$_dst"
+}
