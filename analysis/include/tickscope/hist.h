@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Log-linear histograms of nanosecond values: exact count/sum/min/max, 16 linear sub-buckets per
+ * power of two, mergeable across runs. Quantiles are within 1/32 (3.125%) of the true value.
+ */
+#ifndef TICKSCOPE_HIST_H
+#define TICKSCOPE_HIST_H
+
+#include <stdint.h>
+
+/*
+ * Bucket layout. Group 0 holds the values 0..15 one per bucket. Group g >= 1 holds
+ * [2^(g+3), 2^(g+4)) in 16 buckets of width 2^(g-1), so values below 32 are exact and a bucket
+ * is never wider than 1/16 of its lower bound. Index = group * 16 + sub-bucket; the layout is
+ * part of the JSON schema (docs/report-json.md), so merging across runs is index-wise.
+ */
+#define TS_HIST_SUB_BITS 4
+#define TS_HIST_SUB (1u << TS_HIST_SUB_BITS)
+#define TS_HIST_GROUPS 61
+#define TS_HIST_NR_BUCKETS (TS_HIST_GROUPS * TS_HIST_SUB)
+
+/*
+ * Counters exist only for the groups between the lowest and the highest value seen: at most
+ * TS_HIST_NR_BUCKETS u64 (7.6 KiB), usually a few hundred bytes. A zeroed struct is empty.
+ */
+struct ts_hist {
+	uint64_t count, sum, min, max;
+	uint64_t *b; /* nr groups of TS_HIST_SUB counters, the first is group lo */
+	uint16_t lo, nr;
+};
+
+/** ts_hist_bucket() - the bucket index of a value */
+static inline unsigned int ts_hist_bucket(uint64_t v)
+{
+	unsigned int k;
+
+	if (v < TS_HIST_SUB)
+		return (unsigned int)v;
+	k = 63 - (unsigned int)__builtin_clzll(v);
+	return (k - TS_HIST_SUB_BITS + 1) * TS_HIST_SUB +
+	       (unsigned int)((v >> (k - TS_HIST_SUB_BITS)) - TS_HIST_SUB);
+}
+
+/** ts_hist_bucket_low() - the lowest value of bucket @idx */
+uint64_t ts_hist_bucket_low(unsigned int idx);
+
+/** ts_hist_bucket_width() - how many values bucket @idx holds */
+uint64_t ts_hist_bucket_width(unsigned int idx);
+
+/* The out-of-line part of ts_hist_add(): makes room for bucket @idx. */
+int ts_hist_grow(struct ts_hist *h, unsigned int idx);
+
+/**
+ * ts_hist_add_n() - record @n occurrences of the value @v
+ * Return: 0, or -ENOMEM (the histogram is then unchanged).
+ */
+static inline int ts_hist_add_n(struct ts_hist *h, uint64_t v, uint64_t n)
+{
+	unsigned int idx = ts_hist_bucket(v), g = idx / TS_HIST_SUB;
+
+	if (g < h->lo || g >= (unsigned int)h->lo + h->nr || !h->b) {
+		int err = ts_hist_grow(h, idx);
+
+		if (err)
+			return err;
+	}
+	h->b[idx - h->lo * TS_HIST_SUB] += n;
+	if (!h->count || v < h->min)
+		h->min = v;
+	if (v > h->max)
+		h->max = v;
+	h->count += n;
+	h->sum += v * n;
+	return 0;
+}
+
+/** ts_hist_add() - record one value; Return: 0 or -ENOMEM */
+static inline int ts_hist_add(struct ts_hist *h, uint64_t v)
+{
+	return ts_hist_add_n(h, v, 1);
+}
+
+/** ts_hist_release() - free the counters; the histogram is empty again */
+void ts_hist_release(struct ts_hist *h);
+
+/**
+ * ts_hist_merge() - add every value of @src to @dst (count, sum, min and max stay exact)
+ * Return: 0 or -ENOMEM (@dst unchanged).
+ */
+int ts_hist_merge(struct ts_hist *dst, const struct ts_hist *src);
+
+/**
+ * ts_hist_quantile() - the value at quantile @q (0..1)
+ *
+ * The rank is ceil(q * count) (at least 1); the answer is the middle of the bucket holding that
+ * rank, clamped to [min, max]. Buckets are at most 1/16 of their value wide, so the answer is
+ * within 1/32 of the exact order statistic; values below 32 are exact, q = 0 gives min and
+ * q = 1 gives max. Return: 0 for an empty histogram.
+ */
+uint64_t ts_hist_quantile(const struct ts_hist *h, double q);
+
+/** ts_hist_get() - the count in bucket @idx (0 outside the stored range) */
+uint64_t ts_hist_get(const struct ts_hist *h, unsigned int idx);
+
+/** ts_hist_first() - the lowest stored bucket index; ts_hist_end() - one past the highest */
+unsigned int ts_hist_first(const struct ts_hist *h);
+unsigned int ts_hist_end(const struct ts_hist *h);
+
+#endif

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * A u64 -> u64 hash map for the models (pid -> task, function -> stats, work -> queue time):
+ * open addressing with linear probing, sized by the keys seen, backward-shift deletion.
+ */
+#ifndef TICKSCOPE_MAP_H
+#define TICKSCOPE_MAP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The one key that cannot be stored: no pid, kernel address or sequence number takes it. */
+#define TS_MAP_EMPTY UINT64_MAX
+
+struct ts_map_ent {
+	uint64_t key, val;
+};
+
+/* A zeroed struct is an empty map. */
+struct ts_map {
+	struct ts_map_ent *e;
+	size_t cap, nr; /* cap is 0 or a power of two */
+};
+
+/** ts_map_find() - the value slot of @key, or NULL; valid until the next insert or remove */
+uint64_t *ts_map_find(const struct ts_map *m, uint64_t key);
+
+/**
+ * ts_map_insert() - find or add @key
+ * @val: out: its value slot (0 when new); valid until the next insert or remove
+ * Return: 1 when added, 0 when it was there, -ENOMEM, or -EINVAL for TS_MAP_EMPTY.
+ */
+int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val);
+
+/** ts_map_remove() - drop @key; Return: 1 if it was there, else 0 */
+int ts_map_remove(struct ts_map *m, uint64_t key);
+
+/** ts_map_release() - free the table; the map is empty again */
+void ts_map_release(struct ts_map *m);
+
+/**
+ * ts_map_next() - iterate: start with *@pos = 0
+ * Return: the next entry, or NULL at the end. Do not insert or remove while iterating.
+ */
+const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos);
+
+#endif

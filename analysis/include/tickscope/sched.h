@@ -1,0 +1,138 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The scheduler model: per task run time, sched delay (perf timehist's "sch delay"), wake
+ * delivery, wakeup latency, off-CPU time by state and stack, wake classes; per CPU busy/idle.
+ */
+#ifndef TICKSCOPE_SCHED_H
+#define TICKSCOPE_SCHED_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tickscope/event.h"
+#include "tickscope/hist.h"
+#include "tickscope/model.h"
+
+/* Wake classes: the waker's CPU against the target CPU, and the target's state at waking. */
+enum ts_wake_class {
+	TS_WAKE_SAME_IDLE = 0,
+	TS_WAKE_SAME_BUSY,
+	TS_WAKE_CROSS_IDLE,
+	TS_WAKE_CROSS_BUSY,
+	TS_WAKE_NR
+};
+
+/* Off-CPU states: the same order as enum ts_task_state (R is preempted, still runnable). */
+enum ts_off_state { TS_OFF_R = 0, TS_OFF_S, TS_OFF_D, TS_OFF_OTHER, TS_OFF_NR };
+
+/* Per task figures. Times in ns. */
+struct ts_sched_task {
+	int32_t pid; /* the tid */
+	char comm[TS_COMM_LEN];
+	int selected; /* passes the task filter; whole-trace figures count selected tasks only */
+	uint64_t nr_switches; /* switch-outs: perf timehist's "sched-in" count */
+	uint64_t nr_voluntary, nr_involuntary; /* switched out sleeping / preempted (R, R+) */
+	uint64_t nr_migrations; /* sched_migrate_task */
+	uint64_t nr_wakeups; /* sched_waking, or sched_wakeup when waking was not recorded */
+	uint64_t nr_wakeup_new;
+	uint64_t wake_class[TS_WAKE_NR];
+	uint64_t nr_wake_unclassified; /* target CPU state unknown (before its first event) */
+	struct ts_hist run; /* run slices: previous switch on that CPU -> switch-out (perf) */
+	struct ts_hist delay; /* sched delay per slice (perf's rule, see docs/report-json.md) */
+	struct ts_hist delivery; /* sched_waking -> sched_wakeup */
+	struct ts_hist wakelat; /* sched_waking -> switch-in */
+	struct ts_hist off[TS_OFF_NR]; /* switch-out -> next switch-in, by prev_state */
+};
+
+/* Per CPU figures; busy and idle count from the CPU's first sched_switch to the end. */
+struct ts_sched_cpu {
+	int32_t cpu;
+	int seen; /* any sched event touched this CPU */
+	uint64_t busy, idle; /* ns: a task / the idle task (pid 0) running */
+	uint64_t nr_switches;
+	uint64_t wakeups_local, wakeups_remote; /* received: waker on this CPU / on another */
+};
+
+/* Whole-trace figures over the selected tasks. */
+struct ts_sched_totals {
+	uint64_t nr_switches, nr_wakeups, nr_wakeup_new, nr_migrations;
+	uint64_t wake_class[TS_WAKE_NR];
+	uint64_t nr_wake_unclassified;
+	struct ts_hist class_delivery[TS_WAKE_NR];
+	struct ts_hist class_wakelat[TS_WAKE_NR];
+	struct ts_hist run, delay, delivery, wakelat, off[TS_OFF_NR];
+	uint64_t nr_time_travel; /* wakeups newer than the switch-in they precede (lost events) */
+	uint64_t nr_stack_switches; /* switch-outs with a callchain */
+	uint64_t stacks_dropped_ns; /* off-CPU time of stacks beyond the table's limit */
+};
+
+/* An off-CPU kernel stack (raw addresses; reports symbolize), all selected tasks together. */
+struct ts_sched_stack {
+	uint32_t nr_ips;
+	const uint64_t *ips;
+	uint64_t count; /* off-CPU periods that ended */
+	uint64_t total; /* ns */
+	uint64_t by_state[TS_OFF_NR];
+};
+
+struct ts_sched;
+
+/**
+ * ts_sched_new() - a new scheduler model
+ * @mp: out
+ * @opts: may be NULL
+ * Return: 0 or -ENOMEM.
+ */
+int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts);
+
+/**
+ * ts_sched_feed() - feed one event (events of other kinds are ignored)
+ *
+ * Uses SWITCH, WAKING, WAKEUP, WAKEUP_NEW, MIGRATE, COMM and CPU_IDLE (for idle targets).
+ * Return: 0 or -ENOMEM.
+ */
+int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev);
+
+/** ts_sched_finish() - close per-CPU busy/idle time at @end (ns); call once, after feeding */
+void ts_sched_finish(struct ts_sched *m, uint64_t end);
+
+/** ts_sched_free() - free the model (NULL is fine) */
+void ts_sched_free(struct ts_sched *m);
+
+/** ts_sched_nr_tasks() - tasks seen (pid 0, the idle task, is not one) */
+size_t ts_sched_nr_tasks(const struct ts_sched *m);
+
+/** ts_sched_task_at() - task @i (0 <= i < ts_sched_nr_tasks), in first-seen order */
+const struct ts_sched_task *ts_sched_task_at(const struct ts_sched *m, size_t i);
+
+/** ts_sched_task_find() - the task with tid @pid, or NULL */
+const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t pid);
+
+/** ts_sched_nr_cpus() - one past the highest CPU seen */
+int ts_sched_nr_cpus(const struct ts_sched *m);
+
+/** ts_sched_cpu() - figures of CPU @cpu, or NULL if never seen */
+const struct ts_sched_cpu *ts_sched_cpu(const struct ts_sched *m, int cpu);
+
+/** ts_sched_totals() - whole-trace figures */
+const struct ts_sched_totals *ts_sched_totals(const struct ts_sched *m);
+
+/** ts_sched_nr_stacks() - distinct off-CPU stacks kept */
+size_t ts_sched_nr_stacks(const struct ts_sched *m);
+
+/** ts_sched_stack_at() - stack @i, in first-seen order */
+const struct ts_sched_stack *ts_sched_stack_at(const struct ts_sched *m, size_t i);
+
+/**
+ * ts_sched_comm() - the latest comm of @pid ("swapper" for 0), or NULL if never seen
+ * (from sched_switch, sched_wak*, migrate and COMM events)
+ */
+const char *ts_sched_comm(const struct ts_sched *m, int32_t pid);
+
+/**
+ * ts_sched_selected() - whether @pid passes the task filter (1 for unknown tasks
+ * when there is no filter, else 0)
+ */
+int ts_sched_selected(const struct ts_sched *m, int32_t pid);
+
+#endif

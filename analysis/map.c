@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The models' u64 hash map: Fibonacci hashing, linear probing, backward-shift deletion. */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "tickscope/map.h"
+
+static size_t slot(const struct ts_map *m, uint64_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
+}
+
+uint64_t *ts_map_find(const struct ts_map *m, uint64_t key)
+{
+	size_t i;
+
+	if (!m->nr)
+		return NULL;
+	for (i = slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+		if (m->e[i].key == key)
+			return &m->e[i].val;
+		if (m->e[i].key == TS_MAP_EMPTY)
+			return NULL;
+	}
+}
+
+static int rehash(struct ts_map *m, size_t cap)
+{
+	struct ts_map_ent *old = m->e;
+	size_t oldcap = m->cap, i, j;
+
+	m->e = malloc(cap * sizeof(*m->e));
+	if (!m->e) {
+		m->e = old;
+		return -ENOMEM;
+	}
+	m->cap = cap;
+	for (i = 0; i < cap; i++)
+		m->e[i].key = TS_MAP_EMPTY;
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].key == TS_MAP_EMPTY)
+			continue;
+		for (j = slot(m, old[i].key); m->e[j].key != TS_MAP_EMPTY; j = (j + 1) & (cap - 1))
+			;
+		m->e[j] = old[i];
+	}
+	free(old);
+	return 0;
+}
+
+int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
+{
+	size_t i;
+	int err;
+
+	if (key == TS_MAP_EMPTY)
+		return -EINVAL;
+	if ((m->nr + 1) * 4 > m->cap * 3) {
+		err = rehash(m, m->cap ? m->cap * 2 : 64);
+		if (err)
+			return err;
+	}
+	for (i = slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+		if (m->e[i].key == key) {
+			*val = &m->e[i].val;
+			return 0;
+		}
+		if (m->e[i].key == TS_MAP_EMPTY)
+			break;
+	}
+	m->e[i].key = key;
+	m->e[i].val = 0;
+	m->nr++;
+	*val = &m->e[i].val;
+	return 1;
+}
+
+int ts_map_remove(struct ts_map *m, uint64_t key)
+{
+	size_t i, j, home, mask = m->cap - 1;
+	uint64_t *v = ts_map_find(m, key);
+
+	if (!v)
+		return 0;
+	i = (size_t)((struct ts_map_ent *)(void *)((char *)v - offsetof(struct ts_map_ent, val)) -
+		     m->e);
+	/* Shift later members of the probe run back so that no lookup meets a hole. */
+	for (j = (i + 1) & mask; m->e[j].key != TS_MAP_EMPTY; j = (j + 1) & mask) {
+		home = slot(m, m->e[j].key);
+		if (((j - home) & mask) >= ((j - i) & mask)) {
+			m->e[i] = m->e[j];
+			i = j;
+		}
+	}
+	m->e[i].key = TS_MAP_EMPTY;
+	m->nr--;
+	return 1;
+}
+
+void ts_map_release(struct ts_map *m)
+{
+	free(m->e);
+	m->e = NULL;
+	m->cap = m->nr = 0;
+}
+
+const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos)
+{
+	while (*pos < m->cap) {
+		const struct ts_map_ent *e = &m->e[(*pos)++];
+
+		if (e->key != TS_MAP_EMPTY)
+			return e;
+	}
+	return NULL;
+}

@@ -1,0 +1,614 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The scheduler model. Run time and sched delay follow perf sched timehist exactly (see
+ * docs/report-json.md, "sched"); wake classes are decided with the target CPU's state at waking.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tickscope/map.h"
+#include "tickscope/sched.h"
+
+#define STACK_DROPPED UINT32_MAX
+
+struct task {
+	struct ts_sched_task st;
+	uint64_t last_out; /* last switch-out */
+	uint64_t ready; /* perf's ready_to_run: first wake since switch-out, or R switch-out */
+	uint64_t waking_t; /* the open wake's sched_waking time */
+	int32_t waking_cpu, waking_target;
+	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
+	uint8_t have_out, last_state;
+	uint8_t waking_open; /* a wake waits for its switch-in */
+	uint8_t delivered; /* its sched_wakeup was seen */
+	int8_t waking_idle; /* target_cpu idle at waking: 1, 0, -1 unknown */
+	int8_t klass; /* enum ts_wake_class of the open wake, -1 undecided or unknown */
+};
+
+struct cpu {
+	struct ts_sched_cpu st;
+	uint64_t last_switch; /* perf's tprev: the previous sched_switch here */
+	uint64_t since; /* start of the current busy or idle stretch (curr >= 0) */
+	uint64_t known_since; /* first event that told this CPU's state */
+	uint64_t idle_since, prev_idle_start, prev_idle_end;
+	struct task *curr_task; /* NULL for idle or unknown */
+	int32_t curr; /* running pid, -1 unknown */
+	uint8_t in_cpuidle, idle, known;
+};
+
+struct ts_sched {
+	struct ts_model_opts opts;
+	struct ts_map tasks; /* pid -> index into tv, plus one */
+	struct task **tv;
+	size_t nr_tv, cap_tv;
+	struct cpu **cpus;
+	int nr_cpus;
+	struct ts_sched_totals tot;
+	struct ts_map stack_map; /* stack hash -> index into stacks, plus one */
+	struct ts_sched_stack *stacks;
+	size_t nr_stacks, cap_stacks;
+	int saw_waking;
+};
+
+static const struct ts_sched_task *find(const struct ts_sched *m, int32_t pid)
+{
+	uint64_t *v = pid > 0 ? ts_map_find(&m->tasks, (uint64_t)pid) : NULL;
+
+	return v ? &m->tv[*v - 1]->st : NULL;
+}
+
+static void select_task(struct ts_sched *m, struct task *p)
+{
+	p->st.selected = !m->opts.task_filter ||
+			 m->opts.task_filter(m->opts.filter_ctx, p->st.pid, p->st.comm);
+}
+
+static struct task *get_task(struct ts_sched *m, int32_t pid)
+{
+	struct task *p, **tv;
+	uint64_t *v;
+	int ret = ts_map_insert(&m->tasks, (uint64_t)pid, &v);
+
+	if (ret == 0)
+		return m->tv[*v - 1];
+	if (ret < 0)
+		return NULL;
+	if (m->nr_tv == m->cap_tv) {
+		size_t cap = m->cap_tv ? m->cap_tv * 2 : 256;
+
+		tv = realloc(m->tv, cap * sizeof(*tv));
+		if (!tv)
+			goto fail_map;
+		m->tv = tv;
+		m->cap_tv = cap;
+	}
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		goto fail_map;
+	p->st.pid = pid;
+	p->klass = -1;
+	select_task(m, p);
+	m->tv[m->nr_tv++] = p;
+	*v = m->nr_tv;
+	return p;
+fail_map:
+	ts_map_remove(&m->tasks, (uint64_t)pid);
+	return NULL;
+}
+
+static void set_comm(struct ts_sched *m, struct task *p, const char *comm)
+{
+	if (!comm[0] || !strncmp(p->st.comm, comm, TS_COMM_LEN))
+		return;
+	strncpy(p->st.comm, comm, TS_COMM_LEN - 1);
+	p->st.comm[TS_COMM_LEN - 1] = 0;
+	if (m->opts.task_filter)
+		select_task(m, p);
+}
+
+static struct cpu *get_cpu(struct ts_sched *m, int32_t cpu)
+{
+	struct cpu **cv;
+	int i, nr;
+
+	if (cpu < 0 || cpu > 65535)
+		return NULL;
+	if (cpu >= m->nr_cpus) {
+		nr = cpu + 1 > m->nr_cpus * 2 ? cpu + 1 : m->nr_cpus * 2;
+		cv = realloc(m->cpus, (size_t)nr * sizeof(*cv));
+		if (!cv)
+			return NULL;
+		for (i = m->nr_cpus; i < nr; i++)
+			cv[i] = NULL;
+		m->cpus = cv;
+		m->nr_cpus = nr;
+	}
+	if (!m->cpus[cpu]) {
+		m->cpus[cpu] = calloc(1, sizeof(struct cpu));
+		if (!m->cpus[cpu])
+			return NULL;
+		m->cpus[cpu]->st.cpu = cpu;
+		m->cpus[cpu]->curr = -1;
+	}
+	return m->cpus[cpu];
+}
+
+static void set_idle(struct cpu *c, uint64_t t, int idle)
+{
+	if (!c->known) {
+		c->known = 1;
+		c->known_since = t;
+		c->idle = (uint8_t)idle;
+		c->idle_since = t;
+		return;
+	}
+	if (idle == c->idle)
+		return;
+	if (idle) {
+		c->idle_since = t;
+	} else {
+		c->prev_idle_start = c->idle_since;
+		c->prev_idle_end = t;
+	}
+	c->idle = (uint8_t)idle;
+}
+
+/* Whether @cpu was idle at @t (not after the current time): 1, 0, or -1 when unknown. */
+static int was_idle(const struct ts_sched *m, int32_t cpu, uint64_t t)
+{
+	const struct cpu *c = cpu >= 0 && cpu < m->nr_cpus ? m->cpus[cpu] : NULL;
+
+	if (!c || !c->known || t < c->known_since)
+		return -1;
+	if (c->idle && c->idle_since <= t)
+		return 1;
+	return c->prev_idle_start <= t && t < c->prev_idle_end;
+}
+
+/* Add @v to the task's histogram and, for a selected task, to the whole-trace one. */
+static int add2(const struct task *p, struct ts_hist *th, struct ts_hist *wh, uint64_t v)
+{
+	int err = ts_hist_add(th, v);
+
+	if (!err && p->st.selected && wh)
+		err = ts_hist_add(wh, v);
+	return err;
+}
+
+static uint64_t stack_hash(const uint64_t *ips, uint32_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull ^ n;
+	uint32_t i;
+
+	for (i = 0; i < n; i++)
+		h = (h ^ ips[i]) * 0x100000001b3ull;
+	return h == TS_MAP_EMPTY ? 0 : h;
+}
+
+static int new_stack(struct ts_sched *m, const uint64_t *ips, uint32_t n, uint64_t *slot)
+{
+	struct ts_sched_stack *s;
+	uint64_t *copy;
+
+	if (m->nr_stacks == m->cap_stacks) {
+		size_t cap = m->cap_stacks ? m->cap_stacks * 2 : 64;
+
+		s = realloc(m->stacks, cap * sizeof(*s));
+		if (!s)
+			return -ENOMEM;
+		m->stacks = s;
+		m->cap_stacks = cap;
+	}
+	copy = malloc(n * sizeof(*copy));
+	if (!copy)
+		return -ENOMEM;
+	memcpy(copy, ips, n * sizeof(*copy));
+	s = &m->stacks[m->nr_stacks++];
+	memset(s, 0, sizeof(*s));
+	s->nr_ips = n;
+	s->ips = copy;
+	*slot = m->nr_stacks;
+	return 0;
+}
+
+/* The 1-based stack index for a switch-out callchain, or STACK_DROPPED. */
+static int intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *out)
+{
+	uint32_t n = ev->nr_ips < TS_STACK_DEPTH ? ev->nr_ips : TS_STACK_DEPTH;
+	uint64_t h = stack_hash(ev->ips, n), *v;
+	const struct ts_sched_stack *s;
+	unsigned int max = m->opts.max_stacks ? m->opts.max_stacks : TS_MAX_STACKS_DEFAULT;
+	int ret;
+
+	*out = STACK_DROPPED;
+	v = ts_map_find(&m->stack_map, h);
+	if (v) {
+		s = &m->stacks[*v - 1];
+		if (s->nr_ips == n && !memcmp(s->ips, ev->ips, n * sizeof(*ev->ips)))
+			*out = (uint32_t)*v;
+		return 0;
+	}
+	if (m->nr_stacks >= max)
+		return 0;
+	ret = ts_map_insert(&m->stack_map, h, &v);
+	if (ret < 0)
+		return ret;
+	ret = new_stack(m, ev->ips, n, v);
+	if (ret < 0) {
+		ts_map_remove(&m->stack_map, h);
+		return ret;
+	}
+	*out = (uint32_t)*v;
+	return 0;
+}
+
+static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev, uint64_t tprev)
+{
+	uint8_t state = ev->sw.prev_state < TS_OFF_NR ? ev->sw.prev_state : TS_OFF_OTHER;
+	struct ts_sched_totals *tot = &m->tot;
+	int err = 0;
+
+	p->st.nr_switches++;
+	if (state == TS_STATE_RUNNING)
+		p->st.nr_involuntary++;
+	else
+		p->st.nr_voluntary++;
+	if (p->st.selected)
+		tot->nr_switches++;
+	/* perf timehist: nothing is measured for the first switch seen on a CPU. */
+	if (tprev && ev->time >= tprev) {
+		err = add2(p, &p->st.run, &tot->run, ev->time - tprev);
+		if (!err && p->ready && p->ready > tprev)
+			tot->nr_time_travel++;
+		else if (!err && p->ready)
+			err = add2(p, &p->st.delay, &tot->delay, tprev - p->ready);
+	}
+	p->last_out = ev->time;
+	p->have_out = 1;
+	p->last_state = state;
+	p->ready = state == TS_STATE_RUNNING ? ev->time : 0;
+	p->waking_open = 0;
+	p->stack = 0;
+	if (!err && ev->nr_ips && ev->ips && p->st.selected) {
+		tot->nr_stack_switches++;
+		err = intern_stack(m, ev, &p->stack);
+	}
+	return err;
+}
+
+static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
+{
+	struct ts_sched_totals *tot = &m->tot;
+	struct ts_sched_stack *s;
+	uint64_t off;
+	int err = 0;
+
+	if (n->have_out && t >= n->last_out) {
+		off = t - n->last_out;
+		err = add2(n, &n->st.off[n->last_state], &tot->off[n->last_state], off);
+		if (n->stack == STACK_DROPPED) {
+			tot->stacks_dropped_ns += off;
+		} else if (n->stack) {
+			s = &m->stacks[n->stack - 1];
+			s->count++;
+			s->total += off;
+			s->by_state[n->last_state] += off;
+		}
+	}
+	n->have_out = 0;
+	n->stack = 0;
+	if (!err && n->waking_open && t >= n->waking_t) {
+		err = add2(n, &n->st.wakelat, &tot->wakelat, t - n->waking_t);
+		if (!err && n->klass >= 0 && n->st.selected)
+			err = ts_hist_add(&tot->class_wakelat[n->klass], t - n->waking_t);
+	}
+	n->waking_open = 0;
+	return err;
+}
+
+static int on_switch(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct cpu *c = get_cpu(m, ev->cpu);
+	struct task *p = NULL, *n = NULL;
+	uint64_t tprev;
+	int err = 0;
+
+	if (!c)
+		return -ENOMEM;
+	tprev = c->last_switch;
+	if (ev->sw.prev_pid > 0) {
+		p = c->curr == ev->sw.prev_pid && c->curr_task ? c->curr_task :
+								 get_task(m, ev->sw.prev_pid);
+		if (!p)
+			return -ENOMEM;
+		set_comm(m, p, ev->sw.prev_comm);
+		err = switch_out(m, p, ev, tprev);
+	}
+	if (!err && ev->sw.next_pid > 0) {
+		n = get_task(m, ev->sw.next_pid);
+		if (!n)
+			return -ENOMEM;
+		set_comm(m, n, ev->sw.next_comm);
+		err = switch_in(m, n, ev->time);
+	}
+	if (c->curr >= 0 && ev->time >= c->since) {
+		if (c->curr == 0)
+			c->st.idle += ev->time - c->since;
+		else
+			c->st.busy += ev->time - c->since;
+	}
+	c->since = ev->time;
+	c->curr = ev->sw.next_pid;
+	c->curr_task = n;
+	c->last_switch = ev->time;
+	c->st.nr_switches++;
+	c->st.seen = 1;
+	set_idle(c, ev->time, c->curr == 0 || c->in_cpuidle);
+	return err;
+}
+
+/* Decide the open wake's class once its target CPU is final (at sched_wakeup). */
+static void classify(struct ts_sched *m, struct task *w, int32_t target)
+{
+	int idle = target == w->waking_target ? w->waking_idle : was_idle(m, target, w->waking_t);
+	int same = w->waking_cpu == target;
+	struct cpu *c = target >= 0 && target < m->nr_cpus ? m->cpus[target] : NULL;
+
+	if (c) {
+		if (same)
+			c->st.wakeups_local++;
+		else
+			c->st.wakeups_remote++;
+	}
+	if (idle < 0) {
+		w->klass = -1;
+		w->st.nr_wake_unclassified++;
+		m->tot.nr_wake_unclassified += w->st.selected;
+		return;
+	}
+	w->klass = (int8_t)(same ? (idle ? TS_WAKE_SAME_IDLE : TS_WAKE_SAME_BUSY) :
+				   (idle ? TS_WAKE_CROSS_IDLE : TS_WAKE_CROSS_BUSY));
+	w->st.wake_class[w->klass]++;
+	m->tot.wake_class[w->klass] += w->st.selected;
+}
+
+static void open_wake(struct ts_sched *m, struct task *w, const struct ts_event *ev)
+{
+	w->waking_t = ev->time;
+	w->waking_open = 1;
+	w->delivered = 0;
+	w->klass = -1;
+	w->waking_cpu = ev->cpu;
+	w->waking_target = ev->wake.target_cpu;
+	w->waking_idle = (int8_t)was_idle(m, ev->wake.target_cpu, ev->time);
+	w->st.nr_wakeups++;
+	m->tot.nr_wakeups += w->st.selected;
+}
+
+static int on_wake(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct task *w;
+	int err = 0;
+
+	if (ev->wake.pid <= 0)
+		return 0;
+	w = get_task(m, ev->wake.pid);
+	if (!w)
+		return -ENOMEM;
+	set_comm(m, w, ev->wake.comm);
+	/* perf timehist: the first wake since the switch-out makes the task ready to run. */
+	if (!w->ready)
+		w->ready = ev->time;
+	if (ev->kind == TS_EV_WAKEUP_NEW) {
+		w->st.nr_wakeup_new++;
+		m->tot.nr_wakeup_new += w->st.selected;
+		return 0;
+	}
+	if (ev->kind == TS_EV_WAKING) {
+		m->saw_waking = 1;
+		open_wake(m, w, ev);
+		return 0;
+	}
+	if (!w->waking_open && !m->saw_waking)
+		open_wake(m, w, ev); /* no sched_waking recorded: the wakeup is the wake */
+	else if (!w->waking_open || w->delivered || ev->time < w->waking_t)
+		return 0;
+	w->delivered = 1;
+	classify(m, w, ev->wake.target_cpu);
+	err = add2(w, &w->st.delivery, &m->tot.delivery, ev->time - w->waking_t);
+	if (!err && w->klass >= 0 && w->st.selected)
+		err = ts_hist_add(&m->tot.class_delivery[w->klass], ev->time - w->waking_t);
+	return err;
+}
+
+static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct cpu *c = get_cpu(m, ev->cpu);
+
+	if (!c)
+		return -ENOMEM;
+	c->in_cpuidle = ev->idle.state != TS_IDLE_EXIT;
+	set_idle(c, ev->time, c->curr == 0 || c->in_cpuidle);
+	return 0;
+}
+
+int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct task *p;
+	uint64_t *v;
+
+	switch (ev->kind) {
+	case TS_EV_SWITCH:
+		return on_switch(m, ev);
+	case TS_EV_WAKING:
+	case TS_EV_WAKEUP:
+	case TS_EV_WAKEUP_NEW:
+		return on_wake(m, ev);
+	case TS_EV_MIGRATE:
+		if (ev->migrate.pid <= 0)
+			return 0;
+		p = get_task(m, ev->migrate.pid);
+		if (!p)
+			return -ENOMEM;
+		set_comm(m, p, ev->migrate.comm);
+		p->st.nr_migrations++;
+		m->tot.nr_migrations += p->st.selected;
+		return 0;
+	case TS_EV_COMM:
+		/* Only tasks already seen: perf synthesizes COMM for every task on the system. */
+		v = ev->comm.tid > 0 ? ts_map_find(&m->tasks, (uint64_t)ev->comm.tid) : NULL;
+		if (v)
+			set_comm(m, m->tv[*v - 1], ev->comm.comm);
+		return 0;
+	case TS_EV_CPU_IDLE:
+		return on_cpu_idle(m, ev);
+	default:
+		return 0;
+	}
+}
+
+void ts_sched_finish(struct ts_sched *m, uint64_t end)
+{
+	struct cpu *c;
+	int i;
+
+	for (i = 0; i < m->nr_cpus; i++) {
+		c = m->cpus[i];
+		if (!c || c->curr < 0 || end < c->since)
+			continue;
+		if (c->curr == 0)
+			c->st.idle += end - c->since;
+		else
+			c->st.busy += end - c->since;
+		c->since = end;
+	}
+}
+
+int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
+{
+	struct ts_sched *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	if (opts)
+		m->opts = *opts;
+	*mp = m;
+	return 0;
+}
+
+static void release_task_hists(struct ts_sched_task *st)
+{
+	int i;
+
+	ts_hist_release(&st->run);
+	ts_hist_release(&st->delay);
+	ts_hist_release(&st->delivery);
+	ts_hist_release(&st->wakelat);
+	for (i = 0; i < TS_OFF_NR; i++)
+		ts_hist_release(&st->off[i]);
+}
+
+static void release_totals(struct ts_sched_totals *t)
+{
+	int i;
+
+	for (i = 0; i < TS_WAKE_NR; i++) {
+		ts_hist_release(&t->class_delivery[i]);
+		ts_hist_release(&t->class_wakelat[i]);
+	}
+	ts_hist_release(&t->run);
+	ts_hist_release(&t->delay);
+	ts_hist_release(&t->delivery);
+	ts_hist_release(&t->wakelat);
+	for (i = 0; i < TS_OFF_NR; i++)
+		ts_hist_release(&t->off[i]);
+}
+
+void ts_sched_free(struct ts_sched *m)
+{
+	size_t i;
+	int c;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->nr_tv; i++) {
+		release_task_hists(&m->tv[i]->st);
+		free(m->tv[i]);
+	}
+	free(m->tv);
+	for (c = 0; c < m->nr_cpus; c++)
+		free(m->cpus[c]);
+	free(m->cpus);
+	for (i = 0; i < m->nr_stacks; i++)
+		free((void *)m->stacks[i].ips);
+	free(m->stacks);
+	ts_map_release(&m->stack_map);
+	ts_map_release(&m->tasks);
+	release_totals(&m->tot);
+	free(m);
+}
+
+size_t ts_sched_nr_tasks(const struct ts_sched *m)
+{
+	return m->nr_tv;
+}
+
+const struct ts_sched_task *ts_sched_task_at(const struct ts_sched *m, size_t i)
+{
+	return i < m->nr_tv ? &m->tv[i]->st : NULL;
+}
+
+const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t pid)
+{
+	return find(m, pid);
+}
+
+int ts_sched_nr_cpus(const struct ts_sched *m)
+{
+	int n = m->nr_cpus;
+
+	while (n > 0 && !m->cpus[n - 1])
+		n--;
+	return n;
+}
+
+const struct ts_sched_cpu *ts_sched_cpu(const struct ts_sched *m, int cpu)
+{
+	if (cpu < 0 || cpu >= m->nr_cpus || !m->cpus[cpu])
+		return NULL;
+	return &m->cpus[cpu]->st;
+}
+
+const struct ts_sched_totals *ts_sched_totals(const struct ts_sched *m)
+{
+	return &m->tot;
+}
+
+size_t ts_sched_nr_stacks(const struct ts_sched *m)
+{
+	return m->nr_stacks;
+}
+
+const struct ts_sched_stack *ts_sched_stack_at(const struct ts_sched *m, size_t i)
+{
+	return i < m->nr_stacks ? &m->stacks[i] : NULL;
+}
+
+const char *ts_sched_comm(const struct ts_sched *m, int32_t pid)
+{
+	const struct ts_sched_task *st = find(m, pid);
+
+	if (pid == 0)
+		return "swapper";
+	return st ? st->comm : NULL;
+}
+
+int ts_sched_selected(const struct ts_sched *m, int32_t pid)
+{
+	const struct ts_sched_task *st = find(m, pid);
+
+	if (st)
+		return st->selected;
+	return !m->opts.task_filter || m->opts.task_filter(m->opts.filter_ctx, pid, "");
+}
