@@ -1,0 +1,290 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Bad input: truncations and corrupted sizes, offsets and counts of small real recordings.
+# tickscope must exit with an error code (not a signal, not a hang) and print an error naming
+# the file and a byte offset, with no sanitizer report. Cases where a corruption may still be a
+# readable file ("any") only need to not crash. Runs under `make SANITIZE=1 check` too.
+#
+# TS_BAD_INPUT_STRIDE sets the truncation sampling step outside the dense regions (default 8,
+# 24 with SANITIZE=1); every byte of the file header, attrs and feature table is always tried.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+PERFDATA="perl $TS_FIXTURES/perfdata.pl"
+TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-20}
+
+# One case: "--case LABEL WANT SRC OUT OP ARGS..." with OP "cut LEN", "patch OFF WIDTH VALUE",
+# or "stdin" (feed SRC through a pipe). Prints "FAIL LABEL: reason" or nothing.
+if [ "${1:-}" = --case ]; then
+	label=$2 want=$3 src=$4 out=$5 op=$6
+	shift 6
+	case "$op" in
+	cut) head -c "$1" "$src" >"$out" ;;
+	patch) $PERFDATA patch "$src" "$out" "$1" "$2" "$3" || exit 0 ;;
+	stdin) out=- ;;
+	missing)
+		echo "FAIL $label: field $1 not found in the layout of $src"
+		exit 0
+		;;
+	esac
+	err=$out.err
+	[ "$out" = - ] && err=$5.err
+	if [ "$out" = - ]; then
+		timeout "$TIMEOUT" "$TICKSCOPE" dump -i - <"$src" >/dev/null 2>"$err"
+	else
+		timeout "$TIMEOUT" "$TICKSCOPE" dump -i "$out" >/dev/null 2>"$err"
+	fi
+	rc=$?
+	why=""
+	if grep -q -e 'Sanitizer' -e 'runtime error:' "$err"; then
+		why="sanitizer: $(grep -m1 -e 'Sanitizer' -e 'runtime error:' "$err")"
+	elif [ "$rc" -eq 124 ]; then
+		why="no exit after ${TIMEOUT}s (hang?)"
+	elif [ "$rc" -ge 128 ]; then
+		why="killed by signal $((rc - 128))"
+	elif [ "$rc" -eq 0 ]; then
+		[ "$want" = error ] && why="exit 0: the damage went unnoticed"
+	elif [ "$out" != - ] && ! grep -qF "$out" "$err"; then
+		why="exit $rc, the message does not name the file: $(head -1 "$err")"
+	elif ! grep -q 'offset' "$err"; then
+		why="exit $rc, the message has no offset: $(head -1 "$err")"
+	fi
+	[ -n "$why" ] && echo "FAIL $label: $why"
+	rm -f "$err"
+	[ "$out" != - ] && rm -f "$out"
+	exit 0
+fi
+
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+command -v perl >/dev/null || { echo "Bail out! perl missing"; exit 1; }
+T=$(tap_tmpdir)
+if [ "${SANITIZE:-}" = 1 ]; then
+	STRIDE=${TS_BAD_INPUT_STRIDE:-24}
+else
+	STRIDE=${TS_BAD_INPUT_STRIDE:-8}
+fi
+JOBS=$(nproc 2>/dev/null || echo 2)
+
+# run_cases NAME CASEFILE: run every case line in parallel and report one TAP point.
+run_cases() {
+	_n=$(wc -l <"$2")
+	tr '\n' '\0' <"$2" | xargs -0 -P "$JOBS" -n 1 sh -c 'eval "set -- $1"; sh "$0" --case "$@"' \
+		"$0" >"$T/fails" 2>&1
+	_bad=$(grep -c '^FAIL' "$T/fails")
+	if [ "$_bad" -eq 0 ] && [ -s "$2" ]; then
+		ok 0 "$1 ($_n cases)"
+	else
+		ok 1 "$1 ($_n cases, $_bad failed)"
+		head -15 "$T/fails" | sed 's/^/#   /'
+	fi
+}
+
+# layout_get FILE NAME: the offset (and, with a third arg "value", the value) of a field
+layout_get() {
+	awk -v n="$2" -v col="${3:-offset}" '$1 == n { print (col == "value" ? $4 : $2); exit }' \
+		"$1"
+}
+
+tiny=$(fixture_data x86-tiny) || { echo "Bail out! fixture x86-tiny missing"; exit 1; }
+tinyp=$(fixture_data x86-tiny-pipe) || { echo "Bail out! fixture x86-tiny-pipe missing"; exit 1; }
+zst=$(fixture_data x86-ramfs-zstd) || { echo "Bail out! fixture x86-ramfs-zstd missing"; exit 1; }
+$PERFDATA layout "$tiny" >"$T/tiny.layout" || { echo "Bail out! cannot parse $tiny"; exit 1; }
+$PERFDATA layout "$tinyp" >"$T/tinyp.layout" || { echo "Bail out! cannot parse $tinyp"; exit 1; }
+$PERFDATA layout "$zst" >"$T/zst.layout" || { echo "Bail out! cannot parse $zst"; exit 1; }
+
+# Sanity: the intact files are read without error (else every case below proves nothing).
+for f in "$tiny" "$tinyp" "$zst"; do
+	"$TICKSCOPE" dump -i "$f" >/dev/null 2>"$T/intact.err"
+	rc=$?
+	ok $rc "intact $(basename "$f") reads without error"
+	[ $rc -eq 0 ] || sed -n '1,3s/^/#   /p' "$T/intact.err"
+done
+
+# --- Truncations of the file-mode fixture: every one must be an error. -------------------
+S=$(layout_get "$T/tiny.layout" file_size value)
+dend=$(($(layout_get "$T/tiny.layout" data_offset) + 512))
+ft=$(layout_get "$T/tiny.layout" feat_1_offset)
+ftend=$(layout_get "$T/tiny.layout" feat_table_end)
+{
+	seq 0 "$dend"
+	seq "$ft" "$ftend"
+	seq 0 "$STRIDE" "$S"
+	awk '$1 == "rec" { print $2; print $2 + 1; print $2 + 7 }' "$T/tiny.layout"
+	awk '/^td_/ { print $2; print $2 + 1 }' "$T/tiny.layout"
+	echo $((S - 1))
+} | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$tiny" -v t="$T" \
+	'{ printf "cut@%d error %s %s/cut.%d cut %d\n", $1, f, t, $1, $1 }' >"$T/cases"
+run_cases "every sampled truncation of x86-tiny is an error naming the file and offset" "$T/cases"
+
+# --- Truncations of the pipe-mode fixture: at a record boundary the stream may just end. --
+S=$(layout_get "$T/tinyp.layout" file_size value)
+awk '$1 == "rec" || $1 == "end" { print $2 }' "$T/tinyp.layout" | sort -un >"$T/bounds"
+{
+	seq 0 2048
+	seq 0 "$STRIDE" "$S"
+	awk '$1 == "rec" { print $2; print $2 + 1; print $2 + 7; print $2 + 9 }' "$T/tinyp.layout"
+	awk '/^td_|^pipe_/ { print $2; print $2 + 1 }' "$T/tinyp.layout"
+	echo $((S - 1))
+} | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$tinyp" -v t="$T" -v b="$T/bounds" '
+	BEGIN { while ((getline l < b) > 0) bound[l] = 1 }
+	{ printf "pcut@%d %s %s %s/pcut.%d cut %d\n", $1, ($1 in bound) ? "any" : "error", f, t,
+		$1, $1 }' >"$T/cases"
+run_cases "every sampled truncation of x86-tiny-pipe inside a record is an error" "$T/cases"
+
+# The same through stdin (no file name to print, but an offset).
+awk '$1 == "rec" { print $2 + 3 }' "$T/tinyp.layout" | head -40 | while read -r n; do
+	head -c "$n" "$tinyp" >"$T/stdin.$n"
+	echo "stdin-cut@$n error $T/stdin.$n $T/stdin-run.$n stdin"
+done >"$T/cases"
+run_cases "truncated pipe-mode data on stdin is an error with an offset" "$T/cases"
+
+# --- Truncations of the zstd-compressed fixture. -------------------------------------------
+S=$(layout_get "$T/zst.layout" file_size value)
+zstep=$((S * STRIDE / 1600))
+{
+	seq 0 "$zstep" "$S"
+	awk '$1 == "rec" && $3 == 81 { print $2 + 8; print $2 + 100 }' "$T/zst.layout" | head -60
+} | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$zst" -v t="$T" \
+	'{ printf "zcut@%d error %s %s/zcut.%d cut %d\n", $1, f, t, $1, $1 }' >"$T/cases"
+run_cases "sampled truncations of x86-ramfs-zstd are errors" "$T/cases"
+
+# --- Corrupted sizes, offsets and counts. ---------------------------------------------------
+# patch_case FILE LAYOUT LABEL WANT FIELD WIDTH VALUE: FIELD is a layout name or a number
+patch_case() {
+	case "$5" in
+	[0-9]*) _o=$5 ;;
+	*) _o=$(layout_get "$2" "$5") ;;
+	esac
+	[ -n "$_o" ] || { echo "$3 error $1 - missing $5"; return; }
+	echo "$3 $4 $1 $T/$3.data patch $_o $6 $7"
+}
+
+S=$(layout_get "$T/tiny.layout" file_size value)
+big=0xffffffffffffff00
+td=$(layout_get "$T/tiny.layout" feat_1_offset value)
+tdsz=$(layout_get "$T/tiny.layout" feat_1_size value)
+r0=$(awk '$1 == "rec" { print $2; exit }' "$T/tiny.layout")
+s0=$(awk '$1 == "rec" && $3 == 9 { print $2; exit }' "$T/tiny.layout")
+s0sz=$(awk '$1 == "rec" && $3 == 9 { print $4; exit }' "$T/tiny.layout")
+smid=$(awk '$1 == "rec" && $3 == 9 { s[n++] = $2 } END { print s[int(n / 2)] }' "$T/tiny.layout")
+rlast=$(awk '$1 == "rec" { l = $2 } END { print l }' "$T/tiny.layout")
+L=$T/tiny.layout
+{
+	echo "empty error $tiny $T/empty.data cut 0"
+	patch_case "$tiny" $L magic error 0 1 0x51
+	patch_case "$tiny" $L hdr-size-0 error header_size 8 0
+	patch_case "$tiny" $L hdr-size-8 error header_size 8 8
+	patch_case "$tiny" $L hdr-size-huge error header_size 8 $big
+	patch_case "$tiny" $L attr-size-0 error attr_size 8 0
+	patch_case "$tiny" $L attr-size-7 error attr_size 8 7
+	patch_case "$tiny" $L attr-size-huge error attr_size 8 0x100000
+	patch_case "$tiny" $L attr-size-136 error attr_size 8 136
+	patch_case "$tiny" $L attrs-off-eof error attrs_offset 8 $((S + 8))
+	patch_case "$tiny" $L attrs-off-huge error attrs_offset 8 $big
+	patch_case "$tiny" $L attrs-off-odd any attrs_offset 8 1
+	patch_case "$tiny" $L attrs-size-0 error attrs_size 8 0
+	patch_case "$tiny" $L attrs-size-eof error attrs_size 8 $((S * 4))
+	patch_case "$tiny" $L attrs-size-odd error attrs_size 8 575
+	patch_case "$tiny" $L attrs-size-max error attrs_size 8 0xffffffffffffffff
+	patch_case "$tiny" $L data-off-eof error data_offset 8 $((S + 8))
+	patch_case "$tiny" $L data-off-huge error data_offset 8 0xfffffffffffffff8
+	patch_case "$tiny" $L data-off-odd any data_offset 8 745
+	patch_case "$tiny" $L data-off-0 any data_offset 8 0
+	patch_case "$tiny" $L data-size-eof error data_size 8 $((S * 2))
+	patch_case "$tiny" $L data-size-max error data_size 8 0xffffffffffffffff
+	patch_case "$tiny" $L data-size-5 error data_size 8 5
+	patch_case "$tiny" $L data-size-0 any data_size 8 0
+	patch_case "$tiny" $L attr0-ids-off-eof error attr_0_ids_offset 8 $((S + 8))
+	patch_case "$tiny" $L attr0-ids-off-huge error attr_0_ids_offset 8 $big
+	patch_case "$tiny" $L attr0-ids-size-huge error attr_0_ids_size 8 $big
+	patch_case "$tiny" $L attr0-ids-size-3 error attr_0_ids_size 8 3
+	patch_case "$tiny" $L attr3-ids-size-eof error attr_3_ids_size 8 $((S * 8))
+	patch_case "$tiny" $L attr0-size-0 any attr_0_size 4 0
+	patch_case "$tiny" $L attr0-size-max any attr_0_size 4 0xffffffff
+	patch_case "$tiny" $L attr0-sample-type-all error attr_0_sample_type 8 0xffffffffffffffff
+	patch_case "$tiny" $L attr0-sample-type-0 any attr_0_sample_type 8 0
+	patch_case "$tiny" $L td-off-eof error feat_1_offset 8 $((S + 100))
+	patch_case "$tiny" $L td-off-huge error feat_1_offset 8 $big
+	patch_case "$tiny" $L td-size-huge error feat_1_size 8 $big
+	patch_case "$tiny" $L td-size-0 error feat_1_size 8 0
+	for n in 10 17 100 500 1000 2000 5000 $((tdsz - 1)); do
+		patch_case "$tiny" $L td-size-$n error feat_1_size 8 $n
+	done
+	patch_case "$tiny" $L td-magic error "$td" 1 0
+	patch_case "$tiny" $L td-version any td_version 1 0x39
+	patch_case "$tiny" $L td-long-size any td_long_size 1 3
+	patch_case "$tiny" $L td-header-page-huge error td_header_page_size 8 $big
+	patch_case "$tiny" $L td-header-event-huge error td_header_event_size 8 $big
+	patch_case "$tiny" $L td-ftrace-count-max error td_ftrace_count 4 0xffffffff
+	patch_case "$tiny" $L td-ftrace-count-1000 error td_ftrace_count 4 1000
+	patch_case "$tiny" $L td-system-count-max error td_system_count 4 0xffffffff
+	patch_case "$tiny" $L td-system-count-0 error td_system_count 4 0
+	patch_case "$tiny" $L td-system-count-3 error td_system_count 4 3
+	patch_case "$tiny" $L td-system0-count-max error td_system_0_count 4 0xffffffff
+	patch_case "$tiny" $L td-system0-count-9 error td_system_0_count 4 9
+	patch_case "$tiny" $L td-format-size-huge error td_format_0_0_size 8 $big
+	patch_case "$tiny" $L td-format-size-0 error td_format_0_0_size 8 0
+	patch_case "$tiny" $L td-format-size-small any td_format_0_0_size 8 100
+	patch_case "$tiny" $L td-kallsyms-huge error td_kallsyms_size 4 0xfffffff0
+	patch_case "$tiny" $L td-printk-huge error td_printk_size 4 0xfffffff0
+	patch_case "$tiny" $L td-cmdlines-huge error td_cmdlines_size 8 $big
+	for r in "first:$r0" "sample:$s0" "midsample:$smid" "last:$rlast"; do
+		n=${r%%:*} o=${r#*:}
+		patch_case "$tiny" $L rec-$n-size-0 error $((o + 6)) 2 0
+		patch_case "$tiny" $L rec-$n-size-4 error $((o + 6)) 2 4
+		patch_case "$tiny" $L rec-$n-size-huge error $((o + 6)) 2 0xfff8
+		patch_case "$tiny" $L rec-$n-size-odd any $((o + 6)) 2 \
+			$(($(awk -v o="$o" '$1 == "rec" && $2 == o { print $4 }' $L) + 1))
+		patch_case "$tiny" $L rec-$n-type-unknown any "$o" 4 0xfff0
+	done
+	# every 32-bit word of the first sample set to all ones and to zero
+	w=8
+	while [ $w -lt "$s0sz" ]; do
+		patch_case "$tiny" $L sample-word$w-ones any $((s0 + w)) 4 0xffffffff
+		patch_case "$tiny" $L sample-word$w-zero any $((s0 + w)) 4 0
+		w=$((w + 4))
+	done
+} >"$T/cases"
+run_cases "corrupted header, attrs, records and tracing data of x86-tiny" "$T/cases"
+
+L=$T/tinyp.layout
+S=$(layout_get $L file_size value)
+tdrec=$(awk '$1 == "rec" && $3 == 66 { print $2; exit }' $L)
+prec=$(awk '$1 == "rec" && $3 == 9 { print $2; exit }' $L)
+{
+	patch_case "$tinyp" $L p-hdr-size-0 error header_size 8 0
+	patch_case "$tinyp" $L p-hdr-size-17 error header_size 8 17
+	patch_case "$tinyp" $L p-attr-rec-size-0 error 22 2 0
+	patch_case "$tinyp" $L p-attr-rec-size-4 error 22 2 4
+	patch_case "$tinyp" $L p-attr-rec-size-huge error 22 2 0xfff8
+	patch_case "$tinyp" $L p-attr-size-max any 28 4 0xffffffff
+	patch_case "$tinyp" $L p-td-rec-size-0 error $((tdrec + 6)) 2 0
+	patch_case "$tinyp" $L p-td-rec-size-8 any $((tdrec + 6)) 2 8
+	patch_case "$tinyp" $L p-td-size-max error pipe_tracing_size 4 0xffffffff
+	patch_case "$tinyp" $L p-td-size-eof error pipe_tracing_size 4 $((S * 2))
+	patch_case "$tinyp" $L p-td-size-0 error pipe_tracing_size 4 0
+	patch_case "$tinyp" $L p-td-size-100 error pipe_tracing_size 4 100
+	patch_case "$tinyp" $L p-td-ftrace-count-max error td_ftrace_count 4 0xffffffff
+	patch_case "$tinyp" $L p-td-system-count-max error td_system_count 4 0xffffffff
+	patch_case "$tinyp" $L p-td-system0-count-max error td_system_0_count 4 0xffffffff
+	patch_case "$tinyp" $L p-td-format-size-huge error td_format_0_0_size 8 $big
+	patch_case "$tinyp" $L p-sample-size-0 error $((prec + 6)) 2 0
+	patch_case "$tinyp" $L p-sample-size-huge error $((prec + 6)) 2 0xfff8
+} >"$T/cases"
+run_cases "corrupted pipe header, attr, tracing data and records of x86-tiny-pipe" "$T/cases"
+
+L=$T/zst.layout
+zr=$(awk '$1 == "rec" && $3 == 81 { print $2; exit }' $L)
+zr2=$(awk '$1 == "rec" && $3 == 81 { n++; if (n == 3) { print $2; exit } }' $L)
+{
+	patch_case "$zst" $L z-rec-size-0 error $((zr + 6)) 2 0
+	patch_case "$zst" $L z-rec-size-4 error $((zr + 6)) 2 4
+	patch_case "$zst" $L z-rec-size-huge error $((zr + 6)) 2 0xfff8
+	patch_case "$zst" $L z-frame-magic error $((zr + 8)) 4 0
+	for d in 16 40 200 1000; do
+		patch_case "$zst" $L z-payload-$d any $((zr2 + d)) 4 0x5a5a5a5a
+	done
+} >"$T/cases"
+run_cases "corrupted compressed records of x86-ramfs-zstd" "$T/cases"
+
+tap_done

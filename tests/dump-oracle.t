@@ -1,0 +1,54 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The perf oracle over every fixture: tickscope dump equals perf script (-F comm,tid,cpu,time,
+# event,trace --ns, spaces collapsed) line for line, and tickscope info's event counts equal
+# perf's. x86 fixtures are committed under tests/fixtures/; aarch64 ones come from ../shared.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+ORACLE_TMP=$(tap_tmpdir)
+
+names=$(fixture_names)
+[ -n "$names" ] || { echo "Bail out! no fixtures in $TS_FIXTURES"; exit 1; }
+for n in $names; do
+	f=$(fixture_data "$n") || { ok 1 "$n: decompress"; continue; }
+	k=$(fixture_kallsyms "$n") || { ok 1 "$n: kallsyms named in $n.meta"; continue; }
+	oracle_check "$n" "$f" "$k"
+	want=$(fixture_meta "$n" samples)
+	is "$(oracle_perf_total "$f")" "$want" "$n: perf counts the samples recorded in $n.meta"
+done
+
+# Pipe mode through a real pipe (stdin), not only a pipe-format file.
+for n in $names; do
+	[ "$(fixture_meta "$n" kind)" = pipe ] || continue
+	f=$(fixture_data "$n")
+	k=$(fixture_kallsyms "$n")
+	perf script -i - -F comm,tid,cpu,time,event,trace --ns --kallsyms "$k" <"$f" 2>/dev/null |
+		oracle_normalise >"$ORACLE_TMP/perf-stdin.txt"
+	cat "$f" | "$TICKSCOPE" dump -i - --kallsyms "$k" 2>"$ORACLE_TMP/stdin.err" |
+		oracle_normalise >"$ORACLE_TMP/ts-stdin.txt"
+	if [ -s "$ORACLE_TMP/perf-stdin.txt" ] &&
+		cmp -s "$ORACLE_TMP/perf-stdin.txt" "$ORACLE_TMP/ts-stdin.txt"; then
+		ok 0 "$n: dump from stdin equals perf script from stdin"
+	else
+		ok 1 "$n: dump from stdin equals perf script from stdin"
+		sed -n '1,5s/^/#   stderr: /p' "$ORACLE_TMP/stdin.err"
+		diff "$ORACLE_TMP/perf-stdin.txt" "$ORACLE_TMP/ts-stdin.txt" | head -20 |
+			sed 's/^/#   /'
+	fi
+done
+
+# The shared aarch64 recordings, compared with the kallsyms of their boot.
+k=$(shared_fixture a64-6.1-generic.kallsyms)
+if [ -z "$k" ]; then
+	ok 1 "shared aarch64 fixtures present in $TS_TOP/../shared/fixtures"
+else
+	for n in a64-6.1-generic-stress-ramfs a64-6.1-generic-perf-bench-pipe; do
+		f=$(shared_fixture "$n.data") || { ok 1 "$n: present"; continue; }
+		oracle_check "$n" "$f" "$k"
+	done
+fi
+
+tap_done

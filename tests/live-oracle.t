@@ -1,0 +1,62 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Records a short workload on this machine with perf record, then applies the dump oracle of
+# dump-oracle.t to it: once in file mode with callchains, once in pipe mode. Needs root,
+# tracefs and perf; without them it skips with the reason.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+TRACEFS=/sys/kernel/tracing
+[ "$(id -u)" = 0 ] || skip_all "needs root to record tracepoints system-wide"
+command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
+if [ ! -r "$TRACEFS/available_events" ]; then
+	mount -t tracefs nodev "$TRACEFS" 2>/dev/null ||
+		skip_all "tracefs is not mounted and cannot be mounted on $TRACEFS"
+fi
+grep -q '^sched:sched_switch$' "$TRACEFS/available_events" ||
+	skip_all "the kernel has no sched:sched_switch tracepoint"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+
+ORACLE_TMP=$(tap_tmpdir)
+# Events: the ones the kernel has among those the models use.
+events=""
+for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \
+	sched:sched_migrate_task sched:sched_process_exit timer:hrtimer_start \
+	timer:hrtimer_expire_entry timer:hrtimer_expire_exit timer:timer_start \
+	timer:timer_expire_entry timer:tick_stop rcu:rcu_utilization power:cpu_idle \
+	workqueue:workqueue_execute_start workqueue:workqueue_execute_end; do
+	grep -qx "$e" "$TRACEFS/available_events" && events="$events,$e"
+done
+events=${events#,}
+diag "events: $events"
+# Same boot, so the running kernel's symbols are the right ones.
+cp /proc/kallsyms "$ORACLE_TMP/kallsyms"
+k=$ORACLE_TMP/kallsyms
+
+pingpong=$TS_BUILD/workloads/pingpong
+if [ -x "$pingpong" ]; then
+	work="$pingpong --pin cross --iterations 2000 --warmup 100"
+else
+	work="perf bench sched pipe -l 2000"
+fi
+diag "workload: $work"
+
+f=$ORACLE_TMP/live.data
+# shellcheck disable=SC2086
+perf record -q -e "$events" -a -g -o "$f" -- $work >"$ORACLE_TMP/work.log" 2>&1
+ok $? "perf record (file mode, -g) of: $work"
+if [ -s "$f" ]; then
+	oracle_check "live file" "$f" "$k"
+fi
+
+p=$ORACLE_TMP/live-pipe.data
+# shellcheck disable=SC2086
+perf record -q -e "$events" -a -o - -- sh -c "exec $work >'$ORACLE_TMP/work-pipe.log' 2>&1" \
+	>"$p" 2>"$ORACLE_TMP/record-pipe.err"
+ok $? "perf record (pipe mode) of: $work"
+if [ -s "$p" ]; then
+	oracle_check "live pipe" "$p" "$k"
+fi
+rm -f "$f" "$p"
+
+tap_done
