@@ -2,6 +2,7 @@
 /* The models' u64 hash map: Fibonacci hashing, linear probing, backward-shift deletion. */
 #include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tickscope/map.h"
 
@@ -113,4 +114,78 @@ const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos)
 			return e;
 	}
 	return NULL;
+}
+
+void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
+{
+	uint64_t *v = ts_map_find(&t->map, key);
+
+	return v ? t->v[*v - 1] : NULL;
+}
+
+void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
+{
+	uint64_t *slot;
+	void *obj, **v;
+	int ret = ts_map_insert(&t->map, key, &slot);
+
+	if (isnew)
+		*isnew = ret == 1;
+	if (ret == 0)
+		return t->v[*slot - 1];
+	if (ret < 0)
+		return NULL;
+	if (t->nr == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 16;
+
+		v = realloc(t->v, cap * sizeof(*v));
+		if (!v)
+			goto fail_map;
+		t->v = v;
+		t->cap = cap;
+	}
+	obj = calloc(1, t->size);
+	if (!obj)
+		goto fail_map;
+	t->v[t->nr++] = obj;
+	*slot = t->nr;
+	return obj;
+fail_map:
+	ts_map_remove(&t->map, key);
+	return NULL;
+}
+
+void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
+{
+	size_t i;
+
+	for (i = 0; i < t->nr; i++) {
+		if (fini)
+			fini(t->v[i]);
+		free(t->v[i]);
+	}
+	free(t->v);
+	ts_map_release(&t->map);
+	t->v = NULL;
+	t->nr = t->cap = 0;
+}
+
+int ts_count_cpu(uint64_t **v, int *nr, int cpu)
+{
+	uint64_t *nv;
+	int n;
+
+	if (cpu < 0 || cpu > 65535)
+		return 0;
+	if (cpu >= *nr) {
+		n = cpu + 1 > *nr * 2 ? cpu + 1 : *nr * 2;
+		nv = realloc(*v, (size_t)n * sizeof(*nv));
+		if (!nv)
+			return -ENOMEM;
+		memset(nv + *nr, 0, (size_t)(n - *nr) * sizeof(*nv));
+		*v = nv;
+		*nr = n;
+	}
+	(*v)[cpu]++;
+	return 0;
 }

@@ -44,4 +44,33 @@ void ts_map_release(struct ts_map *m);
  */
 const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos);
 
+/*
+ * An object table: key -> a zeroed object of @size bytes, stable in memory, kept in first-seen
+ * order for iteration. A struct with only @size set is an empty table.
+ */
+struct ts_objtab {
+	struct ts_map map; /* key -> index into v, plus one */
+	void **v;
+	size_t nr, cap, size;
+};
+
+/**
+ * ts_objtab_get() - find or add the object for @key
+ * @isnew: out, may be NULL: 1 when it was just added (zeroed)
+ * Return: the object, or NULL on allocation failure.
+ */
+void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew);
+
+/** ts_objtab_find() - the object for @key, or NULL */
+void *ts_objtab_find(const struct ts_objtab *t, uint64_t key);
+
+/** ts_objtab_release() - call @fini (may be NULL) on each object, free them and the table */
+void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj));
+
+/**
+ * ts_count_cpu() - add one to (*@v)[@cpu], growing the array (*@nr entries) as needed
+ * Return: 0, or -ENOMEM; a negative or huge @cpu is ignored.
+ */
+int ts_count_cpu(uint64_t **v, int *nr, int cpu);
+
 #endif

@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The idle and tick model. An idle period runs from cpu_idle enter (state != PWR_EVENT_EXIT)
+ * to exit; its cause is the first event seen on that CPU after the exit.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tickscope/idle.h"
+#include "tickscope/map.h"
+
+struct cpu {
+	struct ts_idle_cpu st;
+	uint64_t enter;
+	uint32_t state;
+	uint8_t in_idle, want_cause;
+};
+
+struct ts_idle {
+	struct cpu **cpus;
+	int nr_cpus;
+	struct ts_idle_totals tot;
+	struct ts_objtab exit_fns[2]; /* [1] hrtimer, [0] timer */
+};
+
+static struct cpu *get_cpu(struct ts_idle *m, int32_t cpu)
+{
+	struct cpu **cv;
+	int i, nr;
+
+	if (cpu < 0 || cpu > 65535)
+		return NULL;
+	if (cpu >= m->nr_cpus) {
+		nr = cpu + 1 > m->nr_cpus * 2 ? cpu + 1 : m->nr_cpus * 2;
+		cv = realloc(m->cpus, (size_t)nr * sizeof(*cv));
+		if (!cv)
+			return NULL;
+		for (i = m->nr_cpus; i < nr; i++)
+			cv[i] = NULL;
+		m->cpus = cv;
+		m->nr_cpus = nr;
+	}
+	if (!m->cpus[cpu]) {
+		m->cpus[cpu] = calloc(1, sizeof(struct cpu));
+		if (!m->cpus[cpu])
+			return NULL;
+		m->cpus[cpu]->st.cpu = cpu;
+	}
+	return m->cpus[cpu];
+}
+
+static int count_exit(struct ts_idle *m, struct cpu *c, int cause, uint64_t fn)
+{
+	struct ts_idle_exit_fn *f;
+
+	c->want_cause = 0;
+	c->st.exits[cause]++;
+	m->tot.exits[cause]++;
+	if (cause != TS_EXIT_HRTIMER && cause != TS_EXIT_TIMER)
+		return 0;
+	f = ts_objtab_get(&m->exit_fns[cause == TS_EXIT_HRTIMER], fn, NULL);
+	if (!f)
+		return -ENOMEM;
+	f->function = fn;
+	f->count++;
+	return 0;
+}
+
+static int on_cpu_idle(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
+{
+	unsigned int s;
+	int err = 0;
+
+	if (ev->idle.state != TS_IDLE_EXIT) {
+		if (c->want_cause)
+			err = count_exit(m, c, TS_EXIT_IDLE, 0);
+		/* A second enter without an exit: the first period's end was lost. */
+		if (c->in_idle) {
+			c->st.unmatched_exits++;
+			m->tot.unmatched_exits++;
+		}
+		c->in_idle = 1;
+		c->enter = ev->time;
+		c->state = ev->idle.state;
+		return err;
+	}
+	if (!c->in_idle) {
+		c->st.unmatched_exits++;
+		m->tot.unmatched_exits++;
+		return 0;
+	}
+	c->in_idle = 0;
+	c->want_cause = 1;
+	s = c->state < TS_IDLE_NR_STATES ? c->state : TS_IDLE_NR_STATES - 1;
+	if (ev->time < c->enter)
+		return 0;
+	err = ts_hist_add(&c->st.residency[s], ev->time - c->enter);
+	if (!err)
+		err = ts_hist_add(&m->tot.residency[s], ev->time - c->enter);
+	return err;
+}
+
+static void on_tick_stop(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
+{
+	struct ts_idle_totals *t = &m->tot;
+	int i;
+
+	if (ev->tick_stop.success) {
+		c->st.tick_stop_ok++;
+		t->tick_stop_ok++;
+		return;
+	}
+	c->st.tick_stop_fail++;
+	t->tick_stop_fail++;
+	for (i = 0; i < t->nr_deps; i++)
+		if (!strncmp(t->deps[i].name, ev->tick_stop.dependency, sizeof(t->deps[i].name)))
+			break;
+	if (i == t->nr_deps) {
+		if (i == TS_IDLE_MAX_DEPS) {
+			t->deps_other++;
+			return;
+		}
+		memcpy(t->deps[i].name, ev->tick_stop.dependency, sizeof(t->deps[i].name));
+		t->deps[i].name[sizeof(t->deps[i].name) - 1] = 0;
+		t->nr_deps++;
+	}
+	t->deps[i].count++;
+}
+
+static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
+{
+	switch (ev->kind) {
+	case TS_EV_HRTIMER_EXPIRE_ENTRY:
+		return count_exit(m, c, TS_EXIT_HRTIMER, ev->timer.function);
+	case TS_EV_TIMER_EXPIRE_ENTRY:
+		return count_exit(m, c, TS_EXIT_TIMER, ev->timer.function);
+	case TS_EV_WAKING:
+	case TS_EV_WAKEUP:
+	case TS_EV_WAKEUP_NEW:
+		return count_exit(m, c, TS_EXIT_WAKEUP, 0);
+	case TS_EV_SWITCH:
+		return count_exit(m, c, TS_EXIT_SWITCH, 0);
+	default:
+		return count_exit(m, c, TS_EXIT_OTHER, 0);
+	}
+}
+
+int ts_idle_feed(struct ts_idle *m, const struct ts_event *ev)
+{
+	struct cpu *c;
+
+	if (ev->kind == TS_EV_COMM || ev->kind == TS_EV_LOST)
+		return 0;
+	if (ev->kind != TS_EV_CPU_IDLE && ev->kind != TS_EV_TICK_STOP) {
+		/* The hot path: most events land on CPUs that are not waiting for a cause. */
+		if (ev->cpu < 0 || ev->cpu >= m->nr_cpus || !m->cpus[ev->cpu] ||
+		    !m->cpus[ev->cpu]->want_cause)
+			return 0;
+		return exit_cause(m, m->cpus[ev->cpu], ev);
+	}
+	c = get_cpu(m, ev->cpu);
+	if (!c)
+		return -ENOMEM;
+	c->st.seen = 1;
+	if (ev->kind == TS_EV_TICK_STOP) {
+		on_tick_stop(m, c, ev);
+		return 0;
+	}
+	return on_cpu_idle(m, c, ev);
+}
+
+void ts_idle_finish(struct ts_idle *m, uint64_t end)
+{
+	int i;
+
+	for (i = 0; i < m->nr_cpus; i++) {
+		if (!m->cpus[i] || !m->cpus[i]->in_idle)
+			continue;
+		m->cpus[i]->st.open_at_end++;
+		m->tot.open_at_end++;
+	}
+}
+
+int ts_idle_new(struct ts_idle **mp, const struct ts_model_opts *opts)
+{
+	struct ts_idle *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->exit_fns[0].size = m->exit_fns[1].size = sizeof(struct ts_idle_exit_fn);
+	*mp = m;
+	return 0;
+}
+
+void ts_idle_free(struct ts_idle *m)
+{
+	int i, s;
+
+	if (!m)
+		return;
+	for (i = 0; i < m->nr_cpus; i++) {
+		if (!m->cpus[i])
+			continue;
+		for (s = 0; s < TS_IDLE_NR_STATES; s++)
+			ts_hist_release(&m->cpus[i]->st.residency[s]);
+		free(m->cpus[i]);
+	}
+	free(m->cpus);
+	for (s = 0; s < TS_IDLE_NR_STATES; s++)
+		ts_hist_release(&m->tot.residency[s]);
+	ts_objtab_release(&m->exit_fns[0], NULL);
+	ts_objtab_release(&m->exit_fns[1], NULL);
+	free(m);
+}
+
+int ts_idle_nr_cpus(const struct ts_idle *m)
+{
+	int n = m->nr_cpus;
+
+	while (n > 0 && !m->cpus[n - 1])
+		n--;
+	return n;
+}
+
+const struct ts_idle_cpu *ts_idle_cpu(const struct ts_idle *m, int cpu)
+{
+	if (cpu < 0 || cpu >= m->nr_cpus || !m->cpus[cpu])
+		return NULL;
+	return &m->cpus[cpu]->st;
+}
+
+const struct ts_idle_totals *ts_idle_totals(const struct ts_idle *m)
+{
+	return &m->tot;
+}
+
+size_t ts_idle_nr_exit_fns(const struct ts_idle *m, int hr)
+{
+	return m->exit_fns[!!hr].nr;
+}
+
+const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr, size_t i)
+{
+	return i < m->exit_fns[!!hr].nr ? m->exit_fns[!!hr].v[i] : NULL;
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The idle and tick model: power:cpu_idle periods per CPU and state, what ended each period
+ * (the next event on that CPU), and timer:tick_stop successes and failures by dependency.
+ */
+#ifndef TICKSCOPE_IDLE_H
+#define TICKSCOPE_IDLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tickscope/event.h"
+#include "tickscope/hist.h"
+#include "tickscope/model.h"
+
+#define TS_IDLE_NR_STATES 8 /* idle states 0..6 each, 7 for 7 and above */
+#define TS_IDLE_MAX_DEPS 16 /* distinct tick_stop dependency names kept */
+
+/* The first event on a CPU after an idle exit. The tick is an hrtimer: see the exit functions. */
+enum ts_idle_exit {
+	TS_EXIT_HRTIMER = 0, /* hrtimer_expire_entry (the tick or another hrtimer) */
+	TS_EXIT_TIMER, /* timer_expire_entry */
+	TS_EXIT_WAKEUP, /* sched_wakeup / sched_waking on this CPU (IPI-queued or irq wakeup) */
+	TS_EXIT_SWITCH, /* sched_switch with no wakeup seen here (a remote wakeup's resched IPI) */
+	TS_EXIT_IDLE, /* back into idle with nothing traced in between (an untraced irq) */
+	TS_EXIT_OTHER, /* any other event */
+	TS_EXIT_NR
+};
+
+struct ts_idle_cpu {
+	int32_t cpu;
+	int seen;
+	struct ts_hist residency[TS_IDLE_NR_STATES]; /* complete periods, ns */
+	uint64_t exits[TS_EXIT_NR];
+	uint64_t tick_stop_ok, tick_stop_fail;
+	uint64_t unmatched_exits; /* exit with no enter seen (trace start) */
+	uint64_t open_at_end; /* still idle at the end: not counted */
+};
+
+struct ts_idle_dep {
+	char name[24];
+	uint64_t count;
+};
+
+struct ts_idle_totals {
+	struct ts_hist residency[TS_IDLE_NR_STATES];
+	uint64_t exits[TS_EXIT_NR];
+	uint64_t tick_stop_ok, tick_stop_fail;
+	struct ts_idle_dep deps[TS_IDLE_MAX_DEPS]; /* failures by dependency */
+	int nr_deps;
+	uint64_t deps_other; /* failures whose dependency did not fit */
+	uint64_t unmatched_exits, open_at_end;
+};
+
+/* Idle exits caused by one hrtimer or timer function (the report picks out the tick). */
+struct ts_idle_exit_fn {
+	uint64_t function;
+	uint64_t count;
+};
+
+struct ts_idle;
+
+/** ts_idle_new() - a new idle model; Return: 0 or -ENOMEM */
+int ts_idle_new(struct ts_idle **mp, const struct ts_model_opts *opts);
+
+/**
+ * ts_idle_feed() - feed one event: CPU_IDLE and TICK_STOP, and every other event on a CPU
+ * that just left idle (to find the exit's cause). Return: 0 or -ENOMEM.
+ */
+int ts_idle_feed(struct ts_idle *m, const struct ts_event *ev);
+
+/** ts_idle_finish() - count the periods still open at @end (they get no residency) */
+void ts_idle_finish(struct ts_idle *m, uint64_t end);
+
+/** ts_idle_free() - free (NULL is fine) */
+void ts_idle_free(struct ts_idle *m);
+
+/** ts_idle_nr_cpus() - one past the highest CPU seen */
+int ts_idle_nr_cpus(const struct ts_idle *m);
+
+/** ts_idle_cpu() - figures of @cpu, or NULL */
+const struct ts_idle_cpu *ts_idle_cpu(const struct ts_idle *m, int cpu);
+
+/** ts_idle_totals() - whole-trace figures */
+const struct ts_idle_totals *ts_idle_totals(const struct ts_idle *m);
+
+/** ts_idle_nr_exit_fns() - functions behind TS_EXIT_HRTIMER (@hr = 1) or TS_EXIT_TIMER (0) */
+size_t ts_idle_nr_exit_fns(const struct ts_idle *m, int hr);
+
+/** ts_idle_exit_fn_at() - the @i-th of those */
+const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr, size_t i);
+
+#endif

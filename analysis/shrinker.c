@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The shrinker model. do_shrink_slab() runs start to end in one task, so the two events pair
+ * by pid (and the shrinker address). Scanned = start total_scan - end total_scan.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "tickscope/map.h"
+#include "tickscope/shrinker.h"
+
+struct running {
+	uint64_t shr, time, function;
+	int64_t total_scan, to_shrink;
+	int open;
+};
+
+struct ts_shrinker {
+	struct ts_objtab fns; /* function -> struct ts_shrink_fn */
+	struct ts_objtab tasks; /* pid -> struct running */
+	struct ts_shrink_totals tot;
+};
+
+static int on_start(struct ts_shrinker *m, const struct ts_event *ev)
+{
+	struct running *r = ts_objtab_get(&m->tasks, (uint64_t)(uint32_t)ev->pid, NULL);
+
+	if (!r)
+		return -ENOMEM;
+	r->shr = ev->shrink.shr;
+	r->function = ev->shrink.function;
+	r->time = ev->time;
+	r->total_scan = ev->shrink.total_scan;
+	r->to_shrink = ev->shrink.nr_objects_to_shrink;
+	r->open = 1;
+	return 0;
+}
+
+static int on_end(struct ts_shrinker *m, const struct ts_event *ev)
+{
+	struct running *r = ts_objtab_find(&m->tasks, (uint64_t)(uint32_t)ev->pid);
+	struct ts_shrink_fn *f;
+	uint64_t d, scanned;
+	int err;
+
+	if (!r || !r->open || r->shr != ev->shrink.shr || ev->time < r->time) {
+		m->tot.unmatched_ends++;
+		return 0;
+	}
+	r->open = 0;
+	f = ts_objtab_get(&m->fns, r->function, NULL);
+	if (!f)
+		return -ENOMEM;
+	f->function = r->function;
+	d = ev->time - r->time;
+	scanned = r->total_scan > ev->shrink.total_scan ?
+			  (uint64_t)(r->total_scan - ev->shrink.total_scan) :
+			  0;
+	f->nr++;
+	f->scanned += scanned;
+	f->freed += ev->shrink.retval > 0 ? (uint64_t)ev->shrink.retval : 0;
+	f->to_shrink += r->to_shrink > 0 ? (uint64_t)r->to_shrink : 0;
+	m->tot.nr++;
+	m->tot.scanned += scanned;
+	m->tot.freed += ev->shrink.retval > 0 ? (uint64_t)ev->shrink.retval : 0;
+	err = ts_hist_add(&f->duration, d);
+	if (!err)
+		err = ts_hist_add(&m->tot.duration, d);
+	return err;
+}
+
+int ts_shrinker_feed(struct ts_shrinker *m, const struct ts_event *ev)
+{
+	if (ev->kind == TS_EV_SHRINK_START)
+		return on_start(m, ev);
+	if (ev->kind == TS_EV_SHRINK_END)
+		return on_end(m, ev);
+	return 0;
+}
+
+void ts_shrinker_finish(struct ts_shrinker *m, uint64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < m->tasks.nr; i++)
+		m->tot.open_at_end += ((struct running *)m->tasks.v[i])->open;
+}
+
+int ts_shrinker_new(struct ts_shrinker **mp, const struct ts_model_opts *opts)
+{
+	struct ts_shrinker *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->fns.size = sizeof(struct ts_shrink_fn);
+	m->tasks.size = sizeof(struct running);
+	*mp = m;
+	return 0;
+}
+
+static void fini_fn(void *obj)
+{
+	ts_hist_release(&((struct ts_shrink_fn *)obj)->duration);
+}
+
+void ts_shrinker_free(struct ts_shrinker *m)
+{
+	if (!m)
+		return;
+	ts_objtab_release(&m->fns, fini_fn);
+	ts_objtab_release(&m->tasks, NULL);
+	ts_hist_release(&m->tot.duration);
+	free(m);
+}
+
+size_t ts_shrinker_nr_fns(const struct ts_shrinker *m)
+{
+	return m->fns.nr;
+}
+
+const struct ts_shrink_fn *ts_shrinker_fn_at(const struct ts_shrinker *m, size_t i)
+{
+	return i < m->fns.nr ? m->fns.v[i] : NULL;
+}
+
+const struct ts_shrink_totals *ts_shrinker_totals(const struct ts_shrinker *m)
+{
+	return &m->tot;
+}

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The timer model. Hard hrtimers can interrupt soft ones and timer callbacks, so each CPU keeps
+ * a short stack of callbacks in progress; an exit pops its own timer by address.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tickscope/map.h"
+#include "tickscope/timer.h"
+
+#define DEPTH 4
+
+struct running {
+	uint64_t timer, time;
+	struct ts_timer_fn *fn;
+};
+
+struct cpu {
+	struct running r[2][DEPTH]; /* [hr] */
+	int nr[2];
+};
+
+struct ts_timer {
+	struct ts_objtab fns; /* (function, hr) -> struct ts_timer_fn */
+	struct cpu **cpus;
+	int nr_cpus;
+	struct ts_timer_totals tot;
+};
+
+static struct cpu *get_cpu(struct ts_timer *m, int32_t cpu)
+{
+	struct cpu **cv;
+	int i, nr;
+
+	if (cpu < 0 || cpu > 65535)
+		return NULL;
+	if (cpu >= m->nr_cpus) {
+		nr = cpu + 1 > m->nr_cpus * 2 ? cpu + 1 : m->nr_cpus * 2;
+		cv = realloc(m->cpus, (size_t)nr * sizeof(*cv));
+		if (!cv)
+			return NULL;
+		for (i = m->nr_cpus; i < nr; i++)
+			cv[i] = NULL;
+		m->cpus = cv;
+		m->nr_cpus = nr;
+	}
+	if (!m->cpus[cpu])
+		m->cpus[cpu] = calloc(1, sizeof(struct cpu));
+	return m->cpus[cpu];
+}
+
+static struct ts_timer_fn *get_fn(struct ts_timer *m, uint64_t function, int hr)
+{
+	/* Kernel text is 4-byte aligned: the low bit tells hrtimers from timers. */
+	struct ts_timer_fn *f = ts_objtab_get(&m->fns, function ^ (uint64_t)hr, NULL);
+
+	if (f) {
+		f->function = function;
+		f->hr = hr;
+	}
+	return f;
+}
+
+static int on_expire_entry(struct ts_timer *m, const struct ts_event *ev, int hr)
+{
+	struct cpu *c = get_cpu(m, ev->cpu);
+	struct ts_timer_fn *f = get_fn(m, ev->timer.function, hr);
+	struct running *r;
+	int err;
+
+	if (!c || !f)
+		return -ENOMEM;
+	f->nr_expire++;
+	m->tot.nr_expire[hr]++;
+	err = ts_count_cpu(&f->per_cpu, &f->nr_cpu, ev->cpu);
+	if (!err)
+		err = ts_count_cpu(&m->tot.per_cpu[hr], &m->tot.nr_cpu[hr], ev->cpu);
+	if (c->nr[hr] == DEPTH) {
+		/* Deeper than any real nesting: exits were lost; forget the oldest. */
+		memmove(&c->r[hr][0], &c->r[hr][1], (DEPTH - 1) * sizeof(c->r[hr][0]));
+		c->nr[hr]--;
+	}
+	r = &c->r[hr][c->nr[hr]++];
+	r->timer = ev->timer.timer;
+	r->time = ev->time;
+	r->fn = f;
+	return err;
+}
+
+static int on_expire_exit(struct ts_timer *m, const struct ts_event *ev, int hr)
+{
+	struct cpu *c = ev->cpu >= 0 && ev->cpu < m->nr_cpus ? m->cpus[ev->cpu] : NULL;
+	struct running *r;
+	int i;
+
+	for (i = c ? c->nr[hr] - 1 : -1; i >= 0; i--)
+		if (c->r[hr][i].timer == ev->timer.timer)
+			break;
+	if (i < 0) {
+		m->tot.unmatched_exits++;
+		return 0;
+	}
+	r = &c->r[hr][i];
+	c->nr[hr] = i; /* anything above it lost its exit */
+	if (ev->time < r->time)
+		return 0;
+	return ts_hist_add(&r->fn->handler, ev->time - r->time);
+}
+
+static int on_start(struct ts_timer *m, const struct ts_event *ev, int hr)
+{
+	struct ts_timer_fn *f = get_fn(m, ev->timer.function, hr);
+
+	if (!f)
+		return -ENOMEM;
+	f->nr_start++;
+	m->tot.nr_start[hr]++;
+	return 0;
+}
+
+int ts_timer_feed(struct ts_timer *m, const struct ts_event *ev)
+{
+	switch (ev->kind) {
+	case TS_EV_TIMER_EXPIRE_ENTRY:
+		return on_expire_entry(m, ev, 0);
+	case TS_EV_HRTIMER_EXPIRE_ENTRY:
+		return on_expire_entry(m, ev, 1);
+	case TS_EV_TIMER_EXPIRE_EXIT:
+		return on_expire_exit(m, ev, 0);
+	case TS_EV_HRTIMER_EXPIRE_EXIT:
+		return on_expire_exit(m, ev, 1);
+	case TS_EV_TIMER_START:
+		return on_start(m, ev, 0);
+	case TS_EV_HRTIMER_START:
+		return on_start(m, ev, 1);
+	case TS_EV_TIMER_CANCEL:
+		m->tot.nr_cancel[0]++;
+		return 0;
+	case TS_EV_HRTIMER_CANCEL:
+		m->tot.nr_cancel[1]++;
+		return 0;
+	default:
+		return 0;
+	}
+}
+
+void ts_timer_finish(struct ts_timer *m, uint64_t end)
+{
+}
+
+int ts_timer_new(struct ts_timer **mp, const struct ts_model_opts *opts)
+{
+	struct ts_timer *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->fns.size = sizeof(struct ts_timer_fn);
+	*mp = m;
+	return 0;
+}
+
+static void fini_fn(void *obj)
+{
+	struct ts_timer_fn *f = obj;
+
+	ts_hist_release(&f->handler);
+	free(f->per_cpu);
+}
+
+void ts_timer_free(struct ts_timer *m)
+{
+	int i;
+
+	if (!m)
+		return;
+	ts_objtab_release(&m->fns, fini_fn);
+	for (i = 0; i < m->nr_cpus; i++)
+		free(m->cpus[i]);
+	free(m->cpus);
+	free(m->tot.per_cpu[0]);
+	free(m->tot.per_cpu[1]);
+	free(m);
+}
+
+size_t ts_timer_nr_fns(const struct ts_timer *m)
+{
+	return m->fns.nr;
+}
+
+const struct ts_timer_fn *ts_timer_fn_at(const struct ts_timer *m, size_t i)
+{
+	return i < m->fns.nr ? m->fns.v[i] : NULL;
+}
+
+const struct ts_timer_totals *ts_timer_totals(const struct ts_timer *m)
+{
+	return &m->tot;
+}

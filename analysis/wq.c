@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The workqueue model. A worker runs one work item at a time, so execute_start/end pair by the
+ * worker's pid; queue latency pairs queue_work and execute_start by the work's address.
+ */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "tickscope/map.h"
+#include "tickscope/wq.h"
+
+/* Queued works kept for latency; beyond this, latencies of new ones are not measured. */
+#define MAX_QUEUED (1u << 20)
+
+struct running {
+	uint64_t work, time;
+	struct ts_wq_fn *fn;
+	int open;
+};
+
+struct ts_wq {
+	struct ts_objtab fns; /* function -> struct ts_wq_fn */
+	struct ts_objtab workers; /* pid -> struct running */
+	struct ts_map queued; /* work -> queue time */
+	struct ts_wq_totals tot;
+};
+
+static int on_queue(struct ts_wq *m, const struct ts_event *ev)
+{
+	struct ts_wq_fn *f = ts_objtab_get(&m->fns, ev->wq.function, NULL);
+	uint64_t *v;
+	int ret;
+
+	if (!f)
+		return -ENOMEM;
+	f->function = ev->wq.function;
+	f->nr_queued++;
+	m->tot.nr_queued++;
+	if (m->queued.nr >= MAX_QUEUED)
+		return 0;
+	ret = ts_map_insert(&m->queued, ev->wq.work, &v);
+	if (ret < 0)
+		return ret;
+	*v = ev->time;
+	return 0;
+}
+
+static int on_start(struct ts_wq *m, const struct ts_event *ev)
+{
+	struct ts_wq_fn *f = ts_objtab_get(&m->fns, ev->wq.function, NULL);
+	struct running *r = ts_objtab_get(&m->workers, (uint64_t)(uint32_t)ev->pid, NULL);
+	uint64_t *q;
+	int err;
+
+	if (!f || !r)
+		return -ENOMEM;
+	f->function = ev->wq.function;
+	f->nr_exec++;
+	m->tot.nr_exec++;
+	err = ts_count_cpu(&f->per_cpu, &f->nr_cpu, ev->cpu);
+	q = ts_map_find(&m->queued, ev->wq.work);
+	if (q) {
+		if (!err && ev->time >= *q)
+			err = ts_hist_add(&f->queue_lat, ev->time - *q);
+		ts_map_remove(&m->queued, ev->wq.work);
+	}
+	r->work = ev->wq.work;
+	r->time = ev->time;
+	r->fn = f;
+	r->open = 1;
+	return err;
+}
+
+static int on_end(struct ts_wq *m, const struct ts_event *ev)
+{
+	struct running *r = ts_objtab_find(&m->workers, (uint64_t)(uint32_t)ev->pid);
+
+	if (!r || !r->open || r->work != ev->wq.work) {
+		m->tot.unmatched_ends++;
+		return 0;
+	}
+	r->open = 0;
+	if (ev->time < r->time)
+		return 0;
+	return ts_hist_add(&r->fn->duration, ev->time - r->time);
+}
+
+int ts_wq_feed(struct ts_wq *m, const struct ts_event *ev)
+{
+	struct ts_wq_fn *f;
+
+	switch (ev->kind) {
+	case TS_EV_WQ_QUEUE:
+		return on_queue(m, ev);
+	case TS_EV_WQ_ACTIVATE:
+		/* A delayed or max_active-limited work became runnable: still queued. */
+		m->tot.nr_activated++;
+		f = ev->wq.function ? ts_objtab_find(&m->fns, ev->wq.function) : NULL;
+		if (f)
+			f->nr_activated++;
+		return 0;
+	case TS_EV_WQ_START:
+		return on_start(m, ev);
+	case TS_EV_WQ_END:
+		return on_end(m, ev);
+	default:
+		return 0;
+	}
+}
+
+void ts_wq_finish(struct ts_wq *m, uint64_t end)
+{
+	size_t i;
+
+	for (i = 0; i < m->workers.nr; i++)
+		m->tot.open_at_end += ((struct running *)m->workers.v[i])->open;
+}
+
+int ts_wq_new(struct ts_wq **mp, const struct ts_model_opts *opts)
+{
+	struct ts_wq *m = calloc(1, sizeof(*m));
+
+	if (!m)
+		return -ENOMEM;
+	m->fns.size = sizeof(struct ts_wq_fn);
+	m->workers.size = sizeof(struct running);
+	*mp = m;
+	return 0;
+}
+
+static void fini_fn(void *obj)
+{
+	struct ts_wq_fn *f = obj;
+
+	ts_hist_release(&f->duration);
+	ts_hist_release(&f->queue_lat);
+	free(f->per_cpu);
+}
+
+void ts_wq_free(struct ts_wq *m)
+{
+	if (!m)
+		return;
+	ts_objtab_release(&m->fns, fini_fn);
+	ts_objtab_release(&m->workers, NULL);
+	ts_map_release(&m->queued);
+	free(m);
+}
+
+size_t ts_wq_nr_fns(const struct ts_wq *m)
+{
+	return m->fns.nr;
+}
+
+const struct ts_wq_fn *ts_wq_fn_at(const struct ts_wq *m, size_t i)
+{
+	return i < m->fns.nr ? m->fns.v[i] : NULL;
+}
+
+const struct ts_wq_totals *ts_wq_totals(const struct ts_wq *m)
+{
+	return &m->tot;
+}
