@@ -1,9 +1,10 @@
 # SPDX-License-Identifier: GPL-2.0-only
-# boards/: workloads (native and arm64 cross builds), `make record`, `make check-boards`.
+# boards/: workloads (native, native static, arm64 static), `make record`, `make check-boards`.
 # Included by the top-level Makefile; see boards/README.md.
 
 WORKLOAD_SRCS := $(wildcard boards/workloads/*.c)
 WORKLOAD_BINS := $(WORKLOAD_SRCS:boards/workloads/%.c=$(BUILD)/workloads/%)
+WORKLOAD_STATIC_BINS := $(WORKLOAD_SRCS:boards/workloads/%.c=$(BUILD)/workloads-static/%)
 WORKLOAD_ARM64_BINS := $(WORKLOAD_SRCS:boards/workloads/%.c=$(BUILD)/workloads-arm64/%)
 CROSS_COMPILE_ARM64 ?= aarch64-linux-gnu-
 WORKLOAD_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE
@@ -13,15 +14,38 @@ $(BUILD)/workloads/%: boards/workloads/%.c
 	$(if $(Q),@echo "  CC      $@")
 	$(Q)$(CC) $(WORKLOAD_CFLAGS) -o $@ $< $(LDFLAGS)
 
-# Static, so the binary runs in a busybox initramfs without the arm64 libc.
+# Static builds run in a busybox initramfs (and on boards) without a matching libc.
+$(BUILD)/workloads-static/%: boards/workloads/%.c
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  CC      $@")
+	$(Q)$(CC) $(WORKLOAD_CFLAGS) -static -o $@ $<
+
 $(BUILD)/workloads-arm64/%: boards/workloads/%.c
 	@mkdir -p $(@D)
 	$(if $(Q),@echo "  CC-A64  $@")
 	$(Q)$(CROSS_COMPILE_ARM64)gcc $(WORKLOAD_CFLAGS) -static -o $@ $<
 
 workloads: $(WORKLOAD_BINS)
+workloads-static: $(WORKLOAD_STATIC_BINS)
 workloads-arm64: $(WORKLOAD_ARM64_BINS)
 
-check-build-extra: workloads
+# The tests build and run every flavour (the arm64 one only if the cross compiler is there).
+check-build-extra: workloads workloads-static \
+	$(if $(shell command -v $(CROSS_COMPILE_ARM64)gcc 2>/dev/null),workloads-arm64)
 
-.PHONY: workloads workloads-arm64
+# make record BOARD=... WORKLOAD=... VARIANT=... RUNS=N: only the variables given on the command
+# line (or in the environment) are passed, so the experiment .config fills the others.
+RECORD_VARS := BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS \
+	CALLCHAINS MMAP GUEST_KERNEL BOOT_ARGS FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT \
+	RESULTS CONFIG
+record: workloads
+	$(Q)BUILD=$(BUILD) boards/record.sh $(foreach v,$(RECORD_VARS),$(if $(filter \
+		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+
+# Boots qemu-aarch64 once (generic kernel): a real aarch64 perf.data must come back decodable.
+check-boards: deps
+	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64 workloads-static
+	$(Q)TS_CHECK_BOARDS=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+		$(PROVE) --exec '' tests/boards-qemu.t
+
+.PHONY: workloads workloads-static workloads-arm64 record check-boards

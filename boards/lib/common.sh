@@ -1,0 +1,125 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# Shared helpers for the boards/ scripts (host side, POSIX sh): messages, the profile parser,
+# the cache location. Source it; it defines functions and TS_TOP/TS_CACHE only.
+
+: "${TS_TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
+while [ ! -f "$TS_TOP/Makefile" ] && [ "$TS_TOP" != / ]; do TS_TOP=$(dirname "$TS_TOP"); done
+: "${TS_CACHE:=$TS_TOP/.cache/boards}"
+: "${TS_PROG:=$(basename "$0" .sh)}"
+
+msg() {
+	echo "$TS_PROG: $*" >&2
+}
+
+die() {
+	echo "$TS_PROG: error: $*" >&2
+	exit 1
+}
+
+# Profile keys every board must set, and the ones each transport adds.
+TS_PROFILE_KEYS="NAME DESCRIPTION ARCH CROSS_COMPILE CPUS TOPOLOGY PIN_SAME PIN_CROSS NOHZ_FULL_CPUS
+DEFCONFIG FRAGMENTS TRANSPORT PERF PERF_MMAP"
+TS_PROFILE_KEYS_ssh="SSH SSH_TARGET SSH_OPTS REMOTE_DIR"
+TS_PROFILE_KEYS_qemu="QEMU_SYSTEM QEMU_MACHINE QEMU_CPU QEMU_MEM QEMU_CONSOLE QEMU_DISK_DEVICE
+QEMU_ACCEL DEB_ARCH KERNEL_META_generic KERNEL_META_rt GUEST_MODULES BOOT_TIMEOUT"
+
+# profile_path NAME_OR_PATH: the profile file of a board.
+profile_path() {
+	case "$1" in
+	*/*) echo "$1" ;;
+	*) echo "$TS_TOP/boards/$1.board" ;;
+	esac
+}
+
+# profile_load NAME_OR_PATH: parse a profile into P_<KEY> shell variables. Profiles are
+# declarative KEY=value lines (optionally "double-quoted", no expansion), # comments and blank
+# lines; nothing in them is executed. Returns 1 with a message on the first malformed line.
+profile_load() {
+	_pf=$(profile_path "$1")
+	[ -r "$_pf" ] || {
+		msg "no board profile '$1' ($_pf); boards: $(profile_list | tr '\n' ' ')"
+		return 1
+	}
+	_ln=0
+	while IFS= read -r _line || [ -n "$_line" ]; do
+		_ln=$((_ln + 1))
+		case "$_line" in
+		'' | '#'*) continue ;;
+		esac
+		_key=${_line%%=*}
+		_val=${_line#*=}
+		if [ "$_key" = "$_line" ] || ! expr "$_key" : '[A-Z][A-Za-z0-9_]*$' >/dev/null; then
+			msg "$_pf:$_ln: expected KEY=value, got: $_line"
+			return 1
+		fi
+		case "$_val" in
+		\"*\") _val=${_val#\"}; _val=${_val%\"} ;;
+		\"* | *\") msg "$_pf:$_ln: unbalanced quote"; return 1 ;;
+		esac
+		_q=$(printf '%s' "$_val" | sed "s/'/'\\\\''/g")
+		eval "P_$_key='$_q'"
+	done <"$_pf"
+	P_FILE=$_pf
+}
+
+# profile_check: validate the loaded profile (required keys, value shapes). Prints every
+# problem; returns 1 if there was any.
+profile_check() {
+	_bad=0
+	_keys=$TS_PROFILE_KEYS
+	case "${P_TRANSPORT:-}" in
+	ssh) _keys="$_keys $TS_PROFILE_KEYS_ssh" ;;
+	qemu) _keys="$_keys $TS_PROFILE_KEYS_qemu" ;;
+	local) ;;
+	*) msg "$P_FILE: TRANSPORT must be local, ssh or qemu"; _bad=1 ;;
+	esac
+	for _k in $_keys; do
+		eval "_set=\${P_$_k+x}"
+		[ -n "$_set" ] || { msg "$P_FILE: missing $_k"; _bad=1; }
+	done
+	case "${P_ARCH:-}" in
+	arm64 | x86_64) ;;
+	*) msg "$P_FILE: ARCH must be arm64 or x86_64"; _bad=1 ;;
+	esac
+	if [ "${P_CPUS:-}" = auto ] && [ "${P_TRANSPORT:-}" = local ]; then
+		: # the live machine: checked against what is online when recording
+	elif ! expr "${P_CPUS:-x}" : '[1-9][0-9]*$' >/dev/null; then
+		msg "$P_FILE: CPUS must be a positive number (or auto, for TRANSPORT=local)"
+		_bad=1
+	else
+		for _c in ${P_PIN_SAME:-x} $(echo "${P_PIN_CROSS:-x}" | tr ',' ' '); do
+			if ! expr "$_c" : '[0-9][0-9]*$' >/dev/null || [ "$_c" -ge "$P_CPUS" ]; then
+				msg "$P_FILE: pinned CPU '$_c' is not below CPUS=$P_CPUS"
+				_bad=1
+			fi
+		done
+	fi
+	expr "${P_PIN_CROSS:-}" : '[0-9]*,[0-9]*$' >/dev/null ||
+		{ msg "$P_FILE: PIN_CROSS must be A,B"; _bad=1; }
+	[ "${P_NAME:-}" = "$(basename "$P_FILE" .board)" ] ||
+		{ msg "$P_FILE: NAME must match the file name"; _bad=1; }
+	return $_bad
+}
+
+profile_list() {
+	for _f in "$TS_TOP"/boards/*.board; do
+		basename "$_f" .board
+	done
+}
+
+# Seconds since the epoch, for progress timings.
+now_s() {
+	date +%s
+}
+
+# resolve_accel ACCEL ARCH: qemu's accelerator for "auto": KVM when /dev/kvm is usable and the
+# guest has the host's arch, TCG otherwise.
+resolve_accel() {
+	if [ "$1" != auto ]; then
+		echo "$1"
+	elif [ -c /dev/kvm ] && [ -w /dev/kvm ] && [ "$2" = "$(uname -m)" ]; then
+		echo kvm
+	else
+		echo tcg
+	fi
+}

@@ -1,0 +1,254 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `make record`: record N comparable runs of one workload on one board (this host, an ssh
+# board, or an emulated board booted here) into results/<board>/<variant>/<workload>/run-<k>/.
+set -eu
+TS_PROG=record
+. "$(dirname "$0")/lib/common.sh"
+
+usage() {
+	cat <<'USAGE'
+Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` runs)
+
+  BOARD         x86-host (default), qemu-aarch64, qemu-x86, hi1215 (boards/*.board)
+  WORKLOAD      pingpong (default), pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs
+  VARIANT       the kernel variant's name, a folder name. Emulated boards: it also picks
+                the guest kernel (a name starting with "rt" boots the -rt kernel) and the
+                tick mode ("nohz-full" in the name adds nohz_full=<NOHZ_FULL_CPUS>,
+                "nohz-off" adds nohz=off). Default: generic (emulated), else the running
+                kernel release (x86-host) or "default" (ssh)
+  RUNS          repetitions (default 3)
+  ITERS WARMUP  ping-pong iterations (10000) and warm-up round trips (1000)
+  DELAY_US      pingpong-delay: on-CPU burn per message in us (50)
+  WORKERS       stress-ng ramfs workers (2)      DURATION  stress-ng seconds (5)
+  EVENTS        event spec (see boards/README.md); default: the tickscope set
+  CALLCHAINS    1 records kernel callchains (-g)  MMAP  perf -m (profile's PERF_MMAP)
+  GUEST_KERNEL  emulated boards: generic or rt (overrides the guess from VARIANT)
+  BOOT_ARGS     emulated boards: extra kernel command line (overrides the guess)
+  FRAGMENTS     the variant's kconfig fragments, written to meta.txt (profile default)
+  SSH_TARGET    ssh boards: user@host (overrides the profile)
+  ACCEL         emulated boards: kvm, tcg or auto (overrides the profile)
+  BOOT_TIMEOUT TIMEOUT  emulated boards: seconds to reach /init, and for the whole boot
+  RESULTS       results root (default results/)
+  CONFIG        the experiment .config to read CONFIG_TS_* from (default ./.config)
+Values given here win; unset ones come from CONFIG (if it exists), then the defaults.
+Existing run-<k> folders of the same board/variant/workload are replaced.
+Exit status 0 only when every run is complete (meta.txt ends with status=complete).
+USAGE
+}
+
+VARS="BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP
+GUEST_KERNEL BOOT_ARGS FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT RESULTS CONFIG"
+for a in "$@"; do
+	case "$a" in
+	--help | -h) usage; exit 0 ;;
+	[A-Z]*=*)
+		k=${a%%=*}
+		case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
+		eval "V_$k=\${a#*=}"
+		;;
+	*) usage >&2; die "unexpected argument '$a'" ;;
+	esac
+done
+
+# The experiment .config (Kconfig issue): CONFIG_TS_<NAME> fills variables not given.
+conf=${V_CONFIG:-$TS_TOP/.config}
+from_config() {
+	_v=$(sed -n "s/^CONFIG_TS_$2=//p" "$conf" | tail -n1)
+	_v=${_v#\"}
+	_v=${_v%\"}
+	if [ -z "$_v" ] && grep -q "^# CONFIG_TS_$2 is not set" "$conf"; then
+		_v=n
+	fi
+	[ -n "$_v" ] || return 0
+	eval "_set=\${V_$1+x}"
+	[ -n "$_set" ] || eval "V_$1=\$_v"
+}
+if [ -f "$conf" ]; then
+	from_config BOARD BOARD
+	from_config WORKLOAD WORKLOAD
+	from_config VARIANT VARIANT
+	from_config RUNS RUNS
+	from_config ITERS PINGPONG_ITERS
+	from_config WORKERS STRESS_WORKERS
+	from_config DURATION DURATION
+	from_config EVENTS EVENTS
+	from_config CALLCHAINS CALLCHAINS
+	from_config GUEST_KERNEL GUEST_KERNEL
+	from_config BOOT_ARGS BOOT_ARGS
+	from_config FRAGMENTS FRAGMENTS
+	msg "read unset values from $conf"
+fi
+
+board=${V_BOARD:-x86-host}
+workload=${V_WORKLOAD:-pingpong}
+runs=${V_RUNS:-3}
+iters=${V_ITERS:-10000}
+warmup=${V_WARMUP:-1000}
+delay_us=${V_DELAY_US:-50}
+workers=${V_WORKERS:-2}
+duration=${V_DURATION:-5}
+events=${V_EVENTS:-}
+case "${V_CALLCHAINS:-0}" in
+1 | y | yes) callchains=1 ;;
+0 | n | no | '') callchains=0 ;;
+*) die "CALLCHAINS must be 1 or 0" ;;
+esac
+results=${V_RESULTS:-$TS_TOP/results}
+
+profile_load "$board" || exit 1
+profile_check || die "the profile of $board is invalid"
+mmap=${V_MMAP:-$P_PERF_MMAP}
+case "$workload" in
+pingpong | pingpong-same | pingpong-cross | pingpong-delay | stress-ramfs) ;;
+*) die "unknown WORKLOAD '$workload' (pingpong, pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs)" ;;
+esac
+for n in "$runs" "$iters" "$warmup" "$delay_us" "$workers" "$duration"; do
+	case "$n" in '' | *[!0-9]*) die "'$n' is not a number" ;; esac
+done
+
+# Variant: name, guest kernel and boot arguments.
+case "$P_TRANSPORT" in
+qemu) variant=${V_VARIANT:-${V_GUEST_KERNEL:-generic}} ;;
+local) variant=${V_VARIANT:-$(uname -r)} ;;
+ssh) variant=${V_VARIANT:-default} ;;
+esac
+case "$variant" in
+'' | */* | .*) die "VARIANT '$variant' is not a folder name" ;;
+esac
+case "$variant" in
+rt*) guess_kernel=rt ;;
+*) guess_kernel=generic ;;
+esac
+guest_kernel=${V_GUEST_KERNEL:-$guess_kernel}
+guess_args=""
+case "$variant" in *nohz-full*) guess_args="nohz_full=$P_NOHZ_FULL_CPUS" ;; esac
+case "$variant" in *nohz-off*) guess_args="nohz=off" ;; esac
+boot_args=${V_BOOT_ARGS-$guess_args}
+eval "def_frag=\${P_FRAGMENTS_$guest_kernel:-\$P_FRAGMENTS}"
+fragments=${V_FRAGMENTS:-$def_frag}
+
+dest=$results/$board/$variant/$workload
+mkdir -p "$dest"
+old=$(ls -d "$dest"/run-* 2>/dev/null | wc -l)
+if [ "$old" -gt 0 ]; then
+	msg "replacing $old earlier run folder(s) in $dest"
+	rm -rf "$dest"/run-*
+fi
+
+# The board-side recorder's arguments (paths filled in per transport).
+rec_args() {
+	echo "--workload $workload --runs $runs --board $board --variant $variant"
+	echo "--mmap $mmap --callchains $callchains --iters $iters --warmup $warmup"
+	echo "--delay-us $delay_us --pin-same $P_PIN_SAME --pin-cross $P_PIN_CROSS"
+	echo "--workers $workers --duration $duration"
+}
+q() {
+	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
+}
+notes="--note transport=$P_TRANSPORT --note fragments=$(q "$fragments")"
+notes="$notes --note profile=$board --note recorded_by=$(q "tickscope boards/record.sh")"
+ev_arg=""
+[ -n "$events" ] && ev_arg="--events $(q "$events")"
+
+make_target() {
+	"${MAKE:-make}" --no-print-directory -C "$TS_TOP" "$@" >&2 || die "make $* failed"
+}
+
+t_start=$(now_s)
+rc=0
+case "$P_TRANSPORT" in
+local)
+	ncpu=$(getconf _NPROCESSORS_ONLN)
+	if [ "$P_CPUS" != auto ] && [ "$P_CPUS" != "$ncpu" ]; then
+		msg "note: this machine has $ncpu CPUs online; the profile says $P_CPUS"
+	fi
+	make_target workloads
+	bindir=$TS_TOP/${BUILD:-build}/workloads
+	msg "recording $runs run(s) of $workload on $board ($variant) into $dest"
+	eval "set -- $(rec_args | tr '\n' ' ') $notes $ev_arg"
+	"$TS_TOP/boards/target/ts-record.sh" --out "$dest" --perf "$P_PERF" \
+		--stress-ng "${P_STRESS_NG:-stress-ng}" --pingpong "$bindir/pingpong" "$@" || rc=1
+	;;
+ssh)
+	target=${V_SSH_TARGET:-$P_SSH_TARGET}
+	case "$P_ARCH" in
+	arm64) make_target workloads-arm64; bindir=$TS_TOP/${BUILD:-build}/workloads-arm64 ;;
+	*) make_target workloads-static; bindir=$TS_TOP/${BUILD:-build}/workloads-static ;;
+	esac
+	stage=$(mktemp -d)
+	trap 'rm -rf "$stage"' EXIT
+	cp "$bindir/pingpong" "$TS_TOP/boards/target/ts-record.sh" "$stage/"
+	rdir=$P_REMOTE_DIR
+	msg "copying the recorder and workloads to $target:$rdir"
+	tar cf - -C "$stage" . | $P_SSH $P_SSH_OPTS "$target" \
+		"rm -rf $rdir/out && mkdir -p $rdir && tar xf - -C $rdir" ||
+		die "cannot copy to $target:$rdir (ssh $P_SSH_OPTS $target)"
+	msg "recording $runs run(s) of $workload on $target ($variant)"
+	$P_SSH $P_SSH_OPTS "$target" "$rdir/ts-record.sh --out $rdir/out --perf $P_PERF" \
+		"--stress-ng ${P_STRESS_NG:-stress-ng} --pingpong $rdir/pingpong $(rec_args | tr '\n' ' ')" \
+		"$notes --note ssh_target=$target $ev_arg" || rc=1
+	msg "fetching results from $target:$rdir/out"
+	mkdir -p "$stage/out"
+	$P_SSH $P_SSH_OPTS "$target" "tar cf - -C $rdir/out ." | tar xf - -C "$stage/out" ||
+		die "cannot fetch the results from $target:$rdir/out"
+	for r in "$stage"/out/run-*; do
+		[ -d "$r" ] && mv "$r" "$dest/"
+	done
+	;;
+qemu)
+	case "$P_ARCH" in
+	arm64) make_target workloads-arm64; bindir=$TS_TOP/${BUILD:-build}/workloads-arm64 ;;
+	*) make_target workloads-static; bindir=$TS_TOP/${BUILD:-build}/workloads-static ;;
+	esac
+	accel=$(resolve_accel "${V_ACCEL:-$P_QEMU_ACCEL}" "$P_ARCH")
+	slack=${P_RUN_SLACK:-240}
+	per_run=$slack
+	[ "$workload" = stress-ramfs ] && per_run=$((slack + duration))
+	boot_to=${V_BOOT_TIMEOUT:-$P_BOOT_TIMEOUT}
+	total_to=${V_TIMEOUT:-$((boot_to + runs * per_run))}
+	work=$(mktemp -d "${TMPDIR:-/tmp}/ts-record.XXXXXX")
+	trap 'rm -rf "$work"' EXIT
+	{
+		echo "# tickscope record job: $board $variant $workload"
+		echo "exec /ts/ts-record.sh --out /results/$workload --perf $P_PERF" \
+			"--stress-ng ${P_STRESS_NG:-stress-ng} --pingpong /ts/pingpong" \
+			"$(rec_args | tr '\n' ' ') $notes --note guest_kernel=$guest_kernel" \
+			"--note boot_args=$(q "$boot_args") --note qemu_accel=$accel" \
+			"--note qemu_cpu=$P_QEMU_CPU $ev_arg"
+	} >"$work/job.sh"
+	msg "recording $runs run(s) of $workload on $board ($variant: $guest_kernel kernel${boot_args:+, $boot_args})"
+	"$TS_TOP/boards/qemu/boot.sh" --board "$board" --flavour "$guest_kernel" \
+		--workloads "$bindir" --job "$work/job.sh" --out "$work/out" --append "$boot_args" \
+		--boot-timeout "$boot_to" --timeout "$total_to" --accel "$accel" || rc=1
+	if [ -d "$work/out/$workload" ]; then
+		for r in "$work"/out/"$workload"/run-*; do
+			[ -d "$r" ] || continue
+			cp "$work/out/console.log" "$work/out/qemu-cmd.txt" "$work/out/boot-times" "$r/"
+			mv "$r" "$dest/"
+		done
+	fi
+	;;
+esac
+
+# The verdict: every run folder complete, with a perf.data.
+complete=0
+for k in $(seq 1 "$runs"); do
+	r=$dest/run-$k
+	if [ -d "$r" ] && [ -s "$r/perf.data" ] && tail -n1 "$r/meta.txt" | grep -qx 'status=complete'; then
+		complete=$((complete + 1))
+		res=$(sed -n 's/^result=//p' "$r/meta.txt")
+		unit=$(sed -n 's/^result_unit=//p' "$r/meta.txt")
+		lost=$(sed -n 's/^lost_events=//p' "$r/meta.txt")
+		msg "  run-$k: $res $unit (lost $lost)"
+	elif [ -d "$r.failed" ]; then
+		msg "  run-$k: FAILED: $(sed -n 's/^failure=//p' "$r.failed/meta.txt")"
+	else
+		msg "  run-$k: missing"
+	fi
+done
+el=$(($(now_s) - t_start))
+if [ "$complete" -ne "$runs" ] || [ "$rc" != 0 ]; then
+	die "$complete of $runs run(s) complete in $dest (${el}s)"
+fi
+msg "$runs run(s) complete in $dest (${el}s)"

@@ -1,0 +1,365 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The board side of `make record`: runs on the machine being measured (this host, an ssh board,
+# or an emulated guest under busybox sh). Picks events from what the kernel offers, records N
+# runs of one workload with perf, and saves everything needed to decode them later.
+set -u
+
+usage() {
+	cat <<'USAGE'
+Usage: ts-record.sh --out DIR --workload W [OPTION]...
+
+Records runs DIR/run-<k>/ (k = FIRST..FIRST+RUNS-1). Each run folder holds:
+  perf.data         perf record -a of the workload
+  workload.out      the workload's stdout and stderr (stress-ng: also stress-ng.yaml)
+  kallsyms          /proc/kallsyms of this boot (perf 6.1 stores none in perf.data)
+  uname.txt cmdline.txt kconfig nohz.txt perf-cmd.txt perf-record.log perf-stats.txt
+  events.txt        the events chosen, alternatives taken, and missing ones, with reasons
+  meta.txt          key=value summary; its last line is status=complete (or failed)
+A run is written as run-<k>.partial and renamed only when complete.
+
+Workloads (W):
+  pingpong          AF_UNIX ping-pong, tasks free to move
+  pingpong-same     both tasks pinned to --pin-same CPU
+  pingpong-cross    pinned to the two CPUs of --pin-cross
+  pingpong-delay    like pingpong-cross, the echo task burns --delay-us on CPU per message
+  stress-ramfs      stress-ng --ramfs WORKERS --timeout DURATION --times --verify
+                    --metrics-brief --yaml stress-ng.yaml
+Options:
+  --out DIR            results folder of this board/variant/workload (created)
+  --runs N             repetitions (default 1)     --first-run K   first run number (1)
+  --board B --variant V  labels written to meta.txt
+  --events SPEC        events to want: names separated by spaces or commas; A|B takes the
+                       first that exists; globs (rcu:*) are kept if anything matches.
+                       Default: the tickscope set (sched, power, timer, ipi, workqueue,
+                       rcu, vmscan shrinker events)
+  --mmap PAGES         perf record -m (default 8M)     --callchains 0|1 (default 0)
+  --perf PATH          perf binary (default perf)      --stress-ng PATH (default stress-ng)
+  --pingpong PATH      pingpong binary (default pingpong next to this script, or in PATH)
+  --iters N            ping-pong iterations (10000)    --warmup N (1000)
+  --delay-us N         pingpong-delay injected delay (50)
+  --pin-same C         (0)                             --pin-cross A,B (0,1)
+  --workers N          stress-ng ramfs workers (2)     --duration S stress-ng seconds (5)
+  --note KEY=VALUE      an extra meta.txt line (repeatable), e.g. transport=qemu
+  --help
+Progress lines on stderr start with 'ts-record:'.
+USAGE
+}
+
+TS_DEFAULT_EVENTS="sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_waking
+sched:sched_migrate_task sched:sched_process_fork sched:sched_process_exit
+power:cpu_idle
+timer:hrtimer_setup|timer:hrtimer_init timer:hrtimer_start timer:hrtimer_cancel
+timer:hrtimer_expire_entry timer:hrtimer_expire_exit
+timer:timer_init timer:timer_start timer:timer_cancel timer:timer_expire_entry timer:timer_expire_exit
+timer:tick_stop timer:timer_base_idle
+ipi:ipi_send_cpu|ipi:ipi_raise
+workqueue:workqueue_queue_work workqueue:workqueue_activate_work
+workqueue:workqueue_execute_start workqueue:workqueue_execute_end
+rcu:rcu_utilization rcu:rcu_grace_period
+vmscan:mm_shrink_slab_start vmscan:mm_shrink_slab_end"
+
+say() {
+	echo "ts-record: $*" >&2
+}
+
+fail() {
+	echo "ts-record: error: $*" >&2
+	exit 1
+}
+
+here=$(cd "$(dirname "$0")" && pwd)
+out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
+mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
+iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
+notes=""
+nl='
+'
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--help | -h) usage; exit 0 ;;
+	esac
+	[ $# -ge 2 ] || fail "$1 needs a value"
+	case "$1" in
+	--out) out=$2 ;;
+	--workload) workload=$2 ;;
+	--runs) runs=$2 ;;
+	--first-run) first=$2 ;;
+	--board) board=$2 ;;
+	--variant) variant=$2 ;;
+	--events) events=$2 ;;
+	--mmap) mmap=$2 ;;
+	--callchains) callchains=$2 ;;
+	--perf) perf=$2 ;;
+	--stress-ng) stressng=$2 ;;
+	--pingpong) pingpong=$2 ;;
+	--iters) iters=$2 ;;
+	--warmup) warmup=$2 ;;
+	--delay-us) delay_us=$2 ;;
+	--pin-same) pin_same=$2 ;;
+	--pin-cross) pin_cross=$2 ;;
+	--workers) workers=$2 ;;
+	--duration) duration=$2 ;;
+	--note)
+		case "$2" in
+		[a-z]*=*) notes="$notes$2$nl" ;;
+		*) fail "--note wants KEY=VALUE" ;;
+		esac
+		;;
+	*) usage >&2; fail "unknown argument '$1'" ;;
+	esac
+	shift 2
+done
+[ -n "$out" ] || fail "--out is required"
+[ -n "$workload" ] || fail "--workload is required"
+for n in "$runs" "$first" "$iters" "$warmup" "$delay_us" "$workers" "$duration"; do
+	case "$n" in '' | *[!0-9]*) fail "'$n' is not a number" ;; esac
+done
+[ "$runs" -ge 1 ] || fail "--runs must be at least 1"
+[ "$(id -u)" = 0 ] || fail "recording system-wide tracepoints needs root"
+[ -n "$events" ] || events=$TS_DEFAULT_EVENTS
+
+# Find pingpong: the option, next to this script, or in PATH.
+if [ -z "$pingpong" ]; then
+	if [ -x "$here/pingpong" ]; then pingpong=$here/pingpong; else pingpong=pingpong; fi
+fi
+
+# The workload runs inside the run folder: make relative paths absolute.
+abspath() {
+	case "$1" in
+	/*) echo "$1" ;;
+	*/*) echo "$(cd "$(dirname "$1")" && pwd)/$(basename "$1")" ;;
+	*) command -v "$1" || echo "$1" ;;
+	esac
+}
+pingpong=$(abspath "$pingpong")
+stressng=$(abspath "$stressng")
+perf=$(abspath "$perf")
+
+case "$workload" in
+pingpong) wl_cmd="$pingpong --iterations $iters --warmup $warmup --pin none" ;;
+pingpong-same) wl_cmd="$pingpong --iterations $iters --warmup $warmup --pin same --cpus $pin_same" ;;
+pingpong-cross) wl_cmd="$pingpong --iterations $iters --warmup $warmup --pin cross --cpus $pin_cross" ;;
+pingpong-delay)
+	wl_cmd="$pingpong --iterations $iters --warmup $warmup --pin cross --cpus $pin_cross"
+	wl_cmd="$wl_cmd --delay-us $delay_us"
+	;;
+stress-ramfs)
+	wl_cmd="$stressng --ramfs $workers --timeout ${duration}s --times --verify --metrics-brief"
+	wl_cmd="$wl_cmd --yaml stress-ng.yaml"
+	;;
+*) fail "unknown workload '$workload' (pingpong, pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs)" ;;
+esac
+set -- $wl_cmd
+command -v "$1" >/dev/null 2>&1 || fail "workload binary '$1' not found"
+command -v "$perf" >/dev/null 2>&1 || fail "perf binary '$perf' not found"
+
+# tracefs: where the kernel lists its events.
+tracefs=""
+for d in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+	[ -r "$d/available_events" ] && { tracefs=$d; break; }
+done
+if [ -z "$tracefs" ]; then
+	mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+	[ -r /sys/kernel/tracing/available_events ] && tracefs=/sys/kernel/tracing
+fi
+[ -n "$tracefs" ] || fail "no tracefs: mount -t tracefs nodev /sys/kernel/tracing"
+
+# Why an event can be missing, for the ones we know.
+missing_reason() {
+	case "$1" in
+	rcu:rcu_grace_period | rcu:rcu_*) echo "needs CONFIG_RCU_TRACE" ;;
+	timer:hrtimer_setup) echo "6.1 calls it hrtimer_init" ;;
+	timer:timer_base_idle) echo "newer kernels only" ;;
+	ipi:ipi_send_cpu) echo "newer kernels only; older arm/arm64 ones have ipi_raise" ;;
+	ipi:*) echo "no generic IPI tracepoints on this arch/kernel" ;;
+	vmscan:*) echo "needs CONFIG_MEMCG/vmscan tracepoints" ;;
+	*) echo "not in available_events" ;;
+	esac
+}
+
+# Turn the event spec into the perf -e list: writes $events_file, sets ev_list/ev_missing.
+pick_events() {
+	avail=$tracefs/available_events
+	ev_list="" ev_missing=""
+	: >"$1"
+	for tok in $(echo "$events" | tr ',' ' '); do
+		chosen=""
+		for alt in $(echo "$tok" | tr '|' ' '); do
+			case "$alt" in
+			*'*'*)
+				re=$(echo "$alt" | sed 's/[.]/\\./g; s/[*]/.*/g')
+				grep -qx "$re" "$avail" && chosen=$alt
+				;;
+			*) grep -qx "$alt" "$avail" && chosen=$alt ;;
+			esac
+			[ -n "$chosen" ] && break
+		done
+		if [ -z "$chosen" ]; then
+			first_alt=${tok%%|*}
+			echo "missing $tok ($(missing_reason "$first_alt"))" >>"$1"
+			ev_missing="$ev_missing${ev_missing:+,}$tok"
+		elif [ "$chosen" != "$tok" ] && [ "$chosen" != "${tok%%|*}" ]; then
+			echo "chosen $chosen (instead of ${tok%%|*}: $(missing_reason "${tok%%|*}"))" >>"$1"
+			ev_list="$ev_list${ev_list:+,}$chosen"
+		else
+			echo "chosen $chosen" >>"$1"
+			ev_list="$ev_list${ev_list:+,}$chosen"
+		fi
+	done
+	[ -n "$ev_list" ]
+}
+
+save_kconfig() {
+	if [ -r /proc/config.gz ]; then
+		gzip -dc /proc/config.gz >"$1" && return 0
+	fi
+	if [ -r "/boot/config-$(uname -r)" ]; then
+		cp "/boot/config-$(uname -r)" "$1" && return 0
+	fi
+	echo "# no kernel config readable (/proc/config.gz, /boot/config-$(uname -r))" >"$1"
+	return 1
+}
+
+save_nohz() {
+	{
+		for f in nohz_full isolated online possible; do
+			v=$(cat /sys/devices/system/cpu/$f 2>/dev/null) || v="(absent)"
+			echo "$f=$v"
+		done
+		echo "cmdline_tick_args=$(tr ' ' '\n' </proc/cmdline |
+			grep -E '^(nohz|nohz_full|isolcpus|rcu_nocbs|irqaffinity|skew_tick)=' |
+			tr '\n' ' ')"
+		grep -E '^CONFIG_(HZ|NO_HZ[A-Z_]*|HZ_PERIODIC|PREEMPT[A-Z_]*|RCU_TRACE)=' "$2" 2>/dev/null
+	} >"$1"
+}
+
+save_kallsyms() {
+	old=$(cat /proc/sys/kernel/kptr_restrict 2>/dev/null)
+	echo 0 >/proc/sys/kernel/kptr_restrict 2>/dev/null
+	cat /proc/kallsyms >"$1"
+	[ -n "$old" ] && echo "$old" >/proc/sys/kernel/kptr_restrict 2>/dev/null
+	# All-zero addresses mean kptr_restrict won: the file cannot resolve anything.
+	! head -n 1 "$1" | grep -q '^0000000000000000 '
+}
+
+uptime_s() {
+	cut -d' ' -f1 /proc/uptime
+}
+
+# meta KEY VALUE: one line of meta.txt.
+meta() {
+	echo "$1=$2" >>"$rdir/meta.txt"
+}
+
+record_one() {
+	k=$1
+	final=$out/run-$k
+	rdir=$final.partial
+	rm -rf "$rdir" "$final" "$final.failed"
+	mkdir -p "$rdir" || fail "cannot create $rdir"
+	: >"$rdir/meta.txt"
+
+	uname -a >"$rdir/uname.txt"
+	cat /proc/cmdline >"$rdir/cmdline.txt"
+	kc=ok
+	save_kconfig "$rdir/kconfig" || kc=missing
+	save_nohz "$rdir/nohz.txt" "$rdir/kconfig"
+	pick_events "$rdir/events.txt" || fail "none of the wanted events exist on this kernel"
+	ks=ok
+	save_kallsyms "$rdir/kallsyms" || ks=restricted
+
+	g=""
+	[ "$callchains" = 1 ] && g="-g"
+	pcmd="$perf record -o perf.data -m $mmap $g -a -e $ev_list -- sh -c 'exec $wl_cmd >workload.out 2>&1'"
+	echo "cd run-$k && $pcmd" >"$rdir/perf-cmd.txt"
+	say "run $k/$((first + runs - 1)): $workload on $board/$variant ($(echo "$ev_list" | tr ',' '\n' | wc -l) events)"
+	t0=$(uptime_s)
+	(cd "$rdir" && $perf record -o perf.data -m "$mmap" $g -a -e "$ev_list" -- \
+		sh -c "exec $wl_cmd >workload.out 2>&1") >"$rdir/perf-record.log" 2>&1
+	st=$?
+	t1=$(uptime_s)
+	# perf returns the workload's status; a workload that failed ends the run as failed.
+	(cd "$rdir" && $perf report -i perf.data --stats) >"$rdir/perf-stats.txt" 2>&1
+	pst=$?
+	lost=$(sed -n 's/^ *LOST events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
+	lost_samples=$(sed -n 's/^ *LOST_SAMPLES events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" |
+		head -n1)
+	samples=$(sed -n 's/^ *SAMPLE events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
+	result="" unit=""
+	case "$workload" in
+	pingpong*)
+		result=$(sed -n 's/^AF_UNIX sock stream latency: \([0-9.]*\) microseconds$/\1/p' \
+			"$rdir/workload.out")
+		unit=us_per_round_trip
+		;;
+	stress-ramfs)
+		result=$(sed -n 's/^ *bogo-ops-per-second-real-time: *\([0-9.]*\).*/\1/p' \
+			"$rdir/stress-ng.yaml" 2>/dev/null | head -n1)
+		unit=bogo_ops_per_s_real_time
+		;;
+	esac
+
+	meta format tickscope-run-1
+	meta board "$board"
+	meta variant "$variant"
+	meta workload "$workload"
+	meta run "$k"
+	meta runs "$runs"
+	meta date_utc "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+	meta arch "$(uname -m)"
+	meta kernel "$(uname -r)"
+	meta cpus_online "$(cat /sys/devices/system/cpu/online)"
+	meta nohz_full "$(sed -n 's/^nohz_full=//p' "$rdir/nohz.txt")"
+	meta isolated "$(sed -n 's/^isolated=//p' "$rdir/nohz.txt")"
+	meta perf_version "$($perf version 2>/dev/null | sed 's/^perf version //')"
+	meta perf_mmap "$mmap"
+	meta callchains "$callchains"
+	meta events "$ev_list"
+	meta events_missing "$ev_missing"
+	meta workload_cmd "$wl_cmd"
+	meta workload_status "$st"
+	meta result "$result"
+	meta result_unit "$unit"
+	meta samples "${samples:-0}"
+	meta lost_events "${lost:-0}"
+	meta lost_samples "${lost_samples:-0}"
+	meta kallsyms "$ks"
+	meta kconfig "$kc"
+	printf '%s' "$notes" >>"$rdir/meta.txt"
+	meta elapsed_s "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
+
+	if [ -n "$ev_missing" ]; then
+		say "run $k: missing events: $ev_missing (see events.txt)"
+	fi
+	if [ "${lost:-0}" != 0 ] || [ "${lost_samples:-0}" != 0 ]; then
+		say "run $k: WARNING: perf lost ${lost:-0} chunk(s) / ${lost_samples:-0} sample(s):" \
+			"raise the buffer (now -m $mmap, MMAP=...)"
+	fi
+	why=""
+	[ "$st" = 0 ] || why="perf/workload exited with status $st (see perf-record.log, workload.out)"
+	[ -z "$why" ] && [ ! -s "$rdir/perf.data" ] && why="no perf.data written"
+	[ -z "$why" ] && [ "$pst" != 0 ] && why="perf report --stats cannot read perf.data"
+	[ -z "$why" ] && [ -z "$result" ] && why="the workload printed no result (see workload.out)"
+	if [ -n "$why" ]; then
+		meta status failed
+		meta failure "$why"
+		mv "$rdir" "$final.failed"
+		say "run $k: FAILED: $why"
+		return 1
+	fi
+	meta status complete
+	mv "$rdir" "$final" || fail "cannot rename $rdir"
+	say "run $k: done in $(sed -n 's/^elapsed_s=//p' "$final/meta.txt") s," \
+		"result $result $unit, ${samples:-0} samples, lost ${lost:-0}"
+}
+
+mkdir -p "$out" || fail "cannot create $out"
+out=$(cd "$out" && pwd)
+rc=0
+k=$first
+while [ "$k" -lt $((first + runs)) ]; do
+	record_one "$k" || rc=1
+	k=$((k + 1))
+done
+exit $rc
