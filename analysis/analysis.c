@@ -1,0 +1,537 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One run's analysis: the filters, the dispatch to the models, and the bookkeeping of which
+ * events each section needed, which were recorded or seen, and which lost events touch it.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tickscope/analysis.h"
+#include "tickscope/error.h"
+
+#define MAX_LOST_RECORDS 65536
+
+struct lost_rec {
+	uint64_t time, lost;
+};
+
+struct ts_analysis {
+	struct ts_sched *sched;
+	struct ts_idle *idle;
+	struct ts_timer *timer;
+	struct ts_wq *wq;
+	struct ts_rcu *rcu;
+	struct ts_shrinker *shrinker;
+	struct ts_analysis_opts opts;
+	int32_t *pids;
+	char comm[TS_COMM_LEN];
+	int task_filter;
+	uint64_t *cpus; /* bitmap, NULL for all */
+	uint64_t fed[TS_EV_NR_KINDS];
+	int8_t recorded[TS_EV_NR_KINDS]; /* valid when have_recorded */
+	int have_recorded;
+	uint64_t first, last, filtered;
+	uint64_t sec_first[TS_SEC_NR], sec_last[TS_SEC_NR], sec_events[TS_SEC_NR];
+	struct lost_rec *lost;
+	size_t nr_lost, cap_lost;
+	int8_t ksec[TS_EV_NR_KINDS]; /* section of each kind, -1 for none */
+	uint64_t lost_total, lost_records, lost_unplaced;
+	struct ts_section_info info[TS_SEC_NR];
+};
+
+static const char *const kind_names[TS_EV_NR_KINDS] = {
+	[TS_EV_SWITCH] = "sched:sched_switch",
+	[TS_EV_WAKING] = "sched:sched_waking",
+	[TS_EV_WAKEUP] = "sched:sched_wakeup",
+	[TS_EV_WAKEUP_NEW] = "sched:sched_wakeup_new",
+	[TS_EV_MIGRATE] = "sched:sched_migrate_task",
+	[TS_EV_PROCESS_EXIT] = "sched:sched_process_exit",
+	[TS_EV_CPU_IDLE] = "power:cpu_idle",
+	[TS_EV_TICK_STOP] = "timer:tick_stop",
+	[TS_EV_TIMER_START] = "timer:timer_start",
+	[TS_EV_TIMER_EXPIRE_ENTRY] = "timer:timer_expire_entry",
+	[TS_EV_TIMER_EXPIRE_EXIT] = "timer:timer_expire_exit",
+	[TS_EV_TIMER_CANCEL] = "timer:timer_cancel",
+	[TS_EV_HRTIMER_START] = "timer:hrtimer_start",
+	[TS_EV_HRTIMER_EXPIRE_ENTRY] = "timer:hrtimer_expire_entry",
+	[TS_EV_HRTIMER_EXPIRE_EXIT] = "timer:hrtimer_expire_exit",
+	[TS_EV_HRTIMER_CANCEL] = "timer:hrtimer_cancel",
+	[TS_EV_WQ_QUEUE] = "workqueue:workqueue_queue_work",
+	[TS_EV_WQ_ACTIVATE] = "workqueue:workqueue_activate_work",
+	[TS_EV_WQ_START] = "workqueue:workqueue_execute_start",
+	[TS_EV_WQ_END] = "workqueue:workqueue_execute_end",
+	[TS_EV_RCU_UTIL] = "rcu:rcu_utilization",
+	[TS_EV_RCU_GP] = "rcu:rcu_grace_period",
+	[TS_EV_RCU_CB] = "rcu:rcu_callback",
+	[TS_EV_RCU_INVOKE] = "rcu:rcu_invoke_callback",
+	[TS_EV_SHRINK_START] = "vmscan:mm_shrink_slab_start",
+	[TS_EV_SHRINK_END] = "vmscan:mm_shrink_slab_end",
+};
+
+/* Other tracepoints that decode to the same kind. */
+static const struct {
+	const char *name;
+	uint16_t kind;
+} alias_names[] = {
+	{ "rcu:rcu_kvfree_callback", TS_EV_RCU_CB },
+	{ "rcu:rcu_invoke_kvfree_callback", TS_EV_RCU_INVOKE },
+	{ "rcu:rcu_invoke_kfree_bulk_callback", TS_EV_RCU_INVOKE },
+};
+
+static const uint16_t sched_kinds[] = { TS_EV_SWITCH, TS_EV_WAKING, TS_EV_WAKEUP, TS_EV_WAKEUP_NEW,
+					TS_EV_MIGRATE };
+static const uint8_t sched_req[] = { 1, 0, 0, 0, 0 };
+static const uint16_t idle_kinds[] = { TS_EV_CPU_IDLE, TS_EV_TICK_STOP };
+static const uint8_t idle_req[] = { 1, 0 };
+static const uint16_t timer_kinds[] = { TS_EV_HRTIMER_EXPIRE_ENTRY, TS_EV_HRTIMER_EXPIRE_EXIT,
+					TS_EV_TIMER_EXPIRE_ENTRY,   TS_EV_TIMER_EXPIRE_EXIT,
+					TS_EV_HRTIMER_START,	    TS_EV_TIMER_START,
+					TS_EV_HRTIMER_CANCEL,	    TS_EV_TIMER_CANCEL };
+static const uint8_t timer_req[] = { 1, 1, 1, 1, 0, 0, 0, 0 };
+static const uint16_t wq_kinds[] = { TS_EV_WQ_START, TS_EV_WQ_END, TS_EV_WQ_QUEUE,
+				     TS_EV_WQ_ACTIVATE };
+static const uint8_t wq_req[] = { 1, 1, 0, 0 };
+static const uint16_t rcu_kinds[] = { TS_EV_RCU_UTIL, TS_EV_RCU_GP, TS_EV_RCU_CB,
+				      TS_EV_RCU_INVOKE };
+static const uint8_t rcu_req[] = { 1, 0, 0, 0 };
+static const uint16_t shrink_kinds[] = { TS_EV_SHRINK_START, TS_EV_SHRINK_END };
+static const uint8_t shrink_req[] = { 1, 1 };
+
+static const struct {
+	const char *name;
+	const uint16_t *kinds;
+	const uint8_t *req;
+	int nr;
+} sections[TS_SEC_NR] = {
+#define SEC(id, n, k, r) [id] = { n, k, r, (int)(sizeof(k) / sizeof(k[0])) }
+	SEC(TS_SEC_SCHED, "sched", sched_kinds, sched_req),
+	SEC(TS_SEC_IDLE, "idle", idle_kinds, idle_req),
+	SEC(TS_SEC_TIMER, "timer", timer_kinds, timer_req),
+	SEC(TS_SEC_WQ, "workqueue", wq_kinds, wq_req),
+	SEC(TS_SEC_RCU, "rcu", rcu_kinds, rcu_req),
+	SEC(TS_SEC_SHRINKER, "shrinker", shrink_kinds, shrink_req),
+#undef SEC
+};
+
+/* The section of each kind, -1 for none. */
+static int kind_section(int kind)
+{
+	int s, i;
+
+	for (s = 0; s < TS_SEC_NR; s++)
+		for (i = 0; i < sections[s].nr; i++)
+			if (sections[s].kinds[i] == kind)
+				return s;
+	return -1;
+}
+
+const char *ts_analysis_kind_name(int kind)
+{
+	return kind > 0 && kind < TS_EV_NR_KINDS && kind_names[kind] ? kind_names[kind] : "";
+}
+
+int ts_analysis_section_kinds(enum ts_section s, const uint16_t **kinds, const uint8_t **required)
+{
+	if (s < 0 || s >= TS_SEC_NR)
+		return 0;
+	*kinds = sections[s].kinds;
+	if (required)
+		*required = sections[s].req;
+	return sections[s].nr;
+}
+
+int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
+{
+	size_t i;
+	int k;
+
+	a->have_recorded = 1;
+	for (k = 1; k < TS_EV_NR_KINDS; k++) {
+		if (kind_names[k] && !strcmp(kind_names[k], name)) {
+			a->recorded[k] = 1;
+			return 1;
+		}
+	}
+	for (i = 0; i < sizeof(alias_names) / sizeof(alias_names[0]); i++) {
+		if (!strcmp(alias_names[i].name, name)) {
+			a->recorded[alias_names[i].kind] = 1;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int ts_analysis_parse_cpus(const char *s, uint64_t *bits)
+{
+	long lo, hi, c;
+	char *end;
+
+	memset(bits, 0, TS_MAX_CPUS / 8);
+	while (*s) {
+		lo = strtol(s, &end, 10);
+		if (end == s || lo < 0 || lo >= TS_MAX_CPUS)
+			return -TS_EUSAGE;
+		hi = lo;
+		if (*end == '-') {
+			s = end + 1;
+			hi = strtol(s, &end, 10);
+			if (end == s || hi < lo || hi >= TS_MAX_CPUS)
+				return -TS_EUSAGE;
+		}
+		for (c = lo; c <= hi; c++)
+			bits[c / 64] |= 1ull << (c % 64);
+		if (*end == ',')
+			end++;
+		else if (*end)
+			return -TS_EUSAGE;
+		s = end;
+	}
+	return 0;
+}
+
+static int parse_sec(const char *s, const char *stop, uint64_t *ns)
+{
+	char *end;
+	double v;
+
+	if (s == stop) {
+		*ns = 0;
+		return 0;
+	}
+	v = strtod(s, &end);
+	if (end != stop || v < 0 || v > 1.8e10)
+		return -TS_EUSAGE;
+	*ns = (uint64_t)(v * 1e9 + 0.5);
+	return 0;
+}
+
+int ts_analysis_parse_time(const char *s, uint64_t *start, uint64_t *end)
+{
+	const char *comma = strchr(s, ',');
+
+	if (!comma)
+		return -TS_EUSAGE;
+	if (parse_sec(s, comma, start) || parse_sec(comma + 1, comma + strlen(comma), end))
+		return -TS_EUSAGE;
+	if (*end && *start > *end)
+		return -TS_EUSAGE;
+	return 0;
+}
+
+static int task_filter(void *ctx, int32_t pid, const char *comm)
+{
+	const struct ts_analysis *a = ctx;
+	int i;
+
+	for (i = 0; i < a->opts.nr_pids; i++)
+		if (a->pids[i] == pid)
+			return 1;
+	return a->comm[0] && !strncmp(a->comm, comm, TS_COMM_LEN);
+}
+
+static int copy_filters(struct ts_analysis *a, const struct ts_analysis_opts *o)
+{
+	int err;
+
+	a->opts = *o;
+	a->opts.cpus = NULL;
+	a->opts.comm = NULL;
+	if (o->cpus) {
+		a->cpus = malloc(TS_MAX_CPUS / 8);
+		if (!a->cpus)
+			return -ENOMEM;
+		err = ts_analysis_parse_cpus(o->cpus, a->cpus);
+		if (err)
+			return err;
+	}
+	if (o->nr_pids > 0) {
+		a->pids = malloc((size_t)o->nr_pids * sizeof(*a->pids));
+		if (!a->pids)
+			return -ENOMEM;
+		memcpy(a->pids, o->pids, (size_t)o->nr_pids * sizeof(*a->pids));
+	} else {
+		a->opts.nr_pids = 0;
+	}
+	if (o->comm)
+		strncpy(a->comm, o->comm, TS_COMM_LEN - 1);
+	a->task_filter = a->opts.nr_pids > 0 || a->comm[0];
+	return 0;
+}
+
+int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts)
+{
+	static const struct ts_analysis_opts none;
+	struct ts_model_opts mo = { 0 };
+	struct ts_analysis *a = calloc(1, sizeof(*a));
+	int err, k;
+
+	if (!a)
+		return -ENOMEM;
+	err = copy_filters(a, opts ? opts : &none);
+	if (err)
+		goto free_analysis;
+	for (k = 0; k < TS_EV_NR_KINDS; k++)
+		a->ksec[k] = (int8_t)kind_section(k);
+	mo.max_stacks = a->opts.max_stacks;
+	if (a->task_filter) {
+		mo.task_filter = task_filter;
+		mo.filter_ctx = a;
+	}
+	err = ts_sched_new(&a->sched, &mo);
+	if (!err)
+		err = ts_idle_new(&a->idle, &mo);
+	if (!err)
+		err = ts_timer_new(&a->timer, &mo);
+	if (!err)
+		err = ts_wq_new(&a->wq, &mo);
+	if (!err)
+		err = ts_rcu_new(&a->rcu, &mo);
+	if (!err)
+		err = ts_shrinker_new(&a->shrinker, &mo);
+	if (err)
+		goto free_analysis;
+	*ap = a;
+	return 0;
+free_analysis:
+	ts_analysis_free(a);
+	return err;
+}
+
+void ts_analysis_free(struct ts_analysis *a)
+{
+	if (!a)
+		return;
+	ts_sched_free(a->sched);
+	ts_idle_free(a->idle);
+	ts_timer_free(a->timer);
+	ts_wq_free(a->wq);
+	ts_rcu_free(a->rcu);
+	ts_shrinker_free(a->shrinker);
+	free(a->cpus);
+	free(a->pids);
+	free(a->lost);
+	free(a);
+}
+
+static int cpu_kept(const struct ts_analysis *a, int32_t cpu)
+{
+	return cpu >= 0 && cpu < TS_MAX_CPUS && (a->cpus[cpu / 64] >> (cpu % 64) & 1);
+}
+
+static int kept(const struct ts_analysis *a, const struct ts_event *ev)
+{
+	if (a->opts.time_start && ev->time < a->opts.time_start)
+		return 0;
+	if (a->opts.time_end && ev->time > a->opts.time_end)
+		return 0;
+	if (!a->cpus || cpu_kept(a, ev->cpu))
+		return 1;
+	/* A wakeup matters to the CPU it targets as much as to the waker's. */
+	if (ev->kind == TS_EV_WAKING || ev->kind == TS_EV_WAKEUP || ev->kind == TS_EV_WAKEUP_NEW)
+		return cpu_kept(a, ev->wake.target_cpu);
+	return 0;
+}
+
+static int note_lost(struct ts_analysis *a, const struct ts_event *ev)
+{
+	struct lost_rec *l;
+
+	if (ev->time && ((a->opts.time_start && ev->time < a->opts.time_start) ||
+			 (a->opts.time_end && ev->time > a->opts.time_end)))
+		return 0;
+	a->lost_total += ev->lost.lost;
+	a->lost_records++;
+	if (a->nr_lost == MAX_LOST_RECORDS || !ev->time) {
+		a->lost_unplaced += ev->lost.lost;
+		return 0;
+	}
+	if (a->nr_lost == a->cap_lost) {
+		l = realloc(a->lost, (a->cap_lost ? a->cap_lost * 2 : 64) * sizeof(*l));
+		if (!l)
+			return -ENOMEM;
+		a->lost = l;
+		a->cap_lost = a->cap_lost ? a->cap_lost * 2 : 64;
+	}
+	a->lost[a->nr_lost].time = ev->time;
+	a->lost[a->nr_lost++].lost = ev->lost.lost;
+	return 0;
+}
+
+/* Workqueue and shrinker activity belongs to the task that ran it. */
+static int task_kept(const struct ts_analysis *a, const struct ts_event *ev)
+{
+	return !a->task_filter || ts_sched_selected(a->sched, ev->pid);
+}
+
+static int dispatch(struct ts_analysis *a, const struct ts_event *ev, int sec)
+{
+	switch (sec) {
+	case TS_SEC_SCHED:
+		return ts_sched_feed(a->sched, ev);
+	case TS_SEC_IDLE:
+		/* The sched model needs cpu_idle too: wake targets inside idle are idle. */
+		return ev->kind == TS_EV_CPU_IDLE ? ts_sched_feed(a->sched, ev) : 0;
+	case TS_SEC_TIMER:
+		return ts_timer_feed(a->timer, ev);
+	case TS_SEC_WQ:
+		return task_kept(a, ev) ? ts_wq_feed(a->wq, ev) : 0;
+	case TS_SEC_RCU:
+		return ts_rcu_feed(a->rcu, ev);
+	case TS_SEC_SHRINKER:
+		return task_kept(a, ev) ? ts_shrinker_feed(a->shrinker, ev) : 0;
+	default:
+		return 0;
+	}
+}
+
+int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
+{
+	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s, err;
+
+	if (k == TS_EV_LOST)
+		return note_lost(a, ev);
+	if (k == TS_EV_COMM) {
+		a->fed[k]++;
+		return ts_sched_feed(a->sched, ev);
+	}
+	if (!kept(a, ev)) {
+		a->filtered++;
+		return 0;
+	}
+	a->fed[k]++;
+	if (!a->first || ev->time < a->first)
+		a->first = ev->time;
+	if (ev->time > a->last)
+		a->last = ev->time;
+	s = a->ksec[k];
+	if (s >= 0) {
+		if (!a->sec_first[s] || ev->time < a->sec_first[s])
+			a->sec_first[s] = ev->time;
+		if (ev->time > a->sec_last[s])
+			a->sec_last[s] = ev->time;
+		a->sec_events[s]++;
+	}
+	err = ts_idle_feed(a->idle, ev);
+	if (!err && s >= 0)
+		err = dispatch(a, ev, s);
+	return err;
+}
+
+static enum ts_presence presence(const struct ts_analysis *a, int kind)
+{
+	if (a->fed[kind])
+		return TS_PRESENT;
+	return a->have_recorded && a->recorded[kind] ? TS_RECORDED_EMPTY : TS_NOT_RECORDED;
+}
+
+static void finish_section(struct ts_analysis *a, int s)
+{
+	struct ts_section_info *in = &a->info[s];
+	enum ts_presence p = TS_NOT_RECORDED, kp;
+	size_t i;
+	int j;
+
+	in->name = sections[s].name;
+	in->nr_events = a->sec_events[s];
+	in->first = a->sec_first[s];
+	in->last = a->sec_last[s];
+	/* Present if any event is; else empty if any required kind was recorded. */
+	for (j = 0; j < sections[s].nr; j++) {
+		kp = presence(a, sections[s].kinds[j]);
+		if (kp == TS_PRESENT)
+			p = TS_PRESENT;
+		else if (kp == TS_RECORDED_EMPTY && sections[s].req[j] && p != TS_PRESENT)
+			p = TS_RECORDED_EMPTY;
+	}
+	in->presence = p;
+	in->lost = a->lost_unplaced;
+	in->lost_records = 0;
+	for (i = 0; i < a->nr_lost && in->last; i++) {
+		if (a->lost[i].time >= in->first && a->lost[i].time <= in->last) {
+			in->lost += a->lost[i].lost;
+			in->lost_records++;
+		}
+	}
+}
+
+void ts_analysis_finish(struct ts_analysis *a)
+{
+	int s;
+
+	ts_sched_finish(a->sched, a->last);
+	ts_idle_finish(a->idle, a->last);
+	ts_timer_finish(a->timer, a->last);
+	ts_wq_finish(a->wq, a->last);
+	ts_rcu_finish(a->rcu, a->last);
+	ts_shrinker_finish(a->shrinker, a->last);
+	for (s = 0; s < TS_SEC_NR; s++)
+		finish_section(a, s);
+}
+
+void ts_analysis_range(const struct ts_analysis *a, uint64_t *first, uint64_t *last)
+{
+	*first = a->first;
+	*last = a->last;
+}
+
+const struct ts_section_info *ts_analysis_section(const struct ts_analysis *a, enum ts_section s)
+{
+	return s >= 0 && s < TS_SEC_NR ? &a->info[s] : NULL;
+}
+
+uint64_t ts_analysis_kind_count(const struct ts_analysis *a, int kind)
+{
+	return kind >= 0 && kind < TS_EV_NR_KINDS ? a->fed[kind] : 0;
+}
+
+enum ts_presence ts_analysis_kind_presence(const struct ts_analysis *a, int kind)
+{
+	return kind >= 0 && kind < TS_EV_NR_KINDS ? presence(a, kind) : TS_NOT_RECORDED;
+}
+
+void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records)
+{
+	*lost = a->lost_total;
+	*records = a->lost_records;
+}
+
+uint64_t ts_analysis_filtered(const struct ts_analysis *a)
+{
+	return a->filtered;
+}
+
+int ts_analysis_has_task_filter(const struct ts_analysis *a)
+{
+	return a->task_filter;
+}
+
+const struct ts_sched *ts_analysis_sched(const struct ts_analysis *a)
+{
+	return a->sched;
+}
+
+const struct ts_idle *ts_analysis_idle(const struct ts_analysis *a)
+{
+	return a->idle;
+}
+
+const struct ts_timer *ts_analysis_timer(const struct ts_analysis *a)
+{
+	return a->timer;
+}
+
+const struct ts_wq *ts_analysis_wq(const struct ts_analysis *a)
+{
+	return a->wq;
+}
+
+const struct ts_rcu *ts_analysis_rcu(const struct ts_analysis *a)
+{
+	return a->rcu;
+}
+
+const struct ts_shrinker *ts_analysis_shrinker(const struct ts_analysis *a)
+{
+	return a->shrinker;
+}
