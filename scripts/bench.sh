@@ -1,0 +1,220 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `make bench`: speed and memory of tickscope against perf and cat on one large live trace.
+# Records (or reuses) a heavy sched trace of at least 2M samples under .cache/bench/, then
+# prints, from one run, samples/s and peak RSS of each tool and the ratios the targets use.
+set -eu
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+: "${TS_BUILD:=$top/build}"
+TICKSCOPE=$TS_BUILD/tickscope
+PERF=${PERF:-perf}
+STRESS_NG=${STRESS_NG:-stress-ng}
+TIME=/usr/bin/time
+DIR=${BENCH_DIR:-$top/.cache/bench}
+DATA=$DIR/sched.data
+MIN_SAMPLES=${BENCH_MIN_SAMPLES:-2000000}
+RUNS=${BENCH_RUNS:-3} # tickscope and cat runs; the best time and the peak RSS are kept
+PERF_RUNS=${BENCH_PERF_RUNS:-1}
+TRACEFS=/sys/kernel/tracing
+PERF_F=comm,tid,cpu,time,event,trace
+
+# Targets (issue 2): decode-only speed, peak RSS, decode-only against the cat floor.
+TARGET_DECODE_RATE=10000000
+TARGET_RSS_KB=$((32 * 1024))
+TARGET_CAT_RATIO=4
+
+usage() {
+	cat <<EOF
+usage: $0 [--help] [--rerecord]
+
+Benchmarks tickscope on $DATA (recorded on first use: root, perf, tracefs and
+stress-ng needed; at least $MIN_SAMPLES samples, stress-ng --switch with callchains).
+Prints, for one trace: samples/s and peak RSS of
+  cat FILE >/dev/null                                  (the I/O floor)
+  tickscope dump --format=none -i FILE                 (decode-only, time-ordered)
+  tickscope dump --format=tsv -i FILE >/dev/null
+  perf script -i FILE -F $PERF_F --ns >/dev/null
+and the ratios against the targets: decode-only >= 10M samples/s, peak RSS <= 32 MB,
+decode-only within ${TARGET_CAT_RATIO}x of cat.
+Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_RUNS (default 3),
+BENCH_PERF_RUNS (default 1), BENCH_STRICT=1 (exit 1 when a target is missed).
+EOF
+}
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+rerecord=0
+for a in "$@"; do
+	case "$a" in
+	-h | --help)
+		usage
+		exit 0
+		;;
+	--rerecord) rerecord=1 ;;
+	*) die "unknown argument $a (try --help)" ;;
+	esac
+done
+
+[ -x "$TICKSCOPE" ] || die "$TICKSCOPE not built (run make)"
+[ -x "$TIME" ] || die "$TIME missing (Debian package time; make deps installs it)"
+command -v "$PERF" >/dev/null || die "perf not found (Debian package linux-perf)"
+mkdir -p "$DIR"
+
+# --- The trace -------------------------------------------------------------------------------
+pick_events() {
+	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \
+		sched:sched_migrate_task sched:sched_process_fork sched:sched_process_exit \
+		sched:sched_stat_runtime power:cpu_idle timer:hrtimer_start \
+		timer:hrtimer_expire_entry timer:hrtimer_expire_exit timer:timer_start \
+		timer:timer_expire_entry rcu:rcu_utilization workqueue:workqueue_execute_start \
+		workqueue:workqueue_execute_end; do
+		grep -qx "$e" "$TRACEFS/available_events" && printf '%s,' "$e"
+	done | sed 's/,$//'
+}
+
+record() {
+	[ "$(id -u)" = 0 ] || die "recording $DATA needs root"
+	command -v "$STRESS_NG" >/dev/null || die "stress-ng not found"
+	if [ ! -r "$TRACEFS/available_events" ]; then
+		mount -t tracefs nodev "$TRACEFS" || die "cannot mount tracefs on $TRACEFS"
+	fi
+	ev=$(pick_events)
+	ops=200000
+	while :; do
+		echo "bench: recording $DATA (stress-ng --switch 2 --switch-ops $ops, -g)" >&2
+		rm -f "$DATA" "$DIR/sched.meta"
+		"$PERF" record -q -e "$ev" -a -g -m 64M -o "$DATA.tmp" -- \
+			"$STRESS_NG" --switch 2 --switch-ops "$ops" >"$DIR/sched.log" 2>&1 ||
+			die "perf record failed: see $DIR/sched.log"
+		stats=$("$PERF" report -i "$DATA.tmp" --stats 2>/dev/null)
+		samples=$(echo "$stats" | awk '/^ *SAMPLE events:/ { print $3; exit }')
+		lost=$(echo "$stats" | awk '/^ *LOST events:/ { n = $3 } END { print n + 0 }')
+		[ "$samples" -ge "$MIN_SAMPLES" ] || [ "$ops" -ge 3200000 ] && break
+		ops=$((ops * 2))
+	done
+	mv "$DATA.tmp" "$DATA"
+	cat >"$DIR/sched.meta" <<EOF
+samples: $samples
+lost_records: $lost
+command: perf record -e $ev -a -g -m 64M -- stress-ng --switch 2 --switch-ops $ops
+kernel: $(uname -r)
+date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
+EOF
+}
+
+if [ "$rerecord" = 1 ] || [ ! -f "$DATA" ] || [ ! -f "$DIR/sched.meta" ]; then
+	record
+fi
+samples=$(sed -n 's/^samples: //p' "$DIR/sched.meta")
+lost=$(sed -n 's/^lost_records: //p' "$DIR/sched.meta")
+[ "$samples" -ge "$MIN_SAMPLES" ] ||
+	echo "bench: warning: only $samples samples (< $MIN_SAMPLES); try --rerecord" >&2
+bytes=$(wc -c <"$DATA")
+
+# --- Measuring -------------------------------------------------------------------------------
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# measure NAME RUNS CMD...: best wall time (s, ns clock) and peak RSS (KB, GNU time) over RUNS runs, stdout to
+# /dev/null; sets ${NAME}_s and ${NAME}_kb. A failing command stops the bench.
+measure() {
+	_name=$1 _runs=$2
+	shift 2
+	_best="" _rss=0 _i=0
+	while [ $_i -lt "$_runs" ]; do
+		_t0=$(date +%s%N)
+		"$TIME" -f '%M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/$_name.err" ||
+			die "$_name failed: $* ($(grep -v '^Command exited' "$tmp/$_name.err" | head -1))"
+		_t1=$(date +%s%N)
+		_s=$(awk -v a="$_t0" -v b="$_t1" 'BEGIN { printf "%.4f", (b - a) / 1e9 }')
+		read -r _kb <"$tmp/time"
+		_best=$(awk -v a="$_best" -v b="$_s" 'BEGIN { print (a == "" || b < a) ? b : a }')
+		[ "$_kb" -gt "$_rss" ] && _rss=$_kb
+		_i=$((_i + 1))
+	done
+	eval "${_name}_s=\$_best ${_name}_kb=\$_rss"
+}
+
+rate() {
+	awk -v n="$samples" -v s="$1" 'BEGIN { printf "%.2f", (s > 0 ? n / s : 0) / 1e6 }'
+}
+
+row() {
+	printf '%-44s %8.3f s %9s M/s %8.1f MB\n' "$1" "$2" "$(rate "$2")" \
+		"$(awk -v k="$3" 'BEGIN { print k / 1024 }')"
+}
+
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }'
+}
+
+cat "$DATA" >/dev/null # warm the page cache: every tool reads from memory
+echo "bench: $DATA: $samples samples, $((bytes / 1048576)) MB, $lost LOST records"
+echo "bench: best of $RUNS runs (perf script: $PERF_RUNS); wall time, samples/s, peak RSS"
+measure cat "$RUNS" cat "$DATA"
+measure decode "$RUNS" "$TICKSCOPE" dump --format=none -i "$DATA"
+measure tsv "$RUNS" "$TICKSCOPE" dump --format=tsv -i "$DATA"
+measure perf "$PERF_RUNS" "$PERF" script -i "$DATA" -F "$PERF_F" --ns
+row "cat FILE" "$cat_s" "$cat_kb"
+row "tickscope dump --format=none (decode-only)" "$decode_s" "$decode_kb"
+row "tickscope dump --format=tsv" "$tsv_s" "$tsv_kb"
+row "perf script -F $PERF_F" "$perf_s" "$perf_kb"
+sed -n '1,3s/^/bench: decode-only says: /p' "$tmp/decode.err"
+
+# --- Later comparisons: they run once their pieces exist. -------------------------------------
+# SPOT 1: `tickscope report` against `perf sched latency` (the same sched model, perf's tool).
+if "$TICKSCOPE" report --help >/dev/null 2>&1; then
+	measure report "$RUNS" "$TICKSCOPE" report -i "$DATA"
+	measure schedlat "$PERF_RUNS" "$PERF" sched latency -i "$DATA"
+	row "tickscope report" "$report_s" "$report_kb"
+	row "perf sched latency" "$schedlat_s" "$schedlat_kb"
+	echo "ratio: perf sched latency / tickscope report time: $(ratio "$schedlat_s" "$report_s")x"
+else
+	echo "bench: tickscope report vs perf sched latency: skipped (no 'tickscope report' yet)"
+fi
+# SPOT 2: the dlfilter plugin against a no-op dlfilter (the cost of perf's delivery path).
+PLUGIN=${BENCH_PLUGIN:-$TS_BUILD/tickscope.so}
+NOOP=${BENCH_NOOP_DLFILTER:-$TS_BUILD/plugin/noop-dlfilter.so}
+if [ -f "$PLUGIN" ] && [ -f "$NOOP" ]; then
+	measure plugin "$PERF_RUNS" "$PERF" script -i "$DATA" --dlfilter "$PLUGIN"
+	measure noop "$PERF_RUNS" "$PERF" script -i "$DATA" --dlfilter "$NOOP"
+	row "perf script --dlfilter tickscope.so" "$plugin_s" "$plugin_kb"
+	row "perf script --dlfilter no-op" "$noop_s" "$noop_kb"
+	echo "ratio: plugin / no-op dlfilter time: $(ratio "$plugin_s" "$noop_s")x"
+else
+	echo "bench: plugin vs no-op dlfilter: skipped (need $PLUGIN and $NOOP)"
+fi
+
+# --- Ratios and targets ----------------------------------------------------------------------
+missed=0
+target() {
+	# target NAME OK(0/1) DETAIL
+	if [ "$2" = 1 ]; then
+		echo "target met:    $1 ($3)"
+	else
+		echo "target MISSED: $1 ($3)"
+		missed=$((missed + 1))
+	fi
+}
+echo "ratio: perf script / tickscope dump --format=tsv time: $(ratio "$perf_s" "$tsv_s")x"
+echo "ratio: decode-only / cat time: $(ratio "$decode_s" "$cat_s")x"
+echo "ratio: perf script / tickscope dump tsv peak RSS: $(ratio "$perf_kb" "$tsv_kb")x"
+drate=$(awk -v n="$samples" -v s="$decode_s" 'BEGIN { printf "%d", (s > 0 ? n / s : 0) }')
+target "decode-only >= 10 M samples/s" "$([ "$drate" -ge $TARGET_DECODE_RATE ] && echo 1)" \
+	"$(rate "$decode_s") M/s"
+for t in decode tsv; do
+	eval "kb=\$${t}_kb"
+	target "peak RSS of $t <= 32 MB" "$([ "$kb" -le $TARGET_RSS_KB ] && echo 1)" \
+		"$(awk -v k="$kb" 'BEGIN { printf "%.1f MB", k / 1024 }')"
+done
+target "decode-only within ${TARGET_CAT_RATIO}x of cat" \
+	"$(awk -v a="$decode_s" -v b="$cat_s" -v r=$TARGET_CAT_RATIO \
+		'BEGIN { if (a <= b * r) print 1 }')" "$(ratio "$decode_s" "$cat_s")x"
+if [ "$missed" -gt 0 ] && [ "${BENCH_STRICT:-0}" = 1 ]; then
+	exit 1
+fi
+exit 0
