@@ -51,6 +51,9 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size, int cpu,
 		     FILE *out);
 
+/** ts_decoder_error() - what the last failing call found wrong (event and field) */
+const char *ts_decoder_error(const struct ts_decoder *d);
+
 /** ts_decoder_event_name() - "system:name" for a tracepoint id, or NULL */
 const char *ts_decoder_event_name(struct ts_decoder *d, int tp_id);
 

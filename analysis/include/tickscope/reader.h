@@ -84,7 +84,8 @@ struct ts_reader_opts {
  *
  * In file mode this reads the header, attrs and feature sections; in pipe mode it reads up
  * to the first non-header record, so that attrs and tracing data are known before run().
- * Return: 0 or a negative code; ts_reader_error() then says where.
+ * Return: 0 or a negative code; ts_reader_error() then says where. *@rp is set even on
+ * failure (unless allocation failed), so that the message can be read; close it either way.
  */
 int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts);
 

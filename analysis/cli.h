@@ -1,0 +1,28 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The CLI's subcommands and the few helpers they share; only main() and cmd_*() print. */
+#ifndef TS_CLI_H
+#define TS_CLI_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+struct ts_reader;
+struct ts_decoder;
+
+int cmd_info(int argc, char **argv);
+int cmd_dump(int argc, char **argv);
+
+/* Print "tickscope: <message>" on stderr; returns 1 for `return cli_error(...)` in cmd_*. */
+int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* The input: `-i FILE`, or the one positional argument; "perf.data" when neither. */
+const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);
+
+/* "system:name" of an attr, from the file or the tracing data, into @buf. */
+const char *cli_event_name(const struct ts_reader *r, struct ts_decoder *d, int idx, char *buf,
+			   size_t len);
+
+/* seconds.nanoseconds as perf prints it */
+void cli_print_time(FILE *f, uint64_t ns);
+
+#endif

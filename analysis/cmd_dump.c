@@ -1,0 +1,281 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope dump: every tracepoint sample, one line each: perf script's text form, TSV with a
+ * header row, JSON lines with every decoded field, or nothing (a decode-only pass).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <traceevent/event-parse.h>
+
+#include "cli.h"
+#include "tickscope/error.h"
+#include "tickscope/source.h"
+
+static const char dump_help[] =
+	"usage: tickscope dump [-i] FILE [--kallsyms FILE] [--format text|tsv|json|none]\n\n"
+	"Print every tracepoint sample in time order. The text form is perf script's\n"
+	"`-F comm,tid,cpu,time,event,trace --ns`; tests hold the two equal line by line.\n\n"
+	"  -i, --input FILE     the perf.data file, or - for a pipe-mode stream on stdin\n"
+	"      --kallsyms FILE  resolve function fields with this kallsyms (from the\n"
+	"                       recording boot); by default the running kernel's, only if\n"
+	"                       the file's kernel build id matches it\n"
+	"      --format FMT     text (default); tsv: time_ns cpu tid comm event fields;\n"
+	"                       json: one object per line with every field; none: decode\n"
+	"                       only, and print the rate on stderr\n"
+	"      --file-order     skip time ordering (faster; differs from perf script)\n"
+	"  -h, --help           this text\n";
+
+enum fmt { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_NONE };
+
+struct dump {
+	enum fmt fmt;
+	struct ts_source *src;
+	struct tep_handle *tep;
+	int width;
+	uint64_t n;
+};
+
+static void json_str(FILE *f, const char *s)
+{
+	putc('"', f);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(f, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(f, "\\u%04x", c);
+		else
+			putc(c, f);
+	}
+	putc('"', f);
+}
+
+/* TSV cells must not hold tabs or newlines. */
+static void tsv_str(FILE *f, const char *s)
+{
+	for (; *s; s++)
+		putc(*s == '\t' || *s == '\n' ? ' ' : *s, f);
+}
+
+static int is_string_field(const struct tep_format_field *f)
+{
+	return (f->flags & TEP_FIELD_IS_STRING) ||
+	       ((f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) && f->elementsize == 1 &&
+		strstr(f->type, "char"));
+}
+
+static uint64_t field_num(const unsigned char *p, int size, int is_signed)
+{
+	uint64_t v = 0;
+
+	memcpy(&v, p, size > 8 ? 8 : size);
+	if (is_signed && size < 8 && (v >> (size * 8 - 1)) & 1)
+		v |= ~0ULL << (size * 8);
+	return v;
+}
+
+/* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
+static void print_value(FILE *out, enum fmt fmt, const struct tep_format_field *f,
+			const unsigned char *raw, uint32_t size)
+{
+	uint32_t off = f->offset, len = f->size, i;
+	int sgn = !!(f->flags & TEP_FIELD_IS_SIGNED);
+
+	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+		uint32_t loc;
+
+		if (off + 4 > size)
+			goto bad;
+		memcpy(&loc, raw + off, 4);
+		len = loc >> 16;
+		off = (loc & 0xffff) + (f->flags & TEP_FIELD_IS_RELATIVE ? off + 4 : 0);
+	}
+	if (off + len > size)
+		goto bad;
+	if (is_string_field(f)) {
+		char buf[256];
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)len, raw + off);
+		if (fmt == FMT_JSON)
+			json_str(out, buf);
+		else
+			tsv_str(out, buf);
+		return;
+	}
+	if ((f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) && f->elementsize &&
+	    f->elementsize <= 8) {
+		fputs(fmt == FMT_JSON ? "[" : "", out);
+		for (i = 0; i + f->elementsize <= len; i += f->elementsize)
+			fprintf(out, "%s%lld", i ? "," : "",
+				(long long)field_num(raw + off + i, f->elementsize, sgn));
+		fputs(fmt == FMT_JSON ? "]" : "", out);
+		return;
+	}
+	if (sgn)
+		fprintf(out, "%lld", (long long)field_num(raw + off, len, 1));
+	else
+		fprintf(out, "%llu", (unsigned long long)field_num(raw + off, len, 0));
+	return;
+bad:
+	fputs(fmt == FMT_JSON ? "null" : "-", out);
+}
+
+static void print_fields(struct dump *d, const struct ts_sample *s)
+{
+	struct tep_event *ev = tep_find_event(d->tep, (int)s->attr->config);
+	struct tep_format_field *f;
+	int first = 1;
+
+	if (!ev)
+		return;
+	for (f = ev->format.fields; f; f = f->next, first = 0) {
+		if (d->fmt == FMT_JSON) {
+			fputs(first ? "" : ",", stdout);
+			json_str(stdout, f->name);
+			putchar(':');
+		} else {
+			printf("%s%s=", first ? "" : " ", f->name);
+		}
+		print_value(stdout, d->fmt, f, s->raw, s->raw_size);
+	}
+}
+
+static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
+{
+	struct dump *d = ctx;
+	const char *comm;
+
+	if (!s)
+		return 0;
+	d->n++;
+	if (d->fmt == FMT_NONE)
+		return 0;
+	comm = ts_source_comm(d->src, s->tid);
+	switch (d->fmt) {
+	case FMT_TEXT:
+		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
+		       (unsigned long long)(s->time / 1000000000ULL),
+		       (unsigned long long)(s->time % 1000000000ULL), d->width, ev->name);
+		ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size,
+				 s->cpu, stdout);
+		putchar('\n');
+		break;
+	case FMT_TSV:
+		printf("%llu\t%u\t%u\t", (unsigned long long)s->time, s->cpu, s->tid);
+		tsv_str(stdout, comm);
+		printf("\t%s\t", ev->name);
+		print_fields(d, s);
+		putchar('\n');
+		break;
+	case FMT_JSON:
+		printf("{\"time\":%llu,\"cpu\":%u,\"tid\":%u,\"pid\":%u,\"comm\":",
+		       (unsigned long long)s->time, s->cpu, s->tid, s->pid);
+		json_str(stdout, comm);
+		printf(",\"event\":\"%s\",\"fields\":{", ev->name);
+		print_fields(d, s);
+		printf("}}\n");
+		break;
+	default:
+		break;
+	}
+	return 0;
+}
+
+static int event_width(struct ts_source *src)
+{
+	struct ts_reader *r = ts_source_reader(src);
+	int nr, k, w = 0;
+	char buf[64];
+
+	ts_reader_attrs(r, &nr);
+	for (k = 0; k < nr; k++) {
+		int n = strlen(cli_event_name(r, ts_source_decoder(src), k, buf, sizeof(buf)));
+
+		w = n > w ? n : w;
+	}
+	return w;
+}
+
+static int parse_format(const char *s, enum fmt *f)
+{
+	static const char *const names[] = { "text", "tsv", "json", "none" };
+	int i;
+
+	for (i = 0; i < 4; i++)
+		if (!strcmp(s, names[i])) {
+			*f = i;
+			return 0;
+		}
+	return -1;
+}
+
+int cmd_dump(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "input", required_argument, NULL, 'i' },
+		{ "kallsyms", required_argument, NULL, 'k' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "file-order", no_argument, NULL, 'u' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	struct ts_source_opts o = { .need_decoder = 1 };
+	struct dump d = { .fmt = FMT_TEXT };
+	struct timespec t0, t1;
+	const char *in = NULL;
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			in = optarg;
+			break;
+		case 'k':
+			o.kallsyms = optarg;
+			break;
+		case 'f':
+			if (parse_format(optarg, &d.fmt))
+				return cli_error("--format: '%s' is not text, tsv, json or none",
+						 optarg) + 1;
+			break;
+		case 'u':
+			o.unordered = 1;
+			break;
+		case 'h':
+			fputs(dump_help, stdout);
+			return 0;
+		default:
+			fputs(dump_help, stderr);
+			return 2;
+		}
+	}
+	o.input = cli_input(in, argc, argv, optind);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	ret = ts_source_open(&d.src, &o);
+	if (!ret) {
+		d.tep = ts_decoder_tep(ts_source_decoder(d.src));
+		d.width = event_width(d.src);
+		if (d.fmt == FMT_TSV)
+			printf("time_ns\tcpu\ttid\tcomm\tevent\tfields\n");
+		ret = ts_source_run(d.src, on_event, &d);
+	}
+	fflush(stdout);
+	if (ret) {
+		cli_error("%s", d.src ? ts_source_error(d.src) : ts_strerror(ret));
+		ts_source_close(d.src);
+		return 1;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	if (d.fmt == FMT_NONE) {
+		double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
+
+		fprintf(stderr, "decoded %llu samples in %.3f s (%.2f M samples/s)\n",
+			(unsigned long long)d.n, s, s > 0 ? d.n / s / 1e6 : 0.0);
+	}
+	ts_source_close(d.src);
+	return 0;
+}

@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* Thread names by tid, kept as perf keeps them (see comm.h). */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tickscope/comm.h"
+
+struct name {
+	char s[TS_COMM_MAX];
+};
+
+void ts_comms_init(struct ts_comms *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->tab.size = sizeof(struct name);
+}
+
+void ts_comms_release(struct ts_comms *c)
+{
+	ts_objtab_release(&c->tab, NULL);
+}
+
+int ts_comms_set(struct ts_comms *c, uint32_t tid, const char *comm)
+{
+	struct name *n = ts_objtab_get(&c->tab, tid, NULL);
+
+	if (!n)
+		return -ENOMEM;
+	snprintf(n->s, sizeof(n->s), "%s", comm);
+	return 0;
+}
+
+int ts_comms_fork(struct ts_comms *c, uint32_t tid, uint32_t ptid)
+{
+	char parent[TS_COMM_MAX];
+
+	snprintf(parent, sizeof(parent), "%s", ts_comms_get(c, ptid));
+	return ts_comms_set(c, tid, parent);
+}
+
+const char *ts_comms_get(struct ts_comms *c, uint32_t tid)
+{
+	const struct name *n;
+
+	if (tid == 0)
+		return "swapper";
+	n = ts_objtab_find(&c->tab, tid);
+	if (n)
+		return n->s;
+	snprintf(c->unknown, sizeof(c->unknown), ":%d", (int)tid);
+	return c->unknown;
+}

@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The CLI's source: a perf.data reader plus the decoder, kallsyms chosen as perf chooses them,
+ * and thread names; it turns every record into struct ts_event for the models.
+ */
+#ifndef TICKSCOPE_SOURCE_H
+#define TICKSCOPE_SOURCE_H
+
+#include <stddef.h>
+
+#include "tickscope/comm.h"
+#include "tickscope/decode.h"
+#include "tickscope/event.h"
+#include "tickscope/ksyms.h"
+#include "tickscope/reader.h"
+
+struct ts_source;
+
+struct ts_source_opts {
+	const char *input; /* path or "-" */
+	const char *kallsyms; /* NULL: the running kernel's, if the build ids match */
+	int unordered; /* file order instead of time order */
+	int need_decoder; /* fail without tracing data (every command but info) */
+};
+
+/* Where function names come from, for the report's metadata. */
+enum ts_kallsyms_from {
+	TS_KALLSYMS_NONE = 0, /* raw addresses */
+	TS_KALLSYMS_FILE, /* --kallsyms */
+	TS_KALLSYMS_RUNNING, /* /proc/kallsyms, build id matched */
+};
+
+/*
+ * Called for every event in order. @s is the sample behind a tracepoint event, NULL for
+ * side-band events (TS_EV_COMM, TS_EV_LOST). Return 0 to go on.
+ */
+typedef int (*ts_source_fn)(void *ctx, const struct ts_event *ev, const struct ts_sample *s);
+
+/**
+ * ts_source_open() - open the input, parse its headers and tracing data, load kallsyms
+ * Return: 0 or a negative code, with ts_source_error() naming the file and offset or symbol.
+ * *@sp is set even on failure so that the message can be read; close it either way.
+ */
+int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts);
+
+/** ts_source_run() - deliver every event to @fn; Return: 0 or the first error */
+int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
+
+/** ts_source_close() - free everything (NULL is fine) */
+void ts_source_close(struct ts_source *s);
+
+const char *ts_source_error(const struct ts_source *s);
+struct ts_reader *ts_source_reader(struct ts_source *s);
+struct ts_decoder *ts_source_decoder(struct ts_source *s);
+const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s);
+enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s);
+
+/** ts_source_comm() - the current name of @tid, as perf script shows it */
+const char *ts_source_comm(struct ts_source *s, uint32_t tid);
+
+
+/**
+ * ts_running_build_id() - the running kernel's build id in hex, from /sys/kernel/notes
+ * Return: 0, or a negative code when it cannot be read.
+ */
+int ts_running_build_id(char *hex, size_t len);
+
+#endif

@@ -1,0 +1,652 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * perf.data headers: the file header, the attrs section with its ids, the feature sections
+ * (file mode) and their pipe-mode twins, and the reader's open/close and accessors.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "reader_priv.h"
+
+static const char *const record_names[TS_REC_MAX] = {
+	[PERF_RECORD_MMAP] = "MMAP",
+	[PERF_RECORD_LOST] = "LOST",
+	[PERF_RECORD_COMM] = "COMM",
+	[PERF_RECORD_EXIT] = "EXIT",
+	[PERF_RECORD_THROTTLE] = "THROTTLE",
+	[PERF_RECORD_UNTHROTTLE] = "UNTHROTTLE",
+	[PERF_RECORD_FORK] = "FORK",
+	[PERF_RECORD_READ] = "READ",
+	[PERF_RECORD_SAMPLE] = "SAMPLE",
+	[PERF_RECORD_MMAP2] = "MMAP2",
+	[PERF_RECORD_AUX] = "AUX",
+	[PERF_RECORD_ITRACE_START] = "ITRACE_START",
+	[PERF_RECORD_LOST_SAMPLES] = "LOST_SAMPLES",
+	[PERF_RECORD_SWITCH] = "SWITCH",
+	[PERF_RECORD_SWITCH_CPU_WIDE] = "SWITCH_CPU_WIDE",
+	[PERF_RECORD_NAMESPACES] = "NAMESPACES",
+	[PERF_RECORD_KSYMBOL] = "KSYMBOL",
+	[PERF_RECORD_BPF_EVENT] = "BPF_EVENT",
+	[PERF_RECORD_CGROUP] = "CGROUP",
+	[PERF_RECORD_TEXT_POKE] = "TEXT_POKE",
+	[21] = "AUX_OUTPUT_HW_ID",
+	[TS_REC_HEADER_ATTR] = "HEADER_ATTR",
+	[TS_REC_HEADER_EVENT_TYPE] = "HEADER_EVENT_TYPE",
+	[TS_REC_HEADER_TRACING_DATA] = "HEADER_TRACING_DATA",
+	[TS_REC_HEADER_BUILD_ID] = "HEADER_BUILD_ID",
+	[TS_REC_FINISHED_ROUND] = "FINISHED_ROUND",
+	[TS_REC_ID_INDEX] = "ID_INDEX",
+	[TS_REC_AUXTRACE_INFO] = "AUXTRACE_INFO",
+	[TS_REC_AUXTRACE] = "AUXTRACE",
+	[TS_REC_AUXTRACE_ERROR] = "AUXTRACE_ERROR",
+	[TS_REC_THREAD_MAP] = "THREAD_MAP",
+	[TS_REC_CPU_MAP] = "CPU_MAP",
+	[TS_REC_STAT_CONFIG] = "STAT_CONFIG",
+	[TS_REC_STAT] = "STAT",
+	[TS_REC_STAT_ROUND] = "STAT_ROUND",
+	[TS_REC_EVENT_UPDATE] = "EVENT_UPDATE",
+	[TS_REC_TIME_CONV] = "TIME_CONV",
+	[TS_REC_HEADER_FEATURE] = "HEADER_FEATURE",
+	[TS_REC_COMPRESSED] = "COMPRESSED",
+	[TS_REC_FINISHED_INIT] = "FINISHED_INIT",
+};
+
+const char *ts_record_name(uint32_t type)
+{
+	if (type < TS_REC_MAX && record_names[type])
+		return record_names[type];
+	return "unknown";
+}
+
+int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(r->err, sizeof(r->err), "%s: offset %#llx: ", r->path,
+		     (unsigned long long)off);
+	if (n < 0 || (size_t)n >= sizeof(r->err))
+		return code;
+	va_start(ap, fmt);
+	vsnprintf(r->err + n, sizeof(r->err) - n, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+/* Read exactly @size bytes at @off, naming the offset on a short read. */
+static int pread_all(struct ts_reader *r, void *buf, size_t size, uint64_t off, const char *what)
+{
+	size_t done = 0;
+
+	while (done < size) {
+		ssize_t n = pread(r->fd, (char *)buf + done, size - done, off + done);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return ts_reader_fail(r, off + done, -errno, "reading %s: %s", what,
+					      strerror(errno));
+		if (n == 0)
+			return ts_reader_fail(r, off + done, -TS_ETRUNC,
+					      "%s ends early (%zu of %zu bytes)", what, done, size);
+		done += n;
+	}
+	return 0;
+}
+
+static int idmap_put(struct ts_idmap *m, uint64_t id, int val)
+{
+	size_t i;
+
+	if ((m->nr + 1) * 2 > m->alloc) {
+		struct ts_idmap n = { .alloc = m->alloc ? m->alloc * 2 : 64 };
+
+		n.keys = calloc(n.alloc, sizeof(*n.keys));
+		n.vals = calloc(n.alloc, sizeof(*n.vals));
+		if (!n.keys || !n.vals) {
+			free(n.keys);
+			free(n.vals);
+			return -ENOMEM;
+		}
+		for (i = 0; i < m->alloc; i++)
+			if (m->keys[i])
+				idmap_put(&n, m->keys[i] - 1, m->vals[i]);
+		free(m->keys);
+		free(m->vals);
+		*m = n;
+	}
+	for (i = (id * 0x9e3779b97f4a7c15ULL) & (m->alloc - 1);; i = (i + 1) & (m->alloc - 1)) {
+		if (!m->keys[i]) {
+			m->keys[i] = id + 1;
+			m->vals[i] = val;
+			m->nr++;
+			return 0;
+		}
+		if (m->keys[i] == id + 1) {
+			m->vals[i] = val;
+			return 0;
+		}
+	}
+}
+
+int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
+{
+	const struct ts_idmap *m = &r->ids;
+	size_t i;
+
+	if (!m->alloc)
+		return -1;
+	for (i = (id * 0x9e3779b97f4a7c15ULL) & (m->alloc - 1); m->keys[i];
+	     i = (i + 1) & (m->alloc - 1))
+		if (m->keys[i] == id + 1)
+			return m->vals[i];
+	return -1;
+}
+
+/* Trailer layout of non-sample records: TID, TIME, ID, STREAM_ID, CPU, IDENTIFIER. */
+static void layout_attr(const struct ts_attr *a, struct ts_attr_layout *l)
+{
+	uint64_t st = a->sample_type;
+	int pos = 0;
+
+	pos += st & PERF_SAMPLE_IDENTIFIER ? 8 : 0;
+	pos += st & PERF_SAMPLE_IP ? 8 : 0;
+	pos += st & PERF_SAMPLE_TID ? 8 : 0;
+	l->time_pos = st & PERF_SAMPLE_TIME ? pos : -1;
+
+	pos = 0;
+	l->trailer_tid = l->trailer_time = l->trailer_cpu = -1;
+	if (!a->sample_id_all) {
+		l->trailer_size = 0;
+		return;
+	}
+	if (st & PERF_SAMPLE_TID) {
+		l->trailer_tid = pos;
+		pos += 8;
+	}
+	if (st & PERF_SAMPLE_TIME) {
+		l->trailer_time = pos;
+		pos += 8;
+	}
+	pos += st & PERF_SAMPLE_ID ? 8 : 0;
+	pos += st & PERF_SAMPLE_STREAM_ID ? 8 : 0;
+	if (st & PERF_SAMPLE_CPU) {
+		l->trailer_cpu = pos;
+		pos += 8;
+	}
+	pos += st & PERF_SAMPLE_IDENTIFIER ? 8 : 0;
+	l->trailer_size = pos;
+}
+
+int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const void *ids,
+		       size_t nr_ids, uint64_t off)
+{
+	struct perf_event_attr pa;
+	struct ts_attr *a;
+	size_t i;
+	int ret;
+
+	if (size < PERF_ATTR_SIZE_VER0)
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "event attr of %zu bytes is too small",
+				      size);
+	if (r->nr_attrs == r->alloc_attrs) {
+		int n = r->alloc_attrs ? r->alloc_attrs * 2 : 16;
+		void *p = realloc(r->attrs, n * sizeof(*r->attrs));
+
+		if (!p)
+			return -ENOMEM;
+		r->attrs = p;
+		p = realloc(r->layout, n * sizeof(*r->layout));
+		if (!p)
+			return -ENOMEM;
+		r->layout = p;
+		r->alloc_attrs = n;
+	}
+	memset(&pa, 0, sizeof(pa));
+	memcpy(&pa, attr, size < sizeof(pa) ? size : sizeof(pa));
+	a = &r->attrs[r->nr_attrs];
+	memset(a, 0, sizeof(*a));
+	a->type = pa.type;
+	a->config = pa.config;
+	a->sample_type = pa.sample_type;
+	a->read_format = pa.read_format;
+	a->branch_sample_type = pa.branch_sample_type;
+	a->sample_regs_user_nr = __builtin_popcountll(pa.sample_regs_user);
+	a->sample_regs_intr_nr = __builtin_popcountll(pa.sample_regs_intr);
+	a->sample_id_all = pa.sample_id_all;
+	a->index = r->nr_attrs;
+	layout_attr(a, &r->layout[r->nr_attrs]);
+	for (i = 0; i < nr_ids; i++) {
+		ret = idmap_put(&r->ids, ts_get_u64((const char *)ids + 8 * i), r->nr_attrs);
+		if (ret)
+			return ret;
+	}
+	r->nr_attrs++;
+	return 0;
+}
+
+/*
+ * With several attrs, a sample names its attr by id. perf puts PERF_SAMPLE_IDENTIFIER first
+ * when it records more than one event; otherwise the id must sit at the same place in all.
+ */
+int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
+{
+	uint64_t st0;
+	int i, all_ident = 1, same_id = 1;
+
+	if (r->nr_attrs == 0)
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "no event attrs");
+	st0 = r->attrs[0].sample_type;
+	for (i = 0; i < r->nr_attrs; i++) {
+		uint64_t st = r->attrs[i].sample_type;
+		uint64_t before = PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |
+				  PERF_SAMPLE_ADDR;
+
+		if (!(st & PERF_SAMPLE_IDENTIFIER))
+			all_ident = 0;
+		if (!(st & PERF_SAMPLE_ID) || (st & before) != (st0 & before))
+			same_id = 0;
+	}
+	r->id_pos = -1;
+	r->id_from_end = -1;
+	if (all_ident) {
+		r->id_pos = 0;
+		r->id_from_end = 8;
+	} else if (same_id) {
+		int pos = 0;
+
+		pos += st0 & PERF_SAMPLE_IP ? 8 : 0;
+		pos += st0 & PERF_SAMPLE_TID ? 8 : 0;
+		pos += st0 & PERF_SAMPLE_TIME ? 8 : 0;
+		pos += st0 & PERF_SAMPLE_ADDR ? 8 : 0;
+		r->id_pos = pos;
+	} else if (r->nr_attrs > 1) {
+		return ts_reader_fail(r, off, -TS_ENOATTR,
+				      "%d event attrs but no common sample id position",
+				      r->nr_attrs);
+	}
+	return 0;
+}
+
+/* A perf string: u32 length, then the bytes (NUL padded). */
+static int get_string(const unsigned char **p, const unsigned char *end, char *out, size_t out_len)
+{
+	uint32_t len;
+
+	if (end - *p < 4)
+		return -1;
+	len = ts_get_u32(*p);
+	*p += 4;
+	if ((size_t)(end - *p) < len)
+		return -1;
+	if (out) {
+		size_t n = strnlen((const char *)*p, len);
+
+		if (n >= out_len)
+			n = out_len - 1;
+		memcpy(out, *p, n);
+		out[n] = 0;
+	}
+	*p += len;
+	return 0;
+}
+
+static int feat_cmdline(struct ts_reader *r, const unsigned char *p, const unsigned char *end)
+{
+	uint32_t nr, i;
+	size_t len = 0;
+
+	if (end - p < 4)
+		return -1;
+	nr = ts_get_u32(p);
+	p += 4;
+	free(r->info.cmdline);
+	r->info.cmdline = calloc(1, end - p + nr + 1);
+	if (!r->info.cmdline)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		char *dst = r->info.cmdline + len;
+
+		if (get_string(&p, end, dst, end - p + 1))
+			return -1;
+		len += strlen(dst);
+		r->info.cmdline[len++] = ' ';
+	}
+	if (len)
+		r->info.cmdline[len - 1] = 0;
+	return 0;
+}
+
+static int feat_event_desc(struct ts_reader *r, const unsigned char *p, const unsigned char *end)
+{
+	uint32_t nr, sz, i, nr_ids;
+	char name[64];
+	int idx;
+
+	if (end - p < 8)
+		return -1;
+	nr = ts_get_u32(p);
+	sz = ts_get_u32(p + 4);
+	p += 8;
+	for (i = 0; i < nr; i++) {
+		if ((size_t)(end - p) < sz + 4)
+			return -1;
+		p += sz;
+		nr_ids = ts_get_u32(p);
+		p += 4;
+		if (get_string(&p, end, name, sizeof(name)))
+			return -1;
+		if ((size_t)(end - p) / 8 < nr_ids)
+			return -1;
+		idx = nr_ids ? ts_reader_attr_index(r, ts_get_u64(p)) : -1;
+		if (idx < 0 && i < (uint32_t)r->nr_attrs)
+			idx = i;
+		if (idx >= 0)
+			snprintf(r->attrs[idx].name, sizeof(r->attrs[idx].name), "%s", name);
+		p += 8 * (size_t)nr_ids;
+	}
+	return 0;
+}
+
+/* BUILD_ID: perf_event_header, pid, build id (20 bytes + size byte + pad), filename. */
+static int feat_build_id(struct ts_reader *r, const unsigned char *p, const unsigned char *end)
+{
+	while (end - p >= 8) {
+		uint16_t size, misc;
+		const unsigned char *bid;
+		const char *name;
+		int len, i;
+
+		memcpy(&misc, p + 4, 2);
+		memcpy(&size, p + 6, 2);
+		if (size < 8 + 4 + 24 || size > end - p)
+			return -1;
+		bid = p + 12;
+		len = bid[20] && bid[20] <= 20 ? bid[20] : 20;
+		name = (const char *)p + 36;
+		if ((misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL &&
+		    !strncmp(name, "[kernel.kallsyms]", size - 36)) {
+			for (i = 0; i < len; i++)
+				sprintf(r->info.kernel_build_id + 2 * i, "%02x", bid[i]);
+		}
+		p += size;
+	}
+	return 0;
+}
+
+int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
+		      uint64_t off)
+{
+	const unsigned char *end = p + size;
+	struct ts_file_info *i = &r->info;
+	int ret = 0;
+
+	switch (feat) {
+	case TS_FEAT_TRACING_DATA:
+		return ts_reader_set_tdata(r, p, size);
+	case TS_FEAT_HOSTNAME:
+		ret = get_string(&p, end, i->hostname, sizeof(i->hostname));
+		break;
+	case TS_FEAT_OSRELEASE:
+		ret = get_string(&p, end, i->osrelease, sizeof(i->osrelease));
+		break;
+	case TS_FEAT_VERSION:
+		ret = get_string(&p, end, i->version, sizeof(i->version));
+		break;
+	case TS_FEAT_ARCH:
+		ret = get_string(&p, end, i->arch, sizeof(i->arch));
+		break;
+	case TS_FEAT_CPUDESC:
+		ret = get_string(&p, end, i->cpudesc, sizeof(i->cpudesc));
+		break;
+	case TS_FEAT_NRCPUS:
+		if (size < 8)
+			ret = -1;
+		else {
+			i->nr_cpus_avail = ts_get_u32(p);
+			i->nr_cpus_online = ts_get_u32(p + 4);
+		}
+		break;
+	case TS_FEAT_CMDLINE:
+		ret = feat_cmdline(r, p, end);
+		break;
+	case TS_FEAT_EVENT_DESC:
+		ret = feat_event_desc(r, p, end);
+		break;
+	case TS_FEAT_BUILD_ID:
+		ret = feat_build_id(r, p, end);
+		break;
+	default:
+		break;
+	}
+	if (ret == -ENOMEM)
+		return ret;
+	if (ret)
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "feature section %d is malformed",
+				      feat);
+	return 0;
+}
+
+int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size)
+{
+	free(r->tdata);
+	r->tdata = malloc(size ? size : 1);
+	if (!r->tdata)
+		return -ENOMEM;
+	memcpy(r->tdata, p, size);
+	r->tdata_len = size;
+	return 0;
+}
+
+static int read_attrs(struct ts_reader *r)
+{
+	const struct ts_file_header *h = &r->hdr;
+	uint64_t nr, i, esz = h->attr_size;
+	unsigned char *buf = NULL;
+	uint64_t *ids = NULL;
+	int ret;
+
+	if (esz < PERF_ATTR_SIZE_VER0 + 16 || esz > 4096 || h->attrs.size % esz)
+		return ts_reader_fail(r, 16, -TS_ECORRUPT, "bad attr size %llu (section %llu)",
+				      (unsigned long long)esz, (unsigned long long)h->attrs.size);
+	nr = h->attrs.size / esz;
+	buf = malloc(esz);
+	if (!buf)
+		return -ENOMEM;
+	for (i = 0; i < nr; i++) {
+		uint64_t off = h->attrs.offset + i * esz;
+		struct ts_file_section ids_sec;
+
+		ret = pread_all(r, buf, esz, off, "event attr");
+		if (ret)
+			goto out_free;
+		memcpy(&ids_sec, buf + esz - 16, 16);
+		if (ids_sec.size % 8 || ids_sec.size > (1u << 24)) {
+			ret = ts_reader_fail(r, off + esz - 16, -TS_ECORRUPT,
+					     "bad id section size %llu",
+					     (unsigned long long)ids_sec.size);
+			goto out_free;
+		}
+		free(ids);
+		ids = malloc(ids_sec.size + 8);
+		if (!ids) {
+			ret = -ENOMEM;
+			goto out_free;
+		}
+		ret = pread_all(r, ids, ids_sec.size, ids_sec.offset, "attr ids");
+		if (ret)
+			goto out_free;
+		ret = ts_reader_add_attr(r, buf, esz - 16, ids, ids_sec.size / 8, off);
+		if (ret)
+			goto out_free;
+	}
+	ret = ts_reader_finish_attrs(r, h->attrs.offset);
+out_free:
+	free(ids);
+	free(buf);
+	return ret;
+}
+
+static int read_features(struct ts_reader *r)
+{
+	const struct ts_file_header *h = &r->hdr;
+	uint64_t sec_off = h->data.offset + h->data.size;
+	unsigned char *buf = NULL;
+	int feat, ret = 0;
+
+	for (feat = 0; feat < TS_FEAT_MAX; feat++) {
+		struct ts_file_section sec;
+
+		if (!(h->features[feat / 64] & (1ULL << (feat % 64))))
+			continue;
+		ret = pread_all(r, &sec, sizeof(sec), sec_off, "feature index");
+		if (ret)
+			break;
+		sec_off += sizeof(sec);
+		if (sec.size > (1ULL << 30)) {
+			ret = ts_reader_fail(r, sec_off - 16, -TS_ECORRUPT,
+					     "feature %d claims %llu bytes", feat,
+					     (unsigned long long)sec.size);
+			break;
+		}
+		if (feat != TS_FEAT_TRACING_DATA && feat > TS_FEAT_EVENT_DESC)
+			continue;
+		free(buf);
+		buf = malloc(sec.size + 1);
+		if (!buf) {
+			ret = -ENOMEM;
+			break;
+		}
+		ret = pread_all(r, buf, sec.size, sec.offset, "feature section");
+		if (!ret)
+			ret = ts_reader_feature(r, feat, buf, sec.size, sec.offset);
+		if (ret)
+			break;
+	}
+	free(buf);
+	return ret;
+}
+
+static int open_file_mode(struct ts_reader *r)
+{
+	struct ts_file_header *h = &r->hdr;
+	int ret;
+
+	ret = pread_all(r, h, sizeof(*h), 0, "file header");
+	if (ret)
+		return ret;
+	if (h->size < sizeof(*h))
+		return ts_reader_fail(r, 8, -TS_ECORRUPT, "file header size %llu is too small",
+				      (unsigned long long)h->size);
+	if (h->data.offset < h->size || h->data.offset + h->data.size < h->data.offset)
+		return ts_reader_fail(r, 40, -TS_ECORRUPT, "bad data section (offset %#llx)",
+				      (unsigned long long)h->data.offset);
+	ret = read_attrs(r);
+	if (!ret)
+		ret = read_features(r);
+	if (ret)
+		return ret;
+	r->in.base = h->data.offset;
+	r->data_end = h->data.offset + h->data.size;
+	if (lseek(r->fd, h->data.offset, SEEK_SET) < 0)
+		return ts_reader_fail(r, h->data.offset, -errno, "seek: %s", strerror(errno));
+	return 0;
+}
+
+int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts)
+{
+	struct ts_reader *r;
+	uint64_t magic[2];
+	ssize_t n;
+	size_t got = 0;
+	int ret;
+
+	*rp = r = calloc(1, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	r->path = strcmp(path, "-") ? path : "<stdin>";
+	if (opts)
+		r->opts = *opts;
+	if (!strcmp(path, "-")) {
+		r->fd = 0;
+	} else {
+		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r->fd < 0)
+			return ts_reader_fail(r, 0, -errno, "%s", strerror(errno));
+		r->own_fd = 1;
+	}
+	/* The magic decides the mode; a pipe cannot be re-read, so keep what was read. */
+	while (got < sizeof(magic)) {
+		n = read(r->fd, (char *)magic + got, sizeof(magic) - got);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return ts_reader_fail(r, got, -errno, "%s", strerror(errno));
+		if (n == 0)
+			return ts_reader_fail(r, got, -TS_ETRUNC,
+					      "file is too short for a perf.data header");
+		got += n;
+	}
+	if (magic[0] == TS_PERF_MAGIC_SWAPPED)
+		return ts_reader_fail(r, 0, -TS_EBIGENDIAN, "%s", ts_strerror(-TS_EBIGENDIAN));
+	if (magic[0] != TS_PERF_MAGIC)
+		return ts_reader_fail(r, 0, -TS_EMAGIC, "%s", ts_strerror(-TS_EMAGIC));
+	r->data_end = UINT64_MAX;
+	if (magic[1] == 16) {
+		r->info.kind = TS_INPUT_PIPE;
+		r->hdr.size = 16;
+		r->in.base = 16;
+	} else {
+		r->info.kind = TS_INPUT_FILE;
+		ret = open_file_mode(r);
+		if (ret == -ESPIPE)
+			return ts_reader_fail(r, 0, ret, "file-mode perf.data needs seekable input");
+		if (ret)
+			return ret;
+	}
+	return ts_stream_headers(r);
+}
+
+void ts_reader_close(struct ts_reader *r)
+{
+	if (!r)
+		return;
+	ts_stream_free(r);
+	if (r->own_fd)
+		close(r->fd);
+	free(r->attrs);
+	free(r->layout);
+	free(r->ids.keys);
+	free(r->ids.vals);
+	free(r->tdata);
+	free(r->info.cmdline);
+	free(r->info.lost_per_cpu);
+	free(r->info.lost_samples_per_cpu);
+	free(r);
+}
+
+const struct ts_attr *ts_reader_attrs(const struct ts_reader *r, int *nr)
+{
+	*nr = r->nr_attrs;
+	return r->attrs;
+}
+
+const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len)
+{
+	*len = r->tdata_len;
+	return r->tdata;
+}
+
+const struct ts_file_info *ts_reader_info(const struct ts_reader *r)
+{
+	return &r->info;
+}
+
+const char *ts_reader_error(const struct ts_reader *r)
+{
+	return r->err[0] ? r->err : "no error";
+}

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to the perf.data reader: the on-disk layout that perf writes around the kernel's
+ * record ABI (user record types, file header, feature ids), and the reader's internal parts.
+ */
+#ifndef TS_PERF_FILE_H
+#define TS_PERF_FILE_H
+
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "tickscope/reader.h"
+
+/* "PERFILE2" read as a little-endian u64, and the same bytes written by a big-endian host. */
+#define TS_PERF_MAGIC 0x32454c4946524550ULL
+#define TS_PERF_MAGIC_SWAPPED 0x50455246494c4532ULL
+
+/* Record types perf itself writes (PERF_RECORD_USER_TYPE_START = 64 and up). */
+enum {
+	TS_REC_HEADER_ATTR = 64,
+	TS_REC_HEADER_EVENT_TYPE = 65,
+	TS_REC_HEADER_TRACING_DATA = 66,
+	TS_REC_HEADER_BUILD_ID = 67,
+	TS_REC_FINISHED_ROUND = 68,
+	TS_REC_ID_INDEX = 69,
+	TS_REC_AUXTRACE_INFO = 70,
+	TS_REC_AUXTRACE = 71,
+	TS_REC_AUXTRACE_ERROR = 72,
+	TS_REC_THREAD_MAP = 73,
+	TS_REC_CPU_MAP = 74,
+	TS_REC_STAT_CONFIG = 75,
+	TS_REC_STAT = 76,
+	TS_REC_STAT_ROUND = 77,
+	TS_REC_EVENT_UPDATE = 78,
+	TS_REC_TIME_CONV = 79,
+	TS_REC_HEADER_FEATURE = 80,
+	TS_REC_COMPRESSED = 81,
+	TS_REC_FINISHED_INIT = 82,
+	TS_REC_MAX = 83,
+};
+
+/* Feature bits of the file header (and ids of HEADER_FEATURE records in pipe mode). */
+enum {
+	TS_FEAT_TRACING_DATA = 1,
+	TS_FEAT_BUILD_ID = 2,
+	TS_FEAT_HOSTNAME = 3,
+	TS_FEAT_OSRELEASE = 4,
+	TS_FEAT_VERSION = 5,
+	TS_FEAT_ARCH = 6,
+	TS_FEAT_NRCPUS = 7,
+	TS_FEAT_CPUDESC = 8,
+	TS_FEAT_CMDLINE = 11,
+	TS_FEAT_EVENT_DESC = 12,
+	TS_FEAT_COMPRESSED = 27,
+	TS_FEAT_MAX = 256,
+};
+
+/* The file header: 104 bytes. */
+struct ts_file_section {
+	uint64_t offset, size;
+};
+
+struct ts_file_header {
+	uint64_t magic;
+	uint64_t size;
+	uint64_t attr_size;
+	struct ts_file_section attrs, data, event_types;
+	uint64_t features[TS_FEAT_MAX / 64];
+};
+
+/* Where the sample fields that ordering and dispatch need sit, precomputed per attr. */
+struct ts_attr_layout {
+	int time_pos; /* byte offset of TIME in a sample, -1 if absent */
+	int trailer_size; /* sample_id_all trailer of non-sample records, 0 if none */
+	int trailer_time; /* offset of TIME from the trailer's start, -1 if absent */
+	int trailer_cpu; /* offset of CPU from the trailer's start, -1 if absent */
+	int trailer_tid;
+};
+
+/* A queued record awaiting its round's flush. */
+struct ts_qent {
+	uint64_t time;
+	uint64_t seq; /* arrival order: ties keep file order, as perf's queue does */
+	uint64_t off; /* file offset of the record, for errors */
+	uint32_t pos; /* byte position in the arena */
+	uint32_t in_z; /* 1 if it came out of a COMPRESSED record */
+};
+
+/*
+ * The ordered queue. perf flushes, at each FINISHED_ROUND, everything up to the largest
+ * timestamp seen before the *previous* round marker; we do the same, so the output order (and
+ * what counts as out of order) matches perf script exactly.
+ */
+struct ts_queue {
+	struct ts_qent *ents, *tmp;
+	size_t nr, alloc;
+	unsigned char *arena, *arena2;
+	size_t used, arena_alloc, arena2_alloc;
+	uint64_t seq;
+	uint64_t max_time; /* over everything queued so far */
+	uint64_t next_flush; /* limit of the next round flush */
+	uint64_t last_flush; /* time of the last delivered queued event */
+	int flushed_once;
+};
+
+/* A read() buffer over the input, or over the zstd output. */
+struct ts_inbuf {
+	unsigned char *buf;
+	size_t alloc, start, end;
+	uint64_t base; /* stream offset of buf[0] */
+};
+
+#endif

@@ -1,0 +1,214 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * PERF_RECORD_SAMPLE parsing: find the attr by its id, then walk every sample_type field in
+ * the kernel's order, bounds-checked against the record size.
+ */
+#include <string.h>
+
+#include "reader_priv.h"
+
+/* The sample_type bits this parser understands; anything else is named in an error. */
+#define KNOWN_SAMPLE_BITS                                                                      \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |       \
+	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |        \
+	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW |    \
+	 PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |          \
+	 PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_TRANSACTION |                \
+	 PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_AUX |                    \
+	 PERF_SAMPLE_CGROUP | PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE |       \
+	 PERF_SAMPLE_WEIGHT_STRUCT)
+
+/*
+ * The attr index of a record. Samples carry the id at id_pos from the start; other records
+ * carry it as the last u64 of their sample_id_all trailer (IDENTIFIER).
+ */
+int ts_reader_attr_of(struct ts_reader *r, const unsigned char *rec, uint32_t size, int sample,
+		      uint64_t off)
+{
+	uint64_t id;
+	int idx;
+
+	if (r->nr_attrs == 1)
+		return 0;
+	if (sample) {
+		if (r->id_pos < 0 || (uint32_t)r->id_pos + 16 > size)
+			return ts_reader_fail(r, off, -TS_ECORRUPT, "sample too short for its id");
+		id = ts_get_u64(rec + 8 + r->id_pos);
+	} else {
+		if (r->id_from_end < 0)
+			return -TS_ENOATTR;
+		if (size < 16)
+			return ts_reader_fail(r, off, -TS_ECORRUPT, "record too short for its id");
+		id = ts_get_u64(rec + size - r->id_from_end);
+	}
+	if (!id) /* perf-synthesized records carry id 0: they belong to the first attr */
+		return 0;
+	idx = ts_reader_attr_index(r, id);
+	if (idx < 0)
+		return ts_reader_fail(r, off, -TS_ENOATTR, "sample id %llu matches no event attr",
+				      (unsigned long long)id);
+	return idx;
+}
+
+struct cursor {
+	const unsigned char *p, *end;
+};
+
+static inline int take(struct cursor *c, size_t n, const unsigned char **out)
+{
+	if ((size_t)(c->end - c->p) < n)
+		return -1;
+	*out = c->p;
+	c->p += n;
+	return 0;
+}
+
+static inline int take_u64(struct cursor *c, uint64_t *v)
+{
+	const unsigned char *p;
+
+	if (take(c, 8, &p))
+		return -1;
+	*v = ts_get_u64(p);
+	return 0;
+}
+
+static int skip_read(struct cursor *c, uint64_t rf)
+{
+	uint64_t nr = 1, per, v;
+	const unsigned char *p;
+
+	per = 1 + !!(rf & PERF_FORMAT_ID) + !!(rf & PERF_FORMAT_LOST);
+	if (rf & PERF_FORMAT_GROUP) {
+		if (take_u64(c, &nr))
+			return -1;
+	}
+	/* time_enabled and time_running come after nr (group) or value (single) */
+	v = !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED) + !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
+	if (nr > (1u << 16))
+		return -1;
+	return take(c, 8 * (v + nr * per), &p);
+}
+
+/* The fields after RAW: parsed only to be skipped, and to validate the size. */
+static int skip_tail(struct cursor *c, const struct ts_attr *a)
+{
+	uint64_t st = a->sample_type, v;
+	const unsigned char *p;
+
+	if (st & PERF_SAMPLE_BRANCH_STACK) {
+		if (take_u64(c, &v) || v > (1u << 16))
+			return -1;
+		if ((a->branch_sample_type & PERF_SAMPLE_BRANCH_HW_INDEX) && take(c, 8, &p))
+			return -1;
+		if (take(c, v * 24, &p))
+			return -1;
+	}
+	if (st & PERF_SAMPLE_REGS_USER) {
+		if (take_u64(c, &v) || (v && take(c, 8 * a->sample_regs_user_nr, &p)))
+			return -1;
+	}
+	if (st & PERF_SAMPLE_STACK_USER) {
+		if (take_u64(c, &v) || v > (1u << 24))
+			return -1;
+		if (v && (take(c, v, &p) || take(c, 8, &p)))
+			return -1;
+	}
+	if ((st & (PERF_SAMPLE_WEIGHT | PERF_SAMPLE_WEIGHT_STRUCT)) && take(c, 8, &p))
+		return -1;
+	if ((st & PERF_SAMPLE_DATA_SRC) && take(c, 8, &p))
+		return -1;
+	if ((st & PERF_SAMPLE_TRANSACTION) && take(c, 8, &p))
+		return -1;
+	if (st & PERF_SAMPLE_REGS_INTR) {
+		if (take_u64(c, &v) || (v && take(c, 8 * a->sample_regs_intr_nr, &p)))
+			return -1;
+	}
+	if ((st & PERF_SAMPLE_PHYS_ADDR) && take(c, 8, &p))
+		return -1;
+	if ((st & PERF_SAMPLE_CGROUP) && take(c, 8, &p))
+		return -1;
+	if ((st & PERF_SAMPLE_DATA_PAGE_SIZE) && take(c, 8, &p))
+		return -1;
+	if ((st & PERF_SAMPLE_CODE_PAGE_SIZE) && take(c, 8, &p))
+		return -1;
+	if (st & PERF_SAMPLE_AUX) {
+		if (take_u64(c, &v) || v > (1u << 30) || take(c, v, &p))
+			return -1;
+	}
+	return 0;
+}
+
+int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+		    struct ts_sample *s)
+{
+	struct cursor c = { rec + 8, rec + size };
+	const struct ts_attr *a;
+	const unsigned char *p;
+	uint64_t st, v;
+	int idx;
+
+	idx = ts_reader_attr_of(r, rec, size, 1, off);
+	if (idx < 0)
+		return idx;
+	a = &r->attrs[idx];
+	st = a->sample_type;
+	if (st & ~KNOWN_SAMPLE_BITS)
+		return ts_reader_fail(r, off, -TS_ESAMPLETYPE,
+				      "unsupported sample_type bit %#llx in event %s",
+				      (unsigned long long)(st & ~KNOWN_SAMPLE_BITS),
+				      a->name[0] ? a->name : "?");
+	memset(s, 0, sizeof(*s));
+	s->attr = a;
+	s->cpu = UINT32_MAX;
+	if ((st & PERF_SAMPLE_IDENTIFIER) && take_u64(&c, &s->id))
+		goto short_record;
+	if ((st & PERF_SAMPLE_IP) && take_u64(&c, &s->ip))
+		goto short_record;
+	if (st & PERF_SAMPLE_TID) {
+		if (take(&c, 8, &p))
+			goto short_record;
+		s->pid = ts_get_u32(p);
+		s->tid = ts_get_u32(p + 4);
+	}
+	if ((st & PERF_SAMPLE_TIME) && take_u64(&c, &s->time))
+		goto short_record;
+	if ((st & PERF_SAMPLE_ADDR) && take_u64(&c, &s->addr))
+		goto short_record;
+	if ((st & PERF_SAMPLE_ID) && take_u64(&c, &s->id))
+		goto short_record;
+	if ((st & PERF_SAMPLE_STREAM_ID) && take_u64(&c, &s->stream_id))
+		goto short_record;
+	if (st & PERF_SAMPLE_CPU) {
+		if (take(&c, 8, &p))
+			goto short_record;
+		s->cpu = ts_get_u32(p);
+	}
+	if ((st & PERF_SAMPLE_PERIOD) && take_u64(&c, &s->period))
+		goto short_record;
+	if ((st & PERF_SAMPLE_READ) && skip_read(&c, a->read_format))
+		goto short_record;
+	if (st & PERF_SAMPLE_CALLCHAIN) {
+		if (take_u64(&c, &v) || v > (1u << 16) || take(&c, v * 8, &p))
+			goto short_record;
+		s->nr_ips = v;
+		s->ips = (const uint64_t *)p;
+	}
+	if (st & PERF_SAMPLE_RAW) {
+		if (take(&c, 4, &p))
+			goto short_record;
+		v = ts_get_u32(p);
+		if (take(&c, v, &p))
+			goto short_record;
+		s->raw_size = v;
+		s->raw = p;
+	}
+	if (skip_tail(&c, a))
+		goto short_record;
+	return 0;
+
+short_record:
+	return ts_reader_fail(r, off, -TS_ECORRUPT,
+			      "SAMPLE of %u bytes is too short for its sample_type %#llx", size,
+			      (unsigned long long)st);
+}

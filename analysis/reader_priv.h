@@ -1,0 +1,89 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The reader's private state, shared by perf_data.c (headers), perf_stream.c and perf_sample.c. */
+#ifndef TS_READER_PRIV_H
+#define TS_READER_PRIV_H
+
+#include <stdarg.h>
+#include <stdint.h>
+
+#include "perf_file.h"
+#include "tickscope/error.h"
+
+struct ts_idmap {
+	uint64_t *keys; /* id + 1, so that 0 marks a free slot */
+	int *vals;
+	size_t alloc, nr;
+};
+
+struct ts_reader {
+	const char *path;
+	int fd, own_fd;
+	struct ts_reader_opts opts;
+	struct ts_file_header hdr;
+
+	struct ts_attr *attrs;
+	struct ts_attr_layout *layout;
+	int nr_attrs, alloc_attrs;
+	struct ts_idmap ids;
+	int id_pos; /* offset of the id in a sample, -1 when there is one attr and no id */
+	int id_from_end; /* offset from the end of a non-sample record, -1 if none */
+
+	unsigned char *tdata;
+	size_t tdata_len;
+	struct ts_file_info info;
+
+	struct ts_inbuf in; /* the file or pipe */
+	uint64_t data_end; /* stream offset where data stops (file mode), or UINT64_MAX */
+	int eof;
+
+	void *zstd; /* ZSTD_DStream *, created on the first COMPRESSED record */
+	struct ts_inbuf z; /* decompressed bytes not yet consumed */
+	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
+
+	struct ts_queue q;
+	unsigned char *scratch;
+	size_t scratch_alloc;
+	const struct ts_reader_ops *ops;
+	void *ctx;
+	char err[320];
+};
+
+/* perf_data.c */
+int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const void *ids,
+		       size_t nr_ids, uint64_t off);
+int ts_reader_attr_index(const struct ts_reader *r, uint64_t id);
+int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off);
+int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
+		      uint64_t off);
+int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
+const char *ts_record_name(uint32_t type);
+
+/* perf_sample.c */
+int ts_reader_attr_of(struct ts_reader *r, const unsigned char *rec, uint32_t size, int sample,
+		      uint64_t off);
+int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+		    struct ts_sample *s);
+
+/* perf_stream.c */
+int ts_stream_headers(struct ts_reader *r);
+void ts_stream_free(struct ts_reader *r);
+
+static inline uint64_t ts_get_u64(const void *p)
+{
+	uint64_t v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+static inline uint32_t ts_get_u32(const void *p)
+{
+	uint32_t v;
+
+	__builtin_memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+#endif

@@ -1,0 +1,280 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The CLI's event source: reader + decoder + thread names + kallsyms. Tracepoint samples become
+ * typed events; COMM and LOST records become side-band events.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tickscope/error.h"
+#include "tickscope/source.h"
+
+#define MAX_IPS 512
+
+struct ts_source {
+	struct ts_source_opts opts;
+	struct ts_reader *reader;
+	struct ts_decoder *dec;
+	struct ts_ksyms *ksyms;
+	enum ts_kallsyms_from kfrom;
+	struct ts_comms comms;
+	ts_source_fn fn;
+	void *ctx;
+	uint64_t ips[MAX_IPS];
+	char err[400];
+};
+
+static int fail(struct ts_source *s, int code, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int fail(struct ts_source *s, int code, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(s->err, sizeof(s->err), fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+int ts_running_build_id(char *hex, size_t len)
+{
+	unsigned char buf[4096];
+	size_t pos = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open("/sys/kernel/notes", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf));
+	close(fd);
+	if (n < 0)
+		return -EIO;
+	/* ELF notes: namesz, descsz, type, then name and desc, each padded to 4 */
+	while (pos + 12 <= (size_t)n) {
+		uint32_t namesz, descsz, type, i;
+
+		memcpy(&namesz, buf + pos, 4);
+		memcpy(&descsz, buf + pos + 4, 4);
+		memcpy(&type, buf + pos + 8, 4);
+		pos += 12;
+		if (pos + ((namesz + 3) & ~3u) + ((descsz + 3) & ~3u) > (size_t)n)
+			break;
+		if (type == 3 && namesz == 4 && !memcmp(buf + pos, "GNU", 4) &&
+		    descsz * 2 < len) {
+			for (i = 0; i < descsz; i++)
+				sprintf(hex + 2 * i, "%02x", buf[pos + 4 + i]);
+			return 0;
+		}
+		pos += ((namesz + 3) & ~3u) + ((descsz + 3) & ~3u);
+	}
+	return -ENOENT;
+}
+
+/* perf's rule: --kallsyms if given, else the running kernel's only when the build ids match. */
+static int load_kallsyms(struct ts_source *s)
+{
+	const struct ts_file_info *info = ts_reader_info(s->reader);
+	const char *path = s->opts.kallsyms;
+	char running[64] = "", err[300];
+	int line = 0, ret;
+
+	if (!path) {
+		if (!info->kernel_build_id[0] || ts_running_build_id(running, sizeof(running)) ||
+		    strcmp(running, info->kernel_build_id))
+			return 0;
+		path = "/proc/kallsyms";
+		s->kfrom = TS_KALLSYMS_RUNNING;
+	} else {
+		s->kfrom = TS_KALLSYMS_FILE;
+	}
+	ret = ts_ksyms_load(&s->ksyms, path, &line);
+	if (ret == -TS_EKALLSYMS)
+		return fail(s, ret, "%s: line %d: not a kallsyms line", path, line);
+	if (ret)
+		return fail(s, ret, "%s: %s", path, ts_strerror(ret));
+	if (s->dec) {
+		ret = ts_decoder_set_kallsyms(s->dec, path, err, sizeof(err));
+		if (ret)
+			return fail(s, ret, "%s", err);
+	}
+	return 0;
+}
+
+int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
+{
+	struct ts_source *s;
+	const void *td;
+	size_t td_len;
+	char err[300];
+	int ret;
+
+	*sp = s = calloc(1, sizeof(*s));
+	if (!s)
+		return -ENOMEM;
+	s->opts = *opts;
+	ts_comms_init(&s->comms);
+	ret = ts_reader_open(&s->reader, opts->input,
+			     &(struct ts_reader_opts){ .unordered = opts->unordered });
+	if (ret)
+		return fail(s, ret, "%s",
+			    s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));
+	td = ts_reader_tracing_data(s->reader, &td_len);
+	if (td_len) {
+		ret = ts_decoder_new(&s->dec, td, td_len, err, sizeof(err));
+		if (ret)
+			return fail(s, ret, "%s: %s", opts->input, err);
+	} else if (opts->need_decoder) {
+		return fail(s, -TS_ENOTRACEDATA, "%s: %s", opts->input,
+			    ts_strerror(-TS_ENOTRACEDATA));
+	}
+	return load_kallsyms(s);
+}
+
+/* Kernel entries of a raw callchain, with perf's context markers dropped. */
+static uint32_t kernel_ips(struct ts_source *s, const struct ts_sample *smp)
+{
+	uint32_t n = 0;
+	uint64_t i;
+	int kernel = 1;
+
+	for (i = 0; i < smp->nr_ips && n < MAX_IPS; i++) {
+		uint64_t ip;
+
+		memcpy(&ip, &smp->ips[i], 8);
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
+			kernel = ip == (uint64_t)PERF_CONTEXT_KERNEL;
+			continue;
+		}
+		if (kernel)
+			s->ips[n++] = ip;
+	}
+	return n;
+}
+
+static int on_sample(void *ctx, const struct ts_sample *smp)
+{
+	struct ts_source *s = ctx;
+	struct ts_event ev;
+	int ret;
+
+	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
+		return 0;
+	memset(&ev, 0, offsetof(struct ts_event, sw));
+	ev.time = smp->time;
+	ev.cpu = smp->cpu;
+	ev.pid = smp->tid;
+	if (smp->nr_ips) {
+		ev.nr_ips = kernel_ips(s, smp);
+		ev.ips = s->ips;
+	}
+	ret = ts_decoder_decode(s->dec, smp->attr->config, smp->raw, smp->raw_size, &ev);
+	if (ret)
+		return fail(s, ret, "%s", ts_decoder_error(s->dec));
+	return s->fn(s->ctx, &ev, smp);
+}
+
+static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint64_t time,
+		   int exec)
+{
+	struct ts_source *s = ctx;
+	struct ts_event ev = { .time = time, .pid = tid, .cpu = -1, .kind = TS_EV_COMM };
+	int ret;
+
+	ret = ts_comms_set(&s->comms, tid, comm);
+	if (ret)
+		return ret;
+	snprintf(ev.comm.comm, sizeof(ev.comm.comm), "%s", comm);
+	ev.comm.tid = tid;
+	ev.comm.exec = exec;
+	return s->fn(s->ctx, &ev, NULL);
+}
+
+static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid,
+		   uint64_t time)
+{
+	struct ts_source *s = ctx;
+
+	return ts_comms_fork(&s->comms, tid, ptid);
+}
+
+static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time)
+{
+	struct ts_source *s = ctx;
+	struct ts_event ev = { .time = time, .cpu = cpu, .kind = TS_EV_LOST };
+
+	ev.lost.lost = lost;
+	ev.lost.id = id;
+	return s->fn(s->ctx, &ev, NULL);
+}
+
+int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
+{
+	static const struct ts_reader_ops ops = {
+		.sample = on_sample,
+		.comm = on_comm,
+		.fork = on_fork,
+		.lost = on_lost,
+	};
+	int ret;
+
+	s->fn = fn;
+	s->ctx = ctx;
+	s->err[0] = 0;
+	ret = ts_reader_run(s->reader, &ops, s);
+	if (ret && !s->err[0])
+		fail(s, ret, "%s", ts_reader_error(s->reader));
+	else if (ret)
+		/* a decode error: name the record's offset too */
+		fail(s, ret, "%s (%s)", ts_reader_error(s->reader), s->err);
+	return ret;
+}
+
+void ts_source_close(struct ts_source *s)
+{
+	if (!s)
+		return;
+	ts_reader_close(s->reader);
+	ts_decoder_free(s->dec);
+	ts_ksyms_free(s->ksyms);
+	ts_comms_release(&s->comms);
+	free(s);
+}
+
+const char *ts_source_error(const struct ts_source *s)
+{
+	return s->err[0] ? s->err : "no error";
+}
+
+struct ts_reader *ts_source_reader(struct ts_source *s)
+{
+	return s->reader;
+}
+
+struct ts_decoder *ts_source_decoder(struct ts_source *s)
+{
+	return s->dec;
+}
+
+const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s)
+{
+	return s->ksyms;
+}
+
+enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s)
+{
+	return s->kfrom;
+}
+
+const char *ts_source_comm(struct ts_source *s, uint32_t tid)
+{
+	return ts_comms_get(&s->comms, tid);
+}

@@ -1,0 +1,98 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* tickscope: the command dispatcher and the helpers the subcommands share. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tickscope/decode.h"
+#include "tickscope/reader.h"
+
+#ifndef TS_VERSION
+#define TS_VERSION "0.1"
+#endif
+
+static const struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+} commands[] = {
+	{ "info", cmd_info, "show what a perf.data file holds: machine, events, lost events" },
+	{ "dump", cmd_dump, "print every tracepoint sample (perf script's form, TSV or JSON)" },
+};
+
+static void usage(FILE *f)
+{
+	size_t i;
+
+	fprintf(f, "usage: tickscope <command> [options] [-i] FILE\n\n"
+		   "tickscope explains why a benchmark got slower between two kernel variants,\n"
+		   "from sched, timer, RCU, idle, workqueue and shrinker tracepoints in perf.data.\n\n"
+		   "commands:\n");
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
+	fprintf(f, "\n`tickscope <command> --help` describes each command.\n");
+}
+
+int cli_error(const char *fmt, ...)
+{
+	va_list ap;
+
+	fputs("tickscope: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 1;
+}
+
+const char *cli_input(const char *opt_i, int argc, char **argv, int optind_)
+{
+	if (opt_i)
+		return opt_i;
+	if (optind_ < argc)
+		return argv[optind_];
+	return "perf.data";
+}
+
+const char *cli_event_name(const struct ts_reader *r, struct ts_decoder *d, int idx, char *buf,
+			   size_t len)
+{
+	const struct ts_attr *a;
+	const char *n;
+	int nr;
+
+	a = &ts_reader_attrs(r, &nr)[idx];
+	if (a->name[0])
+		return a->name;
+	if (a->type == 2 && d && (n = ts_decoder_event_name(d, (int)a->config)))
+		return n;
+	snprintf(buf, len, "type%u:%#llx", a->type, (unsigned long long)a->config);
+	return buf;
+}
+
+void cli_print_time(FILE *f, uint64_t ns)
+{
+	fprintf(f, "%llu.%09llu", (unsigned long long)(ns / 1000000000ULL),
+		(unsigned long long)(ns % 1000000000ULL));
+}
+
+int main(int argc, char **argv)
+{
+	size_t i;
+
+	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+		usage(argc < 2 ? stderr : stdout);
+		return argc < 2 ? 2 : 0;
+	}
+	if (!strcmp(argv[1], "--version")) {
+		printf("tickscope %s\n", TS_VERSION);
+		return 0;
+	}
+	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	cli_error("unknown command '%s'", argv[1]);
+	usage(stderr);
+	return 2;
+}
