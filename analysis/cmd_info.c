@@ -70,6 +70,11 @@ static void print_counts(struct ts_source *src)
 		       cli_event_name(r, ts_source_decoder(src), k, buf, sizeof(buf)));
 	printf("\nlost events:   %llu in LOST records, %llu in LOST_SAMPLES records\n",
 	       (unsigned long long)i->lost_total, (unsigned long long)i->lost_samples_total);
+	for (k = 0; k < nr; k++)
+		if (attrs[k].nr_lost_samples)
+			printf("  %12llu samples lost of %s\n",
+			       (unsigned long long)attrs[k].nr_lost_samples,
+			       cli_event_name(r, ts_source_decoder(src), k, buf, sizeof(buf)));
 	for (k = 0; k < i->nr_lost_cpus; k++)
 		if (i->lost_per_cpu[k] || i->lost_samples_per_cpu[k])
 			printf("  cpu %3d: %llu lost, %llu lost samples\n", k,

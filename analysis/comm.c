@@ -31,11 +31,17 @@ int ts_comms_set(struct ts_comms *c, uint32_t tid, const char *comm)
 	return 0;
 }
 
+/*
+ * perf gives a forked thread its parent's name only when the parent was named by a COMM
+ * record; otherwise the child starts over as ":<tid>" (an empty name here).
+ */
 int ts_comms_fork(struct ts_comms *c, uint32_t tid, uint32_t ptid)
 {
-	char parent[TS_COMM_MAX];
+	const struct name *p = ts_objtab_find(&c->tab, ptid);
+	char parent[TS_COMM_MAX] = "";
 
-	snprintf(parent, sizeof(parent), "%s", ts_comms_get(c, ptid));
+	if (p)
+		memcpy(parent, p->s, sizeof(parent));
 	return ts_comms_set(c, tid, parent);
 }
 
@@ -46,7 +52,7 @@ const char *ts_comms_get(struct ts_comms *c, uint32_t tid)
 	if (tid == 0)
 		return "swapper";
 	n = ts_objtab_find(&c->tab, tid);
-	if (n)
+	if (n && n->s[0])
 		return n->s;
 	snprintf(c->unknown, sizeof(c->unknown), ":%d", (int)tid);
 	return c->unknown;

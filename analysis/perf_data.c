@@ -98,7 +98,7 @@ static int pread_all(struct ts_reader *r, void *buf, size_t size, uint64_t off, 
 	return 0;
 }
 
-static int idmap_put(struct ts_idmap *m, uint64_t id, int val)
+int ts_idmap_put(struct ts_idmap *m, uint64_t id, int val)
 {
 	size_t i;
 
@@ -114,7 +114,7 @@ static int idmap_put(struct ts_idmap *m, uint64_t id, int val)
 		}
 		for (i = 0; i < m->alloc; i++)
 			if (m->keys[i])
-				idmap_put(&n, m->keys[i] - 1, m->vals[i]);
+				ts_idmap_put(&n, m->keys[i] - 1, m->vals[i]);
 		free(m->keys);
 		free(m->vals);
 		*m = n;
@@ -133,9 +133,8 @@ static int idmap_put(struct ts_idmap *m, uint64_t id, int val)
 	}
 }
 
-int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
+int ts_idmap_get(const struct ts_idmap *m, uint64_t id)
 {
-	const struct ts_idmap *m = &r->ids;
 	size_t i;
 
 	if (!m->alloc)
@@ -145,6 +144,11 @@ int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
 		if (m->keys[i] == id + 1)
 			return m->vals[i];
 	return -1;
+}
+
+int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
+{
+	return ts_idmap_get(&r->ids, id);
 }
 
 /* Trailer layout of non-sample records: TID, TIME, ID, STREAM_ID, CPU, IDENTIFIER. */
@@ -221,7 +225,7 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 	a->index = r->nr_attrs;
 	layout_attr(a, &r->layout[r->nr_attrs]);
 	for (i = 0; i < nr_ids; i++) {
-		ret = idmap_put(&r->ids, ts_get_u64((const char *)ids + 8 * i), r->nr_attrs);
+		ret = ts_idmap_put(&r->ids, ts_get_u64((const char *)ids + 8 * i), r->nr_attrs);
 		if (ret)
 			return ret;
 	}
@@ -248,6 +252,7 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 
 		if (!(st & PERF_SAMPLE_IDENTIFIER))
 			all_ident = 0;
+		before |= PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU;
 		if (!(st & PERF_SAMPLE_ID) || (st & before) != (st0 & before))
 			same_id = 0;
 	}
@@ -264,6 +269,9 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 		pos += st0 & PERF_SAMPLE_TIME ? 8 : 0;
 		pos += st0 & PERF_SAMPLE_ADDR ? 8 : 0;
 		r->id_pos = pos;
+		/* in a trailer, ID is followed by STREAM_ID and CPU */
+		r->id_from_end = 8 + (st0 & PERF_SAMPLE_STREAM_ID ? 8 : 0) +
+				 (st0 & PERF_SAMPLE_CPU ? 8 : 0);
 	} else if (r->nr_attrs > 1) {
 		return ts_reader_fail(r, off, -TS_ENOATTR,
 				      "%d event attrs but no common sample id position",
@@ -622,6 +630,8 @@ void ts_reader_close(struct ts_reader *r)
 	free(r->layout);
 	free(r->ids.keys);
 	free(r->ids.vals);
+	free(r->id_cpu.keys);
+	free(r->id_cpu.vals);
 	free(r->tdata);
 	free(r->info.cmdline);
 	free(r->info.lost_per_cpu);

@@ -287,8 +287,9 @@ static int count_lost(struct ts_reader *r, uint32_t cpu, uint64_t n, int samples
 }
 
 struct trailer {
-	uint64_t time;
+	uint64_t time, id;
 	uint32_t cpu, tid;
+	int attr; /* index, -1 if unknown */
 };
 
 /* The sample_id_all trailer of a non-sample record, if its attr has one. */
@@ -299,14 +300,16 @@ static int get_trailer(struct ts_reader *r, const unsigned char *rec, uint32_t s
 	const unsigned char *tr;
 	int idx;
 
-	t->time = 0;
+	t->time = t->id = 0;
 	t->cpu = UINT32_MAX;
 	t->tid = 0;
+	t->attr = -1;
 	idx = ts_reader_attr_of(r, rec, size, 0, off);
 	if (idx == -TS_ENOATTR && r->id_from_end < 0)
 		return 0;
 	if (idx < 0)
 		return idx;
+	t->attr = idx;
 	l = &r->layout[idx];
 	if (!l->trailer_size)
 		return 0;
@@ -320,6 +323,8 @@ static int get_trailer(struct ts_reader *r, const unsigned char *rec, uint32_t s
 		t->cpu = ts_get_u32(tr + l->trailer_cpu);
 	if (l->trailer_tid >= 0)
 		t->tid = ts_get_u32(tr + l->trailer_tid + 4);
+	if (r->id_from_end > 0)
+		t->id = ts_get_u64(rec + size - r->id_from_end);
 	return 0;
 }
 
@@ -399,11 +404,21 @@ static int deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 		int samples = type == PERF_RECORD_LOST_SAMPLES;
 		uint64_t id = samples ? 0 : ts_get_u64(rec + 8);
 		uint64_t n;
+		int cpu;
 
 		if (size < 8 + (samples ? 8 : 16))
 			return ts_reader_fail(r, off, -TS_ECORRUPT, "%s record too short",
 					      ts_record_name(type));
 		n = ts_get_u64(rec + (samples ? 8 : 16));
+		/*
+		 * perf synthesizes LOST_SAMPLES at the end with time and cpu 0 in the trailer;
+		 * the id names the per-cpu event, and ID_INDEX says which cpu that is.
+		 */
+		cpu = ts_idmap_get(&r->id_cpu, samples ? t.id : id);
+		if (cpu >= 0 && (samples || t.cpu == UINT32_MAX))
+			t.cpu = cpu;
+		if (samples && t.attr >= 0)
+			r->attrs[t.attr].nr_lost_samples += n;
 		ret = count_lost(r, t.cpu, n, samples);
 		if (ret)
 			return ts_reader_fail(r, off, ret, "LOST record for cpu %u", t.cpu);
@@ -609,6 +624,28 @@ static int skip_auxtrace(struct ts_reader *r, const unsigned char *rec, uint32_t
 	return 0;
 }
 
+/* ID_INDEX: nr entries of { id, idx, cpu, tid }. */
+static int id_index(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off)
+{
+	uint64_t nr, i;
+	int ret;
+
+	if (size < 16)
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "ID_INDEX record too short");
+	nr = ts_get_u64(rec + 8);
+	if (nr > (size - 16) / 32)
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "ID_INDEX claims %llu entries",
+				      (unsigned long long)nr);
+	for (i = 0; i < nr; i++) {
+		const unsigned char *e = rec + 16 + 32 * i;
+
+		ret = ts_idmap_put(&r->id_cpu, ts_get_u64(e), (int)ts_get_u64(e + 16));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_t size,
 			  uint64_t off, int in_z)
 {
@@ -640,6 +677,8 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 		return unpack(r, rec + 8, size - 8, off);
 	case TS_REC_AUXTRACE:
 		return skip_auxtrace(r, rec, size, off, in_z);
+	case TS_REC_ID_INDEX:
+		return id_index(r, rec, size, off);
 	default:
 		if (type >= TS_REC_MAX)
 			r->info.nr_unknown_records++;

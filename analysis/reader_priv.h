@@ -25,6 +25,7 @@ struct ts_reader {
 	struct ts_attr_layout *layout;
 	int nr_attrs, alloc_attrs;
 	struct ts_idmap ids;
+	struct ts_idmap id_cpu; /* from ID_INDEX: which cpu each id counts on */
 	int id_pos; /* offset of the id in a sample, -1 when there is one attr and no id */
 	int id_from_end; /* offset from the end of a non-sample record, -1 if none */
 
@@ -54,6 +55,8 @@ int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt,
 int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const void *ids,
 		       size_t nr_ids, uint64_t off);
 int ts_reader_attr_index(const struct ts_reader *r, uint64_t id);
+int ts_idmap_get(const struct ts_idmap *m, uint64_t id);
+int ts_idmap_put(struct ts_idmap *m, uint64_t id, int val);
 int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off);
 int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
 		      uint64_t off);

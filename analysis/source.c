@@ -101,7 +101,12 @@ static int load_kallsyms(struct ts_source *s)
 		return fail(s, ret, "%s: line %d: not a kallsyms line", path, line);
 	if (ret)
 		return fail(s, ret, "%s: %s", path, ts_strerror(ret));
-	if (s->dec) {
+	/*
+	 * perf script installs its function resolver before it reads a pipe's tracing data, so
+	 * in pipe mode it prints raw addresses whatever --kallsyms says; dump does the same.
+	 * Reports still symbolize through s->ksyms.
+	 */
+	if (s->dec && info->kind != TS_INPUT_PIPE) {
 		ret = ts_decoder_set_kallsyms(s->dec, path, err, sizeof(err));
 		if (ret)
 			return fail(s, ret, "%s", err);

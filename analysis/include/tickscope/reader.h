@@ -22,6 +22,7 @@ struct ts_attr {
 	int sample_id_all;
 	char name[64]; /* "sched:sched_switch"; from the event_desc feature, or the format */
 	uint64_t nr_samples; /* counted while reading */
+	uint64_t nr_lost_samples; /* from LOST_SAMPLES records naming this attr */
 	int index;
 };
 
