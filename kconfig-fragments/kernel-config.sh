@@ -1,0 +1,158 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `make kernel-config`: base defconfig of the board + fragments in order + the tree's own
+# olddefconfig in a pristine-source O= folder, then a verdict and a reason for every symbol.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$here")
+
+usage() {
+	cat <<USAGE
+usage: $0 [options] FRAGMENT...
+Build a validated kernel .config: start from the board's base defconfig, merge the board
+fragment and then FRAGMENT... in order, run the tree's own olddefconfig (ARCH exported,
+CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: kept, dropped
+(with the reason, in the tree's Kconfig terms), overridden by a later fragment, or unknown.
+
+  --ksrc DIR      kernel tree (default: Debian linux-source-6.1, extracted into .cache/)
+  --arch ARCH     x86_64 or arm64 (default: the board's)
+  --board NAME    a board of kconfig-fragments/boards.tsv; its fragment is merged first
+  --out DIR       output folder, the O= of the kernel build (default out/kernel-<board>/)
+  --json          JSON report instead of text
+  --fast          olddefconfig in-process (the tree's conf_read + conf_write, as conf
+                  --olddefconfig does) instead of running 'make olddefconfig' per set
+  --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
+                  <out>/sets/; used by the tests to validate all fragments in one parse
+  --reuse         reuse <out>'s base config and tool when KSRC, ARCH and board match
+  -h, --help      this help
+
+FRAGMENT is a name in kconfig-fragments/, in the tree's kernel/configs/ or
+arch/\$SRCARCH/configs/, or a path. The user's tree is never written: a tree that is not
+pristine (has .config or include/config) is refused. An existing <out>/.config is backed up.
+Exit: 0 every requested value survived (or the fragment expects it not to on this kernel),
+1 some did not, 2 bad fragment or usage, 3 unusable kernel tree or toolchain.
+USAGE
+}
+
+ksrc= arch= board= out= json= fast= each= reuse=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-h | --help) usage; exit 0 ;;
+	--ksrc) ksrc=$2; shift 2 ;;
+	--arch) arch=$2; shift 2 ;;
+	--board) board=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--json) json=--json; shift ;;
+	--fast) fast=1; shift ;;
+	--each) each=1; shift ;;
+	--reuse) reuse=1; shift ;;
+	--) shift; break ;;
+	-*) echo "kernel-config: unknown option $1" >&2; usage >&2; exit 2 ;;
+	*) break ;;
+	esac
+done
+if [ $# -eq 0 ]; then
+	echo "kernel-config: no fragments given (FRAGMENTS=\"...\")" >&2
+	exit 2
+fi
+
+die() {
+	code=$1
+	shift
+	echo "kernel-config: $*" >&2
+	exit "$code"
+}
+
+# The board decides the arch, the base defconfig, its fragment and the cross prefix.
+base= bfrag= cross=
+if [ -n "$board" ]; then
+	line=$(awk -v b="$board" '$1 == b' "$here/boards.tsv")
+	[ -n "$line" ] || die 2 "unknown board '$board' (see kconfig-fragments/boards.tsv)"
+	set -- $(echo "$line" | cut -f2-5) "$@"
+	barch=$1 base=$2 bfrag=$3 cross=$4
+	shift 4
+	[ "$cross" = - ] && cross=
+	[ -z "$arch" ] || [ "$arch" = "$barch" ] || die 2 "board $board is $barch, not ARCH=$arch"
+	arch=$barch
+fi
+[ -n "$arch" ] || die 2 "give BOARD= or ARCH="
+case "$arch" in
+x86_64 | x86) srcarch=x86 base=${base:-x86_64_defconfig} ;;
+arm64) srcarch=arm64 base=${base:-defconfig} cross=${cross:-aarch64-linux-gnu-} ;;
+*) srcarch=$arch base=${base:-defconfig} ;;
+esac
+if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null 2>&1; then
+	echo "kernel-config: ${cross}gcc not found: continuing without CROSS_COMPILE; compiler" \
+		"probes (CC_HAS_*, AS_HAS_*) will describe the host gcc" >&2
+	cross=
+fi
+
+if [ -z "$ksrc" ]; then
+	ksrc=$("$here/ksrc.sh") || exit 3
+fi
+[ -f "$ksrc/Makefile" ] && [ -d "$ksrc/scripts/kconfig" ] || die 3 "$ksrc is not a kernel tree"
+ksrc=$(cd "$ksrc" && pwd)
+if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
+	die 3 "$ksrc is not pristine (it has .config or include/config): an O= build needs a" \
+		"clean source tree and tickscope never writes into yours; use 'git worktree add'" \
+		"or a copy, or run 'make mrproper' there yourself"
+fi
+
+out=${out:-$top/out/kernel-${board:-$arch}}
+mkdir -p "$out"
+out=$(cd "$out" && pwd)
+kmake() {
+	make -s -C "$ksrc" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
+}
+
+stamp="$ksrc $arch $cross $base $board"
+tool=$out/tickscope-kconfig
+if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" ] ||
+	[ ! -x "$tool" ] || [ -n "$(find "$here/tool" -newer "$tool" -name "*.[ch]")" ]; then
+	if [ -f "$out/.config" ]; then
+		bak=$out/.config.tickscope-backup-$(date +%Y%m%d-%H%M%S)
+		cp -p "$out/.config" "$bak"
+		echo "kernel-config: backed up the existing $out/.config to $bak" >&2
+	fi
+	rm -f "$out/tickscope-stamp"
+	kmake "$base" >/dev/null || die 3 "make $base failed in $ksrc (ARCH=$arch)"
+	cp "$out/.config" "$out/tickscope-base.config"
+	# The environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
+	# CC_VERSION_TEXT, ...): Kconfig's $(shell,...) probes need it. A *config target name
+	# makes the top Makefile read the arch Makefile as it does for olddefconfig.
+	kmake --eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
+		>"$out/tickscope-make.env" 2>/dev/null || die 3 "cannot read the kernel make environment"
+	objs=
+	for o in confdata expr lexer.lex menu parser.tab preprocess symbol util; do
+		objs="$objs $out/scripts/kconfig/$o.o"
+	done
+	${HOSTCC:-cc} -O2 -I"$here/tool" -I"$ksrc/scripts/kconfig" -I"$out/scripts/kconfig" \
+		-o "$tool" "$here"/tool/*.c $objs ||
+		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
+	echo "$stamp" >"$out/tickscope-stamp"
+fi
+
+set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \
+	--base-name "$base${board:+ + board $board}" \
+	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
+	--fragment-dir "$ksrc/arch/$srcarch/configs" ${json:+"$json"} \
+	${bfrag:+"$bfrag"} "$@"
+if [ -n "$each" ]; then
+	[ -z "$bfrag" ] || die 2 "--each works per arch, without --board"
+	mkdir -p "$out/sets"
+	set -- --each --outdir "$out/sets" "$@"
+else
+	set -- --output "$out/.config" "$@"
+fi
+if [ -z "$fast" ]; then
+	set -- --olddefconfig "make -s -C '$ksrc' O='$out' ARCH='$arch' CROSS_COMPILE='$cross' \
+KCONFIG_CONFIG=\"\$TS_KCONFIG_FILE\" olddefconfig" "$@"
+fi
+cd "$out"
+rc=0
+"$tool" "$@" || rc=$?
+if [ -z "$each" ] && [ $rc -le 1 ]; then
+	echo "kernel-config: wrote $out/.config (build with: make -C $ksrc O=$out ARCH=$arch" \
+		"${cross:+CROSS_COMPILE=$cross })" >&2
+fi
+exit $rc

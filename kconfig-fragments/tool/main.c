@@ -1,0 +1,307 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ts-kconfig: merge kernel config fragments onto a base .config, run olddefconfig, and give a
+ * verdict with a reason for every requested symbol. Linked against the tree's kconfig objects.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lkc.h"
+#include "ts_kconfig.h"
+
+extern char **environ;
+
+struct opts {
+	const char *base, *output, *outdir, *olddefconfig, *env_file, *kconfig, *base_name;
+	const char *check;
+	char **dirs;
+	int ndirs;
+	bool each, json;
+};
+
+static void usage(FILE *out, const char *prog)
+{
+	fprintf(out,
+		"usage: %s --base FILE [--output FILE | --each --outdir DIR] [options] FRAGMENT...\n"
+		"Merge kernel config fragments onto a base .config, run olddefconfig and report, for\n"
+		"every requested symbol, whether it was kept, dropped (and why), or overridden.\n"
+		"Run it from the kernel build folder (O=) with the environment of the kernel's make.\n\n"
+		"  --base FILE          the base .config (the board's defconfig)\n"
+		"  --output FILE        write the merged, then the final .config here\n"
+		"  --each               each FRAGMENT argument is a set of its own ('a+b' joins two)\n"
+		"  --outdir DIR         with --each: write DIR/<set>.config\n"
+		"  --fragment-dir DIR   look fragment names up here (repeatable, in order)\n"
+		"  --olddefconfig CMD   shell command that turns $TS_KCONFIG_FILE (merged) into the\n"
+		"                       final .config, e.g. the tree's 'make olddefconfig'; default:\n"
+		"                       in-process conf_read + conf_write, which is what olddefconfig does\n"
+		"  --check FILE         only judge FILE against the fragments (no merge, no write)\n"
+		"  --env-file FILE      the kernel make's environment, NUL-separated (env -0)\n"
+		"  --kconfig FILE       the top Kconfig file (default $KBUILD_KCONFIG or Kconfig)\n"
+		"  --base-name NAME     how reports name the base config\n"
+		"  --json               JSON instead of text\n"
+		"  -h, --help           this help\n\n"
+		"Exit: 0 all requested values survived (or were expected not to), 1 some did not,\n"
+		"2 bad fragment or usage, 3 unusable tree or base config.\n",
+		prog);
+}
+
+static int parse_opts(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{ "base", required_argument, NULL, 'b' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "outdir", required_argument, NULL, 'D' },
+		{ "each", no_argument, NULL, 'E' },
+		{ "fragment-dir", required_argument, NULL, 'd' },
+		{ "olddefconfig", required_argument, NULL, 'O' },
+		{ "check", required_argument, NULL, 'c' },
+		{ "env-file", required_argument, NULL, 'e' },
+		{ "kconfig", required_argument, NULL, 'k' },
+		{ "base-name", required_argument, NULL, 'n' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'b': o->base = optarg; break;
+		case 'o': o->output = optarg; break;
+		case 'D': o->outdir = optarg; break;
+		case 'E': o->each = true; break;
+		case 'd':
+			o->dirs = realloc(o->dirs, (o->ndirs + 1) * sizeof(*o->dirs));
+			o->dirs[o->ndirs++] = optarg;
+			break;
+		case 'O': o->olddefconfig = optarg; break;
+		case 'c': o->check = optarg; break;
+		case 'e': o->env_file = optarg; break;
+		case 'k': o->kconfig = optarg; break;
+		case 'n': o->base_name = optarg; break;
+		case 'j': o->json = true; break;
+		case 'h': usage(stdout, argv[0]); exit(0);
+		default: return -EINVAL;
+		}
+	}
+	/* Cross-option checks, all in one place. */
+	if (!o->base || optind >= argc)
+		return -EINVAL;
+	if (o->each && (!o->outdir || o->output || o->check))
+		return -EINVAL;
+	if (!o->each && !o->output && !o->check)
+		return -EINVAL;
+	return 0;
+}
+
+/* Load the kernel make's environment for conf_parse only: Kconfig expands $(CC), $(srctree)...
+ * while parsing. The caller restores the saved environment afterwards. */
+static int load_env(const char *path, char ***saved, struct ts_err *err)
+{
+	char *buf = NULL, *p, **e;
+	size_t n = 0, cap = 0, r;
+	int count = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		snprintf(err->msg, sizeof(err->msg), "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	do {
+		if (n + 65536 > cap)
+			buf = realloc(buf, cap = cap * 2 + 65536);
+		r = fread(buf + n, 1, cap - n - 1, f);
+		n += r;
+	} while (r);
+	fclose(f);
+	buf[n] = 0;
+	for (e = environ; *e; e++)
+		count++;
+	*saved = calloc(count + 1, sizeof(char *));
+	for (count = 0, e = environ; *e; e++)
+		(*saved)[count++] = strdup(*e);
+	for (p = buf; p < buf + n; p += strlen(p) + 1) {
+		char *eq = strchr(p, '=');
+
+		if (!eq)
+			continue;
+		*eq = 0;
+		setenv(p, eq + 1, 1);
+		*eq = '=';
+	}
+	free(buf);
+	return 0;
+}
+
+static void restore_env(char **saved)
+{
+	int i;
+
+	if (!saved)
+		return;
+	clearenv();
+	for (i = 0; saved[i]; i++)
+		putenv(saved[i]); /* the strings now belong to the environment */
+	free(saved);
+}
+
+static char *dup_env(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v ? strdup(v) : NULL;
+}
+
+static int build_set(struct ts_set *set, const struct opts *o, char **names, int n,
+		     struct ts_err *err)
+{
+	struct ts_buf label = { 0 };
+	int i, ret;
+
+	set->paths = calloc(n, sizeof(char *));
+	for (i = 0; i < n; i++) {
+		ret = ts_frag_resolve(names[i], o->dirs, o->ndirs, &set->paths[i], err);
+		if (ret)
+			return ret;
+		set->npaths++;
+		ts_buf_printf(&label, "%s%s", i ? (o->each ? "+" : " ") : "", names[i]);
+	}
+	set->label = ts_buf_take(&label);
+	for (i = 0; i < n; i++) {
+		ret = ts_frag_parse(set, set->paths[i], err);
+		if (ret)
+			return ret;
+	}
+	ts_frag_link(set);
+	return 0;
+}
+
+static int run_set(struct ts_set *set, const struct opts *o, const char *out, const char *kver,
+		   const char *arch, struct ts_err *err)
+{
+	struct ts_choices *before;
+	int ret;
+
+	if (conf_read(o->base)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the base config", o->base);
+		return -TS_EXIT_ENV;
+	}
+	before = ts_choices_save();
+	if (!o->check) {
+		ret = ts_frag_merge(set, o->base, out, err);
+		if (ret)
+			goto free_before;
+		if (o->olddefconfig) {
+			setenv("TS_KCONFIG_FILE", out, 1);
+			ret = system(o->olddefconfig);
+			if (ret) {
+				snprintf(err->msg, sizeof(err->msg), "'%s' failed (status %d)",
+					 o->olddefconfig, ret);
+				ret = -TS_EXIT_ENV;
+				goto free_before;
+			}
+		} else if (conf_read(out) || conf_write(out)) {
+			snprintf(err->msg, sizeof(err->msg), "%s: olddefconfig failed", out);
+			ret = -TS_EXIT_ENV;
+			goto free_before;
+		}
+	}
+	if (conf_read(o->check ? o->check : out)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the final config",
+			 o->check ? o->check : out);
+		ret = -TS_EXIT_ENV;
+		goto free_before;
+	}
+	ts_verdict_judge(set, before, kver, arch);
+	ret = 0;
+free_before:
+	ts_choices_free(before);
+	return ret;
+}
+
+static char *set_output(const struct opts *o, const struct ts_set *set)
+{
+	struct ts_buf b = { 0 };
+	const char *p;
+
+	if (!o->each)
+		return strdup(o->output ? o->output : "");
+	ts_buf_printf(&b, "%s/", o->outdir);
+	for (p = set->label; *p; p++) {
+		char c[2] = { *p == '/' ? '_' : *p, 0 };
+
+		ts_buf_add(&b, c);
+	}
+	ts_buf_add(&b, ".config");
+	return ts_buf_take(&b);
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = { 0 };
+	struct ts_err err = { { 0 } };
+	struct ts_set *sets;
+	char **saved = NULL, *kver, *arch, *out;
+	const char *kconfig;
+	int nsets, i, failures = 0, ret;
+
+	if (parse_opts(argc, argv, &o)) {
+		usage(stderr, argv[0]);
+		return TS_EXIT_FRAGMENT;
+	}
+	if (o.env_file && load_env(o.env_file, &saved, &err)) {
+		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
+		return TS_EXIT_ENV;
+	}
+	kver = dup_env("KERNELVERSION");
+	arch = dup_env("ARCH");
+	kconfig = o.kconfig ? o.kconfig : getenv("KBUILD_KCONFIG");
+	if (!kconfig || !*kconfig)
+		kconfig = "Kconfig";
+	conf_set_message_callback(NULL);
+	conf_parse(kconfig);
+	restore_env(saved);
+
+	nsets = o.each ? argc - optind : 1;
+	sets = calloc(nsets, sizeof(*sets));
+	for (i = 0; i < nsets; i++) {
+		char *names[64], *arg = o.each ? strdup(argv[optind + i]) : NULL, *tok, *sp = NULL;
+		int n = 0;
+
+		if (o.each) {
+			for (tok = strtok_r(arg, "+", &sp); tok && n < 64; tok = strtok_r(NULL, "+", &sp))
+				names[n++] = tok;
+		} else {
+			for (n = 0; optind + n < argc && n < 64; n++)
+				names[n] = argv[optind + n];
+		}
+		sets[i].arch = arch;
+		ret = build_set(&sets[i], &o, names, n, &err);
+		if (!ret) {
+			out = set_output(&o, &sets[i]);
+			ret = run_set(&sets[i], &o, out, kver, arch, &err);
+			free(out);
+		}
+		free(arg);
+		if (ret) {
+			fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
+			return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
+		}
+		if (!o.json)
+			ts_report_text(stdout, &sets[i], arch, kver, o.base_name ? o.base_name : o.base);
+		failures += sets[i].failures;
+	}
+	if (o.json)
+		ts_report_json(stdout, sets, nsets, arch, kver, o.base_name ? o.base_name : o.base);
+	for (i = 0; i < nsets; i++) {
+		free((char *)sets[i].label);
+		ts_set_free(&sets[i]);
+	}
+	free(sets);
+	free(kver);
+	free(arch);
+	free(o.dirs);
+	return failures ? TS_EXIT_DROPPED : TS_EXIT_OK;
+}

@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * ts-kconfig: types shared by the fragment parser, the verdict engine and the reports.
+ * Built against a kernel tree's own scripts/kconfig objects, so it speaks that tree's Kconfig.
+ */
+#ifndef TS_KCONFIG_H
+#define TS_KCONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+struct symbol;
+
+/* Exit codes of the tool, also used by the driver script. */
+#define TS_EXIT_OK 0
+#define TS_EXIT_DROPPED 1 /* a requested value did not survive */
+#define TS_EXIT_FRAGMENT 2 /* a fragment is missing or malformed, or bad usage */
+#define TS_EXIT_ENV 3 /* the kernel tree or the base config is unusable */
+
+/* An error message built below main and printed by main. */
+struct ts_err {
+	char msg[1024];
+};
+
+/* A growable string. */
+struct ts_buf {
+	char *s;
+	size_t len, cap;
+};
+
+void ts_buf_add(struct ts_buf *b, const char *s);
+void ts_buf_printf(struct ts_buf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+char *ts_buf_take(struct ts_buf *b);
+void ts_buf_free(struct ts_buf *b);
+
+enum ts_req_kind {
+	TS_REQ_SET, /* CONFIG_X=v or "# CONFIG_X is not set": merged and checked */
+	TS_REQ_CHECK, /* "# ts: check CONFIG_X=v": checked only */
+};
+
+enum ts_verdict {
+	TS_V_KEPT,
+	TS_V_DROPPED,
+	TS_V_OVERRIDDEN,
+	TS_V_UNKNOWN,
+	TS_V_INEFFECTIVE,
+	TS_V_CHECK_OK,
+	TS_V_CHECK_FAILED,
+};
+
+struct ts_req {
+	const char *file; /* the fragment's path */
+	const char *frag; /* its short name, for messages */
+	int line;
+	enum ts_req_kind kind;
+	char *name; /* symbol name without CONFIG_ */
+	char *value; /* y, m, n, or the unquoted string, int or hex text */
+	char *raw; /* the line as merged into .config */
+	bool quoted;
+	char *xfail_before; /* "6.12": expected to be dropped on kernels older than this */
+	char *xfail_why;
+	char *eff_name; /* kept is only effective if eff_name has eff_value */
+	char *eff_value;
+	int overridden_by; /* index of the later request that replaces this one, or -1 */
+
+	enum ts_verdict verdict;
+	bool expected; /* dropped, as the fragment says it will be on this kernel */
+	char *final; /* the value in the final .config */
+	char *reason;
+};
+
+struct ts_set {
+	const char *label; /* the fragment names joined with '+' */
+	const char *arch; /* ARCH, for messages */
+	char **paths;
+	int npaths;
+	struct ts_req *reqs;
+	int nreqs, cap;
+	char **effects; /* side effects: choices reset, ineffective symbols */
+	int neffects;
+	int failures;
+	int counts[TS_V_CHECK_FAILED + 1];
+	int expected;
+};
+
+/* frag.c */
+int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path, struct ts_err *err);
+int ts_frag_parse(struct ts_set *set, const char *path, struct ts_err *err);
+void ts_frag_link(struct ts_set *set);
+int ts_frag_merge(const struct ts_set *set, const char *base, const char *out, struct ts_err *err);
+void ts_set_free(struct ts_set *set);
+
+/* verdict.c */
+struct ts_choices;
+struct ts_choices *ts_choices_save(void);
+void ts_choices_free(struct ts_choices *c);
+void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const char *kver,
+		      const char *arch);
+
+/* report.c */
+void ts_report_text(FILE *out, const struct ts_set *set, const char *arch, const char *kver,
+		    const char *base_name);
+void ts_report_json(FILE *out, const struct ts_set *sets, int nsets, const char *arch,
+		    const char *kver, const char *base_name);
+const char *ts_verdict_name(enum ts_verdict v);
+
+#endif

@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Verdicts: compare each requested value with the final .config and explain every difference in
+ * the tree's own Kconfig terms (unmet "depends on", forcing "select", hidden prompts, choices).
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lkc.h"
+#include "ts_kconfig.h"
+
+#define MAX_HINT_DEPTH 2
+
+struct ts_choice_state {
+	struct symbol *choice;
+	struct symbol *value;
+};
+
+struct ts_choices {
+	struct ts_choice_state *v;
+	int n;
+};
+
+void ts_buf_add(struct ts_buf *b, const char *s)
+{
+	size_t n = strlen(s);
+
+	if (b->len + n + 1 > b->cap) {
+		b->cap = (b->len + n + 1) * 2;
+		b->s = realloc(b->s, b->cap);
+	}
+	memcpy(b->s + b->len, s, n + 1);
+	b->len += n;
+}
+
+void ts_buf_printf(struct ts_buf *b, const char *fmt, ...)
+{
+	char tmp[2048];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	va_end(ap);
+	ts_buf_add(b, tmp);
+}
+
+char *ts_buf_take(struct ts_buf *b)
+{
+	char *s = b->s ? b->s : strdup("");
+
+	memset(b, 0, sizeof(*b));
+	return s;
+}
+
+void ts_buf_free(struct ts_buf *b)
+{
+	free(b->s);
+	memset(b, 0, sizeof(*b));
+}
+
+/* An expression with the current values, in the tree's own syntax: "A [=y] && B [=n]". */
+static void add_expr(struct ts_buf *b, struct expr *e)
+{
+	struct gstr gs = str_new();
+	const char *s, *p;
+
+	expr_gstr_print(e, &gs);
+	/* A choice member depends on its (nameless) choice: say nothing about it. */
+	for (s = str_get(&gs); (p = strstr(s, "<choice> && ")); s = p + 12) {
+		char *part = strndup(s, p - s);
+
+		ts_buf_add(b, part);
+		free(part);
+	}
+	ts_buf_add(b, s);
+	str_free(&gs);
+}
+
+static struct symbol *choice_of(struct symbol *sym)
+{
+	if (!sym || !sym_is_choice_value(sym) || !sym_get_choice_prop(sym))
+		return NULL;
+	return prop_get_symbol(sym_get_choice_prop(sym));
+}
+
+static const char *prompt_of(struct symbol *sym)
+{
+	struct property *prop;
+
+	for_all_prompts(sym, prop)
+		return prop->text;
+	return NULL;
+}
+
+/* The member a choice resolved to. Not curr.val: for an invisible choice it is not a symbol. */
+static struct symbol *chosen(struct symbol *cs)
+{
+	struct property *prop = sym_get_choice_prop(cs);
+	struct symbol *m;
+	struct expr *e;
+
+	sym_calc_value(cs);
+	if (!prop)
+		return NULL;
+	expr_list_for_each_sym(prop->expr, e, m) {
+		sym_calc_value(m);
+		if (sym_get_tristate_value(m) == yes)
+			return m;
+	}
+	return NULL;
+}
+
+struct ts_choices *ts_choices_save(void)
+{
+	struct ts_choices *c = calloc(1, sizeof(*c));
+	struct symbol *sym;
+	int i;
+
+	for_all_symbols(i, sym) {
+		if (!sym_is_choice(sym))
+			continue;
+		c->v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
+		c->v[c->n].choice = sym;
+		c->v[c->n].value = chosen(sym);
+		c->n++;
+	}
+	return c;
+}
+
+void ts_choices_free(struct ts_choices *c)
+{
+	if (!c)
+		return;
+	free(c->v);
+	free(c);
+}
+
+static const struct ts_req *find_req(const struct ts_set *set, const char *name)
+{
+	int i;
+
+	for (i = set->nreqs - 1; i >= 0; i--)
+		if (set->reqs[i].kind == TS_REQ_SET && !strcmp(set->reqs[i].name, name))
+			return &set->reqs[i];
+	return NULL;
+}
+
+static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symbol *s, int depth);
+
+/* Name the leaves of an unmet dependency: the symbols that are too low, or on when they must
+ * be off. Satisfied branches are skipped so the hint points at what to change. */
+static void hint_expr(const struct ts_set *set, struct ts_buf *b, struct expr *e, tristate need,
+		      int depth)
+{
+	if (!e || expr_calc_value(e) >= need)
+		return;
+	switch (e->type) {
+	case E_AND:
+	case E_OR:
+		hint_expr(set, b, e->left.expr, need, depth);
+		hint_expr(set, b, e->right.expr, need, depth);
+		break;
+	case E_SYMBOL:
+		hint_sym_low(set, b, e->left.sym, depth);
+		break;
+	case E_NOT:
+		if (e->left.expr->type == E_SYMBOL) {
+			struct symbol *s = e->left.expr->left.sym;
+			const struct ts_req *r = find_req(set, s->name);
+
+			ts_buf_printf(b, "; %s [=%s] must be off", s->name, sym_get_string_value(s));
+			if (s->rev_dep.expr && expr_calc_value(s->rev_dep.expr) > no) {
+				ts_buf_add(b, ", but it is selected by ");
+				add_expr(b, s->rev_dep.expr);
+			} else if (r) {
+				ts_buf_printf(b, " (%s:%d sets it)", r->frag, r->line);
+			}
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symbol *s, int depth)
+{
+	const struct ts_req *r;
+	struct symbol *cs;
+
+	if (!s->name || (s->flags & SYMBOL_CONST))
+		return;
+	if (s->type == S_UNKNOWN) {
+		ts_buf_printf(b, "; %s is not defined for ARCH=%s", s->name, set->arch ? set->arch : "?");
+		return;
+	}
+	r = find_req(set, s->name);
+	cs = choice_of(s);
+	if (r && strcmp(r->value, "n")) {
+		ts_buf_printf(b, "; %s, requested at %s:%d, was dropped too", s->name, r->frag,
+			      r->line);
+	} else if (cs) {
+		struct symbol *v = chosen(cs);
+
+		ts_buf_printf(b, "; %s is a member of the choice \"%s\", which is %s", s->name,
+			      prompt_of(cs) ? prompt_of(cs) : "?", v && v->name ? v->name : "unset");
+	} else if (!prompt_of(s)) {
+		if (!s->rev_dep.expr) {
+			ts_buf_printf(b, "; nothing selects %s in this tree", s->name);
+		} else {
+			ts_buf_printf(b, "; %s has no prompt and is selected only by ", s->name);
+			add_expr(b, s->rev_dep.expr);
+		}
+	} else {
+		ts_buf_printf(b, "; %s is not set: request CONFIG_%s=y", s->name, s->name);
+		if (depth < MAX_HINT_DEPTH && s->dir_dep.expr &&
+		    expr_calc_value(s->dir_dep.expr) == no) {
+			ts_buf_printf(b, " (%s depends on ", s->name);
+			add_expr(b, s->dir_dep.expr);
+			ts_buf_add(b, ")");
+			hint_expr(set, b, s->dir_dep.expr, mod, depth + 1);
+		}
+	}
+}
+
+/* The select terms that currently force sym to at least above. */
+static void add_selects(struct ts_buf *b, struct expr *e, tristate above, bool *first)
+{
+	if (!e)
+		return;
+	if (e->type == E_OR) {
+		add_selects(b, e->left.expr, above, first);
+		add_selects(b, e->right.expr, above, first);
+		return;
+	}
+	if (expr_calc_value(e) <= above)
+		return;
+	ts_buf_add(b, *first ? "" : " || ");
+	add_expr(b, e);
+	*first = false;
+}
+
+static const char *active_default(struct symbol *sym, struct ts_buf *b)
+{
+	struct property *prop;
+
+	for_all_defaults(sym, prop) {
+		if (expr_calc_value(prop->visible.expr) == no)
+			continue;
+		ts_buf_add(b, "default ");
+		add_expr(b, prop->expr);
+		if (prop->visible.expr) {
+			ts_buf_add(b, " if ");
+			add_expr(b, prop->visible.expr);
+		}
+		return b->s;
+	}
+	ts_buf_add(b, "no default applies");
+	return b->s;
+}
+
+/* Why a bool/tristate ended below the requested value. */
+static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbol *sym,
+			tristate want)
+{
+	struct symbol *cs = choice_of(sym);
+	struct property *prompt = NULL, *prop;
+
+	for_all_prompts(sym, prop) {
+		prompt = prop;
+		break;
+	}
+	if (sym->dir_dep.expr && expr_calc_value(sym->dir_dep.expr) < want) {
+		ts_buf_add(b, "depends on ");
+		add_expr(b, sym->dir_dep.expr);
+		hint_expr(set, b, sym->dir_dep.expr, want, 0);
+	} else if (!prompt) {
+		ts_buf_printf(b, "%s has no prompt, so only a select or a default can set it", sym->name);
+		if (!sym->rev_dep.expr) {
+			ts_buf_printf(b, "; nothing selects %s in this tree", sym->name);
+		} else {
+			ts_buf_add(b, "; selected only by ");
+			add_expr(b, sym->rev_dep.expr);
+		}
+	} else if (prompt->visible.tri < want) {
+		ts_buf_add(b, "the prompt is hidden: visible if ");
+		add_expr(b, prompt->visible.expr);
+		hint_expr(set, b, prompt->visible.expr, want, 0);
+	} else if (cs) {
+		struct symbol *v = chosen(cs);
+		const struct ts_req *r = v && v->name ? find_req(set, v->name) : NULL;
+
+		ts_buf_printf(b, "the choice \"%s\" resolved to %s", prompt_of(cs) ? prompt_of(cs) : "?",
+			      v && v->name ? v->name : "nothing");
+		if (r && !strcmp(r->value, "y"))
+			ts_buf_printf(b, " (requested at %s:%d)", r->frag, r->line);
+	} else if (want == mod && modules_sym && sym_get_tristate_value(modules_sym) == no) {
+		ts_buf_add(b, "MODULES [=n], so m is not possible");
+	} else {
+		struct ts_buf d = { 0 };
+
+		ts_buf_printf(b, "kconfig lowered it (%s)", active_default(sym, &d));
+		ts_buf_free(&d);
+	}
+}
+
+/* Why a bool/tristate ended above the requested value. */
+static void explain_high(struct ts_buf *b, struct symbol *sym, tristate want)
+{
+	struct symbol *cs = choice_of(sym);
+	struct ts_buf d = { 0 };
+	bool first = true;
+
+	if (sym->rev_dep.expr && expr_calc_value(sym->rev_dep.expr) > want) {
+		ts_buf_printf(b, "forced =%s by select: ", sym_get_string_value(sym));
+		add_selects(b, sym->rev_dep.expr, want, &first);
+	} else if (cs) {
+		ts_buf_printf(b,
+			      "the choice \"%s\" needs a member and resolved to %s: no other "
+			      "visible member was set",
+			      prompt_of(cs) ? prompt_of(cs) : "?", sym->name);
+	} else if (sym->visible <= want || !prompt_of(sym)) {
+		ts_buf_printf(b, "%s cannot be changed here (no visible prompt); %s", sym->name,
+			      active_default(sym, &d));
+	} else {
+		ts_buf_add(b, "kconfig raised it");
+	}
+	ts_buf_free(&d);
+}
+
+/* Why a string/int/hex did not keep its value. */
+static void explain_other(const struct ts_set *set, struct ts_buf *b, struct symbol *sym)
+{
+	struct property *range = sym_get_range_prop(sym);
+	struct ts_buf d = { 0 };
+
+	if (sym->dir_dep.expr && expr_calc_value(sym->dir_dep.expr) == no) {
+		ts_buf_add(b, "depends on ");
+		add_expr(b, sym->dir_dep.expr);
+		hint_expr(set, b, sym->dir_dep.expr, mod, 0);
+	} else if (sym->visible == no) {
+		ts_buf_printf(b, "%s cannot be changed here (no visible prompt); %s", sym->name,
+			      active_default(sym, &d));
+	} else if (range) {
+		ts_buf_add(b, "outside its range ");
+		add_expr(b, range->expr);
+	} else {
+		ts_buf_add(b, "kconfig replaced it");
+	}
+	ts_buf_free(&d);
+}
+
+static tristate tri_of(const char *v)
+{
+	return !strcmp(v, "y") ? yes : !strcmp(v, "m") ? mod : no;
+}
+
+static bool same_value(struct symbol *sym, const char *want)
+{
+	const char *got = sym_get_string_value(sym);
+
+	switch (sym->type) {
+	case S_BOOLEAN:
+	case S_TRISTATE:
+		return sym_get_tristate_value(sym) == tri_of(want);
+	case S_HEX:
+		return strtoull(got, NULL, 16) == strtoull(want, NULL, 16);
+	default:
+		return !strcmp(got, want);
+	}
+}
+
+/* Version "6.1.192" older than "6.12"? */
+static bool older_than(const char *kver, const char *before)
+{
+	int a[3] = { 0 }, b[3] = { 0 }, i;
+
+	sscanf(kver ? kver : "", "%d.%d.%d", &a[0], &a[1], &a[2]);
+	sscanf(before, "%d.%d.%d", &b[0], &b[1], &b[2]);
+	for (i = 0; i < 3; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i];
+	return false;
+}
+
+static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *sym, const char *want)
+{
+	if (sym->type == S_BOOLEAN || sym->type == S_TRISTATE) {
+		if (sym_get_tristate_value(sym) < tri_of(want))
+			explain_low(set, b, sym, tri_of(want));
+		else
+			explain_high(b, sym, tri_of(want));
+	} else {
+		explain_other(set, b, sym);
+	}
+}
+
+static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, const char *arch)
+{
+	struct symbol *sym = sym_find(r->name);
+	struct ts_buf b = { 0 };
+
+	if (r->kind == TS_REQ_SET && r->overridden_by >= 0) {
+		const struct ts_req *l = &set->reqs[r->overridden_by];
+
+		r->verdict = TS_V_OVERRIDDEN;
+		ts_buf_printf(&b, "overridden by %s:%d (%s)", l->frag, l->line, l->raw);
+		goto out;
+	}
+	if (!sym || sym->type == S_UNKNOWN) {
+		r->verdict = TS_V_UNKNOWN;
+		ts_buf_printf(&b, "unknown symbol: no Kconfig file of this tree defines %s for ARCH=%s",
+			      r->name, arch ? arch : "?");
+		goto out;
+	}
+	sym_calc_value(sym);
+	r->final = strdup(sym_get_string_value(sym));
+	if (same_value(sym, r->value)) {
+		r->verdict = r->kind == TS_REQ_CHECK ? TS_V_CHECK_OK : TS_V_KEPT;
+		if (r->eff_name) {
+			struct symbol *e = sym_find(r->eff_name);
+
+			if (e)
+				sym_calc_value(e);
+			if (!e || !same_value(e, r->eff_value)) {
+				r->verdict = TS_V_INEFFECTIVE;
+				ts_buf_printf(&b, "kept but ineffective: it needs %s=%s, which is %s",
+					      r->eff_name, r->eff_value,
+					      e ? sym_get_string_value(e) : "not defined");
+				if (e) {
+					ts_buf_add(&b, ": ");
+					explain(set, &b, e, r->eff_value);
+				}
+			}
+		}
+		goto out;
+	}
+	r->verdict = r->kind == TS_REQ_CHECK ? TS_V_CHECK_FAILED : TS_V_DROPPED;
+	explain(set, &b, sym, r->value);
+	if (r->verdict == TS_V_DROPPED && r->xfail_before && older_than(kver, r->xfail_before))
+		r->expected = true;
+out:
+	r->reason = b.s ? ts_buf_take(&b) : NULL;
+}
+
+static void add_effect(struct ts_set *set, char *s)
+{
+	set->effects = realloc(set->effects, (set->neffects + 1) * sizeof(*set->effects));
+	set->effects[set->neffects++] = s;
+}
+
+/* A choice that ends on another member than the one requested, or that moved without being
+ * asked to, is a side effect the user must see (e.g. PREEMPT_RT dropped -> PREEMPT_NONE). */
+static void choice_effects(struct ts_set *set, const struct ts_choices *before)
+{
+	int i, j;
+
+	for (i = 0; i < before->n; i++) {
+		struct symbol *cs = before->v[i].choice, *now, *was = before->v[i].value;
+		const struct ts_req *asked = NULL;
+		struct ts_buf b = { 0 };
+
+		now = chosen(cs);
+		for (j = 0; j < set->nreqs; j++) {
+			const struct ts_req *r = &set->reqs[j];
+
+			if (r->kind == TS_REQ_SET && r->overridden_by < 0 && !strcmp(r->value, "y") &&
+			    choice_of(sym_find(r->name)) == cs)
+				asked = r;
+		}
+		if (asked && now && now->name && !strcmp(asked->name, now->name))
+			continue;
+		if (!asked && now == was)
+			continue;
+		ts_buf_printf(&b, "choice \"%s\" ", prompt_of(cs) ? prompt_of(cs) : "?");
+		if (now == was)
+			ts_buf_printf(&b, "stayed %s", now && now->name ? now->name : "unset");
+		else if (!was)
+			ts_buf_printf(&b, "became visible, set to %s", now->name);
+		else if (!now)
+			ts_buf_printf(&b, "disappeared (was %s)", was->name);
+		else
+			ts_buf_printf(&b, "reset from %s to %s", was->name, now->name);
+		if (asked)
+			ts_buf_printf(&b, ": the requested %s (%s:%d) did not survive", asked->name,
+				      asked->frag, asked->line);
+		else
+			ts_buf_add(&b, ", although no fragment set a member");
+		add_effect(set, ts_buf_take(&b));
+	}
+}
+
+void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const char *kver,
+		      const char *arch)
+{
+	int i;
+
+	for (i = 0; i < set->nreqs; i++) {
+		struct ts_req *r = &set->reqs[i];
+
+		judge_one(set, r, kver, arch);
+		set->counts[r->verdict]++;
+		if (r->expected)
+			set->expected++;
+		switch (r->verdict) {
+		case TS_V_DROPPED:
+			set->failures += !r->expected;
+			break;
+		case TS_V_UNKNOWN:
+		case TS_V_CHECK_FAILED:
+		case TS_V_INEFFECTIVE:
+			set->failures++;
+			break;
+		default:
+			break;
+		}
+		if (r->verdict == TS_V_INEFFECTIVE) {
+			struct ts_buf b = { 0 };
+
+			ts_buf_printf(&b, "CONFIG_%s=%s (%s:%d) is %s", r->name, r->value, r->frag,
+				      r->line, r->reason);
+			add_effect(set, ts_buf_take(&b));
+		}
+	}
+	choice_effects(set, before);
+}
