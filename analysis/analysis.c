@@ -150,6 +150,8 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 	for (k = 1; k < TS_EV_NR_KINDS; k++) {
 		if (kind_names[k] && !strcmp(kind_names[k], name)) {
 			a->recorded[k] = 1;
+			if (k == TS_EV_WAKING)
+				ts_sched_waking_recorded(a->sched);
 			return 1;
 		}
 	}

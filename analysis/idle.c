@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The idle and tick model. An idle period runs from cpu_idle enter (state != PWR_EVENT_EXIT)
- * to exit; its cause is the first event seen on that CPU after the exit.
+ * to exit. Its cause is the first causal event on that CPU after the enter: in 6.1's
+ * default_idle_call() the interrupt runs before the exit is traced, with cpuidle drivers after.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -74,7 +75,8 @@ static int on_cpu_idle(struct ts_idle *m, struct cpu *c, const struct ts_event *
 
 	if (ev->idle.state != TS_IDLE_EXIT) {
 		if (c->want_cause)
-			err = count_exit(m, c, TS_EXIT_IDLE, 0);
+			err = count_exit(m, c, TS_EXIT_UNTRACED, 0);
+		c->want_cause = 1;
 		/* A second enter without an exit: the first period's end was lost. */
 		if (c->in_idle) {
 			c->st.unmatched_exits++;
@@ -91,7 +93,6 @@ static int on_cpu_idle(struct ts_idle *m, struct cpu *c, const struct ts_event *
 		return 0;
 	}
 	c->in_idle = 0;
-	c->want_cause = 1;
 	s = c->state < TS_IDLE_NR_STATES ? c->state : TS_IDLE_NR_STATES - 1;
 	if (ev->time < c->enter)
 		return 0;
@@ -131,6 +132,15 @@ static void on_tick_stop(struct ts_idle *m, struct cpu *c, const struct ts_event
 static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
 {
 	switch (ev->kind) {
+	case TS_EV_HRTIMER_START:
+	case TS_EV_HRTIMER_CANCEL:
+	case TS_EV_TIMER_START:
+	case TS_EV_TIMER_CANCEL:
+	case TS_EV_RCU_UTIL:
+	case TS_EV_HRTIMER_EXPIRE_EXIT:
+	case TS_EV_TIMER_EXPIRE_EXIT:
+		/* Bookkeeping around the idle exit (the tick restarting), not its cause. */
+		return 0;
 	case TS_EV_HRTIMER_EXPIRE_ENTRY:
 		return count_exit(m, c, TS_EXIT_HRTIMER, ev->timer.function);
 	case TS_EV_TIMER_EXPIRE_ENTRY:

@@ -15,7 +15,8 @@
 struct task {
 	struct ts_sched_task st;
 	uint64_t last_out; /* last switch-out */
-	uint64_t ready; /* perf's ready_to_run: first wake since switch-out, or R switch-out */
+	uint64_t ready; /* first wake since switch-out, or its switch-out if R or R+ */
+	uint64_t ready_perf; /* perf's ready_to_run: the first wake only, never a switch-out */
 	uint64_t waking_t; /* the open wake's sched_waking time */
 	int32_t waking_cpu, waking_target;
 	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
@@ -49,6 +50,7 @@ struct ts_sched {
 	struct ts_sched_stack *stacks;
 	size_t nr_stacks, cap_stacks;
 	int saw_waking;
+	int waking_recorded;
 };
 
 static const struct ts_sched_task *find(const struct ts_sched *m, int32_t pid)
@@ -263,11 +265,14 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 			tot->nr_time_travel++;
 		else if (!err && p->ready)
 			err = add2(p, &p->st.delay, &tot->delay, tprev - p->ready);
+		if (p->ready_perf && p->ready_perf <= tprev)
+			p->st.delay_perf += tprev - p->ready_perf;
 	}
 	p->last_out = ev->time;
 	p->have_out = 1;
 	p->last_state = state;
 	p->ready = state == TS_STATE_RUNNING ? ev->time : 0;
+	p->ready_perf = 0; /* perf: even a preempted task is not ready until woken */
 	p->waking_open = 0;
 	p->stack = 0;
 	if (!err && ev->nr_ips && ev->ips && p->st.selected) {
@@ -400,6 +405,9 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	/* perf timehist: the first wake since the switch-out makes the task ready to run. */
 	if (!w->ready)
 		w->ready = ev->time;
+	/* perf timehist ignores sched_wakeup when the file has sched_waking. */
+	if (!w->ready_perf && (ev->kind != TS_EV_WAKEUP || !m->waking_recorded))
+		w->ready_perf = ev->time;
 	if (ev->kind == TS_EV_WAKEUP_NEW) {
 		w->st.nr_wakeup_new++;
 		m->tot.nr_wakeup_new += w->st.selected;
@@ -407,6 +415,7 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	}
 	if (ev->kind == TS_EV_WAKING) {
 		m->saw_waking = 1;
+		m->waking_recorded = 1;
 		open_wake(m, w, ev);
 		return 0;
 	}
@@ -547,6 +556,11 @@ void ts_sched_free(struct ts_sched *m)
 	ts_map_release(&m->tasks);
 	release_totals(&m->tot);
 	free(m);
+}
+
+void ts_sched_waking_recorded(struct ts_sched *m)
+{
+	m->waking_recorded = 1;
 }
 
 size_t ts_sched_nr_tasks(const struct ts_sched *m)

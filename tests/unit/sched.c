@@ -83,6 +83,7 @@ static void test_perf_rules(void)
 	is_int(a->run.sum, 200, "A: run time 100+50+50");
 	is_int(a->delay.count, 2, "A: 2 sched delays");
 	is_int(a->delay.sum, 100, "A: sched delay 50 (from waking) + 50 (from R)");
+	is_int(a->delay_perf, 50, "A: perf's sch delay counts the wake only, not R");
 	is_int(a->nr_involuntary, 1, "A: 1 involuntary");
 	is_int(a->nr_voluntary, 2, "A: 2 voluntary");
 	is_int(a->delivery.sum, 10, "A: wake delivery 10");
@@ -188,8 +189,31 @@ static void test_stacks_filter_migrate(void)
 	ts_sched_free(m);
 }
 
+/* perf timehist ignores sched_wakeup when sched_waking is recorded, even for a wake that
+ * came while the task was still on its CPU; our delay starts at that wakeup. */
+static void test_early_waking(void)
+{
+	const struct ts_sched_task *t;
+
+	ts_sched_new(&m, NULL);
+	ts_sched_waking_recorded(m);
+	sw(100, 0, 0, 0, 40);
+	wake(TS_EV_WAKING, 150, 1, 40, 0); /* still running */
+	sw(160, 0, 40, TS_STATE_DISK, 41);
+	wake(TS_EV_WAKEUP, 200, 0, 40, 0);
+	sw(230, 0, 41, TS_STATE_RUNNING, 40);
+	sw(300, 0, 40, TS_STATE_SLEEPING, 0);
+	t = ts_sched_task_find(m, 40);
+	ok(t != NULL, "task 40");
+	is_int(t ? t->delay.sum : 0, 30, "delay from the wakeup after the switch-out");
+	is_int(t ? t->delay_perf : 0, 0, "perf's rule: no delay (waking came before switch-out)");
+	is_int(t ? t->off[TS_OFF_D].sum : 0, 70, "off-CPU D 70");
+	ts_sched_free(m);
+}
+
 int main(void)
 {
+	test_early_waking();
 	test_perf_rules();
 	test_classes();
 	test_stacks_filter_migrate();

@@ -16,13 +16,17 @@
 #define TS_IDLE_NR_STATES 8 /* idle states 0..6 each, 7 for 7 and above */
 #define TS_IDLE_MAX_DEPS 16 /* distinct tick_stop dependency names kept */
 
-/* The first event on a CPU after an idle exit. The tick is an hrtimer: see the exit functions. */
+/*
+ * What ended an idle period: the first causal event on the CPU after the enter (timer starts
+ * and cancels, rcu_utilization and tick_stop are skipped). The tick is an hrtimer: the report
+ * tells it apart by the function.
+ */
 enum ts_idle_exit {
 	TS_EXIT_HRTIMER = 0, /* hrtimer_expire_entry (the tick or another hrtimer) */
 	TS_EXIT_TIMER, /* timer_expire_entry */
 	TS_EXIT_WAKEUP, /* sched_wakeup / sched_waking on this CPU (IPI-queued or irq wakeup) */
 	TS_EXIT_SWITCH, /* sched_switch with no wakeup seen here (a remote wakeup's resched IPI) */
-	TS_EXIT_IDLE, /* back into idle with nothing traced in between (an untraced irq) */
+	TS_EXIT_UNTRACED, /* back into idle with nothing causal traced (an untraced irq or IPI) */
 	TS_EXIT_OTHER, /* any other event */
 	TS_EXIT_NR
 };

@@ -38,7 +38,8 @@ struct ts_sched_task {
 	uint64_t wake_class[TS_WAKE_NR];
 	uint64_t nr_wake_unclassified; /* target CPU state unknown (before its first event) */
 	struct ts_hist run; /* run slices: previous switch on that CPU -> switch-out (perf) */
-	struct ts_hist delay; /* sched delay per slice (perf's rule, see docs/report-json.md) */
+	struct ts_hist delay; /* sched delay per slice: from the wake or an R/R+ switch-out */
+	uint64_t delay_perf; /* ns, total sched delay by perf timehist's rule (docs/report-json.md) */
 	struct ts_hist delivery; /* sched_waking -> sched_wakeup */
 	struct ts_hist wakelat; /* sched_waking -> switch-in */
 	struct ts_hist off[TS_OFF_NR]; /* switch-out -> next switch-in, by prev_state */
@@ -98,6 +99,14 @@ void ts_sched_finish(struct ts_sched *m, uint64_t end);
 
 /** ts_sched_free() - free the model (NULL is fine) */
 void ts_sched_free(struct ts_sched *m);
+
+/**
+ * ts_sched_waking_recorded() - the input recorded sched:sched_waking (even if none fired yet)
+ *
+ * perf timehist then ignores sched_wakeup for "sch delay"; delay_perf does the same. Without
+ * this call the model decides at the first sched_waking it sees.
+ */
+void ts_sched_waking_recorded(struct ts_sched *m);
 
 /** ts_sched_nr_tasks() - tasks seen (pid 0, the idle task, is not one) */
 size_t ts_sched_nr_tasks(const struct ts_sched *m);

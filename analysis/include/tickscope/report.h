@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Reports of one analysis: text sections (default), one JSON document (schema in
+ * docs/report-json.md) or one TSV per table (columns in docs/report-tsv.md).
+ */
+#ifndef TICKSCOPE_REPORT_H
+#define TICKSCOPE_REPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "tickscope/analysis.h"
+#include "tickscope/reader.h"
+
+#define TS_REPORT_JSON_VERSION 1
+#define TS_REPORT_TOP_DEFAULT 20
+
+struct ts_report_opts {
+	/* Symbolization (the CLI passes ts_ksyms_lookup); NULL prints raw addresses. */
+	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off);
+	void *sym_ctx;
+	const char *kallsyms; /* where symbols came from, for the header; may be NULL */
+	const char *input; /* the input path; may be NULL */
+	const struct ts_file_info *info; /* header facts; may be NULL */
+	unsigned int top; /* rows of ranked tables; 0 for TS_REPORT_TOP_DEFAULT */
+	/* Functions always listed in their tables, NULL-terminated; NULL for {"vmstat_update"} */
+	const char *const *watch;
+};
+
+/**
+ * ts_report_text() - write the text report
+ * Return: 0, or -EIO when writing failed.
+ */
+int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o);
+
+/**
+ * ts_report_json() - write one JSON document ("schema": "tickscope-report", "version": 1)
+ * Return: 0, or -EIO when writing failed.
+ */
+int ts_report_json(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o);
+
+/**
+ * ts_report_tsv() - write one TSV file per table into @dir (created if missing)
+ * Return: 0, or a negative errno from creating or writing a file.
+ */
+int ts_report_tsv(const char *dir, const struct ts_analysis *a, const struct ts_report_opts *o);
+
+#endif

@@ -1,0 +1,530 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The text report: one block per section, each naming the events it needed and lost events in
+ * its range. Times are ms for totals and us for latencies, like perf sched latency but tighter.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_priv.h"
+
+#define MS(ns) ((double)(ns) / 1e6)
+#define US(ns) ((double)(ns) / 1e3)
+
+static double span_s(const struct ts_analysis *a)
+{
+	uint64_t first, last;
+
+	ts_analysis_range(a, &first, &last);
+	return last > first ? (double)(last - first) / 1e9 : 0;
+}
+
+static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const struct ts_file_info *in = o->info;
+	uint64_t first, last, lost, recs;
+
+	ts_analysis_range(a, &first, &last);
+	ts_analysis_lost(a, &lost, &recs);
+	fprintf(f, "tickscope report: %s\n", o->input ? o->input : "-");
+	if (in && in->osrelease[0])
+		fprintf(f, "  host %s, kernel %s, %s, %u CPUs online, perf %s\n", in->hostname,
+			in->osrelease, in->arch, in->nr_cpus_online, in->version);
+	fprintf(f, "  trace %.6f .. %.6f s (%.3f s), symbols: %s\n", (double)first / 1e9,
+		(double)last / 1e9, span_s(a), o->kallsyms ? o->kallsyms : "none (raw addresses)");
+	if (lost)
+		fprintf(f, "  LOST %" PRIu64 " events in %" PRIu64 " records\n", lost, recs);
+	if (ts_analysis_filtered(a))
+		fprintf(f, "  %" PRIu64 " events outside --time/--cpu filters\n",
+			ts_analysis_filtered(a));
+}
+
+/* The section banner; returns whether the section has data to show. */
+static int banner(FILE *f, const struct ts_analysis *a, enum ts_section s)
+{
+	const struct ts_section_info *in = ts_analysis_section(a, s);
+	const uint16_t *kinds;
+	const uint8_t *req;
+	int i, n = ts_analysis_section_kinds(s, &kinds, &req);
+	enum ts_presence p;
+
+	fprintf(f, "\n== %s ==", in->name);
+	if (in->presence != TS_PRESENT)
+		fprintf(f, " %s", rp_presence(in->presence, 1));
+	fprintf(f, "\n  events:");
+	for (i = 0; i < n; i++) {
+		p = ts_analysis_kind_presence(a, kinds[i]);
+		fprintf(f, "%s %s%s", i ? "," : "",
+			strchr(ts_analysis_kind_name(kinds[i]), ':') + 1, req[i] ? "*" : "");
+		if (p == TS_PRESENT)
+			fprintf(f, " %" PRIu64, ts_analysis_kind_count(a, kinds[i]));
+		else
+			fprintf(f, " (%s)", rp_presence(p, 1));
+	}
+	fprintf(f, "\n");
+	if (in->presence == TS_PRESENT && in->lost)
+		fprintf(f, "  WARNING: %" PRIu64 " events lost inside this section's time range\n",
+			in->lost);
+	return in->presence == TS_PRESENT;
+}
+
+static void dist_row(FILE *f, const char *name, const struct ts_hist *h)
+{
+	struct rp_dist d;
+
+	rp_dist(h, &d);
+	if (!d.count) {
+		fprintf(f, "  %-22s %9s\n", name, "0");
+		return;
+	}
+	fprintf(f, "  %-22s %9" PRIu64 " %11.3f %9.1f %9.1f %9.1f %9.1f %9.1f %9.1f\n", name,
+		d.count, MS(d.sum), US(d.min), US(d.p50), US(d.p90), US(d.p99), US(d.p999),
+		US(d.max));
+}
+
+static void dist_head(FILE *f, const char *what)
+{
+	fprintf(f, "  %-22s %9s %11s %9s %9s %9s %9s %9s %9s\n", what, "count", "total ms",
+		"min us", "p50 us", "p90 us", "p99 us", "p99.9 us", "max us");
+}
+
+static uint64_t task_run(const void *ctx, size_t i)
+{
+	const struct ts_sched_task *t = ts_sched_task_at(ctx, i);
+
+	return t->selected ? t->run.sum + 1 : 0;
+}
+
+static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
+{
+	size_t n = ts_sched_nr_tasks(m), *idx = rp_rank(n, task_run, m), i;
+	const struct ts_sched_task *t;
+	struct rp_dist dl, wl;
+
+	if (!idx)
+		return;
+	fprintf(f, "  tasks by run time (top %u):\n", rp_top(o));
+	fprintf(f, "  %-16s %7s %7s %6s %5s %10s %10s %8s %8s %6s %8s %8s %9s %9s\n", "comm", "tid",
+		"sw-in", "invol", "migr", "run ms", "delay ms", "dly p99", "dly max", "wakes",
+		"wlat p50", "wlat p99", "off-S ms", "off-D ms");
+	for (i = 0; i < n && i < rp_top(o); i++) {
+		t = ts_sched_task_at(m, idx[i]);
+		if (!t->selected)
+			break;
+		rp_dist(&t->delay, &dl);
+		rp_dist(&t->wakelat, &wl);
+		fprintf(f,
+			"  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64
+			" %10.3f %10.3f %8.1f %8.1f %6" PRIu64 " %8.1f %8.1f %9.3f %9.3f\n",
+			t->comm[0] ? t->comm : "?", t->pid, t->nr_switches, t->nr_involuntary,
+			t->nr_migrations, MS(t->run.sum), MS(t->delay.sum), US(dl.p99), US(dl.max),
+			t->nr_wakeups, US(wl.p50), US(wl.p99), MS(t->off[TS_OFF_S].sum),
+			MS(t->off[TS_OFF_D].sum));
+	}
+	free(idx);
+}
+
+static void sched_classes(FILE *f, const struct ts_sched_totals *t)
+{
+	static const char *const names[TS_WAKE_NR] = { "same-CPU, idle", "same-CPU, busy",
+						       "cross-CPU, idle", "cross-CPU, busy" };
+	uint64_t all = 0;
+	char buf[64];
+	int c;
+
+	for (c = 0; c < TS_WAKE_NR; c++)
+		all += t->wake_class[c];
+	fprintf(f, "  wake classes (%" PRIu64 " wakes classified, %" PRIu64 " not):\n", all,
+		t->nr_wake_unclassified);
+	dist_head(f, "");
+	for (c = 0; c < TS_WAKE_NR; c++) {
+		snprintf(buf, sizeof(buf), "%s %.0f%% delivery", names[c],
+			 all ? 100.0 * (double)t->wake_class[c] / (double)all : 0.0);
+		dist_row(f, buf, &t->class_delivery[c]);
+		snprintf(buf, sizeof(buf), "%s wake-lat", names[c]);
+		dist_row(f, buf, &t->class_wakelat[c]);
+	}
+}
+
+static void sched_totals(FILE *f, const struct ts_sched_totals *t)
+{
+	static const char *const off[TS_OFF_NR] = { "off-CPU R (preempted)", "off-CPU S",
+						    "off-CPU D", "off-CPU other" };
+	int i;
+
+	fprintf(f,
+		"  all tasks: %" PRIu64 " switches, %" PRIu64 " wakes, %" PRIu64 " new, %" PRIu64
+		" migrations\n",
+		t->nr_switches, t->nr_wakeups, t->nr_wakeup_new, t->nr_migrations);
+	dist_head(f, "");
+	dist_row(f, "run slice", &t->run);
+	dist_row(f, "sched delay", &t->delay);
+	dist_row(f, "wake delivery", &t->delivery);
+	dist_row(f, "wakeup latency", &t->wakelat);
+	for (i = 0; i < TS_OFF_NR; i++)
+		dist_row(f, off[i], &t->off[i]);
+}
+
+static void sched_cpus(FILE *f, const struct ts_sched *m)
+{
+	const struct ts_sched_cpu *c;
+	int i;
+
+	fprintf(f, "  %-5s %11s %11s %6s %9s %9s %9s\n", "cpu", "busy ms", "idle ms", "busy%",
+		"switches", "wake-loc", "wake-rem");
+	for (i = 0; i < ts_sched_nr_cpus(m); i++) {
+		c = ts_sched_cpu(m, i);
+		if (!c || !c->seen)
+			continue;
+		fprintf(f, "  %-5d %11.3f %11.3f %6.1f %9" PRIu64 " %9" PRIu64 " %9" PRIu64 "\n", i,
+			MS(c->busy), MS(c->idle),
+			c->busy + c->idle ? 100.0 * (double)c->busy / (double)(c->busy + c->idle) :
+					    0.0,
+			c->nr_switches, c->wakeups_local, c->wakeups_remote);
+	}
+}
+
+static uint64_t stack_total(const void *ctx, size_t i)
+{
+	return ts_sched_stack_at(ctx, i)->total;
+}
+
+static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
+{
+	size_t n = ts_sched_nr_stacks(m), *idx, i;
+	const struct ts_sched_stack *s;
+	uint32_t j, k;
+	char buf[160];
+
+	if (!n)
+		return;
+	idx = rp_rank(n, stack_total, m);
+	if (!idx)
+		return;
+	fprintf(f, "  off-CPU time by kernel stack (top %u):\n", rp_top(o));
+	fprintf(f, "  %11s %8s %11s %11s  %s\n", "total ms", "count", "S ms", "D ms", "stack");
+	for (i = 0; i < n && i < rp_top(o); i++) {
+		s = ts_sched_stack_at(m, idx[i]);
+		fprintf(f, "  %11.3f %8" PRIu64 " %11.3f %11.3f ", MS(s->total), s->count,
+			MS(s->by_state[TS_OFF_S]), MS(s->by_state[TS_OFF_D]));
+		j = rp_stack_skip(o, s->ips, s->nr_ips);
+		for (k = 0; j < s->nr_ips && k < 6; j++, k++)
+			fprintf(f, "%s%s", k ? " <- " : " ",
+				rp_sym(o, s->ips[j], buf, sizeof(buf)));
+		fprintf(f, "\n");
+	}
+	free(idx);
+}
+
+static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const struct ts_sched *m = ts_analysis_sched(a);
+	const struct ts_sched_totals *t = ts_sched_totals(m);
+
+	if (!banner(f, a, TS_SEC_SCHED))
+		return;
+	if (ts_analysis_has_task_filter(a))
+		fprintf(f, "  (whole-trace figures cover the --pid/--comm tasks only)\n");
+	sched_tasks(f, m, o);
+	sched_totals(f, t);
+	if (ts_analysis_kind_presence(a, TS_EV_WAKING) == TS_PRESENT ||
+	    ts_analysis_kind_presence(a, TS_EV_WAKEUP) == TS_PRESENT)
+		sched_classes(f, t);
+	sched_cpus(f, m);
+	sched_stacks(f, m, o);
+	if (t->nr_time_travel)
+		fprintf(f, "  %" PRIu64 " wakes newer than their switch-in were ignored\n",
+			t->nr_time_travel);
+}
+
+static void idle_states(FILE *f, const struct ts_idle *m, double span)
+{
+	const struct ts_idle_cpu *c;
+	struct rp_dist d;
+	int i, s;
+
+	fprintf(f, "  %-5s %5s %8s %9s %11s %9s %9s %9s\n", "cpu", "state", "periods", "per s",
+		"idle ms", "p50 us", "p99 us", "max us");
+	for (i = 0; i < ts_idle_nr_cpus(m); i++) {
+		c = ts_idle_cpu(m, i);
+		for (s = 0; c && s < TS_IDLE_NR_STATES; s++) {
+			rp_dist(&c->residency[s], &d);
+			if (!d.count)
+				continue;
+			fprintf(f, "  %-5d %5d %8" PRIu64 " %9.1f %11.3f %9.1f %9.1f %9.1f\n", i, s,
+				d.count, span > 0 ? (double)d.count / span : 0.0, MS(d.sum),
+				US(d.p50), US(d.p99), US(d.max));
+		}
+	}
+}
+
+static void idle_exits(FILE *f, const struct ts_idle *m, const struct ts_report_opts *o)
+{
+	static const char *const names[TS_EXIT_NR] = { "hrtimer", "timer",    "wakeup",
+						       "resched", "untraced", "other" };
+	const struct ts_idle_totals *t = ts_idle_totals(m);
+	const struct ts_idle_exit_fn *x;
+	uint64_t tick = 0;
+	size_t i;
+	int e, known = o->sym != NULL;
+
+	for (i = 0; i < ts_idle_nr_exit_fns(m, 1); i++) {
+		x = ts_idle_exit_fn_at(m, 1, i);
+		if (rp_is_tick(o, x->function) == 1)
+			tick += x->count;
+	}
+	fprintf(f, "  idle exits by cause:");
+	if (known)
+		fprintf(f, " tick %" PRIu64 ", other hrtimer %" PRIu64 ",", tick,
+			t->exits[TS_EXIT_HRTIMER] - tick);
+	for (e = known ? 1 : 0; e < TS_EXIT_NR; e++)
+		fprintf(f, " %s %" PRIu64 "%s", names[e], t->exits[e],
+			e + 1 < TS_EXIT_NR ? "," : "");
+	fprintf(f, "\n");
+	if (!known)
+		fprintf(f, "  (no symbols: the tick cannot be told from other hrtimers)\n");
+	fprintf(f, "  per CPU exits (hrtimer timer wakeup resched untraced other):");
+	for (e = 0; e < ts_idle_nr_cpus(m); e++) {
+		const struct ts_idle_cpu *c = ts_idle_cpu(m, e);
+
+		if (c && c->seen)
+			fprintf(f,
+				"%s cpu%d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
+				" %" PRIu64,
+				e % 4 ? "" : "\n   ", e, c->exits[0], c->exits[1], c->exits[2],
+				c->exits[3], c->exits[4], c->exits[5]);
+	}
+	fprintf(f, "\n");
+}
+
+static void idle_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const struct ts_idle *m = ts_analysis_idle(a);
+	const struct ts_idle_totals *t = ts_idle_totals(m);
+	int i;
+
+	if (!banner(f, a, TS_SEC_IDLE))
+		return;
+	if (ts_analysis_kind_presence(a, TS_EV_CPU_IDLE) == TS_PRESENT) {
+		idle_states(f, m, span_s(a));
+		idle_exits(f, m, o);
+		fprintf(f, "  unmatched exits %" PRIu64 ", still idle at the end %" PRIu64 "\n",
+			t->unmatched_exits, t->open_at_end);
+	}
+	if (ts_analysis_kind_presence(a, TS_EV_TICK_STOP) != TS_PRESENT)
+		return;
+	fprintf(f, "  tick_stop: %" PRIu64 " stopped, %" PRIu64 " refused:", t->tick_stop_ok,
+		t->tick_stop_fail);
+	for (i = 0; i < t->nr_deps; i++)
+		fprintf(f, "%s %s %" PRIu64, i ? "," : "", t->deps[i].name, t->deps[i].count);
+	if (t->deps_other)
+		fprintf(f, ", other %" PRIu64, t->deps_other);
+	fprintf(f, "\n");
+}
+
+static uint64_t timer_count(const void *ctx, size_t i)
+{
+	return ts_timer_fn_at(ctx, i)->nr_expire;
+}
+
+static void timer_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const struct ts_timer *m = ts_analysis_timer(a);
+	const struct ts_timer_totals *t = ts_timer_totals(m);
+	size_t n = ts_timer_nr_fns(m), *idx, i;
+	const struct ts_timer_fn *fn;
+	double span = span_s(a);
+	struct rp_dist d;
+	char buf[160];
+	int c, tick;
+
+	if (!banner(f, a, TS_SEC_TIMER) || !(idx = rp_rank(n, timer_count, m)))
+		return;
+	fprintf(f,
+		"  expiries: %" PRIu64 " hrtimer, %" PRIu64 " timer; unmatched exits %" PRIu64 "\n",
+		t->nr_expire[1], t->nr_expire[0], t->unmatched_exits);
+	fprintf(f, "  %-36s %7s %9s %8s %9s %9s %9s\n", "callback (top by expiries)", "type",
+		"expiries", "per s", "p50 us", "p99 us", "max us");
+	for (i = 0; i < n; i++) {
+		fn = ts_timer_fn_at(m, idx[i]);
+		tick = fn->hr && rp_is_tick(o, fn->function) == 1;
+		if (i >= rp_top(o) && !tick && !rp_is_watched(o, fn->function))
+			continue;
+		if (!fn->nr_expire)
+			continue;
+		rp_dist(&fn->handler, &d);
+		fprintf(f, "  %-36s %7s %9" PRIu64 " %8.1f %9.1f %9.1f %9.1f\n",
+			rp_sym(o, fn->function, buf, sizeof(buf)),
+			tick   ? "TICK" :
+			fn->hr ? "hrtimer" :
+				 "timer",
+			fn->nr_expire, span > 0 ? (double)fn->nr_expire / span : 0.0, US(d.p50),
+			US(d.p99), US(d.max));
+	}
+	fprintf(f, "  per CPU expiries/s (hrtimer+timer):");
+	for (c = 0; c < t->nr_cpu[0] || c < t->nr_cpu[1]; c++)
+		fprintf(f, "%s cpu%d %.1f", c % 8 ? "" : "\n   ", c,
+			span > 0 ? (double)((c < t->nr_cpu[0] ? t->per_cpu[0][c] : 0) +
+					    (c < t->nr_cpu[1] ? t->per_cpu[1][c] : 0)) /
+					   span :
+				   0.0);
+	fprintf(f, "\n");
+	free(idx);
+}
+
+static uint64_t wq_total(const void *ctx, size_t i)
+{
+	return ts_wq_fn_at(ctx, i)->duration.sum + 1;
+}
+
+static void wq_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const struct ts_wq *m = ts_analysis_wq(a);
+	size_t n = ts_wq_nr_fns(m), *idx, i;
+	const struct ts_wq_fn *fn;
+	struct rp_dist d, q;
+	char buf[160];
+	int c, watched, lat = ts_analysis_kind_presence(a, TS_EV_WQ_QUEUE) == TS_PRESENT;
+
+	if (!banner(f, a, TS_SEC_WQ) || !(idx = rp_rank(n, wq_total, m)))
+		return;
+	fprintf(f, "  %-34s %8s %10s %9s %9s %9s %9s %9s  %s\n", "work function (top by time)",
+		"count", "total ms", "p50 us", "p99 us", "max us", "q-p50 us", "q-p99 us",
+		"per CPU");
+	for (i = 0; i < n; i++) {
+		fn = ts_wq_fn_at(m, idx[i]);
+		watched = rp_is_watched(o, fn->function);
+		if ((i >= rp_top(o) && !watched) || !fn->nr_exec)
+			continue;
+		rp_dist(&fn->duration, &d);
+		rp_dist(&fn->queue_lat, &q);
+		fprintf(f, "%s %-34s %8" PRIu64 " %10.3f %9.1f %9.1f %9.1f", watched ? ">" : " ",
+			rp_sym(o, fn->function, buf, sizeof(buf)), fn->nr_exec, MS(d.sum),
+			US(d.p50), US(d.p99), US(d.max));
+		if (lat && q.count)
+			fprintf(f, " %9.1f %9.1f ", US(q.p50), US(q.p99));
+		else
+			fprintf(f, " %9s %9s ", "-", "-");
+		for (c = 0; c < fn->nr_cpu; c++)
+			if (fn->per_cpu[c])
+				fprintf(f, " %d:%" PRIu64, c, fn->per_cpu[c]);
+		fprintf(f, "\n");
+	}
+	if (!lat)
+		fprintf(f, "  queue latency: workqueue_queue_work not recorded\n");
+	fprintf(f, "  ('>' marks watched functions; unmatched ends %" PRIu64 ")\n",
+		ts_wq_totals(m)->unmatched_ends);
+	free(idx);
+}
+
+static void rcu_windows(FILE *f, const struct ts_rcu *m)
+{
+	const struct ts_rcu_totals *t = ts_rcu_totals(m);
+	const struct ts_rcu_cpu *c;
+	int i, x;
+
+	dist_head(f, "rcu_utilization window");
+	for (x = 0; x < TS_RCU_NR_CTX; x++)
+		if (t->window[x].count)
+			dist_row(f, ts_rcu_ctx_name(x), &t->window[x]);
+	fprintf(f, "  per CPU (count / ms): %s\n", "ctxsw, tick, core, kthread, other");
+	for (i = 0; i < ts_rcu_nr_cpus(m); i++) {
+		c = ts_rcu_cpu(m, i);
+		if (!c || !c->seen)
+			continue;
+		fprintf(f, "   cpu%-3d", i);
+		for (x = 1; x <= TS_RCU_NR_CTX; x++)
+			fprintf(f, " %7" PRIu64 " / %8.3f", c->count[x % TS_RCU_NR_CTX],
+				MS(c->time[x % TS_RCU_NR_CTX]));
+		fprintf(f, "\n");
+	}
+}
+
+static void rcu_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const struct ts_rcu *m = ts_analysis_rcu(a);
+	const struct ts_rcu_totals *t = ts_rcu_totals(m);
+	const struct ts_rcu_cb_fn *cb;
+	char buf[160];
+	size_t i;
+	int k;
+
+	if (!banner(f, a, TS_SEC_RCU))
+		return;
+	if (ts_analysis_kind_presence(a, TS_EV_RCU_UTIL) == TS_PRESENT)
+		rcu_windows(f, m);
+	if (ts_analysis_kind_presence(a, TS_EV_RCU_GP) != TS_PRESENT) {
+		fprintf(f, "  grace periods: rcu_grace_period %s (needs CONFIG_RCU_TRACE)\n",
+			rp_presence(ts_analysis_kind_presence(a, TS_EV_RCU_GP), 1));
+	} else {
+		dist_head(f, "grace period");
+		for (k = 0; k < t->nr_flavors; k++)
+			dist_row(f, t->flavors[k].name, &t->flavors[k].gp);
+	}
+	if (ts_analysis_kind_presence(a, TS_EV_RCU_CB) != TS_PRESENT &&
+	    ts_analysis_kind_presence(a, TS_EV_RCU_INVOKE) != TS_PRESENT) {
+		fprintf(f, "  callbacks: rcu_callback/rcu_invoke_callback %s\n",
+			rp_presence(ts_analysis_kind_presence(a, TS_EV_RCU_CB), 1));
+		return;
+	}
+	fprintf(f, "  callbacks: %" PRIu64 " queued, %" PRIu64 " invoked\n", t->nr_cb_queued,
+		t->nr_cb_invoked);
+	dist_head(f, "callback queue->invoke");
+	for (i = 0; i < ts_rcu_nr_cb_fns(m) && i < rp_top(o); i++) {
+		cb = ts_rcu_cb_fn_at(m, i);
+		dist_row(f, rp_sym(o, cb->function, buf, sizeof(buf)), &cb->latency);
+	}
+}
+
+static uint64_t shrink_total(const void *ctx, size_t i)
+{
+	return ts_shrinker_fn_at(ctx, i)->duration.sum + 1;
+}
+
+static void shrinker_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const struct ts_shrinker *m = ts_analysis_shrinker(a);
+	const struct ts_shrink_totals *t = ts_shrinker_totals(m);
+	size_t n = ts_shrinker_nr_fns(m), *idx, i;
+	const struct ts_shrink_fn *fn;
+	struct rp_dist d;
+	char buf[160];
+
+	if (!banner(f, a, TS_SEC_SHRINKER) || !(idx = rp_rank(n, shrink_total, m)))
+		return;
+	fprintf(f, "  %-34s %8s %10s %9s %9s %9s %11s %11s\n", "shrinker (top by time)", "calls",
+		"total ms", "p50 us", "p99 us", "max us", "scanned", "freed");
+	for (i = 0; i < n && i < rp_top(o); i++) {
+		fn = ts_shrinker_fn_at(m, idx[i]);
+		rp_dist(&fn->duration, &d);
+		fprintf(f,
+			"  %-34s %8" PRIu64 " %10.3f %9.1f %9.1f %9.1f %11" PRIu64 " %11" PRIu64
+			"\n",
+			rp_sym(o, fn->function, buf, sizeof(buf)), fn->nr, MS(d.sum), US(d.p50),
+			US(d.p99), US(d.max), fn->scanned, fn->freed);
+	}
+	fprintf(f,
+		"  all: %" PRIu64 " calls, %" PRIu64 " scanned, %" PRIu64
+		" freed; unmatched ends %" PRIu64 ", open at end %" PRIu64 "\n",
+		t->nr, t->scanned, t->freed, t->unmatched_ends, t->open_at_end);
+	free(idx);
+}
+
+int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	static const struct ts_report_opts none;
+
+	if (!o)
+		o = &none;
+	header(f, a, o);
+	sched_text(f, a, o);
+	idle_text(f, a, o);
+	timer_text(f, a, o);
+	wq_text(f, a, o);
+	rcu_text(f, a, o);
+	shrinker_text(f, a, o);
+	fprintf(f, "\n(* marks the events a section needs; times: ms totals, us latencies)\n");
+	return ferror(f) ? -EIO : 0;
+}
