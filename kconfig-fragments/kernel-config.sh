@@ -24,6 +24,9 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
   --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
                   <out>/sets/; used by the tests to validate all fragments in one parse
   --reuse         reuse <out>'s base config and tool when KSRC, ARCH and board match
+  --experiment F  take the board and the fragments from the experiment .config F
+                  (CONFIG_TS_BOARD, CONFIG_TS_FRAGMENTS, CONFIG_TS_EXTRA_FRAGMENTS) when
+                  --board or FRAGMENT are not given
   -h, --help      this help
 
 FRAGMENT is a name in kconfig-fragments/, in the tree's kernel/configs/ or
@@ -34,7 +37,7 @@ Exit: 0 every requested value survived (or the fragment expects it not to on thi
 USAGE
 }
 
-ksrc= arch= board= out= json= fast= each= reuse=
+ksrc= arch= board= out= json= fast= each= reuse= experiment=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h | --help) usage; exit 0 ;;
@@ -46,13 +49,26 @@ while [ $# -gt 0 ]; do
 	--fast) fast=1; shift ;;
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;
+	--experiment) experiment=$2; shift 2 ;;
 	--) shift; break ;;
 	-*) echo "kernel-config: unknown option $1" >&2; usage >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
+# The experiment .config (make menuconfig / make <board>_defconfig) names board and fragments.
+exp_get() {
+	sed -n "s/^CONFIG_$1=\"\(.*\)\"\$/\1/p" "$experiment"
+}
+if [ -n "$experiment" ]; then
+	[ -f "$experiment" ] || { echo "kernel-config: $experiment: no such file" >&2; exit 2; }
+	[ -n "$board" ] || [ -n "$arch" ] || board=$(exp_get TS_BOARD)
+	if [ $# -eq 0 ]; then
+		set -- $(exp_get TS_FRAGMENTS) $(exp_get TS_EXTRA_FRAGMENTS)
+	fi
+fi
 if [ $# -eq 0 ]; then
-	echo "kernel-config: no fragments given (FRAGMENTS=\"...\")" >&2
+	echo "kernel-config: no fragments given: FRAGMENTS=\"...\", or run 'make <board>_defconfig'" \
+		"or 'make menuconfig' first" >&2
 	exit 2
 fi
 

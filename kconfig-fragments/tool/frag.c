@@ -187,7 +187,7 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 	if (sscanf(text, "%31s%n", word, &n) != 1)
 		goto bad;
 	text += n;
-	if (!strcmp(word, "check")) {
+	if (!strcmp(word, "check") || !strcmp(word, "check-warn")) {
 		struct ts_req *r;
 		char *eq;
 
@@ -199,6 +199,7 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 		r->frag = short_name(path);
 		r->line = line;
 		r->kind = TS_REQ_CHECK;
+		r->warn_only = !strcmp(word, "check-warn");
 		r->name = strdup(a);
 		if (!parse_value(eq + 1, &r->value, &r->quoted))
 			goto bad;
@@ -242,8 +243,9 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 	}
 bad:
 	set_err(err,
-		"%s:%d: bad annotation: expected '# ts: check CONFIG_X=v', '# ts: effective "
-		"CONFIG_X if CONFIG_Y=v' or '# ts: xfail CONFIG_X before VERSION: why'",
+		"%s:%d: bad annotation: expected '# ts: check CONFIG_X=v', '# ts: check-warn "
+		"CONFIG_X=v', '# ts: effective CONFIG_X if CONFIG_Y=v' or '# ts: xfail CONFIG_X "
+		"before VERSION: why'",
 		path, line);
 	return -EINVAL;
 }

@@ -55,6 +55,8 @@ void ts_report_text(FILE *out, const struct ts_set *set, const char *arch, const
 		if (r->expected)
 			fprintf(out, "             expected on Linux %s (before %s): %s\n", kver,
 				r->xfail_before, r->xfail_why);
+		if (r->warn_only && r->verdict == TS_V_CHECK_FAILED)
+			fprintf(out, "             a warning only (check-warn): this does not fail\n");
 	}
 	for (i = 0; i < set->neffects; i++)
 		fprintf(out, "side effect: %s\n", set->effects[i]);
@@ -107,7 +109,8 @@ static void json_req(FILE *out, const struct ts_req *r)
 	json_str(out, r->final);
 	fputs(",\"verdict\":", out);
 	json_str(out, ts_verdict_name(r->verdict));
-	fprintf(out, ",\"expected\":%s,\"reason\":", r->expected ? "true" : "false");
+	fprintf(out, ",\"expected\":%s,\"warn_only\":%s,\"reason\":", r->expected ? "true" : "false",
+		r->warn_only ? "true" : "false");
 	json_str(out, r->reason);
 	fputs(",\"xfail_before\":", out);
 	json_str(out, r->xfail_before);

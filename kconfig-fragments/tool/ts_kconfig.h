@@ -58,6 +58,7 @@ struct ts_req {
 	char *value; /* y, m, n, or the unquoted string, int or hex text */
 	char *raw; /* the line as merged into .config */
 	bool quoted;
+	bool warn_only; /* "check-warn": a failed check is reported but does not fail the run */
 	char *xfail_before; /* "6.12": expected to be dropped on kernels older than this */
 	char *xfail_why;
 	char *eff_name; /* kept is only effective if eff_name has eff_value */

@@ -506,8 +506,10 @@ void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const
 		case TS_V_DROPPED:
 			set->failures += !r->expected;
 			break;
-		case TS_V_UNKNOWN:
 		case TS_V_CHECK_FAILED:
+			set->failures += !r->warn_only;
+			break;
+		case TS_V_UNKNOWN:
 		case TS_V_INEFFECTIVE:
 			set->failures++;
 			break;

@@ -1,0 +1,38 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# kconfig-fragments: `make kernel-config` (validated kernel .config per variant) and the
+# Buildroot-like experiment targets over the top-level Kconfig (kconfig-frontends).
+
+TS_KCONF ?= kconfig-conf
+TS_KMCONF ?= kconfig-mconf
+# The experiment configuration and where savedefconfig writes (as Buildroot: ./defconfig).
+TS_EXPERIMENT ?= .config
+DEFCONFIG ?= defconfig
+
+kernel-config:
+	$(Q)kconfig-fragments/kernel-config.sh $(if $(KSRC),--ksrc "$(KSRC)") \
+		$(if $(ARCH),--arch "$(ARCH)") $(if $(BOARD),--board "$(BOARD)") \
+		$(if $(O),--out "$(O)") $(if $(filter 1,$(JSON)),--json) \
+		$(if $(filter 1,$(FAST)),--fast) \
+		$(if $(FRAGMENTS),,$(if $(wildcard $(TS_EXPERIMENT)),--experiment $(TS_EXPERIMENT))) \
+		$(FRAGMENTS)
+
+menuconfig:
+	$(Q)KCONFIG_CONFIG=$(TS_EXPERIMENT) $(TS_KMCONF) Kconfig
+
+%_defconfig: configs/%_defconfig
+	$(Q)KCONFIG_CONFIG=$(TS_EXPERIMENT) $(TS_KCONF) -s --defconfig=$< Kconfig
+
+savedefconfig:
+	$(Q)KCONFIG_CONFIG=$(TS_EXPERIMENT) $(TS_KCONF) -s --savedefconfig=$(DEFCONFIG) Kconfig
+
+alldefconfig olddefconfig:
+	$(Q)KCONFIG_CONFIG=$(TS_EXPERIMENT) $(TS_KCONF) -s --$@ Kconfig
+
+# The Kconfig-only kernel tree the kconfig tests use, extracted once into .cache/. A missing
+# linux-source-6.1 is not fatal here: the tests then SKIP and say why.
+kconfig-ksrc:
+	$(Q)kconfig-fragments/ksrc.sh >/dev/null || true
+
+check-build-extra: kconfig-ksrc
+
+.PHONY: kernel-config menuconfig savedefconfig alldefconfig olddefconfig kconfig-ksrc
