@@ -98,6 +98,7 @@ results=${V_RESULTS:-$TS_TOP/results}
 
 profile_load "$board" || exit 1
 profile_check || die "the profile of $board is invalid"
+board=$P_NAME
 mmap=${V_MMAP:-$P_PERF_MMAP}
 case "$workload" in
 pingpong | pingpong-same | pingpong-cross | pingpong-delay | stress-ramfs) ;;
@@ -151,8 +152,12 @@ notes="$notes --note profile=$board --note recorded_by=$(q "tickscope boards/rec
 ev_arg=""
 [ -n "$events" ] && ev_arg="--events $(q "$events")"
 
+bdir=${BUILD:-build}
+case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
+
 make_target() {
-	"${MAKE:-make}" --no-print-directory -C "$TS_TOP" "$@" >&2 || die "make $* failed"
+	"${MAKE:-make}" --no-print-directory -C "$TS_TOP" BUILD="$bdir" "$@" >&2 ||
+		die "make $* failed"
 }
 
 t_start=$(now_s)
@@ -164,7 +169,7 @@ local)
 		msg "note: this machine has $ncpu CPUs online; the profile says $P_CPUS"
 	fi
 	make_target workloads
-	bindir=$TS_TOP/${BUILD:-build}/workloads
+	bindir=$bdir/workloads
 	msg "recording $runs run(s) of $workload on $board ($variant) into $dest"
 	eval "set -- $(rec_args | tr '\n' ' ') $notes $ev_arg"
 	"$TS_TOP/boards/target/ts-record.sh" --out "$dest" --perf "$P_PERF" \
@@ -173,8 +178,8 @@ local)
 ssh)
 	target=${V_SSH_TARGET:-$P_SSH_TARGET}
 	case "$P_ARCH" in
-	arm64) make_target workloads-arm64; bindir=$TS_TOP/${BUILD:-build}/workloads-arm64 ;;
-	*) make_target workloads-static; bindir=$TS_TOP/${BUILD:-build}/workloads-static ;;
+	arm64) make_target workloads-arm64; bindir=$bdir/workloads-arm64 ;;
+	*) make_target workloads-static; bindir=$bdir/workloads-static ;;
 	esac
 	stage=$(mktemp -d)
 	trap 'rm -rf "$stage"' EXIT
@@ -198,8 +203,8 @@ ssh)
 	;;
 qemu)
 	case "$P_ARCH" in
-	arm64) make_target workloads-arm64; bindir=$TS_TOP/${BUILD:-build}/workloads-arm64 ;;
-	*) make_target workloads-static; bindir=$TS_TOP/${BUILD:-build}/workloads-static ;;
+	arm64) make_target workloads-arm64; bindir=$bdir/workloads-arm64 ;;
+	*) make_target workloads-static; bindir=$bdir/workloads-static ;;
 	esac
 	accel=$(resolve_accel "${V_ACCEL:-$P_QEMU_ACCEL}" "$P_ARCH")
 	slack=${P_RUN_SLACK:-240}
@@ -218,7 +223,7 @@ qemu)
 			"--note qemu_cpu=$P_QEMU_CPU $ev_arg"
 	} >"$work/job.sh"
 	msg "recording $runs run(s) of $workload on $board ($variant: $guest_kernel kernel${boot_args:+, $boot_args})"
-	"$TS_TOP/boards/qemu/boot.sh" --board "$board" --flavour "$guest_kernel" \
+	"$TS_TOP/boards/qemu/boot.sh" --board "$P_FILE" --flavour "$guest_kernel" \
 		--workloads "$bindir" --job "$work/job.sh" --out "$work/out" --append "$boot_args" \
 		--boot-timeout "$boot_to" --timeout "$total_to" --accel "$accel" || rc=1
 	if [ -d "$work/out/$workload" ]; then
@@ -239,8 +244,12 @@ for k in $(seq 1 "$runs"); do
 		complete=$((complete + 1))
 		res=$(sed -n 's/^result=//p' "$r/meta.txt")
 		unit=$(sed -n 's/^result_unit=//p' "$r/meta.txt")
-		lost=$(sed -n 's/^lost_events=//p' "$r/meta.txt")
-		msg "  run-$k: $res $unit (lost $lost)"
+		lost=$(sed -n 's/^lost_chunks=//p' "$r/meta.txt")
+		lost_s=$(sed -n 's/^lost_samples=//p' "$r/meta.txt")
+		msg "  run-$k: $res $unit (lost: $lost chunk(s), $lost_s sample(s))"
+		if [ "$lost" != 0 ] || [ "$lost_s" != 0 ]; then
+			msg "  run-$k: WARNING: events were lost: raise MMAP (now $mmap)"
+		fi
 	elif [ -d "$r.failed" ]; then
 		msg "  run-$k: FAILED: $(sed -n 's/^failure=//p' "$r.failed/meta.txt")"
 	else

@@ -117,7 +117,9 @@ now_s() {
 resolve_accel() {
 	if [ "$1" != auto ]; then
 		echo "$1"
-	elif [ -c /dev/kvm ] && [ -w /dev/kvm ] && [ "$2" = "$(uname -m)" ]; then
+	elif [ -c /dev/kvm ] && [ -w /dev/kvm ] && [ "$2" = "$(uname -m)" ] &&
+		grep -qE '^flags.* (vmx|svm)( |$)' /proc/cpuinfo; then
+		# A /dev/kvm without vmx/svm in the flags is a nested set-up that fails on MSRs.
 		echo kvm
 	else
 		echo tcg

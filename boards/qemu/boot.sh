@@ -136,7 +136,9 @@ if [ -z "$fault" ] && grep -q 'TS-GUEST-FAILED' "$work/console.log"; then
 	fault="$(tr -d '\r' <"$work/console.log" | grep -m1 'TS-GUEST-FAILED')"
 fi
 if [ -z "$fault" ] && ! grep -q 'TS-GUEST-DONE' "$work/console.log"; then
-	fault="qemu exited (status $qrc) before the guest wrote its results: $(head -c 300 "$work/qemu.log")"
+	fault="qemu exited (status $qrc) before the guest wrote its results: $(grep -v warning \
+		"$work/qemu.log" | head -c 300)"
+	[ "$accel" = kvm ] && fault="$fault (with KVM; try ACCEL=tcg)"
 fi
 if [ -z "$fault" ]; then
 	mkdir -p "$out.tmp"

@@ -282,9 +282,11 @@ record_one() {
 	# perf returns the workload's status; a workload that failed ends the run as failed.
 	(cd "$rdir" && $perf report -i perf.data --stats) >"$rdir/perf-stats.txt" 2>&1
 	pst=$?
+	# perf --stats: the aggregated block counts LOST records (ring-buffer overruns, "chunks");
+	# the per-event blocks after it count the samples each event lost.
 	lost=$(sed -n 's/^ *LOST events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
-	lost_samples=$(sed -n 's/^ *LOST_SAMPLES events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" |
-		head -n1)
+	lost_samples=$(awk '/ stats:$/ { ev = 1 }
+		ev && /LOST_SAMPLES events:/ { n += $3 } END { print n + 0 }' "$rdir/perf-stats.txt")
 	samples=$(sed -n 's/^ *SAMPLE events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
 	result="" unit=""
 	case "$workload" in
@@ -322,7 +324,7 @@ record_one() {
 	meta result "$result"
 	meta result_unit "$unit"
 	meta samples "${samples:-0}"
-	meta lost_events "${lost:-0}"
+	meta lost_chunks "${lost:-0}"
 	meta lost_samples "${lost_samples:-0}"
 	meta kallsyms "$ks"
 	meta kconfig "$kc"
@@ -334,7 +336,7 @@ record_one() {
 	fi
 	if [ "${lost:-0}" != 0 ] || [ "${lost_samples:-0}" != 0 ]; then
 		say "run $k: WARNING: perf lost ${lost:-0} chunk(s) / ${lost_samples:-0} sample(s):" \
-			"raise the buffer (now -m $mmap, MMAP=...)"
+			"raise the buffer: perf record -m (now $mmap; make record MMAP=...)"
 	fi
 	why=""
 	[ "$st" = 0 ] || why="perf/workload exited with status $st (see perf-record.log, workload.out)"
@@ -351,7 +353,7 @@ record_one() {
 	meta status complete
 	mv "$rdir" "$final" || fail "cannot rename $rdir"
 	say "run $k: done in $(sed -n 's/^elapsed_s=//p' "$final/meta.txt") s," \
-		"result $result $unit, ${samples:-0} samples, lost ${lost:-0}"
+		"result $result $unit, ${samples:-0} samples, lost ${lost:-0} chunk(s)"
 }
 
 mkdir -p "$out" || fail "cannot create $out"

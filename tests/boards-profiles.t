@@ -1,0 +1,87 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# boards/*.board: every profile parses and is complete, fragments exist, the kernel side
+# (kconfig-fragments/boards.tsv) agrees, and malformed profiles are refused. Scripts have --help.
+. "$(dirname "$0")/lib/tap.sh"
+TS_PROG=test
+. "$TS_TOP/boards/lib/common.sh"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+is "$(profile_list | tr '\n' ' ')" "hi1215 qemu-aarch64 qemu-x86 x86-host " "the four board profiles"
+
+for b in $(profile_list); do
+	(
+		profile_load "$b" && profile_check
+	) 2>"$tmp/err"
+	ok $? "$b: parses and is complete"
+	[ -s "$tmp/err" ] && sed 's/^/# /' "$tmp/err"
+	(
+		profile_load "$b" 2>/dev/null
+		bad=0
+		for f in $P_FRAGMENTS ${P_FRAGMENTS_rt:-}; do
+			if [ -d "$TS_TOP/kconfig-fragments" ] && [ ! -f "$TS_TOP/kconfig-fragments/$f.config" ]; then
+				echo "# $b: no kconfig-fragments/$f.config"
+				bad=1
+			fi
+		done
+		exit $bad
+	)
+	ok $? "$b: its fragments exist in kconfig-fragments/"
+	tsv=$TS_TOP/kconfig-fragments/boards.tsv
+	if [ -f "$tsv" ]; then
+		(
+			profile_load "$b" 2>/dev/null
+			row=$(awk -v b="$b" '$1 == b' "$tsv")
+			cross=$(echo "$row" | awk '{ print $5 }')
+			[ "$cross" = - ] && cross=""
+			[ -n "$row" ] && [ "$(echo "$row" | awk '{ print $2 }')" = "$P_ARCH" ] &&
+				[ "$(echo "$row" | awk '{ print $3 }')" = "$P_DEFCONFIG" ] &&
+				[ "$cross" = "$P_CROSS_COMPILE" ]
+		)
+		ok $? "$b: arch, defconfig and CROSS_COMPILE agree with kconfig-fragments/boards.tsv"
+	fi
+done
+
+(
+	profile_load qemu-aarch64 >/dev/null 2>&1
+	[ "$P_CPUS" = 8 ] && [ "$P_ARCH" = arm64 ] && [ "$P_QEMU_CPU" = cortex-a57 ] &&
+		[ "$P_KERNEL_META_rt" = linux-image-rt-arm64 ]
+)
+ok $? "qemu-aarch64: 8 cortex-a57 vCPUs, an -rt kernel"
+(
+	profile_load hi1215 >/dev/null 2>&1
+	[ "$P_TRANSPORT" = ssh ] && [ "$P_CPUS" = 8 ] && [ -n "$P_SSH_TARGET" ]
+)
+ok $? "hi1215: 8 CPUs over ssh"
+(
+	profile_load qemu-x86 >/dev/null 2>&1
+	[ "$P_CPUS" = 8 ] && [ "$P_ARCH" = x86_64 ]
+)
+ok $? "qemu-x86: 8 x86_64 vCPUs"
+
+# Malformed profiles.
+cp "$TS_TOP/boards/qemu-x86.board" "$tmp/nokey.board"
+sed -i 's/^NAME=.*/NAME=nokey/; /^QEMU_CONSOLE=/d' "$tmp/nokey.board"
+(profile_load "$tmp/nokey.board" && profile_check) 2>"$tmp/err"
+[ $? -ne 0 ] && grep -q 'missing QEMU_CONSOLE' "$tmp/err"
+ok $? "a profile without a required key is refused, naming the key"
+printf 'NAME=junk\nthis is not a key\n' >"$tmp/junk.board"
+profile_load "$tmp/junk.board" 2>"$tmp/err"
+[ $? -ne 0 ] && grep -q 'junk.board:2: expected KEY=value' "$tmp/err"
+ok $? "a malformed line is refused with file:line"
+cp "$TS_TOP/boards/hi1215.board" "$tmp/pin.board"
+sed -i 's/^NAME=.*/NAME=pin/; s/^PIN_CROSS=.*/PIN_CROSS=1,8/' "$tmp/pin.board"
+(profile_load "$tmp/pin.board" && profile_check) 2>"$tmp/err"
+[ $? -ne 0 ] && grep -q "pinned CPU '8'" "$tmp/err"
+ok $? "a pinned CPU outside the board is refused"
+printf 'NAME=q\nDESCRIPTION="it'"'"'s $(echo owned) `x`"\n' >"$tmp/q.board"
+(profile_load "$tmp/q.board" && [ "$P_DESCRIPTION" = "it's \$(echo owned) \`x\`" ]) 2>/dev/null
+ok $? "values are taken literally, never executed"
+
+for s in boards/record.sh boards/target/ts-record.sh boards/qemu/fetch.sh \
+	boards/qemu/mkinitramfs.sh boards/qemu/boot.sh; do
+	"$TS_TOP/$s" --help >"$tmp/help" 2>&1 && grep -q '^Usage:' "$tmp/help"
+	ok $? "$s --help"
+done
+tap_done

@@ -1,0 +1,149 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make record on the live x86 host: one short run makes a complete, decodable result folder;
+# the experiment .config fills unset values; lost events are reported; a failing run is never
+# left looking complete; the ssh transport works (through a stand-in ssh that runs locally).
+. "$(dirname "$0")/lib/tap.sh"
+[ "$(id -u)" = 0 ] || skip_all "recording needs root"
+command -v perf >/dev/null || skip_all "no perf"
+[ -r /sys/kernel/tracing/available_events ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
+[ -r /sys/kernel/tracing/available_events ] || skip_all "no tracefs"
+[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "pinned runs need two CPUs"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+cd "$TS_TOP" || exit 1
+mk() {
+	make --no-print-directory -s BUILD="$TS_BUILD" "$@"
+}
+
+mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=t RUNS=1 ITERS=2000 \
+	RESULTS="$tmp/r" >"$tmp/log" 2>&1
+rc=$?
+ok $rc "make record BOARD=x86-host WORKLOAD=pingpong-cross RUNS=1"
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/log"
+d=$tmp/r/x86-host/t/pingpong-cross/run-1
+miss=""
+for f in perf.data workload.out kallsyms uname.txt cmdline.txt kconfig nohz.txt perf-cmd.txt \
+	perf-record.log perf-stats.txt events.txt meta.txt; do
+	[ -s "$d/$f" ] || miss="$miss $f"
+done
+is "$miss" "" "the run folder holds every file"
+is "$(tail -n1 "$d/meta.txt")" "status=complete" "meta.txt ends with status=complete"
+grep -q '^AF_UNIX sock stream latency: [0-9.]* microseconds$' "$d/workload.out" &&
+	grep -q '^result=[0-9][0-9.]*$' "$d/meta.txt"
+ok $? "the workload's line is saved and its number is in meta.txt"
+grep -q "^nohz_full=" "$d/nohz.txt" && grep -q "^isolated=" "$d/nohz.txt"
+ok $? "nohz_full/isolcpus state saved"
+grep -q "perf record -o perf.data .* -a -e .*sched:sched_switch" "$d/perf-cmd.txt"
+ok $? "the exact perf command is saved"
+
+# Events: chosen from available_events, each wanted one either chosen or stated missing.
+bad=$(grep -cvE '^(chosen|missing) ' "$d/events.txt")
+is "$bad" "0" "events.txt: every line is chosen or missing"
+if grep -qx 'timer:hrtimer_setup' /sys/kernel/tracing/available_events; then
+	want=timer:hrtimer_setup
+else
+	want=timer:hrtimer_init
+fi
+grep -q "^chosen $want" "$d/events.txt"
+ok $? "the hrtimer init event this kernel has ($want) was chosen"
+if grep -qx 'rcu:rcu_grace_period' /sys/kernel/tracing/available_events; then
+	grep -q '^chosen rcu:rcu_grace_period' "$d/events.txt"
+else
+	grep -q '^missing rcu:rcu_grace_period (needs CONFIG_RCU_TRACE)' "$d/events.txt"
+fi
+ok $? "rcu_grace_period only when the kernel has it, else stated missing"
+
+# Decodable: perf reads it back with the events we asked for, names resolve with kallsyms.
+perf report -i "$d/perf.data" --stats >"$tmp/stats" 2>&1
+sw=$(awk '/^sched:sched_switch stats:/ { getline; print $3 }' "$tmp/stats")
+[ "${sw:-0}" -gt 100 ]
+ok $? "perf report --stats shows sched:sched_switch samples (${sw:-0})"
+grep -q '^power:cpu_idle stats:' "$tmp/stats" || grep -q '^timer:hrtimer_start stats:' "$tmp/stats"
+ok $? "perf report --stats shows the timer/idle events"
+! grep -q '^0000000000000000 ' "$d/kallsyms" && grep -q ' [tT] hrtimer_start_range_ns$' "$d/kallsyms" &&
+	grep -q '^kallsyms=ok$' "$d/meta.txt"
+ok $? "kallsyms saved with real addresses"
+perf script -i "$d/perf.data" --kallsyms "$d/kallsyms" 2>/dev/null |
+	grep -m1 'hrtimer_expire_entry:.*function=[a-z_]' >"$tmp/fn"
+ok $? "perf script decodes it with the saved kallsyms (hrtimer function names)"
+perf report -i "$d/perf.data" --header-only 2>/dev/null | grep -q '^# arch : x86_64'
+ok $? "perf.data header: arch x86_64"
+if [ -x "$TICKSCOPE" ] && "$TICKSCOPE" --help 2>&1 | grep -q info; then
+	"$TICKSCOPE" info "$d/perf.data" >"$tmp/info" 2>&1
+	ok $? "tickscope info reads the recording"
+fi
+
+# stress-ng ramfs: the YAML metrics and --metrics-brief output are kept.
+mk record BOARD=x86-host WORKLOAD=stress-ramfs VARIANT=t RUNS=1 WORKERS=1 DURATION=1 \
+	RESULTS="$tmp/r" >"$tmp/log" 2>&1
+ok $? "make record WORKLOAD=stress-ramfs"
+d=$tmp/r/x86-host/t/stress-ramfs/run-1
+grep -q 'bogo-ops-per-second-real-time' "$d/stress-ng.yaml" && grep -q 'ramfs' "$d/workload.out" &&
+	grep -q '^result=[0-9][0-9.]*$' "$d/meta.txt"
+ok $? "stress-ramfs: YAML metrics, metrics-brief output and the ops/s in meta.txt"
+
+# The experiment .config fills what the command line does not give; the command line wins.
+cat >"$tmp/config" <<'CONF'
+CONFIG_TS_BOARD="x86-host"
+CONFIG_TS_VARIANT="fromconfig"
+CONFIG_TS_WORKLOAD="pingpong-cross"
+CONFIG_TS_RUNS=2
+CONFIG_TS_PINGPONG_ITERS=321
+CONFIG_TS_FRAGMENTS="board-x86-host tracing nohz-full"
+# CONFIG_TS_CALLCHAINS is not set
+CONF
+mk record CONFIG="$tmp/config" WORKLOAD=pingpong-same RESULTS="$tmp/r" >"$tmp/log" 2>&1
+ok $? "make record with an experiment .config"
+d=$tmp/r/x86-host/fromconfig/pingpong-same
+[ -d "$d/run-1" ] && [ -d "$d/run-2" ] && [ ! -e "$d/run-3" ] &&
+	grep -q -- '--iterations 321 .*--pin same' "$d/run-2/meta.txt" &&
+	grep -q '^fragments=board-x86-host tracing nohz-full$' "$d/run-1/meta.txt"
+ok $? ".config gave board, variant, runs, iterations, fragments; WORKLOAD= won"
+
+# Lost events: a 1-page buffer loses some; the run says so and hints at MMAP.
+mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=lost RUNS=1 ITERS=20000 MMAP=1 \
+	RESULTS="$tmp/r" >"$tmp/log" 2>&1
+lc=$(sed -n 's/^lost_chunks=//p' "$tmp/r/x86-host/lost/pingpong-cross/run-1/meta.txt")
+[ "${lc:-0}" -gt 0 ] && grep -q 'raise MMAP' "$tmp/log" && grep -q 'perf record -m' "$tmp/log"
+ok $? "lost events are counted ($lc chunks) and reported with a hint to raise -m"
+
+# A failing run is kept as run-<k>.failed and make record fails.
+sed 's/^NAME=.*/NAME=badpin/; s/^PIN_CROSS=.*/PIN_CROSS=0,4000/' boards/x86-host.board \
+	>"$tmp/badpin.board"
+mk record BOARD="$tmp/badpin.board" WORKLOAD=pingpong-cross VARIANT=t RUNS=1 \
+	RESULTS="$tmp/r" >"$tmp/log" 2>&1
+rc=$?
+d=$tmp/r/badpin/t/pingpong-cross
+[ $rc -ne 0 ] && [ -d "$d/run-1.failed" ] && [ ! -e "$d/run-1" ] &&
+	grep -q '^status=failed' "$d/run-1.failed/meta.txt" && grep -q 'FAILED' "$tmp/log"
+ok $? "a failed workload gives run-1.failed, status=failed and a failing make record"
+
+# The ssh transport (the hi1215 recipe) through a stand-in ssh that runs the command here.
+cat >"$tmp/fake-ssh" <<'SSH'
+#!/bin/sh
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-o) shift 2 ;;
+	-*) shift ;;
+	*) break ;;
+	esac
+done
+shift
+exec sh -c "$*"
+SSH
+chmod +x "$tmp/fake-ssh"
+sed -e 's/^NAME=.*/NAME=sshboard/' -e "s|^SSH=.*|SSH=$tmp/fake-ssh|" \
+	-e "s|^REMOTE_DIR=.*|REMOTE_DIR=$tmp/remote|" -e 's/^ARCH=.*/ARCH=x86_64/' \
+	-e 's/^PIN_CROSS=.*/PIN_CROSS=0,1/' -e 's/^PERF_MMAP=.*/PERF_MMAP=8M/' \
+	boards/hi1215.board >"$tmp/sshboard.board"
+mk record BOARD="$tmp/sshboard.board" WORKLOAD=pingpong-cross VARIANT=t RUNS=1 ITERS=500 \
+	RESULTS="$tmp/r" SSH_TARGET=root@board >"$tmp/log" 2>&1
+rc=$?
+ok $rc "make record over ssh"
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/log"
+d=$tmp/r/sshboard/t/pingpong-cross/run-1
+[ -s "$d/perf.data" ] && [ -s "$d/kallsyms" ] && tail -n1 "$d/meta.txt" | grep -qx status=complete &&
+	grep -q '^ssh_target=root@board$' "$d/meta.txt" && grep -q '^transport=ssh$' "$d/meta.txt"
+ok $? "ssh: the run folder came back complete"
+tap_done

@@ -1,0 +1,74 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The ping-pong workload: native, static and arm64 builds exist; on x86 it prints lat_unix's
+# line in every pin mode, really pins, injects the configured delay and refuses bad options.
+. "$(dirname "$0")/lib/tap.sh"
+pp=$TS_BUILD/workloads/pingpong
+pps=$TS_BUILD/workloads-static/pingpong
+ppa=$TS_BUILD/workloads-arm64/pingpong
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+line_re='^AF_UNIX sock stream latency: [0-9][0-9]*\.[0-9][0-9][0-9][0-9] microseconds$'
+
+[ -x "$pp" ]
+ok $? "native pingpong is built ($pp)"
+[ -x "$pps" ] && ! readelf -d "$pps" 2>/dev/null | grep -q NEEDED
+ok $? "static x86 pingpong is built, with no shared libraries"
+readelf -h "$ppa" 2>/dev/null | grep -q 'Machine: *AArch64' && ! readelf -d "$ppa" | grep -q NEEDED
+ok $? "arm64 pingpong is built statically for AArch64 (aarch64-linux-gnu-gcc)"
+
+"$pp" --help >"$tmp/help"
+[ $? -eq 0 ] && grep -q -- '--pin MODE' "$tmp/help" && grep -q -- '--delay-us' "$tmp/help"
+ok $? "--help documents the options"
+
+ncpu=$(getconf _NPROCESSORS_ONLN)
+for bin in "$pp" "$pps"; do
+	for mode in none same cross; do
+		if [ "$mode" = cross ] && [ "$ncpu" -lt 2 ]; then
+			ok 0 "# SKIP $mode needs two CPUs"
+			continue
+		fi
+		"$bin" --pin "$mode" --iterations 2000 --warmup 100 >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		[ $rc -eq 0 ] && [ "$(wc -l <"$tmp/out")" -eq 1 ] && grep -q "$line_re" "$tmp/out" &&
+			grep -q "pin=$mode " "$tmp/err"
+		ok $? "$(basename "$(dirname "$bin")")/pingpong --pin $mode prints the lat_unix line"
+		[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/out" "$tmp/err"
+	done
+done
+
+# --cpus alone picks the mode.
+"$pp" --cpus 0 --iterations 100 2>"$tmp/err" >/dev/null && grep -q 'pin=same cpus=0,0' "$tmp/err"
+ok $? "--cpus A means same-CPU pinning"
+if [ "$ncpu" -ge 2 ]; then
+	"$pp" --cpus 1,0 --iterations 100 2>"$tmp/err" >/dev/null &&
+		grep -q 'pin=cross cpus=1,0' "$tmp/err"
+	ok $? "--cpus A,B means cross-CPU pinning"
+
+	# The two tasks really sit on the two CPUs: read their affinity while they run.
+	"$pp" --pin cross --cpus 0,1 --iterations 100000000 >/dev/null 2>&1 &
+	pid=$!
+	sleep 0.5
+	child=$(grep -l "^PPid:[[:space:]]*$pid\$" /proc/[0-9]*/status 2>/dev/null | head -n1)
+	a=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$pid/status)
+	b=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$child" 2>/dev/null)
+	cname=$(sed -n 's/^Name:[[:space:]]*//p' "$child" 2>/dev/null)
+	kill $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	is "$a/$b/$cname" "0/1/pingpong-echo" "cross: the pinger on CPU 0, pingpong-echo on CPU 1"
+fi
+
+# The injected delay: each round trip contains at least one burn of DELAY_US.
+"$pp" --pin same --iterations 200 --warmup 10 --delay-us 300 >"$tmp/out" 2>/dev/null
+lat=$(sed -n 's/^AF_UNIX sock stream latency: \([0-9.]*\) microseconds$/\1/p' "$tmp/out")
+awk -v l="${lat:-0}" 'BEGIN { exit !(l >= 300 && l < 3000) }'
+ok $? "--delay-us 300 adds at least 300 us per round trip (got ${lat:-nothing})"
+
+for bad in "--pin bogus" "--pin cross --cpus 0,0" "--pin none --cpus 0" "--iterations 0" \
+	"--cpus 0,x" "--delay-us -1" "extra" "--cpus 4095"; do
+	"$pp" $bad >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q '^pingpong: ' "$tmp/err"
+	ok $? "refused with status 2: pingpong $bad"
+done
+tap_done
