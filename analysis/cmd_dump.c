@@ -254,6 +254,7 @@ int cmd_dump(int argc, char **argv)
 		}
 	}
 	o.input = cli_input(in, argc, argv, optind);
+	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ret = ts_source_open(&d.src, &o);
 	if (!ret) {

@@ -341,9 +341,8 @@ static void str(struct payload *pl, const struct tep_format_field *f, char *out,
 	}
 	if (n >= len)
 		n = len - 1;
-	memcpy(out, pl->p + off, n);
+	memcpy(out, pl->p + off, n); /* readers stop at the first NUL: no need to scan for it */
 	out[n] = 0;
-	out[strnlen(out, n)] = 0;
 }
 
 /* Print one payload into d->seq with the event's own print fmt. */

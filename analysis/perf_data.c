@@ -256,6 +256,10 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 		if (!(st & PERF_SAMPLE_ID) || (st & before) != (st0 & before))
 			same_id = 0;
 	}
+	r->sample_time_pos = r->layout[0].time_pos;
+	for (i = 1; i < r->nr_attrs; i++)
+		if (r->layout[i].time_pos != r->sample_time_pos)
+			r->sample_time_pos = -1;
 	r->id_pos = -1;
 	r->id_from_end = -1;
 	if (all_ident) {
@@ -560,6 +564,8 @@ static int open_file_mode(struct ts_reader *r)
 		return ret;
 	r->in.base = h->data.offset;
 	r->data_end = h->data.offset + h->data.size;
+	/* zstd data cannot be re-read in place: those files are ordered in memory */
+	r->use_runs = !(h->features[TS_FEAT_COMPRESSED / 64] & (1ULL << (TS_FEAT_COMPRESSED % 64)));
 	if (lseek(r->fd, h->data.offset, SEEK_SET) < 0)
 		return ts_reader_fail(r, h->data.offset, -errno, "seek: %s", strerror(errno));
 	return 0;

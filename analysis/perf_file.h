@@ -104,6 +104,24 @@ struct ts_queue {
 	int flushed_once;
 };
 
+/* A sorted run of records in the file, merged through its own small pread() window. */
+struct ts_run {
+	uint64_t pos; /* the next record to consider */
+	uint64_t end; /* where the run stops; UINT64_MAX while it is still growing */
+	uint64_t time; /* time of the record at pos, once loaded */
+	uint64_t last; /* while growing: time of the last record added */
+	unsigned char *buf;
+	uint64_t buf_off;
+	size_t buf_len;
+};
+
+struct ts_runs {
+	struct ts_run *v;
+	struct ts_run **heap;
+	size_t nr, alloc;
+	int open; /* the last run is still growing */
+};
+
 /* A read() buffer over the input, or over the zstd output. */
 struct ts_inbuf {
 	unsigned char *buf;

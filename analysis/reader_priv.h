@@ -28,6 +28,7 @@ struct ts_reader {
 	struct ts_idmap id_cpu; /* from ID_INDEX: which cpu each id counts on */
 	int id_pos; /* offset of the id in a sample, -1 when there is one attr and no id */
 	int id_from_end; /* offset from the end of a non-sample record, -1 if none */
+	int sample_time_pos; /* TIME's offset in every attr's samples, or -1 if they differ */
 
 	unsigned char *tdata;
 	size_t tdata_len;
@@ -42,6 +43,8 @@ struct ts_reader {
 	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
 
 	struct ts_queue q;
+	struct ts_runs runs;
+	int use_runs; /* merge runs in place: a seekable, uncompressed file */
 	unsigned char *scratch;
 	size_t scratch_alloc;
 	const struct ts_reader_ops *ops;
@@ -68,6 +71,20 @@ int ts_reader_attr_of(struct ts_reader *r, const unsigned char *rec, uint32_t si
 		      uint64_t off);
 int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    struct ts_sample *s);
+
+/* perf_deliver.c */
+int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off);
+int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+		   uint64_t *time);
+const unsigned char *ts_aligned(struct ts_reader *r, const unsigned char *rec, uint32_t size);
+
+/* perf_queue.c */
+int ts_record_wanted(uint32_t type);
+int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+		    int in_z);
+int ts_queue_round(struct ts_reader *r, uint64_t off);
+int ts_queue_final(struct ts_reader *r, uint64_t off);
+void ts_queue_free(struct ts_reader *r);
 
 /* perf_stream.c */
 int ts_stream_headers(struct ts_reader *r);

@@ -87,6 +87,8 @@ static int load_kallsyms(struct ts_source *s)
 	char running[64] = "", err[300];
 	int line = 0, ret;
 
+	if (!s->opts.symbols)
+		return 0;
 	if (!path) {
 		if (!info->kernel_build_id[0] || ts_running_build_id(running, sizeof(running)) ||
 		    strcmp(running, info->kernel_build_id))
@@ -96,17 +98,19 @@ static int load_kallsyms(struct ts_source *s)
 	} else {
 		s->kfrom = TS_KALLSYMS_FILE;
 	}
-	ret = ts_ksyms_load(&s->ksyms, path, &line);
-	if (ret == -TS_EKALLSYMS)
-		return fail(s, ret, "%s: line %d: not a kallsyms line", path, line);
-	if (ret)
-		return fail(s, ret, "%s: %s", path, ts_strerror(ret));
+	if (s->opts.symbols & TS_SYMS_TABLE) {
+		ret = ts_ksyms_load(&s->ksyms, path, &line);
+		if (ret == -TS_EKALLSYMS)
+			return fail(s, ret, "%s: line %d: not a kallsyms line", path, line);
+		if (ret)
+			return fail(s, ret, "%s: %s", path, ts_strerror(ret));
+	}
 	/*
 	 * perf script installs its function resolver before it reads a pipe's tracing data, so
 	 * in pipe mode it prints raw addresses whatever --kallsyms says; dump does the same.
 	 * Reports still symbolize through s->ksyms.
 	 */
-	if (s->dec && info->kind != TS_INPUT_PIPE) {
+	if ((s->opts.symbols & TS_SYMS_PRINT) && s->dec && info->kind != TS_INPUT_PIPE) {
 		ret = ts_decoder_set_kallsyms(s->dec, path, err, sizeof(err));
 		if (ret)
 			return fail(s, ret, "%s", err);
@@ -144,25 +148,34 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	return load_kallsyms(s);
 }
 
-/* Kernel entries of a raw callchain, with perf's context markers dropped. */
-static uint32_t kernel_ips(struct ts_source *s, const struct ts_sample *smp)
+/*
+ * The kernel part of a raw callchain: the entries after PERF_CONTEXT_KERNEL up to the next
+ * context marker. It is used in place when aligned (it always is in practice), else copied.
+ */
+static const uint64_t *kernel_ips(struct ts_source *s, const struct ts_sample *smp,
+				  uint32_t *nr)
 {
-	uint32_t n = 0;
-	uint64_t i;
-	int kernel = 1;
+	const uint64_t *ips = smp->ips;
+	uint64_t i, start = 0, end, ip;
 
-	for (i = 0; i < smp->nr_ips && n < MAX_IPS; i++) {
-		uint64_t ip;
-
-		memcpy(&ip, &smp->ips[i], 8);
-		if (ip >= (uint64_t)PERF_CONTEXT_MAX) {
-			kernel = ip == (uint64_t)PERF_CONTEXT_KERNEL;
-			continue;
-		}
-		if (kernel)
-			s->ips[n++] = ip;
+	memcpy(&ip, &ips[0], 8);
+	if (ip == (uint64_t)PERF_CONTEXT_KERNEL)
+		start = 1;
+	else if (ip >= (uint64_t)PERF_CONTEXT_MAX)
+		start = smp->nr_ips; /* user-only chain */
+	for (end = start; end < smp->nr_ips; end++) {
+		memcpy(&ip, &ips[end], 8);
+		if (ip >= (uint64_t)PERF_CONTEXT_MAX)
+			break;
 	}
-	return n;
+	*nr = end - start;
+	if (!((uintptr_t)ips & 7))
+		return ips + start;
+	if (*nr > MAX_IPS)
+		*nr = MAX_IPS;
+	for (i = 0; i < *nr; i++)
+		memcpy(&s->ips[i], &ips[start + i], 8);
+	return s->ips;
 }
 
 static int on_sample(void *ctx, const struct ts_sample *smp)
@@ -177,10 +190,8 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 	ev.time = smp->time;
 	ev.cpu = smp->cpu;
 	ev.pid = smp->tid;
-	if (smp->nr_ips) {
-		ev.nr_ips = kernel_ips(s, smp);
-		ev.ips = s->ips;
-	}
+	if (smp->nr_ips)
+		ev.ips = kernel_ips(s, smp, &ev.nr_ips);
 	ret = ts_decoder_decode(s->dec, smp->attr->config, smp->raw, smp->raw_size, &ev);
 	if (ret)
 		return fail(s, ret, "%s", ts_decoder_error(s->dec));

@@ -21,7 +21,11 @@ struct ts_source_opts {
 	const char *kallsyms; /* NULL: the running kernel's, if the build ids match */
 	int unordered; /* file order instead of time order */
 	int need_decoder; /* fail without tracing data (every command but info) */
+	unsigned int symbols; /* TS_SYMS_*: what kallsyms is loaded for */
 };
+
+#define TS_SYMS_PRINT 1u /* function names in the printed trace (dump's text) */
+#define TS_SYMS_TABLE 2u /* ts_source_ksyms(), for reports */
 
 /* Where function names come from, for the report's metadata. */
 enum ts_kallsyms_from {

@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Time order, as perf script delivers it. At each FINISHED_ROUND perf flushes everything up
+ * to the largest time seen before the previous round marker, ties in file order. Two ways to
+ * get there: in a seekable uncompressed file, remember each sorted run (a CPU buffer's worth of
+ * records) by its file range and k-way merge the runs through small pread() windows, so
+ * memory does not grow with the round; for pipes and zstd data, copy the records into an arena.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "reader_priv.h"
+
+#define RUN_WINDOW (64 * 1024 + 64) /* one record is at most 64 KiB */
+
+/* ---- in memory (pipe and compressed input) ---------------------------------------------- */
+
+static int queue_grow(struct ts_queue *q, size_t bytes)
+{
+	if (q->nr == q->alloc) {
+		size_t n = q->alloc ? q->alloc * 2 : 4096;
+		void *p = realloc(q->ents, n * sizeof(*q->ents));
+
+		if (!p)
+			return -ENOMEM;
+		q->ents = p;
+		p = realloc(q->tmp, n * sizeof(*q->tmp));
+		if (!p)
+			return -ENOMEM;
+		q->tmp = p;
+		q->alloc = n;
+	}
+	if (q->used + bytes > q->arena_alloc) {
+		size_t n = q->arena_alloc ? q->arena_alloc : 1 << 20;
+		void *p;
+
+		while (q->used + bytes > n)
+			n *= 2;
+		p = realloc(q->arena, n);
+		if (!p)
+			return -ENOMEM;
+		q->arena = p;
+		q->arena_alloc = n;
+	}
+	return 0;
+}
+
+static int queue_push(struct ts_reader *r, const unsigned char *rec, uint32_t size,
+		      uint64_t time, uint64_t off)
+{
+	struct ts_queue *q = &r->q;
+	size_t bytes = rec ? (size + 7) & ~7u : 0;
+	struct ts_qent *e;
+	int ret;
+
+	ret = queue_grow(q, bytes);
+	if (ret)
+		return ret;
+	e = &q->ents[q->nr++];
+	e->time = time;
+	e->seq = q->seq++;
+	e->off = off;
+	if (!rec) { /* a record we skip, queued only for its time as perf queues it */
+		e->pos = UINT32_MAX;
+		return 0;
+	}
+	e->pos = q->used;
+	memcpy(q->arena + q->used, rec, size);
+	q->used += bytes;
+	return 0;
+}
+
+/* Stable bottom-up merge of the natural runs: records arrive sorted per CPU buffer. */
+static void queue_sort(struct ts_queue *q)
+{
+	struct ts_qent *a = q->ents, *t = q->tmp, *swap;
+	size_t n = q->nr;
+
+	for (;;) {
+		size_t i = 0, out = 0, runs = 0;
+
+		while (i < n) {
+			size_t m = i + 1, e;
+
+			while (m < n && a[m].time >= a[m - 1].time)
+				m++;
+			if (m == n) { /* one run left: copy it over */
+				memcpy(t + out, a + i, (n - i) * sizeof(*a));
+				out = n;
+				runs++;
+				break;
+			}
+			e = m + 1;
+			while (e < n && a[e].time >= a[e - 1].time)
+				e++;
+			{
+				size_t x = i, y = m;
+
+				while (x < m && y < e)
+					t[out++] = a[y].time < a[x].time ? a[y++] : a[x++];
+				while (x < m)
+					t[out++] = a[x++];
+				while (y < e)
+					t[out++] = a[y++];
+			}
+			runs++;
+			i = e;
+		}
+		swap = a;
+		a = t;
+		t = swap;
+		if (runs <= 1)
+			break;
+	}
+	q->ents = a;
+	q->tmp = t;
+}
+
+static int queue_flush(struct ts_reader *r, uint64_t limit)
+{
+	struct ts_queue *q = &r->q;
+	size_t i, j, used = 0;
+	int ret;
+
+	if (!q->nr)
+		return 0;
+	queue_sort(q);
+	for (i = 0; i < q->nr && q->ents[i].time <= limit; i++) {
+		if (q->ents[i].pos != UINT32_MAX) {
+			ret = ts_deliver(r, q->arena + q->ents[i].pos, q->ents[i].off);
+			if (ret)
+				return ret;
+		}
+		q->last_flush = q->ents[i].time;
+	}
+	if (i == q->nr) {
+		q->nr = 0;
+		q->used = 0;
+		return 0;
+	}
+	if (i == 0)
+		return 0;
+	/* keep the rest, compacted into the second arena */
+	if (q->arena2_alloc < q->arena_alloc) {
+		void *p = realloc(q->arena2, q->arena_alloc);
+
+		if (!p)
+			return -ENOMEM;
+		q->arena2 = p;
+		q->arena2_alloc = q->arena_alloc;
+	}
+	for (j = 0; i < q->nr; i++, j++) {
+		struct ts_qent *e = &q->ents[i];
+		const unsigned char *rec = q->arena + e->pos;
+		uint16_t size;
+
+		if (e->pos == UINT32_MAX) {
+			q->ents[j] = *e;
+			continue;
+		}
+		memcpy(&size, rec + 6, 2);
+		size = (size + 7) & ~7u;
+		memcpy(q->arena2 + used, rec, size);
+		e->pos = used;
+		used += size;
+		q->ents[j] = *e;
+	}
+	q->nr = j;
+	q->used = used;
+	{
+		unsigned char *p = q->arena;
+		size_t a = q->arena_alloc;
+
+		q->arena = q->arena2;
+		q->arena_alloc = q->arena2_alloc;
+		q->arena2 = p;
+		q->arena2_alloc = a;
+	}
+	return 0;
+}
+
+/* ---- runs in the file ------------------------------------------------------------------- */
+
+static void run_free(struct ts_run *run)
+{
+	free(run->buf);
+	memset(run, 0, sizeof(*run));
+}
+
+/* Make [pos, pos + need) readable in the run's window. */
+static int run_window(struct ts_reader *r, struct ts_run *run, size_t need)
+{
+	ssize_t n;
+
+	if (run->pos >= run->buf_off && run->pos + need <= run->buf_off + run->buf_len)
+		return 0;
+	if (!run->buf) {
+		run->buf = malloc(RUN_WINDOW);
+		if (!run->buf)
+			return -ENOMEM;
+	}
+	do
+		n = pread(r->fd, run->buf, RUN_WINDOW, run->pos);
+	while (n < 0 && errno == EINTR);
+	if (n < 0)
+		return ts_reader_fail(r, run->pos, -errno, "read: %s", strerror(errno));
+	run->buf_off = run->pos;
+	run->buf_len = n;
+	if ((size_t)n < need)
+		return ts_reader_fail(r, run->pos, -TS_ETRUNC, "record cut short on re-read");
+	return 0;
+}
+
+/*
+ * Load the next record of @run that belongs to the queue: a kernel record with a time. Others
+ * (perf's own records, and untimed ones delivered at once) are stepped over.
+ * Return: 1 when loaded, 0 when the run is used up, or a negative code.
+ */
+static int run_peek(struct ts_reader *r, struct ts_run *run)
+{
+	const unsigned char *rec;
+	uint64_t time;
+	uint16_t size;
+	uint32_t type;
+	int ret;
+
+	while (run->pos < run->end) {
+		ret = run_window(r, run, 8);
+		if (ret)
+			return ret;
+		rec = run->buf + (run->pos - run->buf_off);
+		memcpy(&size, rec + 6, 2);
+		type = ts_get_u32(rec);
+		if (size < 8)
+			return ts_reader_fail(r, run->pos, -TS_ERECSIZE, "record of size %u", size);
+		ret = run_window(r, run, size);
+		if (ret)
+			return ret;
+		rec = run->buf + (run->pos - run->buf_off);
+		if (type == TS_REC_AUXTRACE) { /* its payload follows, outside header.size */
+			run->pos += size + ts_get_u64(rec + 8);
+			continue;
+		}
+		if (type >= 64) {
+			run->pos += size;
+			continue;
+		}
+		ret = ts_record_time(r, rec, size, run->pos, &time);
+		if (ret && !ts_record_wanted(type)) {
+			r->err[0] = 0;
+			time = 0;
+		} else if (ret) {
+			return ret;
+		}
+		if (time == 0 || time == UINT64_MAX) {
+			run->pos += size;
+			continue;
+		}
+		run->time = time;
+		return 1;
+	}
+	return 0;
+}
+
+static int run_before(const struct ts_run *a, const struct ts_run *b)
+{
+	return a->time < b->time || (a->time == b->time && a->pos < b->pos);
+}
+
+static void heap_down(struct ts_run **h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		struct ts_run *t;
+
+		if (l < n && run_before(h[l], h[m]))
+			m = l;
+		if (l + 1 < n && run_before(h[l + 1], h[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/* Deliver every queued record with time <= @limit, merging the closed runs. */
+static int runs_flush(struct ts_reader *r, uint64_t limit)
+{
+	struct ts_runs *rs = &r->runs;
+	size_t i, n = 0, kept = 0;
+	int ret = 0;
+
+	for (i = 0; i < rs->nr; i++) {
+		ret = run_peek(r, &rs->v[i]);
+		if (ret < 0)
+			return ret;
+		if (ret)
+			rs->heap[n++] = &rs->v[i];
+	}
+	for (i = n / 2; i-- > 0;)
+		heap_down(rs->heap, n, i);
+	while (n && rs->heap[0]->time <= limit) {
+		struct ts_run *run = rs->heap[0];
+		const unsigned char *rec = run->buf + (run->pos - run->buf_off);
+		uint16_t size;
+
+		memcpy(&size, rec + 6, 2);
+		rec = ts_aligned(r, rec, size);
+		if (!rec)
+			return -ENOMEM;
+		ret = ts_deliver(r, rec, run->pos);
+		if (ret)
+			return ret;
+		r->q.last_flush = run->time;
+		run->pos += size;
+		ret = run_peek(r, run);
+		if (ret < 0)
+			return ret;
+		if (!ret)
+			rs->heap[0] = rs->heap[--n];
+		heap_down(rs->heap, n, 0);
+	}
+	/* drop the used-up runs, keeping file order */
+	for (i = 0; i < rs->nr; i++) {
+		if (rs->v[i].pos >= rs->v[i].end) {
+			run_free(&rs->v[i]);
+			continue;
+		}
+		rs->v[kept++] = rs->v[i];
+	}
+	rs->nr = kept;
+	return 0;
+}
+
+static int runs_add(struct ts_reader *r, uint64_t time, uint64_t off, uint32_t size)
+{
+	struct ts_runs *rs = &r->runs;
+	struct ts_run *run = rs->open ? &rs->v[rs->nr - 1] : NULL;
+
+	if (run && time < run->last) { /* a new CPU buffer: close this run at the record */
+		run->end = off;
+		rs->open = 0;
+		run = NULL;
+	}
+	if (!run) {
+		if (rs->nr == rs->alloc) {
+			size_t a = rs->alloc ? rs->alloc * 2 : 64;
+			void *v = realloc(rs->v, a * sizeof(*rs->v));
+
+			if (!v)
+				return -ENOMEM;
+			rs->v = v;
+			v = realloc(rs->heap, a * sizeof(*rs->heap));
+			if (!v)
+				return -ENOMEM;
+			rs->heap = v;
+			rs->alloc = a;
+		}
+		run = &rs->v[rs->nr++];
+		memset(run, 0, sizeof(*run));
+		run->pos = off;
+		run->end = UINT64_MAX;
+		rs->open = 1;
+	}
+	run->last = time;
+	return 0;
+}
+
+static void runs_close(struct ts_reader *r, uint64_t off)
+{
+	if (r->runs.open) {
+		r->runs.v[r->runs.nr - 1].end = off;
+		r->runs.open = 0;
+	}
+}
+
+/* ---- the interface to the stream -------------------------------------------------------- */
+
+int ts_record_wanted(uint32_t type)
+{
+	static const uint32_t wanted = 1u << PERF_RECORD_SAMPLE | 1u << PERF_RECORD_COMM |
+				       1u << PERF_RECORD_FORK | 1u << PERF_RECORD_EXIT |
+				       1u << PERF_RECORD_LOST | 1u << PERF_RECORD_LOST_SAMPLES;
+
+	return type < 32 && (wanted & (1u << type));
+}
+
+/* A kernel record from the stream (@in_z: out of a COMPRESSED record; @off its offset). */
+int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+		    int in_z)
+{
+	uint32_t type = ts_get_u32(rec);
+	int keep = ts_record_wanted(type);
+	uint64_t time;
+	int ret;
+
+	if (type > PERF_RECORD_TEXT_POKE + 1)
+		r->info.nr_unknown_records++;
+	rec = ts_aligned(r, rec, size);
+	if (!rec)
+		return -ENOMEM;
+	if (r->opts.unordered)
+		return keep ? ts_deliver(r, rec, off) : 0;
+	ret = ts_record_time(r, rec, size, off, &time);
+	if (ret && !keep) { /* a record we do not use and cannot place: skip it */
+		r->err[0] = 0;
+		return 0;
+	}
+	if (ret)
+		return ret;
+	if (time == 0 || time == UINT64_MAX) /* perf delivers these at once, unqueued */
+		return keep ? ts_deliver(r, rec, off) : 0;
+	if (r->use_runs && in_z)
+		return ts_reader_fail(r, off, -TS_ECORRUPT,
+				      "COMPRESSED data in a file without the compressed feature");
+	if (time < r->q.last_flush)
+		r->info.nr_out_of_order++;
+	if (time > r->q.max_time)
+		r->q.max_time = time;
+	if (r->use_runs)
+		return runs_add(r, time, off, size);
+	return queue_push(r, keep ? rec : NULL, size, time, off);
+}
+
+/* FINISHED_ROUND at @off: flush up to what the previous round had seen. */
+int ts_queue_round(struct ts_reader *r, uint64_t off)
+{
+	int ret;
+
+	if (r->opts.unordered)
+		return 0;
+	if (r->use_runs) {
+		runs_close(r, off);
+		ret = runs_flush(r, r->q.next_flush);
+	} else {
+		ret = queue_flush(r, r->q.next_flush);
+	}
+	r->q.next_flush = r->q.max_time;
+	return ret;
+}
+
+/* The end of the data at @off: flush everything. */
+int ts_queue_final(struct ts_reader *r, uint64_t off)
+{
+	if (r->opts.unordered)
+		return 0;
+	if (r->use_runs) {
+		runs_close(r, off);
+		return runs_flush(r, UINT64_MAX);
+	}
+	return queue_flush(r, UINT64_MAX);
+}
+
+void ts_queue_free(struct ts_reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->runs.nr; i++)
+		run_free(&r->runs.v[i]);
+	free(r->runs.v);
+	free(r->runs.heap);
+	free(r->q.ents);
+	free(r->q.tmp);
+	free(r->q.arena);
+	free(r->q.arena2);
+}
