@@ -13,7 +13,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "tickscope/analysis.h"
 #include "tickscope/error.h"
+#include "tickscope/report.h"
 #include "tickscope/source.h"
 
 #define MAX_IPS 512
@@ -152,18 +154,17 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
  * The kernel part of a raw callchain: the entries after PERF_CONTEXT_KERNEL up to the next
  * context marker. It is used in place when aligned (it always is in practice), else copied.
  */
-static const uint64_t *kernel_ips(struct ts_source *s, const struct ts_sample *smp,
+static const uint64_t *kernel_ips(struct ts_source *s, const uint64_t *ips, uint64_t nr_ips,
 				  uint32_t *nr)
 {
-	const uint64_t *ips = smp->ips;
 	uint64_t i, start = 0, end, ip;
 
 	memcpy(&ip, &ips[0], 8);
 	if (ip == (uint64_t)PERF_CONTEXT_KERNEL)
 		start = 1;
 	else if (ip >= (uint64_t)PERF_CONTEXT_MAX)
-		start = smp->nr_ips; /* user-only chain */
-	for (end = start; end < smp->nr_ips; end++) {
+		start = nr_ips; /* user-only chain */
+	for (end = start; end < nr_ips; end++) {
 		memcpy(&ip, &ips[end], 8);
 		if (ip >= (uint64_t)PERF_CONTEXT_MAX)
 			break;
@@ -178,6 +179,21 @@ static const uint64_t *kernel_ips(struct ts_source *s, const struct ts_sample *s
 	return s->ips;
 }
 
+int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
+		    const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev)
+{
+	int ret;
+
+	ev->nr_ips = 0;
+	ev->ips = NULL;
+	if (nr_ips)
+		ev->ips = kernel_ips(s, ips, nr_ips, &ev->nr_ips);
+	ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
+	if (ret)
+		return fail(s, ret, "%s", ts_decoder_error(s->dec));
+	return 0;
+}
+
 static int on_sample(void *ctx, const struct ts_sample *smp)
 {
 	struct ts_source *s = ctx;
@@ -190,11 +206,10 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 	ev.time = smp->time;
 	ev.cpu = smp->cpu;
 	ev.pid = smp->tid;
-	if (smp->nr_ips)
-		ev.ips = kernel_ips(s, smp, &ev.nr_ips);
-	ret = ts_decoder_decode(s->dec, smp->attr->config, smp->raw, smp->raw_size, &ev);
+	ret = ts_source_event(s, (int)smp->attr->config, smp->raw, smp->raw_size, smp->ips,
+			      smp->nr_ips, &ev);
 	if (ret)
-		return fail(s, ret, "%s", ts_decoder_error(s->dec));
+		return ret;
 	return s->fn(s->ctx, &ev, smp);
 }
 
@@ -288,6 +303,53 @@ const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s)
 enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s)
 {
 	return s->kfrom;
+}
+
+void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a)
+{
+	const struct ts_attr *attrs;
+	char buf[64];
+	int nr, i;
+
+	attrs = ts_reader_attrs(s->reader, &nr);
+	for (i = 0; i < nr; i++) {
+		const char *name = attrs[i].name;
+
+		if (attrs[i].type != PERF_TYPE_TRACEPOINT)
+			continue;
+		if (!name[0] && s->dec)
+			name = ts_decoder_event_name(s->dec, (int)attrs[i].config);
+		if (!name || !name[0]) {
+			snprintf(buf, sizeof(buf), "tracepoint:%llu",
+				 (unsigned long long)attrs[i].config);
+			name = buf;
+		}
+		ts_analysis_note_recorded(a, name);
+	}
+}
+
+static const char *lookup_sym(void *ctx, uint64_t addr, uint64_t *off)
+{
+	return ts_ksyms_lookup(ctx, addr, off);
+}
+
+void ts_source_report_opts(struct ts_source *s, struct ts_report_opts *o)
+{
+	o->input = s->opts.input;
+	o->info = ts_reader_info(s->reader);
+	o->sym = s->ksyms ? lookup_sym : NULL;
+	o->sym_ctx = s->ksyms;
+	switch (s->kfrom) {
+	case TS_KALLSYMS_FILE:
+		o->kallsyms = s->opts.kallsyms;
+		break;
+	case TS_KALLSYMS_RUNNING:
+		o->kallsyms = "/proc/kallsyms";
+		break;
+	default:
+		o->kallsyms = NULL;
+		break;
+	}
 }
 
 const char *ts_source_comm(struct ts_source *s, uint32_t tid)

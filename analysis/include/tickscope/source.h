@@ -63,6 +63,29 @@ enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s);
 const char *ts_source_comm(struct ts_source *s, uint32_t tid);
 
 
+struct ts_analysis;
+struct ts_report_opts;
+
+/**
+ * ts_source_note_recorded() - tell @a which tracepoints the input recorded (its attrs), so
+ * that sections tell "not recorded" from "recorded, none happened"
+ */
+void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a);
+
+/**
+ * ts_source_report_opts() - fill the input's part of @o: path, file info, and symbolization
+ * through the loaded kallsyms (raw addresses without one)
+ */
+void ts_source_report_opts(struct ts_source *s, struct ts_report_opts *o);
+
+/**
+ * ts_source_event() - decode one tracepoint sample into @ev, with the callchain's kernel part
+ * @ev: in: time, cpu and pid set; out: the rest
+ * Return: 0 or a negative code (ts_source_error() says which event and field).
+ */
+int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
+		    const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev);
+
 /**
  * ts_running_build_id() - the running kernel's build id in hex, from /sys/kernel/notes
  * Return: 0, or a negative code when it cannot be read.

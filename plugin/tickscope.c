@@ -1,0 +1,305 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope.so: a perf script --dlfilter that feeds perf's samples into tickscope's models and
+ * prints the same report as `tickscope report` from stop(). The tracepoint formats come from
+ * the input file itself, which the dlfilter API does not name: see find_input().
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/perf_event.h>
+#include <perf/perf_dlfilter.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tickscope/analysis.h"
+#include "tickscope/error.h"
+#include "tickscope/report.h"
+#include "tickscope/source.h"
+
+/* perf fills this in before start(): the one global a dlfilter must have. */
+struct perf_dlfilter_fns perf_dlfilter_fns;
+
+enum out_fmt { OUT_TEXT, OUT_JSON };
+
+struct plugin {
+	struct ts_source *src;
+	struct ts_analysis *an;
+	enum out_fmt fmt;
+	unsigned int top;
+	char input[4096];
+	char *kallsyms;
+	uint64_t nr_samples, nr_other, nr_errors;
+	int first_error;
+	char first_error_msg[400];
+};
+
+static const char plugin_help[] =
+	"tickscope.so: tickscope's analyses inside perf script.\n"
+	"  perf script -i FILE --dlfilter tickscope.so [--dlarg ARG]...\n"
+	"ARG is one of:\n"
+	"  json            print the JSON report (same schema as `tickscope report --json`)\n"
+	"  kallsyms=FILE   symbols of the recording boot (default: the running kernel's,\n"
+	"                  when the file's kernel build id matches it)\n"
+	"  input=FILE      the perf.data file, when perf's own -i cannot be found or is a pipe\n"
+	"  top=N           rows of ranked tables\n"
+	"  help            this text\n";
+
+const char *filter_description(const char **long_description)
+{
+	if (long_description)
+		*long_description = plugin_help;
+	return "tickscope: sched/idle/timer/workqueue/rcu/shrinker analyses, report at the end";
+}
+
+/* Copy a string, cut to fit. */
+static void set_str(char *out, size_t len, const char *s)
+{
+	size_t n = strnlen(s, len - 1);
+
+	memcpy(out, s, n);
+	out[n] = 0;
+}
+
+/* Is @path a perf.data file (either mode) that we can read again from the start? */
+static int is_perf_file(const char *path)
+{
+	char magic[8];
+	struct stat st;
+	int fd, ok;
+
+	if (stat(path, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	ok = read(fd, magic, 8) == 8 && !memcmp(magic, "PERFILE2", 8);
+	close(fd);
+	return ok;
+}
+
+/*
+ * perf's own argv: the -i/--input value, or "" when none was given. perf script reads
+ * perf.data by default, or stdin when stdin is a pipe.
+ */
+static int input_from_cmdline(char *out, size_t len)
+{
+	char buf[8192], *p, *end;
+	ssize_t n;
+	int fd, want = 0;
+
+	fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return -EIO;
+	buf[n] = 0;
+	out[0] = 0;
+	for (p = buf, end = buf + n; p < end; p += strlen(p) + 1) {
+		if (want) {
+			set_str(out, len, p);
+			want = 0;
+		} else if (!strcmp(p, "-i") || !strcmp(p, "--input")) {
+			want = 1;
+		} else if (!strncmp(p, "--input=", 8)) {
+			set_str(out, len, p + 8);
+		} else if (!strncmp(p, "-i", 2) && p[2] != '-') {
+			set_str(out, len, p + 2);
+		}
+	}
+	return 0;
+}
+
+/* Any open fd of ours that is a perf.data file: perf keeps its input open. */
+static int input_from_fds(char *out, size_t len)
+{
+	struct dirent *de;
+	char path[300], target[4096];
+	DIR *d = opendir("/proc/self/fd");
+	int ret = -ENOENT;
+
+	if (!d)
+		return -errno;
+	while ((de = readdir(d))) {
+		ssize_t n;
+
+		snprintf(path, sizeof(path), "/proc/self/fd/%s", de->d_name);
+		n = readlink(path, target, sizeof(target) - 1);
+		if (n <= 0)
+			continue;
+		target[n] = 0;
+		if (target[0] == '/' && is_perf_file(target)) {
+			set_str(out, len, target);
+			ret = 0;
+			break;
+		}
+	}
+	closedir(d);
+	return ret;
+}
+
+static int find_input(struct plugin *p)
+{
+	struct stat st;
+
+	if (p->input[0])
+		return is_perf_file(p->input) ? 0 : -ENOENT;
+	if (!input_from_cmdline(p->input, sizeof(p->input))) {
+		if (!p->input[0])
+			snprintf(p->input, sizeof(p->input), "%s",
+				 !fstat(0, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data");
+		if (strcmp(p->input, "-") && is_perf_file(p->input))
+			return 0;
+	}
+	if (strcmp(p->input, "-") && !input_from_fds(p->input, sizeof(p->input)))
+		return 0;
+	return -ENOENT;
+}
+
+static int parse_args(struct plugin *p, void *ctx)
+{
+	char **argv;
+	int argc = 0, i;
+
+	argv = perf_dlfilter_fns.args ? perf_dlfilter_fns.args(ctx, &argc) : NULL;
+	for (i = 0; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "json")) {
+			p->fmt = OUT_JSON;
+		} else if (!strcmp(a, "text")) {
+			p->fmt = OUT_TEXT;
+		} else if (!strncmp(a, "kallsyms=", 9)) {
+			free(p->kallsyms);
+			p->kallsyms = strdup(a + 9);
+			if (!p->kallsyms)
+				return -ENOMEM;
+		} else if (!strncmp(a, "input=", 6)) {
+			set_str(p->input, sizeof(p->input), a + 6);
+		} else if (!strncmp(a, "top=", 4) && atoi(a + 4) > 0) {
+			p->top = atoi(a + 4);
+		} else if (!strcmp(a, "help")) {
+			fputs(plugin_help, stderr);
+			return -EINVAL;
+		} else {
+			fprintf(stderr, "tickscope.so: unknown --dlarg '%s'\n%s", a, plugin_help);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static void plugin_free(struct plugin *p)
+{
+	ts_analysis_free(p->an);
+	ts_source_close(p->src);
+	free(p->kallsyms);
+	free(p);
+}
+
+int start(void **data, void *ctx)
+{
+	struct ts_source_opts o = { .need_decoder = 1, .symbols = TS_SYMS_TABLE };
+	struct plugin *p = calloc(1, sizeof(*p));
+	int ret;
+
+	*data = NULL;
+	if (!p)
+		return -ENOMEM;
+	ret = parse_args(p, ctx);
+	if (ret)
+		goto out_free;
+	if (find_input(p)) {
+		fprintf(stderr, "tickscope.so: cannot find the input perf.data to read the "
+				"tracepoint formats from%s%s; pass --dlarg input=FILE\n",
+			p->input[0] ? " (perf reads " : "",
+			p->input[0] ? (!strcmp(p->input, "-") ? "a pipe)" : "a non-file)") : "");
+		ret = -ENOENT;
+		goto out_free;
+	}
+	o.input = p->input;
+	o.kallsyms = p->kallsyms;
+	ret = ts_source_open(&p->src, &o);
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n",
+			p->src ? ts_source_error(p->src) : ts_strerror(ret));
+		goto out_free;
+	}
+	ret = ts_analysis_new(&p->an, &(struct ts_analysis_opts){ 0 });
+	if (ret)
+		goto out_free;
+	ts_source_note_recorded(p->src, p->an);
+	*data = p;
+	return 0;
+out_free:
+	plugin_free(p);
+	return ret < 0 ? ret : -EINVAL;
+}
+
+/*
+ * Every sample comes here before perf's own filtering and printing; we take what we need and
+ * return 1 so that perf prints nothing per sample. A sample that does not decode is counted,
+ * never fatal: the report at stop() says how many.
+ */
+int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, void *ctx)
+{
+	struct plugin *p = data;
+	struct perf_event_attr *attr = perf_dlfilter_fns.attr(ctx);
+	struct ts_event ev;
+	int ret;
+
+	if (!attr || attr->type != PERF_TYPE_TRACEPOINT || !sample->raw_data) {
+		p->nr_other++;
+		return 1;
+	}
+	p->nr_samples++;
+	memset(&ev, 0, offsetof(struct ts_event, sw));
+	ev.time = sample->time;
+	ev.cpu = sample->cpu;
+	ev.pid = sample->tid;
+	ret = ts_source_event(p->src, (int)attr->config, sample->raw_data, sample->raw_size,
+			      (const uint64_t *)sample->raw_callchain,
+			      sample->raw_callchain_nr, &ev);
+	if (!ret)
+		ret = ts_analysis_feed(p->an, &ev);
+	if (ret && !p->nr_errors++) {
+		p->first_error = ret;
+		snprintf(p->first_error_msg, sizeof(p->first_error_msg), "%s",
+			 ts_source_error(p->src));
+	}
+	return 1;
+}
+
+int filter_event(void *data, const struct perf_dlfilter_sample *sample, void *ctx)
+{
+	return 1; /* everything was taken in filter_event_early() */
+}
+
+int stop(void *data, void *ctx)
+{
+	struct plugin *p = data;
+	struct ts_report_opts o = { .top = 0 };
+	int ret;
+
+	if (!p)
+		return 0;
+	ts_analysis_finish(p->an);
+	ts_source_report_opts(p->src, &o);
+	o.top = p->top;
+	if (p->fmt == OUT_JSON)
+		ret = ts_report_json(stdout, p->an, &o);
+	else
+		ret = ts_report_text(stdout, p->an, &o);
+	fflush(stdout);
+	if (p->nr_errors)
+		fprintf(stderr, "tickscope.so: %llu of %llu samples did not decode; the first: %s\n",
+			(unsigned long long)p->nr_errors, (unsigned long long)p->nr_samples,
+			p->first_error_msg);
+	plugin_free(p);
+	return ret;
+}
