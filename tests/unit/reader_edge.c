@@ -1,0 +1,303 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The reader's edge cases on small perf.data files built here: records straddling read
+ * chunks and COMPRESSED records, perf's round-by-round order with late events, unknown record
+ * types, and a zero-size record.
+ */
+#include <linux/perf_event.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "tap.h"
+#include "tickscope/error.h"
+#include "tickscope/reader.h"
+
+#define ST (PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_CPU)
+#define ID0 42
+
+struct buf {
+	unsigned char *p;
+	size_t len, alloc;
+};
+
+static void put(struct buf *b, const void *p, size_t n)
+{
+	if (b->len + n > b->alloc) {
+		b->alloc = (b->len + n) * 2;
+		b->p = realloc(b->p, b->alloc);
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+}
+
+static void put64(struct buf *b, uint64_t v)
+{
+	put(b, &v, 8);
+}
+
+static void header(struct buf *b, uint32_t type, uint16_t size)
+{
+	struct perf_event_header h = { .type = type, .misc = 0, .size = size };
+
+	put(b, &h, sizeof(h));
+}
+
+/* A sample: IDENTIFIER, TID, TIME, CPU (and padding to @extra bytes more). */
+static void sample(struct buf *b, uint64_t time, uint32_t cpu, uint32_t tid, int extra)
+{
+	unsigned char pad[64] = { 0 };
+	uint32_t pt[2] = { tid, tid }, c[2] = { cpu, 0 };
+
+	header(b, PERF_RECORD_SAMPLE, 8 + 32 + extra);
+	put64(b, ID0);
+	put(b, pt, 8);
+	put64(b, time);
+	put(b, c, 8);
+	put(b, pad, extra);
+}
+
+/* COMM with the sample_id_all trailer: TID, TIME, CPU, IDENTIFIER. */
+static void comm(struct buf *b, uint64_t time, uint32_t tid, const char *name)
+{
+	char n[16] = { 0 };
+	uint32_t pt[2] = { tid, tid }, c[2] = { 0, 0 };
+
+	snprintf(n, sizeof(n), "%s", name);
+	header(b, PERF_RECORD_COMM, 8 + 8 + 16 + 32);
+	put(b, pt, 8);
+	put(b, n, 16);
+	put(b, pt, 8);
+	put64(b, time);
+	put(b, c, 8);
+	put64(b, ID0);
+}
+
+static void round_end(struct buf *b)
+{
+	header(b, 68, 8); /* FINISHED_ROUND */
+}
+
+/* A whole file: header, one attr with id ID0, the data, and the features asked for. */
+static char *write_file(const struct buf *data, int compressed_feature)
+{
+	static char path[64];
+	struct perf_event_attr attr = { .type = PERF_TYPE_SOFTWARE, .size = sizeof(attr) };
+	uint64_t hdr[13] = { 0 }, ids_off, attr_off = 104, data_off, feat[2] = { 0, 0 };
+	struct buf f = { 0 };
+	int fd;
+
+	attr.sample_type = ST;
+	attr.sample_id_all = 1;
+	ids_off = attr_off + sizeof(attr) + 16;
+	data_off = ids_off + 8;
+	memcpy(hdr, "PERFILE2", 8);
+	hdr[1] = 104;
+	hdr[2] = sizeof(attr) + 16;
+	hdr[3] = attr_off;
+	hdr[4] = sizeof(attr) + 16;
+	hdr[5] = data_off;
+	hdr[6] = data->len;
+	if (compressed_feature)
+		hdr[9 + 27 / 64] |= 1ULL << 27;
+	put(&f, hdr, sizeof(hdr));
+	put(&f, &attr, sizeof(attr));
+	put64(&f, ids_off);
+	put64(&f, 8);
+	put64(&f, ID0);
+	put(&f, data->p, data->len);
+	if (compressed_feature) { /* one feature index entry, pointing at nothing */
+		feat[0] = data_off + data->len + 16;
+		put(&f, feat, sizeof(feat));
+	}
+	snprintf(path, sizeof(path), "/tmp/ts-reader-edge-XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0 || write(fd, f.p, f.len) != (ssize_t)f.len)
+		abort();
+	close(fd);
+	free(f.p);
+	return path;
+}
+
+struct seen {
+	uint64_t time[64];
+	int n, comms;
+	char last_comm[32];
+};
+
+static int on_sample(void *ctx, const struct ts_sample *s)
+{
+	struct seen *v = ctx;
+
+	if (v->n < 64)
+		v->time[v->n++] = s->time;
+	return 0;
+}
+
+static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *c, uint64_t time, int exec)
+{
+	struct seen *v = ctx;
+
+	v->comms++;
+	snprintf(v->last_comm, sizeof(v->last_comm), "%s", c);
+	if (v->n < 64)
+		v->time[v->n++] = time;
+	return 0;
+}
+
+static const struct ts_reader_ops ops = { .sample = on_sample, .comm = on_comm };
+
+static int run_file(const char *path, size_t bufsize, struct seen *v, struct ts_reader **rp)
+{
+	struct ts_reader_opts o = { .bufsize = bufsize };
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	ret = ts_reader_open(rp, path, &o);
+	if (!ret)
+		ret = ts_reader_run(*rp, &ops, v);
+	return ret;
+}
+
+/*
+ * Rounds as perf writes them: per-CPU runs, and a late event. At the first FINISHED_ROUND
+ * nothing is flushed (the limit is the max before the previous round: 0); at the second,
+ * everything up to 300; the late event (250, after 300 was flushed) is counted and comes out
+ * at the next flush, sorted among what is left.
+ */
+static void build_rounds(struct buf *b, int extra)
+{
+	sample(b, 100, 0, 1, extra);
+	sample(b, 300, 0, 1, extra);
+	sample(b, 200, 1, 2, extra);
+	comm(b, 150, 2, "worker");
+	round_end(b);
+	sample(b, 400, 0, 1, extra);
+	sample(b, 350, 1, 2, extra);
+	round_end(b);
+	sample(b, 250, 1, 2, extra); /* older than the last flushed event: out of order */
+	sample(b, 500, 0, 1, extra);
+}
+
+static const uint64_t rounds_order[] = { 100, 150, 200, 300, 250, 350, 400, 500 };
+
+static void check_order(const struct seen *v, const char *what)
+{
+	int i, same = v->n == 8;
+
+	for (i = 0; same && i < 8; i++)
+		same = v->time[i] == rounds_order[i];
+	if (!ok(same, "%s: perf's round order, the late event after the flushed ones", what))
+		for (i = 0; i < v->n; i++)
+			diag("  got %llu", (unsigned long long)v->time[i]);
+}
+
+static void test_rounds(void)
+{
+	struct buf b = { 0 };
+	struct ts_reader *r;
+	struct seen v;
+	char *path;
+	int ret;
+
+	build_rounds(&b, 0);
+	path = write_file(&b, 0);
+	ret = run_file(path, 0, &v, &r);
+	is_int(ret, 0, "rounds: reads to the end");
+	check_order(&v, "runs in place");
+	is_int(ts_reader_info(r)->nr_out_of_order, 1, "rounds: one event counted out of order");
+	is_int(v.comms, 1, "rounds: the COMM record is delivered");
+	ok(!strcmp(v.last_comm, "worker"), "rounds: with its name");
+	ts_reader_close(r);
+	unlink(path);
+
+	/* tiny read chunks: every record straddles a chunk boundary somewhere */
+	path = write_file(&b, 0);
+	ret = run_file(path, 24, &v, &r);
+	is_int(ret, 0, "24-byte chunks: reads to the end");
+	check_order(&v, "24-byte chunks");
+	ts_reader_close(r);
+	unlink(path);
+	free(b.p);
+}
+
+/* The same records, zstd-compressed into two COMPRESSED records cut mid-record. */
+static void test_compressed(void)
+{
+	struct buf plain = { 0 }, b = { 0 };
+	size_t cap, zlen, cut;
+	unsigned char *z;
+	struct ts_reader *r;
+	struct seen v;
+	char *path;
+	int ret;
+
+	build_rounds(&plain, 8);
+	cap = ZSTD_compressBound(plain.len);
+	z = malloc(cap);
+	zlen = ZSTD_compress(z, cap, plain.p, plain.len, 3);
+	ok(!ZSTD_isError(zlen), "zstd compresses the test records");
+	cut = zlen / 2 + 3; /* any byte: the decoded stream splits inside some record */
+	header(&b, 81, 8 + cut);
+	put(&b, z, cut);
+	header(&b, 81, 8 + zlen - cut);
+	put(&b, z + cut, zlen - cut);
+	path = write_file(&b, 1);
+	ret = run_file(path, 16, &v, &r);
+	is_int(ret, 0, "compressed: reads to the end");
+	if (ret)
+		diag("%s", ts_reader_error(r));
+	ok(ts_reader_info(r)->compressed, "compressed: noticed");
+	check_order(&v, "compressed, ordered in memory");
+	ts_reader_close(r);
+	unlink(path);
+	free(z);
+	free(plain.p);
+	free(b.p);
+}
+
+static void test_unknown_and_zero(void)
+{
+	struct buf b = { 0 };
+	struct ts_reader *r;
+	struct seen v;
+	char *path;
+	int ret;
+
+	sample(&b, 100, 0, 1, 0);
+	header(&b, 200, 16); /* a record type from the future */
+	put64(&b, 0);
+	header(&b, 30, 16); /* an unknown kernel record type */
+	put64(&b, 0);
+	sample(&b, 200, 0, 1, 0);
+	path = write_file(&b, 0);
+	ret = run_file(path, 0, &v, &r);
+	is_int(ret, 0, "unknown record types are skipped");
+	is_int(v.n, 2, "the samples around them arrive");
+	is_int(ts_reader_info(r)->nr_unknown_records, 2, "and both are counted");
+	ts_reader_close(r);
+	unlink(path);
+
+	b.len = 0;
+	sample(&b, 100, 0, 1, 0);
+	header(&b, PERF_RECORD_SAMPLE, 0); /* size 0: would loop forever if accepted */
+	put64(&b, 0);
+	path = write_file(&b, 0);
+	ret = run_file(path, 0, &v, &r);
+	is_int(ret, -TS_ERECSIZE, "a zero-size record is an error");
+	ok(strstr(ts_reader_error(r), "offset 0x") != NULL, "naming its offset: %s",
+	   ts_reader_error(r));
+	ts_reader_close(r);
+	unlink(path);
+	free(b.p);
+}
+
+int main(void)
+{
+	test_rounds();
+	test_compressed();
+	test_unknown_and_zero();
+	return tap_done();
+}
