@@ -101,7 +101,9 @@ fail_map:
 
 static void set_comm(struct ts_sched *m, struct task *p, const char *comm)
 {
-	if (!comm[0] || !strncmp(p->st.comm, comm, TS_COMM_LEN))
+	/* Fast path: the kernel pads comm with NULs, so equal names are equal bytes. */
+	if (!comm[0] || !memcmp(p->st.comm, comm, TS_COMM_LEN) ||
+	    !strncmp(p->st.comm, comm, TS_COMM_LEN - 1))
 		return;
 	strncpy(p->st.comm, comm, TS_COMM_LEN - 1);
 	p->st.comm[TS_COMM_LEN - 1] = 0;

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The idle model: residency, idle exit causes on both idle paths, tick_stop, unmatched exits. */
+#include <string.h>
+
+#include "tap.h"
+#include "tickscope/idle.h"
+
+static struct ts_idle *m;
+
+static void ev_idle(uint64_t t, int cpu, uint32_t state)
+{
+	struct ts_event ev = { .time = t, .cpu = cpu, .kind = TS_EV_CPU_IDLE };
+
+	ev.idle.state = state;
+	ts_idle_feed(m, &ev);
+}
+
+static void ev_kind(uint64_t t, int cpu, int kind, uint64_t fn)
+{
+	struct ts_event ev = { .time = t, .cpu = cpu, .kind = (uint16_t)kind };
+
+	ev.timer.function = fn;
+	ts_idle_feed(m, &ev);
+}
+
+static void ev_tick_stop(int cpu, int ok, const char *dep)
+{
+	struct ts_event ev = { .time = 1, .cpu = cpu, .kind = TS_EV_TICK_STOP };
+
+	ev.tick_stop.success = ok;
+	strncpy(ev.tick_stop.dependency, dep, sizeof(ev.tick_stop.dependency) - 1);
+	ts_idle_feed(m, &ev);
+}
+
+int main(void)
+{
+	const struct ts_idle_totals *t;
+	const struct ts_idle_cpu *c;
+	const struct ts_idle_exit_fn *x;
+
+	ok(ts_idle_new(&m, NULL) == 0, "new");
+	ev_idle(50, 0, TS_IDLE_EXIT); /* trace starts inside an idle period */
+	/* default_idle_call: the tick hrtimer runs inside the period, then the exit */
+	ev_idle(100, 0, 1);
+	ev_kind(150, 0, TS_EV_HRTIMER_EXPIRE_ENTRY, 0xf00);
+	ev_kind(151, 0, TS_EV_HRTIMER_EXPIRE_EXIT, 0);
+	ev_idle(160, 0, TS_IDLE_EXIT);
+	/* cpuidle driver path: exit first, tick restart bookkeeping, then the wakeup */
+	ev_idle(200, 0, 2);
+	ev_idle(300, 0, TS_IDLE_EXIT);
+	ev_kind(301, 0, TS_EV_HRTIMER_CANCEL, 0);
+	ev_kind(302, 0, TS_EV_HRTIMER_START, 0xf00);
+	ev_kind(303, 0, TS_EV_RCU_UTIL, 0);
+	ev_kind(304, 0, TS_EV_WAKEUP, 0);
+	/* nothing causal before the next enter: untraced */
+	ev_idle(400, 0, 1);
+	ev_idle(410, 0, TS_IDLE_EXIT);
+	ev_kind(411, 0, TS_EV_TIMER_START, 0);
+	ev_idle(420, 0, 1);
+	ev_kind(430, 1, TS_EV_SWITCH, 0); /* another CPU: no effect on CPU 0 */
+	ev_kind(440, 0, TS_EV_SWITCH, 0); /* a resched IPI */
+	ev_idle(450, 0, TS_IDLE_EXIT);
+	ev_idle(500, 0, 3); /* still idle at the end */
+	ev_tick_stop(0, 1, "NONE");
+	ev_tick_stop(0, 0, "SCHED");
+	ev_tick_stop(0, 0, "SCHED");
+	ev_tick_stop(1, 0, "POSIX_TIMER");
+	ts_idle_finish(m, 600);
+	t = ts_idle_totals(m);
+	c = ts_idle_cpu(m, 0);
+	ok(c != NULL, "cpu 0 seen");
+	is_int(t->unmatched_exits, 1, "exit at trace start: unmatched, no residency");
+	is_int(t->open_at_end, 1, "period open at the end: not counted");
+	is_int(c->residency[1].count, 3, "state 1: 3 periods");
+	is_int(c->residency[1].sum, 60 + 10 + 30, "state 1 residency");
+	is_int(c->residency[2].sum, 100, "state 2 residency");
+	is_int(t->exits[TS_EXIT_HRTIMER], 1, "exit by hrtimer (inside the period)");
+	is_int(t->exits[TS_EXIT_WAKEUP], 1, "exit by wakeup (after tick restart bookkeeping)");
+	is_int(t->exits[TS_EXIT_UNTRACED], 1, "untraced exit");
+	is_int(t->exits[TS_EXIT_SWITCH], 1, "resched exit");
+	is_int(ts_idle_nr_exit_fns(m, 1), 1, "one hrtimer function behind exits");
+	x = ts_idle_exit_fn_at(m, 1, 0);
+	ok(x && x->function == 0xf00 && x->count == 1, "exit function 0xf00 once");
+	is_int(t->tick_stop_ok, 1, "tick_stop successes");
+	is_int(t->tick_stop_fail, 3, "tick_stop failures");
+	is_int(t->nr_deps, 2, "two dependencies");
+	ok(!strcmp(t->deps[0].name, "SCHED") && t->deps[0].count == 2, "SCHED twice");
+	ts_idle_free(m);
+	return tap_done();
+}
