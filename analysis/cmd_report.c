@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope report: run every model over a perf.data file and print text sections (default),
+ * one JSON document (--json) or one TSV per table (--tsv DIR).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "tickscope/analysis.h"
+#include "tickscope/error.h"
+#include "tickscope/report.h"
+#include "tickscope/source.h"
+
+int cmd_report(int argc, char **argv);
+
+#define MAX_PIDS 256
+#define MAX_WATCH 32
+
+static const char report_help[] =
+	"usage: tickscope report [-i] FILE [--kallsyms FILE] [--json | --tsv DIR]\n"
+	"                        [--cpu LIST] [--pid LIST] [--comm NAME] [--time START,END]\n"
+	"                        [--top N] [--watch FUNC]...\n\n"
+	"Per-task, per-CPU and whole-trace figures from sched, idle/tick, timer, workqueue,\n"
+	"RCU and shrinker tracepoints. Each section says which events it needed, which were\n"
+	"recorded, and how many lost events touch its time range.\n\n"
+	"  -i, --input FILE     the perf.data file, or - for a pipe-mode stream on stdin\n"
+	"      --kallsyms FILE  symbols of the recording boot for function names; by default\n"
+	"                       the running kernel's, only if the kernel build id matches\n"
+	"      --json           one JSON document on stdout (docs/report-json.md)\n"
+	"      --tsv DIR        one TSV file per table into DIR (docs/report-tsv.md)\n"
+	"      --cpu LIST       only events on these CPUs (\"0-3,6\"; wakeups also by target)\n"
+	"      --pid LIST       only these tasks (tids, comma-separated) in per-task and\n"
+	"                       whole-trace sched figures, workqueue and shrinker tables\n"
+	"      --comm NAME      only tasks with exactly this comm (combines with --pid)\n"
+	"      --time START,END only events in this window (seconds, perf's clock; either\n"
+	"                       side may be empty)\n"
+	"      --top N          rows of ranked text tables (default 20)\n"
+	"      --watch FUNC     always list this work/timer function (default vmstat_update)\n"
+	"      --file-order     skip time ordering (faster; sched figures need time order)\n"
+	"  -h, --help           this text\n";
+
+enum out { OUT_TEXT, OUT_JSON, OUT_TSV };
+
+struct report_args {
+	struct ts_source_opts src;
+	struct ts_analysis_opts an;
+	enum out out;
+	const char *tsv_dir;
+	unsigned int top;
+	int32_t pids[MAX_PIDS];
+	const char *watch[MAX_WATCH + 1];
+	int nr_watch;
+	const char *in;
+};
+
+static int parse_pids(struct report_args *r, const char *s)
+{
+	char *end;
+	long v;
+
+	while (*s) {
+		v = strtol(s, &end, 10);
+		if (end == s || v < 0 || v > INT32_MAX || r->an.nr_pids == MAX_PIDS)
+			return -1;
+		r->pids[r->an.nr_pids++] = (int32_t)v;
+		if (*end == ',')
+			end++;
+		else if (*end)
+			return -1;
+		s = end;
+	}
+	return 0;
+}
+
+/* One option; returns 0 to go on, or the exit code. */
+static int option(struct report_args *r, int c)
+{
+	uint64_t bits[TS_MAX_CPUS / 64];
+	char *end;
+
+	switch (c) {
+	case 'i':
+		r->in = optarg;
+		return 0;
+	case 'k':
+		r->src.kallsyms = optarg;
+		return 0;
+	case 'j':
+		r->out = OUT_JSON;
+		return 0;
+	case 'T':
+		r->out = OUT_TSV;
+		r->tsv_dir = optarg;
+		return 0;
+	case 'c':
+		r->an.cpus = optarg;
+		return ts_analysis_parse_cpus(optarg, bits) ?
+			       cli_error("--cpu: bad list '%s'", optarg) + 1 :
+			       0;
+	case 'p':
+		return parse_pids(r, optarg) ? cli_error("--pid: bad list '%s'", optarg) + 1 : 0;
+	case 'C':
+		r->an.comm = optarg;
+		return 0;
+	case 't':
+		if (ts_analysis_parse_time(optarg, &r->an.time_start, &r->an.time_end))
+			return cli_error("--time: expected START,END in seconds, got '%s'",
+					 optarg) +
+			       1;
+		return 0;
+	case 'n':
+		r->top = (unsigned int)strtoul(optarg, &end, 10);
+		return *end || !r->top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
+	case 'w':
+		if (r->nr_watch == MAX_WATCH)
+			return cli_error("--watch: at most %d functions", MAX_WATCH) + 1;
+		r->watch[r->nr_watch++] = optarg;
+		return 0;
+	case 'u':
+		r->src.unordered = 1;
+		return 0;
+	case 'h':
+		fputs(report_help, stdout);
+		return -1;
+	default:
+		fputs(report_help, stderr);
+		return 2;
+	}
+}
+
+static int parse_args(struct report_args *r, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "input", required_argument, NULL, 'i' },
+		{ "kallsyms", required_argument, NULL, 'k' },
+		{ "json", no_argument, NULL, 'j' },
+		{ "tsv", required_argument, NULL, 'T' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "comm", required_argument, NULL, 'C' },
+		{ "time", required_argument, NULL, 't' },
+		{ "top", required_argument, NULL, 'n' },
+		{ "watch", required_argument, NULL, 'w' },
+		{ "file-order", no_argument, NULL, 'u' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int c, ret;
+
+	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
+		ret = option(r, c);
+		if (ret)
+			return ret;
+	}
+	if (optind + 1 < argc || (r->in && optind < argc)) {
+		fputs(report_help, stderr);
+		return 2;
+	}
+	r->src.input = cli_input(r->in, argc, argv, optind);
+	r->src.need_decoder = 1;
+	r->src.symbols = TS_SYMS_TABLE;
+	r->an.pids = r->pids;
+	return 0;
+}
+
+static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
+{
+	return ts_analysis_feed(ctx, ev);
+}
+
+static int write_report(struct report_args *r, struct ts_source *src, struct ts_analysis *a)
+{
+	struct ts_report_opts o = { 0 };
+	int ret;
+
+	ts_source_report_opts(src, &o);
+	o.top = r->top;
+	if (r->nr_watch)
+		o.watch = r->watch;
+	if (r->out == OUT_JSON)
+		ret = ts_report_json(stdout, a, &o);
+	else if (r->out == OUT_TSV)
+		ret = ts_report_tsv(r->tsv_dir, a, &o);
+	else
+		ret = ts_report_text(stdout, a, &o);
+	if (fflush(stdout) && !ret)
+		ret = -EIO;
+	if (ret)
+		return cli_error("writing the report%s%s: %s", r->tsv_dir ? " to " : "",
+				 r->tsv_dir ? r->tsv_dir : "", ts_strerror(ret));
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	struct report_args r = { .out = OUT_TEXT };
+	struct ts_source *src = NULL;
+	struct ts_analysis *a = NULL;
+	int ret = parse_args(&r, argc, argv);
+
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	ret = ts_analysis_new(&a, &r.an);
+	if (ret)
+		return cli_error("%s", ts_strerror(ret));
+	ret = ts_source_open(&src, &r.src);
+	if (!ret) {
+		ts_source_note_recorded(src, a);
+		ret = ts_source_run(src, feed, a);
+	}
+	if (ret) {
+		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
+		goto close_source;
+	}
+	ts_analysis_finish(a);
+	ret = write_report(&r, src, a);
+close_source:
+	ts_source_close(src);
+	ts_analysis_free(a);
+	return ret ? 1 : 0;
+}
