@@ -49,11 +49,12 @@ done
 [ ! -e "$out" ] || die "$out exists already"
 profile_load "$board" || exit 1
 profile_check || die "bad profile $board"
+board=$P_NAME
 : "${boot_to:=$P_BOOT_TIMEOUT}"
 : "${total_to:=$((boot_to + 600))}"
 command -v "$P_QEMU_SYSTEM" >/dev/null || die "$P_QEMU_SYSTEM is not installed (make deps)"
 
-set -- $("$TS_TOP/boards/qemu/mkinitramfs.sh" --board "$board" --flavour "$flavour" \
+set -- $("$TS_TOP/boards/qemu/mkinitramfs.sh" --board "$P_FILE" --flavour "$flavour" \
 	--workloads "$wdir")
 [ $# -eq 2 ] || die "mkinitramfs failed"
 base=$1 kernel=$2

@@ -34,6 +34,7 @@ done
 [ -n "$wdir" ] && [ -x "$wdir/pingpong" ] || die "--workloads DIR with pingpong is required"
 profile_load "$board" || exit 1
 profile_check || die "bad profile $board"
+board=$P_NAME
 [ "$P_TRANSPORT" = qemu ] || die "$board is not an emulated board"
 arch=$P_DEB_ARCH
 

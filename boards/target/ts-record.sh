@@ -59,6 +59,16 @@ workqueue:workqueue_execute_start workqueue:workqueue_execute_end
 rcu:rcu_utilization rcu:rcu_grace_period
 vmscan:mm_shrink_slab_start vmscan:mm_shrink_slab_end"
 
+# Named events tickscope's analyses use: stated missing even when asked for through a glob.
+TS_WATCH_EVENTS="sched:sched_switch sched:sched_waking sched:sched_wakeup power:cpu_idle
+timer:hrtimer_setup|timer:hrtimer_init timer:hrtimer_expire_entry timer:tick_stop
+timer:timer_expire_entry workqueue:workqueue_execute_start rcu:rcu_grace_period
+vmscan:mm_shrink_slab_start"
+
+glob_re() {
+	echo "$1" | sed 's/[.]/\\./g; s/[*]/.*/g'
+}
+
 say() {
 	echo "ts-record: $*" >&2
 }
@@ -188,7 +198,7 @@ pick_events() {
 		for alt in $(echo "$tok" | tr '|' ' '); do
 			case "$alt" in
 			*'*'*)
-				re=$(echo "$alt" | sed 's/[.]/\\./g; s/[*]/.*/g')
+				re=$(glob_re "$alt")
 				grep -qx "$re" "$avail" && chosen=$alt
 				;;
 			*) grep -qx "$alt" "$avail" && chosen=$alt ;;
@@ -199,6 +209,9 @@ pick_events() {
 			first_alt=${tok%%|*}
 			echo "missing $tok ($(missing_reason "$first_alt"))" >>"$1"
 			ev_missing="$ev_missing${ev_missing:+,}$tok"
+		elif [ "$chosen" != "${chosen#*\*}" ]; then
+			echo "chosen $chosen = $(grep -x "$(glob_re "$chosen")" "$avail" | tr '\n' ' ')" >>"$1"
+			ev_list="$ev_list${ev_list:+,}$chosen"
 		elif [ "$chosen" != "$tok" ] && [ "$chosen" != "${tok%%|*}" ]; then
 			echo "chosen $chosen (instead of ${tok%%|*}: $(missing_reason "${tok%%|*}"))" >>"$1"
 			ev_list="$ev_list${ev_list:+,}$chosen"
@@ -206,6 +219,21 @@ pick_events() {
 			echo "chosen $chosen" >>"$1"
 			ev_list="$ev_list${ev_list:+,}$chosen"
 		fi
+	done
+	# Globs hide what they did not match: state the events the analyses care about.
+	for tok in $TS_WATCH_EVENTS; do
+		first_alt=${tok%%|*}
+		grep -qE "[ =]$first_alt( |\$)" "$1" && continue
+		covered=""
+		for g in $(echo "$ev_list" | tr ',' ' '); do
+			case "$g" in *'*'*) echo "$first_alt" | grep -qx "$(glob_re "$g")" && covered=$g ;; esac
+		done
+		[ -n "$covered" ] || continue
+		for alt in $(echo "$tok" | tr '|' ' '); do
+			grep -qx "$alt" "$avail" && continue 2
+		done
+		echo "missing $tok ($(missing_reason "$first_alt"); $covered has no match)" >>"$1"
+		ev_missing="$ev_missing${ev_missing:+,}$tok"
 	done
 	[ -n "$ev_list" ]
 }
