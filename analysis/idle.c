@@ -129,6 +129,32 @@ static void on_tick_stop(struct ts_idle *m, struct cpu *c, const struct ts_event
 	t->deps[i].count++;
 }
 
+static void count_other(struct ts_idle_totals *t, const char *name)
+{
+	int i;
+
+	for (i = 0; name && i < t->nr_other; i++) {
+		if (t->other[i].name == name || !strcmp(t->other[i].name, name)) {
+			t->other[i].count++;
+			return;
+		}
+	}
+	if (!name || t->nr_other == TS_IDLE_MAX_OTHER) {
+		t->other_unnamed++;
+		return;
+	}
+	t->other[t->nr_other].name = name;
+	t->other[t->nr_other++].count = 1;
+}
+
+/* x86's IPI vectors and the generic ipi:* events, as named by the tracepoints. */
+static int is_ipi(const char *name)
+{
+	return name && (!strncmp(name, "ipi:", 4) || strstr(name, ":reschedule_entry") ||
+			strstr(name, ":call_function_entry") ||
+			strstr(name, ":call_function_single_entry"));
+}
+
 static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
 {
 	switch (ev->kind) {
@@ -152,7 +178,8 @@ static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *e
 	case TS_EV_SWITCH:
 		return count_exit(m, c, TS_EXIT_SWITCH, 0);
 	default:
-		return count_exit(m, c, TS_EXIT_OTHER, 0);
+		count_other(&m->tot, ev->name);
+		return count_exit(m, c, is_ipi(ev->name) ? TS_EXIT_IPI : TS_EXIT_OTHER, 0);
 	}
 }
 

@@ -297,8 +297,8 @@ static void sched_json(struct jw *w, const struct ts_analysis *a, const struct t
 
 static void idle_cpus_json(struct jw *w, const struct ts_idle *m, double span)
 {
-	static const char *const ex[TS_EXIT_NR] = { "hrtimer", "timer",	   "wakeup",
-						    "resched", "untraced", "other" };
+	static const char *const ex[TS_EXIT_NR] = { "hrtimer", "timer",	   "wakeup", "resched",
+						    "ipi",     "untraced", "other" };
 	const struct ts_idle_cpu *c;
 	int i, s, e;
 
@@ -334,8 +334,8 @@ static void idle_cpus_json(struct jw *w, const struct ts_idle *m, double span)
 
 static void idle_exits_json(struct jw *w, const struct ts_idle *m, const struct ts_report_opts *o)
 {
-	static const char *const ex[TS_EXIT_NR] = { "hrtimer", "timer",	   "wakeup",
-						    "resched", "untraced", "other" };
+	static const char *const ex[TS_EXIT_NR] = { "hrtimer", "timer",	   "wakeup", "resched",
+						    "ipi",     "untraced", "other" };
 	const struct ts_idle_totals *t = ts_idle_totals(m);
 	const struct ts_idle_exit_fn *x;
 	uint64_t tick = 0;
@@ -353,6 +353,12 @@ static void idle_exits_json(struct jw *w, const struct ts_idle *m, const struct 
 		u64v(w, "hrtimer_tick", tick);
 	else
 		nullv(w, "hrtimer_tick");
+	end(w, '}');
+	begin(w, "other_events", '{');
+	for (e = 0; e < t->nr_other; e++)
+		u64v(w, t->other[e].name, t->other[e].count);
+	if (t->other_unnamed)
+		u64v(w, "(other)", t->other_unnamed);
 	end(w, '}');
 	begin(w, "exit_functions", '[');
 	for (e = 1; e >= 0; e--) {

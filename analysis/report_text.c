@@ -235,7 +235,8 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	sched_cpus(f, m);
 	sched_stacks(f, m, o);
 	if (t->nr_time_travel)
-		fprintf(f, "  %" PRIu64 " wakes newer than their switch-in were ignored\n",
+		fprintf(f,
+			"  %" PRIu64 " wakes came while the task still ran (no delay from them)\n",
 			t->nr_time_travel);
 }
 
@@ -262,9 +263,9 @@ static void idle_states(FILE *f, const struct ts_idle *m, double span)
 
 static void idle_exits(FILE *f, const struct ts_idle *m, const struct ts_report_opts *o)
 {
-	static const char *const names[TS_EXIT_NR] = { "hrtimer", "timer",    "wakeup",
-						       "resched", "untraced", "other" };
-	const struct ts_idle_totals *t = ts_idle_totals(m);
+	static const char *const names[TS_EXIT_NR] = { "hrtimer", "timer",    "wakeup", "resched",
+						       "ipi",	  "untraced", "other" };
+	const struct ts_idle_totals *t = ts_idle_totals(m), *k = t;
 	const struct ts_idle_exit_fn *x;
 	uint64_t tick = 0;
 	size_t i;
@@ -285,16 +286,23 @@ static void idle_exits(FILE *f, const struct ts_idle *m, const struct ts_report_
 	fprintf(f, "\n");
 	if (!known)
 		fprintf(f, "  (no symbols: the tick cannot be told from other hrtimers)\n");
-	fprintf(f, "  per CPU exits (hrtimer timer wakeup resched untraced other):");
-	for (e = 0; e < ts_idle_nr_cpus(m); e++) {
-		const struct ts_idle_cpu *c = ts_idle_cpu(m, e);
+	for (e = 0; e < k->nr_other; e++)
+		fprintf(f, "%s %s %" PRIu64, e ? "," : "    other/ipi events:", k->other[e].name,
+			k->other[e].count);
+	if (k->nr_other)
+		fprintf(f, "\n");
+	fprintf(f, "  per CPU exits (%s", names[0]);
+	for (e = 1; e < TS_EXIT_NR; e++)
+		fprintf(f, " %s", names[e]);
+	fprintf(f, "):");
+	for (i = 0; i < (size_t)ts_idle_nr_cpus(m); i++) {
+		const struct ts_idle_cpu *c = ts_idle_cpu(m, (int)i);
 
-		if (c && c->seen)
-			fprintf(f,
-				"%s cpu%d %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64 " %" PRIu64
-				" %" PRIu64,
-				e % 4 ? "" : "\n   ", e, c->exits[0], c->exits[1], c->exits[2],
-				c->exits[3], c->exits[4], c->exits[5]);
+		if (!c || !c->seen)
+			continue;
+		fprintf(f, "%s cpu%zu", i % 4 ? "" : "\n   ", i);
+		for (e = 0; e < TS_EXIT_NR; e++)
+			fprintf(f, " %" PRIu64, c->exits[e]);
 	}
 	fprintf(f, "\n");
 }

@@ -249,7 +249,7 @@ static void idle_tsv(struct tsv *t, const struct ts_idle *m)
 	static const char *const dists[] = { "residency", NULL };
 	FILE *f = open_table(t, "idle_states", "cpu\tstate\tentries_per_s", dists);
 	FILE *g = open_table(t, "idle_exits",
-			     "cpu\thrtimer\ttimer\twakeup\tresched\tuntraced\tother", NULL);
+			     "cpu\thrtimer\ttimer\twakeup\tresched\tipi\tuntraced\tother", NULL);
 	const struct ts_idle_cpu *c;
 	int i, s, e, ok = kind_present(t, TS_EV_CPU_IDLE);
 

@@ -15,6 +15,7 @@
 
 #define TS_IDLE_NR_STATES 8 /* idle states 0..6 each, 7 for 7 and above */
 #define TS_IDLE_MAX_DEPS 16 /* distinct tick_stop dependency names kept */
+#define TS_IDLE_MAX_OTHER 16 /* distinct event names kept for TS_EXIT_OTHER and TS_EXIT_IPI */
 
 /*
  * What ended an idle period: the first causal event on the CPU after the enter (timer starts
@@ -26,8 +27,9 @@ enum ts_idle_exit {
 	TS_EXIT_TIMER, /* timer_expire_entry */
 	TS_EXIT_WAKEUP, /* sched_wakeup / sched_waking on this CPU (IPI-queued or irq wakeup) */
 	TS_EXIT_SWITCH, /* sched_switch with no wakeup seen here (a remote wakeup's resched IPI) */
+	TS_EXIT_IPI, /* an IPI's own tracepoint (irq_vectors:reschedule_*, call_function_*) */
 	TS_EXIT_UNTRACED, /* back into idle with nothing causal traced (an untraced irq or IPI) */
-	TS_EXIT_OTHER, /* any other event */
+	TS_EXIT_OTHER, /* any other event: see ts_idle_totals.other */
 	TS_EXIT_NR
 };
 
@@ -54,6 +56,12 @@ struct ts_idle_totals {
 	int nr_deps;
 	uint64_t deps_other; /* failures whose dependency did not fit */
 	uint64_t unmatched_exits, open_at_end;
+	struct { /* TS_EXIT_OTHER and TS_EXIT_IPI by event name ("irq:irq_handler_entry") */
+		const char *name; /* the decoder's string, valid for the run */
+		uint64_t count;
+	} other[TS_IDLE_MAX_OTHER];
+	int nr_other;
+	uint64_t other_unnamed; /* beyond the table, or events without a name */
 };
 
 /* Idle exits caused by one hrtimer or timer function (the report picks out the tick). */

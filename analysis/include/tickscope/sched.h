@@ -62,7 +62,7 @@ struct ts_sched_totals {
 	struct ts_hist class_delivery[TS_WAKE_NR];
 	struct ts_hist class_wakelat[TS_WAKE_NR];
 	struct ts_hist run, delay, delivery, wakelat, off[TS_OFF_NR];
-	uint64_t nr_time_travel; /* wakeups newer than the switch-in they precede (lost events) */
+	uint64_t nr_time_travel; /* wakes that came while the task still ran: no delay from them */
 	uint64_t nr_stack_switches; /* switch-outs with a callchain */
 	uint64_t stacks_dropped_ns; /* off-CPU time of stacks beyond the table's limit */
 };
