@@ -1,0 +1,93 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The sched oracle: for every task with at least 10 switch-ins, tickscope report agrees with
+# perf sched timehist on the same file, within 1 us per event: switch-ins (exact), total run
+# time and total sched delay (timehist's rule: sched_delay_perf_ns). A task that exited and
+# disagrees is left out (and named) when perf booked slices to its placeholder thread
+# ":-1[-1]": perf loses track of a thread after its EXIT record; the tracepoint's prev_pid,
+# which we use, does not.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+"$TICKSCOPE" report --help >/dev/null 2>&1 || skip_all "the CLI has no report command yet"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+
+# perf's side: "tid count run_ns delay_ns" per task, summed from timehist's per-slice lines.
+perf_tasks() {
+	perf sched timehist -i "$1" 2>/dev/null | awk 'NR > 3 && $2 != "lost" && $3 !~ /^<idle>/ {
+		# "comm[tid]", "comm[tid/pid]", or ":tid" for a thread perf never named
+		n = $3
+		if (n ~ /\[/) { sub(/.*\[/, "", n); sub(/\].*/, "", n); sub(/\/.*/, "", n) }
+		else sub(/^:/, "", n)
+		c[n]++; r[n] += $6 * 1e6; d[n] += $5 * 1e6
+	} END { for (k in c) printf "%s %d %.0f %.0f\n", k, c[k], r[k], d[k] }' | sort
+}
+
+# Tasks perf lists as terminated in its summary.
+perf_exited() {
+	perf sched timehist -s -i "$1" 2>/dev/null |
+		awk '/^Terminated tasks:/ { t = 1; next } t && /\[[0-9]+/ {
+			n = $1; sub(/.*\[/, "", n); sub(/\].*/, "", n); sub(/\/.*/, "", n); print n }' |
+		sort -u
+}
+
+# Ours: the same four columns from the sched_tasks table.
+our_tasks() {
+	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ printf "%s %s %s %s\n", $col["tid"], $col["switches"], $col["run_sum_ns"],
+			$col["sched_delay_perf_ns"] }' "$1/sched_tasks.tsv" | sort
+}
+
+check() { # NAME FILE
+	rm -rf "$tmp/tsv"
+	if ! "$TICKSCOPE" report -i "$2" --tsv "$tmp/tsv" 2>"$tmp/err"; then
+		ok 1 "$1: tickscope report --tsv"
+		sed 's/^/# /' "$tmp/err"
+		return
+	fi
+	perf_tasks "$2" >"$tmp/perf"
+	if [ ! -s "$tmp/perf" ]; then
+		ok 0 "$1: # SKIP perf sched timehist reads nothing from it (perf 6.1 and pipe files)"
+		return
+	fi
+	perf_exited "$2" >"$tmp/exited"
+	grep -q '^-1 ' "$tmp/perf" && echo placeholder >>"$tmp/exited"
+	our_tasks "$tmp/tsv" >"$tmp/ours"
+	join "$tmp/perf" "$tmp/ours" | awk -v exited="$tmp/exited" '
+		BEGIN { while ((getline t < exited) > 0) gone[t] = 1; placeholder = gone["placeholder"] }
+		$2 < 10 { next }
+		{
+			tol = 1000 * $2
+			dr = $3 - $6; if (dr < 0) dr = -dr
+			dd = $4 - $7; if (dd < 0) dd = -dd
+			if (($2 != $5 || dr > tol || dd > tol) && gone[$1] && placeholder) {
+				skipped++
+				printf "# tid %s exited; perf has %s switches, we have %s\n", $1, $2, $5
+				next
+			}
+			n++
+			if ($2 != $5 || dr > tol || dd > tol) {
+				bad++
+				printf "# tid %s: perf %s switches, run %s, delay %s; ours %s, %s, %s\n",
+					$1, $2, $3, $4, $5, $6, $7
+			}
+		}
+		END { printf "%d %d %d\n", n, bad, skipped }' >"$tmp/res"
+	grep '^#' "$tmp/res"
+	set -- "$1" $(grep -v '^#' "$tmp/res")
+	ok $([ "$2" -gt 0 ] && [ "$3" -eq 0 ] && echo 0 || echo 1) \
+		"$1: $2 tasks with >= 10 switch-ins agree with perf sched timehist ($4 exited, left out)"
+}
+
+for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none x86-lost; do
+	f=$(fixture_data "$n") || continue
+	check "$n" "$f"
+done
+for n in a64-6.1-generic-stress-ramfs.data a64-6.1-generic-perf-bench-pipe.data; do
+	f=$(shared_fixture "$n") || continue
+	check "$n" "$f"
+done
+tap_done
