@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Reports on a hand-built analysis: the JSON is well-formed (a small recursive-descent check),
+ * sections without their events say "not recorded" and carry no figures, text and TSV agree.
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "tickscope/report.h"
+
+static const char *p;
+
+static void ws(void)
+{
+	while (isspace((unsigned char)*p))
+		p++;
+}
+
+static int value(int depth);
+
+static int string(void)
+{
+	if (*p++ != '"')
+		return 0;
+	while (*p && *p != '"') {
+		if ((unsigned char)*p < 0x20)
+			return 0;
+		if (*p == '\\' && !*++p)
+			return 0;
+		p++;
+	}
+	return *p++ == '"';
+}
+
+static int container(char close, int is_obj, int depth)
+{
+	ws();
+	if (*p == close)
+		return p++, 1;
+	for (;;) {
+		ws();
+		if (is_obj && (!string() || (ws(), *p++ != ':')))
+			return 0;
+		if (!value(depth + 1))
+			return 0;
+		ws();
+		if (*p == close)
+			return p++, 1;
+		if (*p++ != ',')
+			return 0;
+	}
+}
+
+static int value(int depth)
+{
+	ws();
+	if (depth > 64)
+		return 0;
+	if (*p == '{')
+		return p++, container('}', 1, depth);
+	if (*p == '[')
+		return p++, container(']', 0, depth);
+	if (*p == '"')
+		return string();
+	if (!strncmp(p, "null", 4))
+		return p += 4, 1;
+	if (*p == '-' || isdigit((unsigned char)*p)) {
+		strtod(p, (char **)&p);
+		return 1;
+	}
+	return 0;
+}
+
+static int valid_json(const char *s)
+{
+	p = s;
+	if (!value(0))
+		return 0;
+	ws();
+	return *p == 0;
+}
+
+static struct ts_analysis *build(void)
+{
+	struct ts_analysis *a;
+	struct ts_event ev = { .kind = TS_EV_SWITCH };
+	int i;
+
+	if (ts_analysis_new(&a, NULL))
+		return NULL;
+	ts_analysis_note_recorded(a, "sched:sched_switch");
+	ts_analysis_note_recorded(a, "sched:sched_waking");
+	ts_analysis_note_recorded(a, "vmscan:mm_shrink_slab_start");
+	ts_analysis_note_recorded(a, "vmscan:mm_shrink_slab_end");
+	for (i = 0; i < 100; i++) {
+		ev.time = 1000 + (uint64_t)i * 1000;
+		ev.cpu = i % 2;
+		ev.sw.prev_pid = i % 4 < 2 ? 0 : 10 + i % 2;
+		ev.sw.next_pid = i % 4 < 2 ? 10 + i % 2 : 0;
+		ev.sw.prev_state = TS_STATE_SLEEPING;
+		strcpy(ev.sw.next_comm, "work\"er\\1");
+		ts_analysis_feed(a, &ev);
+	}
+	ts_analysis_finish(a);
+	return a;
+}
+
+static char *run_json(struct ts_analysis *a)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	ok(ts_report_json(f, a, NULL) == 0, "ts_report_json returns 0");
+	fclose(f);
+	return buf;
+}
+
+int main(void)
+{
+	struct ts_analysis *a = build();
+	char *json, *text = NULL, dir[] = "/tmp/tickscope-report-XXXXXX", path[128], line[4096];
+	size_t len = 0;
+	FILE *f;
+
+	ok(a != NULL, "analysis built");
+	if (!a)
+		return tap_done();
+	json = run_json(a);
+	ok(json && valid_json(json), "JSON is well-formed");
+	ok(json && strstr(json, "\"schema\":\"tickscope-report\",\"version\":1"),
+	   "schema, version");
+	ok(json && strstr(json, "\"shrinker\":{\"status\":\"recorded_empty\",\"events\":["),
+	   "recorded shrinker without events: recorded_empty");
+	ok(json && strstr(json, "\"workqueue\":{\"status\":\"not_recorded\",\"events\":["),
+	   "workqueue: not_recorded");
+	ok(json && !strstr(json, "\"executions\""), "no workqueue figures at all");
+	ok(json && strstr(json, "\"comm\":\"work\\\"er\\\\1\""), "comm escaped");
+	f = open_memstream(&text, &len);
+	ok(f && ts_report_text(f, a, NULL) == 0, "text report");
+	if (f)
+		fclose(f);
+	ok(text && strstr(text, "== workqueue == not recorded"), "text: workqueue not recorded");
+	ok(text && strstr(text, "== shrinker == recorded, no events"), "text: shrinker empty");
+	ok(mkdtemp(dir) != NULL, "temp dir");
+	ok(ts_report_tsv(dir, a, NULL) == 0, "TSV report");
+	snprintf(path, sizeof(path), "%s/sections.tsv", dir);
+	f = fopen(path, "r");
+	ok(f && fgets(line, sizeof(line), f) && !strncmp(line, "section\tstatus\t", 15),
+	   "sections.tsv header");
+	ok(f && fgets(line, sizeof(line), f) && !strncmp(line, "sched\tpresent\t100\t", 18),
+	   "sections.tsv: sched present, 100 events");
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	ok(system(path) == 0, "cleaned up");
+	free(json);
+	free(text);
+	ts_analysis_free(a);
+	return tap_done();
+}
