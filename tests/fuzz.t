@@ -17,7 +17,8 @@ if [ ! -x "$FUZZ" ]; then
 fi
 [ -x "$FUZZ" ] || { echo "Bail out! $FUZZ not built (make fuzz-build needs clang)"; exit 1; }
 
-T=$(tap_tmpdir)
+T=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
+trap 'rm -rf "$T"' EXIT
 mkdir -p "$T/seeds" "$T/corpus" "$ART"
 for s in x86-tiny x86-tiny-pipe x86-tiny-zstd; do
 	f=$(fixture_data "$s") || { echo "Bail out! fixture $s missing"; exit 1; }
