@@ -24,6 +24,7 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
   --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
                   <out>/sets/; used by the tests to validate all fragments in one parse
   --reuse         reuse <out>'s base config and tool when KSRC, ARCH and board match
+  --fragment-dir DIR  look fragment names up in DIR first (repeatable; no spaces)
   --experiment F  take the board and the fragments from the experiment .config F
                   (CONFIG_TS_BOARD, CONFIG_TS_FRAGMENTS, CONFIG_TS_EXTRA_FRAGMENTS) when
                   --board or FRAGMENT are not given
@@ -37,7 +38,7 @@ Exit: 0 every requested value survived (or the fragment expects it not to on thi
 USAGE
 }
 
-ksrc= arch= board= out= json= fast= each= reuse= experiment=
+ksrc= arch= board= out= json= fast= each= reuse= experiment= fdirs=
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h | --help) usage; exit 0 ;;
@@ -50,6 +51,7 @@ while [ $# -gt 0 ]; do
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;
 	--experiment) experiment=$2; shift 2 ;;
+	--fragment-dir) fdirs="$fdirs --fragment-dir $(cd "$2" && pwd)"; shift 2 ;;
 	--) shift; break ;;
 	-*) echo "kernel-config: unknown option $1" >&2; usage >&2; exit 2 ;;
 	*) break ;;
@@ -149,7 +151,7 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 fi
 
 set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \
-	--base-name "$base${board:+ + board $board}" \
+	--base-name "$base${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
 	--fragment-dir "$ksrc/arch/$srcarch/configs" ${json:+"$json"} \
 	${bfrag:+"$bfrag"} "$@"

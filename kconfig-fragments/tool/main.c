@@ -178,6 +178,33 @@ static int build_set(struct ts_set *set, const struct opts *o, char **names, int
 	return 0;
 }
 
+static void free_set(struct ts_set *set)
+{
+	free((char *)set->label);
+	ts_set_free(set);
+}
+
+/* Set number i: one argument split at '+' with --each, else all the arguments. */
+static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, int argc, int i,
+			 const char *arch, struct ts_err *err)
+{
+	char *names[64], *arg = NULL, *tok, *sp = NULL;
+	int n = 0, ret;
+
+	if (o->each) {
+		arg = strdup(argv[optind + i]);
+		for (tok = strtok_r(arg, "+", &sp); tok && n < 64; tok = strtok_r(NULL, "+", &sp))
+			names[n++] = tok;
+	} else {
+		for (n = 0; optind + n < argc && n < 64; n++)
+			names[n] = argv[optind + n];
+	}
+	set->arch = arch;
+	ret = build_set(set, o, names, n, err);
+	free(arg);
+	return ret;
+}
+
 static int run_set(struct ts_set *set, const struct opts *o, const char *out, const char *kver,
 		   const char *arch, struct ts_err *err)
 {
@@ -245,7 +272,7 @@ int main(int argc, char **argv)
 	struct ts_set *sets;
 	char **saved = NULL, *kver, *arch, *out;
 	const char *kconfig;
-	int nsets, i, failures = 0, ret;
+	int nsets, i, pass, failures = 0, ret;
 
 	if (parse_opts(argc, argv, &o)) {
 		usage(stderr, argv[0]);
@@ -260,31 +287,31 @@ int main(int argc, char **argv)
 	kconfig = o.kconfig ? o.kconfig : getenv("KBUILD_KCONFIG");
 	if (!kconfig || !*kconfig)
 		kconfig = "Kconfig";
-	conf_set_message_callback(NULL);
-	conf_parse(kconfig);
-	restore_env(saved);
 
 	nsets = o.each ? argc - optind : 1;
 	sets = calloc(nsets, sizeof(*sets));
+	/* Missing files and syntax errors first: they need no Kconfig, whose parse runs dozens
+	 * of compiler probes. Types and choices are checked in the second pass, after it. */
+	for (pass = 0; pass < 2; pass++) {
+		if (pass) {
+			conf_set_message_callback(NULL);
+			conf_parse(kconfig);
+			restore_env(saved);
+		}
+		for (i = 0; i < nsets; i++) {
+			ret = set_from_args(&sets[i], &o, argv, argc, i, arch, &err);
+			if (ret) {
+				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
+				return TS_EXIT_FRAGMENT;
+			}
+			if (!pass)
+				free_set(&sets[i]);
+		}
+	}
 	for (i = 0; i < nsets; i++) {
-		char *names[64], *arg = o.each ? strdup(argv[optind + i]) : NULL, *tok, *sp = NULL;
-		int n = 0;
-
-		if (o.each) {
-			for (tok = strtok_r(arg, "+", &sp); tok && n < 64; tok = strtok_r(NULL, "+", &sp))
-				names[n++] = tok;
-		} else {
-			for (n = 0; optind + n < argc && n < 64; n++)
-				names[n] = argv[optind + n];
-		}
-		sets[i].arch = arch;
-		ret = build_set(&sets[i], &o, names, n, &err);
-		if (!ret) {
-			out = set_output(&o, &sets[i]);
-			ret = run_set(&sets[i], &o, out, kver, arch, &err);
-			free(out);
-		}
-		free(arg);
+		out = set_output(&o, &sets[i]);
+		ret = run_set(&sets[i], &o, out, kver, arch, &err);
+		free(out);
 		if (ret) {
 			fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
 			return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
@@ -295,10 +322,8 @@ int main(int argc, char **argv)
 	}
 	if (o.json)
 		ts_report_json(stdout, sets, nsets, arch, kver, o.base_name ? o.base_name : o.base);
-	for (i = 0; i < nsets; i++) {
-		free((char *)sets[i].label);
-		ts_set_free(&sets[i]);
-	}
+	for (i = 0; i < nsets; i++)
+		free_set(&sets[i]);
 	free(sets);
 	free(kver);
 	free(arch);

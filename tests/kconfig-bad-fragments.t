@@ -1,0 +1,75 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# kconfig: a bad fragment (syntax error, missing file, two members of one choice, a wrong
+# value type, a bad annotation, a symbol set twice) is an error naming the file and line, exit 2.
+. "$(dirname "$0")/lib/tap.sh"
+
+kf=$TS_TOP/kconfig-fragments
+bad=$TS_TOP/tests/kconfig/bad
+ksrc=$("$kf/ksrc.sh" 2>/dev/null) ||
+	skip_all "no kernel tree: /usr/src/linux-source-6.1.tar.xz is missing (package linux-source-6.1)"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kconfig.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+out=$TS_TOP/.cache/kconfig-test/bad-x86_64
+
+# run FRAGMENT...: the driver on x86_64; sets $rc, stdout in $tmp/out, stderr in $tmp/err.
+run() {
+	rc=0
+	"$kf/kernel-config.sh" --fast --reuse --arch x86_64 --ksrc "$ksrc" --out "$out" \
+		--fragment-dir "$bad" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
+}
+
+# expect NAME WANT_RC MESSAGE FRAGMENT...: exit code and a message on stderr.
+expect() {
+	name=$1 want=$2 msg=$3
+	shift 3
+	run "$@"
+	is "$rc" "$want" "$name: exit $want"
+	grep -qF -- "$msg" "$tmp/err"
+	ok $? "$name: says '$msg'"
+	[ $? -eq 0 ] || sed 's/^/#   stderr: /' "$tmp/err"
+}
+
+run nohz-idle
+is "$rc" 0 "a good fragment passes (builds the base config for the cases below)"
+cp "$out/.config" "$tmp/good.config"
+
+expect "syntax error" 2 "syntax.config:4: syntax error: 'CONFIG_HZ_PERIODIC = y'" syntax
+expect "missing fragment" 2 "fragment 'no-such-fragment': not found" nohz-idle no-such-fragment
+expect "missing path" 2 "fragment '$tmp/nope.config': no such file" "$tmp/nope.config"
+expect "two choice members in one file" 2 \
+	'two-choice.config:7: CONFIG_PREEMPT=y and CONFIG_PREEMPT_NONE=y (line 6) are both members of the choice "Preemption Model"' \
+	two-choice
+expect "m for a bool" 2 "bad-type.config:3: 'CONFIG_HZ_PERIODIC=m': CONFIG_HZ_PERIODIC is bool" \
+	bad-type
+expect "bad annotation" 2 "bad-annotation.config:3: 'xfail' names CONFIG_SMP" bad-annotation
+expect "symbol set twice" 2 "duplicate.config:4: CONFIG_SMP is already set at line 3" duplicate
+expect "unknown option" 2 "unknown option --frobnicate" --frobnicate nohz-idle
+: >"$tmp/empty.config"
+expect "no fragments" 2 "no fragments given" --experiment "$tmp/empty.config"
+expect "unknown board" 2 "unknown board 'nosuchboard'" --board nosuchboard nohz-idle
+
+cmp -s "$out/.config" "$tmp/good.config"
+ok $? "a bad fragment leaves the last good .config alone"
+
+# Across two files, two choice members are fine: the later one wins (see the expected tables).
+cat >"$tmp/a.config" <<'EOF'
+# Help: test
+CONFIG_PREEMPT_NONE=y
+EOF
+run "$tmp/a.config" preempt-full
+is "$rc" 0 "choice members in two different fragments: the later one wins, exit 0"
+grep -q '^overridden  *CONFIG_PREEMPT_NONE=y' "$tmp/out"
+ok $? "the earlier member is reported as overridden"
+
+for cmd in kernel-config.sh ksrc.sh gen-kconfig-derived.sh; do
+	"$kf/$cmd" --help >"$tmp/help" 2>&1
+	ok $? "$cmd --help exits 0"
+	grep -q '^usage: ' "$tmp/help"
+	ok $? "$cmd --help prints a usage line"
+done
+"$out/tickscope-kconfig" --help >"$tmp/help" 2>&1
+ok $? "tickscope-kconfig --help exits 0"
+grep -q '^usage: ' "$tmp/help"
+ok $? "tickscope-kconfig --help prints a usage line"
+tap_done
