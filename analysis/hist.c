@@ -26,7 +26,7 @@ uint64_t ts_hist_bucket_width(unsigned int idx)
 /* Make the stored window span groups [lo, hi]. */
 static int resize(struct ts_hist *h, unsigned int lo, unsigned int hi)
 {
-	unsigned int nr = hi - lo + 1, shift;
+	unsigned int nr = hi - lo + 1;
 	uint64_t *b;
 
 	if (h->b && lo == h->lo && nr == h->nr)
@@ -35,8 +35,7 @@ static int resize(struct ts_hist *h, unsigned int lo, unsigned int hi)
 	if (!b)
 		return -ENOMEM;
 	if (h->b) {
-		shift = h->lo - lo;
-		memcpy(b + (size_t)shift * TS_HIST_SUB, h->b,
+		memcpy(b + (size_t)(h->lo - lo) * TS_HIST_SUB, h->b,
 		       (size_t)h->nr * TS_HIST_SUB * sizeof(*b));
 		free(h->b);
 	}

@@ -52,12 +52,11 @@ static int rehash(struct ts_map *m, size_t cap)
 int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
 {
 	size_t i;
-	int err;
 
 	if (key == TS_MAP_EMPTY)
 		return -EINVAL;
 	if ((m->nr + 1) * 4 > m->cap * 3) {
-		err = rehash(m, m->cap ? m->cap * 2 : 64);
+		int err = rehash(m, m->cap ? m->cap * 2 : 64);
 		if (err)
 			return err;
 	}
@@ -78,7 +77,7 @@ int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
 
 int ts_map_remove(struct ts_map *m, uint64_t key)
 {
-	size_t i, j, home, mask = m->cap - 1;
+	size_t i, j, mask = m->cap - 1;
 	uint64_t *v = ts_map_find(m, key);
 
 	if (!v)
@@ -87,7 +86,8 @@ int ts_map_remove(struct ts_map *m, uint64_t key)
 		     m->e);
 	/* Shift later members of the probe run back so that no lookup meets a hole. */
 	for (j = (i + 1) & mask; m->e[j].key != TS_MAP_EMPTY; j = (j + 1) & mask) {
-		home = slot(m, m->e[j].key);
+		size_t home = slot(m, m->e[j].key);
+
 		if (((j - home) & mask) >= ((j - i) & mask)) {
 			m->e[i] = m->e[j];
 			i = j;
@@ -125,14 +125,14 @@ void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
 
 void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 {
-	uint64_t *slot;
+	uint64_t *idx;
 	void *obj, **v;
-	int ret = ts_map_insert(&t->map, key, &slot);
+	int ret = ts_map_insert(&t->map, key, &idx);
 
 	if (isnew)
 		*isnew = ret == 1;
 	if (ret == 0)
-		return t->v[*slot - 1];
+		return t->v[*idx - 1];
 	if (ret < 0)
 		return NULL;
 	if (t->nr == t->cap) {
@@ -148,7 +148,7 @@ void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 	if (!obj)
 		goto fail_map;
 	t->v[t->nr++] = obj;
-	*slot = t->nr;
+	*idx = t->nr;
 	return obj;
 fail_map:
 	ts_map_remove(&t->map, key);
@@ -173,12 +173,11 @@ void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
 int ts_count_cpu(uint64_t **v, int *nr, int cpu)
 {
 	uint64_t *nv;
-	int n;
 
 	if (cpu < 0 || cpu > 65535)
 		return 0;
 	if (cpu >= *nr) {
-		n = cpu + 1 > *nr * 2 ? cpu + 1 : *nr * 2;
+		int n = cpu + 1 > *nr * 2 ? cpu + 1 : *nr * 2;
 		nv = realloc(*v, (size_t)n * sizeof(*nv));
 		if (!nv)
 			return -ENOMEM;

@@ -23,11 +23,9 @@ void rp_dist(const struct ts_hist *h, struct rp_dist *d)
 
 const char *rp_sym_name(const struct ts_report_opts *o, uint64_t addr)
 {
-	uint64_t off = 0;
-
 	if (!o->sym || !addr)
 		return NULL;
-	return o->sym(o->sym_ctx, addr, &off);
+	return o->sym(o->sym_ctx, addr, NULL);
 }
 
 const char *rp_sym(const struct ts_report_opts *o, uint64_t addr, char *buf, size_t len)

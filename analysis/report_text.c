@@ -180,8 +180,9 @@ static void sched_cpus(FILE *f, const struct ts_sched *m)
 			continue;
 		fprintf(f, "  %-5d %11.3f %11.3f %6.1f %9" PRIu64 " %9" PRIu64 " %9" PRIu64 "\n", i,
 			MS(c->busy), MS(c->idle),
-			c->busy + c->idle ? 100.0 * (double)c->busy / (double)(c->busy + c->idle) :
-					    0.0,
+			(c->busy + c->idle) ?
+				100.0 * (double)c->busy / (double)(c->busy + c->idle) :
+				0.0,
 			c->nr_switches, c->wakeups_local, c->wakeups_remote);
 	}
 }

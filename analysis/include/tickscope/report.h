@@ -16,7 +16,10 @@
 #define TS_REPORT_TOP_DEFAULT 20
 
 struct ts_report_opts {
-	/* Symbolization (the CLI passes ts_ksyms_lookup); NULL prints raw addresses. */
+	/*
+	 * Symbolization (the CLI passes ts_ksyms_lookup): the name containing @addr or NULL,
+	 * with @off (which may be NULL) set to the offset into it. NULL prints raw addresses.
+	 */
 	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off);
 	void *sym_ctx;
 	const char *kallsyms; /* where symbols came from, for the header; may be NULL */
