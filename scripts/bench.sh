@@ -178,7 +178,7 @@ else
 fi
 # SPOT 2: the dlfilter plugin against a no-op dlfilter (the cost of perf's delivery path).
 PLUGIN=${BENCH_PLUGIN:-$TS_BUILD/tickscope.so}
-NOOP=${BENCH_NOOP_DLFILTER:-$TS_BUILD/plugin/noop-dlfilter.so}
+NOOP=${BENCH_NOOP_DLFILTER:-$TS_BUILD/noop.so}
 if [ -f "$PLUGIN" ] && [ -f "$NOOP" ]; then
 	measure plugin "$PERF_RUNS" "$PERF" script -i "$DATA" --dlfilter "$PLUGIN"
 	measure noop "$PERF_RUNS" "$PERF" script -i "$DATA" --dlfilter "$NOOP"
