@@ -27,7 +27,7 @@ uint64_t ts_hist_bucket_width(unsigned int idx)
 static int resize(struct ts_hist *h, unsigned int lo, unsigned int hi)
 {
 	unsigned int nr = hi - lo + 1;
-	uint64_t *b;
+	uint32_t *b;
 
 	if (h->b && lo == h->lo && nr == h->nr)
 		return 0;
@@ -80,8 +80,11 @@ int ts_hist_merge(struct ts_hist *dst, const struct ts_hist *src)
 	if (err)
 		return err;
 	off = (src->lo - dst->lo) * TS_HIST_SUB;
-	for (i = 0; i < (unsigned int)src->nr * TS_HIST_SUB; i++)
-		dst->b[off + i] += src->b[i];
+	for (i = 0; i < (unsigned int)src->nr * TS_HIST_SUB; i++) {
+		uint32_t *c = &dst->b[off + i];
+
+		*c = src->b[i] >= UINT32_MAX - *c ? UINT32_MAX : *c + src->b[i];
+	}
 	if (!dst->count || src->min < dst->min)
 		dst->min = src->min;
 	if (src->max > dst->max)

@@ -21,11 +21,13 @@
 
 /*
  * Counters exist only for the groups between the lowest and the highest value seen: at most
- * TS_HIST_NR_BUCKETS u64 (7.6 KiB), usually a few hundred bytes. A zeroed struct is empty.
+ * TS_HIST_NR_BUCKETS u32 (3.8 KiB), usually a few hundred bytes, so that per-task histograms
+ * stay cheap. A bucket saturates at UINT32_MAX (4.29e9 values in one bucket); count, sum,
+ * min and max are u64 and always exact. A zeroed struct is empty.
  */
 struct ts_hist {
 	uint64_t count, sum, min, max;
-	uint64_t *b; /* nr groups of TS_HIST_SUB counters, the first is group lo */
+	uint32_t *b; /* nr groups of TS_HIST_SUB counters, the first is group lo */
 	uint16_t lo, nr;
 };
 
@@ -64,7 +66,11 @@ static inline int ts_hist_add_n(struct ts_hist *h, uint64_t v, uint64_t n)
 		if (err)
 			return err;
 	}
-	h->b[idx - h->lo * TS_HIST_SUB] += n;
+	{
+		uint32_t *c = &h->b[idx - h->lo * TS_HIST_SUB];
+
+		*c = n >= (uint64_t)(UINT32_MAX - *c) ? UINT32_MAX : *c + (uint32_t)n;
+	}
 	if (!h->count || v < h->min)
 		h->min = v;
 	if (v > h->max)
