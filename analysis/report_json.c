@@ -577,6 +577,24 @@ static void shrinker_json(struct jw *w, const struct ts_analysis *a, const struc
 			u64v(w, "freed", fn->freed);
 			u64v(w, "to_shrink", fn->to_shrink);
 			dist(w, "duration", &fn->duration);
+			per_cpu(w, "per_cpu", fn->per_cpu, fn->nr_cpu);
+			end(w, '}');
+		}
+		end(w, ']');
+		begin(w, "tasks", '[');
+		for (i = 0; i < ts_shrinker_nr_tasks(m); i++) {
+			const struct ts_shrink_task *k = ts_shrinker_task_at(m, i);
+			const char *comm = ts_sched_comm(ts_analysis_sched(a), k->pid);
+
+			begin(w, NULL, '{');
+			i64v(w, "tid", k->pid);
+			if (comm && comm[0])
+				strv(w, "comm", comm);
+			else
+				nullv(w, "comm");
+			u64v(w, "calls", k->calls);
+			u64v(w, "time_ns", k->time_ns);
+			u64v(w, "freed", k->freed);
 			end(w, '}');
 		}
 		end(w, ']');

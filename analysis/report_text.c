@@ -514,6 +514,16 @@ static void shrinker_text(FILE *f, const struct ts_analysis *a, const struct ts_
 			rp_sym(o, fn->function, buf, sizeof(buf)), fn->nr, MS(d.sum), US(d.p50),
 			US(d.p99), US(d.max), fn->scanned, fn->freed);
 	}
+	for (i = 0; i < ts_shrinker_nr_tasks(m) && i < rp_top(o); i++) {
+		const struct ts_shrink_task *k = ts_shrinker_task_at(m, i);
+		const char *comm = ts_sched_comm(ts_analysis_sched(a), k->pid);
+
+		fprintf(f, "%s %s[%d] %" PRIu64 " calls %.3f ms",
+			i ? "," : "  by task:", comm && comm[0] ? comm : "?", k->pid, k->calls,
+			MS(k->time_ns));
+	}
+	if (ts_shrinker_nr_tasks(m))
+		fprintf(f, "\n");
 	fprintf(f,
 		"  all: %" PRIu64 " calls, %" PRIu64 " scanned, %" PRIu64
 		" freed; unmatched ends %" PRIu64 ", open at end %" PRIu64 "\n",

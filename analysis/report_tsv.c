@@ -429,6 +429,15 @@ static void shrinker_tsv(struct tsv *t, const struct ts_shrinker *m)
 		fputc('\n', f);
 	}
 	close_table(t, f);
+	f = open_table(t, "shrinker_tasks", "tid\tcomm\tcalls\ttime_ns\tfreed", NULL);
+	for (i = 0; f && present(t, TS_SEC_SHRINKER) && i < ts_shrinker_nr_tasks(m); i++) {
+		const struct ts_shrink_task *k = ts_shrinker_task_at(m, i);
+		const char *comm = ts_sched_comm(ts_analysis_sched(t->a), k->pid);
+
+		fprintf(f, "%d\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", k->pid,
+			comm && comm[0] ? comm : "-", k->calls, k->time_ns, k->freed);
+	}
+	close_table(t, f);
 }
 
 int ts_report_tsv(const char *dir, const struct ts_analysis *a, const struct ts_report_opts *o)

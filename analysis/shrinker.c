@@ -18,6 +18,7 @@ struct running {
 struct ts_shrinker {
 	struct ts_objtab fns; /* function -> struct ts_shrink_fn */
 	struct ts_objtab tasks; /* pid -> struct running */
+	struct ts_objtab stats; /* pid -> struct ts_shrink_task */
 	struct ts_shrink_totals tot;
 };
 
@@ -39,6 +40,7 @@ static int on_start(struct ts_shrinker *m, const struct ts_event *ev)
 static int on_end(struct ts_shrinker *m, const struct ts_event *ev)
 {
 	struct running *r = ts_objtab_find(&m->tasks, (uint64_t)(uint32_t)ev->pid);
+	struct ts_shrink_task *st;
 	struct ts_shrink_fn *f;
 	uint64_t d, scanned;
 	int err;
@@ -49,7 +51,8 @@ static int on_end(struct ts_shrinker *m, const struct ts_event *ev)
 	}
 	r->open = 0;
 	f = ts_objtab_get(&m->fns, r->function, NULL);
-	if (!f)
+	st = ts_objtab_get(&m->stats, (uint64_t)(uint32_t)ev->pid, NULL);
+	if (!f || !st)
 		return -ENOMEM;
 	f->function = r->function;
 	d = ev->time - r->time;
@@ -63,9 +66,15 @@ static int on_end(struct ts_shrinker *m, const struct ts_event *ev)
 	m->tot.nr++;
 	m->tot.scanned += scanned;
 	m->tot.freed += ev->shrink.retval > 0 ? (uint64_t)ev->shrink.retval : 0;
+	st->pid = ev->pid;
+	st->calls++;
+	st->time_ns += d;
+	st->freed += ev->shrink.retval > 0 ? (uint64_t)ev->shrink.retval : 0;
 	err = ts_hist_add(&f->duration, d);
 	if (!err)
 		err = ts_hist_add(&m->tot.duration, d);
+	if (!err)
+		err = ts_count_cpu(&f->per_cpu, &f->nr_cpu, ev->cpu);
 	return err;
 }
 
@@ -94,6 +103,7 @@ int ts_shrinker_new(struct ts_shrinker **mp, const struct ts_model_opts *opts)
 		return -ENOMEM;
 	m->fns.size = sizeof(struct ts_shrink_fn);
 	m->tasks.size = sizeof(struct running);
+	m->stats.size = sizeof(struct ts_shrink_task);
 	*mp = m;
 	return 0;
 }
@@ -101,6 +111,7 @@ int ts_shrinker_new(struct ts_shrinker **mp, const struct ts_model_opts *opts)
 static void fini_fn(void *obj)
 {
 	ts_hist_release(&((struct ts_shrink_fn *)obj)->duration);
+	free(((struct ts_shrink_fn *)obj)->per_cpu);
 }
 
 void ts_shrinker_free(struct ts_shrinker *m)
@@ -109,6 +120,7 @@ void ts_shrinker_free(struct ts_shrinker *m)
 		return;
 	ts_objtab_release(&m->fns, fini_fn);
 	ts_objtab_release(&m->tasks, NULL);
+	ts_objtab_release(&m->stats, NULL);
 	ts_hist_release(&m->tot.duration);
 	free(m);
 }
@@ -121,6 +133,16 @@ size_t ts_shrinker_nr_fns(const struct ts_shrinker *m)
 const struct ts_shrink_fn *ts_shrinker_fn_at(const struct ts_shrinker *m, size_t i)
 {
 	return i < m->fns.nr ? m->fns.v[i] : NULL;
+}
+
+size_t ts_shrinker_nr_tasks(const struct ts_shrinker *m)
+{
+	return m->stats.nr;
+}
+
+const struct ts_shrink_task *ts_shrinker_task_at(const struct ts_shrinker *m, size_t i)
+{
+	return i < m->stats.nr ? m->stats.v[i] : NULL;
 }
 
 const struct ts_shrink_totals *ts_shrinker_totals(const struct ts_shrinker *m)

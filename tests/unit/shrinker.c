@@ -39,6 +39,10 @@ int main(void)
 	is_int(f ? f->scanned : 0, (1000 - 104) + (200 - 72), "scanned = start - end total_scan");
 	is_int(f ? f->freed : 0, 900, "freed = sum of retval");
 	is_int(t->unmatched_ends, 1, "end at trace start: unmatched");
+	is_int(ts_shrinker_nr_tasks(m), 2, "two tasks ran complete calls");
+	ok(ts_shrinker_task_at(m, 0)->pid == 11 && ts_shrinker_task_at(m, 0)->time_ns == 28,
+	   "per task: pid 11, 28 ns");
+	ok(f && f->nr_cpu >= 1 && f->per_cpu[0] == 2, "per-CPU calls");
 	is_int(t->open_at_end, 1, "open at end");
 	ts_shrinker_free(m);
 	return tap_done();

@@ -20,6 +20,14 @@ struct ts_shrink_fn {
 	uint64_t freed; /* sum of end retval */
 	uint64_t to_shrink; /* sum of start nr_objects_to_shrink */
 	struct ts_hist duration; /* ns */
+	uint64_t *per_cpu; /* calls per CPU, nr_cpu entries */
+	int nr_cpu;
+};
+
+/* Per task: who ran the shrinkers (direct reclaim, kswapd, unmount...). */
+struct ts_shrink_task {
+	int32_t pid;
+	uint64_t calls, time_ns, freed;
 };
 
 struct ts_shrink_totals {
@@ -47,6 +55,12 @@ size_t ts_shrinker_nr_fns(const struct ts_shrinker *m);
 
 /** ts_shrinker_fn_at() - function @i in first-seen order */
 const struct ts_shrink_fn *ts_shrinker_fn_at(const struct ts_shrinker *m, size_t i);
+
+/** ts_shrinker_nr_tasks() - tasks that ran a complete shrinker call */
+size_t ts_shrinker_nr_tasks(const struct ts_shrinker *m);
+
+/** ts_shrinker_task_at() - task @i in first-seen order */
+const struct ts_shrink_task *ts_shrinker_task_at(const struct ts_shrinker *m, size_t i);
 
 /** ts_shrinker_totals() - whole-trace figures */
 const struct ts_shrink_totals *ts_shrinker_totals(const struct ts_shrinker *m);
