@@ -44,16 +44,15 @@ report() {
 "$FUZZ" -runs=0 -artifact_prefix="$ART/" "$T/seeds" >"$T/seeds.log" 2>&1
 report "seed fixtures run clean under ASan/UBSan" "$T/seeds.log" $?
 
-# 2. previously found crashers, if any, replayed so that a fixed bug stays fixed
-n=0
+# 2. previously found crashers, if any, replayed so that a fixed bug stays fixed (libFuzzer
+# runs file arguments once each; it stops at the first that still fails)
+set --
 for c in "$ART"/crash-* "$ART"/timeout-* "$ART"/leak-* "$ART"/oom-*; do
-	[ -f "$c" ] || continue
-	n=$((n + 1))
+	[ -f "$c" ] && set -- "$@" "$c"
 done
-if [ "$n" -gt 0 ]; then
-	"$FUZZ" -runs=0 "$ART"/crash-* "$ART"/timeout-* "$ART"/leak-* "$ART"/oom-* \
-		>"$T/replay.log" 2>&1
-	report "$n saved crasher(s) in .cache/fuzz-artifacts replay clean" "$T/replay.log" $?
+if [ $# -gt 0 ]; then
+	"$FUZZ" -timeout=10 "$@" >"$T/replay.log" 2>&1
+	report "$# saved input(s) in .cache/fuzz-artifacts replay clean" "$T/replay.log" $?
 fi
 
 # 3. a fixed-time fuzzing run (fixed seed, so a failure is reproducible)
