@@ -191,6 +191,7 @@ static void task_json(struct jw *w, const struct ts_sched_task *t)
 	for (i = 0; i < TS_WAKE_NR; i++)
 		u64v(w, cls[i], t->wake_class[i]);
 	u64v(w, "unclassified", t->nr_wake_unclassified);
+	u64v(w, "running", t->nr_wake_running);
 	end(w, '}');
 	dist(w, "run", &t->run);
 	dist(w, "sched_delay", &t->delay);
@@ -213,6 +214,7 @@ static void sched_totals_json(struct jw *w, const struct ts_sched_totals *t)
 	u64v(w, "wakeup_new", t->nr_wakeup_new);
 	u64v(w, "migrations", t->nr_migrations);
 	u64v(w, "wakes_unclassified", t->nr_wake_unclassified);
+	u64v(w, "wakes_running", t->nr_wake_running);
 	u64v(w, "time_travel", t->nr_time_travel);
 	dist(w, "run", &t->run);
 	dist(w, "sched_delay", &t->delay);

@@ -128,23 +128,31 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 
 static void sched_classes(FILE *f, const struct ts_sched_totals *t)
 {
-	static const char *const names[TS_WAKE_NR] = { "same-CPU, idle", "same-CPU, busy",
-						       "cross-CPU, idle", "cross-CPU, busy" };
+	static const char *const names[TS_WAKE_NR] = { "same-CPU idle", "same-CPU busy",
+						       "cross-CPU idle", "cross-CPU busy" };
+	struct rp_dist d, l;
 	uint64_t all = 0;
-	char buf[64];
 	int c;
 
 	for (c = 0; c < TS_WAKE_NR; c++)
 		all += t->wake_class[c];
-	fprintf(f, "  wake classes (%" PRIu64 " wakes classified, %" PRIu64 " not):\n", all,
-		t->nr_wake_unclassified);
-	dist_head(f, "");
+	fprintf(f,
+		"  wake classes: %" PRIu64 " wakes classified, %" PRIu64 " unclassified, %" PRIu64
+		" found the task still running\n",
+		all, t->nr_wake_unclassified, t->nr_wake_running);
+	fprintf(f, "  %-15s %8s %6s | %-31s | %-31s\n", "class", "wakes", "share",
+		"wake delivery p50/p90/p99/max us", "wakeup latency p50/p90/p99/max");
 	for (c = 0; c < TS_WAKE_NR; c++) {
-		snprintf(buf, sizeof(buf), "%s %.0f%% delivery", names[c],
-			 all ? 100.0 * (double)t->wake_class[c] / (double)all : 0.0);
-		dist_row(f, buf, &t->class_delivery[c]);
-		snprintf(buf, sizeof(buf), "%s wake-lat", names[c]);
-		dist_row(f, buf, &t->class_wakelat[c]);
+		rp_dist(&t->class_delivery[c], &d);
+		rp_dist(&t->class_wakelat[c], &l);
+		fprintf(f,
+			"  %-15s %8" PRIu64
+			" %5.1f%% | %7.1f %7.1f %7.1f %7.1f | %7.1f %7.1f %7.1f "
+			"%7.1f\n",
+			names[c], t->wake_class[c],
+			all ? 100.0 * (double)t->wake_class[c] / (double)all : 0.0, US(d.p50),
+			US(d.p90), US(d.p99), US(d.max), US(l.p50), US(l.p90), US(l.p99),
+			US(l.max));
 	}
 }
 

@@ -270,6 +270,11 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 		if (p->ready_perf && p->ready_perf <= tprev)
 			p->st.delay_perf += tprev - p->ready_perf;
 	}
+	/* A wake that got no sched_wakeup before the switch-out found the task running. */
+	if (p->waking_open && !p->delivered) {
+		p->st.nr_wake_running++;
+		tot->nr_wake_running += p->st.selected;
+	}
 	p->last_out = ev->time;
 	p->have_out = 1;
 	p->last_state = state;

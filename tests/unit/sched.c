@@ -208,6 +208,8 @@ static void test_early_waking(void)
 	is_int(t ? t->delay.sum : 0, 30, "delay from the wakeup after the switch-out");
 	is_int(t ? t->delay_perf : 0, 0, "perf's rule: no delay (waking came before switch-out)");
 	is_int(t ? t->off[TS_OFF_D].sum : 0, 70, "off-CPU D 70");
+	is_int(t ? t->nr_wake_running : 0, 1, "the waking found it running: no class");
+	is_int(t ? t->delivery.count : 0, 0, "and no delivery time");
 	ts_sched_free(m);
 }
 

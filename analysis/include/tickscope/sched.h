@@ -37,6 +37,7 @@ struct ts_sched_task {
 	uint64_t nr_wakeup_new;
 	uint64_t wake_class[TS_WAKE_NR];
 	uint64_t nr_wake_unclassified; /* target CPU state unknown (before its first event) */
+	uint64_t nr_wake_running; /* sched_waking found it still running: no sched_wakeup, no class */
 	struct ts_hist run; /* run slices: previous switch on that CPU -> switch-out (perf) */
 	struct ts_hist delay; /* sched delay per slice: from the wake or an R/R+ switch-out */
 	uint64_t delay_perf; /* ns, total sched delay by perf timehist's rule (docs/report-json.md) */
@@ -58,7 +59,7 @@ struct ts_sched_cpu {
 struct ts_sched_totals {
 	uint64_t nr_switches, nr_wakeups, nr_wakeup_new, nr_migrations;
 	uint64_t wake_class[TS_WAKE_NR];
-	uint64_t nr_wake_unclassified;
+	uint64_t nr_wake_unclassified, nr_wake_running;
 	struct ts_hist class_delivery[TS_WAKE_NR];
 	struct ts_hist class_wakelat[TS_WAKE_NR];
 	struct ts_hist run, delay, delivery, wakelat, off[TS_OFF_NR];
