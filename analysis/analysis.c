@@ -152,6 +152,8 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 			a->recorded[k] = 1;
 			if (k == TS_EV_WAKING)
 				ts_sched_waking_recorded(a->sched);
+			if (k == TS_EV_WAKEUP)
+				ts_sched_wakeup_recorded(a->sched);
 			return 1;
 		}
 	}

@@ -15,7 +15,7 @@
 struct task {
 	struct ts_sched_task st;
 	uint64_t last_out; /* last switch-out */
-	uint64_t ready; /* first wake since switch-out, or its switch-out if R or R+ */
+	uint64_t ready; /* sched_wakeup(_new) since switch-out, or its switch-out if R or R+ */
 	uint64_t ready_perf; /* perf's ready_to_run: the first wake only, never a switch-out */
 	uint64_t waking_t; /* the open wake's sched_waking time */
 	int32_t waking_cpu, waking_target;
@@ -50,7 +50,7 @@ struct ts_sched {
 	struct ts_sched_stack *stacks;
 	size_t nr_stacks, cap_stacks;
 	int saw_waking;
-	int waking_recorded;
+	int waking_recorded, wakeup_recorded;
 };
 
 static const struct ts_sched_task *find(const struct ts_sched *m, int32_t pid)
@@ -409,12 +409,17 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	if (!w)
 		return -ENOMEM;
 	set_comm(m, w, ev->wake.comm);
-	/* perf timehist: the first wake since the switch-out makes the task ready to run. */
-	if (!w->ready)
+	/*
+	 * Ours: runnable from sched_wakeup, so that waking -> wakeup is wake delivery and
+	 * wakeup -> switch-in is sched delay; from sched_waking only without sched_wakeup.
+	 */
+	if (!w->ready && (ev->kind != TS_EV_WAKING || !m->wakeup_recorded))
 		w->ready = ev->time;
 	/* perf timehist ignores sched_wakeup when the file has sched_waking. */
 	if (!w->ready_perf && (ev->kind != TS_EV_WAKEUP || !m->waking_recorded))
 		w->ready_perf = ev->time;
+	if (ev->kind == TS_EV_WAKEUP)
+		m->wakeup_recorded = 1;
 	if (ev->kind == TS_EV_WAKEUP_NEW) {
 		w->st.nr_wakeup_new++;
 		m->tot.nr_wakeup_new += w->st.selected;
@@ -568,6 +573,11 @@ void ts_sched_free(struct ts_sched *m)
 void ts_sched_waking_recorded(struct ts_sched *m)
 {
 	m->waking_recorded = 1;
+}
+
+void ts_sched_wakeup_recorded(struct ts_sched *m)
+{
+	m->wakeup_recorded = 1;
 }
 
 size_t ts_sched_nr_tasks(const struct ts_sched *m)

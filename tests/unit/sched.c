@@ -62,6 +62,8 @@ static void test_perf_rules(void)
 	const struct ts_sched_totals *tot;
 
 	ts_sched_new(&m, NULL);
+	ts_sched_wakeup_recorded(m);
+	ts_sched_waking_recorded(m);
 	sw(100, 0, 0, 0, 10); /* first switch on CPU 0: nothing measured */
 	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
 	wake(TS_EV_WAKING, 300, 1, 10, 0); /* CPU 0 runs the idle task: cross-CPU, idle */
@@ -82,7 +84,7 @@ static void test_perf_rules(void)
 	is_int(a->run.count, 3, "A: 3 run slices");
 	is_int(a->run.sum, 200, "A: run time 100+50+50");
 	is_int(a->delay.count, 2, "A: 2 sched delays");
-	is_int(a->delay.sum, 100, "A: sched delay 50 (from waking) + 50 (from R)");
+	is_int(a->delay.sum, 90, "A: sched delay 40 (from the wakeup) + 50 (from R)");
 	is_int(a->delay_perf, 50, "A: perf's sch delay counts the wake only, not R");
 	is_int(a->nr_involuntary, 1, "A: 1 involuntary");
 	is_int(a->nr_voluntary, 2, "A: 2 voluntary");
@@ -96,6 +98,7 @@ static void test_perf_rules(void)
 	is_int(b->delay.count, 0, "B: no delay (never woken)");
 	tot = ts_sched_totals(m);
 	is_int(tot->run.sum, 250, "totals: run");
+	is_int(a->wakelat.sum, a->delivery.sum + 40, "wakeup latency = delivery + sched delay");
 	is_int(tot->class_delivery[TS_WAKE_CROSS_IDLE].sum, 10, "totals: class delivery");
 	is_int(ts_sched_cpu(m, 0)->busy, 100 + 50 + 50 + 50, "CPU 0 busy from the first switch");
 	is_int(ts_sched_cpu(m, 0)->idle, 150 + 100, "CPU 0 idle, closed at finish");

@@ -39,7 +39,7 @@ struct ts_sched_task {
 	uint64_t nr_wake_unclassified; /* target CPU state unknown (before its first event) */
 	uint64_t nr_wake_running; /* sched_waking found it still running: no sched_wakeup, no class */
 	struct ts_hist run; /* run slices: previous switch on that CPU -> switch-out (perf) */
-	struct ts_hist delay; /* sched delay per slice: from the wake or an R/R+ switch-out */
+	struct ts_hist delay; /* sched delay per slice: from sched_wakeup or an R/R+ switch-out */
 	uint64_t delay_perf; /* ns, total sched delay by perf timehist's rule (docs/report-json.md) */
 	struct ts_hist delivery; /* sched_waking -> sched_wakeup */
 	struct ts_hist wakelat; /* sched_waking -> switch-in */
@@ -108,6 +108,14 @@ void ts_sched_free(struct ts_sched *m);
  * this call the model decides at the first sched_waking it sees.
  */
 void ts_sched_waking_recorded(struct ts_sched *m);
+
+/**
+ * ts_sched_wakeup_recorded() - the input recorded sched:sched_wakeup
+ *
+ * Sched delay then starts at sched_wakeup even for a task whose sched_waking came first.
+ * Without this call the model decides at the first sched_wakeup it sees.
+ */
+void ts_sched_wakeup_recorded(struct ts_sched *m);
 
 /** ts_sched_nr_tasks() - tasks seen (pid 0, the idle task, is not one) */
 size_t ts_sched_nr_tasks(const struct ts_sched *m);
