@@ -16,7 +16,7 @@ trap 'rm -rf "$tmp"' EXIT
 share() {
 	jq -r --arg c "$1" '[.sections.sched.tasks[] | select(.comm | startswith("pingpong"))
 		| .wake_classes] as $t
-		| ([$t[] | to_entries[] | select(.key != "unclassified") | .value] | add) as $all
+		| ([$t[] | to_entries[] | select(.key | test("_cpu_")) | .value] | add) as $all
 		| ([$t[] | to_entries[] | select(.key as $k | $c | split(",") | index($k))
 		    | .value] | add) as $in
 		| if $all > 0 then ($in * 100 / $all | floor) else -1 end' "$2"
