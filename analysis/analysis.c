@@ -459,11 +459,11 @@ static void finish_section(struct ts_analysis *a, int s)
 	}
 }
 
-void ts_analysis_finish(struct ts_analysis *a)
+int ts_analysis_finish(struct ts_analysis *a)
 {
-	int s;
+	int s, err;
 
-	ts_sched_finish(a->sched, a->last);
+	err = ts_sched_finish(a->sched, a->last);
 	ts_idle_finish(a->idle, a->last);
 	ts_timer_finish(a->timer, a->last);
 	ts_wq_finish(a->wq, a->last);
@@ -471,6 +471,7 @@ void ts_analysis_finish(struct ts_analysis *a)
 	ts_shrinker_finish(a->shrinker, a->last);
 	for (s = 0; s < TS_SEC_NR; s++)
 		finish_section(a, s);
+	return err;
 }
 
 void ts_analysis_range(const struct ts_analysis *a, uint64_t *first, uint64_t *last)

@@ -216,7 +216,11 @@ int cmd_report(int argc, char **argv)
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
 		goto close_source;
 	}
-	ts_analysis_finish(a);
+	ret = ts_analysis_finish(a);
+	if (ret) {
+		cli_error("%s", ts_strerror(ret));
+		goto close_source;
+	}
 	ret = write_report(&r, src, a);
 close_source:
 	ts_source_close(src);

@@ -78,8 +78,11 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name);
 /** ts_analysis_feed() - filter and dispatch one event; Return: 0 or -ENOMEM */
 int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev);
 
-/** ts_analysis_finish() - close open intervals at the last event time; call once */
-void ts_analysis_finish(struct ts_analysis *a);
+/**
+ * ts_analysis_finish() - close open intervals at the last event time; call once
+ * Return: 0 or -ENOMEM (the whole-trace sched distributions are then incomplete).
+ */
+int ts_analysis_finish(struct ts_analysis *a);
 
 /** ts_analysis_range() - first and last time of the events fed (after filtering) */
 void ts_analysis_range(const struct ts_analysis *a, uint64_t *first, uint64_t *last);

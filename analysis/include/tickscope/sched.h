@@ -55,7 +55,7 @@ struct ts_sched_cpu {
 	uint64_t wakeups_local, wakeups_remote; /* received: waker on this CPU / on another */
 };
 
-/* Whole-trace figures over the selected tasks. */
+/* Whole-trace figures over the selected tasks (distributions complete after finish). */
 struct ts_sched_totals {
 	uint64_t nr_switches, nr_wakeups, nr_wakeup_new, nr_migrations;
 	uint64_t wake_class[TS_WAKE_NR];
@@ -95,8 +95,12 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts);
  */
 int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev);
 
-/** ts_sched_finish() - close per-CPU busy/idle time at @end (ns); call once, after feeding */
-void ts_sched_finish(struct ts_sched *m, uint64_t end);
+/**
+ * ts_sched_finish() - close per-CPU busy/idle time at @end (ns) and build the whole-trace
+ * distributions from the selected tasks'; call once, after feeding
+ * Return: 0 or -ENOMEM.
+ */
+int ts_sched_finish(struct ts_sched *m, uint64_t end);
 
 /** ts_sched_free() - free the model (NULL is fine) */
 void ts_sched_free(struct ts_sched *m);
