@@ -27,6 +27,7 @@ struct ts_analysis {
 	int32_t *pids;
 	char comm[TS_COMM_LEN];
 	int task_filter;
+	int event_filter; /* --time or --cpu: kept() has work to do */
 	uint64_t *cpus; /* bitmap, NULL for all */
 	uint64_t fed[TS_EV_NR_KINDS];
 	int8_t recorded[TS_EV_NR_KINDS]; /* valid when have_recorded */
@@ -260,6 +261,7 @@ static int copy_filters(struct ts_analysis *a, const struct ts_analysis_opts *o)
 	if (o->comm)
 		strncpy(a->comm, o->comm, TS_COMM_LEN - 1);
 	a->task_filter = a->opts.nr_pids > 0 || a->comm[0];
+	a->event_filter = a->cpus || a->opts.time_start || a->opts.time_end;
 	return 0;
 }
 
@@ -399,7 +401,7 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 		a->fed[k]++;
 		return ts_sched_feed(a->sched, ev);
 	}
-	if (!kept(a, ev)) {
+	if (a->event_filter && !kept(a, ev)) {
 		a->filtered++;
 		return 0;
 	}
