@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -525,8 +526,24 @@ static int read_features(struct ts_reader *r)
 					     (unsigned long long)sec.size);
 			break;
 		}
+		if (sec.offset > r->file_size || sec.size > r->file_size - sec.offset) {
+			ret = ts_reader_fail(r, sec_off - 16, -TS_ETRUNC,
+					     "feature %d section (%llu bytes at %#llx) is past the "
+					     "end of the file (%llu bytes)",
+					     feat, (unsigned long long)sec.size,
+					     (unsigned long long)sec.offset,
+					     (unsigned long long)r->file_size);
+			break;
+		}
+		if (feat == TS_FEAT_TRACING_DATA && !sec.size) {
+			ret = ts_reader_fail(r, sec_off - 16, -TS_ETRACEDATA,
+					     "the tracing data section is empty");
+			break;
+		}
 		if (feat != TS_FEAT_TRACING_DATA && feat > TS_FEAT_EVENT_DESC)
 			continue;
+		if (feat == TS_FEAT_TRACING_DATA)
+			r->tdata_off = sec.offset;
 		free(buf);
 		buf = malloc(sec.size + 1);
 		if (!buf) {
@@ -546,11 +563,22 @@ static int read_features(struct ts_reader *r)
 static int open_file_mode(struct ts_reader *r)
 {
 	struct ts_file_header *h = &r->hdr;
+	struct stat st;
 	int ret;
 
 	ret = pread_all(r, h, sizeof(*h), 0, "file header");
 	if (ret)
 		return ret;
+	if (fstat(r->fd, &st))
+		return ts_reader_fail(r, 0, -errno, "fstat: %s", strerror(errno));
+	r->file_size = st.st_size;
+	if (h->data.offset > r->file_size || h->data.size > r->file_size - h->data.offset)
+		return ts_reader_fail(r, 40, -TS_ETRUNC,
+				      "data section (%llu bytes at %#llx) is past the end of the "
+				      "file (%llu bytes)",
+				      (unsigned long long)h->data.size,
+				      (unsigned long long)h->data.offset,
+				      (unsigned long long)r->file_size);
 	if (h->size < sizeof(*h))
 		return ts_reader_fail(r, 8, -TS_ECORRUPT, "file header size %llu is too small",
 				      (unsigned long long)h->size);

@@ -173,6 +173,8 @@ static int header_tracing_data(struct ts_reader *r, uint32_t size, uint64_t off,
 	if (ret)
 		return ts_reader_fail(r, off, -TS_ETRUNC, "tracing data (%u bytes) is cut short",
 				      len);
+	if (!len)
+		return ts_reader_fail(r, off, -TS_ETRACEDATA, "HEADER_TRACING_DATA is empty");
 	ret = ts_reader_set_tdata(r, r->in.buf + r->in.start, len);
 	r->in.start += padded;
 	return ret;
@@ -272,6 +274,10 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 		return ret;
 	*off = r->in.base + r->in.start;
 	if (ret) {
+		if (r->in.end == r->in.start && r->data_end != UINT64_MAX && *off < r->data_end)
+			return ts_reader_fail(r, *off, -TS_ETRUNC,
+					      "file ends inside the data section (%llu bytes short)",
+					      (unsigned long long)(r->data_end - *off));
 		if (r->in.end == r->in.start)
 			return 1;
 		return ts_reader_fail(r, *off, -TS_ETRUNC, "record header cut short (%zu bytes)",
@@ -360,6 +366,13 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 		return ts_reader_fail(r, r->z_rec_off, -TS_ETRUNC,
 				      "compressed stream ends inside a record");
 	return ts_queue_final(r, r->in.base + r->in.start);
+}
+
+uint64_t ts_reader_offset(const struct ts_reader *r)
+{
+	if (r->info.kind == TS_INPUT_FILE)
+		return r->tdata ? r->tdata_off : 72; /* the feature bits of the header */
+	return r->in.base + r->in.start;
 }
 
 void ts_stream_free(struct ts_reader *r)

@@ -32,6 +32,8 @@ struct ts_reader {
 
 	unsigned char *tdata;
 	size_t tdata_len;
+	uint64_t tdata_off;
+	uint64_t file_size; /* file mode: for checking section extents */
 	struct ts_file_info info;
 
 	struct ts_inbuf in; /* the file or pipe */

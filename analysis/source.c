@@ -144,8 +144,12 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 		if (ret)
 			return fail(s, ret, "%s: %s", opts->input, err);
 	} else if (opts->need_decoder) {
-		return fail(s, -TS_ENOTRACEDATA, "%s: %s", opts->input,
-			    ts_strerror(-TS_ENOTRACEDATA));
+		return fail(s, -TS_ENOTRACEDATA, "%s: offset %#llx: %s%s", opts->input,
+			    (unsigned long long)ts_reader_offset(s->reader),
+			    ts_strerror(-TS_ENOTRACEDATA),
+			    ts_reader_info(s->reader)->kind == TS_INPUT_PIPE ?
+				    ": the stream has no HEADER_TRACING_DATA before its first event" :
+				    ": the header's feature bits list no tracing data");
 	}
 	return load_kallsyms(s);
 }

@@ -88,6 +88,28 @@ static int parse_text(struct tep_handle *tep, const unsigned char *blob, uint64_
 	return ret;
 }
 
+/*
+ * libtraceevent's printk parser reads past the end of a line without ": ", so every line must
+ * look like perf writes it, `0xffffffff81e2c0d8 : "Start context switch"`, before it goes in.
+ */
+static int check_printk(struct cur *c, const unsigned char *blob, uint64_t len)
+{
+	const unsigned char *p = blob, *end = blob + len;
+
+	while (p < end) {
+		const unsigned char *nl = memchr(p, '\n', end - p), *e = nl ? nl : end;
+		const unsigned char *colon = memchr(p, ':', e - p);
+
+		if (e > p && (p[0] != '0' || !colon || e - colon < 4 || colon[1] != ' ' ||
+			      colon[2] != '"' || e[-1] != '"' || memchr(p, 0, e - p))) {
+			c->p = p;
+			return bad(c, "malformed printk format line");
+		}
+		p = e + 1;
+	}
+	return 0;
+}
+
 static int parse_formats(struct tep_handle *tep, struct cur *c, const char *sys)
 {
 	uint64_t nr, len, i;
@@ -179,7 +201,10 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 		return ret < 0 && ret != -ENOMEM ? bad(&c, "kallsyms") : ret;
 	ret = get_blob(&c, 4, &blob, &len, "printk formats");
 	if (!ret)
-		ret = parse_text(tep, blob, len, tep_parse_printk_formats);
+		ret = check_printk(&c, blob, len);
+	if (ret)
+		return ret;
+	ret = parse_text(tep, blob, len, tep_parse_printk_formats);
 	if (ret)
 		return ret < 0 && ret != -ENOMEM ? bad(&c, "printk formats") : ret;
 	if (v06 && c.p < c.end) {

@@ -109,6 +109,12 @@ const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len);
 const struct ts_file_info *ts_reader_info(const struct ts_reader *r);
 
 /**
+ * ts_reader_offset() - where the tracing data was found, or (without one) where the reader
+ * stopped looking for it: the header's feature bits in file mode, the stream in pipe mode
+ */
+uint64_t ts_reader_offset(const struct ts_reader *r);
+
+/**
  * ts_reader_error() - a message for the last error: the file, the byte offset and what was
  * wrong there, e.g. "perf.data: offset 0x1a2b0: record size 0 at PERF_RECORD_SAMPLE".
  */
