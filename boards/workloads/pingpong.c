@@ -244,10 +244,9 @@ static void burn_ns(uint64_t ns)
 static ssize_t read_full(int fd, char *buf, size_t len)
 {
 	size_t got = 0;
-	ssize_t n;
 
 	while (got < len) {
-		n = read(fd, buf + got, len - got);
+		ssize_t n = read(fd, buf + got, len - got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -262,10 +261,9 @@ static ssize_t read_full(int fd, char *buf, size_t len)
 static int write_full(int fd, const char *buf, size_t len)
 {
 	size_t put = 0;
-	ssize_t n;
 
 	while (put < len) {
-		n = write(fd, buf + put, len - put);
+		ssize_t n = write(fd, buf + put, len - put);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -279,11 +277,11 @@ static int write_full(int fd, const char *buf, size_t len)
 static int echo_loop(int fd, const struct opts *o, char *buf)
 {
 	uint64_t delay_ns = (uint64_t)o->delay_us * 1000;
-	ssize_t n;
-	int err;
 
 	for (;;) {
-		n = read_full(fd, buf, (size_t)o->msg_size);
+		ssize_t n = read_full(fd, buf, (size_t)o->msg_size);
+		int err;
+
 		if (n <= 0)
 			return (int)n;
 		if (delay_ns)
@@ -296,11 +294,10 @@ static int echo_loop(int fd, const struct opts *o, char *buf)
 
 static int round_trips(int fd, long count, const struct opts *o, char *buf)
 {
-	ssize_t n;
-	int err;
-
 	while (count-- > 0) {
-		err = write_full(fd, buf, (size_t)o->msg_size);
+		int err = write_full(fd, buf, (size_t)o->msg_size);
+		ssize_t n;
+
 		if (err)
 			return err;
 		n = read_full(fd, buf, (size_t)o->msg_size);
@@ -314,11 +311,9 @@ static int round_trips(int fd, long count, const struct opts *o, char *buf)
 
 static int run_echo_child(int fd, const struct opts *o, char *buf)
 {
-	int err;
-
 	prctl(PR_SET_NAME, "pingpong-echo", 0, 0, 0);
 	if (o->pin != PIN_NONE) {
-		err = pin_to(o->cpu_b);
+		int err = pin_to(o->cpu_b);
 		if (err)
 			return err;
 	}
@@ -367,7 +362,8 @@ int main(int argc, char **argv)
 		fprintf(stderr, "pingpong: %s (try --help)\n", o.why);
 		return 2;
 	}
-	fprintf(stderr, "# pingpong: pin=%s cpus=%d,%d iterations=%ld warmup=%ld size=%ld delay_us=%ld\n",
+	fprintf(stderr,
+		"# pingpong: pin=%s cpus=%d,%d iterations=%ld warmup=%ld size=%ld delay_us=%ld\n",
 		pin_name(o.pin), o.pin ? o.cpu_a : -1, o.pin ? o.cpu_b : -1, o.iterations, o.warmup,
 		o.msg_size, o.delay_us);
 
