@@ -254,6 +254,17 @@ static void stacks_json(struct jw *w, const struct ts_sched *m, const struct ts_
 		u64v(w, "S_ns", s->by_state[TS_OFF_S]);
 		u64v(w, "D_ns", s->by_state[TS_OFF_D]);
 		u64v(w, "other_ns", s->by_state[TS_OFF_OTHER]);
+		begin(w, "tasks", '[');
+		for (j = 0; j < TS_STACK_TASKS && s->tasks[j].pid; j++) {
+			const char *comm = ts_sched_comm(m, s->tasks[j].pid);
+
+			begin(w, NULL, '{');
+			i64v(w, "tid", s->tasks[j].pid);
+			strv(w, "comm", comm ? comm : "");
+			u64v(w, "ns", s->tasks[j].ns);
+			end(w, '}');
+		}
+		end(w, ']');
 		begin(w, "frames", '[');
 		for (j = 0; j < s->nr_ips; j++)
 			strv(w, NULL, rp_sym(o, s->ips[j], buf, sizeof(buf)));

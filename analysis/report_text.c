@@ -213,11 +213,18 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 	if (!idx)
 		return;
 	fprintf(f, "  off-CPU time by kernel stack (top %u):\n", rp_top(o));
-	fprintf(f, "  %11s %8s %11s %11s  %s\n", "total ms", "count", "S ms", "D ms", "stack");
+	fprintf(f, "  %11s %8s %11s %11s  %-26s %s\n", "total ms", "count", "S ms", "D ms",
+		"top task (share)", "stack");
 	for (i = 0; i < n && i < rp_top(o); i++) {
+		const char *comm;
+
 		s = ts_sched_stack_at(m, idx[i]);
-		fprintf(f, "  %11.3f %8" PRIu64 " %11.3f %11.3f ", MS(s->total), s->count,
-			MS(s->by_state[TS_OFF_S]), MS(s->by_state[TS_OFF_D]));
+		comm = ts_sched_comm(m, s->tasks[0].pid);
+		snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%", comm && comm[0] ? comm : "?",
+			 s->tasks[0].pid,
+			 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total : 0.0);
+		fprintf(f, "  %11.3f %8" PRIu64 " %11.3f %11.3f  %-26s", MS(s->total), s->count,
+			MS(s->by_state[TS_OFF_S]), MS(s->by_state[TS_OFF_D]), buf);
 		j = rp_stack_skip(o, s->ips, s->nr_ips);
 		for (k = 0; j < s->nr_ips && k < 6; j++, k++)
 			fprintf(f, "%s%s", k ? " <- " : " ",

@@ -222,8 +222,9 @@ static void sched_hist_tsv(struct tsv *t, const struct ts_sched_totals *k)
 
 static void sched_stacks_tsv(struct tsv *t, const struct ts_sched *m)
 {
-	FILE *f = open_table(t, "sched_offcpu_stacks",
-			     "stack_id\ttotal_ns\tcount\tR_ns\tS_ns\tD_ns\tother_ns\tframes", NULL);
+	FILE *f = open_table(
+		t, "sched_offcpu_stacks",
+		"stack_id\ttotal_ns\tcount\tR_ns\tS_ns\tD_ns\tother_ns\ttop_tasks\tframes", NULL);
 	const struct ts_sched_stack *s;
 	char buf[160];
 	size_t i;
@@ -236,6 +237,9 @@ static void sched_stacks_tsv(struct tsv *t, const struct ts_sched *m)
 			"\t%" PRIu64 "\t",
 			i, s->total, s->count, s->by_state[0], s->by_state[1], s->by_state[2],
 			s->by_state[3]);
+		for (j = 0; j < TS_STACK_TASKS && s->tasks[j].pid; j++)
+			fprintf(f, "%s%d:%" PRIu64, j ? ";" : "", s->tasks[j].pid, s->tasks[j].ns);
+		fprintf(f, "%s\t", s->tasks[0].pid ? "" : "-");
 		for (j = rp_stack_skip(t->o, s->ips, s->nr_ips); j < s->nr_ips; j++)
 			fprintf(f, "%s%s", fn(t, s->ips[j], buf, sizeof(buf)),
 				j + 1 < s->nr_ips ? ";" : "");

@@ -279,6 +279,32 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	return err;
 }
 
+/* Credit @ns to @pid on the stack's task list, kept heaviest first. */
+static void stack_task(struct ts_sched_stack *s, int32_t pid, uint64_t ns)
+{
+	int i, last = TS_STACK_TASKS - 1;
+
+	for (i = 0; i < TS_STACK_TASKS; i++)
+		if (s->tasks[i].pid == pid || !s->tasks[i].pid)
+			break;
+	if (i == TS_STACK_TASKS) {
+		if (ns <= s->tasks[last].ns)
+			return;
+		i = last;
+		s->tasks[i].ns = 0;
+	}
+	s->tasks[i].pid = pid;
+	s->tasks[i].ns += ns;
+	for (; i > 0 && s->tasks[i].ns > s->tasks[i - 1].ns; i--) {
+		int32_t p = s->tasks[i].pid;
+		uint64_t v = s->tasks[i].ns;
+
+		s->tasks[i] = s->tasks[i - 1];
+		s->tasks[i - 1].pid = p;
+		s->tasks[i - 1].ns = v;
+	}
+}
+
 static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 {
 	struct ts_sched_totals *tot = &m->tot;
@@ -296,6 +322,7 @@ static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 			s->count++;
 			s->total += off;
 			s->by_state[n->last_state] += off;
+			stack_task(s, n->st.pid, off);
 		}
 	}
 	n->have_out = 0;

@@ -184,6 +184,9 @@ static void test_stacks_filter_migrate(void)
 			s_total = s->by_state[TS_OFF_S];
 	}
 	is_int(d_total, 400, "stack 1: 400 ns in D");
+	s = ts_sched_stack_at(m, 0);
+	ok(s->tasks[0].pid == 30 && s->tasks[0].ns == 400 && !s->tasks[1].pid,
+	   "stack 1: task 30 has all of it");
 	is_int(s_total, 50, "stack 2: 50 ns in S");
 	is_int(ts_sched_task_find(m, 30)->nr_migrations, 1, "migration counted");
 	ok(ts_sched_task_find(m, 30)->selected, "task30 selected by comm");

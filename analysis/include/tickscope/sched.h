@@ -68,6 +68,8 @@ struct ts_sched_totals {
 	uint64_t stacks_dropped_ns; /* off-CPU time of stacks beyond the table's limit */
 };
 
+#define TS_STACK_TASKS 4
+
 /* An off-CPU kernel stack (raw addresses; reports symbolize), all selected tasks together. */
 struct ts_sched_stack {
 	uint32_t nr_ips;
@@ -75,6 +77,15 @@ struct ts_sched_stack {
 	uint64_t count; /* off-CPU periods that ended */
 	uint64_t total; /* ns */
 	uint64_t by_state[TS_OFF_NR];
+	/*
+	 * The tasks with the most time here, heaviest first: exact while at most
+	 * TS_STACK_TASKS tasks used the stack; beyond that a newcomer replaces the lightest
+	 * entry when its period is longer than that entry's total, so heavy tasks stay.
+	 */
+	struct {
+		int32_t pid; /* 0: unused */
+		uint64_t ns;
+	} tasks[TS_STACK_TASKS];
 };
 
 struct ts_sched;
