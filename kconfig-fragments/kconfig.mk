@@ -12,7 +12,7 @@ kernel-config:
 	$(Q)kconfig-fragments/kernel-config.sh $(if $(KSRC),--ksrc "$(KSRC)") \
 		$(if $(ARCH),--arch "$(ARCH)") $(if $(BOARD),--board "$(BOARD)") \
 		$(if $(O),--out "$(O)") $(if $(filter 1,$(JSON)),--json) \
-		$(if $(filter 1,$(FAST)),--fast) \
+		$(if $(filter 1,$(FAST)),--fast) $(if $(filter 1,$(REUSE)),--reuse) \
 		$(if $(FRAGMENTS),,$(if $(wildcard $(TS_EXPERIMENT)),--experiment $(TS_EXPERIMENT))) \
 		$(FRAGMENTS)
 

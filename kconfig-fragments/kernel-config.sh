@@ -123,15 +123,23 @@ kmake() {
 	make -s -C "$ksrc" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
 }
 
+# A .config this run would overwrite is copied aside first (once per run).
+backed_up=
+backup() {
+	[ -z "$backed_up" ] && [ -f "$out/.config" ] || return 0
+	bak=$out/.config.tickscope-backup-$(date +%Y%m%d-%H%M%S)
+	[ -e "$bak" ] && bak=$bak-$$
+	cp -p "$out/.config" "$bak"
+	backed_up=1
+	echo "kernel-config: backed up the existing $out/.config to $bak" >&2
+}
+
 stamp="$ksrc $arch $cross $base $board"
 tool=$out/tickscope-kconfig
 if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" ] ||
 	[ ! -x "$tool" ] || [ -n "$(find "$here/tool" -newer "$tool" -name "*.[ch]")" ]; then
-	if [ -f "$out/.config" ]; then
-		bak=$out/.config.tickscope-backup-$(date +%Y%m%d-%H%M%S)
-		cp -p "$out/.config" "$bak"
-		echo "kernel-config: backed up the existing $out/.config to $bak" >&2
-	fi
+	backup
+	backed_up=1 # what defconfig writes next is ours, not the user's
 	rm -f "$out/tickscope-stamp"
 	kmake "$base" >/dev/null || die 3 "make $base failed in $ksrc (ARCH=$arch)"
 	cp "$out/.config" "$out/tickscope-base.config"
@@ -150,16 +158,28 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	echo "$stamp" >"$out/tickscope-stamp"
 fi
 
+# The fragments: the board's first. With --each, every set starts with it.
+if [ -n "$bfrag" ]; then
+	if [ -n "$each" ]; then
+		n=$#
+		while [ $n -gt 0 ]; do
+			[ "$1" = "$bfrag" ] || set -- "$@" "$bfrag+$1"
+			shift
+			n=$((n - 1))
+		done
+	else
+		set -- "$bfrag" "$@"
+	fi
+fi
 set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \
 	--base-name "$base${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
-	--fragment-dir "$ksrc/arch/$srcarch/configs" ${json:+"$json"} \
-	${bfrag:+"$bfrag"} "$@"
+	--fragment-dir "$ksrc/arch/$srcarch/configs" ${json:+"$json"} "$@"
 if [ -n "$each" ]; then
-	[ -z "$bfrag" ] || die 2 "--each works per arch, without --board"
 	mkdir -p "$out/sets"
 	set -- --each --outdir "$out/sets" "$@"
 else
+	backup
 	set -- --output "$out/.config" "$@"
 fi
 if [ -z "$fast" ]; then

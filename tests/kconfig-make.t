@@ -1,0 +1,111 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# kconfig: `make kernel-config` end to end with the tree's own make olddefconfig: the dropped
+# PREEMPT_RT explained, exit codes, backups, a pristine tree, and in-process = make olddefconfig.
+. "$(dirname "$0")/lib/tap.sh"
+
+kf=$TS_TOP/kconfig-fragments
+command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps installs it)"
+ksrc=$("$kf/ksrc.sh" 2>/dev/null) ||
+	skip_all "no kernel tree: /usr/src/linux-source-6.1.tar.xz is missing (package linux-source-6.1)"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kconfig.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT
+touch "$tmp/start"
+# Build folders kept across runs: --reuse (REUSE=1) rebuilds the base config and the checker
+# only when the tree, arch, board or checker sources change.
+cache=$TS_TOP/.cache/kconfig-test
+rm -f "$cache"/make-*/.config.tickscope-backup-*
+
+# The README's example: a board, a variant, PREEMPT_RT dropped on 6.1 and explained.
+rc=0
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 \
+	FRAGMENTS="nohz-full preempt-rt tracing" >"$tmp/out" 2>"$tmp/err" || rc=$?
+is "$rc" 0 "make kernel-config BOARD=qemu-x86 with preempt-rt exits 0 (the drop is expected on 6.1)"
+grep -q '^dropped  *CONFIG_PREEMPT_RT=y  *preempt-rt.config:[0-9]*  (now n)$' "$tmp/out"
+ok $? "PREEMPT_RT is reported dropped"
+grep -qF 'depends on EXPERT [=y] && ARCH_SUPPORTS_RT [=n]; nothing selects ARCH_SUPPORTS_RT in this tree' \
+	"$tmp/out"
+ok $? "with the unmet dependency in the tree's Kconfig terms"
+grep -q 'expected on Linux 6\.1\.[0-9]* (before 6.12): .*out-of-tree RT patch' "$tmp/out"
+ok $? "and marked as expected before v6.12 (out-of-tree RT patch)"
+grep -qF 'side effect: choice "Preemption Model" reset from PREEMPT_VOLUNTARY to PREEMPT_NONE' \
+	"$tmp/out"
+ok $? "the silent fallback to PREEMPT_NONE is shown"
+grep -q '^== ARCH=x86_64 Linux 6\.1\.[0-9]*, base x86_64_defconfig + board qemu-x86, fragments: board-qemu-x86 nohz-full preempt-rt tracing$' \
+	"$tmp/out"
+ok $? "the board fragment comes first, then the fragments in order"
+grep -q '^CONFIG_PREEMPT_NONE=y' "$cache/make-x86/.config" && grep -q '^CONFIG_NO_HZ_FULL=y' \
+	"$cache/make-x86/.config" && grep -q '^CONFIG_KVM_GUEST=y' "$cache/make-x86/.config"
+ok $? "the .config is in O= with the merged values"
+
+# Re-running backs the previous .config up (REUSE=1: same tree, arch and board as above).
+cp "$cache/make-x86/.config" "$tmp/previous.config"
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 \
+	FRAGMENTS="nohz-idle preempt-full" >"$tmp/out2" 2>"$tmp/err2"
+ok $? "a second run into the same O= succeeds"
+bak=$(ls "$cache/make-x86"/.config.tickscope-backup-* 2>/dev/null | tail -1)
+[ -n "$bak" ] && cmp -s "$bak" "$tmp/previous.config"
+ok $? "the .config it overwrote was backed up first"
+grep -q '^CONFIG_PREEMPT=y' "$cache/make-x86/.config"
+ok $? "and the new .config has the new variant"
+
+# An unexpected drop fails, through the script and through make.
+rc=0
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board qemu-x86 --out "$cache/make-x86" --reuse \
+	"$TS_TOP/tests/kconfig/fragments/rcu-nocb-alone.config" >"$tmp/out3" 2>&1 || rc=$?
+is "$rc" 1 "RCU_NOCB_CPU alone: exit 1"
+grep -qF 'depends on TREE_RCU [=y] && (RCU_EXPERT [=n] || NO_HZ_FULL [=n]); RCU_EXPERT is not set: request CONFIG_RCU_EXPERT=y; NO_HZ_FULL is a member of the choice "Timer tick handling", which is NO_HZ_IDLE' \
+	"$tmp/out3"
+ok $? "and says which alternatives would satisfy it"
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 FAST=1 \
+	FRAGMENTS="$TS_TOP/tests/kconfig/fragments/rcu-nocb-alone.config" >/dev/null 2>&1
+[ $? -ne 0 ]
+ok $? "make kernel-config fails too"
+
+# JSON through make.
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 FAST=1 \
+	JSON=1 FRAGMENTS="hz-periodic" 2>/dev/null >"$tmp/json"
+jq -e '.schema == "tickscope-kconfig" and .sets[0].ok and
+	(.sets[0].requests[] | select(.symbol == "HZ_PERIODIC") | .verdict == "kept")' \
+	"$tmp/json" >/dev/null
+ok $? "JSON=1 gives the JSON report"
+
+# In-process olddefconfig (--fast, used by the fragment tests) = the tree's make olddefconfig.
+for spec in "qemu-x86 x86 nohz-full preempt-none vmstat-path shrinker-path" \
+	"qemu-aarch64 arm64 nohz-full preempt-rt tracing"; do
+	set -- $spec
+	board=$1 o=$cache/make-$2
+	shift 2
+	set_name=board-$board+$(echo "$@" | tr ' ' '+')
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --board "$board" --out "$o" --reuse "$@" \
+		>/dev/null 2>&1
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --board "$board" --out "$o" --reuse --fast --each \
+		"$(echo "$@" | tr ' ' '+')" >/dev/null 2>&1
+	diff -u "$o/.config" "$o/sets/$set_name.config" >"$tmp/diff"
+	ok $? "$board: in-process olddefconfig writes the same .config as make olddefconfig ($*)"
+	head -20 "$tmp/diff" | sed 's/^/#   /'
+done
+
+# The user's tree is never written, and a tree that is not pristine is refused.
+changed=$(find "$ksrc" -newer "$tmp/start" | head -5)
+is "$changed" "" "nothing in the kernel tree was modified"
+mkdir -p "$tmp/dirty/scripts/kconfig"
+cp "$ksrc/Makefile" "$tmp/dirty/"
+echo 'CONFIG_SMP=y' >"$tmp/dirty/.config"
+rc=0
+"$kf/kernel-config.sh" --ksrc "$tmp/dirty" --arch x86_64 --out "$tmp/d" nohz-idle \
+	>/dev/null 2>"$tmp/err4" || rc=$?
+is "$rc" 3 "a tree with its own .config is refused (exit 3)"
+grep -q 'is not pristine' "$tmp/err4"
+ok $? "saying why"
+is "$(cat "$tmp/dirty/.config")" "CONFIG_SMP=y" "and its .config is untouched"
+
+# The experiment .config names the board and the fragments.
+make -s -C "$TS_TOP" qemu-aarch64_defconfig TS_EXPERIMENT="$tmp/exp" >/dev/null 2>&1
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" TS_EXPERIMENT="$tmp/exp" O="$cache/make-arm64" \
+	FAST=1 REUSE=1 >"$tmp/out5" 2>&1
+ok $? "make kernel-config takes board and fragments from the experiment .config"
+grep -q 'fragments: board-qemu-aarch64 nohz-idle preempt-voluntary tracing vmstat-path$' \
+	"$tmp/out5"
+ok $? "qemu-aarch64_defconfig: board-qemu-aarch64 + nohz-idle preempt-voluntary tracing vmstat-path"
+tap_done
