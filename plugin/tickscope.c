@@ -284,12 +284,17 @@ int stop(void *data, void *ctx)
 {
 	struct plugin *p = data;
 	struct ts_report_opts o = { .top = 0 };
+	struct ts_file_info info;
 	int ret;
 
 	if (!p)
 		return 0;
 	ts_analysis_finish(p->an);
 	ts_source_report_opts(p->src, &o);
+	/* the reader only read the headers: the samples are the ones perf gave us */
+	info = *o.info;
+	info.nr_samples = p->nr_samples + p->nr_other;
+	o.info = &info;
 	o.top = p->top;
 	if (p->fmt == OUT_JSON)
 		ret = ts_report_json(stdout, p->an, &o);

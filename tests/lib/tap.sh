@@ -45,11 +45,11 @@ tap_done() {
 	[ "$_tap_failed" -eq 0 ]
 }
 
-# A scratch folder removed on exit.
+# A scratch folder removed on exit, in $TAP_TMP. Call it directly, not as $(tap_tmpdir): the
+# EXIT trap of a command substitution's subshell would remove the folder at once.
 tap_tmpdir() {
-	_tap_tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-	trap 'rm -rf "$_tap_tmp"' EXIT
-	echo "$_tap_tmp"
+	TAP_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
+	trap 'rm -rf "$TAP_TMP"' EXIT
 }
 
 # The shared aarch64 fixtures, decompressed once into a git-ignored cache.
