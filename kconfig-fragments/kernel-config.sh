@@ -158,6 +158,22 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	echo "$stamp" >"$out/tickscope-stamp"
 fi
 
+# Fragment paths are relative to where we were called from: the checker runs in the O= folder.
+n=$#
+while [ $n -gt 0 ]; do
+	abs=
+	for part in $(echo "$1" | tr '+' ' '); do
+		case "$part" in
+		/*) ;;
+		*/*) part=$PWD/$part ;;
+		esac
+		abs="${abs:+$abs+}$part"
+	done
+	set -- "$@" "$abs"
+	shift
+	n=$((n - 1))
+done
+
 # The fragments: the board's first. With --each, every set starts with it.
 if [ -n "$bfrag" ]; then
 	if [ -n "$each" ]; then
@@ -190,7 +206,7 @@ cd "$out"
 rc=0
 "$tool" "$@" || rc=$?
 if [ -z "$each" ] && [ $rc -le 1 ]; then
-	echo "kernel-config: wrote $out/.config (build with: make -C $ksrc O=$out ARCH=$arch" \
-		"${cross:+CROSS_COMPILE=$cross })" >&2
+	echo "kernel-config: wrote $out/.config (build with: make -C $ksrc O=$out" \
+		"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
 fi
 exit $rc
