@@ -158,10 +158,28 @@ static void layout_attr(const struct ts_attr *a, struct ts_attr_layout *l)
 	uint64_t st = a->sample_type;
 	int pos = 0;
 
+#define FIXED(bit, field)                                                                      \
+	do {                                                                                   \
+		l->field = st & (bit) ? pos : -1;                                              \
+		pos += st & (bit) ? 8 : 0;                                                     \
+	} while (0)
 	pos += st & PERF_SAMPLE_IDENTIFIER ? 8 : 0;
-	pos += st & PERF_SAMPLE_IP ? 8 : 0;
-	pos += st & PERF_SAMPLE_TID ? 8 : 0;
-	l->time_pos = st & PERF_SAMPLE_TIME ? pos : -1;
+	FIXED(PERF_SAMPLE_IP, ip);
+	FIXED(PERF_SAMPLE_TID, tid);
+	FIXED(PERF_SAMPLE_TIME, time);
+	FIXED(PERF_SAMPLE_ADDR, addr);
+	FIXED(PERF_SAMPLE_ID, id);
+	FIXED(PERF_SAMPLE_STREAM_ID, stream_id);
+	FIXED(PERF_SAMPLE_CPU, cpu);
+	FIXED(PERF_SAMPLE_PERIOD, period);
+#undef FIXED
+	l->fixed_len = pos;
+	l->time_pos = l->time;
+	l->has_tail = !!(st & ~(uint64_t)(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP |
+					 PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR |
+					 PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |
+					 PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ |
+					 PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW));
 
 	pos = 0;
 	l->trailer_tid = l->trailer_time = l->trailer_cpu = -1;

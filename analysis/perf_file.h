@@ -71,6 +71,10 @@ struct ts_file_header {
 
 /* Where the sample fields that ordering and dispatch need sit, precomputed per attr. */
 struct ts_attr_layout {
+	/* byte offsets in a sample's body of the fixed u64 fields, -1 if absent */
+	int16_t ip, tid, time, addr, id, stream_id, cpu, period;
+	int16_t fixed_len; /* bytes of the fixed fields before READ/CALLCHAIN/RAW */
+	uint8_t has_tail; /* anything after RAW (branch stack, regs, ...) */
 	int time_pos; /* byte offset of TIME in a sample, -1 if absent */
 	int trailer_size; /* sample_id_all trailer of non-sample records, 0 if none */
 	int trailer_time; /* offset of TIME from the trailer's start, -1 if absent */

@@ -142,9 +142,10 @@ static int skip_tail(struct cursor *c, const struct ts_attr *a)
 int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    struct ts_sample *s)
 {
-	struct cursor c = { rec + 8, rec + size };
+	const struct ts_attr_layout *l;
 	const struct ts_attr *a;
-	const unsigned char *p;
+	const unsigned char *p, *body = rec + 8;
+	struct cursor c;
 	uint64_t st, v;
 	int idx;
 
@@ -152,40 +153,33 @@ int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	if (idx < 0)
 		return idx;
 	a = &r->attrs[idx];
+	l = &r->layout[idx];
 	st = a->sample_type;
 	if (st & ~KNOWN_SAMPLE_BITS)
 		return ts_reader_fail(r, off, -TS_ESAMPLETYPE,
 				      "unsupported sample_type bit %#llx in event %s",
 				      (unsigned long long)(st & ~KNOWN_SAMPLE_BITS),
 				      a->name[0] ? a->name : "?");
-	memset(s, 0, sizeof(*s));
+	if (size < 8u + l->fixed_len)
+		goto short_record;
+	/* the fixed u64 fields sit at offsets computed once per attr */
 	s->attr = a;
-	s->cpu = UINT32_MAX;
-	if ((st & PERF_SAMPLE_IDENTIFIER) && take_u64(&c, &s->id))
-		goto short_record;
-	if ((st & PERF_SAMPLE_IP) && take_u64(&c, &s->ip))
-		goto short_record;
-	if (st & PERF_SAMPLE_TID) {
-		if (take(&c, 8, &p))
-			goto short_record;
-		s->pid = ts_get_u32(p);
-		s->tid = ts_get_u32(p + 4);
-	}
-	if ((st & PERF_SAMPLE_TIME) && take_u64(&c, &s->time))
-		goto short_record;
-	if ((st & PERF_SAMPLE_ADDR) && take_u64(&c, &s->addr))
-		goto short_record;
-	if ((st & PERF_SAMPLE_ID) && take_u64(&c, &s->id))
-		goto short_record;
-	if ((st & PERF_SAMPLE_STREAM_ID) && take_u64(&c, &s->stream_id))
-		goto short_record;
-	if (st & PERF_SAMPLE_CPU) {
-		if (take(&c, 8, &p))
-			goto short_record;
-		s->cpu = ts_get_u32(p);
-	}
-	if ((st & PERF_SAMPLE_PERIOD) && take_u64(&c, &s->period))
-		goto short_record;
+	s->ip = l->ip >= 0 ? ts_get_u64(body + l->ip) : 0;
+	s->pid = l->tid >= 0 ? ts_get_u32(body + l->tid) : 0;
+	s->tid = l->tid >= 0 ? ts_get_u32(body + l->tid + 4) : 0;
+	s->time = l->time >= 0 ? ts_get_u64(body + l->time) : 0;
+	s->addr = l->addr >= 0 ? ts_get_u64(body + l->addr) : 0;
+	s->id = l->id >= 0 ? ts_get_u64(body + l->id) : (st & PERF_SAMPLE_IDENTIFIER ?
+							    ts_get_u64(body) : 0);
+	s->stream_id = l->stream_id >= 0 ? ts_get_u64(body + l->stream_id) : 0;
+	s->cpu = l->cpu >= 0 ? ts_get_u32(body + l->cpu) : UINT32_MAX;
+	s->period = l->period >= 0 ? ts_get_u64(body + l->period) : 0;
+	s->nr_ips = 0;
+	s->ips = NULL;
+	s->raw_size = 0;
+	s->raw = NULL;
+	c.p = body + l->fixed_len;
+	c.end = rec + size;
 	if ((st & PERF_SAMPLE_READ) && skip_read(&c, a->read_format))
 		goto short_record;
 	if (st & PERF_SAMPLE_CALLCHAIN) {
@@ -203,7 +197,7 @@ int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size
 		s->raw_size = v;
 		s->raw = p;
 	}
-	if (skip_tail(&c, a))
+	if (l->has_tail && skip_tail(&c, a))
 		goto short_record;
 	return 0;
 

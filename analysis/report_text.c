@@ -140,8 +140,8 @@ static void sched_classes(FILE *f, const struct ts_sched_totals *t)
 		"  wake classes: %" PRIu64 " wakes classified, %" PRIu64 " unclassified, %" PRIu64
 		" found the task still running\n",
 		all, t->nr_wake_unclassified, t->nr_wake_running);
-	fprintf(f, "  %-15s %8s %6s | %-31s | %-31s\n", "class", "wakes", "share",
-		"wake delivery p50/p90/p99/max us", "wakeup latency p50/p90/p99/max");
+	fprintf(f, "  %-15s %8s %6s | %-31s | %s\n", "class", "wakes", "share",
+		"wake delivery p50/p90/p99/max us", "wakeup latency p50/p90/p99/max us");
 	for (c = 0; c < TS_WAKE_NR; c++) {
 		rp_dist(&t->class_delivery[c], &d);
 		rp_dist(&t->class_wakelat[c], &l);
@@ -252,7 +252,8 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	sched_stacks(f, m, o);
 	if (t->nr_time_travel)
 		fprintf(f,
-			"  %" PRIu64 " wakes came while the task still ran (no delay from them)\n",
+			"  %" PRIu64 " sched_wakeup events came after the task was already switched in"
+			" (no sched delay from them)\n",
 			t->nr_time_travel);
 }
 

@@ -190,11 +190,12 @@ int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t ra
 
 	ev->nr_ips = 0;
 	ev->ips = NULL;
-	if (nr_ips)
-		ev->ips = kernel_ips(s, ips, nr_ips, &ev->nr_ips);
 	ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
 	if (ret)
 		return fail(s, ret, "%s", ts_decoder_error(s->dec));
+	/* only switch-out stacks are used (off-CPU time by stack): skip the scan elsewhere */
+	if (nr_ips && ev->kind == TS_EV_SWITCH)
+		ev->ips = kernel_ips(s, ips, nr_ips, &ev->nr_ips);
 	return 0;
 }
 

@@ -79,8 +79,13 @@ struct ts_event {
 	int32_t pid; /* tid that was running when the sample was taken */
 	uint16_t kind; /* enum ts_event_kind */
 	uint16_t tp_id; /* tracepoint id (perf attr config), 0 for side-band events */
-	uint32_t nr_ips; /* kernel callchain entries in @ips, context markers stripped */
-	const uint64_t *ips; /* valid only while the event is being fed */
+	/*
+	 * The kernel part of the callchain (context markers stripped), on TS_EV_SWITCH only:
+	 * models use switch-out stacks, and scanning every chain costs more than decoding.
+	 * Valid only while the event is being fed.
+	 */
+	uint32_t nr_ips;
+	const uint64_t *ips;
 	const char *name; /* "sched:sched_switch": the decoder's copy, valid for the run */
 	union {
 		struct {
