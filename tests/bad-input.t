@@ -113,17 +113,17 @@ done
 # Dense where the structure is (the header byte by byte, attrs and feature table by 4 bytes,
 # both sides of record boundaries, tracing data count fields), every STRIDE bytes elsewhere.
 L=$T/tiny.layout
-S=$(layout_get $L file_size value)
-doff=$(layout_get $L data_offset)
-ft=$(layout_get $L feat_1_offset)
-ftend=$(layout_get $L feat_table_end)
+S=$(layout_get "$L" file_size value)
+doff=$(layout_get "$L" data_offset)
+ft=$(layout_get "$L" feat_1_offset)
+ftend=$(layout_get "$L" feat_table_end)
 {
 	seq 0 104
 	seq 104 $((4 * DSTEP)) "$doff"
 	seq "$ft" $((4 * DSTEP)) "$ftend"
 	seq 0 "$STRIDE" "$S"
-	awk -v d="$DSTEP" '$1 == "rec" && n++ % d == 0 { print $2 + 1; print $2 + 7 }' $L | head -200
-	awk '/^td_/ { print $2 + 1 }' $L
+	awk -v d="$DSTEP" '$1 == "rec" && n++ % d == 0 { print $2 + 1; print $2 + 7 }' "$L" | head -200
+	awk '/^td_/ { print $2 + 1 }' "$L"
 	echo $((S - 1))
 } | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$tiny" -v t="$T" \
 	'{ printf "cut@%d error %s %s/cut.%d cut %d\n", $1, f, t, $1, $1 }' >"$T/cases"
@@ -131,14 +131,14 @@ run_cases "every sampled truncation of x86-tiny is an error naming the file and 
 
 # --- Truncations of the pipe-mode fixture: at a record boundary the stream may just end. --
 L=$T/tinyp.layout
-S=$(layout_get $L file_size value)
-awk '$1 == "rec" || $1 == "end" { print $2 }' $L | sort -un >"$T/bounds"
+S=$(layout_get "$L" file_size value)
+awk '$1 == "rec" || $1 == "end" { print $2 }' "$L" | sort -un >"$T/bounds"
 {
 	seq 0 24
 	seq 0 "$STRIDE" "$S"
-	awk -v d="$DSTEP" '$1 == "rec" && n++ % d == 0 { print $2; print $2 + 3; print $2 + 9 }' $L |
+	awk -v d="$DSTEP" '$1 == "rec" && n++ % d == 0 { print $2; print $2 + 3; print $2 + 9 }' "$L" |
 		head -150
-	awk '/^td_|^pipe_/ { print $2 + 1 }' $L
+	awk '/^td_|^pipe_/ { print $2 + 1 }' "$L"
 	echo $((S - 1))
 } | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$tinyp" -v t="$T" -v b="$T/bounds" '
 	BEGIN { while ((getline l < b) > 0) bound[l] = 1 }
@@ -187,118 +187,118 @@ rlast=$(awk '$1 == "rec" { l = $2 } END { print l }' "$T/tiny.layout")
 L=$T/tiny.layout
 {
 	echo "empty error $tiny $T/empty.data cut 0"
-	patch_case "$tiny" $L magic error 0 1 0x51
-	patch_case "$tiny" $L hdr-size-0 error header_size 8 0
-	patch_case "$tiny" $L hdr-size-8 error header_size 8 8
-	patch_case "$tiny" $L hdr-size-huge error header_size 8 $big
-	patch_case "$tiny" $L attr-size-0 error attr_size 8 0
-	patch_case "$tiny" $L attr-size-7 error attr_size 8 7
-	patch_case "$tiny" $L attr-size-huge error attr_size 8 0x100000
-	patch_case "$tiny" $L attr-size-136 error attr_size 8 136
-	patch_case "$tiny" $L attrs-off-eof error attrs_offset 8 $((S + 8))
-	patch_case "$tiny" $L attrs-off-huge error attrs_offset 8 $big
-	patch_case "$tiny" $L attrs-off-odd any attrs_offset 8 1
-	patch_case "$tiny" $L attrs-size-0 error attrs_size 8 0
-	patch_case "$tiny" $L attrs-size-eof error attrs_size 8 $((S * 4))
-	patch_case "$tiny" $L attrs-size-odd error attrs_size 8 575
-	patch_case "$tiny" $L attrs-size-max error attrs_size 8 0xffffffffffffffff
-	patch_case "$tiny" $L data-off-eof error data_offset 8 $((S + 8))
-	patch_case "$tiny" $L data-off-huge error data_offset 8 0xfffffffffffffff8
-	patch_case "$tiny" $L data-off-odd any data_offset 8 745
-	patch_case "$tiny" $L data-off-0 any data_offset 8 0
-	patch_case "$tiny" $L data-size-eof error data_size 8 $((S * 2))
-	patch_case "$tiny" $L data-size-max error data_size 8 0xffffffffffffffff
-	patch_case "$tiny" $L data-size-5 error data_size 8 5
-	patch_case "$tiny" $L data-size-0 any data_size 8 0
-	patch_case "$tiny" $L attr0-ids-off-eof error attr_0_ids_offset 8 $((S + 8))
-	patch_case "$tiny" $L attr0-ids-off-huge error attr_0_ids_offset 8 $big
-	patch_case "$tiny" $L attr0-ids-size-huge error attr_0_ids_size 8 $big
-	patch_case "$tiny" $L attr0-ids-size-3 error attr_0_ids_size 8 3
-	patch_case "$tiny" $L attr3-ids-size-eof error attr_3_ids_size 8 $((S * 8))
-	patch_case "$tiny" $L attr0-size-0 any attr_0_size 4 0
-	patch_case "$tiny" $L attr0-size-max any attr_0_size 4 0xffffffff
-	patch_case "$tiny" $L attr0-sample-type-all error attr_0_sample_type 8 0xffffffffffffffff
-	patch_case "$tiny" $L attr0-sample-type-0 any attr_0_sample_type 8 0
-	patch_case "$tiny" $L td-off-eof error feat_1_offset 8 $((S + 100))
-	patch_case "$tiny" $L td-off-huge error feat_1_offset 8 $big
-	patch_case "$tiny" $L td-size-huge error feat_1_size 8 $big
-	patch_case "$tiny" $L td-size-0 error feat_1_size 8 0
+	patch_case "$tiny" "$L" magic error 0 1 0x51
+	patch_case "$tiny" "$L" hdr-size-0 error header_size 8 0
+	patch_case "$tiny" "$L" hdr-size-8 error header_size 8 8
+	patch_case "$tiny" "$L" hdr-size-huge error header_size 8 $big
+	patch_case "$tiny" "$L" attr-size-0 error attr_size 8 0
+	patch_case "$tiny" "$L" attr-size-7 error attr_size 8 7
+	patch_case "$tiny" "$L" attr-size-huge error attr_size 8 0x100000
+	patch_case "$tiny" "$L" attr-size-136 error attr_size 8 136
+	patch_case "$tiny" "$L" attrs-off-eof error attrs_offset 8 $((S + 8))
+	patch_case "$tiny" "$L" attrs-off-huge error attrs_offset 8 $big
+	patch_case "$tiny" "$L" attrs-off-odd any attrs_offset 8 1
+	patch_case "$tiny" "$L" attrs-size-0 error attrs_size 8 0
+	patch_case "$tiny" "$L" attrs-size-eof error attrs_size 8 $((S * 4))
+	patch_case "$tiny" "$L" attrs-size-odd error attrs_size 8 575
+	patch_case "$tiny" "$L" attrs-size-max error attrs_size 8 0xffffffffffffffff
+	patch_case "$tiny" "$L" data-off-eof error data_offset 8 $((S + 8))
+	patch_case "$tiny" "$L" data-off-huge error data_offset 8 0xfffffffffffffff8
+	patch_case "$tiny" "$L" data-off-odd any data_offset 8 745
+	patch_case "$tiny" "$L" data-off-0 any data_offset 8 0
+	patch_case "$tiny" "$L" data-size-eof error data_size 8 $((S * 2))
+	patch_case "$tiny" "$L" data-size-max error data_size 8 0xffffffffffffffff
+	patch_case "$tiny" "$L" data-size-5 error data_size 8 5
+	patch_case "$tiny" "$L" data-size-0 any data_size 8 0
+	patch_case "$tiny" "$L" attr0-ids-off-eof error attr_0_ids_offset 8 $((S + 8))
+	patch_case "$tiny" "$L" attr0-ids-off-huge error attr_0_ids_offset 8 $big
+	patch_case "$tiny" "$L" attr0-ids-size-huge error attr_0_ids_size 8 $big
+	patch_case "$tiny" "$L" attr0-ids-size-3 error attr_0_ids_size 8 3
+	patch_case "$tiny" "$L" attr3-ids-size-eof error attr_3_ids_size 8 $((S * 8))
+	patch_case "$tiny" "$L" attr0-size-0 any attr_0_size 4 0
+	patch_case "$tiny" "$L" attr0-size-max any attr_0_size 4 0xffffffff
+	patch_case "$tiny" "$L" attr0-sample-type-all error attr_0_sample_type 8 0xffffffffffffffff
+	patch_case "$tiny" "$L" attr0-sample-type-0 any attr_0_sample_type 8 0
+	patch_case "$tiny" "$L" td-off-eof error feat_1_offset 8 $((S + 100))
+	patch_case "$tiny" "$L" td-off-huge error feat_1_offset 8 $big
+	patch_case "$tiny" "$L" td-size-huge error feat_1_size 8 $big
+	patch_case "$tiny" "$L" td-size-0 error feat_1_size 8 0
 	for n in 10 17 100 500 1000 2000 5000 $((tdsz - 1)); do
-		patch_case "$tiny" $L td-size-$n error feat_1_size 8 $n
+		patch_case "$tiny" "$L" td-size-$n error feat_1_size 8 $n
 	done
-	patch_case "$tiny" $L td-magic error "$td" 1 0
-	patch_case "$tiny" $L td-version any td_version 1 0x39
-	patch_case "$tiny" $L td-long-size any td_long_size 1 3
-	patch_case "$tiny" $L td-header-page-huge error td_header_page_size 8 $big
-	patch_case "$tiny" $L td-header-event-huge error td_header_event_size 8 $big
-	patch_case "$tiny" $L td-ftrace-count-max error td_ftrace_count 4 0xffffffff
-	patch_case "$tiny" $L td-ftrace-count-1000 error td_ftrace_count 4 1000
-	patch_case "$tiny" $L td-system-count-max error td_system_count 4 0xffffffff
-	patch_case "$tiny" $L td-system-count-0 error td_system_count 4 0
-	patch_case "$tiny" $L td-system-count-3 error td_system_count 4 3
-	patch_case "$tiny" $L td-system0-count-max error td_system_0_count 4 0xffffffff
-	patch_case "$tiny" $L td-system0-count-9 error td_system_0_count 4 9
-	patch_case "$tiny" $L td-format-size-huge error td_format_0_0_size 8 $big
-	patch_case "$tiny" $L td-format-size-0 error td_format_0_0_size 8 0
-	patch_case "$tiny" $L td-format-size-small any td_format_0_0_size 8 100
-	patch_case "$tiny" $L td-kallsyms-huge error td_kallsyms_size 4 0xfffffff0
-	patch_case "$tiny" $L td-printk-huge error td_printk_size 4 0xfffffff0
-	patch_case "$tiny" $L td-cmdlines-huge error td_cmdlines_size 8 $big
+	patch_case "$tiny" "$L" td-magic error "$td" 1 0
+	patch_case "$tiny" "$L" td-version any td_version 1 0x39
+	patch_case "$tiny" "$L" td-long-size any td_long_size 1 3
+	patch_case "$tiny" "$L" td-header-page-huge error td_header_page_size 8 $big
+	patch_case "$tiny" "$L" td-header-event-huge error td_header_event_size 8 $big
+	patch_case "$tiny" "$L" td-ftrace-count-max error td_ftrace_count 4 0xffffffff
+	patch_case "$tiny" "$L" td-ftrace-count-1000 error td_ftrace_count 4 1000
+	patch_case "$tiny" "$L" td-system-count-max error td_system_count 4 0xffffffff
+	patch_case "$tiny" "$L" td-system-count-0 error td_system_count 4 0
+	patch_case "$tiny" "$L" td-system-count-3 error td_system_count 4 3
+	patch_case "$tiny" "$L" td-system0-count-max error td_system_0_count 4 0xffffffff
+	patch_case "$tiny" "$L" td-system0-count-9 error td_system_0_count 4 9
+	patch_case "$tiny" "$L" td-format-size-huge error td_format_0_0_size 8 $big
+	patch_case "$tiny" "$L" td-format-size-0 error td_format_0_0_size 8 0
+	patch_case "$tiny" "$L" td-format-size-small any td_format_0_0_size 8 100
+	patch_case "$tiny" "$L" td-kallsyms-huge error td_kallsyms_size 4 0xfffffff0
+	patch_case "$tiny" "$L" td-printk-huge error td_printk_size 4 0xfffffff0
+	patch_case "$tiny" "$L" td-cmdlines-huge error td_cmdlines_size 8 $big
 	for r in "first:$r0" "sample:$s0" "midsample:$smid" "last:$rlast"; do
 		n=${r%%:*} o=${r#*:}
-		patch_case "$tiny" $L rec-$n-size-0 error $((o + 6)) 2 0
-		patch_case "$tiny" $L rec-$n-size-4 error $((o + 6)) 2 4
-		patch_case "$tiny" $L rec-$n-size-huge error $((o + 6)) 2 0xfff8
-		patch_case "$tiny" $L rec-$n-size-odd any $((o + 6)) 2 \
-			$(($(awk -v o="$o" '$1 == "rec" && $2 == o { print $4 }' $L) + 1))
-		patch_case "$tiny" $L rec-$n-type-unknown any "$o" 4 0xfff0
+		patch_case "$tiny" "$L" rec-$n-size-0 error $((o + 6)) 2 0
+		patch_case "$tiny" "$L" rec-$n-size-4 error $((o + 6)) 2 4
+		patch_case "$tiny" "$L" rec-$n-size-huge error $((o + 6)) 2 0xfff8
+		patch_case "$tiny" "$L" rec-$n-size-odd any $((o + 6)) 2 \
+			$(($(awk -v o="$o" '$1 == "rec" && $2 == o { print $4 }' "$L") + 1))
+		patch_case "$tiny" "$L" rec-$n-type-unknown any "$o" 4 0xfff0
 	done
 	# every 32-bit word of the first sample set to all ones and to zero
 	w=8
 	while [ $w -lt "$s0sz" ]; do
-		patch_case "$tiny" $L sample-word$w-ones any $((s0 + w)) 4 0xffffffff
-		patch_case "$tiny" $L sample-word$w-zero any $((s0 + w)) 4 0
+		patch_case "$tiny" "$L" sample-word$w-ones any $((s0 + w)) 4 0xffffffff
+		patch_case "$tiny" "$L" sample-word$w-zero any $((s0 + w)) 4 0
 		w=$((w + 4))
 	done
 } >"$T/cases"
 run_cases "corrupted header, attrs, records and tracing data of x86-tiny" "$T/cases"
 
 L=$T/tinyp.layout
-S=$(layout_get $L file_size value)
-tdrec=$(awk '$1 == "rec" && $3 == 66 { print $2; exit }' $L)
-prec=$(awk '$1 == "rec" && $3 == 9 { print $2; exit }' $L)
+S=$(layout_get "$L" file_size value)
+tdrec=$(awk '$1 == "rec" && $3 == 66 { print $2; exit }' "$L")
+prec=$(awk '$1 == "rec" && $3 == 9 { print $2; exit }' "$L")
 {
-	patch_case "$tinyp" $L p-hdr-size-0 error header_size 8 0
-	patch_case "$tinyp" $L p-hdr-size-17 error header_size 8 17
-	patch_case "$tinyp" $L p-attr-rec-size-0 error 22 2 0
-	patch_case "$tinyp" $L p-attr-rec-size-4 error 22 2 4
-	patch_case "$tinyp" $L p-attr-rec-size-huge error 22 2 0xfff8
-	patch_case "$tinyp" $L p-attr-size-max any 28 4 0xffffffff
-	patch_case "$tinyp" $L p-td-rec-size-0 error $((tdrec + 6)) 2 0
-	patch_case "$tinyp" $L p-td-rec-size-8 any $((tdrec + 6)) 2 8
-	patch_case "$tinyp" $L p-td-size-max error pipe_tracing_size 4 0xffffffff
-	patch_case "$tinyp" $L p-td-size-eof error pipe_tracing_size 4 $((S * 2))
-	patch_case "$tinyp" $L p-td-size-0 error pipe_tracing_size 4 0
-	patch_case "$tinyp" $L p-td-size-100 error pipe_tracing_size 4 100
-	patch_case "$tinyp" $L p-td-ftrace-count-max error td_ftrace_count 4 0xffffffff
-	patch_case "$tinyp" $L p-td-system-count-max error td_system_count 4 0xffffffff
-	patch_case "$tinyp" $L p-td-system0-count-max error td_system_0_count 4 0xffffffff
-	patch_case "$tinyp" $L p-td-format-size-huge error td_format_0_0_size 8 $big
-	patch_case "$tinyp" $L p-sample-size-0 error $((prec + 6)) 2 0
-	patch_case "$tinyp" $L p-sample-size-huge error $((prec + 6)) 2 0xfff8
+	patch_case "$tinyp" "$L" p-hdr-size-0 error header_size 8 0
+	patch_case "$tinyp" "$L" p-hdr-size-17 error header_size 8 17
+	patch_case "$tinyp" "$L" p-attr-rec-size-0 error 22 2 0
+	patch_case "$tinyp" "$L" p-attr-rec-size-4 error 22 2 4
+	patch_case "$tinyp" "$L" p-attr-rec-size-huge error 22 2 0xfff8
+	patch_case "$tinyp" "$L" p-attr-size-max any 28 4 0xffffffff
+	patch_case "$tinyp" "$L" p-td-rec-size-0 error $((tdrec + 6)) 2 0
+	patch_case "$tinyp" "$L" p-td-rec-size-8 any $((tdrec + 6)) 2 8
+	patch_case "$tinyp" "$L" p-td-size-max error pipe_tracing_size 4 0xffffffff
+	patch_case "$tinyp" "$L" p-td-size-eof error pipe_tracing_size 4 $((S * 2))
+	patch_case "$tinyp" "$L" p-td-size-0 error pipe_tracing_size 4 0
+	patch_case "$tinyp" "$L" p-td-size-100 error pipe_tracing_size 4 100
+	patch_case "$tinyp" "$L" p-td-ftrace-count-max error td_ftrace_count 4 0xffffffff
+	patch_case "$tinyp" "$L" p-td-system-count-max error td_system_count 4 0xffffffff
+	patch_case "$tinyp" "$L" p-td-system0-count-max error td_system_0_count 4 0xffffffff
+	patch_case "$tinyp" "$L" p-td-format-size-huge error td_format_0_0_size 8 $big
+	patch_case "$tinyp" "$L" p-sample-size-0 error $((prec + 6)) 2 0
+	patch_case "$tinyp" "$L" p-sample-size-huge error $((prec + 6)) 2 0xfff8
 } >"$T/cases"
 run_cases "corrupted pipe header, attr, tracing data and records of x86-tiny-pipe" "$T/cases"
 
 L=$T/zst.layout
-zr=$(awk '$1 == "rec" && $3 == 81 { print $2; exit }' $L)
-zr2=$(awk '$1 == "rec" && $3 == 81 { n++; if (n == 3) { print $2; exit } }' $L)
+zr=$(awk '$1 == "rec" && $3 == 81 { print $2; exit }' "$L")
+zr2=$(awk '$1 == "rec" && $3 == 81 { n++; if (n == 3) { print $2; exit } }' "$L")
 {
-	patch_case "$zst" $L z-rec-size-0 error $((zr + 6)) 2 0
-	patch_case "$zst" $L z-rec-size-4 error $((zr + 6)) 2 4
-	patch_case "$zst" $L z-rec-size-huge error $((zr + 6)) 2 0xfff8
-	patch_case "$zst" $L z-frame-magic error $((zr + 8)) 4 0
+	patch_case "$zst" "$L" z-rec-size-0 error $((zr + 6)) 2 0
+	patch_case "$zst" "$L" z-rec-size-4 error $((zr + 6)) 2 4
+	patch_case "$zst" "$L" z-rec-size-huge error $((zr + 6)) 2 0xfff8
+	patch_case "$zst" "$L" z-frame-magic error $((zr + 8)) 4 0
 	for d in 16 40 200 1000; do
-		patch_case "$zst" $L z-payload-$d any $((zr2 + d)) 4 0x5a5a5a5a
+		patch_case "$zst" "$L" z-payload-$d any $((zr2 + d)) 4 0x5a5a5a5a
 	done
 } >"$T/cases"
 run_cases "corrupted compressed records of x86-ramfs-zstd" "$T/cases"

@@ -28,7 +28,7 @@ for n in $names; do
 	k=$(fixture_kallsyms "$n")
 	perf script -i - -F comm,tid,cpu,time,event,trace --ns --kallsyms "$k" <"$f" 2>/dev/null |
 		oracle_normalise >"$ORACLE_TMP/perf-stdin.txt"
-	cat "$f" | "$TICKSCOPE" dump -i - --kallsyms "$k" 2>"$ORACLE_TMP/stdin.err" |
+	"$TICKSCOPE" dump -i - --kallsyms "$k" <"$f" 2>"$ORACLE_TMP/stdin.err" |
 		oracle_normalise >"$ORACLE_TMP/ts-stdin.txt"
 	if [ -s "$ORACLE_TMP/perf-stdin.txt" ] &&
 		cmp -s "$ORACLE_TMP/perf-stdin.txt" "$ORACLE_TMP/ts-stdin.txt"; then
