@@ -33,8 +33,16 @@ HEAD
 				for s in n y; do
 					f="${t#*:} preempt-${p#*:} tracing"
 					c="TS_TICK_${t%%:*} && TS_PREEMPT_${p%%:*}"
-					if [ $v = y ]; then f="$f vmstat-path"; c="$c && TS_VMSTAT_PATH"; else c="$c && !TS_VMSTAT_PATH"; fi
-					if [ $s = y ]; then f="$f shrinker-path"; c="$c && TS_SHRINKER_PATH"; else c="$c && !TS_SHRINKER_PATH"; fi
+					if [ $v = y ]; then
+						f="$f vmstat-path" c="$c && TS_VMSTAT_PATH"
+					else
+						c="$c && !TS_VMSTAT_PATH"
+					fi
+					if [ $s = y ]; then
+						f="$f shrinker-path" c="$c && TS_SHRINKER_PATH"
+					else
+						c="$c && !TS_SHRINKER_PATH"
+					fi
 					printf '\tdefault "%s" if %s\n' "$f" "$c"
 				done
 			done

@@ -38,7 +38,7 @@ Exit: 0 every requested value survived (or the fragment expects it not to on thi
 USAGE
 }
 
-ksrc= arch= board= out= json= fast= each= reuse= experiment= fdirs=
+ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' fdirs=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h | --help) usage; exit 0 ;;
@@ -65,6 +65,7 @@ if [ -n "$experiment" ]; then
 	[ -f "$experiment" ] || { echo "kernel-config: $experiment: no such file" >&2; exit 2; }
 	[ -n "$board" ] || [ -n "$arch" ] || board=$(exp_get TS_BOARD)
 	if [ $# -eq 0 ]; then
+		# shellcheck disable=SC2046 # space-separated names, split on purpose
 		set -- $(exp_get TS_FRAGMENTS) $(exp_get TS_EXTRA_FRAGMENTS)
 	fi
 fi
@@ -82,10 +83,11 @@ die() {
 }
 
 # The board decides the arch, the base defconfig, its fragment and the cross prefix.
-base= bfrag= cross=
+base='' bfrag='' cross=''
 if [ -n "$board" ]; then
 	line=$(awk -v b="$board" '$1 == b' "$here/boards.tsv")
 	[ -n "$line" ] || die 2 "unknown board '$board' (see kconfig-fragments/boards.tsv)"
+	# shellcheck disable=SC2046 # the tab-separated columns, split on purpose
 	set -- $(echo "$line" | cut -f2-5) "$@"
 	barch=$1 base=$2 bfrag=$3 cross=$4
 	shift 4

@@ -37,8 +37,8 @@ cp "$out/.config" "$tmp/good.config"
 expect "syntax error" 2 "syntax.config:4: syntax error: 'CONFIG_HZ_PERIODIC = y'" syntax
 expect "missing fragment" 2 "fragment 'no-such-fragment': not found" nohz-idle no-such-fragment
 expect "missing path" 2 "fragment '$tmp/nope.config': no such file" "$tmp/nope.config"
-expect "two choice members in one file" 2 \
-	'two-choice.config:7: CONFIG_PREEMPT=y and CONFIG_PREEMPT_NONE=y (line 6) are both members of the choice "Preemption Model"' \
+msg='two-choice.config:7: CONFIG_PREEMPT=y and CONFIG_PREEMPT_NONE=y (line 6) are both '
+expect "two choice members in one file" 2 "${msg}members of the choice \"Preemption Model\"" \
 	two-choice
 expect "m for a bool" 2 "bad-type.config:3: 'CONFIG_HZ_PERIODIC=m': CONFIG_HZ_PERIODIC is bool" \
 	bad-type

@@ -91,7 +91,8 @@ is "$(val TS_WORKLOAD "$tmp/.config")" '"stress-ramfs"' "its workload"
 echo 'CONFIG_TS_VARIANT_NAME="before-f95bdb700bc6"' >>"$tmp/rt_defconfig"
 echo 'CONFIG_TS_BOOT_ARGS_OVERRIDE="nohz_full=1-3"' >>"$tmp/rt_defconfig"
 conf --defconfig="$tmp/rt_defconfig"
-is "$(val TS_VARIANT "$tmp/.config")" '"before-f95bdb700bc6"' "a variant name overrides the derived one"
+is "$(val TS_VARIANT "$tmp/.config")" '"before-f95bdb700bc6"' \
+	"a variant name overrides the derived one"
 is "$(val TS_BOOT_ARGS "$tmp/.config")" '"nohz_full=1-3"' "boot arguments can be overridden"
 
 # Kconfig.derived is generated: it must match its generator, and name existing fragments.

@@ -66,10 +66,15 @@ for arch in x86_64 arm64; do
 			NR == FNR { if ($1 == set) { key = $2 SUBSEP $3 SUBSEP $4
 				want[key] = $5; sub_[key] = $6; n++ } next }
 			$1 == set { key = $2 SUBSEP $3 SUBSEP $4; seen[key] = 1
-				if (!(key in want)) { print "#   unexpected request: " $2 " " $3 "=" $4 " " $5; bad++ }
-				else if ($5 != want[key]) { print "#   " $3 "=" $4 ": got " $5 ", want " want[key] ": " $6; bad++ }
-				else if (index($6, sub_[key]) == 0) { print "#   " $3 ": reason \"" $6 "\" lacks \"" sub_[key] "\""; bad++ } }
-			END { for (k in want) if (!(k in seen)) { split(k, p, SUBSEP); print "#   missing request: " p[2]; bad++ }
+				if (!(key in want)) {
+					print "#   unexpected request: " $2 " " $3 "=" $4 " " $5; bad++
+				} else if ($5 != want[key]) {
+					print "#   " $3 "=" $4 ": got " $5 ", want " want[key] ": " $6; bad++
+				} else if (index($6, sub_[key]) == 0) {
+					print "#   " $3 ": reason \"" $6 "\" lacks \"" sub_[key] "\""; bad++
+				} }
+			END { for (k in want) if (!(k in seen)) {
+					split(k, p, SUBSEP); print "#   missing request: " p[2]; bad++ }
 				if (!n) { print "#   no expected rows"; bad++ }
 				exit bad > 0 }' "$tmp/$arch.expected" "$tmp/$arch.actual" >"$tmp/diag"
 		ok $? "$arch: $set: verdicts and reasons as expected"
@@ -79,6 +84,7 @@ for arch in x86_64 arm64; do
 	# Which sets fail, and the expected drop that does not.
 	eval "want_fail=\$fail_$arch"
 	got_fail=$(jq -r '.sets[] | select(.ok | not) | .fragments' "$tmp/$arch.json" | tr '\n' ' ')
+	# shellcheck disable=SC2154 # want_fail is set by the eval above
 	is "$(echo $got_fail)" "$(echo $want_fail)" "$arch: exactly the expected sets fail"
 	jq -e '.sets[] | select(.fragments == "preempt-rt") | .ok and
 		(.requests[] | select(.symbol == "PREEMPT_RT") | .expected and .xfail_before == "6.12")' \

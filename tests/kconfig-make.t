@@ -23,16 +23,16 @@ make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x8
 is "$rc" 0 "make kernel-config BOARD=qemu-x86 with preempt-rt exits 0 (the drop is expected on 6.1)"
 grep -q '^dropped  *CONFIG_PREEMPT_RT=y  *preempt-rt.config:[0-9]*  (now n)$' "$tmp/out"
 ok $? "PREEMPT_RT is reported dropped"
-grep -qF 'depends on EXPERT [=y] && ARCH_SUPPORTS_RT [=n]; nothing selects ARCH_SUPPORTS_RT in this tree' \
-	"$tmp/out"
+why='depends on EXPERT [=y] && ARCH_SUPPORTS_RT [=n]; nothing selects ARCH_SUPPORTS_RT'
+grep -qF "$why in this tree" "$tmp/out"
 ok $? "with the unmet dependency in the tree's Kconfig terms"
 grep -q 'expected on Linux 6\.1\.[0-9]* (before 6.12): .*out-of-tree RT patch' "$tmp/out"
 ok $? "and marked as expected before v6.12 (out-of-tree RT patch)"
 grep -qF 'side effect: choice "Preemption Model" reset from PREEMPT_VOLUNTARY to PREEMPT_NONE' \
 	"$tmp/out"
 ok $? "the silent fallback to PREEMPT_NONE is shown"
-grep -q '^== ARCH=x86_64 Linux 6\.1\.[0-9]*, base x86_64_defconfig + board qemu-x86, fragments: board-qemu-x86 nohz-full preempt-rt tracing$' \
-	"$tmp/out"
+head='^== ARCH=x86_64 Linux 6\.1\.[0-9]*, base x86_64_defconfig + board qemu-x86, '
+grep -q "${head}fragments: board-qemu-x86 nohz-full preempt-rt tracing$" "$tmp/out"
 ok $? "the board fragment comes first, then the fragments in order"
 grep -q '^CONFIG_PREEMPT_NONE=y' "$cache/make-x86/.config" && grep -q '^CONFIG_NO_HZ_FULL=y' \
 	"$cache/make-x86/.config" && grep -q '^CONFIG_KVM_GUEST=y' "$cache/make-x86/.config"
@@ -54,8 +54,10 @@ rc=0
 "$kf/kernel-config.sh" --ksrc "$ksrc" --board qemu-x86 --out "$cache/make-x86" --reuse \
 	"$TS_TOP/tests/kconfig/fragments/rcu-nocb-alone.config" >"$tmp/out3" 2>&1 || rc=$?
 is "$rc" 1 "RCU_NOCB_CPU alone: exit 1"
-grep -qF 'depends on TREE_RCU [=y] && (RCU_EXPERT [=n] || NO_HZ_FULL [=n]); RCU_EXPERT is not set: request CONFIG_RCU_EXPERT=y; NO_HZ_FULL is a member of the choice "Timer tick handling", which is NO_HZ_IDLE' \
-	"$tmp/out3"
+why='depends on TREE_RCU [=y] && (RCU_EXPERT [=n] || NO_HZ_FULL [=n]); '
+why="${why}RCU_EXPERT is not set: request CONFIG_RCU_EXPERT=y; NO_HZ_FULL is a member of "
+why="${why}the choice \"Timer tick handling\", which is NO_HZ_IDLE"
+grep -qF "$why" "$tmp/out3"
 ok $? "and says which alternatives would satisfy it"
 make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 FAST=1 \
 	FRAGMENTS="$TS_TOP/tests/kconfig/fragments/rcu-nocb-alone.config" >/dev/null 2>&1

@@ -53,7 +53,8 @@ int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path,
 			goto found;
 		ts_buf_printf(&tried, "%s%s/%s.config", i ? ", " : "", dirs[i], name);
 	}
-	set_err(err, "fragment '%s': not found (looked for %s)", name, tried.s ? tried.s : "nothing");
+	set_err(err, "fragment '%s': not found (looked for %s)", name,
+		tried.s ? tried.s : "nothing");
 	ts_buf_free(&tried);
 	return -ENOENT;
 found:
@@ -74,8 +75,13 @@ static struct ts_req *add_req(struct ts_set *set)
 	struct ts_req *r;
 
 	if (set->nreqs == set->cap) {
-		set->cap = set->cap ? set->cap * 2 : 32;
-		set->reqs = realloc(set->reqs, set->cap * sizeof(*set->reqs));
+		int cap = set->cap ? set->cap * 2 : 32;
+
+		r = realloc(set->reqs, cap * sizeof(*set->reqs));
+		if (!r)
+			return NULL;
+		set->reqs = r;
+		set->cap = cap;
 	}
 	r = &set->reqs[set->nreqs++];
 	memset(r, 0, sizeof(*r));
@@ -195,6 +201,8 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 			goto bad;
 		*eq = 0;
 		r = add_req(set);
+		if (!r)
+			goto oom;
 		r->file = path;
 		r->frag = short_name(path);
 		r->line = line;
@@ -208,7 +216,8 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 	if (!strcmp(word, "effective")) {
 		char *eq;
 
-		if (sscanf(text, " CONFIG_%255s if CONFIG_%255s", a, b) != 2 || !(eq = strchr(b, '=')))
+		if (sscanf(text, " CONFIG_%255s if CONFIG_%255s", a, b) != 2 ||
+		    !(eq = strchr(b, '=')))
 			goto bad;
 		*eq = 0;
 		for (i = first; i < set->nreqs; i++) {
@@ -218,7 +227,8 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 				return 0;
 			}
 		}
-		set_err(err, "%s:%d: 'effective' names CONFIG_%s, which this fragment does not set above",
+		set_err(err,
+			"%s:%d: 'effective' names CONFIG_%s, which this fragment does not set above",
 			path, line, a);
 		return -EINVAL;
 	}
@@ -237,7 +247,8 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 				return 0;
 			}
 		}
-		set_err(err, "%s:%d: 'xfail' names CONFIG_%s, which this fragment does not set above",
+		set_err(err,
+			"%s:%d: 'xfail' names CONFIG_%s, which this fragment does not set above",
 			path, line, a);
 		return -EINVAL;
 	}
@@ -248,6 +259,9 @@ bad:
 		"before VERSION: why'",
 		path, line);
 	return -EINVAL;
+oom:
+	set_err(err, "%s:%d: out of memory", path, line);
+	return -ENOMEM;
 }
 
 /* Within one fragment: one line per symbol and one member per choice. */
@@ -267,7 +281,8 @@ static int check_file_rules(struct ts_set *set, int first, struct ts_err *err)
 			if (o->kind != TS_REQ_SET)
 				continue;
 			if (!strcmp(o->name, r->name)) {
-				set_err(err, "%s:%d: CONFIG_%s is already set at line %d of this fragment",
+				set_err(err,
+					"%s:%d: CONFIG_%s is already set at line %d of this fragment",
 					r->file, r->line, r->name, o->line);
 				return -EINVAL;
 			}
@@ -276,7 +291,8 @@ static int check_file_rules(struct ts_set *set, int first, struct ts_err *err)
 				set_err(err,
 					"%s:%d: CONFIG_%s=y and CONFIG_%s=y (line %d) are both members of "
 					"the choice \"%s\": set only one",
-					r->file, r->line, r->name, o->name, o->line, choice_prompt(cs));
+					r->file, r->line, r->name, o->name, o->line,
+					choice_prompt(cs));
 				return -EINVAL;
 			}
 		}
@@ -301,6 +317,8 @@ static int parse_line(struct ts_set *set, const char *path, int line, char *s, s
 		if (!valid_name(s + 9, n - 20))
 			goto syntax;
 		r = add_req(set);
+		if (!r)
+			goto oom;
 		r->name = strndup(s + 9, n - 20);
 		r->value = strdup("n");
 		goto done;
@@ -311,6 +329,10 @@ static int parse_line(struct ts_set *set, const char *path, int line, char *s, s
 	    !parse_value(eq + 1, &val, &quoted))
 		goto syntax;
 	r = add_req(set);
+	if (!r) {
+		free(val);
+		goto oom;
+	}
 	r->name = strndup(s + 7, eq - s - 7);
 	r->value = val;
 	r->quoted = quoted;
@@ -332,6 +354,9 @@ syntax:
 		"'# CONFIG_NAME is not set' or a '#' comment",
 		path, line, s);
 	return -EINVAL;
+oom:
+	set_err(err, "%s:%d: out of memory", path, line);
+	return -ENOMEM;
 }
 
 int ts_frag_parse(struct ts_set *set, const char *path, struct ts_err *err)

@@ -64,26 +64,53 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	char **dirs;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'b': o->base = optarg; break;
-		case 'o': o->output = optarg; break;
-		case 'D': o->outdir = optarg; break;
-		case 'E': o->each = true; break;
+		case 'b':
+			o->base = optarg;
+			break;
+		case 'o':
+			o->output = optarg;
+			break;
+		case 'D':
+			o->outdir = optarg;
+			break;
+		case 'E':
+			o->each = true;
+			break;
 		case 'd':
-			o->dirs = realloc(o->dirs, (o->ndirs + 1) * sizeof(*o->dirs));
+			dirs = realloc(o->dirs, (o->ndirs + 1) * sizeof(*o->dirs));
+			if (!dirs)
+				return -ENOMEM;
+			o->dirs = dirs;
 			o->dirs[o->ndirs++] = optarg;
 			break;
-		case 'O': o->olddefconfig = optarg; break;
-		case 'c': o->check = optarg; break;
-		case 'e': o->env_file = optarg; break;
-		case 'k': o->kconfig = optarg; break;
-		case 'n': o->base_name = optarg; break;
-		case 'j': o->json = true; break;
-		case 'h': usage(stdout, argv[0]); exit(0);
-		default: return -EINVAL;
+		case 'O':
+			o->olddefconfig = optarg;
+			break;
+		case 'c':
+			o->check = optarg;
+			break;
+		case 'e':
+			o->env_file = optarg;
+			break;
+		case 'k':
+			o->kconfig = optarg;
+			break;
+		case 'n':
+			o->base_name = optarg;
+			break;
+		case 'j':
+			o->json = true;
+			break;
+		case 'h':
+			usage(stdout, argv[0]);
+			exit(0);
+		default:
+			return -EINVAL;
 		}
 	}
 	/* Cross-option checks, all in one place. */
@@ -110,16 +137,24 @@ static int load_env(const char *path, char ***saved, struct ts_err *err)
 		return -errno;
 	}
 	do {
-		if (n + 65536 > cap)
-			buf = realloc(buf, cap = cap * 2 + 65536);
+		if (n + 65536 > cap) {
+			p = realloc(buf, cap * 2 + 65536);
+			if (!p)
+				goto oom;
+			buf = p;
+			cap = cap * 2 + 65536;
+		}
 		r = fread(buf + n, 1, cap - n - 1, f);
 		n += r;
 	} while (r);
 	fclose(f);
+	f = NULL;
 	buf[n] = 0;
 	for (e = environ; *e; e++)
 		count++;
 	*saved = calloc(count + 1, sizeof(char *));
+	if (!*saved)
+		goto oom;
 	for (count = 0, e = environ; *e; e++)
 		(*saved)[count++] = strdup(*e);
 	for (p = buf; p < buf + n; p += strlen(p) + 1) {
@@ -133,6 +168,12 @@ static int load_env(const char *path, char ***saved, struct ts_err *err)
 	}
 	free(buf);
 	return 0;
+oom:
+	if (f)
+		fclose(f);
+	free(buf);
+	snprintf(err->msg, sizeof(err->msg), "%s: out of memory", path);
+	return -ENOMEM;
 }
 
 static void restore_env(char **saved)
@@ -270,7 +311,7 @@ int main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct ts_err err = { { 0 } };
 	struct ts_set *sets;
-	char **saved = NULL, *kver, *arch, *out;
+	char **saved = NULL, *kver, *arch;
 	const char *kconfig;
 	int nsets, i, pass, failures = 0, ret;
 
@@ -309,7 +350,8 @@ int main(int argc, char **argv)
 		}
 	}
 	for (i = 0; i < nsets; i++) {
-		out = set_output(&o, &sets[i]);
+		char *out = set_output(&o, &sets[i]);
+
 		ret = run_set(&sets[i], &o, out, kver, arch, &err);
 		free(out);
 		if (ret) {
@@ -317,7 +359,8 @@ int main(int argc, char **argv)
 			return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
 		}
 		if (!o.json)
-			ts_report_text(stdout, &sets[i], arch, kver, o.base_name ? o.base_name : o.base);
+			ts_report_text(stdout, &sets[i], arch, kver,
+				       o.base_name ? o.base_name : o.base);
 		failures += sets[i].failures;
 	}
 	if (o.json)

@@ -56,7 +56,8 @@ void ts_report_text(FILE *out, const struct ts_set *set, const char *arch, const
 			fprintf(out, "             expected on Linux %s (before %s): %s\n", kver,
 				r->xfail_before, r->xfail_why);
 		if (r->warn_only && r->verdict == TS_V_CHECK_FAILED)
-			fprintf(out, "             a warning only (check-warn): this does not fail\n");
+			fprintf(out,
+				"             a warning only (check-warn): this does not fail\n");
 	}
 	for (i = 0; i < set->neffects; i++)
 		fprintf(out, "side effect: %s\n", set->effects[i]);
@@ -64,8 +65,8 @@ void ts_report_text(FILE *out, const struct ts_set *set, const char *arch, const
 		"result: %d kept, %d dropped (%d expected on this kernel), %d overridden, "
 		"%d unknown, %d ineffective, %d/%d checks failed: %s\n",
 		set->counts[TS_V_KEPT], set->counts[TS_V_DROPPED], set->expected,
-		set->counts[TS_V_OVERRIDDEN], set->counts[TS_V_UNKNOWN], set->counts[TS_V_INEFFECTIVE],
-		set->counts[TS_V_CHECK_FAILED],
+		set->counts[TS_V_OVERRIDDEN], set->counts[TS_V_UNKNOWN],
+		set->counts[TS_V_INEFFECTIVE], set->counts[TS_V_CHECK_FAILED],
 		set->counts[TS_V_CHECK_FAILED] + set->counts[TS_V_CHECK_OK],
 		set->failures ? "FAIL" : "OK");
 }
@@ -109,7 +110,8 @@ static void json_req(FILE *out, const struct ts_req *r)
 	json_str(out, r->final);
 	fputs(",\"verdict\":", out);
 	json_str(out, ts_verdict_name(r->verdict));
-	fprintf(out, ",\"expected\":%s,\"warn_only\":%s,\"reason\":", r->expected ? "true" : "false",
+	fprintf(out,
+		",\"expected\":%s,\"warn_only\":%s,\"reason\":", r->expected ? "true" : "false",
 		r->warn_only ? "true" : "false");
 	json_str(out, r->reason);
 	fputs(",\"xfail_before\":", out);
@@ -134,8 +136,8 @@ void ts_report_json(FILE *out, const struct ts_set *sets, int nsets, const char 
 
 		fputs(s ? ",\n{\"fragments\":" : "\n{\"fragments\":", out);
 		json_str(out, set->label);
-		fprintf(out, ",\"ok\":%s,\"failures\":%d,\"requests\":[", set->failures ? "false" : "true",
-			set->failures);
+		fprintf(out, ",\"ok\":%s,\"failures\":%d,\"requests\":[",
+			set->failures ? "false" : "true", set->failures);
 		for (i = 0; i < set->nreqs; i++) {
 			fputs(i ? ",\n " : "\n ", out);
 			json_req(out, &set->reqs[i]);

@@ -86,7 +86,8 @@ struct ts_set {
 };
 
 /* frag.c */
-int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path, struct ts_err *err);
+int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path,
+		    struct ts_err *err);
 int ts_frag_parse(struct ts_set *set, const char *path, struct ts_err *err);
 void ts_frag_link(struct ts_set *set);
 int ts_frag_merge(const struct ts_set *set, const char *base, const char *out, struct ts_err *err);

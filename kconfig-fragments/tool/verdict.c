@@ -27,8 +27,13 @@ void ts_buf_add(struct ts_buf *b, const char *s)
 	size_t n = strlen(s);
 
 	if (b->len + n + 1 > b->cap) {
-		b->cap = (b->len + n + 1) * 2;
-		b->s = realloc(b->s, b->cap);
+		size_t cap = (b->len + n + 1) * 2;
+		char *s2 = realloc(b->s, cap);
+
+		if (!s2)
+			return; /* out of memory: the message is cut short, not wrong */
+		b->s = s2;
+		b->cap = cap;
 	}
 	memcpy(b->s + b->len, s, n + 1);
 	b->len += n;
@@ -114,13 +119,19 @@ static struct symbol *chosen(struct symbol *cs)
 struct ts_choices *ts_choices_save(void)
 {
 	struct ts_choices *c = calloc(1, sizeof(*c));
+	struct ts_choice_state *v;
 	struct symbol *sym;
 	int i;
 
+	if (!c)
+		return NULL;
 	for_all_symbols(i, sym) {
 		if (!sym_is_choice(sym))
 			continue;
-		c->v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
+		v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
+		if (!v)
+			break; /* out of memory: fewer side effects, no wrong ones */
+		c->v = v;
 		c->v[c->n].choice = sym;
 		c->v[c->n].value = chosen(sym);
 		c->n++;
@@ -169,7 +180,8 @@ static void hint_expr(const struct ts_set *set, struct ts_buf *b, struct expr *e
 			struct symbol *s = e->left.expr->left.sym;
 			const struct ts_req *r = find_req(set, s->name);
 
-			ts_buf_printf(b, "; %s [=%s] must be off", s->name, sym_get_string_value(s));
+			ts_buf_printf(b, "; %s [=%s] must be off", s->name,
+				      sym_get_string_value(s));
 			if (s->rev_dep.expr && expr_calc_value(s->rev_dep.expr) > no) {
 				ts_buf_add(b, ", but it is selected by ");
 				add_expr(b, s->rev_dep.expr);
@@ -191,7 +203,8 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 	if (!s->name || (s->flags & SYMBOL_CONST))
 		return;
 	if (s->type == S_UNKNOWN) {
-		ts_buf_printf(b, "; %s is not defined for ARCH=%s", s->name, set->arch ? set->arch : "?");
+		ts_buf_printf(b, "; %s is not defined for ARCH=%s", s->name,
+			      set->arch ? set->arch : "?");
 		return;
 	}
 	r = find_req(set, s->name);
@@ -203,7 +216,8 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 		struct symbol *v = chosen(cs);
 
 		ts_buf_printf(b, "; %s is a member of the choice \"%s\", which is %s", s->name,
-			      prompt_of(cs) ? prompt_of(cs) : "?", v && v->name ? v->name : "unset");
+			      prompt_of(cs) ? prompt_of(cs) : "?",
+			      v && v->name ? v->name : "unset");
 	} else if (!prompt_of(s)) {
 		if (!s->rev_dep.expr) {
 			ts_buf_printf(b, "; nothing selects %s in this tree", s->name);
@@ -275,7 +289,8 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 		add_expr(b, sym->dir_dep.expr);
 		hint_expr(set, b, sym->dir_dep.expr, want, 0);
 	} else if (!prompt) {
-		ts_buf_printf(b, "%s has no prompt, so only a select or a default can set it", sym->name);
+		ts_buf_printf(b, "%s has no prompt, so only a select or a default can set it",
+			      sym->name);
 		if (!sym->rev_dep.expr) {
 			ts_buf_printf(b, "; nothing selects %s in this tree", sym->name);
 		} else {
@@ -290,7 +305,8 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 		struct symbol *v = chosen(cs);
 		const struct ts_req *r = v && v->name ? find_req(set, v->name) : NULL;
 
-		ts_buf_printf(b, "the choice \"%s\" resolved to %s", prompt_of(cs) ? prompt_of(cs) : "?",
+		ts_buf_printf(b, "the choice \"%s\" resolved to %s",
+			      prompt_of(cs) ? prompt_of(cs) : "?",
 			      v && v->name ? v->name : "nothing");
 		if (r && !strcmp(r->value, "y"))
 			ts_buf_printf(b, " (requested at %s:%d)", r->frag, r->line);
@@ -383,7 +399,8 @@ static bool older_than(const char *kver, const char *before)
 	return false;
 }
 
-static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *sym, const char *want)
+static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *sym,
+		    const char *want)
 {
 	if (sym->type == S_BOOLEAN || sym->type == S_TRISTATE) {
 		if (sym_get_tristate_value(sym) < tri_of(want))
@@ -409,7 +426,8 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 	}
 	if (!sym || sym->type == S_UNKNOWN) {
 		r->verdict = TS_V_UNKNOWN;
-		ts_buf_printf(&b, "unknown symbol: no Kconfig file of this tree defines %s for ARCH=%s",
+		ts_buf_printf(&b,
+			      "unknown symbol: no Kconfig file of this tree defines %s for ARCH=%s",
 			      r->name, arch ? arch : "?");
 		goto out;
 	}
@@ -424,7 +442,8 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 				sym_calc_value(e);
 			if (!e || !same_value(e, r->eff_value)) {
 				r->verdict = TS_V_INEFFECTIVE;
-				ts_buf_printf(&b, "kept but ineffective: it needs %s=%s, which is %s",
+				ts_buf_printf(&b,
+					      "kept but ineffective: it needs %s=%s, which is %s",
 					      r->eff_name, r->eff_value,
 					      e ? sym_get_string_value(e) : "not defined");
 				if (e) {
@@ -445,7 +464,13 @@ out:
 
 static void add_effect(struct ts_set *set, char *s)
 {
-	set->effects = realloc(set->effects, (set->neffects + 1) * sizeof(*set->effects));
+	char **e = realloc(set->effects, (set->neffects + 1) * sizeof(*set->effects));
+
+	if (!e) {
+		free(s);
+		return;
+	}
+	set->effects = e;
 	set->effects[set->neffects++] = s;
 }
 
@@ -464,8 +489,8 @@ static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 		for (j = 0; j < set->nreqs; j++) {
 			const struct ts_req *r = &set->reqs[j];
 
-			if (r->kind == TS_REQ_SET && r->overridden_by < 0 && !strcmp(r->value, "y") &&
-			    choice_of(sym_find(r->name)) == cs)
+			if (r->kind == TS_REQ_SET && r->overridden_by < 0 &&
+			    !strcmp(r->value, "y") && choice_of(sym_find(r->name)) == cs)
 				asked = r;
 		}
 		if (asked && now && now->name && !strcmp(asked->name, now->name))
@@ -524,5 +549,6 @@ void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const
 			add_effect(set, ts_buf_take(&b));
 		}
 	}
-	choice_effects(set, before);
+	if (before)
+		choice_effects(set, before);
 }
