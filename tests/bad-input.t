@@ -13,8 +13,13 @@
 PERFDATA="perl $TS_FIXTURES/perfdata.pl"
 TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-20}
 
+# Under SANITIZE=1: leaks inside libtraceevent on formats it cannot parse are not ours.
+LSAN_OPTIONS="suppressions=$TS_TOP/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+export LSAN_OPTIONS
+
 # One case: "--case LABEL WANT SRC OUT OP ARGS..." with OP "cut LEN", "patch OFF WIDTH VALUE",
-# or "stdin" (feed SRC through a pipe). Prints "FAIL LABEL: reason" or nothing.
+# "replace OLD NEW" or "stdin" (feed SRC through a pipe). Prints "PASS LABEL" or
+# "FAIL LABEL: reason"; a case that prints neither (it could not run) counts as failed.
 if [ "${1:-}" = --case ]; then
 	label=$2 want=$3 src=$4 out=$5 op=$6
 	err=$out.err
@@ -22,6 +27,7 @@ if [ "${1:-}" = --case ]; then
 	case "$op" in
 	cut) head -c "$1" "$src" >"$out" ;;
 	patch) $PERFDATA patch "$src" "$out" "$1" "$2" "$3" || exit 0 ;;
+	replace) $PERFDATA replace "$src" "$out" "$1" "$2" || exit 0 ;;
 	stdin) out=- ;;
 	missing)
 		echo "FAIL $label: field $1 not found in the layout of $src"
@@ -51,7 +57,11 @@ if [ "${1:-}" = --case ]; then
 	elif ! grep -q 'offset' "$err"; then
 		why="exit $rc, the message has no offset: $(head -1 "$err")"
 	fi
-	[ -n "$why" ] && echo "FAIL $label: $why"
+	if [ -n "$why" ]; then
+		echo "FAIL $label: $why"
+	else
+		echo "PASS $label"
+	fi
 	rm -f "$err"
 	[ "$out" != - ] && rm -f "$out"
 	exit 0
@@ -78,12 +88,12 @@ run_cases() {
 	_n=$(wc -l <"$2")
 	tr '\n' '\0' <"$2" | xargs -0 -P "$JOBS" -n 1 sh -c 'eval "set -- $1"; sh "$0" --case "$@"' \
 		"$0" >"$T/fails" 2>&1
-	_bad=$(grep -c '^FAIL' "$T/fails")
-	if [ "$_bad" -eq 0 ] && [ -s "$2" ]; then
+	_pass=$(grep -c '^PASS ' "$T/fails")
+	if [ "$_pass" -eq "$_n" ] && [ "$_n" -gt 0 ]; then
 		ok 0 "$1 ($_n cases)"
 	else
-		ok 1 "$1 ($_n cases, $_bad failed)"
-		head -15 "$T/fails" | sed 's/^/#   /'
+		ok 1 "$1 ($_n cases, $((_n - _pass)) failed)"
+		grep -v '^PASS ' "$T/fails" | head -15 | sed 's/^/#   /'
 	fi
 }
 
@@ -244,6 +254,12 @@ L=$T/tiny.layout
 	patch_case "$tiny" "$L" td-kallsyms-huge error td_kallsyms_size 4 0xfffffff0
 	patch_case "$tiny" "$L" td-printk-huge error td_printk_size 4 0xfffffff0
 	patch_case "$tiny" "$L" td-cmdlines-huge error td_cmdlines_size 8 $big
+	# Formats whose text is damaged but whose sizes are right: libtraceevent must not see
+	# a print fmt naming a field the format lacks (1.7.1 dereferences NULL), found by fuzzing.
+	echo "td-print-unknown-field any $tiny $T/td-print-field.data replace" \
+		"'__print_flags(REC->prev_state' '__print_flags(REC->next_comme'"
+	echo "td-field-name any $tiny $T/td-field-name.data replace next_pid next_xid"
+	echo "td-print-fmt-quote any $tiny $T/td-print-quote.data replace 'fmt: \"' 'fmt: ('"
 	for r in "first:$r0" "sample:$s0" "midsample:$smid" "last:$rlast"; do
 		n=${r%%:*} o=${r#*:}
 		patch_case "$tiny" "$L" rec-$n-size-0 error $((o + 6)) 2 0
