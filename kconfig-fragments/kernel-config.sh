@@ -154,7 +154,7 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	for o in confdata expr lexer.lex menu parser.tab preprocess symbol util; do
 		objs="$objs $out/scripts/kconfig/$o.o"
 	done
-	${HOSTCC:-cc} -O2 -I"$here/tool" -I"$ksrc/scripts/kconfig" -I"$out/scripts/kconfig" \
+	${HOSTCC:-cc} -O2 -D_GNU_SOURCE -I"$here/tool" -I"$ksrc/scripts/kconfig" -I"$out/scripts/kconfig" \
 		-o "$tool" "$here"/tool/*.c $objs ||
 		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
 	echo "$stamp" >"$out/tickscope-stamp"

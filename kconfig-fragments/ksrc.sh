@@ -38,6 +38,6 @@ xz -T0 -dc "$tarball" | tar -x -C "$tmp" --wildcards \
 	'linux-source-6.1/kernel/configs/*'
 touch "$tmp/linux-source-6.1/.tickscope-extracted"
 # Another process may have won the race: keep its copy.
-mv "$tmp/linux-source-6.1" "$cache" 2>/dev/null || true
+mv -T "$tmp/linux-source-6.1" "$cache" 2>/dev/null || true
 [ -f "$cache/.tickscope-extracted" ] || { echo "ksrc: extraction into $cache failed" >&2; exit 3; }
 echo "$cache"

@@ -227,7 +227,7 @@ static void free_set(struct ts_set *set)
 
 /* Set number i: one argument split at '+' with --each, else all the arguments. */
 static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, int argc, int i,
-			 const char *arch, struct ts_err *err)
+			 const char *arch, const char *srctree, struct ts_err *err)
 {
 	char *names[64], *arg = NULL, *tok, *sp = NULL;
 	int n = 0, ret;
@@ -241,6 +241,7 @@ static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, 
 			names[n] = argv[optind + n];
 	}
 	set->arch = arch;
+	set->srctree = srctree;
 	ret = build_set(set, o, names, n, err);
 	free(arg);
 	return ret;
@@ -311,7 +312,7 @@ int main(int argc, char **argv)
 	struct opts o = { 0 };
 	struct ts_err err = { { 0 } };
 	struct ts_set *sets;
-	char **saved = NULL, *kver, *arch;
+	char **saved = NULL, *kver, *arch, *srctree;
 	const char *kconfig;
 	int nsets, i, pass, failures = 0, ret;
 
@@ -325,6 +326,7 @@ int main(int argc, char **argv)
 	}
 	kver = dup_env("KERNELVERSION");
 	arch = dup_env("ARCH");
+	srctree = dup_env("srctree");
 	kconfig = o.kconfig ? o.kconfig : getenv("KBUILD_KCONFIG");
 	if (!kconfig || !*kconfig)
 		kconfig = "Kconfig";
@@ -340,7 +342,7 @@ int main(int argc, char **argv)
 			restore_env(saved);
 		}
 		for (i = 0; i < nsets; i++) {
-			ret = set_from_args(&sets[i], &o, argv, argc, i, arch, &err);
+			ret = set_from_args(&sets[i], &o, argv, argc, i, arch, srctree, &err);
 			if (ret) {
 				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
 				return TS_EXIT_FRAGMENT;
@@ -370,6 +372,7 @@ int main(int argc, char **argv)
 	free(sets);
 	free(kver);
 	free(arch);
+	free(srctree);
 	free(o.dirs);
 	return failures ? TS_EXIT_DROPPED : TS_EXIT_OK;
 }

@@ -74,6 +74,7 @@ struct ts_req {
 struct ts_set {
 	const char *label; /* the fragment names joined with '+' */
 	const char *arch; /* ARCH, for messages */
+	const char *srctree; /* the kernel tree, to say where an unknown symbol is defined */
 	char **paths;
 	int npaths;
 	struct ts_req *reqs;

@@ -3,6 +3,7 @@
  * Verdicts: compare each requested value with the final .config and explain every difference in
  * the tree's own Kconfig terms (unmet "depends on", forcing "select", hidden prompts, choices).
  */
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -412,6 +413,49 @@ static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *s
 	}
 }
 
+/* nftw() passes no user data: the search state lives here for the duration of one walk. */
+static struct {
+	const char *name, *root;
+	struct ts_buf *out;
+	int found;
+} where;
+
+static int where_visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	char line[1024], word[16], sym[256];
+	FILE *f;
+
+	if (type != FTW_F || strncmp(path + ftw->base, "Kconfig", 7))
+		return 0;
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, " %15s %255s", word, sym) != 2 || strcmp(sym, where.name) ||
+		    (strcmp(word, "config") && strcmp(word, "menuconfig")))
+			continue;
+		ts_buf_printf(where.out, "%s%s", where.found++ ? ", " : " (defined only in ",
+			      path + strlen(where.root) + 1);
+		break;
+	}
+	fclose(f);
+	return where.found >= 3;
+}
+
+/* Name the Kconfig files of other arches or options that define an unknown symbol. */
+static void add_where_defined(struct ts_buf *b, const char *srctree, const char *name)
+{
+	if (!srctree)
+		return;
+	where.name = name;
+	where.root = srctree;
+	where.out = b;
+	where.found = 0;
+	nftw(srctree, where_visit, 16, FTW_PHYS);
+	if (where.found)
+		ts_buf_add(b, ", not read for this ARCH)");
+}
+
 static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, const char *arch)
 {
 	struct symbol *sym = sym_find(r->name);
@@ -429,6 +473,7 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 		ts_buf_printf(&b,
 			      "unknown symbol: no Kconfig file of this tree defines %s for ARCH=%s",
 			      r->name, arch ? arch : "?");
+		add_where_defined(&b, set->srctree, r->name);
 		goto out;
 	}
 	sym_calc_value(sym);
