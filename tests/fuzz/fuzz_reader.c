@@ -45,8 +45,7 @@ static int on_sample(void *arg, const struct ts_sample *s)
 	return 0;
 }
 
-static int on_comm(void *arg, uint32_t pid, uint32_t tid, const char *comm, uint64_t time,
-		   int exec)
+static int on_comm(void *arg, uint32_t pid, uint32_t tid, const char *comm, uint64_t time, int exec)
 {
 	/* touch the string: it must be NUL-terminated inside the record */
 	return strlen(comm) > 4096 ? -1 : 0;
