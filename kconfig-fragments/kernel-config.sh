@@ -176,7 +176,7 @@ while [ $n -gt 0 ]; do
 	n=$((n - 1))
 done
 
-# The fragments: the board's first. With --each, every set starts with it.
+# The fragments: the board's first, unless named already. With --each, every set starts with it.
 if [ -n "$bfrag" ]; then
 	if [ -n "$each" ]; then
 		n=$#
@@ -186,7 +186,10 @@ if [ -n "$bfrag" ]; then
 			n=$((n - 1))
 		done
 	else
-		set -- "$bfrag" "$@"
+		case " $* " in
+		*" $bfrag "*) ;; # already named, e.g. a boards/ profile's FRAGMENTS
+		*) set -- "$bfrag" "$@" ;;
+		esac
 	fi
 fi
 set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \

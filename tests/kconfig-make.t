@@ -102,6 +102,13 @@ grep -q 'is not pristine' "$tmp/err4"
 ok $? "saying why"
 is "$(cat "$tmp/dirty/.config")" "CONFIG_SMP=y" "and its .config is untouched"
 
+# A boards/ profile names its board fragment itself: it is not merged twice.
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board qemu-x86 --out "$cache/make-x86" --reuse --fast \
+	board-qemu-x86 tracing nohz-idle >"$tmp/out6" 2>&1
+grep -q 'fragments: board-qemu-x86 tracing nohz-idle$' "$tmp/out6" &&
+	! grep -q '^overridden' "$tmp/out6"
+ok $? "a board fragment already in the list is not prepended again"
+
 # The experiment .config names the board and the fragments.
 make -s -C "$TS_TOP" qemu-aarch64_defconfig TS_EXPERIMENT="$tmp/exp" >/dev/null 2>&1
 make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" TS_EXPERIMENT="$tmp/exp" O="$cache/make-arm64" \
