@@ -176,6 +176,11 @@ static void hint_expr(const struct ts_set *set, struct ts_buf *b, struct expr *e
 	case E_SYMBOL:
 		hint_sym_low(set, b, e->left.sym, depth);
 		break;
+	case E_EQUAL:
+		/* "depends on FOO=y": FOO is too low, as for a plain "depends on FOO". */
+		if (e->right.sym == &symbol_yes || e->right.sym == &symbol_mod)
+			hint_sym_low(set, b, e->left.sym, depth);
+		break;
 	case E_NOT:
 		if (e->left.expr->type == E_SYMBOL) {
 			struct symbol *s = e->left.expr->left.sym;
@@ -213,6 +218,8 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 	if (r && strcmp(r->value, "n")) {
 		ts_buf_printf(b, "; %s, requested at %s:%d, was dropped too", s->name, r->frag,
 			      r->line);
+	} else if (r) {
+		ts_buf_printf(b, "; %s is turned off at %s:%d", s->name, r->frag, r->line);
 	} else if (cs) {
 		struct symbol *v = chosen(cs);
 
