@@ -18,6 +18,7 @@ fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kconfig.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 out=$TS_TOP/.cache/kconfig-test/bad-x86_64
+rm -f "$out"/.config.tickscope-backup-*
 
 # run FRAGMENT...: the driver on x86_64; sets $rc, stdout in $tmp/out, stderr in $tmp/err.
 run() {

@@ -84,7 +84,8 @@ for arch in x86_64 arm64; do
 					split(k, p, SUBSEP); print "#   missing request: " p[2]; bad++ }
 				if (!n) { print "#   no expected rows"; bad++ }
 				exit bad > 0 }' "$tmp/$arch.expected" "$tmp/$arch.actual" >"$tmp/diag"
-		ok $? "$arch: $set: verdicts and reasons as expected"
+		r=$?
+		ok $r "$arch: $set: verdicts and reasons as expected"
 		cat "$tmp/diag"
 	done
 
