@@ -442,12 +442,18 @@ static void finish_section(struct ts_analysis *a, int s)
 	in->nr_events = a->sec_events[s];
 	in->first = a->sec_first[s];
 	in->last = a->sec_last[s];
-	/* Present if any event is; else empty if any required kind was recorded. */
+	/*
+	 * Present only if a required event is: optional ones alone (hrtimer_start without the
+	 * expiries) would give zeros that look like measurements. Else empty if a required kind
+	 * was recorded, else not recorded.
+	 */
 	for (j = 0; j < sections[s].nr; j++) {
+		if (!sections[s].req[j])
+			continue;
 		kp = presence(a, sections[s].kinds[j]);
 		if (kp == TS_PRESENT)
 			p = TS_PRESENT;
-		else if (kp == TS_RECORDED_EMPTY && sections[s].req[j] && p != TS_PRESENT)
+		else if (kp == TS_RECORDED_EMPTY && p != TS_PRESENT)
 			p = TS_RECORDED_EMPTY;
 	}
 	in->presence = p;
