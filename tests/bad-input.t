@@ -245,6 +245,9 @@ L=$T/tiny.layout
 	patch_case "$tiny" "$L" td-magic error "$td" 1 0
 	patch_case "$tiny" "$L" td-version any td_version 1 0x39
 	patch_case "$tiny" "$L" td-long-size any td_long_size 1 3
+	patch_case "$tiny" "$L" td-long-size-0 any td_long_size 1 0
+	patch_case "$tiny" "$L" td-page-size-0 any td_page_size 4 0
+	patch_case "$tiny" "$L" td-page-size-odd any td_page_size 4 4095
 	patch_case "$tiny" "$L" td-header-page-huge error td_header_page_size 8 $big
 	patch_case "$tiny" "$L" td-header-event-huge error td_header_event_size 8 $big
 	patch_case "$tiny" "$L" td-ftrace-count-max error td_ftrace_count 4 0xffffffff
