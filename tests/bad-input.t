@@ -264,9 +264,11 @@ L=$T/tiny.layout
 	patch_case "$tiny" "$L" td-printk-huge error td_printk_size 4 0xfffffff0
 	patch_case "$tiny" "$L" td-cmdlines-huge error td_cmdlines_size 8 $big
 	# Formats whose text is damaged but whose sizes are right: libtraceevent must not see
-	# a print fmt naming a field the format lacks (1.7.1 dereferences NULL), found by fuzzing.
+	# a print fmt naming a field the format lacks (1.7.1 dereferences NULL) or dividing by a
+	# constant zero (1.7.1 folds it: SIGFPE); both found by fuzzing.
 	echo "td-print-unknown-field any $tiny $T/td-print-field.data replace" \
 		"'__print_flags(REC->prev_state' '__print_flags(REC->next_comme'"
+	echo "td-print-div-zero any $tiny $T/td-print-div.data replace '0x00000040)' '1/00000000)'"
 	echo "td-field-name any $tiny $T/td-field-name.data replace next_pid next_xid"
 	echo "td-print-fmt-quote any $tiny $T/td-print-quote.data replace 'fmt: \"' 'fmt: ('"
 	# Every feature section: its table entry out of the file, and its first words damaged
