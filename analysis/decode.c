@@ -80,8 +80,19 @@ struct strcache {
 	uint8_t start, ctx;
 };
 
+/* An event format refused before libtraceevent saw it (see format_check.c). */
+struct refused {
+	int id;
+	char name[64];
+	char why[160];
+};
+
+#define MAX_REFUSED 16
+
 struct ts_decoder {
 	struct tep_handle *tep;
+	struct refused refused[MAX_REFUSED];
+	int nr_refused;
 	struct tep_plugin_list *plugins;
 	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
 	struct strcache strs[NSTR];
@@ -89,6 +100,19 @@ struct ts_decoder {
 	struct trace_seq seq;
 	char err[256];
 };
+
+static void on_refused(void *ctx, int id, const char *sys, const char *name, const char *why)
+{
+	struct ts_decoder *d = ctx;
+	struct refused *r;
+
+	if (d->nr_refused == MAX_REFUSED)
+		return;
+	r = &d->refused[d->nr_refused++];
+	r->id = id;
+	snprintf(r->name, sizeof(r->name), "%s:%s", sys, name);
+	snprintf(r->why, sizeof(r->why), "%s", why);
+}
 
 int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err,
 		   size_t errlen)
@@ -114,7 +138,7 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 	tep_set_flag(d->tep, TEP_DISABLE_SYS_PLUGINS);
 	d->plugins = tep_load_plugins(d->tep);
 	trace_seq_init(&d->seq);
-	ret = ts_tracedata_parse(d->tep, data, len, err, errlen);
+	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d);
 	if (ret) {
 		ts_decoder_free(d);
 		return ret;
@@ -518,6 +542,21 @@ static void fill_event(struct ts_decoder *d, const struct evcache *c, struct pay
 	}
 }
 
+static void no_format(struct ts_decoder *d, int tp_id)
+{
+	int i;
+
+	for (i = 0; i < d->nr_refused; i++)
+		if (d->refused[i].id == tp_id) {
+			snprintf(d->err, sizeof(d->err),
+				 "event %s (tracepoint id %d): its format was refused: %s",
+				 d->refused[i].name, tp_id, d->refused[i].why);
+			return;
+		}
+	snprintf(d->err, sizeof(d->err), "tracepoint id %d has no format in the tracing data",
+		 tp_id);
+}
+
 int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
 		      struct ts_event *ev)
 {
@@ -528,8 +567,7 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		return tp_id < 0 || tp_id >= MAX_TP_ID ? -TS_ENOFORMAT : -ENOMEM;
 	if (c->state < 0) {
 		if (c->state == -TS_ENOFORMAT)
-			snprintf(d->err, sizeof(d->err),
-				 "tracepoint id %d has no format in the tracing data", tp_id);
+			no_format(d, tp_id);
 		return c->state;
 	}
 	ev->tp_id = tp_id;

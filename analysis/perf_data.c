@@ -335,6 +335,8 @@ static int feat_cmdline(struct ts_reader *r, const unsigned char *p, const unsig
 		return -1;
 	nr = ts_get_u32(p);
 	p += 4;
+	if (nr > (size_t)(end - p) / 4) /* each string takes at least its u32 length */
+		return -1;
 	free(r->info.cmdline);
 	r->info.cmdline = calloc(1, end - p + nr + 1);
 	if (!r->info.cmdline)
@@ -364,7 +366,7 @@ static int feat_event_desc(struct ts_reader *r, const unsigned char *p, const un
 	sz = ts_get_u32(p + 4);
 	p += 8;
 	for (i = 0; i < nr; i++) {
-		if ((size_t)(end - p) < sz + 4)
+		if ((uint64_t)(end - p) < (uint64_t)sz + 4)
 			return -1;
 		p += sz;
 		nr_ids = ts_get_u32(p);

@@ -136,6 +136,7 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 	struct trailer t;
 	int ret;
 
+	r->cur_off = off;
 	memcpy(&size, rec + 6, 2);
 	if (type == PERF_RECORD_SAMPLE)
 		return deliver_sample(r, rec, size, off);

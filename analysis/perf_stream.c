@@ -368,6 +368,11 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 	return ts_queue_final(r, r->in.base + r->in.start);
 }
 
+uint64_t ts_reader_last_offset(const struct ts_reader *r)
+{
+	return r->cur_off;
+}
+
 uint64_t ts_reader_offset(const struct ts_reader *r)
 {
 	if (r->info.kind == TS_INPUT_FILE)

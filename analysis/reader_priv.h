@@ -34,6 +34,7 @@ struct ts_reader {
 	size_t tdata_len;
 	uint64_t tdata_off;
 	uint64_t file_size; /* file mode: for checking section extents */
+	uint64_t cur_off; /* the record being delivered */
 	struct ts_file_info info;
 
 	struct ts_inbuf in; /* the file or pipe */

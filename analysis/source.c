@@ -266,11 +266,16 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 	s->ctx = ctx;
 	s->err[0] = 0;
 	ret = ts_reader_run(s->reader, &ops, s);
-	if (ret && !s->err[0])
+	if (ret && !s->err[0]) {
 		fail(s, ret, "%s", ts_reader_error(s->reader));
-	else if (ret)
-		/* a decode error: name the record's offset too */
-		fail(s, ret, "%s (%s)", ts_reader_error(s->reader), s->err);
+	} else if (ret) {
+		/* a decode error: the reader knows the record's offset, we know what failed */
+		char what[sizeof(s->err)];
+
+		memcpy(what, s->err, sizeof(what));
+		fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
+		     (unsigned long long)ts_reader_last_offset(s->reader), what);
+	}
 	return ret;
 }
 

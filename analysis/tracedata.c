@@ -110,10 +110,17 @@ static int check_printk(struct cur *c, const unsigned char *blob, uint64_t len)
 	return 0;
 }
 
-static int parse_formats(struct tep_handle *tep, struct cur *c, const char *sys)
+struct reject {
+	ts_reject_fn fn;
+	void *ctx;
+};
+
+static int parse_formats(struct tep_handle *tep, struct cur *c, const char *sys,
+			 const struct reject *rj)
 {
 	uint64_t nr, len, i;
 	const unsigned char *blob;
+	char why[160], name[64];
 	int ret;
 
 	ret = get_num(c, 4, &nr, "event format count");
@@ -123,6 +130,13 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, const char *sys)
 		ret = get_blob(c, 8, &blob, &len, "event format");
 		if (ret)
 			return ret;
+		if (ts_format_check((const char *)blob, len, why, sizeof(why))) {
+			int id = ts_format_id((const char *)blob, len, name, sizeof(name));
+
+			if (rj->fn)
+				rj->fn(rj->ctx, id, sys, name, why);
+			continue;
+		}
 		if (tep_parse_event(tep, (const char *)blob, len, sys)) {
 			/* perf warns and goes on; so do we, and the id stays unknown */
 			continue;
@@ -132,8 +146,9 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, const char *sys)
 }
 
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
-		       size_t errlen)
+		       size_t errlen, ts_reject_fn reject, void *ctx)
 {
+	const struct reject rj = { reject, ctx };
 	struct cur c = { data, data, (const unsigned char *)data + size, err, errlen };
 	const char *version, *name, *sys;
 	uint64_t v, len, nr, i;
@@ -181,7 +196,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	if (ret)
 		return ret;
 
-	ret = parse_formats(tep, &c, "ftrace");
+	ret = parse_formats(tep, &c, "ftrace", &rj);
 	if (ret)
 		return ret;
 	ret = get_num(&c, 4, &nr, "system count");
@@ -190,7 +205,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	for (i = 0; i < nr; i++) {
 		ret = get_str(&c, &sys, "system name");
 		if (!ret)
-			ret = parse_formats(tep, &c, sys);
+			ret = parse_formats(tep, &c, sys, &rj);
 		if (ret)
 			return ret;
 	}

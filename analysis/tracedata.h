@@ -7,11 +7,25 @@
 
 struct tep_handle;
 
+/* Told of each event format refused before libtraceevent could crash on it. */
+typedef void (*ts_reject_fn)(void *ctx, int id, const char *sys, const char *name,
+			     const char *why);
+
 /*
  * ts_tracedata_parse() - feed every part of the section to @tep
  * Return: 0, or -TS_ETRACEDATA with @err naming the offset inside the section.
  */
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
-		       size_t errlen);
+		       size_t errlen, ts_reject_fn reject, void *ctx);
+
+/*
+ * ts_format_check() - is this event format safe to hand to tep_parse_event()?
+ * Return: 0, or -1 with @why saying what is wrong (a print fmt naming a field the format
+ * lacks, or dividing by anything but a non-zero constant).
+ */
+int ts_format_check(const char *text, size_t len, char *why, size_t whylen);
+
+/* ts_format_id() - the "ID:" of a format (-1 if none), and its "name:" into @name */
+int ts_format_id(const char *text, size_t len, char *name, size_t namelen);
 
 #endif

@@ -114,6 +114,9 @@ const struct ts_file_info *ts_reader_info(const struct ts_reader *r);
  */
 uint64_t ts_reader_offset(const struct ts_reader *r);
 
+/** ts_reader_last_offset() - the offset of the record delivered last (or being delivered) */
+uint64_t ts_reader_last_offset(const struct ts_reader *r);
+
 /**
  * ts_reader_error() - a message for the last error: the file, the byte offset and what was
  * wrong there, e.g. "perf.data: offset 0x1a2b0: record size 0 at PERF_RECORD_SAMPLE".
