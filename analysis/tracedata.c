@@ -4,10 +4,14 @@
  * and event formats, kallsyms, printk formats and saved cmdlines, and hand each to libtraceevent.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <traceevent/event-parse.h>
 
 #include "tickscope/error.h"
@@ -70,7 +74,7 @@ static int get_blob(struct cur *c, int size_bytes, const unsigned char **blob, u
 }
 
 /* libtraceevent wants NUL-terminated text for kallsyms/printk/cmdlines. */
-static int parse_text(struct tep_handle *tep, const unsigned char *blob, uint64_t len,
+static int parse_blob(struct tep_handle *tep, const unsigned char *blob, uint64_t len,
 		      int (*fn)(struct tep_handle *, const char *))
 {
 	char *s;
@@ -110,37 +114,168 @@ static int check_printk(struct cur *c, const unsigned char *blob, uint64_t len)
 	return 0;
 }
 
-struct reject {
-	ts_reject_fn fn;
-	void *ctx;
+/* The event formats of the section, collected before any is handed to libtraceevent. */
+struct fmt {
+	const char *sys;
+	const char *text;
+	uint64_t len;
+	int refused;
 };
 
-static int parse_formats(struct tep_handle *tep, struct cur *c, const char *sys,
-			 const struct reject *rj)
+struct fmts {
+	struct fmt *v;
+	size_t nr, alloc;
+};
+
+/* The parts after the formats, parsed by libtraceevent too (text, NUL-terminated on copy). */
+struct texts {
+	const unsigned char *kallsyms, *printk, *cmdlines;
+	uint64_t kallsyms_len, printk_len, cmdlines_len;
+};
+
+static int collect_formats(struct cur *c, const char *sys, struct fmts *f)
 {
 	uint64_t nr, len, i;
 	const unsigned char *blob;
-	char why[160], name[64];
 	int ret;
 
 	ret = get_num(c, 4, &nr, "event format count");
 	if (ret)
 		return ret;
+	if (nr > (uint64_t)(c->end - c->p) / 8)
+		return bad(c, "event format count larger than the section");
 	for (i = 0; i < nr; i++) {
 		ret = get_blob(c, 8, &blob, &len, "event format");
 		if (ret)
 			return ret;
-		if (ts_format_check((const char *)blob, len, why, sizeof(why))) {
-			int id = ts_format_id((const char *)blob, len, name, sizeof(name));
+		if (f->nr == f->alloc) {
+			size_t a = f->alloc ? f->alloc * 2 : 256;
+			void *v = realloc(f->v, a * sizeof(*f->v));
 
-			if (rj->fn)
-				rj->fn(rj->ctx, id, sys, name, why);
-			continue;
+			if (!v)
+				return -ENOMEM;
+			f->v = v;
+			f->alloc = a;
 		}
-		if (tep_parse_event(tep, (const char *)blob, len, sys)) {
-			/* perf warns and goes on; so do we, and the id stays unknown */
-			continue;
+		f->v[f->nr++] = (struct fmt){ sys, (const char *)blob, len, 0 };
+	}
+	return 0;
+}
+
+/* What the probe child runs: steps 0..nr-1 are formats, then kallsyms, printk, cmdlines. */
+static int probe_step(struct tep_handle *tep, const struct fmts *f, const struct texts *t,
+		      size_t step)
+{
+	if (step < f->nr)
+		return tep_parse_event(tep, f->v[step].text, f->v[step].len, f->v[step].sys);
+	switch (step - f->nr) {
+	case 0:
+		return parse_blob(tep, t->kallsyms, t->kallsyms_len, tep_parse_kallsyms);
+	case 1:
+		return parse_blob(tep, t->printk, t->printk_len, tep_parse_printk_formats);
+	default:
+		return parse_blob(tep, t->cmdlines, t->cmdlines_len, tep_parse_saved_cmdlines);
+	}
+}
+
+/*
+ * libtraceevent 1.7 crashes on some malformed formats (a truncated print fmt, say), and no
+ * static check can know them all. So a child process parses everything first, saying which
+ * step it starts before each one; if it dies, the step it was in is refused and a new child
+ * goes on after it. A clean file costs one fork. Returns the first step that is not a
+ * format and crashed (then the section is unusable), or SIZE_MAX.
+ */
+static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
+{
+	size_t steps = f->nr + 3, step, last = SIZE_MAX;
+	int pfd[2], status, devnull;
+	uint32_t got;
+	pid_t pid;
+
+	if (pipe(pfd))
+		return SIZE_MAX; /* cannot probe: parse unguarded, as perf does */
+	pid = fork();
+	if (pid < 0) {
+		close(pfd[0]);
+		close(pfd[1]);
+		return SIZE_MAX;
+	}
+	if (pid == 0) {
+		struct tep_handle *tep = tep_alloc();
+
+		close(pfd[0]);
+		/* a sanitizer or libtraceevent report here is not ours to print */
+		devnull = open("/dev/null", O_WRONLY);
+		if (devnull >= 0)
+			dup2(devnull, 2);
+		signal(SIGSEGV, SIG_DFL);
+		signal(SIGBUS, SIG_DFL);
+		signal(SIGFPE, SIG_DFL);
+		signal(SIGILL, SIG_DFL);
+		signal(SIGABRT, SIG_DFL);
+		for (step = first; tep && step < steps; step++) {
+			got = step;
+			if (f->nr && step < f->nr && f->v[step].refused)
+				continue;
+			if (write(pfd[1], &got, sizeof(got)) != sizeof(got))
+				_exit(2);
+			probe_step(tep, f, t, step);
 		}
+		got = UINT32_MAX;
+		_exit(write(pfd[1], &got, sizeof(got)) == sizeof(got) ? 0 : 2);
+	}
+	close(pfd[1]);
+	while (read(pfd[0], &got, sizeof(got)) == sizeof(got))
+		last = got;
+	close(pfd[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (last == UINT32_MAX && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return SIZE_MAX; /* all clean */
+	return last == SIZE_MAX || last == UINT32_MAX ? SIZE_MAX - 1 : last;
+}
+
+struct reject {
+	ts_reject_fn fn;
+	void *ctx;
+};
+
+static void refuse(struct fmt *m, const struct reject *rj, const char *why)
+{
+	char name[64];
+	int id = ts_format_id(m->text, m->len, name, sizeof(name));
+
+	m->refused = 1;
+	if (rj->fn)
+		rj->fn(rj->ctx, id, m->sys, name, why);
+}
+
+/* Check every format, probe the rest in a child, and parse what survived. */
+static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
+			 const struct texts *t, const struct reject *rj)
+{
+	char why[160];
+	size_t i, bad_step, from = 0;
+
+	for (i = 0; i < f->nr; i++)
+		if (ts_format_check(f->v[i].text, f->v[i].len, why, sizeof(why)))
+			refuse(&f->v[i], rj, why);
+	for (;;) {
+		bad_step = probe(f, t, from);
+		if (bad_step >= SIZE_MAX - 1)
+			break;
+		if (bad_step >= f->nr)
+			return bad(c, bad_step == f->nr ? "libtraceevent cannot parse the kallsyms" :
+				      bad_step == f->nr + 1 ?
+						    "libtraceevent cannot parse the printk formats" :
+						    "libtraceevent cannot parse the saved cmdlines");
+		refuse(&f->v[bad_step], rj, "libtraceevent crashed parsing it");
+		from = bad_step + 1;
+	}
+	for (i = 0; i < f->nr; i++) {
+		/* perf warns about a format that does not parse and goes on; so do we */
+		if (!f->v[i].refused)
+			tep_parse_event(tep, f->v[i].text, f->v[i].len, f->v[i].sys);
 	}
 	return 0;
 }
@@ -150,6 +285,8 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 {
 	const struct reject rj = { reject, ctx };
 	struct cur c = { data, data, (const unsigned char *)data + size, err, errlen };
+	struct fmts f = { 0 };
+	struct texts t = { 0 };
 	const char *version, *name, *sys;
 	uint64_t v, len, nr, i;
 	const unsigned char *blob;
@@ -196,38 +333,33 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	if (ret)
 		return ret;
 
-	ret = parse_formats(tep, &c, "ftrace", &rj);
-	if (ret)
-		return ret;
-	ret = get_num(&c, 4, &nr, "system count");
-	if (ret)
-		return ret;
-	for (i = 0; i < nr; i++) {
+	ret = collect_formats(&c, "ftrace", &f);
+	if (!ret)
+		ret = get_num(&c, 4, &nr, "system count");
+	for (i = 0; !ret && i < nr; i++) {
 		ret = get_str(&c, &sys, "system name");
 		if (!ret)
-			ret = parse_formats(tep, &c, sys, &rj);
-		if (ret)
-			return ret;
+			ret = collect_formats(&c, sys, &f);
 	}
-	ret = get_blob(&c, 4, &blob, &len, "kallsyms");
 	if (!ret)
-		ret = parse_text(tep, blob, len, tep_parse_kallsyms);
-	if (ret)
-		return ret < 0 && ret != -ENOMEM ? bad(&c, "kallsyms") : ret;
-	ret = get_blob(&c, 4, &blob, &len, "printk formats");
+		ret = get_blob(&c, 4, &t.kallsyms, &t.kallsyms_len, "kallsyms");
 	if (!ret)
-		ret = check_printk(&c, blob, len);
+		ret = get_blob(&c, 4, &t.printk, &t.printk_len, "printk formats");
+	if (!ret)
+		ret = check_printk(&c, t.printk, t.printk_len);
+	if (!ret && v06 && c.p < c.end)
+		ret = get_blob(&c, 8, &t.cmdlines, &t.cmdlines_len, "saved cmdlines");
+	if (!ret)
+		ret = parse_formats(tep, &c, &f, &t, &rj);
+	free(f.v);
 	if (ret)
 		return ret;
-	ret = parse_text(tep, blob, len, tep_parse_printk_formats);
+	ret = parse_blob(tep, t.kallsyms, t.kallsyms_len, tep_parse_kallsyms);
+	if (!ret)
+		ret = parse_blob(tep, t.printk, t.printk_len, tep_parse_printk_formats);
+	if (!ret)
+		ret = parse_blob(tep, t.cmdlines, t.cmdlines_len, tep_parse_saved_cmdlines);
 	if (ret)
-		return ret < 0 && ret != -ENOMEM ? bad(&c, "printk formats") : ret;
-	if (v06 && c.p < c.end) {
-		ret = get_blob(&c, 8, &blob, &len, "saved cmdlines");
-		if (!ret)
-			ret = parse_text(tep, blob, len, tep_parse_saved_cmdlines);
-		if (ret)
-			return ret < 0 && ret != -ENOMEM ? bad(&c, "saved cmdlines") : ret;
-	}
+		return ret == -ENOMEM ? ret : bad(&c, "kallsyms, printk or cmdlines text");
 	return 0;
 }
