@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The perf oracle over every fixture: tickscope dump equals perf script (-F comm,tid,cpu,time,
 # event,trace --ns, spaces collapsed) line for line, and tickscope info's event counts equal
-# perf's. x86 fixtures are committed under tests/fixtures/; aarch64 ones come from ../shared.
+# perf's. x86 fixtures are committed under tests/fixtures/, board recordings under
+# tests/fixtures/boards/; the original aarch64 ones come from ../shared.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -51,5 +52,15 @@ else
 		oracle_check "$n" "$f" "$k"
 	done
 fi
+
+# The board recordings (first run of each set): aarch64 and x86 guests, generic and PREEMPT_RT,
+# whose formats move every payload field (common_preempt_lazy_count on RT).
+for d in "$TS_FIXTURES"/boards/*/*/*/run-1; do
+	[ -f "$d/perf.data.xz" ] || continue
+	n=board-$(echo "$d" | sed 's|.*/boards/||; s|/run-1$||; s|/|-|g')
+	f=$(unxz_cached "$d/perf.data.xz" "$TS_FIXTURE_CACHE/$n.data") || { ok 1 "$n: decompress"; continue; }
+	k=$(unxz_cached "$d/kallsyms.xz" "$TS_FIXTURE_CACHE/$n.kallsyms") || { ok 1 "$n: kallsyms"; continue; }
+	oracle_check "$n" "$f" "$k"
+done
 
 tap_done
