@@ -235,10 +235,12 @@ static int run_peek(struct ts_reader *r, struct ts_run *run)
 		type = ts_get_u32(rec);
 		if (size < 8)
 			return ts_reader_fail(r, run->pos, -TS_ERECSIZE, "record of size %u", size);
-		ret = run_window(r, run, size);
-		if (ret)
-			return ret;
-		rec = run->buf + (run->pos - run->buf_off);
+		if (run->pos + size > run->buf_off + run->buf_len) {
+			ret = run_window(r, run, size);
+			if (ret)
+				return ret;
+			rec = run->buf + (run->pos - run->buf_off);
+		}
 		if (type == TS_REC_AUXTRACE) { /* its payload follows, outside header.size */
 			run->pos += size + ts_get_u64(rec + 8);
 			continue;
@@ -399,6 +401,18 @@ int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	uint64_t time;
 	int ret;
 
+	/* the common case, kept short: an aligned sample whose TIME sits where all attrs put it */
+	if (type == PERF_RECORD_SAMPLE && r->use_runs && r->sample_time_pos >= 0 &&
+	    !((uintptr_t)rec & 7) && size >= 16u + r->sample_time_pos) {
+		time = ts_get_u64(rec + 8 + r->sample_time_pos);
+		if (time && time != UINT64_MAX) {
+			if (time < r->q.last_flush)
+				r->info.nr_out_of_order++;
+			if (time > r->q.max_time)
+				r->q.max_time = time;
+			return runs_add(r, time, off, size);
+		}
+	}
 	if (type > PERF_RECORD_TEXT_POKE + 1)
 		r->info.nr_unknown_records++;
 	rec = ts_aligned(r, rec, size);

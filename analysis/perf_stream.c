@@ -266,9 +266,21 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t *size,
 		       uint64_t *off)
 {
+	struct ts_inbuf *b = &r->in;
 	uint16_t sz;
 	int ret;
 
+	/* the common case: the whole record is already in the buffer */
+	if (b->end - b->start >= 8) {
+		memcpy(&sz, b->buf + b->start + 6, 2);
+		if (sz >= 8 && b->end - b->start >= sz) {
+			*off = b->base + b->start;
+			*rec = b->buf + b->start;
+			*size = sz;
+			b->start += sz;
+			return 0;
+		}
+	}
 	ret = fill(r, 8);
 	if (ret < 0)
 		return ret;
