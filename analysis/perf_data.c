@@ -613,7 +613,8 @@ static int open_file_mode(struct ts_reader *r)
 	r->in.base = h->data.offset;
 	r->data_end = h->data.offset + h->data.size;
 	/* zstd data cannot be re-read in place: those files are ordered in memory */
-	r->use_runs = !(h->features[TS_FEAT_COMPRESSED / 64] & (1ULL << (TS_FEAT_COMPRESSED % 64)));
+	r->use_runs = !r->opts.unordered &&
+		      !(h->features[TS_FEAT_COMPRESSED / 64] & (1ULL << (TS_FEAT_COMPRESSED % 64)));
 	if (lseek(r->fd, h->data.offset, SEEK_SET) < 0)
 		return ts_reader_fail(r, h->data.offset, -errno, "seek: %s", strerror(errno));
 	return 0;
