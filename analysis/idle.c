@@ -27,28 +27,18 @@ struct ts_idle {
 
 static struct cpu *get_cpu(struct ts_idle *m, int32_t cpu)
 {
-	struct cpu **cv;
-	int i, nr;
+	struct cpu **cv = ts_grow_zeroed(m->cpus, &m->nr_cpus, cpu, sizeof(*cv));
 
-	if (cpu < 0 || cpu > 65535)
+	if (!cv)
 		return NULL;
-	if (cpu >= m->nr_cpus) {
-		nr = cpu + 1 > m->nr_cpus * 2 ? cpu + 1 : m->nr_cpus * 2;
-		cv = realloc(m->cpus, (size_t)nr * sizeof(*cv));
-		if (!cv)
-			return NULL;
-		for (i = m->nr_cpus; i < nr; i++)
-			cv[i] = NULL;
-		m->cpus = cv;
-		m->nr_cpus = nr;
+	m->cpus = cv;
+	if (!cv[cpu]) {
+		cv[cpu] = calloc(1, sizeof(**cv));
+		if (cv[cpu]) {
+			cv[cpu]->st.cpu = cpu;
+		}
 	}
-	if (!m->cpus[cpu]) {
-		m->cpus[cpu] = calloc(1, sizeof(struct cpu));
-		if (!m->cpus[cpu])
-			return NULL;
-		m->cpus[cpu]->st.cpu = cpu;
-	}
-	return m->cpus[cpu];
+	return cv[cpu];
 }
 
 static int count_exit(struct ts_idle *m, struct cpu *c, int cause, uint64_t fn)

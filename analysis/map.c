@@ -170,21 +170,34 @@ void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
 	t->nr = t->cap = 0;
 }
 
+void *ts_grow_zeroed(void *arr, int *nr, int idx, size_t elsize)
+{
+	char *na;
+	int n;
+
+	if (idx < 0 || idx > 65535)
+		return NULL;
+	if (idx < *nr)
+		return arr;
+	n = idx + 1 > *nr * 2 ? idx + 1 : *nr * 2;
+	na = realloc(arr, (size_t)n * elsize);
+	if (!na)
+		return NULL;
+	memset(na + (size_t)*nr * elsize, 0, (size_t)(n - *nr) * elsize);
+	*nr = n;
+	return na;
+}
+
 int ts_count_cpu(uint64_t **v, int *nr, int cpu)
 {
 	uint64_t *nv;
 
 	if (cpu < 0 || cpu > 65535)
 		return 0;
-	if (cpu >= *nr) {
-		int n = cpu + 1 > *nr * 2 ? cpu + 1 : *nr * 2;
-		nv = realloc(*v, (size_t)n * sizeof(*nv));
-		if (!nv)
-			return -ENOMEM;
-		memset(nv + *nr, 0, (size_t)(n - *nr) * sizeof(*nv));
-		*v = nv;
-		*nr = n;
-	}
-	(*v)[cpu]++;
+	nv = ts_grow_zeroed(*v, nr, cpu, sizeof(*nv));
+	if (!nv)
+		return -ENOMEM;
+	*v = nv;
+	nv[cpu]++;
 	return 0;
 }

@@ -31,24 +31,14 @@ struct ts_timer {
 
 static struct cpu *get_cpu(struct ts_timer *m, int32_t cpu)
 {
-	struct cpu **cv;
-	int i, nr;
+	struct cpu **cv = ts_grow_zeroed(m->cpus, &m->nr_cpus, cpu, sizeof(*cv));
 
-	if (cpu < 0 || cpu > 65535)
+	if (!cv)
 		return NULL;
-	if (cpu >= m->nr_cpus) {
-		nr = cpu + 1 > m->nr_cpus * 2 ? cpu + 1 : m->nr_cpus * 2;
-		cv = realloc(m->cpus, (size_t)nr * sizeof(*cv));
-		if (!cv)
-			return NULL;
-		for (i = m->nr_cpus; i < nr; i++)
-			cv[i] = NULL;
-		m->cpus = cv;
-		m->nr_cpus = nr;
-	}
-	if (!m->cpus[cpu])
-		m->cpus[cpu] = calloc(1, sizeof(struct cpu));
-	return m->cpus[cpu];
+	m->cpus = cv;
+	if (!cv[cpu])
+		cv[cpu] = calloc(1, sizeof(**cv));
+	return cv[cpu];
 }
 
 static struct ts_timer_fn *get_fn(struct ts_timer *m, uint64_t function, int hr)

@@ -68,6 +68,13 @@ void *ts_objtab_find(const struct ts_objtab *t, uint64_t key);
 void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj));
 
 /**
+ * ts_grow_zeroed() - make room for index @idx (0..65535) in an array, zeroing what is new
+ * @arr: the array, or NULL; @nr: in/out: its length in elements; @elsize: bytes per element
+ * Return: the array (moved, perhaps), or NULL for a bad @idx or no memory; @arr stays valid.
+ */
+void *ts_grow_zeroed(void *arr, int *nr, int idx, size_t elsize);
+
+/**
  * ts_count_cpu() - add one to (*@v)[@cpu], growing the array (*@nr entries) as needed
  * Return: 0, or -ENOMEM; a negative or huge @cpu is ignored.
  */
