@@ -160,8 +160,8 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
 		       (unsigned long long)(s->time / 1000000000ULL),
 		       (unsigned long long)(s->time % 1000000000ULL), d->width, ev->name);
-		ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size,
-				 s->cpu, stdout);
+		ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size, s->cpu,
+				 stdout);
 		putchar('\n');
 		break;
 	case FMT_TSV:
@@ -240,7 +240,8 @@ int cmd_dump(int argc, char **argv)
 		case 'f':
 			if (parse_format(optarg, &d.fmt))
 				return cli_error("--format: '%s' is not text, tsv, json or none",
-						 optarg) + 1;
+						 optarg) +
+				       1;
 			break;
 		case 'u':
 			o.unordered = 1;

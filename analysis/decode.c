@@ -25,13 +25,15 @@ struct kind_def {
 };
 
 static const struct kind_def kinds[] = {
-	{ "sched:sched_switch", TS_EV_SWITCH,
+	{ "sched:sched_switch",
+	  TS_EV_SWITCH,
 	  { "prev_comm", "prev_pid", "prev_prio", "prev_state", "next_comm", "next_pid",
 	    "next_prio" } },
 	{ "sched:sched_waking", TS_EV_WAKING, { "comm", "pid", "?prio", "target_cpu" } },
 	{ "sched:sched_wakeup", TS_EV_WAKEUP, { "comm", "pid", "?prio", "target_cpu" } },
 	{ "sched:sched_wakeup_new", TS_EV_WAKEUP_NEW, { "comm", "pid", "?prio", "target_cpu" } },
-	{ "sched:sched_migrate_task", TS_EV_MIGRATE,
+	{ "sched:sched_migrate_task",
+	  TS_EV_MIGRATE,
 	  { "comm", "pid", "?prio", "orig_cpu", "dest_cpu" } },
 	{ "sched:sched_process_exit", TS_EV_PROCESS_EXIT, { "comm", "pid" } },
 	{ "power:cpu_idle", TS_EV_CPU_IDLE, { "state", "cpu_id" } },
@@ -41,11 +43,13 @@ static const struct kind_def kinds[] = {
 	{ "timer:timer_expire_exit", TS_EV_TIMER_EXPIRE_EXIT, { "timer" } },
 	{ "timer:timer_cancel", TS_EV_TIMER_CANCEL, { "timer" } },
 	{ "timer:hrtimer_start", TS_EV_HRTIMER_START, { "hrtimer", "function", "expires" } },
-	{ "timer:hrtimer_expire_entry", TS_EV_HRTIMER_EXPIRE_ENTRY,
+	{ "timer:hrtimer_expire_entry",
+	  TS_EV_HRTIMER_EXPIRE_ENTRY,
 	  { "hrtimer", "function", "now" } },
 	{ "timer:hrtimer_expire_exit", TS_EV_HRTIMER_EXPIRE_EXIT, { "hrtimer" } },
 	{ "timer:hrtimer_cancel", TS_EV_HRTIMER_CANCEL, { "hrtimer" } },
-	{ "workqueue:workqueue_queue_work", TS_EV_WQ_QUEUE,
+	{ "workqueue:workqueue_queue_work",
+	  TS_EV_WQ_QUEUE,
 	  { "work", "?function", "?workqueue", "?req_cpu", "?cpu" } },
 	{ "workqueue:workqueue_activate_work", TS_EV_WQ_ACTIVATE, { "work", "?function" } },
 	{ "workqueue:workqueue_execute_start", TS_EV_WQ_START, { "work", "function" } },
@@ -56,10 +60,12 @@ static const struct kind_def kinds[] = {
 	{ "rcu:rcu_kvfree_callback", TS_EV_RCU_CB, { "rhp", "?func" } },
 	{ "rcu:rcu_invoke_callback", TS_EV_RCU_INVOKE, { "rhp", "?func" } },
 	{ "rcu:rcu_invoke_kvfree_callback", TS_EV_RCU_INVOKE, { "rhp", "?func" } },
-	{ "vmscan:mm_shrink_slab_start", TS_EV_SHRINK_START,
+	{ "vmscan:mm_shrink_slab_start",
+	  TS_EV_SHRINK_START,
 	  { "shr", "shrink", "nid", "nr_objects_to_shrink", "cache_items", "total_scan",
 	    "priority" } },
-	{ "vmscan:mm_shrink_slab_end", TS_EV_SHRINK_END,
+	{ "vmscan:mm_shrink_slab_end",
+	  TS_EV_SHRINK_END,
 	  { "shr", "shrink", "nid", "unused_scan", "new_scan", "retval", "total_scan" } },
 };
 
@@ -114,8 +120,7 @@ static void on_refused(void *ctx, int id, const char *sys, const char *name, con
 	snprintf(r->why, sizeof(r->why), "%s", why);
 }
 
-int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err,
-		   size_t errlen)
+int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err, size_t errlen)
 {
 	struct ts_decoder *d;
 	int ret;
@@ -423,8 +428,8 @@ static struct strcache *ptr_string(struct ts_decoder *d, int id, uint64_t addr, 
 	return s;
 }
 
-static void fill_event(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
-		       int tp_id, int cpu, struct ts_event *ev)
+static void fill_event(struct ts_decoder *d, const struct evcache *c, struct payload *pl, int tp_id,
+		       int cpu, struct ts_event *ev)
 {
 	struct tep_format_field *const *f = c->f;
 	struct strcache *s;
@@ -575,8 +580,10 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 	ev->kind = c->def ? c->def->kind : TS_EV_OTHER;
 	fill_event(d, c, &pl, tp_id, ev->cpu, ev);
 	if (pl.bad) {
-		snprintf(d->err, sizeof(d->err), "event %s: payload of %u bytes is shorter than "
-			 "its format", c->name, size);
+		snprintf(d->err, sizeof(d->err),
+			 "event %s: payload of %u bytes is shorter than "
+			 "its format",
+			 c->name, size);
 		return -TS_ECORRUPT;
 	}
 	return 0;

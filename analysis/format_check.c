@@ -89,8 +89,10 @@ static int check_args(const struct fields *f, const char *p, const char *end, ch
 		if (*p == '"') {
 			in_str = 1;
 		} else if ((*p == '/' || *p == '%') && !nonzero_literal(p + 1, end)) {
-			snprintf(why, whylen, "its print fmt divides by something not a non-zero "
-					      "constant ('%c')", *p);
+			snprintf(why, whylen,
+				 "its print fmt divides by something not a non-zero "
+				 "constant ('%c')",
+				 *p);
 			return -1;
 		} else if (!strncmp(p, "REC->", 5) && end - p > 5) {
 			const char *n = p + 5, *e = n;

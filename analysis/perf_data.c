@@ -158,10 +158,10 @@ static void layout_attr(const struct ts_attr *a, struct ts_attr_layout *l)
 	uint64_t st = a->sample_type;
 	int pos = 0;
 
-#define FIXED(bit, field)                                                                      \
-	do {                                                                                   \
-		l->field = st & (bit) ? pos : -1;                                              \
-		pos += st & (bit) ? 8 : 0;                                                     \
+#define FIXED(bit, field)                         \
+	do {                                      \
+		l->field = st & (bit) ? pos : -1; \
+		pos += st & (bit) ? 8 : 0;        \
 	} while (0)
 	pos += st & PERF_SAMPLE_IDENTIFIER ? 8 : 0;
 	FIXED(PERF_SAMPLE_IP, ip);
@@ -174,12 +174,11 @@ static void layout_attr(const struct ts_attr *a, struct ts_attr_layout *l)
 	FIXED(PERF_SAMPLE_PERIOD, period);
 #undef FIXED
 	l->fixed_len = pos;
-	l->time_pos = l->time;
-	l->has_tail = !!(st & ~(uint64_t)(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP |
-					 PERF_SAMPLE_TID | PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR |
-					 PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |
-					 PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ |
-					 PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW));
+	l->has_tail =
+		!!(st & ~(uint64_t)(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+				    PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |
+				    PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD |
+				    PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW));
 
 	pos = 0;
 	l->trailer_tid = l->trailer_time = l->trailer_cpu = -1;
@@ -275,9 +274,9 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 		if (!(st & PERF_SAMPLE_ID) || (st & before) != (st0 & before))
 			same_id = 0;
 	}
-	r->sample_time_pos = r->layout[0].time_pos;
+	r->sample_time_pos = r->layout[0].time;
 	for (i = 1; i < r->nr_attrs; i++)
-		if (r->layout[i].time_pos != r->sample_time_pos)
+		if (r->layout[i].time != r->sample_time_pos)
 			r->sample_time_pos = -1;
 	r->id_pos = -1;
 	r->id_from_end = -1;
@@ -293,8 +292,8 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 		pos += st0 & PERF_SAMPLE_ADDR ? 8 : 0;
 		r->id_pos = pos;
 		/* in a trailer, ID is followed by STREAM_ID and CPU */
-		r->id_from_end = 8 + (st0 & PERF_SAMPLE_STREAM_ID ? 8 : 0) +
-				 (st0 & PERF_SAMPLE_CPU ? 8 : 0);
+		r->id_from_end =
+			8 + (st0 & PERF_SAMPLE_STREAM_ID ? 8 : 0) + (st0 & PERF_SAMPLE_CPU ? 8 : 0);
 	} else if (r->nr_attrs > 1) {
 		return ts_reader_fail(r, off, -TS_ENOATTR,
 				      "%d event attrs but no common sample id position",
@@ -667,7 +666,8 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 		r->info.kind = TS_INPUT_FILE;
 		ret = open_file_mode(r);
 		if (ret == -ESPIPE)
-			return ts_reader_fail(r, 0, ret, "file-mode perf.data needs seekable input");
+			return ts_reader_fail(r, 0, ret,
+					      "file-mode perf.data needs seekable input");
 		if (ret)
 			return ret;
 	}

@@ -108,8 +108,8 @@ static int deliver_sample(struct ts_reader *r, const unsigned char *rec, uint32_
 	return ret;
 }
 
-static int deliver_comm(struct ts_reader *r, const unsigned char *rec, uint32_t size,
-			uint64_t off, const struct trailer *t)
+static int deliver_comm(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+			const struct trailer *t)
 {
 	char comm[32];
 	size_t max;
@@ -189,7 +189,7 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 
 /* Time of a kernel record, for the queue: the sample's TIME field or the trailer's. */
 int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
-		       uint64_t *time)
+		   uint64_t *time)
 {
 	uint32_t type = ts_get_u32(rec);
 	struct trailer t;
@@ -199,7 +199,8 @@ int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size,
 	if (type == PERF_RECORD_SAMPLE && r->sample_time_pos >= 0) {
 		/* the common case: every attr has TIME at the same place, no lookup needed */
 		if ((uint32_t)r->sample_time_pos + 16 > size)
-			return ts_reader_fail(r, off, -TS_ECORRUPT, "SAMPLE too short for its time");
+			return ts_reader_fail(r, off, -TS_ECORRUPT,
+					      "SAMPLE too short for its time");
 		*time = ts_get_u64(rec + 8 + r->sample_time_pos);
 		return 0;
 	}
@@ -207,11 +208,11 @@ int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size,
 		idx = ts_reader_attr_of(r, rec, size, 1, off);
 		if (idx < 0)
 			return idx;
-		if (r->layout[idx].time_pos >= 0) {
-			if ((uint32_t)r->layout[idx].time_pos + 16 > size)
+		if (r->layout[idx].time >= 0) {
+			if ((uint32_t)r->layout[idx].time + 16 > size)
 				return ts_reader_fail(r, off, -TS_ECORRUPT,
 						      "SAMPLE too short for its time");
-			*time = ts_get_u64(rec + 8 + r->layout[idx].time_pos);
+			*time = ts_get_u64(rec + 8 + r->layout[idx].time);
 		}
 		return 0;
 	}

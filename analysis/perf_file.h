@@ -75,7 +75,6 @@ struct ts_attr_layout {
 	int16_t ip, tid, time, addr, id, stream_id, cpu, period;
 	int16_t fixed_len; /* bytes of the fixed fields before READ/CALLCHAIN/RAW */
 	uint8_t has_tail; /* anything after RAW (branch stack, regs, ...) */
-	int time_pos; /* byte offset of TIME in a sample, -1 if absent */
 	int trailer_size; /* sample_id_all trailer of non-sample records, 0 if none */
 	int trailer_time; /* offset of TIME from the trailer's start, -1 if absent */
 	int trailer_cpu; /* offset of CPU from the trailer's start, -1 if absent */
@@ -88,7 +87,6 @@ struct ts_qent {
 	uint64_t seq; /* arrival order: ties keep file order, as perf's queue does */
 	uint64_t off; /* file offset of the record, for errors */
 	uint32_t pos; /* byte position in the arena */
-	uint32_t in_z; /* 1 if it came out of a COMPRESSED record */
 };
 
 /*
@@ -105,7 +103,6 @@ struct ts_queue {
 	uint64_t max_time; /* over everything queued so far */
 	uint64_t next_flush; /* limit of the next round flush */
 	uint64_t last_flush; /* time of the last delivered queued event */
-	int flushed_once;
 };
 
 /* A sorted run of records in the file, merged through its own small pread() window. */

@@ -47,8 +47,8 @@ static int queue_grow(struct ts_queue *q, size_t bytes)
 	return 0;
 }
 
-static int queue_push(struct ts_reader *r, const unsigned char *rec, uint32_t size,
-		      uint64_t time, uint64_t off)
+static int queue_push(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t time,
+		      uint64_t off)
 {
 	struct ts_queue *q = &r->q;
 	size_t bytes = rec ? (size + 7) & ~7u : 0;

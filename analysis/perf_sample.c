@@ -8,15 +8,14 @@
 #include "reader_priv.h"
 
 /* The sample_type bits this parser understands; anything else is named in an error. */
-#define KNOWN_SAMPLE_BITS                                                                      \
-	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |       \
-	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |        \
-	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW |    \
-	 PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |          \
-	 PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_TRANSACTION |                \
-	 PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_AUX |                    \
-	 PERF_SAMPLE_CGROUP | PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE |       \
-	 PERF_SAMPLE_WEIGHT_STRUCT)
+#define KNOWN_SAMPLE_BITS                                                                       \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |         \
+	 PERF_SAMPLE_ADDR | PERF_SAMPLE_ID | PERF_SAMPLE_STREAM_ID | PERF_SAMPLE_CPU |          \
+	 PERF_SAMPLE_PERIOD | PERF_SAMPLE_READ | PERF_SAMPLE_CALLCHAIN | PERF_SAMPLE_RAW |      \
+	 PERF_SAMPLE_BRANCH_STACK | PERF_SAMPLE_REGS_USER | PERF_SAMPLE_STACK_USER |            \
+	 PERF_SAMPLE_WEIGHT | PERF_SAMPLE_DATA_SRC | PERF_SAMPLE_TRANSACTION |                  \
+	 PERF_SAMPLE_REGS_INTR | PERF_SAMPLE_PHYS_ADDR | PERF_SAMPLE_AUX | PERF_SAMPLE_CGROUP | \
+	 PERF_SAMPLE_DATA_PAGE_SIZE | PERF_SAMPLE_CODE_PAGE_SIZE | PERF_SAMPLE_WEIGHT_STRUCT)
 
 /*
  * The attr index of a record. Samples carry the id at id_pos from the start; other records
@@ -169,8 +168,8 @@ int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	s->tid = l->tid >= 0 ? ts_get_u32(body + l->tid + 4) : 0;
 	s->time = l->time >= 0 ? ts_get_u64(body + l->time) : 0;
 	s->addr = l->addr >= 0 ? ts_get_u64(body + l->addr) : 0;
-	s->id = l->id >= 0 ? ts_get_u64(body + l->id) : (st & PERF_SAMPLE_IDENTIFIER ?
-							    ts_get_u64(body) : 0);
+	s->id = l->id >= 0 ? ts_get_u64(body + l->id) :
+			     (st & PERF_SAMPLE_IDENTIFIER ? ts_get_u64(body) : 0);
 	s->stream_id = l->stream_id >= 0 ? ts_get_u64(body + l->stream_id) : 0;
 	s->cpu = l->cpu >= 0 ? ts_get_u32(body + l->cpu) : UINT32_MAX;
 	s->period = l->period >= 0 ? ts_get_u64(body + l->period) : 0;

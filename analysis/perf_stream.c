@@ -121,7 +121,8 @@ static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, ui
 				return ts_reader_fail(r, off, -TS_ERECSIZE,
 						      "record of size %u at byte %llu of the "
 						      "decompressed stream",
-						      size, (unsigned long long)(z->base + z->start));
+						      size,
+						      (unsigned long long)(z->base + z->start));
 			if (z->end - z->start < size)
 				break;
 			z->start += size;
@@ -147,10 +148,8 @@ static int header_attr(struct ts_reader *r, const unsigned char *rec, uint32_t s
 		return ts_reader_fail(r, off, -TS_ECORRUPT, "HEADER_ATTR record too short");
 	asize = ts_get_u32(rec + 8 + 4);
 	if (asize < PERF_ATTR_SIZE_VER0 || asize > size - 8 || (size - 8 - asize) % 8)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "HEADER_ATTR with attr size %u",
-				      asize);
-	return ts_reader_add_attr(r, rec + 8, asize, rec + 8 + asize,
-				  (size - 8 - asize) / 8, off);
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "HEADER_ATTR with attr size %u", asize);
+	return ts_reader_add_attr(r, rec + 8, asize, rec + 8 + asize, (size - 8 - asize) / 8, off);
 }
 
 /* Pipe-mode tracing data: header.size is 16, the payload (padded to 8) follows outside it. */
@@ -181,8 +180,8 @@ static int header_tracing_data(struct ts_reader *r, uint32_t size, uint64_t off,
 }
 
 /* AUXTRACE carries its payload outside header.size too; we skip it. */
-static int skip_auxtrace(struct ts_reader *r, const unsigned char *rec, uint32_t size,
-			 uint64_t off, int in_z)
+static int skip_auxtrace(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+			 int in_z)
 {
 	uint64_t len;
 	int ret;
@@ -287,9 +286,10 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 	*off = r->in.base + r->in.start;
 	if (ret) {
 		if (r->in.end == r->in.start && r->data_end != UINT64_MAX && *off < r->data_end)
-			return ts_reader_fail(r, *off, -TS_ETRUNC,
-					      "file ends inside the data section (%llu bytes short)",
-					      (unsigned long long)(r->data_end - *off));
+			return ts_reader_fail(
+				r, *off, -TS_ETRUNC,
+				"file ends inside the data section (%llu bytes short)",
+				(unsigned long long)(r->data_end - *off));
 		if (r->in.end == r->in.start)
 			return 1;
 		return ts_reader_fail(r, *off, -TS_ETRUNC, "record header cut short (%zu bytes)",

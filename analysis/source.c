@@ -70,8 +70,7 @@ int ts_running_build_id(char *hex, size_t len)
 		pos += 12;
 		if (pos + ((namesz + 3) & ~3u) + ((descsz + 3) & ~3u) > (size_t)n)
 			break;
-		if (type == 3 && namesz == 4 && !memcmp(buf + pos, "GNU", 4) &&
-		    descsz * 2 < len) {
+		if (type == 3 && namesz == 4 && !memcmp(buf + pos, "GNU", 4) && descsz * 2 < len) {
 			for (i = 0; i < descsz; i++)
 				sprintf(hex + 2 * i, "%02x", buf[pos + 4 + i]);
 			return 0;
@@ -144,12 +143,13 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 		if (ret)
 			return fail(s, ret, "%s: %s", opts->input, err);
 	} else if (opts->need_decoder) {
-		return fail(s, -TS_ENOTRACEDATA, "%s: offset %#llx: %s%s", opts->input,
-			    (unsigned long long)ts_reader_offset(s->reader),
-			    ts_strerror(-TS_ENOTRACEDATA),
-			    ts_reader_info(s->reader)->kind == TS_INPUT_PIPE ?
-				    ": the stream has no HEADER_TRACING_DATA before its first event" :
-				    ": the header's feature bits list no tracing data");
+		return fail(
+			s, -TS_ENOTRACEDATA, "%s: offset %#llx: %s%s", opts->input,
+			(unsigned long long)ts_reader_offset(s->reader),
+			ts_strerror(-TS_ENOTRACEDATA),
+			ts_reader_info(s->reader)->kind == TS_INPUT_PIPE ?
+				": the stream has no HEADER_TRACING_DATA before its first event" :
+				": the header's feature bits list no tracing data");
 	}
 	return load_kallsyms(s);
 }
@@ -218,8 +218,7 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 	return s->fn(s->ctx, &ev, smp);
 }
 
-static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint64_t time,
-		   int exec)
+static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint64_t time, int exec)
 {
 	struct ts_source *s = ctx;
 	struct ts_event ev = { .time = time, .pid = tid, .cpu = -1, .kind = TS_EV_COMM };

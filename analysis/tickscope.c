@@ -26,10 +26,11 @@ static void usage(FILE *f)
 {
 	size_t i;
 
-	fprintf(f, "usage: tickscope <command> [options] [-i] FILE\n\n"
-		   "tickscope explains why a benchmark got slower between two kernel variants,\n"
-		   "from sched, timer, RCU, idle, workqueue and shrinker tracepoints in perf.data.\n\n"
-		   "commands:\n");
+	fprintf(f,
+		"usage: tickscope <command> [options] [-i] FILE\n\n"
+		"tickscope explains why a benchmark got slower between two kernel variants,\n"
+		"from sched, timer, RCU, idle, workqueue and shrinker tracepoints in perf.data.\n\n"
+		"commands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n`tickscope <command> --help` describes each command.\n");

@@ -265,10 +265,11 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 		if (bad_step >= SIZE_MAX - 1)
 			break;
 		if (bad_step >= f->nr)
-			return bad(c, bad_step == f->nr ? "libtraceevent cannot parse the kallsyms" :
+			return bad(c, bad_step == f->nr ?
+					      "libtraceevent cannot parse the kallsyms" :
 				      bad_step == f->nr + 1 ?
-						    "libtraceevent cannot parse the printk formats" :
-						    "libtraceevent cannot parse the saved cmdlines");
+					      "libtraceevent cannot parse the printk formats" :
+					      "libtraceevent cannot parse the saved cmdlines");
 		refuse(&f->v[bad_step], rj, "libtraceevent crashed parsing it");
 		from = bad_step + 1;
 	}

@@ -8,8 +8,7 @@
 struct tep_handle;
 
 /* Told of each event format refused before libtraceevent could crash on it. */
-typedef void (*ts_reject_fn)(void *ctx, int id, const char *sys, const char *name,
-			     const char *why);
+typedef void (*ts_reject_fn)(void *ctx, int id, const char *sys, const char *name, const char *why);
 
 /*
  * ts_tracedata_parse() - feed every part of the section to @tep

@@ -215,8 +215,9 @@ int start(void **data, void *ctx)
 	if (ret)
 		goto out_free;
 	if (find_input(p)) {
-		fprintf(stderr, "tickscope.so: cannot find the input perf.data to read the "
-				"tracepoint formats from%s%s; pass --dlarg input=FILE\n",
+		fprintf(stderr,
+			"tickscope.so: cannot find the input perf.data to read the "
+			"tracepoint formats from%s%s; pass --dlarg input=FILE\n",
 			p->input[0] ? " (perf reads " : "",
 			p->input[0] ? (!strcmp(p->input, "-") ? "a pipe)" : "a non-file)") : "");
 		ret = -ENOENT;
@@ -263,8 +264,8 @@ int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, vo
 	ev.cpu = sample->cpu;
 	ev.pid = sample->tid;
 	ret = ts_source_event(p->src, (int)attr->config, sample->raw_data, sample->raw_size,
-			      (const uint64_t *)sample->raw_callchain,
-			      sample->raw_callchain_nr, &ev);
+			      (const uint64_t *)sample->raw_callchain, sample->raw_callchain_nr,
+			      &ev);
 	if (!ret)
 		ret = ts_analysis_feed(p->an, &ev);
 	if (ret && !p->nr_errors++) {
@@ -302,7 +303,8 @@ int stop(void *data, void *ctx)
 		ret = ts_report_text(stdout, p->an, &o);
 	fflush(stdout);
 	if (p->nr_errors)
-		fprintf(stderr, "tickscope.so: %llu of %llu samples did not decode; the first: %s\n",
+		fprintf(stderr,
+			"tickscope.so: %llu of %llu samples did not decode; the first: %s\n",
 			(unsigned long long)p->nr_errors, (unsigned long long)p->nr_samples,
 			p->first_error_msg);
 	plugin_free(p);

@@ -24,8 +24,7 @@ struct tep_handle;
  *
  * Return: 0 or a negative code.
  */
-int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err,
-		   size_t errlen);
+int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err, size_t errlen);
 
 /** ts_decoder_free() - free the decoder (NULL is fine) */
 void ts_decoder_free(struct ts_decoder *d);

@@ -62,7 +62,6 @@ enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s);
 /** ts_source_comm() - the current name of @tid, as perf script shows it */
 const char *ts_source_comm(struct ts_source *s, uint32_t tid);
 
-
 struct ts_analysis;
 struct ts_report_opts;
 
