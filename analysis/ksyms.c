@@ -8,6 +8,8 @@
 #include "tickscope/error.h"
 #include "tickscope/ksyms.h"
 
+#define CHUNK (1 << 20)
+
 struct ksym {
 	uint64_t addr;
 	uint32_t name; /* offset into names */
@@ -60,12 +62,50 @@ static int add(struct ts_ksyms *k, uint64_t addr, const char *name)
 	return 0;
 }
 
+static int hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	c |= 0x20;
+	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+}
+
+/*
+ * One line, "ffffffff81000000 T _text\t[module]": parsed by hand, as /proc/kallsyms has some
+ * 200,000 of them and sscanf() made loading it most of a report's time.
+ */
+static int parse_line(struct ts_ksyms *k, char *p, char *e)
+{
+	uint64_t addr = 0;
+	char *name, type;
+	int n = 0, v;
+
+	while (p < e && (v = hexval(*p)) >= 0 && n < 17) {
+		addr = addr << 4 | v;
+		p++;
+		n++;
+	}
+	if (!n || n > 16 || e - p < 4 || p[0] != ' ' || p[2] != ' ')
+		return -TS_EKALLSYMS;
+	type = p[1];
+	name = p + 3;
+	for (p = name; p < e && *p != '\t' && *p != ' ' && *p != '\r'; p++)
+		;
+	if (p == name)
+		return -TS_EKALLSYMS;
+	*p = 0;
+	/* text symbols only: function pointers in events point at code */
+	if (type != 't' && type != 'T' && type != 'w' && type != 'W')
+		return 0;
+	return add(k, addr, name);
+}
+
 int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 {
 	struct ts_ksyms *k;
-	char line[512], name[256], type;
-	unsigned long long addr;
-	int lineno = 0, ret = 0;
+	char *buf, *p, *nl, *end;
+	size_t len = 0, n;
+	int lineno = 0, ret = 0, sorted = 1;
 	FILE *f;
 
 	*kp = NULL;
@@ -73,36 +113,57 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 	if (!f)
 		return -errno;
 	k = calloc(1, sizeof(*k));
-	if (!k) {
-		fclose(f);
-		return -ENOMEM;
+	buf = malloc(CHUNK + 1);
+	if (!k || !buf) {
+		ret = -ENOMEM;
+		goto out_free;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		lineno++;
-		if (sscanf(line, "%llx %c %255s", &addr, &type, name) != 3) {
+	/* a chunk at a time; a line cut at the chunk's end moves to the front of the next */
+	for (;;) {
+		n = fread(buf + len, 1, CHUNK - len, f);
+		len += n;
+		end = buf + len;
+		for (p = buf; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', end - p);
+			if (!nl && n)
+				break; /* the rest of this line comes with the next chunk */
+			if (!nl)
+				nl = end; /* the last line, without a newline */
+			lineno++;
+			ret = parse_line(k, p, nl);
+			if (ret) {
+				if (errline)
+					*errline = lineno;
+				goto out_free;
+			}
+			if (k->nr > 1 && k->syms[k->nr - 1].addr < k->syms[k->nr - 2].addr)
+				sorted = 0;
+		}
+		if (!n)
+			break;
+		len = p < end ? (size_t)(end - p) : 0;
+		if (len == CHUNK) { /* no newline in a whole chunk: not kallsyms */
 			if (errline)
-				*errline = lineno;
+				*errline = lineno + 1;
 			ret = -TS_EKALLSYMS;
 			goto out_free;
 		}
-		/* text symbols only: function pointers in events point at code */
-		if (type != 't' && type != 'T' && type != 'w' && type != 'W')
-			continue;
-		ret = add(k, addr, name);
-		if (ret)
-			goto out_free;
+		memmove(buf, p, len);
 	}
-	if (!k->nr) {
+	if (ferror(f) || !k->nr) {
 		if (errline)
 			*errline = lineno;
-		ret = -TS_EKALLSYMS;
+		ret = ferror(f) ? -EIO : -TS_EKALLSYMS;
 		goto out_free;
 	}
-	qsort(k->syms, k->nr, sizeof(*k->syms), cmp_ksym);
+	if (!sorted) /* /proc/kallsyms is sorted but for modules; a copy may not be */
+		qsort(k->syms, k->nr, sizeof(*k->syms), cmp_ksym);
+	free(buf);
 	fclose(f);
 	*kp = k;
 	return 0;
 out_free:
+	free(buf);
 	fclose(f);
 	ts_ksyms_free(k);
 	return ret;

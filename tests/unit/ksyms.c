@@ -1,0 +1,76 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The kallsyms reader: text symbols only, module suffixes, unsorted input, bad lines. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tap.h"
+#include "tickscope/error.h"
+#include "tickscope/ksyms.h"
+
+static char *write_tmp(const char *text)
+{
+	static char path[64];
+	FILE *f;
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/ts-ksyms-XXXXXX");
+	fd = mkstemp(path);
+	f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+static void check(const struct ts_ksyms *k, uint64_t addr, const char *want, uint64_t want_off)
+{
+	uint64_t off = 0;
+	const char *got = ts_ksyms_lookup(k, addr, &off);
+
+	if (!want) {
+		ok(got == NULL, "%#llx is below every symbol", (unsigned long long)addr);
+		return;
+	}
+	ok(got && !strcmp(got, want) && off == want_off, "%#llx is %s+%#llx (got %s+%#llx)",
+	   (unsigned long long)addr, want, (unsigned long long)want_off, got ? got : "NULL",
+	   (unsigned long long)off);
+}
+
+int main(void)
+{
+	struct ts_ksyms *k;
+	int line = 0, ret;
+	char *path;
+
+	/* modules come last in /proc/kallsyms, and a copy may be in any order */
+	path = write_tmp("ffffffffc0001000 t mod_fn\t[mymod]\n"
+			 "ffffffff81000000 T _text\n"
+			 "ffffffff81002000 D some_data\n"
+			 "ffffffff81001000 t tick_nohz_handler\n"
+			 "ffffffff81003000 W weak_fn");
+	ret = ts_ksyms_load(&k, path, &line);
+	is_int(ret, 0, "a kallsyms file with a module, data and no final newline loads");
+	is_int(ts_ksyms_count(k), 4, "its four text symbols are kept, the data one is not");
+	check(k, 0xffffffff81000010, "_text", 0x10);
+	check(k, 0xffffffff81001000, "tick_nohz_handler", 0);
+	check(k, 0xffffffff81002100, "tick_nohz_handler", 0x1100);
+	check(k, 0xffffffff81003004, "weak_fn", 4);
+	check(k, 0xffffffffc0001008, "mod_fn", 8);
+	check(k, 0xffffffff80000000, NULL, 0);
+	ts_ksyms_free(k);
+	unlink(path);
+
+	path = write_tmp("ffffffff81000000 T _text\nnot a kallsyms line\n");
+	ret = ts_ksyms_load(&k, path, &line);
+	is_int(ret, -TS_EKALLSYMS, "a bad line is an error");
+	is_int(line, 2, "naming its line");
+	ok(k == NULL, "and no table is returned");
+	unlink(path);
+
+	path = write_tmp("");
+	is_int(ts_ksyms_load(&k, path, &line), -TS_EKALLSYMS, "an empty file is an error");
+	unlink(path);
+	is_int(ts_ksyms_load(&k, "/nonexistent/kallsyms", &line), -2, "a missing file is -ENOENT");
+	return tap_done();
+}
