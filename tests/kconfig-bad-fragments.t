@@ -4,19 +4,8 @@
 # value type, a bad annotation, a symbol set twice) is an error naming the file and line, exit 2.
 . "$(dirname "$0")/lib/tap.sh"
 
-kf=$TS_TOP/kconfig-fragments
 bad=$TS_TOP/tests/kconfig/bad
-# Skip only when the source package is really missing; a failed extraction is a failure.
-[ -f "$TS_TOP/.cache/linux-source-6.1/.tickscope-extracted" ] ||
-	[ -r /usr/src/linux-source-6.1.tar.xz ] ||
-	skip_all "no kernel tree: /usr/src/linux-source-6.1.tar.xz is missing (package linux-source-6.1)"
-if ! ksrc=$("$kf/ksrc.sh"); then
-	echo "not ok 1 - extract the kernel tree (kconfig-fragments/ksrc.sh)"
-	echo "1..1"
-	exit 1
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kconfig.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$TS_TOP/tests/kconfig/lib.sh"
 out=$TS_TOP/.cache/kconfig-test/bad-x86_64
 rm -f "$out"/.config.tickscope-backup-*
 

@@ -4,21 +4,9 @@
 # against the real Debian 6.1 tree; verdicts and reasons must match tests/kconfig/expected-*.tsv.
 . "$(dirname "$0")/lib/tap.sh"
 
-kf=$TS_TOP/kconfig-fragments
 exp=$TS_TOP/tests/kconfig
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps installs it)"
-# Skip only when the source package is really missing; a failed extraction is a failure.
-[ -f "$TS_TOP/.cache/linux-source-6.1/.tickscope-extracted" ] ||
-	[ -r /usr/src/linux-source-6.1.tar.xz ] ||
-	skip_all "no kernel tree: /usr/src/linux-source-6.1.tar.xz is missing (package linux-source-6.1)"
-if ! ksrc=$("$kf/ksrc.sh"); then
-	echo "not ok 1 - extract the kernel tree (kconfig-fragments/ksrc.sh)"
-	echo "1..1"
-	exit 1
-fi
-# Not $(tap_tmpdir): its EXIT trap would run when the command substitution's subshell exits.
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kconfig.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$TS_TOP/tests/kconfig/lib.sh"
 # The base defconfig and the checker are built once per arch and reused (--reuse checks that
 # the tree, arch and checker sources did not change).
 cache=$TS_TOP/.cache/kconfig-test

@@ -4,19 +4,8 @@
 # PREEMPT_RT explained, exit codes, backups, a pristine tree, and in-process = make olddefconfig.
 . "$(dirname "$0")/lib/tap.sh"
 
-kf=$TS_TOP/kconfig-fragments
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps installs it)"
-# Skip only when the source package is really missing; a failed extraction is a failure.
-[ -f "$TS_TOP/.cache/linux-source-6.1/.tickscope-extracted" ] ||
-	[ -r /usr/src/linux-source-6.1.tar.xz ] ||
-	skip_all "no kernel tree: /usr/src/linux-source-6.1.tar.xz is missing (package linux-source-6.1)"
-if ! ksrc=$("$kf/ksrc.sh"); then
-	echo "not ok 1 - extract the kernel tree (kconfig-fragments/ksrc.sh)"
-	echo "1..1"
-	exit 1
-fi
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kconfig.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+. "$TS_TOP/tests/kconfig/lib.sh"
 touch "$tmp/start"
 # Build folders kept across runs: --reuse (REUSE=1) rebuilds the base config and the checker
 # only when the tree, arch, board or checker sources change.
