@@ -69,10 +69,19 @@ static const struct kind_def kinds[] = {
 	  { "shr", "shrink", "nid", "unused_scan", "new_scan", "retval", "total_scan" } },
 };
 
+/*
+ * A field as the hot path needs it, copied out of libtraceevent's scattered tep_format_field
+ * so that decoding an event touches one cache line of descriptors. size 0: not in the format.
+ */
+struct fld {
+	uint16_t off, size;
+	uint32_t flags; /* TEP_FIELD_IS_* */
+};
+
 struct evcache {
 	struct tep_event *ev;
 	const struct kind_def *def;
-	struct tep_format_field *f[NF];
+	struct fld f[NF];
 	uint64_t report_max; /* sched_switch: the "+" (preempted) bit of prev_state */
 	char name[96];
 	int state; /* 0 unseen, 1 ready, <0 error code */
@@ -252,6 +261,7 @@ static const struct kind_def *find_kind(const char *name)
 static struct evcache *lookup(struct ts_decoder *d, int id)
 {
 	struct evcache **page, *c;
+	struct tep_format_field *tf;
 	size_t i;
 
 	if (id < 0 || id >= MAX_TP_ID)
@@ -277,8 +287,13 @@ static struct evcache *lookup(struct ts_decoder *d, int id)
 		const char *f = c->def->fields[i];
 		int optional = *f == '?';
 
-		c->f[i] = tep_find_field(c->ev, f + optional);
-		if (!c->f[i] && !optional) {
+		tf = tep_find_field(c->ev, f + optional);
+		if (tf && tf->offset >= 0 && tf->size > 0 && tf->offset <= 0xffff &&
+		    tf->size <= 0xffff)
+			c->f[i] = (struct fld){ tf->offset, tf->size, (uint32_t)tf->flags };
+		else
+			tf = NULL;
+		if (!tf && !optional) {
 			snprintf(d->err, sizeof(d->err), "event %s: format has no field '%s'",
 				 c->name, f);
 			c->state = -TS_ENOFIELD;
@@ -303,34 +318,34 @@ struct payload {
 };
 
 /* A numeric field, sign-extended when the format says signed (libtraceevent does not). */
-static uint64_t num(struct payload *pl, const struct tep_format_field *f)
+static uint64_t num(struct payload *pl, const struct fld *f)
 {
 	uint64_t v = 0;
 
-	if (!f)
+	if (!f->size)
 		return 0;
-	if ((uint32_t)f->offset + (uint32_t)f->size > pl->size || f->size > 8) {
+	if ((uint32_t)f->off + f->size > pl->size || f->size > 8) {
 		pl->bad = 1;
 		return 0;
 	}
 	switch (f->size) {
 	case 1:
-		v = pl->p[f->offset];
+		v = pl->p[f->off];
 		return f->flags & TEP_FIELD_IS_SIGNED ? (uint64_t)(int8_t)v : v;
 	case 2: {
 		uint16_t x;
 
-		memcpy(&x, pl->p + f->offset, 2);
+		memcpy(&x, pl->p + f->off, 2);
 		return f->flags & TEP_FIELD_IS_SIGNED ? (uint64_t)(int16_t)x : x;
 	}
 	case 4: {
 		uint32_t x;
 
-		memcpy(&x, pl->p + f->offset, 4);
+		memcpy(&x, pl->p + f->off, 4);
 		return f->flags & TEP_FIELD_IS_SIGNED ? (uint64_t)(int32_t)x : x;
 	}
 	case 8:
-		memcpy(&v, pl->p + f->offset, 8);
+		memcpy(&v, pl->p + f->off, 8);
 		return v;
 	default:
 		pl->bad = 1;
@@ -339,27 +354,27 @@ static uint64_t num(struct payload *pl, const struct tep_format_field *f)
 }
 
 /* A char array or a __data_loc string, copied NUL-terminated into @out. */
-static void str(struct payload *pl, const struct tep_format_field *f, char *out, size_t len)
+static void str(struct payload *pl, const struct fld *f, char *out, size_t len)
 {
 	uint32_t off, n;
 
 	out[0] = 0;
-	if (!f)
+	if (!f->size)
 		return;
 	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
 		uint32_t loc;
 
-		if ((uint32_t)f->offset + 4 > pl->size) {
+		if ((uint32_t)f->off + 4 > pl->size) {
 			pl->bad = 1;
 			return;
 		}
-		memcpy(&loc, pl->p + f->offset, 4);
+		memcpy(&loc, pl->p + f->off, 4);
 		off = loc & 0xffff;
 		n = loc >> 16;
 		if (f->flags & TEP_FIELD_IS_RELATIVE)
-			off += f->offset + 4;
+			off += f->off + 4;
 	} else if (f->flags & TEP_FIELD_IS_ARRAY) {
-		off = f->offset;
+		off = f->off;
 		n = f->size;
 	} else {
 		return; /* a pointer: the string is not in the payload */
@@ -431,47 +446,47 @@ static struct strcache *ptr_string(struct ts_decoder *d, int id, uint64_t addr, 
 static void fill_event(struct ts_decoder *d, const struct evcache *c, struct payload *pl, int tp_id,
 		       int cpu, struct ts_event *ev)
 {
-	struct tep_format_field *const *f = c->f;
+	const struct fld *f = c->f;
 	struct strcache *s;
 
 	switch (ev->kind) {
 	case TS_EV_SWITCH:
-		str(pl, f[0], ev->sw.prev_comm, TS_COMM_LEN);
-		ev->sw.prev_pid = num(pl, f[1]);
-		ev->sw.prev_prio = num(pl, f[2]);
-		ev->sw.prev_state_raw = num(pl, f[3]);
+		str(pl, &f[0], ev->sw.prev_comm, TS_COMM_LEN);
+		ev->sw.prev_pid = num(pl, &f[1]);
+		ev->sw.prev_prio = num(pl, &f[2]);
+		ev->sw.prev_state_raw = num(pl, &f[3]);
 		ev->sw.prev_state = ts_task_state_class(ev->sw.prev_state_raw, c->report_max);
-		str(pl, f[4], ev->sw.next_comm, TS_COMM_LEN);
-		ev->sw.next_pid = num(pl, f[5]);
-		ev->sw.next_prio = num(pl, f[6]);
+		str(pl, &f[4], ev->sw.next_comm, TS_COMM_LEN);
+		ev->sw.next_pid = num(pl, &f[5]);
+		ev->sw.next_prio = num(pl, &f[6]);
 		break;
 	case TS_EV_WAKING:
 	case TS_EV_WAKEUP:
 	case TS_EV_WAKEUP_NEW:
-		str(pl, f[0], ev->wake.comm, TS_COMM_LEN);
-		ev->wake.pid = num(pl, f[1]);
-		ev->wake.prio = num(pl, f[2]);
-		ev->wake.target_cpu = num(pl, f[3]);
+		str(pl, &f[0], ev->wake.comm, TS_COMM_LEN);
+		ev->wake.pid = num(pl, &f[1]);
+		ev->wake.prio = num(pl, &f[2]);
+		ev->wake.target_cpu = num(pl, &f[3]);
 		break;
 	case TS_EV_MIGRATE:
-		str(pl, f[0], ev->migrate.comm, TS_COMM_LEN);
-		ev->migrate.pid = num(pl, f[1]);
-		ev->migrate.prio = num(pl, f[2]);
-		ev->migrate.orig_cpu = num(pl, f[3]);
-		ev->migrate.dest_cpu = num(pl, f[4]);
+		str(pl, &f[0], ev->migrate.comm, TS_COMM_LEN);
+		ev->migrate.pid = num(pl, &f[1]);
+		ev->migrate.prio = num(pl, &f[2]);
+		ev->migrate.orig_cpu = num(pl, &f[3]);
+		ev->migrate.dest_cpu = num(pl, &f[4]);
 		break;
 	case TS_EV_PROCESS_EXIT:
-		str(pl, f[0], ev->exit.comm, TS_COMM_LEN);
-		ev->exit.pid = num(pl, f[1]);
+		str(pl, &f[0], ev->exit.comm, TS_COMM_LEN);
+		ev->exit.pid = num(pl, &f[1]);
 		break;
 	case TS_EV_CPU_IDLE:
-		ev->idle.state = num(pl, f[0]);
-		ev->idle.cpu_id = num(pl, f[1]);
+		ev->idle.state = num(pl, &f[0]);
+		ev->idle.cpu_id = num(pl, &f[1]);
 		break;
 	case TS_EV_TICK_STOP: {
 		const char *dep;
 
-		ev->tick_stop.success = num(pl, f[0]);
+		ev->tick_stop.success = num(pl, &f[0]);
 		/* the dependency is a __print_symbolic() of TICK_DEP_MASK_*: use its names */
 		print_info(d, pl->p, pl->size, cpu);
 		dep = strstr(d->seq.buffer, "dependency=");
@@ -487,60 +502,60 @@ static void fill_event(struct ts_decoder *d, const struct evcache *c, struct pay
 	case TS_EV_HRTIMER_EXPIRE_ENTRY:
 	case TS_EV_HRTIMER_EXPIRE_EXIT:
 	case TS_EV_HRTIMER_CANCEL:
-		ev->timer.timer = num(pl, f[0]);
-		ev->timer.function = num(pl, f[1]);
+		ev->timer.timer = num(pl, &f[0]);
+		ev->timer.function = num(pl, &f[1]);
 		if (ev->kind == TS_EV_TIMER_START || ev->kind == TS_EV_HRTIMER_START)
-			ev->timer.expires = num(pl, f[2]);
+			ev->timer.expires = num(pl, &f[2]);
 		else
-			ev->timer.now = num(pl, f[2]);
+			ev->timer.now = num(pl, &f[2]);
 		break;
 	case TS_EV_WQ_QUEUE:
 	case TS_EV_WQ_ACTIVATE:
 	case TS_EV_WQ_START:
 	case TS_EV_WQ_END:
-		ev->wq.work = num(pl, f[0]);
-		ev->wq.function = num(pl, f[1]);
+		ev->wq.work = num(pl, &f[0]);
+		ev->wq.function = num(pl, &f[1]);
 		if (ev->kind == TS_EV_WQ_QUEUE) {
-			str(pl, f[2], ev->wq.wq_name, sizeof(ev->wq.wq_name));
-			ev->wq.req_cpu = num(pl, f[3]);
-			ev->wq.cpu = num(pl, f[4]);
+			str(pl, &f[2], ev->wq.wq_name, sizeof(ev->wq.wq_name));
+			ev->wq.req_cpu = num(pl, &f[3]);
+			ev->wq.cpu = num(pl, &f[4]);
 		}
 		break;
 	case TS_EV_RCU_UTIL:
-		s = ptr_string(d, tp_id, num(pl, f[0]), -1, pl->p, pl->size, cpu);
+		s = ptr_string(d, tp_id, num(pl, &f[0]), -1, pl->p, pl->size, cpu);
 		ev->rcu_util.start = s->start;
 		ev->rcu_util.ctx = s->ctx;
 		ev->rcu_util.str = s->str;
 		break;
 	case TS_EV_RCU_GP:
-		ev->rcu_gp.gp_seq = num(pl, f[1]);
+		ev->rcu_gp.gp_seq = num(pl, &f[1]);
 		ev->rcu_gp.rcuname =
-			ptr_string(d, tp_id, num(pl, f[0]), 0, pl->p, pl->size, cpu)->str;
+			ptr_string(d, tp_id, num(pl, &f[0]), 0, pl->p, pl->size, cpu)->str;
 		ev->rcu_gp.gpevent =
-			ptr_string(d, tp_id, num(pl, f[2]), 2, pl->p, pl->size, cpu)->str;
+			ptr_string(d, tp_id, num(pl, &f[2]), 2, pl->p, pl->size, cpu)->str;
 		break;
 	case TS_EV_RCU_CB:
 	case TS_EV_RCU_INVOKE:
-		ev->rcu_cb.rhp = num(pl, f[0]);
-		ev->rcu_cb.func = num(pl, f[1]);
+		ev->rcu_cb.rhp = num(pl, &f[0]);
+		ev->rcu_cb.func = num(pl, &f[1]);
 		break;
 	case TS_EV_SHRINK_START:
-		ev->shrink.shr = num(pl, f[0]);
-		ev->shrink.function = num(pl, f[1]);
-		ev->shrink.nid = num(pl, f[2]);
-		ev->shrink.nr_objects_to_shrink = num(pl, f[3]);
-		ev->shrink.cache_items = num(pl, f[4]);
-		ev->shrink.total_scan = num(pl, f[5]);
-		ev->shrink.priority = num(pl, f[6]);
+		ev->shrink.shr = num(pl, &f[0]);
+		ev->shrink.function = num(pl, &f[1]);
+		ev->shrink.nid = num(pl, &f[2]);
+		ev->shrink.nr_objects_to_shrink = num(pl, &f[3]);
+		ev->shrink.cache_items = num(pl, &f[4]);
+		ev->shrink.total_scan = num(pl, &f[5]);
+		ev->shrink.priority = num(pl, &f[6]);
 		break;
 	case TS_EV_SHRINK_END:
-		ev->shrink.shr = num(pl, f[0]);
-		ev->shrink.function = num(pl, f[1]);
-		ev->shrink.nid = num(pl, f[2]);
-		ev->shrink.unused_scan = num(pl, f[3]);
-		ev->shrink.new_scan = num(pl, f[4]);
-		ev->shrink.retval = num(pl, f[5]);
-		ev->shrink.total_scan = num(pl, f[6]);
+		ev->shrink.shr = num(pl, &f[0]);
+		ev->shrink.function = num(pl, &f[1]);
+		ev->shrink.nid = num(pl, &f[2]);
+		ev->shrink.unused_scan = num(pl, &f[3]);
+		ev->shrink.new_scan = num(pl, &f[4]);
+		ev->shrink.retval = num(pl, &f[5]);
+		ev->shrink.total_scan = num(pl, &f[6]);
 		break;
 	default:
 		break;
