@@ -29,9 +29,9 @@ static int cmp_ksym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static int add(struct ts_ksyms *k, uint64_t addr, const char *name)
+static int add(struct ts_ksyms *k, uint64_t addr, const char *name, size_t namelen)
 {
-	size_t len = strlen(name) + 1;
+	size_t len = namelen + 1;
 
 	if (k->nr == k->alloc) {
 		long n = k->alloc ? k->alloc * 2 : 65536;
@@ -54,7 +54,8 @@ static int add(struct ts_ksyms *k, uint64_t addr, const char *name)
 		k->names = p;
 		k->names_alloc = n;
 	}
-	memcpy(k->names + k->names_len, name, len);
+	memcpy(k->names + k->names_len, name, namelen);
+	k->names[k->names_len + namelen] = 0;
 	k->syms[k->nr].addr = addr;
 	k->syms[k->nr].name = k->names_len;
 	k->names_len += len;
@@ -70,34 +71,41 @@ static int hexval(int c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
+static int is_text(char type)
+{
+	return type == 't' || type == 'T' || type == 'w' || type == 'W';
+}
+
 /*
  * One line, "ffffffff81000000 T _text\t[module]": parsed by hand, as /proc/kallsyms has some
- * 200,000 of them and sscanf() made loading it most of a report's time.
+ * 200,000 of them and sscanf() made loading it most of a report's time. Only text symbols
+ * are kept: function pointers in events point at code.
  */
 static int parse_line(struct ts_ksyms *k, char *p, char *e)
 {
+	char *sp = memchr(p, ' ', e - p), *name, *end;
 	uint64_t addr = 0;
-	char *name, type;
-	int n = 0, v;
+	int v;
 
-	while (p < e && (v = hexval(*p)) >= 0 && n < 17) {
+	if (!sp || sp == p || sp - p > 16 || e - sp < 4 || sp[2] != ' ')
+		return -TS_EKALLSYMS;
+	for (; p < sp; p++) { /* every line's address must be hex, kept or not */
+		v = hexval(*p);
+		if (v < 0)
+			return -TS_EKALLSYMS;
 		addr = addr << 4 | v;
-		p++;
-		n++;
 	}
-	if (!n || n > 16 || e - p < 4 || p[0] != ' ' || p[2] != ' ')
-		return -TS_EKALLSYMS;
-	type = p[1];
-	name = p + 3;
-	for (p = name; p < e && *p != '\t' && *p != ' ' && *p != '\r'; p++)
-		;
-	if (p == name)
-		return -TS_EKALLSYMS;
-	*p = 0;
-	/* text symbols only: function pointers in events point at code */
-	if (type != 't' && type != 'T' && type != 'w' && type != 'W')
+	if (!is_text(sp[1]))
 		return 0;
-	return add(k, addr, name);
+	name = sp + 3;
+	end = memchr(name, '\t', e - name);
+	if (!end)
+		end = e;
+	if (end > name && end[-1] == '\r')
+		end--;
+	if (end == name)
+		return -TS_EKALLSYMS;
+	return add(k, addr, name, end - name);
 }
 
 int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
