@@ -63,6 +63,9 @@ static void print_counts(struct ts_source *src)
 	printf("samples:       %llu\n", (unsigned long long)i->nr_samples);
 	printf("records:       %llu (unknown types skipped: %llu)\n",
 	       (unsigned long long)i->nr_records, (unsigned long long)i->nr_unknown_records);
+	if (i->nr_out_of_order)
+		printf("out of order:  %llu events older than a flushed round (perf warns of them)\n",
+		       (unsigned long long)i->nr_out_of_order);
 	printf("\nevents:\n%12s  %s\n", "samples", "event");
 	attrs = ts_reader_attrs(r, &nr);
 	for (k = 0; k < nr; k++)
@@ -90,7 +93,7 @@ int cmd_info(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	struct ts_source_opts o = { .unordered = 1 };
+	struct ts_source_opts o = { .unordered = 0 }; /* ordered: perf counts late events too */
 	struct ts_source *src;
 	const char *in = NULL;
 	int c, ret;
