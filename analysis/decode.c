@@ -258,7 +258,7 @@ static const struct kind_def *find_kind(const char *name)
 	return NULL;
 }
 
-static struct evcache *lookup(struct ts_decoder *d, int id)
+static struct evcache *lookup_slow(struct ts_decoder *d, int id)
 {
 	struct evcache **page, *c;
 	struct tep_format_field *tf;
@@ -302,6 +302,16 @@ static struct evcache *lookup(struct ts_decoder *d, int id)
 	if (c->def && c->def->kind == TS_EV_SWITCH)
 		c->report_max = find_report_max(c->ev);
 	return c;
+}
+
+/* Every sample comes here: the cached entry in two loads, the rest on first sight of an id. */
+static inline struct evcache *lookup(struct ts_decoder *d, int id)
+{
+	struct evcache *page;
+
+	if ((unsigned int)id < MAX_TP_ID && (page = d->cache[id >> 8]) && page[id & 255].state)
+		return &page[id & 255];
+	return lookup_slow(d, id);
 }
 
 const char *ts_decoder_event_name(struct ts_decoder *d, int tp_id)

@@ -147,10 +147,6 @@ int ts_idmap_get(const struct ts_idmap *m, uint64_t id)
 	return -1;
 }
 
-int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
-{
-	return ts_idmap_get(&r->ids, id);
-}
 
 /* Trailer layout of non-sample records: TID, TIME, ID, STREAM_ID, CPU, IDENTIFIER. */
 static void layout_attr(const struct ts_attr *a, struct ts_attr_layout *l)
@@ -243,11 +239,39 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 	a->index = r->nr_attrs;
 	layout_attr(a, &r->layout[r->nr_attrs]);
 	for (i = 0; i < nr_ids; i++) {
-		ret = ts_idmap_put(&r->ids, ts_get_u64((const char *)ids + 8 * i), r->nr_attrs);
+		uint64_t id = ts_get_u64((const char *)ids + 8 * i);
+
+		ret = ts_idmap_put(&r->ids, id, r->nr_attrs);
 		if (ret)
 			return ret;
+		if (id < r->id_dense_nr) /* an attr after the headers (pipe mode) */
+			r->id_dense[id] = r->nr_attrs;
 	}
 	r->nr_attrs++;
+	return 0;
+}
+
+/* perf numbers ids from a small counter: index them directly when they all fit. */
+static int build_dense_ids(struct ts_reader *r)
+{
+	const struct ts_idmap *m = &r->ids;
+	uint64_t max = 0;
+	size_t i;
+
+	for (i = 0; i < m->alloc; i++)
+		if (m->keys[i] && m->keys[i] - 1 > max)
+			max = m->keys[i] - 1;
+	if (!m->nr || max >= 65536)
+		return 0;
+	free(r->id_dense);
+	r->id_dense = malloc((max + 1) * sizeof(*r->id_dense));
+	if (!r->id_dense)
+		return -ENOMEM;
+	memset(r->id_dense, 0xff, (max + 1) * sizeof(*r->id_dense));
+	for (i = 0; i < m->alloc; i++)
+		if (m->keys[i])
+			r->id_dense[m->keys[i] - 1] = m->vals[i];
+	r->id_dense_nr = max + 1;
 	return 0;
 }
 
@@ -258,7 +282,7 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 {
 	uint64_t st0;
-	int i, all_ident = 1, same_id = 1;
+	int i, ret, all_ident = 1, same_id = 1;
 
 	if (r->nr_attrs == 0)
 		return ts_reader_fail(r, off, -TS_ECORRUPT, "no event attrs");
@@ -274,6 +298,9 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 		if (!(st & PERF_SAMPLE_ID) || (st & before) != (st0 & before))
 			same_id = 0;
 	}
+	ret = build_dense_ids(r);
+	if (ret)
+		return ret;
 	r->sample_time_pos = r->layout[0].time;
 	for (i = 1; i < r->nr_attrs; i++)
 		if (r->layout[i].time != r->sample_time_pos)
@@ -686,6 +713,7 @@ void ts_reader_close(struct ts_reader *r)
 	free(r->ids.keys);
 	free(r->ids.vals);
 	free(r->id_cpu.keys);
+	free(r->id_dense);
 	free(r->id_cpu.vals);
 	free(r->tdata);
 	free(r->info.cmdline);

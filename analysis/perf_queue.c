@@ -271,7 +271,7 @@ static int run_before(const struct ts_run *a, const struct ts_run *b)
 	return a->time < b->time || (a->time == b->time && a->pos < b->pos);
 }
 
-static void heap_down(struct ts_run **h, size_t n, size_t i)
+static inline void heap_down(struct ts_run **h, size_t n, size_t i)
 {
 	for (;;) {
 		size_t l = 2 * i + 1, m = i;
@@ -383,14 +383,6 @@ static void runs_close(struct ts_reader *r, uint64_t off)
 
 /* ---- the interface to the stream -------------------------------------------------------- */
 
-int ts_record_wanted(uint32_t type)
-{
-	static const uint32_t wanted = 1u << PERF_RECORD_SAMPLE | 1u << PERF_RECORD_COMM |
-				       1u << PERF_RECORD_FORK | 1u << PERF_RECORD_EXIT |
-				       1u << PERF_RECORD_LOST | 1u << PERF_RECORD_LOST_SAMPLES;
-
-	return type < 32 && (wanted & (1u << type));
-}
 
 /* A kernel record from the stream (@in_z: out of a COMPRESSED record; @off its offset). */
 int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,

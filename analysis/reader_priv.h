@@ -26,6 +26,8 @@ struct ts_reader {
 	int nr_attrs, alloc_attrs;
 	struct ts_idmap ids;
 	struct ts_idmap id_cpu; /* from ID_INDEX: which cpu each id counts on */
+	int16_t *id_dense; /* id -> attr index for small ids (perf's are), -1 for none */
+	uint32_t id_dense_nr;
 	int id_pos; /* offset of the id in a sample, -1 when there is one attr and no id */
 	int id_from_end; /* offset from the end of a non-sample record, -1 if none */
 	int sample_time_pos; /* TIME's offset in every attr's samples, or -1 if they differ */
@@ -60,8 +62,15 @@ int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt,
 	__attribute__((format(printf, 4, 5)));
 int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const void *ids,
 		       size_t nr_ids, uint64_t off);
-int ts_reader_attr_index(const struct ts_reader *r, uint64_t id);
 int ts_idmap_get(const struct ts_idmap *m, uint64_t id);
+
+/* The attr index of @id, or -1: a direct table for perf's small ids, else the hash. */
+static inline int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
+{
+	if (id < r->id_dense_nr && r->id_dense[id] >= 0)
+		return r->id_dense[id];
+	return ts_idmap_get(&r->ids, id);
+}
 int ts_idmap_put(struct ts_idmap *m, uint64_t id, int val);
 int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off);
 int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
@@ -82,7 +91,6 @@ int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size,
 const unsigned char *ts_aligned(struct ts_reader *r, const unsigned char *rec, uint32_t size);
 
 /* perf_queue.c */
-int ts_record_wanted(uint32_t type);
 int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    int in_z);
 int ts_queue_round(struct ts_reader *r, uint64_t off);
@@ -92,6 +100,14 @@ void ts_queue_free(struct ts_reader *r);
 /* perf_stream.c */
 int ts_stream_headers(struct ts_reader *r);
 void ts_stream_free(struct ts_reader *r);
+
+/* The kernel record types the reader hands on: samples and the side-band it reports. */
+static inline int ts_record_wanted(uint32_t type)
+{
+	return type == PERF_RECORD_SAMPLE || type == PERF_RECORD_COMM || type == PERF_RECORD_FORK ||
+	       type == PERF_RECORD_EXIT || type == PERF_RECORD_LOST ||
+	       type == PERF_RECORD_LOST_SAMPLES;
+}
 
 static inline uint64_t ts_get_u64(const void *p)
 {
