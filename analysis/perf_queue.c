@@ -13,7 +13,7 @@
 
 #include "reader_priv.h"
 
-#define RUN_WINDOW (64 * 1024 + 64) /* one record is at most 64 KiB */
+#define RUN_WINDOW (256 * 1024) /* at least one record (64 KiB at most); fewer pread() calls */
 
 /* ---- in memory (pipe and compressed input) ---------------------------------------------- */
 
