@@ -148,6 +148,7 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 {
 	struct dump *d = ctx;
 	const char *comm;
+	int ret;
 
 	if (!s)
 		return 0;
@@ -160,9 +161,11 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
 		       (unsigned long long)(s->time / 1000000000ULL),
 		       (unsigned long long)(s->time % 1000000000ULL), d->width, ev->name);
-		ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size, s->cpu,
-				 stdout);
+		ret = ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size,
+				       s->cpu, stdout);
 		putchar('\n');
+		if (ret)
+			return ret; /* the payload does not fit its format */
 		break;
 	case FMT_TSV:
 		printf("%llu\t%u\t%u\t", (unsigned long long)s->time, s->cpu, s->tid);

@@ -16,6 +16,7 @@
 #define NF 8
 #define MAX_TP_ID 65536
 #define NSTR 64
+#define PRINT_PAD 256 /* zeros after a payload printed by libtraceevent */
 
 /* Field slots per kind; a leading '?' marks an optional field. */
 struct kind_def {
@@ -113,6 +114,7 @@ struct ts_decoder {
 	struct strcache strs[NSTR];
 	int nr_strs;
 	struct trace_seq seq;
+	unsigned char scratch[(1u << 16) + PRINT_PAD];
 	char err[256];
 };
 
@@ -399,14 +401,62 @@ static void str(struct payload *pl, const struct fld *f, char *out, size_t len)
 	out[n] = 0;
 }
 
-/* Print one payload into d->seq with the event's own print fmt. */
-static void print_info(struct ts_decoder *d, const void *raw, uint32_t size, int cpu)
+/* Does every field of the format lie inside the payload (dynamic ones by their __data_loc)? */
+static int fields_inside(const struct tep_event *ev, const unsigned char *raw, uint32_t size)
 {
-	struct tep_record rec = { .data = (void *)raw, .size = size, .cpu = cpu };
+	const struct tep_format_field *f;
+	int pass;
+
+	for (pass = 0; pass < 2; pass++) {
+		f = pass ? ev->format.fields : ev->format.common_fields;
+		for (; f; f = f->next) {
+			uint32_t loc, off, len;
+
+			if (f->offset < 0 || f->size < 0 || (uint32_t)f->offset + f->size > size)
+				return 0;
+			if (!(f->flags & TEP_FIELD_IS_DYNAMIC) || f->size < 4)
+				continue;
+			memcpy(&loc, raw + f->offset, 4);
+			off = loc & 0xffff;
+			len = loc >> 16;
+			if (f->flags & TEP_FIELD_IS_RELATIVE)
+				off += f->offset + f->size;
+			if (off + len > size)
+				return 0;
+		}
+	}
+	return 1;
+}
+
+/*
+ * Print one payload into d->seq with the event's own print fmt. libtraceevent trusts the
+ * payload: a field past its end, or a string without a NUL, is read beyond it. So fields are
+ * checked against the size, and the payload is printed from a copy with zeros after it.
+ * Return: 0, or -TS_ECORRUPT (d->seq then says so).
+ */
+static int print_info(struct ts_decoder *d, const void *raw, uint32_t size, int cpu)
+{
+	struct tep_record rec = { .size = size, .cpu = cpu };
+	struct tep_event *ev;
 
 	trace_seq_reset(&d->seq);
+	if (size < 2 || size > (1u << 16)) {
+		trace_seq_puts(&d->seq, "[payload size out of range]");
+		trace_seq_terminate(&d->seq);
+		return -TS_ECORRUPT;
+	}
+	memcpy(d->scratch, raw, size);
+	memset(d->scratch + size, 0, PRINT_PAD);
+	rec.data = d->scratch;
+	ev = tep_find_event_by_record(d->tep, &rec);
+	if (!ev || !fields_inside(ev, d->scratch, size)) {
+		trace_seq_puts(&d->seq, "[payload shorter than its format]");
+		trace_seq_terminate(&d->seq);
+		return -TS_ECORRUPT;
+	}
 	tep_print_event(d->tep, &d->seq, &rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&d->seq);
+	return 0;
 }
 
 static const char *const rcu_ctx_names[] = {
@@ -618,12 +668,13 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 		     FILE *out)
 {
 	struct evcache *c = lookup(d, tp_id);
+	int ret;
 
 	if (!c || c->state == -TS_ENOFORMAT)
 		return -TS_ENOFORMAT;
-	print_info(d, raw, size, cpu);
+	ret = print_info(d, raw, size, cpu);
 	fputs(d->seq.buffer, out);
-	return 0;
+	return ret;
 }
 
 int ts_decoder_set_kallsyms(struct ts_decoder *d, const char *path, char *err, size_t errlen)
