@@ -103,8 +103,7 @@ int cmd_info(int argc, char **argv)
 		case 'i':
 			in = optarg;
 			break;
-		case 'k':
-			o.kallsyms = optarg;
+		case 'k': /* accepted for symmetry with dump/report: info prints no symbols */
 			break;
 		case 'h':
 			fputs(info_help, stdout);
@@ -115,7 +114,6 @@ int cmd_info(int argc, char **argv)
 		}
 	}
 	o.input = cli_input(in, argc, argv, optind);
-	o.kallsyms = NULL; /* info prints no symbols: do not load or check a kallsyms file */
 	ret = ts_source_open(&src, &o);
 	if (!ret) {
 		print_header(o.input, ts_reader_info(ts_source_reader(src)));
