@@ -31,9 +31,9 @@ ifeq ($(CI),true)
 WARN += -Werror
 endif
 CFLAGS ?= -O2 -g
-ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC $(SANFLAGS) \
+ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -pthread $(SANFLAGS) \
 	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
-ALL_LDFLAGS := $(LDFLAGS) $(SANFLAGS)
+ALL_LDFLAGS := $(LDFLAGS) -pthread $(SANFLAGS)
 
 # The library: every analysis/*.c except the CLI's own files (main and cmd_*).
 LIB_SRCS := $(filter-out analysis/tickscope.c analysis/cmd_%.c,$(wildcard analysis/*.c))

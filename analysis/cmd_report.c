@@ -163,6 +163,7 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 	r->src.input = cli_input(r->in, argc, argv, optind);
 	r->src.need_decoder = 1;
 	r->src.symbols = TS_SYMS_TABLE;
+	r->src.threaded = 1;
 	r->an.pids = r->pids;
 	return 0;
 }

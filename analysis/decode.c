@@ -664,6 +664,17 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 	return 0;
 }
 
+int ts_decoder_kind(struct ts_decoder *d, int tp_id)
+{
+	struct evcache *c = lookup(d, tp_id);
+
+	if (!c)
+		return -TS_ENOFORMAT;
+	if (c->state < 0)
+		return c->state;
+	return c->def ? c->def->kind : TS_EV_OTHER;
+}
+
 int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size, int cpu,
 		     FILE *out)
 {

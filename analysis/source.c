@@ -15,10 +15,34 @@
 
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
+#include "tickscope/pipe.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
 
 #define MAX_IPS 512
+#define MAX_TP_IDS 65536
+#define KIND_UNKNOWN 0xff
+#define WORKER_RING (4u << 20)
+
+enum { WMSG_SAMPLE = 1, WMSG_EVENT, WMSG_KSYMS };
+
+/* A tracepoint sample on its way to the worker: its kernel stack, then its payload. */
+struct wmsg_sample {
+	uint32_t type;
+	uint32_t tp_id;
+	uint64_t time;
+	uint64_t off;
+	int32_t cpu, tid;
+	uint32_t raw_size, nr_ips;
+	uint64_t ips[];
+};
+
+/* A side-band event (COMM, LOST), already typed. */
+struct wmsg_event {
+	uint32_t type;
+	uint32_t pad;
+	struct ts_event ev;
+};
 
 struct ts_source {
 	struct ts_source_opts opts;
@@ -31,6 +55,15 @@ struct ts_source {
 	void *ctx;
 	uint64_t ips[MAX_IPS];
 	char err[400];
+
+	/* the worker: decoding and @fn on a second thread */
+	struct ts_pipe *pipe;
+	uint8_t *kinds; /* tracepoint id -> event kind, KIND_UNKNOWN when not known */
+	uint64_t werr_off; /* the offset of the sample the worker failed on */
+	char werr[400]; /* the worker's message; the producer writes err */
+	const char *ksyms_path; /* the table the worker loads first */
+	uint64_t nr_bad; /* samples that did not decode, with opts.keep_going */
+	char bad_first[400];
 };
 
 static int fail(struct ts_source *s, int code, const char *fmt, ...)
@@ -80,13 +113,28 @@ int ts_running_build_id(char *hex, size_t len)
 	return -ENOENT;
 }
 
-/* perf's rule: --kallsyms if given, else the running kernel's only when the build ids match. */
+/* The symbol table for reports; @err gets what went wrong. */
+static int load_table(struct ts_source *s, const char *path, char *err, size_t len)
+{
+	int line = 0, ret = ts_ksyms_load(&s->ksyms, path, &line);
+
+	if (ret == -TS_EKALLSYMS)
+		snprintf(err, len, "%s: line %d: not a kallsyms line", path, line);
+	else if (ret)
+		snprintf(err, len, "%s: %s", path, ts_strerror(ret));
+	return ret;
+}
+
+/*
+ * perf's rule: --kallsyms if given, else the running kernel's only when the build ids match.
+ * A threaded source loads the table on its worker, which has time to spare.
+ */
 static int load_kallsyms(struct ts_source *s)
 {
 	const struct ts_file_info *info = ts_reader_info(s->reader);
 	const char *path = s->opts.kallsyms;
 	char running[64] = "", err[300];
-	int line = 0, ret;
+	int ret;
 
 	if (!s->opts.symbols)
 		return 0;
@@ -99,12 +147,12 @@ static int load_kallsyms(struct ts_source *s)
 	} else {
 		s->kfrom = TS_KALLSYMS_FILE;
 	}
-	if (s->opts.symbols & TS_SYMS_TABLE) {
-		ret = ts_ksyms_load(&s->ksyms, path, &line);
-		if (ret == -TS_EKALLSYMS)
-			return fail(s, ret, "%s: line %d: not a kallsyms line", path, line);
+	if ((s->opts.symbols & TS_SYMS_TABLE) && s->opts.threaded && s->dec) {
+		s->ksyms_path = path;
+	} else if (s->opts.symbols & TS_SYMS_TABLE) {
+		ret = load_table(s, path, s->err, sizeof(s->err));
 		if (ret)
-			return fail(s, ret, "%s: %s", path, ts_strerror(ret));
+			return ret;
 	}
 	/*
 	 * perf script installs its function resolver before it reads a pipe's tracing data, so
@@ -183,20 +231,177 @@ static const uint64_t *kernel_ips(struct ts_source *s, const uint64_t *ips, uint
 	return s->ips;
 }
 
-int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
-		    const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev)
+static int decode_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
+			const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
+			size_t errlen)
 {
 	int ret;
 
 	ev->nr_ips = 0;
 	ev->ips = NULL;
 	ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
-	if (ret)
-		return fail(s, ret, "%s", ts_decoder_error(s->dec));
+	if (ret) {
+		snprintf(err, errlen, "%s", ts_decoder_error(s->dec));
+		return ret;
+	}
 	/* only switch-out stacks are used (off-CPU time by stack): skip the scan elsewhere */
 	if (nr_ips && ev->kind == TS_EV_SWITCH)
 		ev->ips = kernel_ips(s, ips, nr_ips, &ev->nr_ips);
 	return 0;
+}
+
+int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
+		    const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev)
+{
+	return decode_event(s, tp_id, raw, raw_size, ips, nr_ips, ev, s->err, sizeof(s->err));
+}
+
+/* ---- the worker -------------------------------------------------------------------------- */
+
+static int worker_msg(void *ctx, const void *msg, uint32_t len)
+{
+	struct ts_source *s = ctx;
+	const struct wmsg_sample *m = msg;
+	struct ts_event ev;
+	int ret;
+
+	if (m->type == WMSG_EVENT)
+		return s->fn(s->ctx, &((const struct wmsg_event *)msg)->ev, NULL);
+	if (m->type == WMSG_KSYMS) {
+		s->werr_off = UINT64_MAX; /* not a record's fault */
+		return load_table(s, s->ksyms_path, s->werr, sizeof(s->werr));
+	}
+	memset(&ev, 0, offsetof(struct ts_event, sw));
+	ev.time = m->time;
+	ev.cpu = m->cpu;
+	ev.pid = m->tid;
+	ret = decode_event(s, (int)m->tp_id, m->ips + m->nr_ips, m->raw_size, m->ips, m->nr_ips,
+			   &ev, s->werr, sizeof(s->werr));
+	if (ret && s->opts.keep_going) { /* counted, and the first one kept */
+		if (!s->nr_bad++)
+			snprintf(s->bad_first, sizeof(s->bad_first), "%s", s->werr);
+		s->werr[0] = 0;
+		return 0;
+	}
+	if (!ret)
+		ret = s->fn(s->ctx, &ev, NULL);
+	if (ret)
+		s->werr_off = m->off;
+	return ret;
+}
+
+/* What each tracepoint decodes to, looked up before the worker owns the decoder. */
+static int prepare_kinds(struct ts_source *s)
+{
+	const struct ts_attr *attrs;
+	int nr, i;
+
+	if (!s->kinds) {
+		s->kinds = malloc(MAX_TP_IDS);
+		if (!s->kinds)
+			return -ENOMEM;
+	}
+	memset(s->kinds, KIND_UNKNOWN, MAX_TP_IDS);
+	attrs = ts_reader_attrs(s->reader, &nr);
+	for (i = 0; i < nr; i++) {
+		int kind;
+
+		if (attrs[i].type != PERF_TYPE_TRACEPOINT || attrs[i].config >= MAX_TP_IDS)
+			continue;
+		kind = ts_decoder_kind(s->dec, (int)attrs[i].config);
+		if (kind >= 0 && kind < KIND_UNKNOWN)
+			s->kinds[attrs[i].config] = (uint8_t)kind;
+	}
+	return 0;
+}
+
+int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
+{
+	int ret;
+
+	if (!s->dec)
+		return fail(s, -TS_ENOTRACEDATA, "%s: %s", s->opts.input,
+			    ts_strerror(-TS_ENOTRACEDATA));
+	ret = prepare_kinds(s);
+	if (ret)
+		return fail(s, ret, "%s", ts_strerror(ret));
+	s->fn = fn;
+	s->ctx = ctx;
+	s->werr[0] = 0;
+	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
+	if (ret)
+		return fail(s, ret, "starting the worker thread: %s", ts_strerror(ret));
+	if (s->ksyms_path && !s->ksyms) {
+		uint32_t *m = ts_pipe_reserve(s->pipe, sizeof(*m));
+
+		if (m) {
+			*m = WMSG_KSYMS;
+			ts_pipe_commit(s->pipe);
+		}
+	}
+	return 0;
+}
+
+int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu,
+			    int32_t tid, const void *raw, uint32_t raw_size, const uint64_t *ips,
+			    uint64_t nr_ips, uint64_t off)
+{
+	struct wmsg_sample *m;
+	int kind = (unsigned int)tp_id < MAX_TP_IDS ? s->kinds[tp_id] : KIND_UNKNOWN;
+
+	/* only switch stacks are used: see decode_event() */
+	if (kind != TS_EV_SWITCH && kind != KIND_UNKNOWN)
+		nr_ips = 0;
+	if (nr_ips > MAX_IPS)
+		nr_ips = MAX_IPS;
+	m = ts_pipe_reserve(s->pipe, sizeof(*m) + nr_ips * 8 + raw_size);
+	if (!m)
+		return -ECANCELED;
+	m->type = WMSG_SAMPLE;
+	m->tp_id = tp_id;
+	m->time = time;
+	m->off = off;
+	m->cpu = cpu;
+	m->tid = tid;
+	m->raw_size = raw_size;
+	m->nr_ips = nr_ips;
+	memcpy(m->ips, ips, nr_ips * 8);
+	memcpy(m->ips + nr_ips, raw, raw_size);
+	ts_pipe_commit(s->pipe);
+	return 0;
+}
+
+int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
+{
+	struct wmsg_event *m = ts_pipe_reserve(s->pipe, sizeof(*m));
+
+	if (!m)
+		return -ECANCELED;
+	m->type = WMSG_EVENT;
+	m->ev = *ev;
+	ts_pipe_commit(s->pipe);
+	return 0;
+}
+
+int ts_source_worker_finish(struct ts_source *s)
+{
+	int ret = ts_pipe_finish(s->pipe);
+
+	s->pipe = NULL;
+	if (!ret)
+		return 0;
+	if (!s->werr[0])
+		snprintf(s->werr, sizeof(s->werr), "%s", ts_strerror(ret));
+	if (s->werr_off == UINT64_MAX)
+		return fail(s, ret, "%s", s->werr);
+	return fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
+		    (unsigned long long)s->werr_off, s->werr);
+}
+
+uint64_t ts_source_nr_bad(const struct ts_source *s, const char **first)
+{
+	*first = s->bad_first;
+	return s->nr_bad;
 }
 
 static int on_sample(void *ctx, const struct ts_sample *smp)
@@ -207,6 +412,10 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 
 	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
 		return 0;
+	if (s->pipe)
+		return ts_source_worker_sample(s, (int)smp->attr->config, smp->time, smp->cpu,
+					       smp->tid, smp->raw, smp->raw_size, smp->ips,
+					       smp->nr_ips, ts_reader_last_offset(s->reader));
 	memset(&ev, 0, offsetof(struct ts_event, sw));
 	ev.time = smp->time;
 	ev.cpu = smp->cpu;
@@ -230,7 +439,7 @@ static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint
 	snprintf(ev.comm.comm, sizeof(ev.comm.comm), "%s", comm);
 	ev.comm.tid = tid;
 	ev.comm.exec = exec;
-	return s->fn(s->ctx, &ev, NULL);
+	return s->pipe ? ts_source_worker_event(s, &ev) : s->fn(s->ctx, &ev, NULL);
 }
 
 static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid,
@@ -248,7 +457,7 @@ static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t
 
 	ev.lost.lost = lost;
 	ev.lost.id = id;
-	return s->fn(s->ctx, &ev, NULL);
+	return s->pipe ? ts_source_worker_event(s, &ev) : s->fn(s->ctx, &ev, NULL);
 }
 
 int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
@@ -264,7 +473,21 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 	s->fn = fn;
 	s->ctx = ctx;
 	s->err[0] = 0;
+	if (s->opts.threaded && s->dec) {
+		ret = ts_source_worker_start(s, fn, ctx);
+		if (ret)
+			return ret;
+	}
 	ret = ts_reader_run(s->reader, &ops, s);
+	if (s->pipe) {
+		/* the worker's error comes first: it is at an earlier record than the reader */
+		int wret = ts_source_worker_finish(s);
+
+		if (wret)
+			return wret;
+		if (ret == -ECANCELED) /* cannot happen: the worker stopped with no error */
+			return fail(s, -EIO, "the worker thread stopped");
+	}
 	if (ret && !s->err[0]) {
 		fail(s, ret, "%s", ts_reader_error(s->reader));
 	} else if (ret) {
@@ -282,6 +505,9 @@ void ts_source_close(struct ts_source *s)
 {
 	if (!s)
 		return;
+	if (s->pipe)
+		ts_pipe_finish(s->pipe);
+	free(s->kinds);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);
 	ts_ksyms_free(s->ksyms);

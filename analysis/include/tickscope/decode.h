@@ -44,6 +44,12 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		      struct ts_event *ev);
 
 /**
+ * ts_decoder_kind() - the enum ts_event_kind that samples of @tp_id decode to
+ * Return: the kind, or a negative code when the id has no usable format.
+ */
+int ts_decoder_kind(struct ts_decoder *d, int tp_id);
+
+/**
  * ts_decoder_print() - print the payload as perf script's "trace" field does
  * (the format's print fmt, with libtraceevent's plugins loaded as perf loads them)
  */

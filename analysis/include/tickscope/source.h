@@ -22,6 +22,8 @@ struct ts_source_opts {
 	int unordered; /* file order instead of time order */
 	int need_decoder; /* fail without tracing data (every command but info) */
 	unsigned int symbols; /* TS_SYMS_*: what kallsyms is loaded for */
+	int threaded; /* ts_source_run() decodes and calls back on a worker thread */
+	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
 };
 
 #define TS_SYMS_PRINT 1u /* function names in the printed trace (dump's text) */
@@ -47,8 +49,34 @@ typedef int (*ts_source_fn)(void *ctx, const struct ts_event *ev, const struct t
  */
 int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts);
 
-/** ts_source_run() - deliver every event to @fn; Return: 0 or the first error */
+/**
+ * ts_source_run() - deliver every event to @fn
+ *
+ * With opts.threaded, the tracepoint samples are decoded and @fn is called on a worker thread,
+ * in the same order, while this thread reads on; @fn then gets a NULL sample and must not use
+ * the source but for the decoder it is given.
+ * Return: 0 or the first error.
+ */
 int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
+
+/*
+ * The worker, for sources other than ts_source_run() (the plugin): start it, hand it samples
+ * and side-band events from one thread, and finish it to join it. A push fails with
+ * -ECANCELED once the worker has stopped on an error, which finish returns and
+ * ts_source_error() names (with the failing sample's @off).
+ */
+int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx);
+int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu,
+			    int32_t tid, const void *raw, uint32_t raw_size, const uint64_t *ips,
+			    uint64_t nr_ips, uint64_t off);
+int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev);
+int ts_source_worker_finish(struct ts_source *s);
+
+/**
+ * ts_source_nr_bad() - with opts.keep_going, how many samples the worker could not decode
+ * @first: set to the first one's message ("" when none)
+ */
+uint64_t ts_source_nr_bad(const struct ts_source *s, const char **first);
 
 /** ts_source_close() - free everything (NULL is fine) */
 void ts_source_close(struct ts_source *s);

@@ -1,0 +1,282 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * A one-producer, one-consumer message ring with the consumer on its own thread.
+ *
+ * Each side keeps its position private and publishes it in batches, so the two CPUs share a
+ * cache line about once per batch rather than once per message. A side that runs out (the
+ * consumer of data, the producer of room) spins a little, then sleeps on a condition variable;
+ * the other side wakes it only once a quarter of the ring is ready, so a fast consumer does
+ * not wake for every batch. Sleeping and waking follow the usual flag-then-recheck pattern
+ * under the mutex, with sequentially consistent atomics, so no wake-up is lost.
+ *
+ * Every message crosses from one CPU's cache to the other's; without software prefetch the
+ * consumer stalls on each line (measured: 3x slower than decoding on one thread).
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tickscope/pipe.h"
+
+#define BATCH (32u << 10) /* bytes between publications of a position */
+#define SPINS 2000
+#define PREFETCH 2048 /* bytes ahead the consumer asks for: its lines are on the other CPU */
+#define MSG_PAD 0xffffffffu /* a filler to the end of the ring */
+
+struct msg_hdr {
+	uint32_t len; /* of the whole message with this header, a multiple of 8 */
+	uint32_t pad;
+};
+
+struct ts_pipe {
+	unsigned char *buf;
+	size_t size;
+	ts_pipe_fn fn;
+	void *ctx;
+	pthread_t thread;
+	pthread_mutex_t lock;
+	pthread_cond_t data_cv, room_cv;
+
+	/* the producer's own */
+	size_t p_head, p_published, p_tail_seen;
+	uint32_t p_len; /* of the reserved message */
+	int started;
+
+	/* shared, each on its own line */
+	size_t head __attribute__((aligned(64)));
+	size_t tail __attribute__((aligned(64)));
+	int cons_sleeping __attribute__((aligned(64)));
+	int prod_sleeping;
+	int done; /* the producer has finished */
+	int stopped; /* the consumer returned an error */
+	int err;
+};
+
+static inline size_t load(const size_t *p)
+{
+	return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+static inline void cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ __volatile__("yield");
+#endif
+}
+
+static void wake(struct ts_pipe *p, pthread_cond_t *cv)
+{
+	pthread_mutex_lock(&p->lock);
+	pthread_cond_signal(cv);
+	pthread_mutex_unlock(&p->lock);
+}
+
+/* ---- the consumer ------------------------------------------------------------------------ */
+
+static void publish_tail(struct ts_pipe *p, size_t tail, int last)
+{
+	__atomic_store_n(&p->tail, tail, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&p->prod_sleeping, __ATOMIC_SEQ_CST) &&
+	    (last || p->size - (load(&p->head) - tail) >= p->size / 4))
+		wake(p, &p->room_cv);
+}
+
+/* Wait until the head moves past @tail; Return: the head, or @tail when the producer is done. */
+static size_t wait_data(struct ts_pipe *p, size_t tail)
+{
+	size_t head;
+	int i;
+
+	for (i = 0; i < SPINS; i++) {
+		head = load(&p->head);
+		if (head != tail || __atomic_load_n(&p->done, __ATOMIC_ACQUIRE))
+			return load(&p->head);
+		cpu_relax();
+	}
+	pthread_mutex_lock(&p->lock);
+	__atomic_store_n(&p->cons_sleeping, 1, __ATOMIC_SEQ_CST);
+	while ((head = __atomic_load_n(&p->head, __ATOMIC_SEQ_CST)) == tail &&
+	       !__atomic_load_n(&p->done, __ATOMIC_SEQ_CST))
+		pthread_cond_wait(&p->data_cv, &p->lock);
+	__atomic_store_n(&p->cons_sleeping, 0, __ATOMIC_SEQ_CST);
+	pthread_mutex_unlock(&p->lock);
+	return load(&p->head);
+}
+
+static void *consume(void *arg)
+{
+	struct ts_pipe *p = arg;
+	size_t tail = 0, published = 0, head;
+	int err = 0;
+
+	for (;;) {
+		head = load(&p->head);
+		if (head == tail) {
+			publish_tail(p, tail, 0);
+			published = tail;
+			head = wait_data(p, tail);
+			if (head == tail)
+				break; /* done, and drained */
+		}
+		while (tail != head) {
+			const struct msg_hdr *m = (const void *)(p->buf + (tail & (p->size - 1)));
+			size_t ahead = (tail + PREFETCH) & (p->size - 1);
+
+			/* the producer's lines: ask early, two lines a message (they average ~150 B) */
+			__builtin_prefetch(p->buf + ahead);
+			__builtin_prefetch(p->buf + (ahead ^ 64));
+
+			if (m->pad != MSG_PAD) {
+				err = p->fn(p->ctx, m + 1, m->len - sizeof(*m));
+				if (err)
+					goto out;
+			}
+			tail += m->len;
+			if (tail - published >= BATCH) {
+				publish_tail(p, tail, 0);
+				published = tail;
+			}
+		}
+	}
+out:
+	if (err) {
+		p->err = err;
+		__atomic_store_n(&p->stopped, 1, __ATOMIC_SEQ_CST);
+	}
+	publish_tail(p, tail, 1);
+	if (err)
+		wake(p, &p->room_cv);
+	return NULL;
+}
+
+/* ---- the producer ------------------------------------------------------------------------ */
+
+static void publish_head(struct ts_pipe *p, int last)
+{
+	size_t head = p->p_head;
+
+	__atomic_store_n(&p->head, head, __ATOMIC_SEQ_CST);
+	p->p_published = head;
+	if (__atomic_load_n(&p->cons_sleeping, __ATOMIC_SEQ_CST) &&
+	    (last || head - load(&p->tail) >= p->size / 4))
+		wake(p, &p->data_cv);
+}
+
+/* Wait for @need bytes of room. Return: 0, or -1 once the consumer has stopped. */
+static int wait_room(struct ts_pipe *p, size_t need)
+{
+	int i;
+
+	publish_head(p, 1); /* whatever is queued must reach the consumer first */
+	for (i = 0; i < SPINS; i++) {
+		p->p_tail_seen = load(&p->tail);
+		if (p->size - (p->p_head - p->p_tail_seen) >= need)
+			return 0;
+		if (__atomic_load_n(&p->stopped, __ATOMIC_ACQUIRE))
+			return -1;
+		cpu_relax();
+	}
+	pthread_mutex_lock(&p->lock);
+	__atomic_store_n(&p->prod_sleeping, 1, __ATOMIC_SEQ_CST);
+	while (p->size - (p->p_head - (p->p_tail_seen = __atomic_load_n(&p->tail,
+									 __ATOMIC_SEQ_CST))) < need &&
+	       !__atomic_load_n(&p->stopped, __ATOMIC_SEQ_CST))
+		pthread_cond_wait(&p->room_cv, &p->lock);
+	__atomic_store_n(&p->prod_sleeping, 0, __ATOMIC_SEQ_CST);
+	pthread_mutex_unlock(&p->lock);
+	return __atomic_load_n(&p->stopped, __ATOMIC_ACQUIRE) ? -1 : 0;
+}
+
+void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len)
+{
+	size_t pos, to_end, need;
+	struct msg_hdr *m;
+
+	len = (len + sizeof(*m) + 7) & ~7u;
+	if (len > p->size / 4)
+		return NULL;
+	pos = p->p_head & (p->size - 1);
+	to_end = p->size - pos;
+	need = to_end < len ? to_end + len : len;
+	if (p->size - (p->p_head - p->p_tail_seen) < need) {
+		p->p_tail_seen = load(&p->tail);
+		if (p->size - (p->p_head - p->p_tail_seen) < need && wait_room(p, need))
+			return NULL;
+	}
+	if (__atomic_load_n(&p->stopped, __ATOMIC_RELAXED))
+		return NULL;
+	if (to_end < len) { /* fill to the end and start over */
+		m = (void *)(p->buf + pos);
+		m->len = to_end;
+		m->pad = MSG_PAD;
+		p->p_head += to_end;
+		pos = 0;
+	}
+	m = (void *)(p->buf + pos);
+	m->len = len;
+	m->pad = 0;
+	p->p_len = len;
+	return m + 1;
+}
+
+void ts_pipe_commit(struct ts_pipe *p)
+{
+	p->p_head += p->p_len;
+	if (p->p_head - p->p_published >= BATCH)
+		publish_head(p, 0);
+}
+
+int ts_pipe_start(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx)
+{
+	struct ts_pipe *p;
+	int ret;
+
+	*pp = NULL;
+	if (ring < (64u << 10) || (ring & (ring - 1)))
+		return -EINVAL;
+	p = calloc(1, sizeof(*p));
+	if (!p)
+		return -ENOMEM;
+	p->buf = malloc(ring);
+	if (!p->buf) {
+		free(p);
+		return -ENOMEM;
+	}
+	p->size = ring;
+	p->fn = fn;
+	p->ctx = ctx;
+	pthread_mutex_init(&p->lock, NULL);
+	pthread_cond_init(&p->data_cv, NULL);
+	pthread_cond_init(&p->room_cv, NULL);
+	ret = pthread_create(&p->thread, NULL, consume, p);
+	if (ret) {
+		free(p->buf);
+		free(p);
+		return -ret;
+	}
+	*pp = p;
+	return 0;
+}
+
+int ts_pipe_finish(struct ts_pipe *p)
+{
+	int err;
+
+	if (!p)
+		return 0;
+	publish_head(p, 1); /* before done: a consumer that sees done sees every message */
+	__atomic_store_n(&p->done, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&p->cons_sleeping, __ATOMIC_SEQ_CST))
+		wake(p, &p->data_cv);
+	pthread_join(p->thread, NULL);
+	err = p->err;
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->data_cv);
+	pthread_cond_destroy(&p->room_cv);
+	free(p->buf);
+	free(p);
+	return err;
+}
