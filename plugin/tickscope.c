@@ -32,9 +32,8 @@ struct plugin {
 	unsigned int top;
 	char input[4096];
 	char *kallsyms;
-	uint64_t nr_samples, nr_other, nr_errors;
-	int first_error;
-	char first_error_msg[400];
+	uint64_t nr_samples, nr_other;
+	int failed; /* the worker stopped on an error */
 };
 
 static const char plugin_help[] =
@@ -196,15 +195,26 @@ static int parse_args(struct plugin *p, void *ctx)
 
 static void plugin_free(struct plugin *p)
 {
+	ts_source_close(p->src); /* joins the worker, if it still runs */
 	ts_analysis_free(p->an);
-	ts_source_close(p->src);
 	free(p->kallsyms);
 	free(p);
 }
 
+static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
+{
+	return ts_analysis_feed(ctx, ev);
+}
+
 int start(void **data, void *ctx)
 {
-	struct ts_source_opts o = { .need_decoder = 1, .symbols = TS_SYMS_TABLE };
+	/* decoding and the models run on a worker thread, beside perf's own */
+	struct ts_source_opts o = {
+		.need_decoder = 1,
+		.symbols = TS_SYMS_TABLE,
+		.threaded = 1,
+		.keep_going = 1,
+	};
 	struct plugin *p = calloc(1, sizeof(*p));
 	int ret;
 
@@ -235,6 +245,11 @@ int start(void **data, void *ctx)
 	if (ret)
 		goto out_free;
 	ts_source_note_recorded(p->src, p->an);
+	ret = ts_source_worker_start(p->src, feed, p->an);
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n", ts_source_error(p->src));
+		goto out_free;
+	}
 	*data = p;
 	return 0;
 out_free:
@@ -243,36 +258,26 @@ out_free:
 }
 
 /*
- * Every sample comes here before perf's own filtering and printing; we take what we need and
- * return 1 so that perf prints nothing per sample. A sample that does not decode is counted,
- * never fatal: the report at stop() says how many.
+ * Every sample comes here before perf's own filtering and printing; we hand what we need to
+ * the worker and return 1 so that perf prints nothing per sample. A sample that does not
+ * decode is counted by the worker, never fatal: the report at stop() says how many.
  */
 int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, void *ctx)
 {
 	struct plugin *p = data;
 	struct perf_event_attr *attr = perf_dlfilter_fns.attr(ctx);
-	struct ts_event ev;
-	int ret;
 
 	if (!attr || attr->type != PERF_TYPE_TRACEPOINT || !sample->raw_data) {
 		p->nr_other++;
 		return 1;
 	}
 	p->nr_samples++;
-	memset(&ev, 0, offsetof(struct ts_event, sw));
-	ev.time = sample->time;
-	ev.cpu = sample->cpu;
-	ev.pid = sample->tid;
-	ret = ts_source_event(p->src, (int)attr->config, sample->raw_data, sample->raw_size,
-			      (const uint64_t *)sample->raw_callchain, sample->raw_callchain_nr,
-			      &ev);
-	if (!ret)
-		ret = ts_analysis_feed(p->an, &ev);
-	if (ret && !p->nr_errors++) {
-		p->first_error = ret;
-		snprintf(p->first_error_msg, sizeof(p->first_error_msg), "%s",
-			 ts_source_error(p->src));
-	}
+	if (!p->failed &&
+	    ts_source_worker_sample(p->src, (int)attr->config, sample->time, sample->cpu,
+				    sample->tid, sample->raw_data, sample->raw_size,
+				    (const uint64_t *)sample->raw_callchain,
+				    sample->raw_callchain_nr, UINT64_MAX))
+		p->failed = 1; /* the worker stopped: stop() reports why */
 	return 1;
 }
 
@@ -288,8 +293,18 @@ int stop(void *data, void *ctx)
 	struct ts_file_info info;
 	int ret;
 
+	const char *first_bad;
+	uint64_t nr_bad;
+
 	if (!p)
 		return 0;
+	ret = ts_source_worker_finish(p->src);
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n", ts_source_error(p->src));
+		plugin_free(p);
+		return ret;
+	}
+	nr_bad = ts_source_nr_bad(p->src, &first_bad);
 	ts_analysis_finish(p->an);
 	ts_source_report_opts(p->src, &o);
 	/* the reader only read the headers: the samples are the ones perf gave us */
@@ -302,11 +317,10 @@ int stop(void *data, void *ctx)
 	else
 		ret = ts_report_text(stdout, p->an, &o);
 	fflush(stdout);
-	if (p->nr_errors)
+	if (nr_bad)
 		fprintf(stderr,
 			"tickscope.so: %llu of %llu samples did not decode; the first: %s\n",
-			(unsigned long long)p->nr_errors, (unsigned long long)p->nr_samples,
-			p->first_error_msg);
+			(unsigned long long)nr_bad, (unsigned long long)p->nr_samples, first_bad);
 	plugin_free(p);
 	return ret;
 }
