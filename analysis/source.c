@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <linux/perf_event.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -24,7 +25,7 @@
 #define KIND_UNKNOWN 0xff
 #define WORKER_RING (4u << 20)
 
-enum { WMSG_SAMPLE = 1, WMSG_EVENT, WMSG_KSYMS };
+enum { WMSG_SAMPLE = 1, WMSG_EVENT };
 
 /* A tracepoint sample on its way to the worker: its kernel stack, then its payload. */
 struct wmsg_sample {
@@ -61,7 +62,10 @@ struct ts_source {
 	uint8_t *kinds; /* tracepoint id -> event kind, KIND_UNKNOWN when not known */
 	uint64_t werr_off; /* the offset of the sample the worker failed on */
 	char werr[400]; /* the worker's message; the producer writes err */
-	const char *ksyms_path; /* the table the worker loads first */
+	const char *ksyms_path; /* the table a thread of its own loads meanwhile */
+	pthread_t ksyms_thread;
+	int ksyms_started, ksyms_ret;
+	char ksyms_err[400];
 	uint64_t nr_bad; /* samples that did not decode, with opts.keep_going */
 	char bad_first[400];
 };
@@ -127,7 +131,7 @@ static int load_table(struct ts_source *s, const char *path, char *err, size_t l
 
 /*
  * perf's rule: --kallsyms if given, else the running kernel's only when the build ids match.
- * A threaded source loads the table on its worker, which has time to spare.
+ * A threaded source loads the table on a thread of its own while the input is read.
  */
 static int load_kallsyms(struct ts_source *s)
 {
@@ -267,10 +271,6 @@ static int worker_msg(void *ctx, const void *msg, uint32_t len)
 
 	if (m->type == WMSG_EVENT)
 		return s->fn(s->ctx, &((const struct wmsg_event *)msg)->ev, NULL);
-	if (m->type == WMSG_KSYMS) {
-		s->werr_off = UINT64_MAX; /* not a record's fault */
-		return load_table(s, s->ksyms_path, s->werr, sizeof(s->werr));
-	}
 	memset(&ev, 0, offsetof(struct ts_event, sw));
 	ev.time = m->time;
 	ev.cpu = m->cpu;
@@ -315,6 +315,23 @@ static int prepare_kinds(struct ts_source *s)
 	return 0;
 }
 
+static void *ksyms_main(void *arg)
+{
+	struct ts_source *s = arg;
+
+	s->ksyms_ret = load_table(s, s->ksyms_path, s->ksyms_err, sizeof(s->ksyms_err));
+	return NULL;
+}
+
+static int ksyms_join(struct ts_source *s)
+{
+	if (!s->ksyms_started)
+		return 0;
+	pthread_join(s->ksyms_thread, NULL);
+	s->ksyms_started = 0;
+	return s->ksyms_ret;
+}
+
 int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
 {
 	int ret;
@@ -331,13 +348,12 @@ int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
 	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
 	if (ret)
 		return fail(s, ret, "starting the worker thread: %s", ts_strerror(ret));
-	if (s->ksyms_path && !s->ksyms) {
-		uint32_t *m = ts_pipe_reserve(s->pipe, sizeof(*m));
-
-		if (m) {
-			*m = WMSG_KSYMS;
-			ts_pipe_commit(s->pipe);
-		}
+	if (s->ksyms_path && !s->ksyms && !s->ksyms_started) {
+		/* its own thread: on the worker, it would hold the reader up for 36 ms */
+		ret = pthread_create(&s->ksyms_thread, NULL, ksyms_main, s);
+		if (ret)
+			return fail(s, -ret, "starting the kallsyms thread: %s", strerror(ret));
+		s->ksyms_started = 1;
 	}
 	return 0;
 }
@@ -385,9 +401,11 @@ int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
 
 int ts_source_worker_finish(struct ts_source *s)
 {
-	int ret = ts_pipe_finish(s->pipe);
+	int ret = ts_pipe_finish(s->pipe), kret = ksyms_join(s);
 
 	s->pipe = NULL;
+	if (!ret && kret)
+		return fail(s, kret, "%s", s->ksyms_err);
 	if (!ret)
 		return 0;
 	if (!s->werr[0])
@@ -507,6 +525,7 @@ void ts_source_close(struct ts_source *s)
 		return;
 	if (s->pipe)
 		ts_pipe_finish(s->pipe);
+	ksyms_join(s);
 	free(s->kinds);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);
