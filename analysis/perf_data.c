@@ -68,12 +68,14 @@ int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt,
 	va_list ap;
 	int n;
 
-	n = snprintf(r->err, sizeof(r->err), "%s: offset %#llx: ", r->path,
-		     (unsigned long long)off);
+	/* the scanning thread has a message of its own, taken over when it is joined */
+	char *err = ts_reader_on_scanner(r) ? r->scan_err : r->err;
+
+	n = snprintf(err, sizeof(r->err), "%s: offset %#llx: ", r->path, (unsigned long long)off);
 	if (n < 0 || (size_t)n >= sizeof(r->err))
 		return code;
 	va_start(ap, fmt);
-	vsnprintf(r->err + n, sizeof(r->err) - n, fmt, ap);
+	vsnprintf(err + n, sizeof(r->err) - n, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -654,7 +656,10 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	size_t got = 0;
 	int ret;
 
-	*rp = r = calloc(1, sizeof(*r));
+	/* 64-aligned: the threads' hot fields keep to their own cache lines */
+	*rp = r = aligned_alloc(64, (sizeof(*r) + 63) & ~(size_t)63);
+	if (r)
+		memset(r, 0, sizeof(*r));
 	if (!r)
 		return -ENOMEM;
 	r->path = strcmp(path, "-") ? path : "<stdin>";

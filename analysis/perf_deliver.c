@@ -222,18 +222,26 @@ int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size,
 }
 
 /* Records after an unpadded COMPRESSED record can sit at any address; u64 fields need 8. */
-const unsigned char *ts_aligned(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+const unsigned char *ts_aligned_into(unsigned char **buf, size_t *alloc, const unsigned char *rec,
+				     uint32_t size)
 {
 	if (!((uintptr_t)rec & 7))
 		return rec;
-	if (size > r->scratch_alloc) {
-		void *p = realloc(r->scratch, size);
+	if (size > *alloc) {
+		void *p = realloc(*buf, size);
 
 		if (!p)
 			return NULL;
-		r->scratch = p;
-		r->scratch_alloc = size;
+		*buf = p;
+		*alloc = size;
 	}
-	memcpy(r->scratch, rec, size);
-	return r->scratch;
+	memcpy(*buf, rec, size);
+	return *buf;
+}
+
+const unsigned char *ts_aligned(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+{
+	if (ts_reader_on_scanner(r))
+		return ts_aligned_into(&r->scan_scratch, &r->scan_scratch_alloc, rec, size);
+	return ts_aligned_into(&r->scratch, &r->scratch_alloc, rec, size);
 }

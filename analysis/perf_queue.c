@@ -4,7 +4,9 @@
  * to the largest time seen before the previous round marker, ties in file order. Two ways to
  * get there: in a seekable uncompressed file, remember each sorted run (a CPU buffer's worth of
  * records) by its file range and k-way merge the runs through small pread() windows, so
- * memory does not grow with the round; for pipes and zstd data, copy the records into an arena.
+ * memory does not grow with the round (with opts.threaded, a second thread scans the file for
+ * runs while the caller's thread merges the rounds already found); for pipes and zstd data,
+ * copy the records into an arena.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -12,6 +14,7 @@
 #include <unistd.h>
 
 #include "reader_priv.h"
+#include "tickscope/pipe.h"
 
 #define RUN_WINDOW (256 * 1024) /* at least one record (64 KiB at most); fewer pread() calls */
 
@@ -290,10 +293,9 @@ static inline void heap_down(struct ts_run **h, size_t n, size_t i)
 	}
 }
 
-/* Deliver every queued record with time <= @limit, merging the closed runs. */
-static int runs_flush(struct ts_reader *r, uint64_t limit)
+/* Deliver every queued record of @rs with time <= @limit, merging its closed runs. */
+static int runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint64_t *last_flush)
 {
-	struct ts_runs *rs = &r->runs;
 	size_t i, n = 0, kept = 0;
 	int ret = 0;
 
@@ -318,7 +320,7 @@ static int runs_flush(struct ts_reader *r, uint64_t limit)
 		ret = ts_deliver(r, rec, run->pos);
 		if (ret)
 			return ret;
-		r->q.last_flush = run->time;
+		*last_flush = run->time;
 		run->pos += size;
 		ret = run_peek(r, run);
 		if (ret < 0)
@@ -339,6 +341,31 @@ static int runs_flush(struct ts_reader *r, uint64_t limit)
 	return 0;
 }
 
+/* A new run at @off in @rs, or NULL without memory. */
+static struct ts_run *run_new(struct ts_runs *rs, uint64_t off, uint64_t end)
+{
+	struct ts_run *run;
+
+	if (rs->nr == rs->alloc) {
+		size_t a = rs->alloc ? rs->alloc * 2 : 64;
+		void *v = realloc(rs->v, a * sizeof(*rs->v));
+
+		if (!v)
+			return NULL;
+		rs->v = v;
+		v = realloc(rs->heap, a * sizeof(*rs->heap));
+		if (!v)
+			return NULL;
+		rs->heap = v;
+		rs->alloc = a;
+	}
+	run = &rs->v[rs->nr++];
+	memset(run, 0, sizeof(*run));
+	run->pos = off;
+	run->end = end;
+	return run;
+}
+
 static int runs_add(struct ts_reader *r, uint64_t time, uint64_t off, uint32_t size)
 {
 	struct ts_runs *rs = &r->runs;
@@ -350,23 +377,9 @@ static int runs_add(struct ts_reader *r, uint64_t time, uint64_t off, uint32_t s
 		run = NULL;
 	}
 	if (!run) {
-		if (rs->nr == rs->alloc) {
-			size_t a = rs->alloc ? rs->alloc * 2 : 64;
-			void *v = realloc(rs->v, a * sizeof(*rs->v));
-
-			if (!v)
-				return -ENOMEM;
-			rs->v = v;
-			v = realloc(rs->heap, a * sizeof(*rs->heap));
-			if (!v)
-				return -ENOMEM;
-			rs->heap = v;
-			rs->alloc = a;
-		}
-		run = &rs->v[rs->nr++];
-		memset(run, 0, sizeof(*run));
-		run->pos = off;
-		run->end = UINT64_MAX;
+		run = run_new(rs, off, UINT64_MAX);
+		if (!run)
+			return -ENOMEM;
 		rs->open = 1;
 	}
 	run->last = time;
@@ -381,8 +394,152 @@ static void runs_close(struct ts_reader *r, uint64_t off)
 	}
 }
 
+/* ---- a scanning thread ------------------------------------------------------------------ */
+
+/*
+ * With opts.threaded, a scanning thread reads the file and finds the runs and round markers;
+ * it sends them here, where the caller's thread merges and delivers, so that the two passes
+ * over the file overlap. What the scanner sends, in file order:
+ */
+enum { CMD_RUNS = 1, CMD_FLUSH, CMD_DELIVER };
+
+#define SCAN_RING (1u << 20)
+#define RUNS_PER_CMD 4096
+
+struct scan_cmd {
+	uint32_t type;
+	uint32_t nr; /* CMD_RUNS: pairs in v[]; CMD_DELIVER: the record's size */
+	uint64_t arg; /* CMD_FLUSH: the limit; CMD_DELIVER: the record's offset */
+	uint64_t v[]; /* CMD_RUNS: (start, end) offsets; CMD_DELIVER: the record */
+};
+
+static int merge_cmd(void *ctx, const void *msg, uint32_t len)
+{
+	struct ts_reader *r = ctx;
+	const struct scan_cmd *c = msg;
+	uint64_t last; /* the scanner keeps perf's last_flush: see scan_flushed() */
+	uint32_t i;
+
+	switch (c->type) {
+	case CMD_RUNS:
+		for (i = 0; i < c->nr; i++)
+			if (!run_new(&r->mruns, c->v[2 * i], c->v[2 * i + 1]))
+				return -ENOMEM;
+		return 0;
+	case CMD_FLUSH:
+		return runs_flush(r, &r->mruns, c->arg, &last);
+	case CMD_DELIVER:
+		return ts_deliver(r, (const unsigned char *)c->v, c->arg);
+	default:
+		return -EINVAL;
+	}
+}
+
+int ts_queue_scan_start(struct ts_reader *r)
+{
+	return ts_pipe_new(&r->scan, SCAN_RING, merge_cmd, r);
+}
+
+int ts_queue_scan_merge(struct ts_reader *r)
+{
+	return ts_pipe_run(r->scan);
+}
+
+void ts_queue_scan_end(struct ts_reader *r, int ret)
+{
+	r->scan_ret = ret;
+	ts_pipe_done(r->scan);
+}
+
+/* A record that changes what the merger reads (attrs, ids): let it catch up first. */
+int ts_queue_scan_user(struct ts_reader *r)
+{
+	return r->scan && ts_pipe_drain(r->scan) ? -ECANCELED : 0;
+}
+
+static struct scan_cmd *scan_cmd(struct ts_reader *r, uint32_t type, uint32_t nr, uint64_t arg,
+				 size_t extra)
+{
+	struct scan_cmd *c = ts_pipe_reserve(r->scan, sizeof(*c) + extra);
+
+	if (!c)
+		return NULL;
+	c->type = type;
+	c->nr = nr;
+	c->arg = arg;
+	return c;
+}
+
+/* Hand the closed runs over, then a flush to @limit. */
+static int scan_flush(struct ts_reader *r, uint64_t limit)
+{
+	struct ts_runs *rs = &r->runs;
+	size_t i = 0, j, n;
+	struct scan_cmd *c;
+
+	while (i < rs->nr) {
+		n = rs->nr - i < RUNS_PER_CMD ? rs->nr - i : RUNS_PER_CMD;
+		c = scan_cmd(r, CMD_RUNS, n, 0, n * 16);
+		if (!c)
+			return -ECANCELED;
+		for (j = 0; j < n; j++, i++) {
+			c->v[2 * j] = rs->v[i].pos;
+			c->v[2 * j + 1] = rs->v[i].end;
+		}
+		ts_pipe_commit(r->scan);
+	}
+	rs->nr = 0;
+	if (!scan_cmd(r, CMD_FLUSH, 0, limit, 0))
+		return -ECANCELED;
+	ts_pipe_commit(r->scan);
+	ts_pipe_push(r->scan); /* a round's worth of merging: start it now */
+	return 0;
+}
+
+/*
+ * perf's last_flush after a flush to @limit, which the scanner needs before the merger gets
+ * there: the time of the last record delivered. Everything queued before the previous round
+ * marker is <= @limit (the largest time then) and goes, so if @limit grew past the previous
+ * limit, a record at exactly @limit goes last. Else only this round's records <= @limit go,
+ * the largest last.
+ */
+static void scan_flushed(struct ts_reader *r, uint64_t limit)
+{
+	if (limit > r->scan_limit)
+		r->q.last_flush = limit;
+	else if (r->scan_le_any)
+		r->q.last_flush = r->scan_le_max;
+	r->scan_limit = limit;
+	r->scan_le_any = 0;
+	r->scan_le_max = 0;
+}
+
+static int scan_deliver(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off)
+{
+	struct scan_cmd *c = scan_cmd(r, CMD_DELIVER, size, off, size);
+
+	if (!c)
+		return -ECANCELED;
+	memcpy(c->v, rec, size);
+	ts_pipe_commit(r->scan);
+	return 0;
+}
+
 /* ---- the interface to the stream -------------------------------------------------------- */
 
+/* A queued record's time: perf's out-of-order count, and what the scanner's flushes need. */
+static inline void note_time(struct ts_reader *r, uint64_t time)
+{
+	if (time < r->q.last_flush)
+		r->info.nr_out_of_order++;
+	if (time > r->q.max_time)
+		r->q.max_time = time;
+	if (time <= r->q.next_flush) {
+		r->scan_le_any = 1;
+		if (time > r->scan_le_max)
+			r->scan_le_max = time;
+	}
+}
 
 /* A kernel record from the stream (@in_z: out of a COMPRESSED record; @off its offset). */
 int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
@@ -398,10 +555,7 @@ int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	    !((uintptr_t)rec & 7) && size >= 16u + r->sample_time_pos) {
 		time = ts_get_u64(rec + 8 + r->sample_time_pos);
 		if (time && time != UINT64_MAX) {
-			if (time < r->q.last_flush)
-				r->info.nr_out_of_order++;
-			if (time > r->q.max_time)
-				r->q.max_time = time;
+			note_time(r, time);
 			return runs_add(r, time, off, size);
 		}
 	}
@@ -419,15 +573,15 @@ int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	}
 	if (ret)
 		return ret;
-	if (time == 0 || time == UINT64_MAX) /* perf delivers these at once, unqueued */
-		return keep ? ts_deliver(r, rec, off) : 0;
+	if (time == 0 || time == UINT64_MAX) { /* perf delivers these at once, unqueued */
+		if (!keep)
+			return 0;
+		return r->scan ? scan_deliver(r, rec, size, off) : ts_deliver(r, rec, off);
+	}
 	if (r->use_runs && in_z)
 		return ts_reader_fail(r, off, -TS_ECORRUPT,
 				      "COMPRESSED data in a file without the compressed feature");
-	if (time < r->q.last_flush)
-		r->info.nr_out_of_order++;
-	if (time > r->q.max_time)
-		r->q.max_time = time;
+	note_time(r, time);
 	if (r->use_runs)
 		return runs_add(r, time, off, size);
 	return queue_push(r, keep ? rec : NULL, size, time, off);
@@ -440,9 +594,13 @@ int ts_queue_round(struct ts_reader *r, uint64_t off)
 
 	if (r->opts.unordered)
 		return 0;
-	if (r->use_runs) {
+	if (r->scan) {
 		runs_close(r, off);
-		ret = runs_flush(r, r->q.next_flush);
+		ret = scan_flush(r, r->q.next_flush);
+		scan_flushed(r, r->q.next_flush);
+	} else if (r->use_runs) {
+		runs_close(r, off);
+		ret = runs_flush(r, &r->runs, r->q.next_flush, &r->q.last_flush);
 	} else {
 		ret = queue_flush(r, r->q.next_flush);
 	}
@@ -455,9 +613,13 @@ int ts_queue_final(struct ts_reader *r, uint64_t off)
 {
 	if (r->opts.unordered)
 		return 0;
+	if (r->scan) {
+		runs_close(r, off);
+		return scan_flush(r, UINT64_MAX);
+	}
 	if (r->use_runs) {
 		runs_close(r, off);
-		return runs_flush(r, UINT64_MAX);
+		return runs_flush(r, &r->runs, UINT64_MAX, &r->q.last_flush);
 	}
 	return queue_flush(r, UINT64_MAX);
 }
@@ -470,6 +632,11 @@ void ts_queue_free(struct ts_reader *r)
 		run_free(&r->runs.v[i]);
 	free(r->runs.v);
 	free(r->runs.heap);
+	for (i = 0; i < r->mruns.nr; i++)
+		run_free(&r->mruns.v[i]);
+	free(r->mruns.v);
+	free(r->mruns.heap);
+	free(r->scan_scratch);
 	free(r->q.ents);
 	free(r->q.tmp);
 	free(r->q.arena);

@@ -10,6 +10,7 @@
 #include <zstd.h>
 
 #include "reader_priv.h"
+#include "tickscope/pipe.h"
 
 #define DEFAULT_CHUNK (1024 * 1024)
 #define MAX_RECORD (1u << 30) /* pipe-mode tracing data can be megabytes; nothing is a GB */
@@ -228,9 +229,21 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 {
 	uint32_t type = ts_get_u32(rec);
 
-	r->info.nr_records++;
+	r->nr_records++;
 	if (type < 64)
 		return ts_queue_record(r, rec, size, off, in_z);
+	switch (type) {
+	case TS_REC_HEADER_ATTR:
+	case TS_REC_HEADER_TRACING_DATA:
+	case TS_REC_HEADER_FEATURE:
+	case TS_REC_ID_INDEX:
+		/* these change what delivery reads: a scanning thread waits for the merger */
+		if (ts_queue_scan_user(r))
+			return -ECANCELED;
+		break;
+	default:
+		break;
+	}
 	switch (type) {
 	case TS_REC_FINISHED_ROUND:
 		return ts_queue_round(r, off);
@@ -358,15 +371,14 @@ int ts_stream_headers(struct ts_reader *r)
 	return ts_reader_finish_attrs(r, r->in.base + r->in.start);
 }
 
-int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx)
+/* Every record to the end, through the queue. Return: 0 or a negative code. */
+static int read_records(struct ts_reader *r)
 {
 	const unsigned char *rec;
 	uint64_t off;
 	uint32_t size;
 	int ret;
 
-	r->ops = ops;
-	r->ctx = ctx;
 	while (!(ret = next_record(r, &rec, &size, &off))) {
 		ret = process_record(r, rec, size, off, 0);
 		if (ret)
@@ -378,6 +390,64 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 		return ts_reader_fail(r, r->z_rec_off, -TS_ETRUNC,
 				      "compressed stream ends inside a record");
 	return ts_queue_final(r, r->in.base + r->in.start);
+}
+
+static int read_all(struct ts_reader *r)
+{
+	int ret = read_records(r);
+
+	r->info.nr_records = r->nr_records;
+	return ret;
+}
+
+static void *scan_main(void *arg)
+{
+	struct ts_reader *r = arg;
+
+	ts_queue_scan_end(r, read_all(r));
+	return NULL;
+}
+
+/*
+ * Two threads over a seekable file: a scanning thread reads it for runs and round markers
+ * while this one merges and delivers (perf_queue.c). The first error in file order wins: the
+ * merger's, since it is behind the scanner, else the scanner's.
+ */
+static int run_threaded(struct ts_reader *r)
+{
+	int ret, mret;
+
+	ret = ts_queue_scan_start(r);
+	if (ret)
+		return ret;
+	r->merge_thread = pthread_self();
+	r->scanning = 1;
+	ret = pthread_create(&r->scan_thread, NULL, scan_main, r);
+	if (ret) {
+		r->scanning = 0;
+		ts_pipe_free(r->scan);
+		r->scan = NULL;
+		return -ret;
+	}
+	mret = ts_queue_scan_merge(r);
+	pthread_join(r->scan_thread, NULL);
+	r->scanning = 0;
+	ts_pipe_free(r->scan);
+	r->scan = NULL;
+	if (mret)
+		return mret;
+	if (r->scan_ret)
+		memcpy(r->err, r->scan_err, sizeof(r->err));
+	return r->scan_ret;
+}
+
+int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx)
+{
+	r->ops = ops;
+	r->ctx = ctx;
+	if (r->use_runs && r->opts.threaded)
+		return run_threaded(r);
+	return read_all(r);
 }
 
 uint64_t ts_reader_last_offset(const struct ts_reader *r)

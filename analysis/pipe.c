@@ -181,10 +181,13 @@ static int wait_room(struct ts_pipe *p, size_t need)
 	}
 	pthread_mutex_lock(&p->lock);
 	__atomic_store_n(&p->prod_sleeping, 1, __ATOMIC_SEQ_CST);
-	while (p->size - (p->p_head - (p->p_tail_seen = __atomic_load_n(&p->tail,
-									 __ATOMIC_SEQ_CST))) < need &&
-	       !__atomic_load_n(&p->stopped, __ATOMIC_SEQ_CST))
+	for (;;) {
+		p->p_tail_seen = __atomic_load_n(&p->tail, __ATOMIC_SEQ_CST);
+		if (p->size - (p->p_head - p->p_tail_seen) >= need ||
+		    __atomic_load_n(&p->stopped, __ATOMIC_SEQ_CST))
+			break;
 		pthread_cond_wait(&p->room_cv, &p->lock);
+	}
 	__atomic_store_n(&p->prod_sleeping, 0, __ATOMIC_SEQ_CST);
 	pthread_mutex_unlock(&p->lock);
 	return __atomic_load_n(&p->stopped, __ATOMIC_ACQUIRE) ? -1 : 0;
@@ -229,10 +232,9 @@ void ts_pipe_commit(struct ts_pipe *p)
 		publish_head(p, 0);
 }
 
-int ts_pipe_start(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx)
+int ts_pipe_new(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx)
 {
 	struct ts_pipe *p;
-	int ret;
 
 	*pp = NULL;
 	if (ring < (64u << 10) || (ring & (ring - 1)))
@@ -251,14 +253,59 @@ int ts_pipe_start(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx)
 	pthread_mutex_init(&p->lock, NULL);
 	pthread_cond_init(&p->data_cv, NULL);
 	pthread_cond_init(&p->room_cv, NULL);
-	ret = pthread_create(&p->thread, NULL, consume, p);
-	if (ret) {
-		free(p->buf);
-		free(p);
-		return -ret;
-	}
 	*pp = p;
 	return 0;
+}
+
+int ts_pipe_start(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx)
+{
+	int ret = ts_pipe_new(pp, ring, fn, ctx);
+
+	if (ret)
+		return ret;
+	ret = pthread_create(&(*pp)->thread, NULL, consume, *pp);
+	if (ret) {
+		ts_pipe_free(*pp);
+		*pp = NULL;
+		return -ret;
+	}
+	(*pp)->started = 1;
+	return 0;
+}
+
+void ts_pipe_push(struct ts_pipe *p)
+{
+	publish_head(p, 1);
+}
+
+int ts_pipe_run(struct ts_pipe *p)
+{
+	consume(p);
+	return p->err;
+}
+
+int ts_pipe_drain(struct ts_pipe *p)
+{
+	return wait_room(p, p->size);
+}
+
+void ts_pipe_done(struct ts_pipe *p)
+{
+	publish_head(p, 1); /* before done: a consumer that sees done sees every message */
+	__atomic_store_n(&p->done, 1, __ATOMIC_SEQ_CST);
+	if (__atomic_load_n(&p->cons_sleeping, __ATOMIC_SEQ_CST))
+		wake(p, &p->data_cv);
+}
+
+void ts_pipe_free(struct ts_pipe *p)
+{
+	if (!p)
+		return;
+	pthread_mutex_destroy(&p->lock);
+	pthread_cond_destroy(&p->data_cv);
+	pthread_cond_destroy(&p->room_cv);
+	free(p->buf);
+	free(p);
 }
 
 int ts_pipe_finish(struct ts_pipe *p)
@@ -267,16 +314,10 @@ int ts_pipe_finish(struct ts_pipe *p)
 
 	if (!p)
 		return 0;
-	publish_head(p, 1); /* before done: a consumer that sees done sees every message */
-	__atomic_store_n(&p->done, 1, __ATOMIC_SEQ_CST);
-	if (__atomic_load_n(&p->cons_sleeping, __ATOMIC_SEQ_CST))
-		wake(p, &p->data_cv);
-	pthread_join(p->thread, NULL);
+	ts_pipe_done(p);
+	if (p->started)
+		pthread_join(p->thread, NULL);
 	err = p->err;
-	pthread_mutex_destroy(&p->lock);
-	pthread_cond_destroy(&p->data_cv);
-	pthread_cond_destroy(&p->room_cv);
-	free(p->buf);
-	free(p);
+	ts_pipe_free(p);
 	return err;
 }

@@ -3,6 +3,7 @@
 #ifndef TS_READER_PRIV_H
 #define TS_READER_PRIV_H
 
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
 
@@ -36,26 +37,47 @@ struct ts_reader {
 	size_t tdata_len;
 	uint64_t tdata_off;
 	uint64_t file_size; /* file mode: for checking section extents */
-	uint64_t cur_off; /* the record being delivered */
-	struct ts_file_info info;
+	int use_runs; /* merge runs in place: a seekable, uncompressed file */
+	const struct ts_reader_ops *ops;
+	void *ctx;
 
-	struct ts_inbuf in; /* the file or pipe */
+	/*
+	 * opts.threaded in a seekable file: a scanning thread reads the file for its runs and
+	 * round markers and hands them on through @scan; the caller's thread merges them (in
+	 * @mruns) and delivers. Each side writes only its own fields, and the fields each writes
+	 * per record sit on cache lines of their own (the reader is allocated 64-aligned): shared
+	 * lines cost more than the second thread saves.
+	 */
+	struct ts_pipe *scan;
+	pthread_t scan_thread, merge_thread;
+	int scanning; /* the scanning thread runs */
+	int scan_ret;
+	char scan_err[320];
+
+	/* the scanner's (or the only thread's): reading, runs, round limits */
+	struct ts_inbuf in __attribute__((aligned(64))); /* the file or pipe */
 	uint64_t data_end; /* stream offset where data stops (file mode), or UINT64_MAX */
 	int eof;
-
+	uint64_t nr_records; /* into info.nr_records at the end */
 	void *zstd; /* ZSTD_DStream *, created on the first COMPRESSED record */
 	struct ts_inbuf z; /* decompressed bytes not yet consumed */
 	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
+	struct ts_queue q; /* the scanner keeps q.last_flush as perf would: scan_flushed() */
+	struct ts_runs runs; /* the runs being found; merged here, or handed to the merger */
+	uint64_t scan_limit; /* the limit of the scanner's previous flush */
+	uint64_t scan_le_max; /* this round: the largest time <= q.next_flush, if scan_le_any */
+	int scan_le_any;
+	unsigned char *scan_scratch;
+	size_t scan_scratch_alloc;
 
-	struct ts_queue q;
-	struct ts_runs runs;
-	int use_runs; /* merge runs in place: a seekable, uncompressed file */
+	/* the merger's (or the only thread's): delivery */
+	uint64_t cur_off __attribute__((aligned(64))); /* the record being delivered */
+	struct ts_file_info info;
+	struct ts_runs mruns;
 	unsigned char *scratch;
 	size_t scratch_alloc;
-	const struct ts_reader_ops *ops;
-	void *ctx;
 	char err[320];
-};
+} __attribute__((aligned(64)));
 
 /* perf_data.c */
 int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
@@ -89,8 +111,19 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off);
 int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		   uint64_t *time);
 const unsigned char *ts_aligned(struct ts_reader *r, const unsigned char *rec, uint32_t size);
+const unsigned char *ts_aligned_into(unsigned char **buf, size_t *alloc, const unsigned char *rec,
+				     uint32_t size);
 
 /* perf_queue.c */
+int ts_queue_scan_start(struct ts_reader *r);
+int ts_queue_scan_user(struct ts_reader *r);
+int ts_queue_scan_merge(struct ts_reader *r);
+void ts_queue_scan_end(struct ts_reader *r, int ret);
+/* Is this the scanning thread? (Both ids are set before it starts: no race.) */
+static inline int ts_reader_on_scanner(const struct ts_reader *r)
+{
+	return r->scanning && !pthread_equal(pthread_self(), r->merge_thread);
+}
 int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    int in_z);
 int ts_queue_round(struct ts_reader *r, uint64_t off);

@@ -185,7 +185,8 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	s->opts = *opts;
 	ts_comms_init(&s->comms);
 	ret = ts_reader_open(&s->reader, opts->input,
-			     &(struct ts_reader_opts){ .unordered = opts->unordered });
+			     &(struct ts_reader_opts){ .unordered = opts->unordered,
+						       .threaded = 1 });
 	if (ret)
 		return fail(s, ret, "%s",
 			    s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));
@@ -358,8 +359,8 @@ int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
 	return 0;
 }
 
-int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu,
-			    int32_t tid, const void *raw, uint32_t raw_size, const uint64_t *ips,
+int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+			    const void *raw, uint32_t raw_size, const uint64_t *ips,
 			    uint64_t nr_ips, uint64_t off)
 {
 	struct wmsg_sample *m;
@@ -412,8 +413,8 @@ int ts_source_worker_finish(struct ts_source *s)
 		snprintf(s->werr, sizeof(s->werr), "%s", ts_strerror(ret));
 	if (s->werr_off == UINT64_MAX)
 		return fail(s, ret, "%s", s->werr);
-	return fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
-		    (unsigned long long)s->werr_off, s->werr);
+	return fail(s, ret, "%s: offset %#llx: %s", s->opts.input, (unsigned long long)s->werr_off,
+		    s->werr);
 }
 
 uint64_t ts_source_nr_bad(const struct ts_source *s, const char **first)

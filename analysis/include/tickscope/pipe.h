@@ -32,6 +32,28 @@ void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len);
 /** ts_pipe_commit() - hand on the message just written into ts_pipe_reserve()'s room */
 void ts_pipe_commit(struct ts_pipe *p);
 
+/*
+ * The same ring with the consumer on a thread of the caller's choosing: ts_pipe_new(), then
+ * ts_pipe_run() there (it returns once the producer called ts_pipe_done() and everything was
+ * consumed, or @fn failed), and ts_pipe_free() once both sides are through.
+ */
+int ts_pipe_new(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx);
+int ts_pipe_run(struct ts_pipe *p);
+void ts_pipe_done(struct ts_pipe *p);
+void ts_pipe_free(struct ts_pipe *p);
+
+/**
+ * ts_pipe_drain() - producer: wait until the consumer has taken every message so far
+ * Return: 0, or -1 when the consumer stopped on an error.
+ */
+int ts_pipe_drain(struct ts_pipe *p);
+
+/**
+ * ts_pipe_push() - producer: hand on what is committed now, waking the consumer if it sleeps
+ * (commits alone wait for a batch, and wake a sleeping consumer only for a quarter ring)
+ */
+void ts_pipe_push(struct ts_pipe *p);
+
 /**
  * ts_pipe_finish() - let the consumer drain the ring, join it and free everything
  * Return: 0, or the first non-zero value the consumer's @fn returned.

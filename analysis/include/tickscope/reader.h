@@ -75,6 +75,7 @@ struct ts_reader_ops {
 struct ts_reader_opts {
 	int unordered; /* deliver in file order (fastest); default is time order */
 	size_t bufsize; /* read() size, 0 for the default */
+	int threaded; /* time order in a file: scan for runs on a second thread (same result) */
 };
 
 /**
