@@ -382,7 +382,8 @@ int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32
 	m->tid = tid;
 	m->raw_size = raw_size;
 	m->nr_ips = nr_ips;
-	memcpy(m->ips, ips, nr_ips * 8);
+	if (nr_ips) /* ips may be NULL without a callchain */
+		memcpy(m->ips, ips, nr_ips * 8);
 	memcpy(m->ips + nr_ips, raw, raw_size);
 	ts_pipe_commit(s->pipe);
 	return 0;

@@ -14,7 +14,7 @@ TIME=/usr/bin/time
 DIR=${BENCH_DIR:-$top/.cache/bench}
 DATA=$DIR/sched.data
 MIN_SAMPLES=${BENCH_MIN_SAMPLES:-2000000}
-RUNS=${BENCH_RUNS:-3} # tickscope and cat runs; the best time and the peak RSS are kept
+RUNS=${BENCH_RUNS:-3} # runs of each command but perf script; the best time and peak RSS kept
 PERF_RUNS=${BENCH_PERF_RUNS:-1}
 TRACEFS=/sys/kernel/tracing
 PERF_F=comm,tid,cpu,time,event,trace
@@ -23,6 +23,10 @@ PERF_F=comm,tid,cpu,time,event,trace
 TARGET_DECODE_RATE=10000000
 TARGET_RSS_KB=$((32 * 1024))
 TARGET_CAT_RATIO=4
+# Targets (issue 3): the report's speed, against perf sched latency; the plugin against a no-op.
+TARGET_REPORT_RATE=10000000
+TARGET_SCHEDLAT_RATIO=5
+TARGET_PLUGIN_RATIO=1.3
 
 usage() {
 	cat <<EOF
@@ -35,8 +39,11 @@ Prints, for one trace: samples/s and peak RSS of
   tickscope dump --format=none -i FILE                 (decode-only, time-ordered)
   tickscope dump --format=tsv -i FILE >/dev/null
   perf script -i FILE -F $PERF_F --ns >/dev/null
+  tickscope report -i FILE, against perf sched latency -i FILE
+  perf script --dlfilter tickscope.so, against a no-op dlfilter
 and the ratios against the targets: decode-only >= 10M samples/s, peak RSS <= 32 MB,
-decode-only within ${TARGET_CAT_RATIO}x of cat.
+decode-only within ${TARGET_CAT_RATIO}x of cat; report >= 10M samples/s and ${TARGET_SCHEDLAT_RATIO}x
+faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op.
 Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_RUNS (default 3),
 BENCH_PERF_RUNS (default 1), BENCH_STRICT=1 (exit 1 when a target is missed).
 EOF
@@ -169,7 +176,7 @@ sed -n '1,3s/^/bench: decode-only says: /p' "$tmp/decode.err"
 # SPOT 1: `tickscope report` against `perf sched latency` (the same sched model, perf's tool).
 if "$TICKSCOPE" report --help >/dev/null 2>&1; then
 	measure report "$RUNS" "$TICKSCOPE" report -i "$DATA"
-	measure schedlat "$PERF_RUNS" "$PERF" sched latency -i "$DATA"
+	measure schedlat "$RUNS" "$PERF" sched latency -i "$DATA"
 	row "tickscope report" "$report_s" "$report_kb"
 	row "perf sched latency" "$schedlat_s" "$schedlat_kb"
 	echo "ratio: perf sched latency / tickscope report time: $(ratio "$schedlat_s" "$report_s")x"
@@ -180,8 +187,8 @@ fi
 PLUGIN=${BENCH_PLUGIN:-$TS_BUILD/tickscope.so}
 NOOP=${BENCH_NOOP_DLFILTER:-$TS_BUILD/noop.so}
 if [ -f "$PLUGIN" ] && [ -f "$NOOP" ]; then
-	measure plugin "$PERF_RUNS" "$PERF" script -i "$DATA" --dlfilter "$PLUGIN"
-	measure noop "$PERF_RUNS" "$PERF" script -i "$DATA" --dlfilter "$NOOP"
+	measure plugin "$RUNS" "$PERF" script -i "$DATA" --dlfilter "$PLUGIN"
+	measure noop "$RUNS" "$PERF" script -i "$DATA" --dlfilter "$NOOP"
 	row "perf script --dlfilter tickscope.so" "$plugin_s" "$plugin_kb"
 	row "perf script --dlfilter no-op" "$noop_s" "$noop_kb"
 	echo "ratio: plugin / no-op dlfilter time: $(ratio "$plugin_s" "$noop_s")x"
@@ -214,6 +221,21 @@ done
 target "decode-only within ${TARGET_CAT_RATIO}x of cat" \
 	"$(awk -v a="$decode_s" -v b="$cat_s" -v r=$TARGET_CAT_RATIO \
 		'BEGIN { if (a <= b * r) print 1 }')" "$(ratio "$decode_s" "$cat_s")x"
+if [ -n "${report_s:-}" ]; then
+	rrate=$(awk -v n="$samples" -v s="$report_s" 'BEGIN { printf "%d", (s > 0 ? n / s : 0) }')
+	target "report >= 10 M samples/s" "$([ "$rrate" -ge $TARGET_REPORT_RATE ] && echo 1)" \
+		"$(rate "$report_s") M/s"
+	target "report ${TARGET_SCHEDLAT_RATIO}x faster than perf sched latency" \
+		"$(awk -v a="$schedlat_s" -v b="$report_s" -v r=$TARGET_SCHEDLAT_RATIO \
+			'BEGIN { if (a >= b * r) print 1 }')" "$(ratio "$schedlat_s" "$report_s")x"
+	target "peak RSS of report <= 32 MB" "$([ "$report_kb" -le $TARGET_RSS_KB ] && echo 1)" \
+		"$(awk -v k="$report_kb" 'BEGIN { printf "%.1f MB", k / 1024 }')"
+fi
+if [ -n "${plugin_s:-}" ]; then
+	target "plugin within ${TARGET_PLUGIN_RATIO}x of a no-op dlfilter" \
+		"$(awk -v a="$plugin_s" -v b="$noop_s" -v r=$TARGET_PLUGIN_RATIO \
+			'BEGIN { if (a <= b * r) print 1 }')" "$(ratio "$plugin_s" "$noop_s")x"
+fi
 if [ "$missed" -gt 0 ] && [ "${BENCH_STRICT:-0}" = 1 ]; then
 	exit 1
 fi
