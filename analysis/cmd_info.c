@@ -61,6 +61,9 @@ static void print_counts(struct ts_source *src)
 		printf(" (%.6f s)\n", (i->last_time - i->first_time) / 1e9);
 	}
 	printf("samples:       %llu\n", (unsigned long long)i->nr_samples);
+	if (i->kernel_ref[0]) /* after the run: a pipe gives it with the records */
+		printf("kernel map:    %s at %#llx\n", i->kernel_ref,
+		       (unsigned long long)i->kernel_ref_addr);
 	printf("records:       %llu (unknown types skipped: %llu)\n",
 	       (unsigned long long)i->nr_records, (unsigned long long)i->nr_unknown_records);
 	if (i->nr_out_of_order)

@@ -13,6 +13,7 @@
 struct ksym {
 	uint64_t addr;
 	uint32_t name; /* offset into names */
+	uint32_t module; /* from a module ("\t[mod]" after the name) */
 };
 
 struct ts_ksyms {
@@ -29,7 +30,7 @@ static int cmp_ksym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static int add(struct ts_ksyms *k, uint64_t addr, const char *name, size_t namelen)
+static int add(struct ts_ksyms *k, uint64_t addr, const char *name, size_t namelen, int module)
 {
 	size_t len = namelen + 1;
 
@@ -58,6 +59,7 @@ static int add(struct ts_ksyms *k, uint64_t addr, const char *name, size_t namel
 	k->names[k->names_len + namelen] = 0;
 	k->syms[k->nr].addr = addr;
 	k->syms[k->nr].name = k->names_len;
+	k->syms[k->nr].module = module;
 	k->names_len += len;
 	k->nr++;
 	return 0;
@@ -105,7 +107,7 @@ static int parse_line(struct ts_ksyms *k, char *p, char *e)
 		end--;
 	if (end == name)
 		return -TS_EKALLSYMS;
-	return add(k, addr, name, end - name);
+	return add(k, addr, name, end - name, end < e && *end == '\t');
 }
 
 int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
@@ -204,6 +206,35 @@ const char *ts_ksyms_lookup(const struct ts_ksyms *k, uint64_t addr, uint64_t *o
 	if (off)
 		*off = addr - k->syms[lo].addr;
 	return k->names + k->syms[lo].name;
+}
+
+int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, int64_t *delta)
+{
+	uint64_t d = 0;
+	long i, n = 0;
+	int found = 0;
+
+	*delta = 0;
+	for (i = 0; i < k->nr && !found; i++) {
+		if (!k->syms[i].module && !strcmp(k->names + k->syms[i].name, ref)) {
+			d = ref_addr - k->syms[i].addr;
+			found = 1;
+		}
+	}
+	if (!found)
+		return -ENOENT;
+	if (!d)
+		return 0;
+	/* the kernel moved as one piece; modules were placed apart, so their names would lie */
+	for (i = 0; i < k->nr; i++) {
+		if (k->syms[i].module)
+			continue;
+		k->syms[n] = k->syms[i];
+		k->syms[n++].addr += d;
+	}
+	k->nr = n;
+	*delta = (int64_t)d;
+	return 0;
 }
 
 long ts_ksyms_count(const struct ts_ksyms *k)

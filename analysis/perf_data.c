@@ -149,7 +149,6 @@ int ts_idmap_get(const struct ts_idmap *m, uint64_t id)
 	return -1;
 }
 
-
 /* Trailer layout of non-sample records: TID, TIME, ID, STREAM_ID, CPU, IDENTIFIER. */
 static void layout_attr(const struct ts_attr *a, struct ts_attr_layout *l)
 {
@@ -608,6 +607,53 @@ static int read_features(struct ts_reader *r)
 	return ret;
 }
 
+/*
+ * perf's kernel map: an MMAP (or MMAP2) record of pid -1 named "[kernel.kallsyms]" plus the
+ * reference symbol, whose address it carries as pgoff.
+ */
+void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+{
+	static const char prefix[] = "[kernel.kallsyms]";
+	uint32_t type = ts_get_u32(rec), at = type == PERF_RECORD_MMAP ? 40 : 72;
+	const char *name;
+	size_t len;
+
+	if ((type != PERF_RECORD_MMAP && type != PERF_RECORD_MMAP2) || size <= at ||
+	    ts_get_u32(rec + 8) != UINT32_MAX)
+		return;
+	name = (const char *)rec + at;
+	len = strnlen(name, size - at);
+	if (len == size - at || len < sizeof(prefix) || memcmp(name, prefix, sizeof(prefix) - 1) ||
+	    len - (sizeof(prefix) - 1) >= sizeof(r->info.kernel_ref))
+		return;
+	memcpy(r->info.kernel_ref, name + sizeof(prefix) - 1, len - (sizeof(prefix) - 1) + 1);
+	r->info.kernel_ref_addr = ts_get_u64(rec + 32);
+}
+
+/* perf writes its kernel map among the first records: look for it before the run. */
+static void find_kernel_map(struct ts_reader *r)
+{
+	uint64_t len = r->hdr.data.size < (256u << 10) ? r->hdr.data.size : 256u << 10, pos = 0;
+	unsigned char *buf = malloc(len + 8);
+	uint16_t size;
+
+	if (!buf)
+		return;
+	if (pread_all(r, buf, len, r->hdr.data.offset, "data")) {
+		r->err[0] = 0; /* the run will name any real problem where it meets it */
+		free(buf);
+		return;
+	}
+	while (pos + 8 <= len && !r->info.kernel_ref[0]) {
+		memcpy(&size, buf + pos + 6, 2);
+		if (size < 8 || pos + size > len)
+			break;
+		ts_reader_kernel_map(r, buf + pos, size);
+		pos += size;
+	}
+	free(buf);
+}
+
 static int open_file_mode(struct ts_reader *r)
 {
 	struct ts_file_header *h = &r->hdr;
@@ -645,6 +691,7 @@ static int open_file_mode(struct ts_reader *r)
 		      !(h->features[TS_FEAT_COMPRESSED / 64] & (1ULL << (TS_FEAT_COMPRESSED % 64)));
 	if (lseek(r->fd, h->data.offset, SEEK_SET) < 0)
 		return ts_reader_fail(r, h->data.offset, -errno, "seek: %s", strerror(errno));
+	find_kernel_map(r);
 	return 0;
 }
 

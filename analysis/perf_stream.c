@@ -230,6 +230,8 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 	uint32_t type = ts_get_u32(rec);
 
 	r->nr_records++;
+	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) && !r->info.kernel_ref[0])
+		ts_reader_kernel_map(r, rec, size);
 	if (type < 64)
 		return ts_queue_record(r, rec, size, off, in_z);
 	switch (type) {

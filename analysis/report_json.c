@@ -631,10 +631,12 @@ static void input_json(struct jw *w, const struct ts_analysis *a, const struct t
 		u64v(w, "samples", in->nr_samples);
 		strv(w, "pipe", in->kind == TS_INPUT_PIPE ? "yes" : "no");
 	}
-	if (o->kallsyms)
+	if (o->kallsyms) {
 		strv(w, "kallsyms", o->kallsyms);
-	else
+		i64v(w, "kallsyms_shift", o->kallsyms_shift);
+	} else {
 		nullv(w, "kallsyms");
+	}
 	end(w, '}');
 	ts_analysis_range(a, &first, &last);
 	ts_analysis_lost(a, &lost, &recs);

@@ -32,8 +32,14 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	if (in && in->osrelease[0])
 		fprintf(f, "  host %s, kernel %s, %s, %u CPUs online, perf %s\n", in->hostname,
 			in->osrelease, in->arch, in->nr_cpus_online, in->version);
-	fprintf(f, "  trace %.6f .. %.6f s (%.3f s), symbols: %s\n", (double)first / 1e9,
+	fprintf(f, "  trace %.6f .. %.6f s (%.3f s), symbols: %s", (double)first / 1e9,
 		(double)last / 1e9, span_s(a), o->kallsyms ? o->kallsyms : "none (raw addresses)");
+	if (o->kallsyms && o->kallsyms_shift)
+		fprintf(f, " (another boot: kernel moved %s%#llx, modules unnamed)",
+			o->kallsyms_shift < 0 ? "-" : "+",
+			(unsigned long long)(o->kallsyms_shift < 0 ? -(uint64_t)o->kallsyms_shift :
+								     (uint64_t)o->kallsyms_shift));
+	fputc('\n', f);
 	if (lost)
 		fprintf(f, "  LOST %" PRIu64 " events in %" PRIu64 " records\n", lost, recs);
 	if (ts_analysis_filtered(a))

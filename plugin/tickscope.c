@@ -41,8 +41,8 @@ static const char plugin_help[] =
 	"  perf script -i FILE --dlfilter tickscope.so [--dlarg ARG]...\n"
 	"ARG is one of:\n"
 	"  json            print the JSON report (same schema as `tickscope report --json`)\n"
-	"  kallsyms=FILE   symbols of the recording boot (default: the running kernel's,\n"
-	"                  when the file's kernel build id matches it)\n"
+	"  kallsyms=FILE   symbols of the recording kernel (default: perf's build-id cache\n"
+	"                  copy, else the running kernel's when the build id matches it)\n"
 	"  input=FILE      the perf.data file, when perf's own -i cannot be found or is a pipe\n"
 	"  top=N           rows of ranked tables\n"
 	"  help            this text\n";

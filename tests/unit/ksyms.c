@@ -1,5 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The kallsyms reader: text symbols only, module suffixes, unsorted input, bad lines. */
+/*
+ * The kallsyms reader: text symbols only, module suffixes, unsorted input, bad lines, and
+ * moving another boot's symbols (KASLR).
+ */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -60,6 +64,42 @@ int main(void)
 	check(k, 0xffffffff80000000, NULL, 0);
 	ts_ksyms_free(k);
 	unlink(path);
+
+	/* another boot (KASLR): the kernel moves as one piece, modules cannot be placed */
+	{
+		const char *text = "ffffffffc0001000 t mod_fn\t[mymod]\n"
+				   "ffffffff81000000 T _text\n"
+				   "ffffffff81001000 t tick_nohz_handler\n";
+		int64_t delta = 1;
+
+		path = write_tmp(text);
+		ts_ksyms_load(&k, path, &line);
+		is_int(ts_ksyms_relocate(k, "_stext", 0xffffffff83000000, &delta), -ENOENT,
+		       "relocating by a symbol the file lacks fails");
+		is_int(ts_ksyms_count(k), 3, "and changes nothing");
+		is_int(ts_ksyms_relocate(k, "_text", 0xffffffff81000000, &delta), 0,
+		       "relocating to the same place");
+		is_int(delta, 0, "moves nothing");
+		check(k, 0xffffffffc0001008, "mod_fn", 8);
+		is_int(ts_ksyms_relocate(k, "_text", 0xffffffff8a200000, &delta), 0,
+		       "relocating to another boot's _text");
+		ok(delta == 0x9200000, "moves by the difference (%#llx)",
+		   (unsigned long long)delta);
+		check(k, 0xffffffff8a201010, "tick_nohz_handler", 0x10);
+		check(k, 0xffffffff81001010, NULL, 0);
+		is_int(ts_ksyms_count(k), 2, "the module symbol is dropped");
+		ts_ksyms_free(k);
+		unlink(path);
+
+		path = write_tmp(text);
+		ts_ksyms_load(&k, path, &line);
+		is_int(ts_ksyms_relocate(k, "_text", 0xffffffff80000000, &delta), 0,
+		       "relocating downwards");
+		ok(delta == -0x1000000, "by a negative difference (%lld)", (long long)delta);
+		check(k, 0xffffffff80001004, "tick_nohz_handler", 4);
+		ts_ksyms_free(k);
+		unlink(path);
+	}
 
 	path = write_tmp("ffffffff81000000 T _text\nnot a kallsyms line\n");
 	ret = ts_ksyms_load(&k, path, &line);

@@ -69,6 +69,7 @@ struct tep_handle *ts_decoder_tep(struct ts_decoder *d);
  * ts_decoder_set_kallsyms() - resolve function fields (%ps) with this kallsyms text
  * Return: 0, or -TS_EKALLSYMS with the line number in @err.
  */
-int ts_decoder_set_kallsyms(struct ts_decoder *d, const char *path, char *err, size_t errlen);
+int ts_decoder_set_kallsyms(struct ts_decoder *d, const char *path, const char *ref,
+			    uint64_t ref_addr, char *err, size_t errlen);
 
 #endif

@@ -50,6 +50,13 @@ struct ts_file_info {
 	char *cmdline; /* joined with spaces; NULL if absent */
 	uint32_t nr_cpus_avail, nr_cpus_online;
 	char kernel_build_id[41]; /* hex of the [kernel.kallsyms] build id, "" if none */
+	/*
+	 * perf's kernel map record ("[kernel.kallsyms]_text"): the symbol it places the kernel by
+	 * and that symbol's address in the recording boot, for kallsyms of another boot (KASLR).
+	 * "" when the input has none.
+	 */
+	char kernel_ref[32];
+	uint64_t kernel_ref_addr;
 	uint64_t first_time, last_time; /* over samples */
 	uint64_t nr_samples, nr_records;
 	uint64_t nr_unknown_records; /* record types we do not know: skipped and counted */

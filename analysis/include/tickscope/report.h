@@ -23,6 +23,7 @@ struct ts_report_opts {
 	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off);
 	void *sym_ctx;
 	const char *kallsyms; /* where symbols came from, for the header; may be NULL */
+	int64_t kallsyms_shift; /* how far its kernel symbols were moved to the recording boot */
 	const char *input; /* the input path; may be NULL */
 	const struct ts_file_info *info; /* header facts; may be NULL */
 	unsigned int top; /* rows of ranked tables; 0 for TS_REPORT_TOP_DEFAULT */

@@ -34,6 +34,7 @@ enum ts_kallsyms_from {
 	TS_KALLSYMS_NONE = 0, /* raw addresses */
 	TS_KALLSYMS_FILE, /* --kallsyms */
 	TS_KALLSYMS_RUNNING, /* /proc/kallsyms, build id matched */
+	TS_KALLSYMS_CACHE, /* perf's build-id cache (~/.debug), for reports */
 };
 
 /*
@@ -66,8 +67,8 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
  * ts_source_error() names (with the failing sample's @off).
  */
 int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx);
-int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu,
-			    int32_t tid, const void *raw, uint32_t raw_size, const uint64_t *ips,
+int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+			    const void *raw, uint32_t raw_size, const uint64_t *ips,
 			    uint64_t nr_ips, uint64_t off);
 int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev);
 int ts_source_worker_finish(struct ts_source *s);

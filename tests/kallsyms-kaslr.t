@@ -1,0 +1,72 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# kallsyms of another boot of the same kernel: with KASLR the kernel sits elsewhere. perf
+# moves the symbols by the difference of the reference symbol (_text) against the address in
+# its kernel map record, and so must we. A copy of a fixture's kallsyms moved by 32 MiB must
+# give perf script's own output (which moves it) and the same report as the original, and
+# the report must say it moved. The reports' table may come from perf's build-id cache.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
+command -v perf >/dev/null || skip_all "perf not installed (scripts/packages)"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+ORACLE_TMP=$TAP_TMP
+
+n=x86-ramfs-callchain
+f=$(fixture_data $n) || { echo "Bail out! fixture $n"; exit 1; }
+k=$(fixture_kallsyms $n) || { echo "Bail out! kallsyms of $n"; exit 1; }
+
+# Every kernel line 32 MiB up; module lines ("name<TAB>[mod]") as they were.
+moved=$TAP_TMP/moved.kallsyms
+perl -ne 'no warnings; if (/\t/ || !/^([0-9a-f]+)( .*)$/s) { print; next }
+	printf "%016x%s", hex($1) + 0x2000000, $2' "$k" >"$moved"
+ok "$([ "$(wc -l <"$moved")" -eq "$(wc -l <"$k")" ] &&
+	! cmp -s "$k" "$moved"; echo $?)" "a moved copy of $n's kallsyms"
+
+"$TICKSCOPE" info -i "$f" >"$TAP_TMP/info" 2>&1
+ok "$(grep -Eq '^kernel map: +_text at 0x' "$TAP_TMP/info"; echo $?)" \
+	"info shows perf's kernel map record: $(grep '^kernel map' "$TAP_TMP/info")"
+
+# The dump oracle with the moved file: perf moves it, so the names are the original ones.
+oracle_perf_script "$f" "$moved" >"$TAP_TMP/perf.txt"
+ok $? "perf script with the moved kallsyms"
+grep -q 'function=tick_nohz_handler' "$TAP_TMP/perf.txt"
+ok $? "perf names the functions from the moved copy"
+"$TICKSCOPE" dump -i "$f" --kallsyms "$moved" 2>"$TAP_TMP/err" | oracle_normalise \
+	>"$TAP_TMP/dump.txt"
+ok $? "dump with the moved kallsyms"
+is "$(diff "$TAP_TMP/perf.txt" "$TAP_TMP/dump.txt" | grep -c '^[<>]')" 0 \
+	"dump equals perf script line for line with the moved kallsyms"
+
+# The report: the same document as with the recording boot's kallsyms, but for the input's
+# kallsyms fields; the shift is stated.
+"$TICKSCOPE" report -i "$f" --kallsyms "$k" --json >"$TAP_TMP/orig.json" 2>&1
+ok $? "report with the original kallsyms"
+"$TICKSCOPE" report -i "$f" --kallsyms "$moved" --json >"$TAP_TMP/moved.json" 2>&1
+ok $? "report with the moved kallsyms"
+is "$(jq '.input.kallsyms_shift' "$TAP_TMP/moved.json")" "-33554432" "the shift is -32 MiB"
+is "$(jq '.input.kallsyms_shift' "$TAP_TMP/orig.json")" "0" "no shift for the recording boot's"
+jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/orig.json" >"$TAP_TMP/a"
+jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/moved.json" >"$TAP_TMP/b"
+is "$(diff "$TAP_TMP/a" "$TAP_TMP/b" | grep -c '^[<>]')" 0 \
+	"the moved kallsyms give the same report"
+is "$(jq -r '.sections.timer.functions[] | select(.tick == 1) | .function' \
+	"$TAP_TMP/moved.json" | head -1)" "tick_nohz_handler" "timer functions are named"
+"$TICKSCOPE" report -i "$f" --kallsyms "$moved" >"$TAP_TMP/moved.txt" 2>&1
+ok "$(sed -n 3p "$TAP_TMP/moved.txt" | grep -q 'another boot: kernel moved -0x2000000'
+	echo $?)" "the text header says the symbols moved"
+
+# perf's build-id cache: the reports take the copy saved for the file's kernel build id.
+id=$(sed -n 's/^kernel build id: //p' "$TAP_TMP/info")
+mkdir -p "$TAP_TMP/debug/[kernel.kallsyms]/$id"
+cp "$moved" "$TAP_TMP/debug/[kernel.kallsyms]/$id/kallsyms"
+PERF_BUILDID_DIR=$TAP_TMP/debug "$TICKSCOPE" report -i "$f" --json >"$TAP_TMP/cache.json" 2>&1
+ok $? "report without --kallsyms, PERF_BUILDID_DIR holding the file's kernel"
+is "$(jq -r '.input.kallsyms' "$TAP_TMP/cache.json")" \
+	"$TAP_TMP/debug/[kernel.kallsyms]/$id/kallsyms" "the table comes from the build-id cache"
+jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/cache.json" >"$TAP_TMP/c"
+is "$(diff "$TAP_TMP/a" "$TAP_TMP/c" | grep -c '^[<>]')" 0 \
+	"and gives the same report, moved into place"
+tap_done
