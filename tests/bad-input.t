@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Bad input: truncations and corrupted sizes, offsets and counts of small real recordings.
-# tickscope must exit with an error code (not a signal, not a hang) and print an error naming
+# tickscope dump (and report, on a share of the x86-tiny cases) must exit with an error code (not a signal, not a hang) and print an error naming
 # the file and a byte offset, with no sanitizer report. Cases where a corruption may still be a
 # readable file ("any") only need to not crash. Runs under `make SANITIZE=1 check` too.
 #
@@ -43,10 +43,13 @@ if [ "${1:-}" = --case ]; then
 	# A one-line kallsyms: otherwise tickscope reads /proc/kallsyms (5 MB) for every case
 	# recorded on this boot, which costs more than the case itself.
 	ks=$TS_FIXTURE_CACHE/one-line.kallsyms
+	# TS_BAD_CMD: dump (the reader and decoder) or report (the same through its threads)
 	if [ "$out" = - ]; then
-		timeout "$TIMEOUT" "$TICKSCOPE" dump -i - --kallsyms "$ks" <"$src" >/dev/null 2>"$err"
+		timeout "$TIMEOUT" "$TICKSCOPE" "${TS_BAD_CMD:-dump}" -i - --kallsyms "$ks" <"$src" \
+			>/dev/null 2>"$err"
 	else
-		timeout "$TIMEOUT" "$TICKSCOPE" dump -i "$out" --kallsyms "$ks" >/dev/null 2>"$err"
+		timeout "$TIMEOUT" "$TICKSCOPE" "${TS_BAD_CMD:-dump}" -i "$out" --kallsyms "$ks" \
+			>/dev/null 2>"$err"
 	fi
 	rc=$?
 	why=""
@@ -144,6 +147,7 @@ ftend=$(layout_get "$L" feat_table_end)
 } | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$tiny" -v t="$T" \
 	'{ printf "cut@%d error %s %s/cut.%d cut %d\n", $1, f, t, $1, $1 }' >"$T/cases"
 run_cases "every sampled truncation of x86-tiny is an error naming the file and offset" "$T/cases"
+awk 'NR % 3 == 1' "$T/cases" >"$T/cases.report-cut"
 
 # --- Truncations of the pipe-mode fixture: at a record boundary the stream may just end. --
 L=$T/tinyp.layout
@@ -315,6 +319,7 @@ L=$T/tiny.layout
 	done
 } >"$T/cases"
 run_cases "corrupted header, attrs, records and tracing data of x86-tiny" "$T/cases"
+cp "$T/cases" "$T/cases.report-corrupt"
 
 L=$T/tinyp.layout
 S=$(layout_get "$L" file_size value)
@@ -355,5 +360,15 @@ zr2=$(awk '$1 == "rec" && $3 == 81 { n++; if (n == 3) { print $2; exit } }' "$L"
 	done
 } >"$T/cases"
 run_cases "corrupted compressed records of x86-ramfs-zstd" "$T/cases"
+
+# --- The same damage through report: the scanning, merging, worker and kallsyms threads must
+# stop on the first error as dump does, name the file and offset, and never hang. -----------
+TS_BAD_CMD=report
+export TS_BAD_CMD
+sed 's/^/report-/' "$T/cases.report-cut" >"$T/cases"
+run_cases "report: a third of the truncations of x86-tiny are errors naming file and offset" \
+	"$T/cases"
+sed 's/^/report-/' "$T/cases.report-corrupt" >"$T/cases"
+run_cases "report: the corruptions of x86-tiny" "$T/cases"
 
 tap_done
