@@ -51,10 +51,12 @@ static int on_comm(void *arg, uint32_t pid, uint32_t tid, const char *comm, uint
 	return strlen(comm) > 4096 ? -1 : 0;
 }
 
-static void run_once(int unordered)
+static void run_once(int unordered, int threaded)
 {
 	struct ts_reader_ops ops = { .sample = on_sample, .comm = on_comm };
-	struct ts_reader_opts opts = { .unordered = unordered, .bufsize = 4096 };
+	struct ts_reader_opts opts = { .unordered = unordered,
+				       .bufsize = 4096,
+				       .threaded = threaded };
 	struct fuzz_ctx ctx = { .sink = devnull };
 	struct ts_reader *r = NULL;
 	const struct ts_file_info *info;
@@ -92,8 +94,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (ftruncate(fd, 0) < 0 || pwrite(fd, data, size, 0) != (ssize_t)size)
 		return 0;
-	run_once(0);
+	run_once(0, 0);
 	/* the unordered path skips the round merge: worth covering on its own */
-	run_once(1);
+	run_once(1, 0);
+	/* and the scanning thread hands the merge its runs: errors cross between threads */
+	run_once(0, 1);
 	return 0;
 }
