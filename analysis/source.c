@@ -64,6 +64,7 @@ struct ts_source {
 	char werr[400]; /* the worker's message; the producer writes err */
 	const char *ksyms_path; /* the table a thread of its own loads meanwhile */
 	char cache_path[4096]; /* perf's build-id cache copy, when the table comes from it */
+	const char *print_path; /* the printer's kallsyms, set at the first sample */
 	int64_t ksyms_shift; /* how far the table was moved to the recording boot */
 	int ksyms_moved;
 	pthread_t ksyms_thread;
@@ -204,12 +205,31 @@ static int load_kallsyms(struct ts_source *s)
 	 * Reports still symbolize through s->ksyms.
 	 */
 	if ((s->opts.symbols & TS_SYMS_PRINT) && path && s->dec && info->kind != TS_INPUT_PIPE) {
+		/* no kernel map in the data's first 256 KiB: wait, it comes before the samples */
+		if (!info->kernel_ref[0]) {
+			s->print_path = path;
+			return 0;
+		}
 		ret = ts_decoder_set_kallsyms(s->dec, path, info->kernel_ref, info->kernel_ref_addr,
 					      err, sizeof(err));
 		if (ret)
 			return fail(s, ret, "%s", err);
 	}
 	return 0;
+}
+
+/* The printer's kallsyms, deferred to the first sample by load_kallsyms(). */
+static int set_print_kallsyms(struct ts_source *s)
+{
+	const struct ts_file_info *info = ts_reader_info(s->reader);
+	const char *path = s->print_path;
+	char err[300];
+	int ret;
+
+	s->print_path = NULL;
+	ret = ts_decoder_set_kallsyms(s->dec, path, info->kernel_ref, info->kernel_ref_addr, err,
+				      sizeof(err));
+	return ret ? fail(s, ret, "%s", err) : 0;
 }
 
 int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
@@ -477,6 +497,11 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 		return ts_source_worker_sample(s, (int)smp->attr->config, smp->time, smp->cpu,
 					       smp->tid, smp->raw, smp->raw_size, smp->ips,
 					       smp->nr_ips, ts_reader_last_offset(s->reader));
+	if (s->print_path) {
+		ret = set_print_kallsyms(s);
+		if (ret)
+			return ret;
+	}
 	memset(&ev, 0, offsetof(struct ts_event, sw));
 	ev.time = smp->time;
 	ev.cpu = smp->cpu;

@@ -40,6 +40,19 @@ ok $? "dump with the moved kallsyms"
 is "$(diff "$TAP_TMP/perf.txt" "$TAP_TMP/dump.txt" | grep -c '^[<>]')" 0 \
 	"dump equals perf script line for line with the moved kallsyms"
 
+# zstd data: the same, through the decompressed stream.
+z=$(fixture_data x86-ramfs-zstd) || { echo "Bail out! fixture x86-ramfs-zstd"; exit 1; }
+if [ "$(fixture_meta x86-ramfs-zstd kallsyms)" = "$(fixture_meta $n kallsyms)" ]; then
+	oracle_perf_script "$z" "$moved" >"$TAP_TMP/zperf.txt"
+	"$TICKSCOPE" dump -i "$z" --kallsyms "$moved" 2>"$TAP_TMP/err" | oracle_normalise \
+		>"$TAP_TMP/zdump.txt"
+	is "$(diff "$TAP_TMP/zperf.txt" "$TAP_TMP/zdump.txt" | grep -c '^[<>]')" 0 \
+		"zstd: dump equals perf script with the moved kallsyms"
+	ok "$(grep -q 'function=[a-z_]' "$TAP_TMP/zdump.txt"; echo $?)" "zstd: functions named"
+else
+	ok 1 "x86-ramfs-zstd was recorded in another boot than $n: no moved kallsyms for it"
+fi
+
 # The report: the same document as with the recording boot's kallsyms, but for the input's
 # kallsyms fields; the shift is stated.
 "$TICKSCOPE" report -i "$f" --kallsyms "$k" --json >"$TAP_TMP/orig.json" 2>&1
