@@ -425,11 +425,11 @@ static int run_threaded(struct ts_reader *r)
 	r->merge_thread = pthread_self();
 	r->scanning = 1;
 	ret = pthread_create(&r->scan_thread, NULL, scan_main, r);
-	if (ret) {
+	if (ret) { /* no thread to be had (RLIMIT_NPROC): one thread reads it all the same */
 		r->scanning = 0;
 		ts_pipe_free(r->scan);
 		r->scan = NULL;
-		return -ret;
+		return read_all(r);
 	}
 	mret = ts_queue_scan_merge(r);
 	pthread_join(r->scan_thread, NULL);

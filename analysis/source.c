@@ -404,19 +404,22 @@ int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
 	ret = prepare_kinds(s);
 	if (ret)
 		return fail(s, ret, "%s", ts_strerror(ret));
+	if (s->ksyms_path && !s->ksyms && !s->ksyms_started) {
+		/* its own thread: on the worker, it would hold the reader up for 36 ms */
+		if (!pthread_create(&s->ksyms_thread, NULL, ksyms_main, s)) {
+			s->ksyms_started = 1;
+		} else {
+			ret = load_table(s, s->ksyms_path, s->err, sizeof(s->err));
+			if (ret)
+				return ret;
+		}
+	}
 	s->fn = fn;
 	s->ctx = ctx;
 	s->werr[0] = 0;
 	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
 	if (ret)
 		return fail(s, ret, "starting the worker thread: %s", ts_strerror(ret));
-	if (s->ksyms_path && !s->ksyms && !s->ksyms_started) {
-		/* its own thread: on the worker, it would hold the reader up for 36 ms */
-		ret = pthread_create(&s->ksyms_thread, NULL, ksyms_main, s);
-		if (ret)
-			return fail(s, -ret, "starting the kallsyms thread: %s", strerror(ret));
-		s->ksyms_started = 1;
-	}
 	return 0;
 }
 
@@ -561,8 +564,19 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 	s->err[0] = 0;
 	if (s->opts.threaded && s->dec) {
 		ret = ts_source_worker_start(s, fn, ctx);
-		if (ret)
+		if (ret && ret != -EAGAIN)
 			return ret;
+		if (ret) { /* no thread to be had (RLIMIT_NPROC): decode on this one */
+			s->err[0] = 0;
+			ret = ksyms_join(s);
+			if (ret)
+				return fail(s, ret, "%s", s->ksyms_err);
+			if (s->ksyms_path && !s->ksyms) {
+				ret = load_table(s, s->ksyms_path, s->err, sizeof(s->err));
+				if (ret)
+					return ret;
+			}
+		}
 	}
 	ret = ts_reader_run(s->reader, &ops, s);
 	if (s->pipe) {
