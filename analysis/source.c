@@ -70,6 +70,7 @@ struct ts_source {
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;
 	char ksyms_err[400];
+	int inline_ret; /* without a worker thread: the first error of the samples fed inline */
 	uint64_t nr_bad; /* samples that did not decode, with opts.keep_going */
 	char bad_first[400];
 };
@@ -324,21 +325,19 @@ int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t ra
 
 /* ---- the worker -------------------------------------------------------------------------- */
 
-static int worker_msg(void *ctx, const void *msg, uint32_t len)
+/* Decode one sample and call back: on the worker, or inline when there is none. */
+static int feed_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+		       const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
+		       uint64_t off)
 {
-	struct ts_source *s = ctx;
-	const struct wmsg_sample *m = msg;
 	struct ts_event ev;
 	int ret;
 
-	if (m->type == WMSG_EVENT)
-		return s->fn(s->ctx, &((const struct wmsg_event *)msg)->ev, NULL);
 	memset(&ev, 0, offsetof(struct ts_event, sw));
-	ev.time = m->time;
-	ev.cpu = m->cpu;
-	ev.pid = m->tid;
-	ret = decode_event(s, (int)m->tp_id, m->ips + m->nr_ips, m->raw_size, m->ips, m->nr_ips,
-			   &ev, s->werr, sizeof(s->werr));
+	ev.time = time;
+	ev.cpu = cpu;
+	ev.pid = tid;
+	ret = decode_event(s, tp_id, raw, raw_size, ips, nr_ips, &ev, s->werr, sizeof(s->werr));
 	if (ret && s->opts.keep_going) { /* counted, and the first one kept */
 		if (!s->nr_bad++)
 			snprintf(s->bad_first, sizeof(s->bad_first), "%s", s->werr);
@@ -348,8 +347,19 @@ static int worker_msg(void *ctx, const void *msg, uint32_t len)
 	if (!ret)
 		ret = s->fn(s->ctx, &ev, NULL);
 	if (ret)
-		s->werr_off = m->off;
+		s->werr_off = off;
 	return ret;
+}
+
+static int worker_msg(void *ctx, const void *msg, uint32_t len)
+{
+	struct ts_source *s = ctx;
+	const struct wmsg_sample *m = msg;
+
+	if (m->type == WMSG_EVENT)
+		return s->fn(s->ctx, &((const struct wmsg_event *)msg)->ev, NULL);
+	return feed_sample(s, (int)m->tp_id, m->time, m->cpu, m->tid, m->ips + m->nr_ips,
+			   m->raw_size, m->ips, m->nr_ips, m->off);
 }
 
 /* What each tracepoint decodes to, looked up before the worker owns the decoder. */
@@ -435,6 +445,12 @@ int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32
 		nr_ips = 0;
 	if (nr_ips > MAX_IPS)
 		nr_ips = MAX_IPS;
+	if (!s->pipe) { /* no worker to be had: here and now */
+		if (!s->inline_ret)
+			s->inline_ret = feed_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips,
+						    nr_ips, off);
+		return s->inline_ret ? -ECANCELED : 0;
+	}
 	m = ts_pipe_reserve(s->pipe, sizeof(*m) + nr_ips * 8 + raw_size);
 	if (!m)
 		return -ECANCELED;
@@ -455,8 +471,14 @@ int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32
 
 int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
 {
-	struct wmsg_event *m = ts_pipe_reserve(s->pipe, sizeof(*m));
+	struct wmsg_event *m;
 
+	if (!s->pipe) {
+		if (!s->inline_ret)
+			s->inline_ret = s->fn(s->ctx, ev, NULL);
+		return s->inline_ret ? -ECANCELED : 0;
+	}
+	m = ts_pipe_reserve(s->pipe, sizeof(*m));
 	if (!m)
 		return -ECANCELED;
 	m->type = WMSG_EVENT;
@@ -467,7 +489,7 @@ int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
 
 int ts_source_worker_finish(struct ts_source *s)
 {
-	int ret = ts_pipe_finish(s->pipe), kret = ksyms_join(s);
+	int ret = s->pipe ? ts_pipe_finish(s->pipe) : s->inline_ret, kret = ksyms_join(s);
 
 	s->pipe = NULL;
 	if (!ret && kret)

@@ -246,6 +246,8 @@ int start(void **data, void *ctx)
 		goto out_free;
 	ts_source_note_recorded(p->src, p->an);
 	ret = ts_source_worker_start(p->src, feed, p->an);
+	if (ret == -EAGAIN) /* no thread to be had: the samples are fed inline */
+		ret = 0;
 	if (ret) {
 		fprintf(stderr, "tickscope.so: %s\n", ts_source_error(p->src));
 		goto out_free;

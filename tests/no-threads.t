@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Without threads to be had (RLIMIT_NPROC spent: pthread_create and fork fail with EAGAIN),
-# info, dump and report read, merge, decode and model on the one thread they have, and give
-# the same output as with their threads.
+# info, dump, report and the perf script plugin read, merge, decode and model on the one
+# thread they have, and give the same output as with their threads.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -44,4 +44,21 @@ for cmd in "info -i $TAP_TMP/f.data" "dump -i $TAP_TMP/f.data --kallsyms $TAP_TM
 		cmp -s "$TAP_TMP/$name.threads" "$TAP_TMP/$name.alone"; echo $?)" \
 		"$name: the same output ($(wc -l <"$TAP_TMP/$name.alone") lines)"
 done
+
+# The plugin inside perf script (perf itself needs no thread for this).
+PLUGIN=$TS_BUILD/tickscope.so
+if command -v perf >/dev/null && [ -f "$PLUGIN" ] && [ "${SANITIZE:-}" != 1 ]; then
+	cp "$PLUGIN" "$TAP_TMP/tickscope.so" && chmod 644 "$TAP_TMP/tickscope.so"
+	pl="script -i $TAP_TMP/f.data --dlfilter $TAP_TMP/tickscope.so --dlarg kallsyms=$TAP_TMP/k"
+	pl="$pl --dlarg json"
+	for lim in 64 1; do
+		su nobody -s "$(command -v bash)" -c "cd $TAP_TMP && ulimit -u $lim && exec perf $pl" \
+			>"$TAP_TMP/plugin.$lim" 2>"$TAP_TMP/plugin.err.$lim"
+		ok $? "plugin under ulimit -u $lim"
+	done
+	ok "$([ -s "$TAP_TMP/plugin.1" ] && cmp -s "$TAP_TMP/plugin.64" "$TAP_TMP/plugin.1"
+		echo $?)" "plugin: the same report with no thread to be had"
+else
+	ok 0 "# SKIP plugin: needs perf and $PLUGIN (and no SANITIZE: plugin.t preloads the runtimes)"
+fi
 tap_done

@@ -64,7 +64,8 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
  * The worker, for sources other than ts_source_run() (the plugin): start it, hand it samples
  * and side-band events from one thread, and finish it to join it. A push fails with
  * -ECANCELED once the worker has stopped on an error, which finish returns and
- * ts_source_error() names (with the failing sample's @off).
+ * ts_source_error() names (with the failing sample's @off). When start fails with -EAGAIN
+ * (no thread to be had), the pushes decode and call back inline instead, the same way.
  */
 int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx);
 int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
