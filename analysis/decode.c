@@ -692,15 +692,14 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 static uint64_t kallsyms_addr_of(const char *buf, const char *ref)
 {
 	size_t rlen = strlen(ref);
-	const char *p;
+	const char *p, *nl, *sp;
 
-	for (p = buf; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : p + strlen(p)) {
-		const char *sp = strchr(p, ' ');
-
-		if (!sp || (sp[1] != 'T' && sp[1] != 't') || sp[2] != ' ' ||
-		    strncmp(sp + 3, ref, rlen) || (sp[3 + rlen] != '\n' && sp[3 + rlen] != 0))
-			continue;
-		return strtoull(p, NULL, 16);
+	for (p = buf; p && *p; p = nl ? nl + 1 : NULL) {
+		nl = strchr(p, '\n');
+		sp = strchr(p, ' ');
+		if (sp && (!nl || sp < nl) && (sp[1] == 'T' || sp[1] == 't') && sp[2] == ' ' &&
+		    !strncmp(sp + 3, ref, rlen) && (sp[3 + rlen] == '\n' || !sp[3 + rlen]))
+			return strtoull(p, NULL, 16);
 	}
 	return 0;
 }

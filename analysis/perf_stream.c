@@ -234,18 +234,11 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 		ts_reader_kernel_map(r, rec, size);
 	if (type < 64)
 		return ts_queue_record(r, rec, size, off, in_z);
-	switch (type) {
-	case TS_REC_HEADER_ATTR:
-	case TS_REC_HEADER_TRACING_DATA:
-	case TS_REC_HEADER_FEATURE:
-	case TS_REC_ID_INDEX:
-		/* these change what delivery reads: a scanning thread waits for the merger */
-		if (ts_queue_scan_user(r))
-			return -ECANCELED;
-		break;
-	default:
-		break;
-	}
+	/* these change what delivery reads: a scanning thread waits for the merger */
+	if ((type == TS_REC_HEADER_ATTR || type == TS_REC_HEADER_TRACING_DATA ||
+	     type == TS_REC_HEADER_FEATURE || type == TS_REC_ID_INDEX) &&
+	    ts_queue_scan_user(r))
+		return -ECANCELED;
 	switch (type) {
 	case TS_REC_FINISHED_ROUND:
 		return ts_queue_round(r, off);
