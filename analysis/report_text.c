@@ -13,6 +13,24 @@
 #define MS(ns) ((double)(ns) / 1e6)
 #define US(ns) ((double)(ns) / 1e3)
 
+/*
+ * @n figures of distribution @d, in us (ms with @ms), each @w wide; "-" when @d holds nothing,
+ * because an empty distribution (exits not recorded, no wakeups) is not a zero.
+ */
+static void cells(FILE *f, const struct rp_dist *d, int w, int ms, int n, const uint64_t *v)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (!d->count)
+			fprintf(f, " %*s", w, "-");
+		else if (ms)
+			fprintf(f, " %*.3f", w, MS(v[i]));
+		else
+			fprintf(f, " %*.1f", w, US(v[i]));
+	}
+}
+
 static double span_s(const struct ts_analysis *a)
 {
 	uint64_t first, last;
@@ -121,13 +139,13 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 			break;
 		rp_dist(&t->delay, &dl);
 		rp_dist(&t->wakelat, &wl);
-		fprintf(f,
-			"  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64
-			" %10.3f %10.3f %8.1f %8.1f %6" PRIu64 " %8.1f %8.1f %9.3f %9.3f\n",
+		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64 " %10.3f %10.3f",
 			t->comm[0] ? t->comm : "?", t->pid, t->nr_switches, t->nr_involuntary,
-			t->nr_migrations, MS(t->run.sum), MS(t->delay.sum), US(dl.p99), US(dl.max),
-			t->nr_wakeups, US(wl.p50), US(wl.p99), MS(t->off[TS_OFF_S].sum),
-			MS(t->off[TS_OFF_D].sum));
+			t->nr_migrations, MS(t->run.sum), MS(t->delay.sum));
+		cells(f, &dl, 8, 0, 2, (const uint64_t[]){ dl.p99, dl.max });
+		fprintf(f, " %6" PRIu64, t->nr_wakeups);
+		cells(f, &wl, 8, 0, 2, (const uint64_t[]){ wl.p50, wl.p99 });
+		fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum), MS(t->off[TS_OFF_D].sum));
 	}
 	free(idx);
 }
@@ -151,14 +169,12 @@ static void sched_classes(FILE *f, const struct ts_sched_totals *t)
 	for (c = 0; c < TS_WAKE_NR; c++) {
 		rp_dist(&t->class_delivery[c], &d);
 		rp_dist(&t->class_wakelat[c], &l);
-		fprintf(f,
-			"  %-15s %8" PRIu64
-			" %5.1f%% | %7.1f %7.1f %7.1f %7.1f | %7.1f %7.1f %7.1f "
-			"%7.1f\n",
-			names[c], t->wake_class[c],
-			all ? 100.0 * (double)t->wake_class[c] / (double)all : 0.0, US(d.p50),
-			US(d.p90), US(d.p99), US(d.max), US(l.p50), US(l.p90), US(l.p99),
-			US(l.max));
+		fprintf(f, "  %-15s %8" PRIu64 " %5.1f%% |", names[c], t->wake_class[c],
+			all ? 100.0 * (double)t->wake_class[c] / (double)all : 0.0);
+		cells(f, &d, 7, 0, 4, (const uint64_t[]){ d.p50, d.p90, d.p99, d.max });
+		fprintf(f, " |");
+		cells(f, &l, 7, 0, 4, (const uint64_t[]){ l.p50, l.p90, l.p99, l.max });
+		fprintf(f, "\n");
 	}
 }
 
@@ -258,7 +274,8 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	sched_stacks(f, m, o);
 	if (t->nr_time_travel)
 		fprintf(f,
-			"  %" PRIu64 " sched_wakeup events came after the task was already switched in"
+			"  %" PRIu64
+			" sched_wakeup events came after the task was already switched in"
 			" (no sched delay from them)\n",
 			t->nr_time_travel);
 }
@@ -386,13 +403,24 @@ static void timer_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 		if (!fn->nr_expire)
 			continue;
 		rp_dist(&fn->handler, &d);
-		fprintf(f, "  %-36s %7s %9" PRIu64 " %8.1f %9.1f %9.1f %9.1f\n",
+		fprintf(f, "  %-36s %7s %9" PRIu64 " %8.1f",
 			rp_sym(o, fn->function, buf, sizeof(buf)),
 			tick   ? "TICK" :
 			fn->hr ? "hrtimer" :
 				 "timer",
-			fn->nr_expire, span > 0 ? (double)fn->nr_expire / span : 0.0, US(d.p50),
-			US(d.p99), US(d.max));
+			fn->nr_expire, span > 0 ? (double)fn->nr_expire / span : 0.0);
+		cells(f, &d, 9, 0, 3, (const uint64_t[]){ d.p50, d.p99, d.max });
+		fprintf(f, "\n");
+	}
+	for (c = 0; c < 2; c++) {
+		const char *type = c ? "hrtimer" : "timer";
+		enum ts_presence p;
+
+		p = ts_analysis_kind_presence(a, c ? TS_EV_HRTIMER_EXPIRE_EXIT :
+						     TS_EV_TIMER_EXPIRE_EXIT);
+		if (t->nr_expire[c] && p != TS_PRESENT)
+			fprintf(f, "  %s handler times: %s_expire_exit %s\n", type, type,
+				rp_presence(p, 1));
 	}
 	fprintf(f, "  per CPU expiries/s (hrtimer+timer):");
 	for (c = 0; c < t->nr_cpu[0] || c < t->nr_cpu[1]; c++)
@@ -431,13 +459,12 @@ static void wq_text(FILE *f, const struct ts_analysis *a, const struct ts_report
 			continue;
 		rp_dist(&fn->duration, &d);
 		rp_dist(&fn->queue_lat, &q);
-		fprintf(f, "%s %-34s %8" PRIu64 " %10.3f %9.1f %9.1f %9.1f", watched ? ">" : " ",
-			rp_sym(o, fn->function, buf, sizeof(buf)), fn->nr_exec, MS(d.sum),
-			US(d.p50), US(d.p99), US(d.max));
-		if (lat && q.count)
-			fprintf(f, " %9.1f %9.1f ", US(q.p50), US(q.p99));
-		else
-			fprintf(f, " %9s %9s ", "-", "-");
+		fprintf(f, "%s %-34s %8" PRIu64, watched ? ">" : " ",
+			rp_sym(o, fn->function, buf, sizeof(buf)), fn->nr_exec);
+		cells(f, &d, 10, 1, 1, &d.sum);
+		cells(f, &d, 9, 0, 3, (const uint64_t[]){ d.p50, d.p99, d.max });
+		cells(f, &q, 9, 0, 2, (const uint64_t[]){ q.p50, q.p99 });
+		fprintf(f, " ");
 		for (c = 0; c < fn->nr_cpu; c++)
 			if (fn->per_cpu[c])
 				fprintf(f, " %d:%" PRIu64, c, fn->per_cpu[c]);
@@ -530,11 +557,10 @@ static void shrinker_text(FILE *f, const struct ts_analysis *a, const struct ts_
 	for (i = 0; i < n && i < rp_top(o); i++) {
 		fn = ts_shrinker_fn_at(m, idx[i]);
 		rp_dist(&fn->duration, &d);
-		fprintf(f,
-			"  %-34s %8" PRIu64 " %10.3f %9.1f %9.1f %9.1f %11" PRIu64 " %11" PRIu64
-			"\n",
-			rp_sym(o, fn->function, buf, sizeof(buf)), fn->nr, MS(d.sum), US(d.p50),
-			US(d.p99), US(d.max), fn->scanned, fn->freed);
+		fprintf(f, "  %-34s %8" PRIu64, rp_sym(o, fn->function, buf, sizeof(buf)), fn->nr);
+		cells(f, &d, 10, 1, 1, &d.sum);
+		cells(f, &d, 9, 0, 3, (const uint64_t[]){ d.p50, d.p99, d.max });
+		fprintf(f, " %11" PRIu64 " %11" PRIu64 "\n", fn->scanned, fn->freed);
 	}
 	for (i = 0; i < ts_shrinker_nr_tasks(m) && i < rp_top(o); i++) {
 		const struct ts_shrink_task *k = ts_shrinker_task_at(m, i);
@@ -566,6 +592,8 @@ int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	wq_text(f, a, o);
 	rcu_text(f, a, o);
 	shrinker_text(f, a, o);
-	fprintf(f, "\n(* marks the events a section needs; times: ms totals, us latencies)\n");
+	fprintf(f,
+		"\n(* marks the events a section needs, - a figure with nothing measured; times: ms"
+		" totals, us latencies)\n");
 	return ferror(f) ? -EIO : 0;
 }

@@ -122,6 +122,49 @@ static char *run_json(struct ts_analysis *a)
 	return buf;
 }
 
+/* Timer expiries without timer_expire_exit, and a task never woken: no figure may read 0. */
+static void no_fake_zeros(void)
+{
+	struct ts_event ev = { .kind = TS_EV_TIMER_EXPIRE_ENTRY };
+	struct ts_analysis *a;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+	int i;
+
+	if (ts_analysis_new(&a, NULL)) {
+		ok(0, "analysis for the empty distributions");
+		return;
+	}
+	ts_analysis_note_recorded(a, "timer:timer_expire_entry");
+	ts_analysis_note_recorded(a, "sched:sched_switch");
+	for (i = 0; i < 10; i++) {
+		ev.time = 1000 + (uint64_t)i * 1000;
+		ev.timer.timer = 0x1000;
+		ev.timer.function = 0xffffffff81234560ull;
+		ts_analysis_feed(a, &ev);
+	}
+	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = 20000 };
+	ev.sw.next_pid = 42;
+	strcpy(ev.sw.next_comm, "sleeper");
+	ts_analysis_feed(a, &ev);
+	ts_analysis_finish(a);
+	f = open_memstream(&text, &len);
+	ok(f && ts_report_text(f, a, NULL) == 0, "text report without timer exits");
+	if (f)
+		fclose(f);
+	ok(text && strstr(text, "0xffffffff81234560                     timer        10 ") &&
+		   strstr(text, "         -         -         -\n"),
+	   "timer handler figures are '-' without timer_expire_exit");
+	ok(text && strstr(text, "  timer handler times: timer_expire_exit not recorded\n"),
+	   "and the text says why");
+	ok(text && !strstr(text, "0.0       0.0       0.0"), "no handler figure reads 0.0");
+	ok(text && strstr(text, "      0        -        - "),
+	   "a task never woken has '-' for its wakeup latency");
+	free(text);
+	ts_analysis_free(a);
+}
+
 int main(void)
 {
 	struct ts_analysis *a = build();
@@ -163,5 +206,6 @@ int main(void)
 	free(json);
 	free(text);
 	ts_analysis_free(a);
+	no_fake_zeros();
 	return tap_done();
 }
