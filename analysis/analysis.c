@@ -32,6 +32,7 @@ struct ts_analysis {
 	uint64_t fed[TS_EV_NR_KINDS];
 	int8_t recorded[TS_EV_NR_KINDS]; /* valid when have_recorded */
 	int have_recorded;
+	int ipi_recorded; /* an IPI tracepoint (ts_idle_is_ipi()) is in the file */
 	uint64_t first, last, filtered;
 	uint64_t sec_first[TS_SEC_NR], sec_last[TS_SEC_NR], sec_events[TS_SEC_NR];
 	struct lost_rec *lost;
@@ -164,6 +165,8 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 			return 1;
 		}
 	}
+	if (ts_idle_is_ipi(name))
+		a->ipi_recorded = 1;
 	return 0;
 }
 
@@ -501,6 +504,30 @@ uint64_t ts_analysis_kind_count(const struct ts_analysis *a, int kind)
 enum ts_presence ts_analysis_kind_presence(const struct ts_analysis *a, int kind)
 {
 	return kind >= 0 && kind < TS_EV_NR_KINDS ? presence(a, kind) : TS_NOT_RECORDED;
+}
+
+static int traced(const struct ts_analysis *a, int kind)
+{
+	return presence(a, kind) != TS_NOT_RECORDED;
+}
+
+int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)
+{
+	switch (cause) {
+	case TS_EXIT_HRTIMER:
+		return traced(a, TS_EV_HRTIMER_EXPIRE_ENTRY);
+	case TS_EXIT_TIMER:
+		return traced(a, TS_EV_TIMER_EXPIRE_ENTRY);
+	case TS_EXIT_WAKEUP:
+		return traced(a, TS_EV_WAKING) || traced(a, TS_EV_WAKEUP) ||
+		       traced(a, TS_EV_WAKEUP_NEW);
+	case TS_EXIT_SWITCH:
+		return traced(a, TS_EV_SWITCH);
+	case TS_EXIT_IPI: /* or, without the file's event list, seen */
+		return a->ipi_recorded || ts_idle_totals(a->idle)->exits[TS_EXIT_IPI];
+	default:
+		return 1;
+	}
 }
 
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records)

@@ -137,8 +137,7 @@ static void count_other(struct ts_idle_totals *t, const char *name)
 	t->other[t->nr_other++].count = 1;
 }
 
-/* x86's IPI vectors and the generic ipi:* events, as named by the tracepoints. */
-static int is_ipi(const char *name)
+int ts_idle_is_ipi(const char *name)
 {
 	return name && (!strncmp(name, "ipi:", 4) || strstr(name, ":reschedule_entry") ||
 			strstr(name, ":call_function_entry") ||
@@ -169,7 +168,7 @@ static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *e
 		return count_exit(m, c, TS_EXIT_SWITCH, 0);
 	default:
 		count_other(&m->tot, ev->name);
-		return count_exit(m, c, is_ipi(ev->name) ? TS_EXIT_IPI : TS_EXIT_OTHER, 0);
+		return count_exit(m, c, ts_idle_is_ipi(ev->name) ? TS_EXIT_IPI : TS_EXIT_OTHER, 0);
 	}
 }
 

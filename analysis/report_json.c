@@ -308,10 +308,18 @@ static void sched_json(struct jw *w, const struct ts_analysis *a, const struct t
 	end(w, '}');
 }
 
-static void idle_cpus_json(struct jw *w, const struct ts_idle *m, double span)
+/* An idle exit count, or null when the events that make it were not recorded. */
+static void exit_count(struct jw *w, const struct ts_analysis *a, int e, uint64_t v)
 {
-	static const char *const ex[TS_EXIT_NR] = { "hrtimer", "timer",	   "wakeup", "resched",
-						    "ipi",     "untraced", "other" };
+	if (ts_analysis_exit_traced(a, e))
+		u64v(w, rp_exit_names[e], v);
+	else
+		nullv(w, rp_exit_names[e]);
+}
+
+static void idle_cpus_json(struct jw *w, const struct ts_analysis *a, double span)
+{
+	const struct ts_idle *m = ts_analysis_idle(a);
 	const struct ts_idle_cpu *c;
 	int i, s, e;
 
@@ -336,7 +344,7 @@ static void idle_cpus_json(struct jw *w, const struct ts_idle *m, double span)
 		end(w, ']');
 		begin(w, "exits", '{');
 		for (e = 0; e < TS_EXIT_NR; e++)
-			u64v(w, ex[e], c->exits[e]);
+			exit_count(w, a, e, c->exits[e]);
 		end(w, '}');
 		u64v(w, "tick_stop_ok", c->tick_stop_ok);
 		u64v(w, "tick_stop_fail", c->tick_stop_fail);
@@ -345,10 +353,10 @@ static void idle_cpus_json(struct jw *w, const struct ts_idle *m, double span)
 	end(w, ']');
 }
 
-static void idle_exits_json(struct jw *w, const struct ts_idle *m, const struct ts_report_opts *o)
+static void idle_exits_json(struct jw *w, const struct ts_analysis *a,
+			    const struct ts_report_opts *o)
 {
-	static const char *const ex[TS_EXIT_NR] = { "hrtimer", "timer",	   "wakeup", "resched",
-						    "ipi",     "untraced", "other" };
+	const struct ts_idle *m = ts_analysis_idle(a);
 	const struct ts_idle_totals *t = ts_idle_totals(m);
 	const struct ts_idle_exit_fn *x;
 	uint64_t tick = 0;
@@ -361,8 +369,8 @@ static void idle_exits_json(struct jw *w, const struct ts_idle *m, const struct 
 	}
 	begin(w, "exits", '{');
 	for (e = 0; e < TS_EXIT_NR; e++)
-		u64v(w, ex[e], t->exits[e]);
-	if (o->sym)
+		exit_count(w, a, e, t->exits[e]);
+	if (o->sym && ts_analysis_exit_traced(a, TS_EXIT_HRTIMER))
 		u64v(w, "hrtimer_tick", tick);
 	else
 		nullv(w, "hrtimer_tick");
@@ -397,8 +405,8 @@ static void idle_json(struct jw *w, const struct ts_analysis *a, const struct ts
 	ts_analysis_range(a, &first, &last);
 	if (section(w, a, TS_SEC_IDLE) &&
 	    ts_analysis_kind_presence(a, TS_EV_CPU_IDLE) == TS_PRESENT) {
-		idle_cpus_json(w, m, last > first ? (double)(last - first) / 1e9 : 0);
-		idle_exits_json(w, m, o);
+		idle_cpus_json(w, a, last > first ? (double)(last - first) / 1e9 : 0);
+		idle_exits_json(w, a, o);
 		u64v(w, "unmatched_exits", t->unmatched_exits);
 		u64v(w, "open_at_end", t->open_at_end);
 	}

@@ -36,6 +36,9 @@ size_t *rp_rank(size_t n, uint64_t (*key)(const void *ctx, size_t i), const void
 /* Rows of ranked tables: o->top, or the default. */
 unsigned int rp_top(const struct ts_report_opts *o);
 
+/* The idle exit causes by TS_EXIT_*, as the reports name them. */
+extern const char *const rp_exit_names[TS_EXIT_NR];
+
 /* "present", "recorded_empty", "not_recorded" (JSON/TSV) or a phrase (text). */
 const char *rp_presence(enum ts_presence p, int phrase);
 

@@ -301,16 +301,28 @@ static void idle_states(FILE *f, const struct ts_idle *m, double span)
 	}
 }
 
-static void idle_exits(FILE *f, const struct ts_idle *m, const struct ts_report_opts *o)
+/* A count, or "-" when the events that make it were not recorded. */
+static const char *count_or_dash(char *buf, size_t len, int traced, uint64_t v)
 {
-	static const char *const names[TS_EXIT_NR] = { "hrtimer", "timer",    "wakeup", "resched",
-						       "ipi",	  "untraced", "other" };
+	if (!traced)
+		return "-";
+	snprintf(buf, len, "%" PRIu64, v);
+	return buf;
+}
+
+static void idle_exits(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	const char *const *names = rp_exit_names;
+	const struct ts_idle *m = ts_analysis_idle(a);
 	const struct ts_idle_totals *t = ts_idle_totals(m), *k = t;
 	const struct ts_idle_exit_fn *x;
+	int e, known = o->sym != NULL, traced[TS_EXIT_NR];
+	char b1[24], b2[24];
 	uint64_t tick = 0;
 	size_t i;
-	int e, known = o->sym != NULL;
 
+	for (e = 0; e < TS_EXIT_NR; e++)
+		traced[e] = ts_analysis_exit_traced(a, e);
 	for (i = 0; i < ts_idle_nr_exit_fns(m, 1); i++) {
 		x = ts_idle_exit_fn_at(m, 1, i);
 		if (rp_is_tick(o, x->function) == 1)
@@ -318,14 +330,21 @@ static void idle_exits(FILE *f, const struct ts_idle *m, const struct ts_report_
 	}
 	fprintf(f, "  idle exits by cause:");
 	if (known)
-		fprintf(f, " tick %" PRIu64 ", other hrtimer %" PRIu64 ",", tick,
-			t->exits[TS_EXIT_HRTIMER] - tick);
+		fprintf(f, " tick %s, other hrtimer %s,",
+			count_or_dash(b1, sizeof(b1), traced[TS_EXIT_HRTIMER], tick),
+			count_or_dash(b2, sizeof(b2), traced[TS_EXIT_HRTIMER],
+				      t->exits[TS_EXIT_HRTIMER] - tick));
 	for (e = known ? 1 : 0; e < TS_EXIT_NR; e++)
-		fprintf(f, " %s %" PRIu64 "%s", names[e], t->exits[e],
+		fprintf(f, " %s %s%s", names[e],
+			count_or_dash(b1, sizeof(b1), traced[e], t->exits[e]),
 			e + 1 < TS_EXIT_NR ? "," : "");
 	fprintf(f, "\n");
 	if (!known)
 		fprintf(f, "  (no symbols: the tick cannot be told from other hrtimers)\n");
+	if (!traced[TS_EXIT_IPI])
+		fprintf(f,
+			"  (ipi -: no IPI tracepoint recorded, such as irq_vectors:*_entry on x86 or"
+			" ipi:* on arm64; IPI exits count as resched or untraced)\n");
 	for (e = 0; e < k->nr_other; e++)
 		fprintf(f, "%s %s %" PRIu64, e ? "," : "    other/ipi events:", k->other[e].name,
 			k->other[e].count);
@@ -342,7 +361,7 @@ static void idle_exits(FILE *f, const struct ts_idle *m, const struct ts_report_
 			continue;
 		fprintf(f, "%s cpu%zu", i % 4 ? "" : "\n   ", i);
 		for (e = 0; e < TS_EXIT_NR; e++)
-			fprintf(f, " %" PRIu64, c->exits[e]);
+			fprintf(f, " %s", count_or_dash(b1, sizeof(b1), traced[e], c->exits[e]));
 	}
 	fprintf(f, "\n");
 }
@@ -357,7 +376,7 @@ static void idle_text(FILE *f, const struct ts_analysis *a, const struct ts_repo
 		return;
 	if (ts_analysis_kind_presence(a, TS_EV_CPU_IDLE) == TS_PRESENT) {
 		idle_states(f, m, span_s(a));
-		idle_exits(f, m, o);
+		idle_exits(f, a, o);
 		fprintf(f, "  unmatched exits %" PRIu64 ", still idle at the end %" PRIu64 "\n",
 			t->unmatched_exits, t->open_at_end);
 	}

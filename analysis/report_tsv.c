@@ -270,8 +270,12 @@ static void idle_tsv(struct tsv *t, const struct ts_idle *m)
 			fputc('\n', f);
 		}
 		fprintf(g, "%d", i);
-		for (e = 0; e < TS_EXIT_NR; e++)
-			fprintf(g, "\t%" PRIu64, c->exits[e]);
+		for (e = 0; e < TS_EXIT_NR; e++) {
+			if (ts_analysis_exit_traced(t->a, e))
+				fprintf(g, "\t%" PRIu64, c->exits[e]);
+			else
+				fputs("\t-", g);
+		}
 		fputc('\n', g);
 	}
 	close_table(t, f);

@@ -165,6 +165,53 @@ static void no_fake_zeros(void)
 	ts_analysis_free(a);
 }
 
+/* An idle exit cause whose events were not recorded has no count: null, "-", never 0. */
+static void untraced_exits(int with_ipi)
+{
+	struct ts_event ev = { .kind = TS_EV_CPU_IDLE, .time = 1000 };
+	const char *want = with_ipi ? "\"ipi\":0," : "\"ipi\":null,";
+	struct ts_analysis *a;
+	char *json, *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (ts_analysis_new(&a, NULL)) {
+		ok(0, "analysis for the idle exits");
+		return;
+	}
+	ts_analysis_note_recorded(a, "power:cpu_idle");
+	ts_analysis_note_recorded(a, "sched:sched_switch");
+	if (with_ipi)
+		ts_analysis_note_recorded(a, "irq_vectors:call_function_single_entry");
+	ev.idle.state = 1;
+	ts_analysis_feed(a, &ev);
+	ev.time = 2000;
+	ev.idle.state = TS_IDLE_EXIT;
+	ts_analysis_feed(a, &ev);
+	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = 2100 };
+	ev.sw.next_pid = 7;
+	ts_analysis_feed(a, &ev);
+	ts_analysis_finish(a);
+	json = run_json(a);
+	ok(json &&
+		   strstr(json, "\"exits\":{\"hrtimer\":null,\"timer\":null,\"wakeup\":null,"
+				"\"resched\":1,") &&
+		   strstr(json, want),
+	   "JSON idle exits: null for causes not recorded, %s", want);
+	f = open_memstream(&text, &len);
+	ok(f && ts_report_text(f, a, NULL) == 0, "text report of the idle exits");
+	if (f)
+		fclose(f);
+	ok(text && strstr(text, "timer -, wakeup -, resched 1, ") &&
+		   strstr(text, with_ipi ? "ipi 0," : "ipi -,"),
+	   "text idle exits: '-' for causes not recorded (ipi %s)", with_ipi ? "0" : "-");
+	ok(text && (strstr(text, "(ipi -: no IPI tracepoint recorded") != NULL) == !with_ipi,
+	   "the note on IPI tracepoints %s", with_ipi ? "is left out" : "is there");
+	free(json);
+	free(text);
+	ts_analysis_free(a);
+}
+
 int main(void)
 {
 	struct ts_analysis *a = build();
@@ -207,5 +254,7 @@ int main(void)
 	free(text);
 	ts_analysis_free(a);
 	no_fake_zeros();
+	untraced_exits(0);
+	untraced_exits(1);
 	return tap_done();
 }

@@ -106,6 +106,13 @@ uint64_t ts_analysis_kind_count(const struct ts_analysis *a, int kind);
 /** ts_analysis_kind_presence() - present, recorded but empty, or not recorded */
 enum ts_presence ts_analysis_kind_presence(const struct ts_analysis *a, int kind);
 
+/**
+ * ts_analysis_exit_traced() - whether idle exits of @cause (TS_EXIT_*) could be seen at all:
+ * the events behind it were recorded (or, without the file's event list, seen). Untraced and
+ * other exits always can. A cause that could not be seen has no count, not a count of 0.
+ */
+int ts_analysis_exit_traced(const struct ts_analysis *a, int cause);
+
 /** ts_analysis_lost() - all lost events and LOST records fed */
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records);
 

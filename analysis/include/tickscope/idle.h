@@ -102,4 +102,7 @@ size_t ts_idle_nr_exit_fns(const struct ts_idle *m, int hr);
 /** ts_idle_exit_fn_at() - the @i-th of those */
 const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr, size_t i);
 
+/** ts_idle_is_ipi() - whether tracepoint @name ("ipi:ipi_raise") is an IPI: x86 vectors, ipi:* */
+int ts_idle_is_ipi(const char *name);
+
 #endif
