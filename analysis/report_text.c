@@ -229,8 +229,11 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 	uint32_t j, k;
 	char buf[160];
 
-	if (!n)
+	if (!n) {
+		fprintf(f, "  off-CPU time by kernel stack: no switch-out callchains in this trace"
+			   " (record with perf record -g)\n");
 		return;
+	}
 	idx = rp_rank(n, stack_total, m);
 	if (!idx)
 		return;

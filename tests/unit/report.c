@@ -238,6 +238,9 @@ int main(void)
 		fclose(f);
 	ok(text && strstr(text, "== workqueue == not recorded"), "text: workqueue not recorded");
 	ok(text && strstr(text, "== shrinker == recorded, no events"), "text: shrinker empty");
+	ok(text && strstr(text,
+			  "off-CPU time by kernel stack: no switch-out callchains in this trace"),
+	   "text: no callchains, and it says so");
 	ok(mkdtemp(dir) != NULL, "temp dir");
 	ok(ts_report_tsv(dir, a, NULL) == 0, "TSV report");
 	snprintf(path, sizeof(path), "%s/sections.tsv", dir);
