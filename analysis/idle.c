@@ -139,7 +139,8 @@ static void count_other(struct ts_idle_totals *t, const char *name)
 
 int ts_idle_is_ipi(const char *name)
 {
-	return name && (!strncmp(name, "ipi:", 4) || strstr(name, ":reschedule_entry") ||
+	/* the receiving CPU's: ipi_raise and ipi_send_* fire on the sender, ipi_exit after */
+	return name && (!strcmp(name, "ipi:ipi_entry") || strstr(name, ":reschedule_entry") ||
 			strstr(name, ":call_function_entry") ||
 			strstr(name, ":call_function_single_entry"));
 }

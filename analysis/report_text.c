@@ -346,8 +346,8 @@ static void idle_exits(FILE *f, const struct ts_analysis *a, const struct ts_rep
 		fprintf(f, "  (no symbols: the tick cannot be told from other hrtimers)\n");
 	if (!traced[TS_EXIT_IPI])
 		fprintf(f,
-			"  (ipi -: no IPI tracepoint recorded, such as irq_vectors:*_entry on x86 or"
-			" ipi:* on arm64; IPI exits count as resched or untraced)\n");
+			"  (ipi -: no IPI arrival traced, so IPI exits count as resched or untraced; record\n"
+			"   irq_vectors:*_entry on x86 or ipi:ipi_entry on arm64, not the sender's ipi_raise)\n");
 	for (e = 0; e < k->nr_other; e++)
 		fprintf(f, "%s %s %" PRIu64, e ? "," : "    other/ipi events:", k->other[e].name,
 			k->other[e].count);

@@ -56,7 +56,11 @@ ok $? "the workload ran in the guest; meta.txt says how (tcg, generic kernel)"
 if [ -x "$TICKSCOPE" ] && "$TICKSCOPE" --help 2>&1 | grep -q info; then
 	"$TICKSCOPE" info "$d/perf.data" >"$tmp/info" 2>&1
 	ok $? "tickscope info reads the aarch64 recording"
+	"$TICKSCOPE" report --json "$d/perf.data" 2>&1 | grep -q '"exits":{[^}]*"ipi":[0-9]'
+	ok $? "tickscope report counts idle exits by IPI on arm64 (a count, not null)"
 fi
+grep -q '^chosen ipi:ipi_entry$' "$d/events.txt"
+ok $? "arm64 records IPI arrivals (ipi:ipi_entry), which idle exits by IPI need"
 
 # Faults end in clear errors and leave no output folder behind.
 wl=$TS_BUILD/workloads-arm64

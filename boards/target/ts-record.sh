@@ -54,6 +54,7 @@ timer:hrtimer_expire_entry timer:hrtimer_expire_exit
 timer:timer_init timer:timer_start timer:timer_cancel timer:timer_expire_entry timer:timer_expire_exit
 timer:tick_stop timer:timer_base_idle
 ipi:ipi_send_cpu|ipi:ipi_raise
+ipi:ipi_entry|irq_vectors:reschedule_entry irq_vectors:call_function_single_entry
 workqueue:workqueue_queue_work workqueue:workqueue_activate_work
 workqueue:workqueue_execute_start workqueue:workqueue_execute_end
 rcu:rcu_utilization rcu:rcu_grace_period
@@ -182,6 +183,8 @@ missing_reason() {
 	timer:hrtimer_setup) echo "6.1 calls it hrtimer_init" ;;
 	timer:timer_base_idle) echo "newer kernels only" ;;
 	ipi:ipi_send_cpu) echo "newer kernels only; older arm/arm64 ones have ipi_raise" ;;
+	ipi:ipi_entry) echo "arm and arm64 only; x86 has irq_vectors:*_entry" ;;
+	irq_vectors:*) echo "x86 only; arm and arm64 have ipi:ipi_entry" ;;
 	ipi:*) echo "no generic IPI tracepoints on this arch/kernel" ;;
 	vmscan:*) echo "needs CONFIG_MEMCG/vmscan tracepoints" ;;
 	*) echo "not in available_events" ;;

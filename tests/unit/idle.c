@@ -32,6 +32,17 @@ static void ev_tick_stop(int cpu, int ok, const char *dep)
 	ts_idle_feed(m, &ev);
 }
 
+/* Which tracepoint names are IPI arrivals: the receiving CPU's, never the sender's. */
+static void ipi_names(void)
+{
+	ok(ts_idle_is_ipi("ipi:ipi_entry"), "ipi:ipi_entry arrives");
+	ok(ts_idle_is_ipi("irq_vectors:reschedule_entry"), "x86 reschedule_entry arrives");
+	ok(ts_idle_is_ipi("irq_vectors:call_function_single_entry"), "x86 call_function_single");
+	ok(!ts_idle_is_ipi("ipi:ipi_raise"), "ipi:ipi_raise is the sender's");
+	ok(!ts_idle_is_ipi("ipi:ipi_send_cpu"), "ipi:ipi_send_cpu is the sender's");
+	ok(!ts_idle_is_ipi("ipi:ipi_exit") && !ts_idle_is_ipi(NULL), "ipi_exit, NULL: no");
+}
+
 int main(void)
 {
 	const struct ts_idle_totals *t;
@@ -86,5 +97,6 @@ int main(void)
 	is_int(t->nr_deps, 2, "two dependencies");
 	ok(!strcmp(t->deps[0].name, "SCHED") && t->deps[0].count == 2, "SCHED twice");
 	ts_idle_free(m);
+	ipi_names();
 	return tap_done();
 }

@@ -27,7 +27,7 @@ enum ts_idle_exit {
 	TS_EXIT_TIMER, /* timer_expire_entry */
 	TS_EXIT_WAKEUP, /* sched_wakeup / sched_waking on this CPU (IPI-queued or irq wakeup) */
 	TS_EXIT_SWITCH, /* sched_switch with no wakeup seen here (a remote wakeup's resched IPI) */
-	TS_EXIT_IPI, /* an IPI's own tracepoint (irq_vectors:reschedule_*, call_function_*) */
+	TS_EXIT_IPI, /* an IPI arriving: irq_vectors:*_entry (x86), ipi:ipi_entry (arm, arm64) */
 	TS_EXIT_UNTRACED, /* back into idle with nothing causal traced (an untraced irq or IPI) */
 	TS_EXIT_OTHER, /* any other event: see ts_idle_totals.other */
 	TS_EXIT_NR
@@ -102,7 +102,7 @@ size_t ts_idle_nr_exit_fns(const struct ts_idle *m, int hr);
 /** ts_idle_exit_fn_at() - the @i-th of those */
 const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr, size_t i);
 
-/** ts_idle_is_ipi() - whether tracepoint @name ("ipi:ipi_raise") is an IPI: x86 vectors, ipi:* */
+/** ts_idle_is_ipi() - whether tracepoint @name is an IPI arriving: irq_vectors:*_entry, ipi:ipi_entry */
 int ts_idle_is_ipi(const char *name);
 
 #endif
