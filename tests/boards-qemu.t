@@ -53,12 +53,11 @@ ok $? "events picked for 6.1: hrtimer_init for hrtimer_setup, rcu_grace_period s
 grep -q '^AF_UNIX sock stream latency: [0-9.]* microseconds$' "$d/workload.out" &&
 	grep -q '^qemu_accel=tcg$' "$d/meta.txt" && grep -q '^guest_kernel=generic$' "$d/meta.txt"
 ok $? "the workload ran in the guest; meta.txt says how (tcg, generic kernel)"
-if [ -x "$TICKSCOPE" ] && "$TICKSCOPE" --help 2>&1 | grep -q info; then
-	"$TICKSCOPE" info "$d/perf.data" >"$tmp/info" 2>&1
-	ok $? "tickscope info reads the aarch64 recording"
-	"$TICKSCOPE" report --json "$d/perf.data" 2>&1 | grep -q '"exits":{[^}]*"ipi":[0-9]'
-	ok $? "tickscope report counts idle exits by IPI on arm64 (a count, not null)"
-fi
+# check-boards builds tickscope first: a missing binary is a failure, not a skip.
+"$TICKSCOPE" info "$d/perf.data" >"$tmp/info" 2>&1
+ok $? "tickscope info reads the aarch64 recording"
+"$TICKSCOPE" report --json "$d/perf.data" 2>&1 | grep -q '"exits":{[^}]*"ipi":[0-9]'
+ok $? "tickscope report counts idle exits by IPI on arm64 (a count, not null)"
 grep -q '^chosen ipi:ipi_entry$' "$d/events.txt"
 ok $? "arm64 records IPI arrivals (ipi:ipi_entry), which idle exits by IPI need"
 
