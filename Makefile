@@ -32,15 +32,16 @@ WARN += -Werror
 endif
 CFLAGS ?= -O2 -g
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -pthread $(SANFLAGS) \
-	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
+	-Ianalysis/include $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) -pthread $(SANFLAGS)
 
-# The library: every analysis/*.c except the CLI's own files (main and cmd_*).
-LIB_SRCS := $(filter-out analysis/tickscope.c analysis/cmd_%.c,$(wildcard analysis/*.c))
+# The library, one folder per layer (analysis/README.md): common -> source -> model -> report.
+LIB_DIRS := common source model report
+LIB_SRCS := $(foreach d,$(LIB_DIRS),$(wildcard analysis/$(d)/*.c))
 LIB_OBJS := $(LIB_SRCS:%.c=$(BUILD)/%.o)
 LIB := $(BUILD)/libtickscope.a
 
-CLI_SRCS := analysis/tickscope.c $(wildcard analysis/cmd_*.c)
+CLI_SRCS := $(wildcard analysis/cli/*.c)
 CLI_OBJS := $(CLI_SRCS:%.c=$(BUILD)/%.o)
 CLI := $(BUILD)/tickscope
 
@@ -97,7 +98,7 @@ clean:
 	rm -rf build build-san
 
 format:
-	clang-format -i $(wildcard analysis/*.c analysis/include/tickscope/*.h plugin/*.c tests/unit/*.c)
+	clang-format -i $(wildcard analysis/*/*.[ch] analysis/include/tickscope/*.h plugin/*.c tests/unit/*.c)
 
 # Extra build products that tests need (the plugin, workloads, ...); folders append to it.
 check-build-extra:
