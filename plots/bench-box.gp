@@ -14,7 +14,7 @@
 #              that run's result; "-" where the variant has fewer runs
 # Variant k gets line type k: the same colour as in every other chart.
 
-if (!exists("data")) { print "bench-box.gp: set data='FILE.tsv' (see the header)"; exit error "no data" }
+if (!exists("data")) { exit error "bench-box.gp: set data='FILE.tsv' (see its header)" }
 if (!exists("out")) { out = data[1:strlen(data) - 4] }
 if (!exists("title")) { title = "Benchmark result by variant" }
 if (!exists("ylabel")) { ylabel = "result" }

@@ -6,7 +6,8 @@
 # Run by hand:  gnuplot -e "data='explain.tsv'; out='explain'" plots/explain.gp
 # writes out.png (pngcairo) and out.svg. Variables (all optional but data):
 #   data    the table                      out     output name without extension
-#   title   chart title                    ylabel  the metric and its unit (default "µs per operation")
+#   title   chart title                    ylabel  the metric and its unit
+#   (default "µs per operation")
 #   fmt     "png svg" (default), "png" or "svg"
 #
 # Columns of data (tab-separated, one header row; the names are the contract with tickscope):
@@ -18,7 +19,7 @@
 # A total gets its variant's colour (blue A, orange B, as in every chart); a component that
 # adds is red, one that takes away green, the residual grey.
 
-if (!exists("data")) { print "explain.gp: set data='FILE.tsv' (see the header)"; exit error "no data" }
+if (!exists("data")) { exit error "explain.gp: set data='FILE.tsv' (see its header)" }
 if (!exists("out")) { out = data[1:strlen(data) - 4] }
 if (!exists("title")) { title = "What the change is made of" }
 if (!exists("ylabel")) { ylabel = "µs per operation" }

@@ -17,7 +17,7 @@
 #   series  p50_ns  p99_ns      ("-" for a series without values)
 # Series k gets line type k: variant colours are the same in every chart.
 
-if (!exists("data")) { print "latency-cdf.gp: set data='FILE.tsv' (see the header)"; exit error "no data" }
+if (!exists("data")) { exit error "latency-cdf.gp: set data='FILE.tsv' (see its header)" }
 if (!exists("out")) { out = data[1:strlen(data) - 4] }
 if (!exists("title")) { title = "Latency distribution" }
 if (!exists("xlabel")) { xlabel = "latency (µs)" }

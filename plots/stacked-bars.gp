@@ -14,7 +14,7 @@
 #           group's value; "-" where the events behind that part were not recorded
 # Part k gets colour k, so a cause has the same colour in every bar.
 
-if (!exists("data")) { print "stacked-bars.gp: set data='FILE.tsv' (see the header)"; exit error "no data" }
+if (!exists("data")) { exit error "stacked-bars.gp: set data='FILE.tsv' (see its header)" }
 if (!exists("out")) { out = data[1:strlen(data) - 4] }
 if (!exists("title")) { title = "" }
 if (!exists("ylabel")) { ylabel = "per second" }

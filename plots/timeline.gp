@@ -22,7 +22,7 @@
 #   name      run, wake: the task's comm; tick_stop*: the dependency; timers: the function
 # The CPU lanes run from the lowest CPU at the bottom to the highest at the top.
 
-if (!exists("data")) { print "timeline.gp: set data='FILE.tsv' (see the header)"; exit error "no data" }
+if (!exists("data")) { exit error "timeline.gp: set data='FILE.tsv' (see its header)" }
 if (!exists("out")) { out = data[1:strlen(data) - 4] }
 if (!exists("title")) { title = "Timeline" }
 if (!exists("fmt")) { fmt = "png svg" }
@@ -37,15 +37,17 @@ array pal[8] = [0x0072B2, 0xD55E00, 0x009E73, 0xCC79A7, 0xE69F00, 0x56B4E9, 0x8C
 tcolor(tid) = pal[int(tid) % 8 + 1]
 icolor(state) = state < 1 ? 0xDDDDDD : state < 2 ? 0xBBBBBB : state < 3 ? 0x999999 : 0x777777
 tickstop(k) = k eq "tick_stop" || k eq "tick_stop_fail"
+timer(k) = k eq "hrtimer" || k eq "timer" || k eq "work"
 mcolor(k) = k eq "tick_stop" ? 0x009E73 : k eq "tick_stop_fail" ? 0xE15759 : \
 	k eq "hrtimer" ? 0x000000 : k eq "timer" ? 0x8C564B : 0xCC79A7
 # An arrow leaves the waker's lane towards the woken one's and stops at its edge.
 up(a, b) = b > a ? 1 : -1
 
-stats data using 2:4 nooutput
-cmin = STATS_min_x
-cmax = STATS_max_x
-xmax = STATS_max_y > 0 ? STATS_max_y : 1
+stats data using 2 nooutput
+cmin = STATS_min
+cmax = STATS_max
+stats data using 4 nooutput
+xmax = STATS_max > 0 ? STATS_max : 1
 stats data using 5 nooutput
 cmax = STATS_max > cmax ? STATS_max : cmax
 
@@ -71,13 +73,14 @@ do for [t in fmt] {
 		with boxxyerror lc rgb variable title "idle (darker: deeper state)", \
 	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(($4 - $3) / 2):(0.3):(tcolor($6)) \
 		with boxxyerror lc rgb variable title "task running", \
-	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(($4 - $3) > xmax / 25 ? strcol(8) : "") \
+	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(($4 - $3) > xmax * (6 * strlen(strcol(8)) + 8) / 1100 ? strcol(8) : "") \
 		with labels tc rgb "#ffffff" notitle, \
 	     data using 3:(tickstop(strcol(1)) ? $2 + 0.42 : NaN):(mcolor(strcol(1))) \
 		with points pt 9 lc rgb variable ps 1.3 title "tick stop (green) or failed (red)", \
-	     data using 3:(is("hrtimer") || is("timer") || is("work") ? $2 + 0.42 : NaN):(mcolor(strcol(1))) \
+	     data using 3:(timer(strcol(1)) ? $2 + 0.42 : NaN):(mcolor(strcol(1))) \
 		with points pt 2 lc rgb variable ps 1.1 title "hrtimer, timer or work expiry", \
-	     data using 3:(is("wake") ? $2 + 0.3 * up($2, $5) : NaN):($4 - $3):($5 - $2 - 0.6 * up($2, $5)) \
+	     data using 3:(is("wake") ? $2 + 0.3 * up($2, $5) : NaN):($4 - $3): \
+		($5 - $2 - 0.6 * up($2, $5)) \
 		with vectors arrowstyle 1 title "wakeup: waking → wakeup"
 	unset output
 }

@@ -15,7 +15,7 @@
 # Rows are drawn top to bottom in file order (the writer ranks them). Series k gets line type
 # k: variant colours are the same in every chart.
 
-if (!exists("data")) { print "top-bars.gp: set data='FILE.tsv' (see the header)"; exit error "no data" }
+if (!exists("data")) { exit error "top-bars.gp: set data='FILE.tsv' (see its header)" }
 if (!exists("out")) { out = data[1:strlen(data) - 4] }
 if (!exists("title")) { title = "" }
 if (!exists("xlabel")) { xlabel = "per second" }
