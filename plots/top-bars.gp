@@ -39,6 +39,9 @@ stats data using 0 nooutput
 ncol = STATS_columns
 nrow = STATS_records
 nser = ncol - 1
+# Room on the left for the longest label (in character widths).
+stats data using (strlen(strcol(1))) nooutput
+lwidth = STATS_max < 60 ? STATS_max : 60
 # Bar i of a row sits at row + off(i), all bars of a row within 0.8 of it.
 h = 0.8 / nser
 off(i) = -0.4 + h * (i - 1.5)
@@ -52,7 +55,7 @@ set ytics scale 0
 set grid xtics lc rgb "#dddddd"
 set key outside top center horizontal
 set style fill solid 0.85 noborder
-set lmargin 34
+set lmargin lwidth + 2
 
 do for [t in fmt] {
 	if (t eq "png") {

@@ -139,7 +139,7 @@ static uint64_t stack_key(const void *ctx, size_t i)
 	return ts_sched_stack_at(ctx, i)->total;
 }
 
-/* "inner <- outer": the first two frames worth showing. */
+/* "inner ← outer": the first two frames worth showing, by name without offsets. */
 static void stack_label(struct plot_run *r, const struct ts_sched_stack *s, char *out)
 {
 	uint32_t skip = rp_stack_skip(r->o, s->ips, s->nr_ips), i;
@@ -148,8 +148,10 @@ static void stack_label(struct plot_run *r, const struct ts_sched_stack *s, char
 
 	out[0] = 0;
 	for (i = skip; i < s->nr_ips && i < skip + 2; i++) {
+		const char *name = rp_sym_name(r->o, s->ips[i]);
+
 		len += snprintf(out + len, PLOT_LABEL - len, "%s%s", i > skip ? " ← " : "",
-				rp_sym(r->o, s->ips[i], buf, sizeof(buf)));
+				name ? name : rp_sym(r->o, s->ips[i], buf, sizeof(buf)));
 		if (len >= PLOT_LABEL)
 			break;
 	}
