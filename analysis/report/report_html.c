@@ -182,6 +182,7 @@ static void svg_copy(FILE *f, const char *s, int idx)
 	static const char *const refs[] = { "id='", "id=\"", "href='#", "href=\"#", "url(#" };
 	const char *p = strstr(s, "<svg");
 	size_t i, n;
+	int serial = 0;
 
 	while (p && *p) {
 		if (!strncmp(p, " xmlns", 6)) {
@@ -198,6 +199,9 @@ static void svg_copy(FILE *f, const char *s, int idx)
 			if (!strncmp(p, refs[i], n)) {
 				fprintf(f, "%sc%d-", refs[i], idx);
 				p += n;
+				/* gnuplot repeats its plot groups' ids; nothing refers to them */
+				if (i < 2 && !strncmp(p, "gnuplot_plot_", 13))
+					fprintf(f, "%d-", serial++);
 				break;
 			}
 		}
