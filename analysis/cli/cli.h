@@ -45,11 +45,25 @@ struct ts_charts;
  */
 int cli_draw(const struct ts_charts *cs);
 
+/* Say where the charts of @cs are, and which were not drawn and why (stdout). */
+void cli_plot_summary(const struct ts_charts *cs);
+
 struct ts_analysis;
 struct ts_report_opts;
 
 /* tickscope plot --html: the one-run page at @path. Returns 0, or 1 after printing why. */
 int cli_plot_html(const char *path, const struct ts_charts *cs, const struct ts_analysis *a,
 		  const struct ts_report_opts *o);
+
+struct ts_source_opts;
+struct ts_analysis_opts;
+
+/*
+ * tickscope plot A.data B.data ...: each file one variant (one run), charts side by side;
+ * @comm names the benchmark's tasks. Returns 0, or 1 after printing why.
+ */
+int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
+		      const struct ts_analysis_opts *ao, const char *comm, const char *dir,
+		      const char *html);
 
 #endif

@@ -28,6 +28,7 @@
 static const char plot_help[] =
 	"usage: tickscope plot [-i] FILE [-o DIR] [--html FILE] [--kallsyms FILE]\n"
 	"                      [--cpu LIST] [--pid LIST] [--comm NAME] [--time START,END]\n"
+	"       tickscope plot A.data B.data ... [-o DIR] [--html FILE] [--comm NAME] ...\n"
 	"       tickscope plot timeline [-i] FILE --time START[,END] [-o DIR] [--kallsyms FILE]\n\n"
 	"Charts of one run, drawn by gnuplot as PNG and SVG into DIR together with their data\n"
 	"(TSV), the gnuplot scripts and plots.sh, the commands that redraw them by hand:\n"
@@ -36,7 +37,10 @@ static const char plot_help[] =
 	"time by stack, shrinker and grace-period durations. A chart whose events were not\n"
 	"recorded is not drawn: charts.tsv and the HTML report say what to record.\n"
 	"`plot timeline` draws a window of a few ms: per CPU, the task that ran, idle periods,\n"
-	"tick stops, timer expiries and wakeups as arrows from CPU to CPU.\n\n"
+	"tick stops, timer expiries and wakeups as arrows from CPU to CPU.\n"
+	"With several files, each is one variant of one run, drawn side by side in every\n"
+	"chart (A against B CDFs, ...); --comm then names the benchmark's tasks (NAME and\n"
+	"NAME-*) whose latencies are drawn, and filters nothing.\n\n"
 	"  -i, --input FILE     the perf.data file, or - for a pipe-mode stream on stdin\n"
 	"  -o, --out DIR        where the charts go (created if missing; default tickscope-plots)\n"
 	"      --html FILE      also write one self-contained HTML report: charts inlined as\n"
@@ -53,6 +57,8 @@ struct plot_args {
 	int32_t pids[MAX_PIDS];
 	const char *in, *dir, *html;
 	int timeline;
+	char **files; /* several inputs: one variant each */
+	int nr_files;
 };
 
 static int parse_pids(struct plot_args *p, const char *s)
@@ -141,10 +147,12 @@ static int parse_args(struct plot_args *p, int argc, char **argv)
 		if (ret)
 			return ret;
 	}
-	if (optind + 1 < argc || (p->in && optind < argc)) {
+	if ((p->timeline && optind + 1 < argc) || (p->in && optind < argc)) {
 		fputs(plot_help, stderr);
 		return 2;
 	}
+	p->files = argv + optind;
+	p->nr_files = argc - optind;
 	if (p->timeline && !p->an.time_start)
 		return cli_error("plot timeline: --time START[,END] is needed (seconds, as "
 				 "tickscope info shows the trace's span)") +
@@ -176,8 +184,7 @@ static int feed_timeline(void *ctx, const struct ts_event *ev, const struct ts_s
 	return ts_timeline_feed(ctx, ev);
 }
 
-/* Say where the charts are, and which were not drawn and why. */
-static void summary(const struct ts_charts *cs)
+void cli_plot_summary(const struct ts_charts *cs)
 {
 	size_t i, drawn = 0;
 
@@ -206,7 +213,7 @@ static int plot_run(struct plot_args *p, struct ts_source *src, struct ts_analys
 	if (!ret && p->html)
 		ret = cli_plot_html(p->html, &cs, a, &o);
 	if (!ret)
-		summary(&cs);
+		cli_plot_summary(&cs);
 release:
 	ts_charts_release(&cs);
 	return ret ? 1 : 0;
@@ -232,7 +239,7 @@ static int plot_timeline(struct plot_args *p, struct ts_source *src, struct ts_t
 	else
 		ret = cli_draw(&cs);
 	if (!ret)
-		summary(&cs);
+		cli_plot_summary(&cs);
 	ts_charts_release(&cs);
 	return ret ? 1 : 0;
 }
@@ -293,6 +300,12 @@ int cmd_plot(int argc, char **argv)
 		return ret < 0 ? 0 : ret;
 	if (make_dir(p.dir))
 		return 1;
+	if (p.nr_files > 1) {
+		const char *comm = p.an.comm;
+
+		p.an.comm = NULL; /* names the benchmark's tasks, filters nothing */
+		return cli_plot_variants(p.files, p.nr_files, &p.src, &p.an, comm, p.dir, p.html);
+	}
 	ret = ts_source_open(&src, &p.src);
 	if (ret) {
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));

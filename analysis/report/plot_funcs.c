@@ -11,7 +11,7 @@
 
 #include "plot_priv.h"
 
-#define PLOT_TOP 15 /* rows of a ranked chart */
+#define PLOT_TOP TS_PLOT_TOP_ROWS
 #define PLOT_LABEL 96
 
 /* A ranked chart's rows: labels and values, nr_cols values a row. */
@@ -139,20 +139,20 @@ static uint64_t stack_key(const void *ctx, size_t i)
 	return ts_sched_stack_at(ctx, i)->total;
 }
 
-/* "inner ← outer": the first two frames worth showing, by name without offsets. */
-static void stack_label(struct plot_run *r, const struct ts_sched_stack *s, char *out)
+void plot_stack_label(const struct ts_report_opts *o, const struct ts_sched_stack *s, char *out,
+		      size_t size)
 {
-	uint32_t skip = rp_stack_skip(r->o, s->ips, s->nr_ips), i;
+	uint32_t skip = rp_stack_skip(o, s->ips, s->nr_ips), i;
 	char buf[PLOT_LABEL];
 	size_t len = 0;
 
 	out[0] = 0;
 	for (i = skip; i < s->nr_ips && i < skip + 2; i++) {
-		const char *name = rp_sym_name(r->o, s->ips[i]);
+		const char *name = rp_sym_name(o, s->ips[i]);
 
-		len += snprintf(out + len, PLOT_LABEL - len, "%s%s", i > skip ? " ← " : "",
-				name ? name : rp_sym(r->o, s->ips[i], buf, sizeof(buf)));
-		if (len >= PLOT_LABEL)
+		len += snprintf(out + len, size - len, "%s%s", i > skip ? " ← " : "",
+				name ? name : rp_sym(o, s->ips[i], buf, sizeof(buf)));
+		if (len >= size)
 			break;
 	}
 }
@@ -189,7 +189,7 @@ static void offcpu_chart(struct plot_run *r)
 
 		if (!st->total)
 			continue;
-		stack_label(r, st, k.lab[k.nr]);
+		plot_stack_label(r->o, st, k.lab[k.nr], PLOT_LABEL);
 		k.rows[k.nr] = k.lab[k.nr];
 		for (s = 0; s < TS_OFF_NR; s++)
 			k.v[k.nr * TS_OFF_NR + s] = st->by_state[s] ? st->by_state[s] / 1e6 : NAN;

@@ -27,6 +27,10 @@ int plot_need(struct plot_run *r, struct ts_chart *c, const int *kinds, int nr);
 /* Keep the first error. */
 void plot_done(struct plot_run *r, int err);
 
+/* "inner ← outer": the first two frames of an off-CPU stack worth showing, by name. */
+void plot_stack_label(const struct ts_report_opts *o, const struct ts_sched_stack *s, char *out,
+		      size_t size);
+
 /* Timers, work items, off-CPU stacks, shrinkers and grace periods (plot_funcs.c). */
 void plot_functions(struct plot_run *r);
 

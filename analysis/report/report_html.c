@@ -55,6 +55,11 @@ static void esc(FILE *f, const char *s)
 	}
 }
 
+void ts_html_text(FILE *f, const char *text)
+{
+	esc(f, text);
+}
+
 void ts_html_begin(FILE *f, const char *title, const char *subtitle)
 {
 	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"

@@ -112,4 +112,37 @@ struct ts_timeline;
 int ts_plot_timeline(struct ts_charts *cs, struct ts_chart *c, const struct ts_timeline *t,
 		     const struct ts_report_opts *o);
 
+#define TS_PLOT_MAX_VARIANTS 8
+#define TS_PLOT_TOP_ROWS 15 /* rows of a ranked chart */
+
+/*
+ * A kernel variant's runs, folded together for the charts that set variants side by side:
+ * distributions merged, rates kept per run and drawn as the median over runs.
+ */
+struct ts_plot_variant;
+
+/** ts_plot_variant_new() - an empty variant; @label names it in legends. Return: 0 or -ENOMEM */
+int ts_plot_variant_new(struct ts_plot_variant **vp, const char *label);
+
+/**
+ * ts_plot_variant_add() - fold one run's finished analysis into @v
+ * @comm: the benchmark's tasks (named @comm or "@comm-..."), whose wake delivery, wakeup
+ * latency and sched delay are drawn; NULL for every selected task
+ * Return: 0 or -ENOMEM.
+ */
+int ts_plot_variant_add(struct ts_plot_variant *v, const struct ts_analysis *a,
+			const struct ts_report_opts *o, const char *comm);
+
+/** ts_plot_variant_free() - free (NULL is fine) */
+void ts_plot_variant_free(struct ts_plot_variant *v);
+
+/**
+ * ts_plot_variants() - write the tables of the charts comparing @nr variants (at most
+ * TS_PLOT_MAX_VARIANTS, the first is the baseline) and list them in @cs: CDFs of the
+ * benchmark's latencies (and wake delivery by class), idle exits and residency, timers, work,
+ * off-CPU stacks, shrinkers and grace periods; one series per variant, in order
+ * Return: 0, -EINVAL for a bad @nr, or -ENOMEM.
+ */
+int ts_plot_variants(struct ts_charts *cs, struct ts_plot_variant *const *v, size_t nr);
+
 #endif

@@ -20,6 +20,9 @@ void ts_html_section(FILE *f, const char *id, const char *heading);
 /** ts_html_para() - a paragraph; @cls is "note", "warn" or NULL */
 void ts_html_para(FILE *f, const char *cls, const char *text);
 
+/** ts_html_text() - @text, HTML-escaped, where the caller is */
+void ts_html_text(FILE *f, const char *text);
+
 /** ts_html_pre() - preformatted text (a text report, compare's tables) */
 void ts_html_pre(FILE *f, const char *text);
 
