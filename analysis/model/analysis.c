@@ -280,7 +280,7 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 		mo.filter_ctx = a;
 	}
 	for (s = 0; s < TS_SEC_NR && !err; s++)
-		err = sections[s]->new(&a->model[s], &mo);
+		err = sections[s]->create(&a->model[s], &mo);
 	if (err)
 		goto free_analysis;
 	*ap = a;
@@ -551,19 +551,34 @@ void ts_analysis_set_symbols(struct ts_analysis *a,
 	a->sym_ctx = ctx;
 }
 
-int ts_analysis_metrics(const struct ts_analysis *a, ts_metric_fn emit, void *ctx)
+/* The metrics hooks' walk: metrics through @sink->emit, or distributions (@sink->dist_emit). */
+static int walk(const struct ts_analysis *a, struct ts_metric_sink *sink)
 {
-	struct ts_metric_sink sink = { .a = a, .emit = emit, .ctx = ctx };
 	int s;
 
-	sink.span = a->last > a->first ? (double)(a->last - a->first) / 1e9 : 0;
-	sink.sym = a->sym;
-	sink.sym_ctx = a->sym_ctx;
-	for (s = 0; s < TS_SEC_NR && !sink.err; s++) {
-		sink.section = sections[s]->name;
+	sink->a = a;
+	sink->span = a->last > a->first ? (double)(a->last - a->first) / 1e9 : 0;
+	sink->sym = a->sym;
+	sink->sym_ctx = a->sym_ctx;
+	for (s = 0; s < TS_SEC_NR && !sink->err; s++) {
+		sink->section = sections[s]->name;
 		if (sections[s]->metrics)
-			sections[s]->metrics(a->model[s], &sink);
+			sections[s]->metrics(a->model[s], sink);
 	}
-	ts_map_release(&sink.seen);
-	return sink.err;
+	ts_map_release(&sink->seen);
+	return sink->err;
+}
+
+int ts_analysis_metrics(const struct ts_analysis *a, ts_metric_fn emit, void *ctx)
+{
+	struct ts_metric_sink sink = { .emit = emit, .ctx = ctx };
+
+	return walk(a, &sink);
+}
+
+int ts_analysis_dists(const struct ts_analysis *a, ts_dist_fn emit, void *ctx)
+{
+	struct ts_metric_sink sink = { .dist_emit = emit, .ctx = ctx };
+
+	return walk(a, &sink);
 }

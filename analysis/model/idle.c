@@ -326,7 +326,8 @@ static void exit_metrics(const struct ts_idle *m, struct ts_metric_sink *s, cons
 	for (e = 0; e < TS_EXIT_NR; e++) {
 		all += m->tot.exits[e];
 		w = why ? why : exit_why(s, e);
-		tm_rate(s, TS_DIR_LOWER, m->tot.exits[e], w, "exits.%s.per_s", ts_idle_exit_name(e));
+		tm_rate(s, TS_DIR_LOWER, m->tot.exits[e], w, "exits.%s.per_s",
+			ts_idle_exit_name(e));
 	}
 	tm_rate(s, TS_DIR_LOWER, all, why, "exits.per_s");
 	for (i = 0; i < ts_idle_nr_exit_fns(m, 1); i++) {
@@ -337,7 +338,8 @@ static void exit_metrics(const struct ts_idle *m, struct ts_metric_sink *s, cons
 	if (!w && !s->sym)
 		w = "no symbols: the tick cannot be told from other hrtimers";
 	tm_rate(s, TS_DIR_LOWER, tick, w, "exits.tick.per_s");
-	tm_rate(s, TS_DIR_LOWER, m->tot.exits[TS_EXIT_HRTIMER] - tick, w, "exits.other_hrtimer.per_s");
+	tm_rate(s, TS_DIR_LOWER, m->tot.exits[TS_EXIT_HRTIMER] - tick, w,
+		"exits.other_hrtimer.per_s");
 }
 
 static int idle_metrics(const void *mv, struct ts_metric_sink *s)
@@ -352,14 +354,15 @@ static int idle_metrics(const void *mv, struct ts_metric_sink *s)
 	for (st = 0; st < TS_IDLE_NR_STATES; st++) {
 		entries += t->residency[st].count;
 		if (t->residency[st].count)
-			tm_dist(s, TS_DIR_NEUTRAL, &t->residency[st], NULL, "residency.state%d", st);
+			tm_dist(s, TS_DIR_NEUTRAL, &t->residency[st], NULL, "residency.state%d",
+				st);
 	}
 	tm_rate(s, TS_DIR_LOWER, entries, why, "entries.per_s");
 	tm_rate(s, TS_DIR_NEUTRAL, t->tick_stop_ok, ts, "tick_stop.ok.per_s");
 	tm_rate(s, TS_DIR_LOWER, t->tick_stop_fail, ts, "tick_stop.fail.per_s");
 	for (i = 0; !ts && i < t->nr_deps; i++)
-		tm_value(s, "count", TS_DIR_LOWER, (double)t->deps[i].count, "tick_stop.fail.%s.count",
-			 t->deps[i].name);
+		tm_value(s, "count", TS_DIR_LOWER, (double)t->deps[i].count,
+			 "tick_stop.fail.%s.count", t->deps[i].name);
 	return s->err;
 }
 

@@ -44,7 +44,7 @@ static int emit(struct ts_metric_sink *s, const char *unit, enum ts_metric_dir d
 	char name[512];
 	int n, err;
 
-	if (s->err)
+	if (s->err || s->dist_emit)
 		return s->err;
 	n = snprintf(name, sizeof(name), "%s.", s->section);
 	vsnprintf(name + n, sizeof(name) - (size_t)n - 8, fmt, ap);
@@ -99,6 +99,22 @@ int tm_null(struct ts_metric_sink *s, const char *unit, enum ts_metric_dir dir,
 	return ret;
 }
 
+static int dist_series(struct ts_metric_sink *s, const struct ts_hist *h, const char *prefix)
+{
+	struct ts_dist_series d = { .section = s->section, .unit = "ns", .hist = h };
+	char name[512];
+	int err;
+
+	if (s->err)
+		return s->err;
+	snprintf(name, sizeof(name) - 8, "%s.%s", s->section, prefix);
+	err = unique(s, name, sizeof(name));
+	if (err)
+		return s->err = err;
+	d.name = name;
+	return s->err = s->dist_emit(s->ctx, &d);
+}
+
 int tm_dist(struct ts_metric_sink *s, enum ts_metric_dir dir, const struct ts_hist *h,
 	    const char *why, const char *fmt, ...)
 {
@@ -111,6 +127,8 @@ int tm_dist(struct ts_metric_sink *s, enum ts_metric_dir dir, const struct ts_hi
 	va_start(ap, fmt);
 	vsnprintf(prefix, sizeof(prefix), fmt, ap);
 	va_end(ap);
+	if (s->dist_emit)
+		return why ? s->err : dist_series(s, h, prefix);
 	if (why) {
 		tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, why, "%s.count", prefix);
 		tm_null(s, "ns", dir, TS_METRIC_VALUE, why, "%s.sum", prefix);

@@ -249,9 +249,11 @@ static int rcu_metrics(const void *mv, struct ts_metric_sink *s)
 		nr_gp += t->flavors[k].gp.count;
 		tm_dist(s, TS_DIR_LOWER, &t->flavors[k].gp, NULL, "gp.%s", t->flavors[k].name);
 	}
-	tm_rate(s, TS_DIR_NEUTRAL, nr_gp, gp ? "rcu:rcu_grace_period not recorded (needs CONFIG_RCU_TRACE)" : NULL,
+	tm_rate(s, TS_DIR_NEUTRAL, nr_gp,
+		gp ? "rcu:rcu_grace_period not recorded (needs CONFIG_RCU_TRACE)" : NULL,
 		"gp.per_s");
-	tm_rate(s, TS_DIR_NEUTRAL, t->nr_cb_queued, tm_why(s, TS_EV_RCU_CB), "callbacks.queued.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->nr_cb_queued, tm_why(s, TS_EV_RCU_CB),
+		"callbacks.queued.per_s");
 	tm_rate(s, TS_DIR_NEUTRAL, t->nr_cb_invoked, tm_why(s, TS_EV_RCU_INVOKE),
 		"callbacks.invoked.per_s");
 	return s->err;

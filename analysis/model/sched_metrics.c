@@ -49,7 +49,8 @@ static void class_metrics(const struct ts_sched_totals *t, struct ts_metric_sink
 		else
 			tm_value(s, "count", TS_DIR_NEUTRAL, (double)t->wake_class[c],
 				 "wake_class.%s.count", class_names[c]);
-		tm_value(s, "%", TS_DIR_NEUTRAL, !why && all ? 100.0 * (double)t->wake_class[c] / (double)all : NAN,
+		tm_value(s, "%", TS_DIR_NEUTRAL,
+			 !why && all ? 100.0 * (double)t->wake_class[c] / (double)all : NAN,
 			 "wake_class.%s.share", class_names[c]);
 		tm_dist(s, TS_DIR_LOWER, &t->class_delivery[c], dlv, "wake_class.%s.wake_delivery",
 			class_names[c]);
@@ -59,8 +60,8 @@ static void class_metrics(const struct ts_sched_totals *t, struct ts_metric_sink
 }
 
 /* "frame;frame;frame" of a stack, past the scheduler's own frames. */
-static const char *stack_name(struct ts_metric_sink *s, const struct ts_sched_stack *st,
-			      char *out, size_t len)
+static const char *stack_name(struct ts_metric_sink *s, const struct ts_sched_stack *st, char *out,
+			      size_t len)
 {
 	char buf[24];
 	const char *name;
@@ -106,8 +107,8 @@ static void stack_metrics(const struct ts_sched *m, struct ts_metric_sink *s, co
 		stack_name(s, st, name, sizeof(name));
 		tm_value(s, "ns", TS_DIR_LOWER, (double)st->total, "offcpu_stack.%s.sum", name);
 		for (o = TS_OFF_S; o <= TS_OFF_D; o++)
-			tm_value(s, "ns", TS_DIR_LOWER, (double)st->by_state[o], "offcpu_stack.%s.%s.sum",
-				 name, off_names[o]);
+			tm_value(s, "ns", TS_DIR_LOWER, (double)st->by_state[o],
+				 "offcpu_stack.%s.%s.sum", name, off_names[o]);
 	}
 }
 

@@ -16,6 +16,7 @@
 struct ts_metric_sink {
 	const struct ts_analysis *a;
 	ts_metric_fn emit;
+	ts_dist_fn dist_emit; /* set: the walk is for charts; only tm_dist() emits */
 	void *ctx;
 	const char *section; /* the section's name: the metric's section and the names' prefix */
 	double span; /* seconds of the analysed range; 0 when empty */
@@ -61,36 +62,36 @@ const char *tm_fn(struct ts_metric_sink *s, uint64_t addr, char *buf, size_t len
  * TS_SECTION_GLUE for an int finish, TS_SECTION_GLUE_VOID for a void one. They define
  * <ident>_new, <ident>_feed, <ident>_finish and <ident>_free for the model's ops.
  */
-#define TS_SECTION_GLUE_COMMON(ident, type)                                       \
-	static int ident##_new(void **m, const struct ts_model_opts *o)          \
-	{                                                                        \
-		type *p = NULL;                                                  \
-		int err = ts_##ident##_new(&p, o);                               \
-		*m = err ? NULL : p;                                             \
-		return err;                                                      \
-	}                                                                        \
-	static int ident##_feed(void *m, const struct ts_event *ev)              \
-	{                                                                        \
-		return ts_##ident##_feed(m, ev);                                 \
-	}                                                                        \
-	static void ident##_free(void *m)                                        \
-	{                                                                        \
-		ts_##ident##_free(m);                                            \
+#define TS_SECTION_GLUE_COMMON(ident, type)                             \
+	static int ident##_new(void **m, const struct ts_model_opts *o) \
+	{                                                               \
+		type *p = NULL;                                         \
+		int err = ts_##ident##_new(&p, o);                      \
+		*m = err ? NULL : p;                                    \
+		return err;                                             \
+	}                                                               \
+	static int ident##_feed(void *m, const struct ts_event *ev)     \
+	{                                                               \
+		return ts_##ident##_feed(m, ev);                        \
+	}                                                               \
+	static void ident##_free(void *m)                               \
+	{                                                               \
+		ts_##ident##_free(m);                                   \
 	}
-#define TS_SECTION_GLUE(ident, type)                                              \
-	TS_SECTION_GLUE_COMMON(ident, type)                                      \
-	static int ident##_finish(void *m, uint64_t end)                         \
-	{                                                                        \
-		return ts_##ident##_finish(m, end);                              \
+#define TS_SECTION_GLUE(ident, type)                     \
+	TS_SECTION_GLUE_COMMON(ident, type)              \
+	static int ident##_finish(void *m, uint64_t end) \
+	{                                                \
+		return ts_##ident##_finish(m, end);      \
 	}
-#define TS_SECTION_GLUE_VOID(ident, type)                                         \
-	TS_SECTION_GLUE_COMMON(ident, type)                                      \
-	static int ident##_finish(void *m, uint64_t end)                         \
-	{                                                                        \
-		ts_##ident##_finish(m, end);                                     \
-		return 0;                                                        \
+#define TS_SECTION_GLUE_VOID(ident, type)                \
+	TS_SECTION_GLUE_COMMON(ident, type)              \
+	static int ident##_finish(void *m, uint64_t end) \
+	{                                                \
+		ts_##ident##_finish(m, end);             \
+		return 0;                                \
 	}
 #define TS_SECTION_OPS_GLUE(ident) \
-	.new = ident##_new, .feed = ident##_feed, .finish = ident##_finish, .free = ident##_free
+	.create = ident##_new, .feed = ident##_feed, .finish = ident##_finish, .free = ident##_free
 
 #endif

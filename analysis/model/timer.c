@@ -219,7 +219,8 @@ static int timer_metrics(const void *mv, struct ts_metric_sink *s)
 	const struct ts_timer *m = mv;
 	const struct ts_timer_totals *t = ts_timer_totals(m);
 	const char *why = tm_section_why(s, TS_SEC_TIMER), *why_exit[2];
-	const char *hr = tm_why(s, TS_EV_HRTIMER_EXPIRE_ENTRY), *tl = tm_why(s, TS_EV_TIMER_EXPIRE_ENTRY);
+	const char *hr = tm_why(s, TS_EV_HRTIMER_EXPIRE_ENTRY),
+		   *tl = tm_why(s, TS_EV_TIMER_EXPIRE_ENTRY);
 
 	why_exit[0] = tm_why(s, TS_EV_TIMER_EXPIRE_EXIT);
 	why_exit[1] = tm_why(s, TS_EV_HRTIMER_EXPIRE_EXIT);

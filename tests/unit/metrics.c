@@ -72,9 +72,12 @@ static void feed(struct ts_analysis *a, struct ts_event ev)
 
 static struct ts_analysis *build(int symbols)
 {
-	static const char *const rec[] = { "sched:sched_switch", "sched:sched_waking",
-					   "sched:sched_wakeup", "power:cpu_idle",
-					   "timer:hrtimer_expire_entry", "timer:hrtimer_expire_exit",
+	static const char *const rec[] = { "sched:sched_switch",
+					   "sched:sched_waking",
+					   "sched:sched_wakeup",
+					   "power:cpu_idle",
+					   "timer:hrtimer_expire_entry",
+					   "timer:hrtimer_expire_exit",
 					   "workqueue:workqueue_execute_start",
 					   "workqueue:workqueue_execute_end" };
 	struct ts_event ev = { .kind = TS_EV_SWITCH, .time = S, .cpu = 1 };
@@ -91,11 +94,12 @@ static struct ts_analysis *build(int symbols)
 	ev.sw.prev_state = TS_STATE_SLEEPING;
 	feed(a, ev); /* cpu 1 runs 5 from 1 s */
 	feed(a, (struct ts_event){ .kind = TS_EV_CPU_IDLE, .time = S + 100, .idle.state = 1 });
-	feed(a, (struct ts_event){ .kind = TS_EV_HRTIMER_EXPIRE_ENTRY, .time = S + 1000,
+	feed(a, (struct ts_event){ .kind = TS_EV_HRTIMER_EXPIRE_ENTRY,
+				   .time = S + 1000,
 				   .timer.function = TICK_FN });
 	feed(a, (struct ts_event){ .kind = TS_EV_HRTIMER_EXPIRE_EXIT, .time = S + 1400 });
-	feed(a, (struct ts_event){ .kind = TS_EV_CPU_IDLE, .time = S + 1500,
-				   .idle.state = TS_IDLE_EXIT });
+	feed(a, (struct ts_event){
+			.kind = TS_EV_CPU_IDLE, .time = S + 1500, .idle.state = TS_IDLE_EXIT });
 	ev = (struct ts_event){ .kind = TS_EV_WAKING, .time = S + 2000, .cpu = 1, .pid = 5 };
 	ev.wake.pid = 9;
 	ev.wake.target_cpu = 0;
@@ -106,16 +110,36 @@ static struct ts_analysis *build(int symbols)
 	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = S + 2500, .cpu = 0 };
 	ev.sw.next_pid = 9;
 	feed(a, ev);
-	feed(a, (struct ts_event){ .kind = TS_EV_WQ_START, .time = S + 3000, .pid = 9,
-				   .wq.work = 0x10, .wq.function = WORK_FN });
-	feed(a, (struct ts_event){ .kind = TS_EV_WQ_END, .time = S + 5000, .pid = 9,
-				   .wq.work = 0x10, .wq.function = WORK_FN });
+	feed(a, (struct ts_event){ .kind = TS_EV_WQ_START,
+				   .time = S + 3000,
+				   .pid = 9,
+				   .wq.work = 0x10,
+				   .wq.function = WORK_FN });
+	feed(a, (struct ts_event){ .kind = TS_EV_WQ_END,
+				   .time = S + 5000,
+				   .pid = 9,
+				   .wq.work = 0x10,
+				   .wq.function = WORK_FN });
 	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = 2 * S, .cpu = 0 };
 	ev.sw.prev_pid = 9;
 	ev.sw.prev_state = TS_STATE_SLEEPING;
 	feed(a, ev);
 	ts_analysis_finish(a);
 	return a;
+}
+
+struct dists {
+	int nr, delivery_count;
+};
+
+static int count_dist(void *ctx, const struct ts_dist_series *d)
+{
+	struct dists *x = ctx;
+
+	x->nr++;
+	if (!strcmp(d->name, "sched.wake_delivery"))
+		x->delivery_count = (int)d->hist->count;
+	return 0;
 }
 
 static void is_value(const struct list *l, const char *name, double want)
@@ -182,6 +206,14 @@ int main(void)
 	   "rates are rates, latencies lower-is-better");
 	is_int(ts_analysis_metrics(a, collect, &stop), 7, "a non-zero return stops the walk");
 	is_int(stop.nr, 2, "after two metrics");
+	{
+		struct dists d = { 0 };
+
+		is_int(ts_analysis_dists(a, count_dist, &d), 0,
+		       "the distributions' walk returns 0");
+		ok(d.nr > 10 && d.delivery_count == 1, "%d distributions, sched.wake_delivery of 1",
+		   d.nr);
+	}
 	ts_analysis_free(a);
 	free(l.v);
 	l = (struct list){ 0 };

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * All the models of one run together: ts_analysis_feed() applies the filters (--cpu, --pid,
- * --comm, --time) in one place, feeds the sections of the table (tickscope/section.h), and keeps
- * per-section bookkeeping: which events each section needs, which were recorded or seen, and lost events.
+ * --comm, --time) in one place and feeds the sections of the table (tickscope/section.h);
+ * per-section bookkeeping: the events each section needs, which were recorded or seen, lost
+ * events.
  */
 #ifndef TICKSCOPE_ANALYSIS_H
 #define TICKSCOPE_ANALYSIS_H

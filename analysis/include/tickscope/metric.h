@@ -58,4 +58,27 @@ void ts_analysis_set_symbols(struct ts_analysis *a,
 			     const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off),
 			     void *ctx);
 
+struct ts_hist;
+
+/* A distribution for charts: the histogram behind a metric family ("sched.wake_delivery"). */
+struct ts_dist_series {
+	const char *section;
+	const char *name; /* the metrics' prefix: <name>.p50, <name>.p99 are its metrics */
+	const char *unit; /* "ns" */
+	const struct ts_hist *hist; /* valid while the analysis lives (tickscope/hist.h) */
+};
+
+typedef int (*ts_dist_fn)(void *ctx, const struct ts_dist_series *d);
+
+/**
+ * ts_analysis_dists() - the chart-data hook: every measured distribution, section by section
+ * @a: the analysis, after ts_analysis_finish()
+ * @emit: called once per distribution (the same walk as the metrics: unmeasured ones are left
+ *	out); the strings it is given live only during the call
+ * @ctx: passed to @emit
+ *
+ * Return: 0, or the first non-zero value @emit returned (or -ENOMEM).
+ */
+int ts_analysis_dists(const struct ts_analysis *a, ts_dist_fn emit, void *ctx);
+
 #endif

@@ -16,20 +16,17 @@
  * X(ID, ident): TS_SEC_<ID>, ts_<ident>_section (model/<ident>.c) and rp_<ident>_writers
  * (report/<ident>.c). The order is the order of the reports' sections.
  */
-#define TS_SECTIONS(X)        \
-	X(SCHED, sched)       \
-	X(IDLE, idle)         \
-	X(TIMER, timer)       \
-	X(WQ, wq)             \
-	X(RCU, rcu)           \
+#define TS_SECTIONS(X)  \
+	X(SCHED, sched) \
+	X(IDLE, idle)   \
+	X(TIMER, timer) \
+	X(WQ, wq)       \
+	X(RCU, rcu)     \
 	X(SHRINKER, shrinker)
 
-enum ts_section {
 #define TS_SECTION_ENUM(id, ident) TS_SEC_##id,
-	TS_SECTIONS(TS_SECTION_ENUM)
+enum ts_section { TS_SECTIONS(TS_SECTION_ENUM) TS_SEC_NR };
 #undef TS_SECTION_ENUM
-	TS_SEC_NR
-};
 
 struct ts_metric_sink;
 
@@ -40,7 +37,7 @@ struct ts_metric_sink;
 /*
  * What one section is: the events it needs (required ones decide whether it has data), the
  * other kinds it is fed, and its model's life cycle. Models are opaque here (void *); each
- * model file wraps its typed functions.
+ * model file wraps its typed functions (TS_SECTION_GLUE in model/sink.h).
  */
 struct ts_section_ops {
 	const char *name; /* "sched", "idle", "timer", "workqueue", "rcu", "shrinker" */
@@ -50,7 +47,7 @@ struct ts_section_ops {
 	const uint16_t *also; /* other kinds it is fed (sched: cpu_idle, comm); may be NULL */
 	int nr_also;
 	unsigned int flags; /* TS_SECF_* */
-	int (*new)(void **m, const struct ts_model_opts *o);
+	int (*create)(void **m, const struct ts_model_opts *o); /* the model, or an error */
 	int (*feed)(void *m, const struct ts_event *ev);
 	void (*recorded)(void *m, int kind); /* the file records @kind; may be NULL */
 	int (*finish)(void *m, uint64_t end);
@@ -59,7 +56,8 @@ struct ts_section_ops {
 	int (*metrics)(const void *m, struct ts_metric_sink *s);
 };
 
-#define TS_SECTION_KINDS(k, r) .kinds = k, .required = r, .nr_kinds = (int)(sizeof(k) / sizeof(k[0]))
+#define TS_SECTION_KINDS(k, r) \
+	.kinds = k, .required = r, .nr_kinds = (int)(sizeof(k) / sizeof(k[0]))
 
 #define TS_SECTION_DECL(id, ident) extern const struct ts_section_ops ts_##ident##_section;
 TS_SECTIONS(TS_SECTION_DECL)
