@@ -45,8 +45,8 @@ struct ts_charts;
  */
 int cli_draw(const struct ts_charts *cs);
 
-/* Say where the charts of @cs are, and which were not drawn and why (stdout). */
-void cli_plot_summary(const struct ts_charts *cs);
+/* Say where the charts of @cs are, and which were not drawn and why, on @f. */
+void cli_plot_summary(FILE *f, const struct ts_charts *cs);
 
 struct ts_analysis;
 struct ts_report_opts;

@@ -184,17 +184,17 @@ static int feed_timeline(void *ctx, const struct ts_event *ev, const struct ts_s
 	return ts_timeline_feed(ctx, ev);
 }
 
-void cli_plot_summary(const struct ts_charts *cs)
+void cli_plot_summary(FILE *f, const struct ts_charts *cs)
 {
 	size_t i, drawn = 0;
 
 	for (i = 0; i < cs->nr; i++)
 		drawn += !cs->c[i].missing[0];
-	printf("tickscope plot: %zu chart%s (PNG and SVG) in %s/; redraw with %s/plots.sh\n", drawn,
-	       drawn == 1 ? "" : "s", cs->dir, cs->dir);
+	fprintf(f, "tickscope: %zu chart%s (PNG and SVG) in %s/; redraw them with %s/plots.sh\n",
+		drawn, drawn == 1 ? "" : "s", cs->dir, cs->dir);
 	for (i = 0; i < cs->nr; i++)
 		if (cs->c[i].missing[0])
-			printf("  not drawn: %s: %s\n", cs->c[i].name, cs->c[i].missing);
+			fprintf(f, "  not drawn: %s: %s\n", cs->c[i].name, cs->c[i].missing);
 }
 
 static int plot_run(struct plot_args *p, struct ts_source *src, struct ts_analysis *a)
@@ -213,7 +213,7 @@ static int plot_run(struct plot_args *p, struct ts_source *src, struct ts_analys
 	if (!ret && p->html)
 		ret = cli_plot_html(p->html, &cs, a, &o);
 	if (!ret)
-		cli_plot_summary(&cs);
+		cli_plot_summary(stdout, &cs);
 release:
 	ts_charts_release(&cs);
 	return ret ? 1 : 0;
@@ -239,7 +239,7 @@ static int plot_timeline(struct plot_args *p, struct ts_source *src, struct ts_t
 	else
 		ret = cli_draw(&cs);
 	if (!ret)
-		cli_plot_summary(&cs);
+		cli_plot_summary(stdout, &cs);
 	ts_charts_release(&cs);
 	return ret ? 1 : 0;
 }

@@ -156,7 +156,7 @@ int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
 	if (!ret && html)
 		ret = page(html, &cs, f, n);
 	if (!ret)
-		cli_plot_summary(&cs);
+		cli_plot_summary(stdout, &cs);
 	for (i = 0; i < n; i++)
 		ts_plot_variant_free(v[i]);
 	ts_charts_release(&cs);

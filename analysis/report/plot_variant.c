@@ -49,6 +49,11 @@ int ts_plot_variant_new(struct ts_plot_variant **vp, const char *label)
 	return 0;
 }
 
+void ts_plot_variant_label(struct ts_plot_variant *v, const char *label)
+{
+	snprintf(v->label, sizeof(v->label), "%s", label);
+}
+
 void ts_plot_variant_free(struct ts_plot_variant *v)
 {
 	int i, k;
