@@ -49,6 +49,11 @@ int ts_plot_variant_new(struct ts_plot_variant **vp, const char *label)
 	return 0;
 }
 
+int ts_plot_variant_runs(const struct ts_plot_variant *v)
+{
+	return v->nr_runs;
+}
+
 void ts_plot_variant_label(struct ts_plot_variant *v, const char *label)
 {
 	snprintf(v->label, sizeof(v->label), "%s", label);

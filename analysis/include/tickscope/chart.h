@@ -133,6 +133,9 @@ int ts_plot_variant_new(struct ts_plot_variant **vp, const char *label);
 int ts_plot_variant_add(struct ts_plot_variant *v, const struct ts_analysis *a,
 			const struct ts_report_opts *o, const char *comm);
 
+/** ts_plot_variant_runs() - how many runs were folded into @v */
+int ts_plot_variant_runs(const struct ts_plot_variant *v);
+
 /** ts_plot_variant_label() - rename @v (its legend text) */
 void ts_plot_variant_label(struct ts_plot_variant *v, const char *label);
 
