@@ -6,6 +6,7 @@
 # refers to a network address or to another file.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
+. "$TS_TOP/tests/lib/plots.sh"
 
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 command -v gnuplot >/dev/null || skip_all "gnuplot not installed (plots/packages: gnuplot-nox)"
@@ -14,19 +15,6 @@ command -v "$CHROMIUM" >/dev/null ||
 	skip_all "no headless browser: $CHROMIUM not installed (plots/packages: chromium)"
 tap_tmpdir
 tmp=$TAP_TMP
-
-# browse MODE FILE OUT: headless Chromium on a local file, MODE screenshot or dump-dom
-browse() {
-	_a="--headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir=$tmp/profile"
-	if [ "$1" = screenshot ]; then
-		# shellcheck disable=SC2086
-		timeout 60 "$CHROMIUM" $_a --window-size=1200,2400 --screenshot="$3" "file://$2" \
-			>/dev/null 2>&1
-	else
-		# shellcheck disable=SC2086
-		timeout 60 "$CHROMIUM" $_a --dump-dom "file://$2" >"$3" 2>/dev/null
-	fi
-}
 
 n=x86-ramfs-callchain
 f=$(fixture_data $n) || { echo "Bail out! fixture $n"; exit 1; }
@@ -38,10 +26,7 @@ is "$(cat "$tmp/err")" "" "$n: no warning"
 h=$tmp/report.html
 
 # Self-contained: no reference to anything outside the file.
-is "$(grep -Eio 'https?:|src=|<script|<link|<img|<iframe|<object|@import|url\([^#]' "$h" |
-	sort -u | tr '\n' ' ')" "" "no network address, no script, no outside file"
-is "$(grep -Eo 'href="[^"]*"|href='"'"'[^'"'"']*'"'" "$h" | grep -v "href=[\"']#" | head -3)" "" \
-	"every link points inside the page"
+is "$(self_contained "$h")" "" "no network address, no script, no outside file, no outside link"
 ids=$(grep -Eo " id=[\"'][^\"']*[\"']" "$h" | sort | uniq -d | head -3)
 is "$ids" "" "no id is used twice (the charts' SVG ids are made unique)"
 

@@ -7,6 +7,7 @@
 # script by dump-oracle.t).
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
+. "$TS_TOP/tests/lib/plots.sh"
 
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 command -v gnuplot >/dev/null || skip_all "gnuplot not installed (plots/packages: gnuplot-nox)"
@@ -14,35 +15,6 @@ command -v xmllint >/dev/null || skip_all "xmllint not installed (plots/packages
 command -v jq >/dev/null || skip_all "jq not installed (tests/packages)"
 tap_tmpdir
 tmp=$TAP_TMP
-
-# png_size FILE: "WIDTHxHEIGHT" from the IHDR chunk
-png_size() {
-	od -An -tu1 -j16 -N8 "$1" | awk '{ printf "%dx%d", $1 * 16777216 + $2 * 65536 + $3 * 256 + $4,
-		$5 * 16777216 + $6 * 65536 + $7 * 256 + $8 }'
-}
-
-# check_charts DIR NAME: every drawn chart has its PNG (of the script's size) and a valid SVG
-check_charts() {
-	_bad=""
-	_n=0
-	while IFS="$(printf '\t')" read -r name script status _; do
-		[ "$status" = drawn ] || continue
-		_n=$((_n + 1))
-		want=960x600
-		[ "$script" = timeline.gp ] && want=1200x600
-		[ "$(png_size "$1/$name.png" 2>/dev/null)" = "$want" ] || _bad="$_bad $name.png"
-		xmllint --noout "$1/$name.svg" 2>/dev/null || _bad="$_bad $name.svg"
-		grep -q "viewBox=\"0 0 ${want%x*} ${want#*x}\"" "$1/$name.svg" || _bad="$_bad $name.svg-size"
-	done <<EOF
-$(tail -n +2 "$1/charts.tsv")
-EOF
-	is "$_bad" "" "$2: $_n charts: PNGs of the scripts' sizes, SVGs parse"
-}
-
-# chart_status DIR NAME: drawn or missing
-chart_status() {
-	awk -F'\t' -v n="$2" '$1 == n { print $3 }' "$1/charts.tsv"
-}
 
 # --- One run with sched, idle, IPIs and timers: the cross-CPU ping-pong ---------------------
 n=x86-pingpong-cross
