@@ -42,6 +42,8 @@ mcolor(k) = k eq "tick_stop" ? 0x009E73 : k eq "tick_stop_fail" ? 0xE15759 : \
 	k eq "hrtimer" ? 0x000000 : k eq "timer" ? 0x8C564B : 0xCC79A7
 # An arrow leaves the waker's lane towards the woken one's and stops at its edge.
 up(a, b) = b > a ? 1 : -1
+# A task's name is written on its bar when it fits (about 6 pixels a character).
+fits(w, name) = w > xmax * (6 * strlen(name) + 8) / 1100
 
 stats data using 2 nooutput
 cmin = STATS_min
@@ -73,7 +75,7 @@ do for [t in fmt] {
 		with boxxyerror lc rgb variable title "idle (darker: deeper state)", \
 	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(($4 - $3) / 2):(0.3):(tcolor($6)) \
 		with boxxyerror lc rgb variable title "task running", \
-	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(($4 - $3) > xmax * (6 * strlen(strcol(8)) + 8) / 1100 ? strcol(8) : "") \
+	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(fits($4 - $3, strcol(8)) ? strcol(8) : "") \
 		with labels tc rgb "#ffffff" notitle, \
 	     data using 3:(tickstop(strcol(1)) ? $2 + 0.42 : NaN):(mcolor(strcol(1))) \
 		with points pt 9 lc rgb variable ps 1.3 title "tick stop (green) or failed (red)", \

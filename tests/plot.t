@@ -107,7 +107,8 @@ is "$(chart_status "$tmp/r" offcpu-stacks)" drawn "$n: off-CPU stacks drawn"
 top_json=$(jq -r '[.sections.sched.offcpu_stacks[]] | max_by(.total_ns) | .total_ns' "$tmp/rr.json")
 top_tsv=$(awk -F'\t' 'NR == 2 { s = 0; for (i = 2; i <= NF; i++) if ($i != "-") s += $i;
 	printf "%.0f", s * 1e6 }' "$tmp/r/offcpu-stacks.tsv")
-ok "$(awk -v a="$top_json" -v b="$top_tsv" 'BEGIN { d = a - b; print ((d < 0 ? -d : d) > a * 1e-5 ? 1 : 0) }')" \
+ok "$(awk -v a="$top_json" -v b="$top_tsv" 'BEGIN { d = a - b; if (d < 0) d = -d
+	print (d > a * 1e-5 ? 1 : 0) }')" \
 	"$n: the top stack's off-CPU time is the JSON's ($top_json ns)"
 
 # --- The aarch64 board under qemu: no workqueue or shrinker events recorded -----------------
