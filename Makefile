@@ -89,6 +89,7 @@ demo: deps
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench.sh
+	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench-charts.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin
