@@ -13,30 +13,7 @@
 #include "plot_priv.h"
 #include "tickscope/analysis.h"
 
-#define VAR_LABEL 96
-
-enum vdist { VD_DELIVERY = 0, VD_WAKELAT, VD_DELAY, VD_SHRINK, VD_GP, VD_NR };
-
-enum vrate { VR_TIMER = 0, VR_WORK, VR_STACK, VR_NR };
-
-/* A ranked row (a timer callback, a work function, a stack): its value in every run. */
-struct vrow {
-	char label[VAR_LABEL];
-	double *v; /* per run; NAN where the run did not record its events */
-};
-
-struct ts_plot_variant {
-	char label[VAR_LABEL];
-	int nr_runs;
-	struct ts_hist dist[VD_NR];
-	struct ts_hist cls[TS_WAKE_NR]; /* wake delivery by class, all selected tasks */
-	double *exits[TS_EXIT_NR]; /* per run, per second; NAN: not traced */
-	double *resid[TS_IDLE_NR_STATES]; /* per run, % of CPU time */
-	struct vrow *rows[VR_NR];
-	int nr_rows[VR_NR];
-	uint8_t seen[VD_NR + 1]; /* the events behind a distribution were recorded in a run */
-	uint8_t rec[VR_NR]; /* some run recorded the events behind rows of this kind */
-};
+#include "plot_variant.h"
 
 int ts_plot_variant_new(struct ts_plot_variant **vp, const char *label)
 {
@@ -113,8 +90,8 @@ static int row_add(struct ts_plot_variant *v, int k, int run, const char *label,
 		r->v = calloc((size_t)run + 1, sizeof(*r->v));
 		if (!r->v)
 			return -ENOMEM;
-		for (i = 0; i <= run; i++)
-			r->v[i] = NAN;
+		for (i = 0; i <= run; i++) /* earlier runs that recorded such rows had none */
+			r->v[i] = i < run && v->rec[k] ? 0 : NAN;
 	}
 	r->v[run] = isnan(r->v[run]) ? val : r->v[run] + val;
 	return 0;
@@ -586,4 +563,72 @@ int ts_plot_variants(struct ts_charts *cs, struct ts_plot_variant *const *v, siz
 	free(s.lab);
 	free(s.labels);
 	return s.err;
+}
+
+/* Append run @j of @src to @dst as its run @run. */
+static int merge_run(struct ts_plot_variant *dst, const struct ts_plot_variant *src, int j, int run)
+{
+	int k, i, err = grow_rows(dst, run);
+
+	for (k = 0; k < TS_EXIT_NR && !err; k++)
+		if (!(err = grow_run(&dst->exits[k], run)))
+			dst->exits[k][run] = src->exits[k][j];
+	for (k = 0; k < TS_IDLE_NR_STATES && !err; k++)
+		if (!(err = grow_run(&dst->resid[k], run)))
+			dst->resid[k][run] = src->resid[k][j];
+	for (k = 0; k < VR_NR && !err; k++)
+		for (i = 0; i < src->nr_rows[k] && !err; i++)
+			if (!isnan(src->rows[k][i].v[j]))
+				err = row_add(dst, k, run, src->rows[k][i].label,
+					      src->rows[k][i].v[j]);
+	for (k = 0; k < VR_NR && !err; k++)
+		for (i = 0; i < dst->nr_rows[k] && src->rec[k]; i++)
+			if (isnan(dst->rows[k][i].v[run]))
+				dst->rows[k][i].v[run] = 0;
+	return err;
+}
+
+int ts_plot_variant_merge(struct ts_plot_variant *dst, const struct ts_plot_variant *src)
+{
+	int k, j, err = 0;
+
+	for (k = 0; k < VD_NR && !err; k++)
+		err = ts_hist_merge(&dst->dist[k], &src->dist[k]);
+	for (k = 0; k < TS_WAKE_NR && !err; k++)
+		err = ts_hist_merge(&dst->cls[k], &src->cls[k]);
+	for (j = 0; j < src->nr_runs && !err; j++) {
+		err = merge_run(dst, src, j, dst->nr_runs);
+		if (!err)
+			dst->nr_runs++;
+	}
+	for (k = 0; k <= VD_NR; k++)
+		dst->seen[k] |= src->seen[k];
+	for (k = 0; k < VR_NR; k++)
+		dst->rec[k] |= src->rec[k];
+	return err;
+}
+
+int plot_variant_row(struct ts_plot_variant *v, int k, int run, const char *label, double val)
+{
+	struct vrow *r = NULL, *n;
+	int i;
+
+	for (i = 0; i < v->nr_rows[k] && !r; i++)
+		if (!strcmp(v->rows[k][i].label, label))
+			r = &v->rows[k][i];
+	if (!r) {
+		n = realloc(v->rows[k], (size_t)(v->nr_rows[k] + 1) * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		v->rows[k] = n;
+		r = &n[v->nr_rows[k]++];
+		snprintf(r->label, sizeof(r->label), "%s", label);
+		r->v = malloc((size_t)v->nr_runs * sizeof(*r->v));
+		if (!r->v)
+			return -ENOMEM;
+		for (i = 0; i < v->nr_runs; i++)
+			r->v[i] = NAN;
+	}
+	r->v[run] = val;
+	return 0;
 }

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "tickscope/hist.h"
 
@@ -138,6 +139,25 @@ int ts_plot_variant_runs(const struct ts_plot_variant *v);
 
 /** ts_plot_variant_label() - rename @v (its legend text) */
 void ts_plot_variant_label(struct ts_plot_variant *v, const char *label);
+
+/**
+ * ts_plot_variant_merge() - add every run of @src to @dst (a run cached alone, say)
+ * Return: 0 or -ENOMEM.
+ */
+int ts_plot_variant_merge(struct ts_plot_variant *dst, const struct ts_plot_variant *src);
+
+/**
+ * ts_plot_variant_save() - write @v as text, headed by @key (what the data came from: the
+ * file's size and time, the tool's version...); Return: 0 or -EIO
+ */
+int ts_plot_variant_save(FILE *f, const char *key, const struct ts_plot_variant *v);
+
+/**
+ * ts_plot_variant_load() - read what ts_plot_variant_save() wrote into an empty @v
+ * Return: 0, -ENOENT when the file was saved under another key, -EINVAL when it is
+ * malformed, or -ENOMEM.
+ */
+int ts_plot_variant_load(FILE *f, const char *key, struct ts_plot_variant *v);
 
 /** ts_plot_variant_free() - free (NULL is fine) */
 void ts_plot_variant_free(struct ts_plot_variant *v);
