@@ -19,8 +19,10 @@ ab=$TS_TOP/tests/fixtures/boards/x86-host/ab
 	{ echo "Bail out! the A/B fixtures are missing ($ab)"; exit 1; }
 tap_tmpdir
 tmp=$TAP_TMP
-A=$ab/pingpong-same
-B=$ab/pingpong-cross
+# A copy: compare caches every run's summary and chart data next to its perf.data.
+cp -a "$ab" "$tmp/ab"
+A=$tmp/ab/pingpong-same
+B=$tmp/ab/pingpong-cross
 
 "$TICKSCOPE" compare "$A" "$B" --json --plots "$tmp/p" --html "$tmp/c.html" >"$tmp/c.json" \
 	2>"$tmp/err"
@@ -86,6 +88,14 @@ done
 is "$(head -1 "$tmp/p/wake-delivery-cdf.tsv" | tr '\t' '\n' | tail -n +2 |
 	sed 's/.*(N=\([0-9]*\))$/\1/' | tr '\n' ' ')" "$want" \
 	"wake-delivery-cdf: N = the benchmark tasks' wake deliveries over every run's report"
+
+# Again, from the cache next to each perf.data: the same tables.
+"$TICKSCOPE" compare "$A" "$B" --plots "$tmp/p2" >/dev/null 2>&1
+ok $? "a second compare --plots (from the cache) exits 0"
+ls "$A"/run-1/*.tplot >/dev/null 2>&1
+ok $? "the chart data of each run is cached next to its perf.data"
+is "$(for f in "$tmp"/p/*.tsv; do cmp -s "$f" "$tmp/p2/${f##*/}" || echo "${f##*/}"; done)" "" \
+	"the charts' tables from the cache equal those read from the traces"
 
 # --html alone: the charts are drawn in a temporary folder, removed afterwards.
 before=$(ls -d "${TMPDIR:-/tmp}"/tickscope-charts-* 2>/dev/null | wc -l)
