@@ -75,7 +75,8 @@ do for [t in fmt] {
 		with boxxyerror lc rgb variable title "idle (darker: deeper state)", \
 	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(($4 - $3) / 2):(0.3):(tcolor($6)) \
 		with boxxyerror lc rgb variable title "task running", \
-	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN):(fits($4 - $3, strcol(8)) ? strcol(8) : "") \
+	     data using (($3 + $4) / 2):(is("run") ? $2 : NaN): \
+		(fits($4 - $3, strcol(8)) ? strcol(8) : "") \
 		with labels tc rgb "#ffffff" notitle, \
 	     data using 3:(tickstop(strcol(1)) ? $2 + 0.42 : NaN):(mcolor(strcol(1))) \
 		with points pt 9 lc rgb variable ps 1.3 title "tick stop (green) or failed (red)", \
