@@ -46,7 +46,7 @@ browse dump-dom "$h" "$tmp/dom.html"
 ok $? "chromium dumps the DOM"
 bad=""
 drawn=0
-while IFS="$(printf '\t')" read -r name script status title missing; do
+while IFS="$(printf '\t')" read -r name _ status _ missing; do
 	grep -q "id=\"chart-$name\"" "$tmp/dom.html" || bad="$bad $name"
 	if [ "$status" = drawn ]; then
 		drawn=$((drawn + 1))

@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0-only
+# shellcheck shell=sh
 # Helpers for the chart tests; source it after tests/lib/tap.sh.
 
 # png_size FILE: "WIDTHxHEIGHT" from the PNG's IHDR chunk
