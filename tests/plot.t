@@ -152,6 +152,13 @@ is "$(awk -F'\t' '$1 == "wake" && $2 != $5 { n++ } END { print n + 0 }' "$tmp/t/
 		if (f[2] + 0 != $2) n++ } END { print n + 0 }' "$tmp/win")" \
 	"$n: one arrow per cross-CPU sched_waking in the window"
 
+"$TICKSCOPE" plot timeline "$f" --time $s --cpu 1 -o "$tmp/t1" >/dev/null 2>"$tmp/err"
+ok $? "$n: timeline of START alone (2 ms) on cpu1"
+is "$(tail -n +2 "$tmp/t1/timeline.tsv" | awk -F'\t' '$2 != 1' | wc -l | tr -d ' ')" 0 \
+	"$n: --cpu 1: only cpu1's lane"
+is "$(awk -F'\t' 'NR > 1 { if ($4 > m) m = $4 } END { print m }' "$tmp/t1/timeline.tsv")" "2000.000" \
+	"$n: the window runs 2 ms from START"
+
 # --- Bad input: one line, non-zero exit ------------------------------------------------------
 "$TICKSCOPE" plot timeline "$f" -o "$tmp/x" >/dev/null 2>"$tmp/err"
 ok $((! $?)) "timeline without --time fails"
@@ -164,6 +171,10 @@ ok $? "it says the limit"
 ok $((! $?)) "a missing input fails"
 grep -q "nope.data" "$tmp/err"
 ok $? "and names the file"
+"$TICKSCOPE" plot timeline "$f" --time $s --comm pingpong -o "$tmp/x" >/dev/null 2>"$tmp/err"
+ok $((! $?)) "timeline with --comm fails"
+grep -q -- '--cpu picks the CPUs' "$tmp/err"
+ok $? "and says what picks the lanes"
 TS_GNUPLOT=/nonexistent/gnuplot "$TICKSCOPE" plot "$f" -o "$tmp/x" >/dev/null 2>"$tmp/err"
 ok $((! $?)) "without gnuplot it fails"
 grep -q 'install gnuplot' "$tmp/err"

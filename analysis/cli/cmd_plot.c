@@ -48,7 +48,7 @@ static const char plot_help[] =
 	"      --kallsyms FILE  symbols of the recording kernel (as for tickscope report)\n"
 	"      --cpu, --pid, --comm, --time   filters, as for tickscope report; for timeline,\n"
 	"                       --time is the window (seconds, perf's clock; END defaults to\n"
-	"                       START + 2 ms, at most 100 ms)\n"
+	"                       START + 2 ms, at most 100 ms) and --cpu picks the lanes\n"
 	"  -h, --help           this text\n";
 
 struct plot_args {
@@ -106,12 +106,17 @@ static int option(struct plot_args *p, int c)
 	case 'C':
 		p->an.comm = optarg;
 		return 0;
-	case 't':
-		if (ts_analysis_parse_time(optarg, &p->an.time_start, &p->an.time_end))
+	case 't': {
+		char buf[128]; /* a timeline's window may be START alone */
+
+		snprintf(buf, sizeof(buf), "%s%s", optarg,
+			 p->timeline && !strchr(optarg, ',') ? "," : "");
+		if (ts_analysis_parse_time(buf, &p->an.time_start, &p->an.time_end))
 			return cli_error("--time: expected START,END in seconds, got '%s'",
 					 optarg) +
 			       1;
 		return 0;
+	}
 	case 'h':
 		fputs(plot_help, stdout);
 		return -1;
@@ -179,9 +184,20 @@ static int feed_analysis(void *ctx, const struct ts_event *ev, const struct ts_s
 	return ts_analysis_feed(ctx, ev);
 }
 
+/* The timeline and the CPUs it shows (--cpu): events on other CPUs are not fed. */
+struct tl_feed {
+	struct ts_timeline *t;
+	uint64_t cpus[TS_MAX_CPUS / 64];
+};
+
 static int feed_timeline(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 {
-	return ts_timeline_feed(ctx, ev);
+	struct tl_feed *f = ctx;
+	uint32_t cpu = (uint32_t)ev->cpu;
+
+	if (cpu < TS_MAX_CPUS && !(f->cpus[cpu / 64] & (1ULL << (cpu % 64))))
+		return 0;
+	return ts_timeline_feed(f->t, ev);
 }
 
 void cli_plot_summary(FILE *f, const struct ts_charts *cs)
@@ -246,9 +262,16 @@ static int plot_timeline(struct plot_args *p, struct ts_source *src, struct ts_t
 
 static int run_timeline(struct plot_args *p, struct ts_source *src)
 {
+	struct tl_feed f;
 	struct ts_timeline *t = NULL;
 	int ret;
 
+	memset(f.cpus, 0xff, sizeof(f.cpus));
+	if (p->an.cpus)
+		ts_analysis_parse_cpus(p->an.cpus, f.cpus);
+	if (p->an.nr_pids || p->an.comm)
+		return cli_error("plot timeline: --pid and --comm do not apply (it shows every "
+				 "task); --cpu picks the CPUs");
 	if (!p->an.time_end)
 		p->an.time_end = p->an.time_start + TIMELINE_DEFAULT_NS;
 	if (p->an.time_end - p->an.time_start > TIMELINE_MAX_NS)
@@ -256,8 +279,9 @@ static int run_timeline(struct plot_args *p, struct ts_source *src)
 				 (double)(p->an.time_end - p->an.time_start) / 1e6,
 				 TIMELINE_MAX_NS / 1000000ULL);
 	ret = ts_timeline_new(&t, p->an.time_start, p->an.time_end);
+	f.t = t;
 	if (!ret)
-		ret = ts_source_run(src, feed_timeline, t);
+		ret = ts_source_run(src, feed_timeline, &f);
 	if (!ret)
 		ret = ts_timeline_finish(t);
 	if (ret)

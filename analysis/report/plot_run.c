@@ -186,6 +186,12 @@ static void idle_charts(struct plot_run *r)
 		goto free_rows;
 	}
 	n = idle_cpus(m, lab, rows, cpus);
+	if (!n) {
+		c = plot_add(r, "idle-exits", "stacked-bars.gp", "Idle exits by cause, per CPU");
+		if (c && plot_need(r, c, kinds, 1))
+			snprintf(c->missing, sizeof(c->missing), "no CPU went idle");
+		goto free_rows;
+	}
 	if (plot_need(r, &(struct ts_chart){ 0 }, kinds, 1) && n) {
 		idle_exits_chart(r, m, n, rows, cpus);
 		idle_residency_chart(r, m, n, rows, cpus);
