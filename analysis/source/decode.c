@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "decode_priv.h"
+#include "tickscope/ksyms.h"
 #include "tracedata.h"
 
 /* Every kind's decoder by tracepoint name: the event table and its aliases. */
@@ -338,116 +339,15 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 	return ret;
 }
 
-/* The address of text symbol @ref in kallsyms text @buf, or 0. */
-static uint64_t kallsyms_addr_of(const char *buf, const char *ref)
+int ts_decoder_set_ksyms(struct ts_decoder *d, const struct ts_ksyms *k)
 {
-	size_t rlen = strlen(ref);
-	const char *p, *nl, *sp;
+	char *text;
+	size_t len;
+	int ret = ts_ksyms_format(k, &text, &len);
 
-	for (p = buf; p && *p; p = nl ? nl + 1 : NULL) {
-		nl = strchr(p, '\n');
-		sp = strchr(p, ' ');
-		if (sp && (!nl || sp < nl) && (sp[1] == 'T' || sp[1] == 't') && sp[2] == ' ' &&
-		    !strncmp(sp + 3, ref, rlen) && (sp[3 + rlen] == '\n' || !sp[3 + rlen]))
-			return strtoull(p, NULL, 16);
-	}
-	return 0;
-}
-
-/*
- * kallsyms text of another boot, moved by @delta: the kernel's lines shifted, the modules'
- * dropped (they were placed apart). Return: a new buffer, or NULL without memory.
- */
-static char *kallsyms_moved(const char *buf, uint64_t delta)
-{
-	size_t alloc = strlen(buf) + 64, len = 0;
-	char *out = malloc(alloc), *end;
-	const char *p, *le;
-
-	if (!out)
-		return NULL;
-	for (p = buf; *p; p = *le ? le + 1 : le) {
-		uint64_t addr;
-		int n;
-
-		le = strchr(p, '\n');
-		if (!le)
-			le = p + strlen(p);
-		if (memchr(p, '\t', le - p)) /* "name\t[module]" */
-			continue;
-		addr = strtoull(p, &end, 16);
-		if (end == p || end >= le || *end != ' ')
-			continue;
-		/* the same width: a line is as long as before unless the address grew */
-		for (;;) {
-			char *bigger;
-
-			n = snprintf(out + len, alloc - len, "%0*llx%.*s\n", (int)(end - p),
-				     (unsigned long long)(addr + delta), (int)(le - end), end);
-			if (n >= 0 && (size_t)n < alloc - len)
-				break;
-			bigger = n < 0 ? NULL : realloc(out, alloc *= 2);
-			if (!bigger) {
-				free(out);
-				return NULL;
-			}
-			out = bigger;
-		}
-		len += n;
-	}
-	out[len] = 0;
-	return out;
-}
-
-int ts_decoder_set_kallsyms(struct ts_decoder *d, const char *path, const char *ref,
-			    uint64_t ref_addr, char *err, size_t errlen)
-{
-	FILE *f = fopen(path, "r");
-	char *buf = NULL, *moved = NULL;
-	size_t len = 0, alloc = 0, n;
-	uint64_t at;
-	int ret = 0;
-
-	if (!f) {
-		snprintf(err, errlen, "%s: %s", path, strerror(errno));
-		return -errno;
-	}
-	/* /proc/kallsyms has no size: read to the end */
-	do {
-		if (alloc - len < 65536) {
-			char *p = realloc(buf, alloc = alloc ? alloc * 2 : 1 << 20);
-
-			if (!p) {
-				ret = -ENOMEM;
-				goto out_close;
-			}
-			buf = p;
-		}
-		n = fread(buf + len, 1, alloc - len - 1, f);
-		len += n;
-	} while (n);
-	if (ferror(f)) {
-		snprintf(err, errlen, "%s: read error", path);
-		ret = -EIO;
-		goto out_close;
-	}
-	buf[len] = 0;
-	/* another boot of the same kernel (KASLR): move it where the recording had it */
-	at = ref && ref[0] ? kallsyms_addr_of(buf, ref) : 0;
-	if (at && at != ref_addr) {
-		moved = kallsyms_moved(buf, ref_addr - at);
-		if (!moved) {
-			ret = -ENOMEM;
-			goto out_close;
-		}
-	}
-	if (tep_parse_kallsyms(d->tep, moved ? moved : buf)) {
-		snprintf(err, errlen, "%s: not a kallsyms file", path);
-		ret = -TS_EKALLSYMS;
-	}
-out_close:
-	free(moved);
-	free(buf);
-	fclose(f);
+	if (ret)
+		return ret;
+	ret = tep_parse_kallsyms(d->tep, text) ? -TS_EKALLSYMS : 0;
+	free(text);
 	return ret;
 }
