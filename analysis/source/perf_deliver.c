@@ -180,7 +180,7 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 		ret = count_lost(r, t.cpu, n, samples);
 		if (ret)
 			return ts_reader_fail(r, off, ret, "LOST record for cpu %u", t.cpu);
-		return ops->lost ? ops->lost(r->ctx, t.cpu, id, n, t.time) : 0;
+		return ops->lost ? ops->lost(r->ctx, t.cpu, id, n, t.time, samples) : 0;
 	}
 	default:
 		return 0;

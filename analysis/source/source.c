@@ -561,13 +561,15 @@ static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_
 	return ts_comms_fork(&s->comms, tid, ptid);
 }
 
-static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time)
+static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time,
+		   int samples)
 {
 	struct ts_source *s = ctx;
 	struct ts_event ev = { .time = time, .cpu = cpu, .kind = TS_EV_LOST };
 
 	ev.lost.lost = lost;
 	ev.lost.id = id;
+	ev.lost.samples = !!samples;
 	return s->pipe ? ts_source_worker_event(s, &ev) : s->fn(s->ctx, &ev, NULL);
 }
 

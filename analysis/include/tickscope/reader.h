@@ -76,7 +76,9 @@ struct ts_reader_ops {
 	int (*fork)(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid,
 		    uint64_t time);
 	int (*exit)(void *ctx, uint32_t pid, uint32_t tid, uint64_t time);
-	int (*lost)(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time);
+	/* @samples: a LOST_SAMPLES record (per event, time 0), else a LOST record */
+	int (*lost)(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time,
+		    int samples);
 };
 
 struct ts_reader_opts {
