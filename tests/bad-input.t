@@ -310,6 +310,9 @@ L=$T/tiny.layout
 			$(($(awk -v o="$o" '$1 == "rec" && $2 == o { print $4 }' "$L") + 1))
 		patch_case "$tiny" "$L" rec-$n-type-unknown any "$o" 4 0xfff0
 	done
+	# a sample's cpu past the file's CPUs: huge (no allocation of its size) and just out
+	patch_case "$tiny" "$L" sample-cpu-huge error sample_cpu 4 8388609
+	patch_case "$tiny" "$L" sample-cpu-256 error sample_cpu 4 256
 	# every 32-bit word of the first sample set to all ones and to zero
 	w=8
 	while [ $w -lt "$s0sz" ]; do

@@ -40,4 +40,96 @@ print(" ".join(k for k, s in d["sections"].items() if s.get("lost_events", 0) > 
 	"$T/lost.json" "$want" 2>/dev/null)
 is "$over" "" "x86-lost: no section claims more lost events than the whole trace"
 
+# one_line LABEL FILE PATTERN CMD...: CMD fails with exit 1, its stderr's last line names FILE
+# and matches PATTERN (grep -E)
+one_line() {
+	_l=$1 _f=$2 _p=$3
+	shift 3
+	"$@" >/dev/null 2>"$T/one.err"
+	_rc=$?
+	_last=$(tail -1 "$T/one.err")
+	if [ $_rc -eq 1 ] && printf '%s' "$_last" | grep -qF "$_f" &&
+		printf '%s' "$_last" | grep -qE "$_p"; then
+		ok 0 "$_l"
+	else
+		ok 1 "$_l"
+		diag "exit $_rc: $(head -3 "$T/one.err")"
+	fi
+}
+
+# same_dump LABEL A B: tickscope dump of A and of B are the same text, and not empty
+same_dump() {
+	"$TICKSCOPE" dump -i "$2" --kallsyms "$ONE_KS" >"$T/a.dump" 2>"$T/a.err"
+	_ra=$?
+	"$TICKSCOPE" dump -i "$3" --kallsyms "$ONE_KS" >"$T/b.dump" 2>"$T/b.err"
+	_rb=$?
+	if [ $_ra -eq 0 ] && [ $_rb -eq 0 ] && [ -s "$T/a.dump" ] && cmp -s "$T/a.dump" "$T/b.dump"
+	then
+		ok 0 "$1"
+	else
+		ok 1 "$1"
+		diag "exit $_ra and $_rb: $(head -2 "$T/b.err")"
+	fi
+}
+
+ONE_KS=$T/one-line.kallsyms
+echo "ffffffff81000000 T _text" >"$ONE_KS"
+$PERFDATA layout "$tiny" >"$T/tiny.layout" || { echo "Bail out! cannot parse $tiny"; exit 1; }
+$PERFDATA layout "$tinyp" >"$T/tinyp.layout" || { echo "Bail out! cannot parse $tinyp"; exit 1; }
+lget() { awk -v n="$2" -v c="${3:-2}" '$1 == n { print $c; exit }' "$1"; }
+
+# --- 6. A sample's cpu at or above the file's nr_cpus_avail is a named error. ---------------
+ncpu=$("$TICKSCOPE" info -i "$tiny" | sed -n 's/^cpus: .*, \([0-9]*\) available$/\1/p')
+cpuoff=$(lget "$T/tiny.layout" sample_cpu)
+for c in "$ncpu" 256 8388609 4294967294; do
+	$PERFDATA patch "$tiny" "$T/cpu$c.data" "$cpuoff" 4 "$c"
+	for cmd in info report; do
+		one_line "a sample on cpu $c of $ncpu: $cmd names the file, offset and cpu" \
+			"$T/cpu$c.data" "offset 0x[0-9a-f]+: SAMPLE on cpu $c, .* $ncpu CPUs" \
+			"$TICKSCOPE" $cmd -i "$T/cpu$c.data" --kallsyms "$ONE_KS"
+	done
+done
+
+# --- 8. A data size of 0 (a killed perf record): warn, and read to the end of the file. -----
+doff=$(lget "$T/tiny.layout" data_offset 4)
+dsz=$(lget "$T/tiny.layout" data_size 4)
+head -c $((doff + dsz)) "$tiny" >"$T/killed0"
+$PERFDATA patch "$T/killed0" "$T/killed.data" 48 8 0
+"$TICKSCOPE" info -i "$T/killed.data" >"$T/killed.out" 2>"$T/killed.err"
+rc=$?
+want=$("$TICKSCOPE" info -i "$tiny" | sed -n 's/^samples: *//p')
+is "$rc $(sed -n 's/^samples: *//p' "$T/killed.out")" "0 $want" \
+	"data size 0: info reads every sample up to the end of the file"
+grep -q "killed.data: offset 0x30: .*data size is 0.*end of the file" "$T/killed.err"
+ok $? "data size 0: a warning names the file and the header field"
+
+# --- 20. perf before 4.10 wrote the pipe-mode HEADER_TRACING_DATA as 12 bytes. --------------
+td=$(awk '$1 == "rec" && $3 == 66 { print $2; exit }' "$T/tinyp.layout")
+$PERFDATA splice "$tinyp" "$T/p12a" $((td + 12)) 4
+$PERFDATA patch "$T/p12a" "$T/p12.data" $((td + 6)) 2 12
+same_dump "a 12-byte pipe-mode HEADER_TRACING_DATA reads as the 16-byte one" "$tinyp" \
+	"$T/p12.data"
+
+# --- 21. A malformed informational feature is a warning naming it. -------------------------
+$PERFDATA patch "$tiny" "$T/cpudesc.data" "$(lget "$T/tiny.layout" feat_8_size)" 8 0
+same_dump "an empty CPUDESC feature does not stop the reading" "$tiny" "$T/cpudesc.data"
+grep -q "cpudesc.data: offset 0x[0-9a-f]*: feature section CPUDESC (8) is malformed" "$T/b.err"
+ok $? "an empty CPUDESC feature is a warning that names it"
+
+# --- 22. perf 6.16's COMPRESSED2 records are read like COMPRESSED. -------------------------
+tinyz=$(fixture_data x86-tiny-zstd) || { echo "Bail out! fixture x86-tiny-zstd missing"; exit 1; }
+$PERFDATA compressed2 "$tinyz" "$T/z2.data"
+same_dump "COMPRESSED2 records give the samples of their COMPRESSED twins" "$tinyz" "$T/z2.data"
+# a record type nobody knows is skipped with a warning, never a silent zero
+first=$(awk '$1 == "rec" { print $2; exit }' "$T/tiny.layout")
+$PERFDATA patch "$tiny" "$T/unknown.data" "$first" 4 200
+"$TICKSCOPE" info -i "$T/unknown.data" >/dev/null 2>"$T/unknown.err"
+grep -q "unknown.data: offset 0x[0-9a-f]*: record type 200 is unknown" "$T/unknown.err"
+ok $? "an unknown record type is a warning naming it"
+
+# --- 23. The first perf.data format ("PERFFILE") is named. ---------------------------------
+$PERFDATA replace "$tiny" "$T/v1.data" PERFILE2 PERFFILE
+one_line "a PERFFILE (v1) header is named as the first format" "$T/v1.data" \
+	"offset 0: .*first format.*not supported" "$TICKSCOPE" info -i "$T/v1.data"
+
 tap_done

@@ -270,6 +270,7 @@ int cmd_dump(int argc, char **argv)
 		ret = ts_source_run(d.src, on_event, &d);
 	}
 	fflush(stdout);
+	cli_warnings(d.src);
 	if (ret) {
 		cli_error("%s", d.src ? ts_source_error(d.src) : ts_strerror(ret));
 		ts_source_close(d.src);

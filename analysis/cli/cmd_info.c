@@ -122,6 +122,8 @@ int cmd_info(int argc, char **argv)
 		print_header(o.input, ts_reader_info(ts_source_reader(src)));
 		ret = ts_source_run(src, no_event, NULL);
 	}
+	fflush(stdout);
+	cli_warnings(src);
 	if (ret) {
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
 		ts_source_close(src);

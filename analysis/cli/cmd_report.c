@@ -215,6 +215,7 @@ int cmd_report(int argc, char **argv)
 		ts_source_note_recorded(src, a);
 		ret = ts_source_run(src, feed, a);
 	}
+	cli_warnings(src);
 	if (ret) {
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
 		goto close_source;

@@ -42,6 +42,8 @@ enum ts_input_kind {
 	TS_INPUT_PIPE,
 };
 
+#define TS_READER_MAX_WARNINGS 8
+
 /* What `tickscope info` shows; strings are empty when the feature was not recorded. */
 struct ts_file_info {
 	enum ts_input_kind kind;
@@ -65,6 +67,12 @@ struct ts_file_info {
 	uint64_t *lost_per_cpu; /* PERF_RECORD_LOST events per cpu; index nr_lost_cpus-1 max */
 	uint64_t *lost_samples_per_cpu; /* PERF_RECORD_LOST_SAMPLES per cpu */
 	uint64_t lost_total, lost_samples_total;
+	/*
+	 * Damage the reader read past: "file: offset N: what", in the order met. Only the first
+	 * TS_READER_MAX_WARNINGS are kept; nr_warnings counts them all.
+	 */
+	char warnings[TS_READER_MAX_WARNINGS][200];
+	int nr_warnings;
 };
 
 /* Callbacks for ts_reader_run(); each returns 0 to go on or a negative code to stop. */
