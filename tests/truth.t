@@ -132,4 +132,21 @@ $PERFDATA replace "$tiny" "$T/v1.data" PERFILE2 PERFFILE
 one_line "a PERFFILE (v1) header is named as the first format" "$T/v1.data" \
 	"offset 0: .*first format.*not supported" "$TICKSCOPE" info -i "$T/v1.data"
 
+# --- 7. A damaged size in the tracing data says which event, what size, what was left. -----
+fo=$(lget "$T/tiny.layout" td_format_0_0_size)
+$PERFDATA patch "$tiny" "$T/fmt-huge.data" "$fo" 8 0xffffffffffffff00
+one_line "a huge event format size names the event, the size and the bytes left" \
+	"$T/fmt-huge.data" \
+	"tracing data offset 0x[0-9a-f]+: event format 0 of system 'sched' \(sched:sched_switch\): its size says 18446744073709551360 bytes, but [0-9]+ are left" \
+	"$TICKSCOPE" dump -i "$T/fmt-huge.data" --kallsyms "$ONE_KS"
+$PERFDATA patch "$tiny" "$T/fmt-small.data" "$fo" 8 100
+one_line "a too small event format size names the format after the one it cut" \
+	"$T/fmt-small.data" "event format 1 of system 'sched' \(after sched:sched_switch\)" \
+	"$TICKSCOPE" dump -i "$T/fmt-small.data" --kallsyms "$ONE_KS"
+sc=$(lget "$T/tiny.layout" td_system_0_count)
+$PERFDATA patch "$tiny" "$T/fmt-count.data" "$sc" 4 0xffffffff
+one_line "a huge event format count names the system and the count" "$T/fmt-count.data" \
+	"the event format count of system 'sched' is 4294967295" \
+	"$TICKSCOPE" dump -i "$T/fmt-count.data" --kallsyms "$ONE_KS"
+
 tap_done
