@@ -149,4 +149,29 @@ one_line "a huge event format count names the system and the count" "$T/fmt-coun
 	"the event format count of system 'sched' is 4294967295" \
 	"$TICKSCOPE" dump -i "$T/fmt-count.data" --kallsyms "$ONE_KS"
 
+# --- 9. A pipe cut inside a record: what was read is reported, the cut is named. -----------
+# perf script prints every record before the cut; the oracle without perf is the count of
+# samples before the cut in the layout.
+cutoff=$(awk -v h=2 '$1 == "rec" && $3 == 9 { n++; if (n == 100) { print $2 + 40; exit } }' \
+	"$T/tinyp.layout")
+head -c "$cutoff" "$tinyp" >"$T/pcut.data"
+want=$(awk -v c="$cutoff" '$1 == "rec" && $3 == 9 && $2 + $4 <= c { n++ } END { print n }' \
+	"$T/tinyp.layout")
+"$TICKSCOPE" info -i "$T/pcut.data" >"$T/pcut.out" 2>"$T/pcut.err"
+is "$? $(sed -n 's/^samples: *//p' "$T/pcut.out")" "0 $want" \
+	"a pipe cut inside a record: info counts every sample before the cut, exit 0"
+grep -q "warning: $T/pcut.data: offset $(printf '%#x' $((cutoff - 40))): the input was cut" \
+	"$T/pcut.err"
+ok $? "a pipe cut inside a record: the warning names the file and the record's offset"
+"$TICKSCOPE" report -i - --kallsyms "$ONE_KS" <"$T/pcut.data" >"$T/pcut.rep" 2>/dev/null
+is "$? $(grep -c '^  INPUT CUT at offset' "$T/pcut.rep")" "0 1" \
+	"a pipe cut on stdin: report prints the analysis and says the input was cut"
+one_line "a pipe cut inside a record with --strict is an error" "$T/pcut.data" \
+	"offset 0x[0-9a-f]+: SAMPLE record of [0-9]+ bytes is cut short" \
+	"$TICKSCOPE" report --strict -i "$T/pcut.data" --kallsyms "$ONE_KS"
+if command -v perf >/dev/null; then
+	is "$(perf script -i "$T/pcut.data" 2>/dev/null | wc -l)" "$want" \
+		"perf script prints the same number of samples before the cut"
+fi
+
 tap_done

@@ -638,6 +638,10 @@ static void input_json(struct jw *w, const struct ts_analysis *a, const struct t
 		u64v(w, "nr_cpus_online", in->nr_cpus_online);
 		u64v(w, "samples", in->nr_samples);
 		strv(w, "pipe", in->kind == TS_INPUT_PIPE ? "yes" : "no");
+		if (in->cut_at)
+			u64v(w, "cut_at_offset", in->cut_at);
+		else
+			nullv(w, "cut_at_offset");
 	}
 	if (o->kallsyms) {
 		strv(w, "kallsyms", o->kallsyms);

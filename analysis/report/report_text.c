@@ -72,6 +72,9 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 			(unsigned long long)(o->kallsyms_shift < 0 ? -(uint64_t)o->kallsyms_shift :
 								     (uint64_t)o->kallsyms_shift));
 	fputc('\n', f);
+	if (in && in->cut_at)
+		fprintf(f, "  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
+			"before\n", (unsigned long long)in->cut_at);
 	if (lost)
 		lost_line(f, a, lost);
 	if (ts_analysis_filtered(a))

@@ -4,6 +4,8 @@
  * through one continuous zstd stream, and deliver records in perf's round-by-round time order.
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -297,6 +299,29 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 }
 
 /*
+ * The stream ends inside a record. A file is damaged: an error. A pipe was cut (a killed
+ * perf, a full disk): unless opts.strict, what came before is good data, so say where the cut
+ * is and end there as at a clean end (returns 1).
+ */
+static int __attribute__((format(printf, 3, 4))) cut(struct ts_reader *r, uint64_t off,
+						     const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (r->data_end != UINT64_MAX || r->opts.strict)
+		return ts_reader_fail(r, off, -TS_ETRUNC, "%s", what);
+	r->info.cut_at = off;
+	ts_reader_warn(r, off, "the input was cut here: %s; the records before it are read "
+		       "(--strict makes this an error)", what);
+	r->in.start = r->in.end;
+	return 1;
+}
+
+/*
  * The next record of the top-level stream, consumed. Returns 1 at a clean end, 0 with @rec
  * set, or a negative code (a truncated or zero-size record names its offset).
  */
@@ -330,8 +355,8 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 				(unsigned long long)(r->data_end - *off));
 		if (r->in.end == r->in.start)
 			return 1;
-		return ts_reader_fail(r, *off, -TS_ETRUNC, "record header cut short (%zu bytes)",
-				      r->in.end - r->in.start);
+		return cut(r, *off, "record header cut short (%zu bytes)",
+			   r->in.end - r->in.start);
 	}
 	memcpy(&sz, r->in.buf + r->in.start + 6, 2);
 	if (sz < 8)
@@ -341,8 +366,9 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 	if (ret < 0)
 		return ret;
 	if (ret)
-		return ts_reader_fail(r, *off, -TS_ETRUNC, "%s record of %u bytes is cut short",
-				      ts_record_name(ts_get_u32(r->in.buf + r->in.start)), sz);
+		return cut(r, *off, "%s record of %u bytes is cut short (%zu bytes)",
+			   ts_record_name(ts_get_u32(r->in.buf + r->in.start)), sz,
+			   r->in.end - r->in.start);
 	*rec = r->in.buf + r->in.start;
 	*size = sz;
 	r->in.start += sz;

@@ -248,6 +248,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	ts_comms_init(&s->comms);
 	ret = ts_reader_open(&s->reader, opts->input,
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
+						       .strict = opts->strict,
 						       .threaded = 1 });
 	if (ret)
 		return fail(s, ret, "%s",

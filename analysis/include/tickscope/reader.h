@@ -72,6 +72,7 @@ struct ts_file_info {
 	 * TS_READER_MAX_WARNINGS are kept; nr_warnings counts them all.
 	 */
 	char warnings[TS_READER_MAX_WARNINGS][200];
+	uint64_t cut_at; /* a pipe-mode stream ended inside the record at this offset; else 0 */
 	int nr_warnings;
 };
 
@@ -93,6 +94,11 @@ struct ts_reader_opts {
 	int unordered; /* deliver in file order (fastest); default is time order */
 	size_t bufsize; /* read() size, 0 for the default */
 	int threaded; /* time order in a file: scan for runs on a second thread (same result) */
+	/*
+	 * A pipe-mode stream that ends inside a record is an error. Without it, the records
+	 * before the cut are delivered, a warning says where the cut is, and info.cut_at is set.
+	 */
+	int strict;
 };
 
 /**
