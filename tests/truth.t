@@ -174,4 +174,25 @@ if command -v perf >/dev/null; then
 		"perf script prints the same number of samples before the cut"
 fi
 
+# --- 5. Broken switch chains are in the data: counted per CPU and reported. ----------------
+# The oracle counts, per CPU, switches whose prev_pid is not the previous switch's next_pid in
+# perf script's output (tickscope dump's, which dump-oracle.t holds equal, without perf).
+pp=$(fixture_data x86-pingpong-cross) || { echo "Bail out! x86-pingpong-cross missing"; exit 1; }
+if command -v perf >/dev/null; then
+	perf script -i "$pp" -F cpu,event,trace 2>/dev/null
+else
+	"$TICKSCOPE" dump -i "$pp" --kallsyms "$ONE_KS" 2>/dev/null
+fi | awk '/sched:sched_switch:/ {
+	cpu = $0; sub(/^[^[]*\[0*/, "", cpu); sub(/\].*/, "", cpu); cpu += 0
+	p = $0; sub(/.* prev_pid=/, "", p); sub(/ .*/, "", p)
+	n = $0; sub(/.* next_pid=/, "", n); sub(/ .*/, "", n)
+	if ((cpu in last) && last[cpu] != p) br[cpu]++
+	last[cpu] = n
+} END { for (c in last) if (br[c]) print c, br[c] }' | sort -n >"$T/chains.want"
+"$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" 2>/dev/null |
+	sed -n 's/^  DATA: cpu\([0-9]*\): \([0-9]*\) sched_switch events switch out a task.*/\1 \2/p' \
+	>"$T/chains.got"
+is "$(cat "$T/chains.got")" "$(cat "$T/chains.want")" \
+	"x86-pingpong-cross: broken switch chains per CPU, as in perf script ($(tr '\n' ' ' <"$T/chains.want"))"
+
 tap_done

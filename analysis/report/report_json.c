@@ -300,6 +300,7 @@ static void sched_json(struct jw *w, const struct ts_analysis *a, const struct t
 			u64v(w, "switches", c->nr_switches);
 			u64v(w, "wakeups_local", c->wakeups_local);
 			u64v(w, "wakeups_remote", c->wakeups_remote);
+			u64v(w, "broken_chains", c->broken_chains);
 			end(w, '}');
 		}
 		end(w, ']');

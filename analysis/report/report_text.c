@@ -232,6 +232,14 @@ static void sched_cpus(FILE *f, const struct ts_sched *m)
 				0.0,
 			c->nr_switches, c->wakeups_local, c->wakeups_remote);
 	}
+	for (i = 0; i < ts_sched_nr_cpus(m); i++) {
+		c = ts_sched_cpu(m, i);
+		if (c && c->broken_chains)
+			fprintf(f,
+				"  DATA: cpu%d: %" PRIu64 " sched_switch events switch out a task that "
+				"no switch put on the CPU (broken chains in the data)\n",
+				i, c->broken_chains);
+	}
 }
 
 static uint64_t stack_total(const void *ctx, size_t i)

@@ -156,7 +156,8 @@ static const char *const class_names[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_
 static void sched_cpus_tsv(struct tsv *t, const struct ts_sched *m)
 {
 	FILE *f = open_table(t, "sched_cpus",
-			     "cpu\tbusy_ns\tidle_ns\tswitches\twakeups_local\twakeups_remote",
+			     "cpu\tbusy_ns\tidle_ns\tswitches\twakeups_local\twakeups_remote\t"
+			     "broken_chains",
 			     NULL);
 	const struct ts_sched_cpu *c;
 	int i;
@@ -166,9 +167,9 @@ static void sched_cpus_tsv(struct tsv *t, const struct ts_sched *m)
 		if (c && c->seen)
 			fprintf(f,
 				"%d\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-				"\n",
+				"\t%" PRIu64 "\n",
 				i, c->busy, c->idle, c->nr_switches, c->wakeups_local,
-				c->wakeups_remote);
+				c->wakeups_remote, c->broken_chains);
 	}
 	close_table(t, f);
 }
