@@ -195,4 +195,22 @@ fi | awk '/sched:sched_switch:/ {
 is "$(cat "$T/chains.got")" "$(cat "$T/chains.want")" \
 	"x86-pingpong-cross: broken switch chains per CPU, as in perf script ($(tr '\n' ' ' <"$T/chains.want"))"
 
+# --- 24. A per-task recording (no -a) leaves the per-CPU figures unmeasured. ---------------
+# x86-tiny was recorded without -a: its ID_INDEX names the task (perf report -D: "tid: N").
+"$TICKSCOPE" report -i "$tiny" --kallsyms "$ONE_KS" >"$T/pt.txt" 2>/dev/null
+grep -q "^  per-CPU busy and idle time: - (a per-task recording" "$T/pt.txt" &&
+	! grep -qE "^  [0-9]+ +[0-9.]+ +[0-9.]+ " "$T/pt.txt"
+ok $? "per-task recording: the text report has no CPU rows, and says why"
+"$TICKSCOPE" report -i "$tiny" --kallsyms "$ONE_KS" --json >"$T/pt.json" 2>/dev/null
+got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["sections"]["sched"]["cpus"])' \
+	"$T/pt.json" 2>/dev/null)
+is "$got" "None" "per-task recording: JSON sched.cpus is null"
+mkdir -p "$T/pt.tsv"
+"$TICKSCOPE" report -i "$tiny" --kallsyms "$ONE_KS" --tsv "$T/pt.tsv" >/dev/null 2>&1
+is "$(wc -l <"$T/pt.tsv/sched_cpus.tsv")" 1 "per-task recording: sched_cpus.tsv has its header only"
+"$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" --json >"$T/pp.json" 2>/dev/null
+got=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["sections"]["sched"]["cpus"]))' \
+	"$T/pp.json" 2>/dev/null)
+is "$got" 2 "a -a recording keeps its CPU rows"
+
 tap_done

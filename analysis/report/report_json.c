@@ -247,6 +247,8 @@ static void stacks_json(struct jw *w, const struct ts_sched *m, const struct ts_
 	begin(w, "offcpu_stacks", '[');
 	for (i = 0; i < ts_sched_nr_stacks(m); i++) {
 		s = ts_sched_stack_at(m, i);
+		if (!s->count) /* switch-outs that never ended: nothing measured */
+			continue;
 		begin(w, NULL, '{');
 		u64v(w, "count", s->count);
 		u64v(w, "total_ns", s->total);
@@ -288,8 +290,12 @@ static void sched_json(struct jw *w, const struct ts_analysis *a, const struct t
 			if (ts_sched_task_at(m, i)->selected)
 				task_json(w, ts_sched_task_at(m, i));
 		end(w, ']');
-		begin(w, "cpus", '[');
-		for (k = 0; k < ts_sched_nr_cpus(m); k++) {
+		/* a per-task recording measured no CPU's busy and idle time: null */
+		if (rp_cpus_measured(o))
+			begin(w, "cpus", '[');
+		else
+			nullv(w, "cpus");
+		for (k = 0; rp_cpus_measured(o) && k < ts_sched_nr_cpus(m); k++) {
 			c = ts_sched_cpu(m, k);
 			if (!c || !c->seen)
 				continue;
@@ -303,7 +309,8 @@ static void sched_json(struct jw *w, const struct ts_analysis *a, const struct t
 			u64v(w, "broken_chains", c->broken_chains);
 			end(w, '}');
 		}
-		end(w, ']');
+		if (rp_cpus_measured(o))
+			end(w, ']');
 		stacks_json(w, m, o);
 	}
 	end(w, '}');

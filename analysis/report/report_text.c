@@ -214,11 +214,16 @@ static void sched_totals(FILE *f, const struct ts_sched_totals *t)
 		dist_row(f, off[i], &t->off[i]);
 }
 
-static void sched_cpus(FILE *f, const struct ts_sched *m)
+static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
 	const struct ts_sched_cpu *c;
 	int i;
 
+	if (!rp_cpus_measured(o)) {
+		fprintf(f, "  per-CPU busy and idle time: - (a per-task recording, without -a: what "
+			   "else ran on the CPUs was not recorded)\n");
+		return;
+	}
 	fprintf(f, "  %-5s %11s %11s %6s %9s %9s %9s\n", "cpu", "busy ms", "idle ms", "busy%",
 		"switches", "wake-loc", "wake-rem");
 	for (i = 0; i < ts_sched_nr_cpus(m); i++) {
@@ -269,6 +274,8 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 		const char *comm;
 
 		s = ts_sched_stack_at(m, idx[i]);
+		if (!s->count) /* switch-outs that never ended rank last: nothing measured */
+			break;
 		comm = ts_sched_comm(m, s->tasks[0].pid);
 		snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%", comm && comm[0] ? comm : "?",
 			 s->tasks[0].pid,
@@ -298,7 +305,7 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	if (ts_analysis_kind_presence(a, TS_EV_WAKING) == TS_PRESENT ||
 	    ts_analysis_kind_presence(a, TS_EV_WAKEUP) == TS_PRESENT)
 		sched_classes(f, t);
-	sched_cpus(f, m);
+	sched_cpus(f, m, o);
 	sched_stacks(f, m, o);
 	if (t->nr_time_travel)
 		fprintf(f,

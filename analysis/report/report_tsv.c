@@ -162,7 +162,10 @@ static void sched_cpus_tsv(struct tsv *t, const struct ts_sched *m)
 	const struct ts_sched_cpu *c;
 	int i;
 
-	for (i = 0; f && present(t, TS_SEC_SCHED) && i < ts_sched_nr_cpus(m); i++) {
+	/* a per-task recording measured no CPU's busy and idle time: no rows */
+	for (i = 0; f && present(t, TS_SEC_SCHED) && rp_cpus_measured(t->o) &&
+		    i < ts_sched_nr_cpus(m);
+	     i++) {
 		c = ts_sched_cpu(m, i);
 		if (c && c->seen)
 			fprintf(f,
@@ -233,6 +236,8 @@ static void sched_stacks_tsv(struct tsv *t, const struct ts_sched *m)
 
 	for (i = 0; f && present(t, TS_SEC_SCHED) && i < ts_sched_nr_stacks(m); i++) {
 		s = ts_sched_stack_at(m, i);
+		if (!s->count) /* switch-outs that never ended: nothing measured */
+			continue;
 		fprintf(f,
 			"%zu\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 			"\t%" PRIu64 "\t",

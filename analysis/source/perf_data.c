@@ -676,7 +676,23 @@ void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_
 	r->info.kernel_ref_addr = ts_get_u64(rec + 32);
 }
 
-/* perf writes its kernel map among the first records: look for it before the run. */
+/* Whether an ID_INDEX record names tasks (perf record without -a) rather than tid -1. */
+void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+{
+	uint64_t nr, i;
+
+	if (size < 16)
+		return;
+	nr = ts_get_u64(rec + 8);
+	for (i = 0; i < nr && i < (size - 16) / 32; i++)
+		if (ts_get_u64(rec + 16 + 32 * i + 24) != UINT64_MAX)
+			r->info.per_task = 1;
+}
+
+/*
+ * perf writes its kernel map and ID_INDEX among the first records, before any sample: look
+ * for them before the run, so that a caller that reads only the headers (the plugin) has them.
+ */
 static void find_kernel_map(struct ts_reader *r)
 {
 	uint64_t len = r->hdr.data.size < (256u << 10) ? r->hdr.data.size : 256u << 10, pos = 0;
@@ -690,11 +706,15 @@ static void find_kernel_map(struct ts_reader *r)
 		free(buf);
 		return;
 	}
-	while (pos + 8 <= len && !r->info.kernel_ref[0]) {
+	while (pos + 8 <= len) {
+		uint32_t type = ts_get_u32(buf + pos);
+
 		memcpy(&size, buf + pos + 6, 2);
-		if (size < 8 || pos + size > len)
+		if (size < 8 || pos + size > len || type == PERF_RECORD_SAMPLE)
 			break;
 		ts_reader_kernel_map(r, buf + pos, size);
+		if (type == TS_REC_ID_INDEX)
+			ts_reader_id_index_tasks(r, buf + pos, size);
 		pos += size;
 	}
 	free(buf);

@@ -248,6 +248,9 @@ static int id_index(struct ts_reader *r, const unsigned char *rec, uint32_t size
 		if (ret)
 			return ret;
 	}
+	/* in file mode found before the run (find_kernel_map); written once, never cleared */
+	if (!r->info.per_task)
+		ts_reader_id_index_tasks(r, rec, size);
 	return 0;
 }
 

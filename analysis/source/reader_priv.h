@@ -100,6 +100,7 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off);
 int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
 		      uint64_t off);
 int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
+void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size);
 void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_t size);
 const char *ts_record_name(uint32_t type);
 

@@ -72,6 +72,11 @@ struct ts_file_info {
 	 * TS_READER_MAX_WARNINGS are kept; nr_warnings counts them all.
 	 */
 	char warnings[TS_READER_MAX_WARNINGS][200];
+	/*
+	 * The events followed tasks, not whole CPUs (perf record without -a: ID_INDEX names a
+	 * tid): what ran on a CPU besides them was not recorded
+	 */
+	int per_task;
 	uint64_t cut_at; /* a pipe-mode stream ended inside the record at this offset; else 0 */
 	int nr_warnings;
 };
