@@ -75,6 +75,9 @@ $(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h
 deps:
 	$(Q)scripts/deps.sh
 
+deps-demo:
+	$(Q)scripts/deps.sh demo
+
 # The README's test command. TS_BUILD tells shell tests which binaries to use.
 PROVE ?= prove
 check: deps
@@ -82,7 +85,7 @@ check: deps
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) SANITIZE=$(SANITIZE) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 
-demo: deps
+demo: deps-demo
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/demo.sh
 
@@ -103,7 +106,7 @@ format:
 # Extra build products that tests need (the plugin, workloads, ...); folders append to it.
 check-build-extra:
 
-.PHONY: all deps check demo bench install clean format check-build-extra
+.PHONY: all deps deps-demo check demo bench install clean format check-build-extra
 
 -include $(wildcard */*.mk)
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
