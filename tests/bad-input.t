@@ -14,7 +14,7 @@ PERFDATA="perl $TS_FIXTURES/perfdata.pl"
 TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-20}
 
 # Under SANITIZE=1: leaks inside libtraceevent on formats it cannot parse are not ours.
-LSAN_OPTIONS="suppressions=$TS_TOP/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+LSAN_OPTIONS="suppressions=$TS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
 
 # One case: "--case LABEL WANT SRC OUT OP ARGS..." with WANT "error" (run with --strict: a
