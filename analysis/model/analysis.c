@@ -38,6 +38,7 @@ struct ts_analysis {
 	size_t nr_lost, cap_lost;
 	int8_t ksec[TS_EV_NR_KINDS]; /* section of each kind, -1 for none */
 	uint64_t lost_total, lost_records, lost_unplaced;
+	uint64_t lost_samples, lost_samples_records; /* LOST_SAMPLES: the same losses, per event */
 	struct ts_section_info info[TS_SEC_NR];
 };
 
@@ -297,6 +298,12 @@ static int note_lost(struct ts_analysis *a, const struct ts_event *ev)
 	if (ev->time && ((a->opts.time_start && ev->time < a->opts.time_start) ||
 			 (a->opts.time_end && ev->time > a->opts.time_end)))
 		return 0;
+	if (ev->lost.samples) {
+		/* time 0 and a second count of what LOST records say: never in a time range */
+		a->lost_samples += ev->lost.lost;
+		a->lost_samples_records++;
+		return 0;
+	}
 	a->lost_total += ev->lost.lost;
 	a->lost_records++;
 	if (a->nr_lost == MAX_LOST_RECORDS || !ev->time) {
@@ -469,8 +476,21 @@ int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)
 
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records)
 {
-	*lost = a->lost_total;
-	*records = a->lost_records;
+	/*
+	 * perf's "Total Lost Samples" counts LOST_SAMPLES records when the file has them (perf
+	 * 6.0 and later write one per event at the end); older files have LOST records only.
+	 * Both count the same samples: never add them.
+	 */
+	*lost = a->lost_samples_records ? a->lost_samples : a->lost_total;
+	*records = a->lost_records + a->lost_samples_records;
+}
+
+void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d)
+{
+	d->lost = a->lost_total;
+	d->lost_records = a->lost_records;
+	d->lost_samples = a->lost_samples;
+	d->lost_samples_records = a->lost_samples_records;
 }
 
 uint64_t ts_analysis_filtered(const struct ts_analysis *a)

@@ -255,6 +255,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	ts_comms_init(&s->comms);
 	ret = ts_reader_open(&s->reader, opts->input,
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
+						       .strict = opts->strict,
 						       .threaded = 1 });
 	if (ret)
 		return fail(s, ret, "%s",
@@ -568,13 +569,15 @@ static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_
 	return ts_comms_fork(&s->comms, tid, ptid);
 }
 
-static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time)
+static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time,
+		   int samples)
 {
 	struct ts_source *s = ctx;
 	struct ts_event ev = { .time = time, .cpu = cpu, .kind = TS_EV_LOST };
 
 	ev.lost.lost = lost;
 	ev.lost.id = id;
+	ev.lost.samples = !!samples;
 	return s->pipe ? ts_source_worker_event(s, &ev) : s->fn(s->ctx, &ev, NULL);
 }
 

@@ -186,6 +186,11 @@ struct ts_event {
 		struct {
 			uint64_t lost; /* events lost */
 			uint64_t id; /* the attr id, 0 when unknown */
+			/*
+			 * 1 for PERF_RECORD_LOST_SAMPLES: perf synthesizes those at the end of a
+			 * recording with time 0, and they count the same losses again per event
+			 */
+			uint8_t samples;
 		} lost;
 	};
 };
