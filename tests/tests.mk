@@ -51,3 +51,9 @@ $(BUILD)/tests/oracle/%: tests/oracle/%.c $(LIB)
 all: $(ORACLE_BINS)
 check-build-extra: $(ORACLE_BINS)
 -include $(ORACLE_BINS:=.d)
+
+# Planted bugs (tests/mutations.txt), one at a time in a scratch copy: not part of check.
+mutation:
+	$(Q)tests/mutation.sh
+
+.PHONY: mutation
