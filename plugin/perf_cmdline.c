@@ -110,8 +110,10 @@ static int parse_ids(struct perf_cmdline *c, const char *s, int by_pid)
 	}
 	if (!*s && c->nr_tids)
 		return 0;
-	snprintf(c->error, sizeof(c->error), "perf's --%s '%.64s': tickscope.so takes a list of "
-		 "at most %d numbers", by_pid ? "pid" : "tid", s, PERF_CMDLINE_MAX_TIDS);
+	snprintf(c->error, sizeof(c->error),
+		 "perf's --%s '%.64s': tickscope.so takes a list of "
+		 "at most %d numbers",
+		 by_pid ? "pid" : "tid", s, PERF_CMDLINE_MAX_TIDS);
 	return -EINVAL;
 }
 
@@ -137,7 +139,8 @@ static int take(struct perf_cmdline *c, int i, const char *v)
 	case K_REFUSE:
 		snprintf(c->error, sizeof(c->error),
 			 "perf's --%s drops samples after the plugin has taken them; "
-			 "tickscope.so cannot honour it", perf_opts[i].name);
+			 "tickscope.so cannot honour it",
+			 perf_opts[i].name);
 		return -EINVAL;
 	default:
 		return 0;
@@ -221,15 +224,17 @@ int perf_cmdline_filters(struct perf_cmdline *c, struct ts_analysis_opts *o)
 			   ts_analysis_parse_time(c->time, &o->time_start, &o->time_end))) {
 		snprintf(c->error, sizeof(c->error),
 			 "perf's --time '%.64s': tickscope.so takes one START,END range in seconds "
-			 "(not percentages or several ranges)", c->time);
+			 "(not percentages or several ranges)",
+			 c->time);
 		return -EINVAL;
 	}
 	if (c->cpus[0])
 		o->cpus = c->cpus;
 	if (c->comm[0] && (c->nr_tids || strchr(c->comm, ','))) {
-		snprintf(c->error, sizeof(c->error),
-			 "perf's --comms '%.32s': tickscope.so takes one comm, without --pid or --tid",
-			 c->comm);
+		snprintf(
+			c->error, sizeof(c->error),
+			"perf's --comms '%.32s': tickscope.so takes one comm, without --pid or --tid",
+			c->comm);
 		return -EINVAL;
 	}
 	if (c->comm[0])

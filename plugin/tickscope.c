@@ -274,8 +274,9 @@ static void note_other_thread(struct plugin *p, int32_t pid, int32_t tid)
 /*
  * Every sample comes here before perf's own filtering (--time, -C, --pid, --tid, --comms) and
  * printing: the analysis applies those filters, read from perf's command line in start(). We
- * hand what we need to the worker and return 1 so that perf prints nothing per sample. A sample that does not
- * decode is counted by the worker, never fatal: the report at stop() says how many.
+ * hand what we need to the worker and return 1 so that perf prints nothing per sample. A
+ * sample that does not decode is counted by the worker, never fatal: the report at stop()
+ * says how many.
  */
 int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, void *ctx)
 {

@@ -103,8 +103,8 @@ static void other_fields(const struct ctx *c, const struct ts_event *ev)
 		if (ev->wq.function)
 			func(c, "function", ev->wq.function);
 		if (ev->kind == TS_EV_WQ_QUEUE)
-			printf("\tworkqueue=%s\treq_cpu=%d\tcpu=%d", ev->wq.wq_name,
-			       ev->wq.req_cpu, ev->wq.cpu);
+			printf("\tworkqueue=%s\treq_cpu=%d\tcpu=%d", ev->wq.wq_name, ev->wq.req_cpu,
+			       ev->wq.cpu);
 		break;
 	case TS_EV_RCU_UTIL:
 		printf("\ts=%s", ev->rcu_util.str);

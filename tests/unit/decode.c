@@ -16,29 +16,27 @@
  * Formats as /sys/kernel/tracing/events/.../format prints them on Linux 6.18 x86_64 (the host
  * the x86 fixtures were recorded on); print fmts shortened to what libtraceevent needs.
  */
-static const char header_page[] =
-	"\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
-	"\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
-	"\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
-	"\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
+static const char header_page[] = "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
+				  "\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n"
+				  "\tfield: int overwrite;\toffset:8;\tsize:1;\tsigned:1;\n"
+				  "\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
 
-#define COMMON                                                                                   \
-	"format:\n"                                                                              \
-	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"                   \
-	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"                   \
-	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n"           \
+#define COMMON                                                                         \
+	"format:\n"                                                                    \
+	"\tfield:unsigned short common_type;\toffset:0;\tsize:2;\tsigned:0;\n"         \
+	"\tfield:unsigned char common_flags;\toffset:2;\tsize:1;\tsigned:0;\n"         \
+	"\tfield:unsigned char common_preempt_count;\toffset:3;\tsize:1;\tsigned:0;\n" \
 	"\tfield:int common_pid;\toffset:4;\tsize:4;\tsigned:1;\n\n"
 
-static const char shrink_end[] =
-	"name: mm_shrink_slab_end\nID: 630\n" COMMON
-	"\tfield:struct shrinker * shr;\toffset:8;\tsize:8;\tsigned:0;\n"
-	"\tfield:int nid;\toffset:16;\tsize:4;\tsigned:1;\n"
-	"\tfield:void * shrink;\toffset:24;\tsize:8;\tsigned:0;\n"
-	"\tfield:long unused_scan;\toffset:32;\tsize:8;\tsigned:1;\n"
-	"\tfield:long new_scan;\toffset:40;\tsize:8;\tsigned:1;\n"
-	"\tfield:int retval;\toffset:48;\tsize:4;\tsigned:1;\n"
-	"\tfield:long total_scan;\toffset:56;\tsize:8;\tsigned:1;\n\n"
-	"print fmt: \"nid: %d retval %d\", REC->nid, REC->retval\n";
+static const char shrink_end[] = "name: mm_shrink_slab_end\nID: 630\n" COMMON
+				 "\tfield:struct shrinker * shr;\toffset:8;\tsize:8;\tsigned:0;\n"
+				 "\tfield:int nid;\toffset:16;\tsize:4;\tsigned:1;\n"
+				 "\tfield:void * shrink;\toffset:24;\tsize:8;\tsigned:0;\n"
+				 "\tfield:long unused_scan;\toffset:32;\tsize:8;\tsigned:1;\n"
+				 "\tfield:long new_scan;\toffset:40;\tsize:8;\tsigned:1;\n"
+				 "\tfield:int retval;\toffset:48;\tsize:4;\tsigned:1;\n"
+				 "\tfield:long total_scan;\toffset:56;\tsize:8;\tsigned:1;\n\n"
+				 "print fmt: \"nid: %d retval %d\", REC->nid, REC->retval\n";
 
 static const char queue_work[] =
 	"name: workqueue_queue_work\nID: 337\n" COMMON
