@@ -108,6 +108,22 @@ f=$(unxz_cached "$d/perf.data.xz" "$TS_FIXTURE_CACHE/board-a64-generic-stress-ra
 ok $? "board fixture qemu-aarch64/generic/stress-ramfs/run-1 decompresses"
 filters a64-stress-ramfs "$f" "$k"
 
+# perf's --pid names a process; the plugin takes it as a thread id, as tickscope report does,
+# and says how many samples of the process's other threads the per-task figures leave out.
+f=$(fixture_data x86-pingpong-cross)
+k=$(fixture_kallsyms x86-pingpong-cross)
+mt=$(perf script -i "$f" -F pid,tid 2>/dev/null | awk '{ split($1, a, "/") }
+	a[1] != a[2] && a[2] > 0 { print a[1]; exit }')
+if [ -n "$mt" ]; then
+	same x86-pingpong-cross "$f" "$k" "--pid $mt" "--pid $mt"
+	grep -q "^tickscope.so: --pid is taken as thread ids, .* samples of other threads" \
+		"$T/plugin.err"
+	ok $? "--pid $mt (a process with other threads): stderr says what the report leaves out"
+	[ $? -eq 0 ] || sed 's/^/#   /' "$T/plugin.err"
+else
+	ok 1 "x86-pingpong-cross has a process with several threads (for --pid)"
+fi
+
 F=$(fixture_data x86-tiny)
 refused "--time '10%/1'" --time 10%/1
 refused "--time '0.1,0.2 0.3,0.4'" --time "0.1,0.2 0.3,0.4"
