@@ -38,3 +38,22 @@ check-build-extra: fuzz-build
 
 .PHONY: fuzz fuzz-build
 -include $(FUZZ_LIB_OBJS:.o=.d)
+
+# Oracle helpers: small programs over the library that shell tests compare with perf.
+ORACLE_SRCS := $(wildcard tests/oracle/*.c)
+ORACLE_BINS := $(ORACLE_SRCS:tests/oracle/%.c=$(BUILD)/tests/oracle/%)
+
+$(BUILD)/tests/oracle/%: tests/oracle/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+
+all: $(ORACLE_BINS)
+check-build-extra: $(ORACLE_BINS)
+-include $(ORACLE_BINS:=.d)
+
+# Planted bugs (tests/mutations.txt), one at a time in a scratch copy: not part of check.
+mutation:
+	$(Q)tests/mutation.sh
+
+.PHONY: mutation
