@@ -92,9 +92,13 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 
 		if (strstr(ls->l[i], "# pingpong:")) {
 			b->kind = "pingpong";
+			/* the trace holds the warm-up round trips too */
 			q = strstr(ls->l[i], "iterations=");
 			if (q)
 				b->ops = strtod(q + 11, NULL);
+			q = strstr(ls->l[i], "warmup=");
+			if (q)
+				b->ops += strtod(q + 7, NULL);
 		}
 		if (!p)
 			continue;
@@ -104,7 +108,6 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 			return -TS_EBENCH;
 		if (add(b, NULL, "latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE, v))
 			return -TS_EBENCH;
-		b->wall_s = isnan(b->ops) ? NAN : b->ops * v / 1e6;
 	}
 	return found ? 0 : 1;
 }

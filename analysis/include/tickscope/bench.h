@@ -26,7 +26,8 @@ struct ts_bench {
 	int nr;
 	struct ts_bench_metric m[TS_BENCH_MAX]; /* m[0] is the benchmark's result */
 	/* For the time-per-operation split; NAN when the output does not say. */
-	double ops; /* operations of the run: round trips, bogo ops, pipe operations */
+	double ops; /* operations in the run: bogo ops, pipe operations, round trips (ping-pong:
+		     * timed and warm-up, all of which the trace holds) */
 	double wall_s; /* wall-clock seconds of the run */
 	double cpu_s; /* usr + sys seconds of all instances */
 	double instances; /* workers (stress-ng), 1 otherwise */
