@@ -298,6 +298,21 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 	return err ? 1 : 0;
 }
 
+/* A benchmark output given alone: its metrics, no trace. */
+static int load_bench_only(const struct run_in *in, struct ts_run *r)
+{
+	struct ts_bench b;
+
+	memset(r, 0, sizeof(*r));
+	r->lost = NAN;
+	r->label = strdup(in->path);
+	if (!r->label)
+		return cli_error("%s: out of memory", in->path);
+	if (load_bench(in, NULL, &b))
+		return 1;
+	return add_bench(r, &b) ? cli_error("%s: out of memory", in->path) : 0;
+}
+
 /* The benchmark's tasks: stress-ng's workers are "stress-ng-<stressor>". */
 static char *bench_comm(const char *cmd, const struct ts_bench *b)
 {
@@ -319,11 +334,30 @@ static char *bench_comm(const char *cmd, const struct ts_bench *b)
 	return strndup(base, sp - base);
 }
 
+/* perf.data ("PERFILE2") or an xz file (perf.data.xz); anything else is a benchmark output. */
+static int is_trace_file(const char *path)
+{
+	unsigned char m[8] = { 0 };
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(m, 1, sizeof(m), f) : 0;
+
+	if (f)
+		fclose(f);
+	return (n == 8 && !memcmp(m, "PERFILE2", 8)) || (n >= 6 && !memcmp(m,
+									   "\xfd"
+									   "7zXZ",
+									   6));
+}
+
 int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *r)
 {
 	int folder = is_dir(in->path), err;
 	char *cmd = NULL, *comm = NULL;
+	struct run_in bench_only = { in->path, in->path };
 	struct ts_bench b;
+
+	if (!folder && !in->bench && is_file(in->path) && !is_trace_file(in->path))
+		return load_bench_only(&bench_only, r);
 
 	memset(r, 0, sizeof(*r));
 	r->lost = NAN;

@@ -198,9 +198,11 @@ static int fact_confounders(struct ts_cmp *c, int *cap)
 			for (int r = 1; r < var->nr_runs && !err; r++) {
 				const char *x = var->runs[r].fact[f];
 
-				if (x && var->runs[0].fact[f] && strcmp(x, var->runs[0].fact[f]))
+				if (x && var->runs[0].fact[f] && strcmp(x, var->runs[0].fact[f])) {
 					err = say(c, cap, "%s: runs differ in %s: %.200s vs %.200s",
 						  var->name, ts_cmp_fact_name(f), fact0(var, f), x);
+					break;
+				}
 			}
 			if (v && strcmp(fact0(var, f), fact0(&c->var[0], f)))
 				err = err   ?:
@@ -212,9 +214,28 @@ static int fact_confounders(struct ts_cmp *c, int *cap)
 	return err;
 }
 
+/* The runs of @v whose other tasks' share is above twice the limit: "run-1 50.7%, ...". */
+static void busy_runs(const struct ts_cmp_variant *var, const struct ts_cmp_cell *x, char *buf,
+		      size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < var->nr_runs && len + 1 < n; r++) {
+		const char *l = strrchr(var->runs[r].label, '/');
+
+		if (!(x->values[r] > 2 * OTHER_CPU_MAX))
+			continue;
+		l = l && l[1] ? l + 1 : var->runs[r].label;
+		len += snprintf(buf + len, n - len, "%s%s %.0f%%", len ? ", " : "", l,
+				x->values[r]);
+	}
+}
+
 static int load_confounders(struct ts_cmp *c, int *cap)
 {
 	const struct ts_cmp_row *o = ts_cmp_find(c, "task.other_cpu.share");
+	char runs[200];
 	int err = 0;
 
 	for (int v = 0; v < c->nr_var && !err; v++) {
@@ -226,15 +247,13 @@ static int load_confounders(struct ts_cmp *c, int *cap)
 					  var->runs[r].label, var->runs[r].lost);
 		if (!o || err)
 			continue;
-		if (o->cell[v].s.median > OTHER_CPU_MAX)
-			err = say(c, cap,
-				  "%s: other tasks used %.1f%% of CPU time (median of its runs; "
-				  "something ran alongside the benchmark)",
-				  var->name, o->cell[v].s.median);
-		for (int r = 0; r < var->nr_runs && !err; r++)
-			if (o->cell[v].values[r] > 2 * OTHER_CPU_MAX)
-				err = say(c, cap, "%s: %s: other tasks used %.1f%% of CPU time",
-					  var->name, var->runs[r].label, o->cell[v].values[r]);
+		busy_runs(var, &o->cell[v], runs, sizeof(runs));
+		if (o->cell[v].s.median > OTHER_CPU_MAX || runs[0])
+			err = say(
+				c, cap,
+				"%s: other tasks used %.1f%% of the CPU time (median of its runs%s%s); "
+				"something ran alongside the benchmark",
+				var->name, o->cell[v].s.median, runs[0] ? "; " : "", runs);
 	}
 	return err;
 }

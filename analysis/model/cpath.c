@@ -22,7 +22,8 @@ struct ts_cpath {
 	struct task *t;
 	int nr, cap;
 	int count[4]; /* tasks per tstate */
-	uint64_t last; /* time of the previous event, 0 before the first task event */
+	int started; /* a task event was seen */
+	uint64_t last; /* time of the previous event */
 	uint64_t ns[TS_CP_NR], at_last[TS_CP_NR]; /* running, and at the last task event */
 };
 
@@ -90,7 +91,7 @@ static void advance(struct ts_cpath *p, uint64_t now)
 {
 	enum ts_cpath_state s;
 
-	if (!p->last || now <= p->last)
+	if (!p->started || now <= p->last)
 		return;
 	/*
 	 * A task waiting for its wakeup to arrive, or for a CPU, is what the operation waits on:
@@ -119,8 +120,10 @@ int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
 	advance(p, ev->time);
 	if (!a && !b)
 		return err;
-	if (!p->last)
+	if (!p->started) {
+		p->started = 1;
 		p->last = ev->time;
+	}
 	if (ev->kind == TS_EV_SWITCH) {
 		if (a)
 			set(p, a, ev->sw.prev_state == TS_STATE_RUNNING ? T_DELAY : T_SLEEP);

@@ -27,22 +27,24 @@ static const char *num(char *buf, size_t n, double v)
 {
 	if (isnan(v))
 		snprintf(buf, n, "-");
-	else if (fabs(v) >= 1e6 || (fabs(v) < 1e-3 && v != 0))
+	else if (fabs(v) >= 1e12 || (fabs(v) < 1e-3 && v != 0))
 		snprintf(buf, n, "%.3e", v);
+	else if (fabs(v) >= 1e4)
+		snprintf(buf, n, "%.0f", v);
 	else
 		snprintf(buf, n, "%.4g", v);
 	return buf;
 }
 
-/* "+12.3%", "~ p=0.31" when not significant, "-" without a test. */
-static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
+/* The change: "+12.3% better", "(+4.0%)" for a neutral metric, "+61.0 pp" for shares. */
+static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
 {
 	const struct ts_cmp_cell *c = &r->cell[v];
 
-	if (isnan(c->p) || isnan(c->change))
+	if (!strcmp(r->unit, "%") && !isnan(c->raw))
+		snprintf(buf, n, "%+.1f pp", c->raw);
+	else if (isnan(c->change))
 		snprintf(buf, n, "-");
-	else if (!c->significant)
-		snprintf(buf, n, "~ (p=%.2g)", c->p_adj);
 	else if (r->dir == TS_DIR_NEUTRAL)
 		snprintf(buf, n, "(%+.1f%%)", c->change);
 	else
@@ -50,10 +52,67 @@ static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, 
 	return buf;
 }
 
+/* The change, or "~ (p=0.31)" when it is not significant, "-" without a test. */
+static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
+{
+	const struct ts_cmp_cell *c = &r->cell[v];
+
+	if (isnan(c->p))
+		snprintf(buf, n, "-");
+	else if (!c->significant)
+		snprintf(buf, n, "~ (p=%.2g)", c->p_adj);
+	else
+		delta_text(buf, n, r, v);
+	return buf;
+}
+
+/* The run's folder name (run-3), or the file's name. */
+static const char *short_label(const char *label)
+{
+	const char *s = strrchr(label, '/');
+
+	return s && s[1] ? s + 1 : label;
+}
+
+/* stress-ng's two rates side by side, so that the usr+sys one cannot be taken for throughput. */
+static void stress_ng_note(FILE *f, const struct ts_cmp *c, int v)
+{
+	char name[96], a[32], b[32], e[32], g[32];
+	const struct ts_cmp_row *u, *t, *cpu;
+	size_t n = strlen(c->result->name);
+
+	if (n < 20 || strcmp(c->result->name + n - 20, ".bogo_ops_per_s_real"))
+		return;
+	snprintf(name, sizeof(name), "%.*s.bogo_ops_per_s_usr_sys", (int)(n - 20), c->result->name);
+	u = ts_cmp_find(c, name);
+	t = ts_cmp_find(c, "bench.time_per_op");
+	cpu = ts_cmp_find(c, "bench.cpu_per_op");
+	if (!u || !t || !cpu)
+		return;
+	fprintf(f,
+		"  Note: bogo ops/s (usr+sys time) went %s -> %s, but it counts CPU time only.\n"
+		"  The throughput is the real-time rate: per operation, one instance's time went\n"
+		"  %s -> %s us, of which CPU (usr+sys) %s -> %s us; the rest is off-CPU time.\n",
+		num(a, 32, u->cell[0].s.median), num(b, 32, u->cell[v].s.median),
+		num(e, 32, t->cell[0].s.median), num(g, 32, t->cell[v].s.median),
+		num(name, 32, cpu->cell[0].s.median), num(name + 32, 32, cpu->cell[v].s.median));
+}
+
+static void ci_text(FILE *f, const struct ts_cmp_cell *x)
+{
+	if (isnan(x->ci_lo) || x->t.level < 0.5)
+		fprintf(f, ", no CI (too few runs)");
+	else if (x->t.level < 0.9499)
+		fprintf(f, ", CI of the change [%+.1f%%, %+.1f%%] (only %.0f%% coverage)", x->ci_lo,
+			x->ci_hi, 100 * x->t.level);
+	else
+		fprintf(f, ", 95%% CI of the change [%+.1f%%, %+.1f%%]", x->ci_lo, x->ci_hi);
+}
+
 static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 {
 	const struct ts_cmp_row *r = c->result;
-	char a[32], b[32], d[32];
+	char a[32], b[32], d[32], e[32];
 
 	fprintf(f, "Benchmark: %s (%s, %s)\n", r->name + 6, r->unit, dir_text(r->dir));
 	fprintf(f, "  %-24s %4s %10s %10s %10s %7s\n", "variant", "N", "median",
@@ -61,26 +120,30 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 	for (int v = 0; v < c->nr_var; v++) {
 		const struct ts_cmp_cell *x = &r->cell[v];
 
-		fprintf(f, "  %-24.24s %4d %10s %10s %10s %6.1f%%%s", c->var[v].name, x->s.n,
+		fprintf(f, "  %-24.24s %4d %10s %10s %10s %6s%s", c->var[v].name, x->s.n,
 			num(a, 32, x->s.median), num(b, 32, x->s.mean), num(d, 32, x->s.sd),
-			100 * x->s.cv, x->noisy ? "  noisy" : "");
+			isnan(x->s.cv) ? "-" : (snprintf(e, 32, "%.1f%%", 100 * x->s.cv), e),
+			x->noisy ? "  noisy" : "");
 		for (int k = 0; k < c->var[v].nr_runs; k++)
 			if (x->outlier[k])
-				fprintf(f, "  outlier: %s", c->var[v].runs[k].label);
+				fprintf(f, "  outlier: %s", short_label(c->var[v].runs[k].label));
 		fputc('\n', f);
 	}
 	for (int v = 1; v < c->nr_var; v++) {
 		const struct ts_cmp_cell *x = &r->cell[v];
 
-		fprintf(f, "  %s vs %s: %s, raw %s%s %s, 95%% CI of the change [%+.1f%%, %+.1f%%]",
-			c->var[v].name, c->var[0].name, change_text(a, 32, r, v),
-			x->raw >= 0 ? "+" : "", num(b, 32, x->raw), r->unit, x->ci_lo, x->ci_hi);
-		fprintf(f, ", p=%.2g (Mann-Whitney U, %s)%s\n", x->p,
+		fprintf(f, "  %s vs %s: %s, raw %s%s %s", c->var[v].name, c->var[0].name,
+			delta_text(a, 32, r, v), x->raw >= 0 ? "+" : "", num(b, 32, x->raw),
+			r->unit);
+		ci_text(f, x);
+		fprintf(f, "\n  %s, p=%.2g (Mann-Whitney U, %s)%s\n",
+			x->significant ? "significant" : "~ not significant", x->p,
 			x->t.exact ? "exact" : "normal approx.",
 			x->t.min_p >= c->o.alpha ? " [1]" : "");
 		if (!isnan(x->welch_p))
 			fprintf(f, "  Welch's t-test: p=%.2g\n", x->welch_p);
 		*small_n |= x->t.min_p >= c->o.alpha;
+		stress_ng_note(f, c, v);
 	}
 }
 
@@ -108,6 +171,9 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 		num(e, 32, d->delta), isnan(d->delta) || d->delta == 0 ? NAN : 100.0);
 	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
 		expl);
+	if (c->result && !c->result->cell[v].significant)
+		fprintf(f,
+			"  The benchmark did not change significantly: these shares split noise.\n");
 }
 
 static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int top)
@@ -124,7 +190,7 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 
 		fprintf(f, "  %2d. %s %s -> %s %s: %s, p=%.2g", i + 1, r->name,
 			num(a, 32, r->cell[0].s.median), num(b, 32, r->cell[v].s.median), r->unit,
-			change_text(e, 32, r, v), r->cell[v].p_adj);
+			delta_text(e, 32, r, v), r->cell[v].p_adj);
 		if (!isnan(ch->share))
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
 		fputc('\n', f);
@@ -168,9 +234,11 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 	unsigned int top = o->top ? o->top : 10;
 	int small_n = 0;
 
-	fprintf(f, "tickscope compare: %s (baseline, %d runs)", c->var[0].name, c->var[0].nr_runs);
+	fprintf(f, "tickscope compare: %s (baseline, %d run%s)", c->var[0].name, c->var[0].nr_runs,
+		c->var[0].nr_runs == 1 ? "" : "s");
 	for (int v = 1; v < c->nr_var; v++)
-		fprintf(f, " vs %s (%d runs)", c->var[v].name, c->var[v].nr_runs);
+		fprintf(f, " vs %s (%d run%s)", c->var[v].name, c->var[v].nr_runs,
+			c->var[v].nr_runs == 1 ? "" : "s");
 	fputs("\n\n", f);
 	if (c->result)
 		result_block(f, c, &small_n);
