@@ -21,11 +21,12 @@
 #include "tickscope/cpath.h"
 #include "tickscope/error.h"
 #include "tickscope/metric.h"
+#include "tickscope/report.h"
 #include "tickscope/source.h"
 
 extern char **environ;
 
-#define CACHE_MAGIC "tickscope-summary 3" /* bump when the metrics change */
+#define CACHE_MAGIC "tickscope-summary 4" /* bump when the metrics change */
 
 static char *join(const char *dir, const char *name)
 {
@@ -127,6 +128,11 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	if (!err) {
 		err = ts_source_open(&src, &so);
 		if (!err) {
+			struct ts_report_opts ro = { 0 };
+
+			/* metrics name functions through the recording's kallsyms */
+			ts_source_report_opts(src, &ro);
+			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
 			ts_source_note_recorded(src, a);
 			err = ts_source_run(src, feed, &fc);
 		}

@@ -176,9 +176,58 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 			"  The benchmark did not change significantly: these shares split noise.\n");
 }
 
+/* Plain words for compare's own metrics; section metrics keep their names (docs/metrics.md). */
+static const char *label_of(const char *name)
+{
+	static const char *const l[][2] = {
+		{ "task.path.wake_delivery.per_op", "wake delivery per operation" },
+		{ "task.path.sched_delay.per_op", "sched delay per operation" },
+		{ "task.path.run.per_op", "run time per operation" },
+		{ "task.path.none.per_op", "time with every task asleep, per operation" },
+		{ "task.wake_delivery.per_op",
+		  "wake delivery per operation, summed over the tasks" },
+		{ "task.sched_delay_rq.per_op",
+		  "sched delay (run-queue rule) per operation, summed" },
+		{ "task.sched_delay_perf.per_op",
+		  "sched delay (perf's rule) per operation, summed" },
+		{ "task.run.per_op", "run time per operation, summed over the tasks" },
+		{ "task.wakeup_latency.per_op", "wakeup latency per operation, summed" },
+		{ "task.off_cpu.S.per_op", "off-CPU sleeping (S) per operation" },
+		{ "task.off_cpu.D.per_op", "off-CPU blocked (D) per operation" },
+		{ "task.off_cpu.R.per_op", "off-CPU preempted (R) per operation" },
+		{ "task.migrations.per_op", "migrations per operation" },
+		{ "task.wakeups.per_op", "wakeups per operation" },
+		{ "task.wake_class.same_idle.share", "same-CPU wakes of an idle CPU" },
+		{ "task.wake_class.same_busy.share", "same-CPU wakes of a busy CPU" },
+		{ "task.wake_class.cross_idle.share", "cross-CPU wakes of an idle CPU" },
+		{ "task.wake_class.cross_busy.share", "cross-CPU wakes of a busy CPU" },
+		{ "task.wake_delivery.p50", "wake delivery p50 of the benchmark's tasks" },
+		{ "task.other_cpu.share", "other tasks' share of the CPU time" },
+	};
+
+	for (size_t i = 0; i < sizeof(l) / sizeof(l[0]); i++)
+		if (!strcmp(l[i][0], name))
+			return l[i][1];
+	return NULL;
+}
+
+/* A value in its unit, nanoseconds shown as µs from 10 µs up. */
+static const char *with_unit(char *buf, size_t n, double v, const char *unit, double scale_ref)
+{
+	char x[32];
+
+	if (!strncmp(unit, "ns", 2) && fabs(scale_ref) >= 1e4)
+		snprintf(buf, n, "%s us%s", num(x, 32, v / 1e3), unit + 2);
+	else if (!strcmp(unit, "%"))
+		snprintf(buf, n, "%s%%", num(x, 32, v));
+	else
+		snprintf(buf, n, "%s %s", num(x, 32, v), unit);
+	return buf;
+}
+
 static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int top)
 {
-	char a[32], b[32], e[32];
+	char a[48], b[48], e[32];
 
 	fprintf(f, "\nWhat changed, %s vs %s (significant after %s, alpha %.2g), ranked:\n",
 		c->var[v].name, c->var[0].name, ts_compare_adjust_name(c->o.adjust), c->o.alpha);
@@ -187,12 +236,17 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 	for (int i = 0; i < c->nr_changes[v] && (unsigned int)i < top; i++) {
 		const struct ts_cmp_change *ch = &c->changes[v][i];
 		const struct ts_cmp_row *r = ch->row;
+		const char *label = label_of(r->name);
+		double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
 
-		fprintf(f, "  %2d. %s %s -> %s %s: %s, p=%.2g", i + 1, r->name,
-			num(a, 32, r->cell[0].s.median), num(b, 32, r->cell[v].s.median), r->unit,
+		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%.2g)", i + 1, label ? label : r->name,
+			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
+			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
 			delta_text(e, 32, r, v), r->cell[v].p_adj);
 		if (!isnan(ch->share))
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
+		if (label)
+			fprintf(f, " [%s]", r->name);
 		fputc('\n', f);
 	}
 }
