@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # tickscope compare's known answers on real recordings (tests/fixtures/boards/x86-host/ab:
-# 10 same-CPU and 10 cross-CPU ping-pong runs) and on the shrinker seed's stress-ng outputs,
-# plus its cache, its TSV tables and its errors.
+# 10 same-CPU, 10 cross-CPU and 6 injected-delay ping-pong runs) and on the shrinker seed's
+# stress-ng outputs, plus its cache, its TSV tables and its errors.
 . "$(dirname "$0")/lib/tap.sh"
 
 command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
@@ -42,9 +42,20 @@ ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
 is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 1" \
 	"schema and version"
 
+# --- the injected delay: the echo burns 50 us on CPU per message, one message per round trip ---
+"$TICKSCOPE" compare "$ab/pingpong-cross" "$ab/pingpong-delay" --json >"$TAP_TMP/delay.json"
+ok $? "compare cross delay --json"
+d='.explanations[0].decomposition'
+top=$(jqn "[$d.parts[] | select(.metric != null)] | max_by(.share_pct) | .label" \
+	"$TAP_TMP/delay.json")
+is "$top" "run time" "the injected delay's component (on-CPU) is the top one"
+run=$(jqn "$d.parts[] | select(.label == \"run time\") | .delta" "$TAP_TMP/delay.json")
+ok "$(awk -v r="$run" 'BEGIN { print !(r >= 40) }')" \
+	"run time grew $run us per round trip: >= 80% of the 50 us injected"
+
 # --- the cache: written next to perf.data, the same answer, --no-cache the same too ---
 n=$(find "$ab" -name 'perf.data.xz.tsum' | wc -l)
-is "$n" 20 "a summary cached next to each perf.data"
+is "$n" 26 "a summary cached next to each perf.data"
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --json >"$TAP_TMP/ab2.json"
 cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab2.json"
 ok $? "from the cache: the same document"

@@ -242,6 +242,31 @@ static int load_folder(const char *path, const struct load_opts *lo, struct ts_c
 	return err;
 }
 
+/* Folders of the same name (generic/stress-ramfs, rt/stress-ramfs) take their parent's too. */
+static int unique_names(struct variants *vs, const struct inputs *in)
+{
+	int dup = 0;
+
+	for (int i = 0; i < vs->nr; i++)
+		for (int j = 0; j < i; j++)
+			dup |= !strcmp(vs->name[i], vs->name[j]);
+	for (int i = 0; dup && i < vs->nr; i++) {
+		const char *path = in->dashes ? in->g[i].in[0].path : in->g[0].in[i].path;
+		char *copy = strdup(path), *dir, *n;
+
+		if (!copy)
+			return cli_error("out of memory");
+		dir = dirname(copy);
+		if (asprintf(&n, "%s/%s", basename(dir), vs->name[i]) >= 0) {
+			free(vs->name[i]);
+			vs->name[i] = n;
+			vs->v[i].name = n;
+		}
+		free(copy);
+	}
+	return 0;
+}
+
 /* --names, else the folder's name, else A, B, C... */
 static int name_variants(struct variants *vs, const char *names, const struct inputs *in)
 {
@@ -267,7 +292,7 @@ static int name_variants(struct variants *vs, const char *names, const struct in
 		vs->v[i].name = vs->name[i];
 	}
 	free(list);
-	return 0;
+	return names ? 0 : unique_names(vs, in);
 }
 
 static int load_variants(const struct compare_args *a, const struct inputs *in, struct variants *vs)

@@ -26,7 +26,7 @@
 
 extern char **environ;
 
-#define CACHE_MAGIC "tickscope-summary 4" /* bump when the metrics change */
+#define CACHE_MAGIC "tickscope-summary 5" /* bump when the metrics change */
 
 static char *join(const char *dir, const char *name)
 {
@@ -90,9 +90,31 @@ static char *unxz(const char *xz)
 	return path;
 }
 
+struct copy_ctx {
+	struct ts_run *r;
+	double ops;
+};
+
+/* Every metric; off-CPU stacks also per operation of the benchmark, for the explanation. */
 static int copy_metric(void *ctx, const struct ts_metric *m)
 {
-	return ts_run_add(ctx, m->name, m->unit, m->dir, m->kind, m->value, m->why_null);
+	static const char pre[] = "sched.offcpu_stack.";
+	struct copy_ctx *cc = ctx;
+	size_t n = strlen(m->name);
+	char *name;
+	int err = ts_run_add(cc->r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null);
+
+	if (err || strncmp(m->name, pre, sizeof(pre) - 1) || n < sizeof(pre) + 4 ||
+	    strcmp(m->name + n - 4, ".sum") || !strcmp(m->name + n - 6, ".S.sum") ||
+	    !strcmp(m->name + n - 6, ".D.sum"))
+		return err;
+	if (asprintf(&name, "offcpu_stack_per_op.%.*s", (int)(n - sizeof(pre) + 1 - 4),
+		     m->name + sizeof(pre) - 1) < 0)
+		return -ENOMEM;
+	err = ts_run_add(cc->r, name, "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, m->value / cc->ops,
+			 "the benchmark's operation count is unknown");
+	free(name);
+	return err;
 }
 
 struct feed_ctx {
@@ -142,7 +164,7 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 		}
 	}
 	err = err ?: ts_analysis_finish(a);
-	err = err ?: ts_analysis_metrics(a, copy_metric, r);
+	err = err ?: ts_analysis_metrics(a, copy_metric, &(struct copy_ctx){ r, ops });
 	if (!err && comm)
 		err = ts_run_add_task_metrics(r, a, comm, ops) ?:
 			      ts_run_add_path_metrics(r, fc.path, ops);

@@ -30,18 +30,23 @@ static const struct part_spec latency_parts[] = {
 	{ "run time", "task.path.run.per_op", 1e-3 },
 };
 
-/* Time per operation of one instance: CPU time, then off-CPU time by state from the trace. */
+/* One instance's time per operation, from the benchmark: CPU time and the rest. */
 static const struct part_spec tput_parts[] = {
-	{ "CPU (usr+sys)", "bench.cpu_per_op", 1 },
-	{ "off-CPU sleeping (S)", "task.off_cpu.S.per_op", 1e-3 },
-	{ "off-CPU blocked (D)", "task.off_cpu.D.per_op", 1e-3 },
-	{ "off-CPU preempted (R)", "task.off_cpu.R.per_op", 1e-3 },
-};
-
-static const struct part_spec tput_bench_only[] = {
 	{ "CPU (usr+sys)", "bench.cpu_per_op", 1 },
 	{ "off-CPU (wall - usr - sys)", "bench.off_cpu_per_op", 1 },
 };
+
+/*
+ * Off-CPU time of the benchmark's tasks by state, from the trace: shown under the split, not
+ * in it, since the trace also counts tasks that wait for the workers (stress-ng's parents).
+ */
+static const struct part_spec tput_states[] = {
+	{ "of which sleeping (S)", "task.off_cpu.S.per_op", 1e-3 },
+	{ "of which blocked (D)", "task.off_cpu.D.per_op", 1e-3 },
+	{ "of which preempted (R)", "task.off_cpu.R.per_op", 1e-3 },
+};
+
+#define STACK_PREFIX "offcpu_stack_per_op."
 
 static double med(const struct ts_cmp_row *r, int v)
 {
@@ -86,6 +91,51 @@ static int has_values(const struct ts_cmp *c, const char *name)
 	return r && !isnan(r->cell[0].s.median);
 }
 
+static void add_detail(struct ts_cmp_decomp *d, const struct ts_cmp_row *r, int v,
+		       const char *label, double scale)
+{
+	struct ts_cmp_part *p;
+
+	if (!r || d->nr_detail == TS_CMP_MAX_PARTS)
+		return;
+	p = &d->detail[d->nr_detail++];
+	p->label = label;
+	p->metric = r->name;
+	p->a = med(r, 0) * scale;
+	p->b = med(r, v) * scale;
+	p->delta = p->b - p->a;
+	p->share = d->delta != 0 ? 100 * p->delta / d->delta : NAN;
+}
+
+/* Off-CPU by state, then the 3 stacks whose time per operation changed most. */
+static void tput_details(struct ts_cmp *c, int v)
+{
+	struct ts_cmp_decomp *d = &c->dec[v];
+	const struct ts_cmp_row *top[3] = { NULL };
+
+	for (int i = 0; i < 3; i++)
+		if (has_values(c, tput_states[i].metric))
+			add_detail(d, ts_cmp_find(c, tput_states[i].metric), v,
+				   tput_states[i].label, tput_states[i].scale);
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+		double x = fabs(med(r, v) - med(r, 0));
+
+		if (strncmp(r->name, STACK_PREFIX, strlen(STACK_PREFIX)) || isnan(x))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			if (top[k] && x <= fabs(med(top[k], v) - med(top[k], 0)))
+				continue;
+			for (int j = 2; j > k; j--)
+				top[j] = top[j - 1];
+			top[k] = r;
+			break;
+		}
+	}
+	for (int k = 0; k < 3 && top[k]; k++)
+		add_detail(d, top[k], v, top[k]->name + strlen(STACK_PREFIX), 1e-3);
+}
+
 static void decompose_all(struct ts_cmp *c)
 {
 	for (int v = 1; v < c->nr_var; v++) {
@@ -95,12 +145,8 @@ static void decompose_all(struct ts_cmp *c)
 			if (has_values(c, latency_parts[0].metric))
 				decompose(c, v, c->result->name, latency_parts, 3, "round trip");
 		} else if (has_values(c, "bench.time_per_op")) {
-			if (has_values(c, "task.off_cpu.S.per_op"))
-				decompose(c, v, "bench.time_per_op", tput_parts, 4,
-					  "time per operation");
-			else
-				decompose(c, v, "bench.time_per_op", tput_bench_only, 2,
-					  "time per operation");
+			decompose(c, v, "bench.time_per_op", tput_parts, 2, "time per operation");
+			tput_details(c, v);
 		}
 	}
 }

@@ -160,6 +160,18 @@ static void decomposition(FILE *f, const struct ts_cmp_decomp *d)
 		key_num(f, "share_pct", d->part[i].share);
 		fputc('}', f);
 	}
+	fputs("],\"details\":[", f);
+	for (int i = 0; i < d->nr_detail; i++) {
+		fprintf(f, "%s{\"label\":", i ? "," : "");
+		str(f, d->detail[i].label);
+		fputs(",\"metric\":", f);
+		str(f, d->detail[i].metric);
+		key_num(f, "a", d->detail[i].a);
+		key_num(f, "b", d->detail[i].b);
+		key_num(f, "delta", d->detail[i].delta);
+		key_num(f, "share_pct", d->detail[i].share);
+		fputc('}', f);
+	}
 	fputs("]}", f);
 }
 

@@ -171,6 +171,16 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 		num(e, 32, d->delta), isnan(d->delta) || d->delta == 0 ? NAN : 100.0);
 	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
 		expl);
+	if (d->nr_detail)
+		fprintf(f,
+			"  off-CPU time in the trace (the benchmark's tasks; stacks: all tasks), "
+			"not in the sum:\n");
+	for (int i = 0; i < d->nr_detail; i++) {
+		const struct ts_cmp_part *p = &d->detail[i];
+
+		fprintf(f, "  %-28.60s %12s %12s %12s %7.1f%%\n", p->label, num(a, 32, p->a),
+			num(b, 32, p->b), num(e, 32, p->delta), p->share);
+	}
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,
 			"  The benchmark did not change significantly: these shares split noise.\n");

@@ -126,6 +126,9 @@ struct ts_cmp_decomp {
 	double a, b, delta; /* µs per operation (medians) */
 	struct ts_cmp_part part[TS_CMP_MAX_PARTS]; /* the last one is the residual */
 	int nr;
+	/* "of which" lines, not in the sum: off-CPU time by state and by stack from the trace */
+	struct ts_cmp_part detail[TS_CMP_MAX_PARTS];
+	int nr_detail;
 };
 
 struct ts_cmp_change {
