@@ -213,11 +213,9 @@ static int load_list(const struct run_in *in, int nr, const struct load_opts *lo
 	v->runs = calloc(nr, sizeof(*v->runs));
 	if (!v->runs)
 		return cli_error("out of memory");
-	for (int i = 0; i < nr; i++) {
-		if (load_run(&in[i], lo, &v->runs[v->nr_runs]))
+	for (int i = 0; i < nr; i++)
+		if (load_run(&in[i], lo, &v->runs[v->nr_runs++])) /* counted: freed either way */
 			return 1;
-		v->nr_runs++;
-	}
 	return 0;
 }
 

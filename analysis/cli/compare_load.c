@@ -356,7 +356,9 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 	struct run_in bench_only = { in->path, in->path };
 	struct ts_bench b;
 
-	if (!folder && !in->bench && is_file(in->path) && !is_trace_file(in->path))
+	if (!folder && !is_file(in->path))
+		return cli_error("%s: %s", in->path, strerror(errno ? errno : ENOENT));
+	if (!folder && !in->bench && !is_trace_file(in->path))
 		return load_bench_only(&bench_only, r);
 
 	memset(r, 0, sizeof(*r));
