@@ -56,15 +56,16 @@ static void midranks2(const struct obs *o, int n, int *r2, double *ties)
  */
 static double *rank_sum_counts(const int *r2, int n, int k)
 {
-	int smax = n * (n + 1), i, j, s;
+	int smax = n * (n + 1), i, j, s, cum;
 	double *cnt = calloc((size_t)(k + 1) * (smax + 1), sizeof(*cnt));
 
 	if (!cnt)
 		return NULL;
 	cnt[0] = 1;
-	for (i = 0; i < n; i++)
-		for (j = (i + 1 < k ? i + 1 : k); j >= 1; j--)
-			for (s = smax; s >= r2[i]; s--)
+	for (i = 0, cum = 0; i < n; i++)
+		for (cum += r2[i], j = (i + 1 < k ? i + 1 : k); j >= 1; j--)
+			for (s = cum; s >= r2[i];
+			     s--) /* no subset of the first i+1 sums past cum */
 				cnt[(size_t)j * (smax + 1) + s] +=
 					cnt[(size_t)(j - 1) * (smax + 1) + s - r2[i]];
 	memmove(cnt, cnt + (size_t)k * (smax + 1), (smax + 1) * sizeof(*cnt));
