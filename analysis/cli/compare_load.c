@@ -71,26 +71,29 @@ int variant_runs(const char *path, char ***out)
 	if (!d)
 		return -1;
 	while ((e = readdir(d))) {
-		int n = run_number(e->d_name);
+		int n = run_number(e->d_name), fail = 0;
 		char *p;
 
 		if (n < 0 || !(p = join(path, e->d_name)))
 			continue;
-		if (!is_dir(p)) {
-			free(p);
-			continue;
+		if (is_dir(p) && nr == cap) {
+			struct numbered *nv = realloc(v, (cap ? 2 * cap : 16) * sizeof(*v));
+
+			fail = !nv;
+			v = nv ? nv : v;
+			cap = nv ? (cap ? 2 * cap : 16) : cap;
 		}
-		if (nr == cap) {
-			cap = cap ? 2 * cap : 16;
-			v = realloc(v, cap * sizeof(*v));
-			if (!v)
+		if (fail || !is_dir(p)) {
+			free(p);
+			if (fail)
 				break;
+			continue;
 		}
 		v[nr++] = (struct numbered){ n, p };
 	}
 	closedir(d);
 	if (!v)
-		return nr ? -1 : 0;
+		return 0;
 	qsort(v, nr, sizeof(*v), cmp_numbered);
 	*out = malloc((nr + 1) * sizeof(char *));
 	for (int i = 0; i < nr; i++)
