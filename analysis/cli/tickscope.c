@@ -21,6 +21,8 @@ static const struct command {
 	{ "info", cmd_info, "show what a perf.data file holds: machine, events, lost events" },
 	{ "dump", cmd_dump, "print every tracepoint sample (perf script's form, TSV or JSON)" },
 	{ "report", cmd_report, "per-task, per-CPU and whole-trace analyses: text, JSON or TSV" },
+	{ "compare", cmd_compare,
+	  "variants of N runs each: the benchmark change, its statistics and why" },
 };
 
 static void usage(FILE *f)
