@@ -38,47 +38,21 @@ struct ts_analysis {
 	size_t nr_lost, cap_lost;
 	int8_t ksec[TS_EV_NR_KINDS]; /* section of each kind, -1 for none */
 	uint64_t lost_total, lost_records, lost_unplaced;
+	uint64_t lost_samples, lost_samples_records; /* LOST_SAMPLES: the same losses, per event */
 	struct ts_section_info info[TS_SEC_NR];
 };
 
-static const char *const kind_names[TS_EV_NR_KINDS] = {
-	[TS_EV_SWITCH] = "sched:sched_switch",
-	[TS_EV_WAKING] = "sched:sched_waking",
-	[TS_EV_WAKEUP] = "sched:sched_wakeup",
-	[TS_EV_WAKEUP_NEW] = "sched:sched_wakeup_new",
-	[TS_EV_MIGRATE] = "sched:sched_migrate_task",
-	[TS_EV_PROCESS_EXIT] = "sched:sched_process_exit",
-	[TS_EV_CPU_IDLE] = "power:cpu_idle",
-	[TS_EV_TICK_STOP] = "timer:tick_stop",
-	[TS_EV_TIMER_START] = "timer:timer_start",
-	[TS_EV_TIMER_EXPIRE_ENTRY] = "timer:timer_expire_entry",
-	[TS_EV_TIMER_EXPIRE_EXIT] = "timer:timer_expire_exit",
-	[TS_EV_TIMER_CANCEL] = "timer:timer_cancel",
-	[TS_EV_HRTIMER_START] = "timer:hrtimer_start",
-	[TS_EV_HRTIMER_EXPIRE_ENTRY] = "timer:hrtimer_expire_entry",
-	[TS_EV_HRTIMER_EXPIRE_EXIT] = "timer:hrtimer_expire_exit",
-	[TS_EV_HRTIMER_CANCEL] = "timer:hrtimer_cancel",
-	[TS_EV_WQ_QUEUE] = "workqueue:workqueue_queue_work",
-	[TS_EV_WQ_ACTIVATE] = "workqueue:workqueue_activate_work",
-	[TS_EV_WQ_START] = "workqueue:workqueue_execute_start",
-	[TS_EV_WQ_END] = "workqueue:workqueue_execute_end",
-	[TS_EV_RCU_UTIL] = "rcu:rcu_utilization",
-	[TS_EV_RCU_GP] = "rcu:rcu_grace_period",
-	[TS_EV_RCU_CB] = "rcu:rcu_callback",
-	[TS_EV_RCU_INVOKE] = "rcu:rcu_invoke_callback",
-	[TS_EV_SHRINK_START] = "vmscan:mm_shrink_slab_start",
-	[TS_EV_SHRINK_END] = "vmscan:mm_shrink_slab_end",
-};
-
-/* Other tracepoints that decode to the same kind. */
-static const struct {
-	const char *name;
-	uint16_t kind;
-} alias_names[] = {
-	{ "rcu:rcu_kvfree_callback", TS_EV_RCU_CB },
-	{ "rcu:rcu_invoke_kvfree_callback", TS_EV_RCU_INVOKE },
-	{ "rcu:rcu_invoke_kfree_bulk_callback", TS_EV_RCU_INVOKE },
-};
+/* The event table's columns, in its order: kind, section, required. */
+#define EVENT_KIND(kind, name, sec, req, dec) TS_EV_##kind,
+static const uint16_t table_kinds[] = { TS_EVENTS(EVENT_KIND) };
+#undef EVENT_KIND
+#define EVENT_SEC(kind, name, sec, req, dec) TS_SEC_##sec,
+static const int8_t table_secs[] = { TS_EVENTS(EVENT_SEC) };
+#undef EVENT_SEC
+#define EVENT_REQ(kind, name, sec, req, dec) req,
+static const uint8_t table_req[] = { TS_EVENTS(EVENT_REQ) };
+#undef EVENT_REQ
+#define NR_TABLE ((int)(sizeof(table_kinds) / sizeof(table_kinds[0])))
 
 static const struct ts_section_ops *const sections[TS_SEC_NR] = {
 #define SECTION_OPS(id, ident) [TS_SEC_##id] = &ts_##ident##_section,
@@ -89,12 +63,11 @@ static const struct ts_section_ops *const sections[TS_SEC_NR] = {
 /* The section of each kind, -1 for none. */
 static int kind_section(int kind)
 {
-	int s, i;
+	int i;
 
-	for (s = 0; s < TS_SEC_NR; s++)
-		for (i = 0; i < sections[s]->nr_kinds; i++)
-			if (sections[s]->kinds[i] == kind)
-				return s;
+	for (i = 0; i < NR_TABLE; i++)
+		if (table_kinds[i] == kind)
+			return table_secs[i];
 	return -1;
 }
 
@@ -104,10 +77,9 @@ static uint32_t kind_feeds(int kind)
 	uint32_t mask = 0;
 	int s, i;
 
+	if (kind_section(kind) >= 0)
+		mask |= 1u << kind_section(kind);
 	for (s = 0; s < TS_SEC_NR; s++) {
-		for (i = 0; i < sections[s]->nr_kinds; i++)
-			if (sections[s]->kinds[i] == kind)
-				mask |= 1u << s;
 		for (i = 0; i < sections[s]->nr_also; i++)
 			if (sections[s]->also[i] == kind)
 				mask |= 1u << s;
@@ -121,39 +93,34 @@ static uint32_t kind_feeds(int kind)
 
 const char *ts_analysis_kind_name(int kind)
 {
-	return kind > 0 && kind < TS_EV_NR_KINDS && kind_names[kind] ? kind_names[kind] : "";
+	return ts_event_name(kind);
 }
 
 int ts_analysis_section_kinds(enum ts_section s, const uint16_t **kinds, const uint8_t **required)
 {
-	if (s < 0 || s >= TS_SEC_NR)
-		return 0;
-	*kinds = sections[s]->kinds;
+	int i, n = 0;
+
+	for (i = 0; i < NR_TABLE && table_secs[i] != (int)s; i++)
+		;
+	while (i + n < NR_TABLE && table_secs[i + n] == (int)s) /* a section's lines are together */
+		n++;
+	*kinds = &table_kinds[i];
 	if (required)
-		*required = sections[s]->required;
-	return sections[s]->nr_kinds;
+		*required = &table_req[i];
+	return n;
 }
 
 int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 {
-	size_t i;
-	int k, s;
+	int k = ts_event_kind(name), s;
 
 	a->have_recorded = 1;
-	for (k = 1; k < TS_EV_NR_KINDS; k++) {
-		if (kind_names[k] && !strcmp(kind_names[k], name)) {
-			a->recorded[k] = 1;
-			for (s = 0; s < TS_SEC_NR; s++)
-				if ((a->feeds[k] >> s & 1) && sections[s]->recorded)
-					sections[s]->recorded(a->model[s], k);
-			return 1;
-		}
-	}
-	for (i = 0; i < sizeof(alias_names) / sizeof(alias_names[0]); i++) {
-		if (!strcmp(alias_names[i].name, name)) {
-			a->recorded[alias_names[i].kind] = 1;
-			return 1;
-		}
+	if (k != TS_EV_OTHER) {
+		a->recorded[k] = 1;
+		for (s = 0; s < TS_SEC_NR; s++)
+			if ((a->feeds[k] >> s & 1) && sections[s]->recorded)
+				sections[s]->recorded(a->model[s], k);
+		return 1;
 	}
 	if (ts_idle_is_ipi(name))
 		a->ipi_recorded = 1;
@@ -331,6 +298,12 @@ static int note_lost(struct ts_analysis *a, const struct ts_event *ev)
 	if (ev->time && ((a->opts.time_start && ev->time < a->opts.time_start) ||
 			 (a->opts.time_end && ev->time > a->opts.time_end)))
 		return 0;
+	if (ev->lost.samples) {
+		/* time 0 and a second count of what LOST records say: never in a time range */
+		a->lost_samples += ev->lost.lost;
+		a->lost_samples_records++;
+		return 0;
+	}
 	a->lost_total += ev->lost.lost;
 	a->lost_records++;
 	if (a->nr_lost == MAX_LOST_RECORDS || !ev->time) {
@@ -410,6 +383,9 @@ static void finish_section(struct ts_analysis *a, int s)
 	enum ts_presence p = TS_NOT_RECORDED, kp;
 	size_t i;
 	int j;
+	const uint16_t *kinds;
+	const uint8_t *req;
+	int nr = ts_analysis_section_kinds(s, &kinds, &req);
 
 	in->name = sections[s]->name;
 	in->nr_events = a->sec_events[s];
@@ -420,10 +396,10 @@ static void finish_section(struct ts_analysis *a, int s)
 	 * expiries) would give zeros that look like measurements. Else empty if a required kind
 	 * was recorded, else not recorded.
 	 */
-	for (j = 0; j < sections[s]->nr_kinds; j++) {
-		if (!sections[s]->required[j])
+	for (j = 0; j < nr; j++) {
+		if (!req[j])
 			continue;
-		kp = presence(a, sections[s]->kinds[j]);
+		kp = presence(a, kinds[j]);
 		if (kp == TS_PRESENT)
 			p = TS_PRESENT;
 		else if (kp == TS_RECORDED_EMPTY && p != TS_PRESENT)
@@ -500,8 +476,21 @@ int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)
 
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records)
 {
-	*lost = a->lost_total;
-	*records = a->lost_records;
+	/*
+	 * perf's "Total Lost Samples" counts LOST_SAMPLES records when the file has them (perf
+	 * 6.0 and later write one per event at the end); older files have LOST records only.
+	 * Both count the same samples: never add them.
+	 */
+	*lost = a->lost_samples_records ? a->lost_samples : a->lost_total;
+	*records = a->lost_records + a->lost_samples_records;
+}
+
+void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d)
+{
+	d->lost = a->lost_total;
+	d->lost_records = a->lost_records;
+	d->lost_samples = a->lost_samples;
+	d->lost_samples_records = a->lost_samples_records;
 }
 
 uint64_t ts_analysis_filtered(const struct ts_analysis *a)

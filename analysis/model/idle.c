@@ -368,12 +368,9 @@ static int idle_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(idle, struct ts_idle)
 
-static const uint16_t kinds[] = { TS_EV_CPU_IDLE, TS_EV_TICK_STOP };
-static const uint8_t required[] = { 1, 0 };
 
 const struct ts_section_ops ts_idle_section = {
 	.name = "idle",
-	TS_SECTION_KINDS(kinds, required),
 	.flags = TS_SECF_ALL_EVENTS,
 	TS_SECTION_OPS_GLUE(idle),
 	.metrics = idle_metrics,

@@ -261,12 +261,9 @@ static int rcu_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(rcu, struct ts_rcu)
 
-static const uint16_t kinds[] = { TS_EV_RCU_UTIL, TS_EV_RCU_GP, TS_EV_RCU_CB, TS_EV_RCU_INVOKE };
-static const uint8_t required[] = { 1, 0, 0, 0 };
 
 const struct ts_section_ops ts_rcu_section = {
 	.name = "rcu",
-	TS_SECTION_KINDS(kinds, required),
 	TS_SECTION_OPS_GLUE(rcu),
 	.metrics = rcu_metrics,
 };

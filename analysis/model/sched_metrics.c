@@ -151,15 +151,11 @@ static void sched_recorded(void *m, int kind)
 
 TS_SECTION_GLUE(sched, struct ts_sched)
 
-static const uint16_t kinds[] = { TS_EV_SWITCH, TS_EV_WAKING, TS_EV_WAKEUP, TS_EV_WAKEUP_NEW,
-				  TS_EV_MIGRATE };
-static const uint8_t required[] = { 1, 0, 0, 0, 0 };
 /* cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters */
 static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM };
 
 const struct ts_section_ops ts_sched_section = {
 	.name = "sched",
-	TS_SECTION_KINDS(kinds, required),
 	.also = also,
 	.nr_also = 2,
 	TS_SECTION_OPS_GLUE(sched),

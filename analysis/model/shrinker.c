@@ -180,12 +180,9 @@ static int shrinker_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(shrinker, struct ts_shrinker)
 
-static const uint16_t kinds[] = { TS_EV_SHRINK_START, TS_EV_SHRINK_END };
-static const uint8_t required[] = { 1, 1 };
 
 const struct ts_section_ops ts_shrinker_section = {
 	.name = "shrinker",
-	TS_SECTION_KINDS(kinds, required),
 	.flags = TS_SECF_TASK_OWNED,
 	TS_SECTION_OPS_GLUE(shrinker),
 	.metrics = shrinker_metrics,

@@ -234,15 +234,9 @@ static int timer_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(timer, struct ts_timer)
 
-static const uint16_t kinds[] = { TS_EV_HRTIMER_EXPIRE_ENTRY, TS_EV_HRTIMER_EXPIRE_EXIT,
-				  TS_EV_TIMER_EXPIRE_ENTRY,   TS_EV_TIMER_EXPIRE_EXIT,
-				  TS_EV_HRTIMER_START,	      TS_EV_TIMER_START,
-				  TS_EV_HRTIMER_CANCEL,	      TS_EV_TIMER_CANCEL };
-static const uint8_t required[] = { 1, 1, 1, 1, 0, 0, 0, 0 };
 
 const struct ts_section_ops ts_timer_section = {
 	.name = "timer",
-	TS_SECTION_KINDS(kinds, required),
 	TS_SECTION_OPS_GLUE(timer),
 	.metrics = timer_metrics,
 };

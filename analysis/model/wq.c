@@ -186,12 +186,9 @@ static int wq_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(wq, struct ts_wq)
 
-static const uint16_t kinds[] = { TS_EV_WQ_START, TS_EV_WQ_END, TS_EV_WQ_QUEUE, TS_EV_WQ_ACTIVATE };
-static const uint8_t required[] = { 1, 1, 0, 0 };
 
 const struct ts_section_ops ts_wq_section = {
 	.name = "workqueue",
-	TS_SECTION_KINDS(kinds, required),
 	.flags = TS_SECF_TASK_OWNED,
 	TS_SECTION_OPS_GLUE(wq),
 	.metrics = wq_metrics,

@@ -104,6 +104,11 @@ size_t *rp_rank(size_t n, uint64_t (*key)(const void *ctx, size_t i), const void
 	return idx;
 }
 
+int rp_cpus_measured(const struct ts_report_opts *o)
+{
+	return !o->info || !o->info->per_task;
+}
+
 unsigned int rp_top(const struct ts_report_opts *o)
 {
 	return o->top ? o->top : TS_REPORT_TOP_DEFAULT;

@@ -193,6 +193,10 @@ static void input_json(struct rp_json *w, const struct ts_analysis *a,
 		rp_ju64(w, "nr_cpus_online", in->nr_cpus_online);
 		rp_ju64(w, "samples", in->nr_samples);
 		rp_jstr(w, "pipe", in->kind == TS_INPUT_PIPE ? "yes" : "no");
+		if (in->cut_at)
+			rp_ju64(w, "cut_at_offset", in->cut_at);
+		else
+			rp_jnull(w, "cut_at_offset");
 	}
 	if (o->kallsyms) {
 		rp_jstr(w, "kallsyms", o->kallsyms);

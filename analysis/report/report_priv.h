@@ -37,6 +37,12 @@ uint32_t rp_stack_skip(const struct ts_report_opts *o, const uint64_t *ips, uint
 /* Ranked row order: indices 0..n-1 sorted by @key descending (ties by index). NULL on ENOMEM. */
 size_t *rp_rank(size_t n, uint64_t (*key)(const void *ctx, size_t i), const void *ctx);
 
+/*
+ * Whether per-CPU figures were measured: not when the recording followed tasks (no -a), so
+ * that whatever else ran on a CPU is missing from it.
+ */
+int rp_cpus_measured(const struct ts_report_opts *o);
+
 /* Rows of ranked tables: o->top, or the default. */
 unsigned int rp_top(const struct ts_report_opts *o);
 

@@ -36,6 +36,20 @@ double rp_span_s(const struct ts_analysis *a)
 	return last > first ? (double)(last - first) / 1e9 : 0;
 }
 
+/* Lost events once, as perf counts them, with where the figure comes from. */
+static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
+{
+	struct ts_lost_detail d;
+
+	ts_analysis_lost_detail(a, &d);
+	fprintf(f, "  LOST %" PRIu64 " events (%" PRIu64 " in %" PRIu64 " LOST records", lost,
+		d.lost, d.lost_records);
+	if (d.lost_samples_records)
+		fprintf(f, "; %" PRIu64 " in %" PRIu64 " LOST_SAMPLES records, the same events",
+			d.lost_samples, d.lost_samples_records);
+	fprintf(f, ")\n");
+}
+
 static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
 {
 	const struct ts_file_info *in = o->info;
@@ -56,8 +70,11 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 			(unsigned long long)(o->kallsyms_shift < 0 ? -(uint64_t)o->kallsyms_shift :
 								     (uint64_t)o->kallsyms_shift));
 	fputc('\n', f);
+	if (in && in->cut_at)
+		fprintf(f, "  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
+			"before\n", (unsigned long long)in->cut_at);
 	if (lost)
-		fprintf(f, "  LOST %" PRIu64 " events in %" PRIu64 " records\n", lost, recs);
+		lost_line(f, a, lost);
 	if (ts_analysis_filtered(a))
 		fprintf(f, "  %" PRIu64 " events outside --time/--cpu filters\n",
 			ts_analysis_filtered(a));

@@ -92,11 +92,16 @@ static void sched_totals(FILE *f, const struct ts_sched_totals *t)
 		rp_dist_row(f, off[i], &t->off[i]);
 }
 
-static void sched_cpus(FILE *f, const struct ts_sched *m)
+static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
 	const struct ts_sched_cpu *c;
 	int i;
 
+	if (!rp_cpus_measured(o)) {
+		fprintf(f, "  per-CPU busy and idle time: - (a per-task recording, without -a: what "
+			   "else ran on the CPUs was not recorded)\n");
+		return;
+	}
 	fprintf(f, "  %-5s %11s %11s %6s %9s %9s %9s\n", "cpu", "busy ms", "idle ms", "busy%",
 		"switches", "wake-loc", "wake-rem");
 	for (i = 0; i < ts_sched_nr_cpus(m); i++) {
@@ -109,6 +114,14 @@ static void sched_cpus(FILE *f, const struct ts_sched *m)
 				100.0 * (double)c->busy / (double)(c->busy + c->idle) :
 				0.0,
 			c->nr_switches, c->wakeups_local, c->wakeups_remote);
+	}
+	for (i = 0; i < ts_sched_nr_cpus(m); i++) {
+		c = ts_sched_cpu(m, i);
+		if (c && c->broken_chains)
+			fprintf(f,
+				"  DATA: cpu%d: %" PRIu64 " sched_switch events switch out a task that "
+				"no switch put on the CPU (broken chains in the data)\n",
+				i, c->broken_chains);
 	}
 }
 
@@ -139,6 +152,8 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 		const char *comm;
 
 		s = ts_sched_stack_at(m, idx[i]);
+		if (!s->count) /* switch-outs that never ended rank last: nothing measured */
+			break;
 		comm = ts_sched_comm(m, s->tasks[0].pid);
 		snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%", comm && comm[0] ? comm : "?",
 			 s->tasks[0].pid,
@@ -168,7 +183,7 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	if (ts_analysis_kind_presence(a, TS_EV_WAKING) == TS_PRESENT ||
 	    ts_analysis_kind_presence(a, TS_EV_WAKEUP) == TS_PRESENT)
 		sched_classes(f, t);
-	sched_cpus(f, m);
+	sched_cpus(f, m, o);
 	sched_stacks(f, m, o);
 	if (t->nr_time_travel)
 		fprintf(f,
@@ -256,6 +271,8 @@ static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struc
 	rp_jbegin(w, "offcpu_stacks", '[');
 	for (i = 0; i < ts_sched_nr_stacks(m); i++) {
 		s = ts_sched_stack_at(m, i);
+		if (!s->count) /* switch-outs that never ended: nothing measured */
+			continue;
 		rp_jbegin(w, NULL, '{');
 		rp_ju64(w, "count", s->count);
 		rp_ju64(w, "total_ns", s->total);
@@ -298,8 +315,12 @@ static void sched_json(struct rp_json *w, const struct ts_analysis *a,
 			if (ts_sched_task_at(m, i)->selected)
 				task_json(w, ts_sched_task_at(m, i));
 		rp_jend(w, ']');
-		rp_jbegin(w, "cpus", '[');
-		for (k = 0; k < ts_sched_nr_cpus(m); k++) {
+		/* a per-task recording measured no CPU's busy and idle time: null */
+		if (rp_cpus_measured(o))
+			rp_jbegin(w, "cpus", '[');
+		else
+			rp_jnull(w, "cpus");
+		for (k = 0; rp_cpus_measured(o) && k < ts_sched_nr_cpus(m); k++) {
 			c = ts_sched_cpu(m, k);
 			if (!c || !c->seen)
 				continue;
@@ -310,9 +331,11 @@ static void sched_json(struct rp_json *w, const struct ts_analysis *a,
 			rp_ju64(w, "switches", c->nr_switches);
 			rp_ju64(w, "wakeups_local", c->wakeups_local);
 			rp_ju64(w, "wakeups_remote", c->wakeups_remote);
+			rp_ju64(w, "broken_chains", c->broken_chains);
 			rp_jend(w, '}');
 		}
-		rp_jend(w, ']');
+		if (rp_cpus_measured(o))
+			rp_jend(w, ']');
 		stacks_json(w, m, o);
 	}
 	rp_jend(w, '}');
@@ -365,19 +388,23 @@ static const char *const class_names[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_
 static void sched_cpus_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
 	FILE *f = rp_tsv_open(t, "sched_cpus",
-			      "cpu\tbusy_ns\tidle_ns\tswitches\twakeups_local\twakeups_remote",
+			      "cpu\tbusy_ns\tidle_ns\tswitches\twakeups_local\twakeups_remote\t"
+			      "broken_chains",
 			      NULL);
 	const struct ts_sched_cpu *c;
 	int i;
 
-	for (i = 0; f && rp_tsv_present(t, TS_SEC_SCHED) && i < ts_sched_nr_cpus(m); i++) {
+	/* a per-task recording measured no CPU's busy and idle time: no rows */
+	for (i = 0; f && rp_tsv_present(t, TS_SEC_SCHED) && rp_cpus_measured(t->o) &&
+		    i < ts_sched_nr_cpus(m);
+	     i++) {
 		c = ts_sched_cpu(m, i);
 		if (c && c->seen)
 			fprintf(f,
 				"%d\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-				"\n",
+				"\t%" PRIu64 "\n",
 				i, c->busy, c->idle, c->nr_switches, c->wakeups_local,
-				c->wakeups_remote);
+				c->wakeups_remote, c->broken_chains);
 	}
 	rp_tsv_close(t, f);
 }
@@ -442,6 +469,8 @@ static void sched_stacks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 
 	for (i = 0; f && rp_tsv_present(t, TS_SEC_SCHED) && i < ts_sched_nr_stacks(m); i++) {
 		s = ts_sched_stack_at(m, i);
+		if (!s->count) /* switch-outs that never ended: nothing measured */
+			continue;
 		fprintf(f,
 			"%zu\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 			"\t%" PRIu64 "\t",

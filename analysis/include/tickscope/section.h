@@ -27,6 +27,7 @@
 #define TS_SECTION_ENUM(id, ident) TS_SEC_##id,
 enum ts_section { TS_SECTIONS(TS_SECTION_ENUM) TS_SEC_NR };
 #undef TS_SECTION_ENUM
+#define TS_SEC_NONE (-1) /* the event table's NONE: a kind no section counts */
 
 struct ts_metric_sink;
 
@@ -35,15 +36,13 @@ struct ts_metric_sink;
 #define TS_SECF_TASK_OWNED 0x2 /* its events belong to the task that ran them: --pid/--comm */
 
 /*
- * What one section is: the events it needs (required ones decide whether it has data), the
- * other kinds it is fed, and its model's life cycle. Models are opaque here (void *); each
- * model file wraps its typed functions (TS_SECTION_GLUE in model/sink.h).
+ * What one section is: the other kinds it is fed (its own events, and which of them it needs,
+ * are the event table's lines naming it: TS_EVENTS in tickscope/event.h), and its model's life
+ * cycle. Models are opaque here (void *); each model file wraps its typed functions
+ * (TS_SECTION_GLUE in model/sink.h).
  */
 struct ts_section_ops {
 	const char *name; /* "sched", "idle", "timer", "workqueue", "rcu", "shrinker" */
-	const uint16_t *kinds; /* its events (TS_EV_*): bookkeeping, presence */
-	const uint8_t *required; /* 1 for each of @kinds the section cannot do without */
-	int nr_kinds;
 	const uint16_t *also; /* other kinds it is fed (sched: cpu_idle, comm); may be NULL */
 	int nr_also;
 	unsigned int flags; /* TS_SECF_* */
@@ -55,9 +54,6 @@ struct ts_section_ops {
 	/* Its metrics through the sink (model/sink.h); 0 or the sink's first error. */
 	int (*metrics)(const void *m, struct ts_metric_sink *s);
 };
-
-#define TS_SECTION_KINDS(k, r) \
-	.kinds = k, .required = r, .nr_kinds = (int)(sizeof(k) / sizeof(k[0]))
 
 #define TS_SECTION_DECL(id, ident) extern const struct ts_section_ops ts_##ident##_section;
 TS_SECTIONS(TS_SECTION_DECL)
