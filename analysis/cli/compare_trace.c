@@ -131,8 +131,9 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 
 /* Run every model over @data; prints one line on failure. */
 static int analyse(const char *label, const char *data, const char *ksyms, const char *comm,
-		   double ops, struct ts_run *r)
+		   double ops, const struct load_hook *hook, const char *key, struct ts_run *r)
 {
+	struct ts_report_opts ro = { 0 };
 	struct ts_source_opts so = { .input = data,
 				     .kallsyms = ksyms,
 				     .need_decoder = 1,
@@ -150,8 +151,6 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	if (!err) {
 		err = ts_source_open(&src, &so);
 		if (!err) {
-			struct ts_report_opts ro = { 0 };
-
 			/* metrics name functions through the recording's kallsyms */
 			ts_source_report_opts(src, &ro);
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
@@ -168,6 +167,8 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	if (!err && comm)
 		err = ts_run_add_task_metrics(r, a, comm, ops) ?:
 			      ts_run_add_path_metrics(r, fc.path, ops);
+	if (!err && hook) /* the charts fold this run into its variant */
+		err = hook->analysis(hook->ctx, a, &ro, comm, label, key);
 	if (!err) {
 		ts_analysis_lost(a, &lost, &recs);
 		r->lost = (double)lost;
@@ -283,7 +284,8 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 	}
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
 		cpath = NULL;
-	if (!o->no_cache && cpath && cache_read(cpath, key, r))
+	if (!o->no_cache && cpath && cache_read(cpath, key, r) &&
+	    (!o->hook || o->hook->cached(o->hook->ctx, data, key)))
 		goto out;
 	udata = ends_with(data, ".xz") ? unxz(data) : NULL;
 	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms) : NULL;
@@ -291,7 +293,8 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 		err = cli_error("%s: cannot unpack with xz -dc", udata ? ksyms : data);
 		goto out;
 	}
-	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, r);
+	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o->hook,
+		      key, r);
 	if (!err && cpath)
 		cache_write(cpath, key, r, from);
 out:
