@@ -32,7 +32,8 @@ ok $? "stdout is still one JSON document"
 is "$(grep -v '^tickscope: [0-9]* charts\{0,1\} (PNG and SVG) in \|^  not drawn: ' "$tmp/err")" "" \
 	"stderr holds the charts summary only (gnuplot printed no warning)"
 check_charts "$tmp/p" "A/B"
-for c in bench explain wake-delivery-cdf wakeup-latency-cdf sched-delay-cdf idle-residency timers; do
+for c in bench explain wake-delivery-cdf wakeup-latency-cdf sched-delay-cdf idle-residency \
+	timers; do
 	is "$(chart_status "$tmp/p" $c)" drawn "$c drawn"
 done
 is "$(chart_missing "$tmp/p" offcpu-stacks)" \
