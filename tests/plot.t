@@ -152,6 +152,9 @@ is "$(awk -F'\t' '$1 == "wake" && $2 != $5 { n++ } END { print n + 0 }' "$tmp/t/
 	"$(awk -F'\t' '$5 == "sched:sched_waking" { split($6, f, "target_cpu=");
 		if (f[2] + 0 != $2) n++ } END { print n + 0 }' "$tmp/win")" \
 	"$n: one arrow per cross-CPU sched_waking in the window"
+is "$(awk -F'\t' '$1 == "ipi" { n++ } END { print n + 0 }' "$tmp/t/timeline.tsv")" \
+	"$(awk -F'\t' '$5 ~ /^irq_vectors:.*_entry$/ { n++ } END { print n + 0 }' "$tmp/win")" \
+	"$n: one mark per IPI arriving in the window"
 
 "$TICKSCOPE" plot timeline "$f" --time $s --cpu 1 -o "$tmp/t1" >/dev/null 2>"$tmp/err"
 ok $? "$n: timeline of START alone (2 ms) on cpu1"
