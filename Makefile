@@ -94,6 +94,7 @@ demo: deps-demo
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench.sh
+	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench-charts.sh
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin

@@ -73,3 +73,24 @@ if [ -f "$build/tickscope.so" ]; then
 	perf script -i "$ramfs" --dlfilter "$build/tickscope.so" --dlarg kallsyms="$a64k" \
 		--dlarg top=5 2>/dev/null | sed -n '1,/^== idle ==/p'
 fi
+
+# The charts (gnuplot PNG and SVG) and the one-file HTML report of the ping-pong A/B
+# (plots/README.md): compare's when this build has compare --plots, else the two single runs.
+charts=$cache/charts
+if "$ts" compare --help 2>/dev/null | grep -q -- '--plots'; then
+	ab=$fx/boards/x86-host/ab
+	[ -d "$cache/ab" ] && ab=$cache/ab
+	html=$cache/compare.html
+	step tickscope compare "$fx/boards/x86-host/ab/pingpong-same" \
+		"$fx/boards/x86-host/ab/pingpong-cross" --plots "$charts" --html "$html"
+	"$ts" compare "$ab/pingpong-same" "$ab/pingpong-cross" --plots "$charts" --html "$html" \
+		>/dev/null
+else
+	same=$(unxz "$fx/x86-pingpong-same.data.xz" pingpong-same.data)
+	html=$cache/plot.html
+	step tickscope plot "$same" "$cross" --kallsyms "$x86k" --comm pingpong -o "$charts" \
+		--html "$html"
+	"$ts" plot "$same" "$cross" --kallsyms "$x86k" --comm pingpong -o "$charts" --html "$html"
+fi
+printf '\ntickscope demo: the HTML report is %s (open it in a browser); charts in %s/\n' \
+	"$html" "$charts"

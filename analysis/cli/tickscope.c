@@ -23,6 +23,7 @@ static const struct command {
 	{ "report", cmd_report, "per-task, per-CPU and whole-trace analyses: text, JSON or TSV" },
 	{ "compare", cmd_compare,
 	  "variants of N runs each: the benchmark change, its statistics and why" },
+	{ "plot", cmd_plot, "charts of one run (gnuplot PNG, SVG) and a one-file HTML report" },
 };
 
 static void usage(FILE *f)
