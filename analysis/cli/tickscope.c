@@ -20,6 +20,7 @@ static const struct command {
 	{ "info", cmd_info, "show what a perf.data file holds: machine, events, lost events" },
 	{ "dump", cmd_dump, "print every tracepoint sample (perf script's form, TSV or JSON)" },
 	{ "report", cmd_report, "per-task, per-CPU and whole-trace analyses: text, JSON or TSV" },
+	{ "record", cmd_record, "record tracepoints on every CPU into perf.data (no perf needed)" },
 };
 
 static void usage(FILE *f)
