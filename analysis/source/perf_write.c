@@ -242,16 +242,16 @@ static int start_file(struct ts_writer *w, const struct ts_wattr *a, int nr)
 	return err ?: flush(w);
 }
 
-/* the header and the feature table after the data, both pointing at round_end */
-static int commit(struct ts_writer *w)
+/* the feature table at @end, then the header with the data up to @end */
+static int commit(struct ts_writer *w, uint64_t end)
 {
 	struct section tab[16];
 	int i;
 
 	for (i = 0; i < w->nr_feats; i++)
 		tab[i] = w->feats[i].sec;
-	w->hdr.data.size = w->round_end - w->hdr.data.offset;
-	return put(w, tab, sizeof(tab[0]) * (size_t)w->nr_feats, w->round_end) ?:
+	w->hdr.data.size = end - w->hdr.data.offset;
+	return put(w, tab, sizeof(tab[0]) * (size_t)w->nr_feats, end) ?:
 		put(w, &w->hdr, sizeof(w->hdr), 0);
 }
 
@@ -268,7 +268,7 @@ int ts_writer_start(struct ts_writer *w, const struct ts_wattr *attrs, int nr)
 	if (!err && w->pipe)
 		w->round_end = w->pos;
 	if (!err && !w->pipe)
-		err = commit(w);
+		err = commit(w, w->round_end);
 	if (err)
 		w->err = err;
 	return err;
@@ -287,15 +287,15 @@ int ts_writer_record(struct ts_writer *w, const void *rec)
 }
 
 /*
- * A failed write: cut the file back to the last round. The table was written there by the
- * previous commit, so its blocks are still allocated and rewriting it needs no new space.
+ * A failed write: cut the file back to the last committed round. Its table was written there,
+ * so those blocks are still allocated and rewriting the table needs no new space.
  */
 static int rollback(struct ts_writer *w, int err)
 {
 	w->used = 0;
 	w->err = err;
 	if (!w->pipe && ftruncate(w->fd, (off_t)(w->round_end + 16 * (uint64_t)w->nr_feats)) == 0)
-		commit(w);
+		commit(w, w->round_end);
 	return err;
 }
 
@@ -308,15 +308,11 @@ int ts_writer_round(struct ts_writer *w)
 		return w->err;
 	if (w->pos + w->used == w->round_end)
 		return 0; /* an empty round: no marker */
-	err = append(w, &h, sizeof(h)) ?: flush(w);
+	/* the round counts only once its table is on disk too */
+	err = append(w, &h, sizeof(h)) ?: flush(w) ?: (w->pipe ? 0 : commit(w, w->pos));
 	if (err)
 		return rollback(w, err);
 	w->round_end = w->pos;
-	if (!w->pipe) {
-		err = commit(w);
-		if (err)
-			return rollback(w, err);
-	}
 	return 0;
 }
 
