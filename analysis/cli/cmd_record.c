@@ -3,7 +3,6 @@
  * tickscope record: tracepoints on every CPU through libperf into a perf.data that perf 6.1
  * reads (file or pipe mode), for boards without a working perf; --report feeds the models live.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -338,65 +337,6 @@ static int id_table(struct rec *r, const struct ts_wattr *wa)
 }
 
 /*
- * A COMM record for every thread that runs already, as perf record -a synthesizes them: the
- * kernel reports only comms set while recording. The sample_id_all trailer (TID, TIME, CPU,
- * IDENTIFIER) names the first event, at time 0.
- */
-static int synth_one(struct rec *r, int pid, int tid, const char *comm)
-{
-	uint64_t buf[16] = { 0 }, *t;
-	struct perf_event_header *h = (void *)buf;
-	size_t n = strnlen(comm, 16);
-
-	h->type = PERF_RECORD_COMM;
-	((uint32_t *)buf)[2] = (uint32_t)pid;
-	((uint32_t *)buf)[3] = (uint32_t)tid;
-	memcpy(&buf[2], comm, n);
-	t = &buf[2 + (n + 8) / 8];
-	((uint32_t *)t)[0] = (uint32_t)pid;
-	((uint32_t *)t)[1] = (uint32_t)tid;
-	t[3] = r->comm_id;
-	h->size = (uint16_t)((char *)(t + 4) - (char *)buf);
-	return ts_writer_record(r->w, buf);
-}
-
-static int synth_comms(struct rec *r)
-{
-	char path[600], comm[32];
-	struct dirent *p, *t;
-	DIR *proc, *task;
-	FILE *f;
-	int err = 0;
-
-	proc = opendir("/proc");
-	if (!proc)
-		return 0; /* no names: perf prints :pid */
-	while (!err && (p = readdir(proc))) {
-		if (p->d_name[0] < '1' || p->d_name[0] > '9')
-			continue;
-		snprintf(path, sizeof(path), "/proc/%s/task", p->d_name);
-		task = opendir(path);
-		while (!err && task && (t = readdir(task))) {
-			if (t->d_name[0] < '1' || t->d_name[0] > '9')
-				continue;
-			snprintf(path, sizeof(path), "/proc/%s/task/%s/comm", p->d_name, t->d_name);
-			f = fopen(path, "r");
-			if (!f)
-				continue; /* the thread is gone */
-			if (fgets(comm, sizeof(comm), f)) {
-				comm[strcspn(comm, "\n")] = 0;
-				err = synth_one(r, atoi(p->d_name), atoi(t->d_name), comm);
-			}
-			fclose(f);
-		}
-		if (task)
-			closedir(task);
-	}
-	closedir(proc);
-	return err;
-}
-
-/*
  * Fork CMD held on a pipe until the events are enabled; an exec failure comes back as errno
  * on a close-on-exec pipe. In pipe mode CMD's stdout goes to stderr, off the stream.
  */
@@ -570,7 +510,8 @@ static int setup(struct rec *r, int argc, char **argv)
 	err = open_events(r) ?: open_output(r) ?: features(r, argc, argv);
 	if (!err && (event_ids(r, wa) || id_table(r, wa)))
 		err = cli_error("cannot read the events' ids back from the kernel");
-	if (!err && (ts_writer_start(r->w, wa, r->ev.nr) || synth_comms(r) ||
+	if (!err && (ts_writer_start(r->w, wa, r->ev.nr) || rec_synth_kernel(r->w, r->comm_id) ||
+		     rec_synth_comms(r->w, r->comm_id) ||
 		     ts_writer_round(r->w)))
 		err = cli_error("%s: cannot write the header: %s", r->out, strerror(errno));
 	for (i = 0; i < r->ev.nr; i++)

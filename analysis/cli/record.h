@@ -28,6 +28,12 @@ const char *rec_tracefs(int *err);
 int rec_events_add(struct rec_events *e, const char *tracefs, const char *arg, const char **bad);
 void rec_events_free(struct rec_events *e);
 
+struct ts_writer;
+
+/* The kernel's text MMAP and a COMM for every running thread; trailers name event @id. */
+int rec_synth_kernel(struct ts_writer *w, uint64_t id);
+int rec_synth_comms(struct ts_writer *w, uint64_t id);
+
 struct perf_mmap;
 union perf_event;
 

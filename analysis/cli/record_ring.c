@@ -31,5 +31,6 @@ union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, voi
 	n = data_size - off < size ? data_size - off : size;
 	memcpy(dst, data + off, n);
 	memcpy(dst + n, data, size - n);
-	return buf;
+	/* libperf 6.12 and later copy the whole record: then nothing was cut */
+	return memcmp(buf, ev, size) ? buf : ev;
 }
