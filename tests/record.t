@@ -73,6 +73,27 @@ n=$("$TICKSCOPE" record -e sched:sched_switch -o - -- true 2>/dev/null |
 [ "$n" -gt 0 ]
 ok $? "perf script reads tickscope record -o - through a pipe ($n samples)"
 
+# --- --report: the capture straight into the models ----------------------------------------
+# With -o as well, the live report must equal tickscope report on the file (but for the line
+# that names the input).
+# shellcheck disable=SC2086
+"$TICKSCOPE" record --report -e "$events" -o "$T/live.data" -- $work >"$T/live.txt" \
+	2>"$T/live.err"
+ok $? "tickscope record --report -o FILE"
+"$TICKSCOPE" report "$T/live.data" >"$T/file.txt" 2>&1
+if [ -s "$T/live.txt" ] && grep -q "^== sched ==" "$T/live.txt" &&
+	cmp -s "$(sed 1d "$T/live.txt" >"$T/l"; echo "$T/l")" \
+		"$(sed 1d "$T/file.txt" >"$T/f"; echo "$T/f")"; then
+	ok 0 "the live report equals tickscope report on the file ($(wc -l <"$T/l") lines)"
+else
+	ok 1 "the live report equals tickscope report on the file"
+	diff "$T/l" "$T/f" | head -10 | sed 's/^/#   /'
+fi
+(cd "$T" && "$TICKSCOPE" record --report -e sched:sched_switch -- true >"$T/live2.txt" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^== sched ==" "$T/live2.txt" && [ ! -e "$T/perf.data" ]
+ok $? "tickscope record --report alone prints the report and writes no file (exit $rc)"
+
 # --- the same workload through perf record and tickscope record, 3 runs each -------------
 # The workload's own samples (comm pingpong) per event: tickscope's median lies within perf's
 # range widened by that range (the workload's run-to-run spread, at least 2% of perf's

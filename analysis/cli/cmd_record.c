@@ -50,8 +50,9 @@ static const char record_help[] =
 	"  -g, --call-graph     record callchains (kernel and user, frame pointers)\n"
 	"  -o, --output FILE    the perf.data to write (default perf.data); - writes perf's\n"
 	"                       pipe-mode stream on stdout\n"
-	"      --report         no file: feed the capture straight into `tickscope report`\n"
-	"                       (its text report, printed when the recording ends)\n"
+	"      --report         feed the capture straight into `tickscope report` (its text\n"
+	"                       report, printed when the recording ends); no file unless -o\n"
+	"                       is given too. CMD's stdout then goes to stderr\n"
 	"  -h, --help           this text\n\n"
 	"On a full disk the file is left valid up to the last complete round, and the error\n"
 	"says how much it holds. A summary goes to stderr at the end.\n";
@@ -70,7 +71,8 @@ struct rec {
 	struct perf_cpu_map *cpu_map;
 	struct perf_thread_map *threads;
 	struct ts_writer *w;
-	int fd;
+	int fd, rfd; /* the output, the report's pipe */
+	int out_set;
 	uint64_t *samples; /* per event */
 	uint64_t other, lost, mended;
 	unsigned char *mend; /* for records libperf cut short */
@@ -149,6 +151,7 @@ static int parse(struct rec *r, int argc, char **argv)
 			break;
 		case 'o':
 			r->out = optarg;
+			r->out_set = 1;
 			break;
 		case 'R':
 			r->report = 1;
@@ -355,8 +358,8 @@ static int start_cmd(struct rec *r, int *go)
 		close(e[0]);
 		if (read(g[0], &c, 1) != 1)
 			_exit(127);
-		if (r->fd == STDOUT_FILENO && !r->report)
-			dup2(STDERR_FILENO, STDOUT_FILENO);
+		if (r->fd == STDOUT_FILENO || r->report)
+			dup2(STDERR_FILENO, STDOUT_FILENO); /* off the stream and the report */
 		signal(SIGPIPE, SIG_DFL);
 		execvp(r->cmd[0], r->cmd);
 		err = errno;
@@ -484,19 +487,34 @@ static int start_reporter(struct rec *r)
 	return p[1];
 }
 
+/* --report alone: the stream goes to the report; with -o FILE as well, to both */
 static int open_output(struct rec *r)
 {
-	if (r->report)
-		r->fd = start_reporter(r);
-	else if (!strcmp(r->out, "-"))
+	struct ts_writer *rw = NULL;
+	int rfd = -1;
+
+	if (r->report) {
+		rfd = start_reporter(r);
+		if (rfd < 0 || ts_writer_open(&rw, rfd, 1))
+			return cli_error("cannot start the report: %s", strerror(errno));
+		r->rfd = rfd;
+		if (!r->out_set) {
+			r->w = rw;
+			r->out = "the report";
+			return 0;
+		}
+	}
+	if (!strcmp(r->out, "-"))
 		r->fd = STDOUT_FILENO;
 	else
 		r->fd = open(r->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (r->fd < 0)
-		return cli_error("%s: %s", r->report ? "report" : r->out, strerror(errno));
-	return ts_writer_open(&r->w, r->fd, r->report || !strcmp(r->out, "-")) ?
-		       cli_error("%s", ts_strerror(-ENOMEM)) :
-		       0;
+		return cli_error("%s: %s", r->out, strerror(errno));
+	if (ts_writer_open(&r->w, r->fd, !strcmp(r->out, "-")))
+		return cli_error("%s", ts_strerror(-ENOMEM));
+	if (rw)
+		ts_writer_chain(r->w, rw);
+	return 0;
 }
 
 static int setup(struct rec *r, int argc, char **argv)
@@ -507,7 +525,8 @@ static int setup(struct rec *r, int argc, char **argv)
 	r->mend = malloc(MEND_SIZE);
 	if (!wa || !r->mend)
 		return cli_error("%s", ts_strerror(-ENOMEM));
-	err = open_events(r) ?: open_output(r) ?: features(r, argc, argv);
+	/* the report's process first, so that it holds none of the events */
+	err = open_output(r) ?: open_events(r) ?: features(r, argc, argv);
 	if (!err && (event_ids(r, wa) || id_table(r, wa)))
 		err = cli_error("cannot read the events' ids back from the kernel");
 	if (!err && (ts_writer_start(r->w, wa, r->ev.nr) || rec_synth_kernel(r->w, r->comm_id) ||
@@ -533,12 +552,14 @@ static void summary(const struct rec *r, int err)
 			  r->out, ts_strerror(err), (unsigned long long)ts_writer_data_size(r->w));
 	fprintf(stderr, "[ tickscope record: captured %llu samples, %llu lost, %llu records mended; "
 		"%.3f MB of records in %s ]\n", (unsigned long long)n, (unsigned long long)r->lost,
-		(unsigned long long)r->mended, ts_writer_data_size(r->w) / 1e6,
-		r->report ? "to report" : r->out);
+		(unsigned long long)r->mended, ts_writer_data_size(r->w) / 1e6, r->out);
 }
 
-static void cleanup(struct rec *r)
+/* Return the report's exit status, 0 without a report. */
+static int cleanup(struct rec *r)
 {
+	int st = 0;
+
 	if (r->child > 0) {
 		kill(r->child, SIGTERM);
 		waitpid(r->child, NULL, 0);
@@ -547,8 +568,10 @@ static void cleanup(struct rec *r)
 		ts_writer_free(r->w);
 	if (r->fd > STDERR_FILENO)
 		close(r->fd);
-	if (r->reporter > 0)
-		waitpid(r->reporter, NULL, 0);
+	if (r->rfd > STDERR_FILENO)
+		close(r->rfd);
+	if (r->reporter > 0 && waitpid(r->reporter, &st, 0) == r->reporter)
+		st = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
 	if (r->evlist) {
 		perf_evlist__munmap(r->evlist);
 		perf_evlist__close(r->evlist);
@@ -561,12 +584,13 @@ static void cleanup(struct rec *r)
 	free(r->samples);
 	free(r->ids);
 	free(r->mend);
+	return st;
 }
 
 int cmd_record(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
-	struct rec r = { .pages = 128, .out = "perf.data", .fd = -1 };
+	struct rec r = { .pages = 128, .out = "perf.data", .fd = -1, .rfd = -1 };
 	int ret, go = -1, errfd = -1, err;
 
 	ret = parse(&r, argc, argv);
@@ -591,6 +615,6 @@ int cmd_record(int argc, char **argv)
 		summary(&r, err);
 		ret = err ? 1 : ret;
 	}
-	cleanup(&r);
-	return ret < 0 ? 0 : ret;
+	err = cleanup(&r);
+	return ret < 0 ? 0 : ret ?: err;
 }

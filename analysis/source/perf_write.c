@@ -50,6 +50,7 @@ struct ts_writer {
 	uint64_t round_end; /* end of the data of the last complete round */
 	unsigned char *buf;
 	size_t used;
+	struct ts_writer *next; /* gets every call too (ts_writer_chain) */
 };
 
 static int align8(size_t n)
@@ -74,7 +75,12 @@ int ts_writer_open(struct ts_writer **wp, int fd, int pipe)
 	return 0;
 }
 
-int ts_writer_feature(struct ts_writer *w, int feat, const void *data, size_t len)
+void ts_writer_chain(struct ts_writer *w, struct ts_writer *next)
+{
+	w->next = next;
+}
+
+static int add_feature(struct ts_writer *w, int feat, const void *data, size_t len)
 {
 	struct feat *f;
 	int i;
@@ -91,6 +97,12 @@ int ts_writer_feature(struct ts_writer *w, int feat, const void *data, size_t le
 	f->id = feat;
 	w->nr_feats++;
 	return ts_blob_add(&f->blob, data, len);
+}
+
+int ts_writer_feature(struct ts_writer *w, int feat, const void *data, size_t len)
+{
+	return add_feature(w, feat, data, len) ?:
+		(w->next ? ts_writer_feature(w->next, feat, data, len) : 0);
 }
 
 /* write all of @len at file offset @off, or append in pipe mode */
@@ -261,7 +273,7 @@ int ts_writer_start(struct ts_writer *w, const struct ts_wattr *attrs, int nr)
 	int err;
 
 	err = event_desc(&desc, attrs, nr) ?:
-		ts_writer_feature(w, TS_WFEAT_EVENT_DESC, desc.p, desc.len);
+		add_feature(w, TS_WFEAT_EVENT_DESC, desc.p, desc.len);
 	ts_blob_free(&desc);
 	if (!err)
 		err = w->pipe ? start_pipe(w, attrs, nr) : start_file(w, attrs, nr);
@@ -271,7 +283,7 @@ int ts_writer_start(struct ts_writer *w, const struct ts_wattr *attrs, int nr)
 		err = commit(w, w->round_end);
 	if (err)
 		w->err = err;
-	return err;
+	return err ?: (w->next ? ts_writer_start(w->next, attrs, nr) : 0);
 }
 
 int ts_writer_record(struct ts_writer *w, const void *rec)
@@ -283,7 +295,7 @@ int ts_writer_record(struct ts_writer *w, const void *rec)
 	if (h->size < sizeof(*h) || h->size % 8)
 		return -TS_ERECSIZE;
 	w->err = append(w, rec, h->size);
-	return w->err;
+	return w->err ?: (w->next ? ts_writer_record(w->next, rec) : 0);
 }
 
 /*
@@ -306,6 +318,8 @@ int ts_writer_round(struct ts_writer *w)
 
 	if (w->err)
 		return w->err;
+	if (w->next && (err = ts_writer_round(w->next)))
+		return err;
 	if (w->pos + w->used == w->round_end)
 		return 0; /* an empty round: no marker */
 	/* the round counts only once its table is on disk too */
@@ -318,7 +332,7 @@ int ts_writer_round(struct ts_writer *w)
 
 int ts_writer_finish(struct ts_writer *w)
 {
-	int err = ts_writer_round(w);
+	int err = ts_writer_round(w) ?: (w->next ? ts_writer_finish(w->next) : 0);
 
 	if (!err && !w->pipe && ftruncate(w->fd, (off_t)(w->round_end +
 							 16 * (uint64_t)w->nr_feats)))
@@ -339,6 +353,7 @@ void ts_writer_free(struct ts_writer *w)
 		return;
 	for (i = 0; i < w->nr_feats; i++)
 		ts_blob_free(&w->feats[i].blob);
+	ts_writer_free(w->next);
 	free(w->buf);
 	free(w);
 }

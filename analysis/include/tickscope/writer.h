@@ -49,6 +49,12 @@ struct ts_blob {
  */
 int ts_writer_open(struct ts_writer **wp, int fd, int pipe);
 
+/*
+ * Make every later call on @w also go to @next (a file and a live report from one capture);
+ * ts_writer_free(@w) frees @next.
+ */
+void ts_writer_chain(struct ts_writer *w, struct ts_writer *next);
+
 /**
  * ts_writer_feature() - add a feature (before ts_writer_start()); the data is copied
  * @feat: a TS_WFEAT_* id; TS_WFEAT_TRACING_DATA becomes a TRACING_DATA record in pipe mode
