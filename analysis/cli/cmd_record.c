@@ -46,7 +46,8 @@ static const char record_help[] =
 	"                       and the rest recorded\n"
 	"  -a, --all-cpus       every online CPU (the default)\n"
 	"  -C, --cpu LIST       only these CPUs (\"0-3,6\")\n"
-	"  -m, --mmap-pages N   ring size per CPU in pages, a power of two (default 128)\n"
+	"  -m, --mmap-pages N   ring size per CPU in pages, a power of two (default 128), or\n"
+	"                       a size with K, M or G as perf takes it (\"8M\")\n"
 	"  -g, --call-graph     record callchains (kernel and user, frame pointers)\n"
 	"  -o, --output FILE    the perf.data to write (default perf.data); - writes perf's\n"
 	"                       pipe-mode stream on stdout\n"
@@ -99,6 +100,22 @@ static int libperf_print(enum libperf_print_level level, const char *fmt, va_lis
 	return 0; /* errors come back as return values; we say them once, in our words */
 }
 
+/* -m: pages, or a size as perf takes it ("8M"); a power of two pages, or -1 */
+static int parse_pages(const char *s)
+{
+	long long n, page = sysconf(_SC_PAGESIZE);
+	char *end;
+
+	n = strtoll(s, &end, 10);
+	if (end[0] && !end[1] && strchr("kKmMgG", end[0]))
+		n = (n << (strchr("kK", end[0]) ? 10 : strchr("mM", end[0]) ? 20 : 30)) / page;
+	else if (*end)
+		return -1;
+	if (n < 1 || n > 65536 || (n & (n - 1)))
+		return -1;
+	return (int)n;
+}
+
 static int parse(struct rec *r, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -113,7 +130,6 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ NULL, 0, NULL, 0 },
 	};
 	const char *bad = NULL;
-	char *end;
 	int c, err;
 
 	while ((c = getopt_long(argc, argv, "+e:aC:m:go:h", opts, NULL)) != -1) {
@@ -142,9 +158,10 @@ static int parse(struct rec *r, int argc, char **argv)
 			r->cpus = optarg;
 			break;
 		case 'm':
-			r->pages = (int)strtol(optarg, &end, 10);
-			if (*end || r->pages < 1 || (r->pages & (r->pages - 1)) || r->pages > 65536)
-				return cli_error("-m %s: pages must be a power of two", optarg);
+			r->pages = parse_pages(optarg);
+			if (r->pages < 0)
+				return cli_error("-m %s: pages, or a size with K, M or G, must be a "
+						 "power of two pages", optarg);
 			break;
 		case 'g':
 			r->callchain = 1;
