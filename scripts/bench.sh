@@ -41,6 +41,7 @@ Prints, for one trace: samples/s and peak RSS of
   perf script -i FILE -F $PERF_F --ns >/dev/null
   tickscope report -i FILE, against perf sched latency -i FILE
   perf script --dlfilter tickscope.so, against a no-op dlfilter
+  tickscope record against perf record (scripts/bench-record.sh --help)
 and the ratios against the targets: decode-only >= 10M samples/s, peak RSS <= 32 MB,
 decode-only within ${TARGET_CAT_RATIO}x of cat; report >= 10M samples/s and ${TARGET_SCHEDLAT_RATIO}x
 faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op.
@@ -195,6 +196,9 @@ if [ -f "$PLUGIN" ] && [ -f "$NOOP" ]; then
 else
 	echo "bench: plugin vs no-op dlfilter: skipped (need $PLUGIN and $NOOP)"
 fi
+
+# SPOT 3: tickscope record against perf record: CPU time and lost events (its own targets).
+"$top/scripts/bench-record.sh" || exit 1
 
 # --- Ratios and targets ----------------------------------------------------------------------
 missed=0
