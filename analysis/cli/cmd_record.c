@@ -64,7 +64,6 @@ struct rec {
 	int pages, callchain;
 	const char *out;
 	int report;
-	char **report_argv;
 	char **cmd;
 	const char *tracefs;
 	struct perf_evlist *evlist;
@@ -141,13 +140,15 @@ static int parse(struct rec *r, int argc, char **argv)
 				return cli_error("/sys/kernel/tracing: no permission to read the "
 						 "tracepoint formats: run as root");
 			if (!r->tracefs)
-				return cli_error("tracefs is not mounted on /sys/kernel/tracing (as "
-						 "root: mount -t tracefs nodev /sys/kernel/tracing)");
+				return cli_error(
+					"tracefs is not mounted on /sys/kernel/tracing (as "
+					"root: mount -t tracefs nodev /sys/kernel/tracing)");
 			err = rec_events_add(&r->ev, r->tracefs, optarg, &bad);
 			if (err == -EINVAL)
-				return cli_error("-e %.*s: not a tracepoint (system:name); tickscope "
-						 "record records tracepoints only",
-						 (int)strcspn(bad, ","), bad);
+				return cli_error(
+					"-e %.*s: not a tracepoint (system:name); tickscope "
+					"record records tracepoints only",
+					(int)strcspn(bad, ","), bad);
 			if (err)
 				return cli_error("-e %s: %s", optarg, ts_strerror(err));
 			break;
@@ -160,8 +161,10 @@ static int parse(struct rec *r, int argc, char **argv)
 		case 'm':
 			r->pages = parse_pages(optarg);
 			if (r->pages < 0)
-				return cli_error("-m %s: pages, or a size with K, M or G, must be a "
-						 "power of two pages", optarg);
+				return cli_error(
+					"-m %s: pages, or a size with K, M or G, must be a "
+					"power of two pages",
+					optarg);
 			break;
 		case 'g':
 			r->callchain = 1;
@@ -318,8 +321,10 @@ static int features(struct rec *r, int argc, char **argv)
 	if (err)
 		return cli_error("%s: cannot read the event formats: %s", r->tracefs,
 				 ts_strerror(err));
-	err = ts_feat_uname(&b[1], &b[2], &b[3]) ?: ts_feat_nrcpus(&b[4]) ?:
-		ts_feat_cmdline(&b[5], argc, argv) ?: ts_blob_string(&b[6], "tickscope " TS_VERSION);
+	err = ts_feat_uname(&b[1], &b[2], &b[3])	 ?:
+		      ts_feat_nrcpus(&b[4])		 ?:
+		      ts_feat_cmdline(&b[5], argc, argv) ?:
+		      ts_blob_string(&b[6], "tickscope " TS_VERSION);
 	for (i = 0; !err && i < 7; i++)
 		err = ts_writer_feature(r->w, id[i], b[i].p, b[i].len);
 	/* the kernel's build id lets perf find its symbols; some kernels have none */
@@ -362,7 +367,7 @@ static int id_table(struct rec *r, const struct ts_wattr *wa)
  */
 static int start_cmd(struct rec *r, int *go)
 {
-	int g[2], e[2], err = 0;
+	int g[2], e[2], err;
 	char c;
 
 	if (pipe2(g, O_CLOEXEC) || pipe2(e, O_CLOEXEC))
@@ -407,7 +412,7 @@ static int go_cmd(struct rec *r, int go, int errfd)
 
 static void count(struct rec *r, const union perf_event *ev)
 {
-	struct id_map key, *m;
+	struct id_map key = { 0 }, *m;
 
 	if (ev->header.type == PERF_RECORD_LOST) {
 		r->lost += ev->lost.lost;
@@ -429,7 +434,8 @@ static long drain(struct rec *r)
 	long n = 0;
 	int err = 0;
 
-	perf_evlist__for_each_mmap(r->evlist, map, false) {
+	perf_evlist__for_each_mmap(r->evlist, map, false)
+	{
 		if (perf_mmap__read_init(map) < 0)
 			continue;
 		while (!err && (ev = perf_mmap__read_event(map))) {
@@ -508,7 +514,7 @@ static int start_reporter(struct rec *r)
 static int open_output(struct rec *r)
 {
 	struct ts_writer *rw = NULL;
-	int rfd = -1;
+	int rfd;
 
 	if (r->report) {
 		rfd = start_reporter(r);
@@ -547,8 +553,7 @@ static int setup(struct rec *r, int argc, char **argv)
 	if (!err && (event_ids(r, wa) || id_table(r, wa)))
 		err = cli_error("cannot read the events' ids back from the kernel");
 	if (!err && (ts_writer_start(r->w, wa, r->ev.nr) || rec_synth_kernel(r->w, r->comm_id) ||
-		     rec_synth_comms(r->w, r->comm_id) ||
-		     ts_writer_round(r->w)))
+		     rec_synth_comms(r->w, r->comm_id) || ts_writer_round(r->w)))
 		err = cli_error("%s: cannot write the header: %s", r->out, strerror(errno));
 	for (i = 0; i < r->ev.nr; i++)
 		free((void *)wa[i].ids);
@@ -567,9 +572,11 @@ static void summary(const struct rec *r, int err)
 		cli_error("%s: %s: the file is valid up to the last complete round "
 			  "(%llu bytes of records)",
 			  r->out, ts_strerror(err), (unsigned long long)ts_writer_data_size(r->w));
-	fprintf(stderr, "[ tickscope record: captured %llu samples, %llu lost, %llu records mended; "
-		"%.3f MB of records in %s ]\n", (unsigned long long)n, (unsigned long long)r->lost,
-		(unsigned long long)r->mended, ts_writer_data_size(r->w) / 1e6, r->out);
+	fprintf(stderr,
+		"[ tickscope record: captured %llu samples, %llu lost, %llu records mended; "
+		"%.3f MB of records in %s ]\n",
+		(unsigned long long)n, (unsigned long long)r->lost, (unsigned long long)r->mended,
+		ts_writer_data_size(r->w) / 1e6, r->out);
 }
 
 /* Return the report's exit status, 0 without a report. */

@@ -42,7 +42,6 @@ union perf_event;
  * wraps the end of the ring into a buffer but copies only sizeof(union perf_event) (4,168)
  * bytes of it; such a record is copied again from the ring into @buf (@len bytes).
  */
-union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, void *buf,
-				size_t len);
+union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, void *buf, size_t len);
 
 #endif

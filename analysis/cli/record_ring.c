@@ -12,8 +12,7 @@
 
 #include "record.h"
 
-union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, void *buf,
-				size_t len)
+union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, void *buf, size_t len)
 {
 	size_t size = ev->header.size, data_size = (size_t)map->mask + 1, off, n;
 	const unsigned char *data;

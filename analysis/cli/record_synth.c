@@ -116,4 +116,3 @@ int rec_synth_comms(struct ts_writer *w, uint64_t id)
 	closedir(proc);
 	return err;
 }
-

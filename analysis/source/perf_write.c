@@ -102,7 +102,7 @@ static int add_feature(struct ts_writer *w, int feat, const void *data, size_t l
 int ts_writer_feature(struct ts_writer *w, int feat, const void *data, size_t len)
 {
 	return add_feature(w, feat, data, len) ?:
-		(w->next ? ts_writer_feature(w->next, feat, data, len) : 0);
+		       (w->next ? ts_writer_feature(w->next, feat, data, len) : 0);
 }
 
 /* write all of @len at file offset @off, or append in pipe mode */
@@ -167,8 +167,8 @@ static int event_desc(struct ts_blob *b, const struct ts_wattr *a, int nr)
 	err = ts_blob_add(b, u, sizeof(u));
 	for (i = 0; !err && i < nr; i++) {
 		u[0] = (uint32_t)a[i].nr_ids;
-		err = ts_blob_add(b, &a[i].attr, sizeof(a[i].attr)) ?:
-			      ts_blob_add(b, u, sizeof(u[0])) ?:
+		err = ts_blob_add(b, &a[i].attr, sizeof(a[i].attr))	    ?:
+			      ts_blob_add(b, u, sizeof(u[0]))		    ?:
 			      ts_blob_string(b, a[i].name ? a[i].name : "") ?:
 			      ts_blob_add(b, a[i].ids, sizeof(uint64_t) * (size_t)a[i].nr_ids);
 	}
@@ -185,8 +185,9 @@ static int start_pipe(struct ts_writer *w, const struct ts_wattr *a, int nr)
 	for (i = 0; !err && i < nr; i++) {
 		h.type = REC_HEADER_ATTR;
 		h.size = (uint16_t)(sizeof(h) + sizeof(a[i].attr) + 8 * (size_t)a[i].nr_ids);
-		err = append(w, &h, sizeof(h)) ?: append(w, &a[i].attr, sizeof(a[i].attr)) ?:
-			append(w, a[i].ids, 8 * (size_t)a[i].nr_ids);
+		err = append(w, &h, sizeof(h))			       ?:
+			      append(w, &a[i].attr, sizeof(a[i].attr)) ?:
+			      append(w, a[i].ids, 8 * (size_t)a[i].nr_ids);
 	}
 	for (i = 0; !err && i < w->nr_feats; i++) {
 		struct ts_blob *b = &w->feats[i].blob;
@@ -244,7 +245,7 @@ static int start_file(struct ts_writer *w, const struct ts_wattr *a, int nr)
 		f->sec.size = f->blob.len;
 		w->hdr.features[f->id / 64] |= 1ULL << (f->id % 64);
 		err = append(w, f->blob.p, f->blob.len) ?:
-			append(w, &zero, (size_t)align8(f->blob.len) - f->blob.len);
+			      append(w, &zero, (size_t)align8(f->blob.len) - f->blob.len);
 	}
 	w->hdr.magic = MAGIC;
 	w->hdr.size = sizeof(w->hdr);
@@ -264,7 +265,7 @@ static int commit(struct ts_writer *w, uint64_t end)
 		tab[i] = w->feats[i].sec;
 	w->hdr.data.size = end - w->hdr.data.offset;
 	return put(w, tab, sizeof(tab[0]) * (size_t)w->nr_feats, end) ?:
-		put(w, &w->hdr, sizeof(w->hdr), 0);
+		       put(w, &w->hdr, sizeof(w->hdr), 0);
 }
 
 int ts_writer_start(struct ts_writer *w, const struct ts_wattr *attrs, int nr)
@@ -272,8 +273,7 @@ int ts_writer_start(struct ts_writer *w, const struct ts_wattr *attrs, int nr)
 	struct ts_blob desc = { 0 };
 	int err;
 
-	err = event_desc(&desc, attrs, nr) ?:
-		add_feature(w, TS_WFEAT_EVENT_DESC, desc.p, desc.len);
+	err = event_desc(&desc, attrs, nr) ?: add_feature(w, TS_WFEAT_EVENT_DESC, desc.p, desc.len);
 	ts_blob_free(&desc);
 	if (!err)
 		err = w->pipe ? start_pipe(w, attrs, nr) : start_file(w, attrs, nr);
@@ -334,8 +334,8 @@ int ts_writer_finish(struct ts_writer *w)
 {
 	int err = ts_writer_round(w) ?: (w->next ? ts_writer_finish(w->next) : 0);
 
-	if (!err && !w->pipe && ftruncate(w->fd, (off_t)(w->round_end +
-							 16 * (uint64_t)w->nr_feats)))
+	if (!err && !w->pipe &&
+	    ftruncate(w->fd, (off_t)(w->round_end + 16 * (uint64_t)w->nr_feats)))
 		err = -errno;
 	return err;
 }

@@ -51,8 +51,9 @@ int ts_blob_string(struct ts_blob *b, const char *s)
 	size_t n = strlen(s) + 1;
 	uint32_t len = (uint32_t)((n + NAME_ALIGN - 1) / NAME_ALIGN * NAME_ALIGN);
 
-	return ts_blob_add(b, &len, sizeof(len)) ?: ts_blob_add(b, s, n) ?:
-		ts_blob_add(b, zero, len - n);
+	return ts_blob_add(b, &len, sizeof(len)) ?:
+		       ts_blob_add(b, s, n)	 ?:
+						   ts_blob_add(b, zero, len - n);
 }
 
 int ts_feat_uname(struct ts_blob *host, struct ts_blob *release, struct ts_blob *arch)
@@ -61,8 +62,9 @@ int ts_feat_uname(struct ts_blob *host, struct ts_blob *release, struct ts_blob 
 
 	if (uname(&u))
 		return -errno;
-	return ts_blob_string(host, u.nodename) ?: ts_blob_string(release, u.release) ?:
-		ts_blob_string(arch, u.machine);
+	return ts_blob_string(host, u.nodename)		  ?:
+		       ts_blob_string(release, u.release) ?:
+							    ts_blob_string(arch, u.machine);
 }
 
 /* u32 CPUs the kernel could have, u32 CPUs online */
@@ -138,8 +140,10 @@ int ts_feat_kernel_build_id(struct ts_blob *b, const char *notes)
 
 			memcpy(id, n.p + d, dsz);
 			id[20] = (unsigned char)dsz;
-			err = ts_blob_add(b, &h, sizeof(h)) ?: ts_blob_add(b, &pid, 4) ?:
-				ts_blob_add(b, id, sizeof(id)) ?: ts_blob_add(b, name, sizeof(name));
+			err = ts_blob_add(b, &h, sizeof(h))	     ?:
+				      ts_blob_add(b, &pid, 4)	     ?:
+				      ts_blob_add(b, id, sizeof(id)) ?:
+				      ts_blob_add(b, name, sizeof(name));
 			ts_blob_free(&n);
 			return err;
 		}
@@ -163,7 +167,7 @@ static int sized_file(struct ts_blob *b, const char *path, int small)
 	len32 = (uint32_t)f.len;
 	if (!err)
 		err = (small ? ts_blob_add(b, &len32, 4) : ts_blob_add(b, &len, 8)) ?:
-			ts_blob_add(b, f.p, f.len);
+			      ts_blob_add(b, f.p, f.len);
 	ts_blob_free(&f);
 	return err;
 }
@@ -214,15 +218,19 @@ int ts_tracedata_build(struct ts_blob *b, const char *tracefs, const char *const
 	for (i = 0; i < nr; i++)
 		if (!strchr(events[i], ':'))
 			return -EINVAL;
-	err = ts_blob_add(b, magic, sizeof(magic)) ?: ts_blob_add(b, flags, 2) ?:
-		ts_blob_add(b, &page, 4) ?: ts_blob_add(b, "header_page", 12);
+	err = ts_blob_add(b, magic, sizeof(magic)) ?:
+		      ts_blob_add(b, flags, 2)	   ?:
+		      ts_blob_add(b, &page, 4)	   ?:
+						     ts_blob_add(b, "header_page", 12);
 	snprintf(path, sizeof(path), "%s/events/header_page", tracefs);
 	err = err ?: sized_file(b, path, 0) ?: ts_blob_add(b, "header_event", 13);
 	snprintf(path, sizeof(path), "%s/events/header_event", tracefs);
 	err = err ?: sized_file(b, path, 0);
 	/* no ftrace-internal formats, the systems, kallsyms left empty as perf 6.1 does */
-	err = err ?: ts_blob_add(b, &zero, 4) ?: systems(b, tracefs, events, nr) ?:
-		ts_blob_add(b, &zero, 4);
+	err = err				      ?:
+		      ts_blob_add(b, &zero, 4)	      ?:
+		      systems(b, tracefs, events, nr) ?:
+							ts_blob_add(b, &zero, 4);
 	snprintf(path, sizeof(path), "%s/printk_formats", tracefs);
 	/* printk formats, then version 0.6's saved cmdlines, empty as perf 6.1 writes them */
 	return err ?: sized_file(b, path, 1) ?: ts_blob_add(b, &zero64, 8);
