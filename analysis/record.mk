@@ -61,7 +61,12 @@ $(ARM64_CLI): $(ARM64_OBJS) $(LIBPERF_ARM64)/lib/libperf.a
 		$(ARM64_LIBS)/usr/lib/aarch64-linux-gnu/libtraceevent.a \
 		$(ARM64_LIBS)/usr/lib/aarch64-linux-gnu/libzstd.a -lm -ldl
 
-tickscope-arm64: $(ARM64_CLI)
+# next to the arm64 workloads, where the board recipes pick their binaries up
+$(BUILD)/workloads-arm64/tickscope: $(ARM64_CLI)
+	@mkdir -p $(@D)
+	$(Q)cp $< $@
+
+tickscope-arm64: $(ARM64_CLI) $(BUILD)/workloads-arm64/tickscope
 
 .PHONY: tickscope-arm64
 -include $(ARM64_OBJS:.o=.d)

@@ -158,6 +158,26 @@ else
 	ok 0 "long records wrapped # SKIP as above"
 fi
 
+# --- the board recipe without a working perf ------------------------------------------------
+# ts-record.sh falls back to tickscope record when perf cannot record, and says so in meta.txt.
+if [ -x "$pingpong" ]; then
+	"$TS_TOP/boards/target/ts-record.sh" --out "$T/board" --workload pingpong --iters 300 \
+		--warmup 10 --perf /nonexistent/perf --tickscope "$TICKSCOPE" \
+		--pingpong "$pingpong" >"$T/board.log" 2>&1
+	ok $? "ts-record.sh with no perf binary records anyway"
+	m=$T/board/run-1/meta.txt
+	grep -qx 'recorder=tickscope' "$m" && grep -q "^recorder_reason=no perf binary" "$m" &&
+		[ "$(tail -n1 "$m")" = status=complete ]
+	ok $? "meta.txt: recorder=tickscope, why, status=complete"
+	n=$(perf report -i "$T/board/run-1/perf.data" --stats 2>/dev/null |
+		awk '/^ *SAMPLE events:/ { print $3; exit }')
+	is "$(sed -n 's/^samples=//p' "$m")" "${n:-none}" "meta.txt's samples equal perf report --stats"
+else
+	ok 0 "ts-record.sh without perf # SKIP no pingpong workload"
+	ok 0 "meta.txt recorder # SKIP as above"
+	ok 0 "meta.txt samples # SKIP as above"
+fi
+
 # --- bad input ------------------------------------------------------------------------------
 "$TICKSCOPE" record -e cycles -o "$T/bad.data" -- true 2>"$T/bad.err"
 rc=$?
