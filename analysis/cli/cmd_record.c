@@ -115,6 +115,30 @@ static int parse_pages(const char *s)
 	return (int)n;
 }
 
+/* -e: tracefs first (its absence is an error of its own), then the names against it */
+static int add_events(struct rec *r, const char *arg)
+{
+	const char *bad = NULL;
+	int err = 0;
+
+	if (!r->tracefs)
+		r->tracefs = rec_tracefs(&err);
+	if (!r->tracefs && err == -EACCES)
+		return cli_error("/sys/kernel/tracing: no permission to read the tracepoint "
+				 "formats: run as root");
+	if (!r->tracefs)
+		return cli_error("tracefs is not mounted on /sys/kernel/tracing (as root: mount -t "
+				 "tracefs nodev /sys/kernel/tracing)");
+	err = rec_events_add(&r->ev, r->tracefs, arg, &bad);
+	if (err == -EINVAL)
+		return cli_error("-e %.*s: not a tracepoint (system:name); tickscope record "
+				 "records tracepoints only",
+				 (int)strcspn(bad, ","), bad);
+	if (err)
+		return cli_error("-e %s: %s", arg, ts_strerror(err));
+	return 0;
+}
+
 static int parse(struct rec *r, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -128,29 +152,13 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	const char *bad = NULL;
-	int c, err;
+	int c;
 
 	while ((c = getopt_long(argc, argv, "+e:aC:m:go:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
-			if (!r->tracefs)
-				r->tracefs = rec_tracefs(&err);
-			if (!r->tracefs && err == -EACCES)
-				return cli_error("/sys/kernel/tracing: no permission to read the "
-						 "tracepoint formats: run as root");
-			if (!r->tracefs)
-				return cli_error(
-					"tracefs is not mounted on /sys/kernel/tracing (as "
-					"root: mount -t tracefs nodev /sys/kernel/tracing)");
-			err = rec_events_add(&r->ev, r->tracefs, optarg, &bad);
-			if (err == -EINVAL)
-				return cli_error(
-					"-e %.*s: not a tracepoint (system:name); tickscope "
-					"record records tracepoints only",
-					(int)strcspn(bad, ","), bad);
-			if (err)
-				return cli_error("-e %s: %s", optarg, ts_strerror(err));
+			if (add_events(r, optarg))
+				return 1;
 			break;
 		case 'a':
 			r->cpus = NULL;
