@@ -13,11 +13,15 @@
 #include "record.h"
 #include "tickscope/writer.h"
 
-/* the address of _text and _etext in /proc/kallsyms; 0 when hidden (kptr_restrict) */
-static void kernel_text(uint64_t *start, uint64_t *end)
+/*
+ * The kernel's text as perf places it: from _text, or _stext where kallsyms has no _text (arm64
+ * 6.1), to _etext. @ref gets the symbol's name; *start is 0 when addresses are hidden.
+ */
+static void kernel_text(uint64_t *start, uint64_t *end, const char **ref)
 {
 	char line[512], name[256];
 	unsigned long long a;
+	uint64_t stext = 0;
 	char type;
 	FILE *f = fopen("/proc/kallsyms", "r");
 
@@ -27,24 +31,25 @@ static void kernel_text(uint64_t *start, uint64_t *end)
 			continue;
 		if (!strcmp(name, "_text"))
 			*start = a;
+		else if (!strcmp(name, "_stext"))
+			stext = a;
 		else if (!strcmp(name, "_etext"))
 			*end = a;
 	}
 	if (f)
 		fclose(f);
+	*ref = *start ? "_text" : "_stext";
+	if (!*start)
+		*start = stext;
 }
 
-/*
- * The MMAP of the kernel's text, "[kernel.kallsyms]_text" with pgoff at _text: perf needs it to
- * make its kernel map, without which it prints function fields and callchains as addresses.
- */
 int rec_synth_kernel(struct ts_writer *w, uint64_t id)
 {
-	static const char name[24] = "[kernel.kallsyms]_text";
 	uint64_t buf[16] = { 0 }, start, end;
 	struct perf_event_header *h = (void *)buf;
+	const char *ref;
 
-	kernel_text(&start, &end);
+	kernel_text(&start, &end, &ref);
 	if (!start)
 		return 0; /* addresses hidden: perf prints addresses, as with perf record */
 	h->type = PERF_RECORD_MMAP;
@@ -53,7 +58,8 @@ int rec_synth_kernel(struct ts_writer *w, uint64_t id)
 	buf[2] = start;
 	buf[3] = end > start ? end - start : ~0ULL - start;
 	buf[4] = start;
-	memcpy(&buf[5], name, sizeof(name));
+	/* "[kernel.kallsyms]_stext" and its NUL fit the 24 bytes of buf[5..7] */
+	snprintf((char *)&buf[5], 24, "[kernel.kallsyms]%s", ref);
 	buf[5 + 3 + 3] = id; /* trailer: tid, time, cpu, then the identifier */
 	h->size = (5 + 3 + 4) * 8;
 	return ts_writer_record(w, buf);
