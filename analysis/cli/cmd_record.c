@@ -490,7 +490,13 @@ static int capture(struct rec *r)
 		if (stop || child_done(r)) {
 			perf_evlist__disable(r->evlist);
 			last = 1;
-		} else if (!n) {
+		} else {
+			/*
+			 * Sleep until a ring crosses its wakeup mark (half full), even after a
+			 * pass that found records: the kernel flags a crossing that happened
+			 * while we drained, so nothing waits longer than the 100 ms timeout, and
+			 * we do not spin on the trickle that 8 CPUs' idle events make.
+			 */
 			perf_evlist__poll(r->evlist, 100);
 		}
 	}
