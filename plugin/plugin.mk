@@ -4,13 +4,14 @@
 
 PLUGIN := $(BUILD)/tickscope.so
 PLUGIN_NOOP := $(BUILD)/noop.so
+PLUGIN_OBJS := $(BUILD)/plugin/tickscope.o $(BUILD)/plugin/perf_cmdline.o
 TRACEEVENT_STATIC ?= $(shell $(PKG_CONFIG) --variable=libdir libtraceevent 2>/dev/null || \
 	echo /usr/lib/x86_64-linux-gnu)/libtraceevent.a
 
-$(PLUGIN): $(BUILD)/plugin/tickscope.o $(LIB) plugin/exports.map
+$(PLUGIN): $(PLUGIN_OBJS) $(LIB) plugin/exports.map
 	$(if $(Q),@echo "  LINK    $@")
 	$(Q)$(CC) -shared $(ALL_LDFLAGS) -Wl,--version-script=plugin/exports.map \
-		-Wl,--exclude-libs,ALL -Wl,-z,defs -o $@ $(BUILD)/plugin/tickscope.o $(LIB) \
+		-Wl,--exclude-libs,ALL -Wl,-z,defs -o $@ $(PLUGIN_OBJS) $(LIB) \
 		$(TRACEEVENT_STATIC) $(ZSTD_LIBS) -ldl -lm
 
 $(PLUGIN_NOOP): $(BUILD)/plugin/noop.o plugin/exports.map
@@ -26,4 +27,4 @@ install-plugin: $(PLUGIN)
 	install -m 644 $(PLUGIN) $(DESTDIR)$(PREFIX)/lib/tickscope/tickscope.so
 
 .PHONY: install-plugin
--include $(BUILD)/plugin/tickscope.d $(BUILD)/plugin/noop.d
+-include $(PLUGIN_OBJS:.o=.d) $(BUILD)/plugin/noop.d

@@ -20,6 +20,8 @@
 #include "tickscope/report.h"
 #include "tickscope/source.h"
 
+#include "perf_cmdline.h"
+
 /* perf fills this in before start(): the one global a dlfilter must have. */
 struct perf_dlfilter_fns perf_dlfilter_fns;
 
@@ -34,6 +36,9 @@ struct plugin {
 	char *kallsyms;
 	uint64_t nr_samples, nr_other;
 	int failed; /* the worker stopped on an error */
+	struct perf_cmdline perf; /* perf's own options: the input, the filters */
+	uint64_t other_threads; /* --pid: samples of a selected process's other threads */
+	int32_t first_other;
 };
 
 static const char plugin_help[] =
@@ -80,40 +85,6 @@ static int is_perf_file(const char *path)
 	return ok;
 }
 
-/*
- * perf's own argv: the -i/--input value, or "" when none was given. perf script reads
- * perf.data by default, or stdin when stdin is a pipe.
- */
-static int input_from_cmdline(char *out, size_t len)
-{
-	char buf[8192], *p, *end;
-	ssize_t n;
-	int fd, want = 0;
-
-	fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return -EIO;
-	buf[n] = 0;
-	out[0] = 0;
-	for (p = buf, end = buf + n; p < end; p += strlen(p) + 1) {
-		if (want) {
-			set_str(out, len, p);
-			want = 0;
-		} else if (!strcmp(p, "-i") || !strcmp(p, "--input")) {
-			want = 1;
-		} else if (!strncmp(p, "--input=", 8)) {
-			set_str(out, len, p + 8);
-		} else if (!strncmp(p, "-i", 2) && p[2] != '-') {
-			set_str(out, len, p + 2);
-		}
-	}
-	return 0;
-}
-
 /* Any open fd of ours that is a perf.data file: perf keeps its input open. */
 static int input_from_fds(char *out, size_t len)
 {
@@ -148,13 +119,12 @@ static int find_input(struct plugin *p)
 
 	if (p->input[0])
 		return is_perf_file(p->input) ? 0 : -ENOENT;
-	if (!input_from_cmdline(p->input, sizeof(p->input))) {
-		if (!p->input[0])
-			snprintf(p->input, sizeof(p->input), "%s",
-				 !fstat(0, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data");
-		if (strcmp(p->input, "-") && is_perf_file(p->input))
-			return 0;
-	}
+	set_str(p->input, sizeof(p->input), p->perf.input);
+	if (!p->input[0])
+		snprintf(p->input, sizeof(p->input), "%s",
+			 !fstat(0, &st) && S_ISFIFO(st.st_mode) ? "-" : "perf.data");
+	if (strcmp(p->input, "-") && is_perf_file(p->input))
+		return 0;
 	if (strcmp(p->input, "-") && !input_from_fds(p->input, sizeof(p->input)))
 		return 0;
 	return -ENOENT;
@@ -206,6 +176,23 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 	return ts_analysis_feed(ctx, ev);
 }
 
+/* The models, with perf's sample filters as the equivalent tickscope report filters. */
+static int new_analysis(struct plugin *p)
+{
+	struct ts_analysis_opts ao = { 0 };
+	int ret = perf_cmdline_filters(&p->perf, &ao);
+
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n", p->perf.error);
+		return ret;
+	}
+	ret = ts_analysis_new(&p->an, &ao);
+	if (ret == -TS_EUSAGE)
+		fprintf(stderr, "tickscope.so: perf's -C/--cpu '%s': not a CPU list\n",
+			p->perf.cpus);
+	return ret;
+}
+
 int start(void **data, void *ctx)
 {
 	/* decoding and the models run on a worker thread, beside perf's own */
@@ -224,6 +211,12 @@ int start(void **data, void *ctx)
 	ret = parse_args(p, ctx);
 	if (ret)
 		goto out_free;
+	ret = perf_cmdline_read(&p->perf);
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n",
+			p->perf.error[0] ? p->perf.error : "cannot read perf's command line");
+		goto out_free;
+	}
 	if (find_input(p)) {
 		fprintf(stderr,
 			"tickscope.so: cannot find the input perf.data to read the "
@@ -241,7 +234,7 @@ int start(void **data, void *ctx)
 			p->src ? ts_source_error(p->src) : ts_strerror(ret));
 		goto out_free;
 	}
-	ret = ts_analysis_new(&p->an, &(struct ts_analysis_opts){ 0 });
+	ret = new_analysis(p);
 	if (ret)
 		goto out_free;
 	ts_source_note_recorded(p->src, p->an);
@@ -259,10 +252,31 @@ out_free:
 	return ret < 0 ? ret : -EINVAL;
 }
 
+static int listed(const struct perf_cmdline *c, int32_t id)
+{
+	int i;
+
+	for (i = 0; i < c->nr_tids; i++)
+		if (c->tids[i] == id)
+			return 1;
+	return 0;
+}
+
+/* perf's --pid names processes, tickscope's tasks: count what the report leaves out. */
+static void note_other_thread(struct plugin *p, int32_t pid, int32_t tid)
+{
+	if (!listed(&p->perf, pid) || listed(&p->perf, tid))
+		return;
+	if (!p->other_threads++)
+		p->first_other = tid;
+}
+
 /*
- * Every sample comes here before perf's own filtering and printing; we hand what we need to
- * the worker and return 1 so that perf prints nothing per sample. A sample that does not
- * decode is counted by the worker, never fatal: the report at stop() says how many.
+ * Every sample comes here before perf's own filtering (--time, -C, --pid, --tid, --comms) and
+ * printing: the analysis applies those filters, read from perf's command line in start(). We
+ * hand what we need to the worker and return 1 so that perf prints nothing per sample. A
+ * sample that does not decode is counted by the worker, never fatal: the report at stop()
+ * says how many.
  */
 int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, void *ctx)
 {
@@ -274,6 +288,8 @@ int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, vo
 		return 1;
 	}
 	p->nr_samples++;
+	if (p->perf.by_pid && sample->pid != sample->tid)
+		note_other_thread(p, sample->pid, sample->tid);
 	if (!p->failed &&
 	    ts_source_worker_sample(p->src, (int)attr->config, sample->time, sample->cpu,
 				    sample->tid, sample->raw_data, sample->raw_size,
@@ -319,6 +335,12 @@ int stop(void *data, void *ctx)
 	else
 		ret = ts_report_text(stdout, p->an, &o);
 	fflush(stdout);
+	if (p->other_threads)
+		fprintf(stderr,
+			"tickscope.so: --pid is taken as thread ids, as tickscope report --pid takes "
+			"them: %llu samples of other threads of those processes (the first: tid %d) "
+			"are outside the per-task figures; name them with --tid\n",
+			(unsigned long long)p->other_threads, p->first_other);
 	if (nr_bad)
 		fprintf(stderr,
 			"tickscope.so: %llu of %llu samples did not decode; the first: %s\n",

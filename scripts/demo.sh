@@ -41,8 +41,8 @@ if [ -f "$a64/perf.data.xz" ]; then
 	ramfs=$(unxz "$a64/perf.data.xz" a64-ramfs.data)
 	a64k=$(unxz "$a64/kallsyms.xz" a64-ramfs.kallsyms)
 else
-	ramfs=$(unxz "$top/../shared/fixtures/a64-6.1-generic-stress-ramfs.data.xz" a64-ramfs.data)
-	a64k=$(unxz "$top/../shared/fixtures/a64-6.1-generic.kallsyms.xz" a64-ramfs.kallsyms)
+	ramfs=$(unxz "$fx/aarch64/a64-6.1-generic-stress-ramfs.data.xz" a64-ramfs.data)
+	a64k=$(unxz "$fx/aarch64/a64-6.1-generic.kallsyms.xz" a64-ramfs.kallsyms)
 fi
 
 echo "tickscope demo: real traces bundled in tests/fixtures/ (x86 live, aarch64 under qemu)"

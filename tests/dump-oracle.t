@@ -3,7 +3,7 @@
 # The perf oracle over every fixture: tickscope dump equals perf script (-F comm,tid,cpu,time,
 # event,trace --ns, spaces collapsed) line for line, and tickscope info's event counts equal
 # perf's. x86 fixtures are committed under tests/fixtures/, board recordings under
-# tests/fixtures/boards/; the original aarch64 ones come from ../shared.
+# tests/fixtures/boards/; the original aarch64 ones from tests/fixtures/aarch64/.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -23,8 +23,10 @@ for n in $names; do
 done
 
 # Pipe mode through a real pipe (stdin), not only a pipe-format file.
+np=0
 for n in $names; do
 	[ "$(fixture_meta "$n" kind)" = pipe ] || continue
+	np=$((np + 1))
 	f=$(fixture_data "$n")
 	k=$(fixture_kallsyms "$n")
 	perf script -i - -F comm,tid,cpu,time,event,trace --ns --kallsyms "$k" <"$f" 2>/dev/null |
@@ -41,11 +43,13 @@ for n in $names; do
 			sed 's/^/#   /'
 	fi
 done
+[ "$np" -gt 0 ]
+ok $? "pipe-mode fixtures were found ($np)"
 
 # The shared aarch64 recordings, compared with the kallsyms of their boot.
 k=$(shared_fixture a64-6.1-generic.kallsyms)
 if [ -z "$k" ]; then
-	ok 1 "shared aarch64 fixtures present in $TS_TOP/../shared/fixtures"
+	ok 1 "aarch64 fixtures present in tests/fixtures/aarch64"
 else
 	for n in a64-6.1-generic-stress-ramfs a64-6.1-generic-perf-bench-pipe; do
 		f=$(shared_fixture "$n.data") || { ok 1 "$n: present"; continue; }
@@ -55,12 +59,16 @@ fi
 
 # The board recordings (first run of each set): aarch64 and x86 guests, generic and PREEMPT_RT,
 # whose formats move every payload field (common_preempt_lazy_count on RT).
+nb=0
 for d in "$TS_FIXTURES"/boards/*/*/*/run-1; do
-	[ -f "$d/perf.data.xz" ] || continue
+	[ -d "$d" ] || continue
+	nb=$((nb + 1))
 	n=board-$(echo "$d" | sed 's|.*/boards/||; s|/run-1$||; s|/|-|g')
 	f=$(unxz_cached "$d/perf.data.xz" "$TS_FIXTURE_CACHE/$n.data") || { ok 1 "$n: decompress"; continue; }
 	k=$(unxz_cached "$d/kallsyms.xz" "$TS_FIXTURE_CACHE/$n.kallsyms") || { ok 1 "$n: kallsyms"; continue; }
 	oracle_check "$n" "$f" "$k"
 done
+[ "$nb" -ge 6 ]
+ok $? "the board fixtures were found ($nb sets)"
 
 tap_done

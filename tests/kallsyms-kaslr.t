@@ -30,24 +30,27 @@ ok "$(grep -Eq '^kernel map: +_text at 0x' "$TAP_TMP/info"; echo $?)" \
 	"info shows perf's kernel map record: $(grep '^kernel map' "$TAP_TMP/info")"
 
 # The dump oracle with the moved file: perf moves it, so the names are the original ones.
-oracle_perf_script "$f" "$moved" >"$TAP_TMP/perf.txt"
+perf script -i "$f" -F comm,tid,cpu,time,event,trace --ns --kallsyms "$moved" \
+	>"$TAP_TMP/perf.raw" 2>"$TAP_TMP/perf.err"
 ok $? "perf script with the moved kallsyms"
+oracle_normalise <"$TAP_TMP/perf.raw" >"$TAP_TMP/perf.txt"
 grep -q 'function=tick_nohz_handler' "$TAP_TMP/perf.txt"
 ok $? "perf names the functions from the moved copy"
-"$TICKSCOPE" dump -i "$f" --kallsyms "$moved" 2>"$TAP_TMP/err" | oracle_normalise \
-	>"$TAP_TMP/dump.txt"
+"$TICKSCOPE" dump -i "$f" --kallsyms "$moved" >"$TAP_TMP/dump.raw" 2>"$TAP_TMP/err"
 ok $? "dump with the moved kallsyms"
-is "$(diff "$TAP_TMP/perf.txt" "$TAP_TMP/dump.txt" | grep -c '^[<>]')" 0 \
-	"dump equals perf script line for line with the moved kallsyms"
+oracle_normalise <"$TAP_TMP/dump.raw" >"$TAP_TMP/dump.txt"
+[ -s "$TAP_TMP/perf.txt" ] && cmp -s "$TAP_TMP/perf.txt" "$TAP_TMP/dump.txt"
+ok $? "dump equals perf script line for line with the moved kallsyms ($(wc -l <"$TAP_TMP/perf.txt") lines)"
 
 # zstd data: the same, through the decompressed stream.
 z=$(fixture_data x86-ramfs-zstd) || { echo "Bail out! fixture x86-ramfs-zstd"; exit 1; }
 if [ "$(fixture_meta x86-ramfs-zstd kallsyms)" = "$(fixture_meta $n kallsyms)" ]; then
 	oracle_perf_script "$z" "$moved" >"$TAP_TMP/zperf.txt"
-	"$TICKSCOPE" dump -i "$z" --kallsyms "$moved" 2>"$TAP_TMP/err" | oracle_normalise \
-		>"$TAP_TMP/zdump.txt"
-	is "$(diff "$TAP_TMP/zperf.txt" "$TAP_TMP/zdump.txt" | grep -c '^[<>]')" 0 \
-		"zstd: dump equals perf script with the moved kallsyms"
+	"$TICKSCOPE" dump -i "$z" --kallsyms "$moved" >"$TAP_TMP/zdump.raw" 2>"$TAP_TMP/err"
+	_rc=$?
+	oracle_normalise <"$TAP_TMP/zdump.raw" >"$TAP_TMP/zdump.txt"
+	[ $_rc -eq 0 ] && [ -s "$TAP_TMP/zperf.txt" ] && cmp -s "$TAP_TMP/zperf.txt" "$TAP_TMP/zdump.txt"
+	ok $? "zstd: dump (exit $_rc) equals perf script with the moved kallsyms"
 	ok "$(grep -q 'function=[a-z_]' "$TAP_TMP/zdump.txt"; echo $?)" "zstd: functions named"
 else
 	ok 1 "x86-ramfs-zstd was recorded in another boot than $n: no moved kallsyms for it"
@@ -61,10 +64,12 @@ ok $? "report with the original kallsyms"
 ok $? "report with the moved kallsyms"
 is "$(jq '.input.kallsyms_shift' "$TAP_TMP/moved.json")" "-33554432" "the shift is -32 MiB"
 is "$(jq '.input.kallsyms_shift' "$TAP_TMP/orig.json")" "0" "no shift for the recording boot's"
-jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/orig.json" >"$TAP_TMP/a"
-jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/moved.json" >"$TAP_TMP/b"
-is "$(diff "$TAP_TMP/a" "$TAP_TMP/b" | grep -c '^[<>]')" 0 \
-	"the moved kallsyms give the same report"
+# jq fails on a document that is not JSON: two broken reports must not compare equal
+jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/orig.json" >"$TAP_TMP/a" &&
+	jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/moved.json" >"$TAP_TMP/b" &&
+	jq -e '.sections.sched.status == "present"' "$TAP_TMP/a" >/dev/null &&
+	cmp -s "$TAP_TMP/a" "$TAP_TMP/b"
+ok $? "the moved kallsyms give the same report"
 is "$(jq -r '.sections.timer.functions[] | select(.tick == 1) | .function' \
 	"$TAP_TMP/moved.json" | head -1)" "tick_nohz_handler" "timer functions are named"
 "$TICKSCOPE" report -i "$f" --kallsyms "$moved" >"$TAP_TMP/moved.txt" 2>&1
@@ -79,7 +84,7 @@ PERF_BUILDID_DIR=$TAP_TMP/debug "$TICKSCOPE" report -i "$f" --json >"$TAP_TMP/ca
 ok $? "report without --kallsyms, PERF_BUILDID_DIR holding the file's kernel"
 is "$(jq -r '.input.kallsyms' "$TAP_TMP/cache.json")" \
 	"$TAP_TMP/debug/[kernel.kallsyms]/$id/kallsyms" "the table comes from the build-id cache"
-jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/cache.json" >"$TAP_TMP/c"
-is "$(diff "$TAP_TMP/a" "$TAP_TMP/c" | grep -c '^[<>]')" 0 \
-	"and gives the same report, moved into place"
+jq -S 'del(.input.kallsyms, .input.kallsyms_shift)' "$TAP_TMP/cache.json" >"$TAP_TMP/c" &&
+	[ -s "$TAP_TMP/a" ] && cmp -s "$TAP_TMP/a" "$TAP_TMP/c"
+ok $? "and gives the same report, moved into place"
 tap_done

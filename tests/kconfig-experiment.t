@@ -42,7 +42,10 @@ grep -q '^# CONFIG_TS_CALLCHAINS is not set$' "$tmp/.config"
 ok $? "alldefconfig: callchains off"
 
 # Every board defconfig, through make as users run it, and its savedefconfig round trip.
+nd=0
 for f in "$TS_TOP"/configs/*_defconfig; do
+	[ -f "$f" ] || continue
+	nd=$((nd + 1))
 	name=$(basename "$f" _defconfig)
 	make -s -C "$TS_TOP" "${name}_defconfig" TS_EXPERIMENT="$tmp/$name.config" >"$tmp/log" 2>&1
 	ok $? "make ${name}_defconfig"
@@ -55,9 +58,12 @@ for f in "$TS_TOP"/configs/*_defconfig; do
 	is "$(val TS_KERNEL_DEFCONFIG "$tmp/$name.config" | tr -d '"')" \
 		"$(echo "$line" | cut -f3)" "$name: TS_KERNEL_DEFCONFIG agrees with boards.tsv"
 	missing=
+	nf=0
 	for frag in $(val TS_FRAGMENTS "$tmp/$name.config" | tr -d '"') $(echo "$line" | cut -f4); do
+		nf=$((nf + 1))
 		[ -f "$kf/$frag.config" ] || missing="$missing $frag"
 	done
+	[ "$nf" -gt 0 ] || missing="(it names none)"
 	is "$missing" "" "$name: every fragment it names exists"
 
 	make -s -C "$TS_TOP" savedefconfig TS_EXPERIMENT="$tmp/$name.config" \
@@ -71,6 +77,9 @@ for f in "$TS_TOP"/configs/*_defconfig; do
 	cmp -s "$tmp/$name.config" "$tmp/$name.again"
 	ok $? "$name: defconfig from the saved file gives the same .config"
 done
+
+[ "$nd" -ge 4 ]
+ok $? "the board defconfigs were found ($nd in configs/)"
 
 # A variant that moves every derived string.
 cat >"$tmp/rt_defconfig" <<'EOF'
@@ -99,9 +108,12 @@ is "$(val TS_BOOT_ARGS "$tmp/.config")" '"nohz_full=1-3"' "boot arguments can be
 "$kf/gen-kconfig-derived.sh" - | diff -u "$kf/Kconfig.derived" - >"$tmp/diff"
 ok $? "kconfig-fragments/Kconfig.derived is up to date (run gen-kconfig-derived.sh)"
 missing=
+nf=0
 for frag in $(sed -n 's/^\tdefault "\([^"]*\)" if TS_TICK.*&& .*PATH$/\1/p' "$kf/Kconfig.derived" |
 	tr ' ' '\n' | sort -u); do
+	nf=$((nf + 1))
 	[ -f "$kf/$frag.config" ] || missing="$missing $frag"
 done
-is "$missing" "" "every fragment Kconfig.derived names exists"
+[ "$nf" -gt 0 ] || missing="(Kconfig.derived names none: the pattern no longer matches)"
+is "$missing" "" "every fragment Kconfig.derived names exists ($nf)"
 tap_done

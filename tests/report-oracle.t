@@ -5,15 +5,18 @@
 # time and total sched delay (timehist's rule: sched_delay_perf_ns). A task that exited and
 # disagrees is left out (and named) when perf booked slices to its placeholder thread
 # ":-1[-1]": perf loses track of a thread after its EXIT record; the tracepoint's prev_pid,
-# which we use, does not.
+# which we use, does not. Lost events: the report's count against perf report's "Total Lost
+# Samples" on every file-mode fixture.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
 command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
+command -v jq >/dev/null || skip_all "jq is not installed (make deps installs it)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
-"$TICKSCOPE" report --help >/dev/null 2>&1 || skip_all "the CLI has no report command yet"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
+"$TICKSCOPE" report --help >"$tmp/help" 2>&1
+ok $? "tickscope report --help runs"
 
 # perf's side: "tid count run_ns delay_ns" per task, summed from timehist's per-slice lines.
 perf_tasks() {
@@ -49,8 +52,11 @@ check() { # NAME FILE
 		return
 	fi
 	perf_tasks "$2" >"$tmp/perf"
-	if [ ! -s "$tmp/perf" ]; then
-		ok 0 "$1: # SKIP perf sched timehist reads nothing from it (perf 6.1 and pipe files)"
+	if [ ! -s "$tmp/perf" ] && oracle_is_pipe "$2"; then
+		skip "$1: perf 6.1's sched timehist reads nothing from a pipe-mode file"
+		return
+	elif [ ! -s "$tmp/perf" ]; then
+		ok 1 "$1: perf sched timehist read nothing from a file-mode recording"
 		return
 	fi
 	perf_exited "$2" >"$tmp/exited"
@@ -82,12 +88,41 @@ check() { # NAME FILE
 		"$1: $2 tasks with >= 10 switch-ins agree with perf sched timehist ($4 exited, left out)"
 }
 
+# lost NAME FILE: the report's lost events against perf report's "Total Lost Samples". Today
+# the report also adds LOST_SAMPLES records to LOST ones (issue 11), so equality is a TODO
+# while the count is exactly twice perf's; it must never be below perf's.
+lost() {
+	_p=$(perf report -i "$2" --stdio --sort comm 2>/dev/null |
+		sed -n 's/^# Total Lost Samples: *\([0-9][0-9]*\).*/\1/p')
+	"$TICKSCOPE" report --json -i "$2" >"$tmp/lost.json" 2>/dev/null
+	_t=$(jq '.trace.lost_events' "$tmp/lost.json" 2>/dev/null)
+	_x=$(sed -n 's/^  LOST \([0-9][0-9]*\) events.*/\1/p' "$tmp/text" 2>/dev/null)
+	[ -n "$_p" ] && [ -n "$_t" ] && [ "$_t" != null ] && [ "$_t" -ge "$_p" ] &&
+		{ [ "$_p" -eq 0 ] || [ "$_x" = "$_t" ]; }
+	ok $? "$1: the report's lost events ($_t, text '${_x:-none}') are at least perf's ($_p)"
+	if [ -n "$_p" ] && [ "$_t" = "$((_p * 2))" ] && [ "$_p" -gt 0 ]; then
+		echo "not ok $((_tap_n + 1)) - $1: lost events equal perf's # TODO issue 11: LOST_SAMPLES counted twice"
+		_tap_n=$((_tap_n + 1))
+	else
+		is "$_t" "$_p" "$1: the report's lost events equal perf report's Total Lost Samples"
+	fi
+}
+
 for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none x86-lost; do
-	f=$(fixture_data "$n") || continue
+	if ! f=$(fixture_data "$n"); then
+		ok 1 "$n: fixture decompresses"
+		continue
+	fi
 	check "$n" "$f"
+	oracle_is_pipe "$f" && continue # perf report cannot read pipe-mode files (perf 6.1)
+	"$TICKSCOPE" report -i "$f" >"$tmp/text" 2>/dev/null
+	lost "$n" "$f"
 done
 for n in a64-6.1-generic-stress-ramfs.data a64-6.1-generic-perf-bench-pipe.data; do
-	f=$(shared_fixture "$n") || continue
-	check "$n" "$f"
+	if f=$(shared_fixture "$n"); then
+		check "$n" "$f"
+	else
+		ok 1 "$n: fixture present in tests/fixtures/aarch64"
+	fi
 done
 tap_done

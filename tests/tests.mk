@@ -31,10 +31,29 @@ fuzz: $(FUZZ_BIN)
 	$(Q)for s in $(FUZZ_SEEDS); do \
 		[ -f .cache/fuzz-corpus/$$s ] || xz -dc tests/fixtures/$$s.data.xz >.cache/fuzz-corpus/$$s; \
 	done
-	LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp $(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -max_len=65536 -timeout=10 \
+	LSAN_OPTIONS=suppressions=tests/lsan.supp $(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -max_len=65536 -timeout=10 \
 		-artifact_prefix=.cache/fuzz-artifacts/ .cache/fuzz-corpus
 
 check-build-extra: fuzz-build
 
 .PHONY: fuzz fuzz-build
 -include $(FUZZ_LIB_OBJS:.o=.d)
+
+# Oracle helpers: small programs over the library that shell tests compare with perf.
+ORACLE_SRCS := $(wildcard tests/oracle/*.c)
+ORACLE_BINS := $(ORACLE_SRCS:tests/oracle/%.c=$(BUILD)/tests/oracle/%)
+
+$(BUILD)/tests/oracle/%: tests/oracle/%.c $(LIB)
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  CC      $@")
+	$(Q)$(CC) $(ALL_CFLAGS) -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+
+all: $(ORACLE_BINS)
+check-build-extra: $(ORACLE_BINS)
+-include $(ORACLE_BINS:=.d)
+
+# Planted bugs (tests/mutations.txt), one at a time in a scratch copy: not part of check.
+mutation:
+	$(Q)tests/mutation.sh
+
+.PHONY: mutation

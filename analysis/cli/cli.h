@@ -17,6 +17,11 @@ int cmd_record(int argc, char **argv);
 /* Print "tickscope: <message>" on stderr; returns 1 for `return cli_error(...)` in cmd_*. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+struct ts_source;
+
+/* Print the reader's warnings ("tickscope: warning: ..."); @src may be NULL. */
+void cli_warnings(struct ts_source *src);
+
 /* The input: `-i FILE`, or the one positional argument; "perf.data" when neither. */
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);
 

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "tickscope/decode.h"
 #include "tickscope/reader.h"
+#include "tickscope/source.h"
 
 #ifndef TS_VERSION
 #define TS_VERSION "0.1"
@@ -47,6 +48,21 @@ int cli_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return 1;
+}
+
+void cli_warnings(struct ts_source *src)
+{
+	const struct ts_file_info *i;
+	int k;
+
+	if (!src || !ts_source_reader(src))
+		return;
+	i = ts_reader_info(ts_source_reader(src));
+	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
+		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);
+	if (i->nr_warnings > TS_READER_MAX_WARNINGS)
+		fprintf(stderr, "tickscope: warning: %d more warnings about the input\n",
+			i->nr_warnings - TS_READER_MAX_WARNINGS);
 }
 
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_)

@@ -323,6 +323,11 @@ meta() {
 	echo "$1=$2" >>"$rdir/meta.txt"
 }
 
+# A command as results record it: the workload by its name, not by this machine's path to it.
+shown() {
+	printf '%s\n' "$1" | sed "s|$(dirname "$pingpong")/||g"
+}
+
 record_one() {
 	k=$1
 	final=$out/run-$k
@@ -345,7 +350,7 @@ record_one() {
 	rec=$perf
 	[ "$recorder" = tickscope ] && rec="$tickscope"
 	pcmd="$rec record -o perf.data -m $mmap $g -a -e $ev_list -- sh -c 'exec $wl_cmd >workload.out 2>&1'"
-	echo "cd run-$k && $pcmd" >"$rdir/perf-cmd.txt"
+	shown "cd run-$k && $pcmd" >"$rdir/perf-cmd.txt"
 	say "run $k/$((first + runs - 1)): $workload on $board/$variant ($(echo "$ev_list" | tr ',' '\n' | wc -l) events)"
 	t0=$(uptime_s)
 	(cd "$rdir" && $rec record -o perf.data -m "$mmap" $g -a -e "$ev_list" -- \
@@ -408,7 +413,7 @@ record_one() {
 	meta callchains "$callchains"
 	meta events "$ev_list"
 	meta events_missing "$ev_missing"
-	meta workload_cmd "$wl_cmd"
+	meta workload_cmd "$(shown "$wl_cmd")"
 	meta workload_status "$st"
 	meta result "$result"
 	meta result_unit "$unit"

@@ -31,6 +31,12 @@ is() {
 	fi
 }
 
+# skip REASON: one test point skipped, with its reason (a missing tool or external data)
+skip() {
+	_tap_n=$((_tap_n + 1))
+	echo "ok $_tap_n # SKIP $*"
+}
+
 diag() {
 	echo "# $*"
 }
@@ -52,9 +58,9 @@ tap_tmpdir() {
 	trap 'rm -rf "$TAP_TMP"' EXIT
 }
 
-# The shared aarch64 fixtures, decompressed once into a git-ignored cache.
+# The aarch64 fixtures of tests/fixtures/aarch64/, decompressed once into a git-ignored cache.
 shared_fixture() {
-	_src="$TS_TOP/../shared/fixtures/$1.xz"
+	_src="$TS_TOP/tests/fixtures/aarch64/$1.xz"
 	_dst="$TS_TOP/.cache/shared-fixtures/$1"
 	[ -f "$_src" ] || return 1
 	if [ ! -f "$_dst" ]; then

@@ -71,6 +71,11 @@ int main(void)
 	ev_kind(430, 1, TS_EV_SWITCH, 0); /* another CPU: no effect on CPU 0 */
 	ev_kind(440, 0, TS_EV_SWITCH, 0); /* a resched IPI */
 	ev_idle(450, 0, TS_IDLE_EXIT);
+	/* a timer-wheel timer ends the period: TS_EXIT_TIMER, never the hrtimer cause */
+	ev_idle(460, 0, 1);
+	ev_kind(470, 0, TS_EV_TIMER_EXPIRE_ENTRY, 0xbee);
+	ev_kind(471, 0, TS_EV_TIMER_EXPIRE_EXIT, 0);
+	ev_idle(480, 0, TS_IDLE_EXIT);
 	ev_idle(500, 0, 3); /* still idle at the end */
 	ev_tick_stop(0, 1, "NONE");
 	ev_tick_stop(0, 0, "SCHED");
@@ -82,16 +87,22 @@ int main(void)
 	ok(c != NULL, "cpu 0 seen");
 	is_int(t->unmatched_exits, 1, "exit at trace start: unmatched, no residency");
 	is_int(t->open_at_end, 1, "period open at the end: not counted");
-	is_int(c->residency[1].count, 3, "state 1: 3 periods");
-	is_int(c->residency[1].sum, 60 + 10 + 30, "state 1 residency");
+	is_int(c->residency[1].count, 4, "state 1: 4 periods");
+	is_int(c->residency[1].sum, 60 + 10 + 30 + 20, "state 1 residency");
 	is_int(c->residency[2].sum, 100, "state 2 residency");
 	is_int(t->exits[TS_EXIT_HRTIMER], 1, "exit by hrtimer (inside the period)");
 	is_int(t->exits[TS_EXIT_WAKEUP], 1, "exit by wakeup (after tick restart bookkeeping)");
 	is_int(t->exits[TS_EXIT_UNTRACED], 1, "untraced exit");
 	is_int(t->exits[TS_EXIT_SWITCH], 1, "resched exit");
+	is_int(t->exits[TS_EXIT_TIMER], 1, "exit by a timer-wheel timer");
+	is_int(c->exits[TS_EXIT_TIMER], 1, "cpu 0: exit by a timer-wheel timer");
+	is_int(c->exits[TS_EXIT_HRTIMER], 1, "cpu 0: exit by hrtimer");
 	is_int(ts_idle_nr_exit_fns(m, 1), 1, "one hrtimer function behind exits");
 	x = ts_idle_exit_fn_at(m, 1, 0);
 	ok(x && x->function == 0xf00 && x->count == 1, "exit function 0xf00 once");
+	is_int(ts_idle_nr_exit_fns(m, 0), 1, "one timer-wheel function behind exits");
+	x = ts_idle_exit_fn_at(m, 0, 0);
+	ok(x && x->function == 0xbee && x->count == 1, "timer-wheel exit function 0xbee once");
 	is_int(t->tick_stop_ok, 1, "tick_stop successes");
 	is_int(t->tick_stop_fail, 3, "tick_stop failures");
 	is_int(t->nr_deps, 2, "two dependencies");

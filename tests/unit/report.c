@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Reports on a hand-built analysis: the JSON is well-formed (a small recursive-descent check),
- * sections without their events say "not recorded" and carry no figures, text and TSV agree.
+ * sections without their events say "not recorded" and carry no figures, text and TSV agree
+ * on every task's and CPU's figures.
  */
 #include <ctype.h>
 #include <stdlib.h>
@@ -213,6 +214,82 @@ static void untraced_exits(int with_ipi)
 	ts_analysis_free(a);
 }
 
+/* Column @name of a TSV header line, or -1. */
+static int tsv_col(const char *header, const char *name)
+{
+	const char *q = header;
+	size_t n = strlen(name);
+	int i;
+
+	for (i = 0; q; i++, q = strchr(q, '\t') ? strchr(q, '\t') + 1 : NULL)
+		if (!strncmp(q, name, n) && (q[n] == '\t' || q[n] == '\n' || !q[n]))
+			return i;
+	return -1;
+}
+
+static long long tsv_num(const char *row, int col)
+{
+	while (col-- > 0 && row)
+		row = strchr(row, '\t') ? strchr(row, '\t') + 1 : NULL;
+	return row ? strtoll(row, NULL, 10) : -1;
+}
+
+/* Every sched_tasks.tsv row has a text row with the same switches, involuntary and run time. */
+static int tasks_agree(const char *text, const char *dir)
+{
+	char path[160], head[4096], row[4096], want[128];
+	int rows = 0, bad = 0, c[5];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sched_tasks.tsv", dir);
+	f = fopen(path, "r");
+	if (!f || !fgets(head, sizeof(head), f))
+		return f ? fclose(f), 0 : 0;
+	c[0] = tsv_col(head, "tid");
+	c[1] = tsv_col(head, "switches");
+	c[2] = tsv_col(head, "involuntary");
+	c[3] = tsv_col(head, "run_sum_ns");
+	c[4] = tsv_col(head, "migrations");
+	while (c[0] >= 0 && c[1] >= 0 && c[2] >= 0 && c[3] >= 0 && c[4] >= 0 &&
+	       fgets(row, sizeof(row), f)) {
+		rows++;
+		/* the text row: comm tid sw-in invol migr run-ms, the columns padded */
+		snprintf(want, sizeof(want), " %lld %7lld %6lld %5lld %10.3f ", tsv_num(row, c[0]),
+			 tsv_num(row, c[1]), tsv_num(row, c[2]), tsv_num(row, c[4]),
+			 tsv_num(row, c[3]) / 1e6);
+		if (!strstr(text, want)) {
+			bad++;
+			diag("no text row has '%s'", want);
+		}
+	}
+	fclose(f);
+	return rows > 0 && !bad ? rows : 0;
+}
+
+/* Every sched_cpus.tsv row has a text row with the same busy and idle ms and switches. */
+static int cpus_agree(const char *text, const char *dir)
+{
+	char path[160], head[4096], row[4096], want[128];
+	int rows = 0, bad = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sched_cpus.tsv", dir);
+	f = fopen(path, "r");
+	if (!f || !fgets(head, sizeof(head), f) || tsv_col(head, "switches") != 3)
+		return f ? fclose(f), 0 : 0;
+	while (fgets(row, sizeof(row), f)) {
+		rows++;
+		snprintf(want, sizeof(want), "\n  %-5lld %11.3f %11.3f", tsv_num(row, 0),
+			 tsv_num(row, 1) / 1e6, tsv_num(row, 2) / 1e6);
+		if (!strstr(text, want) || !strstr(strstr(text, want), "\n")) {
+			bad++;
+			diag("no text row starts '%s'", want + 1);
+		}
+	}
+	fclose(f);
+	return rows > 0 && !bad ? rows : 0;
+}
+
 int main(void)
 {
 	struct ts_analysis *a = build();
@@ -252,8 +329,11 @@ int main(void)
 	   "sections.tsv: sched present, 100 events");
 	if (f)
 		fclose(f);
+	ok(text && tasks_agree(text, dir) == 2, "text and TSV agree on every task's figures");
+	ok(text && cpus_agree(text, dir) == 2, "text and TSV agree on every CPU's figures");
 	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
-	ok(system(path) == 0, "cleaned up");
+	if (system(path))
+		diag("could not remove %s", dir);
 	free(json);
 	free(text);
 	ts_analysis_free(a);

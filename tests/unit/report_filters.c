@@ -17,6 +17,15 @@ static void sw(struct ts_analysis *a, uint64_t t, int cpu, int prev, int next, c
 	ts_analysis_feed(a, &ev);
 }
 
+static void wakeup(struct ts_analysis *a, uint64_t t, int cpu, int pid, int target)
+{
+	struct ts_event ev = { .time = t, .cpu = cpu, .pid = 0, .kind = TS_EV_WAKEUP };
+
+	ev.wake.pid = pid;
+	ev.wake.target_cpu = target;
+	ts_analysis_feed(a, &ev);
+}
+
 static void lost(struct ts_analysis *a, uint64_t t, uint64_t n)
 {
 	struct ts_event ev = { .time = t, .kind = TS_EV_LOST };
@@ -56,10 +65,14 @@ int main(void)
 	lost(a, 2000, 9); /* outside --time: dropped */
 	sw(a, 900, 1, 10, 0, "swapper/1");
 	ts_analysis_feed(a, &tk); /* outside --time */
+	wakeup(a, 500, 2, 13, 3); /* on CPU 2, but it targets CPU 3: kept */
+	wakeup(a, 600, 2, 14, 2); /* on CPU 2 for CPU 2: filtered */
 	ts_analysis_finish(a);
 	ts_analysis_range(a, &first, &last);
 	ok(first == 200 && last == 900, "range of kept events");
-	is_int(ts_analysis_filtered(a), 3, "3 events filtered");
+	is_int(ts_analysis_filtered(a), 4, "4 events filtered");
+	is_int(ts_analysis_kind_count(a, TS_EV_WAKEUP), 1,
+	       "--cpu keeps a wakeup from another CPU that targets a kept one");
 	is_int(ts_analysis_kind_count(a, TS_EV_SWITCH), 3, "3 switches kept");
 	s = ts_analysis_section(a, TS_SEC_SCHED);
 	ok(s->presence == TS_PRESENT, "sched present");
