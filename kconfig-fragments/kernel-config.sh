@@ -14,7 +14,8 @@ fragment and then FRAGMENT... in order, run the tree's own olddefconfig (ARCH ex
 CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: kept, dropped
 (with the reason, in the tree's Kconfig terms), overridden by a later fragment, or unknown.
 
-  --ksrc DIR      kernel tree (default: Debian linux-source-6.1, extracted into .cache/)
+  --ksrc DIR|VER  kernel tree, or 6.1 / 6.12 for Debian's linux-source-VER extracted into
+                  .cache/ (default: 6.1)
   --arch ARCH     x86_64 or arm64 (default: the board's)
   --board NAME    a board of kconfig-fragments/boards.tsv; its fragment is merged first
   --out DIR       output folder, the O= of the kernel build (default out/kernel-<board>/)
@@ -107,9 +108,10 @@ if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null 2>&1; then
 	cross=
 fi
 
-if [ -z "$ksrc" ]; then
-	ksrc=$("$here/ksrc.sh") || exit 3
-fi
+case "$ksrc" in
+'') ksrc=$("$here/ksrc.sh") || exit 3 ;;
+[0-9]*.[0-9]*) [ -d "$ksrc" ] || ksrc=$("$here/ksrc.sh" "$ksrc") || exit 3 ;;
+esac
 [ -f "$ksrc/Makefile" ] && [ -d "$ksrc/scripts/kconfig" ] || die 3 "$ksrc is not a kernel tree"
 ksrc=$(cd "$ksrc" && pwd)
 if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
@@ -150,11 +152,16 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	# makes the top Makefile read the arch Makefile as it does for olddefconfig.
 	kmake --eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
 		>"$out/tickscope-make.env" 2>/dev/null || die 3 "cannot read the kernel make environment"
+	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
+	kc=$ksrc/scripts/kconfig era=
+	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
+	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
 	objs=
 	for o in confdata expr lexer.lex menu parser.tab preprocess symbol util; do
 		objs="$objs $out/scripts/kconfig/$o.o"
 	done
-	${HOSTCC:-cc} -O2 -D_GNU_SOURCE -I"$here/tool" -I"$ksrc/scripts/kconfig" -I"$out/scripts/kconfig" \
+	# shellcheck disable=SC2086 # $era and $objs are lists
+	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$out/scripts/kconfig" \
 		-o "$tool" "$here"/tool/*.c $objs ||
 		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
 	echo "$stamp" >"$out/tickscope-stamp"

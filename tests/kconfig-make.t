@@ -68,19 +68,26 @@ jq -e '.schema == "tickscope-kconfig" and .sets[0].ok and
 	"$tmp/json" >/dev/null
 ok $? "JSON=1 gives the JSON report"
 
-# In-process olddefconfig (--fast, used by the fragment tests) = the tree's make olddefconfig.
-for spec in "qemu-x86 x86 nohz-full preempt-none vmstat-path shrinker-path" \
-	"qemu-aarch64 arm64 nohz-full preempt-rt tracing"; do
+# In-process olddefconfig (--fast, used by the fragment tests) = the tree's make olddefconfig,
+# on each Debian tree: the oracle for the verdict tables of tests/kconfig-fragments.t.
+for spec in "6.1 qemu-x86 x86 nohz-full preempt-none vmstat-path shrinker-path" \
+	"6.1 qemu-aarch64 arm64 nohz-full preempt-rt tracing" \
+	"6.12 qemu-x86 x86 nohz-full preempt-rt shrinker-path shrinker-debug" \
+	"6.12 qemu-aarch64 arm64 hz-periodic preempt-voluntary tracing vmstat-path"; do
 	set -- $spec
-	board=$1 o=$cache/make-$2
-	shift 2
+	ver=$1 board=$2 o=$cache/make-$ver-$3
+	shift 3
+	if ! tree=$(ksrc_of "$ver"); then
+		skip "$ver $board: in-process olddefconfig = make olddefconfig" "$tree"
+		continue
+	fi
 	set_name=board-$board+$(echo "$@" | tr ' ' '+')
-	"$kf/kernel-config.sh" --ksrc "$ksrc" --board "$board" --out "$o" --reuse "$@" \
+	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse "$@" \
 		>/dev/null 2>&1
-	"$kf/kernel-config.sh" --ksrc "$ksrc" --board "$board" --out "$o" --reuse --fast --each \
+	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse --fast --each \
 		"$(echo "$@" | tr ' ' '+')" >/dev/null 2>&1
 	diff -u "$o/.config" "$o/sets/$set_name.config" >"$tmp/diff"
-	ok $? "$board: in-process olddefconfig writes the same .config as make olddefconfig ($*)"
+	ok $? "$ver $board: in-process olddefconfig writes the same .config as make olddefconfig ($*)"
 	head -20 "$tmp/diff" | sed 's/^/#   /'
 done
 

@@ -7,6 +7,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "lkc.h"
 #include "ts_kconfig.h"
@@ -247,47 +249,69 @@ static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, 
 	return ret;
 }
 
-static int run_set(struct ts_set *set, const struct opts *o, const char *out, const char *kver,
-		   const char *arch, struct ts_err *err)
+/* olddefconfig in a child forked before anything was read: conf_read + conf_write is what
+ * conf --olddefconfig does, but only from a fresh state. From 6.11 on, a choice member keeps
+ * SYMBOL_WRITE from an earlier conf_read, and one process reading several configs writes
+ * lines that the tree's own conf does not (tests/kconfig-make.t compares the two). */
+static int olddefconfig_fresh(const char *out)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid)
+		_exit(conf_read(out) || conf_write(out) ? 1 : 0);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* Merge the fragments onto the base and run olddefconfig: before any conf_read. */
+static int make_set(struct ts_set *set, const struct opts *o, const char *out,
+		    struct ts_err *err)
+{
+	int ret;
+
+	if (o->check)
+		return 0;
+	ret = ts_frag_merge(set, o->base, out, err);
+	if (ret)
+		return ret;
+	if (o->olddefconfig) {
+		setenv("TS_KCONFIG_FILE", out, 1);
+		ret = system(o->olddefconfig);
+		if (ret) {
+			snprintf(err->msg, sizeof(err->msg), "'%s' failed (status %d)",
+				 o->olddefconfig, ret);
+			return -TS_EXIT_ENV;
+		}
+	} else if (olddefconfig_fresh(out)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: olddefconfig failed", out);
+		return -TS_EXIT_ENV;
+	}
+	return 0;
+}
+
+static int judge_set(struct ts_set *set, const struct opts *o, const char *out, const char *kver,
+		     const char *arch, struct ts_err *err)
 {
 	struct ts_choices *before;
-	int ret;
+	const char *final = o->check ? o->check : out;
 
 	if (conf_read(o->base)) {
 		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the base config", o->base);
 		return -TS_EXIT_ENV;
 	}
 	before = ts_choices_save();
-	if (!o->check) {
-		ret = ts_frag_merge(set, o->base, out, err);
-		if (ret)
-			goto free_before;
-		if (o->olddefconfig) {
-			setenv("TS_KCONFIG_FILE", out, 1);
-			ret = system(o->olddefconfig);
-			if (ret) {
-				snprintf(err->msg, sizeof(err->msg), "'%s' failed (status %d)",
-					 o->olddefconfig, ret);
-				ret = -TS_EXIT_ENV;
-				goto free_before;
-			}
-		} else if (conf_read(out) || conf_write(out)) {
-			snprintf(err->msg, sizeof(err->msg), "%s: olddefconfig failed", out);
-			ret = -TS_EXIT_ENV;
-			goto free_before;
-		}
-	}
-	if (conf_read(o->check ? o->check : out)) {
-		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the final config",
-			 o->check ? o->check : out);
-		ret = -TS_EXIT_ENV;
-		goto free_before;
+	if (conf_read(final)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the final config", final);
+		ts_choices_free(before);
+		return -TS_EXIT_ENV;
 	}
 	ts_verdict_judge(set, before, kver, arch);
-	ret = 0;
-free_before:
 	ts_choices_free(before);
-	return ret;
+	return 0;
 }
 
 static char *set_output(const struct opts *o, const struct ts_set *set)
@@ -351,19 +375,25 @@ int main(int argc, char **argv)
 				free_set(&sets[i]);
 		}
 	}
-	for (i = 0; i < nsets; i++) {
-		char *out = set_output(&o, &sets[i]);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nsets; i++) {
+			char *out = set_output(&o, &sets[i]);
 
-		ret = run_set(&sets[i], &o, out, kver, arch, &err);
-		free(out);
-		if (ret) {
-			fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
-			return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
+			if (!pass)
+				ret = make_set(&sets[i], &o, out, &err);
+			else
+				ret = judge_set(&sets[i], &o, out, kver, arch, &err);
+			free(out);
+			if (ret) {
+				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
+				return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
+			}
+			if (pass && !o.json)
+				ts_report_text(stdout, &sets[i], arch, kver,
+					       o.base_name ? o.base_name : o.base);
+			if (pass)
+				failures += sets[i].failures;
 		}
-		if (!o.json)
-			ts_report_text(stdout, &sets[i], arch, kver,
-				       o.base_name ? o.base_name : o.base);
-		failures += sets[i].failures;
 	}
 	if (o.json)
 		ts_report_json(stdout, sets, nsets, arch, kver, o.base_name ? o.base_name : o.base);

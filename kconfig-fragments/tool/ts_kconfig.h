@@ -86,6 +86,13 @@ struct ts_set {
 	int expected;
 };
 
+/* compat.c: kconfig internals that differ between kernel eras */
+#define TS_CHOICE_MAX 64 /* members of one choice; the largest in 6.12 has 13 */
+struct symbol *ts_choice_of(struct symbol *sym);
+struct symbol *ts_chosen(struct symbol *cs);
+int ts_choice_members(struct symbol *cs, struct symbol **out, int max);
+int ts_for_each_choice(int (*fn)(struct symbol *cs, void *data), void *data);
+
 /* frag.c */
 int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path,
 		    struct ts_err *err);

@@ -83,13 +83,6 @@ static void add_expr(struct ts_buf *b, struct expr *e)
 	str_free(&gs);
 }
 
-static struct symbol *choice_of(struct symbol *sym)
-{
-	if (!sym || !sym_is_choice_value(sym) || !sym_get_choice_prop(sym))
-		return NULL;
-	return prop_get_symbol(sym_get_choice_prop(sym));
-}
-
 static const char *prompt_of(struct symbol *sym)
 {
 	struct property *prop;
@@ -99,44 +92,26 @@ static const char *prompt_of(struct symbol *sym)
 	return NULL;
 }
 
-/* The member a choice resolved to. Not curr.val: for an invisible choice it is not a symbol. */
-static struct symbol *chosen(struct symbol *cs)
+static int save_choice(struct symbol *cs, void *data)
 {
-	struct property *prop = sym_get_choice_prop(cs);
-	struct symbol *m;
-	struct expr *e;
+	struct ts_choices *c = data;
+	struct ts_choice_state *v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
 
-	sym_calc_value(cs);
-	if (!prop)
-		return NULL;
-	expr_list_for_each_sym(prop->expr, e, m) {
-		sym_calc_value(m);
-		if (sym_get_tristate_value(m) == yes)
-			return m;
-	}
-	return NULL;
+	if (!v)
+		return 1; /* out of memory: fewer side effects, no wrong ones */
+	c->v = v;
+	c->v[c->n].choice = cs;
+	c->v[c->n].value = ts_chosen(cs);
+	c->n++;
+	return 0;
 }
 
 struct ts_choices *ts_choices_save(void)
 {
 	struct ts_choices *c = calloc(1, sizeof(*c));
-	struct ts_choice_state *v;
-	struct symbol *sym;
-	int i;
 
-	if (!c)
-		return NULL;
-	for_all_symbols(i, sym) {
-		if (!sym_is_choice(sym))
-			continue;
-		v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
-		if (!v)
-			break; /* out of memory: fewer side effects, no wrong ones */
-		c->v = v;
-		c->v[c->n].choice = sym;
-		c->v[c->n].value = chosen(sym);
-		c->n++;
-	}
+	if (c)
+		ts_for_each_choice(save_choice, c);
 	return c;
 }
 
@@ -214,14 +189,14 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 		return;
 	}
 	r = find_req(set, s->name);
-	cs = choice_of(s);
+	cs = ts_choice_of(s);
 	if (r && strcmp(r->value, "n")) {
 		ts_buf_printf(b, "; %s, requested at %s:%d, was dropped too", s->name, r->frag,
 			      r->line);
 	} else if (r) {
 		ts_buf_printf(b, "; %s is turned off at %s:%d", s->name, r->frag, r->line);
 	} else if (cs) {
-		struct symbol *v = chosen(cs);
+		struct symbol *v = ts_chosen(cs);
 
 		ts_buf_printf(b, "; %s is a member of the choice \"%s\", which is %s", s->name,
 			      prompt_of(cs) ? prompt_of(cs) : "?",
@@ -285,7 +260,7 @@ static const char *active_default(struct symbol *sym, struct ts_buf *b)
 static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbol *sym,
 			tristate want)
 {
-	struct symbol *cs = choice_of(sym);
+	struct symbol *cs = ts_choice_of(sym);
 	struct property *prompt = NULL, *prop;
 
 	for_all_prompts(sym, prop) {
@@ -310,7 +285,7 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 		add_expr(b, prompt->visible.expr);
 		hint_expr(set, b, prompt->visible.expr, want, 0);
 	} else if (cs) {
-		struct symbol *v = chosen(cs);
+		struct symbol *v = ts_chosen(cs);
 		const struct ts_req *r = v && v->name ? find_req(set, v->name) : NULL;
 
 		ts_buf_printf(b, "the choice \"%s\" resolved to %s",
@@ -331,7 +306,7 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 /* Why a bool/tristate ended above the requested value. */
 static void explain_high(struct ts_buf *b, struct symbol *sym, tristate want)
 {
-	struct symbol *cs = choice_of(sym);
+	struct symbol *cs = ts_choice_of(sym);
 	struct ts_buf d = { 0 };
 	bool first = true;
 
@@ -537,12 +512,12 @@ static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 		const struct ts_req *asked = NULL;
 		struct ts_buf b = { 0 };
 
-		now = chosen(cs);
+		now = ts_chosen(cs);
 		for (j = 0; j < set->nreqs; j++) {
 			const struct ts_req *r = &set->reqs[j];
 
 			if (r->kind == TS_REQ_SET && r->overridden_by < 0 &&
-			    !strcmp(r->value, "y") && choice_of(sym_find(r->name)) == cs)
+			    !strcmp(r->value, "y") && ts_choice_of(sym_find(r->name)) == cs)
 				asked = r;
 		}
 		if (asked && now && now->name && !strcmp(asked->name, now->name))
