@@ -13,6 +13,7 @@ kernel-config:
 		$(if $(ARCH),--arch "$(ARCH)") $(if $(BOARD),--board "$(BOARD)") \
 		$(if $(O),--out "$(O)") $(if $(filter 1,$(JSON)),--json) \
 		$(if $(filter 1,$(FAST)),--fast) $(if $(filter 1,$(REUSE)),--reuse) \
+		$(if $(filter 1,$(DIFF)),--diff) $(if $(filter 1,$(VERBOSE)),--verbose) \
 		$(if $(FRAGMENTS),,$(if $(wildcard $(TS_EXPERIMENT)),--experiment $(TS_EXPERIMENT))) \
 		$(FRAGMENTS)
 

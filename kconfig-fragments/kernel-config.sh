@@ -20,6 +20,8 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
   --board NAME    a board of kconfig-fragments/boards.tsv; its fragment is merged first
   --out DIR       output folder, the O= of the kernel build (default out/kernel-<board>/)
   --json          JSON report instead of text
+  --diff          print only the whole diff against the base, grouped (as scripts/diffconfig)
+  -v, --verbose   also list the requests that a later fragment repeats (verdict "same")
   --fast          olddefconfig in-process (the tree's conf_read + conf_write, as conf
                   --olddefconfig does) instead of running 'make olddefconfig' per set
   --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
@@ -33,13 +35,15 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
 
 FRAGMENT is a name in kconfig-fragments/, in the tree's kernel/configs/ or
 arch/\$SRCARCH/configs/, or a path. The user's tree is never written: a tree that is not
-pristine (has .config or include/config) is refused. An existing <out>/.config is backed up.
+pristine (has .config or include/config) is refused. An existing <out>/.config that this tool
+did not write last is backed up to <out>/.config.tickscope-backup (one file, replaced).
 Exit: 0 every requested value survived (or the fragment expects it not to on this kernel),
 1 some did not, 2 bad fragment or usage, 3 unusable kernel tree or toolchain.
 USAGE
 }
 
 ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' fdirs=''
+diff='' verbose=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h | --help) usage; exit 0 ;;
@@ -48,6 +52,8 @@ while [ $# -gt 0 ]; do
 	--board) board=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--json) json=--json; shift ;;
+	--diff) diff=--diff; shift ;;
+	-v | --verbose) verbose=--verbose; shift ;;
 	--fast) fast=1; shift ;;
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;
@@ -127,14 +133,15 @@ kmake() {
 	make -s -C "$ksrc" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
 }
 
-# A .config this run would overwrite is copied aside first (once per run).
+# A .config this run would overwrite is copied aside first, unless it is the one the last run
+# wrote (its checksum is in tickscope-written): one backup, of the last .config that was not ours.
 backed_up=
 backup() {
 	[ -z "$backed_up" ] && [ -f "$out/.config" ] || return 0
-	bak=$out/.config.tickscope-backup-$(date +%Y%m%d-%H%M%S)
-	[ -e "$bak" ] && bak=$bak-$$
-	cp -p "$out/.config" "$bak"
 	backed_up=1
+	[ "$(cksum <"$out/.config")" = "$(cat "$out/tickscope-written" 2>/dev/null)" ] && return 0
+	bak=$out/.config.tickscope-backup
+	cp -p "$out/.config" "$bak"
 	echo "kernel-config: backed up the existing $out/.config to $bak" >&2
 }
 
@@ -202,7 +209,8 @@ fi
 set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \
 	--base-name "$base${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
-	--fragment-dir "$ksrc/arch/$srcarch/configs" ${json:+"$json"} "$@"
+	--fragment-dir "$ksrc/arch/$srcarch/configs" --confounders "$here/confounders.tsv" \
+	${json:+"$json"} ${diff:+"$diff"} ${verbose:+"$verbose"} "$@"
 if [ -n "$each" ]; then
 	mkdir -p "$out/sets"
 	set -- --each --outdir "$out/sets" "$@"
@@ -218,7 +226,16 @@ cd "$out"
 rc=0
 "$tool" "$@" || rc=$?
 if [ -z "$each" ] && [ $rc -le 1 ]; then
-	echo "kernel-config: wrote $out/.config (build with: make -C $ksrc O=$out" \
-		"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
+	cksum <"$out/.config" >"$out/tickscope-written"
+	if [ -f "$ksrc/.tickscope-extracted" ]; then
+		# The extract of ksrc.sh configures but cannot build: name the full source.
+		ver=${ksrc##*/linux-source-}
+		echo "kernel-config: wrote $out/.config (to build: tar xf" \
+			"/usr/src/linux-source-$ver.tar.xz, then make -C linux-source-$ver O=$out" \
+			"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
+	else
+		echo "kernel-config: wrote $out/.config (build with: make -C $ksrc O=$out" \
+			"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
+	fi
 fi
 exit $rc

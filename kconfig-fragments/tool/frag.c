@@ -506,9 +506,11 @@ void ts_set_free(struct ts_set *set)
 		free(r->eff_name);
 		free(r->eff_value);
 		free(r->final);
+		free(r->base);
 		free(r->reason);
 	}
 	free(set->reqs);
+	ts_diff_free(set);
 	for (i = 0; i < set->neffects; i++)
 		free(set->effects[i]);
 	free(set->effects);

@@ -17,10 +17,10 @@ extern char **environ;
 
 struct opts {
 	const char *base, *output, *outdir, *olddefconfig, *env_file, *kconfig, *base_name;
-	const char *check;
+	const char *check, *confounders;
 	char **dirs;
 	int ndirs;
-	bool each, json;
+	bool each, json, verbose, diff_only;
 };
 
 static void usage(FILE *out, const char *prog)
@@ -43,6 +43,9 @@ static void usage(FILE *out, const char *prog)
 		"  --kconfig FILE       the top Kconfig file (default $KBUILD_KCONFIG or Kconfig)\n"
 		"  --base-name NAME     how reports name the base config\n"
 		"  --json               JSON instead of text\n"
+		"  --diff               print only the whole diff against the base, grouped\n"
+		"  --confounders FILE   SYMBOL<TAB>note lines: changes to flag in the diff\n"
+		"  -v, --verbose        also show requests that a later fragment repeats (same)\n"
 		"  -h, --help           this help\n\n"
 		"Exit: 0 all requested values survived (or were expected not to), 1 some did not,\n"
 		"2 bad fragment or usage, 3 unusable tree or base config.\n",
@@ -63,13 +66,16 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "kconfig", required_argument, NULL, 'k' },
 		{ "base-name", required_argument, NULL, 'n' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "diff", no_argument, NULL, 'f' },
+		{ "confounders", required_argument, NULL, 'C' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char **dirs;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			o->base = optarg;
@@ -107,6 +113,15 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'j':
 			o->json = true;
+			break;
+		case 'f':
+			o->diff_only = true;
+			break;
+		case 'C':
+			o->confounders = optarg;
+			break;
+		case 'v':
+			o->verbose = true;
 			break;
 		case 'h':
 			usage(stdout, argv[0]);
@@ -293,8 +308,34 @@ static int make_set(struct ts_set *set, const struct opts *o, const char *out,
 	return 0;
 }
 
+/* The base value of each request, and the whole diff, from the two .config files' text. */
+static int diff_set(struct ts_set *set, const char *base, const char *final,
+		    const struct ts_notes *notes, struct ts_err *err)
+{
+	struct ts_cfg b, f;
+	int i, ret;
+
+	ret = ts_cfg_read(&b, base, err);
+	if (ret)
+		return -TS_EXIT_ENV;
+	ret = ts_cfg_read(&f, final, err);
+	if (ret) {
+		ts_cfg_free(&b);
+		return -TS_EXIT_ENV;
+	}
+	for (i = 0; i < set->nreqs; i++) {
+		const char *v = ts_cfg_get(&b, set->reqs[i].name);
+
+		set->reqs[i].base = v ? strdup(v) : NULL;
+	}
+	ts_diff_build(set, &b, &f, notes);
+	ts_cfg_free(&b);
+	ts_cfg_free(&f);
+	return 0;
+}
+
 static int judge_set(struct ts_set *set, const struct opts *o, const char *out, const char *kver,
-		     const char *arch, struct ts_err *err)
+		     const char *arch, const struct ts_notes *notes, struct ts_err *err)
 {
 	struct ts_choices *before;
 	const char *final = o->check ? o->check : out;
@@ -311,7 +352,7 @@ static int judge_set(struct ts_set *set, const struct opts *o, const char *out, 
 	}
 	ts_verdict_judge(set, before, kver, arch);
 	ts_choices_free(before);
-	return 0;
+	return diff_set(set, o->base, final, notes, err);
 }
 
 static char *set_output(const struct opts *o, const struct ts_set *set)
@@ -339,6 +380,8 @@ int main(int argc, char **argv)
 	char **saved = NULL, *kver, *arch, *srctree;
 	const char *kconfig;
 	int nsets, i, pass, failures = 0, ret;
+	struct ts_notes *notes = NULL;
+	struct ts_report_opts ropt;
 
 	if (parse_opts(argc, argv, &o)) {
 		usage(stderr, argv[0]);
@@ -348,6 +391,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
 		return TS_EXIT_ENV;
 	}
+	if (o.confounders && !(notes = ts_notes_read(o.confounders, &err))) {
+		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
+		return TS_EXIT_FRAGMENT;
+	}
 	kver = dup_env("KERNELVERSION");
 	arch = dup_env("ARCH");
 	srctree = dup_env("srctree");
@@ -355,6 +402,9 @@ int main(int argc, char **argv)
 	if (!kconfig || !*kconfig)
 		kconfig = "Kconfig";
 
+	ropt = (struct ts_report_opts){ .arch = arch, .kver = kver,
+		.base_name = o.base_name ? o.base_name : o.base, .verbose = o.verbose,
+		.diff_only = o.diff_only };
 	nsets = o.each ? argc - optind : 1;
 	sets = calloc(nsets, sizeof(*sets));
 	/* Missing files and syntax errors first: they need no Kconfig, whose parse runs dozens
@@ -382,21 +432,20 @@ int main(int argc, char **argv)
 			if (!pass)
 				ret = make_set(&sets[i], &o, out, &err);
 			else
-				ret = judge_set(&sets[i], &o, out, kver, arch, &err);
+				ret = judge_set(&sets[i], &o, out, kver, arch, notes, &err);
 			free(out);
 			if (ret) {
 				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
 				return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
 			}
 			if (pass && !o.json)
-				ts_report_text(stdout, &sets[i], arch, kver,
-					       o.base_name ? o.base_name : o.base);
+				ts_report_text(stdout, &sets[i], &ropt);
 			if (pass)
 				failures += sets[i].failures;
 		}
 	}
 	if (o.json)
-		ts_report_json(stdout, sets, nsets, arch, kver, o.base_name ? o.base_name : o.base);
+		ts_report_json(stdout, sets, nsets, &ropt);
 	for (i = 0; i < nsets; i++)
 		free_set(&sets[i]);
 	free(sets);
@@ -404,5 +453,6 @@ int main(int argc, char **argv)
 	free(arch);
 	free(srctree);
 	free(o.dirs);
+	ts_notes_free(notes);
 	return failures ? TS_EXIT_DROPPED : TS_EXIT_OK;
 }
