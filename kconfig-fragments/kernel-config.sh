@@ -18,6 +18,10 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
                   .cache/ (default: 6.1)
   --arch ARCH     x86_64 or arm64 (default: the board's)
   --board NAME    a board of kconfig-fragments/boards.tsv; its fragment is merged first
+  --base BASE     what the fragments apply to: defconfig (the board's, default), running
+                  (/proc/config.gz, else /boot/config-\$(uname -r)), board (the running
+                  config of BOARD, over its boards/ transport), or a .config FILE (.gz/.xz
+                  too); a config other than defconfig goes through this tree's olddefconfig
   --out DIR       output folder, the O= of the kernel build (default out/kernel-<board>/)
   --json          JSON report instead of text
   --diff          print only the whole diff against the base, grouped (as scripts/diffconfig)
@@ -43,13 +47,14 @@ USAGE
 }
 
 ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' fdirs=''
-diff='' verbose=''
+diff='' verbose='' basespec=defconfig
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h | --help) usage; exit 0 ;;
 	--ksrc) ksrc=$2; shift 2 ;;
 	--arch) arch=$2; shift 2 ;;
 	--board) board=$2; shift 2 ;;
+	--base) basespec=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--json) json=--json; shift ;;
 	--diff) diff=--diff; shift ;;
@@ -127,8 +132,72 @@ if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
 fi
 
 out=${out:-$top/out/kernel-${board:-$arch}}
+# Refused before anything is created: an O= inside the source tree would write into it.
+case "$(realpath -m "$out")/" in
+"$(realpath "$ksrc")"/*) die 3 "O=$out is inside the kernel tree $ksrc, which tickscope never writes" ;;
+esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+
+# The base config: the board's defconfig, or a config read from a file, this machine or the
+# board, decompressed into <out>/tickscope-base-input.config.
+base_from() {
+	case "$1" in
+	*.gz) gzip -dc "$1" ;;
+	*.xz) xz -dc "$1" ;;
+	*) cat "$1" ;;
+	esac >"$out/tickscope-base-input.config" || die 2 "BASE: cannot read $1"
+}
+base_running() {
+	if [ -r /proc/config.gz ]; then
+		base_from /proc/config.gz
+		basename="the running kernel's /proc/config.gz ($(uname -r))"
+	elif [ -r "/boot/config-$(uname -r)" ]; then
+		base_from "/boot/config-$(uname -r)"
+		basename="the running kernel's /boot/config-$(uname -r)"
+	else
+		die 3 "BASE=running: neither /proc/config.gz (CONFIG_IKCONFIG_PROC) nor" \
+			"/boot/config-$(uname -r) is readable on this machine"
+	fi
+}
+base_board() {
+	[ -n "$board" ] || die 2 "BASE=board needs BOARD="
+	# The profile parser of boards/, in a subshell: it brings its own die().
+	prof=$(
+		. "$top/boards/lib/common.sh"
+		profile_load "$board" >&2 || exit 1
+		printf '%s\n' "$P_TRANSPORT" "${P_SSH:-}" "${P_SSH_OPTS:-}" "${P_SSH_TARGET:-}"
+	) || die 2 "BASE=board: no usable boards/ profile for board $board"
+	P_TRANSPORT=$(echo "$prof" | sed -n 1p) P_SSH=$(echo "$prof" | sed -n 2p)
+	P_SSH_OPTS=$(echo "$prof" | sed -n 3p) P_SSH_TARGET=$(echo "$prof" | sed -n 4p)
+	case "$P_TRANSPORT" in
+	local) base_running ;;
+	ssh)
+		# shellcheck disable=SC2086 # SSH_OPTS is a list of options
+		$P_SSH $P_SSH_OPTS "$P_SSH_TARGET" 'if [ -r /proc/config.gz ]; then
+			gzip -dc /proc/config.gz; else cat /boot/config-$(uname -r); fi' \
+			>"$out/tickscope-base-input.config" ||
+			die 3 "BASE=board: cannot read the running config of $P_SSH_TARGET over ssh"
+		basename="the running config of board $board ($P_SSH_TARGET)"
+		;;
+	*) die 3 "BASE=board: board $board ($P_TRANSPORT) boots a packaged kernel; give its" \
+		"config as BASE=FILE (the /boot/config-* of the kernel package)" ;;
+	esac
+}
+basename=
+case "$basespec" in
+defconfig) ;;
+running) base_running ;;
+board) base_board ;;
+*)
+	[ -r "$basespec" ] || die 2 "BASE=$basespec: no such file (BASE is defconfig, running," \
+		"board or a .config file)"
+	base_from "$basespec"
+	basename=$(cd "$(dirname "$basespec")" && pwd)/$(basename "$basespec")
+	;;
+esac
+[ -z "$basename" ] || grep -q '^CONFIG_' "$out/tickscope-base-input.config" ||
+	die 2 "BASE=$basespec: no CONFIG_ line in it: not a kernel .config"
 kmake() {
 	make -s -C "$ksrc" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
 }
@@ -146,13 +215,22 @@ backup() {
 }
 
 stamp="$ksrc $arch $cross $base $board"
+[ -z "$basename" ] || stamp="$stamp $(cksum <"$out/tickscope-base-input.config")"
 tool=$out/tickscope-kconfig
 if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" ] ||
 	[ ! -x "$tool" ] || [ -n "$(find "$here/tool" -newer "$tool" -name "*.[ch]")" ]; then
 	backup
 	backed_up=1 # what defconfig writes next is ours, not the user's
 	rm -f "$out/tickscope-stamp"
-	kmake "$base" >/dev/null || die 3 "make $base failed in $ksrc (ARCH=$arch)"
+	if [ -z "$basename" ]; then
+		kmake "$base" >/dev/null || die 3 "make $base failed in $ksrc (ARCH=$arch)"
+	else
+		# A config from another kernel: this tree's olddefconfig makes it a base for it.
+		cp "$out/tickscope-base-input.config" "$out/.config"
+		kmake olddefconfig >"$out/tickscope-base.log" 2>&1 ||
+			die 3 "make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):" \
+				"$(tail -3 "$out/tickscope-base.log")"
+	fi
 	cp "$out/.config" "$out/tickscope-base.config"
 	# The environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
 	# CC_VERSION_TEXT, ...): Kconfig's $(shell,...) probes need it. A *config target name
@@ -207,7 +285,7 @@ if [ -n "$bfrag" ]; then
 	fi
 fi
 set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \
-	--base-name "$base${board:+ + board $board}" $fdirs \
+	--base-name "${basename:-$base}${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
 	--fragment-dir "$ksrc/arch/$srcarch/configs" --confounders "$here/confounders.tsv" \
 	${json:+"$json"} ${diff:+"$diff"} ${verbose:+"$verbose"} "$@"
