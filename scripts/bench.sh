@@ -42,6 +42,7 @@ Prints, for one trace: samples/s and peak RSS of
   tickscope report -i FILE, against perf sched latency -i FILE
   perf script --dlfilter tickscope.so, against a no-op dlfilter
   tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold and cached
+  tickscope record against perf record (scripts/bench-record.sh --help)
 and the ratios against the targets: decode-only >= 10M samples/s, peak RSS <= 32 MB,
 decode-only within ${TARGET_CAT_RATIO}x of cat; report >= 10M samples/s and ${TARGET_SCHEDLAT_RATIO}x
 faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op; compare <= 5 s cold, <= 0.5 s cached.
@@ -216,6 +217,9 @@ if "$TICKSCOPE" compare --help >/dev/null 2>&1; then
 	echo "bench: compare of 2 x 10 runs, $cmp_samples samples: cold ${cmpcold_s} s," \
 		"cached ${cmpwarm_s} s, peak RSS $((cmpcold_kb / 1024)) MB"
 fi
+
+# SPOT 4: tickscope record against perf record: CPU time and lost events (its own targets).
+"$top/scripts/bench-record.sh" || exit 1
 
 # --- Ratios and targets ----------------------------------------------------------------------
 missed=0

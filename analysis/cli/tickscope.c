@@ -24,6 +24,7 @@ static const struct command {
 	{ "compare", cmd_compare,
 	  "variants of N runs each: the benchmark change, its statistics and why" },
 	{ "plot", cmd_plot, "charts of one run (gnuplot PNG, SVG) and a one-file HTML report" },
+	{ "record", cmd_record, "record tracepoints on every CPU into perf.data (no perf needed)" },
 };
 
 static void usage(FILE *f)
