@@ -96,12 +96,13 @@ static int cdf_rows(FILE *f, size_t nr, const struct ts_hist *const *h)
 
 	if (!cum)
 		return -ENOMEM;
-	for (s = 0; s < nr; s++) {
-		if (ts_hist_first(h[s]) < lo)
-			lo = ts_hist_first(h[s]);
-		if (ts_hist_end(h[s]) > hi)
-			hi = ts_hist_end(h[s]);
-	}
+	/* From the lowest bucket holding a value to the highest: stored groups run wider. */
+	for (s = 0; s < nr; s++)
+		for (i = ts_hist_first(h[s]); i < ts_hist_end(h[s]); i++)
+			if (ts_hist_get(h[s], i)) {
+				lo = i < lo ? i : lo;
+				hi = i + 1 > hi ? i + 1 : hi;
+			}
 	if (lo < hi && ts_hist_bucket_low(lo) > 0) {
 		fprintf(f, "%" PRIu64, ts_hist_bucket_low(lo));
 		for (s = 0; s < nr; s++)
@@ -259,7 +260,8 @@ int ts_chart_table(const struct ts_charts *cs, struct ts_chart *c, const struct 
 	if (!any) {
 		if (!c->missing[0])
 			snprintf(c->missing, sizeof(c->missing), "%s",
-				 measured ? "recorded, but none happened" : "no values were measured");
+				 measured ? "recorded, but none happened" :
+					    "no values were measured");
 		free(keep);
 		return 0;
 	}
