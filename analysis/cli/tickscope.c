@@ -34,7 +34,8 @@ static void usage(FILE *f)
 		"commands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\n`tickscope <command> --help` describes each command.\n");
+	fprintf(f, "\n`tickscope <command> --help` describes each command, `tickscope --version`\n"
+		   "prints the version, and man tickscope has them all.\n");
 }
 
 int cli_error(const char *fmt, ...)
