@@ -99,7 +99,7 @@ fi
 case "$arch" in
 x86_64 | x86) srcarch=x86 base=${base:-x86_64_defconfig} ;;
 arm64) srcarch=arm64 base=${base:-defconfig} cross=${cross:-aarch64-linux-gnu-} ;;
-*) srcarch=$arch base=${base:-defconfig} ;;
+*) die 2 "ARCH=$arch is not supported: x86_64 (or x86) and arm64 are" ;;
 esac
 if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null 2>&1; then
 	echo "kernel-config: ${cross}gcc not found: continuing without CROSS_COMPILE; compiler" \
@@ -119,6 +119,14 @@ if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
 fi
 
 out=${out:-$top/out/kernel-${board:-$arch}}
+# O= inside the tree would write the build there: refuse before anything is made.
+case "$out" in /*) oabs=$out ;; *) oabs=$PWD/$out ;; esac
+oabs=$(realpath -m "$oabs")
+case "$oabs/" in "$ksrc"/*)
+	die 2 "O=$out is inside KSRC ($ksrc): the build would write into your tree; give an" \
+		"O= folder outside it"
+	;;
+esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 kmake() {
