@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * All the models of one run together: ts_analysis_feed() applies the filters (--cpu, --pid,
- * --comm, --time) in one place, dispatches on the event kind, and keeps per-section
- * bookkeeping: which events each section needs, which were recorded or seen, and lost events.
+ * --comm, --time) in one place and feeds the sections of the table (tickscope/section.h);
+ * per-section bookkeeping: the events each section needs, which were recorded or seen, lost
+ * events.
  */
 #ifndef TICKSCOPE_ANALYSIS_H
 #define TICKSCOPE_ANALYSIS_H
@@ -12,23 +13,15 @@
 
 #include "tickscope/event.h"
 #include "tickscope/idle.h"
+#include "tickscope/metric.h"
 #include "tickscope/rcu.h"
 #include "tickscope/sched.h"
+#include "tickscope/section.h"
 #include "tickscope/shrinker.h"
 #include "tickscope/timer.h"
 #include "tickscope/wq.h"
 
 #define TS_MAX_CPUS 4096
-
-enum ts_section {
-	TS_SEC_SCHED = 0,
-	TS_SEC_IDLE,
-	TS_SEC_TIMER,
-	TS_SEC_WQ,
-	TS_SEC_RCU,
-	TS_SEC_SHRINKER,
-	TS_SEC_NR
-};
 
 /* Whether a section (or an event kind) has data. */
 enum ts_presence {

@@ -174,4 +174,7 @@ const char *ts_sched_comm(const struct ts_sched *m, int32_t pid);
  */
 int ts_sched_selected(const struct ts_sched *m, int32_t pid);
 
+/** ts_sched_is_sched_frame() - whether @name (may be NULL) is one of the scheduler's own frames */
+int ts_sched_is_sched_frame(const char *name);
+
 #endif
