@@ -21,6 +21,15 @@ struct ts_source;
 /* Print the reader's warnings ("tickscope: warning: ..."); @src may be NULL. */
 void cli_warnings(struct ts_source *src);
 
+/*
+ * getopt_long()'s '?' or ':' (optstring starting with ':', opterr 0) as one line: the option
+ * that is unknown or lacks its value, and where the help is. Returns 2 (usage error).
+ */
+int cli_bad_option(const char *cmd, int c, char **argv);
+
+/* More than one input (operands, or -i and an operand): one line; returns 2, else 0. */
+int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv, int optind_);
+
 /* The input: `-i FILE`, or the one positional argument; "perf.data" when neither. */
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tickscope: the command dispatcher and the helpers the subcommands share. */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -65,6 +66,34 @@ void cli_warnings(struct ts_source *src)
 			i->nr_warnings - TS_READER_MAX_WARNINGS);
 }
 
+int cli_bad_option(const char *cmd, int c, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		cli_error("%s: option '%s' needs a value (tickscope %s --help)", cmd, arg, cmd);
+	else if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+		cli_error("%s: unknown option '-%c' (tickscope %s --help lists them)", cmd, optopt,
+			  cmd);
+	else
+		cli_error("%s: unknown option '%s' (tickscope %s --help lists them)", cmd, arg, cmd);
+	return 2;
+}
+
+int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv, int optind_)
+{
+	if (opt_i && optind_ < argc)
+		return cli_error("%s: one input file: -i %s and '%s' were both given", cmd, opt_i,
+				 argv[optind_]) +
+		       1;
+	if (optind_ + 1 < argc)
+		return cli_error("%s: one input file expected, got %d ('%s', '%s'%s)", cmd,
+				 argc - optind_, argv[optind_], argv[optind_ + 1],
+				 argc - optind_ > 2 ? ", ..." : "") +
+		       1;
+	return 0;
+}
+
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_)
 {
 	if (opt_i)
@@ -111,7 +140,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	cli_error("unknown command '%s'", argv[1]);
-	usage(stderr);
+	cli_error("unknown command '%s' (tickscope --help lists them)", argv[1]);
 	return 2;
 }

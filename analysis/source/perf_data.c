@@ -793,8 +793,11 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 		r->fd = 0;
 	} else {
 		r->fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (r->fd < 0)
-			return ts_reader_fail(r, 0, -errno, "%s", strerror(errno));
+		if (r->fd < 0) { /* not a damaged file: no offset to name */
+			ret = -errno;
+			snprintf(r->err, sizeof(r->err), "%s: %s", path, strerror(errno));
+			return ret;
+		}
 		r->own_fd = 1;
 	}
 	/* The magic decides the mode; a pipe cannot be re-read, so keep what was read. */
