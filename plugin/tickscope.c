@@ -241,7 +241,8 @@ int start(void **data, void *ctx)
 			p->src ? ts_source_error(p->src) : ts_strerror(ret));
 		goto out_free;
 	}
-	ret = ts_analysis_new(&p->an, &(struct ts_analysis_opts){ 0 });
+	/* perf hands a dlfilter no LOST records: lost events are not measured here */
+	ret = ts_analysis_new(&p->an, &(struct ts_analysis_opts){ .lost_unmeasured = 1 });
 	if (ret)
 		goto out_free;
 	ts_source_note_recorded(p->src, p->an);

@@ -156,8 +156,13 @@ int rp_jsection(struct rp_json *w, const struct ts_analysis *a, enum ts_section 
 		return 0;
 	rp_ju64(w, "first_ns", in->first);
 	rp_ju64(w, "last_ns", in->last);
-	rp_ju64(w, "lost_events", in->lost);
-	rp_ju64(w, "lost_records", in->lost_records);
+	if (ts_analysis_lost_measured(a)) {
+		rp_ju64(w, "lost_events", in->lost);
+		rp_ju64(w, "lost_records", in->lost_records);
+	} else {
+		rp_jnull(w, "lost_events");
+		rp_jnull(w, "lost_records");
+	}
 	return 1;
 }
 
@@ -211,8 +216,13 @@ static void input_json(struct rp_json *w, const struct ts_analysis *a,
 	rp_ju64(w, "first_ns", first);
 	rp_ju64(w, "last_ns", last);
 	rp_ju64(w, "duration_ns", last - first);
-	rp_ju64(w, "lost_events", lost);
-	rp_ju64(w, "lost_records", recs);
+	if (ts_analysis_lost_measured(a)) {
+		rp_ju64(w, "lost_events", lost);
+		rp_ju64(w, "lost_records", recs);
+	} else {
+		rp_jnull(w, "lost_events");
+		rp_jnull(w, "lost_records");
+	}
 	rp_ju64(w, "filtered_events", ts_analysis_filtered(a));
 	rp_ju64(w, "task_filter", (uint64_t)ts_analysis_has_task_filter(a));
 	rp_jend(w, '}');

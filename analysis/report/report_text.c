@@ -73,7 +73,10 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	if (in && in->cut_at)
 		fprintf(f, "  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
 			"before\n", (unsigned long long)in->cut_at);
-	if (lost)
+	if (!ts_analysis_lost_measured(a))
+		fprintf(f, "  lost events: - (not measured: perf hands a dlfilter no LOST records; "
+			   "tickscope info counts them)\n");
+	else if (lost)
 		lost_line(f, a, lost);
 	if (ts_analysis_filtered(a))
 		fprintf(f, "  %" PRIu64 " events outside --time/--cpu filters\n",
