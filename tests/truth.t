@@ -213,4 +213,25 @@ got=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["secti
 	"$T/pp.json" 2>/dev/null)
 is "$got" 2 "a -a recording keeps its CPU rows"
 
+# --- 3. The text report shows perf's sched delay rule (sum and max) under its own name. -----
+# report-oracle.t holds the TSV's sched_delay_perf_ns and _max_ns equal to perf sched
+# timehist; here the text's schdly columns must be those figures, and the legend must say
+# what each rule is.
+mkdir -p "$T/pp.tsv"
+"$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" --tsv "$T/pp.tsv" >/dev/null 2>&1
+"$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" >"$T/pp.txt" 2>/dev/null
+awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ printf "%s %.3f %.1f\n", $c["tid"], $c["sched_delay_perf_ns"] / 1e6,
+		$c["sched_delay_perf_longest_ns"] / 1e3 }' "$T/pp.tsv/sched_tasks.tsv" | sort >"$T/want"
+# columns: comm tid sw-in invol migr run-ms schdly-ms schd-max ... (comms here have no spaces)
+awk '/^  comm +tid +sw-in +invol +migr +run ms +schdly ms +schd max / { on = 1; next }
+	on && NF < 10 { on = 0 }
+	on && $2 ~ /^[0-9]+$/ { print $2, $7, $8 }' "$T/pp.txt" | sort >"$T/got"
+n=$(wc -l <"$T/got")
+is "$([ "$n" -gt 0 ] && join "$T/got" "$T/want" | awk '$2 != $4 || $3 != $5' | head -3)" "" \
+	"x86-pingpong-cross: the text's schdly ms and max are perf's rule, per task ($n tasks)"
+grep -q '^(schdly: sched delay by perf sched timehist.s rule' "$T/pp.txt" &&
+	grep -q 'rqdly: run-queue delay' "$T/pp.txt"
+ok $? "the legend says what schdly and rqdly mean"
+
 tap_done

@@ -143,6 +143,10 @@ int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_
 		rp_writers[s]->text(f, a, o);
 	fprintf(f,
 		"\n(* marks the events a section needs, - a figure with nothing measured; times: ms"
-		" totals, us latencies)\n");
+		" totals, us latencies)\n"
+		"(schdly: sched delay by perf sched timehist's rule, its \"sch delay\": from\n"
+		" sched_waking (else sched_wakeup) to the switch-in, time runnable after a preemption\n"
+		" not counted; rqdly: run-queue delay, from sched_wakeup or a preempting switch-out\n"
+		" to the switch-in, preempted time counted)\n");
 	return ferror(f) ? -EIO : 0;
 }
