@@ -234,4 +234,15 @@ grep -q '^(schdly: sched delay by perf sched timehist.s rule' "$T/pp.txt" &&
 	grep -q 'rqdly: run-queue delay' "$T/pp.txt"
 ok $? "the legend says what schdly and rqdly mean"
 
+# --- 4. The idle section lists every CPU the trace covers. ----------------------------------
+# x86-pingpong-cross: both CPUs switch tasks, but cpu_idle fired on cpu0 only.
+cpus_sched=$(python3 -c 'import json,sys; print(" ".join(str(c["cpu"]) for c in json.load(open(sys.argv[1]))["sections"]["sched"]["cpus"]))' \
+	"$T/pp.json" 2>/dev/null)
+cpus_idle=$(python3 -c 'import json,sys; print(" ".join(str(c["cpu"]) for c in json.load(open(sys.argv[1]))["sections"]["idle"]["cpus"]))' \
+	"$T/pp.json" 2>/dev/null)
+is "$cpus_idle" "$cpus_sched" "x86-pingpong-cross: the idle section's JSON has every CPU ($cpus_sched)"
+sed -n '/^== idle ==/,/^== timer ==/p' "$T/pp.txt" >"$T/pp.idle"
+grep -q '^  1 .* -  *no cpu_idle period on this CPU (idle task ran [0-9.]* ms' "$T/pp.idle"
+ok $? "x86-pingpong-cross: the idle text has a row for cpu1 with '-' and the reason"
+
 tap_done
