@@ -245,4 +245,26 @@ sed -n '/^== idle ==/,/^== timer ==/p' "$T/pp.txt" >"$T/pp.idle"
 grep -q '^  1 .* -  *no cpu_idle period on this CPU (idle task ran [0-9.]* ms' "$T/pp.idle"
 ok $? "x86-pingpong-cross: the idle text has a row for cpu1 with '-' and the reason"
 
+# --- 10. A kallsyms of another architecture or kernel is warned about, naming the file. -----
+a64ks=$(shared_fixture a64-6.1-generic.kallsyms) ||
+	{ echo "Bail out! aarch64 kallsyms missing"; exit 1; }
+a64=$(shared_fixture a64-6.1-generic-stress-ramfs.data) ||
+	{ echo "Bail out! aarch64 data missing"; exit 1; }
+for cmd in report dump; do
+	"$TICKSCOPE" $cmd -i "$tiny" --kallsyms "$a64ks" >/dev/null 2>"$T/ks.err"
+	grep -q "^tickscope: warning: $a64ks: its kernel text .* is not where an x86_64 kernel lives" \
+		"$T/ks.err"
+	ok $? "$cmd: an aarch64 kallsyms for an x86_64 recording is warned about, naming the file"
+done
+"$TICKSCOPE" report -i "$a64" --kallsyms "$ks" >/dev/null 2>"$T/ks.err"
+grep -q "^tickscope: warning: $ks: .* not where an aarch64 kernel lives" "$T/ks.err"
+ok $? "an x86_64 kallsyms for an aarch64 recording is warned about"
+echo "ffffffffc1000000 T _text" >"$T/far.kallsyms"
+"$TICKSCOPE" report -i "$tiny" --kallsyms "$T/far.kallsyms" >/dev/null 2>"$T/ks.err"
+grep -q "^tickscope: warning: $T/far.kallsyms: its _text .* more than KASLR moves a kernel" \
+	"$T/ks.err"
+ok $? "an x86_64 kallsyms whose _text is 1 GiB off the recording's is warned about"
+"$TICKSCOPE" report -i "$a64" --kallsyms "$a64ks" >/dev/null 2>"$T/ks.err"
+is "$(grep -c warning "$T/ks.err")" 0 "the recording boot's own kallsyms gives no warning"
+
 tap_done

@@ -58,6 +58,8 @@ void cli_warnings(struct ts_source *src)
 
 	if (!src || !ts_source_reader(src))
 		return;
+	if (ts_source_kallsyms_warning(src))
+		fprintf(stderr, "tickscope: warning: %s\n", ts_source_kallsyms_warning(src));
 	i = ts_reader_info(ts_source_reader(src));
 	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
 		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);
