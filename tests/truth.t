@@ -267,4 +267,31 @@ ok $? "an x86_64 kallsyms whose _text is 1 GiB off the recording's is warned abo
 "$TICKSCOPE" report -i "$a64" --kallsyms "$a64ks" >/dev/null 2>"$T/ks.err"
 is "$(grep -c warning "$T/ks.err")" 0 "the recording boot's own kallsyms gives no warning"
 
+# --- 19. A run's meta.txt beside the file: the header says pinned or not, and the result. ----
+for w in pingpong pingpong-cross; do
+	src=$TS_FIXTURES/boards/x86-host/live/$w/run-1
+	mkdir -p "$T/$w"
+	cp "$src/meta.txt" "$T/$w/"
+	xz -dc "$src/perf.data.xz" >"$T/$w/perf.data"
+	res=$(sed -n 's/^result=//p' "$src/meta.txt")
+	unit=$(sed -n 's/^result_unit=//p' "$src/meta.txt")
+	case $w in
+	pingpong) pin="not pinned" ;;
+	*) pin="pinned (--pin cross --cpus 0,1)" ;;
+	esac
+	"$TICKSCOPE" report -i "$T/$w/perf.data" --kallsyms "$ONE_KS" 2>/dev/null | sed -n 2,6p \
+		>"$T/$w/head"
+	grep -qxF "  run: x86-host/live $w run 1 of 3, $pin; benchmark result $res $unit" \
+		"$T/$w/head"
+	ok $? "$w: the report header says '$pin' and the benchmark's result ($res $unit)"
+	"$TICKSCOPE" report -i "$T/$w/perf.data" --kallsyms "$ONE_KS" --json 2>/dev/null |
+		jq -r '.input.run | "\(.pinned) \(.result) \(.result_unit)"' >"$T/$w/json" 2>&1
+	is "$(cat "$T/$w/json")" "$([ $w = pingpong ] && echo no || echo yes) $res $unit" \
+		"$w: JSON input.run has the pinning and the result"
+done
+rm "$T/pingpong/meta.txt"
+"$TICKSCOPE" report -i "$T/pingpong/perf.data" --kallsyms "$ONE_KS" --json 2>/dev/null |
+	jq -r '.input.run' >"$T/norun" 2>&1
+is "$(cat "$T/norun")" "null" "without meta.txt, input.run is null"
+
 tap_done

@@ -17,6 +17,10 @@ int cmd_report(int argc, char **argv);
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 struct ts_source;
+struct ts_run_meta;
+
+/* meta.txt beside @input (boards/record.sh's "format=tickscope-run-1"): 1 and @m filled */
+int cli_run_meta(const char *input, struct ts_run_meta *m);
 
 /* Print the reader's warnings ("tickscope: warning: ..."); @src may be NULL. */
 void cli_warnings(struct ts_source *src);

@@ -190,9 +190,12 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 static int write_report(struct report_args *r, struct ts_source *src, struct ts_analysis *a)
 {
 	struct ts_report_opts o = { 0 };
+	struct ts_run_meta run;
 	int ret;
 
 	ts_source_report_opts(src, &o);
+	if (cli_run_meta(r->src.input, &run))
+		o.run = &run;
 	o.top = r->top;
 	if (r->nr_watch)
 		o.watch = r->watch;

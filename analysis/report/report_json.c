@@ -182,6 +182,34 @@ void rp_jper_cpu(struct rp_json *w, const char *k, const uint64_t *v, int n)
 	rp_jend(w, '}');
 }
 
+/* The run's meta.txt beside the input, or null. */
+static void run_json(struct rp_json *w, const struct ts_run_meta *r)
+{
+	if (!r) {
+		rp_jnull(w, "run");
+		return;
+	}
+	rp_jbegin(w, "run", '{');
+	rp_jstr(w, "board", r->board);
+	rp_jstr(w, "variant", r->variant);
+	rp_jstr(w, "workload", r->workload);
+	rp_ju64(w, "run", (uint64_t)r->run);
+	rp_ju64(w, "runs", (uint64_t)r->runs);
+	if (r->pinned < 0)
+		rp_jnull(w, "pinned");
+	else
+		rp_jstr(w, "pinned", r->pinned ? "yes" : "no");
+	rp_jstr(w, "pin", r->pin);
+	if (r->result[0]) {
+		rp_jstr(w, "result", r->result);
+		rp_jstr(w, "result_unit", r->result_unit);
+	} else {
+		rp_jnull(w, "result");
+		rp_jnull(w, "result_unit");
+	}
+	rp_jend(w, '}');
+}
+
 static void input_json(struct rp_json *w, const struct ts_analysis *a,
 		       const struct ts_report_opts *o)
 {
@@ -209,6 +237,7 @@ static void input_json(struct rp_json *w, const struct ts_analysis *a,
 	} else {
 		rp_jnull(w, "kallsyms");
 	}
+	run_json(w, o->run);
 	rp_jend(w, '}');
 	ts_analysis_range(a, &first, &last);
 	ts_analysis_lost(a, &lost, &recs);

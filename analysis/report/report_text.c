@@ -50,6 +50,20 @@ static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
 	fprintf(f, ")\n");
 }
 
+/* The run's meta.txt: which benchmark run, pinned or not, and its own result. */
+static void run_line(FILE *f, const struct ts_run_meta *r)
+{
+	fprintf(f, "  run: %s/%s %s run %d of %d, %s", r->board, r->variant, r->workload, r->run,
+		r->runs, r->pinned < 0 ? "pinning unknown" : r->pinned ? "pinned" : "not pinned");
+	if (r->pinned > 0 && r->pin[0])
+		fprintf(f, " (%s)", r->pin);
+	if (r->result[0])
+		fprintf(f, "; benchmark result %s %s", r->result, r->result_unit);
+	else
+		fprintf(f, "; no benchmark result recorded");
+	fputc('\n', f);
+}
+
 static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
 {
 	const struct ts_file_info *in = o->info;
@@ -70,6 +84,8 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 			(unsigned long long)(o->kallsyms_shift < 0 ? -(uint64_t)o->kallsyms_shift :
 								     (uint64_t)o->kallsyms_shift));
 	fputc('\n', f);
+	if (o->run)
+		run_line(f, o->run);
 	if (in && in->cut_at)
 		fprintf(f, "  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
 			"before\n", (unsigned long long)in->cut_at);
