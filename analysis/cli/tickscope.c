@@ -78,7 +78,8 @@ int cli_bad_option(const char *cmd, int c, char **argv)
 		cli_error("%s: unknown option '-%c' (tickscope %s --help lists them)", cmd, optopt,
 			  cmd);
 	else
-		cli_error("%s: unknown option '%s' (tickscope %s --help lists them)", cmd, arg, cmd);
+		cli_error("%s: unknown option '%s' (tickscope %s --help lists them)", cmd, arg,
+			  cmd);
 	return 2;
 }
 

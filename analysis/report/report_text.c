@@ -54,7 +54,10 @@ static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
 static void run_line(FILE *f, const struct ts_run_meta *r)
 {
 	fprintf(f, "  run: %s/%s %s run %d of %d, %s", r->board, r->variant, r->workload, r->run,
-		r->runs, r->pinned < 0 ? "pinning unknown" : r->pinned ? "pinned" : "not pinned");
+		r->runs,
+		r->pinned < 0 ? "pinning unknown" :
+		r->pinned     ? "pinned" :
+				"not pinned");
 	if (r->pinned > 0 && r->pin[0])
 		fprintf(f, " (%s)", r->pin);
 	if (r->result[0])
@@ -87,8 +90,10 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	if (o->run)
 		run_line(f, o->run);
 	if (in && in->cut_at)
-		fprintf(f, "  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
-			"before\n", (unsigned long long)in->cut_at);
+		fprintf(f,
+			"  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
+			"before\n",
+			(unsigned long long)in->cut_at);
 	if (!ts_analysis_lost_measured(a))
 		fprintf(f, "  lost events: - (not measured: perf hands a dlfilter no LOST records; "
 			   "tickscope info counts them)\n");

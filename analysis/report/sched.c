@@ -100,8 +100,9 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 	int i;
 
 	if (!rp_cpus_measured(o)) {
-		fprintf(f, "  per-CPU busy and idle time: - (a per-task recording, without -a: what "
-			   "else ran on the CPUs was not recorded)\n");
+		fprintf(f,
+			"  per-CPU busy and idle time: - (a per-task recording, without -a: what "
+			"else ran on the CPUs was not recorded)\n");
 		return;
 	}
 	fprintf(f, "  %-5s %11s %11s %6s %9s %9s %9s\n", "cpu", "busy ms", "idle ms", "busy%",
@@ -121,7 +122,8 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 		c = ts_sched_cpu(m, i);
 		if (c && c->broken_chains)
 			fprintf(f,
-				"  DATA: cpu%d: %" PRIu64 " sched_switch events switch out a task that "
+				"  DATA: cpu%d: %" PRIu64
+				" sched_switch events switch out a task that "
 				"no switch put on the CPU (broken chains in the data)\n",
 				i, c->broken_chains);
 	}

@@ -336,8 +336,10 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 	if (!ref || !ref[0])
 		return 0;
 	if (!r) {
-		snprintf(why, len, "it has no %s, the symbol the recording places the kernel by: "
-			 "the kallsyms of another kernel?", ref);
+		snprintf(why, len,
+			 "it has no %s, the symbol the recording places the kernel by: "
+			 "the kallsyms of another kernel?",
+			 ref);
 		return 1;
 	}
 	d = ref_addr > t->addr ? ref_addr - t->addr : t->addr - ref_addr;
