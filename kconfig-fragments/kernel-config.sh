@@ -111,7 +111,7 @@ fi
 case "$arch" in
 x86_64 | x86) srcarch=x86 base=${base:-x86_64_defconfig} ;;
 arm64) srcarch=arm64 base=${base:-defconfig} cross=${cross:-aarch64-linux-gnu-} ;;
-*) srcarch=$arch base=${base:-defconfig} ;;
+*) die 2 "ARCH=$arch is not supported: x86_64 (or x86) and arm64 are" ;;
 esac
 if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null 2>&1; then
 	echo "kernel-config: ${cross}gcc not found: continuing without CROSS_COMPILE; compiler" \

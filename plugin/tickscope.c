@@ -179,7 +179,8 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 /* The models, with perf's sample filters as the equivalent tickscope report filters. */
 static int new_analysis(struct plugin *p)
 {
-	struct ts_analysis_opts ao = { 0 };
+	/* perf hands a dlfilter no LOST records: lost events are not measured here */
+	struct ts_analysis_opts ao = { .lost_unmeasured = 1 };
 	int ret = perf_cmdline_filters(&p->perf, &ao);
 
 	if (ret) {

@@ -237,7 +237,8 @@ int cmd_dump(int argc, char **argv)
 	const char *in = NULL;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":i:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			in = optarg;
@@ -261,10 +262,11 @@ int cmd_dump(int argc, char **argv)
 			fputs(dump_help, stdout);
 			return 0;
 		default:
-			fputs(dump_help, stderr);
-			return 2;
+			return cli_bad_option("dump", c, argv);
 		}
 	}
+	if (cli_check_operands("dump", in, argc, argv, optind))
+		return 2;
 	o.input = cli_input(in, argc, argv, optind);
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);

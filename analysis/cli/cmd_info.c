@@ -105,7 +105,8 @@ int cmd_info(int argc, char **argv)
 	const char *in = NULL;
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":i:h", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			in = optarg;
@@ -119,10 +120,11 @@ int cmd_info(int argc, char **argv)
 			fputs(info_help, stdout);
 			return 0;
 		default:
-			fputs(info_help, stderr);
-			return 2;
+			return cli_bad_option("info", c, argv);
 		}
 	}
+	if (cli_check_operands("info", in, argc, argv, optind))
+		return 2;
 	o.input = cli_input(in, argc, argv, optind);
 	ret = ts_source_open(&src, &o);
 	if (!ret) {

@@ -485,6 +485,11 @@ void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *rec
 	*records = a->lost_records + a->lost_samples_records;
 }
 
+int ts_analysis_lost_measured(const struct ts_analysis *a)
+{
+	return !a->opts.lost_unmeasured;
+}
+
 void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d)
 {
 	d->lost = a->lost_total;

@@ -145,13 +145,14 @@ static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, ui
  * COMPRESSED2 (perf 6.16 and later): the header, a u64 count of compressed bytes, the bytes,
  * then padding to 8 that header.size includes (tools/perf/Documentation/perf.data-file-format).
  */
-static int compressed2(struct ts_reader *r, const unsigned char *rec, uint32_t size,
-		       uint64_t off, int in_z)
+static int compressed2(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+		       int in_z)
 {
 	uint64_t len;
 
 	if (in_z)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED2 inside a compressed record");
+		return ts_reader_fail(r, off, -TS_ECORRUPT,
+				      "COMPRESSED2 inside a compressed record");
 	if (size < 16)
 		return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED2 record of %u bytes", size);
 	len = ts_get_u64(rec + 8);
@@ -306,8 +307,8 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
  * perf, a full disk): unless opts.strict, what came before is good data, so say where the cut
  * is and end there as at a clean end (returns 1).
  */
-static int __attribute__((format(printf, 3, 4))) cut(struct ts_reader *r, uint64_t off,
-						     const char *fmt, ...)
+static int __attribute__((format(printf, 3, 4)))
+cut(struct ts_reader *r, uint64_t off, const char *fmt, ...)
 {
 	char what[160];
 	va_list ap;
@@ -318,8 +319,10 @@ static int __attribute__((format(printf, 3, 4))) cut(struct ts_reader *r, uint64
 	if (r->data_end != UINT64_MAX || r->opts.strict)
 		return ts_reader_fail(r, off, -TS_ETRUNC, "%s", what);
 	r->info.cut_at = off;
-	ts_reader_warn(r, off, "the input was cut here: %s; the records before it are read "
-		       "(--strict makes this an error)", what);
+	ts_reader_warn(r, off,
+		       "the input was cut here: %s; the records before it are read "
+		       "(--strict makes this an error)",
+		       what);
 	r->in.start = r->in.end;
 	return 1;
 }
@@ -358,8 +361,7 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 				(unsigned long long)(r->data_end - *off));
 		if (r->in.end == r->in.start)
 			return 1;
-		return cut(r, *off, "record header cut short (%zu bytes)",
-			   r->in.end - r->in.start);
+		return cut(r, *off, "record header cut short (%zu bytes)", r->in.end - r->in.start);
 	}
 	memcpy(&sz, r->in.buf + r->in.start + 6, 2);
 	if (sz < 8)

@@ -66,6 +66,9 @@ struct ts_source {
 	char cache_path[4096]; /* perf's build-id cache copy, when the table comes from it */
 	const char *print_path; /* the printer's kallsyms, set at the first sample */
 	int64_t ksyms_shift; /* how far the table was moved to the recording boot */
+	const char *table_path; /* the file the reports' table comes from */
+	int ksyms_checked;
+	char kwarn[400]; /* a kallsyms that does not fit the recording, "" if none */
 	int ksyms_moved;
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;
@@ -162,6 +165,20 @@ static int buildid_cache_kallsyms(const char *build_id, char *path, size_t len)
  * boot's kernel address as perf does (KASLR), handed to the decoder. Called once the kernel's
  * map is known.
  */
+/* Once per source: does the kallsyms fit the recording (arch, kernel map)? */
+static void check_ksyms(struct ts_source *s, const struct ts_ksyms *k, const char *path)
+{
+	const struct ts_file_info *info = ts_reader_info(s->reader);
+	char why[300];
+
+	if (s->ksyms_checked || !k)
+		return;
+	s->ksyms_checked = 1;
+	if (ts_ksyms_check(k, info->arch, info->kernel_ref, info->kernel_ref_addr, why,
+			   sizeof(why)))
+		snprintf(s->kwarn, sizeof(s->kwarn), "%.80s: %s", path, why);
+}
+
 static int set_print_kallsyms(struct ts_source *s)
 {
 	const struct ts_file_info *info = ts_reader_info(s->reader);
@@ -174,6 +191,7 @@ static int set_print_kallsyms(struct ts_source *s)
 	ret = load_ksyms(&k, path, s->err, sizeof(s->err));
 	if (ret)
 		return ret;
+	check_ksyms(s, k, path);
 	if (info->kernel_ref[0])
 		ts_ksyms_relocate(k, info->kernel_ref, info->kernel_ref_addr, &shift);
 	ret = ts_decoder_set_ksyms(s->dec, k);
@@ -219,6 +237,7 @@ static int load_kallsyms(struct ts_source *s)
 	}
 	if (!table)
 		table = path;
+	s->table_path = table;
 	if ((s->opts.symbols & TS_SYMS_TABLE) && s->opts.threaded && s->dec) {
 		s->ksyms_path = table;
 	} else if (s->opts.symbols & TS_SYMS_TABLE) {
@@ -569,8 +588,7 @@ static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_
 	return ts_comms_fork(&s->comms, tid, ptid);
 }
 
-static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time,
-		   int samples)
+static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time, int samples)
 {
 	struct ts_source *s = ctx;
 	struct ts_event ev = { .time = time, .cpu = cpu, .kind = TS_EV_LOST };
@@ -706,10 +724,17 @@ static void relocate_table(struct ts_source *s)
 {
 	const struct ts_file_info *info = ts_reader_info(s->reader);
 
+	check_ksyms(s, s->ksyms, s->table_path);
 	if (!s->ksyms || s->ksyms_moved || !info->kernel_ref[0])
 		return;
 	s->ksyms_moved = 1;
 	ts_ksyms_relocate(s->ksyms, info->kernel_ref, info->kernel_ref_addr, &s->ksyms_shift);
+}
+
+const char *ts_source_kallsyms_warning(struct ts_source *s)
+{
+	relocate_table(s);
+	return s->kwarn[0] ? s->kwarn : NULL;
 }
 
 void ts_source_report_opts(struct ts_source *s, struct ts_report_opts *o)

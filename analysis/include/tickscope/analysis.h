@@ -37,6 +37,11 @@ struct ts_analysis_opts {
 	int nr_pids;
 	const char *comm; /* keep tasks with exactly this comm; NULL for all */
 	unsigned int max_stacks; /* 0 for the default */
+	/*
+	 * The front end cannot see LOST records (a perf dlfilter): lost events were not measured,
+	 * and reports print them as null / "-", not 0
+	 */
+	int lost_unmeasured;
 };
 
 struct ts_section_info {
@@ -122,6 +127,9 @@ struct ts_lost_detail {
 	uint64_t lost, lost_records; /* PERF_RECORD_LOST: per cpu buffer, with a time */
 	uint64_t lost_samples, lost_samples_records; /* PERF_RECORD_LOST_SAMPLES: per event */
 };
+
+/** ts_analysis_lost_measured() - whether the front end could see lost events at all */
+int ts_analysis_lost_measured(const struct ts_analysis *a);
 
 /** ts_analysis_lost_detail() - the LOST and LOST_SAMPLES sums and record counts */
 void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d);
