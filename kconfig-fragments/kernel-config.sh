@@ -134,7 +134,10 @@ fi
 out=${out:-$top/out/kernel-${board:-$arch}}
 # Refused before anything is created: an O= inside the source tree would write into it.
 case "$(realpath -m "$out")/" in
-"$(realpath "$ksrc")"/*) die 3 "O=$out is inside the kernel tree $ksrc, which tickscope never writes" ;;
+"$(realpath "$ksrc")"/*)
+	die 2 "O=$out is inside KSRC ($ksrc): the build would write into your tree, which" \
+		"tickscope never writes; give an O= folder outside it"
+	;;
 esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
