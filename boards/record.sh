@@ -23,6 +23,8 @@ Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` run
   WORKERS       stress-ng ramfs workers (2)      DURATION  stress-ng seconds (5)
   EVENTS        event spec (see boards/README.md); default: the tickscope set
   CALLCHAINS    1 records kernel callchains (-g)  MMAP  perf -m (profile's PERF_MMAP)
+  RECORDER      auto (default: perf if it records on the board, else tickscope record),
+                perf, or tickscope (arm64 boards get the static build/arm64/tickscope)
   GUEST_KERNEL  emulated boards: generic or rt (overrides the guess from VARIANT)
   BOOT_ARGS     emulated boards: extra kernel command line (overrides the guess)
   FRAGMENTS     the variant's kconfig fragments, written to meta.txt (profile default)
@@ -38,7 +40,7 @@ USAGE
 }
 
 VARS="BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP
-GUEST_KERNEL BOOT_ARGS FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT RESULTS CONFIG"
+RECORDER GUEST_KERNEL BOOT_ARGS FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT RESULTS CONFIG"
 for a in "$@"; do
 	case "$a" in
 	--help | -h) usage; exit 0 ;;
@@ -95,6 +97,8 @@ case "${V_CALLCHAINS:-0}" in
 *) die "CALLCHAINS must be 1 or 0" ;;
 esac
 results=${V_RESULTS:-$TS_TOP/results}
+recorder=${V_RECORDER:-auto}
+case "$recorder" in auto | perf | tickscope) ;; *) die "RECORDER must be auto, perf or tickscope" ;; esac
 
 profile_load "$board" || exit 1
 profile_check || die "the profile of $board is invalid"
@@ -142,7 +146,7 @@ rec_args() {
 	echo "--workload $workload --runs $runs --board $board --variant $variant"
 	echo "--mmap $mmap --callchains $callchains --iters $iters --warmup $warmup"
 	echo "--delay-us $delay_us --pin-same $P_PIN_SAME --pin-cross $P_PIN_CROSS"
-	echo "--workers $workers --duration $duration"
+	echo "--workers $workers --duration $duration --recorder $recorder"
 }
 q() {
 	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
@@ -158,6 +162,18 @@ case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
 make_target() {
 	"${MAKE:-make}" --no-print-directory -C "$TS_TOP" BUILD="$bdir" "$@" >&2 ||
 		die "make $* failed"
+}
+
+# arm64 boards: the static tickscope goes next to pingpong, for when perf cannot record there
+# (needed with RECORDER=tickscope, a fallback with auto).
+arm64_tickscope() {
+	case "$recorder" in
+	tickscope) make_target tickscope-arm64 ;;
+	auto)
+		"${MAKE:-make}" --no-print-directory -C "$TS_TOP" BUILD="$bdir" tickscope-arm64 \
+			>/dev/null 2>&1 || msg "note: no static aarch64 tickscope (make tickscope-arm64)"
+		;;
+	esac
 }
 
 t_start=$(now_s)
@@ -178,12 +194,13 @@ local)
 ssh)
 	target=${V_SSH_TARGET:-$P_SSH_TARGET}
 	case "$P_ARCH" in
-	arm64) make_target workloads-arm64; bindir=$bdir/workloads-arm64 ;;
+	arm64) make_target workloads-arm64; arm64_tickscope; bindir=$bdir/workloads-arm64 ;;
 	*) make_target workloads-static; bindir=$bdir/workloads-static ;;
 	esac
 	stage=$(mktemp -d)
 	trap 'rm -rf "$stage"' EXIT
 	cp "$bindir/pingpong" "$TS_TOP/boards/target/ts-record.sh" "$stage/"
+	[ ! -x "$bindir/tickscope" ] || cp "$bindir/tickscope" "$stage/"
 	rdir=$P_REMOTE_DIR
 	msg "copying the recorder and workloads to $target:$rdir"
 	tar cf - -C "$stage" . | $P_SSH $P_SSH_OPTS "$target" \
@@ -203,7 +220,7 @@ ssh)
 	;;
 qemu)
 	case "$P_ARCH" in
-	arm64) make_target workloads-arm64; bindir=$bdir/workloads-arm64 ;;
+	arm64) make_target workloads-arm64; arm64_tickscope; bindir=$bdir/workloads-arm64 ;;
 	*) make_target workloads-static; bindir=$bdir/workloads-static ;;
 	esac
 	accel=$(resolve_accel "${V_ACCEL:-$P_QEMU_ACCEL}" "$P_ARCH")

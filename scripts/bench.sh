@@ -41,9 +41,11 @@ Prints, for one trace: samples/s and peak RSS of
   perf script -i FILE -F $PERF_F --ns >/dev/null
   tickscope report -i FILE, against perf sched latency -i FILE
   perf script --dlfilter tickscope.so, against a no-op dlfilter
+  tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold and cached
+  tickscope record against perf record (scripts/bench-record.sh --help)
 and the ratios against the targets: decode-only >= 10M samples/s, peak RSS <= 32 MB,
 decode-only within ${TARGET_CAT_RATIO}x of cat; report >= 10M samples/s and ${TARGET_SCHEDLAT_RATIO}x
-faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op.
+faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op; compare <= 5 s cold, <= 0.5 s cached.
 Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_RUNS (default 3),
 BENCH_PERF_RUNS (default 1), BENCH_STRICT=1 (exit 1 when a target is missed).
 EOF
@@ -196,6 +198,29 @@ else
 	echo "bench: plugin vs no-op dlfilter: skipped (need $PLUGIN and $NOOP)"
 fi
 
+# SPOT 3: `tickscope compare` of 2 x 10 runs of about 200,000 samples each (make record, kept
+# under $DIR/compare), cold (--no-cache) and with the per-run summaries cached.
+CMP=$DIR/compare/x86-host
+if "$TICKSCOPE" compare --help >/dev/null 2>&1; then
+	for w in pingpong-same pingpong-cross; do
+		[ -d "$CMP/bench/$w/run-10" ] ||
+			make -C "$top" --no-print-directory record BOARD=x86-host VARIANT=bench \
+				WORKLOAD="$w" RUNS=10 ITERS=8000 WARMUP=200 RESULTS="$DIR/compare" \
+				>"$tmp/record.log" 2>&1 || die "make record $w failed (see make record)"
+	done
+	measure cmpcold 1 "$TICKSCOPE" compare --no-cache "$CMP/bench/pingpong-same" \
+		"$CMP/bench/pingpong-cross"
+	measure cmpwarm "$RUNS" "$TICKSCOPE" compare "$CMP/bench/pingpong-same" \
+		"$CMP/bench/pingpong-cross"
+	cmp_samples=$(cat "$CMP"/bench/pingpong-*/run-*/meta.txt | sed -n 's/^samples=//p' |
+		awk '{ n += $1 } END { print n }')
+	echo "bench: compare of 2 x 10 runs, $cmp_samples samples: cold ${cmpcold_s} s," \
+		"cached ${cmpwarm_s} s, peak RSS $((cmpcold_kb / 1024)) MB"
+fi
+
+# SPOT 4: tickscope record against perf record: CPU time and lost events (its own targets).
+"$top/scripts/bench-record.sh" || exit 1
+
 # --- Ratios and targets ----------------------------------------------------------------------
 missed=0
 target() {
@@ -235,6 +260,12 @@ if [ -n "${plugin_s:-}" ]; then
 	target "plugin within ${TARGET_PLUGIN_RATIO}x of a no-op dlfilter" \
 		"$(awk -v a="$plugin_s" -v b="$noop_s" -v r=$TARGET_PLUGIN_RATIO \
 			'BEGIN { if (a <= b * r) print 1 }')" "$(ratio "$plugin_s" "$noop_s")x"
+fi
+if [ -n "${cmpcold_s:-}" ]; then
+	target "compare 2 x 10 runs cold <= 5 s" \
+		"$(awk -v a="$cmpcold_s" 'BEGIN { if (a <= 5) print 1 }')" "$cmpcold_s s"
+	target "compare 2 x 10 runs cached <= 0.5 s" \
+		"$(awk -v a="$cmpwarm_s" 'BEGIN { if (a <= 0.5) print 1 }')" "$cmpwarm_s s"
 fi
 if [ "$missed" -gt 0 ] && [ "${BENCH_STRICT:-0}" = 1 ]; then
 	exit 1

@@ -1,14 +1,14 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# `make demo`: tickscope on the bundled real traces. It shows what a recording holds, then the
-# vmstat case's mechanism on an x86 AF_UNIX ping-pong (unpinned vs pinned to two CPUs), then the
-# shrinker case's stress-ng ramfs on the emulated aarch64 board, and the same report from
-# inside perf through the dlfilter plugin.
+# `make demo`: tickscope on the bundled real traces. It leads with the compare of 10 ping-pong
+# runs pinned to one CPU against 10 pinned to two, then what a recording holds, the vmstat
+# case's mechanism (unpinned vs pinned), the shrinker case's stress-ng ramfs on the emulated
+# aarch64 board, and the same report from inside perf through the dlfilter plugin.
 set -eu
 
 case "${1:-}" in
 -h | --help)
-	sed -n '3,6s/^# //p' "$0"
+	sed -n '3,7s/^# //p' "$0"
 	exit 0
 	;;
 esac
@@ -41,11 +41,19 @@ if [ -f "$a64/perf.data.xz" ]; then
 	ramfs=$(unxz "$a64/perf.data.xz" a64-ramfs.data)
 	a64k=$(unxz "$a64/kallsyms.xz" a64-ramfs.kallsyms)
 else
-	ramfs=$(unxz "$top/../shared/fixtures/a64-6.1-generic-stress-ramfs.data.xz" a64-ramfs.data)
-	a64k=$(unxz "$top/../shared/fixtures/a64-6.1-generic.kallsyms.xz" a64-ramfs.kallsyms)
+	ramfs=$(unxz "$fx/aarch64/a64-6.1-generic-stress-ramfs.data.xz" a64-ramfs.data)
+	a64k=$(unxz "$fx/aarch64/a64-6.1-generic.kallsyms.xz" a64-ramfs.kallsyms)
 fi
 
 echo "tickscope demo: real traces bundled in tests/fixtures/ (x86 live, aarch64 under qemu)"
+
+# a copy, so that compare's per-run summaries are cached under .cache, not in the tree
+if [ ! -d "$cache/ab" ]; then
+	cp -a "$fx/boards/x86-host/ab" "$cache/ab.tmp"
+	mv "$cache/ab.tmp" "$cache/ab"
+fi
+step tickscope compare "$fx/boards/x86-host/ab/pingpong-same" "$fx/boards/x86-host/ab/pingpong-cross"
+"$ts" compare "$cache/ab/pingpong-same" "$cache/ab/pingpong-cross" | sed '/^Metrics /,$d'
 
 step tickscope info "$ramfs"
 "$ts" info "$ramfs"
@@ -65,3 +73,24 @@ if [ -f "$build/tickscope.so" ]; then
 	perf script -i "$ramfs" --dlfilter "$build/tickscope.so" --dlarg kallsyms="$a64k" \
 		--dlarg top=5 2>/dev/null | sed -n '1,/^== idle ==/p'
 fi
+
+# The charts (gnuplot PNG and SVG) and the one-file HTML report of the ping-pong A/B
+# (plots/README.md): compare's when this build has compare --plots, else the two single runs.
+charts=$cache/charts
+if "$ts" compare --help 2>/dev/null | grep -q -- '--plots'; then
+	ab=$fx/boards/x86-host/ab
+	[ -d "$cache/ab" ] && ab=$cache/ab
+	html=$cache/compare.html
+	step tickscope compare "$fx/boards/x86-host/ab/pingpong-same" \
+		"$fx/boards/x86-host/ab/pingpong-cross" --plots "$charts" --html "$html"
+	"$ts" compare "$ab/pingpong-same" "$ab/pingpong-cross" --plots "$charts" --html "$html" \
+		>/dev/null
+else
+	same=$(unxz "$fx/x86-pingpong-same.data.xz" pingpong-same.data)
+	html=$cache/plot.html
+	step tickscope plot "$same" "$cross" --kallsyms "$x86k" --comm pingpong -o "$charts" \
+		--html "$html"
+	"$ts" plot "$same" "$cross" --kallsyms "$x86k" --comm pingpong -o "$charts" --html "$html"
+fi
+printf '\ntickscope demo: the HTML report is %s (open it in a browser); charts in %s/\n' \
+	"$html" "$charts"

@@ -5,15 +5,22 @@
 set -eu
 case "${1:-}" in
 -h | --help)
-	echo "usage: scripts/deps.sh"
+	echo "usage: scripts/deps.sh [demo]"
 	echo "Installs the Debian packages listed in scripts/packages and <folder>/packages that"
-	echo "this machine lacks (apt-get update, then apt-get install; needs root). make demo,"
-	echo "make check and make bench run it first; with nothing missing it does nothing."
+	echo "this machine lacks (apt-get update, then apt-get install; needs root). make check"
+	echo "and make bench run it first. With 'demo' (make demo), only scripts/packages: the"
+	echo "build and the demo. With nothing missing it does nothing. If another package manager"
+	echo "holds the dpkg lock, apt waits for it up to TS_DPKG_LOCK_WAIT seconds (default 300)."
 	exit 0
 	;;
 esac
 top=$(cd "$(dirname "$0")/.." && pwd)
-lists="$top/scripts/packages $(ls "$top"/*/packages 2>/dev/null | grep -v "^$top/scripts/" || true)"
+if [ "${1:-}" = demo ]; then
+	lists="$top/scripts/packages"
+else
+	lists="$top/scripts/packages $(ls "$top"/*/packages 2>/dev/null | grep -v "^$top/scripts/" ||
+		true)"
+fi
 want=$(cat $lists | sed 's/#.*//' | tr -s ' \t' '\n' | sed '/^$/d' | sort -u)
 
 missing=""
@@ -32,6 +39,22 @@ if [ "$(id -u)" != 0 ]; then
 	exit 1
 fi
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -qq
+# Another package manager (unattended-upgrades, a second apt) may hold the dpkg lock: apt's own
+# timeout waits for it, then the message says what happened.
+wait=${TS_DPKG_LOCK_WAIT:-300}
+lock_fail() {
+	if grep -q -e 'Could not get lock' -e 'Unable to acquire the dpkg' "$1"; then
+		echo "deps: another package manager held the dpkg lock for ${wait} s; run" \
+			"'make deps' again when it is done (TS_DPKG_LOCK_WAIT=seconds waits longer)" >&2
+	else
+		echo "deps: apt-get $2 failed (above)" >&2
+	fi
+	exit 1
+}
+log=$(mktemp "${TMPDIR:-/tmp}/tickscope-deps.XXXXXX")
+trap 'rm -f "$log"' EXIT
+apt-get -o DPkg::Lock::Timeout="$wait" update -qq 2>"$log" ||
+	{ cat "$log" >&2; lock_fail "$log" update; }
 # shellcheck disable=SC2086
-apt-get install -y -qq --no-install-recommends $missing >&2
+apt-get -o DPkg::Lock::Timeout="$wait" install -y -qq --no-install-recommends $missing \
+	>&2 2>"$log" || { cat "$log" >&2; lock_fail "$log" install; }

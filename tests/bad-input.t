@@ -14,10 +14,13 @@ PERFDATA="perl $TS_FIXTURES/perfdata.pl"
 TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-20}
 
 # Under SANITIZE=1: leaks inside libtraceevent on formats it cannot parse are not ours.
-LSAN_OPTIONS="suppressions=$TS_TOP/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+LSAN_OPTIONS="suppressions=$TS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
 
-# One case: "--case LABEL WANT SRC OUT OP ARGS..." with OP "cut LEN", "patch OFF WIDTH VALUE",
+# One case: "--case LABEL WANT SRC OUT OP ARGS..." with WANT "error" (run with --strict: a
+# non-zero exit and a message naming the file and an offset), "any" (no crash), "cut" (a pipe
+# cut inside a record: exit 0 and a warning naming the file and offset of the cut) or "clean"
+# (exit 0, no warning) and OP "cut LEN", "patch OFF WIDTH VALUE",
 # "replace OLD NEW" or "stdin" (feed SRC through a pipe). Prints "PASS LABEL" or
 # "FAIL LABEL: reason"; a case that prints neither (it could not run) counts as failed.
 if [ "${1:-}" = --case ]; then
@@ -43,13 +46,15 @@ if [ "${1:-}" = --case ]; then
 	# A one-line kallsyms: otherwise tickscope reads /proc/kallsyms (5 MB) for every case
 	# recorded on this boot, which costs more than the case itself.
 	ks=$TS_FIXTURE_CACHE/one-line.kallsyms
+	strict=
+	[ "$want" = error ] && strict=--strict
 	# TS_BAD_CMD: dump (the reader and decoder) or report (the same through its threads)
 	if [ "$out" = - ]; then
-		timeout "$TIMEOUT" "$TICKSCOPE" "${TS_BAD_CMD:-dump}" -i - --kallsyms "$ks" <"$src" \
-			>/dev/null 2>"$err"
+		timeout "$TIMEOUT" "$TICKSCOPE" "${TS_BAD_CMD:-dump}" $strict -i - --kallsyms "$ks" \
+			<"$src" >/dev/null 2>"$err"
 	else
-		timeout "$TIMEOUT" "$TICKSCOPE" "${TS_BAD_CMD:-dump}" -i "$out" --kallsyms "$ks" \
-			>/dev/null 2>"$err"
+		timeout "$TIMEOUT" "$TICKSCOPE" "${TS_BAD_CMD:-dump}" $strict -i "$out" \
+			--kallsyms "$ks" >/dev/null 2>"$err"
 	fi
 	rc=$?
 	why=""
@@ -59,6 +64,15 @@ if [ "${1:-}" = --case ]; then
 		why="no exit after ${TIMEOUT}s (hang?)"
 	elif [ "$rc" -ge 128 ]; then
 		why="killed by signal $((rc - 128))"
+	elif [ "$want" = cut ] && [ "$rc" -ne 0 ]; then
+		why="exit $rc on a cut stream: $(head -1 "$err")"
+	elif [ "$want" = cut ] && ! grep -q "warning: .*offset 0x[0-9a-f]*: the input was cut" "$err"
+	then
+		why="no warning saying where the input was cut: $(head -1 "$err")"
+	elif [ "$want" = cut ] && [ "$out" != - ] && ! grep -qF "$out" "$err"; then
+		why="the warning does not name the file: $(head -1 "$err")"
+	elif [ "$want" = clean ] && { [ "$rc" -ne 0 ] || [ -s "$err" ]; }; then
+		why="exit $rc at a record boundary: $(head -1 "$err")"
 	elif [ "$rc" -eq 0 ]; then
 		[ "$want" = error ] && why="exit 0: the damage went unnoticed"
 	elif [ "$out" != - ] && ! grep -qF "$out" "$err"; then
@@ -149,29 +163,43 @@ ftend=$(layout_get "$L" feat_table_end)
 run_cases "every sampled truncation of x86-tiny is an error naming the file and offset" "$T/cases"
 awk 'NR % 3 == 1' "$T/cases" >"$T/cases.report-cut"
 
-# --- Truncations of the pipe-mode fixture: at a record boundary the stream may just end. --
+# --- Truncations of the pipe-mode fixture. -------------------------------------------------
+# Header records (attrs, tracing data, features) come first; a cut among them leaves nothing
+# to analyse: an error. After them, a cut at a record boundary is a clean end, and a cut
+# inside a record is a warning that says where (records before it are read), or with
+# --strict an error. Every record, both ways.
 L=$T/tinyp.layout
 S=$(layout_get "$L" file_size value)
+hdr_end=$(awk '$1 == "rec" && $3 !~ /^(64|65|66|67|69|73|74|75|78|79|80|82)$/ { print $2; exit }' \
+	"$L")
 awk '$1 == "rec" || $1 == "end" { print $2 }' "$L" | sort -un >"$T/bounds"
 {
 	seq 0 24
 	seq 0 "$STRIDE" "$S"
-	awk -v d="$DSTEP" '$1 == "rec" && n++ % d == 0 { print $2; print $2 + 3; print $2 + 9 }' "$L" |
-		head -150
+	awk -v d="$DSTEP" '$1 == "rec" && n++ % d == 0 { print $2; print $2 + 3; print $2 + 9 }' "$L"
 	awk '/^td_|^pipe_/ { print $2 + 1 }' "$L"
 	echo $((S - 1))
-} | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$tinyp" -v t="$T" -v b="$T/bounds" '
+} | awk -v s="$S" '$1 < s' | sort -un | awk -v f="$tinyp" -v t="$T" -v b="$T/bounds" \
+	-v h="$hdr_end" '
 	BEGIN { while ((getline l < b) > 0) bound[l] = 1 }
-	{ printf "pcut@%d %s %s %s/pcut.%d cut %d\n", $1, ($1 in bound) ? "any" : "error", f, t,
-		$1, $1 }' >"$T/cases"
-run_cases "every sampled truncation of x86-tiny-pipe inside a record is an error" "$T/cases"
+	{
+		if ($1 < h) { want = ($1 in bound) ? "any" : "error" }
+		else { want = ($1 in bound) ? "clean" : "cut" }
+		printf "pcut@%d %s %s %s/pcut.%d cut %d\n", $1, want, f, t, $1, $1
+		if (want == "cut" && nc++ % 4 == 0)
+			printf "strict-pcut@%d error %s %s/spcut.%d cut %d\n", $1, f, t, $1, $1
+	}' >"$T/cases"
+run_cases "x86-tiny-pipe cut at every record boundary and inside every record" "$T/cases"
 
 # The same through stdin (no file name to print, but an offset).
-awk '$1 == "rec" { print $2 + 3 }' "$T/tinyp.layout" | head -$((40 / DSTEP)) | while read -r n; do
+awk -v h="$hdr_end" '$1 == "rec" && $2 >= h { print $2 + 3 }' "$T/tinyp.layout" |
+	head -$((40 / DSTEP)) | while read -r n; do
 	head -c "$n" "$tinyp" >"$T/stdin.$n"
-	echo "stdin-cut@$n error $T/stdin.$n $T/stdin-run.$n stdin"
+	echo "stdin-cut@$n cut $T/stdin.$n $T/stdin-run.$n stdin"
+	echo "stdin-strict-cut@$n error $T/stdin.$n $T/stdin-srun.$n stdin"
 done >"$T/cases"
-run_cases "truncated pipe-mode data on stdin is an error with an offset" "$T/cases"
+run_cases "pipe-mode data cut on stdin: a warning with an offset, or with --strict an error" \
+	"$T/cases"
 
 # --- Truncations of the zstd-compressed fixture. -------------------------------------------
 S=$(layout_get "$T/zst.layout" file_size value)
@@ -310,6 +338,9 @@ L=$T/tiny.layout
 			$(($(awk -v o="$o" '$1 == "rec" && $2 == o { print $4 }' "$L") + 1))
 		patch_case "$tiny" "$L" rec-$n-type-unknown any "$o" 4 0xfff0
 	done
+	# a sample's cpu past the file's CPUs: huge (no allocation of its size) and just out
+	patch_case "$tiny" "$L" sample-cpu-huge error sample_cpu 4 8388609
+	patch_case "$tiny" "$L" sample-cpu-256 error sample_cpu 4 256
 	# every 32-bit word of the first sample set to all ones and to zero
 	w=8
 	while [ $w -lt "$s0sz" ]; do

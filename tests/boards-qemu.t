@@ -61,6 +61,23 @@ ok $? "tickscope report counts idle exits by IPI on arm64 (a count, not null)"
 grep -q '^chosen ipi:ipi_entry$' "$d/events.txt"
 ok $? "arm64 records IPI arrivals (ipi:ipi_entry), which idle exits by IPI need"
 
+# The same board recording with the static aarch64 tickscope instead of perf (for boards whose
+# perf is missing or broken): the whole dump oracle holds on its file.
+t0=$(date +%s)
+make --no-print-directory -s BUILD="$TS_BUILD" record BOARD=qemu-aarch64 VARIANT=generic \
+	WORKLOAD=pingpong-cross RUNS=1 ITERS=1000 RECORDER=tickscope RESULTS="$tmp/rt" \
+	>"$tmp/log" 2>&1
+rc=$?
+ok $rc "make record BOARD=qemu-aarch64 RECORDER=tickscope ($(($(date +%s) - t0))s)"
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/log"
+dt=$tmp/rt/qemu-aarch64/generic/pingpong-cross/run-1
+grep -qx 'recorder=tickscope' "$dt/meta.txt" &&
+	grep -q 'tickscope record -o perf.data' "$dt/perf-cmd.txt"
+ok $? "meta.txt and perf-cmd.txt say the static tickscope recorded it"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+ORACLE_TMP=$tmp
+oracle_check "qemu-aarch64 tickscope record" "$dt/perf.data" "$dt/kallsyms"
+
 # Faults end in clear errors and leave no output folder behind.
 wl=$TS_BUILD/workloads-arm64
 echo 'echo never reached' >"$tmp/job-ok.sh"

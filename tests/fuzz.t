@@ -17,8 +17,8 @@ if [ ! -x "$FUZZ" ]; then
 fi
 [ -x "$FUZZ" ] || { echo "Bail out! $FUZZ not built (make fuzz-build needs clang)"; exit 1; }
 
-# Leaks inside libtraceevent on formats it cannot parse are not ours: see lsan.supp.
-LSAN_OPTIONS="suppressions=$TS_TOP/tests/fuzz/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+# Leaks inside libtraceevent on formats it cannot parse are not ours: see tests/lsan.supp.
+LSAN_OPTIONS="suppressions=$TS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
 T=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
 trap 'rm -rf "$T"' EXIT

@@ -20,7 +20,7 @@ scratch copy of the tree under \${TMPDIR:-/tmp}, runs the tests its line names, 
 one line per mutation (caught, MISSED, or INVALID when the text to replace is not found
 exactly once or the tree does not build), then the score. A mutation is caught when one of
 its tests fails. --keep leaves the scratch copy. Environment: MUTATION_TIMEOUT (seconds per
-test, default 600), TS_SHARED (the shared fixtures, as for make check).
+test, default 600).
 Exit status: 0 when at least 90% are caught and every miss is explained in the list
 (its line's note starts with "missed:"), 1 otherwise.
 EOF
@@ -50,7 +50,6 @@ trap cleanup EXIT INT TERM
 (cd "$top" && tar --exclude=./build --exclude=./build-san --exclude=./.cache --exclude=./out \
 	--exclude=./.git -cf - .) | (cd "$scratch" && tar -xf -)
 [ -d "$top/.cache" ] && ln -s "$top/.cache" "$scratch/.cache"
-export TS_SHARED="${TS_SHARED:-$top/../shared}"
 
 build() {
 	make -s -C "$scratch" -j2 all >"$scratch/build.log" 2>&1

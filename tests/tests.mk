@@ -31,7 +31,7 @@ fuzz: $(FUZZ_BIN)
 	$(Q)for s in $(FUZZ_SEEDS); do \
 		[ -f .cache/fuzz-corpus/$$s ] || xz -dc tests/fixtures/$$s.data.xz >.cache/fuzz-corpus/$$s; \
 	done
-	LSAN_OPTIONS=suppressions=tests/fuzz/lsan.supp $(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -max_len=65536 -timeout=10 \
+	LSAN_OPTIONS=suppressions=tests/lsan.supp $(FUZZ_BIN) -max_total_time=$(FUZZ_TIME) -max_len=65536 -timeout=10 \
 		-artifact_prefix=.cache/fuzz-artifacts/ .cache/fuzz-corpus
 
 check-build-extra: fuzz-build

@@ -27,6 +27,9 @@ static const char dump_help[] =
 	"                       json: one object per line with every field; none: decode\n"
 	"                       only, and print the rate on stderr\n"
 	"      --file-order     skip time ordering (faster; differs from perf script)\n"
+	"      --strict         a pipe-mode stream cut inside a record is an error (exit 1);\n"
+	"                       by default the records before the cut are used and a warning\n"
+	"                       says where the input was cut\n"
 	"  -h, --help           this text\n";
 
 enum fmt { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_NONE };
@@ -224,6 +227,7 @@ int cmd_dump(int argc, char **argv)
 		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "file-order", no_argument, NULL, 'u' },
+		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -250,6 +254,9 @@ int cmd_dump(int argc, char **argv)
 		case 'u':
 			o.unordered = 1;
 			break;
+		case 's':
+			o.strict = 1;
+			break;
 		case 'h':
 			fputs(dump_help, stdout);
 			return 0;
@@ -270,6 +277,7 @@ int cmd_dump(int argc, char **argv)
 		ret = ts_source_run(d.src, on_event, &d);
 	}
 	fflush(stdout);
+	cli_warnings(d.src);
 	if (ret) {
 		cli_error("%s", d.src ? ts_source_error(d.src) : ts_strerror(ret));
 		ts_source_close(d.src);

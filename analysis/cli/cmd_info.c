@@ -16,6 +16,9 @@ static const char info_help[] =
 	"count, and lost events per CPU. FILE '-' reads a pipe-mode stream from stdin.\n\n"
 	"  -i, --input FILE    the perf.data file (default: perf.data)\n"
 	"      --kallsyms FILE accepted for symmetry with dump/report (unused here)\n"
+	"      --strict        a pipe-mode stream cut inside a record is an error (exit 1);\n"
+	"                      by default the records before the cut are counted and a\n"
+	"                      warning says where the input was cut\n"
 	"  -h, --help          this text\n";
 
 static int no_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
@@ -93,6 +96,7 @@ int cmd_info(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "input", required_argument, NULL, 'i' },
 		{ "kallsyms", required_argument, NULL, 'k' },
+		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -108,6 +112,9 @@ int cmd_info(int argc, char **argv)
 			break;
 		case 'k': /* accepted for symmetry with dump/report: info prints no symbols */
 			break;
+		case 's':
+			o.strict = 1;
+			break;
 		case 'h':
 			fputs(info_help, stdout);
 			return 0;
@@ -122,6 +129,8 @@ int cmd_info(int argc, char **argv)
 		print_header(o.input, ts_reader_info(ts_source_reader(src)));
 		ret = ts_source_run(src, no_event, NULL);
 	}
+	fflush(stdout);
+	cli_warnings(src);
 	if (ret) {
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
 		ts_source_close(src);

@@ -43,6 +43,9 @@ static const char report_help[] =
 	"      --top N          rows of ranked text tables (default 20)\n"
 	"      --watch FUNC     always list this work/timer function (default vmstat_update)\n"
 	"      --file-order     skip time ordering (faster; sched figures need time order)\n"
+	"      --strict         a pipe-mode stream cut inside a record is an error (exit 1);\n"
+	"                       by default the records before the cut are used and a warning\n"
+	"                       says where the input was cut\n"
 	"  -h, --help           this text\n";
 
 enum out { OUT_TEXT, OUT_JSON, OUT_TSV };
@@ -125,6 +128,9 @@ static int option(struct report_args *r, int c)
 	case 'u':
 		r->src.unordered = 1;
 		return 0;
+	case 's':
+		r->src.strict = 1;
+		return 0;
 	case 'h':
 		fputs(report_help, stdout);
 		return -1;
@@ -148,6 +154,7 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 		{ "top", required_argument, NULL, 'n' },
 		{ "watch", required_argument, NULL, 'w' },
 		{ "file-order", no_argument, NULL, 'u' },
+		{ "strict", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
@@ -215,6 +222,7 @@ int cmd_report(int argc, char **argv)
 		ts_source_note_recorded(src, a);
 		ret = ts_source_run(src, feed, a);
 	}
+	cli_warnings(src);
 	if (ret) {
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
 		goto close_source;

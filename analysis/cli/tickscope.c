@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "tickscope/decode.h"
 #include "tickscope/reader.h"
+#include "tickscope/source.h"
 
 #ifndef TS_VERSION
 #define TS_VERSION "0.1"
@@ -20,6 +21,10 @@ static const struct command {
 	{ "info", cmd_info, "show what a perf.data file holds: machine, events, lost events" },
 	{ "dump", cmd_dump, "print every tracepoint sample (perf script's form, TSV or JSON)" },
 	{ "report", cmd_report, "per-task, per-CPU and whole-trace analyses: text, JSON or TSV" },
+	{ "compare", cmd_compare,
+	  "variants of N runs each: the benchmark change, its statistics and why" },
+	{ "plot", cmd_plot, "charts of one run (gnuplot PNG, SVG) and a one-file HTML report" },
+	{ "record", cmd_record, "record tracepoints on every CPU into perf.data (no perf needed)" },
 };
 
 static void usage(FILE *f)
@@ -46,6 +51,21 @@ int cli_error(const char *fmt, ...)
 	va_end(ap);
 	fputc('\n', stderr);
 	return 1;
+}
+
+void cli_warnings(struct ts_source *src)
+{
+	const struct ts_file_info *i;
+	int k;
+
+	if (!src || !ts_source_reader(src))
+		return;
+	i = ts_reader_info(ts_source_reader(src));
+	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
+		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);
+	if (i->nr_warnings > TS_READER_MAX_WARNINGS)
+		fprintf(stderr, "tickscope: warning: %d more warnings about the input\n",
+			i->nr_warnings - TS_READER_MAX_WARNINGS);
 }
 
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_)

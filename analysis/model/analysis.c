@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sink.h"
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
 
@@ -17,12 +18,10 @@ struct lost_rec {
 };
 
 struct ts_analysis {
-	struct ts_sched *sched;
-	struct ts_idle *idle;
-	struct ts_timer *timer;
-	struct ts_wq *wq;
-	struct ts_rcu *rcu;
-	struct ts_shrinker *shrinker;
+	void *model[TS_SEC_NR]; /* by enum ts_section, made by sections[s]->new */
+	uint32_t feeds[TS_EV_NR_KINDS]; /* bit s: section s is fed this kind */
+	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off); /* for metric names */
+	void *sym_ctx;
 	struct ts_analysis_opts opts;
 	int32_t *pids;
 	char comm[TS_COMM_LEN];
@@ -39,131 +38,89 @@ struct ts_analysis {
 	size_t nr_lost, cap_lost;
 	int8_t ksec[TS_EV_NR_KINDS]; /* section of each kind, -1 for none */
 	uint64_t lost_total, lost_records, lost_unplaced;
+	uint64_t lost_samples, lost_samples_records; /* LOST_SAMPLES: the same losses, per event */
 	struct ts_section_info info[TS_SEC_NR];
 };
 
-static const char *const kind_names[TS_EV_NR_KINDS] = {
-	[TS_EV_SWITCH] = "sched:sched_switch",
-	[TS_EV_WAKING] = "sched:sched_waking",
-	[TS_EV_WAKEUP] = "sched:sched_wakeup",
-	[TS_EV_WAKEUP_NEW] = "sched:sched_wakeup_new",
-	[TS_EV_MIGRATE] = "sched:sched_migrate_task",
-	[TS_EV_PROCESS_EXIT] = "sched:sched_process_exit",
-	[TS_EV_CPU_IDLE] = "power:cpu_idle",
-	[TS_EV_TICK_STOP] = "timer:tick_stop",
-	[TS_EV_TIMER_START] = "timer:timer_start",
-	[TS_EV_TIMER_EXPIRE_ENTRY] = "timer:timer_expire_entry",
-	[TS_EV_TIMER_EXPIRE_EXIT] = "timer:timer_expire_exit",
-	[TS_EV_TIMER_CANCEL] = "timer:timer_cancel",
-	[TS_EV_HRTIMER_START] = "timer:hrtimer_start",
-	[TS_EV_HRTIMER_EXPIRE_ENTRY] = "timer:hrtimer_expire_entry",
-	[TS_EV_HRTIMER_EXPIRE_EXIT] = "timer:hrtimer_expire_exit",
-	[TS_EV_HRTIMER_CANCEL] = "timer:hrtimer_cancel",
-	[TS_EV_WQ_QUEUE] = "workqueue:workqueue_queue_work",
-	[TS_EV_WQ_ACTIVATE] = "workqueue:workqueue_activate_work",
-	[TS_EV_WQ_START] = "workqueue:workqueue_execute_start",
-	[TS_EV_WQ_END] = "workqueue:workqueue_execute_end",
-	[TS_EV_RCU_UTIL] = "rcu:rcu_utilization",
-	[TS_EV_RCU_GP] = "rcu:rcu_grace_period",
-	[TS_EV_RCU_CB] = "rcu:rcu_callback",
-	[TS_EV_RCU_INVOKE] = "rcu:rcu_invoke_callback",
-	[TS_EV_SHRINK_START] = "vmscan:mm_shrink_slab_start",
-	[TS_EV_SHRINK_END] = "vmscan:mm_shrink_slab_end",
-};
+/* The event table's columns, in its order: kind, section, required. */
+#define EVENT_KIND(kind, name, sec, req, dec) TS_EV_##kind,
+static const uint16_t table_kinds[] = { TS_EVENTS(EVENT_KIND) };
+#undef EVENT_KIND
+#define EVENT_SEC(kind, name, sec, req, dec) TS_SEC_##sec,
+static const int8_t table_secs[] = { TS_EVENTS(EVENT_SEC) };
+#undef EVENT_SEC
+#define EVENT_REQ(kind, name, sec, req, dec) req,
+static const uint8_t table_req[] = { TS_EVENTS(EVENT_REQ) };
+#undef EVENT_REQ
+#define NR_TABLE ((int)(sizeof(table_kinds) / sizeof(table_kinds[0])))
 
-/* Other tracepoints that decode to the same kind. */
-static const struct {
-	const char *name;
-	uint16_t kind;
-} alias_names[] = {
-	{ "rcu:rcu_kvfree_callback", TS_EV_RCU_CB },
-	{ "rcu:rcu_invoke_kvfree_callback", TS_EV_RCU_INVOKE },
-	{ "rcu:rcu_invoke_kfree_bulk_callback", TS_EV_RCU_INVOKE },
-};
-
-static const uint16_t sched_kinds[] = { TS_EV_SWITCH, TS_EV_WAKING, TS_EV_WAKEUP, TS_EV_WAKEUP_NEW,
-					TS_EV_MIGRATE };
-static const uint8_t sched_req[] = { 1, 0, 0, 0, 0 };
-static const uint16_t idle_kinds[] = { TS_EV_CPU_IDLE, TS_EV_TICK_STOP };
-static const uint8_t idle_req[] = { 1, 0 };
-static const uint16_t timer_kinds[] = { TS_EV_HRTIMER_EXPIRE_ENTRY, TS_EV_HRTIMER_EXPIRE_EXIT,
-					TS_EV_TIMER_EXPIRE_ENTRY,   TS_EV_TIMER_EXPIRE_EXIT,
-					TS_EV_HRTIMER_START,	    TS_EV_TIMER_START,
-					TS_EV_HRTIMER_CANCEL,	    TS_EV_TIMER_CANCEL };
-static const uint8_t timer_req[] = { 1, 1, 1, 1, 0, 0, 0, 0 };
-static const uint16_t wq_kinds[] = { TS_EV_WQ_START, TS_EV_WQ_END, TS_EV_WQ_QUEUE,
-				     TS_EV_WQ_ACTIVATE };
-static const uint8_t wq_req[] = { 1, 1, 0, 0 };
-static const uint16_t rcu_kinds[] = { TS_EV_RCU_UTIL, TS_EV_RCU_GP, TS_EV_RCU_CB,
-				      TS_EV_RCU_INVOKE };
-static const uint8_t rcu_req[] = { 1, 0, 0, 0 };
-static const uint16_t shrink_kinds[] = { TS_EV_SHRINK_START, TS_EV_SHRINK_END };
-static const uint8_t shrink_req[] = { 1, 1 };
-
-static const struct {
-	const char *name;
-	const uint16_t *kinds;
-	const uint8_t *req;
-	int nr;
-} sections[TS_SEC_NR] = {
-#define SEC(id, n, k, r) [id] = { n, k, r, (int)(sizeof(k) / sizeof(k[0])) }
-	SEC(TS_SEC_SCHED, "sched", sched_kinds, sched_req),
-	SEC(TS_SEC_IDLE, "idle", idle_kinds, idle_req),
-	SEC(TS_SEC_TIMER, "timer", timer_kinds, timer_req),
-	SEC(TS_SEC_WQ, "workqueue", wq_kinds, wq_req),
-	SEC(TS_SEC_RCU, "rcu", rcu_kinds, rcu_req),
-	SEC(TS_SEC_SHRINKER, "shrinker", shrink_kinds, shrink_req),
-#undef SEC
+static const struct ts_section_ops *const sections[TS_SEC_NR] = {
+#define SECTION_OPS(id, ident) [TS_SEC_##id] = &ts_##ident##_section,
+	TS_SECTIONS(SECTION_OPS)
+#undef SECTION_OPS
 };
 
 /* The section of each kind, -1 for none. */
 static int kind_section(int kind)
 {
+	int i;
+
+	for (i = 0; i < NR_TABLE; i++)
+		if (table_kinds[i] == kind)
+			return table_secs[i];
+	return -1;
+}
+
+/* The sections fed events of @kind: its own, those that ask for it, and those fed all. */
+static uint32_t kind_feeds(int kind)
+{
+	uint32_t mask = 0;
 	int s, i;
 
-	for (s = 0; s < TS_SEC_NR; s++)
-		for (i = 0; i < sections[s].nr; i++)
-			if (sections[s].kinds[i] == kind)
-				return s;
-	return -1;
+	if (kind_section(kind) >= 0)
+		mask |= 1u << kind_section(kind);
+	for (s = 0; s < TS_SEC_NR; s++) {
+		for (i = 0; i < sections[s]->nr_also; i++)
+			if (sections[s]->also[i] == kind)
+				mask |= 1u << s;
+		/* comm is bookkeeping, not activity: only the sections that ask get it */
+		if ((sections[s]->flags & TS_SECF_ALL_EVENTS) && kind != TS_EV_COMM &&
+		    kind != TS_EV_LOST)
+			mask |= 1u << s;
+	}
+	return mask;
 }
 
 const char *ts_analysis_kind_name(int kind)
 {
-	return kind > 0 && kind < TS_EV_NR_KINDS && kind_names[kind] ? kind_names[kind] : "";
+	return ts_event_name(kind);
 }
 
 int ts_analysis_section_kinds(enum ts_section s, const uint16_t **kinds, const uint8_t **required)
 {
-	if (s < 0 || s >= TS_SEC_NR)
-		return 0;
-	*kinds = sections[s].kinds;
+	int i, n = 0;
+
+	for (i = 0; i < NR_TABLE && table_secs[i] != (int)s; i++)
+		;
+	while (i + n < NR_TABLE && table_secs[i + n] == (int)s) /* a section's lines are together */
+		n++;
+	*kinds = &table_kinds[i];
 	if (required)
-		*required = sections[s].req;
-	return sections[s].nr;
+		*required = &table_req[i];
+	return n;
 }
 
 int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 {
-	size_t i;
-	int k;
+	int k = ts_event_kind(name), s;
 
 	a->have_recorded = 1;
-	for (k = 1; k < TS_EV_NR_KINDS; k++) {
-		if (kind_names[k] && !strcmp(kind_names[k], name)) {
-			a->recorded[k] = 1;
-			if (k == TS_EV_WAKING)
-				ts_sched_waking_recorded(a->sched);
-			if (k == TS_EV_WAKEUP)
-				ts_sched_wakeup_recorded(a->sched);
-			return 1;
-		}
-	}
-	for (i = 0; i < sizeof(alias_names) / sizeof(alias_names[0]); i++) {
-		if (!strcmp(alias_names[i].name, name)) {
-			a->recorded[alias_names[i].kind] = 1;
-			return 1;
-		}
+	if (k != TS_EV_OTHER) {
+		a->recorded[k] = 1;
+		for (s = 0; s < TS_SEC_NR; s++)
+			if ((a->feeds[k] >> s & 1) && sections[s]->recorded)
+				sections[s]->recorded(a->model[s], k);
+		return 1;
 	}
 	if (ts_idle_is_ipi(name))
 		a->ipi_recorded = 1;
@@ -273,31 +230,24 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 	static const struct ts_analysis_opts none;
 	struct ts_model_opts mo = { 0 };
 	struct ts_analysis *a = calloc(1, sizeof(*a));
-	int err, k;
+	int err, k, s;
 
 	if (!a)
 		return -ENOMEM;
 	err = copy_filters(a, opts ? opts : &none);
 	if (err)
 		goto free_analysis;
-	for (k = 0; k < TS_EV_NR_KINDS; k++)
+	for (k = 0; k < TS_EV_NR_KINDS; k++) {
 		a->ksec[k] = (int8_t)kind_section(k);
+		a->feeds[k] = kind_feeds(k);
+	}
 	mo.max_stacks = a->opts.max_stacks;
 	if (a->task_filter) {
 		mo.task_filter = task_filter;
 		mo.filter_ctx = a;
 	}
-	err = ts_sched_new(&a->sched, &mo);
-	if (!err)
-		err = ts_idle_new(&a->idle, &mo);
-	if (!err)
-		err = ts_timer_new(&a->timer, &mo);
-	if (!err)
-		err = ts_wq_new(&a->wq, &mo);
-	if (!err)
-		err = ts_rcu_new(&a->rcu, &mo);
-	if (!err)
-		err = ts_shrinker_new(&a->shrinker, &mo);
+	for (s = 0; s < TS_SEC_NR && !err; s++)
+		err = sections[s]->create(&a->model[s], &mo);
 	if (err)
 		goto free_analysis;
 	*ap = a;
@@ -309,14 +259,13 @@ free_analysis:
 
 void ts_analysis_free(struct ts_analysis *a)
 {
+	int s;
+
 	if (!a)
 		return;
-	ts_sched_free(a->sched);
-	ts_idle_free(a->idle);
-	ts_timer_free(a->timer);
-	ts_wq_free(a->wq);
-	ts_rcu_free(a->rcu);
-	ts_shrinker_free(a->shrinker);
+	for (s = 0; s < TS_SEC_NR; s++)
+		if (a->model[s])
+			sections[s]->free(a->model[s]);
 	free(a->cpus);
 	free(a->pids);
 	free(a->lost);
@@ -349,6 +298,12 @@ static int note_lost(struct ts_analysis *a, const struct ts_event *ev)
 	if (ev->time && ((a->opts.time_start && ev->time < a->opts.time_start) ||
 			 (a->opts.time_end && ev->time > a->opts.time_end)))
 		return 0;
+	if (ev->lost.samples) {
+		/* time 0 and a second count of what LOST records say: never in a time range */
+		a->lost_samples += ev->lost.lost;
+		a->lost_samples_records++;
+		return 0;
+	}
 	a->lost_total += ev->lost.lost;
 	a->lost_records++;
 	if (a->nr_lost == MAX_LOST_RECORDS || !ev->time) {
@@ -367,42 +322,33 @@ static int note_lost(struct ts_analysis *a, const struct ts_event *ev)
 	return 0;
 }
 
-/* Workqueue and shrinker activity belongs to the task that ran it. */
-static int task_kept(const struct ts_analysis *a, const struct ts_event *ev)
+/* Feed @ev to the sections in @mask; task-owned ones only for the --pid/--comm tasks. */
+static int dispatch(struct ts_analysis *a, const struct ts_event *ev, uint32_t mask)
 {
-	return !a->task_filter || ts_sched_selected(a->sched, ev->pid);
-}
+	int s, err;
 
-static int dispatch(struct ts_analysis *a, const struct ts_event *ev, int sec)
-{
-	switch (sec) {
-	case TS_SEC_SCHED:
-		return ts_sched_feed(a->sched, ev);
-	case TS_SEC_IDLE:
-		/* The sched model needs cpu_idle too: wake targets inside idle are idle. */
-		return ev->kind == TS_EV_CPU_IDLE ? ts_sched_feed(a->sched, ev) : 0;
-	case TS_SEC_TIMER:
-		return ts_timer_feed(a->timer, ev);
-	case TS_SEC_WQ:
-		return task_kept(a, ev) ? ts_wq_feed(a->wq, ev) : 0;
-	case TS_SEC_RCU:
-		return ts_rcu_feed(a->rcu, ev);
-	case TS_SEC_SHRINKER:
-		return task_kept(a, ev) ? ts_shrinker_feed(a->shrinker, ev) : 0;
-	default:
-		return 0;
+	for (s = 0; mask; s++, mask >>= 1) {
+		if (!(mask & 1))
+			continue;
+		if ((sections[s]->flags & TS_SECF_TASK_OWNED) && a->task_filter &&
+		    !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
+			continue;
+		err = sections[s]->feed(a->model[s], ev);
+		if (err)
+			return err;
 	}
+	return 0;
 }
 
 int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 {
-	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s, err;
+	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s;
 
 	if (k == TS_EV_LOST)
 		return note_lost(a, ev);
-	if (k == TS_EV_COMM) {
+	if (k == TS_EV_COMM) { /* names count whatever the filters */
 		a->fed[k]++;
-		return ts_sched_feed(a->sched, ev);
+		return dispatch(a, ev, a->feeds[k]);
 	}
 	if (a->event_filter && !kept(a, ev)) {
 		a->filtered++;
@@ -421,10 +367,7 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 			a->sec_last[s] = ev->time;
 		a->sec_events[s]++;
 	}
-	err = ts_idle_feed(a->idle, ev);
-	if (!err && s >= 0)
-		err = dispatch(a, ev, s);
-	return err;
+	return dispatch(a, ev, a->feeds[k]);
 }
 
 static enum ts_presence presence(const struct ts_analysis *a, int kind)
@@ -440,8 +383,11 @@ static void finish_section(struct ts_analysis *a, int s)
 	enum ts_presence p = TS_NOT_RECORDED, kp;
 	size_t i;
 	int j;
+	const uint16_t *kinds;
+	const uint8_t *req;
+	int nr = ts_analysis_section_kinds(s, &kinds, &req);
 
-	in->name = sections[s].name;
+	in->name = sections[s]->name;
 	in->nr_events = a->sec_events[s];
 	in->first = a->sec_first[s];
 	in->last = a->sec_last[s];
@@ -450,10 +396,10 @@ static void finish_section(struct ts_analysis *a, int s)
 	 * expiries) would give zeros that look like measurements. Else empty if a required kind
 	 * was recorded, else not recorded.
 	 */
-	for (j = 0; j < sections[s].nr; j++) {
-		if (!sections[s].req[j])
+	for (j = 0; j < nr; j++) {
+		if (!req[j])
 			continue;
-		kp = presence(a, sections[s].kinds[j]);
+		kp = presence(a, kinds[j]);
 		if (kp == TS_PRESENT)
 			p = TS_PRESENT;
 		else if (kp == TS_RECORDED_EMPTY && p != TS_PRESENT)
@@ -472,16 +418,14 @@ static void finish_section(struct ts_analysis *a, int s)
 
 int ts_analysis_finish(struct ts_analysis *a)
 {
-	int s, err;
+	int s, err = 0, e;
 
-	err = ts_sched_finish(a->sched, a->last);
-	ts_idle_finish(a->idle, a->last);
-	ts_timer_finish(a->timer, a->last);
-	ts_wq_finish(a->wq, a->last);
-	ts_rcu_finish(a->rcu, a->last);
-	ts_shrinker_finish(a->shrinker, a->last);
-	for (s = 0; s < TS_SEC_NR; s++)
+	for (s = 0; s < TS_SEC_NR; s++) {
+		e = sections[s]->finish(a->model[s], a->last);
+		if (e && !err)
+			err = e;
 		finish_section(a, s);
+	}
 	return err;
 }
 
@@ -524,7 +468,7 @@ int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)
 	case TS_EXIT_SWITCH:
 		return traced(a, TS_EV_SWITCH);
 	case TS_EXIT_IPI: /* or, without the file's event list, seen */
-		return a->ipi_recorded || ts_idle_totals(a->idle)->exits[TS_EXIT_IPI];
+		return a->ipi_recorded || ts_idle_totals(a->model[TS_SEC_IDLE])->exits[TS_EXIT_IPI];
 	default:
 		return 1;
 	}
@@ -532,8 +476,21 @@ int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)
 
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records)
 {
-	*lost = a->lost_total;
-	*records = a->lost_records;
+	/*
+	 * perf's "Total Lost Samples" counts LOST_SAMPLES records when the file has them (perf
+	 * 6.0 and later write one per event at the end); older files have LOST records only.
+	 * Both count the same samples: never add them.
+	 */
+	*lost = a->lost_samples_records ? a->lost_samples : a->lost_total;
+	*records = a->lost_records + a->lost_samples_records;
+}
+
+void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d)
+{
+	d->lost = a->lost_total;
+	d->lost_records = a->lost_records;
+	d->lost_samples = a->lost_samples;
+	d->lost_samples_records = a->lost_samples_records;
 }
 
 uint64_t ts_analysis_filtered(const struct ts_analysis *a)
@@ -548,30 +505,69 @@ int ts_analysis_has_task_filter(const struct ts_analysis *a)
 
 const struct ts_sched *ts_analysis_sched(const struct ts_analysis *a)
 {
-	return a->sched;
+	return a->model[TS_SEC_SCHED];
 }
 
 const struct ts_idle *ts_analysis_idle(const struct ts_analysis *a)
 {
-	return a->idle;
+	return a->model[TS_SEC_IDLE];
 }
 
 const struct ts_timer *ts_analysis_timer(const struct ts_analysis *a)
 {
-	return a->timer;
+	return a->model[TS_SEC_TIMER];
 }
 
 const struct ts_wq *ts_analysis_wq(const struct ts_analysis *a)
 {
-	return a->wq;
+	return a->model[TS_SEC_WQ];
 }
 
 const struct ts_rcu *ts_analysis_rcu(const struct ts_analysis *a)
 {
-	return a->rcu;
+	return a->model[TS_SEC_RCU];
 }
 
 const struct ts_shrinker *ts_analysis_shrinker(const struct ts_analysis *a)
 {
-	return a->shrinker;
+	return a->model[TS_SEC_SHRINKER];
+}
+
+void ts_analysis_set_symbols(struct ts_analysis *a,
+			     const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off), void *ctx)
+{
+	a->sym = sym;
+	a->sym_ctx = ctx;
+}
+
+/* The metrics hooks' walk: metrics through @sink->emit, or distributions (@sink->dist_emit). */
+static int walk(const struct ts_analysis *a, struct ts_metric_sink *sink)
+{
+	int s;
+
+	sink->a = a;
+	sink->span = a->last > a->first ? (double)(a->last - a->first) / 1e9 : 0;
+	sink->sym = a->sym;
+	sink->sym_ctx = a->sym_ctx;
+	for (s = 0; s < TS_SEC_NR && !sink->err; s++) {
+		sink->section = sections[s]->name;
+		if (sections[s]->metrics)
+			sections[s]->metrics(a->model[s], sink);
+	}
+	ts_map_release(&sink->seen);
+	return sink->err;
+}
+
+int ts_analysis_metrics(const struct ts_analysis *a, ts_metric_fn emit, void *ctx)
+{
+	struct ts_metric_sink sink = { .emit = emit, .ctx = ctx };
+
+	return walk(a, &sink);
+}
+
+int ts_analysis_dists(const struct ts_analysis *a, ts_dist_fn emit, void *ctx)
+{
+	struct ts_metric_sink sink = { .dist_emit = emit, .ctx = ctx };
+
+	return walk(a, &sink);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sink.h"
 #include "tickscope/idle.h"
 #include "tickscope/map.h"
 
@@ -271,3 +272,106 @@ const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr
 {
 	return i < m->exit_fns[!!hr].nr ? m->exit_fns[!!hr].v[i] : NULL;
 }
+
+const char *ts_idle_exit_name(int cause)
+{
+	static const char *const names[TS_EXIT_NR] = {
+		[TS_EXIT_HRTIMER] = "hrtimer", [TS_EXIT_TIMER] = "timer",
+		[TS_EXIT_WAKEUP] = "wakeup",   [TS_EXIT_SWITCH] = "resched",
+		[TS_EXIT_IPI] = "ipi",	       [TS_EXIT_UNTRACED] = "untraced",
+		[TS_EXIT_OTHER] = "other",
+	};
+
+	return cause >= 0 && cause < TS_EXIT_NR ? names[cause] : "";
+}
+
+int ts_idle_is_tick(const char *name)
+{
+	/* The tick's hrtimer callback across kernels: 6.10 renamed tick_sched_timer. */
+	static const char *const ticks[] = { "tick_sched_timer", "tick_nohz_handler",
+					     "tick_nohz_highres_handler", NULL };
+	int i;
+
+	for (i = 0; name && ticks[i]; i++)
+		if (!strcmp(name, ticks[i]))
+			return 1;
+	return 0;
+}
+
+/* Why exits of @cause could not be seen, or NULL when they could. */
+static const char *exit_why(struct ts_metric_sink *s, int cause)
+{
+	static const uint16_t kind[TS_EXIT_NR] = { [TS_EXIT_HRTIMER] = TS_EV_HRTIMER_EXPIRE_ENTRY,
+						   [TS_EXIT_TIMER] = TS_EV_TIMER_EXPIRE_ENTRY,
+						   [TS_EXIT_WAKEUP] = TS_EV_WAKING,
+						   [TS_EXIT_SWITCH] = TS_EV_SWITCH };
+
+	if (ts_analysis_exit_traced(s->a, cause))
+		return NULL;
+	if (cause == TS_EXIT_IPI)
+		return "no IPI arrival recorded (irq_vectors:*_entry, ipi:ipi_entry)";
+	return kind[cause] ? tm_why(s, kind[cause]) : "not recorded";
+}
+
+/* Exits per second by cause; the tick apart from other hrtimers when symbols tell. */
+static void exit_metrics(const struct ts_idle *m, struct ts_metric_sink *s, const char *why)
+{
+	const struct ts_idle_exit_fn *x;
+	uint64_t all = 0, tick = 0;
+	const char *w;
+	char buf[24];
+	size_t i;
+	int e;
+
+	for (e = 0; e < TS_EXIT_NR; e++) {
+		all += m->tot.exits[e];
+		w = why ? why : exit_why(s, e);
+		tm_rate(s, TS_DIR_LOWER, m->tot.exits[e], w, "exits.%s.per_s",
+			ts_idle_exit_name(e));
+	}
+	tm_rate(s, TS_DIR_LOWER, all, why, "exits.per_s");
+	for (i = 0; i < ts_idle_nr_exit_fns(m, 1); i++) {
+		x = ts_idle_exit_fn_at(m, 1, i);
+		tick += ts_idle_is_tick(tm_fn(s, x->function, buf, sizeof(buf))) ? x->count : 0;
+	}
+	w = why ? why : exit_why(s, TS_EXIT_HRTIMER);
+	if (!w && !s->sym)
+		w = "no symbols: the tick cannot be told from other hrtimers";
+	tm_rate(s, TS_DIR_LOWER, tick, w, "exits.tick.per_s");
+	tm_rate(s, TS_DIR_LOWER, m->tot.exits[TS_EXIT_HRTIMER] - tick, w,
+		"exits.other_hrtimer.per_s");
+}
+
+static int idle_metrics(const void *mv, struct ts_metric_sink *s)
+{
+	const struct ts_idle *m = mv;
+	const struct ts_idle_totals *t = &m->tot;
+	const char *why = tm_why(s, TS_EV_CPU_IDLE), *ts = tm_why(s, TS_EV_TICK_STOP);
+	uint64_t entries = 0;
+	int st, i;
+
+	exit_metrics(m, s, why);
+	for (st = 0; st < TS_IDLE_NR_STATES; st++) {
+		entries += t->residency[st].count;
+		if (t->residency[st].count)
+			tm_dist(s, TS_DIR_NEUTRAL, &t->residency[st], NULL, "residency.state%d",
+				st);
+	}
+	tm_rate(s, TS_DIR_LOWER, entries, why, "entries.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->tick_stop_ok, ts, "tick_stop.ok.per_s");
+	tm_rate(s, TS_DIR_LOWER, t->tick_stop_fail, ts, "tick_stop.fail.per_s");
+	for (i = 0; !ts && i < t->nr_deps; i++)
+		tm_value(s, "count", TS_DIR_LOWER, (double)t->deps[i].count,
+			 "tick_stop.fail.%s.count", t->deps[i].name);
+	return s->err;
+}
+
+TS_SECTION_GLUE_VOID(idle, struct ts_idle)
+
+
+const struct ts_section_ops ts_idle_section = {
+	.name = "idle",
+	.flags = TS_SECF_ALL_EVENTS,
+	TS_SECTION_OPS_GLUE(idle),
+	.metrics = idle_metrics,
+};

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sink.h"
 #include "tickscope/map.h"
 #include "tickscope/rcu.h"
 
@@ -233,3 +234,36 @@ const struct ts_rcu_cb_fn *ts_rcu_cb_fn_at(const struct ts_rcu *m, size_t i)
 {
 	return i < m->cb_fns.nr ? m->cb_fns.v[i] : NULL;
 }
+
+static int rcu_metrics(const void *mv, struct ts_metric_sink *s)
+{
+	const struct ts_rcu *m = mv;
+	const struct ts_rcu_totals *t = &m->tot;
+	const char *why = tm_why(s, TS_EV_RCU_UTIL), *gp = tm_why(s, TS_EV_RCU_GP);
+	uint64_t nr_gp = 0;
+	int x, k;
+
+	for (x = 0; x < TS_RCU_NR_CTX; x++)
+		tm_dist(s, TS_DIR_LOWER, &t->window[x], why, "window.%s", ts_rcu_ctx_name(x));
+	for (k = 0; !gp && k < t->nr_flavors; k++) {
+		nr_gp += t->flavors[k].gp.count;
+		tm_dist(s, TS_DIR_LOWER, &t->flavors[k].gp, NULL, "gp.%s", t->flavors[k].name);
+	}
+	tm_rate(s, TS_DIR_NEUTRAL, nr_gp,
+		gp ? "rcu:rcu_grace_period not recorded (needs CONFIG_RCU_TRACE)" : NULL,
+		"gp.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->nr_cb_queued, tm_why(s, TS_EV_RCU_CB),
+		"callbacks.queued.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->nr_cb_invoked, tm_why(s, TS_EV_RCU_INVOKE),
+		"callbacks.invoked.per_s");
+	return s->err;
+}
+
+TS_SECTION_GLUE_VOID(rcu, struct ts_rcu)
+
+
+const struct ts_section_ops ts_rcu_section = {
+	.name = "rcu",
+	TS_SECTION_OPS_GLUE(rcu),
+	.metrics = rcu_metrics,
+};

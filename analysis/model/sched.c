@@ -336,6 +336,8 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 	if (!c)
 		return -ENOMEM;
 	tprev = c->last_switch;
+	if (c->curr >= 0 && c->curr != ev->sw.prev_pid)
+		c->st.broken_chains++;
 	if (ev->sw.prev_pid > 0) {
 		p = c->curr == ev->sw.prev_pid && c->curr_task ? c->curr_task :
 								 get_task(m, ev->sw.prev_pid);

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "sink.h"
 #include "tickscope/map.h"
 #include "tickscope/shrinker.h"
 
@@ -149,3 +150,40 @@ const struct ts_shrink_totals *ts_shrinker_totals(const struct ts_shrinker *m)
 {
 	return &m->tot;
 }
+
+static int shrinker_metrics(const void *mv, struct ts_metric_sink *s)
+{
+	const struct ts_shrinker *m = mv;
+	const struct ts_shrink_totals *t = &m->tot;
+	const char *why = tm_section_why(s, TS_SEC_SHRINKER), *name;
+	const struct ts_shrink_fn *fn;
+	char buf[24];
+	size_t i;
+
+	tm_rate(s, TS_DIR_LOWER, t->nr, why, "calls.per_s");
+	tm_dist(s, TS_DIR_LOWER, &t->duration, why, "duration");
+	if (why) {
+		tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, why, "scanned.count");
+		tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, why, "freed.count");
+		return s->err;
+	}
+	tm_value(s, "count", TS_DIR_NEUTRAL, (double)t->scanned, "scanned.count");
+	tm_value(s, "count", TS_DIR_NEUTRAL, (double)t->freed, "freed.count");
+	for (i = 0; i < ts_shrinker_nr_fns(m); i++) {
+		fn = ts_shrinker_fn_at(m, i);
+		name = tm_fn(s, fn->function, buf, sizeof(buf));
+		tm_rate(s, TS_DIR_LOWER, fn->nr, NULL, "%s.calls.per_s", name);
+		tm_dist(s, TS_DIR_LOWER, &fn->duration, NULL, "%s.duration", name);
+	}
+	return s->err;
+}
+
+TS_SECTION_GLUE_VOID(shrinker, struct ts_shrinker)
+
+
+const struct ts_section_ops ts_shrinker_section = {
+	.name = "shrinker",
+	.flags = TS_SECF_TASK_OWNED,
+	TS_SECTION_OPS_GLUE(shrinker),
+	.metrics = shrinker_metrics,
+};

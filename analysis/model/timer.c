@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "sink.h"
+#include "tickscope/idle.h"
 #include "tickscope/map.h"
 #include "tickscope/timer.h"
 
@@ -188,3 +190,53 @@ const struct ts_timer_totals *ts_timer_totals(const struct ts_timer *m)
 {
 	return &m->tot;
 }
+
+/* Expiries per second by function, with their handler times; the tick's when symbols tell. */
+static void fn_metrics(const struct ts_timer *m, struct ts_metric_sink *s, const char *why_exit[2])
+{
+	const struct ts_timer_fn *fn;
+	uint64_t tick = 0;
+	const char *name;
+	char buf[24];
+	size_t i;
+
+	for (i = 0; i < ts_timer_nr_fns(m); i++) {
+		fn = ts_timer_fn_at(m, i);
+		if (!fn->nr_expire)
+			continue;
+		name = tm_fn(s, fn->function, buf, sizeof(buf));
+		if (fn->hr && ts_idle_is_tick(name))
+			tick += fn->nr_expire;
+		tm_rate(s, TS_DIR_LOWER, fn->nr_expire, NULL, "expire.%s.per_s", name);
+		tm_dist(s, TS_DIR_LOWER, &fn->handler, why_exit[fn->hr], "expire.%s.handler", name);
+	}
+	tm_rate(s, TS_DIR_LOWER, tick, s->sym ? NULL : "no symbols: the tick is not told apart",
+		"expire.tick.per_s");
+}
+
+static int timer_metrics(const void *mv, struct ts_metric_sink *s)
+{
+	const struct ts_timer *m = mv;
+	const struct ts_timer_totals *t = ts_timer_totals(m);
+	const char *why = tm_section_why(s, TS_SEC_TIMER), *why_exit[2];
+	const char *hr = tm_why(s, TS_EV_HRTIMER_EXPIRE_ENTRY),
+		   *tl = tm_why(s, TS_EV_TIMER_EXPIRE_ENTRY);
+
+	why_exit[0] = tm_why(s, TS_EV_TIMER_EXPIRE_EXIT);
+	why_exit[1] = tm_why(s, TS_EV_HRTIMER_EXPIRE_EXIT);
+	tm_rate(s, TS_DIR_LOWER, t->nr_expire[0] + t->nr_expire[1], why, "expire.per_s");
+	tm_rate(s, TS_DIR_LOWER, t->nr_expire[1], hr, "expire.hrtimer.per_s");
+	tm_rate(s, TS_DIR_LOWER, t->nr_expire[0], tl, "expire.timer.per_s");
+	if (!why)
+		fn_metrics(m, s, why_exit);
+	return s->err;
+}
+
+TS_SECTION_GLUE_VOID(timer, struct ts_timer)
+
+
+const struct ts_section_ops ts_timer_section = {
+	.name = "timer",
+	TS_SECTION_OPS_GLUE(timer),
+	.metrics = timer_metrics,
+};

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdlib.h>
 
+#include "sink.h"
 #include "tickscope/map.h"
 #include "tickscope/wq.h"
 
@@ -161,3 +162,34 @@ const struct ts_wq_totals *ts_wq_totals(const struct ts_wq *m)
 {
 	return &m->tot;
 }
+
+static int wq_metrics(const void *mv, struct ts_metric_sink *s)
+{
+	const struct ts_wq *m = mv;
+	const char *why = tm_section_why(s, TS_SEC_WQ), *q = tm_why(s, TS_EV_WQ_QUEUE), *name;
+	const struct ts_wq_fn *fn;
+	char buf[24];
+	size_t i;
+
+	tm_rate(s, TS_DIR_LOWER, m->tot.nr_exec, why, "work.per_s");
+	for (i = 0; !why && i < ts_wq_nr_fns(m); i++) {
+		fn = ts_wq_fn_at(m, i);
+		if (!fn->nr_exec)
+			continue;
+		name = tm_fn(s, fn->function, buf, sizeof(buf));
+		tm_rate(s, TS_DIR_LOWER, fn->nr_exec, NULL, "work.%s.per_s", name);
+		tm_dist(s, TS_DIR_LOWER, &fn->duration, NULL, "work.%s.duration", name);
+		tm_dist(s, TS_DIR_LOWER, &fn->queue_lat, q, "work.%s.queue_latency", name);
+	}
+	return s->err;
+}
+
+TS_SECTION_GLUE_VOID(wq, struct ts_wq)
+
+
+const struct ts_section_ops ts_wq_section = {
+	.name = "workqueue",
+	.flags = TS_SECF_TASK_OWNED,
+	TS_SECTION_OPS_GLUE(wq),
+	.metrics = wq_metrics,
+};

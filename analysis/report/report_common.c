@@ -47,19 +47,9 @@ const char *rp_sym(const struct ts_report_opts *o, uint64_t addr, char *buf, siz
 
 int rp_is_tick(const struct ts_report_opts *o, uint64_t fn)
 {
-	/* The tick's hrtimer callback across kernels: 6.10 renamed tick_sched_timer. */
-	static const char *const ticks[] = { "tick_sched_timer", "tick_nohz_handler",
-					     "tick_nohz_highres_handler", NULL };
-	const char *name;
-	int i;
-
 	if (!o->sym)
 		return -1;
-	name = rp_sym_name(o, fn);
-	for (i = 0; name && ticks[i]; i++)
-		if (!strcmp(name, ticks[i]))
-			return 1;
-	return 0;
+	return ts_idle_is_tick(rp_sym_name(o, fn));
 }
 
 int rp_is_watched(const struct ts_report_opts *o, uint64_t fn)
@@ -77,25 +67,11 @@ int rp_is_watched(const struct ts_report_opts *o, uint64_t fn)
 
 uint32_t rp_stack_skip(const struct ts_report_opts *o, const uint64_t *ips, uint32_t nr)
 {
-	static const char *const sched_frames[] = { "__traceiter_sched_switch",
-						    "__schedule",
-						    "schedule",
-						    "preempt_schedule",
-						    "preempt_schedule_common",
-						    "preempt_schedule_irq",
-						    "schedule_idle",
-						    NULL };
-	const char *name;
 	uint32_t i;
-	int j, hit;
 
-	for (i = 0; i + 1 < nr; i++) {
-		name = rp_sym_name(o, ips[i]);
-		for (hit = 0, j = 0; name && sched_frames[j] && !hit; j++)
-			hit = !strcmp(name, sched_frames[j]);
-		if (!hit)
+	for (i = 0; i + 1 < nr; i++)
+		if (!ts_sched_is_sched_frame(rp_sym_name(o, ips[i])))
 			break;
-	}
 	return i;
 }
 
@@ -128,6 +104,11 @@ size_t *rp_rank(size_t n, uint64_t (*key)(const void *ctx, size_t i), const void
 	return idx;
 }
 
+int rp_cpus_measured(const struct ts_report_opts *o)
+{
+	return !o->info || !o->info->per_task;
+}
+
 unsigned int rp_top(const struct ts_report_opts *o)
 {
 	return o->top ? o->top : TS_REPORT_TOP_DEFAULT;
@@ -149,4 +130,10 @@ const char *const rp_exit_names[TS_EXIT_NR] = {
 	[TS_EXIT_HRTIMER] = "hrtimer", [TS_EXIT_TIMER] = "timer", [TS_EXIT_WAKEUP] = "wakeup",
 	[TS_EXIT_SWITCH] = "resched",  [TS_EXIT_IPI] = "ipi",	  [TS_EXIT_UNTRACED] = "untraced",
 	[TS_EXIT_OTHER] = "other",
+};
+
+const struct rp_writers *const rp_writers[TS_SEC_NR] = {
+#define RP_WRITERS(id, ident) [TS_SEC_##id] = &rp_##ident##_writers,
+	TS_SECTIONS(RP_WRITERS)
+#undef RP_WRITERS
 };

@@ -1,5 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* Kernel text symbols from a kallsyms file, sorted by address for lookup by reports. */
+/*
+ * Kernel symbols from a kallsyms file: loaded and moved (KASLR) once, looked up by reports
+ * (text symbols, sorted by address), and written back as kallsyms text for the printer.
+ */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,29 +13,90 @@
 
 #define CHUNK (1 << 20)
 
+#define NO_MODULE UINT32_MAX
+
 struct ksym {
 	uint64_t addr;
 	uint32_t name; /* offset into names */
-	uint32_t module; /* from a module ("\t[mod]" after the name) */
+	uint32_t module; /* offset into names of "mod" in "\t[mod]", NO_MODULE for the kernel's */
+	char type; /* kallsyms' type letter */
 };
 
 struct ts_ksyms {
-	struct ksym *syms;
+	struct ksym *syms; /* in the file's order */
 	long nr, alloc;
+	uint32_t *text; /* indices of the text symbols, by address (then file order) */
+	long nr_text;
 	char *names;
 	size_t names_len, names_alloc;
 };
 
-static int cmp_ksym(const void *a, const void *b)
+static int is_text(char type)
 {
-	const struct ksym *x = a, *y = b;
-
-	return x->addr < y->addr ? -1 : x->addr > y->addr;
+	return type == 't' || type == 'T' || type == 'w' || type == 'W';
 }
 
-static int add(struct ts_ksyms *k, uint64_t addr, const char *name, size_t namelen, int module)
+static int cmp_text(const void *a, const void *b, void *arg)
 {
-	size_t len = namelen + 1;
+	const struct ts_ksyms *k = arg;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	uint64_t x = k->syms[i].addr, y = k->syms[j].addr;
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return i < j ? -1 : i > j;
+}
+
+/* The lookup index: text symbols only, as function pointers in events point at code. */
+static int index_text(struct ts_ksyms *k)
+{
+	long i, n = 0;
+	int sorted = 1;
+
+	free(k->text);
+	k->text = malloc((k->nr ? k->nr : 1) * sizeof(*k->text));
+	if (!k->text)
+		return -ENOMEM;
+	for (i = 0; i < k->nr; i++) {
+		if (!is_text(k->syms[i].type))
+			continue;
+		if (n && k->syms[k->text[n - 1]].addr > k->syms[i].addr)
+			sorted = 0;
+		k->text[n++] = (uint32_t)i;
+	}
+	k->nr_text = n;
+	if (!sorted) /* /proc/kallsyms is sorted but for modules; a copy may not be */
+		qsort_r(k->text, n, sizeof(*k->text), cmp_text, k);
+	return 0;
+}
+
+/* Copy @len bytes of @s into the names, NUL-terminated; Return: its offset, or -ENOMEM. */
+static long add_name(struct ts_ksyms *k, const char *s, size_t len)
+{
+	size_t off = k->names_len;
+
+	if (k->names_len + len + 1 > k->names_alloc) {
+		size_t n = k->names_alloc ? k->names_alloc * 2 : 1 << 20;
+		void *p;
+
+		while (k->names_len + len + 1 > n)
+			n *= 2;
+		p = realloc(k->names, n);
+		if (!p)
+			return -ENOMEM;
+		k->names = p;
+		k->names_alloc = n;
+	}
+	memcpy(k->names + off, s, len);
+	k->names[off + len] = 0;
+	k->names_len += len + 1;
+	return (long)off;
+}
+
+static int add(struct ts_ksyms *k, uint64_t addr, char type, const char *name, size_t namelen,
+	       const char *mod, size_t modlen)
+{
+	long n_off, m_off = 0;
 
 	if (k->nr == k->alloc) {
 		long n = k->alloc ? k->alloc * 2 : 65536;
@@ -43,24 +107,15 @@ static int add(struct ts_ksyms *k, uint64_t addr, const char *name, size_t namel
 		k->syms = p;
 		k->alloc = n;
 	}
-	if (k->names_len + len > k->names_alloc) {
-		size_t n = k->names_alloc ? k->names_alloc * 2 : 1 << 20;
-		void *p;
-
-		while (k->names_len + len > n)
-			n *= 2;
-		p = realloc(k->names, n);
-		if (!p)
-			return -ENOMEM;
-		k->names = p;
-		k->names_alloc = n;
-	}
-	memcpy(k->names + k->names_len, name, namelen);
-	k->names[k->names_len + namelen] = 0;
+	n_off = add_name(k, name, namelen);
+	if (n_off >= 0 && mod)
+		m_off = add_name(k, mod, modlen);
+	if (n_off < 0 || m_off < 0)
+		return -ENOMEM;
 	k->syms[k->nr].addr = addr;
-	k->syms[k->nr].name = k->names_len;
-	k->syms[k->nr].module = module;
-	k->names_len += len;
+	k->syms[k->nr].name = (uint32_t)n_off;
+	k->syms[k->nr].module = mod ? (uint32_t)m_off : NO_MODULE;
+	k->syms[k->nr].type = type;
 	k->nr++;
 	return 0;
 }
@@ -73,19 +128,13 @@ static int hexval(int c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-static int is_text(char type)
-{
-	return type == 't' || type == 'T' || type == 'w' || type == 'W';
-}
-
 /*
  * One line, "ffffffff81000000 T _text\t[module]": parsed by hand, as /proc/kallsyms has some
- * 200,000 of them and sscanf() made loading it most of a report's time. Only text symbols
- * are kept: function pointers in events point at code.
+ * 200,000 of them and sscanf() made loading it most of a report's time.
  */
 static int parse_line(struct ts_ksyms *k, char *p, char *e)
 {
-	char *sp = memchr(p, ' ', e - p), *name, *end;
+	char *sp = memchr(p, ' ', e - p), *name, *end, *mod = NULL, *mend = NULL;
 	uint64_t addr = 0;
 	int v;
 
@@ -97,8 +146,6 @@ static int parse_line(struct ts_ksyms *k, char *p, char *e)
 			return -TS_EKALLSYMS;
 		addr = addr << 4 | v;
 	}
-	if (!is_text(sp[1]))
-		return 0;
 	name = sp + 3;
 	end = memchr(name, '\t', e - name);
 	if (!end)
@@ -107,7 +154,13 @@ static int parse_line(struct ts_ksyms *k, char *p, char *e)
 		end--;
 	if (end == name)
 		return -TS_EKALLSYMS;
-	return add(k, addr, name, end - name, end < e && *end == '\t');
+	if (end < e && *end == '\t') { /* "\t[mod]" */
+		mod = end + 1 + (end + 1 < e && end[1] == '[');
+		mend = memchr(mod, ']', e - mod);
+		if (!mend)
+			mend = e;
+	}
+	return add(k, addr, sp[1], name, end - name, mod, mod ? (size_t)(mend - mod) : 0);
 }
 
 int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
@@ -115,7 +168,7 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 	struct ts_ksyms *k;
 	char *buf, *p, *nl, *end;
 	size_t len = 0, n;
-	int lineno = 0, ret = 0, sorted = 1;
+	int lineno = 0, ret = 0;
 	FILE *f;
 
 	*kp = NULL;
@@ -146,8 +199,6 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 					*errline = lineno;
 				goto out_free;
 			}
-			if (k->nr > 1 && k->syms[k->nr - 1].addr < k->syms[k->nr - 2].addr)
-				sorted = 0;
 		}
 		if (!n)
 			break;
@@ -166,8 +217,9 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 		ret = ferror(f) ? -EIO : -TS_EKALLSYMS;
 		goto out_free;
 	}
-	if (!sorted) /* /proc/kallsyms is sorted but for modules; a copy may not be */
-		qsort(k->syms, k->nr, sizeof(*k->syms), cmp_ksym);
+	ret = index_text(k);
+	if (ret)
+		goto out_free;
 	free(buf);
 	fclose(f);
 	*kp = k;
@@ -184,28 +236,31 @@ void ts_ksyms_free(struct ts_ksyms *k)
 	if (!k)
 		return;
 	free(k->syms);
+	free(k->text);
 	free(k->names);
 	free(k);
 }
 
 const char *ts_ksyms_lookup(const struct ts_ksyms *k, uint64_t addr, uint64_t *off)
 {
+	const struct ksym *sym;
 	long lo = 0, hi;
 
-	if (!k || !k->nr || addr < k->syms[0].addr)
+	if (!k || !k->nr_text || addr < k->syms[k->text[0]].addr)
 		return NULL;
-	hi = k->nr - 1;
+	hi = k->nr_text - 1;
 	while (lo < hi) { /* the last symbol at or below addr */
 		long mid = lo + (hi - lo + 1) / 2;
 
-		if (k->syms[mid].addr <= addr)
+		if (k->syms[k->text[mid]].addr <= addr)
 			lo = mid;
 		else
 			hi = mid - 1;
 	}
+	sym = &k->syms[k->text[lo]];
 	if (off)
-		*off = addr - k->syms[lo].addr;
-	return k->names + k->syms[lo].name;
+		*off = addr - sym->addr;
+	return k->names + sym->name;
 }
 
 int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, int64_t *delta)
@@ -216,7 +271,8 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
 
 	*delta = 0;
 	for (i = 0; i < k->nr && !found; i++) {
-		if (!k->syms[i].module && !strcmp(k->names + k->syms[i].name, ref)) {
+		if (k->syms[i].module == NO_MODULE && is_text(k->syms[i].type) &&
+		    !strcmp(k->names + k->syms[i].name, ref)) {
 			d = ref_addr - k->syms[i].addr;
 			found = 1;
 		}
@@ -227,17 +283,50 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
 		return 0;
 	/* the kernel moved as one piece; modules were placed apart, so their names would lie */
 	for (i = 0; i < k->nr; i++) {
-		if (k->syms[i].module)
+		if (k->syms[i].module != NO_MODULE)
 			continue;
 		k->syms[n] = k->syms[i];
 		k->syms[n++].addr += d;
 	}
 	k->nr = n;
 	*delta = (int64_t)d;
-	return 0;
+	return index_text(k);
 }
 
 long ts_ksyms_count(const struct ts_ksyms *k)
 {
-	return k ? k->nr : 0;
+	return k ? k->nr_text : 0;
+}
+
+int ts_ksyms_format(const struct ts_ksyms *k, char **textp, size_t *lenp)
+{
+	size_t alloc = (size_t)k->nr * 48 + 64, len = 0;
+	char *out = malloc(alloc), *bigger;
+	const struct ksym *s;
+	long i;
+	int n;
+
+	for (i = 0; out && i < k->nr; i++) {
+		s = &k->syms[i];
+		n = snprintf(out + len, alloc - len, "%016llx %c %s%s%s%s\n",
+			     (unsigned long long)s->addr, s->type, k->names + s->name,
+			     s->module != NO_MODULE ? "\t[" : "",
+			     s->module != NO_MODULE ? k->names + s->module : "",
+			     s->module != NO_MODULE ? "]" : "");
+		if (n >= 0 && (size_t)n < alloc - len) {
+			len += (size_t)n;
+			continue;
+		}
+		bigger = n < 0 ? NULL : realloc(out, alloc *= 2);
+		if (!bigger)
+			free(out);
+		out = bigger;
+		i--; /* again, with room */
+	}
+	if (!out)
+		return -ENOMEM;
+	out[len] = 0;
+	*textp = out;
+	*lenp = len;
+	return 0;
 }

@@ -54,6 +54,7 @@ static const char *const record_names[TS_REC_MAX] = {
 	[TS_REC_HEADER_FEATURE] = "HEADER_FEATURE",
 	[TS_REC_COMPRESSED] = "COMPRESSED",
 	[TS_REC_FINISHED_INIT] = "FINISHED_INIT",
+	[TS_REC_COMPRESSED2] = "COMPRESSED2",
 };
 
 const char *ts_record_name(uint32_t type)
@@ -78,6 +79,27 @@ int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt,
 	vsnprintf(err + n, sizeof(r->err) - n, fmt, ap);
 	va_end(ap);
 	return code;
+}
+
+/* A warning: kept in info.warnings for the caller to print; returns 0 to go on. */
+int ts_reader_warn(struct ts_reader *r, uint64_t off, const char *fmt, ...)
+{
+	struct ts_file_info *i = &r->info;
+	char *w;
+	va_list ap;
+	int n;
+
+	if (i->nr_warnings++ >= TS_READER_MAX_WARNINGS)
+		return 0;
+	w = i->warnings[i->nr_warnings - 1];
+	n = snprintf(w, sizeof(i->warnings[0]), "%s: offset %#llx: ", r->path,
+		     (unsigned long long)off);
+	if (n < 0 || (size_t)n >= sizeof(i->warnings[0]))
+		return 0;
+	va_start(ap, fmt);
+	vsnprintf(w + n, sizeof(i->warnings[0]) - n, fmt, ap);
+	va_end(ap);
+	return 0;
 }
 
 /* Read exactly @size bytes at @off, naming the offset on a short read. */
@@ -438,6 +460,21 @@ static int feat_build_id(struct ts_reader *r, const unsigned char *p, const unsi
 	return 0;
 }
 
+static const char *feat_name(int feat)
+{
+	static const char *const names[] = {
+		[TS_FEAT_TRACING_DATA] = "TRACING_DATA", [TS_FEAT_BUILD_ID] = "BUILD_ID",
+		[TS_FEAT_HOSTNAME] = "HOSTNAME",	 [TS_FEAT_OSRELEASE] = "OSRELEASE",
+		[TS_FEAT_VERSION] = "VERSION",		 [TS_FEAT_ARCH] = "ARCH",
+		[TS_FEAT_NRCPUS] = "NRCPUS",		 [TS_FEAT_CPUDESC] = "CPUDESC",
+		[TS_FEAT_CMDLINE] = "CMDLINE",		 [TS_FEAT_EVENT_DESC] = "EVENT_DESC",
+	};
+
+	if (feat >= 0 && feat < (int)(sizeof(names) / sizeof(names[0])) && names[feat])
+		return names[feat];
+	return "unknown";
+}
+
 int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
 		      uint64_t off)
 {
@@ -485,9 +522,18 @@ int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, siz
 	}
 	if (ret == -ENOMEM)
 		return ret;
-	if (ret)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "feature section %d is malformed",
-				      feat);
+	/*
+	 * Decoding needs only the tracing data (handled above) and the attrs; these features
+	 * describe the machine. perf prints "(null)" for a damaged one and reads on: so do we.
+	 */
+	if (ret) {
+		if (feat == TS_FEAT_CMDLINE) {
+			free(i->cmdline);
+			i->cmdline = NULL;
+		}
+		return ts_reader_warn(r, off, "feature section %s (%d) is malformed: ignored",
+				      feat_name(feat), feat);
+	}
 	return 0;
 }
 
@@ -630,7 +676,23 @@ void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_
 	r->info.kernel_ref_addr = ts_get_u64(rec + 32);
 }
 
-/* perf writes its kernel map among the first records: look for it before the run. */
+/* Whether an ID_INDEX record names tasks (perf record without -a) rather than tid -1. */
+void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+{
+	uint64_t nr, i;
+
+	if (size < 16)
+		return;
+	nr = ts_get_u64(rec + 8);
+	for (i = 0; i < nr && i < (size - 16) / 32; i++)
+		if (ts_get_u64(rec + 16 + 32 * i + 24) != UINT64_MAX)
+			r->info.per_task = 1;
+}
+
+/*
+ * perf writes its kernel map and ID_INDEX among the first records, before any sample: look
+ * for them before the run, so that a caller that reads only the headers (the plugin) has them.
+ */
 static void find_kernel_map(struct ts_reader *r)
 {
 	uint64_t len = r->hdr.data.size < (256u << 10) ? r->hdr.data.size : 256u << 10, pos = 0;
@@ -644,11 +706,15 @@ static void find_kernel_map(struct ts_reader *r)
 		free(buf);
 		return;
 	}
-	while (pos + 8 <= len && !r->info.kernel_ref[0]) {
+	while (pos + 8 <= len) {
+		uint32_t type = ts_get_u32(buf + pos);
+
 		memcpy(&size, buf + pos + 6, 2);
-		if (size < 8 || pos + size > len)
+		if (size < 8 || pos + size > len || type == PERF_RECORD_SAMPLE)
 			break;
 		ts_reader_kernel_map(r, buf + pos, size);
+		if (type == TS_REC_ID_INDEX)
+			ts_reader_id_index_tasks(r, buf + pos, size);
 		pos += size;
 	}
 	free(buf);
@@ -666,6 +732,17 @@ static int open_file_mode(struct ts_reader *r)
 	if (fstat(r->fd, &st))
 		return ts_reader_fail(r, 0, -errno, "fstat: %s", strerror(errno));
 	r->file_size = st.st_size;
+	if (!h->data.size && h->data.offset < r->file_size) {
+		/*
+		 * perf record writes the sizes when it ends: a killed one leaves 0 here and no
+		 * feature sections. perf warns and reads to the end of the file; so do we.
+		 */
+		ts_reader_warn(r, 48,
+			       "the header's data size is 0 (was perf record killed?): reading "
+			       "records to the end of the file, without feature sections");
+		h->data.size = r->file_size - h->data.offset;
+		memset(h->features, 0, sizeof(h->features));
+	}
 	if (h->data.offset > r->file_size || h->data.size > r->file_size - h->data.offset)
 		return ts_reader_fail(r, 40, -TS_ETRUNC,
 				      "data section (%llu bytes at %#llx) is past the end of the "
@@ -734,6 +811,10 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	}
 	if (magic[0] == TS_PERF_MAGIC_SWAPPED)
 		return ts_reader_fail(r, 0, -TS_EBIGENDIAN, "%s", ts_strerror(-TS_EBIGENDIAN));
+	if (magic[0] == TS_PERF_MAGIC_V1)
+		return ts_reader_fail(r, 0, -TS_EMAGIC,
+				      "a perf.data of the first format (magic PERFFILE, perf before "
+				      "Linux 2.6.37): not supported");
 	if (magic[0] != TS_PERF_MAGIC)
 		return ts_reader_fail(r, 0, -TS_EMAGIC, "%s", ts_strerror(-TS_EMAGIC));
 	r->data_end = UINT64_MAX;

@@ -85,6 +85,12 @@ static int get_trailer(struct ts_reader *r, const unsigned char *rec, uint32_t s
 	return 0;
 }
 
+/* CPUs a sample may name: the file's nr_cpus_avail, else the kernel's largest NR_CPUS. */
+static uint32_t max_cpus(const struct ts_reader *r)
+{
+	return r->info.nr_cpus_avail ? r->info.nr_cpus_avail : 8192;
+}
+
 static int deliver_sample(struct ts_reader *r, const unsigned char *rec, uint32_t size,
 			  uint64_t off)
 {
@@ -95,6 +101,12 @@ static int deliver_sample(struct ts_reader *r, const unsigned char *rec, uint32_
 	ret = ts_sample_parse(r, rec, size, off, &s);
 	if (ret)
 		return ret;
+	/* per-CPU tables are sized by the CPUs seen: a damaged cpu must not size them */
+	if (s.cpu != UINT32_MAX && s.cpu >= max_cpus(r))
+		return ts_reader_fail(r, off, -TS_ECORRUPT,
+				      "SAMPLE on cpu %u, but the recording machine has %u CPUs%s",
+				      s.cpu, max_cpus(r),
+				      r->info.nr_cpus_avail ? " (NRCPUS feature)" : " at most");
 	r->attrs[s.attr->index].nr_samples++;
 	if (!r->info.nr_samples++)
 		r->info.first_time = s.time;
@@ -180,7 +192,7 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 		ret = count_lost(r, t.cpu, n, samples);
 		if (ret)
 			return ts_reader_fail(r, off, ret, "LOST record for cpu %u", t.cpu);
-		return ops->lost ? ops->lost(r->ctx, t.cpu, id, n, t.time) : 0;
+		return ops->lost ? ops->lost(r->ctx, t.cpu, id, n, t.time, samples) : 0;
 	}
 	default:
 		return 0;

@@ -15,6 +15,8 @@
 /* "PERFILE2" read as a little-endian u64, and the same bytes written by a big-endian host. */
 #define TS_PERF_MAGIC 0x32454c4946524550ULL
 #define TS_PERF_MAGIC_SWAPPED 0x50455246494c4532ULL
+/* "PERFFILE": the first format, read by perf for compatibility, not by us */
+#define TS_PERF_MAGIC_V1 0x454c494646524550ULL
 
 /* Record types perf itself writes (PERF_RECORD_USER_TYPE_START = 64 and up). */
 enum {
@@ -37,7 +39,8 @@ enum {
 	TS_REC_HEADER_FEATURE = 80,
 	TS_REC_COMPRESSED = 81,
 	TS_REC_FINISHED_INIT = 82,
-	TS_REC_MAX = 83,
+	TS_REC_COMPRESSED2 = 83, /* perf 6.16: COMPRESSED with a data size, padded to 8 */
+	TS_REC_MAX = 84,
 };
 
 /* Feature bits of the file header (and ids of HEADER_FEATURE records in pipe mode). */

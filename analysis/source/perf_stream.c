@@ -4,6 +4,8 @@
  * through one continuous zstd stream, and deliver records in perf's round-by-round time order.
  */
 #include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -139,6 +141,28 @@ static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, ui
 	return 0;
 }
 
+/*
+ * COMPRESSED2 (perf 6.16 and later): the header, a u64 count of compressed bytes, the bytes,
+ * then padding to 8 that header.size includes (tools/perf/Documentation/perf.data-file-format).
+ */
+static int compressed2(struct ts_reader *r, const unsigned char *rec, uint32_t size,
+		       uint64_t off, int in_z)
+{
+	uint64_t len;
+
+	if (in_z)
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED2 inside a compressed record");
+	if (size < 16)
+		return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED2 record of %u bytes", size);
+	len = ts_get_u64(rec + 8);
+	if (len > size - 16)
+		return ts_reader_fail(r, off, -TS_ECORRUPT,
+				      "COMPRESSED2 record of %u bytes claims %llu bytes of data",
+				      size, (unsigned long long)len);
+	r->z_rec_off = off;
+	return unpack(r, rec + 16, len, off);
+}
+
 /* ---- user (perf-written) records ------------------------------------------------------- */
 
 static int header_attr(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off)
@@ -153,17 +177,20 @@ static int header_attr(struct ts_reader *r, const unsigned char *rec, uint32_t s
 	return ts_reader_add_attr(r, rec + 8, asize, rec + 8 + asize, (size - 8 - asize) / 8, off);
 }
 
-/* Pipe-mode tracing data: header.size is 16, the payload (padded to 8) follows outside it. */
+/*
+ * Pipe-mode tracing data: header.size is 16 (perf before about 4.10 wrote 12: the header and
+ * the u32 size, unpadded), the payload (padded to 8) follows outside it.
+ */
 static int header_tracing_data(struct ts_reader *r, uint32_t size, uint64_t off, int in_z)
 {
 	uint32_t len;
 	size_t padded;
 	int ret;
 
-	if (in_z || size != 16)
+	if (in_z || (size != 16 && size != 12))
 		return ts_reader_fail(r, off, -TS_ETRACEDATA,
-				      "HEADER_TRACING_DATA of size %u (expected 16)", size);
-	len = ts_get_u32(r->in.buf + r->in.start - 16 + 8);
+				      "HEADER_TRACING_DATA of size %u (expected 12 or 16)", size);
+	len = ts_get_u32(r->in.buf + r->in.start - size + 8);
 	padded = ((size_t)len + 7) & ~(size_t)7;
 	if (padded > MAX_RECORD)
 		return ts_reader_fail(r, off, -TS_ETRACEDATA, "tracing data of %u bytes", len);
@@ -221,6 +248,9 @@ static int id_index(struct ts_reader *r, const unsigned char *rec, uint32_t size
 		if (ret)
 			return ret;
 	}
+	/* in file mode found before the run (find_kernel_map); written once, never cleared */
+	if (!r->info.per_task)
+		ts_reader_id_index_tasks(r, rec, size);
 	return 0;
 }
 
@@ -255,15 +285,43 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 			return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED inside COMPRESSED");
 		r->z_rec_off = off;
 		return unpack(r, rec + 8, size - 8, off);
+	case TS_REC_COMPRESSED2:
+		return compressed2(r, rec, size, off, in_z);
 	case TS_REC_AUXTRACE:
 		return skip_auxtrace(r, rec, size, off, in_z);
 	case TS_REC_ID_INDEX:
 		return id_index(r, rec, size, off);
 	default:
-		if (type >= TS_REC_MAX)
-			r->info.nr_unknown_records++;
+		if (type >= TS_REC_MAX && !r->info.nr_unknown_records++)
+			ts_reader_warn(r, off,
+				       "record type %u is unknown to this reader (a newer perf?): "
+				       "skipped, with any samples it holds",
+				       type);
 		return 0;
 	}
+}
+
+/*
+ * The stream ends inside a record. A file is damaged: an error. A pipe was cut (a killed
+ * perf, a full disk): unless opts.strict, what came before is good data, so say where the cut
+ * is and end there as at a clean end (returns 1).
+ */
+static int __attribute__((format(printf, 3, 4))) cut(struct ts_reader *r, uint64_t off,
+						     const char *fmt, ...)
+{
+	char what[160];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	if (r->data_end != UINT64_MAX || r->opts.strict)
+		return ts_reader_fail(r, off, -TS_ETRUNC, "%s", what);
+	r->info.cut_at = off;
+	ts_reader_warn(r, off, "the input was cut here: %s; the records before it are read "
+		       "(--strict makes this an error)", what);
+	r->in.start = r->in.end;
+	return 1;
 }
 
 /*
@@ -300,8 +358,8 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 				(unsigned long long)(r->data_end - *off));
 		if (r->in.end == r->in.start)
 			return 1;
-		return ts_reader_fail(r, *off, -TS_ETRUNC, "record header cut short (%zu bytes)",
-				      r->in.end - r->in.start);
+		return cut(r, *off, "record header cut short (%zu bytes)",
+			   r->in.end - r->in.start);
 	}
 	memcpy(&sz, r->in.buf + r->in.start + 6, 2);
 	if (sz < 8)
@@ -311,8 +369,9 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 	if (ret < 0)
 		return ret;
 	if (ret)
-		return ts_reader_fail(r, *off, -TS_ETRUNC, "%s record of %u bytes is cut short",
-				      ts_record_name(ts_get_u32(r->in.buf + r->in.start)), sz);
+		return cut(r, *off, "%s record of %u bytes is cut short (%zu bytes)",
+			   ts_record_name(ts_get_u32(r->in.buf + r->in.start)), sz,
+			   r->in.end - r->in.start);
 	*rec = r->in.buf + r->in.start;
 	*size = sz;
 	r->in.start += sz;

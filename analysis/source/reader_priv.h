@@ -82,6 +82,8 @@ struct ts_reader {
 /* perf_data.c */
 int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+int ts_reader_warn(struct ts_reader *r, uint64_t off, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
 int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const void *ids,
 		       size_t nr_ids, uint64_t off);
 int ts_idmap_get(const struct ts_idmap *m, uint64_t id);
@@ -98,6 +100,7 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off);
 int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
 		      uint64_t off);
 int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
+void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size);
 void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_t size);
 const char *ts_record_name(uint32_t type);
 

@@ -122,10 +122,10 @@ int ts_running_build_id(char *hex, size_t len)
 	return -ENOENT;
 }
 
-/* The symbol table for reports; @err gets what went wrong. */
-static int load_table(struct ts_source *s, const char *path, char *err, size_t len)
+/* A kallsyms file into @kp; @err gets what went wrong. */
+static int load_ksyms(struct ts_ksyms **kp, const char *path, char *err, size_t len)
 {
-	int line = 0, ret = ts_ksyms_load(&s->ksyms, path, &line);
+	int line = 0, ret = ts_ksyms_load(kp, path, &line);
 
 	/* a path longer than the message is cut */
 	if (ret == -TS_EKALLSYMS)
@@ -158,6 +158,32 @@ static int buildid_cache_kallsyms(const char *build_id, char *path, size_t len)
 }
 
 /*
+ * The printer's symbols, through the same table as the reports': loaded, moved to the recording
+ * boot's kernel address as perf does (KASLR), handed to the decoder. Called once the kernel's
+ * map is known.
+ */
+static int set_print_kallsyms(struct ts_source *s)
+{
+	const struct ts_file_info *info = ts_reader_info(s->reader);
+	const char *path = s->print_path;
+	struct ts_ksyms *k;
+	int64_t shift;
+	int ret;
+
+	s->print_path = NULL;
+	ret = load_ksyms(&k, path, s->err, sizeof(s->err));
+	if (ret)
+		return ret;
+	if (info->kernel_ref[0])
+		ts_ksyms_relocate(k, info->kernel_ref, info->kernel_ref_addr, &shift);
+	ret = ts_decoder_set_ksyms(s->dec, k);
+	ts_ksyms_free(k);
+	if (ret)
+		return fail(s, ret, "%.300s: %s", path, ts_strerror(ret));
+	return 0;
+}
+
+/*
  * perf's rule: --kallsyms if given, else the running kernel's only when the build ids match.
  * The reports' table takes perf's build-id cache copy first when there is one: the same
  * kernel's symbols, 5 MB of text to read instead of 36 ms of /proc/kallsyms formatting.
@@ -169,7 +195,7 @@ static int load_kallsyms(struct ts_source *s)
 {
 	const struct ts_file_info *info = ts_reader_info(s->reader);
 	const char *path = s->opts.kallsyms, *table = NULL;
-	char running[64] = "", err[300];
+	char running[64] = "";
 	int ret;
 
 	if (!s->opts.symbols)
@@ -196,7 +222,7 @@ static int load_kallsyms(struct ts_source *s)
 	if ((s->opts.symbols & TS_SYMS_TABLE) && s->opts.threaded && s->dec) {
 		s->ksyms_path = table;
 	} else if (s->opts.symbols & TS_SYMS_TABLE) {
-		ret = load_table(s, table, s->err, sizeof(s->err));
+		ret = load_ksyms(&s->ksyms, table, s->err, sizeof(s->err));
 		if (ret)
 			return ret;
 	}
@@ -206,31 +232,12 @@ static int load_kallsyms(struct ts_source *s)
 	 * Reports still symbolize through s->ksyms.
 	 */
 	if ((s->opts.symbols & TS_SYMS_PRINT) && path && s->dec && info->kind != TS_INPUT_PIPE) {
+		s->print_path = path;
 		/* no kernel map in the data's first 256 KiB: wait, it comes before the samples */
-		if (!info->kernel_ref[0]) {
-			s->print_path = path;
-			return 0;
-		}
-		ret = ts_decoder_set_kallsyms(s->dec, path, info->kernel_ref, info->kernel_ref_addr,
-					      err, sizeof(err));
-		if (ret)
-			return fail(s, ret, "%s", err);
+		if (info->kernel_ref[0])
+			return set_print_kallsyms(s);
 	}
 	return 0;
-}
-
-/* The printer's kallsyms, deferred to the first sample by load_kallsyms(). */
-static int set_print_kallsyms(struct ts_source *s)
-{
-	const struct ts_file_info *info = ts_reader_info(s->reader);
-	const char *path = s->print_path;
-	char err[300];
-	int ret;
-
-	s->print_path = NULL;
-	ret = ts_decoder_set_kallsyms(s->dec, path, info->kernel_ref, info->kernel_ref_addr, err,
-				      sizeof(err));
-	return ret ? fail(s, ret, "%s", err) : 0;
 }
 
 int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
@@ -248,6 +255,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	ts_comms_init(&s->comms);
 	ret = ts_reader_open(&s->reader, opts->input,
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
+						       .strict = opts->strict,
 						       .threaded = 1 });
 	if (ret)
 		return fail(s, ret, "%s",
@@ -391,7 +399,7 @@ static void *ksyms_main(void *arg)
 {
 	struct ts_source *s = arg;
 
-	s->ksyms_ret = load_table(s, s->ksyms_path, s->ksyms_err, sizeof(s->ksyms_err));
+	s->ksyms_ret = load_ksyms(&s->ksyms, s->ksyms_path, s->ksyms_err, sizeof(s->ksyms_err));
 	return NULL;
 }
 
@@ -419,7 +427,7 @@ int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
 		if (!pthread_create(&s->ksyms_thread, NULL, ksyms_main, s)) {
 			s->ksyms_started = 1;
 		} else {
-			ret = load_table(s, s->ksyms_path, s->err, sizeof(s->err));
+			ret = load_ksyms(&s->ksyms, s->ksyms_path, s->err, sizeof(s->err));
 			if (ret)
 				return ret;
 		}
@@ -561,13 +569,15 @@ static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_
 	return ts_comms_fork(&s->comms, tid, ptid);
 }
 
-static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time)
+static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time,
+		   int samples)
 {
 	struct ts_source *s = ctx;
 	struct ts_event ev = { .time = time, .cpu = cpu, .kind = TS_EV_LOST };
 
 	ev.lost.lost = lost;
 	ev.lost.id = id;
+	ev.lost.samples = !!samples;
 	return s->pipe ? ts_source_worker_event(s, &ev) : s->fn(s->ctx, &ev, NULL);
 }
 
@@ -594,7 +604,7 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 			if (ret)
 				return fail(s, ret, "%s", s->ksyms_err);
 			if (s->ksyms_path && !s->ksyms) {
-				ret = load_table(s, s->ksyms_path, s->err, sizeof(s->err));
+				ret = load_ksyms(&s->ksyms, s->ksyms_path, s->err, sizeof(s->err));
 				if (ret)
 					return ret;
 			}

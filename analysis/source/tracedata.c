@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,11 +24,19 @@ struct cur {
 	size_t errlen;
 };
 
-static int bad(struct cur *c, const char *what)
+static int __attribute__((format(printf, 2, 3))) bad(struct cur *c, const char *fmt, ...)
 {
-	if (c->err)
-		snprintf(c->err, c->errlen, "tracing data offset %#zx: %s",
-			 (size_t)(c->p - c->base), what);
+	va_list ap;
+	int n;
+
+	if (!c->err)
+		return -TS_ETRACEDATA;
+	n = snprintf(c->err, c->errlen, "tracing data offset %#zx: ", (size_t)(c->p - c->base));
+	if (n < 0 || (size_t)n >= c->errlen)
+		return -TS_ETRACEDATA;
+	va_start(ap, fmt);
+	vsnprintf(c->err + n, c->errlen - n, fmt, ap);
+	va_end(ap);
 	return -TS_ETRACEDATA;
 }
 
@@ -35,8 +44,9 @@ static int get_str(struct cur *c, const char **s, const char *what)
 {
 	const unsigned char *nul = memchr(c->p, 0, c->end - c->p);
 
+	*s = "";
 	if (!nul)
-		return bad(c, what);
+		return bad(c, "%s: no terminating NUL before the end of the section", what);
 	*s = (const char *)c->p;
 	c->p = nul + 1;
 	return 0;
@@ -46,8 +56,10 @@ static int get_num(struct cur *c, int bytes, uint64_t *v, const char *what)
 {
 	uint32_t v32;
 
+	*v = 0;
 	if (c->end - c->p < bytes)
-		return bad(c, what);
+		return bad(c, "%s: the section ends %zu bytes into its %d-byte size", what,
+			   (size_t)(c->end - c->p), bytes);
 	if (bytes == 4) {
 		memcpy(&v32, c->p, 4);
 		*v = v32;
@@ -66,8 +78,11 @@ static int get_blob(struct cur *c, int size_bytes, const unsigned char **blob, u
 
 	if (ret)
 		return ret;
-	if ((uint64_t)(c->end - c->p) < *len)
-		return bad(c, what);
+	if ((uint64_t)(c->end - c->p) < *len) {
+		c->p -= size_bytes;
+		return bad(c, "%s: its size says %llu bytes, but %zu are left in the section", what,
+			   (unsigned long long)*len, (size_t)(c->end - c->p - size_bytes));
+	}
 	*blob = c->p;
 	c->p += *len;
 	return 0;
@@ -133,21 +148,65 @@ struct texts {
 	uint64_t kallsyms_len, printk_len, cmdlines_len;
 };
 
+/* "name: X" at @p (the start of a format), into @name; 0 if it is not there. */
+static int format_name(const unsigned char *p, const unsigned char *end, char *name, size_t len)
+{
+	const unsigned char *nl;
+
+	if (end - p < 7 || memcmp(p, "name: ", 6))
+		return 0;
+	nl = memchr(p + 6, '\n', end - p - 6 < 64 ? end - p - 6 : 64);
+	if (!nl)
+		return 0;
+	snprintf(name, len, "%.*s", (int)(nl - p - 6), p + 6);
+	return 1;
+}
+
+/* Which format: its index in the system, its name if it can be read, and the one before. */
+static void format_what(char *what, size_t len, const char *sys, uint64_t i,
+			const unsigned char *text, const unsigned char *end, const char *prev)
+{
+	char name[64];
+	int n = snprintf(what, len, "event format %llu of system '%s'", (unsigned long long)i,
+			 sys);
+
+	if (n < 0 || (size_t)n >= len)
+		return;
+	if (format_name(text, end, name, sizeof(name)))
+		snprintf(what + n, len - n, " (%s:%s)", sys, name);
+	else if (prev[0])
+		snprintf(what + n, len - n, " (after %s:%s)", sys, prev);
+}
+
 static int collect_formats(struct cur *c, const char *sys, struct fmts *f)
 {
 	uint64_t nr, len, i;
 	const unsigned char *blob;
+	char what[160], prev[64] = "";
 	int ret;
 
-	ret = get_num(c, 4, &nr, "event format count");
+	snprintf(what, sizeof(what), "the event format count of system '%s'", sys);
+	ret = get_num(c, 4, &nr, what);
 	if (ret)
 		return ret;
-	if (nr > (uint64_t)(c->end - c->p) / 8)
-		return bad(c, "event format count larger than the section");
+	if (nr > (uint64_t)(c->end - c->p) / 8) {
+		c->p -= 4;
+		return bad(c, "%s is %llu: more than the %zu bytes left in the section can hold",
+			   what, (unsigned long long)nr, (size_t)(c->end - c->p - 4));
+	}
 	for (i = 0; i < nr; i++) {
-		ret = get_blob(c, 8, &blob, &len, "event format");
+		format_what(what, sizeof(what), sys, i,
+			    c->end - c->p > 8 ? c->p + 8 : c->end, c->end, prev);
+		ret = get_blob(c, 8, &blob, &len, what);
 		if (ret)
 			return ret;
+		/* a wrong size earlier puts the next format's start inside other text */
+		if (!format_name(blob, blob + len, prev, sizeof(prev))) {
+			c->p = blob;
+			return bad(c, "%s of %llu bytes does not start with \"name: \" (is the size "
+				   "of this or the format before it wrong?)",
+				   what, (unsigned long long)len);
+		}
 		if (f->nr == f->alloc) {
 			size_t a = f->alloc ? f->alloc * 2 : 256;
 			void *v = realloc(f->v, a * sizeof(*f->v));

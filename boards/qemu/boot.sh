@@ -73,7 +73,8 @@ cpu=$P_QEMU_CPU
 [ "$accel" = kvm ] && cpu=host
 cmdline="console=$P_QEMU_CONSOLE rdinit=/init panic=-1${append:+ $append}"
 echo "$P_QEMU_SYSTEM -M $P_QEMU_MACHINE -accel $accel -cpu $cpu -smp $P_CPUS -m $P_QEMU_MEM" \
-	"-kernel $kernel -initrd $work/initrd -append '$cmdline' -drive ..." >"$work/qemu-cmd.txt"
+	"-kernel $kernel -initrd $work/initrd -append '$cmdline' -drive ..." |
+	sed "s|$TS_TOP/||g" >"$work/qemu-cmd.txt" # paths relative to the project, not this machine
 echo "accel=$accel" >"$work/accel"
 
 msg "booting $board ($flavour, $(basename "$kernel"), $accel, -smp $P_CPUS):" \

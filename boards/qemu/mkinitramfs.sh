@@ -49,6 +49,8 @@ kernel=$root/boot/vmlinuz-$kver
 out=$TS_CACHE/initramfs/$board-$flavour.cpio.gz
 inputs="$kernel $root/.libs-closure $wdir/pingpong $TS_TOP/boards/target/ts-record.sh
 $TS_TOP/boards/qemu/init.sh $TS_TOP/boards/qemu/mkinitramfs.sh $P_FILE"
+# the static tickscope, when built (make tickscope-arm64), for ts-record.sh --recorder
+[ ! -x "$wdir/tickscope" ] || inputs="$inputs $wdir/tickscope"
 fresh=1
 [ -f "$out" ] || fresh=0
 for f in $inputs; do
@@ -101,6 +103,7 @@ echo $order | tr ' ' '\n' >"$stage/modules/order"
 
 cp "$root/boot/config-$kver" "$stage/boot/"
 cp "$wdir/pingpong" "$TS_TOP/boards/target/ts-record.sh" "$stage/ts/"
+[ ! -x "$wdir/tickscope" ] || cp "$wdir/tickscope" "$stage/ts/"
 cp "$TS_TOP/boards/qemu/init.sh" "$stage/init"
 chmod 755 "$stage/init" "$stage/ts/"*
 echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"

@@ -35,6 +35,10 @@ Options:
                        rcu, vmscan shrinker events)
   --mmap PAGES         perf record -m (default 8M)     --callchains 0|1 (default 0)
   --perf PATH          perf binary (default perf)      --stress-ng PATH (default stress-ng)
+  --recorder R         auto (default): perf if a probe recording with it works, else
+                       tickscope record; or perf, or tickscope. meta.txt says which
+                       (recorder=) and why (recorder_reason=)
+  --tickscope PATH     tickscope binary (default: tickscope next to this script, or in PATH)
   --pingpong PATH      pingpong binary (default pingpong next to this script, or in PATH)
   --iters N            ping-pong iterations (10000)    --warmup N (1000)
   --delay-us N         pingpong-delay injected delay (50)
@@ -83,7 +87,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
 mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
 iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
-notes=""
+notes="" recorder=auto tickscope=""
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -102,6 +106,8 @@ while [ $# -gt 0 ]; do
 	--mmap) mmap=$2 ;;
 	--callchains) callchains=$2 ;;
 	--perf) perf=$2 ;;
+	--recorder) recorder=$2 ;;
+	--tickscope) tickscope=$2 ;;
 	--stress-ng) stressng=$2 ;;
 	--pingpong) pingpong=$2 ;;
 	--iters) iters=$2 ;;
@@ -143,7 +149,11 @@ abspath() {
 	*) command -v "$1" || echo "$1" ;;
 	esac
 }
+if [ -z "$tickscope" ]; then
+	if [ -x "$here/tickscope" ]; then tickscope=$here/tickscope; else tickscope=tickscope; fi
+fi
 pingpong=$(abspath "$pingpong")
+tickscope=$(abspath "$tickscope")
 stressng=$(abspath "$stressng")
 perf=$(abspath "$perf")
 
@@ -163,7 +173,7 @@ stress-ramfs)
 esac
 set -- $wl_cmd
 command -v "$1" >/dev/null 2>&1 || fail "workload binary '$1' not found"
-command -v "$perf" >/dev/null 2>&1 || fail "perf binary '$perf' not found"
+case "$recorder" in auto | perf | tickscope) ;; *) fail "--recorder: auto, perf or tickscope" ;; esac
 
 # tracefs: where the kernel lists its events.
 tracefs=""
@@ -175,6 +185,36 @@ if [ -z "$tracefs" ]; then
 	[ -r /sys/kernel/tracing/available_events ] && tracefs=/sys/kernel/tracing
 fi
 [ -n "$tracefs" ] || fail "no tracefs: mount -t tracefs nodev /sys/kernel/tracing"
+
+# The recorder: perf when it can record here, else tickscope record (a static binary for boards
+# whose perf is missing or does not match the kernel).
+perf_works() {
+	command -v "$perf" >/dev/null 2>&1 || { recorder_reason="no perf binary '$perf'"; return 1; }
+	_p=$(mktemp -d)
+	"$perf" record -q -o "$_p/probe.data" -a -e sched:sched_switch -- true >"$_p/log" 2>&1
+	_rc=$?
+	recorder_reason="perf record fails here: $(tail -n 1 "$_p/log")"
+	rm -rf "$_p"
+	[ $_rc -eq 0 ] && recorder_reason="perf records here"
+	return $_rc
+}
+recorder_reason="asked for (--recorder $recorder)"
+case "$recorder" in
+auto)
+	if perf_works; then
+		recorder=perf
+	else
+		recorder=tickscope
+	fi
+	;;
+esac
+if [ "$recorder" = tickscope ]; then
+	command -v "$tickscope" >/dev/null 2>&1 ||
+		fail "no way to record: $recorder_reason, and no tickscope binary '$tickscope'"
+else
+	command -v "$perf" >/dev/null 2>&1 || fail "perf binary '$perf' not found"
+fi
+say "recorder: $recorder ($recorder_reason)"
 
 # Why an event can be missing, for the ones we know.
 missing_reason() {
@@ -283,6 +323,11 @@ meta() {
 	echo "$1=$2" >>"$rdir/meta.txt"
 }
 
+# A command as results record it: the workload by its name, not by this machine's path to it.
+shown() {
+	printf '%s\n' "$1" | sed "s|$(dirname "$pingpong")/||g"
+}
+
 record_one() {
 	k=$1
 	final=$out/run-$k
@@ -302,23 +347,35 @@ record_one() {
 
 	g=""
 	[ "$callchains" = 1 ] && g="-g"
-	pcmd="$perf record -o perf.data -m $mmap $g -a -e $ev_list -- sh -c 'exec $wl_cmd >workload.out 2>&1'"
-	echo "cd run-$k && $pcmd" >"$rdir/perf-cmd.txt"
+	rec=$perf
+	[ "$recorder" = tickscope ] && rec="$tickscope"
+	pcmd="$rec record -o perf.data -m $mmap $g -a -e $ev_list -- sh -c 'exec $wl_cmd >workload.out 2>&1'"
+	shown "cd run-$k && $pcmd" >"$rdir/perf-cmd.txt"
 	say "run $k/$((first + runs - 1)): $workload on $board/$variant ($(echo "$ev_list" | tr ',' '\n' | wc -l) events)"
 	t0=$(uptime_s)
-	(cd "$rdir" && $perf record -o perf.data -m "$mmap" $g -a -e "$ev_list" -- \
+	(cd "$rdir" && $rec record -o perf.data -m "$mmap" $g -a -e "$ev_list" -- \
 		sh -c "exec $wl_cmd >workload.out 2>&1") >"$rdir/perf-record.log" 2>&1
 	st=$?
 	t1=$(uptime_s)
-	# perf returns the workload's status; a workload that failed ends the run as failed.
-	(cd "$rdir" && $perf report -i perf.data --stats) >"$rdir/perf-stats.txt" 2>&1
-	pst=$?
-	# perf --stats: the aggregated block counts LOST records (ring-buffer overruns, "chunks");
-	# the per-event blocks after it count the samples each event lost.
-	lost=$(sed -n 's/^ *LOST events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
-	lost_samples=$(awk '/ stats:$/ { ev = 1 }
-		ev && /LOST_SAMPLES events:/ { n += $3 } END { print n + 0 }' "$rdir/perf-stats.txt")
-	samples=$(sed -n 's/^ *SAMPLE events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
+	if [ "$recorder" = tickscope ]; then
+		# tickscope info: "samples: N" and "lost events: A in LOST records, B in
+		# LOST_SAMPLES records" (events lost, where perf --stats counts LOST records)
+		(cd "$rdir" && "$tickscope" info perf.data) >"$rdir/perf-stats.txt" 2>&1
+		pst=$?
+		samples=$(sed -n 's/^samples: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt")
+		lost=$(sed -n 's/^lost events: *\([0-9]*\) in LOST.*/\1/p' "$rdir/perf-stats.txt")
+		lost_samples=$(sed -n 's/.* \([0-9]*\) in LOST_SAMPLES.*/\1/p' "$rdir/perf-stats.txt")
+	else
+		# perf returns the workload's status; a failed workload ends the run as failed.
+		(cd "$rdir" && $perf report -i perf.data --stats) >"$rdir/perf-stats.txt" 2>&1
+		pst=$?
+		# perf --stats: the aggregated block counts LOST records (ring-buffer overruns,
+		# "chunks"); the per-event blocks after it count the samples each event lost.
+		lost=$(sed -n 's/^ *LOST events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
+		lost_samples=$(awk '/ stats:$/ { ev = 1 }
+			ev && /LOST_SAMPLES events:/ { n += $3 } END { print n + 0 }' "$rdir/perf-stats.txt")
+		samples=$(sed -n 's/^ *SAMPLE events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
+	fi
 	result="" unit=""
 	case "$workload" in
 	pingpong*)
@@ -345,12 +402,18 @@ record_one() {
 	meta cpus_online "$(cat /sys/devices/system/cpu/online)"
 	meta nohz_full "$(sed -n 's/^nohz_full=//p' "$rdir/nohz.txt")"
 	meta isolated "$(sed -n 's/^isolated=//p' "$rdir/nohz.txt")"
-	meta perf_version "$($perf version 2>/dev/null | sed 's/^perf version //')"
+	meta recorder "$recorder"
+	meta recorder_reason "$recorder_reason"
+	if [ "$recorder" = tickscope ]; then
+		meta perf_version "$("$tickscope" --version 2>/dev/null)"
+	else
+		meta perf_version "$($perf version 2>/dev/null | sed 's/^perf version //')"
+	fi
 	meta perf_mmap "$mmap"
 	meta callchains "$callchains"
 	meta events "$ev_list"
 	meta events_missing "$ev_missing"
-	meta workload_cmd "$wl_cmd"
+	meta workload_cmd "$(shown "$wl_cmd")"
 	meta workload_status "$st"
 	meta result "$result"
 	meta result_unit "$unit"

@@ -41,6 +41,12 @@ diag() {
 	echo "# $*"
 }
 
+skip() {
+	# skip NAME REASON: one test that cannot run here, said so
+	_tap_n=$((_tap_n + 1))
+	echo "ok $_tap_n - $1 # SKIP $2"
+}
+
 skip_all() {
 	echo "1..0 # SKIP $*"
 	exit 0
@@ -58,14 +64,9 @@ tap_tmpdir() {
 	trap 'rm -rf "$TAP_TMP"' EXIT
 }
 
-# The shared aarch64 fixtures live outside the repository: $TS_SHARED/fixtures (default: the
-# folder "shared" beside the checkout); decompressed once into a git-ignored cache.
-shared_fixture_dir() {
-	echo "${TS_SHARED:-$TS_TOP/../shared}/fixtures"
-}
-
+# The aarch64 fixtures of tests/fixtures/aarch64/, decompressed once into a git-ignored cache.
 shared_fixture() {
-	_src="$(shared_fixture_dir)/$1.xz"
+	_src="$TS_TOP/tests/fixtures/aarch64/$1.xz"
 	_dst="$TS_TOP/.cache/shared-fixtures/$1"
 	[ -f "$_src" ] || return 1
 	if [ ! -f "$_dst" ]; then

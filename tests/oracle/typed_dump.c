@@ -35,7 +35,8 @@ static void func(const struct ctx *c, const char *key, uint64_t addr)
 		printf("\t%s=0x%llx", key, (unsigned long long)addr);
 }
 
-static void sched_fields(const struct ts_event *ev)
+/* The sched kinds' fields; Return: 1 if @ev is one of them. */
+static int sched_fields(const struct ts_event *ev)
 {
 	switch (ev->kind) {
 	case TS_EV_SWITCH:
@@ -60,13 +61,35 @@ static void sched_fields(const struct ts_event *ev)
 		printf("\tcomm=%s\tpid=%d", ev->exit.comm, ev->exit.pid);
 		break;
 	default:
-		break;
+		return 0;
+	}
+	return 1;
+}
+
+/* Timer kinds, hrtimer or not: by name, since the event table's order is not a contract. */
+static int timer_kind(int kind, int *hr)
+{
+	switch (kind) {
+	case TS_EV_HRTIMER_START:
+	case TS_EV_HRTIMER_EXPIRE_ENTRY:
+	case TS_EV_HRTIMER_EXPIRE_EXIT:
+	case TS_EV_HRTIMER_CANCEL:
+		*hr = 1;
+		return 1;
+	case TS_EV_TIMER_START:
+	case TS_EV_TIMER_EXPIRE_ENTRY:
+	case TS_EV_TIMER_EXPIRE_EXIT:
+	case TS_EV_TIMER_CANCEL:
+		*hr = 0;
+		return 1;
+	default:
+		return 0;
 	}
 }
 
-static void timer_fields(const struct ctx *c, const struct ts_event *ev)
+static void timer_fields(const struct ctx *c, const struct ts_event *ev, int hr)
 {
-	const char *t = ev->kind >= TS_EV_HRTIMER_START ? "hrtimer" : "timer";
+	const char *t = hr ? "hrtimer" : "timer";
 
 	printf("\t%s=0x%llx", t, (unsigned long long)ev->timer.timer);
 	switch (ev->kind) {
@@ -121,17 +144,16 @@ static void other_fields(const struct ctx *c, const struct ts_event *ev)
 static int on_event(void *vc, const struct ts_event *ev, const struct ts_sample *s)
 {
 	struct ctx *c = vc;
+	int hr;
 
 	if (!s || ev->kind == TS_EV_OTHER)
 		return 0;
 	c->n++;
 	printf("[%03d] %llu.%09llu: %s:", ev->cpu, (unsigned long long)(ev->time / 1000000000ULL),
 	       (unsigned long long)(ev->time % 1000000000ULL), ev->name);
-	if (ev->kind <= TS_EV_PROCESS_EXIT)
-		sched_fields(ev);
-	else if (ev->kind >= TS_EV_TIMER_START && ev->kind <= TS_EV_HRTIMER_CANCEL)
-		timer_fields(c, ev);
-	else
+	if (timer_kind(ev->kind, &hr))
+		timer_fields(c, ev, hr);
+	else if (!sched_fields(ev))
 		other_fields(c, ev);
 	putchar('\n');
 	return 0;

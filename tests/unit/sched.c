@@ -219,8 +219,27 @@ static void test_early_waking(void)
 	ts_sched_free(m);
 }
 
+/* A switch-out of a task no switch put on the CPU is a broken chain, counted per CPU. */
+static void test_broken_chains(void)
+{
+	m = NULL;
+	feed_err = ts_sched_new(&m, NULL);
+	sw(100, 0, 0, 0, 10);
+	sw(200, 0, 10, 1, 0); /* the chain holds */
+	sw(300, 0, 20, 1, 0); /* 20 never switched in on cpu 0 */
+	sw(400, 1, 0, 0, 30); /* the first switch on cpu 1: nothing to break */
+	sw(500, 1, 40, 1, 0);
+	sw(600, 1, 0, 0, 40); /* idle was current: fine */
+	ts_sched_finish(m, 700);
+	is_int(feed_err, 0, "broken chains: fed");
+	is_int(ts_sched_cpu(m, 0)->broken_chains, 1, "cpu 0: one switch-out of a task not on it");
+	is_int(ts_sched_cpu(m, 1)->broken_chains, 1, "cpu 1: one");
+	ts_sched_free(m);
+}
+
 int main(void)
 {
+	test_broken_chains();
 	test_early_waking();
 	test_perf_rules();
 	test_classes();

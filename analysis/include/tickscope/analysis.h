@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * All the models of one run together: ts_analysis_feed() applies the filters (--cpu, --pid,
- * --comm, --time) in one place, dispatches on the event kind, and keeps per-section
- * bookkeeping: which events each section needs, which were recorded or seen, and lost events.
+ * --comm, --time) in one place and feeds the sections of the table (tickscope/section.h);
+ * per-section bookkeeping: the events each section needs, which were recorded or seen, lost
+ * events.
  */
 #ifndef TICKSCOPE_ANALYSIS_H
 #define TICKSCOPE_ANALYSIS_H
@@ -12,23 +13,15 @@
 
 #include "tickscope/event.h"
 #include "tickscope/idle.h"
+#include "tickscope/metric.h"
 #include "tickscope/rcu.h"
 #include "tickscope/sched.h"
+#include "tickscope/section.h"
 #include "tickscope/shrinker.h"
 #include "tickscope/timer.h"
 #include "tickscope/wq.h"
 
 #define TS_MAX_CPUS 4096
-
-enum ts_section {
-	TS_SEC_SCHED = 0,
-	TS_SEC_IDLE,
-	TS_SEC_TIMER,
-	TS_SEC_WQ,
-	TS_SEC_RCU,
-	TS_SEC_SHRINKER,
-	TS_SEC_NR
-};
 
 /* Whether a section (or an event kind) has data. */
 enum ts_presence {
@@ -51,7 +44,11 @@ struct ts_section_info {
 	enum ts_presence presence;
 	uint64_t nr_events;
 	uint64_t first, last; /* time range of its events (0, 0 without any) */
-	uint64_t lost; /* events lost in PERF_RECORD_LOST records inside [first, last] */
+	/*
+	 * events lost in PERF_RECORD_LOST records inside [first, last], plus those without a time;
+	 * LOST_SAMPLES records (time 0, written at the end) are in no section's range
+	 */
+	uint64_t lost;
 	uint64_t lost_records;
 };
 
@@ -113,8 +110,21 @@ enum ts_presence ts_analysis_kind_presence(const struct ts_analysis *a, int kind
  */
 int ts_analysis_exit_traced(const struct ts_analysis *a, int cause);
 
-/** ts_analysis_lost() - all lost events and LOST records fed */
+/**
+ * ts_analysis_lost() - lost events counted once, as perf's "Total Lost Samples" does: the
+ * LOST_SAMPLES records' sum when the file has any, else the LOST records' sum; @records gets
+ * the number of LOST and LOST_SAMPLES records fed
+ */
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records);
+
+/* Both kinds of lost record, apart: they count the same losses twice over. */
+struct ts_lost_detail {
+	uint64_t lost, lost_records; /* PERF_RECORD_LOST: per cpu buffer, with a time */
+	uint64_t lost_samples, lost_samples_records; /* PERF_RECORD_LOST_SAMPLES: per event */
+};
+
+/** ts_analysis_lost_detail() - the LOST and LOST_SAMPLES sums and record counts */
+void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d);
 
 /** ts_analysis_filtered() - events dropped by the filters */
 uint64_t ts_analysis_filtered(const struct ts_analysis *a);

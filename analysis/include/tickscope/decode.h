@@ -65,11 +65,14 @@ const char *ts_decoder_event_name(struct ts_decoder *d, int tp_id);
 /** ts_decoder_tep() - the libtraceevent handle (source layer only, never in models) */
 struct tep_handle *ts_decoder_tep(struct ts_decoder *d);
 
+struct ts_ksyms;
+
 /**
- * ts_decoder_set_kallsyms() - resolve function fields (%ps) with this kallsyms text
- * Return: 0, or -TS_EKALLSYMS with the line number in @err.
+ * ts_decoder_set_ksyms() - resolve the printer's function and data addresses (%ps) with @k
+ * @d: the decoder
+ * @k: the symbols, already moved to the recording boot (ts_ksyms_relocate())
+ * Return: 0, -ENOMEM, or -TS_EKALLSYMS when libtraceevent refuses them.
  */
-int ts_decoder_set_kallsyms(struct ts_decoder *d, const char *path, const char *ref,
-			    uint64_t ref_addr, char *err, size_t errlen);
+int ts_decoder_set_ksyms(struct ts_decoder *d, const struct ts_ksyms *k);
 
 #endif

@@ -20,7 +20,8 @@
 	X(TS_ENOFIELD, "required field missing from the event format")         \
 	X(TS_EZSTD, "zstd decompression failed")                               \
 	X(TS_EUSAGE, "invalid arguments")                                      \
-	X(TS_EKALLSYMS, "bad kallsyms file")
+	X(TS_EKALLSYMS, "bad kallsyms file")                                   \
+	X(TS_EBENCH, "unrecognised or malformed benchmark output")
 
 enum ts_error {
 	TS_EBASE = 4096, /* above every errno value */

@@ -13,45 +13,70 @@
 /* power:cpu_idle uses (u32)-1 as the "exit" state (PWR_EVENT_EXIT). */
 #define TS_IDLE_EXIT 0xffffffffu
 
+/*
+ * The event table: one line per tracepoint kind, X(KIND, "system:event", SECTION, required,
+ * decoder). TS_EV_<KIND> is the kind; SECTION the section (TS_SEC_<SECTION>, tickscope/section.h)
+ * whose bookkeeping and presence it counts in, NONE for none; required: the section has no data
+ * without it; decoder: source/decode_<subsystem>.c's ts_dec_<decoder>, which names the fields it
+ * reads. Lines are grouped by section in the order the reports list the events.
+ */
+#define TS_EVENTS(X)                                                                   \
+	X(SWITCH, "sched:sched_switch", SCHED, 1, sched_switch)                        \
+	X(WAKING, "sched:sched_waking", SCHED, 0, sched_wakeup)                        \
+	X(WAKEUP, "sched:sched_wakeup", SCHED, 0, sched_wakeup)                        \
+	X(WAKEUP_NEW, "sched:sched_wakeup_new", SCHED, 0, sched_wakeup)                \
+	X(MIGRATE, "sched:sched_migrate_task", SCHED, 0, sched_migrate)                \
+	X(CPU_IDLE, "power:cpu_idle", IDLE, 1, cpu_idle)                               \
+	X(TICK_STOP, "timer:tick_stop", IDLE, 0, tick_stop)                            \
+	X(HRTIMER_EXPIRE_ENTRY, "timer:hrtimer_expire_entry", TIMER, 1, hrtimer_entry) \
+	X(HRTIMER_EXPIRE_EXIT, "timer:hrtimer_expire_exit", TIMER, 1, hrtimer)         \
+	X(TIMER_EXPIRE_ENTRY, "timer:timer_expire_entry", TIMER, 1, timer_entry)       \
+	X(TIMER_EXPIRE_EXIT, "timer:timer_expire_exit", TIMER, 1, timer)               \
+	X(HRTIMER_START, "timer:hrtimer_start", TIMER, 0, hrtimer_start)               \
+	X(TIMER_START, "timer:timer_start", TIMER, 0, timer_start)                     \
+	X(HRTIMER_CANCEL, "timer:hrtimer_cancel", TIMER, 0, hrtimer)                   \
+	X(TIMER_CANCEL, "timer:timer_cancel", TIMER, 0, timer)                         \
+	X(WQ_START, "workqueue:workqueue_execute_start", WQ, 1, wq_start)              \
+	X(WQ_END, "workqueue:workqueue_execute_end", WQ, 1, wq_work)                   \
+	X(WQ_QUEUE, "workqueue:workqueue_queue_work", WQ, 0, wq_queue)                 \
+	X(WQ_ACTIVATE, "workqueue:workqueue_activate_work", WQ, 0, wq_work)            \
+	X(RCU_UTIL, "rcu:rcu_utilization", RCU, 1, rcu_util)                           \
+	X(RCU_GP, "rcu:rcu_grace_period", RCU, 0, rcu_gp)                              \
+	X(RCU_CB, "rcu:rcu_callback", RCU, 0, rcu_cb)                                  \
+	X(RCU_INVOKE, "rcu:rcu_invoke_callback", RCU, 0, rcu_cb)                       \
+	X(SHRINK_START, "vmscan:mm_shrink_slab_start", SHRINKER, 1, shrink_start)      \
+	X(SHRINK_END, "vmscan:mm_shrink_slab_end", SHRINKER, 1, shrink_end)            \
+	X(PROCESS_EXIT, "sched:sched_process_exit", NONE, 0, sched_exit)
+
+/* Other tracepoints that decode to a kind of the table: X(KIND, "system:event", decoder). */
+#define TS_EVENT_ALIASES(X)                                          \
+	X(RCU_CB, "rcu:rcu_kvfree_callback", rcu_cb)                 \
+	X(RCU_INVOKE, "rcu:rcu_invoke_kvfree_callback", rcu_cb)      \
+	X(RCU_INVOKE, "rcu:rcu_invoke_kfree_bulk_callback", rcu_cb)
+
+#define TS_EVENT_ENUM(kind, name, sec, req, dec) TS_EV_##kind,
 enum ts_event_kind {
 	TS_EV_OTHER = 0, /* a tracepoint the models do not interpret */
-	/* sched */
-	TS_EV_SWITCH,
-	TS_EV_WAKING,
-	TS_EV_WAKEUP,
-	TS_EV_WAKEUP_NEW,
-	TS_EV_MIGRATE,
-	TS_EV_PROCESS_EXIT,
-	/* power / tick */
-	TS_EV_CPU_IDLE,
-	TS_EV_TICK_STOP,
-	/* timers */
-	TS_EV_TIMER_START,
-	TS_EV_TIMER_EXPIRE_ENTRY,
-	TS_EV_TIMER_EXPIRE_EXIT,
-	TS_EV_TIMER_CANCEL,
-	TS_EV_HRTIMER_START,
-	TS_EV_HRTIMER_EXPIRE_ENTRY,
-	TS_EV_HRTIMER_EXPIRE_EXIT,
-	TS_EV_HRTIMER_CANCEL,
-	/* workqueue */
-	TS_EV_WQ_QUEUE,
-	TS_EV_WQ_ACTIVATE,
-	TS_EV_WQ_START,
-	TS_EV_WQ_END,
-	/* rcu */
-	TS_EV_RCU_UTIL,
-	TS_EV_RCU_GP,
-	TS_EV_RCU_CB, /* rcu_callback / rcu_kvfree_callback: a callback queued */
-	TS_EV_RCU_INVOKE, /* rcu_invoke_callback / rcu_invoke_kvfree_callback */
-	/* vmscan */
-	TS_EV_SHRINK_START,
-	TS_EV_SHRINK_END,
+	TS_EVENTS(TS_EVENT_ENUM)
 	/* side-band, from non-sample records (the dlfilter source never sees these) */
 	TS_EV_COMM, /* PERF_RECORD_COMM: pid took the name in comm.comm */
 	TS_EV_LOST, /* PERF_RECORD_LOST / LOST_SAMPLES on cpu */
 	TS_EV_NR_KINDS
 };
+#undef TS_EVENT_ENUM
+
+/** ts_event_name() - "sched:sched_switch" for TS_EV_SWITCH, ... ("" for none) */
+const char *ts_event_name(int kind);
+
+/**
+ * ts_event_kind() - the kind tracepoint @name ("sched:sched_switch") decodes to
+ * Return: a TS_EV_* of the table or its aliases, or TS_EV_OTHER.
+ */
+int ts_event_kind(const char *name);
+
+/** ts_event_required() - whether the section of @kind needs it (0 for none) */
+int ts_event_required(int kind);
+
 
 /*
  * Task state classes of sched_switch's prev_state. The raw value's encoding changed across
@@ -161,6 +186,11 @@ struct ts_event {
 		struct {
 			uint64_t lost; /* events lost */
 			uint64_t id; /* the attr id, 0 when unknown */
+			/*
+			 * 1 for PERF_RECORD_LOST_SAMPLES: perf synthesizes those at the end of a
+			 * recording with time 0, and they count the same losses again per event
+			 */
+			uint8_t samples;
 		} lost;
 	};
 };

@@ -105,4 +105,10 @@ const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr
 /** ts_idle_is_ipi() - whether tracepoint @name is an IPI arriving: irq_vectors:*_entry, ipi:ipi_entry */
 int ts_idle_is_ipi(const char *name);
 
+/** ts_idle_exit_name() - "hrtimer", "timer", "wakeup", "resched", ... for TS_EXIT_* */
+const char *ts_idle_exit_name(int cause);
+
+/** ts_idle_is_tick() - whether @name (may be NULL) is the tick's hrtimer callback */
+int ts_idle_is_tick(const char *name);
+
 #endif

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Kernel symbol lookup from a kallsyms file, for reports (models keep raw addresses). */
+/*
+ * The one kallsyms path: load a kallsyms file, move it to the recording boot (KASLR) once, look
+ * text symbols up for reports (models keep raw addresses), and hand it to the printer.
+ */
 #ifndef TICKSCOPE_KSYMS_H
 #define TICKSCOPE_KSYMS_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct ts_ksyms;
@@ -38,7 +42,18 @@ const char *ts_ksyms_lookup(const struct ts_ksyms *k, uint64_t addr, uint64_t *o
  */
 int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, int64_t *delta);
 
-/** ts_ksyms_count() - number of symbols loaded */
+/** ts_ksyms_count() - number of text symbols loaded (the ones lookups see) */
 long ts_ksyms_count(const struct ts_ksyms *k);
+
+/**
+ * ts_ksyms_format() - every symbol (all types) as kallsyms text, in the file's order
+ * @k: the symbols, moved or not
+ * @textp: out: the text, NUL-terminated; the caller frees it
+ * @lenp: out: its length
+ *
+ * The decoder feeds libtraceevent's printer with it, so that dump prints what the reports name.
+ * Return: 0 or -ENOMEM.
+ */
+int ts_ksyms_format(const struct ts_ksyms *k, char **textp, size_t *lenp);
 
 #endif

@@ -42,6 +42,8 @@ enum ts_input_kind {
 	TS_INPUT_PIPE,
 };
 
+#define TS_READER_MAX_WARNINGS 8
+
 /* What `tickscope info` shows; strings are empty when the feature was not recorded. */
 struct ts_file_info {
 	enum ts_input_kind kind;
@@ -65,6 +67,18 @@ struct ts_file_info {
 	uint64_t *lost_per_cpu; /* PERF_RECORD_LOST events per cpu; index nr_lost_cpus-1 max */
 	uint64_t *lost_samples_per_cpu; /* PERF_RECORD_LOST_SAMPLES per cpu */
 	uint64_t lost_total, lost_samples_total;
+	/*
+	 * Damage the reader read past: "file: offset N: what", in the order met. Only the first
+	 * TS_READER_MAX_WARNINGS are kept; nr_warnings counts them all.
+	 */
+	char warnings[TS_READER_MAX_WARNINGS][200];
+	/*
+	 * The events followed tasks, not whole CPUs (perf record without -a: ID_INDEX names a
+	 * tid): what ran on a CPU besides them was not recorded
+	 */
+	int per_task;
+	uint64_t cut_at; /* a pipe-mode stream ended inside the record at this offset; else 0 */
+	int nr_warnings;
 };
 
 /* Callbacks for ts_reader_run(); each returns 0 to go on or a negative code to stop. */
@@ -76,13 +90,20 @@ struct ts_reader_ops {
 	int (*fork)(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid,
 		    uint64_t time);
 	int (*exit)(void *ctx, uint32_t pid, uint32_t tid, uint64_t time);
-	int (*lost)(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time);
+	/* @samples: a LOST_SAMPLES record (per event, time 0), else a LOST record */
+	int (*lost)(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time,
+		    int samples);
 };
 
 struct ts_reader_opts {
 	int unordered; /* deliver in file order (fastest); default is time order */
 	size_t bufsize; /* read() size, 0 for the default */
 	int threaded; /* time order in a file: scan for runs on a second thread (same result) */
+	/*
+	 * A pipe-mode stream that ends inside a record is an error. Without it, the records
+	 * before the cut are delivered, a warning says where the cut is, and info.cut_at is set.
+	 */
+	int strict;
 };
 
 /**

@@ -53,6 +53,12 @@ struct ts_sched_cpu {
 	uint64_t busy, idle; /* ns: a task / the idle task (pid 0) running */
 	uint64_t nr_switches;
 	uint64_t wakeups_local, wakeups_remote; /* received: waker on this CPU / on another */
+	/*
+	 * sched_switch events whose prev_pid is not the task the previous switch on this CPU
+	 * switched in: a switch is missing from the data (perf script shows the same gap), so
+	 * run and wait times around it are uncertain
+	 */
+	uint64_t broken_chains;
 };
 
 /* Whole-trace figures over the selected tasks (distributions complete after finish). */
@@ -167,5 +173,8 @@ const char *ts_sched_comm(const struct ts_sched *m, int32_t pid);
  * when there is no filter, else 0)
  */
 int ts_sched_selected(const struct ts_sched *m, int32_t pid);
+
+/** ts_sched_is_sched_frame() - whether @name (may be NULL) is one of the scheduler's own frames */
+int ts_sched_is_sched_frame(const char *name);
 
 #endif

@@ -20,6 +20,7 @@ struct ts_source_opts {
 	const char *input; /* path or "-" */
 	const char *kallsyms; /* NULL: the running kernel's, if the build ids match */
 	int unordered; /* file order instead of time order */
+	int strict; /* a pipe-mode stream cut inside a record is an error, not a warning */
 	int need_decoder; /* fail without tracing data (every command but info) */
 	unsigned int symbols; /* TS_SYMS_*: what kallsyms is loaded for */
 	int threaded; /* ts_source_run() decodes and calls back on a worker thread */

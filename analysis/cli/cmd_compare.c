@@ -1,0 +1,372 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope compare: N runs of each kernel variant, the benchmark's change with honest
+ * statistics, and an explanation of it from the traces (text, --json or --tsv DIR).
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "compare_load.h"
+#include "tickscope/compare_report.h"
+#include "tickscope/error.h"
+
+#ifndef TS_VERSION
+#define TS_VERSION "0.1"
+#endif
+
+#define MAX_BENCH 1024
+
+static const char compare_help[] =
+	"usage: tickscope compare [options] A B [C...]\n"
+	"       tickscope compare [options] A/run-1 A/run-2 ... -- B/run-1 B/run-2 ...\n"
+	"       tickscope compare [options] --bench OUT a1.data a2.data -- --bench OUT b1.data ...\n\n"
+	"Compares kernel variants, each against the first (the baseline). A variant is a folder\n"
+	"that `make record` wrote (run-N/ folders with perf.data[.xz], kallsyms[.xz], meta.txt,\n"
+	"workload.out or stress-ng.yaml), or, between `--` separators, a list of run folders or\n"
+	"perf.data files. Runs are the unit: per variant N, median, mean, sd and CV; the change\n"
+	"is signed so that + is better, with its 95% CI and the Mann-Whitney U test's p-value.\n"
+	"Trace metrics are compared too, with a multiple-comparison correction, and the\n"
+	"benchmark's change is explained (docs/compare.md).\n\n"
+	"  --json             one JSON document on stdout (docs/compare-json.md)\n"
+	"  --tsv DIR          TSV tables into DIR (docs/compare-tsv.md)\n"
+	"  --comm NAME        the benchmark's tasks are NAME and NAME-* (default: from meta.txt's\n"
+	"                     workload_cmd; stress-ng-<stressor> for stress-ng)\n"
+	"  --bench FILE       the benchmark output of the next perf.data file given\n"
+	"  --names A,B,...    variant names (default: the folders' names)\n"
+	"  --no-cache         recompute every run's summary (else cached in perf.data.tsum)\n"
+	"  --no-trace         compare the benchmark outputs only\n"
+	"  --adjust METHOD    bh (Benjamini-Hochberg, default), holm or none\n"
+	"  --welch            also Welch's t-test for the benchmark's result\n"
+	"  --cv-max PCT       a variant is noisy above this coefficient of variation (10)\n"
+	"  --all              every metric in the table, not only the significant ones\n"
+	"  --top N            ranked changes shown per variant (10)\n"
+	"  -h, --help         this text\n";
+
+struct compare_args {
+	struct load_opts lo;
+	struct ts_cmp_opts co;
+	struct ts_compare_report_opts ro;
+	int json;
+	const char *tsv;
+	char *names;
+	const char *bench[MAX_BENCH];
+	int nr_bench;
+};
+
+static int option(struct compare_args *a, int c)
+{
+	char *end;
+
+	switch (c) {
+	case 'j':
+		a->json = 1;
+		return 0;
+	case 'T':
+		a->tsv = optarg;
+		return 0;
+	case 'C':
+		a->lo.comm = optarg;
+		return 0;
+	case 'b':
+		return 0; /* taken in order with the inputs (collect_inputs) */
+	case 'N':
+		a->names = optarg;
+		return 0;
+	case 'n':
+		a->lo.no_cache = 1;
+		return 0;
+	case 't':
+		a->lo.no_trace = 1;
+		return 0;
+	case 'a':
+		if (!strcmp(optarg, "bh"))
+			a->co.adjust = TS_ADJ_BH;
+		else if (!strcmp(optarg, "holm"))
+			a->co.adjust = TS_ADJ_HOLM;
+		else if (!strcmp(optarg, "none"))
+			a->co.adjust = TS_ADJ_NONE;
+		else
+			return cli_error("--adjust: expected bh, holm or none, got '%s'", optarg) +
+			       1;
+		return 0;
+	case 'w':
+		a->co.welch = 1;
+		return 0;
+	case 'v':
+		a->co.cv_max = strtod(optarg, &end) / 100;
+		return *end || a->co.cv_max <= 0 ? cli_error("--cv-max: bad '%s'", optarg) + 1 : 0;
+	case 'A':
+		a->ro.all = 1;
+		return 0;
+	case 'o':
+		a->ro.top = (unsigned int)strtoul(optarg, &end, 10);
+		return *end || !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
+	case 'h':
+		fputs(compare_help, stdout);
+		return -1;
+	default:
+		fputs(compare_help, stderr);
+		return 2;
+	}
+}
+
+static const struct option longopts[] = {
+	{ "json", no_argument, NULL, 'j' },	   { "tsv", required_argument, NULL, 'T' },
+	{ "comm", required_argument, NULL, 'C' },  { "bench", required_argument, NULL, 'b' },
+	{ "names", required_argument, NULL, 'N' }, { "no-cache", no_argument, NULL, 'n' },
+	{ "no-trace", no_argument, NULL, 't' },	   { "adjust", required_argument, NULL, 'a' },
+	{ "welch", no_argument, NULL, 'w' },	   { "cv-max", required_argument, NULL, 'v' },
+	{ "all", no_argument, NULL, 'A' },	   { "top", required_argument, NULL, 'o' },
+	{ "help", no_argument, NULL, 'h' },	   { 0 },
+};
+
+struct group {
+	struct run_in *in;
+	int nr;
+};
+
+struct inputs {
+	struct group g[TS_CMP_MAX_VAR + 1];
+	int nr_groups; /* with --: groups; without: one group of variant folders */
+	int dashes;
+};
+
+static int add_input(struct inputs *in, const char *path, const char **bench)
+{
+	struct group *g = &in->g[in->nr_groups];
+	struct run_in *n = realloc(g->in, (g->nr + 1) * sizeof(*n));
+
+	if (!n)
+		return cli_error("out of memory");
+	g->in = n;
+	g->in[g->nr++] = (struct run_in){ path, *bench };
+	*bench = NULL;
+	return 0;
+}
+
+/* One option at argv[*i] ("--name", "--name=value", "-h"); Return: 0, or the exit code. */
+static int one_option(struct compare_args *a, int argc, char **argv, int *i, const char **bench)
+{
+	const char *arg = argv[*i] + (argv[*i][1] == '-' ? 2 : 1), *eq = strchr(arg, '=');
+	size_t n = eq ? (size_t)(eq - arg) : strlen(arg);
+
+	if (!strcmp(argv[*i], "-h"))
+		return option(a, 'h');
+	for (const struct option *o = longopts; o->name; o++) {
+		if (strlen(o->name) != n || strncmp(o->name, arg, n))
+			continue;
+		optarg = NULL;
+		if (o->has_arg == required_argument) {
+			if (!eq && *i + 1 >= argc)
+				return cli_error("--%s needs a value", o->name) + 1;
+			optarg = eq ? (char *)eq + 1 : argv[++*i];
+		} else if (eq) {
+			return cli_error("--%s takes no value", o->name) + 1;
+		}
+		if (o->val == 'b')
+			*bench = optarg;
+		return option(a, o->val);
+	}
+	fputs(compare_help, stderr);
+	return 2;
+}
+
+static int collect_inputs(struct compare_args *a, int argc, char **argv, struct inputs *in)
+{
+	const char *bench = NULL;
+	int ret;
+
+	for (int i = 1; i < argc; i++) {
+		if (!strcmp(argv[i], "--")) {
+			if (in->nr_groups == TS_CMP_MAX_VAR - 1)
+				return cli_error("at most %d variants", TS_CMP_MAX_VAR) + 1;
+			in->nr_groups++;
+			in->dashes = 1;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			ret = one_option(a, argc, argv, &i, &bench);
+			if (ret)
+				return ret;
+		} else if (add_input(in, argv[i], &bench)) {
+			return 1;
+		}
+	}
+	in->nr_groups++;
+	if (bench)
+		return cli_error("--bench %s: no perf.data file follows it", bench) + 1;
+	return 0;
+}
+
+struct variants {
+	struct ts_cmp_variant v[TS_CMP_MAX_VAR];
+	char *name[TS_CMP_MAX_VAR];
+	int nr;
+};
+
+static int load_list(const struct run_in *in, int nr, const struct load_opts *lo,
+		     struct ts_cmp_variant *v)
+{
+	v->runs = calloc(nr, sizeof(*v->runs));
+	if (!v->runs)
+		return cli_error("out of memory");
+	for (int i = 0; i < nr; i++)
+		if (load_run(&in[i], lo, &v->runs[v->nr_runs++])) /* counted: freed either way */
+			return 1;
+	return 0;
+}
+
+static int load_folder(const char *path, const struct load_opts *lo, struct ts_cmp_variant *v)
+{
+	struct run_in *in;
+	char **runs;
+	int n = variant_runs(path, &runs), err;
+
+	if (n <= 0)
+		return cli_error("%s: no run-N folders (a variant folder as `make record` writes "
+				 "it, or runs separated by --)",
+				 path);
+	in = calloc(n, sizeof(*in));
+	for (int i = 0; in && i < n; i++)
+		in[i].path = runs[i];
+	err = in ? load_list(in, n, lo, v) : cli_error("out of memory");
+	for (int i = 0; i < n; i++)
+		free(runs[i]);
+	free(runs);
+	free(in);
+	return err;
+}
+
+/* Folders of the same name (generic/stress-ramfs, rt/stress-ramfs) take their parent's too. */
+static int unique_names(struct variants *vs, const struct inputs *in)
+{
+	int dup = 0;
+
+	for (int i = 0; i < vs->nr; i++)
+		for (int j = 0; j < i; j++)
+			dup |= !strcmp(vs->name[i], vs->name[j]);
+	for (int i = 0; dup && i < vs->nr; i++) {
+		const char *path = in->dashes ? in->g[i].in[0].path : in->g[0].in[i].path;
+		char *copy = strdup(path), *dir, *n;
+
+		if (!copy)
+			return cli_error("out of memory");
+		dir = dirname(copy);
+		if (asprintf(&n, "%s/%s", basename(dir), vs->name[i]) >= 0) {
+			free(vs->name[i]);
+			vs->name[i] = n;
+			vs->v[i].name = n;
+		}
+		free(copy);
+	}
+	return 0;
+}
+
+/* --names, else the folder's name, else A, B, C... */
+static int name_variants(struct variants *vs, const char *names, const struct inputs *in)
+{
+	char *list = names ? strdup(names) : NULL, *save = NULL, *tok;
+
+	tok = list ? strtok_r(list, ",", &save) : NULL;
+	for (int i = 0; i < vs->nr; i++, tok = tok ? strtok_r(NULL, ",", &save) : NULL) {
+		const char *path = in->dashes ? in->g[i].in[0].path : in->g[0].in[i].path;
+		int folder = in->dashes ? in->g[i].nr == 1 && is_variant_dir(path) : 1;
+		char *copy = strdup(path);
+
+		if (tok)
+			vs->name[i] = strdup(tok);
+		else if (folder && copy)
+			vs->name[i] = strdup(basename(copy));
+		else if (asprintf(&vs->name[i], "%c", 'A' + i) < 0)
+			vs->name[i] = NULL;
+		free(copy);
+		if (!vs->name[i]) {
+			free(list);
+			return cli_error("out of memory");
+		}
+		vs->v[i].name = vs->name[i];
+	}
+	free(list);
+	return names ? 0 : unique_names(vs, in);
+}
+
+static int load_variants(const struct compare_args *a, const struct inputs *in, struct variants *vs)
+{
+	int err = 0;
+
+	vs->nr = in->dashes ? in->nr_groups : in->g[0].nr;
+	if (vs->nr < 2)
+		return cli_error("give at least two variants (see --help)");
+	if (vs->nr > TS_CMP_MAX_VAR)
+		return cli_error("at most %d variants", TS_CMP_MAX_VAR);
+	for (int i = 0; i < vs->nr && !err; i++) {
+		const struct group *g = &in->g[in->dashes ? i : 0];
+		const char *p = in->dashes ? g->in[0].path : g->in[i].path;
+
+		if (in->dashes && !g->nr)
+			return cli_error("variant %d has no runs", i + 1);
+		if (!in->dashes || (g->nr == 1 && is_variant_dir(p) && !g->in[0].bench))
+			err = load_folder(p, &a->lo, &vs->v[i]);
+		else
+			err = load_list(g->in, g->nr, &a->lo, &vs->v[i]);
+	}
+	return err ?: name_variants(vs, a->names, in);
+}
+
+static void free_variants(struct variants *vs, struct inputs *in)
+{
+	for (int i = 0; i < TS_CMP_MAX_VAR; i++) {
+		for (int r = 0; r < vs->v[i].nr_runs; r++)
+			ts_run_release(&vs->v[i].runs[r]);
+		free(vs->v[i].runs);
+		free(vs->name[i]);
+	}
+	for (int i = 0; i <= TS_CMP_MAX_VAR; i++)
+		free(in->g[i].in);
+}
+
+static int write_out(const struct compare_args *a, const struct ts_cmp *c)
+{
+	int err;
+
+	if (a->json)
+		err = ts_compare_json(stdout, c, &a->ro);
+	else if (a->tsv)
+		err = ts_compare_tsv(a->tsv, c);
+	else
+		err = ts_compare_text(stdout, c, &a->ro);
+	if (fflush(stdout) && !err)
+		err = -EIO;
+	if (err)
+		return cli_error("writing the comparison%s%s: %s", a->tsv ? " to " : "",
+				 a->tsv ? a->tsv : "", ts_strerror(err));
+	return 0;
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_args a = { .lo.version = TS_VERSION,
+				  .co = { .alpha = 0.05, .cv_max = 0.10, .adjust = TS_ADJ_BH } };
+	struct inputs in = { 0 };
+	struct variants vs = { 0 };
+	struct ts_cmp *c = NULL;
+	int ret = collect_inputs(&a, argc, argv, &in);
+
+	if (ret) {
+		free_variants(&vs, &in);
+		return ret < 0 ? 0 : ret;
+	}
+	if (a.json && a.tsv)
+		ret = cli_error("--json and --tsv exclude each other");
+	ret = ret ?: load_variants(&a, &in, &vs);
+	if (!ret) {
+		ret = ts_cmp_build(vs.v, vs.nr, &a.co, &c);
+		ret = ret ? cli_error("comparing: %s", ts_strerror(ret)) : write_out(&a, c);
+	}
+	ts_cmp_free(c);
+	free_variants(&vs, &in);
+	return ret ? 1 : 0;
+}

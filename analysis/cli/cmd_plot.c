@@ -1,0 +1,342 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope plot: the charts of one run (latency distributions, idle exits, timers, work,
+ * off-CPU stacks, ...) or `plot timeline`, a few milliseconds of it CPU by CPU, drawn by
+ * gnuplot into a folder with their data files and commands; --html adds a one-file report.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "tickscope/analysis.h"
+#include "tickscope/chart.h"
+#include "tickscope/error.h"
+#include "tickscope/html.h"
+#include "tickscope/report.h"
+#include "tickscope/source.h"
+#include "tickscope/timeline.h"
+
+#define MAX_PIDS 256
+#define TIMELINE_DEFAULT_NS 2000000ULL /* 2 ms */
+#define TIMELINE_MAX_NS 100000000ULL /* 100 ms */
+
+static const char plot_help[] =
+	"usage: tickscope plot [-i] FILE [-o DIR] [--html FILE] [--kallsyms FILE]\n"
+	"                      [--cpu LIST] [--pid LIST] [--comm NAME] [--time START,END]\n"
+	"       tickscope plot A.data B.data ... [-o DIR] [--html FILE] [--comm NAME] ...\n"
+	"       tickscope plot timeline [-i] FILE --time START[,END] [-o DIR] [--kallsyms FILE]\n\n"
+	"Charts of one run, drawn by gnuplot as PNG and SVG into DIR together with their data\n"
+	"(TSV), the gnuplot scripts and plots.sh, the commands that redraw them by hand:\n"
+	"latency distributions (wake delivery, wakeup latency, sched delay; all and by wake\n"
+	"class), idle exits and residency per CPU, timer and work expiries by function, off-CPU\n"
+	"time by stack, shrinker and grace-period durations. A chart whose events were not\n"
+	"recorded is not drawn: charts.tsv and the HTML report say what to record.\n"
+	"`plot timeline` draws a window of a few ms: per CPU, the task that ran, idle periods,\n"
+	"tick stops, timer expiries and wakeups as arrows from CPU to CPU.\n"
+	"With several files, each is one variant of one run, drawn side by side in every\n"
+	"chart (A against B CDFs, ...); --comm then names the benchmark's tasks (NAME and\n"
+	"NAME-*) whose latencies are drawn, and filters nothing.\n\n"
+	"  -i, --input FILE     the perf.data file, or - for a pipe-mode stream on stdin\n"
+	"  -o, --out DIR        where the charts go (created if missing; default tickscope-plots)\n"
+	"      --html FILE      also write one self-contained HTML report: charts inlined as\n"
+	"                       SVG, the recording's conditions and the text report\n"
+	"      --kallsyms FILE  symbols of the recording kernel (as for tickscope report)\n"
+	"      --cpu, --pid, --comm, --time   filters, as for tickscope report; for timeline,\n"
+	"                       --time is the window (seconds, perf's clock; END defaults to\n"
+	"                       START + 2 ms, at most 100 ms) and --cpu picks the lanes\n"
+	"  -h, --help           this text\n";
+
+struct plot_args {
+	struct ts_source_opts src;
+	struct ts_analysis_opts an;
+	int32_t pids[MAX_PIDS];
+	const char *in, *dir, *html;
+	int timeline;
+	char **files; /* several inputs: one variant each */
+	int nr_files;
+};
+
+static int parse_pids(struct plot_args *p, const char *s)
+{
+	char *end;
+	long v;
+
+	while (*s) {
+		v = strtol(s, &end, 10);
+		if (end == s || v < 0 || v > INT32_MAX || p->an.nr_pids == MAX_PIDS)
+			return -1;
+		p->pids[p->an.nr_pids++] = (int32_t)v;
+		s = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return -1;
+	}
+	return 0;
+}
+
+/* One option; 0 to go on, -1 after --help, else the exit code. */
+static int option(struct plot_args *p, int c)
+{
+	uint64_t bits[TS_MAX_CPUS / 64];
+
+	switch (c) {
+	case 'i':
+		p->in = optarg;
+		return 0;
+	case 'o':
+		p->dir = optarg;
+		return 0;
+	case 'H':
+		p->html = optarg;
+		return 0;
+	case 'k':
+		p->src.kallsyms = optarg;
+		return 0;
+	case 'c':
+		p->an.cpus = optarg;
+		return ts_analysis_parse_cpus(optarg, bits) ?
+			       cli_error("--cpu: bad list '%s'", optarg) + 1 :
+			       0;
+	case 'p':
+		return parse_pids(p, optarg) ? cli_error("--pid: bad list '%s'", optarg) + 1 : 0;
+	case 'C':
+		p->an.comm = optarg;
+		return 0;
+	case 't': {
+		char buf[128]; /* a timeline's window may be START alone */
+
+		snprintf(buf, sizeof(buf), "%s%s", optarg,
+			 p->timeline && !strchr(optarg, ',') ? "," : "");
+		if (ts_analysis_parse_time(buf, &p->an.time_start, &p->an.time_end))
+			return cli_error("--time: expected START,END in seconds, got '%s'",
+					 optarg) +
+			       1;
+		return 0;
+	}
+	case 'h':
+		fputs(plot_help, stdout);
+		return -1;
+	default:
+		fputs(plot_help, stderr);
+		return 2;
+	}
+}
+
+static int parse_args(struct plot_args *p, int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "input", required_argument, NULL, 'i' },
+		{ "out", required_argument, NULL, 'o' },
+		{ "html", required_argument, NULL, 'H' },
+		{ "kallsyms", required_argument, NULL, 'k' },
+		{ "cpu", required_argument, NULL, 'c' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "comm", required_argument, NULL, 'C' },
+		{ "time", required_argument, NULL, 't' },
+		{ "help", no_argument, NULL, 'h' },
+		{ 0 },
+	};
+	int c, ret;
+
+	if (argc > 1 && !strcmp(argv[1], "timeline")) {
+		p->timeline = 1;
+		argc--;
+		argv++;
+	}
+	while ((c = getopt_long(argc, argv, "i:o:h", longopts, NULL)) != -1) {
+		ret = option(p, c);
+		if (ret)
+			return ret;
+	}
+	if ((p->timeline && optind + 1 < argc) || (p->in && optind < argc)) {
+		fputs(plot_help, stderr);
+		return 2;
+	}
+	p->files = argv + optind;
+	p->nr_files = argc - optind;
+	if (p->timeline && !p->an.time_start)
+		return cli_error("plot timeline: --time START[,END] is needed (seconds, as "
+				 "tickscope info shows the trace's span)") +
+		       1;
+	p->src.input = cli_input(p->in, argc, argv, optind);
+	p->src.need_decoder = 1;
+	p->src.symbols = TS_SYMS_TABLE;
+	p->src.threaded = 1;
+	p->an.pids = p->pids;
+	if (!p->dir)
+		p->dir = "tickscope-plots";
+	return 0;
+}
+
+static int make_dir(const char *dir)
+{
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return cli_error("cannot create %s: %s", dir, strerror(errno));
+	return 0;
+}
+
+static int feed_analysis(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
+{
+	return ts_analysis_feed(ctx, ev);
+}
+
+/* The timeline and the CPUs it shows (--cpu): events on other CPUs are not fed. */
+struct tl_feed {
+	struct ts_timeline *t;
+	uint64_t cpus[TS_MAX_CPUS / 64];
+};
+
+static int feed_timeline(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
+{
+	struct tl_feed *f = ctx;
+	uint32_t cpu = (uint32_t)ev->cpu;
+
+	if (cpu < TS_MAX_CPUS && !(f->cpus[cpu / 64] & (1ULL << (cpu % 64))))
+		return 0;
+	return ts_timeline_feed(f->t, ev);
+}
+
+void cli_plot_summary(FILE *f, const struct ts_charts *cs)
+{
+	size_t i, drawn = 0;
+
+	for (i = 0; i < cs->nr; i++)
+		drawn += !cs->c[i].missing[0];
+	fprintf(f, "tickscope: %zu chart%s (PNG and SVG) in %s/; redraw them with %s/plots.sh\n",
+		drawn, drawn == 1 ? "" : "s", cs->dir, cs->dir);
+	for (i = 0; i < cs->nr; i++)
+		if (cs->c[i].missing[0])
+			fprintf(f, "  not drawn: %s: %s\n", cs->c[i].name, cs->c[i].missing);
+}
+
+static int plot_run(struct plot_args *p, struct ts_source *src, struct ts_analysis *a)
+{
+	struct ts_charts cs = { .dir = p->dir };
+	struct ts_report_opts o = { 0 };
+	int ret;
+
+	ts_source_report_opts(src, &o);
+	ret = ts_plot_run(&cs, a, &o);
+	if (ret) {
+		cli_error("writing chart data into %s: %s", p->dir, ts_strerror(ret));
+		goto release;
+	}
+	ret = cli_draw(&cs);
+	if (!ret && p->html)
+		ret = cli_plot_html(p->html, &cs, a, &o);
+	if (!ret)
+		cli_plot_summary(stdout, &cs);
+release:
+	ts_charts_release(&cs);
+	return ret ? 1 : 0;
+}
+
+static int plot_timeline(struct plot_args *p, struct ts_source *src, struct ts_timeline *t)
+{
+	struct ts_charts cs = { .dir = p->dir };
+	struct ts_report_opts o = { 0 };
+	struct ts_chart *c = ts_charts_add(&cs, "timeline", "timeline.gp");
+	int ret;
+
+	if (!c)
+		return cli_error("%s", ts_strerror(-ENOMEM));
+	ts_source_report_opts(src, &o);
+	snprintf(c->title, sizeof(c->title), "%s: %.6f to %.6f s", p->src.input,
+		 (double)p->an.time_start / 1e9, (double)p->an.time_end / 1e9);
+	ret = ts_plot_timeline(&cs, c, t, &o);
+	if (ret)
+		ret = cli_error("writing the timeline into %s: %s", p->dir, ts_strerror(ret));
+	else if (c->missing[0])
+		ret = cli_error("%s: %s", p->src.input, c->missing);
+	else
+		ret = cli_draw(&cs);
+	if (!ret)
+		cli_plot_summary(stdout, &cs);
+	ts_charts_release(&cs);
+	return ret ? 1 : 0;
+}
+
+static int run_timeline(struct plot_args *p, struct ts_source *src)
+{
+	struct tl_feed f;
+	struct ts_timeline *t = NULL;
+	int ret;
+
+	memset(f.cpus, 0xff, sizeof(f.cpus));
+	if (p->an.cpus)
+		ts_analysis_parse_cpus(p->an.cpus, f.cpus);
+	if (p->an.nr_pids || p->an.comm)
+		return cli_error("plot timeline: --pid and --comm do not apply (it shows every "
+				 "task); --cpu picks the CPUs");
+	if (!p->an.time_end)
+		p->an.time_end = p->an.time_start + TIMELINE_DEFAULT_NS;
+	if (p->an.time_end - p->an.time_start > TIMELINE_MAX_NS)
+		return cli_error("plot timeline: the window is %.3f ms; at most %llu ms",
+				 (double)(p->an.time_end - p->an.time_start) / 1e6,
+				 TIMELINE_MAX_NS / 1000000ULL);
+	ret = ts_timeline_new(&t, p->an.time_start, p->an.time_end);
+	f.t = t;
+	if (!ret)
+		ret = ts_source_run(src, feed_timeline, &f);
+	if (!ret)
+		ret = ts_timeline_finish(t);
+	if (ret)
+		cli_error("%s", ret == -E2BIG ?
+					"plot timeline: too much in the window: narrow --time" :
+				ret == -ENOMEM ? ts_strerror(ret) :
+						 ts_source_error(src));
+	else
+		ret = plot_timeline(p, src, t);
+	ts_timeline_free(t);
+	return ret ? 1 : 0;
+}
+
+static int run_analysis(struct plot_args *p, struct ts_source *src)
+{
+	struct ts_analysis *a = NULL;
+	int ret = ts_analysis_new(&a, &p->an);
+
+	if (ret)
+		return cli_error("%s", ts_strerror(ret));
+	ts_source_note_recorded(src, a);
+	ret = ts_source_run(src, feed_analysis, a);
+	if (ret)
+		cli_error("%s", ts_source_error(src));
+	else if ((ret = ts_analysis_finish(a)))
+		cli_error("%s", ts_strerror(ret));
+	else
+		ret = plot_run(p, src, a);
+	ts_analysis_free(a);
+	return ret ? 1 : 0;
+}
+
+int cmd_plot(int argc, char **argv)
+{
+	struct plot_args p = { 0 };
+	struct ts_source *src = NULL;
+	int ret = parse_args(&p, argc, argv);
+
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	if (make_dir(p.dir))
+		return 1;
+	if (p.nr_files > 1) {
+		const char *comm = p.an.comm;
+
+		p.an.comm = NULL; /* names the benchmark's tasks, filters nothing */
+		return cli_plot_variants(p.files, p.nr_files, &p.src, &p.an, comm, p.dir, p.html);
+	}
+	ret = ts_source_open(&src, &p.src);
+	if (ret) {
+		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
+		ts_source_close(src);
+		return 1;
+	}
+	ret = p.timeline ? run_timeline(&p, src) : run_analysis(&p, src);
+	ts_source_close(src);
+	return ret;
+}

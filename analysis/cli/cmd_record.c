@@ -1,0 +1,658 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope record: tracepoints on every CPU through libperf into a perf.data that perf 6.1
+ * reads (file or pipe mode), for boards without a working perf; --report feeds the models live.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <perf/core.h>
+#include <perf/cpumap.h>
+#include <perf/event.h>
+#include <perf/evlist.h>
+#include <perf/evsel.h>
+#include <perf/mmap.h>
+#include <perf/threadmap.h>
+
+#include "cli.h"
+#include "record.h"
+#include "tickscope/error.h"
+#include "tickscope/writer.h"
+
+int cmd_record(int argc, char **argv);
+
+#ifndef TS_VERSION
+#define TS_VERSION "0.1"
+#endif
+#define MEND_SIZE (1 << 16) /* the largest record: header.size is a u16 */
+
+static const char record_help[] =
+	"usage: tickscope record -e EVENTS [-a | -C CPUS] [-m PAGES] [-g] [-o FILE] [--report]\n"
+	"                        [-- CMD [ARG]...]\n\n"
+	"Record tracepoints on every CPU through libperf into a perf.data file that perf 6.1\n"
+	"and tickscope read, while CMD runs (or until Ctrl-C without CMD). For boards whose\n"
+	"perf is missing or does not match the kernel. Needs tracefs and the right to open\n"
+	"system-wide events (root, or perf_event_paranoid <= -1).\n\n"
+	"  -e, --event LIST     tracepoints, system:name, comma-separated, repeatable; '*' matches\n"
+	"                       (\"sched:*,timer:hrtimer_*\"). Names this kernel lacks are listed\n"
+	"                       and the rest recorded\n"
+	"  -a, --all-cpus       every online CPU (the default)\n"
+	"  -C, --cpu LIST       only these CPUs (\"0-3,6\")\n"
+	"  -m, --mmap-pages N   ring size per CPU in pages, a power of two (default 128), or\n"
+	"                       a size with K, M or G as perf takes it (\"8M\")\n"
+	"  -g, --call-graph     record callchains (kernel and user, frame pointers)\n"
+	"  -o, --output FILE    the perf.data to write (default perf.data); - writes perf's\n"
+	"                       pipe-mode stream on stdout\n"
+	"      --report         feed the capture straight into `tickscope report` (its text\n"
+	"                       report, printed when the recording ends); no file unless -o\n"
+	"                       is given too. CMD's stdout then goes to stderr\n"
+	"  -h, --help           this text\n\n"
+	"On a full disk the file is left valid up to the last complete round, and the error\n"
+	"says how much it holds. A summary goes to stderr at the end.\n";
+
+struct rec {
+	struct rec_events ev;
+	const char *cpus;
+	int pages, callchain;
+	const char *out;
+	int report;
+	char **cmd;
+	const char *tracefs;
+	struct perf_evlist *evlist;
+	struct perf_evsel **evsel; /* ev.nr of them, in ev.name order */
+	struct perf_cpu_map *cpu_map;
+	struct perf_thread_map *threads;
+	struct ts_writer *w;
+	int fd, rfd; /* the output, the report's pipe */
+	int out_set;
+	uint64_t *samples; /* per event */
+	uint64_t other, lost, mended;
+	unsigned char *mend; /* for records libperf cut short */
+	struct id_map *ids; /* sorted by id: which event a sample's IDENTIFIER names */
+	size_t nr_ids;
+	uint64_t comm_id; /* the first event's id on the first CPU */
+	pid_t child, reporter;
+};
+
+struct id_map {
+	uint64_t id;
+	int event;
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	stop = 1;
+}
+
+static int libperf_print(enum libperf_print_level level, const char *fmt, va_list ap)
+{
+	return 0; /* errors come back as return values; we say them once, in our words */
+}
+
+/* -m: pages, or a size as perf takes it ("8M"); a power of two pages, or -1 */
+static int parse_pages(const char *s)
+{
+	long long n, page = sysconf(_SC_PAGESIZE);
+	char *end;
+
+	n = strtoll(s, &end, 10);
+	if (end[0] && !end[1] && strchr("kKmMgG", end[0]))
+		n = (n << (strchr("kK", end[0]) ? 10 : strchr("mM", end[0]) ? 20 : 30)) / page;
+	else if (*end)
+		return -1;
+	if (n < 1 || n > 65536 || (n & (n - 1)))
+		return -1;
+	return (int)n;
+}
+
+/* -e: tracefs first (its absence is an error of its own), then the names against it */
+static int add_events(struct rec *r, const char *arg)
+{
+	const char *bad = NULL;
+	int err = 0;
+
+	if (!r->tracefs)
+		r->tracefs = rec_tracefs(&err);
+	if (!r->tracefs && err == -EACCES)
+		return cli_error("/sys/kernel/tracing: no permission to read the tracepoint "
+				 "formats: run as root");
+	if (!r->tracefs)
+		return cli_error("tracefs is not mounted on /sys/kernel/tracing (as root: mount -t "
+				 "tracefs nodev /sys/kernel/tracing)");
+	err = rec_events_add(&r->ev, r->tracefs, arg, &bad);
+	if (err == -EINVAL)
+		return cli_error("-e %.*s: not a tracepoint (system:name); tickscope record "
+				 "records tracepoints only",
+				 (int)strcspn(bad, ","), bad);
+	if (err)
+		return cli_error("-e %s: %s", arg, ts_strerror(err));
+	return 0;
+}
+
+static int parse(struct rec *r, int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "event", required_argument, NULL, 'e' },
+		{ "all-cpus", no_argument, NULL, 'a' },
+		{ "cpu", required_argument, NULL, 'C' },
+		{ "mmap-pages", required_argument, NULL, 'm' },
+		{ "call-graph", no_argument, NULL, 'g' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "report", no_argument, NULL, 'R' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "+e:aC:m:go:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			if (add_events(r, optarg))
+				return 1;
+			break;
+		case 'a':
+			r->cpus = NULL;
+			break;
+		case 'C':
+			r->cpus = optarg;
+			break;
+		case 'm':
+			r->pages = parse_pages(optarg);
+			if (r->pages < 0)
+				return cli_error(
+					"-m %s: pages, or a size with K, M or G, must be a "
+					"power of two pages",
+					optarg);
+			break;
+		case 'g':
+			r->callchain = 1;
+			break;
+		case 'o':
+			r->out = optarg;
+			r->out_set = 1;
+			break;
+		case 'R':
+			r->report = 1;
+			break;
+		case 'h':
+			fputs(record_help, stdout);
+			return -1;
+		default:
+			fputs(record_help, stderr);
+			return 2;
+		}
+	}
+	r->cmd = optind < argc ? argv + optind : NULL;
+	if (!r->ev.nr && !r->ev.nr_missing) {
+		cli_error("no events: give -e system:name");
+		return 2;
+	}
+	for (c = 0; c < r->ev.nr_missing; c++)
+		cli_error("%s: no such tracepoint on this kernel (%s/events), not recorded",
+			  r->ev.missing[c], r->tracefs);
+	if (!r->ev.nr)
+		return cli_error("none of the events exists on this kernel: nothing to record");
+	return 0;
+}
+
+static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
+{
+	memset(a, 0, sizeof(*a));
+	a->size = sizeof(*a);
+	a->type = PERF_TYPE_TRACEPOINT;
+	a->config = r->ev.id[i];
+	a->sample_period = 1;
+	/* perf record -a's layout for tracepoints; IDENTIFIER first finds the attr */
+	a->sample_type = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			 PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW |
+			 (r->callchain ? PERF_SAMPLE_CALLCHAIN : 0);
+	a->read_format = PERF_FORMAT_ID;
+	a->disabled = 1;
+	a->sample_id_all = 1;
+	/* the first event also brings the task records that give perf its comm names */
+	a->comm = a->task = a->comm_exec = i == 0;
+}
+
+static int open_error(const struct rec *r, int err)
+{
+	FILE *f;
+	int level = 99;
+
+	if (err != -EACCES && err != -EPERM)
+		return cli_error("cannot open the events on every CPU: %s", ts_strerror(err));
+	f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
+	if (f) {
+		if (fscanf(f, "%d", &level) != 1)
+			level = 99;
+		fclose(f);
+	}
+	return cli_error("no permission to open tracepoints on every CPU (%s): run as root, or "
+			 "set /proc/sys/kernel/perf_event_paranoid to -1 (it is %d)",
+			 ts_strerror(err), level);
+}
+
+/* -C: every CPU listed must be online, or the open fails with a bare EINVAL */
+static int check_cpus(struct rec *r)
+{
+	struct perf_cpu_map *online = perf_cpu_map__new(NULL);
+	struct perf_cpu cpu;
+	int i, bad = -1;
+
+	for (i = 0; online && i < perf_cpu_map__nr(r->cpu_map); i++) {
+		cpu = perf_cpu_map__cpu(r->cpu_map, i);
+		if (!perf_cpu_map__has(online, cpu) && bad < 0)
+			bad = cpu.cpu;
+	}
+	perf_cpu_map__put(online);
+	return bad < 0 ? 0 : cli_error("-C %s: CPU %d is not online", r->cpus, bad);
+}
+
+static int open_events(struct rec *r)
+{
+	struct perf_event_attr attr;
+	int i, err;
+
+	libperf_init(libperf_print);
+	r->cpu_map = perf_cpu_map__new(r->cpus);
+	r->threads = perf_thread_map__new_dummy();
+	r->evlist = perf_evlist__new();
+	r->evsel = calloc((size_t)r->ev.nr, sizeof(*r->evsel));
+	r->samples = calloc((size_t)r->ev.nr, sizeof(*r->samples));
+	if (!r->cpu_map || !r->threads || !r->evlist || !r->evsel || !r->samples)
+		return r->cpu_map || !r->cpus ? cli_error("%s", ts_strerror(-ENOMEM)) :
+						cli_error("-C %s: not a CPU list", r->cpus);
+	if (check_cpus(r))
+		return 1;
+	for (i = 0; i < r->ev.nr; i++) {
+		fill_attr(r, i, &attr);
+		r->evsel[i] = perf_evsel__new(&attr);
+		if (!r->evsel[i])
+			return cli_error("%s", ts_strerror(-ENOMEM));
+		perf_evlist__add(r->evlist, r->evsel[i]);
+	}
+	perf_evlist__set_maps(r->evlist, r->cpu_map, r->threads);
+	err = perf_evlist__open(r->evlist);
+	if (err)
+		return open_error(r, err < 0 ? err : -errno);
+	err = perf_evlist__mmap(r->evlist, r->pages);
+	if (err)
+		return cli_error("cannot map %d pages per CPU: %s (try a smaller -m, or raise "
+				 "/proc/sys/kernel/perf_event_mlock_kb)",
+				 r->pages, ts_strerror(err < 0 ? err : -errno));
+	return 0;
+}
+
+/* the kernel's id of every (event, CPU), read back through PERF_FORMAT_ID */
+static int event_ids(struct rec *r, struct ts_wattr *wa)
+{
+	struct perf_counts_values c;
+	int i, j, ncpu = perf_cpu_map__nr(r->cpu_map);
+	uint64_t *ids;
+
+	for (i = 0; i < r->ev.nr; i++) {
+		ids = calloc((size_t)ncpu, sizeof(*ids));
+		if (!ids)
+			return -ENOMEM;
+		wa[i].ids = ids;
+		wa[i].nr_ids = ncpu;
+		wa[i].name = r->ev.name[i];
+		wa[i].attr = *perf_evsel__attr(r->evsel[i]);
+		for (j = 0; j < ncpu; j++) {
+			if (perf_evsel__read(r->evsel[i], j, 0, &c))
+				return -EIO;
+			ids[j] = c.id;
+		}
+	}
+	return 0;
+}
+
+static int features(struct rec *r, int argc, char **argv)
+{
+	struct ts_blob b[7] = { { 0 } };
+	static const int id[7] = { TS_WFEAT_TRACING_DATA, TS_WFEAT_HOSTNAME, TS_WFEAT_OSRELEASE,
+				   TS_WFEAT_ARCH,	  TS_WFEAT_NRCPUS,   TS_WFEAT_CMDLINE,
+				   TS_WFEAT_VERSION };
+	struct ts_blob bid = { 0 };
+	int i, err;
+
+	err = ts_tracedata_build(&b[0], r->tracefs, (const char *const *)r->ev.name, r->ev.nr);
+	if (err)
+		return cli_error("%s: cannot read the event formats: %s", r->tracefs,
+				 ts_strerror(err));
+	err = ts_feat_uname(&b[1], &b[2], &b[3])	 ?:
+		      ts_feat_nrcpus(&b[4])		 ?:
+		      ts_feat_cmdline(&b[5], argc, argv) ?:
+		      ts_blob_string(&b[6], "tickscope " TS_VERSION);
+	for (i = 0; !err && i < 7; i++)
+		err = ts_writer_feature(r->w, id[i], b[i].p, b[i].len);
+	/* the kernel's build id lets perf find its symbols; some kernels have none */
+	if (!err && !ts_feat_kernel_build_id(&bid, "/sys/kernel/notes"))
+		err = ts_writer_feature(r->w, TS_WFEAT_BUILD_ID, bid.p, bid.len);
+	for (i = 0; i < 7; i++)
+		ts_blob_free(&b[i]);
+	ts_blob_free(&bid);
+	return err ? cli_error("%s", ts_strerror(err)) : 0;
+}
+
+static int cmp_id(const void *a, const void *b)
+{
+	const struct id_map *x = a, *y = b;
+
+	return x->id < y->id ? -1 : x->id > y->id;
+}
+
+static int id_table(struct rec *r, const struct ts_wattr *wa)
+{
+	size_t n = 0;
+	int i, j;
+
+	for (i = 0; i < r->ev.nr; i++)
+		n += (size_t)wa[i].nr_ids;
+	r->ids = calloc(n ? n : 1, sizeof(*r->ids));
+	if (!r->ids)
+		return -ENOMEM;
+	for (i = 0; i < r->ev.nr; i++)
+		for (j = 0; j < wa[i].nr_ids; j++)
+			r->ids[r->nr_ids++] = (struct id_map){ wa[i].ids[j], i };
+	r->comm_id = wa[0].ids[0];
+	qsort(r->ids, r->nr_ids, sizeof(*r->ids), cmp_id);
+	return 0;
+}
+
+/*
+ * Fork CMD held on a pipe until the events are enabled; an exec failure comes back as errno
+ * on a close-on-exec pipe. In pipe mode CMD's stdout goes to stderr, off the stream.
+ */
+static int start_cmd(struct rec *r, int *go)
+{
+	int g[2], e[2], err;
+	char c;
+
+	if (pipe2(g, O_CLOEXEC) || pipe2(e, O_CLOEXEC))
+		return -errno;
+	r->child = fork();
+	if (r->child < 0)
+		return -errno;
+	if (!r->child) {
+		close(g[1]);
+		close(e[0]);
+		if (read(g[0], &c, 1) != 1)
+			_exit(127);
+		if (r->fd == STDOUT_FILENO || r->report)
+			dup2(STDERR_FILENO, STDOUT_FILENO); /* off the stream and the report */
+		signal(SIGPIPE, SIG_DFL);
+		execvp(r->cmd[0], r->cmd);
+		err = errno;
+		if (write(e[1], &err, sizeof(err)) < 0)
+			_exit(127);
+		_exit(127);
+	}
+	close(g[0]);
+	close(e[1]);
+	*go = g[1];
+	return e[0];
+}
+
+static int go_cmd(struct rec *r, int go, int errfd)
+{
+	int err = 0;
+
+	if (write(go, "g", 1) != 1)
+		err = errno;
+	close(go);
+	if (!err && read(errfd, &err, sizeof(err)) != sizeof(err))
+		err = 0; /* closed by a successful exec */
+	close(errfd);
+	if (err)
+		return cli_error("cannot run %s: %s", r->cmd[0], strerror(err));
+	return 0;
+}
+
+static void count(struct rec *r, const union perf_event *ev)
+{
+	struct id_map key = { 0 }, *m;
+
+	if (ev->header.type == PERF_RECORD_LOST) {
+		r->lost += ev->lost.lost;
+	} else if (ev->header.type == PERF_RECORD_SAMPLE && ev->header.size >= 16) {
+		key.id = *(const uint64_t *)((const char *)ev + 8);
+		m = bsearch(&key, r->ids, r->nr_ids, sizeof(*r->ids), cmp_id);
+		if (m)
+			r->samples[m->event]++;
+		else
+			r->other++;
+	}
+}
+
+/* One pass over every CPU's ring. Return the records written, or a negative error. */
+static long drain(struct rec *r)
+{
+	union perf_event *ev, *whole;
+	struct perf_mmap *map;
+	long n = 0;
+	int err = 0;
+
+	perf_evlist__for_each_mmap(r->evlist, map, false)
+	{
+		if (perf_mmap__read_init(map) < 0)
+			continue;
+		while (!err && (ev = perf_mmap__read_event(map))) {
+			whole = rec_ring_mend(map, ev, r->mend, MEND_SIZE);
+			r->mended += whole != ev;
+			count(r, whole);
+			err = ts_writer_record(r->w, whole);
+			perf_mmap__consume(map);
+			n++;
+		}
+		perf_mmap__read_done(map);
+		if (err)
+			return err;
+	}
+	return n;
+}
+
+static int child_done(struct rec *r)
+{
+	int st;
+
+	if (r->child <= 0)
+		return 0;
+	if (waitpid(r->child, &st, WNOHANG) != r->child)
+		return 0;
+	r->child = 0;
+	return 1;
+}
+
+static int capture(struct rec *r)
+{
+	long n;
+	int err, last = 0;
+
+	for (;;) {
+		n = drain(r);
+		if (n < 0)
+			return (int)n;
+		err = ts_writer_round(r->w);
+		if (err)
+			return err;
+		if (last)
+			return 0;
+		if (stop || child_done(r)) {
+			perf_evlist__disable(r->evlist);
+			last = 1;
+		} else {
+			/*
+			 * Sleep until a ring crosses its wakeup mark (half full), even after a
+			 * pass that found records: the kernel flags a crossing that happened
+			 * while we drained, so nothing waits longer than the 100 ms timeout, and
+			 * we do not spin on the trickle that 8 CPUs' idle events make.
+			 */
+			perf_evlist__poll(r->evlist, 100);
+		}
+	}
+}
+
+/* --report: `tickscope report -i -` in a child process, reading the pipe-mode stream */
+static int start_reporter(struct rec *r)
+{
+	static char *av[] = { "report", "-i", "-", NULL };
+	int p[2];
+
+	if (pipe2(p, O_CLOEXEC))
+		return -errno;
+	r->reporter = fork();
+	if (r->reporter < 0)
+		return -errno;
+	if (!r->reporter) {
+		signal(SIGINT, SIG_IGN); /* it ends when the stream does */
+		dup2(p[0], STDIN_FILENO);
+		close(p[1]);
+		optind = 0;
+		_exit(cmd_report(3, av));
+	}
+	close(p[0]);
+	return p[1];
+}
+
+/* --report alone: the stream goes to the report; with -o FILE as well, to both */
+static int open_output(struct rec *r)
+{
+	struct ts_writer *rw = NULL;
+	int rfd;
+
+	if (r->report) {
+		rfd = start_reporter(r);
+		if (rfd < 0 || ts_writer_open(&rw, rfd, 1))
+			return cli_error("cannot start the report: %s", strerror(errno));
+		r->rfd = rfd;
+		if (!r->out_set) {
+			r->w = rw;
+			r->out = "the report";
+			return 0;
+		}
+	}
+	if (!strcmp(r->out, "-"))
+		r->fd = STDOUT_FILENO;
+	else
+		r->fd = open(r->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (r->fd < 0)
+		return cli_error("%s: %s", r->out, strerror(errno));
+	if (ts_writer_open(&r->w, r->fd, !strcmp(r->out, "-")))
+		return cli_error("%s", ts_strerror(-ENOMEM));
+	if (rw)
+		ts_writer_chain(r->w, rw);
+	return 0;
+}
+
+static int setup(struct rec *r, int argc, char **argv)
+{
+	struct ts_wattr *wa = calloc((size_t)r->ev.nr, sizeof(*wa));
+	int i, err;
+
+	r->mend = malloc(MEND_SIZE);
+	if (!wa || !r->mend)
+		return cli_error("%s", ts_strerror(-ENOMEM));
+	/* the report's process first, so that it holds none of the events */
+	err = open_output(r) ?: open_events(r) ?: features(r, argc, argv);
+	if (!err && (event_ids(r, wa) || id_table(r, wa)))
+		err = cli_error("cannot read the events' ids back from the kernel");
+	if (!err && (ts_writer_start(r->w, wa, r->ev.nr) || rec_synth_kernel(r->w, r->comm_id) ||
+		     rec_synth_comms(r->w, r->comm_id) || ts_writer_round(r->w)))
+		err = cli_error("%s: cannot write the header: %s", r->out, strerror(errno));
+	for (i = 0; i < r->ev.nr; i++)
+		free((void *)wa[i].ids);
+	free(wa);
+	return err;
+}
+
+static void summary(const struct rec *r, int err)
+{
+	uint64_t n = r->other;
+	int i;
+
+	for (i = 0; i < r->ev.nr; i++)
+		n += r->samples[i];
+	if (err)
+		cli_error("%s: %s: the file is valid up to the last complete round "
+			  "(%llu bytes of records)",
+			  r->out, ts_strerror(err), (unsigned long long)ts_writer_data_size(r->w));
+	fprintf(stderr,
+		"[ tickscope record: captured %llu samples, %llu lost, %llu records mended; "
+		"%.3f MB of records in %s ]\n",
+		(unsigned long long)n, (unsigned long long)r->lost, (unsigned long long)r->mended,
+		ts_writer_data_size(r->w) / 1e6, r->out);
+}
+
+/* Return the report's exit status, 0 without a report. */
+static int cleanup(struct rec *r)
+{
+	int st = 0;
+
+	if (r->child > 0) {
+		kill(r->child, SIGTERM);
+		waitpid(r->child, NULL, 0);
+	}
+	if (r->w)
+		ts_writer_free(r->w);
+	if (r->fd > STDERR_FILENO)
+		close(r->fd);
+	if (r->rfd > STDERR_FILENO)
+		close(r->rfd);
+	if (r->reporter > 0 && waitpid(r->reporter, &st, 0) == r->reporter)
+		st = WIFEXITED(st) ? WEXITSTATUS(st) : 1;
+	if (r->evlist) {
+		perf_evlist__munmap(r->evlist);
+		perf_evlist__close(r->evlist);
+		perf_evlist__delete(r->evlist); /* deletes the evsels too */
+	}
+	perf_cpu_map__put(r->cpu_map);
+	perf_thread_map__put(r->threads);
+	rec_events_free(&r->ev);
+	free(r->evsel);
+	free(r->samples);
+	free(r->ids);
+	free(r->mend);
+	return st;
+}
+
+int cmd_record(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	struct rec r = { .pages = 128, .out = "perf.data", .fd = -1, .rfd = -1 };
+	int ret, go = -1, errfd = -1, err;
+
+	ret = parse(&r, argc, argv);
+	if (!ret)
+		ret = setup(&r, argc, argv);
+	if (!ret && r.cmd) {
+		errfd = start_cmd(&r, &go);
+		if (errfd < 0)
+			ret = cli_error("cannot start %s: %s", r.cmd[0], ts_strerror(errfd));
+	}
+	if (!ret) {
+		/* no SA_RESTART: a signal or a child's exit ends the poll at once */
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGCHLD, &sa, NULL);
+		signal(SIGPIPE, SIG_IGN);
+		perf_evlist__enable(r.evlist);
+		if (r.cmd)
+			ret = go_cmd(&r, go, errfd);
+		err = ret ? 0 : capture(&r);
+		err = err ?: ts_writer_finish(r.w);
+		summary(&r, err);
+		ret = err ? 1 : ret;
+	}
+	err = cleanup(&r);
+	return ret < 0 ? 0 : ret ?: err;
+}

@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Loading one run for `tickscope compare`: the run folder's meta.txt and cmdline.txt (facts),
+ * its benchmark output, and its trace's metrics, cached next to perf.data.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli.h"
+#include "compare_load.h"
+#include "compare_trace.h"
+#include "tickscope/bench.h"
+#include "tickscope/error.h"
+
+static char *join(const char *dir, const char *name)
+{
+	char *p;
+
+	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
+}
+
+static int is_dir(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISDIR(st.st_mode);
+}
+
+static int is_file(const char *p)
+{
+	struct stat st;
+
+	return !stat(p, &st) && S_ISREG(st.st_mode);
+}
+
+/* "run-N" exactly (not run-N.partial or run-N.failed); Return: N or -1. */
+static int run_number(const char *name)
+{
+	char *end;
+	long n;
+
+	if (strncmp(name, "run-", 4))
+		return -1;
+	n = strtol(name + 4, &end, 10);
+	return end == name + 4 || *end || n < 0 || n > 1000000 ? -1 : (int)n;
+}
+
+struct numbered {
+	int n;
+	char *path;
+};
+
+static int cmp_numbered(const void *a, const void *b)
+{
+	return ((const struct numbered *)a)->n - ((const struct numbered *)b)->n;
+}
+
+int variant_runs(const char *path, char ***out)
+{
+	DIR *d = opendir(path);
+	struct numbered *v = NULL;
+	struct dirent *e;
+	int nr = 0, cap = 0;
+
+	*out = NULL;
+	if (!d)
+		return -1;
+	while ((e = readdir(d))) {
+		int n = run_number(e->d_name), fail = 0;
+		char *p;
+
+		if (n < 0 || !(p = join(path, e->d_name)))
+			continue;
+		if (is_dir(p) && nr == cap) {
+			struct numbered *nv = realloc(v, (cap ? 2 * cap : 16) * sizeof(*v));
+
+			fail = !nv;
+			v = nv ? nv : v;
+			cap = nv ? (cap ? 2 * cap : 16) : cap;
+		}
+		if (fail || !is_dir(p)) {
+			free(p);
+			if (fail)
+				break;
+			continue;
+		}
+		v[nr++] = (struct numbered){ n, p };
+	}
+	closedir(d);
+	if (!v)
+		return 0;
+	qsort(v, nr, sizeof(*v), cmp_numbered);
+	*out = malloc((nr + 1) * sizeof(char *));
+	for (int i = 0; i < nr; i++)
+		if (*out)
+			(*out)[i] = v[i].path;
+		else
+			free(v[i].path);
+	free(v);
+	return *out ? nr : -1;
+}
+
+int is_variant_dir(const char *path)
+{
+	char **runs;
+	int n = variant_runs(path, &runs);
+
+	for (int i = 0; i < n; i++)
+		free(runs[i]);
+	free(runs);
+	return n > 0;
+}
+
+/* The value of "key=" in meta.txt's text, copied; NULL if absent. */
+static char *meta_get(const char *meta, const char *key)
+{
+	size_t n = strlen(key);
+
+	for (const char *l = meta; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		if (!strncmp(l, key, n) && l[n] == '=')
+			return strndup(l + n + 1, strcspn(l + n + 1, "\n"));
+	return NULL;
+}
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t cap = 0;
+	ssize_t n;
+
+	if (!f)
+		return NULL;
+	n = getdelim(&buf, &cap, '\0', f);
+	fclose(f);
+	if (n < 0) {
+		free(buf);
+		return strdup("");
+	}
+	return buf;
+}
+
+/* "pin=cross cpus=0,1" from the workload command's --pin/--cpus, or a taskset prefix. */
+static char *pinning(const char *cmd)
+{
+	const char *p = strstr(cmd, "--pin "), *c = strstr(cmd, "--cpus ");
+	char *s;
+
+	if (!strncmp(cmd, "taskset ", 8)) {
+		const char *t = cmd + 8 + strcspn(cmd + 8, " "); /* past "-c" */
+
+		t += strspn(t, " ");
+		return strndup(cmd, t + strcspn(t, " ") - cmd);
+	}
+	if (!p && !c)
+		return strdup("none stated");
+	if (asprintf(&s, "pin=%.*s cpus=%.*s", p ? (int)strcspn(p + 6, " ") : 1, p ? p + 6 : "-",
+		     c ? (int)strcspn(c + 7, " ") : 1, c ? c + 7 : "-") < 0)
+		return NULL;
+	return s;
+}
+
+/* The workload command without its path and pinning options. */
+static char *workload(const char *cmd)
+{
+	const char *base = cmd, *sp = strchr(cmd, ' ');
+	char *out = malloc(strlen(cmd) + 1), *o = out;
+
+	if (!out)
+		return NULL;
+	for (const char *q = cmd; *q && (!sp || q < sp); q++)
+		if (*q == '/')
+			base = q + 1;
+	for (const char *t = base; *t;) {
+		size_t n = strcspn(t, " ");
+
+		if ((n == 5 && !strncmp(t, "--pin", 5)) || (n == 6 && !strncmp(t, "--cpus", 6))) {
+			t += n + strspn(t + n, " ");
+			t += strcspn(t, " ");
+		} else {
+			o += sprintf(o, "%s%.*s", o > out ? " " : "", (int)n, t);
+			t += n;
+		}
+		t += strspn(t, " ");
+	}
+	*o = '\0';
+	return out;
+}
+
+static int load_facts(const char *dir, struct ts_run *r, char **cmd)
+{
+	char *mp = join(dir, "meta.txt"), *cp = join(dir, "cmdline.txt");
+	char *meta = mp ? slurp(mp) : NULL, *v;
+	int err = 0;
+
+	*cmd = NULL;
+	if (meta) {
+		static const struct {
+			enum ts_run_fact f;
+			const char *key;
+		} keys[] = {
+			{ TS_FACT_KERNEL, "kernel" },
+			{ TS_FACT_CPUS, "cpus_online" },
+			{ TS_FACT_EVENTS, "events" },
+		};
+
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]) && !err; i++) {
+			v = meta_get(meta, keys[i].key);
+			err = ts_run_set_fact(r, keys[i].f, v);
+			free(v);
+		}
+		*cmd = meta_get(meta, "workload_cmd");
+		v = meta_get(meta, "lost_samples");
+		r->lost = v ? strtod(v, NULL) : NAN;
+		free(v);
+	}
+	if (*cmd && !err) {
+		char *p = pinning(*cmd), *w = workload(*cmd);
+
+		err = ts_run_set_fact(r, TS_FACT_PINNING, p) ?:
+			      ts_run_set_fact(r, TS_FACT_WORKLOAD, w);
+		free(p);
+		free(w);
+	}
+	free(meta);
+	meta = cp ? slurp(cp) : NULL;
+	if (meta && !err) {
+		meta[strcspn(meta, "\n")] = '\0';
+		err = ts_run_set_fact(r, TS_FACT_CMDLINE, meta);
+	}
+	free(meta);
+	free(mp);
+	free(cp);
+	return err;
+}
+
+/* The benchmark's metrics as "bench.*", and the time per operation of stress-ng's. */
+static int add_bench(struct ts_run *r, const struct ts_bench *b)
+{
+	double per_op, cpu;
+	char name[80];
+	int err = 0;
+
+	for (int i = 0; i < b->nr && !err; i++) {
+		snprintf(name, sizeof(name), "bench.%s", b->m[i].name);
+		err = ts_run_add(r, name, b->m[i].unit, b->m[i].dir, b->m[i].kind, b->m[i].value,
+				 NULL);
+	}
+	if (err || strncmp(b->kind, "stress-ng", 9))
+		return err;
+	/* one instance's time per bogo op, and how much of it was on a CPU (usr + sys) */
+	per_op = b->instances * b->wall_s / b->ops * 1e6;
+	cpu = b->cpu_s / b->ops * 1e6;
+	err = ts_run_add(r, "bench.time_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE, per_op,
+			 "stress-ng's instance count is unknown");
+	err = err   ?:
+		      ts_run_add(r, "bench.cpu_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE, cpu,
+				 "no usr/sys times");
+	err = err   ?:
+		      ts_run_add(r, "bench.off_cpu_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE,
+				 per_op - cpu, "stress-ng's instance count is unknown");
+	return err;
+}
+
+static int load_bench(const struct run_in *in, const char *dir, struct ts_bench *b)
+{
+	const char *names[] = { "workload.out", "stress-ng.yaml" };
+	char *first = NULL;
+	int line = 0, fline = 0, err = -ENOENT, ferr = 0;
+
+	if (in->bench) {
+		err = ts_bench_read(in->bench, b, &line);
+		if (err == -TS_EBENCH)
+			return cli_error("%s:%d: %s", in->bench, line, ts_strerror(err));
+		return err ? cli_error("%s: %s", in->bench, ts_strerror(err)) : 0;
+	}
+	for (int i = 0; i < 2 && err; i++) {
+		char *p = dir ? join(dir, names[i]) : NULL;
+
+		if (p && is_file(p)) {
+			err = ts_bench_read(p, b, &line);
+			if (err && !first) {
+				first = strdup(p);
+				fline = line;
+				ferr = err;
+			}
+		}
+		free(p);
+	}
+	if (err && first)
+		cli_error("%s:%d: %s", first, fline, ts_strerror(ferr));
+	else if (err)
+		cli_error("%s: no benchmark output (workload.out or stress-ng.yaml); give --bench",
+			  in->path);
+	free(first);
+	return err ? 1 : 0;
+}
+
+/* A benchmark output given alone: its metrics, no trace. */
+static int load_bench_only(const struct run_in *in, struct ts_run *r)
+{
+	struct ts_bench b;
+
+	memset(r, 0, sizeof(*r));
+	r->lost = NAN;
+	r->label = strdup(in->path);
+	if (!r->label)
+		return cli_error("%s: out of memory", in->path);
+	if (load_bench(in, NULL, &b))
+		return 1;
+	return add_bench(r, &b) ? cli_error("%s: out of memory", in->path) : 0;
+}
+
+/* The benchmark's tasks: stress-ng's workers are "stress-ng-<stressor>". */
+static char *bench_comm(const char *cmd, const struct ts_bench *b)
+{
+	const char *base = cmd, *sp;
+	char *s;
+
+	if (!strncmp(b->kind, "stress-ng", 9) && b->nr) {
+		if (asprintf(&s, "stress-ng-%.*s", (int)strcspn(b->m[0].name, "."), b->m[0].name) <
+		    0)
+			return NULL;
+		return s;
+	}
+	if (!cmd)
+		return NULL;
+	sp = cmd + strcspn(cmd, " ");
+	for (const char *q = cmd; q < sp; q++)
+		if (*q == '/')
+			base = q + 1;
+	return strndup(base, sp - base);
+}
+
+/* perf.data ("PERFILE2") or an xz file (perf.data.xz); anything else is a benchmark output. */
+static int is_trace_file(const char *path)
+{
+	unsigned char m[8] = { 0 };
+	FILE *f = fopen(path, "rb");
+	size_t n = f ? fread(m, 1, sizeof(m), f) : 0;
+
+	if (f)
+		fclose(f);
+	return (n == 8 && !memcmp(m, "PERFILE2", 8)) || (n >= 6 && !memcmp(m,
+									   "\xfd"
+									   "7zXZ",
+									   6));
+}
+
+int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *r)
+{
+	int folder = is_dir(in->path), err;
+	char *cmd = NULL, *comm = NULL;
+	struct run_in bench_only = { in->path, in->path };
+	struct ts_bench b;
+
+	if (!folder && !is_file(in->path))
+		return cli_error("%s: %s", in->path, strerror(errno ? errno : ENOENT));
+	if (!folder && !in->bench && !is_trace_file(in->path))
+		return load_bench_only(&bench_only, r);
+
+	memset(r, 0, sizeof(*r));
+	r->lost = NAN;
+	r->label = strdup(in->path);
+	if (!r->label || (folder && load_facts(in->path, r, &cmd)))
+		return cli_error("%s: out of memory", in->path);
+	err = load_bench(in, folder ? in->path : NULL, &b);
+	if (!err && add_bench(r, &b))
+		err = cli_error("%s: out of memory", in->path);
+	if (!err && !o->no_trace) {
+		comm = o->comm ? strdup(o->comm) : bench_comm(cmd, &b);
+		err = load_trace(in->path, folder, comm, b.ops, o, r);
+	}
+	free(cmd);
+	free(comm);
+	return err;
+}

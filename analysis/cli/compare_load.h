@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* Loading one run for `tickscope compare`: its files, meta.txt, benchmark output and trace. */
+#ifndef TS_COMPARE_LOAD_H
+#define TS_COMPARE_LOAD_H
+
+#include "tickscope/compare.h"
+
+struct load_opts {
+	const char *comm; /* --comm: the benchmark's tasks; NULL: from meta.txt */
+	int no_cache, no_trace;
+	const char *version; /* the tool's, part of the cache key */
+};
+
+/* A run given on the command line: a run folder, or a perf.data file with its --bench. */
+struct run_in {
+	const char *path;
+	const char *bench; /* NULL: the folder's workload.out or stress-ng.yaml */
+};
+
+/*
+ * load_run() - fill @r from @in; on failure prints one line naming the file (and line or
+ * offset) and returns non-zero.
+ */
+int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *r);
+
+/* is_variant_dir() - @path holds run-N/ folders */
+int is_variant_dir(const char *path);
+
+/* variant_runs() - the run-N/ folders of @path (complete ones, by N); Return: count or -1 */
+int variant_runs(const char *path, char ***out);
+
+#endif

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A run's trace metrics for `tickscope compare`, computed once and cached next to perf.data. */
+#ifndef TS_COMPARE_TRACE_H
+#define TS_COMPARE_TRACE_H
+
+#include "compare_load.h"
+
+/*
+ * load_trace() - add the trace's metrics to @r: whole-trace ones (ts_analysis_metrics()) and
+ * the benchmark's tasks' (@comm, per @ops operations). @path is a run folder (@folder) holding
+ * perf.data or perf.data.xz and kallsyms[.xz], or a perf.data file. A folder without a trace
+ * adds nothing. Prints one line and returns non-zero on failure.
+ */
+int load_trace(const char *path, int folder, const char *comm, double ops,
+	       const struct load_opts *o, struct ts_run *r);
+
+#endif

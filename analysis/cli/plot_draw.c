@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Drawing charts: the embedded gnuplot scripts and plots.sh (the commands, to redraw by hand)
+ * go into the charts' folder, then gnuplot runs there, one process per chart, two at a time.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "tickscope/chart.h"
+
+#define DRAW_JOBS 2
+
+/* The -e argument of gnuplot for chart @c: every value is already free of quotes. */
+static void gp_expr(const struct ts_chart *c, char *buf, size_t len)
+{
+	char title[sizeof(c->title)], axis[sizeof(c->axis)];
+	size_t n;
+
+	snprintf(title, sizeof(title), "%s", c->title);
+	snprintf(axis, sizeof(axis), "%s", c->axis);
+	n = (size_t)snprintf(buf, len, "data='%s.tsv'; out='%s'; title='%s'", c->name, c->name,
+			     ts_chart_clean(title));
+	if (c->marks && n < len)
+		n += (size_t)snprintf(buf + n, len - n, "; marks='%s-marks.tsv'", c->name);
+	if (c->axis_var && n < len)
+		snprintf(buf + n, len - n, "; %s='%s'", c->axis_var, ts_chart_clean(axis));
+}
+
+static int write_file(const char *dir, const char *name, const char *text, int mode)
+{
+	char path[4096];
+	FILE *f;
+	int bad;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f)
+		return cli_error("cannot write %s: %s", path, strerror(errno));
+	fputs(text, f);
+	bad = ferror(f);
+	if (fclose(f) || bad)
+		return cli_error("cannot write %s: %s", path, strerror(EIO));
+	if (mode && chmod(path, (mode_t)mode))
+		return cli_error("cannot chmod %s: %s", path, strerror(errno));
+	return 0;
+}
+
+/* plots.sh and charts.tsv: what was drawn how, and what was not and why. */
+static int write_index(const struct ts_charts *cs)
+{
+	char *sh = NULL, *idx = NULL, expr[1024];
+	size_t shlen = 0, idxlen = 0, i;
+	FILE *s = open_memstream(&sh, &shlen), *x = open_memstream(&idx, &idxlen);
+	int ret = 1;
+
+	if (!s || !x)
+		goto close;
+	fputs("#!/bin/sh\n# Redraws the charts of this folder, as tickscope drew them (gnuplot:\n"
+	      "# Debian package gnuplot-nox). Each script's header documents the columns it reads.\n"
+	      "set -e\ncd \"$(dirname \"$0\")\"\n",
+	      s);
+	fputs("name\tscript\tstatus\ttitle\tmissing\n", x);
+	for (i = 0; i < cs->nr; i++) {
+		const struct ts_chart *c = &cs->c[i];
+
+		fprintf(x, "%s\t%s\t%s\t%s\t%s\n", c->name, c->script,
+			c->missing[0] ? "missing" : "drawn", c->title,
+			c->missing[0] ? c->missing : "-");
+		if (c->missing[0])
+			continue;
+		gp_expr(c, expr, sizeof(expr));
+		fprintf(s, "gnuplot -e \"%s\" %s\n", expr, c->script);
+	}
+close:
+	if (s)
+		fclose(s);
+	if (x)
+		fclose(x);
+	if (sh && idx)
+		ret = write_file(cs->dir, "plots.sh", sh, 0755) ||
+		      write_file(cs->dir, "charts.tsv", idx, 0);
+	else
+		cli_error("out of memory");
+	free(sh);
+	free(idx);
+	return ret;
+}
+
+static pid_t spawn(const struct ts_charts *cs, const struct ts_chart *c, const char *gp)
+{
+	char expr[1024];
+	pid_t pid;
+
+	gp_expr(c, expr, sizeof(expr));
+	pid = fork();
+	if (pid == 0) {
+		if (chdir(cs->dir))
+			_exit(126);
+		execlp(gp, gp, "-e", expr, c->script, (char *)NULL);
+		_exit(127);
+	}
+	return pid;
+}
+
+/* Wait for one child; 0 if it drew its chart, else 1 after saying why. */
+static int reap(const struct ts_charts *cs, pid_t *pids, size_t n, const char *gp)
+{
+	int status;
+	pid_t pid = wait(&status);
+	size_t i;
+
+	for (i = 0; i < n && pids[i] != pid; i++)
+		;
+	if (pid < 0 || i == n)
+		return cli_error("waiting for gnuplot: %s", strerror(errno));
+	pids[i] = 0;
+	if (WIFEXITED(status) && !WEXITSTATUS(status))
+		return 0;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
+		return cli_error("cannot run %s: install gnuplot (Debian: gnuplot-nox)", gp);
+	return cli_error("gnuplot failed on %s/%s.tsv (%s %d)", cs->dir, cs->c[i].name,
+			 WIFEXITED(status) ? "exit" : "signal",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
+}
+
+static int run_all(const struct ts_charts *cs, const char *gp)
+{
+	pid_t *pids = calloc(cs->nr ? cs->nr : 1, sizeof(*pids));
+	size_t i, running = 0;
+	int ret = 0;
+
+	if (!pids)
+		return cli_error("out of memory");
+	fflush(NULL);
+	for (i = 0; i < cs->nr; i++) {
+		if (cs->c[i].missing[0])
+			continue;
+		if (running == DRAW_JOBS) {
+			ret |= reap(cs, pids, cs->nr, gp);
+			running--;
+		}
+		pids[i] = spawn(cs, &cs->c[i], gp);
+		if (pids[i] < 0) {
+			pids[i] = 0;
+			ret |= cli_error("cannot start gnuplot: %s", strerror(errno));
+			break;
+		}
+		running++;
+	}
+	for (; running; running--)
+		ret |= reap(cs, pids, cs->nr, gp);
+	free(pids);
+	return ret;
+}
+
+int cli_draw(const struct ts_charts *cs)
+{
+	const char *gp = getenv("TS_GNUPLOT") ? getenv("TS_GNUPLOT") : "gnuplot";
+	size_t i;
+
+	for (i = 0; i < cli_gp_nr; i++)
+		if (write_file(cs->dir, cli_gp_scripts[i].name, cli_gp_scripts[i].text, 0))
+			return 1;
+	if (write_index(cs))
+		return 1;
+	return run_all(cs, gp);
+}

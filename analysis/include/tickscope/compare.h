@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * tickscope compare's model: runs as named metrics, variants as lists of runs, and the
+ * comparison of every metric against the baseline with its statistics, the decomposition of
+ * the benchmark's change, the ranked changes and the confounders. Pure: no I/O.
+ */
+#ifndef TICKSCOPE_COMPARE_H
+#define TICKSCOPE_COMPARE_H
+
+#include "tickscope/metric.h"
+#include "tickscope/stats.h"
+
+#define TS_CMP_MAX_VAR 8
+#define TS_CMP_VERSION 1 /* of the JSON and TSV layout (docs/compare-json.md) */
+
+/* What each run states about how it was recorded, compared for confounders. */
+enum ts_run_fact {
+	TS_FACT_KERNEL = 0,
+	TS_FACT_CPUS,
+	TS_FACT_CMDLINE,
+	TS_FACT_PINNING,
+	TS_FACT_WORKLOAD,
+	TS_FACT_EVENTS,
+	TS_FACT_NR
+};
+
+struct ts_run_metric {
+	char *name, *unit, *why_null;
+	enum ts_metric_dir dir;
+	enum ts_metric_kind kind;
+	double value;
+};
+
+struct ts_run {
+	char *label; /* the run folder or file */
+	struct ts_run_metric *m;
+	int nr, cap;
+	char *fact[TS_FACT_NR]; /* NULL when unknown */
+	double lost; /* lost events (perf's LOST records and meta.txt), NAN if unknown */
+};
+
+/** ts_run_add() - add or replace metric @name; Return: 0 or -ENOMEM */
+int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_metric_dir dir,
+	       enum ts_metric_kind kind, double value, const char *why_null);
+
+/** ts_run_find() - metric @name of run @r, or NULL */
+const struct ts_run_metric *ts_run_find(const struct ts_run *r, const char *name);
+
+/** ts_run_set_fact() - copy @value into fact @f; Return: 0 or -ENOMEM */
+int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value);
+
+/** ts_run_release() - free what a run owns (not the struct) */
+void ts_run_release(struct ts_run *r);
+
+struct ts_analysis;
+
+/**
+ * ts_run_add_task_metrics() - the benchmark's own tasks' figures per operation ("task.*") and
+ * other tasks' share of CPU time, from a finished analysis
+ * @match: the benchmark's comm: tasks named @match or "@match-..." are its tasks
+ * @ops: operations in the trace (NAN: per-operation figures are NAN)
+ * Return: 0 or -ENOMEM.
+ */
+int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
+			    double ops);
+
+struct ts_cpath;
+
+/**
+ * ts_run_add_path_metrics() - the benchmark's tasks' time line per operation
+ * ("task.path.run.per_op", ".wake_delivery", ".sched_delay", ".none"): the decomposition's
+ * components, which add up to the time line's window
+ * Return: 0 or -ENOMEM.
+ */
+int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double ops);
+
+struct ts_cmp_variant {
+	const char *name;
+	struct ts_run *runs;
+	int nr_runs;
+};
+
+enum ts_cmp_family {
+	TS_FAM_RESULT = 0, /* the benchmark's result (first bench metric): not adjusted */
+	TS_FAM_BENCH, /* other benchmark figures */
+	TS_FAM_TASK, /* the benchmark's tasks in the trace */
+	TS_FAM_TRACE, /* whole-trace section metrics */
+};
+
+/* One metric against the baseline, for variant v (index 0 is the baseline itself). */
+struct ts_cmp_cell {
+	struct ts_summary s;
+	double *values; /* the runs' values (NAN: not measured), nr_runs of the variant */
+	int *outlier; /* per run */
+	int nr_outliers;
+	int noisy; /* CV above the threshold */
+	struct ts_test t; /* vs the baseline (v > 0) */
+	double change; /* relative change of the medians, signed so that + is better (%); for
+			* a neutral metric, the plain relative change */
+	double raw; /* median B - median A, in the metric's unit */
+	double ci_lo, ci_hi; /* the CI of the change, in the same signed % */
+	double p, p_adj; /* p-value, and adjusted within its family (result: = p) */
+	double welch_p;
+	int significant;
+};
+
+struct ts_cmp_row {
+	char *name, *unit;
+	enum ts_metric_dir dir;
+	enum ts_metric_kind kind;
+	enum ts_cmp_family family;
+	struct ts_cmp_cell cell[TS_CMP_MAX_VAR];
+};
+
+#define TS_CMP_MAX_PARTS 8
+
+struct ts_cmp_part {
+	const char *label; /* "wake delivery", "residual" */
+	const char *metric; /* the metric it comes from, NULL for the residual */
+	double a, b, delta, share; /* µs per operation; share of the change, % */
+};
+
+struct ts_cmp_decomp {
+	const char *kind; /* "round trip" or "time per operation"; NULL: none */
+	const char *total_metric;
+	double a, b, delta; /* µs per operation (medians) */
+	struct ts_cmp_part part[TS_CMP_MAX_PARTS]; /* the last one is the residual */
+	int nr;
+	/* "of which" lines, not in the sum: off-CPU time by state and by stack from the trace */
+	struct ts_cmp_part detail[TS_CMP_MAX_PARTS];
+	int nr_detail;
+};
+
+struct ts_cmp_change {
+	const struct ts_cmp_row *row;
+	double share; /* of the benchmark's change, % (NAN when not a component) */
+	double p_adj, change; /* the row's, for this variant (the ranking's keys) */
+};
+
+struct ts_cmp_confounder {
+	char text[512];
+};
+
+struct ts_cmp_opts {
+	double alpha; /* 0.05 */
+	double cv_max; /* noisy above this CV (0.10) */
+	enum ts_adjust adjust; /* TS_ADJ_BH by default */
+	int welch; /* also compute Welch's p */
+};
+
+struct ts_cmp {
+	struct ts_cmp_opts o;
+	const struct ts_cmp_variant *var;
+	int nr_var;
+	struct ts_cmp_row *rows;
+	int nr_rows;
+	const struct ts_cmp_row *result; /* the benchmark's result row, or NULL */
+	struct ts_cmp_decomp dec[TS_CMP_MAX_VAR];
+	struct ts_cmp_change *changes[TS_CMP_MAX_VAR]; /* ranked, significant only */
+	int nr_changes[TS_CMP_MAX_VAR];
+	struct ts_cmp_confounder *conf;
+	int nr_conf;
+};
+
+/**
+ * ts_cmp_build() - compare every variant against the first
+ * Return: 0, -EINVAL (fewer than 2 or more than TS_CMP_MAX_VAR variants, a variant without
+ * runs), or -ENOMEM.
+ */
+int ts_cmp_build(const struct ts_cmp_variant *v, int nr, const struct ts_cmp_opts *o,
+		 struct ts_cmp **out);
+
+/** ts_cmp_free() - free (NULL is fine) */
+void ts_cmp_free(struct ts_cmp *c);
+
+/** ts_cmp_find() - the row of metric @name, or NULL */
+const struct ts_cmp_row *ts_cmp_find(const struct ts_cmp *c, const char *name);
+
+/** ts_cmp_fact_name() - "kernel", "cpus", "cmdline", ... */
+const char *ts_cmp_fact_name(enum ts_run_fact f);
+
+#endif

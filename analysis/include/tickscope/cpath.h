@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The benchmark's tasks' time line, for compare's decomposition: every instant between the
+ * tasks' first and last event goes to exactly one state, the one the operation waits on: a
+ * task in wake delivery (sched_waking -> sched_wakeup), else a task waiting runnable (sched
+ * delay), else a task running, else none (all asleep). The four add up to the window.
+ */
+#ifndef TICKSCOPE_CPATH_H
+#define TICKSCOPE_CPATH_H
+
+#include <stdint.h>
+
+#include "tickscope/event.h"
+
+enum ts_cpath_state { TS_CP_RUN = 0, TS_CP_DELIVERY, TS_CP_DELAY, TS_CP_NONE, TS_CP_NR };
+
+struct ts_cpath;
+
+/**
+ * ts_cpath_new() - a time line of the tasks named @match or "@match-..." (copied)
+ * Return: 0 or -ENOMEM.
+ */
+int ts_cpath_new(struct ts_cpath **pp, const char *match);
+
+/** ts_cpath_feed() - feed one event, in time order; Return: 0 or -ENOMEM */
+int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev);
+
+/**
+ * ts_cpath_totals() - ns in each state from the first to the last event of the tasks
+ * Return: how many tasks matched.
+ */
+int ts_cpath_totals(const struct ts_cpath *p, uint64_t ns[TS_CP_NR]);
+
+/** ts_cpath_free() - free (NULL is fine) */
+void ts_cpath_free(struct ts_cpath *p);
+
+#endif

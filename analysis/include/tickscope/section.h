@@ -1,0 +1,62 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The section table: one line per section in TS_SECTIONS, one struct ts_section_ops in the
+ * section's model file, its writers in report/<section>.c. analysis.c loops over the table.
+ */
+#ifndef TICKSCOPE_SECTION_H
+#define TICKSCOPE_SECTION_H
+
+#include <stdint.h>
+
+#include "tickscope/event.h"
+#include "tickscope/hist.h"
+#include "tickscope/model.h"
+
+/*
+ * X(ID, ident): TS_SEC_<ID>, ts_<ident>_section (model/<ident>.c) and rp_<ident>_writers
+ * (report/<ident>.c). The order is the order of the reports' sections.
+ */
+#define TS_SECTIONS(X)  \
+	X(SCHED, sched) \
+	X(IDLE, idle)   \
+	X(TIMER, timer) \
+	X(WQ, wq)       \
+	X(RCU, rcu)     \
+	X(SHRINKER, shrinker)
+
+#define TS_SECTION_ENUM(id, ident) TS_SEC_##id,
+enum ts_section { TS_SECTIONS(TS_SECTION_ENUM) TS_SEC_NR };
+#undef TS_SECTION_ENUM
+#define TS_SEC_NONE (-1) /* the event table's NONE: a kind no section counts */
+
+struct ts_metric_sink;
+
+/* Section flags. */
+#define TS_SECF_ALL_EVENTS 0x1 /* fed every event that passes the filters (idle: exit causes) */
+#define TS_SECF_TASK_OWNED 0x2 /* its events belong to the task that ran them: --pid/--comm */
+
+/*
+ * What one section is: the other kinds it is fed (its own events, and which of them it needs,
+ * are the event table's lines naming it: TS_EVENTS in tickscope/event.h), and its model's life
+ * cycle. Models are opaque here (void *); each model file wraps its typed functions
+ * (TS_SECTION_GLUE in model/sink.h).
+ */
+struct ts_section_ops {
+	const char *name; /* "sched", "idle", "timer", "workqueue", "rcu", "shrinker" */
+	const uint16_t *also; /* other kinds it is fed (sched: cpu_idle, comm); may be NULL */
+	int nr_also;
+	unsigned int flags; /* TS_SECF_* */
+	int (*create)(void **m, const struct ts_model_opts *o); /* the model, or an error */
+	int (*feed)(void *m, const struct ts_event *ev);
+	void (*recorded)(void *m, int kind); /* the file records @kind; may be NULL */
+	int (*finish)(void *m, uint64_t end);
+	void (*free)(void *m);
+	/* Its metrics through the sink (model/sink.h); 0 or the sink's first error. */
+	int (*metrics)(const void *m, struct ts_metric_sink *s);
+};
+
+#define TS_SECTION_DECL(id, ident) extern const struct ts_section_ops ts_##ident##_section;
+TS_SECTIONS(TS_SECTION_DECL)
+#undef TS_SECTION_DECL
+
+#endif

@@ -1,0 +1,228 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope compare's statistics: every metric of every variant against the baseline (runs
+ * are the unit), with the change signed so that + is better, its CI, the U test's p-value and
+ * the multiple-comparison adjustment per family. The explanation is in compare_explain.c.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_priv.h"
+
+static int family_of(const char *name, int first_bench)
+{
+	if (!strncmp(name, "bench.", 6))
+		return first_bench ? TS_FAM_RESULT : TS_FAM_BENCH;
+	if (!strncmp(name, "task.", 5))
+		return TS_FAM_TASK;
+	return TS_FAM_TRACE;
+}
+
+/* The union of the runs' metric names, in first-seen order (the bench result first). */
+static int collect_rows(struct ts_cmp *c)
+{
+	int cap = 0, have_result = 0;
+
+	for (int v = 0; v < c->nr_var; v++)
+		for (int r = 0; r < c->var[v].nr_runs; r++) {
+			const struct ts_run *run = &c->var[v].runs[r];
+
+			for (int i = 0; i < run->nr; i++) {
+				const struct ts_run_metric *m = &run->m[i];
+				struct ts_cmp_row *row;
+
+				if (ts_cmp_find(c, m->name))
+					continue;
+				if (c->nr_rows == cap) {
+					cap = cap ? 2 * cap : 128;
+					row = realloc(c->rows, cap * sizeof(*row));
+					if (!row)
+						return -ENOMEM;
+					c->rows = row;
+				}
+				row = &c->rows[c->nr_rows++];
+				memset(row, 0, sizeof(*row));
+				row->name = strdup(m->name);
+				row->unit = strdup(m->unit ? m->unit : "");
+				if (!row->name || !row->unit)
+					return -ENOMEM;
+				row->dir = m->dir;
+				row->kind = m->kind;
+				row->family = family_of(m->name, !have_result);
+				have_result |= row->family == TS_FAM_RESULT;
+			}
+		}
+	return 0;
+}
+
+/* The measured values of a cell, compacted (NANs left out); Return: how many. */
+static int measured(const struct ts_cmp_cell *cell, int n, double *out)
+{
+	int k = 0;
+
+	for (int i = 0; i < n; i++)
+		if (!isnan(cell->values[i]))
+			out[k++] = cell->values[i];
+	return k;
+}
+
+static double signed_pct(const struct ts_cmp_row *row, double d, double base)
+{
+	double pct = base != 0 ? 100 * d / fabs(base) : NAN;
+
+	return row->dir == TS_DIR_LOWER ? -pct : pct;
+}
+
+static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *scratch)
+{
+	struct ts_cmp_cell *cell = &row->cell[v];
+	int n = c->var[v].nr_runs, k, k0, err;
+	double *base = scratch + n;
+
+	cell->values = malloc(n * sizeof(double));
+	cell->outlier = calloc(n, sizeof(int));
+	if (!cell->values || !cell->outlier)
+		return -ENOMEM;
+	for (int r = 0; r < n; r++) {
+		const struct ts_run_metric *m = ts_run_find(&c->var[v].runs[r], row->name);
+
+		cell->values[r] = m ? m->value : NAN;
+	}
+	k = measured(cell, n, scratch);
+	err = ts_stats_summary(scratch, k, row->kind == TS_METRIC_RATE, &cell->s);
+	if (err)
+		return err;
+	cell->noisy = k > 1 && cell->s.cv > c->o.cv_max;
+	cell->nr_outliers = k == n && k > 2 ? ts_stats_outliers(cell->values, n, cell->outlier) : 0;
+	if (cell->nr_outliers < 0)
+		return -ENOMEM;
+	cell->change = cell->raw = cell->ci_lo = cell->ci_hi = NAN;
+	cell->p = cell->p_adj = cell->welch_p = NAN;
+	if (v == 0)
+		return 0;
+	k0 = measured(&row->cell[0], c->var[0].nr_runs, base);
+	if (!k || !k0)
+		return 0;
+	err = ts_stats_mwu(base, k0, scratch, k, 0.95, &cell->t);
+	if (err)
+		return err;
+	cell->raw = cell->s.median - row->cell[0].s.median;
+	cell->change = signed_pct(row, cell->raw, row->cell[0].s.median);
+	cell->ci_lo = signed_pct(row, cell->t.lo, row->cell[0].s.median);
+	cell->ci_hi = signed_pct(row, cell->t.hi, row->cell[0].s.median);
+	if (cell->ci_lo > cell->ci_hi) {
+		double t = cell->ci_lo;
+
+		cell->ci_lo = cell->ci_hi;
+		cell->ci_hi = t;
+	}
+	cell->p = cell->p_adj = cell->t.p;
+	if (c->o.welch)
+		cell->welch_p = ts_stats_welch(base, k0, scratch, k, NULL, NULL);
+	return 0;
+}
+
+/* Adjust the p-values of one family of variant @v; the result row stays unadjusted. */
+static int adjust_family(struct ts_cmp *c, int v, enum ts_cmp_family fam, double *p)
+{
+	int n = 0, err;
+
+	for (int i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].family == fam)
+			p[n++] = c->rows[i].cell[v].p;
+	err = ts_stats_adjust(p, n, c->o.adjust);
+	if (err)
+		return err;
+	for (int i = 0, k = 0; i < c->nr_rows; i++)
+		if (c->rows[i].family == fam)
+			c->rows[i].cell[v].p_adj = p[k++];
+	return 0;
+}
+
+static int compute(struct ts_cmp *c)
+{
+	int maxn = 0, err = 0;
+	double *scratch;
+
+	for (int v = 0; v < c->nr_var; v++)
+		maxn = c->var[v].nr_runs > maxn ? c->var[v].nr_runs : maxn;
+	maxn = maxn > c->nr_rows ? maxn : c->nr_rows;
+	scratch = malloc(2 * (maxn + 1) * sizeof(*scratch));
+	if (!scratch)
+		return -ENOMEM;
+	for (int i = 0; i < c->nr_rows && !err; i++)
+		for (int v = 0; v < c->nr_var && !err; v++)
+			err = fill_cell(c, &c->rows[i], v, scratch);
+	for (int v = 1; v < c->nr_var && !err; v++)
+		for (int f = TS_FAM_BENCH; f <= TS_FAM_TRACE && !err; f++)
+			err = adjust_family(c, v, f, scratch);
+	for (int i = 0; i < c->nr_rows; i++)
+		for (int v = 1; v < c->nr_var; v++) {
+			struct ts_cmp_cell *cell = &c->rows[i].cell[v];
+
+			cell->significant = !isnan(cell->p_adj) && cell->p_adj < c->o.alpha;
+		}
+	free(scratch);
+	return err;
+}
+
+const struct ts_cmp_row *ts_cmp_find(const struct ts_cmp *c, const char *name)
+{
+	for (int i = 0; i < c->nr_rows; i++)
+		if (!strcmp(c->rows[i].name, name))
+			return &c->rows[i];
+	return NULL;
+}
+
+int ts_cmp_build(const struct ts_cmp_variant *v, int nr, const struct ts_cmp_opts *o,
+		 struct ts_cmp **out)
+{
+	struct ts_cmp *c;
+	int err;
+
+	*out = NULL;
+	if (nr < 2 || nr > TS_CMP_MAX_VAR)
+		return -EINVAL;
+	for (int i = 0; i < nr; i++)
+		if (v[i].nr_runs < 1)
+			return -EINVAL;
+	c = calloc(1, sizeof(*c));
+	if (!c)
+		return -ENOMEM;
+	c->o = *o;
+	c->var = v;
+	c->nr_var = nr;
+	err = collect_rows(c);
+	err = err ?: compute(c);
+	for (int i = 0; i < c->nr_rows && !c->result; i++)
+		if (c->rows[i].family == TS_FAM_RESULT)
+			c->result = &c->rows[i];
+	err = err ?: ts_cmp_explain(c);
+	if (err) {
+		ts_cmp_free(c);
+		return err;
+	}
+	*out = c;
+	return 0;
+}
+
+void ts_cmp_free(struct ts_cmp *c)
+{
+	if (!c)
+		return;
+	for (int i = 0; i < c->nr_rows; i++) {
+		for (int v = 0; v < c->nr_var; v++) {
+			free(c->rows[i].cell[v].values);
+			free(c->rows[i].cell[v].outlier);
+		}
+		free(c->rows[i].name);
+		free(c->rows[i].unit);
+	}
+	for (int v = 0; v < c->nr_var; v++)
+		free(c->changes[v]);
+	free(c->rows);
+	free(c->conf);
+	free(c);
+}

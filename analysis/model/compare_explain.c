@@ -1,0 +1,317 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The explanation of a comparison: the benchmark's change split into its components (round
+ * trip, or time per operation), the significant changes ranked, and the confounders.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_priv.h"
+
+/* Other tasks' CPU share above this (%) is a confounder. */
+#define OTHER_CPU_MAX 10.0
+
+struct part_spec {
+	const char *label, *metric;
+	double scale; /* to µs per operation */
+};
+
+/*
+ * One round trip: the benchmark's tasks' time line, each instant given to the most advanced
+ * state any of them is in (tickscope/cpath.h), so that overlaps are not counted twice.
+ */
+static const struct part_spec latency_parts[] = {
+	{ "wake delivery", "task.path.wake_delivery.per_op", 1e-3 },
+	{ "sched delay", "task.path.sched_delay.per_op", 1e-3 },
+	{ "run time", "task.path.run.per_op", 1e-3 },
+};
+
+/* One instance's time per operation, from the benchmark: CPU time and the rest. */
+static const struct part_spec tput_parts[] = {
+	{ "CPU (usr+sys)", "bench.cpu_per_op", 1 },
+	{ "off-CPU (wall - usr - sys)", "bench.off_cpu_per_op", 1 },
+};
+
+/*
+ * Off-CPU time of the benchmark's tasks by state, from the trace: shown under the split, not
+ * in it, since the trace also counts tasks that wait for the workers (stress-ng's parents).
+ */
+static const struct part_spec tput_states[] = {
+	{ "of which sleeping (S)", "task.off_cpu.S.per_op", 1e-3 },
+	{ "of which blocked (D)", "task.off_cpu.D.per_op", 1e-3 },
+	{ "of which preempted (R)", "task.off_cpu.R.per_op", 1e-3 },
+};
+
+#define STACK_PREFIX "offcpu_stack_per_op."
+
+static double med(const struct ts_cmp_row *r, int v)
+{
+	return r ? r->cell[v].s.median : NAN;
+}
+
+static void decompose(struct ts_cmp *c, int v, const char *total, const struct part_spec *ps,
+		      int np, const char *kind)
+{
+	const struct ts_cmp_row *t = ts_cmp_find(c, total);
+	struct ts_cmp_decomp *d = &c->dec[v];
+	double sa = 0, sb = 0;
+
+	d->kind = kind;
+	d->total_metric = total;
+	d->a = med(t, 0);
+	d->b = med(t, v);
+	d->delta = d->b - d->a;
+	for (int i = 0; i < np; i++) {
+		const struct ts_cmp_row *r = ts_cmp_find(c, ps[i].metric);
+		struct ts_cmp_part *p = &d->part[d->nr++];
+
+		p->label = ps[i].label;
+		p->metric = ps[i].metric;
+		p->a = med(r, 0) * ps[i].scale;
+		p->b = med(r, v) * ps[i].scale;
+		p->delta = p->b - p->a;
+		p->share = d->delta != 0 ? 100 * p->delta / d->delta : NAN;
+		sa += p->a;
+		sb += p->b;
+	}
+	d->part[d->nr] = (struct ts_cmp_part){ "residual", NULL, d->a - sa, d->b - sb, NAN, NAN };
+	d->part[d->nr].delta = d->part[d->nr].b - d->part[d->nr].a;
+	d->part[d->nr].share = d->delta != 0 ? 100 * d->part[d->nr].delta / d->delta : NAN;
+	d->nr++;
+}
+
+static int has_values(const struct ts_cmp *c, const char *name)
+{
+	const struct ts_cmp_row *r = ts_cmp_find(c, name);
+
+	return r && !isnan(r->cell[0].s.median);
+}
+
+static void add_detail(struct ts_cmp_decomp *d, const struct ts_cmp_row *r, int v,
+		       const char *label, double scale)
+{
+	struct ts_cmp_part *p;
+
+	if (!r || d->nr_detail == TS_CMP_MAX_PARTS)
+		return;
+	p = &d->detail[d->nr_detail++];
+	p->label = label;
+	p->metric = r->name;
+	p->a = med(r, 0) * scale;
+	p->b = med(r, v) * scale;
+	p->delta = p->b - p->a;
+	p->share = d->delta != 0 ? 100 * p->delta / d->delta : NAN;
+}
+
+/* Off-CPU by state, then the 3 stacks whose time per operation changed most. */
+static void tput_details(struct ts_cmp *c, int v)
+{
+	struct ts_cmp_decomp *d = &c->dec[v];
+	const struct ts_cmp_row *top[3] = { NULL };
+
+	for (int i = 0; i < 3; i++)
+		if (has_values(c, tput_states[i].metric))
+			add_detail(d, ts_cmp_find(c, tput_states[i].metric), v,
+				   tput_states[i].label, tput_states[i].scale);
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+		double x = fabs(med(r, v) - med(r, 0));
+
+		if (strncmp(r->name, STACK_PREFIX, strlen(STACK_PREFIX)) || isnan(x))
+			continue;
+		for (int k = 0; k < 3; k++) {
+			if (top[k] && x <= fabs(med(top[k], v) - med(top[k], 0)))
+				continue;
+			for (int j = 2; j > k; j--)
+				top[j] = top[j - 1];
+			top[k] = r;
+			break;
+		}
+	}
+	for (int k = 0; k < 3 && top[k]; k++)
+		add_detail(d, top[k], v, top[k]->name + strlen(STACK_PREFIX), 1e-3);
+}
+
+static void decompose_all(struct ts_cmp *c)
+{
+	for (int v = 1; v < c->nr_var; v++) {
+		if (!c->result)
+			return;
+		if (!strcmp(c->result->unit, "us") || !strcmp(c->result->unit, "us/op")) {
+			if (has_values(c, latency_parts[0].metric))
+				decompose(c, v, c->result->name, latency_parts, 3, "round trip");
+		} else if (has_values(c, "bench.time_per_op")) {
+			decompose(c, v, "bench.time_per_op", tput_parts, 2, "time per operation");
+			tput_details(c, v);
+		}
+	}
+}
+
+static double share_of(const struct ts_cmp_decomp *d, const char *name)
+{
+	for (int i = 0; d->kind && i < d->nr; i++)
+		if (d->part[i].metric && !strcmp(d->part[i].metric, name))
+			return d->part[i].share;
+	return NAN;
+}
+
+/* By share of the benchmark's change, then adjusted p, then size of the change. */
+static int cmp_change(const void *pa, const void *pb)
+{
+	const struct ts_cmp_change *a = pa, *b = pb;
+	double sa = isnan(a->share) ? -1 : fabs(a->share);
+	double sb = isnan(b->share) ? -1 : fabs(b->share);
+
+	if (sa != sb)
+		return sa < sb ? 1 : -1;
+	if (a->p_adj != b->p_adj)
+		return a->p_adj > b->p_adj ? 1 : -1;
+	return (fabs(a->change) < fabs(b->change)) - (fabs(a->change) > fabs(b->change));
+}
+
+static int rank_changes(struct ts_cmp *c, int v)
+{
+	struct ts_cmp_change *ch = calloc(c->nr_rows + 1, sizeof(*ch));
+	int n = 0;
+
+	if (!ch)
+		return -ENOMEM;
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+
+		if (r->family == TS_FAM_RESULT || !r->cell[v].significant)
+			continue;
+		ch[n].row = r;
+		ch[n].share = share_of(&c->dec[v], r->name);
+		ch[n].p_adj = r->cell[v].p_adj;
+		ch[n].change = r->cell[v].change;
+		n++;
+	}
+	qsort(ch, n, sizeof(*ch), cmp_change);
+	c->changes[v] = ch;
+	c->nr_changes[v] = n;
+	return 0;
+}
+
+const char *ts_cmp_fact_name(enum ts_run_fact f)
+{
+	static const char *const names[TS_FACT_NR] = { "kernel",  "cpus",     "cmdline",
+						       "pinning", "workload", "events" };
+
+	return f < TS_FACT_NR ? names[f] : "";
+}
+
+static int say(struct ts_cmp *c, int *cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int say(struct ts_cmp *c, int *cap, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->nr_conf == *cap) {
+		struct ts_cmp_confounder *n;
+
+		*cap = *cap ? 2 * *cap : 8;
+		n = realloc(c->conf, *cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		c->conf = n;
+	}
+	va_start(ap, fmt);
+	vsnprintf(c->conf[c->nr_conf++].text, sizeof(c->conf[0].text), fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+static const char *fact0(const struct ts_cmp_variant *v, int f)
+{
+	return v->runs[0].fact[f] ? v->runs[0].fact[f] : "(unknown)";
+}
+
+/* Facts that differ between variants, or between the runs of one variant. */
+static int fact_confounders(struct ts_cmp *c, int *cap)
+{
+	int err = 0;
+
+	for (int f = TS_FACT_CPUS; f < TS_FACT_NR && !err; f++) {
+		for (int v = 0; v < c->nr_var && !err; v++) {
+			const struct ts_cmp_variant *var = &c->var[v];
+
+			for (int r = 1; r < var->nr_runs && !err; r++) {
+				const char *x = var->runs[r].fact[f];
+
+				if (x && var->runs[0].fact[f] && strcmp(x, var->runs[0].fact[f])) {
+					err = say(c, cap, "%s: runs differ in %s: %.200s vs %.200s",
+						  var->name, ts_cmp_fact_name(f), fact0(var, f), x);
+					break;
+				}
+			}
+			if (v && strcmp(fact0(var, f), fact0(&c->var[0], f)))
+				err = err   ?:
+					      say(c, cap, "%s differs: %s %.200s vs %s %.200s",
+						  ts_cmp_fact_name(f), c->var[0].name,
+						  fact0(&c->var[0], f), var->name, fact0(var, f));
+		}
+	}
+	return err;
+}
+
+/* The runs of @v whose other tasks' share is above twice the limit: "run-1 50.7%, ...". */
+static void busy_runs(const struct ts_cmp_variant *var, const struct ts_cmp_cell *x, char *buf,
+		      size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < var->nr_runs && len + 1 < n; r++) {
+		const char *l = strrchr(var->runs[r].label, '/');
+
+		if (!(x->values[r] > 2 * OTHER_CPU_MAX))
+			continue;
+		l = l && l[1] ? l + 1 : var->runs[r].label;
+		len += snprintf(buf + len, n - len, "%s%s %.0f%%", len ? ", " : "", l,
+				x->values[r]);
+	}
+}
+
+static int load_confounders(struct ts_cmp *c, int *cap)
+{
+	const struct ts_cmp_row *o = ts_cmp_find(c, "task.other_cpu.share");
+	char runs[200];
+	int err = 0;
+
+	for (int v = 0; v < c->nr_var && !err; v++) {
+		const struct ts_cmp_variant *var = &c->var[v];
+
+		for (int r = 0; r < var->nr_runs && !err; r++)
+			if (var->runs[r].lost > 0)
+				err = say(c, cap, "%s: %s lost %.0f events", var->name,
+					  var->runs[r].label, var->runs[r].lost);
+		if (!o || err)
+			continue;
+		busy_runs(var, &o->cell[v], runs, sizeof(runs));
+		if (o->cell[v].s.median > OTHER_CPU_MAX || runs[0])
+			err = say(
+				c, cap,
+				"%s: other tasks used %.1f%% of the CPU time (median of its runs%s%s); "
+				"something ran alongside the benchmark",
+				var->name, o->cell[v].s.median, runs[0] ? "; " : "", runs);
+	}
+	return err;
+}
+
+int ts_cmp_explain(struct ts_cmp *c)
+{
+	int cap = 0, err = 0;
+
+	decompose_all(c);
+	for (int v = 1; v < c->nr_var && !err; v++)
+		err = rank_changes(c, v);
+	err = err ?: fact_confounders(c, &cap);
+	err = err ?: load_confounders(c, &cap);
+	return err;
+}

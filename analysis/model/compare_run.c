@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * One run of `tickscope compare` as named metrics: the benchmark's figures, its own tasks'
+ * figures per operation from the scheduler model, and the recording facts for confounders.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tickscope/analysis.h"
+#include "tickscope/compare.h"
+#include "tickscope/cpath.h"
+
+static int dup_or_null(char **dst, const char *s)
+{
+	*dst = NULL;
+	if (!s)
+		return 0;
+	*dst = strdup(s);
+	return *dst ? 0 : -ENOMEM;
+}
+
+const struct ts_run_metric *ts_run_find(const struct ts_run *r, const char *name)
+{
+	for (int i = 0; i < r->nr; i++)
+		if (!strcmp(r->m[i].name, name))
+			return &r->m[i];
+	return NULL;
+}
+
+int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_metric_dir dir,
+	       enum ts_metric_kind kind, double value, const char *why_null)
+{
+	struct ts_run_metric *m = (struct ts_run_metric *)ts_run_find(r, name);
+
+	if (m) {
+		free(m->name);
+		free(m->unit);
+		free(m->why_null);
+	} else {
+		if (r->nr == r->cap) {
+			int cap = r->cap ? 2 * r->cap : 64;
+			struct ts_run_metric *n = realloc(r->m, cap * sizeof(*n));
+
+			if (!n)
+				return -ENOMEM;
+			r->m = n;
+			r->cap = cap;
+		}
+		m = &r->m[r->nr++];
+	}
+	m->dir = dir;
+	m->kind = kind;
+	m->value = value;
+	if (dup_or_null(&m->name, name) | dup_or_null(&m->unit, unit) |
+	    dup_or_null(&m->why_null, isnan(value) ? why_null : NULL))
+		return -ENOMEM;
+	return 0;
+}
+
+int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value)
+{
+	free(r->fact[f]);
+	return dup_or_null(&r->fact[f], value);
+}
+
+void ts_run_release(struct ts_run *r)
+{
+	for (int i = 0; i < r->nr; i++) {
+		free(r->m[i].name);
+		free(r->m[i].unit);
+		free(r->m[i].why_null);
+	}
+	for (int f = 0; f < TS_FACT_NR; f++)
+		free(r->fact[f]);
+	free(r->m);
+	free(r->label);
+	memset(r, 0, sizeof(*r));
+}
+
+/* The benchmark's tasks: comm @match, or @match followed by '-' ("pingpong-echo"). */
+static int is_bench_task(const char *comm, const char *match)
+{
+	size_t n = strlen(match);
+
+	return !strncmp(comm, match, n) && (!comm[n] || comm[n] == '-');
+}
+
+struct task_sums {
+	uint64_t run, delay, delay_perf, delivery, wakelat, off[TS_OFF_NR];
+	uint64_t migrations, wakeups, cls[TS_WAKE_NR], ntasks;
+	uint64_t other_run;
+	struct ts_hist delivery_h;
+};
+
+static int sum_tasks(const struct ts_sched *s, const char *match, struct task_sums *t)
+{
+	size_t n = ts_sched_nr_tasks(s);
+
+	memset(t, 0, sizeof(*t));
+	for (size_t i = 0; i < n; i++) {
+		const struct ts_sched_task *k = ts_sched_task_at(s, i);
+
+		if (!is_bench_task(k->comm, match)) {
+			t->other_run += k->pid ? k->run.sum : 0;
+			continue;
+		}
+		t->ntasks++;
+		t->run += k->run.sum;
+		t->delay += k->delay.sum;
+		t->delay_perf += k->delay_perf;
+		t->delivery += k->delivery.sum;
+		t->wakelat += k->wakelat.sum;
+		for (int o = 0; o < TS_OFF_NR; o++)
+			t->off[o] += k->off[o].sum;
+		t->migrations += k->nr_migrations;
+		t->wakeups += k->nr_wakeups;
+		for (int c = 0; c < TS_WAKE_NR; c++)
+			t->cls[c] += k->wake_class[c];
+		if (ts_hist_merge(&t->delivery_h, &k->delivery))
+			return -ENOMEM;
+	}
+	return 0;
+}
+
+/* CPU time of all CPUs (busy + idle), the denominator of other tasks' share. */
+static double cpu_time(const struct ts_sched *s)
+{
+	double tot = 0;
+
+	for (int c = 0; c < ts_sched_nr_cpus(s); c++) {
+		const struct ts_sched_cpu *k = ts_sched_cpu(s, c);
+
+		if (k && k->seen)
+			tot += (double)k->busy + k->idle;
+	}
+	return tot;
+}
+
+static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
+{
+	static const char *const off[TS_OFF_NR] = { "R", "S", "D", "other" };
+	const char *why = "the benchmark's operation count is unknown";
+	char name[64];
+	int err = 0;
+
+#define PER_OP(n, v, dir) \
+	(err = err ?: ts_run_add(r, n, "ns/op", dir, TS_METRIC_VALUE, (v) / ops, why))
+	PER_OP("task.wake_delivery.per_op", (double)t->delivery, TS_DIR_LOWER);
+	PER_OP("task.sched_delay_rq.per_op", (double)t->delay, TS_DIR_LOWER);
+	PER_OP("task.sched_delay_perf.per_op", (double)t->delay_perf, TS_DIR_LOWER);
+	PER_OP("task.run.per_op", (double)t->run, TS_DIR_LOWER);
+	PER_OP("task.wakeup_latency.per_op", (double)t->wakelat, TS_DIR_LOWER);
+	for (int o = 0; o < TS_OFF_NR; o++) {
+		snprintf(name, sizeof(name), "task.off_cpu.%s.per_op", off[o]);
+		PER_OP(name, (double)t->off[o], TS_DIR_LOWER);
+	}
+#undef PER_OP
+	err = err   ?:
+		      ts_run_add(r, "task.migrations.per_op", "1/op", TS_DIR_LOWER, TS_METRIC_VALUE,
+				 t->migrations / ops, why);
+	err = err   ?:
+		      ts_run_add(r, "task.wakeups.per_op", "1/op", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+				 t->wakeups / ops, why);
+	return err;
+}
+
+int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
+			    double ops)
+{
+	static const char *const cls[TS_WAKE_NR] = { "same_idle", "same_busy", "cross_idle",
+						     "cross_busy" };
+	const struct ts_sched *s = ts_analysis_sched(a);
+	const char *no = "no wakes of the benchmark's tasks";
+	struct task_sums t;
+	double nc = 0, tot;
+	char name[64];
+	int err = sum_tasks(s, match, &t);
+
+	if (!err && !t.ntasks)
+		ops = NAN;
+	err = err ?: add_per_op(r, &t, ops);
+	for (int c = 0; c < TS_WAKE_NR; c++)
+		nc += t.cls[c];
+	for (int c = 0; c < TS_WAKE_NR && !err; c++) {
+		snprintf(name, sizeof(name), "task.wake_class.%s.share", cls[c]);
+		err = ts_run_add(r, name, "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+				 nc ? 100 * t.cls[c] / nc : NAN, no);
+	}
+	err = err   ?:
+		      ts_run_add(r, "task.wake_delivery.p50", "ns", TS_DIR_LOWER, TS_METRIC_VALUE,
+				 t.delivery_h.count ? (double)ts_hist_quantile(&t.delivery_h, 0.5) :
+						      NAN,
+				 no);
+	tot = cpu_time(s);
+	err = err   ?:
+		      ts_run_add(r, "task.other_cpu.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+				 tot > 0 ? 100 * t.other_run / tot : NAN, "no CPU time seen");
+	ts_hist_release(&t.delivery_h);
+	return err;
+}
+
+int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double ops)
+{
+	static const char *const names[TS_CP_NR] = { "task.path.run.per_op",
+						     "task.path.wake_delivery.per_op",
+						     "task.path.sched_delay.per_op",
+						     "task.path.none.per_op" };
+	uint64_t ns[TS_CP_NR];
+	int err = 0;
+
+	if (!ts_cpath_totals(p, ns))
+		ops = NAN;
+	for (int s = 0; s < TS_CP_NR && !err; s++)
+		err = ts_run_add(r, names[s], "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, ns[s] / ops,
+				 "no task of the benchmark, or its operation count is unknown");
+	return err;
+}

@@ -1,0 +1,164 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The sched section's line of the section table and its metrics: switch, wake and migration
+ * rates, run time and sched delay (both rules), wake classes, off-CPU time and top stacks.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "sink.h"
+#include "tickscope/sched.h"
+
+#define TOP_STACKS 10
+
+int ts_sched_is_sched_frame(const char *name)
+{
+	static const char *const frames[] = { "__traceiter_sched_switch",
+					      "__schedule",
+					      "schedule",
+					      "preempt_schedule",
+					      "preempt_schedule_common",
+					      "preempt_schedule_irq",
+					      "schedule_idle",
+					      NULL };
+	int i;
+
+	for (i = 0; name && frames[i]; i++)
+		if (!strcmp(name, frames[i]))
+			return 1;
+	return 0;
+}
+
+static const char *const class_names[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_busy",
+						     "cross_cpu_idle", "cross_cpu_busy" };
+static const char *const off_names[TS_OFF_NR] = { "R", "S", "D", "other" };
+
+static void class_metrics(const struct ts_sched_totals *t, struct ts_metric_sink *s,
+			  const char *why, const char *dlv, const char *lat)
+{
+	uint64_t all = 0;
+	int c;
+
+	for (c = 0; c < TS_WAKE_NR; c++)
+		all += t->wake_class[c];
+	for (c = 0; c < TS_WAKE_NR; c++) {
+		if (why)
+			tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, why,
+				"wake_class.%s.count", class_names[c]);
+		else
+			tm_value(s, "count", TS_DIR_NEUTRAL, (double)t->wake_class[c],
+				 "wake_class.%s.count", class_names[c]);
+		tm_value(s, "%", TS_DIR_NEUTRAL,
+			 !why && all ? 100.0 * (double)t->wake_class[c] / (double)all : NAN,
+			 "wake_class.%s.share", class_names[c]);
+		tm_dist(s, TS_DIR_LOWER, &t->class_delivery[c], dlv, "wake_class.%s.wake_delivery",
+			class_names[c]);
+		tm_dist(s, TS_DIR_LOWER, &t->class_wakelat[c], lat, "wake_class.%s.wakeup_latency",
+			class_names[c]);
+	}
+}
+
+/* "frame;frame;frame" of a stack, past the scheduler's own frames. */
+static const char *stack_name(struct ts_metric_sink *s, const struct ts_sched_stack *st, char *out,
+			      size_t len)
+{
+	char buf[24];
+	const char *name;
+	uint32_t i, k;
+	size_t n = 0;
+
+	for (i = 0; i + 1 < st->nr_ips; i++)
+		if (!ts_sched_is_sched_frame(tm_fn(s, st->ips[i], buf, sizeof(buf))))
+			break;
+	out[0] = 0;
+	for (k = 0; i < st->nr_ips && k < 3 && n < len; i++, k++) {
+		name = tm_fn(s, st->ips[i], buf, sizeof(buf));
+		n += (size_t)snprintf(out + n, len - n, "%s%s", k ? ";" : "", name);
+	}
+	return out;
+}
+
+static void stack_metrics(const struct ts_sched *m, struct ts_metric_sink *s, const char *why)
+{
+	size_t n = ts_sched_nr_stacks(m), best[TOP_STACKS], nr = 0, i, j;
+	const struct ts_sched_stack *st;
+	char name[256];
+	int o;
+
+	if (!why && !n)
+		why = "no switch-out callchains (record with perf record -g)";
+	tm_value(s, "count", TS_DIR_NEUTRAL, why ? NAN : (double)n, "offcpu_stacks.count");
+	if (why)
+		return;
+	for (i = 0; i < n; i++) { /* the TOP_STACKS heaviest, heaviest first */
+		uint64_t tot = ts_sched_stack_at(m, i)->total;
+
+		for (j = nr; j > 0 && ts_sched_stack_at(m, best[j - 1])->total < tot; j--)
+			if (j < TOP_STACKS)
+				best[j] = best[j - 1];
+		if (j < TOP_STACKS) {
+			best[j] = i;
+			nr += nr < TOP_STACKS;
+		}
+	}
+	for (i = 0; i < nr; i++) {
+		st = ts_sched_stack_at(m, best[i]);
+		stack_name(s, st, name, sizeof(name));
+		tm_value(s, "ns", TS_DIR_LOWER, (double)st->total, "offcpu_stack.%s.sum", name);
+		for (o = TS_OFF_S; o <= TS_OFF_D; o++)
+			tm_value(s, "ns", TS_DIR_LOWER, (double)st->by_state[o],
+				 "offcpu_stack.%s.%s.sum", name, off_names[o]);
+	}
+}
+
+static int sched_metrics(const void *mv, struct ts_metric_sink *s)
+{
+	const struct ts_sched *m = mv;
+	const struct ts_sched_totals *t = ts_sched_totals(m);
+	const char *sw = tm_why(s, TS_EV_SWITCH), *waking = tm_why(s, TS_EV_WAKING);
+	const char *wakeup = tm_why(s, TS_EV_WAKEUP), *wake = waking && wakeup ? waking : NULL;
+	const char *dlv = waking ? waking : wakeup, *lat = waking ? waking : sw;
+	double perf = 0;
+	size_t i;
+	int o;
+
+	tm_rate(s, TS_DIR_NEUTRAL, t->nr_switches, sw, "switches.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->nr_wakeups, wake, "wakeups.per_s");
+	tm_rate(s, TS_DIR_LOWER, t->nr_migrations, tm_why(s, TS_EV_MIGRATE), "migrations.per_s");
+	tm_dist(s, TS_DIR_NEUTRAL, &t->run, sw, "run");
+	tm_dist(s, TS_DIR_LOWER, &t->delay, sw, "delay");
+	for (i = 0; i < ts_sched_nr_tasks(m); i++)
+		if (ts_sched_task_at(m, i)->selected)
+			perf += (double)ts_sched_task_at(m, i)->delay_perf;
+	tm_value(s, "ns", TS_DIR_LOWER, sw ? NAN : perf, "delay_perf.sum");
+	tm_dist(s, TS_DIR_LOWER, &t->delivery, dlv, "wake_delivery");
+	tm_dist(s, TS_DIR_LOWER, &t->wakelat, lat, "wakeup_latency");
+	class_metrics(t, s, wake, dlv, lat);
+	for (o = 0; o < TS_OFF_NR; o++)
+		tm_dist(s, TS_DIR_LOWER, &t->off[o], sw, "off_cpu.%s", off_names[o]);
+	stack_metrics(m, s, sw);
+	return s->err;
+}
+
+static void sched_recorded(void *m, int kind)
+{
+	if (kind == TS_EV_WAKING)
+		ts_sched_waking_recorded(m);
+	if (kind == TS_EV_WAKEUP)
+		ts_sched_wakeup_recorded(m);
+}
+
+TS_SECTION_GLUE(sched, struct ts_sched)
+
+/* cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters */
+static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM };
+
+const struct ts_section_ops ts_sched_section = {
+	.name = "sched",
+	.also = also,
+	.nr_also = 2,
+	TS_SECTION_OPS_GLUE(sched),
+	.recorded = sched_recorded,
+	.metrics = sched_metrics,
+};

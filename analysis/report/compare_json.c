@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The JSON document of a comparison ("schema": "tickscope-compare", documented in
+ * docs/compare-json.md). Unmeasured figures are null.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+
+#include "tickscope/compare_report.h"
+
+static void str(FILE *f, const char *s)
+{
+	fputc('"', f);
+	for (; s && *s; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (ch == '"' || ch == '\\')
+			fprintf(f, "\\%c", ch);
+		else if (ch < 0x20)
+			fprintf(f, "\\u%04x", ch);
+		else
+			fputc(ch, f);
+	}
+	fputc('"', f);
+}
+
+static void num(FILE *f, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputs("null", f);
+	else
+		fprintf(f, "%.10g", v);
+}
+
+static void key_num(FILE *f, const char *k, double v)
+{
+	fprintf(f, ",\"%s\":", k);
+	num(f, v);
+}
+
+static const char *dir_name(enum ts_metric_dir d)
+{
+	return d == TS_DIR_LOWER ? "lower" : d == TS_DIR_HIGHER ? "higher" : "neutral";
+}
+
+static const char *family_name(enum ts_cmp_family f)
+{
+	static const char *const n[] = { "result", "bench", "task", "trace" };
+
+	return n[f];
+}
+
+static void runs(FILE *f, const struct ts_cmp_variant *v)
+{
+	fputs("\"runs\":[", f);
+	for (int r = 0; r < v->nr_runs; r++) {
+		fprintf(f, "%s{\"label\":", r ? "," : "");
+		str(f, v->runs[r].label);
+		key_num(f, "lost", v->runs[r].lost);
+		fputs(",\"facts\":{", f);
+		for (int k = 0; k < TS_FACT_NR; k++) {
+			fprintf(f, "%s\"%s\":", k ? "," : "", ts_cmp_fact_name(k));
+			if (v->runs[r].fact[k])
+				str(f, v->runs[r].fact[k]);
+			else
+				fputs("null", f);
+		}
+		fputs("}}", f);
+	}
+	fputc(']', f);
+}
+
+static void cell(FILE *f, const struct ts_cmp *c, const struct ts_cmp_cell *x, int v)
+{
+	fprintf(f, "{\"variant\":");
+	str(f, c->var[v].name);
+	fprintf(f, ",\"n\":%d", x->s.n);
+	key_num(f, "median", x->s.median);
+	key_num(f, "mean", x->s.mean);
+	key_num(f, "sd", x->s.sd);
+	key_num(f, "cv", x->s.cv);
+	key_num(f, "min", x->s.min);
+	key_num(f, "max", x->s.max);
+	fprintf(f, ",\"noisy\":%s,\"values\":[", x->noisy ? "true" : "false");
+	for (int r = 0; r < c->var[v].nr_runs; r++) {
+		fputs(r ? "," : "", f);
+		num(f, x->values[r]);
+	}
+	fputs("],\"outliers\":[", f);
+	for (int r = 0, k = 0; r < c->var[v].nr_runs; r++)
+		if (x->outlier[r])
+			fprintf(f, "%s%d", k++ ? "," : "", r);
+	fputc(']', f);
+	if (v) {
+		key_num(f, "change_pct", x->change);
+		key_num(f, "raw", x->raw);
+		fputs(",\"ci_pct\":[", f);
+		num(f, x->ci_lo);
+		fputc(',', f);
+		num(f, x->ci_hi);
+		fputc(']', f);
+		key_num(f, "ci_level", x->t.level);
+		key_num(f, "p", x->p);
+		key_num(f, "p_adjusted", x->p_adj);
+		fprintf(f, ",\"p_exact\":%s", x->t.exact ? "true" : "false");
+		key_num(f, "min_p", x->t.min_p);
+		key_num(f, "welch_p", x->welch_p);
+		fprintf(f, ",\"significant\":%s", x->significant ? "true" : "false");
+	}
+	fputc('}', f);
+}
+
+static void metrics(FILE *f, const struct ts_cmp *c)
+{
+	fputs(",\"metrics\":[", f);
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+
+		fprintf(f, "%s\n{\"name\":", i ? "," : "");
+		str(f, r->name);
+		fputs(",\"unit\":", f);
+		str(f, r->unit);
+		fprintf(f, ",\"direction\":\"%s\",\"kind\":\"%s\",\"family\":\"%s\",\"variants\":[",
+			dir_name(r->dir), r->kind == TS_METRIC_RATE ? "rate" : "value",
+			family_name(r->family));
+		for (int v = 0; v < c->nr_var; v++) {
+			fputs(v ? "," : "", f);
+			cell(f, c, &r->cell[v], v);
+		}
+		fputs("]}", f);
+	}
+	fputc(']', f);
+}
+
+static void decomposition(FILE *f, const struct ts_cmp_decomp *d)
+{
+	if (!d->kind) {
+		fputs("null", f);
+		return;
+	}
+	fprintf(f, "{\"kind\":\"%s\",\"total_metric\":", d->kind);
+	str(f, d->total_metric);
+	fputs(",\"unit\":\"us/op\"", f);
+	key_num(f, "a", d->a);
+	key_num(f, "b", d->b);
+	key_num(f, "delta", d->delta);
+	fputs(",\"parts\":[", f);
+	for (int i = 0; i < d->nr; i++) {
+		fprintf(f, "%s{\"label\":", i ? "," : "");
+		str(f, d->part[i].label);
+		fputs(",\"metric\":", f);
+		if (d->part[i].metric)
+			str(f, d->part[i].metric);
+		else
+			fputs("null", f);
+		key_num(f, "a", d->part[i].a);
+		key_num(f, "b", d->part[i].b);
+		key_num(f, "delta", d->part[i].delta);
+		key_num(f, "share_pct", d->part[i].share);
+		fputc('}', f);
+	}
+	fputs("],\"details\":[", f);
+	for (int i = 0; i < d->nr_detail; i++) {
+		fprintf(f, "%s{\"label\":", i ? "," : "");
+		str(f, d->detail[i].label);
+		fputs(",\"metric\":", f);
+		str(f, d->detail[i].metric);
+		key_num(f, "a", d->detail[i].a);
+		key_num(f, "b", d->detail[i].b);
+		key_num(f, "delta", d->detail[i].delta);
+		key_num(f, "share_pct", d->detail[i].share);
+		fputc('}', f);
+	}
+	fputs("]}", f);
+}
+
+static void explanations(FILE *f, const struct ts_cmp *c)
+{
+	fputs(",\n\"explanations\":[", f);
+	for (int v = 1; v < c->nr_var; v++) {
+		fprintf(f, "%s{\"variant\":", v > 1 ? "," : "");
+		str(f, c->var[v].name);
+		fputs(",\"decomposition\":", f);
+		decomposition(f, &c->dec[v]);
+		fputs(",\"changes\":[", f);
+		for (int i = 0; i < c->nr_changes[v]; i++) {
+			const struct ts_cmp_change *ch = &c->changes[v][i];
+
+			fprintf(f, "%s{\"metric\":", i ? "," : "");
+			str(f, ch->row->name);
+			key_num(f, "share_pct", ch->share);
+			key_num(f, "change_pct", ch->change);
+			key_num(f, "p_adjusted", ch->p_adj);
+			fputc('}', f);
+		}
+		fputs("]}", f);
+	}
+	fputc(']', f);
+}
+
+int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
+{
+	fprintf(f, "{\"schema\":\"tickscope-compare\",\"version\":%d", TS_CMP_VERSION);
+	key_num(f, "alpha", c->o.alpha);
+	fputs(",\"adjust\":", f);
+	str(f, ts_compare_adjust_name(c->o.adjust));
+	key_num(f, "cv_max", c->o.cv_max);
+	fputs(",\"result\":", f);
+	if (c->result)
+		str(f, c->result->name);
+	else
+		fputs("null", f);
+	fputs(",\n\"variants\":[", f);
+	for (int v = 0; v < c->nr_var; v++) {
+		fprintf(f, "%s{\"name\":", v ? "," : "");
+		str(f, c->var[v].name);
+		fprintf(f, ",\"baseline\":%s,", v ? "false" : "true");
+		runs(f, &c->var[v]);
+		fputc('}', f);
+	}
+	fputc(']', f);
+	metrics(f, c);
+	explanations(f, c);
+	fputs(",\n\"confounders\":[", f);
+	for (int i = 0; i < c->nr_conf; i++) {
+		fputs(i ? "," : "", f);
+		str(f, c->conf[i].text);
+	}
+	fputs("]}\n", f);
+	return ferror(f) ? -EIO : 0;
+}

@@ -1,0 +1,327 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The text report of a comparison: the benchmark's result first (+ is better, ~ when not
+ * significant), then the explanation, the confounders, and the metric table with footnotes.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tickscope/compare_report.h"
+
+const char *ts_compare_adjust_name(enum ts_adjust a)
+{
+	return a == TS_ADJ_BH ? "Benjamini-Hochberg" : a == TS_ADJ_HOLM ? "Holm" : "none";
+}
+
+static const char *dir_text(enum ts_metric_dir d)
+{
+	return d == TS_DIR_LOWER  ? "lower is better" :
+	       d == TS_DIR_HIGHER ? "higher is better" :
+				    "neither better nor worse";
+}
+
+/* A number with 4 significant digits, "-" when unmeasured. */
+static const char *num(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else if (fabs(v) >= 1e12 || (fabs(v) < 1e-3 && v != 0))
+		snprintf(buf, n, "%.3e", v);
+	else if (fabs(v) >= 1e4)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.4g", v);
+	return buf;
+}
+
+/* The change: "+12.3% better", "(+4.0%)" for a neutral metric, "+61.0 pp" for shares. */
+static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
+{
+	const struct ts_cmp_cell *c = &r->cell[v];
+
+	if (!strcmp(r->unit, "%") && !isnan(c->raw))
+		snprintf(buf, n, "%+.1f pp", c->raw);
+	else if (isnan(c->change))
+		snprintf(buf, n, "-");
+	else if (r->dir == TS_DIR_NEUTRAL)
+		snprintf(buf, n, "(%+.1f%%)", c->change);
+	else
+		snprintf(buf, n, "%+.1f%% %s", c->change, c->change >= 0 ? "better" : "worse");
+	return buf;
+}
+
+/* The change, or "~ (p=0.31)" when it is not significant, "-" without a test. */
+static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
+{
+	const struct ts_cmp_cell *c = &r->cell[v];
+
+	if (isnan(c->p))
+		snprintf(buf, n, "-");
+	else if (!c->significant)
+		snprintf(buf, n, "~ (p=%.2g)", c->p_adj);
+	else
+		delta_text(buf, n, r, v);
+	return buf;
+}
+
+/* The run's folder name (run-3), or the file's name. */
+static const char *short_label(const char *label)
+{
+	const char *s = strrchr(label, '/');
+
+	return s && s[1] ? s + 1 : label;
+}
+
+/* stress-ng's two rates side by side, so that the usr+sys one cannot be taken for throughput. */
+static void stress_ng_note(FILE *f, const struct ts_cmp *c, int v)
+{
+	char name[96], a[32], b[32], e[32], g[32];
+	const struct ts_cmp_row *u, *t, *cpu;
+	size_t n = strlen(c->result->name);
+
+	if (n < 20 || strcmp(c->result->name + n - 20, ".bogo_ops_per_s_real"))
+		return;
+	snprintf(name, sizeof(name), "%.*s.bogo_ops_per_s_usr_sys", (int)(n - 20), c->result->name);
+	u = ts_cmp_find(c, name);
+	t = ts_cmp_find(c, "bench.time_per_op");
+	cpu = ts_cmp_find(c, "bench.cpu_per_op");
+	if (!u || !t || !cpu)
+		return;
+	fprintf(f,
+		"  Note: bogo ops/s (usr+sys time) went %s -> %s, but it counts CPU time only.\n"
+		"  The throughput is the real-time rate: per operation, one instance's time went\n"
+		"  %s -> %s us, of which CPU (usr+sys) %s -> %s us; the rest is off-CPU time.\n",
+		num(a, 32, u->cell[0].s.median), num(b, 32, u->cell[v].s.median),
+		num(e, 32, t->cell[0].s.median), num(g, 32, t->cell[v].s.median),
+		num(name, 32, cpu->cell[0].s.median), num(name + 32, 32, cpu->cell[v].s.median));
+}
+
+static void ci_text(FILE *f, const struct ts_cmp_cell *x)
+{
+	if (isnan(x->ci_lo) || x->t.level < 0.5)
+		fprintf(f, ", no CI (too few runs)");
+	else if (x->t.level < 0.9499)
+		fprintf(f, ", CI of the change [%+.1f%%, %+.1f%%] (only %.0f%% coverage)", x->ci_lo,
+			x->ci_hi, 100 * x->t.level);
+	else
+		fprintf(f, ", 95%% CI of the change [%+.1f%%, %+.1f%%]", x->ci_lo, x->ci_hi);
+}
+
+static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
+{
+	const struct ts_cmp_row *r = c->result;
+	char a[32], b[32], d[32], e[32];
+
+	fprintf(f, "Benchmark: %s (%s, %s)\n", r->name + 6, r->unit, dir_text(r->dir));
+	fprintf(f, "  %-24s %4s %10s %10s %10s %7s\n", "variant", "N", "median",
+		r->kind == TS_METRIC_RATE ? "hmean" : "mean", "sd", "CV");
+	for (int v = 0; v < c->nr_var; v++) {
+		const struct ts_cmp_cell *x = &r->cell[v];
+
+		fprintf(f, "  %-24.24s %4d %10s %10s %10s %6s%s", c->var[v].name, x->s.n,
+			num(a, 32, x->s.median), num(b, 32, x->s.mean), num(d, 32, x->s.sd),
+			isnan(x->s.cv) ? "-" : (snprintf(e, 32, "%.1f%%", 100 * x->s.cv), e),
+			x->noisy ? "  noisy" : "");
+		for (int k = 0; k < c->var[v].nr_runs; k++)
+			if (x->outlier[k])
+				fprintf(f, "  outlier: %s", short_label(c->var[v].runs[k].label));
+		fputc('\n', f);
+	}
+	for (int v = 1; v < c->nr_var; v++) {
+		const struct ts_cmp_cell *x = &r->cell[v];
+
+		fprintf(f, "  %s vs %s: %s, raw %s%s %s", c->var[v].name, c->var[0].name,
+			delta_text(a, 32, r, v), x->raw >= 0 ? "+" : "", num(b, 32, x->raw),
+			r->unit);
+		ci_text(f, x);
+		fprintf(f, "\n  %s, p=%.2g (Mann-Whitney U, %s)%s\n",
+			x->significant ? "significant" : "~ not significant", x->p,
+			x->t.exact ? "exact" : "normal approx.",
+			x->t.min_p >= c->o.alpha ? " [1]" : "");
+		if (!isnan(x->welch_p))
+			fprintf(f, "  Welch's t-test: p=%.2g\n", x->welch_p);
+		*small_n |= x->t.min_p >= c->o.alpha;
+		stress_ng_note(f, c, v);
+	}
+}
+
+static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_decomp *d = &c->dec[v];
+	char a[32], b[32], e[32];
+	double expl = 0;
+
+	if (!d->kind)
+		return;
+	fprintf(f, "\nExplanation: %s, µs per operation (medians of the runs), %s vs %s\n", d->kind,
+		c->var[v].name, c->var[0].name);
+	fprintf(f, "  %-28s %12s %12s %12s %8s\n", "component", c->var[0].name, c->var[v].name,
+		"change", "share");
+	for (int i = 0; i < d->nr; i++) {
+		const struct ts_cmp_part *p = &d->part[i];
+
+		fprintf(f, "  %-28s %12s %12s %12s %7.1f%%\n", p->label, num(a, 32, p->a),
+			num(b, 32, p->b), num(e, 32, p->delta), p->share);
+		if (p->metric)
+			expl += p->share;
+	}
+	fprintf(f, "  %-28s %12s %12s %12s %7.1f%%\n", "total", num(a, 32, d->a), num(b, 32, d->b),
+		num(e, 32, d->delta), isnan(d->delta) || d->delta == 0 ? NAN : 100.0);
+	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
+		expl);
+	if (d->nr_detail)
+		fprintf(f,
+			"  off-CPU time in the trace (the benchmark's tasks; stacks: all tasks), "
+			"not in the sum:\n");
+	for (int i = 0; i < d->nr_detail; i++) {
+		const struct ts_cmp_part *p = &d->detail[i];
+
+		fprintf(f, "  %-28.60s %12s %12s %12s %7.1f%%\n", p->label, num(a, 32, p->a),
+			num(b, 32, p->b), num(e, 32, p->delta), p->share);
+	}
+	if (c->result && !c->result->cell[v].significant)
+		fprintf(f,
+			"  The benchmark did not change significantly: these shares split noise.\n");
+}
+
+/* Plain words for compare's own metrics; section metrics keep their names (docs/metrics.md). */
+static const char *label_of(const char *name)
+{
+	static const char *const l[][2] = {
+		{ "task.path.wake_delivery.per_op", "wake delivery per operation" },
+		{ "task.path.sched_delay.per_op", "sched delay per operation" },
+		{ "task.path.run.per_op", "run time per operation" },
+		{ "task.path.none.per_op", "time with every task asleep, per operation" },
+		{ "task.wake_delivery.per_op",
+		  "wake delivery per operation, summed over the tasks" },
+		{ "task.sched_delay_rq.per_op",
+		  "sched delay (run-queue rule) per operation, summed" },
+		{ "task.sched_delay_perf.per_op",
+		  "sched delay (perf's rule) per operation, summed" },
+		{ "task.run.per_op", "run time per operation, summed over the tasks" },
+		{ "task.wakeup_latency.per_op", "wakeup latency per operation, summed" },
+		{ "task.off_cpu.S.per_op", "off-CPU sleeping (S) per operation" },
+		{ "task.off_cpu.D.per_op", "off-CPU blocked (D) per operation" },
+		{ "task.off_cpu.R.per_op", "off-CPU preempted (R) per operation" },
+		{ "task.migrations.per_op", "migrations per operation" },
+		{ "task.wakeups.per_op", "wakeups per operation" },
+		{ "task.wake_class.same_idle.share", "same-CPU wakes of an idle CPU" },
+		{ "task.wake_class.same_busy.share", "same-CPU wakes of a busy CPU" },
+		{ "task.wake_class.cross_idle.share", "cross-CPU wakes of an idle CPU" },
+		{ "task.wake_class.cross_busy.share", "cross-CPU wakes of a busy CPU" },
+		{ "task.wake_delivery.p50", "wake delivery p50 of the benchmark's tasks" },
+		{ "task.other_cpu.share", "other tasks' share of the CPU time" },
+	};
+
+	for (size_t i = 0; i < sizeof(l) / sizeof(l[0]); i++)
+		if (!strcmp(l[i][0], name))
+			return l[i][1];
+	return NULL;
+}
+
+/* A value in its unit, nanoseconds shown as µs from 10 µs up. */
+static const char *with_unit(char *buf, size_t n, double v, const char *unit, double scale_ref)
+{
+	char x[32];
+
+	if (!strncmp(unit, "ns", 2) && fabs(scale_ref) >= 1e4)
+		snprintf(buf, n, "%s us%s", num(x, 32, v / 1e3), unit + 2);
+	else if (!strcmp(unit, "%"))
+		snprintf(buf, n, "%s%%", num(x, 32, v));
+	else
+		snprintf(buf, n, "%s %s", num(x, 32, v), unit);
+	return buf;
+}
+
+static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int top)
+{
+	char a[48], b[48], e[32];
+
+	fprintf(f, "\nWhat changed, %s vs %s (significant after %s, alpha %.2g), ranked:\n",
+		c->var[v].name, c->var[0].name, ts_compare_adjust_name(c->o.adjust), c->o.alpha);
+	if (!c->nr_changes[v])
+		fprintf(f, "  nothing in the trace changed significantly\n");
+	for (int i = 0; i < c->nr_changes[v] && (unsigned int)i < top; i++) {
+		const struct ts_cmp_change *ch = &c->changes[v][i];
+		const struct ts_cmp_row *r = ch->row;
+		const char *label = label_of(r->name);
+		double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
+
+		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%.2g)", i + 1, label ? label : r->name,
+			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
+			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
+			delta_text(e, 32, r, v), r->cell[v].p_adj);
+		if (!isnan(ch->share))
+			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
+		if (label)
+			fprintf(f, " [%s]", r->name);
+		fputc('\n', f);
+	}
+}
+
+static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
+{
+	char a[32], b[32], e[32], g[32];
+	int shown = 0;
+
+	fprintf(f,
+		"\nMetrics (medians; change: + is better, ~ not significant; p adjusted by %s "
+		"within each family)%s:\n",
+		ts_compare_adjust_name(c->o.adjust),
+		o->all ? "" : ", significant ones (--all for every one)");
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+		int any = 0;
+
+		for (int v = 1; v < c->nr_var; v++)
+			any |= r->cell[v].significant;
+		if (!o->all && !any)
+			continue;
+		shown++;
+		fprintf(f, "  %-40s %-6s %10s", r->name, r->unit, num(a, 32, r->cell[0].s.median));
+		for (int v = 1; v < c->nr_var; v++)
+			fprintf(f, " %10s %-16s raw %s", num(b, 32, r->cell[v].s.median),
+				change_text(e, 32, r, v), num(g, 32, r->cell[v].raw));
+		for (int v = 0; v < c->nr_var; v++)
+			if (r->cell[v].noisy)
+				fprintf(f, "  noisy:%s", c->var[v].name);
+		fputc('\n', f);
+	}
+	if (!shown)
+		fprintf(f, "  (none)\n");
+}
+
+int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
+{
+	unsigned int top = o->top ? o->top : 10;
+	int small_n = 0;
+
+	fprintf(f, "tickscope compare: %s (baseline, %d run%s)", c->var[0].name, c->var[0].nr_runs,
+		c->var[0].nr_runs == 1 ? "" : "s");
+	for (int v = 1; v < c->nr_var; v++)
+		fprintf(f, " vs %s (%d run%s)", c->var[v].name, c->var[v].nr_runs,
+			c->var[v].nr_runs == 1 ? "" : "s");
+	fputs("\n\n", f);
+	if (c->result)
+		result_block(f, c, &small_n);
+	else
+		fprintf(f, "Benchmark: no result was parsed\n");
+	for (int v = 1; v < c->nr_var; v++) {
+		decomp_block(f, c, v);
+		changes_block(f, c, v, top);
+	}
+	fprintf(f, "\nConfounders (differences other than the kernel under test):\n");
+	if (!c->nr_conf)
+		fprintf(f, "  none found\n");
+	for (int i = 0; i < c->nr_conf; i++)
+		fprintf(f, "  ! %s\n", c->conf[i].text);
+	metrics_block(f, c, o);
+	if (small_n)
+		fprintf(f,
+			"\n[1] Too few runs: with these counts the U test cannot reach p < %.2g "
+			"(it needs at least 4 runs a side); record more runs.\n",
+			c->o.alpha);
+	return ferror(f) ? -EIO : 0;
+}

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The TSV tables of a comparison (docs/compare-tsv.md): runs.tsv, metrics.tsv,
+ * decomposition.tsv, changes.tsv and confounders.tsv, one header row each; `-` is unmeasured.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+
+#include "tickscope/compare_report.h"
+
+static FILE *open_tsv(const char *dir, const char *name, const char *header)
+{
+	char *path;
+	FILE *f;
+
+	if (asprintf(&path, "%s/%s", dir, name) < 0)
+		return NULL;
+	f = fopen(path, "w");
+	free(path);
+	if (f)
+		fprintf(f, "%s\n", header);
+	return f;
+}
+
+static int close_tsv(FILE *f)
+{
+	int bad = ferror(f);
+
+	return (fclose(f) || bad) ? -EIO : 0;
+}
+
+static void num(FILE *f, double v)
+{
+	if (isnan(v) || isinf(v))
+		fputs("\t-", f);
+	else
+		fprintf(f, "\t%.10g", v);
+}
+
+static int runs_tsv(const char *dir, const struct ts_cmp *c)
+{
+	FILE *f = open_tsv(dir, "runs.tsv", "variant\trun\tlabel\tmetric\tunit\tvalue");
+
+	if (!f)
+		return -errno;
+	for (int i = 0; i < c->nr_rows; i++)
+		for (int v = 0; v < c->nr_var; v++)
+			for (int r = 0; r < c->var[v].nr_runs; r++) {
+				fprintf(f, "%s\t%d\t%s\t%s\t%s", c->var[v].name, r + 1,
+					c->var[v].runs[r].label, c->rows[i].name, c->rows[i].unit);
+				num(f, c->rows[i].cell[v].values[r]);
+				fputc('\n', f);
+			}
+	return close_tsv(f);
+}
+
+static int metrics_tsv(const char *dir, const struct ts_cmp *c)
+{
+	static const char *const dirs[] = { "neutral", "lower", "higher" };
+	static const char *const fams[] = { "result", "bench", "task", "trace" };
+	FILE *f = open_tsv(dir, "metrics.tsv",
+			   "metric\tunit\tdirection\tfamily\tvariant\tn\tmedian\tmean\tsd\tcv"
+			   "\tchange_pct\traw\tci_lo_pct\tci_hi_pct\tp\tp_adjusted\tsignificant"
+			   "\tnoisy\toutliers");
+
+	if (!f)
+		return -errno;
+	for (int i = 0; i < c->nr_rows; i++)
+		for (int v = 0; v < c->nr_var; v++) {
+			const struct ts_cmp_row *r = &c->rows[i];
+			const struct ts_cmp_cell *x = &r->cell[v];
+
+			fprintf(f, "%s\t%s\t%s\t%s\t%s\t%d", r->name, r->unit, dirs[r->dir],
+				fams[r->family], c->var[v].name, x->s.n);
+			num(f, x->s.median);
+			num(f, x->s.mean);
+			num(f, x->s.sd);
+			num(f, x->s.cv);
+			num(f, x->change);
+			num(f, x->raw);
+			num(f, x->ci_lo);
+			num(f, x->ci_hi);
+			num(f, x->p);
+			num(f, x->p_adj);
+			fprintf(f, "\t%s\t%d\t%d\n", v ? (x->significant ? "1" : "0") : "-",
+				x->noisy, x->nr_outliers);
+		}
+	return close_tsv(f);
+}
+
+static int explain_tsv(const char *dir, const struct ts_cmp *c)
+{
+	FILE *d = open_tsv(dir, "decomposition.tsv",
+			   "variant\tkind\tcomponent\tmetric\ta_us\tb_us\tdelta_us\tshare_pct");
+	FILE *k = open_tsv(dir, "changes.tsv",
+			   "variant\trank\tmetric\tunit\tshare_pct\tchange_pct\tp_adjusted");
+	int err;
+
+	if (!d || !k) {
+		err = -errno;
+		if (d)
+			fclose(d);
+		if (k)
+			fclose(k);
+		return err;
+	}
+	for (int v = 1; v < c->nr_var; v++) {
+		const struct ts_cmp_decomp *x = &c->dec[v];
+
+		for (int i = 0; x->kind && i < x->nr; i++) {
+			fprintf(d, "%s\t%s\t%s\t%s", c->var[v].name, x->kind, x->part[i].label,
+				x->part[i].metric ? x->part[i].metric : "-");
+			num(d, x->part[i].a);
+			num(d, x->part[i].b);
+			num(d, x->part[i].delta);
+			num(d, x->part[i].share);
+			fputc('\n', d);
+		}
+		for (int i = 0; i < c->nr_changes[v]; i++) {
+			const struct ts_cmp_change *ch = &c->changes[v][i];
+
+			fprintf(k, "%s\t%d\t%s\t%s", c->var[v].name, i + 1, ch->row->name,
+				ch->row->unit);
+			num(k, ch->share);
+			num(k, ch->change);
+			num(k, ch->p_adj);
+			fputc('\n', k);
+		}
+	}
+	err = close_tsv(d);
+	return close_tsv(k) ?: err;
+}
+
+int ts_compare_tsv(const char *dir, const struct ts_cmp *c)
+{
+	FILE *f;
+	int err;
+
+	if (mkdir(dir, 0777) && errno != EEXIST)
+		return -errno;
+	err = runs_tsv(dir, c);
+	err = err ?: metrics_tsv(dir, c);
+	err = err ?: explain_tsv(dir, c);
+	if (err)
+		return err;
+	f = open_tsv(dir, "confounders.tsv", "confounder");
+	if (!f)
+		return -errno;
+	for (int i = 0; i < c->nr_conf; i++)
+		fprintf(f, "%s\n", c->conf[i].text);
+	return close_tsv(f);
+}

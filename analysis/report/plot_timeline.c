@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/* The timeline chart's table (plots/timeline.gp): one row per interval, mark or wakeup. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_priv.h"
+#include "tickscope/chart.h"
+#include "tickscope/timeline.h"
+
+static const char *const kind_names[TS_TL_NR] = {
+	[TS_TL_RUN] = "run",
+	[TS_TL_IDLE] = "idle",
+	[TS_TL_TICK_STOP] = "tick_stop",
+	[TS_TL_TICK_STOP_FAIL] = "tick_stop_fail",
+	[TS_TL_HRTIMER] = "hrtimer",
+	[TS_TL_TIMER] = "timer",
+	[TS_TL_WORK] = "work",
+	[TS_TL_WAKE] = "wake",
+};
+
+static void row(FILE *f, const struct ts_tl_item *it, uint64_t start,
+		const struct ts_report_opts *o)
+{
+	char buf[128], name[TS_COMM_LEN + 1];
+	const char *what = "-";
+
+	memcpy(name, it->name, TS_COMM_LEN);
+	name[TS_COMM_LEN] = 0;
+	if (it->function)
+		what = rp_sym(o, it->function, buf, sizeof(buf));
+	else if (name[0])
+		what = ts_chart_clean(name);
+	fprintf(f, "%s\t%d\t%.3f\t%.3f\t%d\t%d\t%u\t%s\n", kind_names[it->kind], it->cpu,
+		(double)(it->start - start) / 1e3, (double)(it->end - start) / 1e3, it->to_cpu,
+		it->tid, it->state, what);
+}
+
+int ts_plot_timeline(struct ts_charts *cs, struct ts_chart *c, const struct ts_timeline *t,
+		     const struct ts_report_opts *o)
+{
+	char path[4096];
+	uint64_t start, end;
+	size_t i;
+	FILE *f;
+	int bad;
+
+	ts_timeline_window(t, &start, &end);
+	if (!ts_timeline_nr(t)) {
+		snprintf(c->missing, sizeof(c->missing),
+			 "nothing happened in the window: record sched:sched_switch and "
+			 "power:cpu_idle, and pick a window inside the trace");
+		return 0;
+	}
+	snprintf(path, sizeof(path), "%s/%s.tsv", cs->dir, c->name);
+	f = fopen(path, "w");
+	if (!f)
+		return -errno;
+	fputs("kind\tcpu\tstart_us\tend_us\tto_cpu\ttid\tstate\tname\n", f);
+	for (i = 0; i < ts_timeline_nr(t); i++)
+		row(f, ts_timeline_at(t, i), start, o);
+	bad = ferror(f);
+	if (fclose(f) || bad)
+		return -EIO;
+	return 0;
+}

@@ -1,0 +1,39 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* A variant of the side-by-side charts, for plot_variant.c and its cache (plot_variant_io.c). */
+#ifndef TS_PLOT_VARIANT_H
+#define TS_PLOT_VARIANT_H
+
+#include <stdint.h>
+
+#include "tickscope/analysis.h"
+#include "tickscope/chart.h"
+
+#define VAR_LABEL 96
+
+enum vdist { VD_DELIVERY = 0, VD_WAKELAT, VD_DELAY, VD_SHRINK, VD_GP, VD_NR };
+
+enum vrate { VR_TIMER = 0, VR_WORK, VR_STACK, VR_NR };
+
+/* A ranked row (a timer callback, a work function, a stack): its value in every run. */
+struct vrow {
+	char label[VAR_LABEL];
+	double *v; /* per run; NAN where the run did not record its events */
+};
+
+struct ts_plot_variant {
+	char label[VAR_LABEL];
+	int nr_runs;
+	struct ts_hist dist[VD_NR];
+	struct ts_hist cls[TS_WAKE_NR]; /* wake delivery by class, all selected tasks */
+	double *exits[TS_EXIT_NR]; /* per run, per second; NAN: not traced */
+	double *resid[TS_IDLE_NR_STATES]; /* per run, % of CPU time */
+	struct vrow *rows[VR_NR];
+	int nr_rows[VR_NR];
+	uint8_t seen[VD_NR + 1]; /* the events behind a distribution were recorded in a run */
+	uint8_t rec[VR_NR]; /* some run recorded the events behind rows of this kind */
+};
+
+/* A loaded row: @label of kind @k has @val in run @run (every run's slot exists). */
+int plot_variant_row(struct ts_plot_variant *v, int k, int run, const char *label, double val);
+
+#endif

@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to the decoder (decode.c and its per-subsystem decode_<section>.c): the cached
+ * fields of a tracepoint, payload readers, and what a kind's decoder is.
+ */
+#ifndef TS_DECODE_PRIV_H
+#define TS_DECODE_PRIV_H
+
+#include <stdint.h>
+#include <string.h>
+#include <traceevent/event-parse.h>
+#include <traceevent/trace-seq.h>
+
+#include "tickscope/decode.h"
+#include "tickscope/error.h"
+
+#define NF 8 /* fields a kind's decoder may name */
+#define MAX_TP_ID 65536
+#define NSTR 64
+#define PRINT_PAD 256 /* zeros after a payload printed by libtraceevent */
+
+/*
+ * A field as the hot path needs it, copied out of libtraceevent's scattered tep_format_field
+ * so that decoding an event touches one cache line of descriptors. size 0: not in the format.
+ */
+struct fld {
+	uint16_t off, size;
+	uint32_t flags; /* TEP_FIELD_IS_* */
+};
+
+/* A field a decoder reads, at its named slot (the decoder's enum); NULL @name: slot unused. */
+struct ts_field_def {
+	const char *name;
+	uint8_t optional; /* an older kernel's format may lack it: it then reads as 0 or "" */
+};
+
+#define REQ(name)         \
+	{                 \
+		(name), 0 \
+	} /* a field the decoder cannot do without */
+#define OPT(name)         \
+	{                 \
+		(name), 1 \
+	} /* a field older kernels lack */
+
+struct evcache;
+struct payload;
+
+/*
+ * A kind's decoder (source/decode_<section>.c), named in the event table (TS_EVENTS): the
+ * fields it reads, looked up once per tracepoint into named slots, and how it fills the event.
+ */
+struct ts_kind_decoder {
+	const struct ts_field_def *fields; /* indexed by the decoder's slot enum */
+	int nr_fields;
+	void (*setup)(struct evcache *c); /* once the fields are found; may be NULL */
+	void (*fill)(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
+		     struct ts_event *ev);
+};
+
+/* Define ts_dec_<ident> over the field table @fields (designated by slot). */
+#define TS_KIND_DECODER(ident, fields_, setup_, fill_)                                          \
+	_Static_assert(sizeof(fields_) / sizeof(fields_[0]) <= NF, #ident ": too many fields"); \
+	const struct ts_kind_decoder ts_dec_##ident = {                                         \
+		.fields = fields_,                                                              \
+		.nr_fields = (int)(sizeof(fields_) / sizeof(fields_[0])),                       \
+		.setup = setup_,                                                                \
+		.fill = fill_,                                                                  \
+	}
+
+#define TS_DEC_DECL(kind, name, sec, req, dec) extern const struct ts_kind_decoder ts_dec_##dec;
+#define TS_DEC_ALIAS_DECL(kind, name, dec) extern const struct ts_kind_decoder ts_dec_##dec;
+TS_EVENTS(TS_DEC_DECL)
+TS_EVENT_ALIASES(TS_DEC_ALIAS_DECL)
+#undef TS_DEC_DECL
+#undef TS_DEC_ALIAS_DECL
+
+struct evcache {
+	struct tep_event *ev;
+	const struct ts_kind_decoder *dec; /* NULL: a tracepoint the models do not interpret */
+	uint16_t kind;
+	struct fld f[NF]; /* by the decoder's slots */
+	uint64_t report_max; /* sched_switch: the "+" (preempted) bit of prev_state */
+	char name[96];
+	int state; /* 0 unseen, 1 ready, <0 error code */
+};
+
+/* Strings behind pointer fields (rcu), resolved once per address through the print fmt. */
+struct strcache {
+	uint64_t addr;
+	int id;
+	char str[48];
+	uint8_t start, ctx;
+};
+
+/* An event format refused before libtraceevent saw it (see format_check.c). */
+struct refused {
+	int id;
+	char name[64];
+	char why[160];
+};
+
+#define MAX_REFUSED 16
+
+struct ts_decoder {
+	struct tep_handle *tep;
+	struct refused refused[MAX_REFUSED];
+	int nr_refused;
+	struct tep_plugin_list *plugins;
+	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
+	struct strcache strs[NSTR];
+	int nr_strs;
+	struct trace_seq seq;
+	unsigned char scratch[(1u << 16) + PRINT_PAD];
+	char err[256];
+};
+
+struct payload {
+	const unsigned char *p;
+	uint32_t size;
+	int bad; /* a field lay past the end */
+};
+
+/* A numeric field, sign-extended when the format says signed (libtraceevent does not). */
+static inline uint64_t num(struct payload *pl, const struct fld *f)
+{
+	uint64_t v = 0;
+
+	if (!f->size)
+		return 0;
+	if ((uint32_t)f->off + f->size > pl->size || f->size > 8) {
+		pl->bad = 1;
+		return 0;
+	}
+	switch (f->size) {
+	case 1:
+		v = pl->p[f->off];
+		return f->flags & TEP_FIELD_IS_SIGNED ? (uint64_t)(int8_t)v : v;
+	case 2: {
+		uint16_t x;
+
+		memcpy(&x, pl->p + f->off, 2);
+		return f->flags & TEP_FIELD_IS_SIGNED ? (uint64_t)(int16_t)x : x;
+	}
+	case 4: {
+		uint32_t x;
+
+		memcpy(&x, pl->p + f->off, 4);
+		return f->flags & TEP_FIELD_IS_SIGNED ? (uint64_t)(int32_t)x : x;
+	}
+	case 8:
+		memcpy(&v, pl->p + f->off, 8);
+		return v;
+	default:
+		pl->bad = 1;
+		return 0;
+	}
+}
+
+/* A char array or a __data_loc string, copied NUL-terminated into @out. */
+void ts_dec_str(struct payload *pl, const struct fld *f, char *out, size_t len);
+
+/*
+ * Print a payload with the event's own print fmt into d->seq (bounds-checked, from a padded
+ * copy). Return: 0, or -TS_ECORRUPT (d->seq then says so).
+ */
+int ts_dec_print_info(struct ts_decoder *d, const void *raw, uint32_t size, int cpu);
+
+#endif

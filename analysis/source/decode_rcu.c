@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Decoders of the RCU tracepoints. rcu_utilization's and rcu_grace_period's strings are
+ * pointers into the kernel's rodata, resolved through the printk formats: each distinct
+ * pointer is printed once and its words cached.
+ */
+#include <stdio.h>
+
+#include "decode_priv.h"
+
+static const char *const rcu_ctx_names[] = {
+	[TS_RCU_CTXSW] = "context switch",
+	[TS_RCU_TICK] = "scheduler-tick",
+	[TS_RCU_CORE] = "RCU core",
+};
+
+/* The word @word (-1: the whole string) of the printed event, for pointer @addr. */
+static struct strcache *ptr_string(struct ts_decoder *d, const struct ts_event *ev, uint64_t addr,
+				   int word, const struct payload *pl)
+{
+	struct strcache *s;
+	const char *p;
+	int i;
+
+	for (i = 0; i < d->nr_strs; i++)
+		if (d->strs[i].addr == addr && d->strs[i].id == ev->tp_id)
+			return &d->strs[i];
+	s = &d->strs[d->nr_strs < NSTR ? d->nr_strs++ : NSTR - 1];
+	memset(s, 0, sizeof(*s));
+	s->addr = addr;
+	s->id = ev->tp_id;
+	ts_dec_print_info(d, pl->p, pl->size, ev->cpu);
+	p = d->seq.buffer;
+	for (i = 0; i < word && p; i++) {
+		p = strchr(p, ' ');
+		p = p ? p + 1 : NULL;
+	}
+	if (p)
+		snprintf(s->str, sizeof(s->str), "%.*s", word < 0 ? 47 : (int)strcspn(p, " "), p);
+	if (!strncmp(s->str, "Start ", 6) || !strncmp(s->str, "End ", 4)) {
+		const char *what = s->str + (s->str[0] == 'S' ? 6 : 4);
+
+		s->start = s->str[0] == 'S';
+		s->ctx = TS_RCU_OTHER;
+		for (i = 1; i < (int)(sizeof(rcu_ctx_names) / sizeof(rcu_ctx_names[0])); i++)
+			if (rcu_ctx_names[i] && !strcmp(what, rcu_ctx_names[i]))
+				s->ctx = i;
+	}
+	return s;
+}
+
+enum { U_S };
+
+static const struct ts_field_def util_fields[] = { [U_S] = REQ("s") };
+
+static void util_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
+		      struct ts_event *ev)
+{
+	struct strcache *s = ptr_string(d, ev, num(pl, &c->f[U_S]), -1, pl);
+
+	ev->rcu_util.start = s->start;
+	ev->rcu_util.ctx = s->ctx;
+	ev->rcu_util.str = s->str;
+}
+
+TS_KIND_DECODER(rcu_util, util_fields, NULL, util_fill);
+
+enum { G_RCUNAME, G_GP_SEQ, G_GPEVENT };
+
+static const struct ts_field_def gp_fields[] = {
+	[G_RCUNAME] = REQ("rcuname"),
+	[G_GP_SEQ] = REQ("gp_seq"),
+	[G_GPEVENT] = REQ("gpevent"),
+};
+
+static void gp_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
+		    struct ts_event *ev)
+{
+	ev->rcu_gp.gp_seq = num(pl, &c->f[G_GP_SEQ]);
+	ev->rcu_gp.rcuname = ptr_string(d, ev, num(pl, &c->f[G_RCUNAME]), 0, pl)->str;
+	ev->rcu_gp.gpevent = ptr_string(d, ev, num(pl, &c->f[G_GPEVENT]), 2, pl)->str;
+}
+
+TS_KIND_DECODER(rcu_gp, gp_fields, NULL, gp_fill);
+
+enum { CB_RHP, CB_FUNC };
+
+static const struct ts_field_def cb_fields[] = {
+	[CB_RHP] = REQ("rhp"),
+	[CB_FUNC] = OPT("func"),
+};
+
+static void cb_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
+		    struct ts_event *ev)
+{
+	ev->rcu_cb.rhp = num(pl, &c->f[CB_RHP]);
+	ev->rcu_cb.func = num(pl, &c->f[CB_FUNC]);
+}
+
+TS_KIND_DECODER(rcu_cb, cb_fields, NULL, cb_fill);

@@ -1,0 +1,143 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# tickscope compare --plots/--html on the recorded x86 ping-pong A/B (pinned same-CPU against
+# cross-CPU): every chart drawn with no gnuplot warning, the data files agree with the compare
+# JSON (the runs' results, the decomposition, idle exits as medians of runs, N in the CDF
+# legends against each run's report), and the HTML opens in headless Chromium with every
+# chart and table in its DOM and nothing from outside.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/lib/plots.sh"
+
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+"$TICKSCOPE" compare --help 2>/dev/null | grep -q -- '--plots' ||
+	skip_all "this build's tickscope compare has no --plots"
+command -v gnuplot >/dev/null || skip_all "gnuplot not installed (plots/packages: gnuplot-nox)"
+command -v xmllint >/dev/null || skip_all "xmllint not installed (plots/packages: libxml2-utils)"
+command -v jq >/dev/null || skip_all "jq not installed (tests/packages)"
+ab=$TS_TOP/tests/fixtures/boards/x86-host/ab
+[ -d "$ab/pingpong-same" ] && [ -d "$ab/pingpong-cross" ] ||
+	{ echo "Bail out! the A/B fixtures are missing ($ab)"; exit 1; }
+tap_tmpdir
+tmp=$TAP_TMP
+# A copy: compare caches every run's summary and chart data next to its perf.data.
+cp -a "$ab" "$tmp/ab"
+A=$tmp/ab/pingpong-same
+B=$tmp/ab/pingpong-cross
+
+"$TICKSCOPE" compare "$A" "$B" --json --plots "$tmp/p" --html "$tmp/c.html" >"$tmp/c.json" \
+	2>"$tmp/err"
+ok $? "compare --json --plots --html exits 0"
+jq -e . "$tmp/c.json" >/dev/null 2>&1
+ok $? "stdout is still one JSON document"
+is "$(grep -v '^tickscope: [0-9]* charts\{0,1\} (PNG and SVG) in \|^  not drawn: ' "$tmp/err")" "" \
+	"stderr holds the charts summary only (gnuplot printed no warning)"
+check_charts "$tmp/p" "A/B"
+for c in bench explain wake-delivery-cdf wakeup-latency-cdf sched-delay-cdf idle-exits timers; do
+	is "$(chart_status "$tmp/p" $c)" drawn "$c drawn"
+done
+is "$(chart_missing "$tmp/p" offcpu-stacks)" \
+	"record sched:sched_switch with callchains (perf record -g)" \
+	"no callchains: the off-CPU chart says to record with -g"
+
+# The data files against the JSON: same numbers, same units.
+# res JQ: JQ applied to the benchmark result's metric in the JSON
+res() {
+	jq -r "(.result as \$r | .metrics[] | select(.name == \$r)) | $1" "$tmp/c.json"
+}
+nA=$(res .variants[0].n)
+nB=$(res .variants[1].n)
+is "$(head -1 "$tmp/p/bench.tsv")" \
+	"$(printf 'run\tA: pingpong-same (N=%s)\tB: pingpong-cross (N=%s)' "$nA" "$nB")" \
+	"bench.tsv: one column per variant, N in the legend"
+is "$(tail -n +2 "$tmp/p/bench.tsv" | cut -f2 | grep -v '^-$' | sort -g | tr '\n' ' ')" \
+	"$(res ".variants[0].values[]" | awk '{ printf "%.6g\n", $1 }' |
+		sort -g | tr '\n' ' ')" "bench.tsv: A's runs are the JSON's values"
+is "$(tail -n +2 "$tmp/p/bench.tsv" | cut -f3 | grep -v '^-$' | sort -g | tr '\n' ' ')" \
+	"$(res ".variants[1].values[]" | awk '{ printf "%.6g\n", $1 }' |
+		sort -g | tr '\n' ' ')" "bench.tsv: B's runs are the JSON's values"
+chg=$(res .variants[1].change_pct | awk '{ printf "%+.1f", $1 }')
+grep -q "title='bench.latency: B against A $chg%" "$tmp/p/plots.sh"
+ok $? "the box plot's title carries the change"
+is "$(awk -F'\t' 'NR > 2 && $4 != "total_b" { printf "%s %.4g %.4g\n", $1, $3 - $2, $5 }' \
+	"$tmp/p/explain.tsv")" \
+	"$(jq -r '.explanations[0].decomposition.parts[] | "\(.label) \(.delta) \(.share_pct)"' \
+		"$tmp/c.json" | awk '{ d = $(NF - 1); s = $NF; $(NF - 1) = ""; $NF = "";
+		sub(/ +$/, ""); printf "%s %.4g %.4g\n", $0, d, s }')" \
+	"explain.tsv: each component's change and share as in the JSON"
+for cause in hrtimer ipi; do
+	col=$(head -1 "$tmp/p/idle-exits.tsv" | tr '\t' '\n' | grep -nx $cause | cut -d: -f1)
+	is "$(awk -F'\t' -v c="$col" 'NR > 1 { printf "%.4g ", $c }' "$tmp/p/idle-exits.tsv")" \
+		"$(jq -r --arg m "idle.exits.$cause.per_s" '.metrics[] | select(.name == $m) |
+			.variants[].median' "$tmp/c.json" | awk '{ printf "%.4g ", $1 }')" \
+		"idle-exits.tsv: $cause per second = the JSON's medians of runs"
+done
+
+# N in the wake delivery legend: the benchmark's tasks' wakeups summed over each run's report.
+want=""
+for v in "$A" "$B"; do
+	n=0
+	for r in "$v"/run-*/; do
+		xz -dc "$r/perf.data.xz" >"$tmp/run.data"
+		c=$("$TICKSCOPE" report "$tmp/run.data" --json 2>/dev/null | jq '[.sections.sched.tasks[] |
+			select(.comm == "pingpong" or (.comm | startswith("pingpong-"))) |
+			.wake_delivery.count] | add // 0')
+		n=$((n + c))
+	done
+	want="$want$n "
+done
+is "$(head -1 "$tmp/p/wake-delivery-cdf.tsv" | tr '\t' '\n' | tail -n +2 |
+	sed 's/.*(N=\([0-9]*\))$/\1/' | tr '\n' ' ')" "$want" \
+	"wake-delivery-cdf: N = the benchmark tasks' wake deliveries over every run's report"
+
+# Again, from the cache next to each perf.data: the same tables.
+"$TICKSCOPE" compare "$A" "$B" --plots "$tmp/p2" >/dev/null 2>&1
+ok $? "a second compare --plots (from the cache) exits 0"
+ls "$A"/run-1/*.tplot >/dev/null 2>&1
+ok $? "the chart data of each run is cached next to its perf.data"
+is "$(for f in "$tmp"/p/*.tsv; do cmp -s "$f" "$tmp/p2/${f##*/}" || echo "${f##*/}"; done)" "" \
+	"the charts' tables from the cache equal those read from the traces"
+
+# --html alone: the charts are drawn in a temporary folder, removed afterwards.
+before=$(ls -d "${TMPDIR:-/tmp}"/tickscope-charts-* 2>/dev/null | wc -l)
+"$TICKSCOPE" compare "$A" "$B" --html "$tmp/only.html" >/dev/null 2>"$tmp/err"
+ok $? "--html alone exits 0"
+is "$(ls -d "${TMPDIR:-/tmp}"/tickscope-charts-* 2>/dev/null | wc -l)" "$before" \
+	"and leaves no temporary folder behind"
+is "$(grep -c '<svg' "$tmp/only.html")" "$(grep -c '<svg' "$tmp/c.html")" \
+	"with the same charts"
+
+# The page in a real browser.
+h=$tmp/c.html
+is "$(self_contained "$h")" "" "the page refers to nothing outside itself"
+CHROMIUM=${CHROMIUM:-chromium}
+if command -v "$CHROMIUM" >/dev/null; then
+	browse dump-dom "$h" "$tmp/dom.html"
+	ok $? "chromium dumps the DOM"
+	bad=""
+	while IFS="$(printf '\t')" read -r name _ status _ missing; do
+		grep -q "id=\"chart-$name\"" "$tmp/dom.html" || bad="$bad $name"
+		[ "$status" = drawn ] || grep -qF "Not drawn: $missing." "$tmp/dom.html" ||
+			bad="$bad $name(reason)"
+	done <<EOF
+$(tail -n +2 "$tmp/p/charts.tsv")
+EOF
+	is "$bad" "" "the DOM has every chart of charts.tsv, missing ones with the reason"
+	is "$(grep -o '<svg' "$tmp/dom.html" | wc -l | tr -d ' ')" \
+		"$(grep -c '	drawn	' "$tmp/p/charts.tsv")" "one inline SVG per drawn chart"
+	for t in "The decomposition of the benchmark" "What changed, ranked" \
+		"Every metric compared"; do
+		grep -q "<caption>$t" "$tmp/dom.html"
+		ok $? "table: $t"
+	done
+	grep -q '<table class="runs">' "$tmp/dom.html" && grep -q '<th>pinning</th>' "$tmp/dom.html"
+	ok $? "every run's recording conditions"
+	grep -q 'class="warn">pinning differs' "$tmp/dom.html"
+	ok $? "the confounder warnings"
+	browse screenshot "$h" "$tmp/shot.png"
+	s=$(wc -c <"$tmp/shot.png" 2>/dev/null || echo 0)
+	ok "$([ "$s" -gt 100000 ] && echo 0 || echo 1)" "the screenshot is not blank ($s bytes)"
+else
+	diag "SKIP the browser checks: $CHROMIUM not installed (plots/packages: chromium)"
+fi
+
+tap_done

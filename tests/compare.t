@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# tickscope compare's known answers on real recordings (tests/fixtures/boards/x86-host/ab:
+# 10 same-CPU, 10 cross-CPU and 6 injected-delay ping-pong runs) and on the shrinker seed's
+# stress-ng outputs, plus its cache, its TSV tables and its errors.
+. "$(dirname "$0")/lib/tap.sh"
+
+command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
+command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+# a copy, so that the caches written next to perf.data stay out of the tree
+cp -a "$TS_TOP/tests/fixtures/boards/x86-host/ab" "$TAP_TMP/ab"
+ab=$TAP_TMP/ab
+bench=$TS_TOP/tests/fixtures/bench
+
+jqn() { jq -r "$1" "$2"; }
+true_() { [ "$1" = true ] && echo 0 || echo 1; }
+
+# --- pinned same-CPU (baseline) against pinned cross-CPU ---
+"$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --json >"$TAP_TMP/ab.json" \
+	2>"$TAP_TMP/err"
+ok $? "compare same cross --json"
+r='.metrics[] | select(.family == "result") | .variants[1]'
+is "$(jqn "$r.significant" "$TAP_TMP/ab.json")" true "the round-trip change is significant"
+p=$(jqn "$r.p" "$TAP_TMP/ab.json")
+ok "$(awk -v p="$p" 'BEGIN { print !(p < 0.001) }')" "p = $p < 0.001 (10 vs 10 runs, exact)"
+ch=$(jqn "$r.change_pct" "$TAP_TMP/ab.json")
+ok "$(awk -v c="$ch" 'BEGIN { print !(c < -50) }')" "cross-CPU is worse: change $ch% (+ is better)"
+d='.explanations[0].decomposition'
+top=$(jqn "[$d.parts[] | select(.metric != null)] | max_by(.share_pct) | .label" "$TAP_TMP/ab.json")
+is "$top" "wake delivery" "the top component of the change is wake delivery"
+res=$(jqn "$d.parts[] | select(.label == \"residual\") | .share_pct" "$TAP_TMP/ab.json")
+ok "$(awk -v r="$res" 'BEGIN { print !(r <= 20 && r >= -20) }')" \
+	"the decomposition explains >= 80% (residual $res%)"
+sum=$(jqn "[$d.parts[].share_pct] | add" "$TAP_TMP/ab.json")
+ok "$(awk -v s="$sum" 'BEGIN { print !(s > 99.999 && s < 100.001) }')" "shares add up to 100% ($sum)"
+is "$(jqn '.explanations[0].changes[0].metric' "$TAP_TMP/ab.json")" \
+	task.path.wake_delivery.per_op "ranked first: wake delivery per round trip"
+ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
+	"$TAP_TMP/ab.json" | grep -qx 1; echo $?)" "confounder: the pinning differs"
+is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 1" \
+	"schema and version"
+
+# --- the injected delay: the echo burns 50 us on CPU per message, one message per round trip ---
+"$TICKSCOPE" compare "$ab/pingpong-cross" "$ab/pingpong-delay" --json >"$TAP_TMP/delay.json"
+ok $? "compare cross delay --json"
+d='.explanations[0].decomposition'
+top=$(jqn "[$d.parts[] | select(.metric != null)] | max_by(.share_pct) | .label" \
+	"$TAP_TMP/delay.json")
+is "$top" "run time" "the injected delay's component (on-CPU) is the top one"
+run=$(jqn "$d.parts[] | select(.label == \"run time\") | .delta" "$TAP_TMP/delay.json")
+ok "$(awk -v r="$run" 'BEGIN { print !(r >= 40) }')" \
+	"run time grew $run us per round trip: >= 80% of the 50 us injected"
+
+# --- the cache: written next to perf.data, the same answer, --no-cache the same too ---
+n=$(find "$ab" -name 'perf.data.xz.tsum' | wc -l)
+is "$n" 26 "a summary cached next to each perf.data"
+"$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --json >"$TAP_TMP/ab2.json"
+cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab2.json"
+ok $? "from the cache: the same document"
+sed -i '1s/^/x/' "$ab/pingpong-cross/run-3/perf.data.xz.tsum"
+"$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --json --no-cache \
+	>"$TAP_TMP/ab3.json"
+cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab3.json"
+ok $? "--no-cache: the same document"
+head -c 19 "$ab/pingpong-cross/run-3/perf.data.xz.tsum" | grep -q '^tickscope-summary'
+ok $? "a stale summary is rewritten"
+
+# --- text: the benchmark first, then the explanation ---
+"$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" >"$TAP_TMP/ab.txt"
+head -1 "$TAP_TMP/ab.txt" | grep -q 'pingpong-same (baseline, 10 runs) vs pingpong-cross (10 runs)'
+ok $? "text: the variants and their runs"
+grep -q '^Benchmark: latency (us, lower is better)' "$TAP_TMP/ab.txt" &&
+	grep -q 'worse, raw +' "$TAP_TMP/ab.txt" && grep -q '^Explanation: round trip' "$TAP_TMP/ab.txt"
+ok $? "text: benchmark change, then its explanation"
+
+# --- one variant against itself, in two halves: nothing significant ---
+for set in pingpong-same pingpong-cross; do
+	d=$ab/$set
+	"$TICKSCOPE" compare --json "$d/run-1" "$d/run-2" "$d/run-3" "$d/run-4" "$d/run-5" -- \
+		"$d/run-6" "$d/run-7" "$d/run-8" "$d/run-9" "$d/run-10" >"$TAP_TMP/h.json"
+	ok $? "$set halves: compare"
+	is "$(jqn '[.metrics[] | select(.variants[1].significant)] | length' "$TAP_TMP/h.json")" 0 \
+		"$set halves: no benchmark change and no trace metric significant"
+	is "$(jqn '.metrics[0].variants[1].min_p < 0.05' "$TAP_TMP/h.json")" true \
+		"$set halves: 5 vs 5 runs could have reached p < 0.05"
+done
+
+# --- the shrinker seed's two stress-ng outputs (one run each) ---
+"$TICKSCOPE" compare --json "$bench/shrinker-seed-before.txt" -- \
+	"$bench/shrinker-seed-after.txt" >"$TAP_TMP/seed.json"
+ok $? "seed 2: compare the two outputs"
+is "$(jqn '.result' "$TAP_TMP/seed.json")" bench.ramfs.bogo_ops_per_s_real \
+	"the result is bogo ops/s (real time)"
+is "$(jqn '.metrics[0].variants[1].change_pct * 10 | round / 10' "$TAP_TMP/seed.json")" -78.2 \
+	"the change is -78.2% (worse)"
+# per bogo op of one of the 9 instances: 9 x 60 s / 774966 = 696.8 us, of which usr+sys
+# 179.63 s / 774966 = 231.8 us; after: 3201.5 us, CPU 244.7 us. Off-CPU: 465.0 -> 2956.8 us,
+# 2491.8 of the 2504.7 us change: 99.5%.
+off=$(jqn '.explanations[0].decomposition.parts[] | select(.label | startswith("off-CPU")) |
+	.share_pct * 10 | round / 10' "$TAP_TMP/seed.json")
+is "$off" 99.5 "99.5% of the change is off-CPU time (the usr+sys rate gap)"
+"$TICKSCOPE" compare "$bench/shrinker-seed-before.txt" -- "$bench/shrinker-seed-after.txt" \
+	>"$TAP_TMP/seed.txt"
+grep -q 'counts CPU time only' "$TAP_TMP/seed.txt" && grep -q -- '-78.2% worse' "$TAP_TMP/seed.txt"
+ok $? "text: -78.2% worse, and the usr+sys rate is said to count CPU time only"
+grep -q '^\[1\] Too few runs' "$TAP_TMP/seed.txt"
+ok $? "one run a side: the footnote says the test cannot reach significance"
+
+# --- TSV ---
+"$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --tsv "$TAP_TMP/tsv"
+ok $? "--tsv DIR"
+for t in runs metrics decomposition changes confounders; do
+	[ -s "$TAP_TMP/tsv/$t.tsv" ]
+	ok $? "$t.tsv written"
+done
+is "$(head -1 "$TAP_TMP/tsv/decomposition.tsv")" \
+	"$(printf 'variant\tkind\tcomponent\tmetric\ta_us\tb_us\tdelta_us\tshare_pct')" \
+	"decomposition.tsv header"
+is "$(awk -F'\t' 'NR > 1 && NF != 19' "$TAP_TMP/tsv/metrics.tsv" | wc -l)" 0 \
+	"metrics.tsv: 19 columns on every row"
+
+# --- errors ---
+printf 'AF_UNIX sock stream latency: fast microseconds\n' >"$TAP_TMP/bad.out"
+"$TICKSCOPE" compare "$bench/lat-unix-seed-before.txt" -- "$TAP_TMP/bad.out" 2>"$TAP_TMP/err"
+ok $([ $? -eq 1 ] && grep -q "bad.out:1: unrecognised or malformed benchmark output" \
+	"$TAP_TMP/err" && echo 0 || echo 1) "a malformed output names the file and line"
+"$TICKSCOPE" compare "$ab/pingpong-same" 2>"$TAP_TMP/err"
+ok $([ $? -eq 1 ] && grep -q "at least two variants" "$TAP_TMP/err" && echo 0 || echo 1) \
+	"one variant is an error"
+"$TICKSCOPE" compare "$ab/pingpong-same" "$TAP_TMP/nothing" 2>"$TAP_TMP/err"
+ok $([ $? -eq 1 ] && grep -q "nothing: no run-N folders" "$TAP_TMP/err" && echo 0 || echo 1) \
+	"a folder without runs is an error"
+"$TICKSCOPE" compare --help | grep -q '^usage: tickscope compare'
+ok $? "--help"
+tap_done

@@ -1,0 +1,245 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# tickscope record against perf: its files pass the dump oracle (perf script, perf report
+# --stats, lost events) in file and pipe mode, its counts match perf record's on the same
+# workload, wrapping records longer than libperf 6.1's 4,168-byte copy come out whole, and bad
+# input gives one line and a non-zero exit. Needs root and tracefs; skips with the reason.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+TRACEFS=/sys/kernel/tracing
+[ "$(id -u)" = 0 ] || skip_all "needs root to record tracepoints system-wide"
+command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
+if [ ! -r "$TRACEFS/available_events" ]; then
+	mount -t tracefs nodev "$TRACEFS" 2>/dev/null ||
+		skip_all "tracefs is not mounted and cannot be mounted on $TRACEFS"
+fi
+grep -q '^sched:sched_switch$' "$TRACEFS/available_events" ||
+	skip_all "the kernel has no sched:sched_switch tracepoint"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+
+ORACLE_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
+trap 'rm -rf "$ORACLE_TMP"' EXIT
+T=$ORACLE_TMP
+events=""
+for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \
+	sched:sched_migrate_task sched:sched_process_exit timer:hrtimer_start \
+	timer:hrtimer_expire_entry timer:hrtimer_expire_exit timer:tick_stop \
+	rcu:rcu_utilization power:cpu_idle workqueue:workqueue_execute_start \
+	workqueue:workqueue_execute_end; do
+	grep -qx "$e" "$TRACEFS/available_events" && events="$events,$e"
+done
+events=${events#,}
+diag "events: $events"
+cp /proc/kallsyms "$T/kallsyms"
+k=$T/kallsyms
+
+pingpong=$TS_BUILD/workloads/pingpong
+if [ -x "$pingpong" ]; then
+	work="$pingpong --pin cross --iterations 2000 --warmup 100"
+	bigwork="$pingpong --iterations 50000 --warmup 10"
+else
+	work="perf bench sched pipe -l 2000"
+	bigwork="perf bench sched pipe -l 50000"
+fi
+diag "workload: $work"
+
+# perf script's stderr with its per-field notes ("'trace' not valid for hardware events") left
+# out, as it prints them for every file, whoever wrote it; and its "lost N chunks" warning,
+# whose counts oracle_check compares with perf report -D already.
+perf_warnings() {
+	grep -v -e "^'trace' not valid for .* events. Ignoring.$" -e '^Warning:$' \
+		-e '^Processed [0-9]* events and lost [0-9]* chunks!$' \
+		-e '^Check IO/CPU overload!$' "$T/perf.err" | sed '/^$/d'
+}
+
+# --- file mode with callchains, then pipe mode, through the whole dump oracle -------------
+f=$T/rec.data
+# shellcheck disable=SC2086
+"$TICKSCOPE" record -e "$events" -g -o "$f" -- $work >"$T/work.log" 2>"$T/rec.err"
+ok $? "tickscope record (file mode, -g) of: $work"
+sed -n '/tickscope record:/s/^/# /p' "$T/rec.err"
+oracle_check "record file" "$f" "$k"
+is "$(perf_warnings)" "" "record file: perf script prints no warning"
+
+p=$T/rec-pipe.data
+# shellcheck disable=SC2086
+"$TICKSCOPE" record -e "$events" -o - -- $work >"$p" 2>"$T/rec-pipe.err"
+ok $? "tickscope record -o - (pipe mode)"
+oracle_check "record pipe" "$p" "$k"
+is "$(perf_warnings)" "" "record pipe: perf script prints no warning"
+n=$("$TICKSCOPE" record -e sched:sched_switch -o - -- true 2>/dev/null |
+	perf script -i - -F event 2>/dev/null | grep -c sched_switch)
+[ "$n" -gt 0 ]
+ok $? "perf script reads tickscope record -o - through a pipe ($n samples)"
+
+# --- --report: the capture straight into the models ----------------------------------------
+# With -o as well, the live report must equal tickscope report on the file (but for the line
+# that names the input).
+# shellcheck disable=SC2086
+"$TICKSCOPE" record --report -e "$events" -o "$T/live.data" -- $work >"$T/live.txt" \
+	2>"$T/live.err"
+ok $? "tickscope record --report -o FILE"
+"$TICKSCOPE" report "$T/live.data" >"$T/file.txt" 2>&1
+if [ -s "$T/live.txt" ] && grep -q "^== sched ==" "$T/live.txt" &&
+	cmp -s "$(sed 1d "$T/live.txt" >"$T/l"; echo "$T/l")" \
+		"$(sed 1d "$T/file.txt" >"$T/f"; echo "$T/f")"; then
+	ok 0 "the live report equals tickscope report on the file ($(wc -l <"$T/l") lines)"
+else
+	ok 1 "the live report equals tickscope report on the file"
+	diff "$T/l" "$T/f" | head -10 | sed 's/^/#   /'
+fi
+(cd "$T" && "$TICKSCOPE" record --report -e sched:sched_switch -- true >"$T/live2.txt" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^== sched ==" "$T/live2.txt" && [ ! -e "$T/perf.data" ]
+ok $? "tickscope record --report alone prints the report and writes no file (exit $rc)"
+
+# --- the same workload through perf record and tickscope record, 3 runs each -------------
+# The workload's own samples (comm pingpong) per event: tickscope's median lies within perf's
+# range widened by that range (the workload's run-to-run spread, at least 2% of perf's
+# median); the rest of the machine is too noisy to compare. Same ring size, no more lost.
+if [ -x "$pingpong" ]; then
+	pe=sched:sched_switch,sched:sched_waking,sched:sched_wakeup
+	own_counts() {
+		perf script -i "$1" -F comm,event 2>/dev/null |
+			awk '$1 == "pingpong" { c[$2]++ } END { for (e in c) print c[e], e }'
+	}
+	for i in 1 2 3; do
+		# shellcheck disable=SC2086
+		perf record -q -a -m 1024 -e "$pe" -o "$T/p$i.data" -- $work >/dev/null 2>&1
+		# shellcheck disable=SC2086
+		"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/t$i.data" -- $work >/dev/null 2>&1
+		for w in p t; do
+			own_counts "$T/$w$i.data" >>"$T/$w.counts"
+			oracle_perf_lost "$T/$w$i.data" |
+				awk '$1 == "total" { print $2 + $3 }' >>"$T/$w.lost"
+		done
+	done
+	for e in $(echo "$pe" | tr , ' '); do
+		pc=$(awk -v e="$e:" '$2 == e { print $1 }' "$T/p.counts" | sort -n | tr '\n' ' ')
+		tc=$(awk -v e="$e:" '$2 == e { print $1 }' "$T/t.counts" | sort -n | tr '\n' ' ')
+		echo "$pc" "$tc" | awk '{
+			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.02 * $2) w = 0.02 * $2
+			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
+		ok $? "$e: the workload's samples by tickscope record ($tc) within perf record's ($pc)"
+	done
+	pl=$(awk '{ n += $1 } END { print n + 0 }' "$T/p.lost")
+	tl=$(awk '{ n += $1 } END { print n + 0 }' "$T/t.lost")
+	[ "$tl" -le "$pl" ]
+	ok $? "tickscope record loses no more events than perf record (3 runs: $tl vs $pl)"
+else
+	ok 0 "counts against perf record # SKIP no pingpong workload (make check-build-extra)"
+fi
+
+# --- records longer than 4,168 bytes that wrap the ring ------------------------------------
+# sched_process_exec carries the exec'd path: a 4,000-byte path with -g makes 4,136-byte
+# records, and a 2-page ring makes about half of them wrap.
+d=$T
+seg=$(printf '%0250d' 0)
+for i in $(seq 16); do d=$d/$seg; done
+if mkdir -p "$d" 2>/dev/null && cp /bin/true "$d/t" 2>/dev/null &&
+	grep -qx sched:sched_process_exec "$TRACEFS/available_events"; then
+	"$TICKSCOPE" record -e sched:sched_process_exec -g -m 2 -o "$T/long.data" -- \
+		sh -c 'for i in $(seq 40); do "$0"; done' "$d/t" 2>"$T/long.err"
+	ok $? "tickscope record of 40 execs of a ${#d}-byte path"
+	m=$(sed -n 's/.* \([0-9][0-9]*\) records mended.*/\1/p' "$T/long.err")
+	perf script -i "$T/long.data" -F trace 2>/dev/null >"$T/long.txt"
+	# a cut record keeps the start of its path and loses the end; a ring too slow to drain
+	# may drop some execs (LOST), the rest must be whole
+	all=$(grep -cF "filename=$T/" "$T/long.txt")
+	n=$(grep -cF "filename=$d/t pid=" "$T/long.txt")
+	[ "$all" -ge 20 ] && [ "$n" = "$all" ]
+	ok $? "every exec's path comes out whole in perf script ($n of $all; $m records mended)"
+	[ "${m:-0}" -gt 0 ]
+	ok $? "some of those records wrapped the ring and were mended (else the check above is moot)"
+else
+	ok 0 "long records # SKIP cannot make a ${#d}-byte path here or no sched_process_exec"
+	ok 0 "long records mended # SKIP as above"
+	ok 0 "long records wrapped # SKIP as above"
+fi
+
+# --- the board recipe without a working perf ------------------------------------------------
+# ts-record.sh falls back to tickscope record when perf cannot record, and says so in meta.txt.
+if [ -x "$pingpong" ]; then
+	"$TS_TOP/boards/target/ts-record.sh" --out "$T/board" --workload pingpong --iters 300 \
+		--warmup 10 --perf /nonexistent/perf --tickscope "$TICKSCOPE" \
+		--pingpong "$pingpong" >"$T/board.log" 2>&1
+	ok $? "ts-record.sh with no perf binary records anyway"
+	m=$T/board/run-1/meta.txt
+	grep -qx 'recorder=tickscope' "$m" && grep -q "^recorder_reason=no perf binary" "$m" &&
+		[ "$(tail -n1 "$m")" = status=complete ]
+	ok $? "meta.txt: recorder=tickscope, why, status=complete"
+	n=$(perf report -i "$T/board/run-1/perf.data" --stats 2>/dev/null |
+		awk '/^ *SAMPLE events:/ { print $3; exit }')
+	is "$(sed -n 's/^samples=//p' "$m")" "${n:-none}" "meta.txt's samples equal perf report --stats"
+else
+	ok 0 "ts-record.sh without perf # SKIP no pingpong workload"
+	ok 0 "meta.txt recorder # SKIP as above"
+	ok 0 "meta.txt samples # SKIP as above"
+fi
+
+# --- bad input ------------------------------------------------------------------------------
+"$TICKSCOPE" record -e cycles -o "$T/bad.data" -- true 2>"$T/bad.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "cycles: not a tracepoint" "$T/bad.err"
+ok $? "an event that is not a tracepoint: one line, exit $rc"
+
+"$TICKSCOPE" record -e sched:sched_switch,sched:no_such_tp -o "$T/miss.data" -- true \
+	2>"$T/miss.err"
+rc=$?
+grep -q "sched:no_such_tp: no such tracepoint on this kernel" "$T/miss.err" && [ $rc -eq 0 ]
+ok $? "a tracepoint the kernel lacks is listed and the rest recorded (exit $rc)"
+"$TICKSCOPE" info "$T/miss.data" | grep -q "sched:sched_switch$"
+ok $? "the file of that recording holds sched:sched_switch"
+
+"$TICKSCOPE" record -e sched:sched_switch -C 0,4095 -o "$T/cpu.data" -- true 2>"$T/cpu.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "CPU 4095 is not online" "$T/cpu.err"
+ok $? "an offline CPU in -C: one line, exit $rc"
+
+if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 0 ] && command -v setpriv >/dev/null
+then
+	# root without CAP_PERFMON and CAP_SYS_ADMIN is an ordinary user to perf_event_open
+	setpriv --bounding-set -sys_admin,-perfmon "$TICKSCOPE" record -e sched:sched_switch \
+		-o "$T/perm.data" -- true 2>"$T/perm.err"
+	rc=$?
+	[ $rc -ne 0 ] && grep -q "no permission to open tracepoints.*perf_event_paranoid" \
+		"$T/perm.err"
+	ok $? "no permission (perf_event_paranoid): one line, exit $rc"
+else
+	ok 0 "no permission # SKIP perf_event_paranoid is below 0 or setpriv is missing"
+fi
+
+if command -v unshare >/dev/null && unshare -m true 2>/dev/null; then
+	# in a mount namespace of its own, so the machine keeps its tracefs
+	unshare -m sh -c 'for m in /sys/kernel/tracing /sys/kernel/debug/tracing /sys/kernel/debug
+		do umount "$m" 2>/dev/null; done
+		"$0" record -e sched:sched_switch -o "$1" -- true' "$TICKSCOPE" "$T/nt.data" \
+		2>"$T/nt.err"
+	rc=$?
+	[ $rc -ne 0 ] && grep -q "tracefs is not mounted" "$T/nt.err"
+	ok $? "tracefs not mounted: one line, exit $rc"
+
+	mkdir -p "$T/small"
+	# shellcheck disable=SC2016
+	unshare -m sh -c 'mount -t tmpfs -o size=512k tmpfs "$1" || exit 99
+		"$0" record -e "$2" -m 16 -o "$1/full.data" -- $3
+		rc=$?; cp "$1/full.data" "$1.data"; exit $rc' "$TICKSCOPE" "$T/small" "$events" \
+		"$bigwork" >/dev/null 2>"$T/full.err"
+	rc=$?
+	if [ $rc -eq 99 ]; then
+		ok 0 "full disk # SKIP cannot mount a tmpfs"
+	else
+		[ $rc -ne 0 ] && grep -q "No space left on device: the file is valid up to the last" \
+			"$T/full.err"
+		ok $? "a full disk: the error says the file is valid up to the last round (exit $rc)"
+		sed -n '1,2s/^/# /p' "$T/full.err"
+		oracle_check "full disk" "$T/small.data" "$k"
+		is "$(perf_warnings)" "" "full disk: perf script prints no warning"
+	fi
+else
+	ok 0 "tracefs not mounted # SKIP no unshare -m (mount namespaces)"
+	ok 0 "full disk # SKIP no unshare -m (mount namespaces)"
+fi
+
+tap_done

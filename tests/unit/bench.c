@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of the benchmark parsers (source/bench.c) on real outputs in tests/fixtures/bench/
+ * (origins in its README), and on malformed ones that must fail at the right line.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tickscope/bench.h"
+#include "tickscope/error.h"
+#include "tap.h"
+
+static const char *top;
+
+static int rd(const char *name, struct ts_bench *b, int *line)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/bench/%s", top, name);
+	return ts_bench_read(path, b, line);
+}
+
+static double val(const struct ts_bench *b, const char *name)
+{
+	const struct ts_bench_metric *m = ts_bench_find(b, name);
+
+	return m ? m->value : NAN;
+}
+
+static void test_shrinker_seed(void)
+{
+	struct ts_bench a, b;
+	int line;
+
+	ok(!rd("shrinker-seed-before.txt", &a, &line), "seed 2 before parses");
+	ok(!rd("shrinker-seed-after.txt", &b, &line), "seed 2 after parses (header says usrtime)");
+	ok(!strcmp(a.m[0].name, "ramfs.bogo_ops_per_s_real"), "the result is the real-time rate");
+	ok(a.m[0].dir == TS_DIR_HIGHER && a.m[0].kind == TS_METRIC_RATE,
+	   "higher is better, a rate");
+	ok(a.m[0].value == 12915.89 && b.m[0].value == 2811.08, "12915.89 -> 2811.08 ops/s");
+	ok(val(&a, "ramfs.bogo_ops_per_s_usr_sys") == 4314.26 &&
+		   val(&b, "ramfs.bogo_ops_per_s_usr_sys") == 4087.47,
+	   "usr+sys rate 4314.26 -> 4087.47");
+	ok(fabs((b.m[0].value / a.m[0].value - 1) * 100 - -78.24) < 0.005, "change -78.24%%");
+	ok(a.ops == 774966 && a.wall_s == 60 && fabs(a.cpu_s - 179.63) < 1e-9, "ops, wall, cpu");
+	ok(a.instances == 9 && b.instances == 9, "9 instances from 'dispatching hogs'");
+}
+
+static void test_stress_ng_forms(void)
+{
+	struct ts_bench b, y;
+	int line;
+
+	ok(!rd("stress-ng-0.18-syscall.out", &b, &line), "12-field metrc: form parses");
+	ok(b.m[0].value == 1318.95 && val(&b, "syscall.bogo_ops_per_s_usr_sys") == 313.33,
+	   "12-field: real 1318.95, usr+sys 313.33 (CPU%% and RSS columns skipped)");
+	ok(b.instances == 224 && b.ops == 114464, "12-field: 224 instances, 114464 ops");
+	ok(!rd("stress-ng-0.15-ramfs.out", &b, &line), "10-field metrc: form parses");
+	ok(b.m[0].value == 1180.65 && val(&b, "ramfs.bogo_ops_per_s_usr_sys") == 12295.59,
+	   "10-field: real 1180.65, usr+sys 12295.59");
+	ok(!rd("stress-ng-0.15-ramfs.yaml", &y, &line), "YAML parses");
+	ok(!strcmp(y.kind, "stress-ng-yaml"), "kind stress-ng-yaml");
+	ok(fabs(y.m[0].value - 1180.649785) < 1e-9, "YAML: the real-time rate comes first");
+	ok(fabs(val(&y, "ramfs.bogo_ops_per_s_usr_sys") - 12295.592910) < 1e-9,
+	   "YAML: usr+sys rate (listed before the real-time one in the file)");
+	ok(y.instances == 2, "YAML: 2 instances from cpu-usage-per-instance");
+}
+
+static void test_others(void)
+{
+	struct ts_bench b;
+	int line;
+
+	ok(!rd("lat-unix-seed-after.txt", &b, &line) && !strcmp(b.kind, "lat_unix") &&
+		   b.m[0].value == 156.4722 && b.m[0].dir == TS_DIR_LOWER,
+	   "lat_unix: 156.4722 us, lower is better");
+	ok(!rd("pingpong-same.out", &b, &line) && !strcmp(b.kind, "pingpong") &&
+		   b.m[0].value == 28.2569 && b.ops == 3200,
+	   "pingpong: 28.2569 us, 3000 + 200 warm-up round trips");
+	ok(!rd("perf-bench-pipe.out", &b, &line) && b.m[0].value == 25.007350 &&
+		   !strcmp(b.m[0].unit, "us/op") && val(&b, "ops_per_s") == 39988 && b.ops == 20000,
+	   "perf bench sched pipe: 25.007350 us/op, 39988 ops/s, 20000 ops");
+	ok(!rd("perf-bench-messaging.out", &b, &line) && b.m[0].value == 0.485 &&
+		   b.m[0].dir == TS_DIR_LOWER,
+	   "perf bench sched messaging: 0.485 s");
+}
+
+static void bad(const char *text, int want_line, const char *name)
+{
+	struct ts_bench b;
+	int line, err = ts_bench_parse(text, strlen(text), &b, &line);
+
+	if (!ok(err == -TS_EBENCH && line == want_line, "%s", name))
+		diag("err %d line %d, want line %d", err, line, want_line);
+}
+
+static void test_bad(void)
+{
+	bad("hello\nworld\n", 2, "unknown output: error at the last line");
+	bad("", 1, "empty output");
+	bad("x\nAF_UNIX sock stream latency: fast microseconds\n", 2, "lat_unix without a number");
+	bad("AF_UNIX sock stream latency: 1 microseconds\nAF_UNIX sock stream latency: 2 "
+	    "microseconds\n",
+	    2, "two lat_unix results");
+	bad("stress-ng: info: [1] stressor bogo ops real time\nstress-ng: info: [1] (secs)\n", 2,
+	    "stress-ng header without the rate units");
+	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
+	    "time)\nstress-ng: info: [1] ramfs 10 1.0 0.1\n",
+	    3, "stress-ng row with too few columns");
+	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
+	    "time)\nstress-ng: info: [1] ramfs 100 10.0 1 1 5.0 50.0\n",
+	    3, "stress-ng rate that is not ops over real time (columns swapped)");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.5 [sec]\n", 2,
+	    "perf bench pipe without usecs/op");
+	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 12\ntimes:\n", 3,
+	    "YAML entry without its rates");
+	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: many\n", 4, "YAML bad number");
+}
+
+int main(void)
+{
+	top = getenv("TS_TOP") ? getenv("TS_TOP") : ".";
+	test_shrinker_seed();
+	test_stress_ng_forms();
+	test_others();
+	test_bad();
+	return tap_done();
+}

@@ -1,0 +1,171 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Unit tests of compare's model: the benchmark tasks' time line (model/cpath.c) on hand-built
+ * events, and the comparison (model/compare.c, compare_explain.c) on hand-built runs whose
+ * answers are worked out in the comments.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "tickscope/compare.h"
+#include "tickscope/cpath.h"
+#include "tap.h"
+
+static struct ts_event sw(uint64_t t, int cpu, int prev, const char *pc, int state, int next,
+			  const char *nc)
+{
+	struct ts_event e = { .time = t, .cpu = cpu, .kind = TS_EV_SWITCH };
+
+	e.sw.prev_pid = prev;
+	e.sw.next_pid = next;
+	e.sw.prev_state = state;
+	snprintf(e.sw.prev_comm, TS_COMM_LEN, "%s", pc);
+	snprintf(e.sw.next_comm, TS_COMM_LEN, "%s", nc);
+	return e;
+}
+
+static struct ts_event wk(uint64_t t, int kind, int pid, const char *comm)
+{
+	struct ts_event e = { .time = t, .kind = kind };
+
+	e.wake.pid = pid;
+	snprintf(e.wake.comm, TS_COMM_LEN, "%s", comm);
+	return e;
+}
+
+/*
+ * pp (1) runs from 0, wakes pp-echo (2) at 10 and sleeps at 13; echo's wakeup lands at 30,
+ * it runs 35..52 and wakes pp at 50; pp's wakeup at 60, runs from 61, sleeps at 80; echo is
+ * woken again at 90. An unrelated task's switch at 100 is past the last task event.
+ * Waiting wins over running: delivery [10,30) + [50,60) = 30, delay [30,35) + [60,61) = 6,
+ * run [0,10) + [35,50) + [61,80) = 44, none [80,90) = 10; 90 in all.
+ */
+static void test_cpath(void)
+{
+	struct ts_event ev[] = {
+		sw(0, 0, 0, "swapper/0", TS_STATE_RUNNING, 1, "pp"),
+		wk(10, TS_EV_WAKING, 2, "pp-echo"),
+		sw(13, 0, 1, "pp", TS_STATE_SLEEPING, 0, "swapper/0"),
+		wk(30, TS_EV_WAKEUP, 2, "pp-echo"),
+		sw(35, 1, 0, "swapper/1", TS_STATE_RUNNING, 2, "pp-echo"),
+		wk(50, TS_EV_WAKING, 1, "pp"),
+		sw(52, 1, 2, "pp-echo", TS_STATE_SLEEPING, 0, "swapper/1"),
+		wk(60, TS_EV_WAKEUP, 1, "pp"),
+		sw(61, 0, 0, "swapper/0", TS_STATE_RUNNING, 1, "pp"),
+		sw(80, 0, 1, "pp", TS_STATE_SLEEPING, 0, "swapper/0"),
+		wk(90, TS_EV_WAKING, 2, "pp-echo"),
+		sw(100, 1, 0, "swapper/1", TS_STATE_RUNNING, 7, "ppx"),
+	};
+	struct ts_cpath *p;
+	uint64_t ns[TS_CP_NR];
+
+	ts_cpath_new(&p, "pp");
+	for (size_t i = 0; i < sizeof(ev) / sizeof(ev[0]); i++)
+		ts_cpath_feed(p, &ev[i]);
+	is_int(ts_cpath_totals(p, ns), 2, "two tasks match pp (not ppx)");
+	is_int(ns[TS_CP_DELIVERY], 30, "wake delivery 30 (over pp's own run 10..13)");
+	is_int(ns[TS_CP_DELAY], 6, "sched delay 6");
+	is_int(ns[TS_CP_RUN], 44, "run 44");
+	is_int(ns[TS_CP_NONE], 10, "none 10");
+	ts_cpath_free(p);
+}
+
+static void run(struct ts_run *r, double lat, double deliv, double delay, double run_ns)
+{
+	memset(r, 0, sizeof(*r));
+	r->lost = 0;
+	ts_run_add(r, "bench.latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE, lat, NULL);
+	ts_run_add(r, "task.path.wake_delivery.per_op", "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE,
+		   deliv, NULL);
+	ts_run_add(r, "task.path.sched_delay.per_op", "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, delay,
+		   NULL);
+	ts_run_add(r, "task.path.run.per_op", "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, run_ns, NULL);
+	ts_run_set_fact(r, TS_FACT_CPUS, "0-1");
+}
+
+/*
+ * A: latency 10..14 us, delivery 2000 ns, delay 1000, run 6000 (+ i*100 each). B: latency
+ * 30..34, delivery 19000.., delay 1500.., run 7000... Medians: A 12 / 2.2 / 1.2 / 6.2 us,
+ * B 32 / 19.2 / 1.7 / 7.2 us. The change is +20 us = -166.7% (worse); delivery +17 us is 85%,
+ * delay +0.5 us 2.5%, run +1 us 5%, residual +1.5 us 7.5%. 5 vs 5 separated: p = 2/252.
+ */
+static void test_compare(void)
+{
+	struct ts_run a[5], b[5];
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	const struct ts_cmp_decomp *d;
+	const struct ts_cmp_row *r;
+	struct ts_cmp *c;
+	double sum = 0;
+
+	for (int i = 0; i < 5; i++) {
+		run(&a[i], 10 + i, 2000 + 100 * i, 1000 + 100 * i, 6000 + 100 * i);
+		run(&b[i], 30 + i, 19000 + 100 * i, 1500 + 100 * i, 7000 + 100 * i);
+	}
+	ts_run_set_fact(&b[0], TS_FACT_CPUS, "0-7");
+	ok(!ts_cmp_build(v, 2, &o, &c), "builds");
+	r = c->result;
+	ok(r && !strcmp(r->name, "bench.latency"), "the first bench metric is the result");
+	ok(fabs(r->cell[1].change - -500.0 / 3) < 1e-9, "change -166.7%% (+ is better)");
+	ok(fabs(r->cell[1].p - 2.0 / 252) < 1e-12 && r->cell[1].significant, "p = 2/252");
+	d = &c->dec[1];
+	ok(d->kind && !strcmp(d->kind, "round trip"), "a round-trip decomposition");
+	ok(fabs(d->part[0].share - 85) < 1e-9, "wake delivery 85%% of the change");
+	ok(fabs(d->part[3].share - 7.5) < 1e-9 && !strcmp(d->part[3].label, "residual"),
+	   "residual 7.5%%");
+	for (int i = 0; i < d->nr; i++)
+		sum += d->part[i].share;
+	ok(fabs(sum - 100) < 1e-9, "shares add up to 100%%");
+	ok(c->nr_changes[1] == 3 &&
+		   !strcmp(c->changes[1][0].row->name, "task.path.wake_delivery.per_op"),
+	   "ranked first: wake delivery");
+	ok(c->nr_conf == 2, "confounders: B's runs differ in cpus, and B differs from A");
+	ts_cmp_free(c);
+
+	/* a variant against itself (its runs in two halves): nothing is significant */
+	v[1] = (struct ts_cmp_variant){ "A2", a + 2, 3 };
+	v[0].nr_runs = 2;
+	ok(!ts_cmp_build(v, 2, &o, &c), "builds halves");
+	ok(!c->result->cell[1].significant && c->nr_changes[1] == 0, "halves: nothing significant");
+	ts_cmp_free(c);
+	for (int i = 0; i < 5; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
+/* A throughput (higher is better) rate: harmonic mean, and a fall is worse. */
+static void test_rate(void)
+{
+	struct ts_run a[4] = { 0 }, b[4] = { 0 };
+	struct ts_cmp_variant v[2] = { { "A", a, 4 }, { "B", b, 4 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_HOLM };
+	struct ts_cmp *c;
+
+	for (int i = 0; i < 4; i++) {
+		ts_run_add(&a[i], "bench.x.bogo_ops_per_s_real", "ops/s", TS_DIR_HIGHER,
+			   TS_METRIC_RATE, i < 2 ? 100 : 300, NULL);
+		ts_run_add(&b[i], "bench.x.bogo_ops_per_s_real", "ops/s", TS_DIR_HIGHER,
+			   TS_METRIC_RATE, 50 + i, NULL);
+	}
+	ts_cmp_build(v, 2, &o, &c);
+	/* 4 / (2/100 + 2/300) = 150; medians 200 -> 51.5: -74.25% */
+	ok(fabs(c->result->cell[0].s.mean - 150) < 1e-9, "harmonic mean of rates");
+	ok(fabs(c->result->cell[1].change - -74.25) < 1e-9, "a fall in throughput is negative");
+	ok(fabs(c->result->cell[1].p - 2.0 / 70) < 1e-12, "4 vs 4 separated: p = 2/70");
+	ts_cmp_free(c);
+	for (int i = 0; i < 4; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
+int main(void)
+{
+	test_cpath();
+	test_compare();
+	test_rate();
+	return tap_done();
+}

@@ -1,0 +1,229 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * ts_analysis_metrics() on a hand-built one-second trace: known values (a 100 ns wake delivery,
+ * one tick exit, one work item of 2 us), NAN with a reason for the events not recorded, unique
+ * names, function names through the symbol hook or as addresses, and the stop value.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "tickscope/analysis.h"
+
+#define S 1000000000ull
+#define TICK_FN 0xffffffff81000200ull
+#define WORK_FN 0xffffffff81000100ull
+
+struct got {
+	char name[160], why[160], section[16], unit[8];
+	double value;
+	int kind, dir;
+};
+
+struct list {
+	struct got *v;
+	int nr, stop_at;
+};
+
+static int collect(void *ctx, const struct ts_metric *m)
+{
+	struct list *l = ctx;
+	struct got *g;
+
+	if (l->stop_at && l->nr + 1 == l->stop_at)
+		return 7;
+	g = realloc(l->v, (size_t)(l->nr + 1) * sizeof(*g));
+	if (!g)
+		return -1;
+	l->v = g;
+	g = &l->v[l->nr++];
+	snprintf(g->name, sizeof(g->name), "%s", m->name);
+	snprintf(g->why, sizeof(g->why), "%s", m->why_null ? m->why_null : "");
+	snprintf(g->section, sizeof(g->section), "%s", m->section);
+	snprintf(g->unit, sizeof(g->unit), "%s", m->unit);
+	g->value = m->value;
+	g->kind = m->kind;
+	g->dir = m->dir;
+	return 0;
+}
+
+static const struct got *find(const struct list *l, const char *name)
+{
+	int i;
+
+	for (i = 0; i < l->nr; i++)
+		if (!strcmp(l->v[i].name, name))
+			return &l->v[i];
+	return NULL;
+}
+
+static const char *sym(void *ctx, uint64_t addr, uint64_t *off)
+{
+	if (off)
+		*off = 0;
+	return addr == TICK_FN ? "tick_nohz_handler" : addr == WORK_FN ? "vmstat_update" : NULL;
+}
+
+static void feed(struct ts_analysis *a, struct ts_event ev)
+{
+	ts_analysis_feed(a, &ev);
+}
+
+static struct ts_analysis *build(int symbols)
+{
+	static const char *const rec[] = { "sched:sched_switch",
+					   "sched:sched_waking",
+					   "sched:sched_wakeup",
+					   "power:cpu_idle",
+					   "timer:hrtimer_expire_entry",
+					   "timer:hrtimer_expire_exit",
+					   "workqueue:workqueue_execute_start",
+					   "workqueue:workqueue_execute_end" };
+	struct ts_event ev = { .kind = TS_EV_SWITCH, .time = S, .cpu = 1 };
+	struct ts_analysis *a;
+	size_t i;
+
+	if (ts_analysis_new(&a, NULL))
+		return NULL;
+	for (i = 0; i < sizeof(rec) / sizeof(rec[0]); i++)
+		ts_analysis_note_recorded(a, rec[i]);
+	if (symbols)
+		ts_analysis_set_symbols(a, sym, NULL);
+	ev.sw.next_pid = 5;
+	ev.sw.prev_state = TS_STATE_SLEEPING;
+	feed(a, ev); /* cpu 1 runs 5 from 1 s */
+	feed(a, (struct ts_event){ .kind = TS_EV_CPU_IDLE, .time = S + 100, .idle.state = 1 });
+	feed(a, (struct ts_event){ .kind = TS_EV_HRTIMER_EXPIRE_ENTRY,
+				   .time = S + 1000,
+				   .timer.function = TICK_FN });
+	feed(a, (struct ts_event){ .kind = TS_EV_HRTIMER_EXPIRE_EXIT, .time = S + 1400 });
+	feed(a, (struct ts_event){
+			.kind = TS_EV_CPU_IDLE, .time = S + 1500, .idle.state = TS_IDLE_EXIT });
+	ev = (struct ts_event){ .kind = TS_EV_WAKING, .time = S + 2000, .cpu = 1, .pid = 5 };
+	ev.wake.pid = 9;
+	ev.wake.target_cpu = 0;
+	feed(a, ev);
+	ev.kind = TS_EV_WAKEUP;
+	ev.time = S + 2100;
+	feed(a, ev);
+	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = S + 2500, .cpu = 0 };
+	ev.sw.next_pid = 9;
+	feed(a, ev);
+	feed(a, (struct ts_event){ .kind = TS_EV_WQ_START,
+				   .time = S + 3000,
+				   .pid = 9,
+				   .wq.work = 0x10,
+				   .wq.function = WORK_FN });
+	feed(a, (struct ts_event){ .kind = TS_EV_WQ_END,
+				   .time = S + 5000,
+				   .pid = 9,
+				   .wq.work = 0x10,
+				   .wq.function = WORK_FN });
+	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = 2 * S, .cpu = 0 };
+	ev.sw.prev_pid = 9;
+	ev.sw.prev_state = TS_STATE_SLEEPING;
+	feed(a, ev);
+	ts_analysis_finish(a);
+	return a;
+}
+
+struct dists {
+	int nr, delivery_count;
+};
+
+static int count_dist(void *ctx, const struct ts_dist_series *d)
+{
+	struct dists *x = ctx;
+
+	x->nr++;
+	if (!strcmp(d->name, "sched.wake_delivery"))
+		x->delivery_count = (int)d->hist->count;
+	return 0;
+}
+
+static void is_value(const struct list *l, const char *name, double want)
+{
+	const struct got *g = find(l, name);
+
+	ok(g && fabs(g->value - want) < 1e-9, "%s = %g (got %g)", name, want, g ? g->value : -1);
+}
+
+static void is_null(const struct list *l, const char *name, const char *why)
+{
+	const struct got *g = find(l, name);
+
+	ok(g && isnan(g->value) && strstr(g->why, why), "%s is NAN: %s (got %s)", name, why,
+	   g ? g->why : "no such metric");
+}
+
+static void sane(const struct list *l)
+{
+	int i, j, dup = 0, bad = 0;
+
+	for (i = 0; i < l->nr; i++) {
+		const struct got *g = &l->v[i];
+
+		bad += isnan(g->value) != !!g->why[0] ||
+		       strncmp(g->name, g->section, strlen(g->section)) || !g->unit[0];
+		for (j = 0; j < i; j++)
+			dup += !strcmp(l->v[j].name, g->name);
+	}
+	ok(l->nr > 100, "%d metrics", l->nr);
+	is_int(dup, 0, "names are unique");
+	is_int(bad, 0, "NAN exactly when there is a reason; names start with their section");
+}
+
+int main(void)
+{
+	struct list l = { 0 }, stop = { .stop_at = 3 };
+	struct ts_analysis *a = build(1);
+
+	ok(a, "analysis built");
+	if (!a)
+		return tap_done();
+	is_int(ts_analysis_metrics(a, collect, &l), 0, "metrics walk returns 0");
+	sane(&l);
+	is_value(&l, "sched.wake_delivery.p50", 100);
+	is_value(&l, "sched.wakeup_latency.max", 500);
+	is_value(&l, "sched.switches.per_s", 1); /* switch-outs of tasks: 9 at 2 s */
+	is_null(&l, "sched.migrations.per_s", "sched:sched_migrate_task not recorded");
+	is_value(&l, "idle.exits.hrtimer.per_s", 1);
+	is_value(&l, "idle.exits.tick.per_s", 1);
+	is_value(&l, "idle.exits.other_hrtimer.per_s", 0);
+	is_null(&l, "idle.exits.timer.per_s", "timer:timer_expire_entry not recorded");
+	is_null(&l, "idle.tick_stop.fail.per_s", "timer:tick_stop not recorded");
+	is_value(&l, "timer.expire.tick_nohz_handler.per_s", 1);
+	is_value(&l, "timer.expire.tick_nohz_handler.handler.p50", 400);
+	is_value(&l, "workqueue.work.vmstat_update.per_s", 1);
+	is_value(&l, "workqueue.work.vmstat_update.duration.max", 2000);
+	is_null(&l, "workqueue.work.vmstat_update.queue_latency.p99",
+		"workqueue:workqueue_queue_work not recorded");
+	is_null(&l, "rcu.gp.per_s", "rcu:rcu_grace_period not recorded");
+	is_null(&l, "shrinker.calls.per_s", "vmscan:mm_shrink_slab_start not recorded");
+	ok(find(&l, "workqueue.work.per_s")->kind == TS_METRIC_RATE &&
+		   find(&l, "sched.wake_delivery.p99")->dir == TS_DIR_LOWER,
+	   "rates are rates, latencies lower-is-better");
+	is_int(ts_analysis_metrics(a, collect, &stop), 7, "a non-zero return stops the walk");
+	is_int(stop.nr, 2, "after two metrics");
+	{
+		struct dists d = { 0 };
+
+		is_int(ts_analysis_dists(a, count_dist, &d), 0,
+		       "the distributions' walk returns 0");
+		ok(d.nr > 10 && d.delivery_count == 1, "%d distributions, sched.wake_delivery of 1",
+		   d.nr);
+	}
+	ts_analysis_free(a);
+	free(l.v);
+	l = (struct list){ 0 };
+	a = build(0);
+	if (a && !ts_analysis_metrics(a, collect, &l)) {
+		is_value(&l, "workqueue.work.0xffffffff81000100.per_s", 1);
+		is_null(&l, "idle.exits.tick.per_s", "no symbols");
+	}
+	ts_analysis_free(a);
+	free(l.v);
+	free(stop.v);
+	return tap_done();
+}
