@@ -97,8 +97,8 @@ lost() {
 	_t=$(jq '.trace.lost_events' "$tmp/lost.json" 2>/dev/null)
 	_x=$(sed -n 's/^  LOST \([0-9][0-9]*\) events.*/\1/p' "$tmp/text" 2>/dev/null)
 	[ -n "$_p" ] && [ "$_t" = "$_p" ] && { [ "$_p" -eq 0 ] || [ "$_x" = "$_p" ]; }
-	ok $? "$1: the report's lost events (JSON $_t, text ${_x:-none}) equal" \
-		"perf report's Total Lost Samples (${_p:-none})"
+	ok $? "$1: the report's lost events (JSON $_t, text ${_x:-none}) equal perf report's\
+ Total Lost Samples (${_p:-none})"
 }
 
 for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none x86-lost; do
