@@ -53,7 +53,7 @@ check() { # NAME FILE
 	fi
 	perf_tasks "$2" >"$tmp/perf"
 	if [ ! -s "$tmp/perf" ] && oracle_is_pipe "$2"; then
-		skip "$1: perf 6.1's sched timehist reads nothing from a pipe-mode file"
+		skip "$1: timehist agrees" "perf 6.1's sched timehist reads nothing from a pipe-mode file"
 		return
 	elif [ ! -s "$tmp/perf" ]; then
 		ok 1 "$1: perf sched timehist read nothing from a file-mode recording"
