@@ -88,7 +88,7 @@ done
 [ "$n" != 0 ]
 ok $? "the committed fixtures were found (the last: $n)"
 
-# The shared aarch64 fixtures live beside the repository, not in it.
+# The aarch64 fixtures of tests/fixtures/aarch64.
 k=$(shared_fixture a64-6.1-generic.kallsyms) || k=""
 for n in a64-6.1-generic-stress-ramfs a64-6.1-generic-perf-bench-pipe; do
 	if f=$(shared_fixture "$n.data"); then

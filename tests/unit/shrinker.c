@@ -38,6 +38,10 @@ int main(void)
 	is_int(f ? f->duration.sum : 0, 100 + 28, "durations paired by task");
 	is_int(f ? f->scanned : 0, (1000 - 104) + (200 - 72), "scanned = start - end total_scan");
 	is_int(f ? f->freed : 0, 900, "freed = sum of retval");
+	is_int(t->nr, 2, "totals: 2 calls");
+	is_int(t->scanned, (1000 - 104) + (200 - 72), "totals: scanned over both calls");
+	is_int(t->freed, 900, "totals: freed over both calls");
+	is_int(t->duration.sum, 100 + 28, "totals: durations");
 	is_int(t->unmatched_ends, 1, "end at trace start: unmatched");
 	is_int(ts_shrinker_nr_tasks(m), 2, "two tasks ran complete calls");
 	ok(ts_shrinker_task_at(m, 0)->pid == 11 && ts_shrinker_task_at(m, 0)->time_ns == 28,
