@@ -214,6 +214,9 @@ static int new_analysis(struct plugin *p)
 	if (ret == -TS_EUSAGE)
 		fprintf(stderr, "tickscope.so: perf's -C/--cpu '%s': not a CPU list\n",
 			p->perf.cpus);
+	/* summary= with comm=: the benchmark's tasks' time line too (tickscope compare) */
+	if (!ret && p->summary && p->comm)
+		ret = ts_cpath_new(&p->path, p->comm);
 	return ret;
 }
 
@@ -262,10 +265,6 @@ int start(void **data, void *ctx)
 	if (ret)
 		goto out_free;
 	ts_source_note_recorded(p->src, p->an);
-	if (p->summary && p->comm && ts_cpath_new(&p->path, p->comm)) {
-		ret = -ENOMEM;
-		goto out_free;
-	}
 	ret = ts_source_worker_start(p->src, feed, p);
 	if (ret == -EAGAIN) /* no thread to be had: the samples are fed inline */
 		ret = 0;
