@@ -11,8 +11,10 @@ DEFCONFIG ?= defconfig
 kernel-config:
 	$(Q)kconfig-fragments/kernel-config.sh $(if $(KSRC),--ksrc "$(KSRC)") \
 		$(if $(ARCH),--arch "$(ARCH)") $(if $(BOARD),--board "$(BOARD)") \
+		$(if $(BASE),--base "$(BASE)") \
 		$(if $(O),--out "$(O)") $(if $(filter 1,$(JSON)),--json) \
 		$(if $(filter 1,$(FAST)),--fast) $(if $(filter 1,$(REUSE)),--reuse) \
+		$(if $(filter 1,$(DIFF)),--diff) $(if $(filter 1,$(VERBOSE)),--verbose) \
 		$(if $(FRAGMENTS),,$(if $(wildcard $(TS_EXPERIMENT)),--experiment $(TS_EXPERIMENT))) \
 		$(FRAGMENTS)
 

@@ -14,11 +14,18 @@ fragment and then FRAGMENT... in order, run the tree's own olddefconfig (ARCH ex
 CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: kept, dropped
 (with the reason, in the tree's Kconfig terms), overridden by a later fragment, or unknown.
 
-  --ksrc DIR      kernel tree (default: Debian linux-source-6.1, extracted into .cache/)
+  --ksrc DIR|VER  kernel tree, or 6.1 / 6.12 for Debian's linux-source-VER extracted into
+                  .cache/ (default: 6.1)
   --arch ARCH     x86_64 or arm64 (default: the board's)
   --board NAME    a board of kconfig-fragments/boards.tsv; its fragment is merged first
+  --base BASE     what the fragments apply to: defconfig (the board's, default), running
+                  (/proc/config.gz, else /boot/config-\$(uname -r)), board (the running
+                  config of BOARD, over its boards/ transport), or a .config FILE (.gz/.xz
+                  too); a config other than defconfig goes through this tree's olddefconfig
   --out DIR       output folder, the O= of the kernel build (default out/kernel-<board>/)
   --json          JSON report instead of text
+  --diff          print only the whole diff against the base, grouped (as scripts/diffconfig)
+  -v, --verbose   also list the requests that a later fragment repeats (verdict "same")
   --fast          olddefconfig in-process (the tree's conf_read + conf_write, as conf
                   --olddefconfig does) instead of running 'make olddefconfig' per set
   --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
@@ -32,21 +39,26 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
 
 FRAGMENT is a name in kconfig-fragments/, in the tree's kernel/configs/ or
 arch/\$SRCARCH/configs/, or a path. The user's tree is never written: a tree that is not
-pristine (has .config or include/config) is refused. An existing <out>/.config is backed up.
+pristine (has .config or include/config) is refused. An existing <out>/.config that this tool
+did not write last is backed up to <out>/.config.tickscope-backup (one file, replaced).
 Exit: 0 every requested value survived (or the fragment expects it not to on this kernel),
 1 some did not, 2 bad fragment or usage, 3 unusable kernel tree or toolchain.
 USAGE
 }
 
 ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' fdirs=''
+diff='' verbose='' basespec=defconfig
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h | --help) usage; exit 0 ;;
 	--ksrc) ksrc=$2; shift 2 ;;
 	--arch) arch=$2; shift 2 ;;
 	--board) board=$2; shift 2 ;;
+	--base) basespec=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--json) json=--json; shift ;;
+	--diff) diff=--diff; shift ;;
+	-v | --verbose) verbose=--verbose; shift ;;
 	--fast) fast=1; shift ;;
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;
@@ -107,9 +119,10 @@ if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null 2>&1; then
 	cross=
 fi
 
-if [ -z "$ksrc" ]; then
-	ksrc=$("$here/ksrc.sh") || exit 3
-fi
+case "$ksrc" in
+'') ksrc=$("$here/ksrc.sh") || exit 3 ;;
+[0-9]*.[0-9]*) [ -d "$ksrc" ] || ksrc=$("$here/ksrc.sh" "$ksrc") || exit 3 ;;
+esac
 [ -f "$ksrc/Makefile" ] && [ -d "$ksrc/scripts/kconfig" ] || die 3 "$ksrc is not a kernel tree"
 ksrc=$(cd "$ksrc" && pwd)
 if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
@@ -119,42 +132,121 @@ if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
 fi
 
 out=${out:-$top/out/kernel-${board:-$arch}}
+# Refused before anything is created: an O= inside the source tree would write into it.
+case "$(realpath -m "$out")/" in
+"$(realpath "$ksrc")"/*) die 3 "O=$out is inside the kernel tree $ksrc, which tickscope never writes" ;;
+esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
+
+# The base config: the board's defconfig, or a config read from a file, this machine or the
+# board, decompressed into <out>/tickscope-base-input.config.
+base_from() {
+	case "$1" in
+	*.gz) gzip -dc "$1" ;;
+	*.xz) xz -dc "$1" ;;
+	*) cat "$1" ;;
+	esac >"$out/tickscope-base-input.config" || die 2 "BASE: cannot read $1"
+}
+base_running() {
+	if [ -r /proc/config.gz ]; then
+		base_from /proc/config.gz
+		basename="the running kernel's /proc/config.gz ($(uname -r))"
+	elif [ -r "/boot/config-$(uname -r)" ]; then
+		base_from "/boot/config-$(uname -r)"
+		basename="the running kernel's /boot/config-$(uname -r)"
+	else
+		die 3 "BASE=running: neither /proc/config.gz (CONFIG_IKCONFIG_PROC) nor" \
+			"/boot/config-$(uname -r) is readable on this machine"
+	fi
+}
+base_board() {
+	[ -n "$board" ] || die 2 "BASE=board needs BOARD="
+	# The profile parser of boards/, in a subshell: it brings its own die().
+	prof=$(
+		. "$top/boards/lib/common.sh"
+		profile_load "$board" >&2 || exit 1
+		printf '%s\n' "$P_TRANSPORT" "${P_SSH:-}" "${P_SSH_OPTS:-}" "${P_SSH_TARGET:-}"
+	) || die 2 "BASE=board: no usable boards/ profile for board $board"
+	P_TRANSPORT=$(echo "$prof" | sed -n 1p) P_SSH=$(echo "$prof" | sed -n 2p)
+	P_SSH_OPTS=$(echo "$prof" | sed -n 3p) P_SSH_TARGET=$(echo "$prof" | sed -n 4p)
+	case "$P_TRANSPORT" in
+	local) base_running ;;
+	ssh)
+		# shellcheck disable=SC2086 # SSH_OPTS is a list of options
+		$P_SSH $P_SSH_OPTS "$P_SSH_TARGET" 'if [ -r /proc/config.gz ]; then
+			gzip -dc /proc/config.gz; else cat /boot/config-$(uname -r); fi' \
+			>"$out/tickscope-base-input.config" ||
+			die 3 "BASE=board: cannot read the running config of $P_SSH_TARGET over ssh"
+		basename="the running config of board $board ($P_SSH_TARGET)"
+		;;
+	*) die 3 "BASE=board: board $board ($P_TRANSPORT) boots a packaged kernel; give its" \
+		"config as BASE=FILE (the /boot/config-* of the kernel package)" ;;
+	esac
+}
+basename=
+case "$basespec" in
+defconfig) ;;
+running) base_running ;;
+board) base_board ;;
+*)
+	[ -r "$basespec" ] || die 2 "BASE=$basespec: no such file (BASE is defconfig, running," \
+		"board or a .config file)"
+	base_from "$basespec"
+	basename=$(cd "$(dirname "$basespec")" && pwd)/$(basename "$basespec")
+	;;
+esac
+[ -z "$basename" ] || grep -q '^CONFIG_' "$out/tickscope-base-input.config" ||
+	die 2 "BASE=$basespec: no CONFIG_ line in it: not a kernel .config"
 kmake() {
 	make -s -C "$ksrc" O="$out" ARCH="$arch" CROSS_COMPILE="$cross" "$@"
 }
 
-# A .config this run would overwrite is copied aside first (once per run).
+# A .config this run would overwrite is copied aside first, unless it is the one the last run
+# wrote (its checksum is in tickscope-written): one backup, of the last .config that was not ours.
 backed_up=
 backup() {
 	[ -z "$backed_up" ] && [ -f "$out/.config" ] || return 0
-	bak=$out/.config.tickscope-backup-$(date +%Y%m%d-%H%M%S)
-	[ -e "$bak" ] && bak=$bak-$$
-	cp -p "$out/.config" "$bak"
 	backed_up=1
+	[ "$(cksum <"$out/.config")" = "$(cat "$out/tickscope-written" 2>/dev/null)" ] && return 0
+	bak=$out/.config.tickscope-backup
+	cp -p "$out/.config" "$bak"
 	echo "kernel-config: backed up the existing $out/.config to $bak" >&2
 }
 
 stamp="$ksrc $arch $cross $base $board"
+[ -z "$basename" ] || stamp="$stamp $(cksum <"$out/tickscope-base-input.config")"
 tool=$out/tickscope-kconfig
 if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" ] ||
 	[ ! -x "$tool" ] || [ -n "$(find "$here/tool" -newer "$tool" -name "*.[ch]")" ]; then
 	backup
 	backed_up=1 # what defconfig writes next is ours, not the user's
 	rm -f "$out/tickscope-stamp"
-	kmake "$base" >/dev/null || die 3 "make $base failed in $ksrc (ARCH=$arch)"
+	if [ -z "$basename" ]; then
+		kmake "$base" >/dev/null || die 3 "make $base failed in $ksrc (ARCH=$arch)"
+	else
+		# A config from another kernel: this tree's olddefconfig makes it a base for it.
+		cp "$out/tickscope-base-input.config" "$out/.config"
+		kmake olddefconfig >"$out/tickscope-base.log" 2>&1 ||
+			die 3 "make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):" \
+				"$(tail -3 "$out/tickscope-base.log")"
+	fi
 	cp "$out/.config" "$out/tickscope-base.config"
 	# The environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
 	# CC_VERSION_TEXT, ...): Kconfig's $(shell,...) probes need it. A *config target name
 	# makes the top Makefile read the arch Makefile as it does for olddefconfig.
 	kmake --eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
 		>"$out/tickscope-make.env" 2>/dev/null || die 3 "cannot read the kernel make environment"
+	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
+	kc=$ksrc/scripts/kconfig era=
+	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
+	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
 	objs=
 	for o in confdata expr lexer.lex menu parser.tab preprocess symbol util; do
 		objs="$objs $out/scripts/kconfig/$o.o"
 	done
-	${HOSTCC:-cc} -O2 -D_GNU_SOURCE -I"$here/tool" -I"$ksrc/scripts/kconfig" -I"$out/scripts/kconfig" \
+	# shellcheck disable=SC2086 # $era and $objs are lists
+	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$out/scripts/kconfig" \
 		-o "$tool" "$here"/tool/*.c $objs ||
 		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
 	echo "$stamp" >"$out/tickscope-stamp"
@@ -193,9 +285,10 @@ if [ -n "$bfrag" ]; then
 	fi
 fi
 set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \
-	--base-name "$base${board:+ + board $board}" $fdirs \
+	--base-name "${basename:-$base}${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
-	--fragment-dir "$ksrc/arch/$srcarch/configs" ${json:+"$json"} "$@"
+	--fragment-dir "$ksrc/arch/$srcarch/configs" --confounders "$here/confounders.tsv" \
+	${json:+"$json"} ${diff:+"$diff"} ${verbose:+"$verbose"} "$@"
 if [ -n "$each" ]; then
 	mkdir -p "$out/sets"
 	set -- --each --outdir "$out/sets" "$@"
@@ -211,7 +304,16 @@ cd "$out"
 rc=0
 "$tool" "$@" || rc=$?
 if [ -z "$each" ] && [ $rc -le 1 ]; then
-	echo "kernel-config: wrote $out/.config (build with: make -C $ksrc O=$out" \
-		"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
+	cksum <"$out/.config" >"$out/tickscope-written"
+	if [ -f "$ksrc/.tickscope-extracted" ]; then
+		# The extract of ksrc.sh configures but cannot build: name the full source.
+		ver=${ksrc##*/linux-source-}
+		echo "kernel-config: wrote $out/.config (to build: tar xf" \
+			"/usr/src/linux-source-$ver.tar.xz, then make -C linux-source-$ver O=$out" \
+			"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
+	else
+		echo "kernel-config: wrote $out/.config (build with: make -C $ksrc O=$out" \
+			"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
+	fi
 fi
 exit $rc

@@ -41,11 +41,8 @@ Prints, for one trace: samples/s and peak RSS of
   perf script -i FILE -F $PERF_F --ns >/dev/null
   tickscope report -i FILE, against perf sched latency -i FILE
   perf script --dlfilter tickscope.so, against a no-op dlfilter
-<<<<<<< HEAD
   tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold and cached
-=======
   tickscope record against perf record (scripts/bench-record.sh --help)
->>>>>>> record
 and the ratios against the targets: decode-only >= 10M samples/s, peak RSS <= 32 MB,
 decode-only within ${TARGET_CAT_RATIO}x of cat; report >= 10M samples/s and ${TARGET_SCHEDLAT_RATIO}x
 faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op; compare <= 5 s cold, <= 0.5 s cached.
@@ -201,7 +198,6 @@ else
 	echo "bench: plugin vs no-op dlfilter: skipped (need $PLUGIN and $NOOP)"
 fi
 
-<<<<<<< HEAD
 # SPOT 3: `tickscope compare` of 2 x 10 runs of about 200,000 samples each (make record, kept
 # under $DIR/compare), cold (--no-cache) and with the per-run summaries cached.
 CMP=$DIR/compare/x86-host
@@ -221,10 +217,9 @@ if "$TICKSCOPE" compare --help >/dev/null 2>&1; then
 	echo "bench: compare of 2 x 10 runs, $cmp_samples samples: cold ${cmpcold_s} s," \
 		"cached ${cmpwarm_s} s, peak RSS $((cmpcold_kb / 1024)) MB"
 fi
-=======
-# SPOT 3: tickscope record against perf record: CPU time and lost events (its own targets).
+
+# SPOT 4: tickscope record against perf record: CPU time and lost events (its own targets).
 "$top/scripts/bench-record.sh" || exit 1
->>>>>>> record
 
 # --- Ratios and targets ----------------------------------------------------------------------
 missed=0

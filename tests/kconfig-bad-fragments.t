@@ -7,7 +7,7 @@
 bad=$TS_TOP/tests/kconfig/bad
 . "$TS_TOP/tests/kconfig/lib.sh"
 out=$TS_TOP/.cache/kconfig-test/bad-x86_64
-rm -f "$out"/.config.tickscope-backup-*
+rm -f "$out"/.config.tickscope-backup*
 
 # run FRAGMENT...: the driver on x86_64; sets $rc, stdout in $tmp/out, stderr in $tmp/err.
 run() {

@@ -10,7 +10,7 @@ touch "$tmp/start"
 # Build folders kept across runs: --reuse (REUSE=1) rebuilds the base config and the checker
 # only when the tree, arch, board or checker sources change.
 cache=$TS_TOP/.cache/kconfig-test
-rm -f "$cache"/make-*/.config.tickscope-backup-*
+rm -f "$cache"/make-*/.config.tickscope-backup*
 
 # The README's example: a board, a variant, PREEMPT_RT dropped on 6.1 and explained.
 rc=0
@@ -34,14 +34,23 @@ grep -q '^CONFIG_PREEMPT_NONE=y' "$cache/make-x86/.config" && grep -q '^CONFIG_N
 	"$cache/make-x86/.config" && grep -q '^CONFIG_KVM_GUEST=y' "$cache/make-x86/.config"
 ok $? "the .config is in O= with the merged values"
 
-# Re-running backs the previous .config up (REUSE=1: same tree, arch and board as above).
-cp "$cache/make-x86/.config" "$tmp/previous.config"
+# Re-running over our own .config backs nothing up; over a .config edited since, it keeps one
+# backup (REUSE=1: same tree, arch and board as above).
+rm -f "$cache/make-x86/.config.tickscope-backup"
 make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 \
 	FRAGMENTS="nohz-idle preempt-full" >"$tmp/out2" 2>"$tmp/err2"
 ok $? "a second run into the same O= succeeds"
-bak=$(ls "$cache/make-x86"/.config.tickscope-backup-* 2>/dev/null | tail -1)
-[ -n "$bak" ] && cmp -s "$bak" "$tmp/previous.config"
-ok $? "the .config it overwrote was backed up first"
+[ ! -e "$cache/make-x86/.config.tickscope-backup" ]
+ok $? "the .config the last run wrote is not backed up"
+echo 'CONFIG_TICKSCOPE_EDITED=y' >>"$cache/make-x86/.config"
+cp "$cache/make-x86/.config" "$tmp/previous.config"
+for i in 1 2; do
+	make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" \
+		REUSE=1 FRAGMENTS="nohz-idle preempt-full" >"$tmp/out2" 2>"$tmp/err2"
+done
+cmp -s "$cache/make-x86/.config.tickscope-backup" "$tmp/previous.config"
+ok $? "an edited .config is backed up before it is overwritten"
+is "$(ls -a "$cache/make-x86" | grep -c tickscope-backup)" 1 "one backup, not one per run"
 grep -q '^CONFIG_PREEMPT=y' "$cache/make-x86/.config"
 ok $? "and the new .config has the new variant"
 
@@ -68,19 +77,26 @@ jq -e '.schema == "tickscope-kconfig" and .sets[0].ok and
 	"$tmp/json" >/dev/null
 ok $? "JSON=1 gives the JSON report"
 
-# In-process olddefconfig (--fast, used by the fragment tests) = the tree's make olddefconfig.
-for spec in "qemu-x86 x86 nohz-full preempt-none vmstat-path shrinker-path" \
-	"qemu-aarch64 arm64 nohz-full preempt-rt tracing"; do
+# In-process olddefconfig (--fast, used by the fragment tests) = the tree's make olddefconfig,
+# on each Debian tree: the oracle for the verdict tables of tests/kconfig-fragments.t.
+for spec in "6.1 qemu-x86 x86 nohz-full preempt-none vmstat-path shrinker-path" \
+	"6.1 qemu-aarch64 arm64 nohz-full preempt-rt tracing" \
+	"6.12 qemu-x86 x86 nohz-full preempt-rt shrinker-path shrinker-debug" \
+	"6.12 qemu-aarch64 arm64 hz-periodic preempt-voluntary tracing vmstat-path"; do
 	set -- $spec
-	board=$1 o=$cache/make-$2
-	shift 2
+	ver=$1 board=$2 o=$cache/make-$ver-$3
+	shift 3
+	if ! tree=$(ksrc_of "$ver"); then
+		skip "$ver $board: in-process olddefconfig = make olddefconfig" "$tree"
+		continue
+	fi
 	set_name=board-$board+$(echo "$@" | tr ' ' '+')
-	"$kf/kernel-config.sh" --ksrc "$ksrc" --board "$board" --out "$o" --reuse "$@" \
+	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse "$@" \
 		>/dev/null 2>&1
-	"$kf/kernel-config.sh" --ksrc "$ksrc" --board "$board" --out "$o" --reuse --fast --each \
+	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse --fast --each \
 		"$(echo "$@" | tr ' ' '+')" >/dev/null 2>&1
 	diff -u "$o/.config" "$o/sets/$set_name.config" >"$tmp/diff"
-	ok $? "$board: in-process olddefconfig writes the same .config as make olddefconfig ($*)"
+	ok $? "$ver $board: in-process olddefconfig writes the same .config as make olddefconfig ($*)"
 	head -20 "$tmp/diff" | sed 's/^/#   /'
 done
 

@@ -166,13 +166,6 @@ static const char *type_error(struct symbol *sym, const char *val, bool quoted)
 	}
 }
 
-static struct symbol *choice_of(struct symbol *sym)
-{
-	if (!sym || !sym_is_choice_value(sym) || !sym_get_choice_prop(sym))
-		return NULL;
-	return prop_get_symbol(sym_get_choice_prop(sym));
-}
-
 static const char *choice_prompt(struct symbol *cs)
 {
 	struct property *prop;
@@ -271,7 +264,7 @@ static int check_file_rules(struct ts_set *set, int first, struct ts_err *err)
 
 	for (i = first; i < set->nreqs; i++) {
 		struct ts_req *r = &set->reqs[i];
-		struct symbol *cs = choice_of(sym_find(r->name));
+		struct symbol *cs = ts_choice_of(sym_find(r->name));
 
 		if (r->kind != TS_REQ_SET)
 			continue;
@@ -287,7 +280,7 @@ static int check_file_rules(struct ts_set *set, int first, struct ts_err *err)
 				return -EINVAL;
 			}
 			if (cs && !strcmp(r->value, "y") && !strcmp(o->value, "y") &&
-			    choice_of(sym_find(o->name)) == cs) {
+			    ts_choice_of(sym_find(o->name)) == cs) {
 				set_err(err,
 					"%s:%d: CONFIG_%s=y and CONFIG_%s=y (line %d) are both members of "
 					"the choice \"%s\": set only one",
@@ -398,7 +391,7 @@ void ts_frag_link(struct ts_set *set)
 
 	for (i = 0; i < set->nreqs; i++) {
 		struct ts_req *r = &set->reqs[i];
-		struct symbol *cs = choice_of(sym_find(r->name));
+		struct symbol *cs = ts_choice_of(sym_find(r->name));
 
 		if (r->kind != TS_REQ_SET)
 			continue;
@@ -409,7 +402,7 @@ void ts_frag_link(struct ts_set *set)
 				continue;
 			if (!strcmp(l->name, r->name) ||
 			    (cs && !strcmp(r->value, "y") && !strcmp(l->value, "y") &&
-			     choice_of(sym_find(l->name)) == cs))
+			     ts_choice_of(sym_find(l->name)) == cs))
 				r->overridden_by = j;
 		}
 	}
@@ -440,7 +433,7 @@ static bool line_symbol(const char *s, char *name, size_t size)
  * base lines of the other members: otherwise conf_read warns "changes choice state". */
 static bool merge_replaces(const struct ts_set *set, const char *name)
 {
-	struct symbol *cs = choice_of(sym_find(name));
+	struct symbol *cs = ts_choice_of(sym_find(name));
 	int i;
 
 	for (i = 0; i < set->nreqs; i++) {
@@ -451,7 +444,7 @@ static bool merge_replaces(const struct ts_set *set, const char *name)
 		if (!strcmp(r->name, name))
 			return true;
 		if (cs && r->overridden_by < 0 && !strcmp(r->value, "y") &&
-		    choice_of(sym_find(r->name)) == cs)
+		    ts_choice_of(sym_find(r->name)) == cs)
 			return true;
 	}
 	return false;
@@ -513,9 +506,11 @@ void ts_set_free(struct ts_set *set)
 		free(r->eff_name);
 		free(r->eff_value);
 		free(r->final);
+		free(r->base);
 		free(r->reason);
 	}
 	free(set->reqs);
+	ts_diff_free(set);
 	for (i = 0; i < set->neffects; i++)
 		free(set->effects[i]);
 	free(set->effects);

@@ -7,6 +7,8 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "lkc.h"
 #include "ts_kconfig.h"
@@ -15,10 +17,10 @@ extern char **environ;
 
 struct opts {
 	const char *base, *output, *outdir, *olddefconfig, *env_file, *kconfig, *base_name;
-	const char *check;
+	const char *check, *confounders;
 	char **dirs;
 	int ndirs;
-	bool each, json;
+	bool each, json, verbose, diff_only;
 };
 
 static void usage(FILE *out, const char *prog)
@@ -41,6 +43,9 @@ static void usage(FILE *out, const char *prog)
 		"  --kconfig FILE       the top Kconfig file (default $KBUILD_KCONFIG or Kconfig)\n"
 		"  --base-name NAME     how reports name the base config\n"
 		"  --json               JSON instead of text\n"
+		"  --diff               print only the whole diff against the base, grouped\n"
+		"  --confounders FILE   SYMBOL<TAB>note lines: changes to flag in the diff\n"
+		"  -v, --verbose        also show requests that a later fragment repeats (same)\n"
 		"  -h, --help           this help\n\n"
 		"Exit: 0 all requested values survived (or were expected not to), 1 some did not,\n"
 		"2 bad fragment or usage, 3 unusable tree or base config.\n",
@@ -61,13 +66,16 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 		{ "kconfig", required_argument, NULL, 'k' },
 		{ "base-name", required_argument, NULL, 'n' },
 		{ "json", no_argument, NULL, 'j' },
+		{ "diff", no_argument, NULL, 'f' },
+		{ "confounders", required_argument, NULL, 'C' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	char **dirs;
 	int c;
 
-	while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'b':
 			o->base = optarg;
@@ -105,6 +113,15 @@ static int parse_opts(int argc, char **argv, struct opts *o)
 			break;
 		case 'j':
 			o->json = true;
+			break;
+		case 'f':
+			o->diff_only = true;
+			break;
+		case 'C':
+			o->confounders = optarg;
+			break;
+		case 'v':
+			o->verbose = true;
 			break;
 		case 'h':
 			usage(stdout, argv[0]);
@@ -247,47 +264,95 @@ static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, 
 	return ret;
 }
 
-static int run_set(struct ts_set *set, const struct opts *o, const char *out, const char *kver,
-		   const char *arch, struct ts_err *err)
+/* olddefconfig in a child forked before anything was read: conf_read + conf_write is what
+ * conf --olddefconfig does, but only from a fresh state. From 6.11 on, a choice member keeps
+ * SYMBOL_WRITE from an earlier conf_read, and one process reading several configs writes
+ * lines that the tree's own conf does not (tests/kconfig-make.t compares the two). */
+static int olddefconfig_fresh(const char *out)
+{
+	int status;
+	pid_t pid = fork();
+
+	if (pid < 0)
+		return -1;
+	if (!pid)
+		_exit(conf_read(out) || conf_write(out) ? 1 : 0);
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* Merge the fragments onto the base and run olddefconfig: before any conf_read. */
+static int make_set(struct ts_set *set, const struct opts *o, const char *out,
+		    struct ts_err *err)
+{
+	int ret;
+
+	if (o->check)
+		return 0;
+	ret = ts_frag_merge(set, o->base, out, err);
+	if (ret)
+		return ret;
+	if (o->olddefconfig) {
+		setenv("TS_KCONFIG_FILE", out, 1);
+		ret = system(o->olddefconfig);
+		if (ret) {
+			snprintf(err->msg, sizeof(err->msg), "'%s' failed (status %d)",
+				 o->olddefconfig, ret);
+			return -TS_EXIT_ENV;
+		}
+	} else if (olddefconfig_fresh(out)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: olddefconfig failed", out);
+		return -TS_EXIT_ENV;
+	}
+	return 0;
+}
+
+/* The base value of each request, and the whole diff, from the two .config files' text. */
+static int diff_set(struct ts_set *set, const char *base, const char *final,
+		    const struct ts_notes *notes, struct ts_err *err)
+{
+	struct ts_cfg b, f;
+	int i, ret;
+
+	ret = ts_cfg_read(&b, base, err);
+	if (ret)
+		return -TS_EXIT_ENV;
+	ret = ts_cfg_read(&f, final, err);
+	if (ret) {
+		ts_cfg_free(&b);
+		return -TS_EXIT_ENV;
+	}
+	for (i = 0; i < set->nreqs; i++) {
+		const char *v = ts_cfg_get(&b, set->reqs[i].name);
+
+		set->reqs[i].base = v ? strdup(v) : NULL;
+	}
+	ts_diff_build(set, &b, &f, notes);
+	ts_cfg_free(&b);
+	ts_cfg_free(&f);
+	return 0;
+}
+
+static int judge_set(struct ts_set *set, const struct opts *o, const char *out, const char *kver,
+		     const char *arch, const struct ts_notes *notes, struct ts_err *err)
 {
 	struct ts_choices *before;
-	int ret;
+	const char *final = o->check ? o->check : out;
 
 	if (conf_read(o->base)) {
 		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the base config", o->base);
 		return -TS_EXIT_ENV;
 	}
 	before = ts_choices_save();
-	if (!o->check) {
-		ret = ts_frag_merge(set, o->base, out, err);
-		if (ret)
-			goto free_before;
-		if (o->olddefconfig) {
-			setenv("TS_KCONFIG_FILE", out, 1);
-			ret = system(o->olddefconfig);
-			if (ret) {
-				snprintf(err->msg, sizeof(err->msg), "'%s' failed (status %d)",
-					 o->olddefconfig, ret);
-				ret = -TS_EXIT_ENV;
-				goto free_before;
-			}
-		} else if (conf_read(out) || conf_write(out)) {
-			snprintf(err->msg, sizeof(err->msg), "%s: olddefconfig failed", out);
-			ret = -TS_EXIT_ENV;
-			goto free_before;
-		}
-	}
-	if (conf_read(o->check ? o->check : out)) {
-		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the final config",
-			 o->check ? o->check : out);
-		ret = -TS_EXIT_ENV;
-		goto free_before;
+	if (conf_read(final)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot read the final config", final);
+		ts_choices_free(before);
+		return -TS_EXIT_ENV;
 	}
 	ts_verdict_judge(set, before, kver, arch);
-	ret = 0;
-free_before:
 	ts_choices_free(before);
-	return ret;
+	return diff_set(set, o->base, final, notes, err);
 }
 
 static char *set_output(const struct opts *o, const struct ts_set *set)
@@ -315,6 +380,8 @@ int main(int argc, char **argv)
 	char **saved = NULL, *kver, *arch, *srctree;
 	const char *kconfig;
 	int nsets, i, pass, failures = 0, ret;
+	struct ts_notes *notes = NULL;
+	struct ts_report_opts ropt;
 
 	if (parse_opts(argc, argv, &o)) {
 		usage(stderr, argv[0]);
@@ -324,6 +391,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
 		return TS_EXIT_ENV;
 	}
+	if (o.confounders && !(notes = ts_notes_read(o.confounders, &err))) {
+		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
+		return TS_EXIT_FRAGMENT;
+	}
 	kver = dup_env("KERNELVERSION");
 	arch = dup_env("ARCH");
 	srctree = dup_env("srctree");
@@ -331,6 +402,9 @@ int main(int argc, char **argv)
 	if (!kconfig || !*kconfig)
 		kconfig = "Kconfig";
 
+	ropt = (struct ts_report_opts){ .arch = arch, .kver = kver,
+		.base_name = o.base_name ? o.base_name : o.base, .verbose = o.verbose,
+		.diff_only = o.diff_only };
 	nsets = o.each ? argc - optind : 1;
 	sets = calloc(nsets, sizeof(*sets));
 	/* Missing files and syntax errors first: they need no Kconfig, whose parse runs dozens
@@ -351,22 +425,27 @@ int main(int argc, char **argv)
 				free_set(&sets[i]);
 		}
 	}
-	for (i = 0; i < nsets; i++) {
-		char *out = set_output(&o, &sets[i]);
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nsets; i++) {
+			char *out = set_output(&o, &sets[i]);
 
-		ret = run_set(&sets[i], &o, out, kver, arch, &err);
-		free(out);
-		if (ret) {
-			fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
-			return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
+			if (!pass)
+				ret = make_set(&sets[i], &o, out, &err);
+			else
+				ret = judge_set(&sets[i], &o, out, kver, arch, notes, &err);
+			free(out);
+			if (ret) {
+				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
+				return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
+			}
+			if (pass && !o.json)
+				ts_report_text(stdout, &sets[i], &ropt);
+			if (pass)
+				failures += sets[i].failures;
 		}
-		if (!o.json)
-			ts_report_text(stdout, &sets[i], arch, kver,
-				       o.base_name ? o.base_name : o.base);
-		failures += sets[i].failures;
 	}
 	if (o.json)
-		ts_report_json(stdout, sets, nsets, arch, kver, o.base_name ? o.base_name : o.base);
+		ts_report_json(stdout, sets, nsets, &ropt);
 	for (i = 0; i < nsets; i++)
 		free_set(&sets[i]);
 	free(sets);
@@ -374,5 +453,6 @@ int main(int argc, char **argv)
 	free(arch);
 	free(srctree);
 	free(o.dirs);
+	ts_notes_free(notes);
 	return failures ? TS_EXIT_DROPPED : TS_EXIT_OK;
 }

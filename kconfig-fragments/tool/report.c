@@ -3,6 +3,7 @@
  * Reports: the verdicts as text for people (one line per request, the reason indented below)
  * and as JSON for machines (schema "tickscope-kconfig", version 1, documented in README.md).
  */
+#include <stdbool.h>
 #include <string.h>
 
 #include "ts_kconfig.h"
@@ -11,6 +12,7 @@ static const char *const verdict_names[] = {
 	[TS_V_KEPT] = "kept",
 	[TS_V_DROPPED] = "dropped",
 	[TS_V_OVERRIDDEN] = "overridden",
+	[TS_V_SAME] = "same",
 	[TS_V_UNKNOWN] = "unknown",
 	[TS_V_INEFFECTIVE] = "ineffective",
 	[TS_V_CHECK_OK] = "check-ok",
@@ -32,40 +34,108 @@ static void req_text(char *buf, size_t n, const struct ts_req *r)
 		snprintf(buf, n, "CONFIG_%s=%s", r->name, r->value);
 }
 
-void ts_report_text(FILE *out, const struct ts_set *set, const char *arch, const char *kver,
-		    const char *base_name)
+static const char *const group_titles[] = {
+	[TS_G_REQUESTED] = "requested by the fragments",
+	[TS_G_PULLED] = "pulled in or out by other changes (select, depends on)",
+	[TS_G_CHOICE] = "choices and defaults that moved",
+	[TS_G_SHOWN] = "off before and after, only the \"is not set\" line came or went",
+};
+
+static const char *const group_names[] = {
+	[TS_G_REQUESTED] = "requested",
+	[TS_G_PULLED] = "pulled",
+	[TS_G_CHOICE] = "choice-or-default",
+	[TS_G_SHOWN] = "shown",
+};
+
+/* Equal .config values, a string's quotes aside: the final value comes unquoted. */
+static bool same_text(const char *cfg, const char *v)
+{
+	size_t n;
+
+	if (!cfg || !v)
+		return false;
+	n = strlen(cfg);
+	if (n >= 2 && cfg[0] == '"' && cfg[n - 1] == '"')
+		return strlen(v) == n - 2 && !strncmp(cfg + 1, v, n - 2);
+	return !strcmp(cfg, v);
+}
+
+/* The diff as scripts/diffconfig prints it ("-X v", "+X v", " X old -> new"), grouped. */
+static void diff_text(FILE *out, const struct ts_set *set, bool verbose)
+{
+	char what[512];
+	int i, shown = 0;
+
+	fprintf(out, "diff against the base: %d changed line%s (as scripts/diffconfig)\n",
+		set->ndiff, set->ndiff == 1 ? "" : "s");
+	for (i = 0; i < set->ndiff; i++) {
+		const struct ts_change *c = &set->diff[i];
+
+		if (c->group == TS_G_SHOWN && !verbose) {
+			shown++;
+			continue;
+		}
+		if (!i || c->group != set->diff[i - 1].group)
+			fprintf(out, "  %s:\n", group_titles[c->group]);
+		if (!c->old)
+			snprintf(what, sizeof(what), "+%s %s", c->name, c->new);
+		else if (!c->new)
+			snprintf(what, sizeof(what), "-%s %s", c->name, c->old);
+		else
+			snprintf(what, sizeof(what), " %s %s -> %s", c->name, c->old, c->new);
+		fprintf(out, "  %-40s %s\n", what, c->why ? c->why : "");
+		if (c->confounder)
+			fprintf(out, "  %-40s confounder: %s\n", "", c->confounder);
+	}
+	if (shown)
+		fprintf(out, "  and %d line%s of symbols off before and after (\"is not set\" came or "
+			"went; -v lists them)\n", shown, shown == 1 ? "" : "s");
+}
+
+static void req_line(FILE *out, const struct ts_req *r, const char *kver)
 {
 	char what[512], where[512];
+
+	req_text(what, sizeof(what), r);
+	snprintf(where, sizeof(where), "%s:%d", r->frag, r->line);
+	fprintf(out, "%-12s %-40s %s", ts_verdict_name(r->verdict), what, where);
+	if (r->final && r->verdict != TS_V_KEPT && r->verdict != TS_V_CHECK_OK &&
+	    r->verdict != TS_V_SAME)
+		fprintf(out, "  (now %s)", *r->final ? r->final : "\"\"");
+	if (r->verdict == TS_V_KEPT && same_text(r->base, r->final))
+		fputs("  (as in the base)", out);
+	fputc('\n', out);
+	if (r->reason)
+		fprintf(out, "             %s\n", r->reason);
+	if (r->expected)
+		fprintf(out, "             expected on Linux %s (before %s): %s\n", kver,
+			r->xfail_before, r->xfail_why);
+	if (r->warn_only && r->verdict == TS_V_CHECK_FAILED)
+		fprintf(out, "             a warning only (check-warn): this does not fail\n");
+}
+
+void ts_report_text(FILE *out, const struct ts_set *set, const struct ts_report_opts *o)
+{
 	int i;
 
-	fprintf(out, "== ARCH=%s Linux %s, base %s, fragments: %s\n", arch ? arch : "?",
-		kver ? kver : "?", base_name ? base_name : "?", set->label);
-	for (i = 0; i < set->nreqs; i++) {
-		const struct ts_req *r = &set->reqs[i];
-		const char *v = ts_verdict_name(r->verdict);
-
-		req_text(what, sizeof(what), r);
-		snprintf(where, sizeof(where), "%s:%d", r->frag, r->line);
-		fprintf(out, "%-12s %-40s %s", v, what, where);
-		if (r->final && r->verdict != TS_V_KEPT && r->verdict != TS_V_CHECK_OK)
-			fprintf(out, "  (now %s)", *r->final ? r->final : "\"\"");
-		fputc('\n', out);
-		if (r->reason)
-			fprintf(out, "             %s\n", r->reason);
-		if (r->expected)
-			fprintf(out, "             expected on Linux %s (before %s): %s\n", kver,
-				r->xfail_before, r->xfail_why);
-		if (r->warn_only && r->verdict == TS_V_CHECK_FAILED)
-			fprintf(out,
-				"             a warning only (check-warn): this does not fail\n");
+	fprintf(out, "== ARCH=%s Linux %s, base %s, fragments: %s\n", o->arch ? o->arch : "?",
+		o->kver ? o->kver : "?", o->base_name ? o->base_name : "?", set->label);
+	if (o->diff_only) {
+		diff_text(out, set, o->verbose);
+		return;
 	}
+	for (i = 0; i < set->nreqs; i++)
+		if (set->reqs[i].verdict != TS_V_SAME || o->verbose)
+			req_line(out, &set->reqs[i], o->kver);
 	for (i = 0; i < set->neffects; i++)
 		fprintf(out, "side effect: %s\n", set->effects[i]);
+	diff_text(out, set, o->verbose);
 	fprintf(out,
 		"result: %d kept, %d dropped (%d expected on this kernel), %d overridden, "
-		"%d unknown, %d ineffective, %d/%d checks failed: %s\n",
+		"%d same, %d unknown, %d ineffective, %d/%d checks failed: %s\n",
 		set->counts[TS_V_KEPT], set->counts[TS_V_DROPPED], set->expected,
-		set->counts[TS_V_OVERRIDDEN], set->counts[TS_V_UNKNOWN],
+		set->counts[TS_V_OVERRIDDEN], set->counts[TS_V_SAME], set->counts[TS_V_UNKNOWN],
 		set->counts[TS_V_INEFFECTIVE], set->counts[TS_V_CHECK_FAILED],
 		set->counts[TS_V_CHECK_FAILED] + set->counts[TS_V_CHECK_OK],
 		set->failures ? "FAIL" : "OK");
@@ -108,6 +178,8 @@ static void json_req(FILE *out, const struct ts_req *r)
 	json_str(out, r->value);
 	fputs(",\"final\":", out);
 	json_str(out, r->final);
+	fputs(",\"base\":", out);
+	json_str(out, r->base);
 	fputs(",\"verdict\":", out);
 	json_str(out, ts_verdict_name(r->verdict));
 	fprintf(out,
@@ -119,17 +191,40 @@ static void json_req(FILE *out, const struct ts_req *r)
 	fputs("}", out);
 }
 
-void ts_report_json(FILE *out, const struct ts_set *sets, int nsets, const char *arch,
-		    const char *kver, const char *base_name)
+static void json_diff(FILE *out, const struct ts_set *set)
+{
+	int i;
+
+	fputs(",\"diff\":[", out);
+	for (i = 0; i < set->ndiff; i++) {
+		const struct ts_change *c = &set->diff[i];
+
+		fputs(i ? ",\n {\"symbol\":" : "\n {\"symbol\":", out);
+		json_str(out, c->name);
+		fputs(",\"old\":", out);
+		json_str(out, c->old);
+		fputs(",\"new\":", out);
+		json_str(out, c->new);
+		fprintf(out, ",\"group\":\"%s\",\"why\":", group_names[c->group]);
+		json_str(out, c->why);
+		fputs(",\"confounder\":", out);
+		json_str(out, c->confounder);
+		fputs("}", out);
+	}
+	fputs("]", out);
+}
+
+void ts_report_json(FILE *out, const struct ts_set *sets, int nsets,
+		    const struct ts_report_opts *o)
 {
 	int s, i;
 
 	fputs("{\"schema\":\"tickscope-kconfig\",\"version\":1,\"arch\":", out);
-	json_str(out, arch);
+	json_str(out, o->arch);
 	fputs(",\"kernelversion\":", out);
-	json_str(out, kver);
+	json_str(out, o->kver);
 	fputs(",\"base\":", out);
-	json_str(out, base_name);
+	json_str(out, o->base_name);
 	fputs(",\"sets\":[", out);
 	for (s = 0; s < nsets; s++) {
 		const struct ts_set *set = &sets[s];
@@ -147,7 +242,9 @@ void ts_report_json(FILE *out, const struct ts_set *sets, int nsets, const char 
 			fputs(i ? "," : "", out);
 			json_str(out, set->effects[i]);
 		}
-		fputs("]}", out);
+		fputs("]", out);
+		json_diff(out, set);
+		fputs("}", out);
 	}
 	fputs("]}\n", out);
 }

@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 struct symbol;
+struct expr;
 
 /* Exit codes of the tool, also used by the driver script. */
 #define TS_EXIT_OK 0
@@ -43,6 +44,7 @@ enum ts_verdict {
 	TS_V_KEPT,
 	TS_V_DROPPED,
 	TS_V_OVERRIDDEN,
+	TS_V_SAME, /* a later request asks for the same value: shown with -v only */
 	TS_V_UNKNOWN,
 	TS_V_INEFFECTIVE,
 	TS_V_CHECK_OK,
@@ -68,7 +70,31 @@ struct ts_req {
 	enum ts_verdict verdict;
 	bool expected; /* dropped, as the fragment says it will be on this kernel */
 	char *final; /* the value in the final .config */
+	char *base; /* the value in the base .config, NULL when it has no line */
 	char *reason;
+};
+
+/* One line of the diff against the base, and why kconfig made it. */
+enum ts_group {
+	TS_G_REQUESTED, /* a fragment asks for this symbol */
+	TS_G_PULLED, /* selected by (or depending on) a requested or changed symbol */
+	TS_G_CHOICE, /* a choice resolved differently, or a default moved */
+	TS_G_SHOWN, /* off before and after: only a "# X is not set" line came or went */
+};
+
+struct ts_change {
+	char *name;
+	char *old, *new; /* NULL: no line in that .config */
+	enum ts_group group;
+	char *why;
+	const char *confounder; /* the known confounder this change hits, or NULL */
+};
+
+/* A .config as text: CONFIG_X=v lines and "# CONFIG_X is not set" (value "n"), sorted. */
+struct ts_cfg {
+	char **name, **value;
+	int n;
+	bool sorted; /* by name, one line per symbol */
 };
 
 struct ts_set {
@@ -83,8 +109,17 @@ struct ts_set {
 	int neffects;
 	int failures;
 	int counts[TS_V_CHECK_FAILED + 1];
+	struct ts_change *diff; /* the whole change against the base, as scripts/diffconfig */
+	int ndiff;
 	int expected;
 };
+
+/* compat.c: kconfig internals that differ between kernel eras */
+#define TS_CHOICE_MAX 64 /* members of one choice; the largest in 6.12 has 13 */
+struct symbol *ts_choice_of(struct symbol *sym);
+struct symbol *ts_chosen(struct symbol *cs);
+int ts_choice_members(struct symbol *cs, struct symbol **out, int max);
+int ts_for_each_choice(int (*fn)(struct symbol *cs, void *data), void *data);
 
 /* frag.c */
 int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path,
@@ -95,17 +130,37 @@ int ts_frag_merge(const struct ts_set *set, const char *base, const char *out, s
 void ts_set_free(struct ts_set *set);
 
 /* verdict.c */
+void ts_add_expr(struct ts_buf *b, struct expr *e);
+const struct ts_req *ts_find_req(const struct ts_set *set, const char *name);
+const char *ts_active_default(struct symbol *sym, struct ts_buf *b);
+void ts_add_selects(struct ts_buf *b, struct expr *e, int above, bool *first);
 struct ts_choices;
 struct ts_choices *ts_choices_save(void);
 void ts_choices_free(struct ts_choices *c);
 void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const char *kver,
 		      const char *arch);
 
+/* diff.c */
+int ts_cfg_read(struct ts_cfg *cfg, const char *path, struct ts_err *err);
+const char *ts_cfg_get(const struct ts_cfg *cfg, const char *name);
+void ts_cfg_free(struct ts_cfg *cfg);
+struct ts_notes;
+struct ts_notes *ts_notes_read(const char *path, struct ts_err *err);
+void ts_notes_free(struct ts_notes *n);
+void ts_diff_build(struct ts_set *set, const struct ts_cfg *base, const struct ts_cfg *final,
+		   const struct ts_notes *notes);
+void ts_diff_free(struct ts_set *set);
+
 /* report.c */
-void ts_report_text(FILE *out, const struct ts_set *set, const char *arch, const char *kver,
-		    const char *base_name);
-void ts_report_json(FILE *out, const struct ts_set *sets, int nsets, const char *arch,
-		    const char *kver, const char *base_name);
+struct ts_report_opts {
+	const char *arch, *kver, *base_name;
+	bool verbose; /* show "same" requests */
+	bool diff_only; /* only the diff against the base */
+};
+
+void ts_report_text(FILE *out, const struct ts_set *set, const struct ts_report_opts *o);
+void ts_report_json(FILE *out, const struct ts_set *sets, int nsets,
+		    const struct ts_report_opts *o);
 const char *ts_verdict_name(enum ts_verdict v);
 
 #endif

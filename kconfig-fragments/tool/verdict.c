@@ -66,28 +66,28 @@ void ts_buf_free(struct ts_buf *b)
 }
 
 /* An expression with the current values, in the tree's own syntax: "A [=y] && B [=n]". */
-static void add_expr(struct ts_buf *b, struct expr *e)
+void ts_add_expr(struct ts_buf *b, struct expr *e)
 {
 	struct gstr gs = str_new();
-	const char *s, *p;
+	const char *s, *p, *cut[] = { "<choice> && ", " && <choice>" };
+	size_t skip;
 
 	expr_gstr_print(e, &gs);
 	/* A choice member depends on its (nameless) choice: say nothing about it. */
-	for (s = str_get(&gs); (p = strstr(s, "<choice> && ")); s = p + 12) {
-		char *part = strndup(s, p - s);
+	for (s = str_get(&gs);; s = p + skip) {
+		const char *p0 = strstr(s, cut[0]), *p1 = strstr(s, cut[1]);
+		char *part;
 
+		p = p0 && (!p1 || p0 < p1) ? p0 : p1;
+		if (!p)
+			break;
+		skip = strlen(p == p0 ? cut[0] : cut[1]);
+		part = strndup(s, p - s);
 		ts_buf_add(b, part);
 		free(part);
 	}
 	ts_buf_add(b, s);
 	str_free(&gs);
-}
-
-static struct symbol *choice_of(struct symbol *sym)
-{
-	if (!sym || !sym_is_choice_value(sym) || !sym_get_choice_prop(sym))
-		return NULL;
-	return prop_get_symbol(sym_get_choice_prop(sym));
 }
 
 static const char *prompt_of(struct symbol *sym)
@@ -99,44 +99,26 @@ static const char *prompt_of(struct symbol *sym)
 	return NULL;
 }
 
-/* The member a choice resolved to. Not curr.val: for an invisible choice it is not a symbol. */
-static struct symbol *chosen(struct symbol *cs)
+static int save_choice(struct symbol *cs, void *data)
 {
-	struct property *prop = sym_get_choice_prop(cs);
-	struct symbol *m;
-	struct expr *e;
+	struct ts_choices *c = data;
+	struct ts_choice_state *v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
 
-	sym_calc_value(cs);
-	if (!prop)
-		return NULL;
-	expr_list_for_each_sym(prop->expr, e, m) {
-		sym_calc_value(m);
-		if (sym_get_tristate_value(m) == yes)
-			return m;
-	}
-	return NULL;
+	if (!v)
+		return 1; /* out of memory: fewer side effects, no wrong ones */
+	c->v = v;
+	c->v[c->n].choice = cs;
+	c->v[c->n].value = ts_chosen(cs);
+	c->n++;
+	return 0;
 }
 
 struct ts_choices *ts_choices_save(void)
 {
 	struct ts_choices *c = calloc(1, sizeof(*c));
-	struct ts_choice_state *v;
-	struct symbol *sym;
-	int i;
 
-	if (!c)
-		return NULL;
-	for_all_symbols(i, sym) {
-		if (!sym_is_choice(sym))
-			continue;
-		v = realloc(c->v, (c->n + 1) * sizeof(*c->v));
-		if (!v)
-			break; /* out of memory: fewer side effects, no wrong ones */
-		c->v = v;
-		c->v[c->n].choice = sym;
-		c->v[c->n].value = chosen(sym);
-		c->n++;
-	}
+	if (c)
+		ts_for_each_choice(save_choice, c);
 	return c;
 }
 
@@ -148,7 +130,7 @@ void ts_choices_free(struct ts_choices *c)
 	free(c);
 }
 
-static const struct ts_req *find_req(const struct ts_set *set, const char *name)
+const struct ts_req *ts_find_req(const struct ts_set *set, const char *name)
 {
 	int i;
 
@@ -184,13 +166,13 @@ static void hint_expr(const struct ts_set *set, struct ts_buf *b, struct expr *e
 	case E_NOT:
 		if (e->left.expr->type == E_SYMBOL) {
 			struct symbol *s = e->left.expr->left.sym;
-			const struct ts_req *r = find_req(set, s->name);
+			const struct ts_req *r = ts_find_req(set, s->name);
 
 			ts_buf_printf(b, "; %s [=%s] must be off", s->name,
 				      sym_get_string_value(s));
 			if (s->rev_dep.expr && expr_calc_value(s->rev_dep.expr) > no) {
 				ts_buf_add(b, ", but it is selected by ");
-				add_expr(b, s->rev_dep.expr);
+				ts_add_expr(b, s->rev_dep.expr);
 			} else if (r) {
 				ts_buf_printf(b, " (%s:%d sets it)", r->frag, r->line);
 			}
@@ -213,15 +195,19 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 			      set->arch ? set->arch : "?");
 		return;
 	}
-	r = find_req(set, s->name);
-	cs = choice_of(s);
-	if (r && strcmp(r->value, "n")) {
+	r = ts_find_req(set, s->name);
+	cs = ts_choice_of(s);
+	if (r && !strcmp(r->value, "m") && sym_get_tristate_value(s) == mod) {
+		ts_buf_printf(b, "; %s [=m] as requested at %s:%d, and a dependency at m caps this "
+			      "symbol at m: request CONFIG_%s=y", s->name, r->frag, r->line,
+			      s->name);
+	} else if (r && strcmp(r->value, "n")) {
 		ts_buf_printf(b, "; %s, requested at %s:%d, was dropped too", s->name, r->frag,
 			      r->line);
 	} else if (r) {
 		ts_buf_printf(b, "; %s is turned off at %s:%d", s->name, r->frag, r->line);
 	} else if (cs) {
-		struct symbol *v = chosen(cs);
+		struct symbol *v = ts_chosen(cs);
 
 		ts_buf_printf(b, "; %s is a member of the choice \"%s\", which is %s", s->name,
 			      prompt_of(cs) ? prompt_of(cs) : "?",
@@ -231,14 +217,14 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 			ts_buf_printf(b, "; nothing selects %s in this tree", s->name);
 		} else {
 			ts_buf_printf(b, "; %s has no prompt and is selected only by ", s->name);
-			add_expr(b, s->rev_dep.expr);
+			ts_add_expr(b, s->rev_dep.expr);
 		}
 	} else {
 		ts_buf_printf(b, "; %s is not set: request CONFIG_%s=y", s->name, s->name);
 		if (depth < MAX_HINT_DEPTH && s->dir_dep.expr &&
 		    expr_calc_value(s->dir_dep.expr) == no) {
 			ts_buf_printf(b, " (%s depends on ", s->name);
-			add_expr(b, s->dir_dep.expr);
+			ts_add_expr(b, s->dir_dep.expr);
 			ts_buf_add(b, ")");
 			hint_expr(set, b, s->dir_dep.expr, mod, depth + 1);
 		}
@@ -246,23 +232,23 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 }
 
 /* The select terms that currently force sym to at least above. */
-static void add_selects(struct ts_buf *b, struct expr *e, tristate above, bool *first)
+void ts_add_selects(struct ts_buf *b, struct expr *e, int above, bool *first)
 {
 	if (!e)
 		return;
 	if (e->type == E_OR) {
-		add_selects(b, e->left.expr, above, first);
-		add_selects(b, e->right.expr, above, first);
+		ts_add_selects(b, e->left.expr, above, first);
+		ts_add_selects(b, e->right.expr, above, first);
 		return;
 	}
-	if (expr_calc_value(e) <= above)
+	if ((int)expr_calc_value(e) <= above)
 		return;
 	ts_buf_add(b, *first ? "" : " || ");
-	add_expr(b, e);
+	ts_add_expr(b, e);
 	*first = false;
 }
 
-static const char *active_default(struct symbol *sym, struct ts_buf *b)
+const char *ts_active_default(struct symbol *sym, struct ts_buf *b)
 {
 	struct property *prop;
 
@@ -270,22 +256,48 @@ static const char *active_default(struct symbol *sym, struct ts_buf *b)
 		if (expr_calc_value(prop->visible.expr) == no)
 			continue;
 		ts_buf_add(b, "default ");
-		add_expr(b, prop->expr);
+		ts_add_expr(b, prop->expr);
 		if (prop->visible.expr) {
 			ts_buf_add(b, " if ");
-			add_expr(b, prop->visible.expr);
+			ts_add_expr(b, prop->visible.expr);
 		}
 		return b->s;
 	}
 	ts_buf_add(b, "no default applies");
+	for_all_defaults(sym, prop) {
+		ts_buf_add(b, " (default ");
+		ts_add_expr(b, prop->expr);
+		if (prop->visible.expr) {
+			ts_buf_add(b, " if ");
+			ts_add_expr(b, prop->visible.expr);
+		}
+		ts_buf_add(b, ")");
+		break;
+	}
 	return b->s;
+}
+
+/* A prompt that exists but is hidden by its "if" condition: name what to request. */
+static bool explain_hidden(const struct ts_set *set, struct ts_buf *b, struct symbol *sym)
+{
+	struct property *prop;
+
+	for_all_prompts(sym, prop) {
+		if (!prop->visible.expr || expr_calc_value(prop->visible.expr) > no)
+			continue;
+		ts_buf_printf(b, "the prompt of %s is hidden: visible if ", sym->name);
+		ts_add_expr(b, prop->visible.expr);
+		hint_expr(set, b, prop->visible.expr, mod, 0);
+		return true;
+	}
+	return false;
 }
 
 /* Why a bool/tristate ended below the requested value. */
 static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbol *sym,
 			tristate want)
 {
-	struct symbol *cs = choice_of(sym);
+	struct symbol *cs = ts_choice_of(sym);
 	struct property *prompt = NULL, *prop;
 
 	for_all_prompts(sym, prop) {
@@ -294,7 +306,7 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 	}
 	if (sym->dir_dep.expr && expr_calc_value(sym->dir_dep.expr) < want) {
 		ts_buf_add(b, "depends on ");
-		add_expr(b, sym->dir_dep.expr);
+		ts_add_expr(b, sym->dir_dep.expr);
 		hint_expr(set, b, sym->dir_dep.expr, want, 0);
 	} else if (!prompt) {
 		ts_buf_printf(b, "%s has no prompt, so only a select or a default can set it",
@@ -303,15 +315,15 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 			ts_buf_printf(b, "; nothing selects %s in this tree", sym->name);
 		} else {
 			ts_buf_add(b, "; selected only by ");
-			add_expr(b, sym->rev_dep.expr);
+			ts_add_expr(b, sym->rev_dep.expr);
 		}
 	} else if (prompt->visible.tri < want) {
 		ts_buf_add(b, "the prompt is hidden: visible if ");
-		add_expr(b, prompt->visible.expr);
+		ts_add_expr(b, prompt->visible.expr);
 		hint_expr(set, b, prompt->visible.expr, want, 0);
 	} else if (cs) {
-		struct symbol *v = chosen(cs);
-		const struct ts_req *r = v && v->name ? find_req(set, v->name) : NULL;
+		struct symbol *v = ts_chosen(cs);
+		const struct ts_req *r = v && v->name ? ts_find_req(set, v->name) : NULL;
 
 		ts_buf_printf(b, "the choice \"%s\" resolved to %s",
 			      prompt_of(cs) ? prompt_of(cs) : "?",
@@ -323,29 +335,35 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 	} else {
 		struct ts_buf d = { 0 };
 
-		ts_buf_printf(b, "kconfig lowered it (%s)", active_default(sym, &d));
+		ts_buf_printf(b, "kconfig lowered it (%s)", ts_active_default(sym, &d));
 		ts_buf_free(&d);
 	}
 }
 
 /* Why a bool/tristate ended above the requested value. */
-static void explain_high(struct ts_buf *b, struct symbol *sym, tristate want)
+static void explain_high(const struct ts_set *set, struct ts_buf *b, struct symbol *sym,
+			 tristate want)
 {
-	struct symbol *cs = choice_of(sym);
+	struct symbol *cs = ts_choice_of(sym);
 	struct ts_buf d = { 0 };
 	bool first = true;
 
 	if (sym->rev_dep.expr && expr_calc_value(sym->rev_dep.expr) > want) {
 		ts_buf_printf(b, "forced =%s by select: ", sym_get_string_value(sym));
-		add_selects(b, sym->rev_dep.expr, want, &first);
+		ts_add_selects(b, sym->rev_dep.expr, want, &first);
 	} else if (cs) {
 		ts_buf_printf(b,
 			      "the choice \"%s\" needs a member and resolved to %s: no other "
 			      "visible member was set",
 			      prompt_of(cs) ? prompt_of(cs) : "?", sym->name);
+	} else if (want == mod && modules_sym && sym_get_tristate_value(modules_sym) == no) {
+		ts_buf_add(b, "MODULES [=n]: without module support, a tristate asked for as m is "
+			   "built in; request CONFIG_MODULES=y for m");
+	} else if (explain_hidden(set, b, sym)) {
+		ts_buf_printf(b, "; until then %s", ts_active_default(sym, &d));
 	} else if (sym->visible <= want || !prompt_of(sym)) {
 		ts_buf_printf(b, "%s cannot be changed here (no visible prompt); %s", sym->name,
-			      active_default(sym, &d));
+			      ts_active_default(sym, &d));
 	} else {
 		ts_buf_add(b, "kconfig raised it");
 	}
@@ -360,14 +378,16 @@ static void explain_other(const struct ts_set *set, struct ts_buf *b, struct sym
 
 	if (sym->dir_dep.expr && expr_calc_value(sym->dir_dep.expr) == no) {
 		ts_buf_add(b, "depends on ");
-		add_expr(b, sym->dir_dep.expr);
+		ts_add_expr(b, sym->dir_dep.expr);
 		hint_expr(set, b, sym->dir_dep.expr, mod, 0);
+	} else if (sym->visible == no && explain_hidden(set, b, sym)) {
+		ts_buf_printf(b, "; until then %s", ts_active_default(sym, &d));
 	} else if (sym->visible == no) {
 		ts_buf_printf(b, "%s cannot be changed here (no visible prompt); %s", sym->name,
-			      active_default(sym, &d));
+			      ts_active_default(sym, &d));
 	} else if (range) {
 		ts_buf_add(b, "outside its range ");
-		add_expr(b, range->expr);
+		ts_add_expr(b, range->expr);
 	} else {
 		ts_buf_add(b, "kconfig replaced it");
 	}
@@ -414,7 +434,7 @@ static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *s
 		if (sym_get_tristate_value(sym) < tri_of(want))
 			explain_low(set, b, sym, tri_of(want));
 		else
-			explain_high(b, sym, tri_of(want));
+			explain_high(set, b, sym, tri_of(want));
 	} else {
 		explain_other(set, b, sym);
 	}
@@ -432,6 +452,7 @@ static int where_visit(const char *path, const struct stat *st, int type, struct
 	char line[1024], word[16], sym[256];
 	FILE *f;
 
+	(void)st;
 	if (type != FTW_F || strncmp(path + ftw->base, "Kconfig", 7))
 		return 0;
 	f = fopen(path, "r");
@@ -468,11 +489,18 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 	struct symbol *sym = sym_find(r->name);
 	struct ts_buf b = { 0 };
 
+	if (sym && sym->type != S_UNKNOWN) {
+		sym_calc_value(sym);
+		r->final = strdup(sym_get_string_value(sym));
+	}
 	if (r->kind == TS_REQ_SET && r->overridden_by >= 0) {
 		const struct ts_req *l = &set->reqs[r->overridden_by];
 
-		r->verdict = TS_V_OVERRIDDEN;
-		ts_buf_printf(&b, "overridden by %s:%d (%s)", l->frag, l->line, l->raw);
+		r->verdict = strcmp(l->name, r->name) || strcmp(l->value, r->value) ?
+				     TS_V_OVERRIDDEN : TS_V_SAME;
+		ts_buf_printf(&b, "%s by %s:%d (%s)",
+			      r->verdict == TS_V_SAME ? "asked again" : "overridden", l->frag,
+			      l->line, l->raw);
 		goto out;
 	}
 	if (!sym || sym->type == S_UNKNOWN) {
@@ -483,8 +511,6 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 		add_where_defined(&b, set->srctree, r->name);
 		goto out;
 	}
-	sym_calc_value(sym);
-	r->final = strdup(sym_get_string_value(sym));
 	if (same_value(sym, r->value)) {
 		r->verdict = r->kind == TS_REQ_CHECK ? TS_V_CHECK_OK : TS_V_KEPT;
 		if (r->eff_name) {
@@ -537,12 +563,12 @@ static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 		const struct ts_req *asked = NULL;
 		struct ts_buf b = { 0 };
 
-		now = chosen(cs);
+		now = ts_chosen(cs);
 		for (j = 0; j < set->nreqs; j++) {
 			const struct ts_req *r = &set->reqs[j];
 
 			if (r->kind == TS_REQ_SET && r->overridden_by < 0 &&
-			    !strcmp(r->value, "y") && choice_of(sym_find(r->name)) == cs)
+			    !strcmp(r->value, "y") && ts_choice_of(sym_find(r->name)) == cs)
 				asked = r;
 		}
 		if (asked && now && now->name && !strcmp(asked->name, now->name))
