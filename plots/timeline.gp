@@ -12,14 +12,15 @@
 # Columns of data (tab-separated, one header row; the names are the contract with tickscope).
 # Times are µs from the window's start; a row's kind says which columns it uses (others hold
 # 0 or "-"):
-#   kind      run, idle, tick_stop, tick_stop_fail, hrtimer, timer, work or wake
+#   kind      run, idle, tick_stop, tick_stop_fail, hrtimer, timer, work, wake or ipi
 #   cpu       the CPU (for wake: the waker's)
 #   start_us  run/idle: start; marks: the time; wake: sched_waking
 #   end_us    run/idle: end; marks: the same as start_us; wake: sched_wakeup
 #   to_cpu    wake: the woken task's CPU
 #   tid       run, wake: the task
 #   state     idle: the idle state (0, 1, ...)
-#   name      run, wake: the task's comm; tick_stop*: the dependency; timers: the function
+#   name      run, wake: the task's comm; tick_stop*: the dependency; timers: the function;
+#             ipi: the IPI event ("call_function_single_entry", "ipi_entry")
 # The CPU lanes run from the lowest CPU at the bottom to the highest at the top.
 
 if (!exists("data")) { exit error "timeline.gp: set data='FILE.tsv' (see its header)" }
@@ -82,6 +83,8 @@ do for [t in fmt] {
 		with points pt 9 lc rgb variable ps 1.3 title "tick stop (green) or failed (red)", \
 	     data using 3:(timer(strcol(1)) ? $2 + 0.42 : NaN):(mcolor(strcol(1))) \
 		with points pt 2 lc rgb variable ps 1.1 title "hrtimer, timer or work expiry", \
+	     data using 3:(is("ipi") ? $2 - 0.42 : NaN) \
+		with points pt 7 ps 0.8 lc rgb "#CC79A7" title "IPI arriving", \
 	     data using 3:(is("wake") ? $2 + 0.3 * up($2, $5) : NaN):($4 - $3): \
 		($5 - $2 - 0.6 * up($2, $5)) \
 		with vectors arrowstyle 1 title "wakeup: waking → wakeup"

@@ -32,7 +32,8 @@ ok $? "stdout is still one JSON document"
 is "$(grep -v '^tickscope: [0-9]* charts\{0,1\} (PNG and SVG) in \|^  not drawn: ' "$tmp/err")" "" \
 	"stderr holds the charts summary only (gnuplot printed no warning)"
 check_charts "$tmp/p" "A/B"
-for c in bench explain wake-delivery-cdf wakeup-latency-cdf sched-delay-cdf idle-exits timers; do
+for c in bench explain wake-delivery-cdf wakeup-latency-cdf sched-delay-cdf idle-residency \
+	timers; do
 	is "$(chart_status "$tmp/p" $c)" drawn "$c drawn"
 done
 is "$(chart_missing "$tmp/p" offcpu-stacks)" \
@@ -64,13 +65,23 @@ is "$(awk -F'\t' 'NR > 2 && $4 != "total_b" { printf "%s %.4g %.4g\n", $1, $3 - 
 		"$tmp/c.json" | awk '{ d = $(NF - 1); s = $NF; $(NF - 1) = ""; $NF = "";
 		sub(/ +$/, ""); printf "%s %.4g %.4g\n", $0, d, s }')" \
 	"explain.tsv: each component's change and share as in the JSON"
+# Idle exits per second by cause: the medians of runs, as in the JSON. A cause whose medians
+# are all 0 has no column (0 here), and a chart of nothing but zeros is not drawn.
 for cause in hrtimer ipi; do
-	col=$(head -1 "$tmp/p/idle-exits.tsv" | tr '\t' '\n' | grep -nx $cause | cut -d: -f1)
-	is "$(awk -F'\t' -v c="$col" 'NR > 1 { printf "%.4g ", $c }' "$tmp/p/idle-exits.tsv")" \
-		"$(jq -r --arg m "idle.exits.$cause.per_s" '.metrics[] | select(.name == $m) |
-			.variants[].median' "$tmp/c.json" | awk '{ printf "%.4g ", $1 }')" \
+	if [ "$(chart_status "$tmp/p" idle-exits)" = drawn ]; then
+		got=$(awk -F'\t' -v c=$cause 'NR == 1 { for (i = 2; i <= NF; i++) if ($i == c) k = i }
+			NR > 1 { printf "%.4g ", k ? $k : 0 }' "$tmp/p/idle-exits.tsv")
+	else
+		got="0 0 "
+	fi
+	is "$got" "$(jq -r --arg m "idle.exits.$cause.per_s" '.metrics[] | select(.name == $m) |
+		.variants[].median' "$tmp/c.json" | awk '{ printf "%.4g ", $1 }')" \
 		"idle-exits.tsv: $cause per second = the JSON's medians of runs"
 done
+if [ "$(chart_status "$tmp/p" idle-exits)" != drawn ]; then
+	is "$(chart_missing "$tmp/p" idle-exits)" "recorded, but none happened" \
+		"idle exits: all medians 0: not an empty frame, and it says why"
+fi
 
 # N in the wake delivery legend: the benchmark's tasks' wakeups summed over each run's report.
 want=""

@@ -68,7 +68,8 @@ bad=$(awk -F'\t' 'NR == FNR { split($0, b, " "); cnt[b[1]] = b[2]; total = b[3];
 	}' "$tmp/buckets" "$tmp/p/latency-cdf.tsv")
 is "$bad" 0 "$n: wake delivery CDF = running sum of the JSON buckets, ending at 1"
 dur=$(jq '.trace.duration_ns / 1e9' "$tmp/r.json")
-is "$(awk -F'\t' '$1 == "cpu0" { printf "%.0f %.0f", $2, $6 }' "$tmp/p/idle-exits.tsv")" \
+is "$(awk -F'\t' 'NR == 1 { for (i = 2; i <= NF; i++) col[$i] = i }
+	$1 == "cpu0" { printf "%.0f %.0f", $col["hrtimer"], $col["ipi"] }' "$tmp/p/idle-exits.tsv")" \
 	"$(jq -r --argjson d "$dur" '.sections.idle.cpus[] | select(.cpu == 0) | .exits |
 		"\(.hrtimer / $d | round) \(.ipi / $d | round)"' "$tmp/r.json")" \
 	"$n: idle exits per second on cpu0 (hrtimer, ipi) as in the JSON"
@@ -151,6 +152,9 @@ is "$(awk -F'\t' '$1 == "wake" && $2 != $5 { n++ } END { print n + 0 }' "$tmp/t/
 	"$(awk -F'\t' '$5 == "sched:sched_waking" { split($6, f, "target_cpu=");
 		if (f[2] + 0 != $2) n++ } END { print n + 0 }' "$tmp/win")" \
 	"$n: one arrow per cross-CPU sched_waking in the window"
+is "$(awk -F'\t' '$1 == "ipi" { n++ } END { print n + 0 }' "$tmp/t/timeline.tsv")" \
+	"$(awk -F'\t' '$5 ~ /^irq_vectors:.*_entry$/ { n++ } END { print n + 0 }' "$tmp/win")" \
+	"$n: one mark per IPI arriving in the window"
 
 "$TICKSCOPE" plot timeline "$f" --time $s --cpu 1 -o "$tmp/t1" >/dev/null 2>"$tmp/err"
 ok $? "$n: timeline of START alone (2 ms) on cpu1"

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "compare_charts.h"
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/error.h"
@@ -34,6 +35,10 @@ static const char compare_help[] =
 	"benchmark's change is explained (docs/compare.md).\n\n"
 	"  --json             one JSON document on stdout (docs/compare-json.md)\n"
 	"  --tsv DIR          TSV tables into DIR (docs/compare-tsv.md)\n"
+	"  --plots DIR        the charts (gnuplot PNG and SVG) with their data and commands into\n"
+	"                     DIR (plots/README.md); each run's chart data is cached too\n"
+	"  --html FILE        one self-contained HTML report: tables, explanation, charts,\n"
+	"                     recording conditions and confounders\n"
 	"  --comm NAME        the benchmark's tasks are NAME and NAME-* (default: from meta.txt's\n"
 	"                     workload_cmd; stress-ng-<stressor> for stress-ng)\n"
 	"  --bench FILE       the benchmark output of the next perf.data file given\n"
@@ -53,6 +58,8 @@ struct compare_args {
 	struct ts_compare_report_opts ro;
 	int json;
 	const char *tsv;
+	const char *plots, *html; /* --plots DIR, --html FILE */
+	struct cmp_charts *cc; /* with either */
 	char *names;
 	const char *bench[MAX_BENCH];
 	int nr_bench;
@@ -68,6 +75,12 @@ static int option(struct compare_args *a, int c)
 		return 0;
 	case 'T':
 		a->tsv = optarg;
+		return 0;
+	case 'P':
+		a->plots = optarg;
+		return 0;
+	case 'H':
+		a->html = optarg;
 		return 0;
 	case 'C':
 		a->lo.comm = optarg;
@@ -122,6 +135,7 @@ static const struct option longopts[] = {
 	{ "no-trace", no_argument, NULL, 't' },	   { "adjust", required_argument, NULL, 'a' },
 	{ "welch", no_argument, NULL, 'w' },	   { "cv-max", required_argument, NULL, 'v' },
 	{ "all", no_argument, NULL, 'A' },	   { "top", required_argument, NULL, 'o' },
+	{ "plots", required_argument, NULL, 'P' }, { "html", required_argument, NULL, 'H' },
 	{ "help", no_argument, NULL, 'h' },	   { 0 },
 };
 
@@ -308,6 +322,8 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 
 		if (in->dashes && !g->nr)
 			return cli_error("variant %d has no runs", i + 1);
+		if (a->cc && cmp_charts_variant(a->cc, i))
+			return 1;
 		if (!in->dashes || (g->nr == 1 && is_variant_dir(p) && !g->in[0].bench))
 			err = load_folder(p, &a->lo, &vs->v[i]);
 		else
@@ -348,6 +364,7 @@ static int write_out(const struct compare_args *a, const struct ts_cmp *c)
 
 int cmd_compare(int argc, char **argv)
 {
+	struct cmp_charts cc = { 0 };
 	struct compare_args a = { .lo.version = TS_VERSION,
 				  .co = { .alpha = 0.05, .cv_max = 0.10, .adjust = TS_ADJ_BH } };
 	struct inputs in = { 0 };
@@ -361,12 +378,19 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (a.json && a.tsv)
 		ret = cli_error("--json and --tsv exclude each other");
+	if (!ret && (a.plots || a.html)) {
+		a.cc = &cc;
+		cmp_charts_init(&cc, &a.lo);
+	}
 	ret = ret ?: load_variants(&a, &in, &vs);
 	if (!ret) {
 		ret = ts_cmp_build(vs.v, vs.nr, &a.co, &c);
 		ret = ret ? cli_error("comparing: %s", ts_strerror(ret)) : write_out(&a, c);
+		if (!ret && a.cc)
+			ret = cmp_charts_write(&cc, c, &a.ro, a.plots, a.html);
 	}
 	ts_cmp_free(c);
 	free_variants(&vs, &in);
+	cmp_charts_release(&cc);
 	return ret ? 1 : 0;
 }

@@ -5,10 +5,26 @@
 
 #include "tickscope/compare.h"
 
+struct ts_analysis;
+struct ts_report_opts;
+
+/*
+ * Who else reads the runs (the charts): @cached takes the run from its own cache of @data
+ * under @key (1 when it could, else the trace is read again); @analysis gets every run
+ * whose trace was read.
+ */
+struct load_hook {
+	int (*cached)(void *ctx, const char *data, const char *key);
+	int (*analysis)(void *ctx, const struct ts_analysis *a, const struct ts_report_opts *o,
+			const char *comm, const char *data, const char *key);
+	void *ctx;
+};
+
 struct load_opts {
 	const char *comm; /* --comm: the benchmark's tasks; NULL: from meta.txt */
 	int no_cache, no_trace;
 	const char *version; /* the tool's, part of the cache key */
+	const struct load_hook *hook; /* NULL: none */
 };
 
 /* A run given on the command line: a run folder, or a perf.data file with its --bench. */

@@ -103,8 +103,9 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 
 /* Run every model over @data; prints one line on failure. */
 static int analyse(const char *label, const char *data, const char *ksyms, const char *comm,
-		   double ops, struct ts_run *r)
+		   double ops, const struct load_hook *hook, const char *key, struct ts_run *r)
 {
+	struct ts_report_opts ro = { 0 };
 	struct ts_source_opts so = { .input = data,
 				     .kallsyms = ksyms,
 				     .need_decoder = 1,
@@ -125,8 +126,6 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			err = ts_source_run(src, feed, &fc);
 		}
 		if (!err) {
-			struct ts_report_opts ro = { 0 };
-
 			/* metrics name functions through the kallsyms, loaded by now */
 			ts_source_report_opts(src, &ro);
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
@@ -138,6 +137,8 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	}
 	err = err ?: ts_analysis_finish(a);
 	err = err ?: ts_run_add_analysis(r, a, fc.path, comm, ops);
+	if (!err && hook) /* the charts fold this run into its variant */
+		err = hook->analysis(hook->ctx, a, &ro, comm, label, key);
 	if (err)
 		cli_error("%s: %s", label, ts_strerror(err));
 out:
@@ -164,7 +165,8 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 	}
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
 		cpath = NULL;
-	if (!o->no_cache && cpath && ts_summary_read(cpath, key, r) > 0)
+	if (!o->no_cache && cpath && ts_summary_read(cpath, key, r) > 0 &&
+	    (!o->hook || o->hook->cached(o->hook->ctx, data, key)))
 		goto out;
 	udata = ends_with(data, ".xz") ? unxz(data) : NULL;
 	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms) : NULL;
@@ -172,7 +174,8 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 		err = cli_error("%s: cannot unpack with xz -dc", udata ? ksyms : data);
 		goto out;
 	}
-	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, r);
+	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o->hook,
+		      key, r);
 	if (!err && cpath)
 		ts_summary_write(cpath, key, r,
 				 from); /* a folder we cannot write to goes without */

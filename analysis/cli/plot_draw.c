@@ -159,11 +159,26 @@ static int run_all(const struct ts_charts *cs, const char *gp)
 	return ret;
 }
 
+/* A chart not drawn this time leaves no file of an earlier drawing in the folder. */
+static void remove_stale(const struct ts_charts *cs)
+{
+	static const char *const ext[] = { ".png", ".svg", ".tsv", "-marks.tsv" };
+	char path[4096];
+	size_t i, e;
+
+	for (i = 0; i < cs->nr; i++)
+		for (e = 0; cs->c[i].missing[0] && e < sizeof(ext) / sizeof(ext[0]); e++) {
+			snprintf(path, sizeof(path), "%s/%s%s", cs->dir, cs->c[i].name, ext[e]);
+			unlink(path);
+		}
+}
+
 int cli_draw(const struct ts_charts *cs)
 {
 	const char *gp = getenv("TS_GNUPLOT") ? getenv("TS_GNUPLOT") : "gnuplot";
 	size_t i;
 
+	remove_stale(cs);
 	for (i = 0; i < cli_gp_nr; i++)
 		if (write_file(cs->dir, cli_gp_scripts[i].name, cli_gp_scripts[i].text, 0))
 			return 1;

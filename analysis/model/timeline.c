@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tickscope/idle.h"
 #include "tickscope/map.h"
 #include "tickscope/timeline.h"
 
@@ -114,7 +115,7 @@ static int close_run(struct ts_timeline *t, struct tl_cpu *c, int32_t cpu, uint6
 	it = item(t, TS_TL_RUN, cpu, c->since, now, &err);
 	if (it) {
 		it->tid = c->pid;
-		memcpy(it->name, c->comm, sizeof(it->name));
+		memcpy(it->name, c->comm, sizeof(c->comm));
 	}
 	return err;
 }
@@ -168,7 +169,7 @@ static int on_waking(struct ts_timeline *t, const struct ts_event *ev)
 		return err;
 	it->tid = ev->wake.pid;
 	it->end = 0; /* open until its sched_wakeup */
-	memcpy(it->name, ev->wake.comm, sizeof(it->name));
+	memcpy(it->name, ev->wake.comm, sizeof(ev->wake.comm));
 	ret = ts_map_insert(&t->waking, (uint64_t)(uint32_t)ev->wake.pid, &slot);
 	if (ret < 0)
 		return ret;
@@ -200,7 +201,12 @@ static int on_mark(struct ts_timeline *t, int kind, const struct ts_event *ev, u
 	if (it) {
 		it->function = fn;
 		if (kind == TS_TL_TICK_STOP_FAIL)
-			memcpy(it->name, ev->tick_stop.dependency, sizeof(it->name) - 1);
+			memcpy(it->name, ev->tick_stop.dependency,
+			       sizeof(ev->tick_stop.dependency));
+		else if (kind == TS_TL_IPI) /* "call_function_single_entry" of "irq_vectors:..." */
+			strncpy(it->name,
+				strchr(ev->name, ':') ? strchr(ev->name, ':') + 1 : ev->name,
+				sizeof(it->name) - 1);
 	}
 	return err;
 }
@@ -233,6 +239,8 @@ int ts_timeline_feed(struct ts_timeline *t, const struct ts_event *ev)
 		return on_mark(t, TS_TL_TIMER, ev, ev->timer.function);
 	case TS_EV_WQ_START:
 		return on_mark(t, TS_TL_WORK, ev, ev->wq.function);
+	case TS_EV_OTHER:
+		return ev->name && ts_idle_is_ipi(ev->name) ? on_mark(t, TS_TL_IPI, ev, 0) : 0;
 	default:
 		return 0;
 	}

@@ -241,18 +241,25 @@ int ts_chart_box(const struct ts_charts *cs, struct ts_chart *c, size_t nr,
 int ts_chart_table(const struct ts_charts *cs, struct ts_chart *c, const struct ts_chart_table *t)
 {
 	int *keep = calloc(t->nr_cols ? t->nr_cols : 1, sizeof(*keep)), err = 0, any = 0;
+	int measured = 0;
 	size_t r, k;
 	FILE *f;
 
 	if (!keep)
 		return -ENOMEM;
+	/* A column of zeros draws nothing but a legend entry; only zeros, an empty frame. */
 	for (k = 0; k < t->nr_cols; k++)
-		for (r = 0; r < t->nr_rows; r++)
-			if (!isnan(t->v[r * t->nr_cols + k]))
+		for (r = 0; r < t->nr_rows; r++) {
+			double v = t->v[r * t->nr_cols + k];
+
+			measured |= !isnan(v);
+			if (!isnan(v) && v != 0)
 				any = keep[k] = 1;
+		}
 	if (!any) {
 		if (!c->missing[0])
-			snprintf(c->missing, sizeof(c->missing), "no values were measured");
+			snprintf(c->missing, sizeof(c->missing), "%s",
+				 measured ? "recorded, but none happened" : "no values were measured");
 		free(keep);
 		return 0;
 	}

@@ -18,16 +18,17 @@ static const char *const kind_names[TS_TL_NR] = {
 	[TS_TL_TIMER] = "timer",
 	[TS_TL_WORK] = "work",
 	[TS_TL_WAKE] = "wake",
+	[TS_TL_IPI] = "ipi",
 };
 
 static void row(FILE *f, const struct ts_tl_item *it, uint64_t start,
 		const struct ts_report_opts *o)
 {
-	char buf[128], name[TS_COMM_LEN + 1];
+	char buf[128], name[sizeof(it->name) + 1];
 	const char *what = "-";
 
-	memcpy(name, it->name, TS_COMM_LEN);
-	name[TS_COMM_LEN] = 0;
+	memcpy(name, it->name, sizeof(it->name));
+	name[sizeof(it->name)] = 0;
 	if (it->function)
 		what = rp_sym(o, it->function, buf, sizeof(buf));
 	else if (name[0])

@@ -487,7 +487,7 @@ static void vtable(struct vset *s, struct ts_chart *c, int nr_cols, const char *
 		for (k = 0; k < nr_cols; k++)
 			v[i * (size_t)nr_cols + k] = median(get(s->v[i])[k], s->v[i]->nr_runs);
 	s->err = s->err ?: ts_chart_table(s->cs, c, &t);
-	if (c->missing[0])
+	if (!strcmp(c->missing, "no values were measured"))
 		snprintf(c->missing, sizeof(c->missing), "record power:cpu_idle");
 	free(v);
 }

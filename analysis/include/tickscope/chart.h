@@ -60,7 +60,8 @@ int ts_chart_box(const struct ts_charts *cs, struct ts_chart *c, size_t nr,
 
 /*
  * A table of rows by columns (stacked-bars.gp, top-bars.gp): @v[row * nr_cols + col], NAN for
- * not measured. Columns with no value at all are left out (gnuplot warns on them).
+ * not measured. Columns with no value but zeros are left out (gnuplot warns on them, or draws
+ * nothing); a table left with nothing is not drawn.
  */
 struct ts_chart_table {
 	const char *first; /* the first column's name: "group" or "label" */

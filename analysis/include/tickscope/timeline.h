@@ -20,6 +20,7 @@ enum ts_tl_kind {
 	TS_TL_TIMER, /* timer_expire_entry of @function */
 	TS_TL_WORK, /* workqueue_execute_start of @function */
 	TS_TL_WAKE, /* sched_waking on @cpu (start) to sched_wakeup of @tid on @to_cpu (end) */
+	TS_TL_IPI, /* an IPI arriving on @cpu (irq_vectors:*_entry, ipi:ipi_entry); @name: which */
 	TS_TL_NR
 };
 
@@ -29,7 +30,7 @@ struct ts_tl_item {
 	int32_t cpu, to_cpu, tid;
 	uint32_t state;
 	uint8_t kind; /* enum ts_tl_kind */
-	char name[TS_COMM_LEN]; /* run, wake: the comm; tick_stop_fail: the dependency */
+	char name[32]; /* run, wake: the comm; tick_stop_fail: the dependency; ipi: the event */
 };
 
 /* At most this many items in a window: a window is meant to be a few milliseconds. */

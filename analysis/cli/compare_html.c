@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * tickscope compare --html FILE: one self-contained page: the benchmark's change and its
+ * explanation, the confounders, every chart inlined as SVG (or what to record for it), the
+ * compare tables and every run's recording conditions.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "compare_charts.h"
+#include "tickscope/error.h"
+#include "tickscope/html.h"
+
+static char *text_of(const struct ts_cmp *c, const struct ts_compare_report_opts *ro)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return NULL;
+	ts_compare_text(f, c, ro);
+	fclose(f);
+	return buf;
+}
+
+static void confounders(FILE *h, const struct ts_cmp *c)
+{
+	int i;
+
+	if (!c->nr_conf) {
+		ts_html_para(h, "note", "No confounder found: the variants were recorded alike.");
+		return;
+	}
+	for (i = 0; i < c->nr_conf; i++)
+		ts_html_para(h, "warn", c->conf[i].text);
+}
+
+/* Every run's recording facts, a row per run. */
+static void conditions(FILE *h, const struct ts_cmp *c)
+{
+	int v, r, f;
+
+	fputs("<table class=\"runs\"><tr><th>variant</th><th>run</th>", h);
+	for (f = 0; f < TS_FACT_NR; f++) {
+		fputs("<th>", h);
+		ts_html_text(h, ts_cmp_fact_name(f));
+		fputs("</th>", h);
+	}
+	fputs("<th>lost events</th></tr>\n", h);
+	for (v = 0; v < c->nr_var; v++)
+		for (r = 0; r < c->var[v].nr_runs; r++) {
+			const struct ts_run *run = &c->var[v].runs[r];
+			char lost[32];
+
+			fputs("<tr><td>", h);
+			ts_html_text(h, c->var[v].name);
+			fputs("</td><td>", h);
+			ts_html_text(h, run->label);
+			fputs("</td>", h);
+			for (f = 0; f < TS_FACT_NR; f++) {
+				fputs("<td>", h);
+				ts_html_text(h, run->fact[f] ? run->fact[f] : "-");
+				fputs("</td>", h);
+			}
+			snprintf(lost, sizeof(lost), isnan(run->lost) ? "-" : "%.0f", run->lost);
+			fprintf(h, "<td class=\"n\">%s</td></tr>\n", lost);
+		}
+	fputs("</table>\n", h);
+}
+
+/* The compare tables, written by ts_compare_tsv() into the charts' folder, as tables. */
+static int tables(FILE *h, const char *dir, const struct ts_cmp *c)
+{
+	static const char *const t[][2] = {
+		{ "decomposition.tsv", "The decomposition of the benchmark's change" },
+		{ "changes.tsv", "What changed, ranked" },
+		{ "metrics.tsv", "Every metric compared (medians, change, p-values)" },
+	};
+	char sub[4096], path[4200];
+	size_t i;
+	int err;
+
+	snprintf(sub, sizeof(sub), "%s/compare-tsv", dir);
+	err = ts_compare_tsv(sub, c);
+	for (i = 0; i < sizeof(t) / sizeof(t[0]) && !err; i++) {
+		snprintf(path, sizeof(path), "%s/%s", sub, t[i][0]);
+		err = ts_html_tsv(h, t[i][1], path);
+	}
+	return err;
+}
+
+static int page(FILE *h, const struct ts_charts *cs, const struct ts_cmp *c,
+		const struct ts_compare_report_opts *ro)
+{
+	char *text = text_of(c, ro), title[256];
+	size_t i;
+	int err = 0, v;
+
+	if (!text)
+		return -ENOMEM;
+	snprintf(title, sizeof(title), "tickscope compare: %s", c->var[0].name);
+	for (v = 1; v < c->nr_var; v++)
+		snprintf(title + strlen(title), sizeof(title) - strlen(title), " vs %s",
+			 c->var[v].name);
+	ts_html_begin(h, title, "kernel variants, N runs each: the benchmark's change and why");
+	fputs("<nav><a href=\"#summary\">Summary</a><a href=\"#confounders\">Confounders</a>"
+	      "<a href=\"#charts\">Charts</a><a href=\"#tables\">Tables</a>"
+	      "<a href=\"#conditions\">Recording</a></nav>\n",
+	      h);
+	ts_html_section(h, "summary", "The benchmark's change and its explanation");
+	ts_html_pre(h, text);
+	ts_html_section(h, "confounders", "Confounders");
+	confounders(h, c);
+	ts_html_section(h, "charts", "Charts");
+	for (i = 0; i < cs->nr && !err; i++)
+		err = ts_html_chart(h, cs->dir, &cs->c[i], (int)i);
+	ts_html_section(h, "tables", "Tables");
+	err = err ?: tables(h, cs->dir, c);
+	ts_html_section(h, "conditions", "Recording conditions of every run");
+	conditions(h, c);
+	free(text);
+	return err ?: ts_html_end(h);
+}
+
+int cmp_html(const char *path, const struct ts_charts *cs, const struct ts_cmp *c,
+	     const struct ts_compare_report_opts *ro)
+{
+	FILE *h = fopen(path, "w");
+	int err;
+
+	if (!h)
+		return cli_error("cannot write %s: %s", path, strerror(errno));
+	err = page(h, cs, c, ro);
+	if (fclose(h) && !err)
+		err = -EIO;
+	return err ? cli_error("writing %s: %s", path, ts_strerror(err)) : 0;
+}
