@@ -244,9 +244,14 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	kc=$ksrc/scripts/kconfig era=
 	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
 	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
+	# The parser objects, whatever the era splits them into (4.4: one zconf.tab.o that
+	# includes the rest; 6.x: confdata.o expr.o lexer.lex.o ...), without the front ends.
 	objs=
-	for o in confdata expr lexer.lex menu parser.tab preprocess symbol util; do
-		objs="$objs $out/scripts/kconfig/$o.o"
+	for o in "$out"/scripts/kconfig/*.o; do
+		case "${o##*/}" in
+		conf.o | mconf.o | nconf*.o | qconf*.o | gconf*.o | images.o | mnconf-common.o) ;;
+		*) objs="$objs $o" ;;
+		esac
 	done
 	# shellcheck disable=SC2086 # $era and $objs are lists
 	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$out/scripts/kconfig" \

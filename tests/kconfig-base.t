@@ -54,8 +54,8 @@ fi
 o=$cache/base-file
 mkdir -p "$o"
 make -s -C "$ksrc" O="$tmp/file" ARCH=x86_64 x86_64_defconfig >/dev/null 2>&1
-sed -i 's/^CONFIG_HZ_1000=y/# CONFIG_HZ_1000 is not set/; s/^# CONFIG_HZ_250 is not set/CONFIG_HZ_250=y/' \
-	"$tmp/file/.config"
+sed -i -e 's/^CONFIG_HZ_1000=y/# CONFIG_HZ_1000 is not set/' \
+	-e 's/^# CONFIG_HZ_250 is not set/CONFIG_HZ_250=y/' "$tmp/file/.config"
 echo "CONFIG_HZ_250=y" >>"$tmp/file/.config"
 xz -c "$tmp/file/.config" >"$tmp/base.config.xz"
 "$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --base "$tmp/base.config.xz" \
