@@ -26,7 +26,6 @@
 	X(WAKING, "sched:sched_waking", SCHED, 0, sched_wakeup)                        \
 	X(WAKEUP, "sched:sched_wakeup", SCHED, 0, sched_wakeup)                        \
 	X(WAKEUP_NEW, "sched:sched_wakeup_new", SCHED, 0, sched_wakeup)                \
-	X(MIGRATE, "sched:sched_migrate_task", SCHED, 0, sched_migrate)                \
 	X(CPU_IDLE, "power:cpu_idle", IDLE, 1, cpu_idle)                               \
 	X(TICK_STOP, "timer:tick_stop", IDLE, 0, tick_stop)                            \
 	X(HRTIMER_EXPIRE_ENTRY, "timer:hrtimer_expire_entry", TIMER, 1, hrtimer_entry) \
@@ -47,6 +46,7 @@
 	X(RCU_INVOKE, "rcu:rcu_invoke_callback", RCU, 0, rcu_cb)                       \
 	X(SHRINK_START, "vmscan:mm_shrink_slab_start", SHRINKER, 1, shrink_start)      \
 	X(SHRINK_END, "vmscan:mm_shrink_slab_end", SHRINKER, 1, shrink_end)            \
+	X(MIGRATE, "sched:sched_migrate_task", MIGRATE, 1, sched_migrate)              \
 	X(PROCESS_EXIT, "sched:sched_process_exit", NONE, 0, sched_exit)               \
 	/* end of the table */
 /* clang-format on */

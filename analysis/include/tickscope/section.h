@@ -24,6 +24,7 @@
 	X(WQ, wq)             \
 	X(RCU, rcu)           \
 	X(SHRINKER, shrinker) \
+	X(MIGRATE, migrate)   \
 	/* end of the table */
 /* clang-format on */
 
