@@ -32,7 +32,7 @@ WARN += -Werror
 endif
 CFLAGS ?= -O2 -g
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -pthread $(SANFLAGS) \
-	-Ianalysis/include $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
+	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) -pthread $(SANFLAGS)
 
 # The library, one folder per layer (analysis/README.md): common -> source -> model -> report.

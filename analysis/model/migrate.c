@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "sink.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/migrate.h"
 
 enum { ST_UNKNOWN = 0, ST_SLEEPING, ST_RUNNABLE };

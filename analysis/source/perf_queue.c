@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "reader_priv.h"
-#include "tickscope/pipe.h"
+#include "pipe.h"
 
 #define RUN_WINDOW (256 * 1024) /* at least one record (64 KiB at most); fewer pread() calls */
 

@@ -10,7 +10,7 @@
 #include <zstd.h>
 
 #include "reader_priv.h"
-#include "tickscope/pipe.h"
+#include "pipe.h"
 
 #define DEFAULT_CHUNK (1024 * 1024)
 #define MAX_RECORD (1u << 30) /* pipe-mode tracing data can be megabytes; nothing is a GB */

@@ -14,9 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "comm.h"
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
-#include "tickscope/pipe.h"
+#include "pipe.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
 
