@@ -10,8 +10,8 @@
 command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 "$TICKSCOPE" report --help >/dev/null 2>&1 || skip_all "the CLI has no report command yet"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 
 n=x86-ramfs-callchain
 f=$(fixture_data $n) || { echo "Bail out! fixture $n"; exit 1; }

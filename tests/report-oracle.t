@@ -12,8 +12,8 @@
 command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 "$TICKSCOPE" report --help >/dev/null 2>&1 || skip_all "the CLI has no report command yet"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 
 # perf's side: "tid count run_ns delay_ns" per task, summed from timehist's per-slice lines.
 perf_tasks() {
