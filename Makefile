@@ -66,7 +66,7 @@ $(CLI): $(CLI_OBJS) $(LIB)
 	$(if $(Q),@echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
 
-$(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h
+$(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h tests/lib/events.h
 	@mkdir -p $(@D)
 	$(if $(Q),@echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/lib -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "tap.h"
 #include "tickscope/migrate.h"
 #include "tickscope/report.h"
@@ -21,28 +22,19 @@ static void feed(struct ts_analysis *a, struct ts_event ev)
 
 static void sw(struct ts_analysis *a, uint64_t t, int cpu, int prev, int state, int next)
 {
-	struct ts_event ev = { .kind = TS_EV_SWITCH, .time = t, .cpu = cpu };
-
-	ev.sw.prev_pid = prev;
-	ev.sw.prev_state = (uint8_t)state;
-	ev.sw.next_pid = next;
-	feed(a, ev);
+	feed(a, tev_switch(t, cpu, prev, state, next));
 }
 
 static void mig(struct ts_analysis *a, uint64_t t, int cpu, int pid, int orig, int dest)
 {
-	struct ts_event ev = { .kind = TS_EV_MIGRATE, .time = t, .cpu = cpu };
+	struct ts_event ev = tev_migrate(t, cpu, pid, orig, dest);
 
-	ev.migrate.pid = pid;
-	ev.migrate.orig_cpu = orig;
-	ev.migrate.dest_cpu = dest;
 	strcpy(ev.migrate.comm, pid == 10 ? "sleeper" : "other");
 	feed(a, ev);
 }
 
 static struct ts_analysis *build(const struct ts_analysis_opts *o)
 {
-	struct ts_event ev = { .kind = TS_EV_WAKEUP, .time = 4 * S, .cpu = 0 };
 	struct ts_analysis *a;
 
 	if (ts_analysis_new(&a, o))
@@ -53,8 +45,7 @@ static struct ts_analysis *build(const struct ts_analysis_opts *o)
 	sw(a, 1 * S, 0, 10, TS_STATE_SLEEPING, 11); /* 10 asleep, 11 runs */
 	mig(a, 2 * S, 1, 10, 0, 1); /* asleep, to the waker's CPU: wake-affine */
 	mig(a, 3 * S, 0, 10, 1, 2); /* asleep, elsewhere: a wakeup's other placement */
-	ev.wake.pid = 10;
-	feed(a, ev);
+	feed(a, tev_wake(TS_EV_WAKEUP, 4 * S, 0, 10, 0));
 	mig(a, 5 * S, 3, 10, 2, 3); /* woken, not yet running: the balancer */
 	mig(a, 6 * S, 0, 12, 0, 1); /* never seen: unknown */
 	sw(a, 7 * S, 0, 11, TS_STATE_RUNNING, 0); /* 11 preempted */
@@ -116,8 +107,8 @@ static void reports(const struct ts_analysis *a)
 		fclose(f);
 	row = buf ? strstr(buf, "  cpu0 -> cpu1 ") : NULL;
 	ok(buf && strstr(buf, "== migrate ==\n  events: sched_migrate_task* 5\n") && row &&
-		   sscanf(row, " cpu0 -> cpu1 %d %d %d %d %d", &v[0], &v[1], &v[2], &v[3],
-			  &v[4]) == 5 &&
+		   sscanf(row, " cpu0 -> cpu1 %d %d %d %d %d", &v[0], &v[1], &v[2], &v[3], &v[4]) ==
+			   5 &&
 		   v[0] == 3 && v[1] == 1 && v[2] == 0 && v[3] == 1 && v[4] == 1,
 	   "the text section: cpu0 -> cpu1 3 times, one affine, one balance, one unknown");
 	free(buf);
