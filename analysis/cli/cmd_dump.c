@@ -181,48 +181,34 @@ static int parse_format(const char *s, enum fmt *f)
 	return -1;
 }
 
+static int dump_option(void *ctx, int opt)
+{
+	struct dump *d = ctx;
+
+	if (opt != 'f')
+		return CLI_USAGE;
+	if (parse_format(optarg, &d->fmt))
+		return cli_error("--format: '%s' is not text, tsv, json or none", optarg) + 1;
+	return 0;
+}
+
 int cmd_dump(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "input", required_argument, NULL, 'i' },
-		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "format", required_argument, NULL, 'f' },
-		{ "file-order", no_argument, NULL, 'u' },
-		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	struct cli_common cc = { .help = dump_help, .common = CLI_KALLSYMS | CLI_FILE_ORDER };
 	struct ts_source_opts o = { .need_decoder = 1 };
 	struct dump d = { .fmt = FMT_TEXT };
 	struct timespec t0, t1;
-	const char *in = NULL;
-	int c, ret;
+	int ret = cli_parse(argc, argv, &cc, longopts, dump_option, &d);
 
-	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			in = optarg;
-			break;
-		case 'k':
-			o.kallsyms = optarg;
-			break;
-		case 'f':
-			if (parse_format(optarg, &d.fmt))
-				return cli_error("--format: '%s' is not text, tsv, json or none",
-						 optarg) +
-				       1;
-			break;
-		case 'u':
-			o.unordered = 1;
-			break;
-		case 'h':
-			fputs(dump_help, stdout);
-			return 0;
-		default:
-			fputs(dump_help, stderr);
-			return 2;
-		}
-	}
-	o.input = cli_input(in, argc, argv, optind);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	o.input = cc.input;
+	o.kallsyms = cc.kallsyms;
+	o.unordered = cc.file_order;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ret = ts_source_open(&d.src, &o);

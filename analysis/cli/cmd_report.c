@@ -56,7 +56,6 @@ struct report_args {
 	int32_t pids[MAX_PIDS];
 	const char *watch[MAX_WATCH + 1];
 	int nr_watch;
-	const char *in;
 };
 
 static int parse_pids(struct report_args *r, const char *s)
@@ -78,19 +77,14 @@ static int parse_pids(struct report_args *r, const char *s)
 	return 0;
 }
 
-/* One option; returns 0 to go on, or the exit code. */
-static int option(struct report_args *r, int c)
+/* One of report's own options; returns 0 to go on, or the exit code. */
+static int option(void *ctx, int c)
 {
+	struct report_args *r = ctx;
 	uint64_t bits[TS_MAX_CPUS / 64];
 	char *end;
 
 	switch (c) {
-	case 'i':
-		r->in = optarg;
-		return 0;
-	case 'k':
-		r->src.kallsyms = optarg;
-		return 0;
 	case 'j':
 		r->out = OUT_JSON;
 		return 0;
@@ -122,23 +116,14 @@ static int option(struct report_args *r, int c)
 			return cli_error("--watch: at most %d functions", MAX_WATCH) + 1;
 		r->watch[r->nr_watch++] = optarg;
 		return 0;
-	case 'u':
-		r->src.unordered = 1;
-		return 0;
-	case 'h':
-		fputs(report_help, stdout);
-		return -1;
 	default:
-		fputs(report_help, stderr);
-		return 2;
+		return CLI_USAGE;
 	}
 }
 
 static int parse_args(struct report_args *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "input", required_argument, NULL, 'i' },
-		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "tsv", required_argument, NULL, 'T' },
 		{ "cpu", required_argument, NULL, 'c' },
@@ -147,22 +132,17 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 		{ "time", required_argument, NULL, 't' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "watch", required_argument, NULL, 'w' },
-		{ "file-order", no_argument, NULL, 'u' },
-		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	int c, ret;
+	struct cli_common cc = { .help = report_help,
+				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_ONE_INPUT };
+	int ret = cli_parse(argc, argv, &cc, longopts, option, r);
 
-	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
-		ret = option(r, c);
-		if (ret)
-			return ret;
-	}
-	if (optind + 1 < argc || (r->in && optind < argc)) {
-		fputs(report_help, stderr);
-		return 2;
-	}
-	r->src.input = cli_input(r->in, argc, argv, optind);
+	if (ret)
+		return ret;
+	r->src.input = cc.input;
+	r->src.kallsyms = cc.kallsyms;
+	r->src.unordered = cc.file_order;
 	r->src.need_decoder = 1;
 	r->src.symbols = TS_SYMS_TABLE;
 	r->src.threaded = 1;
