@@ -44,7 +44,8 @@ struct ts_reader {
 	/*
 	 * opts.threaded in a seekable file: a scanning thread reads the file for its runs and
 	 * round markers and hands them on through @scan; the caller's thread merges them (in
-	 * @mruns) and delivers. Each side writes only its own fields, and the fields each writes
+	 * @mruns) and delivers. Each side writes only its own fields (the scanner counts in @scount,
+ * never in @info), and the fields each writes
 	 * per record sit on cache lines of their own (the reader is allocated 64-aligned): shared
 	 * lines cost more than the second thread saves.
 	 */
@@ -58,7 +59,9 @@ struct ts_reader {
 	struct ts_inbuf in __attribute__((aligned(64))); /* the file or pipe */
 	uint64_t data_end; /* stream offset where data stops (file mode), or UINT64_MAX */
 	int eof;
-	uint64_t nr_records; /* into info.nr_records at the end */
+	struct { /* the scanner's counters: into info once it is joined (ts_reader_run()) */
+		uint64_t nr_records, nr_out_of_order, nr_unknown_records;
+	} scount;
 	void *zstd; /* ZSTD_DStream *, created on the first COMPRESSED record */
 	struct ts_inbuf z; /* decompressed bytes not yet consumed */
 	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
