@@ -32,7 +32,7 @@ WARN += -Werror
 endif
 CFLAGS ?= -O2 -g
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -pthread $(SANFLAGS) \
-	-Ianalysis/include $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
+	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) -pthread $(SANFLAGS)
 
 # The library, one folder per layer (analysis/README.md): common -> source -> model -> report.
@@ -66,7 +66,7 @@ $(CLI): $(CLI_OBJS) $(LIB)
 	$(if $(Q),@echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
 
-$(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h
+$(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h tests/lib/events.h
 	@mkdir -p $(@D)
 	$(if $(Q),@echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/lib -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)

@@ -59,7 +59,6 @@ struct report_args {
 	int32_t pids[MAX_PIDS];
 	const char *watch[MAX_WATCH + 1];
 	int nr_watch;
-	const char *in;
 };
 
 static int parse_pids(struct report_args *r, const char *s)
@@ -81,21 +80,14 @@ static int parse_pids(struct report_args *r, const char *s)
 	return 0;
 }
 
-static char **argv_of_getopt; /* for the message about a bad option */
-
-/* One option; returns 0 to go on, or the exit code. */
-static int option(struct report_args *r, int c)
+/* One of report's own options; returns 0 to go on, or the exit code. */
+static int option(void *ctx, int c)
 {
+	struct report_args *r = ctx;
 	uint64_t bits[TS_MAX_CPUS / 64];
 	char *end;
 
 	switch (c) {
-	case 'i':
-		r->in = optarg;
-		return 0;
-	case 'k':
-		r->src.kallsyms = optarg;
-		return 0;
 	case 'j':
 	case 'T':
 		if (r->out != OUT_TEXT && r->out != (c == 'j' ? OUT_JSON : OUT_TSV))
@@ -130,25 +122,14 @@ static int option(struct report_args *r, int c)
 			return cli_error("--watch: at most %d functions", MAX_WATCH) + 1;
 		r->watch[r->nr_watch++] = optarg;
 		return 0;
-	case 'u':
-		r->src.unordered = 1;
-		return 0;
-	case 's':
-		r->src.strict = 1;
-		return 0;
-	case 'h':
-		fputs(report_help, stdout);
-		return -1;
 	default:
-		return cli_bad_option("report", c, argv_of_getopt);
+		return CLI_USAGE;
 	}
 }
 
 static int parse_args(struct report_args *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "input", required_argument, NULL, 'i' },
-		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "tsv", required_argument, NULL, 'T' },
 		{ "cpu", required_argument, NULL, 'c' },
@@ -157,24 +138,19 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 		{ "time", required_argument, NULL, 't' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "watch", required_argument, NULL, 'w' },
-		{ "file-order", no_argument, NULL, 'u' },
-		{ "strict", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	int c, ret;
+	struct cli_common cc = { .name = "report",
+				 .help = report_help,
+				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT | CLI_ONE_INPUT };
+	int ret = cli_parse(argc, argv, &cc, longopts, option, r);
 
-	opterr = 0;
-	argv_of_getopt = argv;
-	while ((c = getopt_long(argc, argv, ":i:h", longopts, NULL)) != -1) {
-		ret = option(r, c);
-		if (ret)
-			return ret;
-	}
-	ret = cli_check_operands("report", r->in, argc, argv, optind);
 	if (ret)
 		return ret;
-	r->src.input = cli_input(r->in, argc, argv, optind);
+	r->src.input = cc.input;
+	r->src.kallsyms = cc.kallsyms;
+	r->src.unordered = cc.file_order;
+	r->src.strict = cc.strict;
 	r->src.need_decoder = 1;
 	r->src.symbols = TS_SYMS_TABLE;
 	r->src.threaded = 1;

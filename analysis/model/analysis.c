@@ -508,6 +508,11 @@ int ts_analysis_has_task_filter(const struct ts_analysis *a)
 	return a->task_filter;
 }
 
+const void *ts_analysis_model(const struct ts_analysis *a, enum ts_section s)
+{
+	return s >= 0 && s < TS_SEC_NR ? a->model[s] : NULL;
+}
+
 const struct ts_sched *ts_analysis_sched(const struct ts_analysis *a)
 {
 	return a->model[TS_SEC_SCHED];

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/sched.h"
 
 #define STACK_DROPPED UINT32_MAX

@@ -12,7 +12,7 @@
 #include <zstd.h>
 
 #include "reader_priv.h"
-#include "tickscope/pipe.h"
+#include "pipe.h"
 
 #define DEFAULT_CHUNK (1024 * 1024)
 #define MAX_RECORD (1u << 30) /* pipe-mode tracing data can be megabytes; nothing is a GB */
@@ -260,7 +260,7 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 {
 	uint32_t type = ts_get_u32(rec);
 
-	r->nr_records++;
+	r->scount.nr_records++;
 	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) && !r->info.kernel_ref[0])
 		ts_reader_kernel_map(r, rec, size);
 	if (type < 64)
@@ -293,11 +293,8 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 	case TS_REC_ID_INDEX:
 		return id_index(r, rec, size, off);
 	default:
-		if (type >= TS_REC_MAX && !r->info.nr_unknown_records++)
-			ts_reader_warn(r, off,
-				       "record type %u is unknown to this reader (a newer perf?): "
-				       "skipped, with any samples it holds",
-				       type);
+		if (type >= TS_REC_MAX)
+			ts_scan_unknown(r, type, off);
 		return 0;
 	}
 }
@@ -450,10 +447,7 @@ static int read_records(struct ts_reader *r)
 
 static int read_all(struct ts_reader *r)
 {
-	int ret = read_records(r);
-
-	r->info.nr_records = r->nr_records;
-	return ret;
+	return read_records(r);
 }
 
 static void *scan_main(void *arg)
@@ -499,11 +493,21 @@ static int run_threaded(struct ts_reader *r)
 
 int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx)
 {
+	int ret;
+
 	r->ops = ops;
 	r->ctx = ctx;
-	if (r->use_runs && r->opts.threaded)
-		return run_threaded(r);
-	return read_all(r);
+	ret = r->use_runs && r->opts.threaded ? run_threaded(r) : read_all(r);
+	/* the scanner is done (joined, or it was this thread): its counts join the info */
+	r->info.nr_records = r->scount.nr_records;
+	r->info.nr_out_of_order += r->scount.nr_out_of_order;
+	if (r->scount.nr_unknown_records && !r->info.nr_unknown_records)
+		ts_reader_warn(r, r->scount.unknown_off,
+			       "record type %u is unknown to this reader (a newer perf?): "
+			       "skipped, with any samples it holds",
+			       r->scount.unknown_type);
+	r->info.nr_unknown_records += r->scount.nr_unknown_records;
+	return ret;
 }
 
 uint64_t ts_reader_last_offset(const struct ts_reader *r)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The shrinker model: start/end pairs by task, scanned and freed, unmatched ends. */
+#include "events.h"
 #include "tap.h"
 #include "tickscope/shrinker.h"
 
@@ -8,12 +9,8 @@ static struct ts_shrinker *m;
 static void ev(uint64_t t, int pid, int kind, uint64_t shr, uint64_t fn, int64_t total_scan,
 	       int64_t retval)
 {
-	struct ts_event e = { .time = t, .pid = pid, .kind = (uint16_t)kind };
+	struct ts_event e = tev_shrink(kind, t, pid, shr, fn, total_scan, retval);
 
-	e.shrink.shr = shr;
-	e.shrink.function = fn;
-	e.shrink.total_scan = total_scan;
-	e.shrink.retval = retval;
 	e.shrink.nr_objects_to_shrink = 7;
 	ts_shrinker_feed(m, &e);
 }

@@ -140,6 +140,14 @@ uint64_t ts_analysis_filtered(const struct ts_analysis *a);
 /** ts_analysis_has_task_filter() - --pid or --comm given */
 int ts_analysis_has_task_filter(const struct ts_analysis *a);
 
+/**
+ * ts_analysis_model() - the model of section @s, for its writers (report/<section>.c)
+ * @a: the analysis
+ * @s: the section
+ * Return: the model (its section's type), or NULL for a section out of range.
+ */
+const void *ts_analysis_model(const struct ts_analysis *a, enum ts_section s);
+
 const struct ts_sched *ts_analysis_sched(const struct ts_analysis *a);
 const struct ts_idle *ts_analysis_idle(const struct ts_analysis *a);
 const struct ts_timer *ts_analysis_timer(const struct ts_analysis *a);

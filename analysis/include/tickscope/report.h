@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "tickscope/analysis.h"
-#include "tickscope/reader.h"
+#include "tickscope/info.h"
 
 #define TS_REPORT_JSON_VERSION 1
 #define TS_REPORT_TOP_DEFAULT 20

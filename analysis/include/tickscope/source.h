@@ -8,7 +8,6 @@
 
 #include <stddef.h>
 
-#include "tickscope/comm.h"
 #include "tickscope/decode.h"
 #include "tickscope/event.h"
 #include "tickscope/ksyms.h"
