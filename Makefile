@@ -32,7 +32,7 @@ WARN += -Werror
 endif
 CFLAGS ?= -O2 -g
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -pthread $(SANFLAGS) \
-	-Ianalysis/include $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
+	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) -pthread $(SANFLAGS)
 
 # The library, one folder per layer (analysis/README.md): common -> source -> model -> report.
@@ -66,7 +66,7 @@ $(CLI): $(CLI_OBJS) $(LIB)
 	$(if $(Q),@echo "  LINK    $@")
 	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $(CLI_OBJS) $(LIB) $(LIBS)
 
-$(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h
+$(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h tests/lib/events.h
 	@mkdir -p $(@D)
 	$(if $(Q),@echo "  CC      $@")
 	$(Q)$(CC) $(ALL_CFLAGS) -Itests/lib -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
@@ -97,8 +97,41 @@ bench: deps
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench-charts.sh
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/tickscope
+	install -m 644 docs/man/tickscope.1 $(DESTDIR)$(PREFIX)/share/man/man1/tickscope.1
+
+# What install wrote, and the folders it made if they are left empty.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/tickscope $(DESTDIR)$(PREFIX)/share/man/man1/tickscope.1 \
+		$(DESTDIR)$(PREFIX)/lib/tickscope/tickscope.so
+	-rmdir $(DESTDIR)$(PREFIX)/lib/tickscope 2>/dev/null
+
+help:
+	@echo 'tickscope: make [TARGET] [VARIABLE=value ...]'
+	@echo
+	@echo 'targets:'
+	@echo '  all (default)    build build/tickscope and build/tickscope.so'
+	@echo '  demo             install the demo packages (scripts/packages), build, run the demo'
+	@echo '  check            install every packages list, build, run the TAP suite (prove)'
+	@echo '  deps, deps-demo  only install the missing Debian packages (all lists, or the demo)'
+	@echo '  bench            speed and memory against perf on the same file'
+	@echo '  fuzz             run the libFuzzer target (FUZZ_TIME seconds)'
+	@echo '  record           record runs on a board (BOARD WORKLOAD VARIANT RUNS; boards/README.md)'
+	@echo '  check-boards     boot the emulated aarch64 board and check a recording arrives'
+	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS O)'
+	@echo '  menuconfig, <board>_defconfig, savedefconfig   the experiment configuration'
+	@echo '  install          bin/tickscope, lib/tickscope/tickscope.so, share/man/man1/tickscope.1'
+	@echo '  uninstall        remove what install wrote'
+	@echo '  format           clang-format the C sources'
+	@echo '  clean            remove build/ and build-san/'
+	@echo
+	@echo 'variables:'
+	@echo '  PREFIX=$(PREFIX)  DESTDIR=  where install and uninstall write'
+	@echo '  V=1              show the commands'
+	@echo '  SANITIZE=1       build with ASan and UBSan into build-san/ (check runs the tests there)'
+	@echo '  CC, CFLAGS, LDFLAGS, PKG_CONFIG   the toolchain'
+	@echo '  FUZZ_TIME=60     seconds of make fuzz'
 
 clean:
 	rm -rf build build-san
@@ -109,7 +142,7 @@ format:
 # Extra build products that tests need (the plugin, workloads, ...); folders append to it.
 check-build-extra:
 
-.PHONY: all deps deps-demo check demo bench install clean format check-build-extra
+.PHONY: all deps deps-demo check demo bench install uninstall help clean format check-build-extra
 
 -include $(wildcard */*.mk)
 -include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)

@@ -264,6 +264,19 @@ for k in $(seq 1 "$runs"); do
 		lost=$(sed -n 's/^lost_chunks=//p' "$r/meta.txt")
 		lost_s=$(sed -n 's/^lost_samples=//p' "$r/meta.txt")
 		msg "  run-$k: $res $unit (lost: $lost chunk(s), $lost_s sample(s))"
+		# The recorded kernel against the variant's fragments and boot arguments.
+		vc=0
+		"$TS_TOP/boards/lib/variant-check.sh" "$r" "$fragments" "$boot_args" \
+			>"$r/variant-check.txt" 2>&1 || vc=$?
+		case $vc in
+		0) ;;
+		1)
+			msg "  run-$k: WARNING: the recorded kernel is not variant '$variant'" \
+				"($(wc -l <"$r/variant-check.txt") mismatch(es), in meta.txt):"
+			sed 's/^/    /' "$r/variant-check.txt" >&2
+			;;
+		*) msg "  run-$k: variant not checked: $(head -1 "$r/variant-check.txt")" ;;
+		esac
 		if [ "$lost" != 0 ] || [ "$lost_s" != 0 ]; then
 			msg "  run-$k: WARNING: events were lost: raise MMAP (now $mmap)"
 		fi

@@ -111,7 +111,7 @@ fi
 case "$arch" in
 x86_64 | x86) srcarch=x86 base=${base:-x86_64_defconfig} ;;
 arm64) srcarch=arm64 base=${base:-defconfig} cross=${cross:-aarch64-linux-gnu-} ;;
-*) srcarch=$arch base=${base:-defconfig} ;;
+*) die 2 "ARCH=$arch is not supported: x86_64 (or x86) and arm64 are" ;;
 esac
 if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null 2>&1; then
 	echo "kernel-config: ${cross}gcc not found: continuing without CROSS_COMPILE; compiler" \
@@ -134,7 +134,10 @@ fi
 out=${out:-$top/out/kernel-${board:-$arch}}
 # Refused before anything is created: an O= inside the source tree would write into it.
 case "$(realpath -m "$out")/" in
-"$(realpath "$ksrc")"/*) die 3 "O=$out is inside the kernel tree $ksrc, which tickscope never writes" ;;
+"$(realpath "$ksrc")"/*)
+	die 2 "O=$out is inside KSRC ($ksrc): the build would write into your tree, which" \
+		"tickscope never writes; give an O= folder outside it"
+	;;
 esac
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
@@ -241,9 +244,14 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	kc=$ksrc/scripts/kconfig era=
 	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
 	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
+	# The parser objects, whatever the era splits them into (4.4: one zconf.tab.o that
+	# includes the rest; 6.x: confdata.o expr.o lexer.lex.o ...), without the front ends.
 	objs=
-	for o in confdata expr lexer.lex menu parser.tab preprocess symbol util; do
-		objs="$objs $out/scripts/kconfig/$o.o"
+	for o in "$out"/scripts/kconfig/*.o; do
+		case "${o##*/}" in
+		conf.o | mconf.o | nconf*.o | qconf*.o | gconf*.o | images.o | mnconf-common.o) ;;
+		*) objs="$objs $o" ;;
+		esac
 	done
 	# shellcheck disable=SC2086 # $era and $objs are lists
 	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$out/scripts/kconfig" \

@@ -33,6 +33,7 @@ static const struct {
 	{ "switch-off", 0, K_REFUSE },
 	{ "fields", 'F', K_VALUE },
 	{ "script", 's', K_VALUE },
+	{ "gen-script", 'g', K_VALUE },
 	{ "vmlinux", 'k', K_VALUE },
 	{ "kallsyms", 0, K_VALUE },
 	{ "symfs", 0, K_VALUE },
@@ -160,8 +161,10 @@ int perf_cmdline_parse(struct perf_cmdline *c, const char *argv, size_t len)
 		if (p[1] == '-') {
 			i = find_long(p + 2, &v);
 		} else {
-			i = find_short(p[1]);
-			v = p[2] ? p + 2 : NULL;
+			/* "-vC1": flags grouped before an option whose value is the rest */
+			for (v = p + 1; *v && (i = find_short(*v)) < 0; v++)
+				;
+			v = *v && v[1] ? v + 1 : NULL;
 		}
 		if (i < 0)
 			continue;

@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/perf_event.h>
+#include <math.h>
 #include <perf/perf_dlfilter.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +17,9 @@
 #include <unistd.h>
 
 #include "tickscope/analysis.h"
+#include "tickscope/compare.h"
+#include "tickscope/compare_report.h"
+#include "tickscope/cpath.h"
 #include "tickscope/error.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
@@ -39,6 +43,9 @@ struct plugin {
 	struct perf_cmdline perf; /* perf's own options: the input, the filters */
 	uint64_t other_threads; /* --pid: samples of a selected process's other threads */
 	int32_t first_other;
+	char *summary, *comm; /* summary=FILE for tickscope compare, and its comm= */
+	double ops; /* ops=N: the benchmark's operations */
+	struct ts_cpath *path; /* the benchmark's tasks' time line, with comm= */
 };
 
 static const char plugin_help[] =
@@ -50,6 +57,9 @@ static const char plugin_help[] =
 	"                  copy, else the running kernel's when the build id matches it)\n"
 	"  input=FILE      the perf.data file, when perf's own -i cannot be found or is a pipe\n"
 	"  top=N           rows of ranked tables\n"
+	"  summary=FILE    also write the run's summary for tickscope compare (docs/compare.md)\n"
+	"  comm=NAME       with summary: the benchmark's tasks are NAME and NAME-*\n"
+	"  ops=N           with summary: the benchmark's operations in the trace\n"
 	"  help            this text\n";
 
 const char *filter_description(const char **long_description)
@@ -152,6 +162,15 @@ static int parse_args(struct plugin *p, void *ctx)
 			set_str(p->input, sizeof(p->input), a + 6);
 		} else if (!strncmp(a, "top=", 4) && atoi(a + 4) > 0) {
 			p->top = atoi(a + 4);
+		} else if (!strncmp(a, "summary=", 8) || !strncmp(a, "comm=", 5)) {
+			char **dst = a[0] == 's' ? &p->summary : &p->comm;
+
+			free(*dst);
+			*dst = strdup(strchr(a, '=') + 1);
+			if (!*dst)
+				return -ENOMEM;
+		} else if (!strncmp(a, "ops=", 4) && strtod(a + 4, NULL) > 0) {
+			p->ops = strtod(a + 4, NULL);
 		} else if (!strcmp(a, "help")) {
 			fputs(plugin_help, stderr);
 			return -EINVAL;
@@ -167,19 +186,25 @@ static void plugin_free(struct plugin *p)
 {
 	ts_source_close(p->src); /* joins the worker, if it still runs */
 	ts_analysis_free(p->an);
+	ts_cpath_free(p->path);
 	free(p->kallsyms);
+	free(p->summary);
+	free(p->comm);
 	free(p);
 }
 
 static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 {
-	return ts_analysis_feed(ctx, ev);
+	struct plugin *p = ctx;
+
+	return ts_analysis_feed(p->an, ev) ?: (p->path ? ts_cpath_feed(p->path, ev) : 0);
 }
 
 /* The models, with perf's sample filters as the equivalent tickscope report filters. */
 static int new_analysis(struct plugin *p)
 {
-	struct ts_analysis_opts ao = { 0 };
+	/* perf hands a dlfilter no LOST records: lost events are not measured here */
+	struct ts_analysis_opts ao = { .lost_unmeasured = 1 };
 	int ret = perf_cmdline_filters(&p->perf, &ao);
 
 	if (ret) {
@@ -190,6 +215,9 @@ static int new_analysis(struct plugin *p)
 	if (ret == -TS_EUSAGE)
 		fprintf(stderr, "tickscope.so: perf's -C/--cpu '%s': not a CPU list\n",
 			p->perf.cpus);
+	/* summary= with comm=: the benchmark's tasks' time line too (tickscope compare) */
+	if (!ret && p->summary && p->comm)
+		ret = ts_cpath_new(&p->path, p->comm);
 	return ret;
 }
 
@@ -238,7 +266,7 @@ int start(void **data, void *ctx)
 	if (ret)
 		goto out_free;
 	ts_source_note_recorded(p->src, p->an);
-	ret = ts_source_worker_start(p->src, feed, p->an);
+	ret = ts_source_worker_start(p->src, feed, p);
 	if (ret == -EAGAIN) /* no thread to be had: the samples are fed inline */
 		ret = 0;
 	if (ret) {
@@ -304,6 +332,28 @@ int filter_event(void *data, const struct perf_dlfilter_sample *sample, void *ct
 	return 1; /* everything was taken in filter_event_early() */
 }
 
+#ifndef TS_VERSION
+#define TS_VERSION "0.1"
+#endif
+
+/* summary=FILE: what `tickscope compare` caches for this perf.data, keyed the same way. */
+static int write_summary(struct plugin *p, const struct ts_report_opts *o)
+{
+	double ops = p->ops > 0 ? p->ops : NAN;
+	struct ts_run r = { .lost = NAN };
+	char *key = ts_summary_key(p->input, p->comm, ops, TS_VERSION);
+	int ret = key ? 0 : -errno;
+
+	ts_analysis_set_symbols(p->an, o->sym, o->sym_ctx);
+	ret = ret ?: ts_run_add_analysis(&r, p->an, p->path, p->comm, ops);
+	ret = ret ?: ts_summary_write(p->summary, key, &r, 0);
+	if (ret)
+		fprintf(stderr, "tickscope.so: summary=%s: %s\n", p->summary, ts_strerror(ret));
+	ts_run_release(&r);
+	free(key);
+	return ret;
+}
+
 int stop(void *data, void *ctx)
 {
 	struct plugin *p = data;
@@ -335,6 +385,8 @@ int stop(void *data, void *ctx)
 	else
 		ret = ts_report_text(stdout, p->an, &o);
 	fflush(stdout);
+	if (p->summary && !ret)
+		ret = write_summary(p, &o);
 	if (p->other_threads)
 		fprintf(stderr,
 			"tickscope.so: --pid is taken as thread ids, as tickscope report --pid takes "

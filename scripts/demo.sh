@@ -33,9 +33,21 @@ step() {
 	printf '\n\033[1m$ %s\033[0m\n' "$*" | sed "s|$top/||g; s|$cache/||g"
 }
 
-x86k=$(unxz "$fx/x86-b0ab7601.kallsyms.xz" x86.kallsyms)
-none=$(unxz "$fx/x86-pingpong-none.data.xz" pingpong-unpinned.data)
-cross=$(unxz "$fx/x86-pingpong-cross.data.xz" pingpong-cross.data)
+# run_dir RUN NAME: a recorded run (perf.data.xz, kallsyms.xz, meta.txt) unpacked into
+# $cache/NAME/, meta.txt beside perf.data so that the report names the run, its pinning and
+# the benchmark's own result; prints the folder
+run_dir() {
+	mkdir -p "$cache/$2"
+	cp "$1/meta.txt" "$cache/$2/meta.txt"
+	unxz "$1/perf.data.xz" "$2/perf.data" >/dev/null
+	unxz "$1/kallsyms.xz" "$2/kallsyms" >/dev/null
+	echo "$cache/$2"
+}
+live=$fx/boards/x86-host/live
+nonedir=$(run_dir "$live/pingpong/run-1" pingpong-unpinned)
+crossdir=$(run_dir "$live/pingpong-cross/run-1" pingpong-cross)
+none=$nonedir/perf.data
+cross=$crossdir/perf.data
 a64=$fx/boards/qemu-aarch64/generic/stress-ramfs/run-1
 if [ -f "$a64/perf.data.xz" ]; then
 	ramfs=$(unxz "$a64/perf.data.xz" a64-ramfs.data)
@@ -58,11 +70,11 @@ step tickscope compare "$fx/boards/x86-host/ab/pingpong-same" "$fx/boards/x86-ho
 step tickscope info "$ramfs"
 "$ts" info "$ramfs"
 
-step tickscope report "$none" --kallsyms "$x86k" --top 8
-"$ts" report "$none" --kallsyms "$x86k" --top 8
+step tickscope report "$none" --kallsyms "$nonedir/kallsyms" --top 8
+"$ts" report "$none" --kallsyms "$nonedir/kallsyms" --top 8
 
-step tickscope report "$cross" --kallsyms "$x86k" --top 8
-"$ts" report "$cross" --kallsyms "$x86k" --top 8
+step tickscope report "$cross" --kallsyms "$crossdir/kallsyms" --top 8
+"$ts" report "$cross" --kallsyms "$crossdir/kallsyms" --top 8
 
 step tickscope report "$ramfs" --kallsyms "$a64k" --top 8
 "$ts" report "$ramfs" --kallsyms "$a64k" --top 8

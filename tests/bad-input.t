@@ -94,8 +94,8 @@ fi
 mkdir -p "$TS_FIXTURE_CACHE"
 echo "ffffffff81000000 T _text" >"$TS_FIXTURE_CACHE/one-line.kallsyms"
 command -v perl >/dev/null || { echo "Bail out! perl missing"; exit 1; }
-T=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+tap_tmpdir
+T=$TAP_TMP
 # DSTEP thins the dense regions too under the (about 5x slower) sanitizer build.
 if [ "${SANITIZE:-}" = 1 ]; then
 	STRIDE=${TS_BAD_INPUT_STRIDE:-192}

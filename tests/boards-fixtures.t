@@ -5,8 +5,8 @@
 . "$(dirname "$0")/lib/tap.sh"
 command -v perf >/dev/null && command -v xz >/dev/null || skip_all "needs perf and xz"
 fx=$TS_TOP/tests/fixtures/boards
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 
 sets="qemu-aarch64/generic/pingpong:aarch64:6.1.0-57-arm64
 qemu-aarch64/generic/stress-ramfs:aarch64:6.1.0-57-arm64

@@ -5,8 +5,8 @@
 . "$(dirname "$0")/lib/tap.sh"
 TS_PROG=test
 . "$TS_TOP/boards/lib/common.sh"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 
 is "$(profile_list | tr '\n' ' ')" "hi1215 qemu-aarch64 qemu-x86 x86-host " "the four board profiles"
 

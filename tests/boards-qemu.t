@@ -8,8 +8,8 @@
 [ "$(id -u)" = 0 ] || skip_all "needs root (apt-get download of arm64 packages)"
 command -v qemu-system-aarch64 >/dev/null || skip_all "no qemu-system-aarch64"
 command -v perf >/dev/null || skip_all "no perf"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 cd "$TS_TOP" || exit 1
 
 boards/qemu/fetch.sh --arch arm64 --flavour generic >"$tmp/log" 2>&1

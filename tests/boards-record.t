@@ -9,8 +9,8 @@ command -v perf >/dev/null || skip_all "no perf"
 [ -r /sys/kernel/tracing/available_events ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
 [ -r /sys/kernel/tracing/available_events ] || skip_all "no tracefs"
 [ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "pinned runs need two CPUs"
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 cd "$TS_TOP" || exit 1
 mk() {
 	make --no-print-directory -s BUILD="$TS_BUILD" "$@"

@@ -6,8 +6,8 @@
 pp=$TS_BUILD/workloads/pingpong
 pps=$TS_BUILD/workloads-static/pingpong
 ppa=$TS_BUILD/workloads-arm64/pingpong
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/ts-boards.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 line_re='^AF_UNIX sock stream latency: [0-9][0-9]*\.[0-9][0-9][0-9][0-9] microseconds$'
 
 [ -x "$pp" ]

@@ -41,6 +41,8 @@ ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
 	"$TAP_TMP/ab.json" | grep -qx 1; echo $?)" "confounder: the pinning differs"
 is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 1" \
 	"schema and version"
+is "$(jqn '[.metrics[].name | select(test("0x[0-9a-f]{8}"))] | length' "$TAP_TMP/ab.json")" 0 \
+	"functions in metric names come from the runs' kallsyms, not raw addresses"
 
 # --- the injected delay: the echo burns 50 us on CPU per message, one message per round trip ---
 "$TICKSCOPE" compare "$ab/pingpong-cross" "$ab/pingpong-delay" --json >"$TAP_TMP/delay.json"
@@ -66,6 +68,39 @@ cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab3.json"
 ok $? "--no-cache: the same document"
 head -c 19 "$ab/pingpong-cross/run-3/perf.data.xz.tsum" | grep -q '^tickscope-summary'
 ok $? "a stale summary is rewritten"
+
+# --- the plugin writes the same summary, and compare takes it (uncompressed runs) ---
+PLUGIN=$TS_BUILD/tickscope.so
+if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
+	for v in pingpong-same pingpong-cross; do
+		for r in 1 2 3 4; do
+			d=$TAP_TMP/pl/$v/run-$r s=$ab/$v/run-$r
+			mkdir -p "$d"
+			cp "$s/meta.txt" "$s/workload.out" "$s/cmdline.txt" "$d/"
+			xz -dc "$s/perf.data.xz" >"$d/perf.data"
+			xz -dc "$s/kallsyms.xz" >"$d/kallsyms"
+		done
+	done
+	d=$TAP_TMP/pl/pingpong-cross/run-2
+	# pingpong's operations in the trace: 1000 timed + 200 warm-up round trips
+	perf script -i "$d/perf.data" --dlfilter "$PLUGIN" --dlarg kallsyms="$d/kallsyms" \
+		--dlarg summary="$TAP_TMP/plugin.tsum" --dlarg comm=pingpong --dlarg ops=1200 \
+		>/dev/null 2>"$TAP_TMP/err"
+	ok $? "perf script --dlfilter tickscope.so --dlarg summary=FILE"
+	"$TICKSCOPE" compare --json "$TAP_TMP/pl/pingpong-same" "$TAP_TMP/pl/pingpong-cross" \
+		>"$TAP_TMP/pl1.json"
+	ok $? "compare of the uncompressed runs"
+	sort "$TAP_TMP/plugin.tsum" >"$TAP_TMP/a" && sort "$d/perf.data.tsum" >"$TAP_TMP/b"
+	cmp -s "$TAP_TMP/a" "$TAP_TMP/b"
+	ok $? "the plugin's summary holds the same metrics as compare's own"
+	cp "$TAP_TMP/plugin.tsum" "$d/perf.data.tsum"
+	"$TICKSCOPE" compare --json "$TAP_TMP/pl/pingpong-same" "$TAP_TMP/pl/pingpong-cross" \
+		>"$TAP_TMP/pl2.json"
+	cmp -s "$TAP_TMP/plugin.tsum" "$d/perf.data.tsum" && cmp -s "$TAP_TMP/pl1.json" "$TAP_TMP/pl2.json"
+	ok $? "compare takes the plugin's summary as it is, with the same answer"
+else
+	for i in 1 2 3 4; do skip "perf or $PLUGIN missing"; done
+fi
 
 # --- text: the benchmark first, then the explanation ---
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" >"$TAP_TMP/ab.txt"

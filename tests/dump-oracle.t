@@ -9,8 +9,8 @@
 
 command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
-ORACLE_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$ORACLE_TMP"' EXIT
+tap_tmpdir
+ORACLE_TMP=$TAP_TMP
 
 names=$(fixture_names)
 [ -n "$names" ] || { echo "Bail out! no fixtures in $TS_FIXTURES"; exit 1; }

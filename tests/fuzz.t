@@ -20,8 +20,8 @@ fi
 # Leaks inside libtraceevent on formats it cannot parse are not ours: see tests/lsan.supp.
 LSAN_OPTIONS="suppressions=$TS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 export LSAN_OPTIONS
-T=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$T"' EXIT
+tap_tmpdir
+T=$TAP_TMP
 mkdir -p "$T/seeds" "$T/corpus" "$ART"
 for s in x86-tiny x86-tiny-pipe x86-tiny-zstd; do
 	f=$(fixture_data "$s") || { echo "Bail out! fixture $s missing"; exit 1; }

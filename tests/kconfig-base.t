@@ -54,8 +54,8 @@ fi
 o=$cache/base-file
 mkdir -p "$o"
 make -s -C "$ksrc" O="$tmp/file" ARCH=x86_64 x86_64_defconfig >/dev/null 2>&1
-sed -i 's/^CONFIG_HZ_1000=y/# CONFIG_HZ_1000 is not set/; s/^# CONFIG_HZ_250 is not set/CONFIG_HZ_250=y/' \
-	"$tmp/file/.config"
+sed -i -e 's/^CONFIG_HZ_1000=y/# CONFIG_HZ_1000 is not set/' \
+	-e 's/^# CONFIG_HZ_250 is not set/CONFIG_HZ_250=y/' "$tmp/file/.config"
 echo "CONFIG_HZ_250=y" >>"$tmp/file/.config"
 xz -c "$tmp/file/.config" >"$tmp/base.config.xz"
 "$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --base "$tmp/base.config.xz" \
@@ -88,7 +88,7 @@ ok $? "saying to give the packaged kernel's config as BASE=FILE"
 rc=0
 "$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$ksrc/tickscope-out" hz-periodic \
 	>/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 3 "O= inside the kernel tree: exit 3"
+is "$rc" 2 "O= inside the kernel tree: exit 2 (usage)"
 [ ! -e "$ksrc/tickscope-out" ]
 ok $? "and nothing was created there"
 changed=$(find "$ksrc" -newer "$tmp/start" | head -5)

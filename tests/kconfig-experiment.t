@@ -7,8 +7,8 @@
 command -v kconfig-conf >/dev/null 2>&1 ||
 	skip_all "kconfig-conf is not installed (package kconfig-frontends-nox; make deps installs it)"
 kf=$TS_TOP/kconfig-fragments
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kconfig.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 
 # val CONFIG FILE: the value of CONFIG_NAME in FILE, quotes kept.
 val() {

@@ -18,9 +18,10 @@ known="$known rcu-trace-effective preempt-voluntary+preempt-full tracing+vmstat-
 known="$known modules-off-m bug-off-no-expert"
 
 # The sets that must report a failure: boards of the other arch, and the known drops.
-fail_x86_64="board-hi1215 board-qemu-aarch64 rcu-nocb-alone shrinker-debug-nodebugfs"
+fail_x86_64="board-hi1215 board-qemu-aarch64 preempt-rt-full rcu-nocb-alone shrinker-debug-nodebugfs"
 fail_x86_64="$fail_x86_64 memcg-no-cgroups unknown-symbol drm-m+i915-y modules-off-m bug-off-no-expert"
-fail_arm64="board-qemu-x86 board-x86-host rcu-nocb-alone sched-tracer shrinker-debug-nodebugfs"
+fail_arm64="board-qemu-x86 board-x86-host preempt-rt-full rcu-nocb-alone sched-tracer"
+fail_arm64="$fail_arm64 shrinker-debug-nodebugfs"
 fail_arm64="$fail_arm64 memcg-no-cgroups unknown-symbol rcu-trace-effective drm-m+i915-y"
 fail_arm64="$fail_arm64 modules-off-m bug-off-no-expert"
 

@@ -3,6 +3,7 @@
 # kconfig: every fragment follows the kernel conventions: "# Help:" first, an SPDX line,
 # "#" sections in sorted order, settings sorted within a section, "# CONFIG_X is not set" for off.
 . "$(dirname "$0")/lib/tap.sh"
+tap_tmpdir
 
 for f in "$TS_TOP"/kconfig-fragments/*.config; do
 	name=$(basename "$f")
@@ -13,10 +14,10 @@ for f in "$TS_TOP"/kconfig-fragments/*.config; do
 	# Section titles are the lines between two bare "#" lines.
 	awk 'prev == "#" && /^# / && !/^# CONFIG_/ && getline nxt > 0 && nxt == "#" {
 			print substr($0, 3) }
-		{ prev = $0 }' "$f" >"${TMPDIR:-/tmp}/ts-sections.$$"
-	LC_ALL=C sort -f -c "${TMPDIR:-/tmp}/ts-sections.$$" 2>/dev/null
+		{ prev = $0 }' "$f" >"$TAP_TMP/sections"
+	LC_ALL=C sort -f -c "$TAP_TMP/sections" 2>/dev/null
 	ok $? "$name: sections in sorted order"
-	[ -s "${TMPDIR:-/tmp}/ts-sections.$$" ]
+	[ -s "$TAP_TMP/sections" ]
 	ok $? "$name: has at least one section"
 	# Settings, section by section.
 	awk '/^#$/ { n++ } /^CONFIG_/ { sub(/^CONFIG_/, ""); sub(/=.*/, ""); print n "\t" $0 }
@@ -31,5 +32,4 @@ for f in "$TS_TOP"/kconfig-fragments/*.config; do
 	[ $? -ne 0 ]
 	ok $? "$name: off is written '# CONFIG_X is not set', never =n"
 done
-rm -f "${TMPDIR:-/tmp}/ts-sections.$$"
 tap_done

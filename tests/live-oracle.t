@@ -17,8 +17,8 @@ grep -q '^sched:sched_switch$' "$TRACEFS/available_events" ||
 	skip_all "the kernel has no sched:sched_switch tracepoint"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 
-ORACLE_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$ORACLE_TMP"' EXIT
+tap_tmpdir
+ORACLE_TMP=$TAP_TMP
 # Events: the ones the kernel has among those the models use.
 events=""
 for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \

@@ -36,14 +36,17 @@ for a in "$@"; do
 done
 
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-mutation.XXXXXX")
+test_pid=""
 cleanup() {
+	[ -z "$test_pid" ] || kill "$test_pid" 2>/dev/null || true
 	if [ "$keep" = 1 ]; then
 		echo "mutation: scratch copy kept in $scratch" >&2
 	else
 		rm -rf "$scratch"
 	fi
 }
-trap cleanup EXIT INT TERM
+trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 # The tree as it is now (uncommitted changes included), without build output and caches; the
 # fixture caches are shared read-mostly through a link.
@@ -77,11 +80,15 @@ run_tests() {
 		unit:*) path=$scratch/build/tests/${t#unit:}.t ;;
 		*) path=$scratch/tests/$t ;;
 		esac
-		if ! (cd "$scratch" && TS_BUILD=$scratch/build TS_TOP=$scratch \
-			timeout "$TIMEOUT" prove --exec '' "$path") >"$scratch/test.log" 2>&1; then
+		(cd "$scratch" && TS_BUILD=$scratch/build TS_TOP=$scratch \
+			exec timeout "$TIMEOUT" prove --exec '' "$path") >"$scratch/test.log" 2>&1 &
+		test_pid=$!
+		if ! wait "$test_pid"; then
+			test_pid=""
 			failed_in=$t
 			return 1
 		fi
+		test_pid=""
 	done
 	return 0
 }

@@ -84,6 +84,8 @@ filters() {
 	is "$(jq -c '[.sections.sched.cpus[].cpu]' "$T/plugin.json")" "[1]" \
 		"$_n: with -C 1 the plugin's per-CPU table has CPU 1 only"
 	same "$_n" "$F" "$K" "--cpu=0" "--cpu 0"
+	same "$_n" "$F" "$K" "-fC1" "--cpu 1"
+	same "$_n" "$F" "$K" "--tim=$_a,$_b" "--time $_a,$_b"
 	same "$_n" "$F" "$K" "--tid $_t1,$_t2" "--pid $_t1,$_t2"
 	is "$(jq -c '[.sections.sched.tasks[] | .tid] | sort' "$T/plugin.json")" \
 		"$(echo "$_t1 $_t2" | jq -sc sort)" "$_n: with --tid the plugin lists those tasks only"

@@ -88,7 +88,7 @@ done
 [ "$n" != 0 ]
 ok $? "the committed fixtures were found (the last: $n)"
 
-# The shared aarch64 fixtures live beside the repository, not in it.
+# The aarch64 fixtures of tests/fixtures/aarch64.
 k=$(shared_fixture a64-6.1-generic.kallsyms) || k=""
 for n in a64-6.1-generic-stress-ramfs a64-6.1-generic-perf-bench-pipe; do
 	if f=$(shared_fixture "$n.data"); then
@@ -109,11 +109,23 @@ for d in "$TS_FIXTURES"/boards/qemu-aarch64/rt/pingpong/run-1 \
 	parity "board $n" "$f" "$kk"
 done
 
-# The text report, byte for byte, on a file without lost events.
+# Lost events are not measured by a dlfilter: null and "-", never a 0 that looks measured.
+l=$(fixture_data x86-lost)
+perf script -i "$l" --dlfilter "$PLUGIN" --dlarg json >"$T/lost.json" 2>/dev/null
+is "$(jq -c '[.trace.lost_events, .trace.lost_records, .sections.sched.lost_events]' \
+	"$T/lost.json" 2>&1)" "[null,null,null]" "x86-lost: the plugin's lost events are null"
+perf script -i "$l" --dlfilter "$PLUGIN" >"$T/lost.txt" 2>/dev/null
+grep -q '^  lost events: - (not measured' "$T/lost.txt" && ! grep -q '^  LOST ' "$T/lost.txt"
+ok $? "x86-lost: the plugin's text says lost events were not measured, and why"
+
+# The text report, byte for byte, on a file without lost events, but for the plugin's line
+# saying that it cannot measure them.
 f=$(fixture_data x86-pingpong-cross)
 k=$(fixture_kallsyms x86-pingpong-cross)
 "$TICKSCOPE" report -i "$f" --kallsyms "$k" >"$T/cli.txt" 2>/dev/null
-perf script -i "$f" --dlfilter "$PLUGIN" --dlarg "kallsyms=$k" >"$T/plugin.txt" 2>/dev/null
+perf script -i "$f" --dlfilter "$PLUGIN" --dlarg "kallsyms=$k" 2>/dev/null |
+	grep -v '^  lost events: - (not measured: perf hands a dlfilter no LOST records' \
+		>"$T/plugin.txt"
 if cmp -s "$T/cli.txt" "$T/plugin.txt" && grep -q '^== sched ==' "$T/cli.txt"; then
 	ok 0 "x86-pingpong-cross: the plugin's text report equals tickscope report"
 else

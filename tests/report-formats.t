@@ -36,7 +36,7 @@ jq -e . "$tmp/r.json" >/dev/null 2>&1
 ok $? "$n: the JSON parses"
 is "$(jq -r '"\(.schema) \(.version)"' "$tmp/r.json")" "tickscope-report 1" "schema and version"
 is "$(jq -r '.sections | keys | join(",")' "$tmp/r.json")" \
-	"idle,rcu,sched,shrinker,timer,workqueue" "six sections"
+	"idle,migrate,rcu,sched,shrinker,timer,workqueue" "seven sections"
 
 # Every distribution: buckets add up to count, quantiles are ordered within [min, max].
 bad=$(jq '[.. | objects | select(has("p50_ns") and .count > 0)
@@ -84,6 +84,17 @@ done
 [ "$nt" -gt 0 ] && [ -z "$bad" ]
 ok $? "every row of the $nt TSV tables has the header's number of fields$bad"
 doc_check tsv "$TS_TOP/docs/report-tsv.md" "$tmp/tsv"
+
+# The whole-trace wake classes: the JSON's counts are the TSV's, and (no task filter) the sum of
+# every task's counts per class.
+j=$(jq -r '.sections.sched.wake_classes[] | "\(.class) \(.count)"' "$tmp/r.json" | sort)
+is "$j" "$(tail -n +2 "$tmp/tsv/sched_wake_classes.tsv" | cut -f1,2 | tr '\t' ' ' | sort)" \
+	"whole-trace wake class counts: the JSON's equal sched_wake_classes.tsv's"
+is "$j" "$(jq -r '[.sections.sched.tasks[].wake_classes | to_entries[]] | group_by(.key)[] |
+	select(.[0].key | test("^(same|cross)_cpu_")) | "\(.[0].key) \(map(.value) | add)"' \
+	"$tmp/r.json" | sort)" "whole-trace wake class counts are the sum of the tasks'"
+[ -n "$j" ] && echo "$j" | awk '$2 > 0 { n++ } END { exit n < 4 }'
+ok $? "$n: all four wake classes occur (so the checks above can tell them apart)"
 is "$(cut -f1,2 "$tmp/tsv/sections.tsv" | tail -n +2 | sort | tr '\t\n' ': ')" \
 	"$(jq -r '.sections | to_entries[] | "\(.key):\(.value.status)"' "$tmp/r.json" |
 		sort | tr '\n' ' ')" "sections.tsv and the JSON agree on status"

@@ -9,8 +9,8 @@
 
 command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+tap_tmpdir
+tmp=$TAP_TMP
 
 for n in x86-pingpong-cross x86-pingpong-same x86-pingpong-none; do
 	f=$(fixture_data "$n") || { ok 1 "$n: decompress"; continue; }

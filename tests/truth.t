@@ -213,4 +213,85 @@ got=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["secti
 	"$T/pp.json" 2>/dev/null)
 is "$got" 2 "a -a recording keeps its CPU rows"
 
+# --- 3. The text report shows perf's sched delay rule (sum and max) under its own name. -----
+# report-oracle.t holds the TSV's sched_delay_perf_ns and _max_ns equal to perf sched
+# timehist; here the text's schdly columns must be those figures, and the legend must say
+# what each rule is.
+mkdir -p "$T/pp.tsv"
+"$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" --tsv "$T/pp.tsv" >/dev/null 2>&1
+"$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" >"$T/pp.txt" 2>/dev/null
+awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	{ printf "%s %.3f %.1f\n", $c["tid"], $c["sched_delay_perf_ns"] / 1e6,
+		$c["sched_delay_perf_longest_ns"] / 1e3 }' "$T/pp.tsv/sched_tasks.tsv" | sort >"$T/want"
+# columns: comm tid sw-in invol migr run-ms schdly-ms schd-max ... (comms here have no spaces)
+awk '/^  comm +tid +sw-in +invol +migr +run ms +schdly ms +schd max / { on = 1; next }
+	on && NF < 10 { on = 0 }
+	on && $2 ~ /^[0-9]+$/ { print $2, $7, $8 }' "$T/pp.txt" | sort >"$T/got"
+n=$(wc -l <"$T/got")
+is "$([ "$n" -gt 0 ] && join "$T/got" "$T/want" | awk '$2 != $4 || $3 != $5' | head -3)" "" \
+	"x86-pingpong-cross: the text's schdly ms and max are perf's rule, per task ($n tasks)"
+grep -q '^(schdly: sched delay by perf sched timehist.s rule' "$T/pp.txt" &&
+	grep -q 'rqdly: run-queue delay' "$T/pp.txt"
+ok $? "the legend says what schdly and rqdly mean"
+
+# --- 4. The idle section lists every CPU the trace covers. ----------------------------------
+# x86-pingpong-cross: both CPUs switch tasks, but cpu_idle fired on cpu0 only.
+cpus_sched=$(python3 -c 'import json,sys; print(" ".join(str(c["cpu"]) for c in json.load(open(sys.argv[1]))["sections"]["sched"]["cpus"]))' \
+	"$T/pp.json" 2>/dev/null)
+cpus_idle=$(python3 -c 'import json,sys; print(" ".join(str(c["cpu"]) for c in json.load(open(sys.argv[1]))["sections"]["idle"]["cpus"]))' \
+	"$T/pp.json" 2>/dev/null)
+is "$cpus_idle" "$cpus_sched" "x86-pingpong-cross: the idle section's JSON has every CPU ($cpus_sched)"
+sed -n '/^== idle ==/,/^== timer ==/p' "$T/pp.txt" >"$T/pp.idle"
+grep -q '^  1 .* -  *no cpu_idle period on this CPU (idle task ran [0-9.]* ms' "$T/pp.idle"
+ok $? "x86-pingpong-cross: the idle text has a row for cpu1 with '-' and the reason"
+
+# --- 10. A kallsyms of another architecture or kernel is warned about, naming the file. -----
+a64ks=$(shared_fixture a64-6.1-generic.kallsyms) ||
+	{ echo "Bail out! aarch64 kallsyms missing"; exit 1; }
+a64=$(shared_fixture a64-6.1-generic-stress-ramfs.data) ||
+	{ echo "Bail out! aarch64 data missing"; exit 1; }
+for cmd in report dump; do
+	"$TICKSCOPE" $cmd -i "$tiny" --kallsyms "$a64ks" >/dev/null 2>"$T/ks.err"
+	grep -q "^tickscope: warning: $a64ks: its kernel text .* is not where an x86_64 kernel lives" \
+		"$T/ks.err"
+	ok $? "$cmd: an aarch64 kallsyms for an x86_64 recording is warned about, naming the file"
+done
+"$TICKSCOPE" report -i "$a64" --kallsyms "$ks" >/dev/null 2>"$T/ks.err"
+grep -q "^tickscope: warning: $ks: .* not where an aarch64 kernel lives" "$T/ks.err"
+ok $? "an x86_64 kallsyms for an aarch64 recording is warned about"
+echo "ffffffffc1000000 T _text" >"$T/far.kallsyms"
+"$TICKSCOPE" report -i "$tiny" --kallsyms "$T/far.kallsyms" >/dev/null 2>"$T/ks.err"
+grep -q "^tickscope: warning: $T/far.kallsyms: its _text .* more than KASLR moves a kernel" \
+	"$T/ks.err"
+ok $? "an x86_64 kallsyms whose _text is 1 GiB off the recording's is warned about"
+"$TICKSCOPE" report -i "$a64" --kallsyms "$a64ks" >/dev/null 2>"$T/ks.err"
+is "$(grep -c warning "$T/ks.err")" 0 "the recording boot's own kallsyms gives no warning"
+
+# --- 19. A run's meta.txt beside the file: the header says pinned or not, and the result. ----
+for w in pingpong pingpong-cross; do
+	src=$TS_FIXTURES/boards/x86-host/live/$w/run-1
+	mkdir -p "$T/$w"
+	cp "$src/meta.txt" "$T/$w/"
+	xz -dc "$src/perf.data.xz" >"$T/$w/perf.data"
+	res=$(sed -n 's/^result=//p' "$src/meta.txt")
+	unit=$(sed -n 's/^result_unit=//p' "$src/meta.txt")
+	case $w in
+	pingpong) pin="not pinned" ;;
+	*) pin="pinned (--pin cross --cpus 0,1)" ;;
+	esac
+	"$TICKSCOPE" report -i "$T/$w/perf.data" --kallsyms "$ONE_KS" 2>/dev/null | sed -n 2,6p \
+		>"$T/$w/head"
+	grep -qxF "  run: x86-host/live $w run 1 of 3, $pin; benchmark result $res $unit" \
+		"$T/$w/head"
+	ok $? "$w: the report header says '$pin' and the benchmark's result ($res $unit)"
+	"$TICKSCOPE" report -i "$T/$w/perf.data" --kallsyms "$ONE_KS" --json 2>/dev/null |
+		jq -r '.input.run | "\(.pinned) \(.result) \(.result_unit)"' >"$T/$w/json" 2>&1
+	is "$(cat "$T/$w/json")" "$([ $w = pingpong ] && echo no || echo yes) $res $unit" \
+		"$w: JSON input.run has the pinning and the result"
+done
+rm "$T/pingpong/meta.txt"
+"$TICKSCOPE" report -i "$T/pingpong/perf.data" --kallsyms "$ONE_KS" --json 2>/dev/null |
+	jq -r '.input.run' >"$T/norun" 2>&1
+is "$(cat "$T/norun")" "null" "without meta.txt, input.run is null"
+
 tap_done

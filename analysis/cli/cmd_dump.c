@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <traceevent/event-parse.h>
 
 #include "cli.h"
 #include "tickscope/error.h"
@@ -37,8 +36,8 @@ enum fmt { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_NONE };
 struct dump {
 	enum fmt fmt;
 	struct ts_source *src;
-	struct tep_handle *tep;
 	int width;
+	int first; /* the next field is the event's first */
 	uint64_t n;
 };
 
@@ -65,87 +64,52 @@ static void tsv_str(FILE *f, const char *s)
 		putc(*s == '\t' || *s == '\n' ? ' ' : *s, f);
 }
 
-static int is_string_field(const struct tep_format_field *f)
-{
-	return (f->flags & TEP_FIELD_IS_STRING) ||
-	       ((f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) && f->elementsize == 1 &&
-		strstr(f->type, "char"));
-}
-
-static uint64_t field_num(const unsigned char *p, int size, int is_signed)
-{
-	uint64_t v = 0;
-
-	memcpy(&v, p, size > 8 ? 8 : size);
-	if (is_signed && size < 8 && (v >> (size * 8 - 1)) & 1)
-		v |= ~0ULL << (size * 8);
-	return v;
-}
-
 /* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
-static void print_value(FILE *out, enum fmt fmt, const struct tep_format_field *f,
-			const unsigned char *raw, uint32_t size)
+static int print_field(void *ctx, const struct ts_field_value *v)
 {
-	uint32_t off = f->offset, len = f->size, i;
-	int sgn = !!(f->flags & TEP_FIELD_IS_SIGNED);
+	struct dump *d = ctx;
+	char buf[256];
+	uint32_t i;
 
-	if (f->flags & TEP_FIELD_IS_DYNAMIC) {
-		uint32_t loc;
-
-		if (off + 4 > size)
-			goto bad;
-		memcpy(&loc, raw + off, 4);
-		len = loc >> 16;
-		off = (loc & 0xffff) + (f->flags & TEP_FIELD_IS_RELATIVE ? off + 4 : 0);
+	if (d->fmt == FMT_JSON) {
+		fputs(d->first ? "" : ",", stdout);
+		json_str(stdout, v->name);
+		putchar(':');
+	} else {
+		printf("%s%s=", d->first ? "" : " ", v->name);
 	}
-	if (off + len > size)
-		goto bad;
-	if (is_string_field(f)) {
-		char buf[256];
-
-		snprintf(buf, sizeof(buf), "%.*s", (int)len, raw + off);
-		if (fmt == FMT_JSON)
-			json_str(out, buf);
+	d->first = 0;
+	switch (v->type) {
+	case TS_FIELD_STRING:
+		snprintf(buf, sizeof(buf), "%.*s", (int)v->len, (const char *)v->data);
+		if (d->fmt == FMT_JSON)
+			json_str(stdout, buf);
 		else
-			tsv_str(out, buf);
-		return;
+			tsv_str(stdout, buf);
+		break;
+	case TS_FIELD_ARRAY:
+		fputs(d->fmt == FMT_JSON ? "[" : "", stdout);
+		for (i = 0; i < v->nr; i++)
+			printf("%s%lld", i ? "," : "", (long long)ts_field_array_at(v, i));
+		fputs(d->fmt == FMT_JSON ? "]" : "", stdout);
+		break;
+	case TS_FIELD_NUM:
+		if (v->is_signed)
+			printf("%lld", (long long)v->num);
+		else
+			printf("%llu", (unsigned long long)v->num);
+		break;
+	default:
+		fputs(d->fmt == FMT_JSON ? "null" : "-", stdout);
 	}
-	if ((f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) && f->elementsize &&
-	    f->elementsize <= 8) {
-		fputs(fmt == FMT_JSON ? "[" : "", out);
-		for (i = 0; i + f->elementsize <= len; i += f->elementsize)
-			fprintf(out, "%s%lld", i ? "," : "",
-				(long long)field_num(raw + off + i, f->elementsize, sgn));
-		fputs(fmt == FMT_JSON ? "]" : "", out);
-		return;
-	}
-	if (sgn)
-		fprintf(out, "%lld", (long long)field_num(raw + off, len, 1));
-	else
-		fprintf(out, "%llu", (unsigned long long)field_num(raw + off, len, 0));
-	return;
-bad:
-	fputs(fmt == FMT_JSON ? "null" : "-", out);
+	return 0;
 }
 
 static void print_fields(struct dump *d, const struct ts_sample *s)
 {
-	struct tep_event *ev = tep_find_event(d->tep, (int)s->attr->config);
-	struct tep_format_field *f;
-	int first = 1;
-
-	if (!ev)
-		return;
-	for (f = ev->format.fields; f; f = f->next, first = 0) {
-		if (d->fmt == FMT_JSON) {
-			fputs(first ? "" : ",", stdout);
-			json_str(stdout, f->name);
-			putchar(':');
-		} else {
-			printf("%s%s=", first ? "" : " ", f->name);
-		}
-		print_value(stdout, d->fmt, f, s->raw, s->raw_size);
-	}
+	d->first = 1;
+	ts_decoder_for_each_field(ts_source_decoder(d->src), (int)s->attr->config, s->raw,
+				  s->raw_size, print_field, d);
 }
 
 static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
@@ -220,57 +184,41 @@ static int parse_format(const char *s, enum fmt *f)
 	return -1;
 }
 
+static int dump_option(void *ctx, int opt)
+{
+	struct dump *d = ctx;
+
+	if (opt != 'f')
+		return CLI_USAGE;
+	if (parse_format(optarg, &d->fmt))
+		return cli_error("--format: '%s' is not text, tsv, json or none", optarg) + 1;
+	return 0;
+}
+
 int cmd_dump(int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "input", required_argument, NULL, 'i' },
-		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "format", required_argument, NULL, 'f' },
-		{ "file-order", no_argument, NULL, 'u' },
-		{ "strict", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
+	struct cli_common cc = { .name = "dump",
+				 .help = dump_help,
+				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT | CLI_ONE_INPUT };
 	struct ts_source_opts o = { .need_decoder = 1 };
 	struct dump d = { .fmt = FMT_TEXT };
 	struct timespec t0, t1;
-	const char *in = NULL;
-	int c, ret;
+	int ret = cli_parse(argc, argv, &cc, longopts, dump_option, &d);
 
-	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			in = optarg;
-			break;
-		case 'k':
-			o.kallsyms = optarg;
-			break;
-		case 'f':
-			if (parse_format(optarg, &d.fmt))
-				return cli_error("--format: '%s' is not text, tsv, json or none",
-						 optarg) +
-				       1;
-			break;
-		case 'u':
-			o.unordered = 1;
-			break;
-		case 's':
-			o.strict = 1;
-			break;
-		case 'h':
-			fputs(dump_help, stdout);
-			return 0;
-		default:
-			fputs(dump_help, stderr);
-			return 2;
-		}
-	}
-	o.input = cli_input(in, argc, argv, optind);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	o.input = cc.input;
+	o.kallsyms = cc.kallsyms;
+	o.unordered = cc.file_order;
+	o.strict = cc.strict;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	ret = ts_source_open(&d.src, &o);
 	if (!ret) {
-		d.tep = ts_decoder_tep(ts_source_decoder(d.src));
 		d.width = event_width(d.src);
 		if (d.fmt == FMT_TSV)
 			printf("time_ns\tcpu\ttid\tcomm\tevent\tfields\n");

@@ -1,6 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tickscope info: what a perf.data file holds, and what it lost. */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,37 +92,18 @@ static void print_counts(struct ts_source *src)
 
 int cmd_info(int argc, char **argv)
 {
-	static const struct option longopts[] = {
-		{ "input", required_argument, NULL, 'i' },
-		{ "kallsyms", required_argument, NULL, 'k' },
-		{ "strict", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ 0 },
-	};
+	/* --kallsyms is accepted for symmetry with dump/report: info prints no symbols */
+	struct cli_common cc = { .name = "info",
+				 .help = info_help,
+				 .common = CLI_KALLSYMS | CLI_STRICT | CLI_ONE_INPUT };
 	struct ts_source_opts o = { .unordered = 0 }; /* ordered: perf counts late events too */
 	struct ts_source *src;
-	const char *in = NULL;
-	int c, ret;
+	int ret = cli_parse(argc, argv, &cc, NULL, NULL, NULL);
 
-	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'i':
-			in = optarg;
-			break;
-		case 'k': /* accepted for symmetry with dump/report: info prints no symbols */
-			break;
-		case 's':
-			o.strict = 1;
-			break;
-		case 'h':
-			fputs(info_help, stdout);
-			return 0;
-		default:
-			fputs(info_help, stderr);
-			return 2;
-		}
-	}
-	o.input = cli_input(in, argc, argv, optind);
+	if (ret)
+		return ret < 0 ? 0 : ret;
+	o.input = cc.input;
+	o.strict = cc.strict;
 	ret = ts_source_open(&src, &o);
 	if (!ret) {
 		print_header(o.input, ts_reader_info(ts_source_reader(src)));

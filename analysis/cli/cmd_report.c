@@ -59,7 +59,6 @@ struct report_args {
 	int32_t pids[MAX_PIDS];
 	const char *watch[MAX_WATCH + 1];
 	int nr_watch;
-	const char *in;
 };
 
 static int parse_pids(struct report_args *r, const char *s)
@@ -81,25 +80,23 @@ static int parse_pids(struct report_args *r, const char *s)
 	return 0;
 }
 
-/* One option; returns 0 to go on, or the exit code. */
-static int option(struct report_args *r, int c)
+/* One of report's own options; returns 0 to go on, or the exit code. */
+static int option(void *ctx, int c)
 {
+	struct report_args *r = ctx;
 	uint64_t bits[TS_MAX_CPUS / 64];
 	char *end;
 
 	switch (c) {
-	case 'i':
-		r->in = optarg;
-		return 0;
-	case 'k':
-		r->src.kallsyms = optarg;
-		return 0;
 	case 'j':
-		r->out = OUT_JSON;
-		return 0;
 	case 'T':
-		r->out = OUT_TSV;
-		r->tsv_dir = optarg;
+		if (r->out != OUT_TEXT && r->out != (c == 'j' ? OUT_JSON : OUT_TSV))
+			return cli_error("report: --json and --tsv DIR cannot be combined: choose "
+					 "one output") +
+			       1;
+		r->out = c == 'j' ? OUT_JSON : OUT_TSV;
+		if (c == 'T')
+			r->tsv_dir = optarg;
 		return 0;
 	case 'c':
 		r->an.cpus = optarg;
@@ -125,26 +122,14 @@ static int option(struct report_args *r, int c)
 			return cli_error("--watch: at most %d functions", MAX_WATCH) + 1;
 		r->watch[r->nr_watch++] = optarg;
 		return 0;
-	case 'u':
-		r->src.unordered = 1;
-		return 0;
-	case 's':
-		r->src.strict = 1;
-		return 0;
-	case 'h':
-		fputs(report_help, stdout);
-		return -1;
 	default:
-		fputs(report_help, stderr);
-		return 2;
+		return CLI_USAGE;
 	}
 }
 
 static int parse_args(struct report_args *r, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "input", required_argument, NULL, 'i' },
-		{ "kallsyms", required_argument, NULL, 'k' },
 		{ "json", no_argument, NULL, 'j' },
 		{ "tsv", required_argument, NULL, 'T' },
 		{ "cpu", required_argument, NULL, 'c' },
@@ -153,23 +138,19 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 		{ "time", required_argument, NULL, 't' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "watch", required_argument, NULL, 'w' },
-		{ "file-order", no_argument, NULL, 'u' },
-		{ "strict", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	int c, ret;
+	struct cli_common cc = { .name = "report",
+				 .help = report_help,
+				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT | CLI_ONE_INPUT };
+	int ret = cli_parse(argc, argv, &cc, longopts, option, r);
 
-	while ((c = getopt_long(argc, argv, "i:h", longopts, NULL)) != -1) {
-		ret = option(r, c);
-		if (ret)
-			return ret;
-	}
-	if (optind + 1 < argc || (r->in && optind < argc)) {
-		fputs(report_help, stderr);
-		return 2;
-	}
-	r->src.input = cli_input(r->in, argc, argv, optind);
+	if (ret)
+		return ret;
+	r->src.input = cc.input;
+	r->src.kallsyms = cc.kallsyms;
+	r->src.unordered = cc.file_order;
+	r->src.strict = cc.strict;
 	r->src.need_decoder = 1;
 	r->src.symbols = TS_SYMS_TABLE;
 	r->src.threaded = 1;
@@ -185,9 +166,12 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 static int write_report(struct report_args *r, struct ts_source *src, struct ts_analysis *a)
 {
 	struct ts_report_opts o = { 0 };
+	struct ts_run_meta run;
 	int ret;
 
 	ts_source_report_opts(src, &o);
+	if (cli_run_meta(r->src.input, &run))
+		o.run = &run;
 	o.top = r->top;
 	if (r->nr_watch)
 		o.watch = r->watch;
@@ -205,6 +189,38 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 	return 0;
 }
 
+/*
+ * --cpu against the recording machine's CPUs (when the file says how many): none of them is
+ * an error, some of them a warning; an empty report must not look like a measurement.
+ */
+static int check_cpus(const struct report_args *r, struct ts_source *src)
+{
+	const struct ts_file_info *i = ts_reader_info(ts_source_reader(src));
+	uint64_t bits[TS_MAX_CPUS / 64];
+	int c, in = 0, out = 0;
+
+	if (!r->an.cpus || !i->nr_cpus_avail || ts_analysis_parse_cpus(r->an.cpus, bits))
+		return 0;
+	for (c = 0; c < TS_MAX_CPUS; c++) {
+		if (!(bits[c / 64] >> (c % 64) & 1))
+			continue;
+		if ((uint32_t)c < i->nr_cpus_avail)
+			in++;
+		else
+			out++;
+	}
+	if (!in)
+		return cli_error("report: --cpu %s: the recording machine has CPUs 0-%u only",
+				 r->an.cpus, i->nr_cpus_avail - 1) +
+		       1;
+	if (out)
+		fprintf(stderr,
+			"tickscope: warning: --cpu %s: %d of these CPUs are not in the recording "
+			"machine (CPUs 0-%u)\n",
+			r->an.cpus, out, i->nr_cpus_avail - 1);
+	return 0;
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_args r = { .out = OUT_TEXT };
@@ -218,6 +234,11 @@ int cmd_report(int argc, char **argv)
 	if (ret)
 		return cli_error("%s", ts_strerror(ret));
 	ret = ts_source_open(&src, &r.src);
+	if (!ret && check_cpus(&r, src)) {
+		ts_source_close(src);
+		ts_analysis_free(a);
+		return 2;
+	}
 	if (!ret) {
 		ts_source_note_recorded(src, a);
 		ret = ts_source_run(src, feed, a);

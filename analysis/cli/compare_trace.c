@@ -21,12 +21,11 @@
 #include "tickscope/cpath.h"
 #include "tickscope/error.h"
 #include "tickscope/metric.h"
+#include "tickscope/compare_report.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
 
 extern char **environ;
-
-#define CACHE_MAGIC "tickscope-summary 5" /* bump when the metrics change */
 
 static char *join(const char *dir, const char *name)
 {
@@ -90,33 +89,6 @@ static char *unxz(const char *xz)
 	return path;
 }
 
-struct copy_ctx {
-	struct ts_run *r;
-	double ops;
-};
-
-/* Every metric; off-CPU stacks also per operation of the benchmark, for the explanation. */
-static int copy_metric(void *ctx, const struct ts_metric *m)
-{
-	static const char pre[] = "sched.offcpu_stack.";
-	struct copy_ctx *cc = ctx;
-	size_t n = strlen(m->name);
-	char *name;
-	int err = ts_run_add(cc->r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null);
-
-	if (err || strncmp(m->name, pre, sizeof(pre) - 1) || n < sizeof(pre) + 4 ||
-	    strcmp(m->name + n - 4, ".sum") || !strcmp(m->name + n - 6, ".S.sum") ||
-	    !strcmp(m->name + n - 6, ".D.sum"))
-		return err;
-	if (asprintf(&name, "offcpu_stack_per_op.%.*s", (int)(n - sizeof(pre) + 1 - 4),
-		     m->name + sizeof(pre) - 1) < 0)
-		return -ENOMEM;
-	err = ts_run_add(cc->r, name, "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, m->value / cc->ops,
-			 "the benchmark's operation count is unknown");
-	free(name);
-	return err;
-}
-
 struct feed_ctx {
 	struct ts_analysis *a;
 	struct ts_cpath *path; /* NULL without the benchmark's comm */
@@ -143,7 +115,6 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	struct ts_source *src = NULL;
 	struct ts_analysis *a = NULL;
 	struct feed_ctx fc = { 0 };
-	uint64_t lost, recs;
 	int err = ts_analysis_new(&a, &ao);
 
 	err = err ?: (comm ? ts_cpath_new(&fc.path, comm) : 0);
@@ -151,11 +122,13 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	if (!err) {
 		err = ts_source_open(&src, &so);
 		if (!err) {
-			/* metrics name functions through the recording's kallsyms */
-			ts_source_report_opts(src, &ro);
-			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
 			ts_source_note_recorded(src, a);
 			err = ts_source_run(src, feed, &fc);
+		}
+		if (!err) {
+			/* metrics name functions through the kallsyms, loaded by now */
+			ts_source_report_opts(src, &ro);
+			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
 		}
 		if (err) {
 			cli_error("%s: %s", label, src ? ts_source_error(src) : ts_strerror(err));
@@ -163,16 +136,9 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 		}
 	}
 	err = err ?: ts_analysis_finish(a);
-	err = err ?: ts_analysis_metrics(a, copy_metric, &(struct copy_ctx){ r, ops });
-	if (!err && comm)
-		err = ts_run_add_task_metrics(r, a, comm, ops) ?:
-			      ts_run_add_path_metrics(r, fc.path, ops);
+	err = err ?: ts_run_add_analysis(r, a, fc.path, comm, ops);
 	if (!err && hook) /* the charts fold this run into its variant */
 		err = hook->analysis(hook->ctx, a, &ro, comm, label, key);
-	if (!err) {
-		ts_analysis_lost(a, &lost, &recs);
-		r->lost = (double)lost;
-	}
 	if (err)
 		cli_error("%s: %s", label, ts_strerror(err));
 out:
@@ -180,91 +146,6 @@ out:
 	ts_source_close(src);
 	ts_analysis_free(a);
 	return err;
-}
-
-static char *cache_key(const char *data, const char *comm, double ops, const char *version)
-{
-	struct stat st;
-	char *k;
-
-	if (stat(data, &st))
-		return NULL;
-	if (asprintf(&k, CACHE_MAGIC "\t%s\t%lld\t%lld.%09ld\t%s\t%.17g", version,
-		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-		     comm ? comm : "-", ops) < 0)
-		return NULL;
-	return k;
-}
-
-/* One cached metric: "m NAME UNIT DIR KIND VALUE WHY" (tabs); Return: 0 or -1. */
-static int cache_metric(char *l, struct ts_run *r)
-{
-	char *f[7], *save = NULL;
-	int n = 0;
-
-	for (char *t = strtok_r(l, "\t", &save); t && n < 7; t = strtok_r(NULL, "\t", &save))
-		f[n++] = t;
-	if (n < 6 || strcmp(f[0], "m"))
-		return -1;
-	return ts_run_add(r, f[1], f[2], (enum ts_metric_dir)atoi(f[3]),
-			  (enum ts_metric_kind)atoi(f[4]), strtod(f[5], NULL), n > 6 ? f[6] : NULL);
-}
-
-/* Read the cache if its key matches; Return: 1 when used, 0 when not. */
-static int cache_read(const char *path, const char *key, struct ts_run *r)
-{
-	FILE *f = fopen(path, "r");
-	char *l = NULL;
-	size_t cap = 0;
-	ssize_t n;
-	int ok;
-
-	if (!f)
-		return 0;
-	n = getline(&l, &cap, f);
-	ok = n > 0 && (l[n - 1] = '\0', !strcmp(l, key));
-	while (ok && (n = getline(&l, &cap, f)) > 0) {
-		if (l[n - 1] == '\n')
-			l[n - 1] = '\0';
-		if (!strncmp(l, "lost\t", 5))
-			r->lost = strtod(l + 5, NULL);
-		else if (cache_metric(l, r))
-			ok = 0;
-	}
-	free(l);
-	fclose(f);
-	return ok;
-}
-
-/* Write the cache atomically; a folder we cannot write to just goes without. */
-static void cache_write(const char *path, const char *key, const struct ts_run *r, int from)
-{
-	char *tmp;
-	FILE *f;
-
-	if (asprintf(&tmp, "%s.XXXXXX", path) < 0)
-		return;
-	{
-		int fd = mkstemp(tmp);
-
-		if (fd >= 0)
-			fchmod(fd, 0644);
-		f = fd < 0 ? NULL : fdopen(fd, "w");
-	}
-	if (!f) {
-		free(tmp);
-		return;
-	}
-	fprintf(f, "%s\nlost\t%.17g\n", key, r->lost);
-	for (int i = from; i < r->nr; i++) {
-		const struct ts_run_metric *m = &r->m[i];
-
-		fprintf(f, "m\t%s\t%s\t%d\t%d\t%.17g", m->name, m->unit, m->dir, m->kind, m->value);
-		fprintf(f, m->why_null ? "\t%s\n" : "\n", m->why_null);
-	}
-	if (fclose(f) || rename(tmp, path))
-		unlink(tmp);
-	free(tmp);
 }
 
 int load_trace(const char *path, int folder, const char *comm, double ops,
@@ -277,14 +158,14 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 
 	if (!data)
 		return folder ? 0 : cli_error("%s: out of memory", path);
-	key = cache_key(data, comm, ops, o->version);
+	key = ts_summary_key(data, comm, ops, o->version);
 	if (!key) {
 		err = cli_error("%s: %s", data, strerror(errno));
 		goto out;
 	}
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
 		cpath = NULL;
-	if (!o->no_cache && cpath && cache_read(cpath, key, r) &&
+	if (!o->no_cache && cpath && ts_summary_read(cpath, key, r) > 0 &&
 	    (!o->hook || o->hook->cached(o->hook->ctx, data, key)))
 		goto out;
 	udata = ends_with(data, ".xz") ? unxz(data) : NULL;
@@ -296,7 +177,8 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o->hook,
 		      key, r);
 	if (!err && cpath)
-		cache_write(cpath, key, r, from);
+		ts_summary_write(cpath, key, r,
+				 from); /* a folder we cannot write to goes without */
 out:
 	if (udata)
 		unlink(udata);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tickscope: the command dispatcher and the helpers the subcommands share. */
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -38,7 +39,8 @@ static void usage(FILE *f)
 		"commands:\n");
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
-	fprintf(f, "\n`tickscope <command> --help` describes each command.\n");
+	fprintf(f, "\n`tickscope <command> --help` describes each command, `tickscope --version`\n"
+		   "prints the version, and man tickscope has them all.\n");
 }
 
 int cli_error(const char *fmt, ...)
@@ -60,12 +62,43 @@ void cli_warnings(struct ts_source *src)
 
 	if (!src || !ts_source_reader(src))
 		return;
+	if (ts_source_kallsyms_warning(src))
+		fprintf(stderr, "tickscope: warning: %s\n", ts_source_kallsyms_warning(src));
 	i = ts_reader_info(ts_source_reader(src));
 	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
 		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);
 	if (i->nr_warnings > TS_READER_MAX_WARNINGS)
 		fprintf(stderr, "tickscope: warning: %d more warnings about the input\n",
 			i->nr_warnings - TS_READER_MAX_WARNINGS);
+}
+
+int cli_bad_option(const char *cmd, int c, char **argv)
+{
+	const char *arg = argv[optind - 1];
+
+	if (c == ':')
+		cli_error("%s: option '%s' needs a value (tickscope %s --help)", cmd, arg, cmd);
+	else if (optopt && !(arg[0] == '-' && arg[1] == '-'))
+		cli_error("%s: unknown option '-%c' (tickscope %s --help lists them)", cmd, optopt,
+			  cmd);
+	else
+		cli_error("%s: unknown option '%s' (tickscope %s --help lists them)", cmd, arg,
+			  cmd);
+	return 2;
+}
+
+int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv, int optind_)
+{
+	if (opt_i && optind_ < argc)
+		return cli_error("%s: one input file: -i %s and '%s' were both given", cmd, opt_i,
+				 argv[optind_]) +
+		       1;
+	if (optind_ + 1 < argc)
+		return cli_error("%s: one input file expected, got %d ('%s', '%s'%s)", cmd,
+				 argc - optind_, argv[optind_], argv[optind_ + 1],
+				 argc - optind_ > 2 ? ", ..." : "") +
+		       1;
+	return 0;
 }
 
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_)
@@ -114,7 +147,6 @@ int main(int argc, char **argv)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
 			return commands[i].fn(argc - 1, argv + 1);
-	cli_error("unknown command '%s'", argv[1]);
-	usage(stderr);
+	cli_error("unknown command '%s' (tickscope --help lists them)", argv[1]);
 	return 2;
 }

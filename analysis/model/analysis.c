@@ -485,6 +485,11 @@ void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *rec
 	*records = a->lost_records + a->lost_samples_records;
 }
 
+int ts_analysis_lost_measured(const struct ts_analysis *a)
+{
+	return !a->opts.lost_unmeasured;
+}
+
 void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d)
 {
 	d->lost = a->lost_total;
@@ -501,6 +506,11 @@ uint64_t ts_analysis_filtered(const struct ts_analysis *a)
 int ts_analysis_has_task_filter(const struct ts_analysis *a)
 {
 	return a->task_filter;
+}
+
+const void *ts_analysis_model(const struct ts_analysis *a, enum ts_section s)
+{
+	return s >= 0 && s < TS_SEC_NR ? a->model[s] : NULL;
 }
 
 const struct ts_sched *ts_analysis_sched(const struct ts_analysis *a)

@@ -173,6 +173,19 @@ static int cmp_change(const void *pa, const void *pb)
 	return (fabs(a->change) < fabs(b->change)) - (fabs(a->change) > fabs(b->change));
 }
 
+/*
+ * Whole-trace counts and sums grow with the trace's length, not with the kernel: they stay in
+ * the table but are not ranked (their rates and per-operation forms are).
+ */
+static int rankable(const struct ts_cmp_row *r)
+{
+	size_t n = strlen(r->name);
+
+	if (r->family != TS_FAM_TRACE)
+		return 1;
+	return strcmp(r->unit, "count") && !(n > 4 && !strcmp(r->name + n - 4, ".sum"));
+}
+
 static int rank_changes(struct ts_cmp *c, int v)
 {
 	struct ts_cmp_change *ch = calloc(c->nr_rows + 1, sizeof(*ch));
@@ -183,7 +196,7 @@ static int rank_changes(struct ts_cmp *c, int v)
 	for (int i = 0; i < c->nr_rows; i++) {
 		const struct ts_cmp_row *r = &c->rows[i];
 
-		if (r->family == TS_FAM_RESULT || !r->cell[v].significant)
+		if (r->family == TS_FAM_RESULT || !r->cell[v].significant || !rankable(r))
 			continue;
 		ch[n].row = r;
 		ch[n].share = share_of(&c->dec[v], r->name);

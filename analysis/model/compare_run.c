@@ -12,6 +12,7 @@
 #include "tickscope/analysis.h"
 #include "tickscope/compare.h"
 #include "tickscope/cpath.h"
+#include "tickscope/metric.h"
 
 static int dup_or_null(char **dst, const char *s)
 {
@@ -216,5 +217,47 @@ int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double o
 	for (int s = 0; s < TS_CP_NR && !err; s++)
 		err = ts_run_add(r, names[s], "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, ns[s] / ops,
 				 "no task of the benchmark, or its operation count is unknown");
+	return err;
+}
+
+struct copy_ctx {
+	struct ts_run *r;
+	double ops;
+};
+
+/* Every metric; off-CPU stacks also per operation of the benchmark, for the explanation. */
+static int copy_metric(void *ctx, const struct ts_metric *m)
+{
+	static const char pre[] = "sched.offcpu_stack.";
+	struct copy_ctx *cc = ctx;
+	size_t n = strlen(m->name);
+	char *name;
+	int err = ts_run_add(cc->r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null);
+
+	if (err || strncmp(m->name, pre, sizeof(pre) - 1) || n < sizeof(pre) + 4 ||
+	    strcmp(m->name + n - 4, ".sum") || !strcmp(m->name + n - 6, ".S.sum") ||
+	    !strcmp(m->name + n - 6, ".D.sum"))
+		return err;
+	if (asprintf(&name, "offcpu_stack_per_op.%.*s", (int)(n - sizeof(pre) + 1 - 4),
+		     m->name + sizeof(pre) - 1) < 0)
+		return -ENOMEM;
+	err = ts_run_add(cc->r, name, "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, m->value / cc->ops,
+			 "the benchmark's operation count is unknown");
+	free(name);
+	return err;
+}
+
+int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const struct ts_cpath *path,
+			const char *comm, double ops)
+{
+	uint64_t lost, recs;
+	int err = ts_analysis_metrics(a, copy_metric, &(struct copy_ctx){ r, ops });
+
+	if (!err && comm)
+		err = ts_run_add_task_metrics(r, a, comm, ops);
+	if (!err && comm && path)
+		err = ts_run_add_path_metrics(r, path, ops);
+	ts_analysis_lost(a, &lost, &recs);
+	r->lost = (double)lost;
 	return err;
 }

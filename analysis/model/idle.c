@@ -10,7 +10,7 @@
 
 #include "sink.h"
 #include "tickscope/idle.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 
 struct cpu {
 	struct ts_idle_cpu st;

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "sink.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/rcu.h"
 
 #define MAX_PENDING_CBS (1u << 20)

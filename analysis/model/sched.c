@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/sched.h"
 
 #define STACK_DROPPED UINT32_MAX
@@ -247,8 +247,11 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 			tot->nr_time_travel++;
 		else if (!err && p->ready)
 			err = ts_hist_add(&p->st.delay, tprev - p->ready);
-		if (p->ready_perf && p->ready_perf <= tprev)
+		if (p->ready_perf && p->ready_perf <= tprev) {
 			p->st.delay_perf += tprev - p->ready_perf;
+			if (tprev - p->ready_perf > p->st.delay_perf_max)
+				p->st.delay_perf_max = tprev - p->ready_perf;
+		}
 	}
 	/* A wake that got no sched_wakeup before the switch-out found the task running. */
 	if (p->waking_open && !p->delivered) {

@@ -151,13 +151,16 @@ static void sched_recorded(void *m, int kind)
 
 TS_SECTION_GLUE(sched, struct ts_sched)
 
-/* cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters */
-static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM };
+/*
+ * cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters; migrations
+ * are counted per task whichever section the event table gives them to.
+ */
+static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM, TS_EV_MIGRATE };
 
 const struct ts_section_ops ts_sched_section = {
 	.name = "sched",
 	.also = also,
-	.nr_also = 2,
+	.nr_also = 3,
 	TS_SECTION_OPS_GLUE(sched),
 	.recorded = sched_recorded,
 	.metrics = sched_metrics,

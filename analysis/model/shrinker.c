@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "sink.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/shrinker.h"
 
 struct running {

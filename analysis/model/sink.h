@@ -10,7 +10,7 @@
 #include <stdint.h>
 
 #include "tickscope/analysis.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/metric.h"
 
 struct ts_metric_sink {

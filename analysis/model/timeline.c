@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "tickscope/idle.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/timeline.h"
 
 struct tl_cpu {

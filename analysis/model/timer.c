@@ -9,7 +9,7 @@
 
 #include "sink.h"
 #include "tickscope/idle.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/timer.h"
 
 #define DEPTH 4

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 
 #include "sink.h"
-#include "tickscope/map.h"
+#include "common/map.h"
 #include "tickscope/wq.h"
 
 /* Queued works kept for latency; beyond this, latencies of new ones are not measured. */

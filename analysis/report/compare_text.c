@@ -303,7 +303,12 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 	for (int v = 1; v < c->nr_var; v++)
 		fprintf(f, " vs %s (%d run%s)", c->var[v].name, c->var[v].nr_runs,
 			c->var[v].nr_runs == 1 ? "" : "s");
-	fputs("\n\n", f);
+	fputc('\n', f);
+	for (int v = 0; v < c->nr_var; v++)
+		if (c->var[v].runs[0].fact[TS_FACT_KERNEL])
+			fprintf(f, "  %s: kernel %s\n", c->var[v].name,
+				c->var[v].runs[0].fact[TS_FACT_KERNEL]);
+	fputc('\n', f);
 	if (c->result)
 		result_block(f, c, &small_n);
 	else

@@ -8,6 +8,51 @@
 
 #include "report_priv.h"
 
+/*
+ * A CPU the trace covers (sched events on it) that has no cpu_idle period: its idle time by
+ * sched_switch, or -1 when it is not such a CPU.
+ */
+static int64_t idle_unseen(const struct ts_analysis *a, int cpu)
+{
+	const struct ts_idle *m = ts_analysis_idle(a);
+	const struct ts_sched *sm = ts_analysis_sched(a);
+	const struct ts_idle_cpu *c = cpu < ts_idle_nr_cpus(m) ? ts_idle_cpu(m, cpu) : NULL;
+	const struct ts_sched_cpu *s = cpu < ts_sched_nr_cpus(sm) ? ts_sched_cpu(sm, cpu) : NULL;
+	int k;
+
+	if (!s || !s->seen)
+		return -1;
+	for (k = 0; c && k < TS_IDLE_NR_STATES; k++)
+		if (c->residency[k].count)
+			return -1;
+	return (int64_t)s->idle;
+}
+
+static int max_cpus(const struct ts_analysis *a)
+{
+	int n = ts_idle_nr_cpus(ts_analysis_idle(a)), k = ts_sched_nr_cpus(ts_analysis_sched(a));
+
+	return n > k ? n : k;
+}
+
+/* Every CPU the trace covers has a line: those without cpu_idle periods say so. */
+static void idle_missing(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
+{
+	int i;
+	int64_t idle;
+
+	for (i = 0; i < max_cpus(a); i++) {
+		idle = idle_unseen(a, i);
+		if (idle < 0)
+			continue;
+		fprintf(f, "  %-5d %5s %8s %9s %11s  no cpu_idle period on this CPU", i, "-", "-",
+			"-", "-");
+		if (rp_cpus_measured(o))
+			fprintf(f, " (idle task ran %.3f ms by sched_switch)", MS((uint64_t)idle));
+		fputc('\n', f);
+	}
+}
+
 static void idle_states(FILE *f, const struct ts_idle *m, double span)
 {
 	const struct ts_idle_cpu *c;
@@ -104,6 +149,7 @@ static void idle_text(FILE *f, const struct ts_analysis *a, const struct ts_repo
 		return;
 	if (ts_analysis_kind_presence(a, TS_EV_CPU_IDLE) == TS_PRESENT) {
 		idle_states(f, m, rp_span_s(a));
+		idle_missing(f, a, o);
 		idle_exits(f, a, o);
 		fprintf(f, "  unmatched exits %" PRIu64 ", still idle at the end %" PRIu64 "\n",
 			t->unmatched_exits, t->open_at_end);
@@ -159,6 +205,18 @@ static void idle_cpus_json(struct rp_json *w, const struct ts_analysis *a, doubl
 		rp_jend(w, '}');
 		rp_ju64(w, "tick_stop_ok", c->tick_stop_ok);
 		rp_ju64(w, "tick_stop_fail", c->tick_stop_fail);
+		rp_jend(w, '}');
+	}
+	/* CPUs the trace covers without cpu_idle periods: nothing measured, and why */
+	for (i = 0; i < max_cpus(a); i++) {
+		if (idle_unseen(a, i) < 0)
+			continue;
+		rp_jbegin(w, NULL, '{');
+		rp_ju64(w, "cpu", (uint64_t)i);
+		rp_jnull(w, "states");
+		rp_jnull(w, "exits");
+		rp_jstr(w, "reason", "no cpu_idle period on this CPU");
+		rp_ju64(w, "sched_idle_ns", (uint64_t)idle_unseen(a, i));
 		rp_jend(w, '}');
 	}
 	rp_jend(w, ']');

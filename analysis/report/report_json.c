@@ -156,8 +156,13 @@ int rp_jsection(struct rp_json *w, const struct ts_analysis *a, enum ts_section 
 		return 0;
 	rp_ju64(w, "first_ns", in->first);
 	rp_ju64(w, "last_ns", in->last);
-	rp_ju64(w, "lost_events", in->lost);
-	rp_ju64(w, "lost_records", in->lost_records);
+	if (ts_analysis_lost_measured(a)) {
+		rp_ju64(w, "lost_events", in->lost);
+		rp_ju64(w, "lost_records", in->lost_records);
+	} else {
+		rp_jnull(w, "lost_events");
+		rp_jnull(w, "lost_records");
+	}
 	return 1;
 }
 
@@ -173,6 +178,34 @@ void rp_jper_cpu(struct rp_json *w, const char *k, const uint64_t *v, int n)
 			continue;
 		snprintf(c, sizeof(c), "%d", i);
 		rp_ju64(w, c, v[i]);
+	}
+	rp_jend(w, '}');
+}
+
+/* The run's meta.txt beside the input, or null. */
+static void run_json(struct rp_json *w, const struct ts_run_meta *r)
+{
+	if (!r) {
+		rp_jnull(w, "run");
+		return;
+	}
+	rp_jbegin(w, "run", '{');
+	rp_jstr(w, "board", r->board);
+	rp_jstr(w, "variant", r->variant);
+	rp_jstr(w, "workload", r->workload);
+	rp_ju64(w, "run", (uint64_t)r->run);
+	rp_ju64(w, "runs", (uint64_t)r->runs);
+	if (r->pinned < 0)
+		rp_jnull(w, "pinned");
+	else
+		rp_jstr(w, "pinned", r->pinned ? "yes" : "no");
+	rp_jstr(w, "pin", r->pin);
+	if (r->result[0]) {
+		rp_jstr(w, "result", r->result);
+		rp_jstr(w, "result_unit", r->result_unit);
+	} else {
+		rp_jnull(w, "result");
+		rp_jnull(w, "result_unit");
 	}
 	rp_jend(w, '}');
 }
@@ -204,6 +237,7 @@ static void input_json(struct rp_json *w, const struct ts_analysis *a,
 	} else {
 		rp_jnull(w, "kallsyms");
 	}
+	run_json(w, o->run);
 	rp_jend(w, '}');
 	ts_analysis_range(a, &first, &last);
 	ts_analysis_lost(a, &lost, &recs);
@@ -211,8 +245,13 @@ static void input_json(struct rp_json *w, const struct ts_analysis *a,
 	rp_ju64(w, "first_ns", first);
 	rp_ju64(w, "last_ns", last);
 	rp_ju64(w, "duration_ns", last - first);
-	rp_ju64(w, "lost_events", lost);
-	rp_ju64(w, "lost_records", recs);
+	if (ts_analysis_lost_measured(a)) {
+		rp_ju64(w, "lost_events", lost);
+		rp_ju64(w, "lost_records", recs);
+	} else {
+		rp_jnull(w, "lost_events");
+		rp_jnull(w, "lost_records");
+	}
 	rp_ju64(w, "filtered_events", ts_analysis_filtered(a));
 	rp_ju64(w, "task_filter", (uint64_t)ts_analysis_has_task_filter(a));
 	rp_jend(w, '}');

@@ -50,6 +50,23 @@ static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
 	fprintf(f, ")\n");
 }
 
+/* The run's meta.txt: which benchmark run, pinned or not, and its own result. */
+static void run_line(FILE *f, const struct ts_run_meta *r)
+{
+	fprintf(f, "  run: %s/%s %s run %d of %d, %s", r->board, r->variant, r->workload, r->run,
+		r->runs,
+		r->pinned < 0 ? "pinning unknown" :
+		r->pinned     ? "pinned" :
+				"not pinned");
+	if (r->pinned > 0 && r->pin[0])
+		fprintf(f, " (%s)", r->pin);
+	if (r->result[0])
+		fprintf(f, "; benchmark result %s %s", r->result, r->result_unit);
+	else
+		fprintf(f, "; no benchmark result recorded");
+	fputc('\n', f);
+}
+
 static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
 {
 	const struct ts_file_info *in = o->info;
@@ -70,10 +87,17 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 			(unsigned long long)(o->kallsyms_shift < 0 ? -(uint64_t)o->kallsyms_shift :
 								     (uint64_t)o->kallsyms_shift));
 	fputc('\n', f);
+	if (o->run)
+		run_line(f, o->run);
 	if (in && in->cut_at)
-		fprintf(f, "  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
-			"before\n", (unsigned long long)in->cut_at);
-	if (lost)
+		fprintf(f,
+			"  INPUT CUT at offset %#llx, inside a record: the figures cover what came "
+			"before\n",
+			(unsigned long long)in->cut_at);
+	if (!ts_analysis_lost_measured(a))
+		fprintf(f, "  lost events: - (not measured: perf hands a dlfilter no LOST records; "
+			   "tickscope info counts them)\n");
+	else if (lost)
 		lost_line(f, a, lost);
 	if (ts_analysis_filtered(a))
 		fprintf(f, "  %" PRIu64 " events outside --time/--cpu filters\n",
@@ -140,6 +164,10 @@ int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_
 		rp_writers[s]->text(f, a, o);
 	fprintf(f,
 		"\n(* marks the events a section needs, - a figure with nothing measured; times: ms"
-		" totals, us latencies)\n");
+		" totals, us latencies)\n"
+		"(schdly: sched delay by perf sched timehist's rule, its \"sch delay\": from\n"
+		" sched_waking (else sched_wakeup) to the switch-in, time runnable after a preemption\n"
+		" not counted; rqdly: run-queue delay, from sched_wakeup or a preempting switch-out\n"
+		" to the switch-in, preempted time counted)\n");
 	return ferror(f) ? -EIO : 0;
 }

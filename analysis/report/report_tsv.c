@@ -87,8 +87,12 @@ static void sections_tsv(struct rp_tsv *t)
 
 	for (s = 0; f && g && s < TS_SEC_NR; s++) {
 		in = ts_analysis_section(t->a, s);
-		fprintf(f, "%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n", in->name,
-			rp_presence(in->presence, 0), in->nr_events, in->first, in->last, in->lost);
+		fprintf(f, "%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t", in->name,
+			rp_presence(in->presence, 0), in->nr_events, in->first, in->last);
+		if (ts_analysis_lost_measured(t->a))
+			fprintf(f, "%" PRIu64 "\n", in->lost);
+		else
+			fputs("-\n", f);
 		n = ts_analysis_section_kinds(s, &kinds, &req);
 		for (i = 0; i < n; i++)
 			fprintf(g, "%s\t%s\t%d\t%s\t%" PRIu64 "\n", in->name,

@@ -25,19 +25,21 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 	if (!idx)
 		return;
 	fprintf(f, "  tasks by run time (top %u):\n", rp_top(o));
-	fprintf(f, "  %-16s %7s %7s %6s %5s %10s %10s %8s %8s %6s %8s %8s %9s %9s\n", "comm", "tid",
-		"sw-in", "invol", "migr", "run ms", "delay ms", "dly p99", "dly max", "wakes",
-		"wlat p50", "wlat p99", "off-S ms", "off-D ms");
+	fprintf(f, "  %-16s %7s %7s %6s %5s %10s %10s %8s %10s %8s %6s %8s %8s %9s %9s\n", "comm",
+		"tid", "sw-in", "invol", "migr", "run ms", "schdly ms", "schd max", "rqdly ms",
+		"rqd max", "wakes", "wlat p50", "wlat p99", "off-S ms", "off-D ms");
 	for (i = 0; i < n && i < rp_top(o); i++) {
 		t = ts_sched_task_at(m, idx[i]);
 		if (!t->selected)
 			break;
 		rp_dist(&t->delay, &dl);
 		rp_dist(&t->wakelat, &wl);
-		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64 " %10.3f %10.3f",
+		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64 " %10.3f %10.3f %8.1f",
 			t->comm[0] ? t->comm : "?", t->pid, t->nr_switches, t->nr_involuntary,
-			t->nr_migrations, MS(t->run.sum), MS(t->delay.sum));
-		rp_cells(f, &dl, 8, 0, 2, (const uint64_t[]){ dl.p99, dl.max });
+			t->nr_migrations, MS(t->run.sum), MS(t->delay_perf),
+			(double)t->delay_perf_max / 1e3);
+		fprintf(f, " %10.3f", MS(t->delay.sum));
+		rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
 		fprintf(f, " %6" PRIu64, t->nr_wakeups);
 		rp_cells(f, &wl, 8, 0, 2, (const uint64_t[]){ wl.p50, wl.p99 });
 		fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum), MS(t->off[TS_OFF_D].sum));
@@ -85,7 +87,7 @@ static void sched_totals(FILE *f, const struct ts_sched_totals *t)
 		t->nr_switches, t->nr_wakeups, t->nr_wakeup_new, t->nr_migrations);
 	rp_dist_head(f, "");
 	rp_dist_row(f, "run slice", &t->run);
-	rp_dist_row(f, "sched delay", &t->delay);
+	rp_dist_row(f, "run-queue delay", &t->delay);
 	rp_dist_row(f, "wake delivery", &t->delivery);
 	rp_dist_row(f, "wakeup latency", &t->wakelat);
 	for (i = 0; i < TS_OFF_NR; i++)
@@ -98,8 +100,9 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 	int i;
 
 	if (!rp_cpus_measured(o)) {
-		fprintf(f, "  per-CPU busy and idle time: - (a per-task recording, without -a: what "
-			   "else ran on the CPUs was not recorded)\n");
+		fprintf(f,
+			"  per-CPU busy and idle time: - (a per-task recording, without -a: what "
+			"else ran on the CPUs was not recorded)\n");
 		return;
 	}
 	fprintf(f, "  %-5s %11s %11s %6s %9s %9s %9s\n", "cpu", "busy ms", "idle ms", "busy%",
@@ -119,7 +122,8 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 		c = ts_sched_cpu(m, i);
 		if (c && c->broken_chains)
 			fprintf(f,
-				"  DATA: cpu%d: %" PRIu64 " sched_switch events switch out a task that "
+				"  DATA: cpu%d: %" PRIu64
+				" sched_switch events switch out a task that "
 				"no switch put on the CPU (broken chains in the data)\n",
 				i, c->broken_chains);
 	}
@@ -211,6 +215,7 @@ static void task_json(struct rp_json *w, const struct ts_sched_task *t)
 	rp_ju64(w, "wakeups", t->nr_wakeups);
 	rp_ju64(w, "wakeup_new", t->nr_wakeup_new);
 	rp_ju64(w, "sched_delay_perf_ns", t->delay_perf);
+	rp_ju64(w, "sched_delay_perf_longest_ns", t->delay_perf_max);
 	rp_jbegin(w, "wake_classes", '{');
 	for (i = 0; i < TS_WAKE_NR; i++)
 		rp_ju64(w, cls[i], t->wake_class[i]);
@@ -350,7 +355,8 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 	};
 	FILE *f = rp_tsv_open(t, "sched_tasks",
 			      "tid\tcomm\tswitches\tvoluntary\tinvoluntary\tmigrations\twakeups\t"
-			      "wakeup_new\tsched_delay_perf_ns\twake_same_cpu_idle\t"
+			      "wakeup_new\tsched_delay_perf_ns\tsched_delay_perf_longest_ns\t"
+			      "wake_same_cpu_idle\t"
 			      "wake_same_cpu_busy\twake_cross_cpu_idle\twake_cross_cpu_busy\t"
 			      "wake_unclassified",
 			      dists);
@@ -364,10 +370,10 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 			continue;
 		fprintf(f,
 			"%d\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64 "\t%" PRIu64,
+			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64,
 			k->pid, k->comm[0] ? k->comm : "-", k->nr_switches, k->nr_voluntary,
 			k->nr_involuntary, k->nr_migrations, k->nr_wakeups, k->nr_wakeup_new,
-			k->delay_perf);
+			k->delay_perf, k->delay_perf_max);
 		for (j = 0; j < TS_WAKE_NR; j++)
 			fprintf(f, "\t%" PRIu64, k->wake_class[j]);
 		fprintf(f, "\t%" PRIu64, k->nr_wake_unclassified);

@@ -4,7 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "tickscope/comm.h"
+#include "comm.h"
 
 struct name {
 	char s[TS_COMM_MAX];

@@ -81,11 +81,6 @@ void ts_decoder_free(struct ts_decoder *d)
 	free(d);
 }
 
-struct tep_handle *ts_decoder_tep(struct ts_decoder *d)
-{
-	return d->tep;
-}
-
 const char *ts_decoder_error(const struct ts_decoder *d)
 {
 	return d->err;

@@ -293,6 +293,68 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
 	return index_text(k);
 }
 
+/* The kernel's (not a module's) text symbol @name, or NULL. */
+static const struct ksym *kernel_text(const struct ts_ksyms *k, const char *name)
+{
+	long i;
+
+	for (i = 0; i < k->nr; i++)
+		if (k->syms[i].module == NO_MODULE && is_text(k->syms[i].type) &&
+		    !strcmp(k->names + k->syms[i].name, name))
+			return &k->syms[i];
+	return NULL;
+}
+
+/* x86_64 maps the kernel at -2 GiB; arm64 below that, in the upper half; 0 for others. */
+#define X86_64_KTEXT 0xffffffff80000000ULL
+#define UPPER_HALF 0xffff000000000000ULL
+
+int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, uint64_t ref_addr,
+		   char *why, size_t len)
+{
+	const struct ksym *r = ref && ref[0] ? kernel_text(k, ref) : NULL, *t = r;
+	int x86 = !strcmp(arch, "x86_64"), a64 = !strcmp(arch, "aarch64") || !strcmp(arch, "arm64");
+	long i;
+	uint64_t d;
+
+	/* without the reference symbol, the kernel's lowest text symbol tells the arch */
+	for (i = 0; !t && i < k->nr_text; i++)
+		if (k->syms[k->text[i]].module == NO_MODULE)
+			t = &k->syms[k->text[i]];
+	if (!t) {
+		snprintf(why, len, "it has no kernel text symbol: not a kernel's kallsyms?");
+		return 1;
+	}
+	if ((x86 && t->addr < X86_64_KTEXT) ||
+	    (a64 && (t->addr >= X86_64_KTEXT || t->addr < UPPER_HALF))) {
+		snprintf(why, len,
+			 "its kernel text (%s at %#llx) is not where an %s kernel lives: the "
+			 "kallsyms of another architecture?",
+			 k->names + t->name, (unsigned long long)t->addr, arch);
+		return 1;
+	}
+	if (!ref || !ref[0])
+		return 0;
+	if (!r) {
+		snprintf(why, len,
+			 "it has no %s, the symbol the recording places the kernel by: "
+			 "the kallsyms of another kernel?",
+			 ref);
+		return 1;
+	}
+	d = ref_addr > t->addr ? ref_addr - t->addr : t->addr - ref_addr;
+	/* x86_64 KASLR moves the kernel inside its 1 GiB text mapping; more is another kernel */
+	if (x86 && d >= (1ULL << 30)) {
+		snprintf(why, len,
+			 "its %s (%#llx) is %#llx away from the recording's (%#llx), more than "
+			 "KASLR moves a kernel: the kallsyms of another kernel?",
+			 ref, (unsigned long long)t->addr, (unsigned long long)d,
+			 (unsigned long long)ref_addr);
+		return 1;
+	}
+	return 0;
+}
+
 long ts_ksyms_count(const struct ts_ksyms *k)
 {
 	return k ? k->nr_text : 0;

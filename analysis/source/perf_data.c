@@ -463,11 +463,16 @@ static int feat_build_id(struct ts_reader *r, const unsigned char *p, const unsi
 static const char *feat_name(int feat)
 {
 	static const char *const names[] = {
-		[TS_FEAT_TRACING_DATA] = "TRACING_DATA", [TS_FEAT_BUILD_ID] = "BUILD_ID",
-		[TS_FEAT_HOSTNAME] = "HOSTNAME",	 [TS_FEAT_OSRELEASE] = "OSRELEASE",
-		[TS_FEAT_VERSION] = "VERSION",		 [TS_FEAT_ARCH] = "ARCH",
-		[TS_FEAT_NRCPUS] = "NRCPUS",		 [TS_FEAT_CPUDESC] = "CPUDESC",
-		[TS_FEAT_CMDLINE] = "CMDLINE",		 [TS_FEAT_EVENT_DESC] = "EVENT_DESC",
+		[TS_FEAT_TRACING_DATA] = "TRACING_DATA",
+		[TS_FEAT_BUILD_ID] = "BUILD_ID",
+		[TS_FEAT_HOSTNAME] = "HOSTNAME",
+		[TS_FEAT_OSRELEASE] = "OSRELEASE",
+		[TS_FEAT_VERSION] = "VERSION",
+		[TS_FEAT_ARCH] = "ARCH",
+		[TS_FEAT_NRCPUS] = "NRCPUS",
+		[TS_FEAT_CPUDESC] = "CPUDESC",
+		[TS_FEAT_CMDLINE] = "CMDLINE",
+		[TS_FEAT_EVENT_DESC] = "EVENT_DESC",
 	};
 
 	if (feat >= 0 && feat < (int)(sizeof(names) / sizeof(names[0])) && names[feat])
@@ -793,8 +798,11 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 		r->fd = 0;
 	} else {
 		r->fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (r->fd < 0)
-			return ts_reader_fail(r, 0, -errno, "%s", strerror(errno));
+		if (r->fd < 0) { /* not a damaged file: no offset to name */
+			ret = -errno;
+			snprintf(r->err, sizeof(r->err), "%s: %s", path, strerror(errno));
+			return ret;
+		}
 		r->own_fd = 1;
 	}
 	/* The magic decides the mode; a pipe cannot be re-read, so keep what was read. */
@@ -812,9 +820,10 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	if (magic[0] == TS_PERF_MAGIC_SWAPPED)
 		return ts_reader_fail(r, 0, -TS_EBIGENDIAN, "%s", ts_strerror(-TS_EBIGENDIAN));
 	if (magic[0] == TS_PERF_MAGIC_V1)
-		return ts_reader_fail(r, 0, -TS_EMAGIC,
-				      "a perf.data of the first format (magic PERFFILE, perf before "
-				      "Linux 2.6.37): not supported");
+		return ts_reader_fail(
+			r, 0, -TS_EMAGIC,
+			"a perf.data of the first format (magic PERFFILE, perf before "
+			"Linux 2.6.37): not supported");
 	if (magic[0] != TS_PERF_MAGIC)
 		return ts_reader_fail(r, 0, -TS_EMAGIC, "%s", ts_strerror(-TS_EMAGIC));
 	r->data_end = UINT64_MAX;

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "reader_priv.h"
-#include "tickscope/pipe.h"
+#include "pipe.h"
 
 #define RUN_WINDOW (256 * 1024) /* at least one record (64 KiB at most); fewer pread() calls */
 
@@ -531,7 +531,7 @@ static int scan_deliver(struct ts_reader *r, const unsigned char *rec, uint32_t 
 static inline void note_time(struct ts_reader *r, uint64_t time)
 {
 	if (time < r->q.last_flush)
-		r->info.nr_out_of_order++;
+		r->scount.nr_out_of_order++;
 	if (time > r->q.max_time)
 		r->q.max_time = time;
 	if (time <= r->q.next_flush) {
@@ -560,7 +560,7 @@ int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size
 		}
 	}
 	if (type > PERF_RECORD_TEXT_POKE + 1)
-		r->info.nr_unknown_records++;
+		ts_scan_unknown(r, type, off);
 	rec = ts_aligned(r, rec, size);
 	if (!rec)
 		return -ENOMEM;

@@ -12,7 +12,7 @@
 #include <zstd.h>
 
 #include "reader_priv.h"
-#include "tickscope/pipe.h"
+#include "pipe.h"
 
 #define DEFAULT_CHUNK (1024 * 1024)
 #define MAX_RECORD (1u << 30) /* pipe-mode tracing data can be megabytes; nothing is a GB */
@@ -145,13 +145,14 @@ static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, ui
  * COMPRESSED2 (perf 6.16 and later): the header, a u64 count of compressed bytes, the bytes,
  * then padding to 8 that header.size includes (tools/perf/Documentation/perf.data-file-format).
  */
-static int compressed2(struct ts_reader *r, const unsigned char *rec, uint32_t size,
-		       uint64_t off, int in_z)
+static int compressed2(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+		       int in_z)
 {
 	uint64_t len;
 
 	if (in_z)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED2 inside a compressed record");
+		return ts_reader_fail(r, off, -TS_ECORRUPT,
+				      "COMPRESSED2 inside a compressed record");
 	if (size < 16)
 		return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED2 record of %u bytes", size);
 	len = ts_get_u64(rec + 8);
@@ -259,7 +260,7 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 {
 	uint32_t type = ts_get_u32(rec);
 
-	r->nr_records++;
+	r->scount.nr_records++;
 	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) && !r->info.kernel_ref[0])
 		ts_reader_kernel_map(r, rec, size);
 	if (type < 64)
@@ -292,11 +293,8 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 	case TS_REC_ID_INDEX:
 		return id_index(r, rec, size, off);
 	default:
-		if (type >= TS_REC_MAX && !r->info.nr_unknown_records++)
-			ts_reader_warn(r, off,
-				       "record type %u is unknown to this reader (a newer perf?): "
-				       "skipped, with any samples it holds",
-				       type);
+		if (type >= TS_REC_MAX)
+			ts_scan_unknown(r, type, off);
 		return 0;
 	}
 }
@@ -306,8 +304,8 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
  * perf, a full disk): unless opts.strict, what came before is good data, so say where the cut
  * is and end there as at a clean end (returns 1).
  */
-static int __attribute__((format(printf, 3, 4))) cut(struct ts_reader *r, uint64_t off,
-						     const char *fmt, ...)
+static int __attribute__((format(printf, 3, 4)))
+cut(struct ts_reader *r, uint64_t off, const char *fmt, ...)
 {
 	char what[160];
 	va_list ap;
@@ -318,8 +316,10 @@ static int __attribute__((format(printf, 3, 4))) cut(struct ts_reader *r, uint64
 	if (r->data_end != UINT64_MAX || r->opts.strict)
 		return ts_reader_fail(r, off, -TS_ETRUNC, "%s", what);
 	r->info.cut_at = off;
-	ts_reader_warn(r, off, "the input was cut here: %s; the records before it are read "
-		       "(--strict makes this an error)", what);
+	ts_reader_warn(r, off,
+		       "the input was cut here: %s; the records before it are read "
+		       "(--strict makes this an error)",
+		       what);
 	r->in.start = r->in.end;
 	return 1;
 }
@@ -358,8 +358,7 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 				(unsigned long long)(r->data_end - *off));
 		if (r->in.end == r->in.start)
 			return 1;
-		return cut(r, *off, "record header cut short (%zu bytes)",
-			   r->in.end - r->in.start);
+		return cut(r, *off, "record header cut short (%zu bytes)", r->in.end - r->in.start);
 	}
 	memcpy(&sz, r->in.buf + r->in.start + 6, 2);
 	if (sz < 8)
@@ -448,10 +447,7 @@ static int read_records(struct ts_reader *r)
 
 static int read_all(struct ts_reader *r)
 {
-	int ret = read_records(r);
-
-	r->info.nr_records = r->nr_records;
-	return ret;
+	return read_records(r);
 }
 
 static void *scan_main(void *arg)
@@ -497,11 +493,21 @@ static int run_threaded(struct ts_reader *r)
 
 int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx)
 {
+	int ret;
+
 	r->ops = ops;
 	r->ctx = ctx;
-	if (r->use_runs && r->opts.threaded)
-		return run_threaded(r);
-	return read_all(r);
+	ret = r->use_runs && r->opts.threaded ? run_threaded(r) : read_all(r);
+	/* the scanner is done (joined, or it was this thread): its counts join the info */
+	r->info.nr_records = r->scount.nr_records;
+	r->info.nr_out_of_order += r->scount.nr_out_of_order;
+	if (r->scount.nr_unknown_records && !r->info.nr_unknown_records)
+		ts_reader_warn(r, r->scount.unknown_off,
+			       "record type %u is unknown to this reader (a newer perf?): "
+			       "skipped, with any samples it holds",
+			       r->scount.unknown_type);
+	r->info.nr_unknown_records += r->scount.nr_unknown_records;
+	return ret;
 }
 
 uint64_t ts_reader_last_offset(const struct ts_reader *r)

@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tickscope/pipe.h"
+#include "pipe.h"
 
 #define BATCH (32u << 10) /* bytes between publications of a position */
 #define SPINS 2000

@@ -44,7 +44,8 @@ struct ts_reader {
 	/*
 	 * opts.threaded in a seekable file: a scanning thread reads the file for its runs and
 	 * round markers and hands them on through @scan; the caller's thread merges them (in
-	 * @mruns) and delivers. Each side writes only its own fields, and the fields each writes
+	 * @mruns) and delivers. Each side writes only its own fields (the scanner counts in @scount,
+ * never in @info), and the fields each writes
 	 * per record sit on cache lines of their own (the reader is allocated 64-aligned): shared
 	 * lines cost more than the second thread saves.
 	 */
@@ -58,7 +59,11 @@ struct ts_reader {
 	struct ts_inbuf in __attribute__((aligned(64))); /* the file or pipe */
 	uint64_t data_end; /* stream offset where data stops (file mode), or UINT64_MAX */
 	int eof;
-	uint64_t nr_records; /* into info.nr_records at the end */
+	struct { /* the scanner's counters: into info once it is joined (ts_reader_run()) */
+		uint64_t nr_records, nr_out_of_order, nr_unknown_records;
+		uint64_t unknown_off; /* the first unknown record, warned of at the join */
+		uint32_t unknown_type;
+	} scount;
 	void *zstd; /* ZSTD_DStream *, created on the first COMPRESSED record */
 	struct ts_inbuf z; /* decompressed bytes not yet consumed */
 	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
@@ -82,6 +87,15 @@ struct ts_reader {
 /* perf_data.c */
 int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
 	__attribute__((format(printf, 4, 5)));
+/* The scanner met a record type it does not know: counted, the first one kept for a warning. */
+static inline void ts_scan_unknown(struct ts_reader *r, uint32_t type, uint64_t off)
+{
+	if (!r->scount.nr_unknown_records++) {
+		r->scount.unknown_type = type;
+		r->scount.unknown_off = off;
+	}
+}
+
 int ts_reader_warn(struct ts_reader *r, uint64_t off, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const void *ids,

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The CLI's event source: reader + decoder + thread names + kallsyms. Tracepoint samples become
- * typed events; COMM and LOST records become side-band events.
+ * typed events; COMM and LOST records become side-band events. The worker thread that decodes
+ * them in ts_source_run() and for the plugin is worker.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -14,71 +15,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "source_priv.h"
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
-#include "tickscope/pipe.h"
 #include "tickscope/report.h"
-#include "tickscope/source.h"
 
-#define MAX_IPS 512
-#define MAX_TP_IDS 65536
-#define KIND_UNKNOWN 0xff
-#define WORKER_RING (4u << 20)
-
-enum { WMSG_SAMPLE = 1, WMSG_EVENT };
-
-/* A tracepoint sample on its way to the worker: its kernel stack, then its payload. */
-struct wmsg_sample {
-	uint32_t type;
-	uint32_t tp_id;
-	uint64_t time;
-	uint64_t off;
-	int32_t cpu, tid;
-	uint32_t raw_size, nr_ips;
-	uint64_t ips[];
-};
-
-/* A side-band event (COMM, LOST), already typed. */
-struct wmsg_event {
-	uint32_t type;
-	uint32_t pad;
-	struct ts_event ev;
-};
-
-struct ts_source {
-	struct ts_source_opts opts;
-	struct ts_reader *reader;
-	struct ts_decoder *dec;
-	struct ts_ksyms *ksyms;
-	enum ts_kallsyms_from kfrom;
-	struct ts_comms comms;
-	ts_source_fn fn;
-	void *ctx;
-	uint64_t ips[MAX_IPS];
-	char err[400];
-
-	/* the worker: decoding and @fn on a second thread */
-	struct ts_pipe *pipe;
-	uint8_t *kinds; /* tracepoint id -> event kind, KIND_UNKNOWN when not known */
-	uint64_t werr_off; /* the offset of the sample the worker failed on */
-	char werr[400]; /* the worker's message; the producer writes err */
-	const char *ksyms_path; /* the table a thread of its own loads meanwhile */
-	char cache_path[4096]; /* perf's build-id cache copy, when the table comes from it */
-	const char *print_path; /* the printer's kallsyms, set at the first sample */
-	int64_t ksyms_shift; /* how far the table was moved to the recording boot */
-	int ksyms_moved;
-	pthread_t ksyms_thread;
-	int ksyms_started, ksyms_ret;
-	char ksyms_err[400];
-	int inline_ret; /* without a worker thread: the first error of the samples fed inline */
-	uint64_t nr_bad; /* samples that did not decode, with opts.keep_going */
-	char bad_first[400];
-};
-
-static int fail(struct ts_source *s, int code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static int fail(struct ts_source *s, int code, const char *fmt, ...)
+int ts_source_fail(struct ts_source *s, int code, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -123,7 +65,7 @@ int ts_running_build_id(char *hex, size_t len)
 }
 
 /* A kallsyms file into @kp; @err gets what went wrong. */
-static int load_ksyms(struct ts_ksyms **kp, const char *path, char *err, size_t len)
+int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, char *err, size_t len)
 {
 	int line = 0, ret = ts_ksyms_load(kp, path, &line);
 
@@ -162,6 +104,20 @@ static int buildid_cache_kallsyms(const char *build_id, char *path, size_t len)
  * boot's kernel address as perf does (KASLR), handed to the decoder. Called once the kernel's
  * map is known.
  */
+/* Once per source: does the kallsyms fit the recording (arch, kernel map)? */
+static void check_ksyms(struct ts_source *s, const struct ts_ksyms *k, const char *path)
+{
+	const struct ts_file_info *info = ts_reader_info(s->reader);
+	char why[300];
+
+	if (s->ksyms_checked || !k)
+		return;
+	s->ksyms_checked = 1;
+	if (ts_ksyms_check(k, info->arch, info->kernel_ref, info->kernel_ref_addr, why,
+			   sizeof(why)))
+		snprintf(s->kwarn, sizeof(s->kwarn), "%.80s: %s", path, why);
+}
+
 static int set_print_kallsyms(struct ts_source *s)
 {
 	const struct ts_file_info *info = ts_reader_info(s->reader);
@@ -171,15 +127,16 @@ static int set_print_kallsyms(struct ts_source *s)
 	int ret;
 
 	s->print_path = NULL;
-	ret = load_ksyms(&k, path, s->err, sizeof(s->err));
+	ret = ts_source_load_ksyms(&k, path, s->err, sizeof(s->err));
 	if (ret)
 		return ret;
+	check_ksyms(s, k, path);
 	if (info->kernel_ref[0])
 		ts_ksyms_relocate(k, info->kernel_ref, info->kernel_ref_addr, &shift);
 	ret = ts_decoder_set_ksyms(s->dec, k);
 	ts_ksyms_free(k);
 	if (ret)
-		return fail(s, ret, "%.300s: %s", path, ts_strerror(ret));
+		return ts_source_fail(s, ret, "%.300s: %s", path, ts_strerror(ret));
 	return 0;
 }
 
@@ -219,10 +176,11 @@ static int load_kallsyms(struct ts_source *s)
 	}
 	if (!table)
 		table = path;
+	s->table_path = table;
 	if ((s->opts.symbols & TS_SYMS_TABLE) && s->opts.threaded && s->dec) {
 		s->ksyms_path = table;
 	} else if (s->opts.symbols & TS_SYMS_TABLE) {
-		ret = load_ksyms(&s->ksyms, table, s->err, sizeof(s->err));
+		ret = ts_source_load_ksyms(&s->ksyms, table, s->err, sizeof(s->err));
 		if (ret)
 			return ret;
 	}
@@ -258,15 +216,15 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 						       .strict = opts->strict,
 						       .threaded = 1 });
 	if (ret)
-		return fail(s, ret, "%s",
-			    s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));
+		return ts_source_fail(s, ret, "%s",
+				      s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));
 	td = ts_reader_tracing_data(s->reader, &td_len);
 	if (td_len) {
 		ret = ts_decoder_new(&s->dec, td, td_len, err, sizeof(err));
 		if (ret)
-			return fail(s, ret, "%s: %s", opts->input, err);
+			return ts_source_fail(s, ret, "%s: %s", opts->input, err);
 	} else if (opts->need_decoder) {
-		return fail(
+		return ts_source_fail(
 			s, -TS_ENOTRACEDATA, "%s: offset %#llx: %s%s", opts->input,
 			(unsigned long long)ts_reader_offset(s->reader),
 			ts_strerror(-TS_ENOTRACEDATA),
@@ -306,9 +264,9 @@ static const uint64_t *kernel_ips(struct ts_source *s, const uint64_t *ips, uint
 	return s->ips;
 }
 
-static int decode_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
-			const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
-			size_t errlen)
+int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
+		     const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
+		     size_t errlen)
 {
 	int ret;
 
@@ -328,194 +286,7 @@ static int decode_event(struct ts_source *s, int tp_id, const void *raw, uint32_
 int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
 		    const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev)
 {
-	return decode_event(s, tp_id, raw, raw_size, ips, nr_ips, ev, s->err, sizeof(s->err));
-}
-
-/* ---- the worker -------------------------------------------------------------------------- */
-
-/* Decode one sample and call back: on the worker, or inline when there is none. */
-static int feed_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
-		       const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
-		       uint64_t off)
-{
-	struct ts_event ev;
-	int ret;
-
-	memset(&ev, 0, offsetof(struct ts_event, sw));
-	ev.time = time;
-	ev.cpu = cpu;
-	ev.pid = tid;
-	ret = decode_event(s, tp_id, raw, raw_size, ips, nr_ips, &ev, s->werr, sizeof(s->werr));
-	if (ret && s->opts.keep_going) { /* counted, and the first one kept */
-		if (!s->nr_bad++)
-			snprintf(s->bad_first, sizeof(s->bad_first), "%s", s->werr);
-		s->werr[0] = 0;
-		return 0;
-	}
-	if (!ret)
-		ret = s->fn(s->ctx, &ev, NULL);
-	if (ret)
-		s->werr_off = off;
-	return ret;
-}
-
-static int worker_msg(void *ctx, const void *msg, uint32_t len)
-{
-	struct ts_source *s = ctx;
-	const struct wmsg_sample *m = msg;
-
-	if (m->type == WMSG_EVENT)
-		return s->fn(s->ctx, &((const struct wmsg_event *)msg)->ev, NULL);
-	return feed_sample(s, (int)m->tp_id, m->time, m->cpu, m->tid, m->ips + m->nr_ips,
-			   m->raw_size, m->ips, m->nr_ips, m->off);
-}
-
-/* What each tracepoint decodes to, looked up before the worker owns the decoder. */
-static int prepare_kinds(struct ts_source *s)
-{
-	const struct ts_attr *attrs;
-	int nr, i;
-
-	if (!s->kinds) {
-		s->kinds = malloc(MAX_TP_IDS);
-		if (!s->kinds)
-			return -ENOMEM;
-	}
-	memset(s->kinds, KIND_UNKNOWN, MAX_TP_IDS);
-	attrs = ts_reader_attrs(s->reader, &nr);
-	for (i = 0; i < nr; i++) {
-		int kind;
-
-		if (attrs[i].type != PERF_TYPE_TRACEPOINT || attrs[i].config >= MAX_TP_IDS)
-			continue;
-		kind = ts_decoder_kind(s->dec, (int)attrs[i].config);
-		if (kind >= 0 && kind < KIND_UNKNOWN)
-			s->kinds[attrs[i].config] = (uint8_t)kind;
-	}
-	return 0;
-}
-
-static void *ksyms_main(void *arg)
-{
-	struct ts_source *s = arg;
-
-	s->ksyms_ret = load_ksyms(&s->ksyms, s->ksyms_path, s->ksyms_err, sizeof(s->ksyms_err));
-	return NULL;
-}
-
-static int ksyms_join(struct ts_source *s)
-{
-	if (!s->ksyms_started)
-		return 0;
-	pthread_join(s->ksyms_thread, NULL);
-	s->ksyms_started = 0;
-	return s->ksyms_ret;
-}
-
-int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
-{
-	int ret;
-
-	if (!s->dec)
-		return fail(s, -TS_ENOTRACEDATA, "%s: %s", s->opts.input,
-			    ts_strerror(-TS_ENOTRACEDATA));
-	ret = prepare_kinds(s);
-	if (ret)
-		return fail(s, ret, "%s", ts_strerror(ret));
-	if (s->ksyms_path && !s->ksyms && !s->ksyms_started) {
-		/* its own thread: on the worker, it would hold the reader up for 36 ms */
-		if (!pthread_create(&s->ksyms_thread, NULL, ksyms_main, s)) {
-			s->ksyms_started = 1;
-		} else {
-			ret = load_ksyms(&s->ksyms, s->ksyms_path, s->err, sizeof(s->err));
-			if (ret)
-				return ret;
-		}
-	}
-	s->fn = fn;
-	s->ctx = ctx;
-	s->werr[0] = 0;
-	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
-	if (ret)
-		return fail(s, ret, "starting the worker thread: %s", ts_strerror(ret));
-	return 0;
-}
-
-int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
-			    const void *raw, uint32_t raw_size, const uint64_t *ips,
-			    uint64_t nr_ips, uint64_t off)
-{
-	struct wmsg_sample *m;
-	int kind = (unsigned int)tp_id < MAX_TP_IDS ? s->kinds[tp_id] : KIND_UNKNOWN;
-
-	/* only switch stacks are used: see decode_event() */
-	if (kind != TS_EV_SWITCH && kind != KIND_UNKNOWN)
-		nr_ips = 0;
-	if (nr_ips > MAX_IPS)
-		nr_ips = MAX_IPS;
-	if (!s->pipe) { /* no worker to be had: here and now */
-		if (!s->inline_ret)
-			s->inline_ret = feed_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips,
-						    nr_ips, off);
-		return s->inline_ret ? -ECANCELED : 0;
-	}
-	m = ts_pipe_reserve(s->pipe, sizeof(*m) + nr_ips * 8 + raw_size);
-	if (!m)
-		return -ECANCELED;
-	m->type = WMSG_SAMPLE;
-	m->tp_id = tp_id;
-	m->time = time;
-	m->off = off;
-	m->cpu = cpu;
-	m->tid = tid;
-	m->raw_size = raw_size;
-	m->nr_ips = nr_ips;
-	if (nr_ips) /* ips may be NULL without a callchain */
-		memcpy(m->ips, ips, nr_ips * 8);
-	memcpy(m->ips + nr_ips, raw, raw_size);
-	ts_pipe_commit(s->pipe);
-	return 0;
-}
-
-int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
-{
-	struct wmsg_event *m;
-
-	if (!s->pipe) {
-		if (!s->inline_ret)
-			s->inline_ret = s->fn(s->ctx, ev, NULL);
-		return s->inline_ret ? -ECANCELED : 0;
-	}
-	m = ts_pipe_reserve(s->pipe, sizeof(*m));
-	if (!m)
-		return -ECANCELED;
-	m->type = WMSG_EVENT;
-	m->ev = *ev;
-	ts_pipe_commit(s->pipe);
-	return 0;
-}
-
-int ts_source_worker_finish(struct ts_source *s)
-{
-	int ret = s->pipe ? ts_pipe_finish(s->pipe) : s->inline_ret, kret = ksyms_join(s);
-
-	s->pipe = NULL;
-	if (!ret && kret)
-		return fail(s, kret, "%s", s->ksyms_err);
-	if (!ret)
-		return 0;
-	if (!s->werr[0])
-		snprintf(s->werr, sizeof(s->werr), "%s", ts_strerror(ret));
-	if (s->werr_off == UINT64_MAX)
-		return fail(s, ret, "%s", s->werr);
-	return fail(s, ret, "%s: offset %#llx: %s", s->opts.input, (unsigned long long)s->werr_off,
-		    s->werr);
-}
-
-uint64_t ts_source_nr_bad(const struct ts_source *s, const char **first)
-{
-	*first = s->bad_first;
-	return s->nr_bad;
+	return ts_source_decode(s, tp_id, raw, raw_size, ips, nr_ips, ev, s->err, sizeof(s->err));
 }
 
 static int on_sample(void *ctx, const struct ts_sample *smp)
@@ -569,8 +340,7 @@ static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_
 	return ts_comms_fork(&s->comms, tid, ptid);
 }
 
-static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time,
-		   int samples)
+static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time, int samples)
 {
 	struct ts_source *s = ctx;
 	struct ts_event ev = { .time = time, .cpu = cpu, .kind = TS_EV_LOST };
@@ -600,11 +370,12 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 			return ret;
 		if (ret) { /* no thread to be had (RLIMIT_NPROC): decode on this one */
 			s->err[0] = 0;
-			ret = ksyms_join(s);
+			ret = ts_source_ksyms_join(s);
 			if (ret)
-				return fail(s, ret, "%s", s->ksyms_err);
+				return ts_source_fail(s, ret, "%s", s->ksyms_err);
 			if (s->ksyms_path && !s->ksyms) {
-				ret = load_ksyms(&s->ksyms, s->ksyms_path, s->err, sizeof(s->err));
+				ret = ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->err,
+							   sizeof(s->err));
 				if (ret)
 					return ret;
 			}
@@ -618,17 +389,17 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 		if (wret)
 			return wret;
 		if (ret == -ECANCELED) /* cannot happen: the worker stopped with no error */
-			return fail(s, -EIO, "the worker thread stopped");
+			return ts_source_fail(s, -EIO, "the worker thread stopped");
 	}
 	if (ret && !s->err[0]) {
-		fail(s, ret, "%s", ts_reader_error(s->reader));
+		ts_source_fail(s, ret, "%s", ts_reader_error(s->reader));
 	} else if (ret) {
 		/* a decode error: the reader knows the record's offset, we know what failed */
 		char what[sizeof(s->err)];
 
 		memcpy(what, s->err, sizeof(what));
-		fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
-		     (unsigned long long)ts_reader_last_offset(s->reader), what);
+		ts_source_fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
+			       (unsigned long long)ts_reader_last_offset(s->reader), what);
 	}
 	return ret;
 }
@@ -639,7 +410,7 @@ void ts_source_close(struct ts_source *s)
 		return;
 	if (s->pipe)
 		ts_pipe_finish(s->pipe);
-	ksyms_join(s);
+	ts_source_ksyms_join(s);
 	free(s->kinds);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);
@@ -706,10 +477,17 @@ static void relocate_table(struct ts_source *s)
 {
 	const struct ts_file_info *info = ts_reader_info(s->reader);
 
+	check_ksyms(s, s->ksyms, s->table_path);
 	if (!s->ksyms || s->ksyms_moved || !info->kernel_ref[0])
 		return;
 	s->ksyms_moved = 1;
 	ts_ksyms_relocate(s->ksyms, info->kernel_ref, info->kernel_ref_addr, &s->ksyms_shift);
+}
+
+const char *ts_source_kallsyms_warning(struct ts_source *s)
+{
+	relocate_table(s);
+	return s->kwarn[0] ? s->kwarn : NULL;
 }
 
 void ts_source_report_opts(struct ts_source *s, struct ts_report_opts *o)

@@ -167,8 +167,7 @@ static void format_what(char *what, size_t len, const char *sys, uint64_t i,
 			const unsigned char *text, const unsigned char *end, const char *prev)
 {
 	char name[64];
-	int n = snprintf(what, len, "event format %llu of system '%s'", (unsigned long long)i,
-			 sys);
+	int n = snprintf(what, len, "event format %llu of system '%s'", (unsigned long long)i, sys);
 
 	if (n < 0 || (size_t)n >= len)
 		return;
@@ -195,15 +194,16 @@ static int collect_formats(struct cur *c, const char *sys, struct fmts *f)
 			   what, (unsigned long long)nr, (size_t)(c->end - c->p - 4));
 	}
 	for (i = 0; i < nr; i++) {
-		format_what(what, sizeof(what), sys, i,
-			    c->end - c->p > 8 ? c->p + 8 : c->end, c->end, prev);
+		format_what(what, sizeof(what), sys, i, c->end - c->p > 8 ? c->p + 8 : c->end,
+			    c->end, prev);
 		ret = get_blob(c, 8, &blob, &len, what);
 		if (ret)
 			return ret;
 		/* a wrong size earlier puts the next format's start inside other text */
 		if (!format_name(blob, blob + len, prev, sizeof(prev))) {
 			c->p = blob;
-			return bad(c, "%s of %llu bytes does not start with \"name: \" (is the size "
+			return bad(c,
+				   "%s of %llu bytes does not start with \"name: \" (is the size "
 				   "of this or the format before it wrong?)",
 				   what, (unsigned long long)len);
 		}

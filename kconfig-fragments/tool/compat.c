@@ -110,3 +110,14 @@ int ts_for_each_choice(int (*fn)(struct symbol *cs, void *data), void *data)
 	}
 	return 0;
 }
+
+/* The active "range" of an int/hex symbol. Ours: sym_get_range_prop() is static before 4.19. */
+struct property *ts_range_prop(struct symbol *sym)
+{
+	struct property *prop;
+
+	for_all_properties(sym, prop, P_RANGE)
+		if (expr_calc_value(prop->visible.expr) != no)
+			return prop;
+	return NULL;
+}

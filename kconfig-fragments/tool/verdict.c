@@ -373,7 +373,7 @@ static void explain_high(const struct ts_set *set, struct ts_buf *b, struct symb
 /* Why a string/int/hex did not keep its value. */
 static void explain_other(const struct ts_set *set, struct ts_buf *b, struct symbol *sym)
 {
-	struct property *range = sym_get_range_prop(sym);
+	struct property *range = ts_range_prop(sym);
 	struct ts_buf d = { 0 };
 
 	if (sym->dir_dep.expr && expr_calc_value(sym->dir_dep.expr) == no) {
@@ -509,6 +509,8 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 			      "unknown symbol: no Kconfig file of this tree defines %s for ARCH=%s",
 			      r->name, arch ? arch : "?");
 		add_where_defined(&b, set->srctree, r->name);
+		if (r->xfail_before && older_than(kver, r->xfail_before))
+			r->expected = true;
 		goto out;
 	}
 	if (same_value(sym, r->value)) {
@@ -613,6 +615,8 @@ void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const
 			set->failures += !r->warn_only;
 			break;
 		case TS_V_UNKNOWN:
+			set->failures += !r->expected;
+			break;
 		case TS_V_INEFFECTIVE:
 			set->failures++;
 			break;

@@ -31,12 +31,6 @@ is() {
 	fi
 }
 
-# skip REASON: one test point skipped, with its reason (a missing tool or external data)
-skip() {
-	_tap_n=$((_tap_n + 1))
-	echo "ok $_tap_n # SKIP $*"
-}
-
 diag() {
 	echo "# $*"
 }

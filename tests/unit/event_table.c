@@ -18,7 +18,8 @@ int main(void)
 	for (k = 1; k < TS_EV_COMM; k++)
 		bad += ts_event_kind(ts_event_name(k)) != k;
 	is_int(bad, 0, "every kind's name maps back to it");
-	is_int(ts_event_kind("rcu:rcu_kvfree_callback"), TS_EV_RCU_CB, "an alias: rcu_kvfree_callback");
+	is_int(ts_event_kind("rcu:rcu_kvfree_callback"), TS_EV_RCU_CB,
+	       "an alias: rcu_kvfree_callback");
 	is_int(ts_event_kind("rcu:rcu_invoke_kfree_bulk_callback"), TS_EV_RCU_INVOKE,
 	       "an alias: rcu_invoke_kfree_bulk_callback");
 	is_int(ts_event_kind("irq:irq_handler_entry"), TS_EV_OTHER, "other tracepoints are other");

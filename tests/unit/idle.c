@@ -2,6 +2,7 @@
 /* The idle model: residency, idle exit causes on both idle paths, tick_stop, unmatched exits. */
 #include <string.h>
 
+#include "events.h"
 #include "tap.h"
 #include "tickscope/idle.h"
 
@@ -9,26 +10,22 @@ static struct ts_idle *m;
 
 static void ev_idle(uint64_t t, int cpu, uint32_t state)
 {
-	struct ts_event ev = { .time = t, .cpu = cpu, .kind = TS_EV_CPU_IDLE };
+	struct ts_event ev = tev_idle(t, cpu, state);
 
-	ev.idle.state = state;
 	ts_idle_feed(m, &ev);
 }
 
 static void ev_kind(uint64_t t, int cpu, int kind, uint64_t fn)
 {
-	struct ts_event ev = { .time = t, .cpu = cpu, .kind = (uint16_t)kind };
+	struct ts_event ev = tev_timer(kind, t, cpu, 0, fn);
 
-	ev.timer.function = fn;
 	ts_idle_feed(m, &ev);
 }
 
 static void ev_tick_stop(int cpu, int ok, const char *dep)
 {
-	struct ts_event ev = { .time = 1, .cpu = cpu, .kind = TS_EV_TICK_STOP };
+	struct ts_event ev = tev_tick_stop(1, cpu, ok, dep);
 
-	ev.tick_stop.success = ok;
-	strncpy(ev.tick_stop.dependency, dep, sizeof(ev.tick_stop.dependency) - 1);
 	ts_idle_feed(m, &ev);
 }
 

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "events.h"
 #include "tap.h"
 #include "tickscope/analysis.h"
 
@@ -80,7 +81,6 @@ static struct ts_analysis *build(int symbols)
 					   "timer:hrtimer_expire_exit",
 					   "workqueue:workqueue_execute_start",
 					   "workqueue:workqueue_execute_end" };
-	struct ts_event ev = { .kind = TS_EV_SWITCH, .time = S, .cpu = 1 };
 	struct ts_analysis *a;
 	size_t i;
 
@@ -90,40 +90,17 @@ static struct ts_analysis *build(int symbols)
 		ts_analysis_note_recorded(a, rec[i]);
 	if (symbols)
 		ts_analysis_set_symbols(a, sym, NULL);
-	ev.sw.next_pid = 5;
-	ev.sw.prev_state = TS_STATE_SLEEPING;
-	feed(a, ev); /* cpu 1 runs 5 from 1 s */
-	feed(a, (struct ts_event){ .kind = TS_EV_CPU_IDLE, .time = S + 100, .idle.state = 1 });
-	feed(a, (struct ts_event){ .kind = TS_EV_HRTIMER_EXPIRE_ENTRY,
-				   .time = S + 1000,
-				   .timer.function = TICK_FN });
-	feed(a, (struct ts_event){ .kind = TS_EV_HRTIMER_EXPIRE_EXIT, .time = S + 1400 });
-	feed(a, (struct ts_event){
-			.kind = TS_EV_CPU_IDLE, .time = S + 1500, .idle.state = TS_IDLE_EXIT });
-	ev = (struct ts_event){ .kind = TS_EV_WAKING, .time = S + 2000, .cpu = 1, .pid = 5 };
-	ev.wake.pid = 9;
-	ev.wake.target_cpu = 0;
-	feed(a, ev);
-	ev.kind = TS_EV_WAKEUP;
-	ev.time = S + 2100;
-	feed(a, ev);
-	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = S + 2500, .cpu = 0 };
-	ev.sw.next_pid = 9;
-	feed(a, ev);
-	feed(a, (struct ts_event){ .kind = TS_EV_WQ_START,
-				   .time = S + 3000,
-				   .pid = 9,
-				   .wq.work = 0x10,
-				   .wq.function = WORK_FN });
-	feed(a, (struct ts_event){ .kind = TS_EV_WQ_END,
-				   .time = S + 5000,
-				   .pid = 9,
-				   .wq.work = 0x10,
-				   .wq.function = WORK_FN });
-	ev = (struct ts_event){ .kind = TS_EV_SWITCH, .time = 2 * S, .cpu = 0 };
-	ev.sw.prev_pid = 9;
-	ev.sw.prev_state = TS_STATE_SLEEPING;
-	feed(a, ev);
+	feed(a, tev_switch(S, 1, 0, TS_STATE_SLEEPING, 5)); /* cpu 1 runs 5 from 1 s */
+	feed(a, tev_idle(S + 100, 0, 1));
+	feed(a, tev_timer(TS_EV_HRTIMER_EXPIRE_ENTRY, S + 1000, 0, 0, TICK_FN));
+	feed(a, tev_timer(TS_EV_HRTIMER_EXPIRE_EXIT, S + 1400, 0, 0, 0));
+	feed(a, tev_idle(S + 1500, 0, TS_IDLE_EXIT));
+	feed(a, tev_wake(TS_EV_WAKING, S + 2000, 1, 9, 0)); /* 5 on cpu 1 wakes 9 toward cpu 0 */
+	feed(a, tev_wake(TS_EV_WAKEUP, S + 2100, 1, 9, 0));
+	feed(a, tev_switch(S + 2500, 0, 0, TS_STATE_RUNNING, 9));
+	feed(a, tev_wq(TS_EV_WQ_START, S + 3000, 0, 9, 0x10, WORK_FN));
+	feed(a, tev_wq(TS_EV_WQ_END, S + 5000, 0, 9, 0x10, WORK_FN));
+	feed(a, tev_switch(2 * S, 0, 9, TS_STATE_SLEEPING, 0));
 	ts_analysis_finish(a);
 	return a;
 }

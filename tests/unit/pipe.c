@@ -10,7 +10,7 @@
 #include <time.h>
 
 #include "tap.h"
-#include "tickscope/pipe.h"
+#include "source/pipe.h"
 
 #define RING (64u << 10)
 

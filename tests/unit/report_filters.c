@@ -2,17 +2,15 @@
 /* ts_analysis: the --cpu/--time/--pid/--comm filters, recorded vs seen, lost events by range. */
 #include <string.h>
 
+#include "events.h"
 #include "tap.h"
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
 
 static void sw(struct ts_analysis *a, uint64_t t, int cpu, int prev, int next, const char *comm)
 {
-	struct ts_event ev = { .time = t, .cpu = cpu, .pid = prev, .kind = TS_EV_SWITCH };
+	struct ts_event ev = tev_switch(t, cpu, prev, TS_STATE_SLEEPING, next);
 
-	ev.sw.prev_pid = prev;
-	ev.sw.next_pid = next;
-	ev.sw.prev_state = TS_STATE_SLEEPING;
 	strcpy(ev.sw.next_comm, comm);
 	ts_analysis_feed(a, &ev);
 }
@@ -28,9 +26,8 @@ static void wakeup(struct ts_analysis *a, uint64_t t, int cpu, int pid, int targ
 
 static void lost(struct ts_analysis *a, uint64_t t, uint64_t n)
 {
-	struct ts_event ev = { .time = t, .kind = TS_EV_LOST };
+	struct ts_event ev = tev_lost(t, n);
 
-	ev.lost.lost = n;
 	ts_analysis_feed(a, &ev);
 }
 

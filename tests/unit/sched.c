@@ -2,6 +2,7 @@
 /* The sched model on hand-built event sequences with known answers. */
 #include <string.h>
 
+#include "events.h"
 #include "tap.h"
 #include "tickscope/sched.h"
 
@@ -15,11 +16,8 @@ static void feed(struct ts_event *ev)
 
 static void sw(uint64_t t, int cpu, int prev, int state, int next)
 {
-	struct ts_event ev = { .time = t, .cpu = cpu, .pid = prev, .kind = TS_EV_SWITCH };
+	struct ts_event ev = tev_switch(t, cpu, prev, state, next);
 
-	ev.sw.prev_pid = prev;
-	ev.sw.next_pid = next;
-	ev.sw.prev_state = (uint8_t)state;
 	snprintf(ev.sw.prev_comm, TS_COMM_LEN, prev ? "task%d" : "swapper/%d", prev ? prev : cpu);
 	snprintf(ev.sw.next_comm, TS_COMM_LEN, next ? "task%d" : "swapper/%d", next ? next : cpu);
 	feed(&ev);
@@ -28,11 +26,8 @@ static void sw(uint64_t t, int cpu, int prev, int state, int next)
 static void sw_stack(uint64_t t, int cpu, int prev, int state, int next, const uint64_t *ips,
 		     uint32_t n)
 {
-	struct ts_event ev = { .time = t, .cpu = cpu, .pid = prev, .kind = TS_EV_SWITCH };
+	struct ts_event ev = tev_switch(t, cpu, prev, state, next);
 
-	ev.sw.prev_pid = prev;
-	ev.sw.next_pid = next;
-	ev.sw.prev_state = (uint8_t)state;
 	ev.ips = ips;
 	ev.nr_ips = n;
 	feed(&ev);
@@ -40,19 +35,15 @@ static void sw_stack(uint64_t t, int cpu, int prev, int state, int next, const u
 
 static void wake(int kind, uint64_t t, int cpu, int pid, int target)
 {
-	struct ts_event ev = { .time = t, .cpu = cpu, .kind = (uint16_t)kind };
+	struct ts_event ev = tev_wake(kind, t, cpu, pid, target);
 
-	ev.wake.pid = pid;
-	ev.wake.target_cpu = target;
-	snprintf(ev.wake.comm, TS_COMM_LEN, "task%d", pid);
 	feed(&ev);
 }
 
 static void idle(uint64_t t, int cpu, uint32_t state)
 {
-	struct ts_event ev = { .time = t, .cpu = cpu, .kind = TS_EV_CPU_IDLE };
+	struct ts_event ev = tev_idle(t, cpu, state);
 
-	ev.idle.state = state;
 	feed(&ev);
 }
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The shrinker model: start/end pairs by task, scanned and freed, unmatched ends. */
+#include "events.h"
 #include "tap.h"
 #include "tickscope/shrinker.h"
 
@@ -8,12 +9,8 @@ static struct ts_shrinker *m;
 static void ev(uint64_t t, int pid, int kind, uint64_t shr, uint64_t fn, int64_t total_scan,
 	       int64_t retval)
 {
-	struct ts_event e = { .time = t, .pid = pid, .kind = (uint16_t)kind };
+	struct ts_event e = tev_shrink(kind, t, pid, shr, fn, total_scan, retval);
 
-	e.shrink.shr = shr;
-	e.shrink.function = fn;
-	e.shrink.total_scan = total_scan;
-	e.shrink.retval = retval;
 	e.shrink.nr_objects_to_shrink = 7;
 	ts_shrinker_feed(m, &e);
 }
@@ -38,6 +35,10 @@ int main(void)
 	is_int(f ? f->duration.sum : 0, 100 + 28, "durations paired by task");
 	is_int(f ? f->scanned : 0, (1000 - 104) + (200 - 72), "scanned = start - end total_scan");
 	is_int(f ? f->freed : 0, 900, "freed = sum of retval");
+	is_int(t->nr, 2, "totals: 2 calls");
+	is_int(t->scanned, (1000 - 104) + (200 - 72), "totals: scanned over both calls");
+	is_int(t->freed, 900, "totals: freed over both calls");
+	is_int(t->duration.sum, 100 + 28, "totals: durations");
 	is_int(t->unmatched_ends, 1, "end at trace start: unmatched");
 	is_int(ts_shrinker_nr_tasks(m), 2, "two tasks ran complete calls");
 	ok(ts_shrinker_task_at(m, 0)->pid == 11 && ts_shrinker_task_at(m, 0)->time_ns == 28,

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The timer model: expiries by function, nesting of hard hrtimers, unmatched exits. */
+#include "events.h"
 #include "tap.h"
 #include "tickscope/timer.h"
 
@@ -7,10 +8,8 @@ static struct ts_timer *m;
 
 static void ev(uint64_t t, int cpu, int kind, uint64_t timer, uint64_t fn)
 {
-	struct ts_event e = { .time = t, .cpu = cpu, .kind = (uint16_t)kind };
+	struct ts_event e = tev_timer(kind, t, cpu, timer, fn);
 
-	e.timer.timer = timer;
-	e.timer.function = fn;
 	ts_timer_feed(m, &e);
 }
 

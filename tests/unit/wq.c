@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The workqueue model: execute pairs by worker, queue latency by work, unmatched ends. */
+#include "events.h"
 #include "tap.h"
 #include "tickscope/wq.h"
 
@@ -7,10 +8,8 @@ static struct ts_wq *m;
 
 static void ev(uint64_t t, int cpu, int pid, int kind, uint64_t work, uint64_t fn)
 {
-	struct ts_event e = { .time = t, .cpu = cpu, .pid = pid, .kind = (uint16_t)kind };
+	struct ts_event e = tev_wq(kind, t, cpu, pid, work, fn);
 
-	e.wq.work = work;
-	e.wq.function = fn;
 	ts_wq_feed(m, &e);
 }
 

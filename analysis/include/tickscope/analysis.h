@@ -37,6 +37,11 @@ struct ts_analysis_opts {
 	int nr_pids;
 	const char *comm; /* keep tasks with exactly this comm; NULL for all */
 	unsigned int max_stacks; /* 0 for the default */
+	/*
+	 * The front end cannot see LOST records (a perf dlfilter): lost events were not measured,
+	 * and reports print them as null / "-", not 0
+	 */
+	int lost_unmeasured;
 };
 
 struct ts_section_info {
@@ -123,6 +128,9 @@ struct ts_lost_detail {
 	uint64_t lost_samples, lost_samples_records; /* PERF_RECORD_LOST_SAMPLES: per event */
 };
 
+/** ts_analysis_lost_measured() - whether the front end could see lost events at all */
+int ts_analysis_lost_measured(const struct ts_analysis *a);
+
 /** ts_analysis_lost_detail() - the LOST and LOST_SAMPLES sums and record counts */
 void ts_analysis_lost_detail(const struct ts_analysis *a, struct ts_lost_detail *d);
 
@@ -131,6 +139,14 @@ uint64_t ts_analysis_filtered(const struct ts_analysis *a);
 
 /** ts_analysis_has_task_filter() - --pid or --comm given */
 int ts_analysis_has_task_filter(const struct ts_analysis *a);
+
+/**
+ * ts_analysis_model() - the model of section @s, for its writers (report/<section>.c)
+ * @a: the analysis
+ * @s: the section
+ * Return: the model (its section's type), or NULL for a section out of range.
+ */
+const void *ts_analysis_model(const struct ts_analysis *a, enum ts_section s);
 
 const struct ts_sched *ts_analysis_sched(const struct ts_analysis *a);
 const struct ts_idle *ts_analysis_idle(const struct ts_analysis *a);

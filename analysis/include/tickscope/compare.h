@@ -74,6 +74,19 @@ struct ts_cpath;
  */
 int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double ops);
 
+/**
+ * ts_run_add_analysis() - everything compare takes from a finished analysis: every section's
+ * metrics (ts_analysis_metrics()), off-CPU stacks per operation ("offcpu_stack_per_op.*"),
+ * lost events, and with @comm the benchmark's tasks' metrics and @path's time line
+ * @path: fed the same events, or NULL
+ * Return: 0 or -ENOMEM.
+ */
+int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const struct ts_cpath *path,
+			const char *comm, double ops);
+
+/* The per-run summary file (<perf.data>.tsum): bump when the metrics change. */
+#define TS_SUMMARY_MAGIC "tickscope-summary 6"
+
 struct ts_cmp_variant {
 	const char *name;
 	struct ts_run *runs;

@@ -62,8 +62,40 @@ const char *ts_decoder_error(const struct ts_decoder *d);
 /** ts_decoder_event_name() - "system:name" for a tracepoint id, or NULL */
 const char *ts_decoder_event_name(struct ts_decoder *d, int tp_id);
 
-/** ts_decoder_tep() - the libtraceevent handle (source layer only, never in models) */
-struct tep_handle *ts_decoder_tep(struct ts_decoder *d);
+enum ts_field_type {
+	TS_FIELD_BAD = 0, /* the field lies outside the payload */
+	TS_FIELD_NUM, /* @num, sign-extended when @is_signed */
+	TS_FIELD_STRING, /* @len bytes at @data, not NUL-terminated (stop at a NUL) */
+	TS_FIELD_ARRAY, /* @nr elements of @elsize bytes at @data: ts_field_array_at() */
+};
+
+/* One field of a payload, as its format describes it; valid during the callback. */
+struct ts_field_value {
+	const char *name;
+	enum ts_field_type type;
+	int is_signed;
+	uint64_t num;
+	const unsigned char *data;
+	uint32_t len, elsize, nr;
+};
+
+typedef int (*ts_field_fn)(void *ctx, const struct ts_field_value *v);
+
+/**
+ * ts_decoder_for_each_field() - every field of a payload, in the format's order
+ * @d: the decoder
+ * @tp_id: the tracepoint id
+ * @raw: the payload
+ * @size: its size
+ * @fn: called per field; a non-zero return stops the walk
+ * @ctx: passed to @fn
+ * Return: 0, -TS_ENOFORMAT for an unknown id, or what @fn returned.
+ */
+int ts_decoder_for_each_field(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+			      ts_field_fn fn, void *ctx);
+
+/** ts_field_array_at() - element @i of a TS_FIELD_ARRAY, sign-extended when signed */
+int64_t ts_field_array_at(const struct ts_field_value *v, uint32_t i);
 
 struct ts_ksyms;
 

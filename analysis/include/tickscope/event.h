@@ -20,12 +20,12 @@
  * without it; decoder: source/decode_<subsystem>.c's ts_dec_<decoder>, which names the fields it
  * reads. Lines are grouped by section in the order the reports list the events.
  */
+/* clang-format off: one line per entry, each ending in a backslash */
 #define TS_EVENTS(X)                                                                   \
 	X(SWITCH, "sched:sched_switch", SCHED, 1, sched_switch)                        \
 	X(WAKING, "sched:sched_waking", SCHED, 0, sched_wakeup)                        \
 	X(WAKEUP, "sched:sched_wakeup", SCHED, 0, sched_wakeup)                        \
 	X(WAKEUP_NEW, "sched:sched_wakeup_new", SCHED, 0, sched_wakeup)                \
-	X(MIGRATE, "sched:sched_migrate_task", SCHED, 0, sched_migrate)                \
 	X(CPU_IDLE, "power:cpu_idle", IDLE, 1, cpu_idle)                               \
 	X(TICK_STOP, "timer:tick_stop", IDLE, 0, tick_stop)                            \
 	X(HRTIMER_EXPIRE_ENTRY, "timer:hrtimer_expire_entry", TIMER, 1, hrtimer_entry) \
@@ -46,13 +46,19 @@
 	X(RCU_INVOKE, "rcu:rcu_invoke_callback", RCU, 0, rcu_cb)                       \
 	X(SHRINK_START, "vmscan:mm_shrink_slab_start", SHRINKER, 1, shrink_start)      \
 	X(SHRINK_END, "vmscan:mm_shrink_slab_end", SHRINKER, 1, shrink_end)            \
-	X(PROCESS_EXIT, "sched:sched_process_exit", NONE, 0, sched_exit)
+	X(MIGRATE, "sched:sched_migrate_task", MIGRATE, 1, sched_migrate)              \
+	X(PROCESS_EXIT, "sched:sched_process_exit", NONE, 0, sched_exit)               \
+	/* end of the table */
+/* clang-format on */
 
 /* Other tracepoints that decode to a kind of the table: X(KIND, "system:event", decoder). */
-#define TS_EVENT_ALIASES(X)                                          \
-	X(RCU_CB, "rcu:rcu_kvfree_callback", rcu_cb)                 \
-	X(RCU_INVOKE, "rcu:rcu_invoke_kvfree_callback", rcu_cb)      \
-	X(RCU_INVOKE, "rcu:rcu_invoke_kfree_bulk_callback", rcu_cb)
+/* clang-format off: one line per entry, each ending in a backslash */
+#define TS_EVENT_ALIASES(X)                                         \
+	X(RCU_CB, "rcu:rcu_kvfree_callback", rcu_cb)                \
+	X(RCU_INVOKE, "rcu:rcu_invoke_kvfree_callback", rcu_cb)     \
+	X(RCU_INVOKE, "rcu:rcu_invoke_kfree_bulk_callback", rcu_cb) \
+	/* end of the table */
+/* clang-format on */
 
 #define TS_EVENT_ENUM(kind, name, sec, req, dec) TS_EV_##kind,
 enum ts_event_kind {
@@ -76,7 +82,6 @@ int ts_event_kind(const char *name);
 
 /** ts_event_required() - whether the section of @kind needs it (0 for none) */
 int ts_event_required(int kind);
-
 
 /*
  * Task state classes of sched_switch's prev_state. The raw value's encoding changed across

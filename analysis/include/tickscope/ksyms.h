@@ -42,6 +42,20 @@ const char *ts_ksyms_lookup(const struct ts_ksyms *k, uint64_t addr, uint64_t *o
  */
 int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, int64_t *delta);
 
+/**
+ * ts_ksyms_check() - does this kallsyms fit the recording? (call before ts_ksyms_relocate())
+ * @arch: the recording's arch ("x86_64", "aarch64", ...; "" when unknown)
+ * @ref: perf's reference symbol ("_text"), "" when the recording has no kernel map
+ * @ref_addr: its address in the recording boot
+ * @why: out: what does not fit, when the return is 1
+ *
+ * What can be checked without the kernel image: the kernel text's address against where
+ * @arch places a kernel, the reference symbol's presence, and (x86_64) a move larger than
+ * KASLR makes. Return: 0 when nothing looks wrong, 1 with @why set.
+ */
+int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, uint64_t ref_addr,
+		   char *why, size_t len);
+
 /** ts_ksyms_count() - number of text symbols loaded (the ones lookups see) */
 long ts_ksyms_count(const struct ts_ksyms *k);
 

@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "tickscope/info.h"
+
 struct ts_reader;
 
 /* One event attr as recorded, with the ids the kernel gave it. */
@@ -35,50 +37,6 @@ struct ts_sample {
 	const void *raw;
 	uint64_t nr_ips;
 	const uint64_t *ips; /* the raw callchain, context markers included */
-};
-
-enum ts_input_kind {
-	TS_INPUT_FILE = 0,
-	TS_INPUT_PIPE,
-};
-
-#define TS_READER_MAX_WARNINGS 8
-
-/* What `tickscope info` shows; strings are empty when the feature was not recorded. */
-struct ts_file_info {
-	enum ts_input_kind kind;
-	int compressed; /* saw PERF_RECORD_COMPRESSED */
-	char hostname[128], osrelease[128], version[64], arch[32], cpudesc[256];
-	char *cmdline; /* joined with spaces; NULL if absent */
-	uint32_t nr_cpus_avail, nr_cpus_online;
-	char kernel_build_id[41]; /* hex of the [kernel.kallsyms] build id, "" if none */
-	/*
-	 * perf's kernel map record ("[kernel.kallsyms]_text"): the symbol it places the kernel by
-	 * and that symbol's address in the recording boot, for kallsyms of another boot (KASLR).
-	 * "" when the input has none.
-	 */
-	char kernel_ref[32];
-	uint64_t kernel_ref_addr;
-	uint64_t first_time, last_time; /* over samples */
-	uint64_t nr_samples, nr_records;
-	uint64_t nr_unknown_records; /* record types we do not know: skipped and counted */
-	uint64_t nr_out_of_order; /* samples older than the last flushed round */
-	int nr_lost_cpus;
-	uint64_t *lost_per_cpu; /* PERF_RECORD_LOST events per cpu; index nr_lost_cpus-1 max */
-	uint64_t *lost_samples_per_cpu; /* PERF_RECORD_LOST_SAMPLES per cpu */
-	uint64_t lost_total, lost_samples_total;
-	/*
-	 * Damage the reader read past: "file: offset N: what", in the order met. Only the first
-	 * TS_READER_MAX_WARNINGS are kept; nr_warnings counts them all.
-	 */
-	char warnings[TS_READER_MAX_WARNINGS][200];
-	/*
-	 * The events followed tasks, not whole CPUs (perf record without -a: ID_INDEX names a
-	 * tid): what ran on a CPU besides them was not recorded
-	 */
-	int per_task;
-	uint64_t cut_at; /* a pipe-mode stream ended inside the record at this offset; else 0 */
-	int nr_warnings;
 };
 
 /* Callbacks for ts_reader_run(); each returns 0 to go on or a negative code to stop. */

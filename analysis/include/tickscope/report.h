@@ -10,10 +10,22 @@
 #include <stdio.h>
 
 #include "tickscope/analysis.h"
-#include "tickscope/reader.h"
+#include "tickscope/info.h"
 
 #define TS_REPORT_JSON_VERSION 1
 #define TS_REPORT_TOP_DEFAULT 20
+
+/*
+ * What boards/record.sh wrote beside the perf.data (meta.txt): which run of which benchmark,
+ * whether it was pinned, and the benchmark's own result. Strings are "" when absent.
+ */
+struct ts_run_meta {
+	char board[32], variant[32], workload[32];
+	int run, runs;
+	int pinned; /* 1 pinned, 0 not, -1 unknown */
+	char pin[64]; /* how: "--pin cross --cpus 0,1", "" when not pinned or unknown */
+	char result[32], result_unit[32];
+};
 
 struct ts_report_opts {
 	/*
@@ -26,6 +38,7 @@ struct ts_report_opts {
 	int64_t kallsyms_shift; /* how far its kernel symbols were moved to the recording boot */
 	const char *input; /* the input path; may be NULL */
 	const struct ts_file_info *info; /* header facts; may be NULL */
+	const struct ts_run_meta *run; /* the run's meta.txt, when beside the input; may be NULL */
 	unsigned int top; /* rows of ranked tables; 0 for TS_REPORT_TOP_DEFAULT */
 	/* Functions always listed in their tables, NULL-terminated; NULL for {"vmstat_update"} */
 	const char *const *watch;

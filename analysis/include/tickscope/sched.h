@@ -41,6 +41,7 @@ struct ts_sched_task {
 	struct ts_hist run; /* run slices: previous switch on that CPU -> switch-out (perf) */
 	struct ts_hist delay; /* sched delay per slice: from sched_wakeup or an R/R+ switch-out */
 	uint64_t delay_perf; /* ns, total sched delay by perf timehist's rule (docs/report-json.md) */
+	uint64_t delay_perf_max; /* ns, the longest single one by that rule */
 	struct ts_hist delivery; /* sched_waking -> sched_wakeup */
 	struct ts_hist wakelat; /* sched_waking -> switch-in */
 	struct ts_hist off[TS_OFF_NR]; /* switch-out -> next switch-in, by prev_state */

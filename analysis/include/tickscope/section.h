@@ -16,13 +16,17 @@
  * X(ID, ident): TS_SEC_<ID>, ts_<ident>_section (model/<ident>.c) and rp_<ident>_writers
  * (report/<ident>.c). The order is the order of the reports' sections.
  */
-#define TS_SECTIONS(X)  \
-	X(SCHED, sched) \
-	X(IDLE, idle)   \
-	X(TIMER, timer) \
-	X(WQ, wq)       \
-	X(RCU, rcu)     \
-	X(SHRINKER, shrinker)
+/* clang-format off: one line per entry, each ending in a backslash */
+#define TS_SECTIONS(X)        \
+	X(SCHED, sched)       \
+	X(IDLE, idle)         \
+	X(TIMER, timer)       \
+	X(WQ, wq)             \
+	X(RCU, rcu)           \
+	X(SHRINKER, shrinker) \
+	X(MIGRATE, migrate)   \
+	/* end of the table */
+/* clang-format on */
 
 #define TS_SECTION_ENUM(id, ident) TS_SEC_##id,
 enum ts_section { TS_SECTIONS(TS_SECTION_ENUM) TS_SEC_NR };

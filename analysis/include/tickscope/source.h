@@ -8,7 +8,6 @@
 
 #include <stddef.h>
 
-#include "tickscope/comm.h"
 #include "tickscope/decode.h"
 #include "tickscope/event.h"
 #include "tickscope/ksyms.h"
@@ -86,6 +85,13 @@ void ts_source_close(struct ts_source *s);
 
 const char *ts_source_error(const struct ts_source *s);
 struct ts_reader *ts_source_reader(struct ts_source *s);
+
+/**
+ * ts_source_kallsyms_warning() - "FILE: why" when the kallsyms in use does not fit the
+ * recording (another architecture's or kernel's, ts_ksyms_check()), else NULL. Call after
+ * ts_source_run(); it also moves the reports' table to the recording boot.
+ */
+const char *ts_source_kallsyms_warning(struct ts_source *s);
 struct ts_decoder *ts_source_decoder(struct ts_source *s);
 const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s);
 enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s);

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tickscope/map.h"
+#include "common/map.h"
 
 static size_t slot(const struct ts_map *m, uint64_t key)
 {

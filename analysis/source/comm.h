@@ -8,7 +8,7 @@
 
 #include <stdint.h>
 
-#include "tickscope/map.h"
+#include "common/map.h"
 
 #define TS_COMM_MAX 32
 

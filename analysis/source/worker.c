@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The source's worker: tracepoint samples and side-band events go through a ring to a second
+ * thread that decodes them and calls back (or, with no thread to be had, inline), and the
+ * reports' kallsyms load on a thread of their own meanwhile.
+ */
+#include <errno.h>
+#include <linux/perf_event.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source_priv.h"
+#include "tickscope/error.h"
+
+/* Decode one sample and call back: on the worker, or inline when there is none. */
+static int feed_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+		       const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
+		       uint64_t off)
+{
+	struct ts_event ev;
+	int ret;
+
+	memset(&ev, 0, offsetof(struct ts_event, sw));
+	ev.time = time;
+	ev.cpu = cpu;
+	ev.pid = tid;
+	ret = ts_source_decode(s, tp_id, raw, raw_size, ips, nr_ips, &ev, s->werr, sizeof(s->werr));
+	if (ret && s->opts.keep_going) { /* counted, and the first one kept */
+		if (!s->nr_bad++)
+			snprintf(s->bad_first, sizeof(s->bad_first), "%s", s->werr);
+		s->werr[0] = 0;
+		return 0;
+	}
+	if (!ret)
+		ret = s->fn(s->ctx, &ev, NULL);
+	if (ret)
+		s->werr_off = off;
+	return ret;
+}
+
+static int worker_msg(void *ctx, const void *msg, uint32_t len)
+{
+	struct ts_source *s = ctx;
+	const struct wmsg_sample *m = msg;
+
+	if (m->type == WMSG_EVENT)
+		return s->fn(s->ctx, &((const struct wmsg_event *)msg)->ev, NULL);
+	return feed_sample(s, (int)m->tp_id, m->time, m->cpu, m->tid, m->ips + m->nr_ips,
+			   m->raw_size, m->ips, m->nr_ips, m->off);
+}
+
+/* What each tracepoint decodes to, looked up before the worker owns the decoder. */
+static int prepare_kinds(struct ts_source *s)
+{
+	const struct ts_attr *attrs;
+	int nr, i;
+
+	if (!s->kinds) {
+		s->kinds = malloc(MAX_TP_IDS);
+		if (!s->kinds)
+			return -ENOMEM;
+	}
+	memset(s->kinds, KIND_UNKNOWN, MAX_TP_IDS);
+	attrs = ts_reader_attrs(s->reader, &nr);
+	for (i = 0; i < nr; i++) {
+		int kind;
+
+		if (attrs[i].type != PERF_TYPE_TRACEPOINT || attrs[i].config >= MAX_TP_IDS)
+			continue;
+		kind = ts_decoder_kind(s->dec, (int)attrs[i].config);
+		if (kind >= 0 && kind < KIND_UNKNOWN)
+			s->kinds[attrs[i].config] = (uint8_t)kind;
+	}
+	return 0;
+}
+
+static void *ksyms_main(void *arg)
+{
+	struct ts_source *s = arg;
+
+	s->ksyms_ret =
+		ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->ksyms_err, sizeof(s->ksyms_err));
+	return NULL;
+}
+
+int ts_source_ksyms_join(struct ts_source *s)
+{
+	if (!s->ksyms_started)
+		return 0;
+	pthread_join(s->ksyms_thread, NULL);
+	s->ksyms_started = 0;
+	return s->ksyms_ret;
+}
+
+int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
+{
+	int ret;
+
+	if (!s->dec)
+		return ts_source_fail(s, -TS_ENOTRACEDATA, "%s: %s", s->opts.input,
+				      ts_strerror(-TS_ENOTRACEDATA));
+	ret = prepare_kinds(s);
+	if (ret)
+		return ts_source_fail(s, ret, "%s", ts_strerror(ret));
+	if (s->ksyms_path && !s->ksyms && !s->ksyms_started) {
+		/* its own thread: on the worker, it would hold the reader up for 36 ms */
+		if (!pthread_create(&s->ksyms_thread, NULL, ksyms_main, s)) {
+			s->ksyms_started = 1;
+		} else {
+			ret = ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->err,
+						   sizeof(s->err));
+			if (ret)
+				return ret;
+		}
+	}
+	s->fn = fn;
+	s->ctx = ctx;
+	s->werr[0] = 0;
+	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
+	if (ret)
+		return ts_source_fail(s, ret, "starting the worker thread: %s", ts_strerror(ret));
+	return 0;
+}
+
+int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+			    const void *raw, uint32_t raw_size, const uint64_t *ips,
+			    uint64_t nr_ips, uint64_t off)
+{
+	struct wmsg_sample *m;
+	int kind = (unsigned int)tp_id < MAX_TP_IDS ? s->kinds[tp_id] : KIND_UNKNOWN;
+
+	/* only switch stacks are used: see ts_source_decode() */
+	if (kind != TS_EV_SWITCH && kind != KIND_UNKNOWN)
+		nr_ips = 0;
+	if (nr_ips > MAX_IPS)
+		nr_ips = MAX_IPS;
+	if (!s->pipe) { /* no worker to be had: here and now */
+		if (!s->inline_ret)
+			s->inline_ret = feed_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips,
+						    nr_ips, off);
+		return s->inline_ret ? -ECANCELED : 0;
+	}
+	m = ts_pipe_reserve(s->pipe, sizeof(*m) + nr_ips * 8 + raw_size);
+	if (!m)
+		return -ECANCELED;
+	m->type = WMSG_SAMPLE;
+	m->tp_id = tp_id;
+	m->time = time;
+	m->off = off;
+	m->cpu = cpu;
+	m->tid = tid;
+	m->raw_size = raw_size;
+	m->nr_ips = nr_ips;
+	if (nr_ips) /* ips may be NULL without a callchain */
+		memcpy(m->ips, ips, nr_ips * 8);
+	memcpy(m->ips + nr_ips, raw, raw_size);
+	ts_pipe_commit(s->pipe);
+	return 0;
+}
+
+int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
+{
+	struct wmsg_event *m;
+
+	if (!s->pipe) {
+		if (!s->inline_ret)
+			s->inline_ret = s->fn(s->ctx, ev, NULL);
+		return s->inline_ret ? -ECANCELED : 0;
+	}
+	m = ts_pipe_reserve(s->pipe, sizeof(*m));
+	if (!m)
+		return -ECANCELED;
+	m->type = WMSG_EVENT;
+	m->ev = *ev;
+	ts_pipe_commit(s->pipe);
+	return 0;
+}
+
+int ts_source_worker_finish(struct ts_source *s)
+{
+	int ret = s->pipe ? ts_pipe_finish(s->pipe) : s->inline_ret, kret = ts_source_ksyms_join(s);
+
+	s->pipe = NULL;
+	if (!ret && kret)
+		return ts_source_fail(s, kret, "%s", s->ksyms_err);
+	if (!ret)
+		return 0;
+	if (!s->werr[0])
+		snprintf(s->werr, sizeof(s->werr), "%s", ts_strerror(ret));
+	if (s->werr_off == UINT64_MAX)
+		return ts_source_fail(s, ret, "%s", s->werr);
+	return ts_source_fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
+			      (unsigned long long)s->werr_off, s->werr);
+}
+
+uint64_t ts_source_nr_bad(const struct ts_source *s, const char **first)
+{
+	*first = s->bad_first;
+	return s->nr_bad;
+}

@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Command-line mistakes: each gets exactly one line on stderr saying what is wrong, nothing on
+# stdout, and exit 2 (usage) or 1 (the input cannot be read).
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tiny=$(fixture_data x86-tiny) || { echo "Bail out! fixture x86-tiny missing"; exit 1; }
+tap_tmpdir
+T=$TAP_TMP
+
+# mistake LABEL RC PATTERN ARGS...: tickscope ARGS exits RC, prints nothing on stdout and one
+# stderr line matching PATTERN (grep -E)
+mistake() {
+	_l=$1 _rc=$2 _p=$3
+	shift 3
+	"$TICKSCOPE" "$@" >"$T/out" 2>"$T/err"
+	_got=$?
+	if [ $_got -eq "$_rc" ] && [ ! -s "$T/out" ] && [ "$(wc -l <"$T/err")" -eq 1 ] &&
+		grep -qE -e "$_p" "$T/err"; then
+		ok 0 "$_l"
+	else
+		ok 1 "$_l"
+		diag "exit $_got (want $_rc), $(wc -l <"$T/out") stdout lines, stderr: $(head -3 "$T/err")"
+	fi
+}
+
+for cmd in info dump report; do
+	mistake "$cmd a b: one line about the two inputs" 2 \
+		"^tickscope: $cmd: one input file expected, got 2 \('a', 'b'\)$" $cmd a b
+	mistake "$cmd -i F F: one line about the two inputs" 2 \
+		"^tickscope: $cmd: one input file: -i .* and '.*' were both given$" \
+		$cmd -i "$tiny" "$tiny"
+	mistake "$cmd --bogus: one line naming the option" 2 \
+		"^tickscope: $cmd: unknown option '--bogus' \(tickscope $cmd --help lists them\)$" \
+		$cmd --bogus "$tiny"
+	mistake "$cmd -x: one line naming the option" 2 "unknown option '-x'" $cmd -x "$tiny"
+	mistake "$cmd --kallsyms (no value): one line" 2 "option '--kallsyms' needs a value" \
+		$cmd "$tiny" --kallsyms
+	mistake "$cmd on a missing file: the file and the system's reason, no offset" 1 \
+		"^tickscope: $T/nosuch.data: No such file or directory$" $cmd "$T/nosuch.data"
+done
+mistake "report --json --tsv DIR: one line, not the last one winning" 2 \
+	"^tickscope: report: --json and --tsv DIR cannot be combined" \
+	report "$tiny" --json --tsv "$T/tsv"
+mistake "report --tsv DIR --json: the same" 2 "--json and --tsv DIR cannot be combined" \
+	report "$tiny" --tsv "$T/tsv" --json
+ncpu=$("$TICKSCOPE" info -i "$tiny" | sed -n 's/^cpus: .*, \([0-9]*\) available$/\1/p')
+mistake "report --cpu 99 on a $ncpu-CPU file: one line, not an empty report" 2 \
+	"^tickscope: report: --cpu 99: the recording machine has CPUs 0-$((ncpu - 1)) only$" \
+	report "$tiny" --cpu 99
+"$TICKSCOPE" report "$tiny" --cpu 1,99 >"$T/out" 2>"$T/err"
+is "$? $(wc -l <"$T/err") $(grep -c 'warning: --cpu 1,99: 1 of these CPUs are not' "$T/err")" \
+	"0 1 1" "report --cpu 1,99: the report, and one warning about cpu 99"
+mistake "report --top x: one line" 2 "^tickscope: --top: bad number 'x'$" report "$tiny" --top x
+mistake "report --cpu 2-1: one line" 2 "^tickscope: --cpu: bad list '2-1'$" \
+	report "$tiny" --cpu 2-1
+mistake "dump --format xml: one line" 2 "--format: 'xml' is not text, tsv, json or none" \
+	dump "$tiny" --format xml
+mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
+
+tap_done

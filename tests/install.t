@@ -1,0 +1,51 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# What a new user reaches for: make help, make install (CLI, plugin, man page) into a
+# DESTDIR, man tickscope, make uninstall, and --version in the top-level help. The man page
+# names every option each command's --help lists.
+. "$(dirname "$0")/lib/tap.sh"
+
+tap_tmpdir
+T=$TAP_TMP
+make -s -C "$TS_TOP" help >"$T/help" 2>&1
+ok $? "make help runs"
+miss=""
+for w in all demo check install uninstall fuzz kernel-config record PREFIX DESTDIR SANITIZE V=1 \
+	FUZZ_TIME; do
+	grep -q -- "$w" "$T/help" || miss="$miss $w"
+done
+is "$miss" "" "make help lists the targets and their variables"
+
+"$TICKSCOPE" --help >"$T/top" 2>&1
+grep -q -- "--version" "$T/top"
+ok $? "tickscope --help mentions --version"
+
+man=$TS_TOP/docs/man/tickscope.1
+miss=""
+for c in info dump report; do
+	for o in $("$TICKSCOPE" $c --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
+		[ "$o" = --ns ] && continue # perf script's option, quoted in dump's help
+		grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" "$man" || miss="$miss $c:$o"
+	done
+done
+is "$miss" "" "the man page names every option of info, dump and report"
+if command -v man >/dev/null; then
+	w=$(LC_ALL=C.UTF-8 MANWIDTH=100 man --warnings -l "$man" 2>&1 >/dev/null)
+	is "$w" "" "man renders tickscope.1 without warnings"
+fi
+
+make -s -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr >"$T/inst" 2>&1
+ok $? "make install DESTDIR=... PREFIX=/usr"
+for f in bin/tickscope lib/tickscope/tickscope.so share/man/man1/tickscope.1; do
+	[ -f "$T/root/usr/$f" ]
+	ok $? "make install wrote $f"
+done
+if command -v man >/dev/null; then
+	MANPATH="$T/root/usr/share/man" man -w tickscope >/dev/null 2>&1
+	ok $? "man finds the installed page"
+fi
+make -s -C "$TS_TOP" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninst" 2>&1
+ok $? "make uninstall"
+is "$(find "$T/root" -type f | wc -l)" 0 "make uninstall removes every file install wrote"
+
+tap_done
