@@ -41,6 +41,13 @@ b=$(wc -c <"$tmp/blank.png" 2>/dev/null || echo 0)
 ok "$([ "$s" -gt $((b * 10)) ] && [ "$b" -gt 0 ] && echo 0 || echo 1)" \
 	"the screenshot is not blank ($s bytes against $b for an empty page)"
 
+# It prints: Chromium's PDF of it has several pages (the print CSS keeps figures whole).
+timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/profile" \
+	--print-to-pdf="$tmp/report.pdf" "file://$h" >/dev/null 2>&1
+pages=$(grep -ao '/Count [0-9]*' "$tmp/report.pdf" 2>/dev/null |
+	awk '{ if ($2 > n) n = $2 } END { print n + 0 }')
+ok "$([ "$pages" -ge 3 ] && echo 0 || echo 1)" "it prints to PDF ($pages pages)"
+
 # Its DOM, as the browser built it: every chart and table.
 browse dump-dom "$h" "$tmp/dom.html"
 ok $? "chromium dumps the DOM"
