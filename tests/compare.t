@@ -167,6 +167,29 @@ ok $([ $? -eq 1 ] && grep -q "at least two variants" "$TAP_TMP/err" && echo 0 ||
 "$TICKSCOPE" compare "$ab/pingpong-same" "$TAP_TMP/nothing" 2>"$TAP_TMP/err"
 ok $([ $? -eq 1 ] && grep -q "nothing: no run-N folders" "$TAP_TMP/err" && echo 0 || echo 1) \
 	"a folder without runs is an error"
+# A run recorded on a kernel that is not its variant's (boards/lib/variant-check.sh wrote
+# variant_check=mismatch) is refused, unless --allow-mismatch.
+for v in pingpong-same pingpong-cross; do
+	for r in 1 2; do
+		mkdir -p "$TAP_TMP/mm/$v/run-$r"
+		cp "$ab/$v/run-$r/"* "$TAP_TMP/mm/$v/run-$r/"
+	done
+done
+rm -f "$TAP_TMP"/mm/*/run-*/*.tsum "$TAP_TMP"/mm/*/run-*/*.tplot
+sed -i 's/^status=complete$/variant_check=mismatch\nvariant_mismatch=CONFIG_PREEMPT_NONE=y wanted, running n\nstatus=complete/' \
+	"$TAP_TMP/mm/pingpong-cross/run-2/meta.txt"
+"$TICKSCOPE" compare --no-trace "$TAP_TMP/mm/pingpong-same" "$TAP_TMP/mm/pingpong-cross" \
+	>/dev/null 2>"$TAP_TMP/err"
+rc=$?
+is "$rc $(wc -l <"$TAP_TMP/err")" "1 1" "a mislabelled run is refused: exit 1, one line"
+grep -q 'pingpong-cross/run-2/meta.txt: the recorded kernel does not match its variant (CONFIG_PREEMPT_NONE=y wanted, running n)' \
+	"$TAP_TMP/err"
+ok $? "the refusal names the run's meta.txt and the mismatch"
+"$TICKSCOPE" compare --no-trace --allow-mismatch "$TAP_TMP/mm/pingpong-same" \
+	"$TAP_TMP/mm/pingpong-cross" >/dev/null 2>"$TAP_TMP/err"
+ok $? "--allow-mismatch compares it"
+grep -q 'compared anyway (--allow-mismatch)' "$TAP_TMP/err"
+ok $? "and says so"
 "$TICKSCOPE" compare --help | grep -q '^usage: tickscope compare'
 ok $? "--help"
 tap_done

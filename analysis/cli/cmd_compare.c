@@ -48,6 +48,8 @@ static const char compare_help[] =
 	"  --adjust METHOD    bh (Benjamini-Hochberg, default), holm or none\n"
 	"  --welch            also Welch's t-test for the benchmark's result\n"
 	"  --cv-max PCT       a variant is noisy above this coefficient of variation (10)\n"
+	"  --allow-mismatch   compare runs whose meta.txt says the recorded kernel does not match\n"
+	"                     their variant (variant_check=mismatch); refused otherwise\n"
 	"  --all              every metric in the table, not only the significant ones\n"
 	"  --top N            ranked changes shown per variant (10)\n"
 	"  -h, --help         this text\n";
@@ -116,6 +118,9 @@ static int option(struct compare_args *a, int c)
 	case 'A':
 		a->ro.all = 1;
 		return 0;
+	case 'M':
+		a->lo.allow_mismatch = 1;
+		return 0;
 	case 'o':
 		a->ro.top = (unsigned int)strtoul(optarg, &end, 10);
 		return *end || !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
@@ -129,14 +134,23 @@ static int option(struct compare_args *a, int c)
 }
 
 static const struct option longopts[] = {
-	{ "json", no_argument, NULL, 'j' },	   { "tsv", required_argument, NULL, 'T' },
-	{ "comm", required_argument, NULL, 'C' },  { "bench", required_argument, NULL, 'b' },
-	{ "names", required_argument, NULL, 'N' }, { "no-cache", no_argument, NULL, 'n' },
-	{ "no-trace", no_argument, NULL, 't' },	   { "adjust", required_argument, NULL, 'a' },
-	{ "welch", no_argument, NULL, 'w' },	   { "cv-max", required_argument, NULL, 'v' },
-	{ "all", no_argument, NULL, 'A' },	   { "top", required_argument, NULL, 'o' },
-	{ "plots", required_argument, NULL, 'P' }, { "html", required_argument, NULL, 'H' },
-	{ "help", no_argument, NULL, 'h' },	   { 0 },
+	{ "json", no_argument, NULL, 'j' },
+	{ "tsv", required_argument, NULL, 'T' },
+	{ "comm", required_argument, NULL, 'C' },
+	{ "bench", required_argument, NULL, 'b' },
+	{ "names", required_argument, NULL, 'N' },
+	{ "no-cache", no_argument, NULL, 'n' },
+	{ "no-trace", no_argument, NULL, 't' },
+	{ "adjust", required_argument, NULL, 'a' },
+	{ "welch", no_argument, NULL, 'w' },
+	{ "cv-max", required_argument, NULL, 'v' },
+	{ "allow-mismatch", no_argument, NULL, 'M' },
+	{ "all", no_argument, NULL, 'A' },
+	{ "top", required_argument, NULL, 'o' },
+	{ "plots", required_argument, NULL, 'P' },
+	{ "html", required_argument, NULL, 'H' },
+	{ "help", no_argument, NULL, 'h' },
+	{ 0 },
 };
 
 struct group {

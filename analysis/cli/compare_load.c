@@ -192,13 +192,45 @@ static char *workload(const char *cmd)
 	return out;
 }
 
-static int load_facts(const char *dir, struct ts_run *r, char **cmd)
+/*
+ * A run that boards/lib/variant-check.sh found on a kernel other than its variant's is not
+ * compared unless the user says so: its figures would be credited to the wrong kernel.
+ */
+static int check_variant(const char *mp, const char *meta, const struct load_opts *o)
+{
+	char *v = meta_get(meta, "variant_check"), *why;
+	int bad = v && !strcmp(v, "mismatch");
+
+	free(v);
+	if (!bad)
+		return 0;
+	why = meta_get(meta, "variant_mismatch");
+	if (o->allow_mismatch)
+		fprintf(stderr,
+			"tickscope: %s: the recorded kernel does not match its variant (%s);"
+			" compared anyway (--allow-mismatch)\n",
+			mp, why ? why : "?");
+	else
+		cli_error("%s: the recorded kernel does not match its variant (%s): not compared;"
+			  " --allow-mismatch compares it anyway",
+			  mp, why ? why : "?");
+	free(why);
+	return o->allow_mismatch ? 0 : 2;
+}
+
+static int load_facts(const char *dir, const struct load_opts *o, struct ts_run *r, char **cmd)
 {
 	char *mp = join(dir, "meta.txt"), *cp = join(dir, "cmdline.txt");
 	char *meta = mp ? slurp(mp) : NULL, *v;
 	int err = 0;
 
 	*cmd = NULL;
+	if (meta && check_variant(mp, meta, o)) {
+		free(meta);
+		free(mp);
+		free(cp);
+		return 2;
+	}
 	if (meta) {
 		static const struct {
 			enum ts_run_fact f;
@@ -367,7 +399,12 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 	memset(r, 0, sizeof(*r));
 	r->lost = NAN;
 	r->label = strdup(in->path);
-	if (!r->label || (folder && load_facts(in->path, r, &cmd)))
+	if (!r->label)
+		return cli_error("%s: out of memory", in->path);
+	err = folder ? load_facts(in->path, o, r, &cmd) : 0;
+	if (err == 2)
+		return 2;
+	if (err)
 		return cli_error("%s: out of memory", in->path);
 	err = load_bench(in, folder ? in->path : NULL, &b);
 	if (!err && add_bench(r, &b))

@@ -23,6 +23,7 @@ struct load_hook {
 struct load_opts {
 	const char *comm; /* --comm: the benchmark's tasks; NULL: from meta.txt */
 	int no_cache, no_trace;
+	int allow_mismatch; /* --allow-mismatch: compare runs whose kernel is not their variant's */
 	const char *version; /* the tool's, part of the cache key */
 	const struct load_hook *hook; /* NULL: none */
 };
