@@ -32,6 +32,9 @@ is "$rc" 0 "a good fragment passes (builds the base config for the cases below)"
 cp "$out/.config" "$tmp/good.config"
 
 expect "syntax error" 2 "syntax.config:4: syntax error: 'CONFIG_HZ_PERIODIC = y'" syntax
+expect "two syntax errors: the first" 2 "syntax-two.config:4: syntax error" syntax-two
+grep -qF "syntax-two.config:6: syntax error: 'NO_HZ_FULL=y'" "$tmp/err"
+ok $? "two syntax errors: the second is reported too"
 expect "missing fragment" 2 "fragment 'no-such-fragment': not found" nohz-idle no-such-fragment
 expect "missing path" 2 "fragment '$tmp/nope.config': no such file" "$tmp/nope.config"
 msg='two-choice.config:7: CONFIG_PREEMPT=y and CONFIG_PREEMPT_NONE=y (line 6) are both '

@@ -355,9 +355,11 @@ oom:
 int ts_frag_parse(struct ts_set *set, const char *path, struct ts_err *err)
 {
 	char line[4096];
-	int lineno = 0, first = set->nreqs, ret = 0;
+	int lineno = 0, first = set->nreqs, ret = 0, bad = 0;
+	struct ts_err one;
 	FILE *f = fopen(path, "r");
 
+	err->msg[0] = 0;
 	if (!f) {
 		set_err(err, "%s: %s", path, strerror(errno));
 		return -errno;
@@ -373,12 +375,24 @@ int ts_frag_parse(struct ts_set *set, const char *path, struct ts_err *err)
 			line[strcspn(line, "\r\n")] = 0;
 			ret = parse_annotation(set, first, path, lineno, line + 5, err);
 		} else {
-			ret = parse_line(set, path, lineno, line, err);
+			ret = parse_line(set, path, lineno, line, &one);
+			/* every bad line of the file, one per line, not just the first */
+			if (ret == -EINVAL && bad++ < 20) {
+				size_t n = strlen(err->msg);
+
+				snprintf(err->msg + n, sizeof(err->msg) - n, "%s%s", n ? "\n" : "",
+					 one.msg);
+				continue;
+			}
+			if (ret && ret != -EINVAL)
+				memcpy(err->msg, one.msg, sizeof(err->msg));
 		}
 		if (ret)
 			break;
 	}
 	fclose(f);
+	if (!ret && bad)
+		ret = -EINVAL;
 	if (!ret)
 		ret = check_file_rules(set, first, err);
 	return ret;
