@@ -102,8 +102,8 @@ lost() {
  Total Lost Samples (${_p:-none})"
 	[ "${_p:-0}" -gt 0 ] || return 0
 	_d=$(oracle_perf_lost "$2" | sed -n 's/^total \([0-9]*\) \([0-9]*\)$/\1 \2/p')
-	_y=$(sed -n 's/^  LOST [0-9]* events (\([0-9]*\) in [0-9]* LOST records; \([0-9]*\) in .*/\1 \2/p' \
-		"$tmp/text")
+	_r='^  LOST [0-9]* events (\([0-9]*\) in [0-9]* LOST records; \([0-9]*\) in .*'
+	_y=$(sed -n "s/$_r/\\1 \\2/p" "$tmp/text")
 	is "$_y" "$_d" "$1: the text's lost events in LOST and LOST_SAMPLES records are perf report -D's"
 }
 
