@@ -94,7 +94,8 @@ check() { # NAME FILE
 }
 
 # lost NAME FILE: the report's lost events, in the JSON and the text's LOST line, against perf
-# report's "Total Lost Samples".
+# report's "Total Lost Samples"; the text's split by record type against perf report -D's sums
+# of PERF_RECORD_LOST and PERF_RECORD_LOST_SAMPLES ("total LOST LOST_SAMPLES").
 lost() {
 	_p=$(perf report -i "$2" --stdio --sort comm 2>/dev/null |
 		sed -n 's/^# Total Lost Samples: *\([0-9][0-9]*\).*/\1/p')
@@ -104,6 +105,11 @@ lost() {
 	[ -n "$_p" ] && [ "$_t" = "$_p" ] && { [ "$_p" -eq 0 ] || [ "$_x" = "$_p" ]; }
 	ok $? "$1: the report's lost events (JSON $_t, text ${_x:-none}) equal perf report's\
  Total Lost Samples (${_p:-none})"
+	[ "${_p:-0}" -gt 0 ] || return 0
+	_d=$(oracle_perf_lost "$2" | sed -n 's/^total \([0-9]*\) \([0-9]*\)$/\1 \2/p')
+	_r='^  LOST [0-9]* events (\([0-9]*\) in [0-9]* LOST records; \([0-9]*\) in .*'
+	_y=$(sed -n "s/$_r/\\1 \\2/p" "$tmp/text")
+	is "$_y" "$_d" "$1: the text's lost events in LOST and LOST_SAMPLES records are perf report -D's"
 }
 
 for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none x86-lost; do
