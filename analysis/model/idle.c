@@ -241,17 +241,7 @@ void ts_idle_free(struct ts_idle *m)
 	free(m);
 }
 
-int ts_idle_nr_cpus(const struct ts_idle *m)
-{
-	return ts_cputab_nr(&m->cpus);
-}
-
-const struct ts_idle_cpu *ts_idle_cpu(const struct ts_idle *m, int cpu)
-{
-	const struct cpu *c = ts_cputab_find(&m->cpus, cpu);
-
-	return c ? &c->st : NULL;
-}
+TS_CPUTAB_GETTERS(idle, struct ts_idle_cpu)
 
 const struct ts_idle_totals *ts_idle_totals(const struct ts_idle *m)
 {

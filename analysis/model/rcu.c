@@ -196,17 +196,7 @@ void ts_rcu_free(struct ts_rcu *m)
 	free(m);
 }
 
-int ts_rcu_nr_cpus(const struct ts_rcu *m)
-{
-	return ts_cputab_nr(&m->cpus);
-}
-
-const struct ts_rcu_cpu *ts_rcu_cpu(const struct ts_rcu *m, int cpu)
-{
-	const struct cpu *c = ts_cputab_find(&m->cpus, cpu);
-
-	return c ? &c->st : NULL;
-}
+TS_CPUTAB_GETTERS(rcu, struct ts_rcu_cpu)
 
 const struct ts_rcu_totals *ts_rcu_totals(const struct ts_rcu *m)
 {

@@ -625,17 +625,7 @@ const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t
 	return find(m, pid);
 }
 
-int ts_sched_nr_cpus(const struct ts_sched *m)
-{
-	return ts_cputab_nr(&m->cpus);
-}
-
-const struct ts_sched_cpu *ts_sched_cpu(const struct ts_sched *m, int cpu)
-{
-	const struct cpu *c = ts_cputab_find(&m->cpus, cpu);
-
-	return c ? &c->st : NULL;
-}
+TS_CPUTAB_GETTERS(sched, struct ts_sched_cpu)
 
 const struct ts_sched_totals *ts_sched_totals(const struct ts_sched *m)
 {
