@@ -401,7 +401,7 @@ static void runs_close(struct ts_reader *r, uint64_t off)
  * it sends them here, where the caller's thread merges and delivers, so that the two passes
  * over the file overlap. What the scanner sends, in file order:
  */
-enum { CMD_RUNS = 1, CMD_FLUSH, CMD_DELIVER, CMD_KERNEL_REF };
+enum { CMD_RUNS = 1, CMD_FLUSH, CMD_DELIVER, CMD_KERNEL_REF, CMD_ERROR };
 
 #define SCAN_RING (1u << 20)
 #define RUNS_PER_CMD 4096
@@ -411,7 +411,8 @@ struct scan_cmd {
 	uint32_t nr; /* CMD_RUNS: pairs in v[]; CMD_DELIVER: the record's size */
 	uint64_t arg; /* CMD_FLUSH: the limit; CMD_DELIVER: the record's offset */
 	uint64_t v[]; /* CMD_RUNS: (start, end) offsets; CMD_DELIVER: the record */
-}; /* CMD_KERNEL_REF: the kernel map's address in arg, its name (TS_KERNEL_REF_LEN) in v */
+}; /* CMD_KERNEL_REF: the kernel map's address in arg, its name (TS_KERNEL_REF_LEN) in v;
+    * CMD_ERROR, the scanner's last: its code in arg, its message in v */
 
 static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 {
@@ -433,6 +434,9 @@ static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 	case CMD_KERNEL_REF:
 		ts_reader_set_kernel_ref(r, (const char *)c->v, c->arg);
 		return 0;
+	case CMD_ERROR: /* the merger got this far without one: the scanner's is the first */
+		memcpy(r->err, c->v, sizeof(r->err));
+		return (int)(int64_t)c->arg;
 	default:
 		return -EINVAL;
 	}
@@ -448,9 +452,20 @@ int ts_queue_scan_merge(struct ts_reader *r)
 	return ts_pipe_run(r->scan);
 }
 
+static struct scan_cmd *scan_cmd(struct ts_reader *r, uint32_t type, uint32_t nr, uint64_t arg,
+				 size_t extra);
+
+/* The scanner is through: its error, if any, goes on as its last message. */
 void ts_queue_scan_end(struct ts_reader *r, int ret)
 {
-	r->scan_ret = ret;
+	struct scan_cmd *c = ret ? scan_cmd(r, CMD_ERROR, 0, (uint64_t)(int64_t)ret,
+					    sizeof(r->scan_err)) :
+				   NULL;
+
+	if (c) { /* else the merger stopped on an error of its own, which comes first */
+		memcpy(c->v, r->scan_err, sizeof(r->scan_err));
+		ts_pipe_commit(r->scan);
+	}
 	ts_pipe_done(r->scan);
 }
 

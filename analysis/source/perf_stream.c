@@ -487,11 +487,7 @@ static int run_threaded(struct ts_reader *r)
 	r->scanning = 0;
 	ts_pipe_free(r->scan);
 	r->scan = NULL;
-	if (mret)
-		return mret;
-	if (r->scan_ret)
-		memcpy(r->err, r->scan_err, sizeof(r->err));
-	return r->scan_ret;
+	return mret; /* the merger's error, or the scanner's (its last message) */
 }
 
 int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx)

@@ -55,8 +55,7 @@ struct ts_reader {
 	struct ts_pipe *scan;
 	pthread_t scan_thread, merge_thread;
 	int scanning; /* the scanning thread runs */
-	int scan_ret;
-	char scan_err[320];
+	char scan_err[320]; /* the scanner's message, sent on at its end: ts_queue_scan_end() */
 
 	/* the scanner's (or the only thread's): reading, runs, round limits */
 	struct ts_inbuf in __attribute__((aligned(64))); /* the file or pipe */
