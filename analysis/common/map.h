@@ -94,15 +94,15 @@ int ts_cputab_nr(const struct ts_cputab *t);
  * A model's two public per-CPU getters, ts_<ident>_nr_cpus() and ts_<ident>_cpu(), for a
  * struct ts_<ident> whose @cpus table holds struct cpu objects with the public @pubtype in st.
  */
-#define TS_CPUTAB_GETTERS(ident, pubtype)                                       \
-	int ts_##ident##_nr_cpus(const struct ts_##ident *m)                     \
-	{                                                                        \
-		return ts_cputab_nr(&m->cpus);                                   \
-	}                                                                        \
-	const pubtype *ts_##ident##_cpu(const struct ts_##ident *m, int cpu)     \
-	{                                                                        \
-		const struct cpu *c = ts_cputab_find(&m->cpus, cpu);             \
-		return c ? &c->st : NULL;                                        \
+#define TS_CPUTAB_GETTERS(ident, pubtype)                                    \
+	int ts_##ident##_nr_cpus(const struct ts_##ident *m)                 \
+	{                                                                    \
+		return ts_cputab_nr(&m->cpus);                               \
+	}                                                                    \
+	const pubtype *ts_##ident##_cpu(const struct ts_##ident *m, int cpu) \
+	{                                                                    \
+		const struct cpu *c = ts_cputab_find(&m->cpus, cpu);         \
+		return c ? &c->st : NULL;                                    \
 	}
 
 /** ts_cputab_release() - call @fini (may be NULL) on each object, free them and the table */
@@ -119,7 +119,10 @@ struct ts_tab_spec {
 	size_t size_off, obj_size;
 };
 
-#define TS_TAB(type, member, obj) { offsetof(type, member.size), sizeof(obj) }
+#define TS_TAB(type, member, obj)                        \
+	{                                                \
+		offsetof(type, member.size), sizeof(obj) \
+	}
 
 /**
  * ts_tables_new() - a zeroed struct of @size bytes whose @nr tables are set up as @tabs say

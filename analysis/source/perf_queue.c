@@ -458,9 +458,8 @@ static struct scan_cmd *scan_cmd(struct ts_reader *r, uint32_t type, uint32_t nr
 /* The scanner is through: its error, if any, goes on as its last message. */
 void ts_queue_scan_end(struct ts_reader *r, int ret)
 {
-	struct scan_cmd *c = ret ? scan_cmd(r, CMD_ERROR, 0, (uint64_t)(int64_t)ret,
-					    sizeof(r->scan_err)) :
-				   NULL;
+	struct scan_cmd *c =
+		ret ? scan_cmd(r, CMD_ERROR, 0, (uint64_t)(int64_t)ret, sizeof(r->scan_err)) : NULL;
 
 	if (c) { /* else the merger stopped on an error of its own, which comes first */
 		memcpy(c->v, r->scan_err, sizeof(r->scan_err));

@@ -45,7 +45,8 @@ int main(void)
 	p = ts_cputab_get(&m->cpus, 5, &isnew);
 	ok(p == o && isnew == 0, "CPU 5 again: the same object, not new");
 	is_int(ts_cputab_nr(&m->cpus), 6, "the count is the highest CPU plus one");
-	ok(!ts_cputab_find(&m->cpus, 4) && ts_cputab_find(&m->cpus, 5) == o, "find sees only CPU 5");
+	ok(!ts_cputab_find(&m->cpus, 4) && ts_cputab_find(&m->cpus, 5) == o,
+	   "find sees only CPU 5");
 	ok(!ts_cputab_get(&m->cpus, -1, NULL) && !ts_cputab_get(&m->cpus, 65536, NULL),
 	   "a negative or huge CPU is refused");
 	o = ts_cputab_get(&m->cpus, 300, NULL);
