@@ -201,3 +201,70 @@ int ts_count_cpu(uint64_t **v, int *nr, int cpu)
 	nv[cpu]++;
 	return 0;
 }
+
+void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew)
+{
+	void **v = ts_grow_zeroed(t->v, &t->nr, cpu, sizeof(*v));
+
+	if (isnew)
+		*isnew = 0;
+	if (!v)
+		return NULL;
+	t->v = v;
+	if (!v[cpu]) {
+		v[cpu] = calloc(1, t->size);
+		if (v[cpu] && isnew)
+			*isnew = 1;
+	}
+	return v[cpu];
+}
+
+void *ts_cputab_find(const struct ts_cputab *t, int cpu)
+{
+	return cpu >= 0 && cpu < t->nr ? t->v[cpu] : NULL;
+}
+
+int ts_cputab_nr(const struct ts_cputab *t)
+{
+	int n = t->nr;
+
+	while (n > 0 && !t->v[n - 1])
+		n--;
+	return n;
+}
+
+void ts_cputab_release(struct ts_cputab *t, void (*fini)(void *obj))
+{
+	int i;
+
+	for (i = 0; i < t->nr; i++) {
+		if (t->v[i] && fini)
+			fini(t->v[i]);
+		free(t->v[i]);
+	}
+	free(t->v);
+	t->v = NULL;
+	t->nr = 0;
+}
+
+size_t ts_objtab_count_set(const struct ts_objtab *t, size_t flag_off)
+{
+	size_t i, n = 0;
+	int flag;
+
+	for (i = 0; i < t->nr; i++) {
+		memcpy(&flag, (const char *)t->v[i] + flag_off, sizeof(flag));
+		n += flag != 0;
+	}
+	return n;
+}
+
+void *ts_tables_new(size_t size, const struct ts_tab_spec *tabs, size_t nr)
+{
+	char *m = calloc(1, size);
+	size_t i;
+
+	for (i = 0; m && i < nr; i++)
+		memcpy(m + tabs[i].size_off, &tabs[i].obj_size, sizeof(size_t));
+	return m;
+}

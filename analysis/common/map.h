@@ -67,6 +67,69 @@ void *ts_objtab_find(const struct ts_objtab *t, uint64_t key);
 /** ts_objtab_release() - call @fini (may be NULL) on each object, free them and the table */
 void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj));
 
+/*
+ * A per-CPU table: cpu -> a zeroed object of @size bytes, made on first use, stable in memory.
+ * A struct with only @size set is an empty table.
+ */
+struct ts_cputab {
+	void **v;
+	int nr;
+	size_t size;
+};
+
+/**
+ * ts_cputab_get() - the object of @cpu (0..65535), made zeroed when new
+ * @isnew: out, may be NULL: 1 when it was just made
+ * Return: the object, or NULL for a bad @cpu or no memory.
+ */
+void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew);
+
+/** ts_cputab_find() - the object of @cpu, or NULL when none was made */
+void *ts_cputab_find(const struct ts_cputab *t, int cpu);
+
+/** ts_cputab_nr() - one more than the highest CPU with an object, or 0 */
+int ts_cputab_nr(const struct ts_cputab *t);
+
+/*
+ * A model's two public per-CPU getters, ts_<ident>_nr_cpus() and ts_<ident>_cpu(), for a
+ * struct ts_<ident> whose @cpus table holds struct cpu objects with the public @pubtype in st.
+ */
+#define TS_CPUTAB_GETTERS(ident, pubtype)                                    \
+	int ts_##ident##_nr_cpus(const struct ts_##ident *m)                 \
+	{                                                                    \
+		return ts_cputab_nr(&m->cpus);                               \
+	}                                                                    \
+	const pubtype *ts_##ident##_cpu(const struct ts_##ident *m, int cpu) \
+	{                                                                    \
+		const struct cpu *c = ts_cputab_find(&m->cpus, cpu);         \
+		return c ? &c->st : NULL;                                    \
+	}
+
+/** ts_cputab_release() - call @fini (may be NULL) on each object, free them and the table */
+void ts_cputab_release(struct ts_cputab *t, void (*fini)(void *obj));
+
+/**
+ * ts_objtab_count_set() - how many objects have the int at byte @flag_off non-zero
+ * (a model's "still open at the end": work items, shrinks that never ended)
+ */
+size_t ts_objtab_count_set(const struct ts_objtab *t, size_t flag_off);
+
+/* A table inside a model (struct ts_objtab or ts_cputab): its size field, its objects' size. */
+struct ts_tab_spec {
+	size_t size_off, obj_size;
+};
+
+#define TS_TAB(type, member, obj)                        \
+	{                                                \
+		offsetof(type, member.size), sizeof(obj) \
+	}
+
+/**
+ * ts_tables_new() - a zeroed struct of @size bytes whose @nr tables are set up as @tabs say
+ * Return: it, or NULL for no memory.
+ */
+void *ts_tables_new(size_t size, const struct ts_tab_spec *tabs, size_t nr);
+
 /**
  * ts_grow_zeroed() - make room for index @idx (0..65535) in an array, zeroing what is new
  * @arr: the array, or NULL; @nr: in/out: its length in elements; @elsize: bytes per element

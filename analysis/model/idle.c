@@ -20,26 +20,20 @@ struct cpu {
 };
 
 struct ts_idle {
-	struct cpu **cpus;
-	int nr_cpus;
+	struct ts_cputab cpus; /* cpu -> struct cpu */
 	struct ts_idle_totals tot;
 	struct ts_objtab exit_fns[2]; /* [1] hrtimer, [0] timer */
 };
 
 static struct cpu *get_cpu(struct ts_idle *m, int32_t cpu)
 {
-	struct cpu **cv = ts_grow_zeroed(m->cpus, &m->nr_cpus, cpu, sizeof(*cv));
+	int isnew;
+	struct cpu *c = ts_cputab_get(&m->cpus, cpu, &isnew);
 
-	if (!cv)
-		return NULL;
-	m->cpus = cv;
-	if (!cv[cpu]) {
-		cv[cpu] = calloc(1, sizeof(**cv));
-		if (cv[cpu]) {
-			cv[cpu]->st.cpu = cpu;
-		}
+	if (isnew) {
+		c->st.cpu = cpu;
 	}
-	return cv[cpu];
+	return c;
 }
 
 static int count_exit(struct ts_idle *m, struct cpu *c, int cause, uint64_t fn)
@@ -182,10 +176,10 @@ int ts_idle_feed(struct ts_idle *m, const struct ts_event *ev)
 		return 0;
 	if (ev->kind != TS_EV_CPU_IDLE && ev->kind != TS_EV_TICK_STOP) {
 		/* The hot path: most events land on CPUs that are not waiting for a cause. */
-		if (ev->cpu < 0 || ev->cpu >= m->nr_cpus || !m->cpus[ev->cpu] ||
-		    !m->cpus[ev->cpu]->want_cause)
+		c = ts_cputab_find(&m->cpus, ev->cpu);
+		if (!c || !c->want_cause)
 			return 0;
-		return exit_cause(m, m->cpus[ev->cpu], ev);
+		return exit_cause(m, c, ev);
 	}
 	c = get_cpu(m, ev->cpu);
 	if (!c)
@@ -200,41 +194,46 @@ int ts_idle_feed(struct ts_idle *m, const struct ts_event *ev)
 
 void ts_idle_finish(struct ts_idle *m, uint64_t end)
 {
+	struct cpu *c;
 	int i;
 
-	for (i = 0; i < m->nr_cpus; i++) {
-		if (!m->cpus[i] || !m->cpus[i]->in_idle)
+	for (i = 0; i < m->cpus.nr; i++) {
+		c = m->cpus.v[i];
+		if (!c || !c->in_idle)
 			continue;
-		m->cpus[i]->st.open_at_end++;
+		c->st.open_at_end++;
 		m->tot.open_at_end++;
 	}
 }
 
+static const struct ts_tab_spec tabs[] = {
+	TS_TAB(struct ts_idle, cpus, struct cpu),
+	TS_TAB(struct ts_idle, exit_fns[0], struct ts_idle_exit_fn),
+	TS_TAB(struct ts_idle, exit_fns[1], struct ts_idle_exit_fn),
+};
+
 int ts_idle_new(struct ts_idle **mp, const struct ts_model_opts *opts)
 {
-	struct ts_idle *m = calloc(1, sizeof(*m));
+	*mp = ts_tables_new(sizeof(**mp), tabs, sizeof(tabs) / sizeof(tabs[0]));
+	return *mp ? 0 : -ENOMEM;
+}
 
-	if (!m)
-		return -ENOMEM;
-	m->exit_fns[0].size = m->exit_fns[1].size = sizeof(struct ts_idle_exit_fn);
-	*mp = m;
-	return 0;
+static void fini_cpu(void *obj)
+{
+	struct cpu *c = obj;
+	int s;
+
+	for (s = 0; s < TS_IDLE_NR_STATES; s++)
+		ts_hist_release(&c->st.residency[s]);
 }
 
 void ts_idle_free(struct ts_idle *m)
 {
-	int i, s;
+	int s;
 
 	if (!m)
 		return;
-	for (i = 0; i < m->nr_cpus; i++) {
-		if (!m->cpus[i])
-			continue;
-		for (s = 0; s < TS_IDLE_NR_STATES; s++)
-			ts_hist_release(&m->cpus[i]->st.residency[s]);
-		free(m->cpus[i]);
-	}
-	free(m->cpus);
+	ts_cputab_release(&m->cpus, fini_cpu);
 	for (s = 0; s < TS_IDLE_NR_STATES; s++)
 		ts_hist_release(&m->tot.residency[s]);
 	ts_objtab_release(&m->exit_fns[0], NULL);
@@ -242,21 +241,7 @@ void ts_idle_free(struct ts_idle *m)
 	free(m);
 }
 
-int ts_idle_nr_cpus(const struct ts_idle *m)
-{
-	int n = m->nr_cpus;
-
-	while (n > 0 && !m->cpus[n - 1])
-		n--;
-	return n;
-}
-
-const struct ts_idle_cpu *ts_idle_cpu(const struct ts_idle *m, int cpu)
-{
-	if (cpu < 0 || cpu >= m->nr_cpus || !m->cpus[cpu])
-		return NULL;
-	return &m->cpus[cpu]->st;
-}
+TS_CPUTAB_GETTERS(idle, struct ts_idle_cpu)
 
 const struct ts_idle_totals *ts_idle_totals(const struct ts_idle *m)
 {

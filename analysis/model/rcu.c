@@ -21,8 +21,7 @@ struct cpu {
 };
 
 struct ts_rcu {
-	struct cpu **cpus;
-	int nr_cpus;
+	struct ts_cputab cpus; /* cpu -> struct cpu */
 	struct ts_rcu_totals tot;
 	uint64_t gp_start[TS_RCU_MAX_FLAVORS];
 	uint8_t gp_open[TS_RCU_MAX_FLAVORS];
@@ -43,18 +42,13 @@ const char *ts_rcu_ctx_name(int ctx)
 
 static struct cpu *get_cpu(struct ts_rcu *m, int32_t cpu)
 {
-	struct cpu **cv = ts_grow_zeroed(m->cpus, &m->nr_cpus, cpu, sizeof(*cv));
+	int isnew;
+	struct cpu *c = ts_cputab_get(&m->cpus, cpu, &isnew);
 
-	if (!cv)
-		return NULL;
-	m->cpus = cv;
-	if (!cv[cpu]) {
-		cv[cpu] = calloc(1, sizeof(**cv));
-		if (cv[cpu]) {
-			cv[cpu]->st.cpu = cpu;
-		}
+	if (isnew) {
+		c->st.cpu = cpu;
 	}
-	return cv[cpu];
+	return c;
 }
 
 static int on_util(struct ts_rcu *m, const struct ts_event *ev)
@@ -170,15 +164,15 @@ void ts_rcu_finish(struct ts_rcu *m, uint64_t end)
 {
 }
 
+static const struct ts_tab_spec tabs[] = {
+	TS_TAB(struct ts_rcu, cpus, struct cpu),
+	TS_TAB(struct ts_rcu, cb_fns, struct ts_rcu_cb_fn),
+};
+
 int ts_rcu_new(struct ts_rcu **mp, const struct ts_model_opts *opts)
 {
-	struct ts_rcu *m = calloc(1, sizeof(*m));
-
-	if (!m)
-		return -ENOMEM;
-	m->cb_fns.size = sizeof(struct ts_rcu_cb_fn);
-	*mp = m;
-	return 0;
+	*mp = ts_tables_new(sizeof(**mp), tabs, sizeof(tabs) / sizeof(tabs[0]));
+	return *mp ? 0 : -ENOMEM;
 }
 
 static void fini_cb(void *obj)
@@ -192,9 +186,7 @@ void ts_rcu_free(struct ts_rcu *m)
 
 	if (!m)
 		return;
-	for (i = 0; i < m->nr_cpus; i++)
-		free(m->cpus[i]);
-	free(m->cpus);
+	ts_cputab_release(&m->cpus, NULL);
 	for (i = 0; i < TS_RCU_NR_CTX; i++)
 		ts_hist_release(&m->tot.window[i]);
 	for (i = 0; i < TS_RCU_MAX_FLAVORS; i++)
@@ -204,21 +196,7 @@ void ts_rcu_free(struct ts_rcu *m)
 	free(m);
 }
 
-int ts_rcu_nr_cpus(const struct ts_rcu *m)
-{
-	int n = m->nr_cpus;
-
-	while (n > 0 && !m->cpus[n - 1])
-		n--;
-	return n;
-}
-
-const struct ts_rcu_cpu *ts_rcu_cpu(const struct ts_rcu *m, int cpu)
-{
-	if (cpu < 0 || cpu >= m->nr_cpus || !m->cpus[cpu])
-		return NULL;
-	return &m->cpus[cpu]->st;
-}
+TS_CPUTAB_GETTERS(rcu, struct ts_rcu_cpu)
 
 const struct ts_rcu_totals *ts_rcu_totals(const struct ts_rcu *m)
 {

@@ -43,8 +43,7 @@ struct ts_sched {
 	struct ts_map tasks; /* pid -> index into tv, plus one */
 	struct task **tv;
 	size_t nr_tv, cap_tv;
-	struct cpu **cpus;
-	int nr_cpus;
+	struct ts_cputab cpus; /* cpu -> struct cpu */
 	struct ts_sched_totals tot;
 	struct ts_map stack_map; /* stack hash -> index into stacks, plus one */
 	struct ts_sched_stack *stacks;
@@ -113,19 +112,14 @@ static void set_comm(struct ts_sched *m, struct task *p, const char *comm)
 
 static struct cpu *get_cpu(struct ts_sched *m, int32_t cpu)
 {
-	struct cpu **cv = ts_grow_zeroed(m->cpus, &m->nr_cpus, cpu, sizeof(*cv));
+	int isnew;
+	struct cpu *c = ts_cputab_get(&m->cpus, cpu, &isnew);
 
-	if (!cv)
-		return NULL;
-	m->cpus = cv;
-	if (!cv[cpu]) {
-		cv[cpu] = calloc(1, sizeof(**cv));
-		if (cv[cpu]) {
-			cv[cpu]->st.cpu = cpu;
-			cv[cpu]->curr = -1;
-		}
+	if (isnew) {
+		c->st.cpu = cpu;
+		c->curr = -1;
 	}
-	return cv[cpu];
+	return c;
 }
 
 static void set_idle(struct cpu *c, uint64_t t, int idle)
@@ -151,7 +145,7 @@ static void set_idle(struct cpu *c, uint64_t t, int idle)
 /* Whether @cpu was idle at @t (not after the current time): 1, 0, or -1 when unknown. */
 static int was_idle(const struct ts_sched *m, int32_t cpu, uint64_t t)
 {
-	const struct cpu *c = cpu >= 0 && cpu < m->nr_cpus ? m->cpus[cpu] : NULL;
+	const struct cpu *c = ts_cputab_find(&m->cpus, cpu);
 
 	if (!c || !c->known || t < c->known_since)
 		return -1;
@@ -377,7 +371,7 @@ static void classify(struct ts_sched *m, struct task *w, int32_t target)
 {
 	int idle = target == w->waking_target ? w->waking_idle : was_idle(m, target, w->waking_t);
 	int same = w->waking_cpu == target;
-	struct cpu *c = target >= 0 && target < m->nr_cpus ? m->cpus[target] : NULL;
+	struct cpu *c = ts_cputab_find(&m->cpus, target);
 
 	if (c) {
 		if (same)
@@ -531,8 +525,8 @@ int ts_sched_finish(struct ts_sched *m, uint64_t end)
 	struct cpu *c;
 	int i;
 
-	for (i = 0; i < m->nr_cpus; i++) {
-		c = m->cpus[i];
+	for (i = 0; i < m->cpus.nr; i++) {
+		c = m->cpus.v[i];
 		if (!c || c->curr < 0 || end < c->since)
 			continue;
 		if (c->curr == 0)
@@ -550,6 +544,7 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 
 	if (!m)
 		return -ENOMEM;
+	m->cpus.size = sizeof(struct cpu);
 	if (opts)
 		m->opts = *opts;
 	*mp = m;
@@ -587,7 +582,6 @@ static void release_totals(struct ts_sched_totals *t)
 void ts_sched_free(struct ts_sched *m)
 {
 	size_t i;
-	int c;
 
 	if (!m)
 		return;
@@ -596,9 +590,7 @@ void ts_sched_free(struct ts_sched *m)
 		free(m->tv[i]);
 	}
 	free(m->tv);
-	for (c = 0; c < m->nr_cpus; c++)
-		free(m->cpus[c]);
-	free(m->cpus);
+	ts_cputab_release(&m->cpus, NULL);
 	for (i = 0; i < m->nr_stacks; i++)
 		free((void *)m->stacks[i].ips);
 	free(m->stacks);
@@ -633,21 +625,7 @@ const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t
 	return find(m, pid);
 }
 
-int ts_sched_nr_cpus(const struct ts_sched *m)
-{
-	int n = m->nr_cpus;
-
-	while (n > 0 && !m->cpus[n - 1])
-		n--;
-	return n;
-}
-
-const struct ts_sched_cpu *ts_sched_cpu(const struct ts_sched *m, int cpu)
-{
-	if (cpu < 0 || cpu >= m->nr_cpus || !m->cpus[cpu])
-		return NULL;
-	return &m->cpus[cpu]->st;
-}
+TS_CPUTAB_GETTERS(sched, struct ts_sched_cpu)
 
 const struct ts_sched_totals *ts_sched_totals(const struct ts_sched *m)
 {

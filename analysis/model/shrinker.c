@@ -90,23 +90,19 @@ int ts_shrinker_feed(struct ts_shrinker *m, const struct ts_event *ev)
 
 void ts_shrinker_finish(struct ts_shrinker *m, uint64_t end)
 {
-	size_t i;
-
-	for (i = 0; i < m->tasks.nr; i++)
-		m->tot.open_at_end += ((struct running *)m->tasks.v[i])->open;
+	m->tot.open_at_end += ts_objtab_count_set(&m->tasks, offsetof(struct running, open));
 }
+
+static const struct ts_tab_spec tabs[] = {
+	TS_TAB(struct ts_shrinker, fns, struct ts_shrink_fn),
+	TS_TAB(struct ts_shrinker, tasks, struct running),
+	TS_TAB(struct ts_shrinker, stats, struct ts_shrink_task),
+};
 
 int ts_shrinker_new(struct ts_shrinker **mp, const struct ts_model_opts *opts)
 {
-	struct ts_shrinker *m = calloc(1, sizeof(*m));
-
-	if (!m)
-		return -ENOMEM;
-	m->fns.size = sizeof(struct ts_shrink_fn);
-	m->tasks.size = sizeof(struct running);
-	m->stats.size = sizeof(struct ts_shrink_task);
-	*mp = m;
-	return 0;
+	*mp = ts_tables_new(sizeof(**mp), tabs, sizeof(tabs) / sizeof(tabs[0]));
+	return *mp ? 0 : -ENOMEM;
 }
 
 static void fini_fn(void *obj)

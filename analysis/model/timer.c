@@ -26,21 +26,13 @@ struct cpu {
 
 struct ts_timer {
 	struct ts_objtab fns; /* (function, hr) -> struct ts_timer_fn */
-	struct cpu **cpus;
-	int nr_cpus;
+	struct ts_cputab cpus; /* cpu -> struct cpu */
 	struct ts_timer_totals tot;
 };
 
 static struct cpu *get_cpu(struct ts_timer *m, int32_t cpu)
 {
-	struct cpu **cv = ts_grow_zeroed(m->cpus, &m->nr_cpus, cpu, sizeof(*cv));
-
-	if (!cv)
-		return NULL;
-	m->cpus = cv;
-	if (!cv[cpu])
-		cv[cpu] = calloc(1, sizeof(**cv));
-	return cv[cpu];
+	return ts_cputab_get(&m->cpus, cpu, NULL);
 }
 
 static struct ts_timer_fn *get_fn(struct ts_timer *m, uint64_t function, int hr)
@@ -83,7 +75,7 @@ static int on_expire_entry(struct ts_timer *m, const struct ts_event *ev, int hr
 
 static int on_expire_exit(struct ts_timer *m, const struct ts_event *ev, int hr)
 {
-	struct cpu *c = ev->cpu >= 0 && ev->cpu < m->nr_cpus ? m->cpus[ev->cpu] : NULL;
+	struct cpu *c = ts_cputab_find(&m->cpus, ev->cpu);
 	struct running *r;
 	int i;
 
@@ -142,15 +134,15 @@ void ts_timer_finish(struct ts_timer *m, uint64_t end)
 {
 }
 
+static const struct ts_tab_spec tabs[] = {
+	TS_TAB(struct ts_timer, cpus, struct cpu),
+	TS_TAB(struct ts_timer, fns, struct ts_timer_fn),
+};
+
 int ts_timer_new(struct ts_timer **mp, const struct ts_model_opts *opts)
 {
-	struct ts_timer *m = calloc(1, sizeof(*m));
-
-	if (!m)
-		return -ENOMEM;
-	m->fns.size = sizeof(struct ts_timer_fn);
-	*mp = m;
-	return 0;
+	*mp = ts_tables_new(sizeof(**mp), tabs, sizeof(tabs) / sizeof(tabs[0]));
+	return *mp ? 0 : -ENOMEM;
 }
 
 static void fini_fn(void *obj)
@@ -163,14 +155,10 @@ static void fini_fn(void *obj)
 
 void ts_timer_free(struct ts_timer *m)
 {
-	int i;
-
 	if (!m)
 		return;
 	ts_objtab_release(&m->fns, fini_fn);
-	for (i = 0; i < m->nr_cpus; i++)
-		free(m->cpus[i]);
-	free(m->cpus);
+	ts_cputab_release(&m->cpus, NULL);
 	free(m->tot.per_cpu[0]);
 	free(m->tot.per_cpu[1]);
 	free(m);

@@ -111,22 +111,18 @@ int ts_wq_feed(struct ts_wq *m, const struct ts_event *ev)
 
 void ts_wq_finish(struct ts_wq *m, uint64_t end)
 {
-	size_t i;
-
-	for (i = 0; i < m->workers.nr; i++)
-		m->tot.open_at_end += ((struct running *)m->workers.v[i])->open;
+	m->tot.open_at_end += ts_objtab_count_set(&m->workers, offsetof(struct running, open));
 }
+
+static const struct ts_tab_spec tabs[] = {
+	TS_TAB(struct ts_wq, fns, struct ts_wq_fn),
+	TS_TAB(struct ts_wq, workers, struct running),
+};
 
 int ts_wq_new(struct ts_wq **mp, const struct ts_model_opts *opts)
 {
-	struct ts_wq *m = calloc(1, sizeof(*m));
-
-	if (!m)
-		return -ENOMEM;
-	m->fns.size = sizeof(struct ts_wq_fn);
-	m->workers.size = sizeof(struct running);
-	*mp = m;
-	return 0;
+	*mp = ts_tables_new(sizeof(**mp), tabs, sizeof(tabs) / sizeof(tabs[0]));
+	return *mp ? 0 : -ENOMEM;
 }
 
 static void fini_fn(void *obj)

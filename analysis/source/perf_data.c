@@ -662,7 +662,8 @@ static int read_features(struct ts_reader *r)
  * perf's kernel map: an MMAP (or MMAP2) record of pid -1 named "[kernel.kallsyms]" plus the
  * reference symbol, whose address it carries as pgoff.
  */
-void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+void ts_kernel_map(const unsigned char *rec, uint32_t size, char ref[TS_KERNEL_REF_LEN],
+		   uint64_t *addr)
 {
 	static const char prefix[] = "[kernel.kallsyms]";
 	uint32_t type = ts_get_u32(rec), at = type == PERF_RECORD_MMAP ? 40 : 72;
@@ -675,10 +676,10 @@ void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_
 	name = (const char *)rec + at;
 	len = strnlen(name, size - at);
 	if (len == size - at || len < sizeof(prefix) || memcmp(name, prefix, sizeof(prefix) - 1) ||
-	    len - (sizeof(prefix) - 1) >= sizeof(r->info.kernel_ref))
+	    len - (sizeof(prefix) - 1) >= TS_KERNEL_REF_LEN)
 		return;
-	memcpy(r->info.kernel_ref, name + sizeof(prefix) - 1, len - (sizeof(prefix) - 1) + 1);
-	r->info.kernel_ref_addr = ts_get_u64(rec + 32);
+	memcpy(ref, name + sizeof(prefix) - 1, len - (sizeof(prefix) - 1) + 1);
+	*addr = ts_get_u64(rec + 32);
 }
 
 /* Whether an ID_INDEX record names tasks (perf record without -a) rather than tid -1. */
@@ -717,7 +718,7 @@ static void find_kernel_map(struct ts_reader *r)
 		memcpy(&size, buf + pos + 6, 2);
 		if (size < 8 || pos + size > len || type == PERF_RECORD_SAMPLE)
 			break;
-		ts_reader_kernel_map(r, buf + pos, size);
+		ts_kernel_map(buf + pos, size, r->info.kernel_ref, &r->info.kernel_ref_addr);
 		if (type == TS_REC_ID_INDEX)
 			ts_reader_id_index_tasks(r, buf + pos, size);
 		pos += size;

@@ -401,7 +401,7 @@ static void runs_close(struct ts_reader *r, uint64_t off)
  * it sends them here, where the caller's thread merges and delivers, so that the two passes
  * over the file overlap. What the scanner sends, in file order:
  */
-enum { CMD_RUNS = 1, CMD_FLUSH, CMD_DELIVER };
+enum { CMD_RUNS = 1, CMD_FLUSH, CMD_DELIVER, CMD_KERNEL_REF, CMD_ERROR };
 
 #define SCAN_RING (1u << 20)
 #define RUNS_PER_CMD 4096
@@ -411,7 +411,8 @@ struct scan_cmd {
 	uint32_t nr; /* CMD_RUNS: pairs in v[]; CMD_DELIVER: the record's size */
 	uint64_t arg; /* CMD_FLUSH: the limit; CMD_DELIVER: the record's offset */
 	uint64_t v[]; /* CMD_RUNS: (start, end) offsets; CMD_DELIVER: the record */
-};
+}; /* CMD_KERNEL_REF: the kernel map's address in arg, its name (TS_KERNEL_REF_LEN) in v;
+    * CMD_ERROR, the scanner's last: its code in arg, its message in v */
 
 static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 {
@@ -430,6 +431,12 @@ static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 		return runs_flush(r, &r->mruns, c->arg, &last);
 	case CMD_DELIVER:
 		return ts_deliver(r, (const unsigned char *)c->v, c->arg);
+	case CMD_KERNEL_REF:
+		ts_reader_set_kernel_ref(r, (const char *)c->v, c->arg);
+		return 0;
+	case CMD_ERROR: /* the merger got this far without one: the scanner's is the first */
+		memcpy(r->err, c->v, sizeof(r->err));
+		return (int)(int64_t)c->arg;
 	default:
 		return -EINVAL;
 	}
@@ -445,9 +452,19 @@ int ts_queue_scan_merge(struct ts_reader *r)
 	return ts_pipe_run(r->scan);
 }
 
+static struct scan_cmd *scan_cmd(struct ts_reader *r, uint32_t type, uint32_t nr, uint64_t arg,
+				 size_t extra);
+
+/* The scanner is through: its error, if any, goes on as its last message. */
 void ts_queue_scan_end(struct ts_reader *r, int ret)
 {
-	r->scan_ret = ret;
+	struct scan_cmd *c =
+		ret ? scan_cmd(r, CMD_ERROR, 0, (uint64_t)(int64_t)ret, sizeof(r->scan_err)) : NULL;
+
+	if (c) { /* else the merger stopped on an error of its own, which comes first */
+		memcpy(c->v, r->scan_err, sizeof(r->scan_err));
+		ts_pipe_commit(r->scan);
+	}
 	ts_pipe_done(r->scan);
 }
 
@@ -521,6 +538,38 @@ static int scan_deliver(struct ts_reader *r, const unsigned char *rec, uint32_t 
 	if (!c)
 		return -ECANCELED;
 	memcpy(c->v, rec, size);
+	ts_pipe_commit(r->scan);
+	return 0;
+}
+
+/* The merger's info takes the first kernel map; the scanner's copy is its own. */
+_Static_assert(sizeof(((struct ts_file_info *)0)->kernel_ref) == TS_KERNEL_REF_LEN,
+	       "the scanner's kernel_ref and info's differ");
+
+void ts_reader_set_kernel_ref(struct ts_reader *r, const char *ref, uint64_t addr)
+{
+	if (r->info.kernel_ref[0] || !ref[0])
+		return;
+	memcpy(r->info.kernel_ref, ref, sizeof(r->info.kernel_ref));
+	r->info.kernel_ref_addr = addr;
+}
+
+/*
+ * The scanner found the kernel map (in r->scount): hand it on, in order with the records, to
+ * whoever delivers (the first sample's symbols need it); with no scanning thread, that is here.
+ */
+int ts_queue_kernel_ref(struct ts_reader *r)
+{
+	struct scan_cmd *c;
+
+	if (!r->scan) {
+		ts_reader_set_kernel_ref(r, r->scount.kernel_ref, r->scount.kernel_ref_addr);
+		return 0;
+	}
+	c = scan_cmd(r, CMD_KERNEL_REF, 0, r->scount.kernel_ref_addr, TS_KERNEL_REF_LEN);
+	if (!c)
+		return -ECANCELED;
+	memcpy(c->v, r->scount.kernel_ref, TS_KERNEL_REF_LEN);
 	ts_pipe_commit(r->scan);
 	return 0;
 }

@@ -261,8 +261,11 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
 	uint32_t type = ts_get_u32(rec);
 
 	r->scount.nr_records++;
-	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) && !r->info.kernel_ref[0])
-		ts_reader_kernel_map(r, rec, size);
+	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) && !r->scount.kernel_ref[0]) {
+		ts_kernel_map(rec, size, r->scount.kernel_ref, &r->scount.kernel_ref_addr);
+		if (r->scount.kernel_ref[0] && ts_queue_kernel_ref(r))
+			return -ECANCELED;
+	}
 	if (type < 64)
 		return ts_queue_record(r, rec, size, off, in_z);
 	/* these change what delivery reads: a scanning thread waits for the merger */
@@ -484,11 +487,7 @@ static int run_threaded(struct ts_reader *r)
 	r->scanning = 0;
 	ts_pipe_free(r->scan);
 	r->scan = NULL;
-	if (mret)
-		return mret;
-	if (r->scan_ret)
-		memcpy(r->err, r->scan_err, sizeof(r->err));
-	return r->scan_ret;
+	return mret; /* the merger's error, or the scanner's (its last message) */
 }
 
 int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx)
@@ -507,6 +506,7 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 			       "skipped, with any samples it holds",
 			       r->scount.unknown_type);
 	r->info.nr_unknown_records += r->scount.nr_unknown_records;
+	ts_reader_set_kernel_ref(r, r->scount.kernel_ref, r->scount.kernel_ref_addr);
 	return ret;
 }
 

@@ -10,6 +10,8 @@
 #include "perf_file.h"
 #include "tickscope/error.h"
 
+#define TS_KERNEL_REF_LEN 32 /* struct ts_file_info's kernel_ref */
+
 struct ts_idmap {
 	uint64_t *keys; /* id + 1, so that 0 marks a free slot */
 	int *vals;
@@ -44,16 +46,16 @@ struct ts_reader {
 	/*
 	 * opts.threaded in a seekable file: a scanning thread reads the file for its runs and
 	 * round markers and hands them on through @scan; the caller's thread merges them (in
-	 * @mruns) and delivers. Each side writes only its own fields (the scanner counts in @scount,
- * never in @info), and the fields each writes
+	 * @mruns) and delivers. Each side writes only its own fields (the scanner counts, and keeps
+	 * the kernel map, in @scount, never in @info: the map goes on as a message in @scan), and
+	 * the fields each writes
 	 * per record sit on cache lines of their own (the reader is allocated 64-aligned): shared
 	 * lines cost more than the second thread saves.
 	 */
 	struct ts_pipe *scan;
 	pthread_t scan_thread, merge_thread;
 	int scanning; /* the scanning thread runs */
-	int scan_ret;
-	char scan_err[320];
+	char scan_err[320]; /* the scanner's message, sent on at its end: ts_queue_scan_end() */
 
 	/* the scanner's (or the only thread's): reading, runs, round limits */
 	struct ts_inbuf in __attribute__((aligned(64))); /* the file or pipe */
@@ -63,6 +65,8 @@ struct ts_reader {
 		uint64_t nr_records, nr_out_of_order, nr_unknown_records;
 		uint64_t unknown_off; /* the first unknown record, warned of at the join */
 		uint32_t unknown_type;
+		char kernel_ref[TS_KERNEL_REF_LEN]; /* handed on: ts_queue_kernel_ref() */
+		uint64_t kernel_ref_addr;
 	} scount;
 	void *zstd; /* ZSTD_DStream *, created on the first COMPRESSED record */
 	struct ts_inbuf z; /* decompressed bytes not yet consumed */
@@ -115,7 +119,9 @@ int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, siz
 		      uint64_t off);
 int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
 void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size);
-void ts_reader_kernel_map(struct ts_reader *r, const unsigned char *rec, uint32_t size);
+/* A kernel MMAP record ("[kernel.kallsyms]_text"...) gives the kernel's reference symbol. */
+void ts_kernel_map(const unsigned char *rec, uint32_t size, char ref[TS_KERNEL_REF_LEN],
+		   uint64_t *addr);
 const char *ts_record_name(uint32_t type);
 
 /* perf_sample.c */
@@ -145,6 +151,8 @@ static inline int ts_reader_on_scanner(const struct ts_reader *r)
 int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    int in_z);
 int ts_queue_round(struct ts_reader *r, uint64_t off);
+int ts_queue_kernel_ref(struct ts_reader *r);
+void ts_reader_set_kernel_ref(struct ts_reader *r, const char *ref, uint64_t addr);
 int ts_queue_final(struct ts_reader *r, uint64_t off);
 void ts_queue_free(struct ts_reader *r);
 
