@@ -18,6 +18,24 @@ static int numeric(const char *s)
 	return *s && !*end;
 }
 
+#define SYM_KNOWN 0x5a5a5a5a5a5a5a5aull /* a name libtraceevent knows: left to it */
+
+/*
+ * A __print_symbolic value: a number, or a name. libtraceevent knows the softirqs' and
+ * HRTIMER_(NO)RESTART and takes any other name as -1 (a kernel without TRACE_DEFINE_ENUM).
+ */
+static uint64_t sym_value(const char *s)
+{
+	size_t n = strlen(s);
+
+	if (numeric(s))
+		return strtoull(s, NULL, 0);
+	if ((n > 8 && !strcmp(s + n - 8, "_SOFTIRQ")) || strstr(s, "RESTART") || !n ||
+	    (s[0] >= '0' && s[0] <= '9'))
+		return SYM_KNOWN;
+	return (uint64_t)-1;
+}
+
 static int op_known(const char *op)
 {
 	static const char *const ops[] = { "?",	 "|",  "||", "&",  "&&", "+",  "-",
@@ -31,6 +49,48 @@ static int op_known(const char *op)
 	return 0;
 }
 
+/* A cast of the print fmt: 64 for a 64-bit type, 32/16/8 (negative: signed), 0 unknown. */
+static int cast_bits(const char *t)
+{
+	static const struct {
+		const char *type;
+		int bits;
+	} casts[] = {
+		{ "unsigned long long", 64 }, { "long long", 64 }, { "unsigned long", 64 },
+		{ "long", 64 },		      { "u64", 64 },	   { "s64", 64 },
+		{ "unsigned int", 32 },	      { "int", -32 },	   { "u32", 32 },
+		{ "s32", -32 },		      { "unsigned short", 16 }, { "short", -16 },
+		{ "u16", 16 },		      { "s16", -16 },	   { "unsigned char", 8 },
+		{ "u8", 8 },		      { "s8", -8 },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(casts) / sizeof(casts[0]); i++)
+		if (!strcmp(t, casts[i].type))
+			return casts[i].bits;
+	return 0;
+}
+
+static uint64_t cast(uint64_t v, int bits)
+{
+	switch (bits) {
+	case 32:
+		return (uint32_t)v;
+	case -32:
+		return (uint64_t)(int64_t)(int32_t)v;
+	case 16:
+		return (uint16_t)v;
+	case -16:
+		return (uint64_t)(int64_t)(int16_t)v;
+	case 8:
+		return (uint8_t)v;
+	case -8:
+		return (uint64_t)(int64_t)(int8_t)v;
+	default:
+		return v;
+	}
+}
+
 /* Is @a an argument tree this printer evaluates (resolving its fields)? */
 static int arg_ok(struct tep_event *ev, struct tep_print_arg *a, int depth)
 {
@@ -41,6 +101,8 @@ static int arg_ok(struct tep_event *ev, struct tep_print_arg *a, int depth)
 	switch (a->type) {
 	case TEP_PRINT_ATOM:
 		return 1;
+	case TEP_PRINT_TYPE:
+		return cast_bits(a->typecast.type) && arg_ok(ev, a->typecast.item, depth + 1);
 	case TEP_PRINT_FIELD:
 		if (!a->field.field)
 			a->field.field = tep_find_any_field(ev, a->field.name);
@@ -60,13 +122,13 @@ static int arg_ok(struct tep_event *ev, struct tep_print_arg *a, int depth)
 		return (!a->op.left || arg_ok(ev, a->op.left, depth + 1)) &&
 		       arg_ok(ev, a->op.right, depth + 1);
 	case TEP_PRINT_FLAGS:
-		for (fl = a->flags.flags; fl; fl = fl->next)
-			if (!fl->value || !fl->str || !numeric(fl->value))
+		for (fl = a->flags.flags; fl; fl = fl->next) /* no 0 flag: no doubt on its meaning */
+			if (!fl->value || !fl->str || !numeric(fl->value) || !strtoull(fl->value, 0, 0))
 				return 0;
 		return arg_ok(ev, a->flags.field, depth + 1);
 	case TEP_PRINT_SYMBOL:
 		for (fl = a->symbol.symbols; fl; fl = fl->next)
-			if (!fl->value || !fl->str || !numeric(fl->value))
+			if (!fl->value || !fl->str || sym_value(fl->value) == SYM_KNOWN)
 				return 0;
 		return arg_ok(ev, a->symbol.field, depth + 1);
 	default:
@@ -112,6 +174,8 @@ static uint64_t eval(const struct tep_print_arg *a, const struct payload *pl)
 		return rd(pl->p + a->field.field->offset, a->field.field->size);
 	case TEP_PRINT_OP:
 		break;
+	case TEP_PRINT_TYPE:
+		return cast(eval(a->typecast.item, pl), cast_bits(a->typecast.type));
 	default:
 		return 0;
 	}
@@ -446,7 +510,7 @@ static void arg_str(struct obuf *o, const struct tep_print_arg *a, const struct 
 	default: /* TEP_PRINT_SYMBOL */
 		v = eval(a->symbol.field, pl);
 		for (fl = a->symbol.symbols; fl; fl = fl->next)
-			if (v == strtoull(fl->value, NULL, 0)) {
+			if (v == sym_value(fl->value)) {
 				put(o, fl->str, strlen(fl->str));
 				return;
 			}
