@@ -112,6 +112,63 @@ static void print_fields(struct dump *d, const struct ts_sample *s)
 				  s->raw_size, print_field, d);
 }
 
+/* Append @s right-aligned in @w columns (never cut), as printf's %*s. */
+static char *pad_str(char *p, const char *s, int w)
+{
+	int n = strlen(s);
+
+	for (; w > n; w--)
+		*p++ = ' ';
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* Append @v in decimal, right-aligned in @w columns with @fill (' ' or '0'). */
+static char *pad_num(char *p, unsigned long long v, int w, char fill)
+{
+	char t[24], *e = t + sizeof(t), *q = e;
+
+	do {
+		*--q = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	for (w -= e - q; w > 0; w--)
+		*p++ = fill;
+	memcpy(p, q, e - q);
+	return p + (e - q);
+}
+
+/* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: ") without printf. */
+static void text_head(const struct dump *d, const char *comm, const struct ts_sample *s,
+		      const char *name)
+{
+	char buf[512], *p = buf;
+
+	if (strlen(comm) > 200 || strlen(name) > 200 || d->width > 200 || (int)s->tid < 0) {
+		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
+		       (unsigned long long)(s->time / 1000000000ULL),
+		       (unsigned long long)(s->time % 1000000000ULL), d->width, name);
+		return;
+	}
+	p = pad_str(p, comm, 16);
+	*p++ = ' ';
+	p = pad_num(p, s->tid, 6, ' ');
+	*p++ = ' ';
+	*p++ = '[';
+	p = pad_num(p, s->cpu, 3, '0');
+	*p++ = ']';
+	*p++ = ' ';
+	p = pad_num(p, s->time / 1000000000ULL, 5, ' ');
+	*p++ = '.';
+	p = pad_num(p, s->time % 1000000000ULL, 9, '0');
+	*p++ = ':';
+	*p++ = ' ';
+	p = pad_str(p, name, d->width);
+	*p++ = ':';
+	*p++ = ' ';
+	fwrite(buf, 1, p - buf, stdout);
+}
+
 static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 {
 	struct dump *d = ctx;
@@ -126,9 +183,7 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 	comm = ts_source_comm(d->src, s->tid);
 	switch (d->fmt) {
 	case FMT_TEXT:
-		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
-		       (unsigned long long)(s->time / 1000000000ULL),
-		       (unsigned long long)(s->time % 1000000000ULL), d->width, ev->name);
+		text_head(d, comm, s, ev->name);
 		ret = ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size,
 				       s->cpu, stdout);
 		putchar('\n');
