@@ -258,7 +258,8 @@ int cmd_dump(int argc, char **argv)
 	};
 	struct cli_common cc = { .name = "dump",
 				 .help = dump_help,
-				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT | CLI_ONE_INPUT };
+				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT |
+					   CLI_ONE_INPUT };
 	struct ts_source_opts o = { .need_decoder = 1 };
 	struct dump d = { .fmt = FMT_TEXT };
 	struct timespec t0, t1;

@@ -59,7 +59,8 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 	trace_seq_init(&d->seq);
 	if (getenv("TS_PRINTER")) /* the tests' switch: "libtraceevent", or "verbose" */
 		d->printer = !strcmp(getenv("TS_PRINTER"), "libtraceevent") ? 1 :
-			     !strcmp(getenv("TS_PRINTER"), "verbose") ? 2 : 0;
+			     !strcmp(getenv("TS_PRINTER"), "verbose")	    ? 2 :
+									      0;
 	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d);
 	if (ret) {
 		ts_decoder_free(d);

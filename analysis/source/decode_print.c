@@ -38,9 +38,10 @@ static uint64_t sym_value(const char *s)
 
 static int op_known(const char *op)
 {
-	static const char *const ops[] = { "?",	 "|",  "||", "&",  "&&", "+",  "-",
-					   "*",	 "/",  "^",  "==", "!=", "<",  "<=",
-					   ">",	 ">=", "<<", ">>", "!",	 "~" };
+	static const char *const ops[] = {
+		"?",  "|",  "||", "&",	"&&", "+",  "-",  "*",	"/", "^",
+		"==", "!=", "<",  "<=", ">",  ">=", "<<", ">>", "!", "~"
+	};
 	size_t i;
 
 	for (i = 0; i < sizeof(ops) / sizeof(ops[0]); i++)
@@ -56,12 +57,23 @@ static int cast_bits(const char *t)
 		const char *type;
 		int bits;
 	} casts[] = {
-		{ "unsigned long long", 64 }, { "long long", 64 }, { "unsigned long", 64 },
-		{ "long", 64 },		      { "u64", 64 },	   { "s64", 64 },
-		{ "unsigned int", 32 },	      { "int", -32 },	   { "u32", 32 },
-		{ "s32", -32 },		      { "unsigned short", 16 }, { "short", -16 },
-		{ "u16", 16 },		      { "s16", -16 },	   { "unsigned char", 8 },
-		{ "u8", 8 },		      { "s8", -8 },
+		{ "unsigned long long", 64 },
+		{ "long long", 64 },
+		{ "unsigned long", 64 },
+		{ "long", 64 },
+		{ "u64", 64 },
+		{ "s64", 64 },
+		{ "unsigned int", 32 },
+		{ "int", -32 },
+		{ "u32", 32 },
+		{ "s32", -32 },
+		{ "unsigned short", 16 },
+		{ "short", -16 },
+		{ "u16", 16 },
+		{ "s16", -16 },
+		{ "unsigned char", 8 },
+		{ "u8", 8 },
+		{ "s8", -8 },
 	};
 	size_t i;
 
@@ -122,8 +134,10 @@ static int arg_ok(struct tep_event *ev, struct tep_print_arg *a, int depth)
 		return (!a->op.left || arg_ok(ev, a->op.left, depth + 1)) &&
 		       arg_ok(ev, a->op.right, depth + 1);
 	case TEP_PRINT_FLAGS:
-		for (fl = a->flags.flags; fl; fl = fl->next) /* no 0 flag: no doubt on its meaning */
-			if (!fl->value || !fl->str || !numeric(fl->value) || !strtoull(fl->value, 0, 0))
+		for (fl = a->flags.flags; fl;
+		     fl = fl->next) /* no 0 flag: no doubt on its meaning */
+			if (!fl->value || !fl->str || !numeric(fl->value) ||
+			    !strtoull(fl->value, 0, 0))
 				return 0;
 		return arg_ok(ev, a->flags.field, depth + 1);
 	case TEP_PRINT_SYMBOL:
@@ -158,6 +172,41 @@ static uint64_t rd(const unsigned char *p, int size)
 	default:
 		memcpy(&v, p, size < 8 ? size : 8);
 		return v;
+	}
+}
+
+/* A binary operator of the print fmt, as C computes it on unsigned 64-bit values. */
+static uint64_t binop(const char *op, uint64_t l, uint64_t r)
+{
+	switch (op[0]) {
+	case '|':
+		return op[1] == '|' ? l || r : l | r;
+	case '&':
+		return op[1] == '&' ? l && r : l & r;
+	case '+':
+		return l + r;
+	case '-':
+		return l - r;
+	case '*':
+		return l * r;
+	case '/':
+		return r ? l / r : 0;
+	case '^':
+		return l ^ r;
+	case '=':
+		return l == r;
+	case '!':
+		return l != r;
+	case '<':
+		if (op[1] == '<')
+			return r < 64 ? l << r : 0;
+		return op[1] == '=' ? l <= r : l < r;
+	case '>':
+		if (op[1] == '>')
+			return r < 64 ? l >> r : 0;
+		return op[1] == '=' ? l >= r : l > r;
+	default:
+		return 0;
 	}
 }
 
@@ -196,36 +245,7 @@ static uint64_t eval(const struct tep_print_arg *a, const struct payload *pl)
 		return r;
 	}
 	l = eval(a->op.left, pl);
-	switch (op[0]) {
-	case '|':
-		return op[1] == '|' ? l || r : l | r;
-	case '&':
-		return op[1] == '&' ? l && r : l & r;
-	case '+':
-		return l + r;
-	case '-':
-		return l - r;
-	case '*':
-		return l * r;
-	case '/':
-		return r ? l / r : 0;
-	case '^':
-		return l ^ r;
-	case '=':
-		return l == r;
-	case '!':
-		return l != r;
-	case '<':
-		if (op[1] == '<')
-			return r < 64 ? l << r : 0;
-		return op[1] == '=' ? l <= r : l < r;
-	case '>':
-		if (op[1] == '>')
-			return r < 64 ? l >> r : 0;
-		return op[1] == '=' ? l >= r : l > r;
-	default:
-		return 0;
-	}
+	return binop(op, l, r);
 }
 
 /* One conversion of the print fmt and the literal text before it. */
@@ -263,7 +283,8 @@ static int str_ok(struct tep_event *ev, struct tep_print_arg *a, int depth)
 		return 1;
 	case TEP_PRINT_FIELD:
 		f = a->field.field;
-		return (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING)) &&
+		return (f->flags &
+			(TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING)) &&
 		       f->elementsize <= 1;
 	case TEP_PRINT_OP:
 		return !strcmp(a->op.op, "?") && str_ok(ev, a->op.right->op.left, depth + 1) &&
@@ -287,7 +308,8 @@ static int num_ok(struct tep_event *ev, struct tep_print_arg *a)
 		return !*end;
 	}
 	f = a->type == TEP_PRINT_FIELD ? a->field.field : NULL;
-	return !f || !(f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING));
+	return !f ||
+	       !(f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC | TEP_FIELD_IS_STRING));
 }
 
 /* Parse one conversion at @s (after '%') into @pc; return its length, or -1. */
@@ -378,8 +400,8 @@ struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event 
 	const char *fmt = ev->print_fmt.format;
 	size_t len, maxp;
 
-	if (!fmt || ev->handler || ev->flags ||
-	    tep_get_long_size(tep) != 8 || tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep))
+	if (!fmt || ev->handler || ev->flags || tep_get_long_size(tep) != 8 ||
+	    tep_is_file_bigendian(tep) != tep_is_local_bigendian(tep))
 		return NULL;
 	len = strlen(fmt);
 	maxp = len / 2 + 2;
@@ -542,7 +564,8 @@ static void num_str(struct obuf *o, const struct piece *pc, uint64_t v)
 	int n;
 
 	if (!pc->wide && pc->conv != 'p')
-		v = pc->conv == 'd' || pc->conv == 'i' ? (uint64_t)(int64_t)(int32_t)v : (uint32_t)v;
+		v = pc->conv == 'd' || pc->conv == 'i' ? (uint64_t)(int64_t)(int32_t)v :
+							 (uint32_t)v;
 	if (pc->plain && (pc->conv == 'd' || pc->conv == 'i') && (int64_t)v < 0) {
 		put(o, "-", 1);
 		putu(o, -v, 0);
