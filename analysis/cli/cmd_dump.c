@@ -64,6 +64,23 @@ static void tsv_str(FILE *f, const char *s)
 		putc(*s == '\t' || *s == '\n' ? ' ' : *s, f);
 }
 
+/* @v in decimal, negative when @is_signed says so, as printf's %lld / %llu. */
+static void put_num(uint64_t v, int is_signed)
+{
+	char t[24], *e = t + sizeof(t), *q = e;
+	int neg = is_signed && (int64_t)v < 0;
+
+	if (neg)
+		v = -v;
+	do {
+		*--q = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	if (neg)
+		*--q = '-';
+	fwrite(q, 1, e - q, stdout);
+}
+
 /* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
 static int print_field(void *ctx, const struct ts_field_value *v)
 {
@@ -76,7 +93,10 @@ static int print_field(void *ctx, const struct ts_field_value *v)
 		json_str(stdout, v->name);
 		putchar(':');
 	} else {
-		printf("%s%s=", d->first ? "" : " ", v->name);
+		if (!d->first)
+			putchar(' ');
+		fputs(v->name, stdout);
+		putchar('=');
 	}
 	d->first = 0;
 	switch (v->type) {
@@ -94,10 +114,7 @@ static int print_field(void *ctx, const struct ts_field_value *v)
 		fputs(d->fmt == FMT_JSON ? "]" : "", stdout);
 		break;
 	case TS_FIELD_NUM:
-		if (v->is_signed)
-			printf("%lld", (long long)v->num);
-		else
-			printf("%llu", (unsigned long long)v->num);
+		put_num(v->num, v->is_signed);
 		break;
 	default:
 		fputs(d->fmt == FMT_JSON ? "null" : "-", stdout);
@@ -191,7 +208,12 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 			return ret; /* the payload does not fit its format */
 		break;
 	case FMT_TSV:
-		printf("%llu\t%u\t%u\t", (unsigned long long)s->time, s->cpu, s->tid);
+		put_num(s->time, 0);
+		putchar('\t');
+		put_num(s->cpu, 0);
+		putchar('\t');
+		put_num(s->tid, 0);
+		putchar('\t');
 		tsv_str(stdout, comm);
 		printf("\t%s\t", ev->name);
 		print_fields(d, s);
