@@ -263,6 +263,8 @@ struct piece {
 struct ts_print_prog {
 	struct tep_event *ev;
 	uint32_t min_size; /* every static field lies inside a payload this long */
+	int nr_dyn;
+	const struct tep_format_field *dyn[8]; /* the __data_loc fields, checked on every print */
 	int nr;
 	struct piece *p;
 	char fmt[];
@@ -346,17 +348,26 @@ static int parse_conv(const char *s, struct piece *pc)
 	return (int)(q - s) + 1;
 }
 
-/* The smallest payload holding every static field of @ev. */
-static uint32_t static_end(const struct tep_event *ev)
+/* The smallest payload holding every static field of @ev; its dynamic ones into @pr. */
+static uint32_t static_end(struct ts_print_prog *pr, const struct tep_event *ev)
 {
 	const struct tep_format_field *f;
 	uint32_t end = 0;
 	int pass;
 
-	for (pass = 0; pass < 2; pass++)
-		for (f = pass ? ev->format.fields : ev->format.common_fields; f; f = f->next)
-			if (f->offset >= 0 && f->size >= 0 && (uint32_t)(f->offset + f->size) > end)
+	for (pass = 0; pass < 2; pass++) {
+		for (f = pass ? ev->format.fields : ev->format.common_fields; f; f = f->next) {
+			if (f->offset < 0 || f->size < 0 ||
+			    (f->flags & TEP_FIELD_IS_DYNAMIC && (f->size < 4 || pr->nr_dyn >= 8))) {
+				pr->nr_dyn = 99; /* left to libtraceevent's checks */
+				continue;
+			}
+			if ((uint32_t)(f->offset + f->size) > end)
 				end = f->offset + f->size;
+			if (f->flags & TEP_FIELD_IS_DYNAMIC)
+				pr->dyn[pr->nr_dyn++] = f;
+		}
+	}
 	return end;
 }
 
@@ -411,8 +422,8 @@ struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event 
 	pr->p = calloc(maxp, sizeof(*pr->p));
 	memcpy(pr->fmt, fmt, len + 1);
 	pr->ev = ev;
-	pr->min_size = static_end(ev);
-	if (!pr->p || compile_pieces(pr, ev->print_fmt.args)) {
+	pr->min_size = static_end(pr, ev);
+	if (!pr->p || pr->nr_dyn > 8 || compile_pieces(pr, ev->print_fmt.args)) {
 		ts_print_free(pr);
 		return NULL;
 	}
@@ -578,7 +589,10 @@ static void num_str(struct obuf *o, const struct piece *pc, uint64_t v)
 			putu(o, v, pc->conv == 'x' || pc->conv == 'p');
 	} else {
 		n = snprintf(t, sizeof(t), pc->spec, (long long)v);
-		put(o, t, n < (int)sizeof(t) ? (size_t)n : sizeof(t));
+		if (n < 0 || n >= (int)sizeof(t))
+			o->bad = 1;
+		else
+			put(o, t, n);
 	}
 }
 
@@ -596,6 +610,14 @@ int ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const v
 
 	if (size < pr->min_size)
 		return -1;
+	for (i = 0; i < pr->nr_dyn; i++) { /* as decode.c's fields_inside() */
+		uint32_t loc = (uint32_t)rd(pl.p + pr->dyn[i]->offset, 4), off = loc & 0xffff;
+
+		if (pr->dyn[i]->flags & TEP_FIELD_IS_RELATIVE)
+			off += pr->dyn[i]->offset + pr->dyn[i]->size;
+		if (off + (loc >> 16) > size)
+			return -1;
+	}
 	for (i = 0; i < pr->nr; i++) {
 		pc = &pr->p[i];
 		put(&o, pc->lit, pc->litlen);
