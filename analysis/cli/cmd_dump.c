@@ -64,6 +64,23 @@ static void tsv_str(FILE *f, const char *s)
 		putc(*s == '\t' || *s == '\n' ? ' ' : *s, f);
 }
 
+/* @v in decimal, negative when @is_signed says so, as printf's %lld / %llu. */
+static void put_num(uint64_t v, int is_signed)
+{
+	char t[24], *e = t + sizeof(t), *q = e;
+	int neg = is_signed && (int64_t)v < 0;
+
+	if (neg)
+		v = -v;
+	do {
+		*--q = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	if (neg)
+		*--q = '-';
+	fwrite(q, 1, e - q, stdout);
+}
+
 /* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
 static int print_field(void *ctx, const struct ts_field_value *v)
 {
@@ -76,7 +93,10 @@ static int print_field(void *ctx, const struct ts_field_value *v)
 		json_str(stdout, v->name);
 		putchar(':');
 	} else {
-		printf("%s%s=", d->first ? "" : " ", v->name);
+		if (!d->first)
+			putchar(' ');
+		fputs(v->name, stdout);
+		putchar('=');
 	}
 	d->first = 0;
 	switch (v->type) {
@@ -94,10 +114,7 @@ static int print_field(void *ctx, const struct ts_field_value *v)
 		fputs(d->fmt == FMT_JSON ? "]" : "", stdout);
 		break;
 	case TS_FIELD_NUM:
-		if (v->is_signed)
-			printf("%lld", (long long)v->num);
-		else
-			printf("%llu", (unsigned long long)v->num);
+		put_num(v->num, v->is_signed);
 		break;
 	default:
 		fputs(d->fmt == FMT_JSON ? "null" : "-", stdout);
@@ -110,6 +127,63 @@ static void print_fields(struct dump *d, const struct ts_sample *s)
 	d->first = 1;
 	ts_decoder_for_each_field(ts_source_decoder(d->src), (int)s->attr->config, s->raw,
 				  s->raw_size, print_field, d);
+}
+
+/* Append @s right-aligned in @w columns (never cut), as printf's %*s. */
+static char *pad_str(char *p, const char *s, int w)
+{
+	int n = strlen(s);
+
+	for (; w > n; w--)
+		*p++ = ' ';
+	memcpy(p, s, n);
+	return p + n;
+}
+
+/* Append @v in decimal, right-aligned in @w columns with @fill (' ' or '0'). */
+static char *pad_num(char *p, unsigned long long v, int w, char fill)
+{
+	char t[24], *e = t + sizeof(t), *q = e;
+
+	do {
+		*--q = '0' + v % 10;
+		v /= 10;
+	} while (v);
+	for (w -= e - q; w > 0; w--)
+		*p++ = fill;
+	memcpy(p, q, e - q);
+	return p + (e - q);
+}
+
+/* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: ") without printf. */
+static void text_head(const struct dump *d, const char *comm, const struct ts_sample *s,
+		      const char *name)
+{
+	char buf[512], *p = buf;
+
+	if (strlen(comm) > 200 || strlen(name) > 200 || d->width > 200 || (int)s->tid < 0) {
+		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
+		       (unsigned long long)(s->time / 1000000000ULL),
+		       (unsigned long long)(s->time % 1000000000ULL), d->width, name);
+		return;
+	}
+	p = pad_str(p, comm, 16);
+	*p++ = ' ';
+	p = pad_num(p, s->tid, 6, ' ');
+	*p++ = ' ';
+	*p++ = '[';
+	p = pad_num(p, s->cpu, 3, '0');
+	*p++ = ']';
+	*p++ = ' ';
+	p = pad_num(p, s->time / 1000000000ULL, 5, ' ');
+	*p++ = '.';
+	p = pad_num(p, s->time % 1000000000ULL, 9, '0');
+	*p++ = ':';
+	*p++ = ' ';
+	p = pad_str(p, name, d->width);
+	*p++ = ':';
+	*p++ = ' ';
+	fwrite(buf, 1, p - buf, stdout);
 }
 
 static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
@@ -126,9 +200,7 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 	comm = ts_source_comm(d->src, s->tid);
 	switch (d->fmt) {
 	case FMT_TEXT:
-		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
-		       (unsigned long long)(s->time / 1000000000ULL),
-		       (unsigned long long)(s->time % 1000000000ULL), d->width, ev->name);
+		text_head(d, comm, s, ev->name);
 		ret = ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size,
 				       s->cpu, stdout);
 		putchar('\n');
@@ -136,7 +208,12 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 			return ret; /* the payload does not fit its format */
 		break;
 	case FMT_TSV:
-		printf("%llu\t%u\t%u\t", (unsigned long long)s->time, s->cpu, s->tid);
+		put_num(s->time, 0);
+		putchar('\t');
+		put_num(s->cpu, 0);
+		putchar('\t');
+		put_num(s->tid, 0);
+		putchar('\t');
 		tsv_str(stdout, comm);
 		printf("\t%s\t", ev->name);
 		print_fields(d, s);
@@ -203,7 +280,8 @@ int cmd_dump(int argc, char **argv)
 	};
 	struct cli_common cc = { .name = "dump",
 				 .help = dump_help,
-				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT | CLI_ONE_INPUT };
+				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT |
+					   CLI_ONE_INPUT };
 	struct ts_source_opts o = { .need_decoder = 1 };
 	struct dump d = { .fmt = FMT_TEXT };
 	struct timespec t0, t1;

@@ -57,6 +57,10 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 	tep_set_flag(d->tep, TEP_DISABLE_SYS_PLUGINS);
 	d->plugins = tep_load_plugins(d->tep);
 	trace_seq_init(&d->seq);
+	if (getenv("TS_PRINTER")) /* the tests' switch: "libtraceevent", or "verbose" */
+		d->printer = !strcmp(getenv("TS_PRINTER"), "libtraceevent") ? 1 :
+			     !strcmp(getenv("TS_PRINTER"), "verbose")	    ? 2 :
+									      0;
 	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d);
 	if (ret) {
 		ts_decoder_free(d);
@@ -68,12 +72,15 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 
 void ts_decoder_free(struct ts_decoder *d)
 {
-	size_t i;
+	size_t i, j;
 
 	if (!d)
 		return;
-	for (i = 0; i < sizeof(d->cache) / sizeof(d->cache[0]); i++)
+	for (i = 0; i < sizeof(d->cache) / sizeof(d->cache[0]); i++) {
+		for (j = 0; d->cache[i] && j < 256; j++)
+			ts_print_free(d->cache[i][j].prog);
 		free(d->cache[i]);
+	}
 	trace_seq_destroy(&d->seq);
 	if (d->plugins)
 		tep_unload_plugins(d->plugins, d->tep);
@@ -329,6 +336,18 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 
 	if (!c || c->state == -TS_ENOFORMAT)
 		return -TS_ENOFORMAT;
+	if (c->state > 0 && c->dec && !c->prog_state) {
+		c->prog = d->printer == 1 ? NULL : ts_print_compile(d->tep, c->ev);
+		c->prog_state = c->prog ? 1 : -1;
+		if (d->printer == 2)
+			fprintf(stderr, "tickscope: printer: %s: %s\n", c->name,
+				c->prog ? "compiled" : "libtraceevent");
+	}
+	if (c->prog_state > 0 &&
+	    !ts_print_run(d->tep, c->prog, raw, size, (char *)d->scratch, sizeof(d->scratch))) {
+		fputs((char *)d->scratch, out);
+		return 0;
+	}
 	ret = ts_dec_print_info(d, raw, size, cpu);
 	fputs(d->seq.buffer, out);
 	return ret;

@@ -75,8 +75,18 @@ TS_EVENT_ALIASES(TS_DEC_ALIAS_DECL)
 #undef TS_DEC_DECL
 #undef TS_DEC_ALIAS_DECL
 
+struct ts_print_prog;
+
+/* The compiled printer of a table event (decode_print.c); NULL: libtraceevent prints it. */
+struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event *ev);
+void ts_print_free(struct ts_print_prog *pr);
+int ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const void *raw,
+		 uint32_t size, char *buf, size_t cap);
+
 struct evcache {
 	struct tep_event *ev;
+	struct ts_print_prog *prog; /* dump's compiled printer, once prog_state is 1 */
+	int8_t prog_state; /* 0 not tried, 1 compiled, -1 libtraceevent's */
 	const struct ts_kind_decoder *dec; /* NULL: a tracepoint the models do not interpret */
 	uint16_t kind;
 	struct fld f[NF]; /* by the decoder's slots */
@@ -111,6 +121,7 @@ struct ts_decoder {
 	struct strcache strs[NSTR];
 	int nr_strs;
 	struct trace_seq seq;
+	int printer; /* TS_PRINTER: 0 compiled where possible, 1 libtraceevent, 2 verbose */
 	unsigned char scratch[(1u << 16) + PRINT_PAD];
 	char err[256];
 };
