@@ -223,6 +223,15 @@ for k in $(seq 1 "$runs"); do
 	done
 done
 
+# preempt_check ARGS KCONFIG WHAT: preempt= does nothing on a kernel without PREEMPT_DYNAMIC.
+preempt_check() {
+	case " $1 " in *" preempt="*) ;; *) return 0 ;; esac
+	case $2 in *.xz) _c="xz -dc" ;; *) _c=cat ;; esac
+	$_c "$2" | grep -qx 'CONFIG_PREEMPT_DYNAMIC=y' && return 0
+	echo "warning=preempt= ignored: the kernel has no CONFIG_PREEMPT_DYNAMIC"
+	msg "WARNING: $3: the kernel has no CONFIG_PREEMPT_DYNAMIC: its preempt= is ignored"
+}
+
 # variant_note NAME SPEC KERNEL ARGS DESC FRAG: the variant's description, from its runs.
 variant_note() {
 	{
@@ -248,6 +257,7 @@ variant_note() {
 				[ -f "$r/$c" ] || continue
 				case $c in *.xz) h=$(xz -dc "$r/$c" | sha256sum) ;; *) h=$(sha256sum <"$r/$c") ;; esac
 				echo "$rn.kconfig_sha256=${h%% *}"
+				preempt_check "$4" "$r/$c" "$1 $rn"
 			done
 		done
 	} >"$exp/$1/variant.txt"
