@@ -81,6 +81,15 @@ experiment BOARD=x86-host >"$tmp/log6" 2>&1
 [ $? -ne 0 ] && grep -q 'cannot boot a variant' "$tmp/log6"
 ok $? "a board that cannot boot a variant is refused"
 
+# The shipped variant files: a known kernel, boot parameters, an existing fragment.
+for f in "$TS_TOP"/boards/variants/*.variant; do
+	k=$(sed -n 's/^KERNEL=//p' "$f") a=$(sed -n 's/^BOOT_ARGS=//p' "$f")
+	g=$(sed -n 's/^FRAGMENT=//p' "$f")
+	case "$k" in generic | rt) ;; *) false ;; esac && [ -n "$a" ] && [ "$a" != '""' ] &&
+		[ -f "$TS_TOP/kconfig-fragments/$g.config" ] && grep -q '^DESCRIPTION=' "$f"
+	ok $? "${f##*/}: KERNEL $k, BOOT_ARGS $a, stands for $g.config"
+done
+
 # 5. compare's answer on the real runs: the benchmark results are meta.txt's, and the periodic
 # tick shows up as perf script sees it.
 py() {
