@@ -118,6 +118,8 @@ help:
 	@echo '  bench            speed and memory against perf on the same file'
 	@echo '  fuzz             run the libFuzzer target (FUZZ_TIME seconds)'
 	@echo '  record           record runs on a board (BOARD WORKLOAD VARIANT RUNS; boards/README.md)'
+	@echo '  experiment       record two variants interleaved and compare them (BOARD WORKLOAD A B RUNS)'
+	@echo '  check-experiment the nohz=off against default experiment, live on qemu-aarch64'
 	@echo '  check-boards     boot the emulated aarch64 board and check a recording arrives'
 	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS O)'
 	@echo '  menuconfig, <board>_defconfig, savedefconfig   the experiment configuration'

@@ -42,10 +42,24 @@ record: workloads
 	$(Q)BUILD=$(BUILD) boards/record.sh $(foreach v,$(RECORD_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),'$(v)=$($(v))'))
 
+# make experiment BOARD=... WORKLOAD=... A=... B=... RUNS=N: two variants recorded interleaved
+# through `make record`, then compared (boards/experiment.sh --help).
+EXPERIMENT_VARS := BOARD WORKLOAD A B RUNS NAME FRESH ITERS WARMUP DELAY_US WORKERS DURATION \
+	EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD TICKSCOPE
+experiment: all workloads
+	$(Q)BUILD=$(BUILD) boards/experiment.sh $(foreach v,$(EXPERIMENT_VARS),$(if $(filter \
+		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+
+# The nohz=off against default experiment, live on qemu-aarch64 (tests/experiment-qemu.t).
+check-experiment: deps
+	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64
+	$(Q)TS_CHECK_EXPERIMENT=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+		$(PROVE) --exec '' tests/experiment-qemu.t
+
 # Boots qemu-aarch64 once (generic kernel): a real aarch64 perf.data must come back decodable.
 check-boards: deps
 	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64 workloads-static
 	$(Q)TS_CHECK_BOARDS=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
 		$(PROVE) --exec '' tests/boards-qemu.t
 
-.PHONY: workloads workloads-static workloads-arm64 record check-boards
+.PHONY: workloads workloads-static workloads-arm64 record experiment check-experiment check-boards

@@ -84,7 +84,7 @@ printf 'NAME=q\nDESCRIPTION="it'"'"'s $(echo owned) `x`"\n' >"$tmp/q.board"
 (profile_load "$tmp/q.board" && [ "$P_DESCRIPTION" = "it's \$(echo owned) \`x\`" ]) 2>/dev/null
 ok $? "values are taken literally, never executed"
 
-for s in boards/record.sh boards/target/ts-record.sh boards/qemu/fetch.sh \
+for s in boards/record.sh boards/experiment.sh boards/target/ts-record.sh boards/qemu/fetch.sh \
 	boards/qemu/mkinitramfs.sh boards/qemu/boot.sh; do
 	"$TS_TOP/$s" --help >"$tmp/help" 2>&1 && grep -q '^Usage:' "$tmp/help"
 	ok $? "$s --help"

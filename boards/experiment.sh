@@ -1,0 +1,290 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `make experiment`: record two kernel variants interleaved (A B A B ...) through `make record`
+# into results/experiments/<name>/, resumable, then compare them with `tickscope compare`.
+set -eu
+TS_PROG=experiment
+. "$(dirname "$0")/lib/common.sh"
+
+usage() {
+	cat <<'USAGE'
+Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...` runs)
+
+  BOARD      an emulated board: qemu-aarch64 (default) or qemu-x86 (boards/*.board)
+  WORKLOAD   pingpong (default), pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs
+  A, B       the two variants (A is the baseline; default A=default), each one of:
+               default          the board's generic kernel, no extra boot parameters
+               rt               the board's -rt (PREEMPT_RT) kernel image
+               boot:ARGS        the generic kernel booted with ARGS (boot:nohz=off,
+                                "boot:preempt=full", "boot:nohz=off rcu_nocbs=1-7")
+               rt+boot:ARGS     the -rt kernel booted with ARGS
+               NAME             boards/variants/NAME.variant (nohz-off, preempt-full, ...)
+  RUNS       runs per variant (default 5); one boot per variant per batch
+  NAME       the experiment's folder name (default <board>-<workload>-<A>-vs-<B>)
+  FRESH      1: delete the experiment's earlier runs and start again (default 0: reuse them)
+  ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL
+             passed to `make record` (boards/README.md)
+  RESULTS    results root (default results/); the experiment goes to RESULTS/experiments/NAME
+  RECORD     the recorder command (default boards/record.sh; the tests give a stand-in)
+  TICKSCOPE  the tickscope binary (default build/tickscope)
+
+Writes experiment.txt (the settings), order.txt (the recordings in the order they were made),
+<variant>/variant.txt (spec, kernel image, boot parameters, kernel version and hashes) and
+<variant>/run-<k>/ (make record's run folders), log/ (each recording's messages), then
+compare.txt, compare.json, compare.html and plots/ from `tickscope compare`.
+Re-running reuses every complete run; an interrupted experiment resumes where it stopped.
+Exit status 0 when every run is complete and the comparison was written.
+USAGE
+}
+
+VARS="BOARD WORKLOAD A B RUNS NAME FRESH ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS
+MMAP RECORDER ACCEL RESULTS RECORD TICKSCOPE"
+PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL"
+for a in "$@"; do
+	case "$a" in
+	--help | -h) usage; exit 0 ;;
+	[A-Z]*=*)
+		k=${a%%=*}
+		case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
+		eval "V_$k=\${a#*=}"
+		;;
+	*) usage >&2; die "unexpected argument '$a'" ;;
+	esac
+done
+
+board=${V_BOARD:-qemu-aarch64}
+workload=${V_WORKLOAD:-pingpong}
+spec_a=${V_A:-default}
+spec_b=${V_B:-}
+runs=${V_RUNS:-5}
+results=${V_RESULTS:-$TS_TOP/results}
+record=${V_RECORD:-$TS_TOP/boards/record.sh}
+bdir=${BUILD:-build}
+case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
+tickscope=${V_TICKSCOPE:-$bdir/tickscope}
+[ -n "$spec_b" ] || die "B= is required (the variant to compare against A=$spec_a; see --help)"
+case "$runs" in '' | *[!0-9]* | 0) die "RUNS must be a number above 0, not '$runs'" ;; esac
+
+profile_load "$board" || exit 1
+profile_check || die "the profile of $board is invalid"
+board=$P_NAME
+[ "$P_TRANSPORT" = qemu ] ||
+	die "board $board ($P_TRANSPORT) cannot boot a variant by itself: boot each kernel," \
+		"make record each variant, then tickscope compare"
+
+# variant_parse SPEC: sets v_name, v_kernel, v_args, v_desc, v_frag (the fragment it stands for).
+variant_parse() {
+	v_kernel=generic v_args="" v_desc="" v_frag=""
+	case "$1" in
+	default | generic) v_name=default v_desc="the generic kernel" ;;
+	rt) v_name=rt v_kernel=rt v_desc="the -rt kernel" ;;
+	boot:* | rt+boot:*)
+		case "$1" in rt+*) v_kernel=rt ;; esac
+		v_args=${1#*boot:}
+		[ -n "$v_args" ] || die "variant '$1' has no boot parameters"
+		v_name=$(printf '%s' "$1" | sed 's/^boot://; s/+boot:/-/; s/[^A-Za-z0-9._-]/-/g')
+		v_desc="the $v_kernel kernel booted with $v_args"
+		;;
+	*)
+		f=$TS_TOP/boards/variants/$1.variant
+		known=$(ls "$TS_TOP/boards/variants" | sed -n 's/\.variant$//p' | tr '\n' ' ')
+		[ -f "$f" ] ||
+			die "unknown variant '$1' (default, rt, boot:ARGS, rt+boot:ARGS, or: $known)"
+		v_name=$1
+		v_kernel=$(variant_key "$f" KERNEL) v_args=$(variant_key "$f" BOOT_ARGS)
+		v_desc=$(variant_key "$f" DESCRIPTION) v_frag=$(variant_key "$f" FRAGMENT)
+		: "${v_kernel:=generic}"
+		;;
+	esac
+	case "$v_kernel" in generic | rt) ;; *) die "variant '$1': KERNEL must be generic or rt" ;; esac
+}
+
+# variant_key FILE KEY: a KEY=value line of a variant file (values taken literally).
+variant_key() {
+	sed -n "s/^$2=//p" "$1" | tail -n1 | sed 's/^"\(.*\)"$/\1/'
+}
+
+variant_parse "$spec_a"
+a_name=$v_name a_kernel=$v_kernel a_args=$v_args a_desc=$v_desc a_frag=$v_frag
+variant_parse "$spec_b"
+b_name=$v_name b_kernel=$v_kernel b_args=$v_args b_desc=$v_desc b_frag=$v_frag
+[ "$a_name" != "$b_name" ] || die "A and B are the same variant ($a_name)"
+
+name=${V_NAME:-$board-$workload-$a_name-vs-$b_name}
+case "$name" in '' | */* | .*) die "NAME '$name' is not a folder name" ;; esac
+exp=$results/experiments/$name
+if [ "${V_FRESH:-0}" = 1 ] && [ -d "$exp" ]; then
+	msg "FRESH=1: deleting $exp"
+	rm -rf "$exp"
+fi
+mkdir -p "$exp/log"
+
+# The settings that make runs comparable; a re-run must agree with them to reuse the runs.
+settings() {
+	echo "board=$board"
+	echo "workload=$workload"
+	echo "a=$spec_a"
+	echo "b=$spec_b"
+	for k in $PASS; do
+		eval "_s=\${V_$k+x}"
+		[ -z "$_s" ] || eval "echo \"$(echo "$k" | tr 'A-Z' 'a-z')=\$V_$k\""
+	done
+}
+if [ -f "$exp/experiment.txt" ]; then
+	if ! settings | cmp -s - "$exp/settings.txt"; then
+		msg "the experiment in $exp was recorded with other settings:"
+		settings | diff "$exp/settings.txt" - | sed 's/^/  /' >&2 || true
+		die "use another NAME= or FRESH=1"
+	fi
+	msg "resuming $exp"
+else
+	settings >"$exp/settings.txt"
+fi
+{
+	echo "format=tickscope-experiment-1"
+	echo "name=$name"
+	cat "$exp/settings.txt"
+	echo "runs=$runs"
+	echo "variant_a=$a_name"
+	echo "variant_b=$b_name"
+	echo "order=interleaved, per batch: $a_name $b_name"
+	echo "updated_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+} >"$exp/experiment.txt"
+touch "$exp/order.txt"
+
+run_complete() {
+	[ -f "$1/meta.txt" ] && tail -n1 "$1/meta.txt" | grep -qx 'status=complete' &&
+		{ [ -s "$1/perf.data" ] || [ -s "$1/perf.data.xz" ]; }
+}
+
+fmt_s() {
+	if [ "$1" -ge 60 ]; then echo "$(($1 / 60))m$(printf %02d $(($1 % 60)))s"; else echo "${1}s"; fi
+}
+
+# eta REMAINING: time left from the mean of this experiment's recordings so far.
+eta() {
+	awk -v n="$1" '{ for (i = 1; i <= NF; i++) if ($i ~ /^elapsed_s=/) {
+			s += substr($i, 11); c++ } }
+		END { if (c) printf "%d", s / c * n; else print "?" }' "$exp/order.txt"
+}
+
+rm -rf "$exp/.rec"
+total=$((runs * 2))
+todo=0
+for k in $(seq 1 "$runs"); do
+	for v in "$a_name" "$b_name"; do run_complete "$exp/$v/run-$k" || todo=$((todo + 1)); done
+done
+msg "$name: $runs run(s) each of $a_name (A: $a_desc) and $b_name (B: $b_desc) on $board," \
+	"$workload; $((total - todo)) of $total recorded already"
+
+seq_no=$(wc -l <"$exp/order.txt")
+i=0
+for k in $(seq 1 "$runs"); do
+	for ab in A B; do
+		i=$((i + 1))
+		if [ $ab = A ]; then
+			v=$a_name vk=$a_kernel va=$a_args
+		else
+			v=$b_name vk=$b_kernel va=$b_args
+		fi
+		dest=$exp/$v/run-$k
+		run_complete "$dest" && continue
+		left=$(eta "$todo")
+		case "$left" in '?') left="unknown" ;; *) left="about $(fmt_s "$left")" ;; esac
+		msg "[$i/$total] batch $k/$runs, $ab=$v run $k: recording ($todo recording(s) to go, $left left)"
+		rm -rf "$dest" "$exp/.rec"
+		seq_no=$((seq_no + 1))
+		log=$exp/log/$(printf %03d $seq_no)-$v-run-$k.log
+		set -- "BOARD=$board" "WORKLOAD=$workload" "VARIANT=$v" "RUNS=1" \
+			"RESULTS=$exp/.rec" "GUEST_KERNEL=$vk" "BOOT_ARGS=$va"
+		for p in $PASS; do
+			eval "_s=\${V_$p+x}"
+			[ -z "$_s" ] || eval "set -- \"\$@\" \"$p=\$V_$p\""
+		done
+		t0=$(now_s)
+		rc=0
+		"$record" "$@" >"$log" 2>&1 || rc=$?
+		el=$(($(now_s) - t0))
+		got=$exp/.rec/$board/$v/$workload/run-1
+		if [ $rc != 0 ] || ! run_complete "$got"; then
+			echo "$seq_no batch=$k variant=$v ab=$ab run=$k status=failed elapsed_s=$el" \
+				>>"$exp/order.txt"
+			tail -n 15 "$log" | sed 's/^/  /' >&2
+			die "recording $v run $k failed (exit $rc; $log); re-run to resume"
+		fi
+		mkdir -p "$exp/$v"
+		mv "$got" "$dest"
+		rm -rf "$exp/.rec"
+		echo "$seq_no batch=$k variant=$v ab=$ab run=$k status=complete elapsed_s=$el" \
+			"result=$(sed -n 's/^result=//p' "$dest/meta.txt")" >>"$exp/order.txt"
+		todo=$((todo - 1))
+		msg "[$i/$total] $v run $k: $(sed -n 's/^result=//p' "$dest/meta.txt")" \
+			"$(sed -n 's/^result_unit=//p' "$dest/meta.txt") (${el}s)"
+	done
+done
+
+# preempt_check ARGS KCONFIG WHAT: preempt= does nothing on a kernel without PREEMPT_DYNAMIC.
+preempt_check() {
+	case " $1 " in *" preempt="*) ;; *) return 0 ;; esac
+	case $2 in *.xz) _c="xz -dc" ;; *) _c=cat ;; esac
+	$_c "$2" | grep -qx 'CONFIG_PREEMPT_DYNAMIC=y' && return 0
+	echo "warning=preempt= ignored: the kernel has no CONFIG_PREEMPT_DYNAMIC"
+	msg "WARNING: $3: the kernel has no CONFIG_PREEMPT_DYNAMIC: its preempt= is ignored"
+}
+
+# variant_note NAME SPEC KERNEL ARGS DESC FRAG: the variant's description, from its runs.
+variant_note() {
+	{
+		echo "variant=$1"
+		echo "spec=$2"
+		echo "description=$5"
+		echo "guest_kernel=$3"
+		echo "boot_args=$4"
+		[ -z "$6" ] || echo "stands_for_fragment=$6"
+		echo "kernel_package=$(cat "$TS_CACHE/sysroot/$P_DEB_ARCH/.kernel-$3" 2>/dev/null || echo -)"
+		for r in "$exp/$1"/run-*; do
+			[ -d "$r" ] || continue
+			rn=${r##*/}
+			kver=$(sed -n 's/^kernel=//p' "$r/meta.txt")
+			echo "$rn.kernel=$kver"
+			echo "$rn.cmdline=$(cat "$r/cmdline.txt" 2>/dev/null || echo -)"
+			echo "$rn.variant_check=$(sed -n 's/^variant_check=//p' "$r/meta.txt")"
+			img=$TS_CACHE/sysroot/$P_DEB_ARCH/boot/vmlinuz-$kver
+			if [ -f "$img" ]; then
+				echo "$rn.kernel_image_sha256=$(sha256sum <"$img" | cut -d' ' -f1)"
+			fi
+			for c in kconfig kconfig.xz; do
+				[ -f "$r/$c" ] || continue
+				case $c in *.xz) h=$(xz -dc "$r/$c" | sha256sum) ;; *) h=$(sha256sum <"$r/$c") ;; esac
+				echo "$rn.kconfig_sha256=${h%% *}"
+				preempt_check "$4" "$r/$c" "$1 $rn"
+			done
+		done
+	} >"$exp/$1/variant.txt"
+}
+variant_note "$a_name" "$spec_a" "$a_kernel" "$a_args" "$a_desc" "$a_frag"
+variant_note "$b_name" "$spec_b" "$b_kernel" "$b_args" "$b_desc" "$b_frag"
+
+[ -x "$tickscope" ] || die "no $tickscope (make all)"
+msg "[compare] tickscope compare $a_name $b_name: text, JSON, HTML, plots"
+cmp_in="$exp/$a_name $exp/$b_name"
+# shellcheck disable=SC2086
+"$tickscope" compare $cmp_in >"$exp/compare.txt" 2>"$exp/log/compare.log" ||
+	{ cat "$exp/log/compare.log" >&2; die "tickscope compare failed (text)"; }
+# shellcheck disable=SC2086
+"$tickscope" compare --json $cmp_in >"$exp/compare.json" 2>>"$exp/log/compare.log" ||
+	die "tickscope compare --json failed ($exp/log/compare.log)"
+# shellcheck disable=SC2086
+"$tickscope" compare --html "$exp/compare.html" $cmp_in >/dev/null 2>>"$exp/log/compare.log" ||
+	die "tickscope compare --html failed ($exp/log/compare.log)"
+rm -rf "$exp/plots"
+# shellcheck disable=SC2086
+"$tickscope" compare --plots "$exp/plots" $cmp_in >/dev/null 2>>"$exp/log/compare.log" ||
+	die "tickscope compare --plots failed ($exp/log/compare.log)"
+sed -n '1,12p' "$exp/compare.txt" >&2
+msg "done: $exp"
+msg "  report:  $exp/compare.txt"
+msg "  JSON:    $exp/compare.json"
+msg "  HTML:    $exp/compare.html"
+msg "  plots:   $exp/plots/"
+msg "  runs:    $exp/$a_name/run-*, $exp/$b_name/run-* (order in $exp/order.txt)"

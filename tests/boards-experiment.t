@@ -1,0 +1,132 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make experiment without a board: a stand-in recorder replays a real recorded experiment
+# (tests/fixtures/experiment/), to check the folder layout, the interleaved order, the resume
+# after a failed recording, the settings guard, and tickscope compare's answer on those runs.
+. "$(dirname "$0")/lib/tap.sh"
+command -v xz >/dev/null || skip_all "no xz"
+[ -x "$TICKSCOPE" ] || skip_all "no $TICKSCOPE (make all)"
+tap_tmpdir
+tmp=$TAP_TMP
+fx=$TS_TOP/tests/fixtures/experiment/qemu-aarch64-pingpong-default-vs-nohz-off
+exp=$tmp/r/experiments/qemu-aarch64-pingpong-default-vs-nohz-off
+export REPLAY_FROM="$fx" REPLAY_LOG="$tmp/calls"
+
+experiment() {
+	"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default \
+		B=boot:nohz=off RUNS=2 ITERS=1000 WARMUP=100 RESULTS="$tmp/r" TICKSCOPE="$TICKSCOPE" \
+		RECORD="$TS_TOP/tests/fixtures/experiment/replay-record.sh" "$@"
+}
+
+# 1. The third recording fails (as a panicked guest would): the experiment stops there.
+REPLAY_FAIL_AT=3 experiment >"$tmp/log1" 2>&1
+rc=$?
+[ $rc -ne 0 ] && grep -q 'recording default run 2 failed.*re-run to resume' "$tmp/log1"
+ok $? "a failed recording stops the experiment and says how to resume (exit $rc)"
+awk '{ print $2, $3, $6 }' "$exp/order.txt" >"$tmp/order1"
+printf '%s\n' "batch=1 variant=default status=complete" "batch=1 variant=nohz-off status=complete" \
+	"batch=2 variant=default status=failed" | cmp -s - "$tmp/order1"
+ok $? "order.txt: A, B of batch 1, then the failed A of batch 2"
+[ -d "$exp/default/run-1" ] && [ -d "$exp/nohz-off/run-1" ] && [ ! -e "$exp/default/run-2" ] &&
+	[ ! -e "$exp/.rec" ]
+ok $? "only complete runs are kept"
+
+# 2. Re-running resumes: only the two missing recordings are made.
+experiment >"$tmp/log2" 2>&1
+rc=$?
+ok $rc "the re-run completes"
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/log2"
+sed -n '4,$p' "$tmp/calls" | cut -d' ' -f1-2 >"$tmp/calls2"
+printf '%s\n' "default run=2" "nohz-off run=2" | cmp -s - "$tmp/calls2"
+ok $? "it records only default run 2 then nohz-off run 2"
+grep -q '2 of 4 recorded already' "$tmp/log2" &&
+	grep -q '^experiment: \[3/4\] batch 2/2, A=default run 2: recording (2 recording(s) to go,'\
+' about .* left)' "$tmp/log2"
+ok $? "progress lines name the step, the variant, the run and the time left"
+grep 'status=complete' "$exp/order.txt" | awk '{ print $2, $3 }' | tr '\n' ' ' >"$tmp/order2"
+is "$(cat "$tmp/order2")" \
+	"batch=1 variant=default batch=1 variant=nohz-off batch=2 variant=default"\
+" batch=2 variant=nohz-off " \
+	"the complete runs were recorded interleaved, A B A B"
+grep -q 'boot_args=nohz=off guest_kernel=generic' "$tmp/calls" &&
+	! grep '^default' "$tmp/calls" | grep -qv 'boot_args= guest_kernel=generic$'
+ok $? "make record got BOOT_ARGS=nohz=off for B only, the generic kernel for both"
+
+# 3. The layout.
+for f in experiment.txt settings.txt order.txt default/variant.txt nohz-off/variant.txt \
+	compare.txt compare.json compare.html; do
+	[ -s "$exp/$f" ] || echo "# missing $f"
+done
+ls "$exp"/plots/*.svg >/dev/null 2>&1
+ok $? "experiment.txt, order.txt, variant.txt, compare.txt/.json/.html and plots/*.svg exist"
+grep -qx 'boot_args=nohz=off' "$exp/nohz-off/variant.txt" &&
+	grep -q '^run-2.cmdline=.* nohz=off' "$exp/nohz-off/variant.txt" &&
+	grep -q '^run-1.kernel=6\.1\.0-.*-arm64$' "$exp/default/variant.txt" &&
+	grep -q '^run-1.kconfig_sha256=[0-9a-f]\{64\}$' "$exp/default/variant.txt" &&
+	! grep -q 'nohz=off' "$exp/default/variant.txt"
+ok $? "variant.txt: boot parameters, the booted cmdline, kernel version and config hash"
+
+# 4. A third run reuses everything; other settings under the same name are refused.
+experiment >"$tmp/log3" 2>&1 && [ "$(wc -l <"$tmp/calls")" = 5 ] &&
+	grep -q '4 of 4 recorded already' "$tmp/log3"
+ok $? "a complete experiment re-runs compare only"
+experiment ITERS=5000 >"$tmp/log4" 2>&1
+[ $? -ne 0 ] && grep -q 'recorded with other settings' "$tmp/log4" &&
+	grep -q 'iters=5000' "$tmp/log4"
+ok $? "other settings under the same NAME are refused, with the difference"
+experiment B=nosuch >"$tmp/log5" 2>&1
+[ $? -ne 0 ] && grep -q "unknown variant 'nosuch'" "$tmp/log5"
+ok $? "an unknown variant is an error naming it"
+experiment BOARD=x86-host >"$tmp/log6" 2>&1
+[ $? -ne 0 ] && grep -q 'cannot boot a variant' "$tmp/log6"
+ok $? "a board that cannot boot a variant is refused"
+
+# The shipped variant files: a known kernel, boot parameters, an existing fragment.
+for f in "$TS_TOP"/boards/variants/*.variant; do
+	k=$(sed -n 's/^KERNEL=//p' "$f") a=$(sed -n 's/^BOOT_ARGS=//p' "$f")
+	g=$(sed -n 's/^FRAGMENT=//p' "$f")
+	case "$k" in generic | rt) ;; *) false ;; esac && [ -n "$a" ] && [ "$a" != '""' ] &&
+		[ -f "$TS_TOP/kconfig-fragments/$g.config" ] && grep -q '^DESCRIPTION=' "$f"
+	ok $? "${f##*/}: KERNEL $k, BOOT_ARGS $a, stands for $g.config"
+done
+
+# 5. compare's answer on the real runs: the benchmark results are meta.txt's, and the periodic
+# tick shows up as perf script sees it.
+py() {
+	python3 -c "import json, sys
+d = json.load(open('$exp/compare.json'))
+m = {e['name']: e for e in d['metrics']}
+v = {x['variant']: x for x in m[sys.argv[1]]['variants']}
+print(' '.join('%.4f' % x for x in v[sys.argv[2]]['values']))" "$@"
+}
+for v in default nohz-off; do
+	want=$(for k in 1 2; do printf '%.4f ' "$(sed -n 's/^result=//p' "$fx/$v/run-$k/meta.txt")"; done)
+	is "$(py bench.latency "$v") " "$want" "compare.json: $v's latencies are meta.txt's results"
+done
+if command -v perf >/dev/null; then
+	for v in default nohz-off; do
+		for k in 1 2; do
+			xz -dc "$fx/$v/run-$k/perf.data.xz" >"$tmp/p.data"
+			perf script -i "$tmp/p.data" -F event,trace 2>/dev/null |
+				grep -c 'tick_stop:.*success=1' | tr '\n' ' '
+		done >"$tmp/ts-$v"
+	done
+	[ "$(cat "$tmp/ts-nohz-off")" = "0 0 " ] && ! grep -qw 0 "$tmp/ts-default"
+	ok $? "perf script: tick_stop successes in default ($(cat "$tmp/ts-default")), none with nohz=off"
+else
+	skip "perf script's tick_stop count" "no perf"
+fi
+is "$(py idle.tick_stop.ok.per_s nohz-off)" "0.0000 0.0000" \
+	"compare: no tick_stop success with nohz=off"
+py idle.tick_stop.ok.per_s default | grep -qv '0\.0000'
+ok $? "compare: tick_stop successes in every default run"
+python3 -c "import json
+d = json.load(open('$exp/compare.json'))
+m = {e['name']: e for e in d['metrics']}
+a, b = m['idle.exits.tick.per_s']['variants']
+assert min(b['values']) > 5 * max(a['values']), (a['values'], b['values'])" 2>&1 | sed 's/^/# /'
+ok $? "compare: idle exits by the tick, every nohz=off run above 5x every default run"
+grep -q 'vs nohz-off (2 runs)' "$exp/compare.txt" && grep -q 'Too few runs' "$exp/compare.txt"
+ok $? "compare.txt compares 2 runs against 2 and says they are too few for the U test"
+
+tap_done
