@@ -33,7 +33,7 @@ ARM64_LIBS := .cache/arm64-libs
 LIBPERF_ARM64 := $(BUILD)/libperf/arm64
 ARM64_CLI := $(ARM64_BUILD)/tickscope
 ARM64_OBJS := $(LIB_SRCS:%.c=$(ARM64_BUILD)/%.o) $(CLI_SRCS:%.c=$(ARM64_BUILD)/%.o)
-ARM64_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -pthread -Ianalysis/include \
+ARM64_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -pthread -Ianalysis/include -Ianalysis \
 	-I$(ARM64_LIBS)/usr/include/traceevent -I$(ARM64_LIBS)/usr/include \
 	-I$(LIBPERF_ARM64)/include -MMD -MP
 

@@ -17,3 +17,12 @@ $(PLOTS_OBJ): $(PLOTS_GEN)
 
 CLI_OBJS += $(PLOTS_OBJ)
 $(CLI): $(PLOTS_OBJ)
+
+# The static aarch64 tickscope for boards (analysis/record.mk) carries the scripts too.
+ARM64_PLOTS_OBJ := $(ARM64_BUILD)/gen/plots_gp.o
+$(ARM64_PLOTS_OBJ): $(PLOTS_GEN) | $(ARM64_LIBS)/.tickscope-extracted
+	@mkdir -p $(@D)
+	$(if $(Q),@echo "  CC-A64  $<")
+	$(Q)$(CROSS_COMPILE_ARM64)gcc $(ARM64_CFLAGS) -Ianalysis/cli -c -o $@ $<
+ARM64_OBJS += $(ARM64_PLOTS_OBJ)
+$(ARM64_CLI): $(ARM64_PLOTS_OBJ)
