@@ -96,8 +96,9 @@ ok $? "tickscope record --report alone prints the report and writes no file (exi
 
 # --- the same workload through perf record and tickscope record, 3 runs each -------------
 # The workload's own samples (comm pingpong) per event: tickscope's median lies within perf's
-# range widened by that range (the workload's run-to-run spread, at least 2% of perf's
-# median); the rest of the machine is too noisy to compare. Same ring size, no more lost.
+# range widened by that range (the workload's run-to-run spread, at least 10% of perf's
+# median: 2% failed once in a full make check on this 2-CPU machine, where migrations and
+# preemptions of the two tasks vary from run to run); the rest of the machine is too noisy to compare. Same ring size, no more lost.
 if [ -x "$pingpong" ]; then
 	pe=sched:sched_switch,sched:sched_waking,sched:sched_wakeup
 	own_counts() {
@@ -115,11 +116,13 @@ if [ -x "$pingpong" ]; then
 				awk '$1 == "total" { print $2 + $3 }' >>"$T/$w.lost"
 		done
 	done
-	for e in $(echo "$pe" | tr , ' '); do
+	# sched_wakeup is left out of the comparison: it fires on the woken task's CPU, mostly
+	# while the idle task is current, so only 0-10 a run carry the workload's comm.
+	for e in sched:sched_switch sched:sched_waking; do
 		pc=$(awk -v e="$e:" '$2 == e { print $1 }' "$T/p.counts" | sort -n | tr '\n' ' ')
 		tc=$(awk -v e="$e:" '$2 == e { print $1 }' "$T/t.counts" | sort -n | tr '\n' ' ')
 		echo "$pc" "$tc" | awk '{
-			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.02 * $2) w = 0.02 * $2
+			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
 			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
 		ok $? "$e: the workload's samples by tickscope record ($tc) within perf record's ($pc)"
 	done
