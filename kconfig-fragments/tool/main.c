@@ -372,6 +372,38 @@ static char *set_output(const struct opts *o, const struct ts_set *set)
 	return ts_buf_take(&b);
 }
 
+/* Every set merged and through olddefconfig first (before any conf_read), then judged and
+ * reported. Returns 0, or the exit code of the first error, which it prints. */
+static int run_sets(struct ts_set *sets, int nsets, const struct opts *o,
+		    const struct ts_report_opts *ropt, const struct ts_notes *notes,
+		    int *failures)
+{
+	struct ts_err err = { { 0 } };
+	int i, pass, ret;
+
+	for (pass = 0; pass < 2; pass++) {
+		for (i = 0; i < nsets; i++) {
+			char *out = set_output(o, &sets[i]);
+
+			if (!pass)
+				ret = make_set(&sets[i], o, out, &err);
+			else
+				ret = judge_set(&sets[i], o, out, ropt->kver, ropt->arch, notes,
+						&err);
+			free(out);
+			if (ret) {
+				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
+				return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
+			}
+			if (pass && !o->json)
+				ts_report_text(stdout, &sets[i], ropt);
+			if (pass)
+				*failures += sets[i].failures;
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
@@ -425,25 +457,9 @@ int main(int argc, char **argv)
 				free_set(&sets[i]);
 		}
 	}
-	for (pass = 0; pass < 2; pass++) {
-		for (i = 0; i < nsets; i++) {
-			char *out = set_output(&o, &sets[i]);
-
-			if (!pass)
-				ret = make_set(&sets[i], &o, out, &err);
-			else
-				ret = judge_set(&sets[i], &o, out, kver, arch, notes, &err);
-			free(out);
-			if (ret) {
-				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
-				return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
-			}
-			if (pass && !o.json)
-				ts_report_text(stdout, &sets[i], &ropt);
-			if (pass)
-				failures += sets[i].failures;
-		}
-	}
+	ret = run_sets(sets, nsets, &o, &ropt, notes, &failures);
+	if (ret)
+		return ret;
 	if (o.json)
 		ts_report_json(stdout, sets, nsets, &ropt);
 	for (i = 0; i < nsets; i++)
