@@ -70,29 +70,45 @@ static int grow_run(double **a, int run)
 	return 0;
 }
 
+/* Row @label of kind @k, appended with @nv values, all NAN, when new (*@isnew). NULL: ENOMEM. */
+static struct vrow *row_get(struct ts_plot_variant *v, int k, const char *label, size_t nv,
+			    int *isnew)
+{
+	struct vrow *r, *n;
+	size_t i;
+	int j;
+
+	*isnew = 0;
+	for (j = 0; j < v->nr_rows[k]; j++)
+		if (!strcmp(v->rows[k][j].label, label))
+			return &v->rows[k][j];
+	n = realloc(v->rows[k], (size_t)(v->nr_rows[k] + 1) * sizeof(*n));
+	if (!n)
+		return NULL;
+	v->rows[k] = n;
+	r = &n[v->nr_rows[k]];
+	snprintf(r->label, sizeof(r->label), "%s", label);
+	r->v = malloc(nv * sizeof(*r->v));
+	if (!r->v)
+		return NULL;
+	for (i = 0; i < nv; i++)
+		r->v[i] = NAN;
+	v->nr_rows[k]++;
+	*isnew = 1;
+	return r;
+}
+
 /* Add @val to row @label of kind @k for run @run (rows new in this run are NAN before it). */
 static int row_add(struct ts_plot_variant *v, int k, int run, const char *label, double val)
 {
-	struct vrow *r = NULL, *n;
-	int i;
+	struct vrow *r;
+	int i, isnew;
 
-	for (i = 0; i < v->nr_rows[k] && !r; i++)
-		if (!strcmp(v->rows[k][i].label, label))
-			r = &v->rows[k][i];
-	if (!r) {
-		n = realloc(v->rows[k], (size_t)(v->nr_rows[k] + 1) * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		v->rows[k] = n;
-		r = &n[v->nr_rows[k]++];
-		memset(r, 0, sizeof(*r));
-		snprintf(r->label, sizeof(r->label), "%s", label);
-		r->v = calloc((size_t)run + 1, sizeof(*r->v));
-		if (!r->v)
-			return -ENOMEM;
-		for (i = 0; i <= run; i++) /* earlier runs that recorded such rows had none */
-			r->v[i] = i < run && v->rec[k] ? 0 : NAN;
-	}
+	r = row_get(v, k, label, (size_t)run + 1, &isnew);
+	if (!r)
+		return -ENOMEM;
+	for (i = 0; isnew && i < run; i++) /* earlier runs that recorded such rows had none */
+		r->v[i] = v->rec[k] ? 0 : NAN;
 	r->v[run] = isnan(r->v[run]) ? val : r->v[run] + val;
 	return 0;
 }
@@ -610,25 +626,11 @@ int ts_plot_variant_merge(struct ts_plot_variant *dst, const struct ts_plot_vari
 
 int plot_variant_row(struct ts_plot_variant *v, int k, int run, const char *label, double val)
 {
-	struct vrow *r = NULL, *n;
-	int i;
+	int isnew;
+	struct vrow *r = row_get(v, k, label, (size_t)v->nr_runs, &isnew);
 
-	for (i = 0; i < v->nr_rows[k] && !r; i++)
-		if (!strcmp(v->rows[k][i].label, label))
-			r = &v->rows[k][i];
-	if (!r) {
-		n = realloc(v->rows[k], (size_t)(v->nr_rows[k] + 1) * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		v->rows[k] = n;
-		r = &n[v->nr_rows[k]++];
-		snprintf(r->label, sizeof(r->label), "%s", label);
-		r->v = malloc((size_t)v->nr_runs * sizeof(*r->v));
-		if (!r->v)
-			return -ENOMEM;
-		for (i = 0; i < v->nr_runs; i++)
-			r->v[i] = NAN;
-	}
+	if (!r)
+		return -ENOMEM;
 	r->v[run] = val;
 	return 0;
 }
