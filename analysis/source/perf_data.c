@@ -64,19 +64,16 @@ const char *ts_record_name(uint32_t type)
 	return "unknown";
 }
 
-int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
+int ts_fail_into(const struct ts_reader *r, char *err, uint64_t off, int code, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	/* the scanning thread has a message of its own, taken over when it is joined */
-	char *err = ts_reader_on_scanner(r) ? r->scan_err : r->err;
-
-	n = snprintf(err, sizeof(r->err), "%s: offset %#llx: ", r->path, (unsigned long long)off);
-	if (n < 0 || (size_t)n >= sizeof(r->err))
+	n = snprintf(err, TS_ERR_LEN, "%s: offset %#llx: ", r->path, (unsigned long long)off);
+	if (n < 0 || (size_t)n >= TS_ERR_LEN)
 		return code;
 	va_start(ap, fmt);
-	vsnprintf(err + n, sizeof(r->err) - n, fmt, ap);
+	vsnprintf(err + n, TS_ERR_LEN - n, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -84,7 +81,7 @@ int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt,
 /* A warning: kept in info.warnings for the caller to print; returns 0 to go on. */
 int ts_reader_warn(struct ts_reader *r, uint64_t off, const char *fmt, ...)
 {
-	struct ts_file_info *i = &r->info;
+	struct ts_file_info *i = &r->m.info;
 	char *w;
 	va_list ap;
 	int n;
@@ -386,20 +383,20 @@ static int feat_cmdline(struct ts_reader *r, const unsigned char *p, const unsig
 	p += 4;
 	if (nr > (size_t)(end - p) / 4) /* each string takes at least its u32 length */
 		return -1;
-	free(r->info.cmdline);
-	r->info.cmdline = calloc(1, end - p + nr + 1);
-	if (!r->info.cmdline)
+	free(r->m.info.cmdline);
+	r->m.info.cmdline = calloc(1, end - p + nr + 1);
+	if (!r->m.info.cmdline)
 		return -ENOMEM;
 	for (i = 0; i < nr; i++) {
-		char *dst = r->info.cmdline + len;
+		char *dst = r->m.info.cmdline + len;
 
 		if (get_string(&p, end, dst, end - p + 1))
 			return -1;
 		len += strlen(dst);
-		r->info.cmdline[len++] = ' ';
+		r->m.info.cmdline[len++] = ' ';
 	}
 	if (len)
-		r->info.cmdline[len - 1] = 0;
+		r->m.info.cmdline[len - 1] = 0;
 	return 0;
 }
 
@@ -453,7 +450,7 @@ static int feat_build_id(struct ts_reader *r, const unsigned char *p, const unsi
 		if ((misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL &&
 		    !strncmp(name, "[kernel.kallsyms]", size - 36)) {
 			for (i = 0; i < len; i++)
-				sprintf(r->info.kernel_build_id + 2 * i, "%02x", bid[i]);
+				sprintf(r->m.info.kernel_build_id + 2 * i, "%02x", bid[i]);
 		}
 		p += size;
 	}
@@ -484,7 +481,7 @@ int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, siz
 		      uint64_t off)
 {
 	const unsigned char *end = p + size;
-	struct ts_file_info *i = &r->info;
+	struct ts_file_info *i = &r->m.info;
 	int ret = 0;
 
 	switch (feat) {
@@ -683,16 +680,17 @@ void ts_kernel_map(const unsigned char *rec, uint32_t size, char ref[TS_KERNEL_R
 }
 
 /* Whether an ID_INDEX record names tasks (perf record without -a) rather than tid -1. */
-void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+int ts_id_index_tasks(const unsigned char *rec, uint32_t size)
 {
 	uint64_t nr, i;
 
 	if (size < 16)
-		return;
+		return 0;
 	nr = ts_get_u64(rec + 8);
 	for (i = 0; i < nr && i < (size - 16) / 32; i++)
 		if (ts_get_u64(rec + 16 + 32 * i + 24) != UINT64_MAX)
-			r->info.per_task = 1;
+			return 1;
+	return 0;
 }
 
 /*
@@ -708,7 +706,7 @@ static void find_kernel_map(struct ts_reader *r)
 	if (!buf)
 		return;
 	if (pread_all(r, buf, len, r->hdr.data.offset, "data")) {
-		r->err[0] = 0; /* the run will name any real problem where it meets it */
+		r->m.err[0] = 0; /* the run will name any real problem where it meets it */
 		free(buf);
 		return;
 	}
@@ -718,9 +716,9 @@ static void find_kernel_map(struct ts_reader *r)
 		memcpy(&size, buf + pos + 6, 2);
 		if (size < 8 || pos + size > len || type == PERF_RECORD_SAMPLE)
 			break;
-		ts_kernel_map(buf + pos, size, r->info.kernel_ref, &r->info.kernel_ref_addr);
-		if (type == TS_REC_ID_INDEX)
-			ts_reader_id_index_tasks(r, buf + pos, size);
+		ts_kernel_map(buf + pos, size, r->m.info.kernel_ref, &r->m.info.kernel_ref_addr);
+		if (type == TS_REC_ID_INDEX && ts_id_index_tasks(buf + pos, size))
+			r->m.info.per_task = 1;
 		pos += size;
 	}
 	free(buf);
@@ -767,8 +765,8 @@ static int open_file_mode(struct ts_reader *r)
 		ret = read_features(r);
 	if (ret)
 		return ret;
-	r->in.base = h->data.offset;
-	r->data_end = h->data.offset + h->data.size;
+	r->s.in.base = h->data.offset;
+	r->s.data_end = h->data.offset + h->data.size;
 	/* zstd data cannot be re-read in place: those files are ordered in memory */
 	r->use_runs = !r->opts.unordered &&
 		      !(h->features[TS_FEAT_COMPRESSED / 64] & (1ULL << (TS_FEAT_COMPRESSED % 64)));
@@ -793,6 +791,8 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	if (!r)
 		return -ENOMEM;
 	r->path = strcmp(path, "-") ? path : "<stdin>";
+	r->s.r = r;
+	r->s.deliver = r; /* until a scanning thread starts: ts_reader_run() */
 	if (opts)
 		r->opts = *opts;
 	if (!strcmp(path, "-")) {
@@ -801,7 +801,7 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 		r->fd = open(path, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) { /* not a damaged file: no offset to name */
 			ret = -errno;
-			snprintf(r->err, sizeof(r->err), "%s: %s", path, strerror(errno));
+			snprintf(r->m.err, TS_ERR_LEN, "%s: %s", path, strerror(errno));
 			return ret;
 		}
 		r->own_fd = 1;
@@ -827,13 +827,13 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 			"Linux 2.6.37): not supported");
 	if (magic[0] != TS_PERF_MAGIC)
 		return ts_reader_fail(r, 0, -TS_EMAGIC, "%s", ts_strerror(-TS_EMAGIC));
-	r->data_end = UINT64_MAX;
+	r->s.data_end = UINT64_MAX;
 	if (magic[1] == 16) {
-		r->info.kind = TS_INPUT_PIPE;
+		r->m.info.kind = TS_INPUT_PIPE;
 		r->hdr.size = 16;
-		r->in.base = 16;
+		r->s.in.base = 16;
 	} else {
-		r->info.kind = TS_INPUT_FILE;
+		r->m.info.kind = TS_INPUT_FILE;
 		ret = open_file_mode(r);
 		if (ret == -ESPIPE)
 			return ts_reader_fail(r, 0, ret,
@@ -859,9 +859,9 @@ void ts_reader_close(struct ts_reader *r)
 	free(r->id_dense);
 	free(r->id_cpu.vals);
 	free(r->tdata);
-	free(r->info.cmdline);
-	free(r->info.lost_per_cpu);
-	free(r->info.lost_samples_per_cpu);
+	free(r->m.info.cmdline);
+	free(r->m.info.lost_per_cpu);
+	free(r->m.info.lost_samples_per_cpu);
 	free(r);
 }
 
@@ -879,10 +879,10 @@ const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len)
 
 const struct ts_file_info *ts_reader_info(const struct ts_reader *r)
 {
-	return &r->info;
+	return &r->m.info;
 }
 
 const char *ts_reader_error(const struct ts_reader *r)
 {
-	return r->err[0] ? r->err : "no error";
+	return r->m.err[0] ? r->m.err : "no error";
 }
