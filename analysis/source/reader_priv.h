@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The reader's private state, shared by perf_data.c (headers), perf_stream.c and perf_sample.c. */
+/* The reader's private state, shared by the perf_*.c files of the perf.data reader. */
 #ifndef TS_READER_PRIV_H
 #define TS_READER_PRIV_H
 
@@ -143,14 +143,16 @@ static inline int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
 }
 int ts_idmap_put(struct ts_idmap *m, uint64_t id, int val);
 int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off);
-int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
-		      uint64_t off);
-int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
 int ts_id_index_tasks(const unsigned char *rec, uint32_t size);
 /* A kernel MMAP record ("[kernel.kallsyms]_text"...) gives the kernel's reference symbol. */
 void ts_kernel_map(const unsigned char *rec, uint32_t size, char ref[TS_KERNEL_REF_LEN],
 		   uint64_t *addr);
 const char *ts_record_name(uint32_t type);
+
+/* perf_feat.c */
+int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
+		      uint64_t off);
+int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
 
 /* perf_sample.c */
 int ts_reader_attr_of(const struct ts_reader *r, char *err, const unsigned char *rec, uint32_t size,
