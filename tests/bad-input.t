@@ -191,6 +191,14 @@ awk '$1 == "rec" || $1 == "end" { print $2 }' "$L" | sort -un >"$T/bounds"
 	}' >"$T/cases"
 run_cases "x86-tiny-pipe cut at every record boundary and inside every record" "$T/cases"
 
+# Without --strict, a cut inside a header record is warned of like any other cut, and what
+# follows (no tracing data, or nothing more to read) must not crash: the record after the cut
+# was once read all the same.
+awk -v h="$hdr_end" '$1 == "rec" && $2 < h { print $2 + int($4 / 2) }' "$L" | sort -un |
+	awk -v f="$tinyp" -v t="$T" \
+		'{ printf "lax-hcut@%d any %s %s/lcut.%d cut %d\n", $1, f, t, $1, $1 }' >"$T/cases"
+run_cases "x86-tiny-pipe cut inside each header record, without --strict: no crash" "$T/cases"
+
 # The same through stdin (no file name to print, but an offset).
 awk -v h="$hdr_end" '$1 == "rec" && $2 >= h { print $2 + 3 }' "$T/tinyp.layout" |
 	head -$((40 / DSTEP)) | while read -r n; do

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * perf.data headers: the file header, the attrs section with its ids, the feature sections
- * (file mode) and their pipe-mode twins, and the reader's open/close and accessors.
+ * (file mode: each parsed by perf_feat.c, as their pipe-mode twins are), and the reader's
+ * open/close and accessors.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -64,19 +65,16 @@ const char *ts_record_name(uint32_t type)
 	return "unknown";
 }
 
-int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
+int ts_fail_into(const struct ts_reader *r, char *err, uint64_t off, int code, const char *fmt, ...)
 {
 	va_list ap;
 	int n;
 
-	/* the scanning thread has a message of its own, taken over when it is joined */
-	char *err = ts_reader_on_scanner(r) ? r->scan_err : r->err;
-
-	n = snprintf(err, sizeof(r->err), "%s: offset %#llx: ", r->path, (unsigned long long)off);
-	if (n < 0 || (size_t)n >= sizeof(r->err))
+	n = snprintf(err, TS_ERR_LEN, "%s: offset %#llx: ", r->path, (unsigned long long)off);
+	if (n < 0 || (size_t)n >= TS_ERR_LEN)
 		return code;
 	va_start(ap, fmt);
-	vsnprintf(err + n, sizeof(r->err) - n, fmt, ap);
+	vsnprintf(err + n, TS_ERR_LEN - n, fmt, ap);
 	va_end(ap);
 	return code;
 }
@@ -84,7 +82,7 @@ int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt,
 /* A warning: kept in info.warnings for the caller to print; returns 0 to go on. */
 int ts_reader_warn(struct ts_reader *r, uint64_t off, const char *fmt, ...)
 {
-	struct ts_file_info *i = &r->info;
+	struct ts_file_info *i = &r->m.info;
 	char *w;
 	va_list ap;
 	int n;
@@ -352,207 +350,6 @@ int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off)
 	return 0;
 }
 
-/* A perf string: u32 length, then the bytes (NUL padded). */
-static int get_string(const unsigned char **p, const unsigned char *end, char *out, size_t out_len)
-{
-	uint32_t len;
-
-	if (end - *p < 4)
-		return -1;
-	len = ts_get_u32(*p);
-	*p += 4;
-	if ((size_t)(end - *p) < len)
-		return -1;
-	if (out) {
-		size_t n = strnlen((const char *)*p, len);
-
-		if (n >= out_len)
-			n = out_len - 1;
-		memcpy(out, *p, n);
-		out[n] = 0;
-	}
-	*p += len;
-	return 0;
-}
-
-static int feat_cmdline(struct ts_reader *r, const unsigned char *p, const unsigned char *end)
-{
-	uint32_t nr, i;
-	size_t len = 0;
-
-	if (end - p < 4)
-		return -1;
-	nr = ts_get_u32(p);
-	p += 4;
-	if (nr > (size_t)(end - p) / 4) /* each string takes at least its u32 length */
-		return -1;
-	free(r->info.cmdline);
-	r->info.cmdline = calloc(1, end - p + nr + 1);
-	if (!r->info.cmdline)
-		return -ENOMEM;
-	for (i = 0; i < nr; i++) {
-		char *dst = r->info.cmdline + len;
-
-		if (get_string(&p, end, dst, end - p + 1))
-			return -1;
-		len += strlen(dst);
-		r->info.cmdline[len++] = ' ';
-	}
-	if (len)
-		r->info.cmdline[len - 1] = 0;
-	return 0;
-}
-
-static int feat_event_desc(struct ts_reader *r, const unsigned char *p, const unsigned char *end)
-{
-	uint32_t nr, sz, i, nr_ids;
-	char name[64];
-	int idx;
-
-	if (end - p < 8)
-		return -1;
-	nr = ts_get_u32(p);
-	sz = ts_get_u32(p + 4);
-	p += 8;
-	for (i = 0; i < nr; i++) {
-		if ((uint64_t)(end - p) < (uint64_t)sz + 4)
-			return -1;
-		p += sz;
-		nr_ids = ts_get_u32(p);
-		p += 4;
-		if (get_string(&p, end, name, sizeof(name)))
-			return -1;
-		if ((size_t)(end - p) / 8 < nr_ids)
-			return -1;
-		idx = nr_ids ? ts_reader_attr_index(r, ts_get_u64(p)) : -1;
-		if (idx < 0 && i < (uint32_t)r->nr_attrs)
-			idx = i;
-		if (idx >= 0)
-			snprintf(r->attrs[idx].name, sizeof(r->attrs[idx].name), "%s", name);
-		p += 8 * (size_t)nr_ids;
-	}
-	return 0;
-}
-
-/* BUILD_ID: perf_event_header, pid, build id (20 bytes + size byte + pad), filename. */
-static int feat_build_id(struct ts_reader *r, const unsigned char *p, const unsigned char *end)
-{
-	while (end - p >= 8) {
-		uint16_t size, misc;
-		const unsigned char *bid;
-		const char *name;
-		int len, i;
-
-		memcpy(&misc, p + 4, 2);
-		memcpy(&size, p + 6, 2);
-		if (size < 8 + 4 + 24 || size > end - p)
-			return -1;
-		bid = p + 12;
-		len = bid[20] && bid[20] <= 20 ? bid[20] : 20;
-		name = (const char *)p + 36;
-		if ((misc & PERF_RECORD_MISC_CPUMODE_MASK) == PERF_RECORD_MISC_KERNEL &&
-		    !strncmp(name, "[kernel.kallsyms]", size - 36)) {
-			for (i = 0; i < len; i++)
-				sprintf(r->info.kernel_build_id + 2 * i, "%02x", bid[i]);
-		}
-		p += size;
-	}
-	return 0;
-}
-
-static const char *feat_name(int feat)
-{
-	static const char *const names[] = {
-		[TS_FEAT_TRACING_DATA] = "TRACING_DATA",
-		[TS_FEAT_BUILD_ID] = "BUILD_ID",
-		[TS_FEAT_HOSTNAME] = "HOSTNAME",
-		[TS_FEAT_OSRELEASE] = "OSRELEASE",
-		[TS_FEAT_VERSION] = "VERSION",
-		[TS_FEAT_ARCH] = "ARCH",
-		[TS_FEAT_NRCPUS] = "NRCPUS",
-		[TS_FEAT_CPUDESC] = "CPUDESC",
-		[TS_FEAT_CMDLINE] = "CMDLINE",
-		[TS_FEAT_EVENT_DESC] = "EVENT_DESC",
-	};
-
-	if (feat >= 0 && feat < (int)(sizeof(names) / sizeof(names[0])) && names[feat])
-		return names[feat];
-	return "unknown";
-}
-
-int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
-		      uint64_t off)
-{
-	const unsigned char *end = p + size;
-	struct ts_file_info *i = &r->info;
-	int ret = 0;
-
-	switch (feat) {
-	case TS_FEAT_TRACING_DATA:
-		return ts_reader_set_tdata(r, p, size);
-	case TS_FEAT_HOSTNAME:
-		ret = get_string(&p, end, i->hostname, sizeof(i->hostname));
-		break;
-	case TS_FEAT_OSRELEASE:
-		ret = get_string(&p, end, i->osrelease, sizeof(i->osrelease));
-		break;
-	case TS_FEAT_VERSION:
-		ret = get_string(&p, end, i->version, sizeof(i->version));
-		break;
-	case TS_FEAT_ARCH:
-		ret = get_string(&p, end, i->arch, sizeof(i->arch));
-		break;
-	case TS_FEAT_CPUDESC:
-		ret = get_string(&p, end, i->cpudesc, sizeof(i->cpudesc));
-		break;
-	case TS_FEAT_NRCPUS:
-		if (size < 8)
-			ret = -1;
-		else {
-			i->nr_cpus_avail = ts_get_u32(p);
-			i->nr_cpus_online = ts_get_u32(p + 4);
-		}
-		break;
-	case TS_FEAT_CMDLINE:
-		ret = feat_cmdline(r, p, end);
-		break;
-	case TS_FEAT_EVENT_DESC:
-		ret = feat_event_desc(r, p, end);
-		break;
-	case TS_FEAT_BUILD_ID:
-		ret = feat_build_id(r, p, end);
-		break;
-	default:
-		break;
-	}
-	if (ret == -ENOMEM)
-		return ret;
-	/*
-	 * Decoding needs only the tracing data (handled above) and the attrs; these features
-	 * describe the machine. perf prints "(null)" for a damaged one and reads on: so do we.
-	 */
-	if (ret) {
-		if (feat == TS_FEAT_CMDLINE) {
-			free(i->cmdline);
-			i->cmdline = NULL;
-		}
-		return ts_reader_warn(r, off, "feature section %s (%d) is malformed: ignored",
-				      feat_name(feat), feat);
-	}
-	return 0;
-}
-
-int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size)
-{
-	free(r->tdata);
-	r->tdata = malloc(size ? size : 1);
-	if (!r->tdata)
-		return -ENOMEM;
-	memcpy(r->tdata, p, size);
-	r->tdata_len = size;
-	return 0;
-}
-
 static int read_attrs(struct ts_reader *r)
 {
 	const struct ts_file_header *h = &r->hdr;
@@ -683,16 +480,17 @@ void ts_kernel_map(const unsigned char *rec, uint32_t size, char ref[TS_KERNEL_R
 }
 
 /* Whether an ID_INDEX record names tasks (perf record without -a) rather than tid -1. */
-void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size)
+int ts_id_index_tasks(const unsigned char *rec, uint32_t size)
 {
 	uint64_t nr, i;
 
 	if (size < 16)
-		return;
+		return 0;
 	nr = ts_get_u64(rec + 8);
 	for (i = 0; i < nr && i < (size - 16) / 32; i++)
 		if (ts_get_u64(rec + 16 + 32 * i + 24) != UINT64_MAX)
-			r->info.per_task = 1;
+			return 1;
+	return 0;
 }
 
 /*
@@ -708,7 +506,7 @@ static void find_kernel_map(struct ts_reader *r)
 	if (!buf)
 		return;
 	if (pread_all(r, buf, len, r->hdr.data.offset, "data")) {
-		r->err[0] = 0; /* the run will name any real problem where it meets it */
+		r->m.err[0] = 0; /* the run will name any real problem where it meets it */
 		free(buf);
 		return;
 	}
@@ -718,9 +516,9 @@ static void find_kernel_map(struct ts_reader *r)
 		memcpy(&size, buf + pos + 6, 2);
 		if (size < 8 || pos + size > len || type == PERF_RECORD_SAMPLE)
 			break;
-		ts_kernel_map(buf + pos, size, r->info.kernel_ref, &r->info.kernel_ref_addr);
-		if (type == TS_REC_ID_INDEX)
-			ts_reader_id_index_tasks(r, buf + pos, size);
+		ts_kernel_map(buf + pos, size, r->m.info.kernel_ref, &r->m.info.kernel_ref_addr);
+		if (type == TS_REC_ID_INDEX && ts_id_index_tasks(buf + pos, size))
+			r->m.info.per_task = 1;
 		pos += size;
 	}
 	free(buf);
@@ -767,8 +565,8 @@ static int open_file_mode(struct ts_reader *r)
 		ret = read_features(r);
 	if (ret)
 		return ret;
-	r->in.base = h->data.offset;
-	r->data_end = h->data.offset + h->data.size;
+	r->s.in.base = h->data.offset;
+	r->s.data_end = h->data.offset + h->data.size;
 	/* zstd data cannot be re-read in place: those files are ordered in memory */
 	r->use_runs = !r->opts.unordered &&
 		      !(h->features[TS_FEAT_COMPRESSED / 64] & (1ULL << (TS_FEAT_COMPRESSED % 64)));
@@ -778,37 +576,14 @@ static int open_file_mode(struct ts_reader *r)
 	return 0;
 }
 
-int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts)
+/* The magic (16 bytes) decides the mode; a pipe cannot be re-read, so keep what was read. */
+static int read_magic(struct ts_reader *r, uint64_t magic[2])
 {
-	struct ts_reader *r;
-	uint64_t magic[2];
-	ssize_t n;
 	size_t got = 0;
-	int ret;
+	ssize_t n;
 
-	/* 64-aligned: the threads' hot fields keep to their own cache lines */
-	*rp = r = aligned_alloc(64, (sizeof(*r) + 63) & ~(size_t)63);
-	if (r)
-		memset(r, 0, sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	r->path = strcmp(path, "-") ? path : "<stdin>";
-	if (opts)
-		r->opts = *opts;
-	if (!strcmp(path, "-")) {
-		r->fd = 0;
-	} else {
-		r->fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (r->fd < 0) { /* not a damaged file: no offset to name */
-			ret = -errno;
-			snprintf(r->err, sizeof(r->err), "%s: %s", path, strerror(errno));
-			return ret;
-		}
-		r->own_fd = 1;
-	}
-	/* The magic decides the mode; a pipe cannot be re-read, so keep what was read. */
-	while (got < sizeof(magic)) {
-		n = read(r->fd, (char *)magic + got, sizeof(magic) - got);
+	while (got < 16) {
+		n = read(r->fd, (char *)magic + got, 16 - got);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
@@ -827,13 +602,47 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 			"Linux 2.6.37): not supported");
 	if (magic[0] != TS_PERF_MAGIC)
 		return ts_reader_fail(r, 0, -TS_EMAGIC, "%s", ts_strerror(-TS_EMAGIC));
-	r->data_end = UINT64_MAX;
-	if (magic[1] == 16) {
-		r->info.kind = TS_INPUT_PIPE;
-		r->hdr.size = 16;
-		r->in.base = 16;
+	return 0;
+}
+
+int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts)
+{
+	struct ts_reader *r;
+	uint64_t magic[2];
+	int ret;
+
+	/* 64-aligned: the threads' hot fields keep to their own cache lines */
+	*rp = r = aligned_alloc(64, (sizeof(*r) + 63) & ~(size_t)63);
+	if (r)
+		memset(r, 0, sizeof(*r));
+	if (!r)
+		return -ENOMEM;
+	r->path = strcmp(path, "-") ? path : "<stdin>";
+	r->s.r = r;
+	r->s.deliver = r; /* until a scanning thread starts: ts_reader_run() */
+	if (opts)
+		r->opts = *opts;
+	if (!strcmp(path, "-")) {
+		r->fd = 0;
 	} else {
-		r->info.kind = TS_INPUT_FILE;
+		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r->fd < 0) { /* not a damaged file: no offset to name */
+			ret = -errno;
+			snprintf(r->m.err, TS_ERR_LEN, "%s: %s", path, strerror(errno));
+			return ret;
+		}
+		r->own_fd = 1;
+	}
+	ret = read_magic(r, magic);
+	if (ret)
+		return ret;
+	r->s.data_end = UINT64_MAX;
+	if (magic[1] == 16) {
+		r->m.info.kind = TS_INPUT_PIPE;
+		r->hdr.size = 16;
+		r->s.in.base = 16;
+	} else {
+		r->m.info.kind = TS_INPUT_FILE;
 		ret = open_file_mode(r);
 		if (ret == -ESPIPE)
 			return ts_reader_fail(r, 0, ret,
@@ -859,9 +668,9 @@ void ts_reader_close(struct ts_reader *r)
 	free(r->id_dense);
 	free(r->id_cpu.vals);
 	free(r->tdata);
-	free(r->info.cmdline);
-	free(r->info.lost_per_cpu);
-	free(r->info.lost_samples_per_cpu);
+	free(r->m.info.cmdline);
+	free(r->m.info.lost_per_cpu);
+	free(r->m.info.lost_samples_per_cpu);
 	free(r);
 }
 
@@ -879,10 +688,10 @@ const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len)
 
 const struct ts_file_info *ts_reader_info(const struct ts_reader *r)
 {
-	return &r->info;
+	return &r->m.info;
 }
 
 const char *ts_reader_error(const struct ts_reader *r)
 {
-	return r->err[0] ? r->err : "no error";
+	return r->m.err[0] ? r->m.err : "no error";
 }

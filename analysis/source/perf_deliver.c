@@ -11,7 +11,7 @@
 
 static int count_lost(struct ts_reader *r, uint32_t cpu, uint64_t n, int samples)
 {
-	struct ts_file_info *i = &r->info;
+	struct ts_file_info *i = &r->m.info;
 
 	if (cpu == UINT32_MAX)
 		cpu = 0;
@@ -50,8 +50,8 @@ struct trailer {
 };
 
 /* The sample_id_all trailer of a non-sample record, if its attr has one. */
-static int get_trailer(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
-		       struct trailer *t)
+static int get_trailer(const struct ts_reader *r, char *err, const unsigned char *rec,
+		       uint32_t size, uint64_t off, struct trailer *t)
 {
 	const struct ts_attr_layout *l;
 	const unsigned char *tr;
@@ -61,7 +61,7 @@ static int get_trailer(struct ts_reader *r, const unsigned char *rec, uint32_t s
 	t->cpu = UINT32_MAX;
 	t->tid = 0;
 	t->attr = -1;
-	idx = ts_reader_attr_of(r, rec, size, 0, off);
+	idx = ts_reader_attr_of(r, err, rec, size, 0, off);
 	if (idx == -TS_ENOATTR && r->id_from_end < 0)
 		return 0;
 	if (idx < 0)
@@ -71,8 +71,9 @@ static int get_trailer(struct ts_reader *r, const unsigned char *rec, uint32_t s
 	if (!l->trailer_size)
 		return 0;
 	if (size < 8 + (uint32_t)l->trailer_size)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "%s record too short for its trailer",
-				      ts_record_name(ts_get_u32(rec)));
+		return ts_fail_into(r, err, off, -TS_ECORRUPT,
+				    "%s record too short for its trailer",
+				    ts_record_name(ts_get_u32(rec)));
 	tr = rec + size - l->trailer_size;
 	if (l->trailer_time >= 0)
 		t->time = ts_get_u64(tr + l->trailer_time);
@@ -88,7 +89,7 @@ static int get_trailer(struct ts_reader *r, const unsigned char *rec, uint32_t s
 /* CPUs a sample may name: the file's nr_cpus_avail, else the kernel's largest NR_CPUS. */
 static uint32_t max_cpus(const struct ts_reader *r)
 {
-	return r->info.nr_cpus_avail ? r->info.nr_cpus_avail : 8192;
+	return r->m.info.nr_cpus_avail ? r->m.info.nr_cpus_avail : 8192;
 }
 
 static int deliver_sample(struct ts_reader *r, const unsigned char *rec, uint32_t size,
@@ -106,16 +107,16 @@ static int deliver_sample(struct ts_reader *r, const unsigned char *rec, uint32_
 		return ts_reader_fail(r, off, -TS_ECORRUPT,
 				      "SAMPLE on cpu %u, but the recording machine has %u CPUs%s",
 				      s.cpu, max_cpus(r),
-				      r->info.nr_cpus_avail ? " (NRCPUS feature)" : " at most");
+				      r->m.info.nr_cpus_avail ? " (NRCPUS feature)" : " at most");
 	r->attrs[s.attr->index].nr_samples++;
-	if (!r->info.nr_samples++)
-		r->info.first_time = s.time;
-	if (s.time > r->info.last_time)
-		r->info.last_time = s.time;
+	if (!r->m.info.nr_samples++)
+		r->m.info.first_time = s.time;
+	if (s.time > r->m.info.last_time)
+		r->m.info.last_time = s.time;
 	if (!ops->sample)
 		return 0;
 	ret = ops->sample(r->ctx, &s);
-	if (ret && !r->err[0])
+	if (ret && !r->m.err[0])
 		ts_reader_fail(r, off, ret, "%s", ts_strerror(ret));
 	return ret;
 }
@@ -148,11 +149,11 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 	struct trailer t;
 	int ret;
 
-	r->cur_off = off;
+	r->m.cur_off = off;
 	memcpy(&size, rec + 6, 2);
 	if (type == PERF_RECORD_SAMPLE)
 		return deliver_sample(r, rec, size, off);
-	ret = get_trailer(r, rec, size, off, &t);
+	ret = get_trailer(r, r->m.err, rec, size, off, &t);
 	if (ret)
 		return ret;
 	switch (type) {
@@ -199,9 +200,10 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 	}
 }
 
-/* Time of a kernel record, for the queue: the sample's TIME field or the trailer's. */
-int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
-		   uint64_t *time)
+/* Time of a kernel record, for the queue: the sample's TIME field or the trailer's; @err is
+ * the calling side's message buffer. */
+int ts_record_time(const struct ts_reader *r, char *err, const unsigned char *rec, uint32_t size,
+		   uint64_t off, uint64_t *time)
 {
 	uint32_t type = ts_get_u32(rec);
 	struct trailer t;
@@ -211,24 +213,24 @@ int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size,
 	if (type == PERF_RECORD_SAMPLE && r->sample_time_pos >= 0) {
 		/* the common case: every attr has TIME at the same place, no lookup needed */
 		if ((uint32_t)r->sample_time_pos + 16 > size)
-			return ts_reader_fail(r, off, -TS_ECORRUPT,
-					      "SAMPLE too short for its time");
+			return ts_fail_into(r, err, off, -TS_ECORRUPT,
+					    "SAMPLE too short for its time");
 		*time = ts_get_u64(rec + 8 + r->sample_time_pos);
 		return 0;
 	}
 	if (type == PERF_RECORD_SAMPLE) {
-		idx = ts_reader_attr_of(r, rec, size, 1, off);
+		idx = ts_reader_attr_of(r, err, rec, size, 1, off);
 		if (idx < 0)
 			return idx;
 		if (r->layout[idx].time >= 0) {
 			if ((uint32_t)r->layout[idx].time + 16 > size)
-				return ts_reader_fail(r, off, -TS_ECORRUPT,
-						      "SAMPLE too short for its time");
+				return ts_fail_into(r, err, off, -TS_ECORRUPT,
+						    "SAMPLE too short for its time");
 			*time = ts_get_u64(rec + 8 + r->layout[idx].time);
 		}
 		return 0;
 	}
-	ret = get_trailer(r, rec, size, off, &t);
+	ret = get_trailer(r, err, rec, size, off, &t);
 	*time = t.time;
 	return ret;
 }
@@ -249,13 +251,4 @@ const unsigned char *ts_aligned_into(unsigned char **buf, size_t *alloc, const u
 	}
 	memcpy(*buf, rec, size);
 	return *buf;
-}
-
-const unsigned char *ts_aligned(struct ts_reader *r, const unsigned char *rec, uint32_t size)
-{
-	if (!((uintptr_t)rec & 7)) /* the merge's every record: no thread lookup for it */
-		return rec;
-	if (ts_reader_on_scanner(r))
-		return ts_aligned_into(&r->scan_scratch, &r->scan_scratch_alloc, rec, size);
-	return ts_aligned_into(&r->scratch, &r->scratch_alloc, rec, size);
 }

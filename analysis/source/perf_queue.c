@@ -50,10 +50,10 @@ static int queue_grow(struct ts_queue *q, size_t bytes)
 	return 0;
 }
 
-static int queue_push(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t time,
+static int queue_push(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t time,
 		      uint64_t off)
 {
-	struct ts_queue *q = &r->q;
+	struct ts_queue *q = &sc->q;
 	size_t bytes = rec ? (size + 7) & ~7u : 0;
 	struct ts_qent *e;
 	int ret;
@@ -121,9 +121,9 @@ static void queue_sort(struct ts_queue *q)
 	q->tmp = t;
 }
 
-static int queue_flush(struct ts_reader *r, uint64_t limit)
+/* Deliver (on @r, this thread) the records of @q with time <= @limit. */
+static int queue_flush(struct ts_reader *r, struct ts_queue *q, uint64_t limit)
 {
-	struct ts_queue *q = &r->q;
 	size_t i, j, used = 0;
 	int ret;
 
@@ -252,9 +252,9 @@ static int run_peek(struct ts_reader *r, struct ts_run *run)
 			run->pos += size;
 			continue;
 		}
-		ret = ts_record_time(r, rec, size, run->pos, &time);
+		ret = ts_record_time(r, r->m.err, rec, size, run->pos, &time);
 		if (ret && !ts_record_wanted(type)) {
-			r->err[0] = 0;
+			r->m.err[0] = 0;
 			time = 0;
 		} else if (ret) {
 			return ret;
@@ -314,7 +314,7 @@ static int runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, u
 		uint16_t size;
 
 		memcpy(&size, rec + 6, 2);
-		rec = ts_aligned(r, rec, size);
+		rec = ts_aligned_into(&r->m.scratch, &r->m.scratch_alloc, rec, size);
 		if (!rec)
 			return -ENOMEM;
 		ret = ts_deliver(r, rec, run->pos);
@@ -366,9 +366,9 @@ static struct ts_run *run_new(struct ts_runs *rs, uint64_t off, uint64_t end)
 	return run;
 }
 
-static int runs_add(struct ts_reader *r, uint64_t time, uint64_t off, uint32_t size)
+static int runs_add(struct ts_scanner *sc, uint64_t time, uint64_t off, uint32_t size)
 {
-	struct ts_runs *rs = &r->runs;
+	struct ts_runs *rs = &sc->runs;
 	struct ts_run *run = rs->open ? &rs->v[rs->nr - 1] : NULL;
 
 	if (run && time < run->last) { /* a new CPU buffer: close this run at the record */
@@ -386,11 +386,11 @@ static int runs_add(struct ts_reader *r, uint64_t time, uint64_t off, uint32_t s
 	return 0;
 }
 
-static void runs_close(struct ts_reader *r, uint64_t off)
+static void runs_close(struct ts_scanner *sc, uint64_t off)
 {
-	if (r->runs.open) {
-		r->runs.v[r->runs.nr - 1].end = off;
-		r->runs.open = 0;
+	if (sc->runs.open) {
+		sc->runs.v[sc->runs.nr - 1].end = off;
+		sc->runs.open = 0;
 	}
 }
 
@@ -424,18 +424,18 @@ static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 	switch (c->type) {
 	case CMD_RUNS:
 		for (i = 0; i < c->nr; i++)
-			if (!run_new(&r->mruns, c->v[2 * i], c->v[2 * i + 1]))
+			if (!run_new(&r->m.runs, c->v[2 * i], c->v[2 * i + 1]))
 				return -ENOMEM;
 		return 0;
 	case CMD_FLUSH:
-		return runs_flush(r, &r->mruns, c->arg, &last);
+		return runs_flush(r, &r->m.runs, c->arg, &last);
 	case CMD_DELIVER:
 		return ts_deliver(r, (const unsigned char *)c->v, c->arg);
 	case CMD_KERNEL_REF:
 		ts_reader_set_kernel_ref(r, (const char *)c->v, c->arg);
 		return 0;
 	case CMD_ERROR: /* the merger got this far without one: the scanner's is the first */
-		memcpy(r->err, c->v, sizeof(r->err));
+		memcpy(r->m.err, c->v, sizeof(r->m.err));
 		return (int)(int64_t)c->arg;
 	default:
 		return -EINVAL;
@@ -444,40 +444,50 @@ static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 
 int ts_queue_scan_start(struct ts_reader *r)
 {
-	return ts_pipe_new(&r->scan, SCAN_RING, merge_cmd, r);
+	return ts_pipe_new(&r->s.pipe, SCAN_RING, merge_cmd, r);
 }
 
 int ts_queue_scan_merge(struct ts_reader *r)
 {
-	return ts_pipe_run(r->scan);
+	return ts_pipe_run(r->s.pipe);
 }
 
-static struct scan_cmd *scan_cmd(struct ts_reader *r, uint32_t type, uint32_t nr, uint64_t arg,
+static struct scan_cmd *scan_cmd(struct ts_scanner *sc, uint32_t type, uint32_t nr, uint64_t arg,
 				 size_t extra);
 
 /* The scanner is through: its error, if any, goes on as its last message. */
-void ts_queue_scan_end(struct ts_reader *r, int ret)
+void ts_queue_scan_end(struct ts_scanner *sc, int ret)
 {
 	struct scan_cmd *c =
-		ret ? scan_cmd(r, CMD_ERROR, 0, (uint64_t)(int64_t)ret, sizeof(r->scan_err)) : NULL;
+		ret ? scan_cmd(sc, CMD_ERROR, 0, (uint64_t)(int64_t)ret, sizeof(sc->err)) : NULL;
 
 	if (c) { /* else the merger stopped on an error of its own, which comes first */
-		memcpy(c->v, r->scan_err, sizeof(r->scan_err));
-		ts_pipe_commit(r->scan);
+		memcpy(c->v, sc->err, sizeof(sc->err));
+		ts_pipe_commit(sc->pipe);
 	}
-	ts_pipe_done(r->scan);
+	ts_pipe_done(sc->pipe);
 }
 
-/* A record that changes what the merger reads (attrs, ids): let it catch up first. */
-int ts_queue_scan_user(struct ts_reader *r)
+/**
+ * ts_scan_user() - the header state, for a record that changes what the merger reads
+ * @sc: the scanner
+ *
+ * A scanning thread first lets the merger catch up: it waits on the ring for the next message
+ * and reads nothing until the scanner commits one, so the scanner may write the header state
+ * (attrs, ids, tracing data) in between.
+ * Return: the reader, or NULL when the merger has stopped (on an error of its own).
+ */
+struct ts_reader *ts_scan_user(struct ts_scanner *sc)
 {
-	return r->scan && ts_pipe_drain(r->scan) ? -ECANCELED : 0;
+	if (sc->pipe && ts_pipe_drain(sc->pipe))
+		return NULL;
+	return (struct ts_reader *)((char *)sc - offsetof(struct ts_reader, s));
 }
 
-static struct scan_cmd *scan_cmd(struct ts_reader *r, uint32_t type, uint32_t nr, uint64_t arg,
+static struct scan_cmd *scan_cmd(struct ts_scanner *sc, uint32_t type, uint32_t nr, uint64_t arg,
 				 size_t extra)
 {
-	struct scan_cmd *c = ts_pipe_reserve(r->scan, sizeof(*c) + extra);
+	struct scan_cmd *c = ts_pipe_reserve(sc->pipe, sizeof(*c) + extra);
 
 	if (!c)
 		return NULL;
@@ -488,28 +498,28 @@ static struct scan_cmd *scan_cmd(struct ts_reader *r, uint32_t type, uint32_t nr
 }
 
 /* Hand the closed runs over, then a flush to @limit. */
-static int scan_flush(struct ts_reader *r, uint64_t limit)
+static int scan_flush(struct ts_scanner *sc, uint64_t limit)
 {
-	struct ts_runs *rs = &r->runs;
+	struct ts_runs *rs = &sc->runs;
 	size_t i = 0, j, n;
 	struct scan_cmd *c;
 
 	while (i < rs->nr) {
 		n = rs->nr - i < RUNS_PER_CMD ? rs->nr - i : RUNS_PER_CMD;
-		c = scan_cmd(r, CMD_RUNS, n, 0, n * 16);
+		c = scan_cmd(sc, CMD_RUNS, n, 0, n * 16);
 		if (!c)
 			return -ECANCELED;
 		for (j = 0; j < n; j++, i++) {
 			c->v[2 * j] = rs->v[i].pos;
 			c->v[2 * j + 1] = rs->v[i].end;
 		}
-		ts_pipe_commit(r->scan);
+		ts_pipe_commit(sc->pipe);
 	}
 	rs->nr = 0;
-	if (!scan_cmd(r, CMD_FLUSH, 0, limit, 0))
+	if (!scan_cmd(sc, CMD_FLUSH, 0, limit, 0))
 		return -ECANCELED;
-	ts_pipe_commit(r->scan);
-	ts_pipe_push(r->scan); /* a round's worth of merging: start it now */
+	ts_pipe_commit(sc->pipe);
+	ts_pipe_push(sc->pipe); /* a round's worth of merging: start it now */
 	return 0;
 }
 
@@ -520,25 +530,30 @@ static int scan_flush(struct ts_reader *r, uint64_t limit)
  * limit, a record at exactly @limit goes last. Else only this round's records <= @limit go,
  * the largest last.
  */
-static void scan_flushed(struct ts_reader *r, uint64_t limit)
+static void scan_flushed(struct ts_scanner *sc, uint64_t limit)
 {
-	if (limit > r->scan_limit)
-		r->q.last_flush = limit;
-	else if (r->scan_le_any)
-		r->q.last_flush = r->scan_le_max;
-	r->scan_limit = limit;
-	r->scan_le_any = 0;
-	r->scan_le_max = 0;
+	if (limit > sc->limit)
+		sc->q.last_flush = limit;
+	else if (sc->le_any)
+		sc->q.last_flush = sc->le_max;
+	sc->limit = limit;
+	sc->le_any = 0;
+	sc->le_max = 0;
 }
 
-static int scan_deliver(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off)
+/* A record delivered at once: here when this thread delivers, else sent to the merger. */
+static int scan_deliver(struct ts_scanner *sc, const unsigned char *rec, uint32_t size,
+			uint64_t off)
 {
-	struct scan_cmd *c = scan_cmd(r, CMD_DELIVER, size, off, size);
+	struct scan_cmd *c;
 
+	if (sc->deliver)
+		return ts_deliver(sc->deliver, rec, off);
+	c = scan_cmd(sc, CMD_DELIVER, size, off, size);
 	if (!c)
 		return -ECANCELED;
 	memcpy(c->v, rec, size);
-	ts_pipe_commit(r->scan);
+	ts_pipe_commit(sc->pipe);
 	return 0;
 }
 
@@ -548,50 +563,50 @@ _Static_assert(sizeof(((struct ts_file_info *)0)->kernel_ref) == TS_KERNEL_REF_L
 
 void ts_reader_set_kernel_ref(struct ts_reader *r, const char *ref, uint64_t addr)
 {
-	if (r->info.kernel_ref[0] || !ref[0])
+	if (r->m.info.kernel_ref[0] || !ref[0])
 		return;
-	memcpy(r->info.kernel_ref, ref, sizeof(r->info.kernel_ref));
-	r->info.kernel_ref_addr = addr;
+	memcpy(r->m.info.kernel_ref, ref, sizeof(r->m.info.kernel_ref));
+	r->m.info.kernel_ref_addr = addr;
 }
 
 /*
- * The scanner found the kernel map (in r->scount): hand it on, in order with the records, to
+ * The scanner found the kernel map (in sc->cnt): hand it on, in order with the records, to
  * whoever delivers (the first sample's symbols need it); with no scanning thread, that is here.
  */
-int ts_queue_kernel_ref(struct ts_reader *r)
+int ts_queue_kernel_ref(struct ts_scanner *sc)
 {
 	struct scan_cmd *c;
 
-	if (!r->scan) {
-		ts_reader_set_kernel_ref(r, r->scount.kernel_ref, r->scount.kernel_ref_addr);
+	if (sc->deliver) {
+		ts_reader_set_kernel_ref(sc->deliver, sc->cnt.kernel_ref, sc->cnt.kernel_ref_addr);
 		return 0;
 	}
-	c = scan_cmd(r, CMD_KERNEL_REF, 0, r->scount.kernel_ref_addr, TS_KERNEL_REF_LEN);
+	c = scan_cmd(sc, CMD_KERNEL_REF, 0, sc->cnt.kernel_ref_addr, TS_KERNEL_REF_LEN);
 	if (!c)
 		return -ECANCELED;
-	memcpy(c->v, r->scount.kernel_ref, TS_KERNEL_REF_LEN);
-	ts_pipe_commit(r->scan);
+	memcpy(c->v, sc->cnt.kernel_ref, TS_KERNEL_REF_LEN);
+	ts_pipe_commit(sc->pipe);
 	return 0;
 }
 
 /* ---- the interface to the stream -------------------------------------------------------- */
 
 /* A queued record's time: perf's out-of-order count, and what the scanner's flushes need. */
-static inline void note_time(struct ts_reader *r, uint64_t time)
+static inline void note_time(struct ts_scanner *sc, uint64_t time)
 {
-	if (time < r->q.last_flush)
-		r->scount.nr_out_of_order++;
-	if (time > r->q.max_time)
-		r->q.max_time = time;
-	if (time <= r->q.next_flush) {
-		r->scan_le_any = 1;
-		if (time > r->scan_le_max)
-			r->scan_le_max = time;
+	if (time < sc->q.last_flush)
+		sc->cnt.nr_out_of_order++;
+	if (time > sc->q.max_time)
+		sc->q.max_time = time;
+	if (time <= sc->q.next_flush) {
+		sc->le_any = 1;
+		if (time > sc->le_max)
+			sc->le_max = time;
 	}
 }
 
 /* A kernel record from the stream (@in_z: out of a COMPRESSED record; @off its offset). */
-int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t off,
 		    int in_z)
 {
 	uint32_t type = ts_get_u32(rec);
@@ -600,94 +615,94 @@ int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	int ret;
 
 	/* the common case, kept short: an aligned sample whose TIME sits where all attrs put it */
-	if (type == PERF_RECORD_SAMPLE && r->use_runs && r->sample_time_pos >= 0 &&
-	    !((uintptr_t)rec & 7) && size >= 16u + r->sample_time_pos) {
-		time = ts_get_u64(rec + 8 + r->sample_time_pos);
+	if (type == PERF_RECORD_SAMPLE && sc->r->use_runs && sc->r->sample_time_pos >= 0 &&
+	    !((uintptr_t)rec & 7) && size >= 16u + sc->r->sample_time_pos) {
+		time = ts_get_u64(rec + 8 + sc->r->sample_time_pos);
 		if (time && time != UINT64_MAX) {
-			note_time(r, time);
-			return runs_add(r, time, off, size);
+			note_time(sc, time);
+			return runs_add(sc, time, off, size);
 		}
 	}
 	if (type > PERF_RECORD_TEXT_POKE + 1)
-		ts_scan_unknown(r, type, off);
-	rec = ts_aligned(r, rec, size);
+		ts_scan_unknown(sc, type, off);
+	rec = ts_aligned_into(&sc->scratch, &sc->scratch_alloc, rec, size);
 	if (!rec)
 		return -ENOMEM;
-	if (r->opts.unordered)
-		return keep ? ts_deliver(r, rec, off) : 0;
-	ret = ts_record_time(r, rec, size, off, &time);
+	if (sc->r->opts.unordered)
+		return keep ? scan_deliver(sc, rec, size, off) : 0;
+	ret = ts_record_time(sc->r, sc->err, rec, size, off, &time);
 	if (ret && !keep) { /* a record we do not use and cannot place: skip it */
-		r->err[0] = 0;
+		sc->err[0] = 0;
 		return 0;
 	}
 	if (ret)
 		return ret;
-	if (time == 0 || time == UINT64_MAX) { /* perf delivers these at once, unqueued */
-		if (!keep)
-			return 0;
-		return r->scan ? scan_deliver(r, rec, size, off) : ts_deliver(r, rec, off);
+	if (time == 0 || time == UINT64_MAX) /* perf delivers these at once, unqueued */
+		return keep ? scan_deliver(sc, rec, size, off) : 0;
+	if (sc->r->use_runs && in_z)
+		return ts_scan_fail(sc, off, -TS_ECORRUPT,
+				    "COMPRESSED data in a file without the compressed feature");
+	note_time(sc, time);
+	if (sc->r->use_runs)
+		return runs_add(sc, time, off, size);
+	return queue_push(sc, keep ? rec : NULL, size, time, off);
+}
+
+/*
+ * Flush to @limit: the runs go to the merger when a scanning thread runs, else this thread
+ * merges them (or sorts its queue) and delivers.
+ */
+static int scan_flush_to(struct ts_scanner *sc, uint64_t limit, uint64_t off)
+{
+	if (!sc->deliver) {
+		runs_close(sc, off);
+		return scan_flush(sc, limit);
 	}
-	if (r->use_runs && in_z)
-		return ts_reader_fail(r, off, -TS_ECORRUPT,
-				      "COMPRESSED data in a file without the compressed feature");
-	note_time(r, time);
-	if (r->use_runs)
-		return runs_add(r, time, off, size);
-	return queue_push(r, keep ? rec : NULL, size, time, off);
+	if (sc->r->use_runs) {
+		runs_close(sc, off);
+		return runs_flush(sc->deliver, &sc->runs, limit, &sc->q.last_flush);
+	}
+	return queue_flush(sc->deliver, &sc->q, limit);
 }
 
 /* FINISHED_ROUND at @off: flush up to what the previous round had seen. */
-int ts_queue_round(struct ts_reader *r, uint64_t off)
+int ts_queue_round(struct ts_scanner *sc, uint64_t off)
 {
 	int ret;
 
-	if (r->opts.unordered)
+	if (sc->r->opts.unordered)
 		return 0;
-	if (r->scan) {
-		runs_close(r, off);
-		ret = scan_flush(r, r->q.next_flush);
-		scan_flushed(r, r->q.next_flush);
-	} else if (r->use_runs) {
-		runs_close(r, off);
-		ret = runs_flush(r, &r->runs, r->q.next_flush, &r->q.last_flush);
-	} else {
-		ret = queue_flush(r, r->q.next_flush);
-	}
-	r->q.next_flush = r->q.max_time;
+	ret = scan_flush_to(sc, sc->q.next_flush, off);
+	if (!sc->deliver)
+		scan_flushed(sc, sc->q.next_flush);
+	sc->q.next_flush = sc->q.max_time;
 	return ret;
 }
 
 /* The end of the data at @off: flush everything. */
-int ts_queue_final(struct ts_reader *r, uint64_t off)
+int ts_queue_final(struct ts_scanner *sc, uint64_t off)
 {
-	if (r->opts.unordered)
+	if (sc->r->opts.unordered)
 		return 0;
-	if (r->scan) {
-		runs_close(r, off);
-		return scan_flush(r, UINT64_MAX);
-	}
-	if (r->use_runs) {
-		runs_close(r, off);
-		return runs_flush(r, &r->runs, UINT64_MAX, &r->q.last_flush);
-	}
-	return queue_flush(r, UINT64_MAX);
+	return scan_flush_to(sc, UINT64_MAX, off);
+}
+
+static void runs_free(struct ts_runs *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nr; i++)
+		run_free(&rs->v[i]);
+	free(rs->v);
+	free(rs->heap);
 }
 
 void ts_queue_free(struct ts_reader *r)
 {
-	size_t i;
-
-	for (i = 0; i < r->runs.nr; i++)
-		run_free(&r->runs.v[i]);
-	free(r->runs.v);
-	free(r->runs.heap);
-	for (i = 0; i < r->mruns.nr; i++)
-		run_free(&r->mruns.v[i]);
-	free(r->mruns.v);
-	free(r->mruns.heap);
-	free(r->scan_scratch);
-	free(r->q.ents);
-	free(r->q.tmp);
-	free(r->q.arena);
-	free(r->q.arena2);
+	runs_free(&r->s.runs);
+	runs_free(&r->m.runs);
+	free(r->s.q.ents);
+	free(r->s.q.tmp);
+	free(r->s.q.arena);
+	free(r->s.q.arena2);
 }

@@ -21,8 +21,8 @@
  * The attr index of a record. Samples carry the id at id_pos from the start; other records
  * carry it as the last u64 of their sample_id_all trailer (IDENTIFIER).
  */
-int ts_reader_attr_of(struct ts_reader *r, const unsigned char *rec, uint32_t size, int sample,
-		      uint64_t off)
+int ts_reader_attr_of(const struct ts_reader *r, char *err, const unsigned char *rec, uint32_t size,
+		      int sample, uint64_t off)
 {
 	uint64_t id;
 	int idx;
@@ -31,21 +31,23 @@ int ts_reader_attr_of(struct ts_reader *r, const unsigned char *rec, uint32_t si
 		return 0;
 	if (sample) {
 		if (r->id_pos < 0 || (uint32_t)r->id_pos + 16 > size)
-			return ts_reader_fail(r, off, -TS_ECORRUPT, "sample too short for its id");
+			return ts_fail_into(r, err, off, -TS_ECORRUPT,
+					    "sample too short for its id");
 		id = ts_get_u64(rec + 8 + r->id_pos);
 	} else {
 		if (r->id_from_end < 0)
 			return -TS_ENOATTR;
 		if (size < 16)
-			return ts_reader_fail(r, off, -TS_ECORRUPT, "record too short for its id");
+			return ts_fail_into(r, err, off, -TS_ECORRUPT,
+					    "record too short for its id");
 		id = ts_get_u64(rec + size - r->id_from_end);
 	}
 	if (!id) /* perf-synthesized records carry id 0: they belong to the first attr */
 		return 0;
 	idx = ts_reader_attr_index(r, id);
 	if (idx < 0)
-		return ts_reader_fail(r, off, -TS_ENOATTR, "sample id %llu matches no event attr",
-				      (unsigned long long)id);
+		return ts_fail_into(r, err, off, -TS_ENOATTR,
+				    "sample id %llu matches no event attr", (unsigned long long)id);
 	return idx;
 }
 
@@ -148,7 +150,7 @@ int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	uint64_t st, v;
 	int idx;
 
-	idx = ts_reader_attr_of(r, rec, size, 1, off);
+	idx = ts_reader_attr_of(r, r->m.err, rec, size, 1, off);
 	if (idx < 0)
 		return idx;
 	a = &r->attrs[idx];

@@ -50,10 +50,10 @@ static int inbuf_reserve(struct ts_inbuf *b, size_t need)
  * Make at least @need bytes available at in.start. Returns 0 when they are, 1 when the data
  * ends first (the caller decides whether that is the clean end or a truncation).
  */
-static int fill(struct ts_reader *r, size_t need)
+static int fill(struct ts_scanner *sc, size_t need)
 {
-	struct ts_inbuf *b = &r->in;
-	size_t chunk = r->opts.bufsize ? r->opts.bufsize : DEFAULT_CHUNK;
+	struct ts_inbuf *b = &sc->in;
+	size_t chunk = sc->r->opts.bufsize ? sc->r->opts.bufsize : DEFAULT_CHUNK;
 	int ret;
 
 	while (b->end - b->start < need) {
@@ -61,21 +61,21 @@ static int fill(struct ts_reader *r, size_t need)
 		size_t want;
 		ssize_t n;
 
-		if (r->eof || at >= r->data_end)
+		if (sc->eof || at >= sc->data_end)
 			return 1;
 		ret = inbuf_reserve(b, need > chunk ? need : chunk);
 		if (ret)
 			return ret;
 		want = b->alloc - b->end;
-		if (r->data_end - at < want)
-			want = r->data_end - at;
-		n = read(r->fd, b->buf + b->end, want);
+		if (sc->data_end - at < want)
+			want = sc->data_end - at;
+		n = read(sc->r->fd, b->buf + b->end, want);
 		if (n < 0 && errno == EINTR)
 			continue;
 		if (n < 0)
-			return ts_reader_fail(r, at, -errno, "read: %s", strerror(errno));
+			return ts_scan_fail(sc, at, -errno, "read: %s", strerror(errno));
 		if (n == 0)
-			r->eof = 1;
+			sc->eof = 1;
 		b->end += n;
 	}
 	return 0;
@@ -83,22 +83,22 @@ static int fill(struct ts_reader *r, size_t need)
 
 /* ---- COMPRESSED records: one zstd stream across all of them ----------------------------- */
 
-static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_t size,
+static int process_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t size,
 			  uint64_t off, int in_z);
 
-static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, uint64_t off)
+static int unpack(struct ts_scanner *sc, const unsigned char *data, size_t len, uint64_t off)
 {
 	ZSTD_inBuffer in = { data, len, 0 };
-	struct ts_inbuf *z = &r->z;
+	struct ts_inbuf *z = &sc->z;
 	int ret;
 
-	if (!r->zstd) {
-		r->zstd = ZSTD_createDStream();
-		if (!r->zstd)
+	if (!sc->zstd) {
+		sc->zstd = ZSTD_createDStream();
+		if (!sc->zstd)
 			return -ENOMEM;
-		ZSTD_initDStream(r->zstd);
+		ZSTD_initDStream(sc->zstd);
 	}
-	r->info.compressed = 1;
+	sc->cnt.compressed = 1;
 	while (in.pos < in.size) {
 		ZSTD_outBuffer out;
 		size_t zr;
@@ -109,10 +109,10 @@ static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, ui
 		out.dst = z->buf + z->end;
 		out.size = z->alloc - z->end;
 		out.pos = 0;
-		zr = ZSTD_decompressStream(r->zstd, &out, &in);
+		zr = ZSTD_decompressStream(sc->zstd, &out, &in);
 		if (ZSTD_isError(zr))
-			return ts_reader_fail(r, off, -TS_EZSTD, "COMPRESSED record: %s",
-					      ZSTD_getErrorName(zr));
+			return ts_scan_fail(sc, off, -TS_EZSTD, "COMPRESSED record: %s",
+					    ZSTD_getErrorName(zr));
 		z->end += out.pos;
 		/* hand on every complete record; a partial one waits for the next COMPRESSED */
 		while (z->end - z->start >= 8) {
@@ -121,15 +121,14 @@ static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, ui
 
 			memcpy(&size, rec + 6, 2);
 			if (size < 8)
-				return ts_reader_fail(r, off, -TS_ERECSIZE,
-						      "record of size %u at byte %llu of the "
-						      "decompressed stream",
-						      size,
-						      (unsigned long long)(z->base + z->start));
+				return ts_scan_fail(sc, off, -TS_ERECSIZE,
+						    "record of size %u at byte %llu of the "
+						    "decompressed stream",
+						    size, (unsigned long long)(z->base + z->start));
 			if (z->end - z->start < size)
 				break;
 			z->start += size;
-			ret = process_record(r, rec, size, off, 1);
+			ret = process_record(sc, rec, size, off, 1);
 			if (ret)
 				return ret;
 		}
@@ -145,159 +144,188 @@ static int unpack(struct ts_reader *r, const unsigned char *data, size_t len, ui
  * COMPRESSED2 (perf 6.16 and later): the header, a u64 count of compressed bytes, the bytes,
  * then padding to 8 that header.size includes (tools/perf/Documentation/perf.data-file-format).
  */
-static int compressed2(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+static int compressed2(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t off,
 		       int in_z)
 {
 	uint64_t len;
 
 	if (in_z)
-		return ts_reader_fail(r, off, -TS_ECORRUPT,
-				      "COMPRESSED2 inside a compressed record");
+		return ts_scan_fail(sc, off, -TS_ECORRUPT,
+				    "COMPRESSED2 inside a compressed record");
 	if (size < 16)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED2 record of %u bytes", size);
+		return ts_scan_fail(sc, off, -TS_ECORRUPT, "COMPRESSED2 record of %u bytes", size);
 	len = ts_get_u64(rec + 8);
 	if (len > size - 16)
-		return ts_reader_fail(r, off, -TS_ECORRUPT,
-				      "COMPRESSED2 record of %u bytes claims %llu bytes of data",
-				      size, (unsigned long long)len);
-	r->z_rec_off = off;
-	return unpack(r, rec + 16, len, off);
+		return ts_scan_fail(sc, off, -TS_ECORRUPT,
+				    "COMPRESSED2 record of %u bytes claims %llu bytes of data",
+				    size, (unsigned long long)len);
+	sc->z_rec_off = off;
+	return unpack(sc, rec + 16, len, off);
 }
 
 /* ---- user (perf-written) records ------------------------------------------------------- */
 
-static int header_attr(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off)
+static int header_attr(struct ts_scanner *sc, struct ts_reader *u, const unsigned char *rec,
+		       uint32_t size, uint64_t off)
 {
 	uint32_t asize;
 
 	if (size < 8 + PERF_ATTR_SIZE_VER0)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "HEADER_ATTR record too short");
+		return ts_scan_fail(sc, off, -TS_ECORRUPT, "HEADER_ATTR record too short");
 	asize = ts_get_u32(rec + 8 + 4);
 	if (asize < PERF_ATTR_SIZE_VER0 || asize > size - 8 || (size - 8 - asize) % 8)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "HEADER_ATTR with attr size %u", asize);
-	return ts_reader_add_attr(r, rec + 8, asize, rec + 8 + asize, (size - 8 - asize) / 8, off);
+		return ts_scan_fail(sc, off, -TS_ECORRUPT, "HEADER_ATTR with attr size %u", asize);
+	return ts_reader_add_attr(u, rec + 8, asize, rec + 8 + asize, (size - 8 - asize) / 8, off);
 }
 
 /*
  * Pipe-mode tracing data: header.size is 16 (perf before about 4.10 wrote 12: the header and
  * the u32 size, unpadded), the payload (padded to 8) follows outside it.
  */
-static int header_tracing_data(struct ts_reader *r, uint32_t size, uint64_t off, int in_z)
+static int header_tracing_data(struct ts_scanner *sc, struct ts_reader *u, uint32_t size,
+			       uint64_t off, int in_z)
 {
 	uint32_t len;
 	size_t padded;
 	int ret;
 
 	if (in_z || (size != 16 && size != 12))
-		return ts_reader_fail(r, off, -TS_ETRACEDATA,
-				      "HEADER_TRACING_DATA of size %u (expected 12 or 16)", size);
-	len = ts_get_u32(r->in.buf + r->in.start - size + 8);
+		return ts_scan_fail(sc, off, -TS_ETRACEDATA,
+				    "HEADER_TRACING_DATA of size %u (expected 12 or 16)", size);
+	len = ts_get_u32(sc->in.buf + sc->in.start - size + 8);
 	padded = ((size_t)len + 7) & ~(size_t)7;
 	if (padded > MAX_RECORD)
-		return ts_reader_fail(r, off, -TS_ETRACEDATA, "tracing data of %u bytes", len);
-	ret = fill(r, padded);
+		return ts_scan_fail(sc, off, -TS_ETRACEDATA, "tracing data of %u bytes", len);
+	ret = fill(sc, padded);
 	if (ret < 0)
 		return ret;
 	if (ret)
-		return ts_reader_fail(r, off, -TS_ETRUNC, "tracing data (%u bytes) is cut short",
-				      len);
+		return ts_scan_fail(sc, off, -TS_ETRUNC, "tracing data (%u bytes) is cut short",
+				    len);
 	if (!len)
-		return ts_reader_fail(r, off, -TS_ETRACEDATA, "HEADER_TRACING_DATA is empty");
-	ret = ts_reader_set_tdata(r, r->in.buf + r->in.start, len);
-	r->in.start += padded;
+		return ts_scan_fail(sc, off, -TS_ETRACEDATA, "HEADER_TRACING_DATA is empty");
+	ret = ts_reader_set_tdata(u, sc->in.buf + sc->in.start, len);
+	sc->in.start += padded;
 	return ret;
 }
 
 /* AUXTRACE carries its payload outside header.size too; we skip it. */
-static int skip_auxtrace(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
-			 int in_z)
+static int skip_auxtrace(struct ts_scanner *sc, const unsigned char *rec, uint32_t size,
+			 uint64_t off, int in_z)
 {
 	uint64_t len;
 	int ret;
 
 	if (in_z || size < 16)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "bad AUXTRACE record");
+		return ts_scan_fail(sc, off, -TS_ECORRUPT, "bad AUXTRACE record");
 	len = ts_get_u64(rec + 8);
 	if (len > MAX_RECORD)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "AUXTRACE of %llu bytes",
-				      (unsigned long long)len);
-	ret = fill(r, len);
+		return ts_scan_fail(sc, off, -TS_ECORRUPT, "AUXTRACE of %llu bytes",
+				    (unsigned long long)len);
+	ret = fill(sc, len);
 	if (ret < 0)
 		return ret;
 	if (ret)
-		return ts_reader_fail(r, off, -TS_ETRUNC, "AUXTRACE payload is cut short");
-	r->in.start += len;
+		return ts_scan_fail(sc, off, -TS_ETRUNC, "AUXTRACE payload is cut short");
+	sc->in.start += len;
 	return 0;
 }
 
 /* ID_INDEX: nr entries of { id, idx, cpu, tid }. */
-static int id_index(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off)
+static int id_index(struct ts_scanner *sc, struct ts_reader *u, const unsigned char *rec,
+		    uint32_t size, uint64_t off)
 {
 	uint64_t nr, i;
 	int ret;
 
 	if (size < 16)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "ID_INDEX record too short");
+		return ts_scan_fail(sc, off, -TS_ECORRUPT, "ID_INDEX record too short");
 	nr = ts_get_u64(rec + 8);
 	if (nr > (size - 16) / 32)
-		return ts_reader_fail(r, off, -TS_ECORRUPT, "ID_INDEX claims %llu entries",
-				      (unsigned long long)nr);
+		return ts_scan_fail(sc, off, -TS_ECORRUPT, "ID_INDEX claims %llu entries",
+				    (unsigned long long)nr);
 	for (i = 0; i < nr; i++) {
 		const unsigned char *e = rec + 16 + 32 * i;
 
-		ret = ts_idmap_put(&r->id_cpu, ts_get_u64(e), (int)ts_get_u64(e + 16));
+		ret = ts_idmap_put(&u->id_cpu, ts_get_u64(e), (int)ts_get_u64(e + 16));
 		if (ret)
 			return ret;
 	}
-	/* in file mode found before the run (find_kernel_map); written once, never cleared */
-	if (!r->info.per_task)
-		ts_reader_id_index_tasks(r, rec, size);
+	/* in file mode found before the run too (find_kernel_map); joins info at the end */
+	if (ts_id_index_tasks(rec, size))
+		sc->cnt.per_task = 1;
 	return 0;
 }
 
-static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_t size,
+/*
+ * A record that changes the header state delivery reads (attrs, ids, tracing data, features):
+ * with the merger idle (ts_scan_user()), the scanner writes it; a message the header code left
+ * in the merger's buffer becomes the scanner's.
+ */
+static int user_record(struct ts_scanner *sc, uint32_t type, const unsigned char *rec,
+		       uint32_t size, uint64_t off, int in_z)
+{
+	struct ts_reader *u = ts_scan_user(sc);
+	int ret;
+
+	if (!u)
+		return -ECANCELED;
+	switch (type) {
+	case TS_REC_HEADER_ATTR:
+		ret = header_attr(sc, u, rec, size, off);
+		break;
+	case TS_REC_HEADER_TRACING_DATA:
+		ret = header_tracing_data(sc, u, size, off, in_z);
+		break;
+	case TS_REC_HEADER_FEATURE:
+		if (size < 16)
+			return ts_scan_fail(sc, off, -TS_ECORRUPT, "HEADER_FEATURE too short");
+		ret = ts_reader_feature(u, (int)ts_get_u64(rec + 8), rec + 16, size - 16, off);
+		break;
+	default:
+		ret = id_index(sc, u, rec, size, off);
+		break;
+	}
+	if (ret && u->m.err[0] && !sc->err[0]) {
+		memcpy(sc->err, u->m.err, sizeof(sc->err));
+		u->m.err[0] = 0;
+	}
+	return ret;
+}
+
+static int process_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t size,
 			  uint64_t off, int in_z)
 {
 	uint32_t type = ts_get_u32(rec);
 
-	r->scount.nr_records++;
-	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) && !r->scount.kernel_ref[0]) {
-		ts_kernel_map(rec, size, r->scount.kernel_ref, &r->scount.kernel_ref_addr);
-		if (r->scount.kernel_ref[0] && ts_queue_kernel_ref(r))
+	sc->cnt.nr_records++;
+	if ((type == PERF_RECORD_MMAP || type == PERF_RECORD_MMAP2) && !sc->cnt.kernel_ref[0]) {
+		ts_kernel_map(rec, size, sc->cnt.kernel_ref, &sc->cnt.kernel_ref_addr);
+		if (sc->cnt.kernel_ref[0] && ts_queue_kernel_ref(sc))
 			return -ECANCELED;
 	}
 	if (type < 64)
-		return ts_queue_record(r, rec, size, off, in_z);
-	/* these change what delivery reads: a scanning thread waits for the merger */
-	if ((type == TS_REC_HEADER_ATTR || type == TS_REC_HEADER_TRACING_DATA ||
-	     type == TS_REC_HEADER_FEATURE || type == TS_REC_ID_INDEX) &&
-	    ts_queue_scan_user(r))
-		return -ECANCELED;
+		return ts_queue_record(sc, rec, size, off, in_z);
 	switch (type) {
 	case TS_REC_FINISHED_ROUND:
-		return ts_queue_round(r, off);
+		return ts_queue_round(sc, off);
 	case TS_REC_HEADER_ATTR:
-		return header_attr(r, rec, size, off);
 	case TS_REC_HEADER_TRACING_DATA:
-		return header_tracing_data(r, size, off, in_z);
 	case TS_REC_HEADER_FEATURE:
-		if (size < 16)
-			return ts_reader_fail(r, off, -TS_ECORRUPT, "HEADER_FEATURE too short");
-		return ts_reader_feature(r, (int)ts_get_u64(rec + 8), rec + 16, size - 16, off);
+	case TS_REC_ID_INDEX: /* these change what delivery reads */
+		return user_record(sc, type, rec, size, off, in_z);
 	case TS_REC_COMPRESSED:
 		if (in_z)
-			return ts_reader_fail(r, off, -TS_ECORRUPT, "COMPRESSED inside COMPRESSED");
-		r->z_rec_off = off;
-		return unpack(r, rec + 8, size - 8, off);
+			return ts_scan_fail(sc, off, -TS_ECORRUPT, "COMPRESSED inside COMPRESSED");
+		sc->z_rec_off = off;
+		return unpack(sc, rec + 8, size - 8, off);
 	case TS_REC_COMPRESSED2:
-		return compressed2(r, rec, size, off, in_z);
+		return compressed2(sc, rec, size, off, in_z);
 	case TS_REC_AUXTRACE:
-		return skip_auxtrace(r, rec, size, off, in_z);
-	case TS_REC_ID_INDEX:
-		return id_index(r, rec, size, off);
+		return skip_auxtrace(sc, rec, size, off, in_z);
 	default:
 		if (type >= TS_REC_MAX)
-			ts_scan_unknown(r, type, off);
+			ts_scan_unknown(sc, type, off);
 		return 0;
 	}
 }
@@ -308,22 +336,20 @@ static int process_record(struct ts_reader *r, const unsigned char *rec, uint32_
  * is and end there as at a clean end (returns 1).
  */
 static int __attribute__((format(printf, 3, 4)))
-cut(struct ts_reader *r, uint64_t off, const char *fmt, ...)
+cut(struct ts_scanner *sc, uint64_t off, const char *fmt, ...)
 {
-	char what[160];
+	char what[sizeof(sc->cnt.cut_what)];
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
-	if (r->data_end != UINT64_MAX || r->opts.strict)
-		return ts_reader_fail(r, off, -TS_ETRUNC, "%s", what);
-	r->info.cut_at = off;
-	ts_reader_warn(r, off,
-		       "the input was cut here: %s; the records before it are read "
-		       "(--strict makes this an error)",
-		       what);
-	r->in.start = r->in.end;
+	if (sc->data_end != UINT64_MAX || sc->r->opts.strict)
+		return ts_scan_fail(sc, off, -TS_ETRUNC, "%s", what);
+	/* warned of when the scanner's counts join the info: ts_reader_run() */
+	sc->cnt.cut_at = off;
+	memcpy(sc->cnt.cut_what, what, sizeof(what));
+	sc->in.start = sc->in.end;
 	return 1;
 }
 
@@ -331,10 +357,10 @@ cut(struct ts_reader *r, uint64_t off, const char *fmt, ...)
  * The next record of the top-level stream, consumed. Returns 1 at a clean end, 0 with @rec
  * set, or a negative code (a truncated or zero-size record names its offset).
  */
-static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t *size,
+static int next_record(struct ts_scanner *sc, const unsigned char **rec, uint32_t *size,
 		       uint64_t *off)
 {
-	struct ts_inbuf *b = &r->in;
+	struct ts_inbuf *b = &sc->in;
 	uint16_t sz;
 	int ret;
 
@@ -349,34 +375,34 @@ static int next_record(struct ts_reader *r, const unsigned char **rec, uint32_t 
 			return 0;
 		}
 	}
-	ret = fill(r, 8);
+	ret = fill(sc, 8);
 	if (ret < 0)
 		return ret;
-	*off = r->in.base + r->in.start;
+	*off = sc->in.base + sc->in.start;
 	if (ret) {
-		if (r->in.end == r->in.start && r->data_end != UINT64_MAX && *off < r->data_end)
-			return ts_reader_fail(
-				r, *off, -TS_ETRUNC,
-				"file ends inside the data section (%llu bytes short)",
-				(unsigned long long)(r->data_end - *off));
-		if (r->in.end == r->in.start)
+		if (sc->in.end == sc->in.start && sc->data_end != UINT64_MAX && *off < sc->data_end)
+			return ts_scan_fail(sc, *off, -TS_ETRUNC,
+					    "file ends inside the data section (%llu bytes short)",
+					    (unsigned long long)(sc->data_end - *off));
+		if (sc->in.end == sc->in.start)
 			return 1;
-		return cut(r, *off, "record header cut short (%zu bytes)", r->in.end - r->in.start);
+		return cut(sc, *off, "record header cut short (%zu bytes)",
+			   sc->in.end - sc->in.start);
 	}
-	memcpy(&sz, r->in.buf + r->in.start + 6, 2);
+	memcpy(&sz, sc->in.buf + sc->in.start + 6, 2);
 	if (sz < 8)
-		return ts_reader_fail(r, *off, -TS_ERECSIZE, "%s record of size %u",
-				      ts_record_name(ts_get_u32(r->in.buf + r->in.start)), sz);
-	ret = fill(r, sz);
+		return ts_scan_fail(sc, *off, -TS_ERECSIZE, "%s record of size %u",
+				    ts_record_name(ts_get_u32(sc->in.buf + sc->in.start)), sz);
+	ret = fill(sc, sz);
 	if (ret < 0)
 		return ret;
 	if (ret)
-		return cut(r, *off, "%s record of %u bytes is cut short (%zu bytes)",
-			   ts_record_name(ts_get_u32(r->in.buf + r->in.start)), sz,
-			   r->in.end - r->in.start);
-	*rec = r->in.buf + r->in.start;
+		return cut(sc, *off, "%s record of %u bytes is cut short (%zu bytes)",
+			   ts_record_name(ts_get_u32(sc->in.buf + sc->in.start)), sz,
+			   sc->in.end - sc->in.start);
+	*rec = sc->in.buf + sc->in.start;
 	*size = sz;
-	r->in.start += sz;
+	sc->in.start += sz;
 	return 0;
 }
 
@@ -401,132 +427,167 @@ static int is_header_record(uint32_t type)
 	}
 }
 
+/*
+ * What the scanner found that the info reports: whether ID_INDEX named tasks, compressed
+ * data, and the cut a pipe ended in (warned of once). After the headers (a caller may read no further: the
+ * plugin) and after the run.
+ */
+static void join_found(struct ts_reader *r)
+{
+	struct ts_scan_count *c = &r->s.cnt;
+
+	r->m.info.per_task |= c->per_task;
+	r->m.info.compressed |= c->compressed;
+	if (!c->cut_at)
+		return;
+	r->m.info.cut_at = c->cut_at;
+	ts_reader_warn(r, c->cut_at,
+		       "the input was cut here: %s; the records before it are read "
+		       "(--strict makes this an error)",
+		       c->cut_what);
+	c->cut_at = 0;
+}
+
 /* Pipe mode: read the header records (attrs, tracing data, features) before run(). */
 int ts_stream_headers(struct ts_reader *r)
 {
+	struct ts_scanner *sc = &r->s;
 	const unsigned char *rec;
 	uint64_t off;
 	uint32_t size;
 	int ret;
 
-	if (r->info.kind != TS_INPUT_PIPE)
+	if (r->m.info.kind != TS_INPUT_PIPE)
 		return 0;
 	for (;;) {
-		ret = fill(r, 8);
+		ret = fill(sc, 8);
 		if (ret < 0)
-			return ret;
-		if (ret || !is_header_record(ts_get_u32(r->in.buf + r->in.start)))
+			goto fail;
+		if (ret || !is_header_record(ts_get_u32(sc->in.buf + sc->in.start)))
 			break;
-		ret = next_record(r, &rec, &size, &off);
+		ret = next_record(sc, &rec, &size, &off);
 		if (ret < 0)
-			return ret;
-		ret = process_record(r, rec, size, off, 0);
+			goto fail;
+		if (ret) /* cut inside a header record: warned of, the end */
+			break;
+		ret = process_record(sc, rec, size, off, 0);
 		if (ret)
-			return ret;
+			goto fail;
 	}
-	return ts_reader_finish_attrs(r, r->in.base + r->in.start);
+	join_found(r);
+	return ts_reader_finish_attrs(r, sc->in.base + sc->in.start);
+fail:
+	join_found(r);
+	if (!r->m.err[0])
+		memcpy(r->m.err, sc->err, sizeof(r->m.err));
+	return ret;
 }
 
 /* Every record to the end, through the queue. Return: 0 or a negative code. */
-static int read_records(struct ts_reader *r)
+static int read_records(struct ts_scanner *sc)
 {
 	const unsigned char *rec;
 	uint64_t off;
 	uint32_t size;
 	int ret;
 
-	while (!(ret = next_record(r, &rec, &size, &off))) {
-		ret = process_record(r, rec, size, off, 0);
+	while (!(ret = next_record(sc, &rec, &size, &off))) {
+		ret = process_record(sc, rec, size, off, 0);
 		if (ret)
 			return ret;
 	}
 	if (ret < 0)
 		return ret;
-	if (r->z.end != r->z.start)
-		return ts_reader_fail(r, r->z_rec_off, -TS_ETRUNC,
-				      "compressed stream ends inside a record");
-	return ts_queue_final(r, r->in.base + r->in.start);
-}
-
-static int read_all(struct ts_reader *r)
-{
-	return read_records(r);
+	if (sc->z.end != sc->z.start)
+		return ts_scan_fail(sc, sc->z_rec_off, -TS_ETRUNC,
+				    "compressed stream ends inside a record");
+	return ts_queue_final(sc, sc->in.base + sc->in.start);
 }
 
 static void *scan_main(void *arg)
 {
-	struct ts_reader *r = arg;
+	struct ts_scanner *sc = arg;
 
-	ts_queue_scan_end(r, read_all(r));
+	ts_queue_scan_end(sc, read_records(sc));
 	return NULL;
 }
 
 /*
  * Two threads over a seekable file: a scanning thread reads it for runs and round markers
  * while this one merges and delivers (perf_queue.c). The first error in file order wins: the
- * merger's, since it is behind the scanner, else the scanner's.
+ * merger's, since it is behind the scanner, else the scanner's (sent as its last message).
+ * With no thread to be had (RLIMIT_NPROC), *@alone says the caller reads it all itself.
  */
-static int run_threaded(struct ts_reader *r)
+static int run_threaded(struct ts_reader *r, int *alone)
 {
-	int ret, mret;
+	int ret;
 
 	ret = ts_queue_scan_start(r);
 	if (ret)
 		return ret;
-	r->merge_thread = pthread_self();
-	r->scanning = 1;
-	ret = pthread_create(&r->scan_thread, NULL, scan_main, r);
-	if (ret) { /* no thread to be had (RLIMIT_NPROC): one thread reads it all the same */
-		r->scanning = 0;
-		ts_pipe_free(r->scan);
-		r->scan = NULL;
-		return read_all(r);
+	r->s.deliver = NULL; /* from here the scanner only sends */
+	*alone = !!pthread_create(&r->scan_thread, NULL, scan_main, &r->s);
+	if (!*alone) {
+		ret = ts_queue_scan_merge(r);
+		pthread_join(r->scan_thread, NULL);
 	}
-	mret = ts_queue_scan_merge(r);
-	pthread_join(r->scan_thread, NULL);
-	r->scanning = 0;
-	ts_pipe_free(r->scan);
-	r->scan = NULL;
-	return mret; /* the merger's error, or the scanner's (its last message) */
+	ts_pipe_free(r->s.pipe);
+	r->s.pipe = NULL;
+	r->s.deliver = r;
+	return ret;
+}
+
+/* The scanner is done (joined, or it was this thread): its counts join the info. */
+static void join_scanner(struct ts_reader *r)
+{
+	const struct ts_scan_count *c = &r->s.cnt;
+
+	r->m.info.nr_records = c->nr_records;
+	r->m.info.nr_out_of_order += c->nr_out_of_order;
+	join_found(r);
+	if (c->nr_unknown_records && !r->m.info.nr_unknown_records)
+		ts_reader_warn(r, c->unknown_off,
+			       "record type %u is unknown to this reader (a newer perf?): "
+			       "skipped, with any samples it holds",
+			       c->unknown_type);
+	r->m.info.nr_unknown_records += c->nr_unknown_records;
+	ts_reader_set_kernel_ref(r, c->kernel_ref, c->kernel_ref_addr);
 }
 
 int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx)
 {
-	int ret;
+	int ret = 0, alone = 1;
 
 	r->ops = ops;
 	r->ctx = ctx;
-	ret = r->use_runs && r->opts.threaded ? run_threaded(r) : read_all(r);
-	/* the scanner is done (joined, or it was this thread): its counts join the info */
-	r->info.nr_records = r->scount.nr_records;
-	r->info.nr_out_of_order += r->scount.nr_out_of_order;
-	if (r->scount.nr_unknown_records && !r->info.nr_unknown_records)
-		ts_reader_warn(r, r->scount.unknown_off,
-			       "record type %u is unknown to this reader (a newer perf?): "
-			       "skipped, with any samples it holds",
-			       r->scount.unknown_type);
-	r->info.nr_unknown_records += r->scount.nr_unknown_records;
-	ts_reader_set_kernel_ref(r, r->scount.kernel_ref, r->scount.kernel_ref_addr);
+	if (r->use_runs && r->opts.threaded)
+		ret = run_threaded(r, &alone);
+	if (!ret && alone) /* this thread alone: the scanner delivers through r->s.deliver */
+		ret = read_records(&r->s);
+	join_scanner(r);
+	if (ret && !r->m.err[0]) /* a scanner's error on this thread, or sent as a message */
+		memcpy(r->m.err, r->s.err, sizeof(r->m.err));
 	return ret;
 }
 
 uint64_t ts_reader_last_offset(const struct ts_reader *r)
 {
-	return r->cur_off;
+	return r->m.cur_off;
 }
 
 uint64_t ts_reader_offset(const struct ts_reader *r)
 {
-	if (r->info.kind == TS_INPUT_FILE)
+	if (r->m.info.kind == TS_INPUT_FILE)
 		return r->tdata ? r->tdata_off : 72; /* the feature bits of the header */
-	return r->in.base + r->in.start;
+	return r->s.in.base + r->s.in.start;
 }
 
 void ts_stream_free(struct ts_reader *r)
 {
-	free(r->in.buf);
-	free(r->z.buf);
-	free(r->scratch);
-	ZSTD_freeDStream(r->zstd);
+	free(r->s.in.buf);
+	free(r->s.z.buf);
+	free(r->s.scratch);
+	free(r->m.scratch);
+	ZSTD_freeDStream(r->s.zstd);
 	ts_queue_free(r);
 }

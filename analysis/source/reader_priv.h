@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The reader's private state, shared by perf_data.c (headers), perf_stream.c and perf_sample.c. */
+/* The reader's private state, shared by the perf_*.c files of the perf.data reader. */
 #ifndef TS_READER_PRIV_H
 #define TS_READER_PRIV_H
 
@@ -18,6 +18,68 @@ struct ts_idmap {
 	size_t alloc, nr;
 };
 
+#define TS_ERR_LEN 320 /* a reader message: path, offset and what */
+
+/*
+ * The scanner's counters and findings: they join the merger's info once the scanner is done
+ * (ts_reader_run()), so that it never writes the info the merger hands out.
+ */
+struct ts_scan_count {
+	uint64_t nr_records, nr_out_of_order, nr_unknown_records;
+	uint64_t unknown_off; /* the first unknown record, warned of at the join */
+	uint32_t unknown_type;
+	int per_task; /* an ID_INDEX named tasks */
+	int compressed; /* a COMPRESSED record was met */
+	uint64_t cut_at; /* a pipe was cut inside the record here (warned of at the join) */
+	char cut_what[160];
+	char kernel_ref[TS_KERNEL_REF_LEN]; /* handed on: ts_queue_kernel_ref() */
+	uint64_t kernel_ref_addr;
+};
+
+/*
+ * The scanner's side: reading the input, finding runs and round limits. With opts.threaded in
+ * a seekable file it runs on a thread of its own and touches only this struct; it sees the
+ * rest of the reader through @r, read-only. What it finds goes on through @pipe (runs,
+ * flushes, untimed records, the kernel map, its error); a record that changes the header state
+ * (attrs, ids, tracing data) first waits for the merger to go idle: ts_scan_user().
+ */
+struct ts_scanner {
+	const struct ts_reader *r;
+	struct ts_reader *deliver; /* this thread also delivers (no scanning thread), else NULL */
+	struct ts_pipe *pipe; /* to the merger, while a scanning thread runs */
+	struct ts_inbuf in; /* the file or pipe */
+	uint64_t data_end; /* stream offset where data stops (file mode), or UINT64_MAX */
+	int eof;
+	struct ts_scan_count cnt;
+	void *zstd; /* ZSTD_DStream *, created on the first COMPRESSED record */
+	struct ts_inbuf z; /* decompressed bytes not yet consumed */
+	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
+	struct ts_queue q; /* the scanner keeps q.last_flush as perf would: scan_flushed() */
+	struct ts_runs runs; /* the runs being found; merged here, or handed to the merger */
+	uint64_t limit; /* the limit of the previous flush */
+	uint64_t le_max; /* this round: the largest time <= q.next_flush, if le_any */
+	int le_any;
+	unsigned char *scratch; /* records re-aligned for reading */
+	size_t scratch_alloc;
+	char err[TS_ERR_LEN]; /* the scanner's message: sent on at its end, ts_queue_scan_end() */
+};
+
+/* The merger's side (or the only thread's): delivery, and the info it keeps. */
+struct ts_merger {
+	uint64_t cur_off; /* the record being delivered */
+	struct ts_file_info info;
+	struct ts_runs runs; /* the runs the scanner handed over */
+	unsigned char *scratch;
+	size_t scratch_alloc;
+	char err[TS_ERR_LEN];
+};
+
+/*
+ * The header state (path, attrs, ids, tracing data, layout) is written while the headers are
+ * read, and later only by the scanner at a user record with the merger idle; the scanning
+ * thread and the merger each own their side, on cache lines of their own (the reader is
+ * allocated 64-aligned): shared lines cost more than the second thread saves.
+ */
 struct ts_reader {
 	const char *path;
 	int fd, own_fd;
@@ -42,61 +104,27 @@ struct ts_reader {
 	int use_runs; /* merge runs in place: a seekable, uncompressed file */
 	const struct ts_reader_ops *ops;
 	void *ctx;
+	pthread_t scan_thread;
 
-	/*
-	 * opts.threaded in a seekable file: a scanning thread reads the file for its runs and
-	 * round markers and hands them on through @scan; the caller's thread merges them (in
-	 * @mruns) and delivers. Each side writes only its own fields (the scanner counts, and keeps
-	 * the kernel map, in @scount, never in @info: the map goes on as a message in @scan), and
-	 * the fields each writes
-	 * per record sit on cache lines of their own (the reader is allocated 64-aligned): shared
-	 * lines cost more than the second thread saves.
-	 */
-	struct ts_pipe *scan;
-	pthread_t scan_thread, merge_thread;
-	int scanning; /* the scanning thread runs */
-	char scan_err[320]; /* the scanner's message, sent on at its end: ts_queue_scan_end() */
-
-	/* the scanner's (or the only thread's): reading, runs, round limits */
-	struct ts_inbuf in __attribute__((aligned(64))); /* the file or pipe */
-	uint64_t data_end; /* stream offset where data stops (file mode), or UINT64_MAX */
-	int eof;
-	struct { /* the scanner's counters: into info once it is joined (ts_reader_run()) */
-		uint64_t nr_records, nr_out_of_order, nr_unknown_records;
-		uint64_t unknown_off; /* the first unknown record, warned of at the join */
-		uint32_t unknown_type;
-		char kernel_ref[TS_KERNEL_REF_LEN]; /* handed on: ts_queue_kernel_ref() */
-		uint64_t kernel_ref_addr;
-	} scount;
-	void *zstd; /* ZSTD_DStream *, created on the first COMPRESSED record */
-	struct ts_inbuf z; /* decompressed bytes not yet consumed */
-	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
-	struct ts_queue q; /* the scanner keeps q.last_flush as perf would: scan_flushed() */
-	struct ts_runs runs; /* the runs being found; merged here, or handed to the merger */
-	uint64_t scan_limit; /* the limit of the scanner's previous flush */
-	uint64_t scan_le_max; /* this round: the largest time <= q.next_flush, if scan_le_any */
-	int scan_le_any;
-	unsigned char *scan_scratch;
-	size_t scan_scratch_alloc;
-
-	/* the merger's (or the only thread's): delivery */
-	uint64_t cur_off __attribute__((aligned(64))); /* the record being delivered */
-	struct ts_file_info info;
-	struct ts_runs mruns;
-	unsigned char *scratch;
-	size_t scratch_alloc;
-	char err[320];
+	struct ts_scanner s __attribute__((aligned(64)));
+	struct ts_merger m __attribute__((aligned(64)));
 } __attribute__((aligned(64)));
 
 /* perf_data.c */
-int ts_reader_fail(struct ts_reader *r, uint64_t off, int code, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+/* "PATH: offset OFF: what" into @err (either side's buffer); Return: @code. */
+int ts_fail_into(const struct ts_reader *r, char *err, uint64_t off, int code, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+/* The merger's (or the only thread's) error. */
+#define ts_reader_fail(r, off, code, ...) ts_fail_into((r), (r)->m.err, (off), (code), __VA_ARGS__)
+/* The scanner's error. */
+#define ts_scan_fail(sc, off, code, ...) \
+	ts_fail_into((sc)->r, (sc)->err, (off), (code), __VA_ARGS__)
 /* The scanner met a record type it does not know: counted, the first one kept for a warning. */
-static inline void ts_scan_unknown(struct ts_reader *r, uint32_t type, uint64_t off)
+static inline void ts_scan_unknown(struct ts_scanner *sc, uint32_t type, uint64_t off)
 {
-	if (!r->scount.nr_unknown_records++) {
-		r->scount.unknown_type = type;
-		r->scount.unknown_off = off;
+	if (!sc->cnt.nr_unknown_records++) {
+		sc->cnt.unknown_type = type;
+		sc->cnt.unknown_off = off;
 	}
 }
 
@@ -115,45 +143,41 @@ static inline int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
 }
 int ts_idmap_put(struct ts_idmap *m, uint64_t id, int val);
 int ts_reader_finish_attrs(struct ts_reader *r, uint64_t off);
-int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
-		      uint64_t off);
-int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
-void ts_reader_id_index_tasks(struct ts_reader *r, const unsigned char *rec, uint32_t size);
+int ts_id_index_tasks(const unsigned char *rec, uint32_t size);
 /* A kernel MMAP record ("[kernel.kallsyms]_text"...) gives the kernel's reference symbol. */
 void ts_kernel_map(const unsigned char *rec, uint32_t size, char ref[TS_KERNEL_REF_LEN],
 		   uint64_t *addr);
 const char *ts_record_name(uint32_t type);
 
-/* perf_sample.c */
-int ts_reader_attr_of(struct ts_reader *r, const unsigned char *rec, uint32_t size, int sample,
+/* perf_feat.c */
+int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, size_t size,
 		      uint64_t off);
+int ts_reader_set_tdata(struct ts_reader *r, const void *p, size_t size);
+
+/* perf_sample.c */
+int ts_reader_attr_of(const struct ts_reader *r, char *err, const unsigned char *rec, uint32_t size,
+		      int sample, uint64_t off);
 int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    struct ts_sample *s);
 
 /* perf_deliver.c */
 int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off);
-int ts_record_time(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
-		   uint64_t *time);
-const unsigned char *ts_aligned(struct ts_reader *r, const unsigned char *rec, uint32_t size);
+int ts_record_time(const struct ts_reader *r, char *err, const unsigned char *rec, uint32_t size,
+		   uint64_t off, uint64_t *time);
 const unsigned char *ts_aligned_into(unsigned char **buf, size_t *alloc, const unsigned char *rec,
 				     uint32_t size);
 
 /* perf_queue.c */
 int ts_queue_scan_start(struct ts_reader *r);
-int ts_queue_scan_user(struct ts_reader *r);
+struct ts_reader *ts_scan_user(struct ts_scanner *sc);
 int ts_queue_scan_merge(struct ts_reader *r);
-void ts_queue_scan_end(struct ts_reader *r, int ret);
-/* Is this the scanning thread? (Both ids are set before it starts: no race.) */
-static inline int ts_reader_on_scanner(const struct ts_reader *r)
-{
-	return r->scanning && !pthread_equal(pthread_self(), r->merge_thread);
-}
-int ts_queue_record(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
+void ts_queue_scan_end(struct ts_scanner *sc, int ret);
+int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t off,
 		    int in_z);
-int ts_queue_round(struct ts_reader *r, uint64_t off);
-int ts_queue_kernel_ref(struct ts_reader *r);
+int ts_queue_round(struct ts_scanner *sc, uint64_t off);
+int ts_queue_kernel_ref(struct ts_scanner *sc);
 void ts_reader_set_kernel_ref(struct ts_reader *r, const char *ref, uint64_t addr);
-int ts_queue_final(struct ts_reader *r, uint64_t off);
+int ts_queue_final(struct ts_scanner *sc, uint64_t off);
 void ts_queue_free(struct ts_reader *r);
 
 /* perf_stream.c */

@@ -289,18 +289,12 @@ int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t ra
 	return ts_source_decode(s, tp_id, raw, raw_size, ips, nr_ips, ev, s->err, sizeof(s->err));
 }
 
-static int on_sample(void *ctx, const struct ts_sample *smp)
+/* TS_SRC_INLINE: decode here, and call back with the reader's sample. */
+int ts_source_inline_sample(struct ts_source *s, const struct ts_sample *smp)
 {
-	struct ts_source *s = ctx;
 	struct ts_event ev;
 	int ret;
 
-	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
-		return 0;
-	if (s->pipe)
-		return ts_source_worker_sample(s, (int)smp->attr->config, smp->time, smp->cpu,
-					       smp->tid, smp->raw, smp->raw_size, smp->ips,
-					       smp->nr_ips, ts_reader_last_offset(s->reader));
 	if (s->print_path) {
 		ret = set_print_kallsyms(s);
 		if (ret)
@@ -317,6 +311,17 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 	return s->fn(s->ctx, &ev, smp);
 }
 
+static int on_sample(void *ctx, const struct ts_sample *smp)
+{
+	struct ts_source *s = ctx;
+
+	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
+		return 0;
+	return ts_source_feed(s, (int)smp->attr->config, smp->time, smp->cpu, smp->tid, smp->raw,
+			      smp->raw_size, smp->ips, smp->nr_ips,
+			      ts_reader_last_offset(s->reader), smp);
+}
+
 static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint64_t time, int exec)
 {
 	struct ts_source *s = ctx;
@@ -329,7 +334,7 @@ static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint
 	snprintf(ev.comm.comm, sizeof(ev.comm.comm), "%s", comm);
 	ev.comm.tid = tid;
 	ev.comm.exec = exec;
-	return s->pipe ? ts_source_worker_event(s, &ev) : s->fn(s->ctx, &ev, NULL);
+	return ts_source_feed_event(s, &ev);
 }
 
 static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid,
@@ -348,7 +353,7 @@ static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t
 	ev.lost.lost = lost;
 	ev.lost.id = id;
 	ev.lost.samples = !!samples;
-	return s->pipe ? ts_source_worker_event(s, &ev) : s->fn(s->ctx, &ev, NULL);
+	return ts_source_feed_event(s, &ev);
 }
 
 int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
@@ -359,38 +364,20 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 		.fork = on_fork,
 		.lost = on_lost,
 	};
-	int ret;
+	int ret, wret, worker = s->opts.threaded && s->dec;
 
-	s->fn = fn;
-	s->ctx = ctx;
 	s->err[0] = 0;
-	if (s->opts.threaded && s->dec) {
-		ret = ts_source_worker_start(s, fn, ctx);
-		if (ret && ret != -EAGAIN)
-			return ret;
-		if (ret) { /* no thread to be had (RLIMIT_NPROC): decode on this one */
-			s->err[0] = 0;
-			ret = ts_source_ksyms_join(s);
-			if (ret)
-				return ts_source_fail(s, ret, "%s", s->ksyms_err);
-			if (s->ksyms_path && !s->ksyms) {
-				ret = ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->err,
-							   sizeof(s->err));
-				if (ret)
-					return ret;
-			}
-		}
-	}
+	ret = ts_source_start(s, worker ? TS_SRC_WORKER : TS_SRC_INLINE, 0, fn, ctx);
+	if (ret)
+		return ret;
+	worker = s->mode == TS_SRC_WORKER;
 	ret = ts_reader_run(s->reader, &ops, s);
-	if (s->pipe) {
-		/* the worker's error comes first: it is at an earlier record than the reader */
-		int wret = ts_source_worker_finish(s);
-
-		if (wret)
-			return wret;
-		if (ret == -ECANCELED) /* cannot happen: the worker stopped with no error */
-			return ts_source_fail(s, -EIO, "the worker thread stopped");
-	}
+	/* the worker's error comes first: it is at an earlier record than the reader */
+	wret = ts_source_worker_finish(s);
+	if (wret)
+		return wret;
+	if (worker && ret == -ECANCELED) /* cannot happen: the worker stopped with no error */
+		return ts_source_fail(s, -EIO, "the worker thread stopped");
 	if (ret && !s->err[0]) {
 		ts_source_fail(s, ret, "%s", ts_reader_error(s->reader));
 	} else if (ret) {
@@ -408,9 +395,7 @@ void ts_source_close(struct ts_source *s)
 {
 	if (!s)
 		return;
-	if (s->pipe)
-		ts_pipe_finish(s->pipe);
-	ts_source_ksyms_join(s);
+	ts_source_stop(s);
 	free(s->kinds);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);

@@ -38,8 +38,20 @@ struct wmsg_event {
 	struct ts_event ev;
 };
 
+/*
+ * How samples are decoded and handed to the callback, set once when a run starts
+ * (ts_source_start()) and read by every sample's dispatch (ts_source_feed*()).
+ */
+enum ts_source_mode {
+	TS_SRC_IDLE, /* not started, or finished */
+	TS_SRC_INLINE, /* ts_source_run() on the reader's thread: the callback gets the sample */
+	TS_SRC_WORKER, /* a worker thread decodes and calls back: ts_source_run() or the plugin */
+	TS_SRC_PUSHED, /* the plugin's pushes with no thread to be had: decoded as pushed */
+};
+
 struct ts_source {
 	struct ts_source_opts opts;
+	enum ts_source_mode mode;
 	struct ts_reader *reader;
 	struct ts_decoder *dec;
 	struct ts_ksyms *ksyms;
@@ -66,7 +78,7 @@ struct ts_source {
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;
 	char ksyms_err[400];
-	int inline_ret; /* without a worker thread: the first error of the samples fed inline */
+	int pushed_ret; /* TS_SRC_PUSHED: the first error of the samples pushed */
 	uint64_t nr_bad; /* samples that did not decode, with opts.keep_going */
 	char bad_first[400];
 };
@@ -82,7 +94,22 @@ int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t r
 		     const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
 		     size_t errlen);
 
-/* Wait for the kallsyms thread, if one runs; Return: its result. */
-int ts_source_ksyms_join(struct ts_source *s);
+/*
+ * Start a run in @mode (TS_SRC_INLINE or TS_SRC_WORKER): a worker that cannot be had gives
+ * TS_SRC_INLINE for ts_source_run() (@pushed 0), TS_SRC_PUSHED for the plugin (@pushed 1,
+ * returning -EAGAIN). Return: 0 or a negative code, with s->err set.
+ */
+int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, ts_source_fn fn,
+		    void *ctx);
+/* A sample by the run's mode; @smp, the reader's, only when ts_source_run() reads. */
+int ts_source_feed(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+		   const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
+		   uint64_t off, const struct ts_sample *smp);
+/* A side-band event by the run's mode. */
+int ts_source_feed_event(struct ts_source *s, const struct ts_event *ev);
+/* End the run: the worker and the kallsyms thread joined. Return: the worker's error. */
+int ts_source_stop(struct ts_source *s);
+/* ts_source_run()'s decoding on the reader's thread (source.c). */
+int ts_source_inline_sample(struct ts_source *s, const struct ts_sample *smp);
 
 #endif

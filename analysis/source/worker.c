@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The source's worker: tracepoint samples and side-band events go through a ring to a second
- * thread that decodes them and calls back (or, with no thread to be had, inline), and the
- * reports' kallsyms load on a thread of their own meanwhile.
+ * How a source's samples reach the callback: ts_source_start() picks the mode once (inline on
+ * the reader's thread, a worker thread fed through a ring, or the plugin's pushes decoded as
+ * they come when no thread is to be had), the feed functions dispatch on it, and
+ * ts_source_stop() ends it, joining the worker and the thread that loads the reports' kallsyms.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -14,7 +15,7 @@
 #include "source_priv.h"
 #include "tickscope/error.h"
 
-/* Decode one sample and call back: on the worker, or inline when there is none. */
+/* Decode one sample and call back: on the worker, or as pushed when there is none. */
 static int feed_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
 		       const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
 		       uint64_t off)
@@ -85,64 +86,65 @@ static void *ksyms_main(void *arg)
 	return NULL;
 }
 
-int ts_source_ksyms_join(struct ts_source *s)
+/* The reports' kallsyms: on a thread of their own while the input is read, else here. */
+static int ksyms_start(struct ts_source *s)
 {
-	if (!s->ksyms_started)
+	if (!s->ksyms_path || s->ksyms || s->ksyms_started)
 		return 0;
-	pthread_join(s->ksyms_thread, NULL);
-	s->ksyms_started = 0;
-	return s->ksyms_ret;
+	/* its own thread: on the worker, it would hold the reader up for 36 ms */
+	if (!pthread_create(&s->ksyms_thread, NULL, ksyms_main, s)) {
+		s->ksyms_started = 1;
+		return 0;
+	}
+	return ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->err, sizeof(s->err));
 }
 
-int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
+int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, ts_source_fn fn,
+		    void *ctx)
 {
 	int ret;
 
+	s->fn = fn;
+	s->ctx = ctx;
+	s->werr[0] = 0;
+	s->pushed_ret = 0;
+	s->mode = mode;
+	if (mode != TS_SRC_WORKER)
+		return 0;
+	s->mode = TS_SRC_IDLE;
 	if (!s->dec)
 		return ts_source_fail(s, -TS_ENOTRACEDATA, "%s: %s", s->opts.input,
 				      ts_strerror(-TS_ENOTRACEDATA));
 	ret = prepare_kinds(s);
 	if (ret)
 		return ts_source_fail(s, ret, "%s", ts_strerror(ret));
-	if (s->ksyms_path && !s->ksyms && !s->ksyms_started) {
-		/* its own thread: on the worker, it would hold the reader up for 36 ms */
-		if (!pthread_create(&s->ksyms_thread, NULL, ksyms_main, s)) {
-			s->ksyms_started = 1;
-		} else {
-			ret = ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->err,
-						   sizeof(s->err));
-			if (ret)
-				return ret;
-		}
-	}
-	s->fn = fn;
-	s->ctx = ctx;
-	s->werr[0] = 0;
-	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
+	ret = ksyms_start(s);
 	if (ret)
-		return ts_source_fail(s, ret, "starting the worker thread: %s", ts_strerror(ret));
-	return 0;
+		return ret;
+	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
+	if (!ret) {
+		s->mode = TS_SRC_WORKER;
+		return 0;
+	}
+	if (ret == -EAGAIN) /* no thread to be had (RLIMIT_NPROC): decode on this one */
+		s->mode = pushed ? TS_SRC_PUSHED : TS_SRC_INLINE;
+	if (ret == -EAGAIN && !pushed)
+		return 0;
+	return ts_source_fail(s, ret, "starting the worker thread: %s", ts_strerror(ret));
 }
 
-int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
-			    const void *raw, uint32_t raw_size, const uint64_t *ips,
-			    uint64_t nr_ips, uint64_t off)
+int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
 {
-	struct wmsg_sample *m;
-	int kind = (unsigned int)tp_id < MAX_TP_IDS ? s->kinds[tp_id] : KIND_UNKNOWN;
+	return ts_source_start(s, TS_SRC_WORKER, 1, fn, ctx);
+}
 
-	/* only switch stacks are used: see ts_source_decode() */
-	if (kind != TS_EV_SWITCH && kind != KIND_UNKNOWN)
-		nr_ips = 0;
-	if (nr_ips > MAX_IPS)
-		nr_ips = MAX_IPS;
-	if (!s->pipe) { /* no worker to be had: here and now */
-		if (!s->inline_ret)
-			s->inline_ret = feed_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips,
-						    nr_ips, off);
-		return s->inline_ret ? -ECANCELED : 0;
-	}
-	m = ts_pipe_reserve(s->pipe, sizeof(*m) + nr_ips * 8 + raw_size);
+/* A sample on its way to the worker thread. */
+static int push_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+		       const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
+		       uint64_t off)
+{
+	struct wmsg_sample *m = ts_pipe_reserve(s->pipe, sizeof(*m) + nr_ips * 8 + raw_size);
+
 	if (!m)
 		return -ECANCELED;
 	m->type = WMSG_SAMPLE;
@@ -160,31 +162,92 @@ int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32
 	return 0;
 }
 
-int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
+int ts_source_feed(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+		   const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
+		   uint64_t off, const struct ts_sample *smp)
+{
+	int kind;
+
+	if (s->mode == TS_SRC_INLINE && smp)
+		return ts_source_inline_sample(s, smp);
+	kind = (unsigned int)tp_id < MAX_TP_IDS ? s->kinds[tp_id] : KIND_UNKNOWN;
+	/* only switch stacks are used: see ts_source_decode() */
+	if (kind != TS_EV_SWITCH && kind != KIND_UNKNOWN)
+		nr_ips = 0;
+	if (nr_ips > MAX_IPS)
+		nr_ips = MAX_IPS;
+	switch (s->mode) {
+	case TS_SRC_WORKER:
+		return push_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips, nr_ips, off);
+	case TS_SRC_PUSHED: /* no worker to be had: here and now */
+		if (!s->pushed_ret)
+			s->pushed_ret = feed_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips,
+						    nr_ips, off);
+		return s->pushed_ret ? -ECANCELED : 0;
+	default:
+		return -EINVAL; /* not started */
+	}
+}
+
+int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+			    const void *raw, uint32_t raw_size, const uint64_t *ips,
+			    uint64_t nr_ips, uint64_t off)
+{
+	return ts_source_feed(s, tp_id, time, cpu, tid, raw, raw_size, ips, nr_ips, off, NULL);
+}
+
+int ts_source_feed_event(struct ts_source *s, const struct ts_event *ev)
 {
 	struct wmsg_event *m;
 
-	if (!s->pipe) {
-		if (!s->inline_ret)
-			s->inline_ret = s->fn(s->ctx, ev, NULL);
-		return s->inline_ret ? -ECANCELED : 0;
+	switch (s->mode) {
+	case TS_SRC_INLINE:
+		return s->fn(s->ctx, ev, NULL);
+	case TS_SRC_PUSHED:
+		if (!s->pushed_ret)
+			s->pushed_ret = s->fn(s->ctx, ev, NULL);
+		return s->pushed_ret ? -ECANCELED : 0;
+	case TS_SRC_WORKER:
+		m = ts_pipe_reserve(s->pipe, sizeof(*m));
+		if (!m)
+			return -ECANCELED;
+		m->type = WMSG_EVENT;
+		m->ev = *ev;
+		ts_pipe_commit(s->pipe);
+		return 0;
+	default:
+		return -EINVAL;
 	}
-	m = ts_pipe_reserve(s->pipe, sizeof(*m));
-	if (!m)
-		return -ECANCELED;
-	m->type = WMSG_EVENT;
-	m->ev = *ev;
-	ts_pipe_commit(s->pipe);
-	return 0;
+}
+
+int ts_source_worker_event(struct ts_source *s, const struct ts_event *ev)
+{
+	return ts_source_feed_event(s, ev);
+}
+
+int ts_source_stop(struct ts_source *s)
+{
+	int ret = 0;
+
+	if (s->mode == TS_SRC_WORKER)
+		ret = ts_pipe_finish(s->pipe);
+	else if (s->mode == TS_SRC_PUSHED)
+		ret = s->pushed_ret;
+	s->pipe = NULL;
+	s->mode = TS_SRC_IDLE;
+	if (s->ksyms_started) {
+		pthread_join(s->ksyms_thread, NULL);
+		s->ksyms_started = 0;
+	}
+	return ret;
 }
 
 int ts_source_worker_finish(struct ts_source *s)
 {
-	int ret = s->pipe ? ts_pipe_finish(s->pipe) : s->inline_ret, kret = ts_source_ksyms_join(s);
+	int ret = ts_source_stop(s);
 
-	s->pipe = NULL;
-	if (!ret && kret)
-		return ts_source_fail(s, kret, "%s", s->ksyms_err);
+	if (!ret && s->ksyms_ret)
+		return ts_source_fail(s, s->ksyms_ret, "%s", s->ksyms_err);
 	if (!ret)
 		return 0;
 	if (!s->werr[0])
