@@ -75,6 +75,7 @@ struct rec {
 	int out_set;
 	uint64_t *samples; /* per event */
 	uint64_t other, lost, mended;
+	size_t pass_max; /* the most bytes one ring gave in the last pass */
 	unsigned char *mend; /* for records libperf cut short */
 	struct id_map *ids; /* sorted by id: which event a sample's IDENTIFIER names */
 	size_t nr_ids;
@@ -219,6 +220,13 @@ static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
 	a->read_format = PERF_FORMAT_ID;
 	a->disabled = 1;
 	a->sample_id_all = 1;
+	/*
+	 * Wake at a quarter of the ring, not the kernel's default half: the reader then has
+	 * three quarters of the ring to drain before the kernel drops records, not one half,
+	 * while it waits for a CPU on a loaded machine.
+	 */
+	a->watermark = 1;
+	a->wakeup_watermark = (uint32_t)((size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
 	/* the first event also brings the task records that give perf its comm names */
 	a->comm = a->task = a->comm_exec = i == 0;
 }
@@ -439,22 +447,28 @@ static long drain(struct rec *r)
 {
 	union perf_event *ev, *whole;
 	struct perf_mmap *map;
+	size_t bytes;
 	long n = 0;
 	int err = 0;
 
+	r->pass_max = 0;
 	perf_evlist__for_each_mmap(r->evlist, map, false)
 	{
 		if (perf_mmap__read_init(map) < 0)
 			continue;
+		bytes = 0;
 		while (!err && (ev = perf_mmap__read_event(map))) {
 			whole = rec_ring_mend(map, ev, r->mend, MEND_SIZE);
 			r->mended += whole != ev;
 			count(r, whole);
 			err = ts_writer_record(r->w, whole);
 			perf_mmap__consume(map);
+			bytes += whole->header.size;
 			n++;
 		}
 		perf_mmap__read_done(map);
+		if (bytes > r->pass_max)
+			r->pass_max = bytes;
 		if (err)
 			return err;
 	}
@@ -475,6 +489,7 @@ static int child_done(struct rec *r)
 
 static int capture(struct rec *r)
 {
+	size_t ring_bytes = (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE);
 	long n;
 	int err, last = 0;
 
@@ -490,12 +505,13 @@ static int capture(struct rec *r)
 		if (stop || child_done(r)) {
 			perf_evlist__disable(r->evlist);
 			last = 1;
-		} else {
+		} else if (r->pass_max < ring_bytes / 8) {
 			/*
-			 * Sleep until a ring crosses its wakeup mark (half full), even after a
-			 * pass that found records: the kernel flags a crossing that happened
-			 * while we drained, so nothing waits longer than the 100 ms timeout, and
-			 * we do not spin on the trickle that 8 CPUs' idle events make.
+			 * Sleep until a ring crosses its wakeup mark (a quarter full): the kernel
+			 * flags a crossing that happened while we drained, so nothing waits
+			 * longer than the 100 ms timeout, and we do not spin on the trickle
+			 * that idle CPUs make. A pass that took an eighth of a ring or more
+			 * means records flow fast: drain again at once, as perf record does.
 			 */
 			perf_evlist__poll(r->evlist, 100);
 		}
