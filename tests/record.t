@@ -53,22 +53,23 @@ perf_warnings() {
 		-e '^Check IO/CPU overload!$' "$T/perf.err" | sed '/^$/d'
 }
 
-# --- file mode with callchains, then pipe mode, through the whole dump oracle -------------
+# --- file mode with callchains (following the command only, as perf record -- CMD), then
+# pipe mode (system-wide, -a), through the whole dump oracle ----------------------------------
 f=$T/rec.data
 # shellcheck disable=SC2086
 "$TICKSCOPE" record -e "$events" -g -o "$f" -- $work >"$T/work.log" 2>"$T/rec.err"
-ok $? "tickscope record (file mode, -g) of: $work"
+ok $? "tickscope record (file mode, -g, the command only) of: $work"
 sed -n '/tickscope record:/s/^/# /p' "$T/rec.err"
 oracle_check "record file" "$f" "$k"
 is "$(perf_warnings)" "" "record file: perf script prints no warning"
 
 p=$T/rec-pipe.data
 # shellcheck disable=SC2086
-"$TICKSCOPE" record -e "$events" -o - -- $work >"$p" 2>"$T/rec-pipe.err"
-ok $? "tickscope record -o - (pipe mode)"
+"$TICKSCOPE" record -a -e "$events" -o - -- $work >"$p" 2>"$T/rec-pipe.err"
+ok $? "tickscope record -a -o - (pipe mode, system-wide)"
 oracle_check "record pipe" "$p" "$k"
 is "$(perf_warnings)" "" "record pipe: perf script prints no warning"
-n=$("$TICKSCOPE" record -e sched:sched_switch -o - -- true 2>/dev/null |
+n=$("$TICKSCOPE" record -a -e sched:sched_switch -o - -- true 2>/dev/null |
 	perf script -i - -F event 2>/dev/null | grep -c sched_switch)
 [ "$n" -gt 0 ]
 ok $? "perf script reads tickscope record -o - through a pipe ($n samples)"
@@ -109,7 +110,7 @@ if [ -x "$pingpong" ]; then
 		# shellcheck disable=SC2086
 		perf record -q -a -m 1024 -e "$pe" -o "$T/p$i.data" -- $work >/dev/null 2>&1
 		# shellcheck disable=SC2086
-		"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/t$i.data" -- $work >/dev/null 2>&1
+		"$TICKSCOPE" record -a -m 1024 -e "$pe" -o "$T/t$i.data" -- $work >/dev/null 2>&1
 		for w in p t; do
 			own_counts "$T/$w$i.data" >>"$T/$w.counts"
 			oracle_perf_lost "$T/$w$i.data" |
@@ -130,8 +131,58 @@ if [ -x "$pingpong" ]; then
 	tl=$(awk '{ n += $1 } END { print n + 0 }' "$T/t.lost")
 	[ "$tl" -le "$pl" ]
 	ok $? "tickscope record loses no more events than perf record (3 runs: $tl vs $pl)"
+
+	# Following the command only (no -a), as perf record -- CMD: every sample is the
+	# workload's (pingpong and its pingpong-echo child, inherited), and the counts of each
+	# event agree with perf record's in the same way.
+	for i in 1 2 3; do
+		# shellcheck disable=SC2086
+		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- $work >/dev/null 2>&1
+		# shellcheck disable=SC2086
+		"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/tt$i.data" -- $work >/dev/null 2>&1
+		for w in pt tt; do
+			perf script -i "$T/$w$i.data" -F comm,event 2>/dev/null |
+				awk '{ c[$1 " " $2]++ } END { for (k in c) print c[k], k }' \
+					>>"$T/$w.comms"
+		done
+	done
+	others=$(awk '$2 != "pingpong" && $2 != "pingpong-echo"' "$T/tt.comms" | head -3)
+	[ -s "$T/tt.comms" ] && [ -z "$others" ]
+	ok $? "the command only: every sample is pingpong's or its child's${others:+ (also: $others)}"
+	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup; do
+		pc=$(for i in 1 2 3; do perf script -i "$T/pt$i.data" -F event 2>/dev/null |
+			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
+		tc=$(for i in 1 2 3; do perf script -i "$T/tt$i.data" -F event 2>/dev/null |
+			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
+		echo "$pc" "$tc" | awk '{
+			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
+			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
+		ok $? "the command only, $e: tickscope record's samples ($tc) within perf record's ($pc)"
+	done
+	oracle_check "record the command only" "$T/tt1.data" "$k"
+
+	# -p PID: the threads of a running process until it exits; it wakes 20 times, 50 ms apart
+	sh -c 'sleep 0.3; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		sleep 0.05; done' &
+	sp=$!
+	"$TICKSCOPE" record -e sched:sched_switch -p "$sp" -o "$T/pid.data" 2>"$T/pid.err"
+	rc=$?
+	wait "$sp"
+	n=$(perf script -i "$T/pid.data" -F pid,event 2>/dev/null | awk -v p="$sp" '$1 == p' |
+		grep -c sched_switch)
+	others=$(perf script -i "$T/pid.data" -F comm 2>/dev/null | sort -u |
+		awk '$1 != "sh" && $1 != "sleep"' | head -3)
+	[ $rc -eq 0 ] && [ "$n" -ge 20 ] && [ -z "$others" ]
+	ok $? "-p PID until it exits: $n switches of the shell (>= 20), only it and its sleeps (exit $rc)"
 else
 	ok 0 "counts against perf record # SKIP no pingpong workload (make check-build-extra)"
+	ok 0 "counts against perf record # SKIP no pingpong workload"
+	ok 0 "lost events against perf record # SKIP no pingpong workload"
+	ok 0 "the command only # SKIP no pingpong workload"
+	ok 0 "the command only, counts # SKIP no pingpong workload"
+	ok 0 "the command only, counts # SKIP no pingpong workload"
+	ok 0 "the command only, counts # SKIP no pingpong workload"
+	ok 0 "-p PID # SKIP no pingpong workload"
 fi
 
 # --- records longer than 4,168 bytes that wrap the ring ------------------------------------
