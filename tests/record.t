@@ -95,6 +95,53 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "^== sched ==" "$T/live2.txt" && [ ! -e "$T/perf.data" ]
 ok $? "tickscope record --report alone prints the report and writes no file (exit $rc)"
 
+# --- --report --interval: a report of each second while it records --------------------------
+# A known answer: a shell that sleeps 0.1 s 35 times wakes about 10 times a second, so each
+# full interval's report shows its shell with 7-11 wakes; the number of interval reports is the
+# whole seconds of the recording's time span; the first is out while the command still runs;
+# and tickscope report --interval 1 on the file prints the same reports.
+# shellcheck disable=SC2016
+"$TICKSCOPE" record --report --interval 1 -e sched:sched_switch,sched:sched_waking,sched:sched_wakeup \
+	-o "$T/iv.data" -- sh -c 'i=0; while [ $i -lt 35 ]; do sleep 0.1; i=$((i+1)); done' \
+	>"$T/iv.txt" 2>"$T/iv.err" &
+rp=$!
+sleep 2.6
+early=$(grep -c '^== interval' "$T/iv.txt")
+kill -0 $rp 2>/dev/null
+running=$?
+wait $rp
+rc=$?
+[ $rc -eq 0 ] && [ $running -eq 0 ] && [ "$early" -ge 1 ]
+ok $? "--report --interval 1: $early interval reports out after 2.6 s, while it records (exit $rc)"
+span=$("$TICKSCOPE" info "$T/iv.data" | sed -n 's/^time span:.*(\([0-9.]*\) s)$/\1/p')
+n=$(grep -c '^== interval' "$T/iv.txt")
+# a span within 50 ms of a whole second may give either count (the first event may be a
+# side-band record that info does not count)
+echo "$span $n" | awk '{ f = int($1); d = $1 - f
+	exit !($2 == f || (d < 0.05 && $2 == f - 1) || (d > 0.95 && $2 == f + 1)) }'
+ok $? "one report per whole second of the recording: $n for a span of ${span:-?} s"
+grep -q '^== the whole recording: ' "$T/iv.txt" && tail -n +2 "$T/iv.txt" | grep -q '^== sched =='
+ok $? "then the report of the whole recording"
+# the shell is the sh row with the most wakes (other shells appear as switches' next tasks)
+w=$(awk 'function out() { if (k) print m } /^== interval/ { out(); k++; m = 0 }
+	/^== the whole/ { out(); exit }
+	k && $1 == "sh" && $2 ~ /^[0-9]+$/ && $11 > m { m = $11 }' "$T/iv.txt" | tr '\n' ' ')
+echo "$w" | awk -v n="$n" '{ if (NF != n) exit 1; for (i = 1; i <= NF; i++)
+	if ($i < 7 || $i > 11) exit 1 }'
+ok $? "each interval's shell wakes about 10 times (7-11): $w"
+"$TICKSCOPE" report --interval 1 "$T/iv.data" >"$T/iv-file.txt" 2>&1
+if cmp -s "$(grep -v '^tickscope report: ' "$T/iv.txt" >"$T/l"; echo "$T/l")" \
+	"$(grep -v '^tickscope report: ' "$T/iv-file.txt" >"$T/f"; echo "$T/f")"; then
+	ok 0 "tickscope report --interval 1 on the file prints the live reports ($(wc -l <"$T/l") lines)"
+else
+	ok 1 "tickscope report --interval 1 on the file prints the live reports"
+	diff "$T/l" "$T/f" | head -10 | sed 's/^/#   /'
+fi
+"$TICKSCOPE" record --interval 1 -e sched:sched_switch -o "$T/x.data" -- true 2>"$T/iv-bad.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q -- "--interval 1: only with --report" "$T/iv-bad.err"
+ok $? "--interval without --report: one line, exit $rc"
+
 # --- the same workload through perf record and tickscope record, 3 runs each -------------
 # The workload's own samples (comm pingpong) per event: tickscope's median lies within perf's
 # range widened by that range (the workload's run-to-run spread, at least 10% of perf's

@@ -73,6 +73,7 @@ struct rec {
 	int pages, callchain;
 	const char *out;
 	int report;
+	const char *interval; /* --interval, for the report */
 	char **cmd;
 	const char *tracefs;
 	struct perf_evlist *evlist;
@@ -162,6 +163,8 @@ static int targets(struct rec *r)
 		return cli_error("-p/-t and a command cannot be combined: follow one or the other");
 	if (r->pids && r->tids)
 		return cli_error("-p and -t cannot be combined: give the threads with -t");
+	if (r->interval && !r->report)
+		return cli_error("--interval %s: only with --report", r->interval);
 	r->per_task = r->pids || r->tids || (r->cmd && !r->all && !r->cpus);
 	return 0;
 }
@@ -178,6 +181,7 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "tid", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "report", no_argument, NULL, 'R' },
+		{ "interval", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
@@ -218,6 +222,9 @@ static int parse(struct rec *r, int argc, char **argv)
 			break;
 		case 'R':
 			r->report = 1;
+			break;
+		case 'I':
+			r->interval = optarg;
 			break;
 		case 'h':
 			fputs(record_help, stdout);
@@ -320,7 +327,8 @@ static int open_threads(struct rec *r)
 					 r->pids ?: r->tids, r->pids ? "process" : "thread");
 		if (err == -ESRCH)
 			return cli_error("-%c %.*s: no such %s", r->pids ? 'p' : 't',
-					 (int)strcspn(bad, ","), bad, r->pids ? "process" : "thread");
+					 (int)strcspn(bad, ","), bad,
+					 r->pids ? "process" : "thread");
 	} else if (r->per_task) {
 		r->threads = perf_thread_map__new_array(1, &r->child);
 	} else {
@@ -595,7 +603,7 @@ static int capture(struct rec *r)
 /* --report: `tickscope report -i -` in a child process, reading the pipe-mode stream */
 static int start_reporter(struct rec *r)
 {
-	static char *av[] = { "report", "-i", "-", NULL };
+	char *av[] = { "report", "-i", "-", "--interval", (char *)r->interval, NULL };
 	int p[2];
 
 	if (pipe2(p, O_CLOEXEC))
@@ -608,7 +616,7 @@ static int start_reporter(struct rec *r)
 		dup2(p[0], STDIN_FILENO);
 		close(p[1]);
 		optind = 0;
-		_exit(cmd_report(3, av));
+		_exit(cmd_report(r->interval ? 5 : 3, av));
 	}
 	close(p[0]);
 	return p[1];
@@ -731,8 +739,9 @@ static int cleanup(struct rec *r)
 int cmd_record(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
-	struct rec r = { .pages = 128, .out = "perf.data", .fd = -1, .rfd = -1, .go = -1,
-			 .errfd = -1 };
+	struct rec r = {
+		.pages = 128, .out = "perf.data", .fd = -1, .rfd = -1, .go = -1, .errfd = -1
+	};
 	int ret, err;
 
 	ret = parse(&r, argc, argv);
