@@ -92,6 +92,7 @@ static int option(void *ctx, int c)
 {
 	struct report_args *r = ctx;
 	uint64_t bits[TS_MAX_CPUS / 64];
+	double secs;
 	char *end;
 
 	switch (c) {
@@ -125,10 +126,11 @@ static int option(void *ctx, int c)
 		r->top = (unsigned int)strtoul(optarg, &end, 10);
 		return *end || !r->top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
 	case 'I':
-		r->interval = (uint64_t)(strtod(optarg, &end) * 1e9);
-		return *end || r->interval < 1000000 ?
-			       cli_error("--interval: seconds, at least 0.001, got '%s'", optarg) + 1 :
-			       0;
+		secs = strtod(optarg, &end);
+		if (*end || end == optarg || !(secs >= 0.001 && secs < 1e9))
+			return cli_error("--interval: N seconds >= 0.001, got '%s'", optarg) + 1;
+		r->interval = (uint64_t)(secs * 1e9);
+		return 0;
 	case 'w':
 		if (r->nr_watch == MAX_WATCH)
 			return cli_error("--watch: at most %d functions", MAX_WATCH) + 1;
