@@ -293,6 +293,17 @@ ok $? "a tracepoint the kernel lacks is listed and the rest recorded (exit $rc)"
 "$TICKSCOPE" info "$T/miss.data" | grep -q "sched:sched_switch$"
 ok $? "the file of that recording holds sched:sched_switch"
 
+"$TICKSCOPE" record -e sched:no_such_tp -o "$T/none.data" -- true 2>"$T/none.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "none of the events exists on this kernel" "$T/none.err" &&
+	[ ! -s "$T/none.data" ]
+ok $? "only tracepoints the kernel lacks: listed, one line, exit $rc, no file"
+
+"$TICKSCOPE" record -e sched:sched_switch -p 2147483646 -o "$T/nop.data" 2>"$T/nop.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q -- "-p 2147483646: no such process" "$T/nop.err"
+ok $? "-p of a process that does not exist: one line, exit $rc"
+
 "$TICKSCOPE" record -e sched:sched_switch -C 0,4095 -o "$T/cpu.data" -- true 2>"$T/cpu.err"
 rc=$?
 [ $rc -ne 0 ] && grep -q "CPU 4095 is not online" "$T/cpu.err"
@@ -301,13 +312,18 @@ ok $? "an offline CPU in -C: one line, exit $rc"
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 0 ] && command -v setpriv >/dev/null
 then
 	# root without CAP_PERFMON and CAP_SYS_ADMIN is an ordinary user to perf_event_open
-	setpriv --bounding-set -sys_admin,-perfmon "$TICKSCOPE" record -e sched:sched_switch \
-		-o "$T/perm.data" -- true 2>"$T/perm.err"
-	rc=$?
-	[ $rc -ne 0 ] && grep -q "no permission to open tracepoints.*perf_event_paranoid" \
-		"$T/perm.err"
-	ok $? "no permission (perf_event_paranoid): one line, exit $rc"
+	for target in -a ""; do
+		# shellcheck disable=SC2086
+		setpriv --bounding-set -sys_admin,-perfmon "$TICKSCOPE" record $target \
+			-e sched:sched_switch -o "$T/perm.data" -- true 2>"$T/perm.err"
+		rc=$?
+		[ $rc -ne 0 ] && [ "$(wc -l <"$T/perm.err")" = 1 ] &&
+			grep -q "no permission to open tracepoints.*perf_event_paranoid to -1" \
+				"$T/perm.err"
+		ok $? "no permission (perf_event_paranoid), ${target:-the command only}: one line, exit $rc"
+	done
 else
+	ok 0 "no permission # SKIP perf_event_paranoid is below 0 or setpriv is missing"
 	ok 0 "no permission # SKIP perf_event_paranoid is below 0 or setpriv is missing"
 fi
 

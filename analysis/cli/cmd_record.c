@@ -293,9 +293,10 @@ static int open_error(const struct rec *r, int err)
 			level = 99;
 		fclose(f);
 	}
+	/* raw tracepoint data needs -1 even for one's own tasks */
 	return cli_error("no permission to open tracepoints %s (%s): run as root, or set "
-			 "/proc/sys/kernel/perf_event_paranoid to %d (it is %d)",
-			 where, ts_strerror(err), r->per_task ? 1 : -1, level);
+			 "/proc/sys/kernel/perf_event_paranoid to -1 (it is %d)",
+			 where, ts_strerror(err), level);
 }
 
 /* -C: every CPU listed must be online, or the open fails with a bare EINVAL */
