@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # `make bench`'s recorder line: CPU time of tickscope record against perf record while the same
-# workload runs, and the samples each keeps and loses with a large and a small ring.
+# workload runs, and the samples each keeps and loses at a large and a small ring, as medians
+# of interleaved runs (the machine may be shared: both tools see the same noise).
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -9,20 +10,24 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 TICKSCOPE=$TS_BUILD/tickscope
 PERF=${PERF:-perf}
 TIME=/usr/bin/time
-RUNS=${BENCH_RUNS:-3}
+RUNS=${BENCH_RUNS:-5}
+PAGES=${BENCH_RECORD_PAGES:-128 8}
 EVENTS=${BENCH_RECORD_EVENTS:-sched:sched_switch,sched:sched_waking,sched:sched_wakeup,timer:hrtimer_start,timer:hrtimer_expire_entry,power:cpu_idle}
 
 case "${1:-}" in
 -h | --help)
-	cat <<EOF
+	cat <<EOF2
 usage: $0
 Records the same workload (pingpong, 20,000 round trips across two CPUs) with perf record -a
-and with tickscope record, each system-wide and stopped by SIGINT after the workload, $RUNS
-times per ring size (-m 128 and -m 8 pages). Prints the recorder's own CPU time (user+sys,
-GNU time; the workload runs apart), the samples in the file and the events lost
-(tickscope info), and the targets: no more CPU than perf record, no more lost events.
-Environment: TS_BUILD, PERF, BENCH_RUNS, BENCH_RECORD_EVENTS, BENCH_STRICT=1.
-EOF
+and with tickscope record -a, each stopped by SIGINT after the workload, $RUNS runs per tool
+and ring size (-m: $PAGES pages), interleaved: run i of every tool and size before run i+1,
+the tools' order swapped every run. Prints per tool and size the median [min-max] of the
+recorder's own CPU time (user+sys, GNU time; the workload runs apart), the samples in the file,
+the events lost (tickscope info) and the samples recorded before the first LOST record (all of
+them when none was lost); then the ratios and the targets: no more CPU than perf record, no
+more lost events (medians). BENCH_STRICT=1 exits 1 when a target is missed.
+Environment: TS_BUILD, PERF, BENCH_RUNS, BENCH_RECORD_PAGES, BENCH_RECORD_EVENTS, BENCH_STRICT.
+EOF2
 	exit 0
 	;;
 esac
@@ -39,13 +44,19 @@ work=$TS_BUILD/workloads/pingpong
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench-rec.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# one TOOL PAGES: record while the workload runs; prints "cpu_s samples lost"
+# samples in file order before the first LOST record of $1 (perf report -D's record dump)
+before_loss() {
+	"$PERF" report -D -i "$1" 2>/dev/null |
+		awk '/ PERF_RECORD_LOST/ { exit } / PERF_RECORD_SAMPLE/ { n++ } END { print n + 0 }'
+}
+
+# one TOOL PAGES: record while the workload runs; prints "cpu_s samples lost before_loss"
 one() {
 	if [ "$1" = perf ]; then
 		"$TIME" -f '%U %S' -o "$tmp/time" "$PERF" record -q -a -m "$2" -e "$EVENTS" \
 			-o "$tmp/f.data" >/dev/null 2>&1 &
 	else
-		"$TIME" -f '%U %S' -o "$tmp/time" "$TICKSCOPE" record -m "$2" -e "$EVENTS" \
+		"$TIME" -f '%U %S' -o "$tmp/time" "$TICKSCOPE" record -a -m "$2" -e "$EVENTS" \
 			-o "$tmp/f.data" >/dev/null 2>&1 &
 	fi
 	t=$!
@@ -54,47 +65,61 @@ one() {
 	pkill -INT -P "$t"
 	wait "$t" || true
 	"$TICKSCOPE" info "$tmp/f.data" >"$tmp/info" 2>&1
-	tail -n 1 "$tmp/time" | awk '{ printf "%.3f ", $1 + $2 }'
-	sed -n 's/^samples: *\([0-9]*\).*/\1/p' "$tmp/info" | tr '\n' ' '
-	sed -n 's/^lost events: *\([0-9]*\) in LOST records, *\([0-9]*\).*/\1 \2/p' "$tmp/info" |
-		awk '{ print $1 + $2 }'
+	cpu=$(tail -n 1 "$tmp/time" | awk '{ printf "%.3f", $1 + $2 }')
+	n=$(sed -n 's/^samples: *\([0-9]*\).*/\1/p' "$tmp/info")
+	lost=$(sed -n 's/^lost events: *\([0-9]*\) in LOST records, *\([0-9]*\).*/\1 \2/p' \
+		"$tmp/info" | awk '{ print $1 + $2 }')
+	if [ "${lost:-0}" -gt 0 ]; then b=$(before_loss "$tmp/f.data"); else b=$n; fi
+	echo "$cpu ${n:-0} ${lost:-0} $b"
 }
 
-missed=0
-echo "bench: recorders, best CPU of $RUNS runs; samples and lost of that run; events: $EVENTS"
-for m in 128 8; do
-	for tool in perf tickscope; do
-		best=""
-		i=0
-		while [ $i -lt "$RUNS" ]; do
-			r=$(one "$tool" "$m")
-			best=$(printf '%s\n%s\n' "$best" "$r" | sed '/^$/d' | sort -n | head -1)
-			echo "$r" >>"$tmp/$tool-$m.lost"
-			i=$((i + 1))
+# stat FILE COLUMN: "median min max" of one column
+stat() {
+	cut -d' ' -f"$2" "$1" | sort -n | awk '{ v[NR] = $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		print m, v[1], v[NR] }'
+}
+
+echo "bench: recorders, $RUNS interleaved runs per tool and ring size; median [min-max]"
+echo "bench: events: $EVENTS"
+i=0
+while [ $i -lt "$RUNS" ]; do
+	order="perf tickscope"
+	[ $((i % 2)) = 1 ] && order="tickscope perf"
+	for m in $PAGES; do
+		for tool in $order; do
+			one "$tool" "$m" >>"$tmp/$tool-$m"
 		done
-		eval "${tool}_cpu=\$(echo \$best | cut -d' ' -f1)"
-		# shellcheck disable=SC2086
-		set -- $best
-		printf '%-16s -m %-4s cpu %7.3f s  samples %9s  lost %8s  (lost, all runs: %s)\n' \
-			"$tool record" "$m" "$1" "$2" "$3" \
-			"$(cut -d' ' -f3 "$tmp/$tool-$m.lost" | tr '\n' ' ')"
 	done
-	pl=$(cut -d' ' -f3 "$tmp/perf-$m.lost" | sort -n | sed -n "$(((RUNS + 1) / 2))p")
-	tl=$(cut -d' ' -f3 "$tmp/tickscope-$m.lost" | sort -n | sed -n "$(((RUNS + 1) / 2))p")
-	echo "ratio: tickscope record / perf record CPU (-m $m): $(awk -v a="$tickscope_cpu" \
-		-v b="$perf_cpu" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')x"
-	if awk -v a="$tickscope_cpu" -v b="$perf_cpu" 'BEGIN { exit !(a <= b) }'; then
-		echo "target met:    tickscope record CPU <= perf record's (-m $m)"
+	i=$((i + 1))
+done
+
+missed=0
+target() { # what a b: met when a <= b
+	if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a <= b) }'; then
+		echo "target met:    $1 ($2 vs $3)"
 	else
-		echo "target MISSED: tickscope record CPU <= perf record's (-m $m)"
+		echo "target MISSED: $1 ($2 vs $3)"
 		missed=$((missed + 1))
 	fi
-	if [ "$tl" -le "$pl" ]; then
-		echo "target met:    tickscope record loses no more (-m $m, median: $tl vs $pl)"
-	else
-		echo "target MISSED: tickscope record loses no more (-m $m, median: $tl vs $pl)"
-		missed=$((missed + 1))
-	fi
+}
+for m in $PAGES; do
+	for tool in perf tickscope; do
+		f=$tmp/$tool-$m
+		printf '%-16s -m %-4s cpu %s s  samples %s  lost %s  before first loss %s\n' \
+			"$tool record" "$m" "$(stat "$f" 1 | awk '{ printf "%.3f [%.3f-%.3f]", $1, $2, $3 }')" \
+			"$(stat "$f" 2 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
+			"$(stat "$f" 3 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
+			"$(stat "$f" 4 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')"
+	done
+	pc=$(stat "$tmp/perf-$m" 1 | cut -d' ' -f1)
+	tc=$(stat "$tmp/tickscope-$m" 1 | cut -d' ' -f1)
+	pl=$(stat "$tmp/perf-$m" 3 | cut -d' ' -f1)
+	tl=$(stat "$tmp/tickscope-$m" 3 | cut -d' ' -f1)
+	echo "ratio: tickscope record / perf record, median CPU (-m $m): $(awk -v a="$tc" \
+		-v b="$pc" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')x; median lost: $tl / $pl"
+	target "tickscope record CPU <= perf record's, medians (-m $m)" "$tc" "$pc"
+	target "tickscope record loses no more, medians (-m $m)" "$tl" "$pl"
 done
 [ "$missed" -gt 0 ] && [ "${BENCH_STRICT:-0}" = 1 ] && exit 1
 exit 0

@@ -53,22 +53,23 @@ perf_warnings() {
 		-e '^Check IO/CPU overload!$' "$T/perf.err" | sed '/^$/d'
 }
 
-# --- file mode with callchains, then pipe mode, through the whole dump oracle -------------
+# --- file mode with callchains (following the command only, as perf record -- CMD), then
+# pipe mode (system-wide, -a), through the whole dump oracle ----------------------------------
 f=$T/rec.data
 # shellcheck disable=SC2086
 "$TICKSCOPE" record -e "$events" -g -o "$f" -- $work >"$T/work.log" 2>"$T/rec.err"
-ok $? "tickscope record (file mode, -g) of: $work"
+ok $? "tickscope record (file mode, -g, the command only) of: $work"
 sed -n '/tickscope record:/s/^/# /p' "$T/rec.err"
 oracle_check "record file" "$f" "$k"
 is "$(perf_warnings)" "" "record file: perf script prints no warning"
 
 p=$T/rec-pipe.data
 # shellcheck disable=SC2086
-"$TICKSCOPE" record -e "$events" -o - -- $work >"$p" 2>"$T/rec-pipe.err"
-ok $? "tickscope record -o - (pipe mode)"
+"$TICKSCOPE" record -a -e "$events" -o - -- $work >"$p" 2>"$T/rec-pipe.err"
+ok $? "tickscope record -a -o - (pipe mode, system-wide)"
 oracle_check "record pipe" "$p" "$k"
 is "$(perf_warnings)" "" "record pipe: perf script prints no warning"
-n=$("$TICKSCOPE" record -e sched:sched_switch -o - -- true 2>/dev/null |
+n=$("$TICKSCOPE" record -a -e sched:sched_switch -o - -- true 2>/dev/null |
 	perf script -i - -F event 2>/dev/null | grep -c sched_switch)
 [ "$n" -gt 0 ]
 ok $? "perf script reads tickscope record -o - through a pipe ($n samples)"
@@ -94,6 +95,53 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "^== sched ==" "$T/live2.txt" && [ ! -e "$T/perf.data" ]
 ok $? "tickscope record --report alone prints the report and writes no file (exit $rc)"
 
+# --- --report --interval: a report of each second while it records --------------------------
+# A known answer: a shell that sleeps 0.1 s 35 times wakes about 10 times a second, so each
+# full interval's report shows its shell with 7-11 wakes; the number of interval reports is the
+# whole seconds of the recording's time span; the first is out while the command still runs;
+# and tickscope report --interval 1 on the file prints the same reports.
+# shellcheck disable=SC2016
+"$TICKSCOPE" record --report --interval 1 -e sched:sched_switch,sched:sched_waking,sched:sched_wakeup \
+	-o "$T/iv.data" -- sh -c 'i=0; while [ $i -lt 35 ]; do sleep 0.1; i=$((i+1)); done' \
+	>"$T/iv.txt" 2>"$T/iv.err" &
+rp=$!
+sleep 2.6
+early=$(grep -c '^== interval' "$T/iv.txt")
+kill -0 $rp 2>/dev/null
+running=$?
+wait $rp
+rc=$?
+[ $rc -eq 0 ] && [ $running -eq 0 ] && [ "$early" -ge 1 ]
+ok $? "--report --interval 1: $early interval reports out after 2.6 s, while it records (exit $rc)"
+span=$("$TICKSCOPE" info "$T/iv.data" | sed -n 's/^time span:.*(\([0-9.]*\) s)$/\1/p')
+n=$(grep -c '^== interval' "$T/iv.txt")
+# a span within 50 ms of a whole second may give either count (the first event may be a
+# side-band record that info does not count)
+echo "$span $n" | awk '{ f = int($1); d = $1 - f
+	exit !($2 == f || (d < 0.05 && $2 == f - 1) || (d > 0.95 && $2 == f + 1)) }'
+ok $? "one report per whole second of the recording: $n for a span of ${span:-?} s"
+grep -q '^== the whole recording: ' "$T/iv.txt" && tail -n +2 "$T/iv.txt" | grep -q '^== sched =='
+ok $? "then the report of the whole recording"
+# the shell is the sh row with the most wakes (other shells appear as switches' next tasks)
+w=$(awk 'function out() { if (k) print m } /^== interval/ { out(); k++; m = 0 }
+	/^== the whole/ { out(); exit }
+	k && $1 == "sh" && $2 ~ /^[0-9]+$/ && $11 > m { m = $11 }' "$T/iv.txt" | tr '\n' ' ')
+echo "$w" | awk -v n="$n" '{ if (NF != n) exit 1; for (i = 1; i <= NF; i++)
+	if ($i < 7 || $i > 11) exit 1 }'
+ok $? "each interval's shell wakes about 10 times (7-11): $w"
+"$TICKSCOPE" report --interval 1 "$T/iv.data" >"$T/iv-file.txt" 2>&1
+if cmp -s "$(grep -v '^tickscope report: ' "$T/iv.txt" >"$T/l"; echo "$T/l")" \
+	"$(grep -v '^tickscope report: ' "$T/iv-file.txt" >"$T/f"; echo "$T/f")"; then
+	ok 0 "tickscope report --interval 1 on the file prints the live reports ($(wc -l <"$T/l") lines)"
+else
+	ok 1 "tickscope report --interval 1 on the file prints the live reports"
+	diff "$T/l" "$T/f" | head -10 | sed 's/^/#   /'
+fi
+"$TICKSCOPE" record --interval 1 -e sched:sched_switch -o "$T/x.data" -- true 2>"$T/iv-bad.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q -- "--interval 1: only with --report" "$T/iv-bad.err"
+ok $? "--interval without --report: one line, exit $rc"
+
 # --- the same workload through perf record and tickscope record, 3 runs each -------------
 # The workload's own samples (comm pingpong) per event: tickscope's median lies within perf's
 # range widened by that range (the workload's run-to-run spread, at least 10% of perf's
@@ -109,7 +157,7 @@ if [ -x "$pingpong" ]; then
 		# shellcheck disable=SC2086
 		perf record -q -a -m 1024 -e "$pe" -o "$T/p$i.data" -- $work >/dev/null 2>&1
 		# shellcheck disable=SC2086
-		"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/t$i.data" -- $work >/dev/null 2>&1
+		"$TICKSCOPE" record -a -m 1024 -e "$pe" -o "$T/t$i.data" -- $work >/dev/null 2>&1
 		for w in p t; do
 			own_counts "$T/$w$i.data" >>"$T/$w.counts"
 			oracle_perf_lost "$T/$w$i.data" |
@@ -130,8 +178,58 @@ if [ -x "$pingpong" ]; then
 	tl=$(awk '{ n += $1 } END { print n + 0 }' "$T/t.lost")
 	[ "$tl" -le "$pl" ]
 	ok $? "tickscope record loses no more events than perf record (3 runs: $tl vs $pl)"
+
+	# Following the command only (no -a), as perf record -- CMD: every sample is the
+	# workload's (pingpong and its pingpong-echo child, inherited), and the counts of each
+	# event agree with perf record's in the same way.
+	for i in 1 2 3; do
+		# shellcheck disable=SC2086
+		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- $work >/dev/null 2>&1
+		# shellcheck disable=SC2086
+		"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/tt$i.data" -- $work >/dev/null 2>&1
+		for w in pt tt; do
+			perf script -i "$T/$w$i.data" -F comm,event 2>/dev/null |
+				awk '{ c[$1 " " $2]++ } END { for (k in c) print c[k], k }' \
+					>>"$T/$w.comms"
+		done
+	done
+	others=$(awk '$2 != "pingpong" && $2 != "pingpong-echo"' "$T/tt.comms" | head -3)
+	[ -s "$T/tt.comms" ] && [ -z "$others" ]
+	ok $? "the command only: every sample is pingpong's or its child's${others:+ (also: $others)}"
+	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup; do
+		pc=$(for i in 1 2 3; do perf script -i "$T/pt$i.data" -F event 2>/dev/null |
+			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
+		tc=$(for i in 1 2 3; do perf script -i "$T/tt$i.data" -F event 2>/dev/null |
+			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
+		echo "$pc" "$tc" | awk '{
+			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
+			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
+		ok $? "the command only, $e: tickscope record's samples ($tc) within perf record's ($pc)"
+	done
+	oracle_check "record the command only" "$T/tt1.data" "$k"
+
+	# -p PID: the threads of a running process until it exits; it wakes 20 times, 50 ms apart
+	sh -c 'sleep 0.3; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+		sleep 0.05; done' &
+	sp=$!
+	"$TICKSCOPE" record -e sched:sched_switch -p "$sp" -o "$T/pid.data" 2>"$T/pid.err"
+	rc=$?
+	wait "$sp"
+	n=$(perf script -i "$T/pid.data" -F pid,event 2>/dev/null | awk -v p="$sp" '$1 == p' |
+		grep -c sched_switch)
+	others=$(perf script -i "$T/pid.data" -F comm 2>/dev/null | sort -u |
+		awk '$1 != "sh" && $1 != "sleep"' | head -3)
+	[ $rc -eq 0 ] && [ "$n" -ge 20 ] && [ -z "$others" ]
+	ok $? "-p PID until it exits: $n switches of the shell (>= 20), only it and its sleeps (exit $rc)"
 else
 	ok 0 "counts against perf record # SKIP no pingpong workload (make check-build-extra)"
+	ok 0 "counts against perf record # SKIP no pingpong workload"
+	ok 0 "lost events against perf record # SKIP no pingpong workload"
+	ok 0 "the command only # SKIP no pingpong workload"
+	ok 0 "the command only, counts # SKIP no pingpong workload"
+	ok 0 "the command only, counts # SKIP no pingpong workload"
+	ok 0 "the command only, counts # SKIP no pingpong workload"
+	ok 0 "-p PID # SKIP no pingpong workload"
 fi
 
 # --- records longer than 4,168 bytes that wrap the ring ------------------------------------
@@ -195,6 +293,17 @@ ok $? "a tracepoint the kernel lacks is listed and the rest recorded (exit $rc)"
 "$TICKSCOPE" info "$T/miss.data" | grep -q "sched:sched_switch$"
 ok $? "the file of that recording holds sched:sched_switch"
 
+"$TICKSCOPE" record -e sched:no_such_tp -o "$T/none.data" -- true 2>"$T/none.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q "none of the events exists on this kernel" "$T/none.err" &&
+	[ ! -s "$T/none.data" ]
+ok $? "only tracepoints the kernel lacks: listed, one line, exit $rc, no file"
+
+"$TICKSCOPE" record -e sched:sched_switch -p 2147483646 -o "$T/nop.data" 2>"$T/nop.err"
+rc=$?
+[ $rc -ne 0 ] && grep -q -- "-p 2147483646: no such process" "$T/nop.err"
+ok $? "-p of a process that does not exist: one line, exit $rc"
+
 "$TICKSCOPE" record -e sched:sched_switch -C 0,4095 -o "$T/cpu.data" -- true 2>"$T/cpu.err"
 rc=$?
 [ $rc -ne 0 ] && grep -q "CPU 4095 is not online" "$T/cpu.err"
@@ -203,13 +312,18 @@ ok $? "an offline CPU in -C: one line, exit $rc"
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 0 ] && command -v setpriv >/dev/null
 then
 	# root without CAP_PERFMON and CAP_SYS_ADMIN is an ordinary user to perf_event_open
-	setpriv --bounding-set -sys_admin,-perfmon "$TICKSCOPE" record -e sched:sched_switch \
-		-o "$T/perm.data" -- true 2>"$T/perm.err"
-	rc=$?
-	[ $rc -ne 0 ] && grep -q "no permission to open tracepoints.*perf_event_paranoid" \
-		"$T/perm.err"
-	ok $? "no permission (perf_event_paranoid): one line, exit $rc"
+	for target in -a ""; do
+		# shellcheck disable=SC2086
+		setpriv --bounding-set -sys_admin,-perfmon "$TICKSCOPE" record $target \
+			-e sched:sched_switch -o "$T/perm.data" -- true 2>"$T/perm.err"
+		rc=$?
+		[ $rc -ne 0 ] && [ "$(wc -l <"$T/perm.err")" = 1 ] &&
+			grep -q "no permission to open tracepoints.*perf_event_paranoid to -1" \
+				"$T/perm.err"
+		ok $? "no permission (perf_event_paranoid), ${target:-the command only}: one line, exit $rc"
+	done
 else
+	ok 0 "no permission # SKIP perf_event_paranoid is below 0 or setpriv is missing"
 	ok 0 "no permission # SKIP perf_event_paranoid is below 0 or setpriv is missing"
 fi
 

@@ -35,17 +35,21 @@ int cmd_record(int argc, char **argv);
 #define MEND_SIZE (1 << 16) /* the largest record: header.size is a u16 */
 
 static const char record_help[] =
-	"usage: tickscope record -e EVENTS [-a | -C CPUS] [-m PAGES] [-g] [-o FILE] [--report]\n"
-	"                        [-- CMD [ARG]...]\n\n"
-	"Record tracepoints on every CPU through libperf into a perf.data file that perf 6.1\n"
-	"and tickscope read, while CMD runs (or until Ctrl-C without CMD). For boards whose\n"
-	"perf is missing or does not match the kernel. Needs tracefs and the right to open\n"
+	"usage: tickscope record -e EVENTS [-a | -C CPUS | -p PIDS | -t TIDS] [-m PAGES] [-g]\n"
+	"                        [-o FILE] [--report [--interval N]] [-- CMD [ARG]...]\n\n"
+	"Record tracepoints through libperf into a perf.data file that perf 6.1 and tickscope\n"
+	"read, for boards whose perf is missing or does not match the kernel. As perf record:\n"
+	"with CMD and neither -a nor -C, only CMD and its children (from CMD's exec on) until\n"
+	"CMD exits; with -a or -C, whole CPUs while CMD runs; without CMD, every CPU (or the\n"
+	"-p/-t tasks) until Ctrl-C. Needs tracefs, and for whole CPUs the right to open\n"
 	"system-wide events (root, or perf_event_paranoid <= -1).\n\n"
 	"  -e, --event LIST     tracepoints, system:name, comma-separated, repeatable; '*' matches\n"
 	"                       (\"sched:*,timer:hrtimer_*\"). Names this kernel lacks are listed\n"
 	"                       and the rest recorded\n"
-	"  -a, --all-cpus       every online CPU (the default)\n"
-	"  -C, --cpu LIST       only these CPUs (\"0-3,6\")\n"
+	"  -a, --all-cpus       every online CPU, system-wide (the default without CMD)\n"
+	"  -C, --cpu LIST       only these CPUs, system-wide (\"0-3,6\")\n"
+	"  -p, --pid LIST       the threads of these processes (and their new children)\n"
+	"  -t, --tid LIST       these threads (and their new children)\n"
 	"  -m, --mmap-pages N   ring size per CPU in pages, a power of two (default 128), or\n"
 	"                       a size with K, M or G as perf takes it (\"8M\")\n"
 	"  -g, --call-graph     record callchains (kernel and user, frame pointers)\n"
@@ -54,6 +58,8 @@ static const char record_help[] =
 	"      --report         feed the capture straight into `tickscope report` (its text\n"
 	"                       report, printed when the recording ends); no file unless -o\n"
 	"                       is given too. CMD's stdout then goes to stderr\n"
+	"      --interval N     with --report: also a report of each N seconds of the\n"
+	"                       recording, as it ends (tickscope report --interval)\n"
 	"  -h, --help           this text\n\n"
 	"On a full disk the file is left valid up to the last complete round, and the error\n"
 	"says how much it holds. A summary goes to stderr at the end.\n";
@@ -61,9 +67,13 @@ static const char record_help[] =
 struct rec {
 	struct rec_events ev;
 	const char *cpus;
+	const char *pids, *tids; /* -p, -t */
+	int all; /* -a given */
+	int per_task; /* follow tasks (CMD or -p/-t), not whole CPUs */
 	int pages, callchain;
 	const char *out;
 	int report;
+	const char *interval; /* --interval, for the report */
 	char **cmd;
 	const char *tracefs;
 	struct perf_evlist *evlist;
@@ -75,11 +85,13 @@ struct rec {
 	int out_set;
 	uint64_t *samples; /* per event */
 	uint64_t other, lost, mended;
+	size_t pass_max; /* the most bytes one ring gave in the last pass */
 	unsigned char *mend; /* for records libperf cut short */
 	struct id_map *ids; /* sorted by id: which event a sample's IDENTIFIER names */
 	size_t nr_ids;
 	uint64_t comm_id; /* the first event's id on the first CPU */
 	pid_t child, reporter;
+	int go, errfd; /* CMD's start signal and its exec error (start_cmd) */
 };
 
 struct id_map {
@@ -139,6 +151,24 @@ static int add_events(struct rec *r, const char *arg)
 	return 0;
 }
 
+/*
+ * perf record's targets: -a or -C, whole CPUs; -p or -t, those tasks; else CMD alone (and its
+ * children), or every CPU when there is no CMD.
+ */
+static int targets(struct rec *r)
+{
+	if ((r->pids || r->tids) && r->all)
+		return cli_error("-a and -p/-t cannot be combined: record CPUs or tasks");
+	if ((r->pids || r->tids) && r->cmd)
+		return cli_error("-p/-t and a command cannot be combined: follow one or the other");
+	if (r->pids && r->tids)
+		return cli_error("-p and -t cannot be combined: give the threads with -t");
+	if (r->interval && !r->report)
+		return cli_error("--interval %s: only with --report", r->interval);
+	r->per_task = r->pids || r->tids || (r->cmd && !r->all && !r->cpus);
+	return 0;
+}
+
 static int parse(struct rec *r, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -147,21 +177,30 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "cpu", required_argument, NULL, 'C' },
 		{ "mmap-pages", required_argument, NULL, 'm' },
 		{ "call-graph", no_argument, NULL, 'g' },
+		{ "pid", required_argument, NULL, 'p' },
+		{ "tid", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "report", no_argument, NULL, 'R' },
+		{ "interval", required_argument, NULL, 'I' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
 
-	while ((c = getopt_long(argc, argv, "+e:aC:m:go:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'e':
 			if (add_events(r, optarg))
 				return 1;
 			break;
 		case 'a':
-			r->cpus = NULL;
+			r->all = 1;
+			break;
+		case 'p':
+			r->pids = optarg;
+			break;
+		case 't':
+			r->tids = optarg;
 			break;
 		case 'C':
 			r->cpus = optarg;
@@ -184,6 +223,9 @@ static int parse(struct rec *r, int argc, char **argv)
 		case 'R':
 			r->report = 1;
 			break;
+		case 'I':
+			r->interval = optarg;
+			break;
 		case 'h':
 			fputs(record_help, stdout);
 			return -1;
@@ -193,6 +235,8 @@ static int parse(struct rec *r, int argc, char **argv)
 		}
 	}
 	r->cmd = optind < argc ? argv + optind : NULL;
+	if (targets(r))
+		return 2;
 	if (!r->ev.nr && !r->ev.nr_missing) {
 		cli_error("no events: give -e system:name");
 		return 2;
@@ -219,26 +263,40 @@ static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
 	a->read_format = PERF_FORMAT_ID;
 	a->disabled = 1;
 	a->sample_id_all = 1;
+	/*
+	 * Wake at a quarter of the ring, not the kernel's default half: the reader then has
+	 * three quarters of the ring to drain before the kernel drops records, not one half,
+	 * while it waits for a CPU on a loaded machine.
+	 */
+	a->watermark = 1;
+	a->wakeup_watermark = (uint32_t)((size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
 	/* the first event also brings the task records that give perf its comm names */
 	a->comm = a->task = a->comm_exec = i == 0;
+	/* following tasks, as perf record -- CMD: their children too, CMD from its exec on */
+	a->inherit = r->per_task;
+	a->enable_on_exec = r->per_task && !r->pids && !r->tids;
 }
 
 static int open_error(const struct rec *r, int err)
 {
+	const char *where = r->per_task ? "on the tasks followed" : "on every CPU";
 	FILE *f;
 	int level = 99;
 
+	if (err == -ESRCH)
+		return cli_error("the task to follow is gone: %s", ts_strerror(err));
 	if (err != -EACCES && err != -EPERM)
-		return cli_error("cannot open the events on every CPU: %s", ts_strerror(err));
+		return cli_error("cannot open the events %s: %s", where, ts_strerror(err));
 	f = fopen("/proc/sys/kernel/perf_event_paranoid", "r");
 	if (f) {
 		if (fscanf(f, "%d", &level) != 1)
 			level = 99;
 		fclose(f);
 	}
-	return cli_error("no permission to open tracepoints on every CPU (%s): run as root, or "
-			 "set /proc/sys/kernel/perf_event_paranoid to -1 (it is %d)",
-			 ts_strerror(err), level);
+	/* raw tracepoint data needs -1 even for one's own tasks */
+	return cli_error("no permission to open tracepoints %s (%s): run as root, or set "
+			 "/proc/sys/kernel/perf_event_paranoid to -1 (it is %d)",
+			 where, ts_strerror(err), level);
 }
 
 /* -C: every CPU listed must be online, or the open fails with a bare EINVAL */
@@ -257,6 +315,29 @@ static int check_cpus(struct rec *r)
 	return bad < 0 ? 0 : cli_error("-C %s: CPU %d is not online", r->cpus, bad);
 }
 
+/* -p/-t's threads, CMD's process, or none (whole CPUs: a dummy map of pid -1) */
+static int open_threads(struct rec *r)
+{
+	const char *bad = NULL;
+	int err = 0;
+
+	if (r->pids || r->tids) {
+		r->threads = rec_threads(r->pids ?: r->tids, !!r->pids, &bad, &err);
+		if (err == -EINVAL)
+			return cli_error("-%c %s: not a list of %s ids", r->pids ? 'p' : 't',
+					 r->pids ?: r->tids, r->pids ? "process" : "thread");
+		if (err == -ESRCH)
+			return cli_error("-%c %.*s: no such %s", r->pids ? 'p' : 't',
+					 (int)strcspn(bad, ","), bad,
+					 r->pids ? "process" : "thread");
+	} else if (r->per_task) {
+		r->threads = perf_thread_map__new_array(1, &r->child);
+	} else {
+		r->threads = perf_thread_map__new_dummy();
+	}
+	return r->threads ? 0 : cli_error("%s", ts_strerror(err ?: -ENOMEM));
+}
+
 static int open_events(struct rec *r)
 {
 	struct perf_event_attr attr;
@@ -264,7 +345,8 @@ static int open_events(struct rec *r)
 
 	libperf_init(libperf_print);
 	r->cpu_map = perf_cpu_map__new(r->cpus);
-	r->threads = perf_thread_map__new_dummy();
+	if (open_threads(r))
+		return 1;
 	r->evlist = perf_evlist__new();
 	r->evsel = calloc((size_t)r->ev.nr, sizeof(*r->evsel));
 	r->samples = calloc((size_t)r->ev.nr, sizeof(*r->samples));
@@ -296,21 +378,23 @@ static int open_events(struct rec *r)
 static int event_ids(struct rec *r, struct ts_wattr *wa)
 {
 	struct perf_counts_values c;
-	int i, j, ncpu = perf_cpu_map__nr(r->cpu_map);
+	int i, j, t, ncpu = perf_cpu_map__nr(r->cpu_map), nthr = perf_thread_map__nr(r->threads);
 	uint64_t *ids;
 
 	for (i = 0; i < r->ev.nr; i++) {
-		ids = calloc((size_t)ncpu, sizeof(*ids));
+		ids = calloc((size_t)ncpu * (size_t)nthr, sizeof(*ids));
 		if (!ids)
 			return -ENOMEM;
 		wa[i].ids = ids;
-		wa[i].nr_ids = ncpu;
+		wa[i].nr_ids = ncpu * nthr;
 		wa[i].name = r->ev.name[i];
 		wa[i].attr = *perf_evsel__attr(r->evsel[i]);
 		for (j = 0; j < ncpu; j++) {
-			if (perf_evsel__read(r->evsel[i], j, 0, &c))
-				return -EIO;
-			ids[j] = c.id;
+			for (t = 0; t < nthr; t++) {
+				if (perf_evsel__read(r->evsel[i], j, t, &c))
+					return -EIO;
+				ids[j * nthr + t] = c.id;
+			}
 		}
 	}
 	return 0;
@@ -413,6 +497,7 @@ static int go_cmd(struct rec *r, int go, int errfd)
 	if (!err && read(errfd, &err, sizeof(err)) != sizeof(err))
 		err = 0; /* closed by a successful exec */
 	close(errfd);
+	r->go = r->errfd = -1;
 	if (err)
 		return cli_error("cannot run %s: %s", r->cmd[0], strerror(err));
 	return 0;
@@ -439,22 +524,28 @@ static long drain(struct rec *r)
 {
 	union perf_event *ev, *whole;
 	struct perf_mmap *map;
+	size_t bytes;
 	long n = 0;
 	int err = 0;
 
+	r->pass_max = 0;
 	perf_evlist__for_each_mmap(r->evlist, map, false)
 	{
 		if (perf_mmap__read_init(map) < 0)
 			continue;
+		bytes = 0;
 		while (!err && (ev = perf_mmap__read_event(map))) {
 			whole = rec_ring_mend(map, ev, r->mend, MEND_SIZE);
 			r->mended += whole != ev;
 			count(r, whole);
 			err = ts_writer_record(r->w, whole);
 			perf_mmap__consume(map);
+			bytes += whole->header.size;
 			n++;
 		}
 		perf_mmap__read_done(map);
+		if (bytes > r->pass_max)
+			r->pass_max = bytes;
 		if (err)
 			return err;
 	}
@@ -473,8 +564,15 @@ static int child_done(struct rec *r)
 	return 1;
 }
 
+/* -p/-t: every task followed has exited */
+static int tasks_gone(const struct rec *r)
+{
+	return (r->pids || r->tids) && !rec_threads_alive(r->threads);
+}
+
 static int capture(struct rec *r)
 {
+	size_t ring_bytes = (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE);
 	long n;
 	int err, last = 0;
 
@@ -487,15 +585,16 @@ static int capture(struct rec *r)
 			return err;
 		if (last)
 			return 0;
-		if (stop || child_done(r)) {
+		if (stop || child_done(r) || tasks_gone(r)) {
 			perf_evlist__disable(r->evlist);
 			last = 1;
-		} else {
+		} else if (r->pass_max < ring_bytes / 8) {
 			/*
-			 * Sleep until a ring crosses its wakeup mark (half full), even after a
-			 * pass that found records: the kernel flags a crossing that happened
-			 * while we drained, so nothing waits longer than the 100 ms timeout, and
-			 * we do not spin on the trickle that 8 CPUs' idle events make.
+			 * Sleep until a ring crosses its wakeup mark (a quarter full): the kernel
+			 * flags a crossing that happened while we drained, so nothing waits
+			 * longer than the 100 ms timeout, and we do not spin on the trickle
+			 * that idle CPUs make. A pass that took an eighth of a ring or more
+			 * means records flow fast: drain again at once, as perf record does.
 			 */
 			perf_evlist__poll(r->evlist, 100);
 		}
@@ -505,7 +604,7 @@ static int capture(struct rec *r)
 /* --report: `tickscope report -i -` in a child process, reading the pipe-mode stream */
 static int start_reporter(struct rec *r)
 {
-	static char *av[] = { "report", "-i", "-", NULL };
+	char *av[] = { "report", "-i", "-", "--interval", (char *)r->interval, NULL };
 	int p[2];
 
 	if (pipe2(p, O_CLOEXEC))
@@ -518,7 +617,7 @@ static int start_reporter(struct rec *r)
 		dup2(p[0], STDIN_FILENO);
 		close(p[1]);
 		optind = 0;
-		_exit(cmd_report(3, av));
+		_exit(cmd_report(r->interval ? 5 : 3, av));
 	}
 	close(p[0]);
 	return p[1];
@@ -562,8 +661,17 @@ static int setup(struct rec *r, int argc, char **argv)
 	r->mend = malloc(MEND_SIZE);
 	if (!wa || !r->mend)
 		return cli_error("%s", ts_strerror(-ENOMEM));
-	/* the report's process first, so that it holds none of the events */
-	err = open_output(r) ?: open_events(r) ?: features(r, argc, argv);
+	/*
+	 * The report's process first, so that it holds none of the events nor CMD's pipes; CMD
+	 * before the events, which may follow it (held until go_cmd(), enabled by its exec).
+	 */
+	err = open_output(r);
+	if (!err && r->cmd) {
+		r->errfd = start_cmd(r, &r->go);
+		if (r->errfd < 0)
+			err = cli_error("cannot start %s: %s", r->cmd[0], ts_strerror(r->errfd));
+	}
+	err = err ?: open_events(r) ?: features(r, argc, argv);
 	if (!err && (event_ids(r, wa) || id_table(r, wa)))
 		err = cli_error("cannot read the events' ids back from the kernel");
 	if (!err && (ts_writer_start(r->w, wa, r->ev.nr) || rec_synth_kernel(r->w, r->comm_id) ||
@@ -598,6 +706,10 @@ static int cleanup(struct rec *r)
 {
 	int st = 0;
 
+	if (r->go >= 0 && r->child > 0)
+		close(r->go); /* never started: it exits on the closed pipe */
+	if (r->errfd >= 0 && r->child > 0)
+		close(r->errfd);
 	if (r->child > 0) {
 		kill(r->child, SIGTERM);
 		waitpid(r->child, NULL, 0);
@@ -628,26 +740,24 @@ static int cleanup(struct rec *r)
 int cmd_record(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
-	struct rec r = { .pages = 128, .out = "perf.data", .fd = -1, .rfd = -1 };
-	int ret, go = -1, errfd = -1, err;
+	struct rec r = {
+		.pages = 128, .out = "perf.data", .fd = -1, .rfd = -1, .go = -1, .errfd = -1
+	};
+	int ret, err;
 
 	ret = parse(&r, argc, argv);
 	if (!ret)
 		ret = setup(&r, argc, argv);
-	if (!ret && r.cmd) {
-		errfd = start_cmd(&r, &go);
-		if (errfd < 0)
-			ret = cli_error("cannot start %s: %s", r.cmd[0], ts_strerror(errfd));
-	}
 	if (!ret) {
 		/* no SA_RESTART: a signal or a child's exit ends the poll at once */
 		sigaction(SIGINT, &sa, NULL);
 		sigaction(SIGTERM, &sa, NULL);
 		sigaction(SIGCHLD, &sa, NULL);
 		signal(SIGPIPE, SIG_IGN);
-		perf_evlist__enable(r.evlist);
+		if (!r.per_task || !r.cmd)
+			perf_evlist__enable(r.evlist); /* else CMD's exec enables them */
 		if (r.cmd)
-			ret = go_cmd(&r, go, errfd);
+			ret = go_cmd(&r, r.go, r.errfd);
 		err = ret ? 0 : capture(&r);
 		err = err ?: ts_writer_finish(r.w);
 		summary(&r, err);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "report_interval.h"
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
 #include "tickscope/report.h"
@@ -22,7 +23,7 @@ int cmd_report(int argc, char **argv);
 static const char report_help[] =
 	"usage: tickscope report [-i] FILE [--kallsyms FILE] [--json | --tsv DIR]\n"
 	"                        [--cpu LIST] [--pid LIST] [--comm NAME] [--time START,END]\n"
-	"                        [--top N] [--watch FUNC]...\n\n"
+	"                        [--top N] [--watch FUNC]... [--interval N]\n\n"
 	"Per-task, per-CPU and whole-trace figures from sched, idle/tick, timer, workqueue,\n"
 	"RCU and shrinker tracepoints. Each section says which events it needed, which were\n"
 	"recorded, and how many lost events touch its time range.\n\n"
@@ -41,6 +42,11 @@ static const char report_help[] =
 	"                       side may be empty)\n"
 	"      --top N          rows of ranked text tables (default 20)\n"
 	"      --watch FUNC     always list this work/timer function (default vmstat_update)\n"
+	"      --interval N     also a text report of each N seconds of the recording (from\n"
+	"                       its first event; each interval's events only, printed when\n"
+	"                       the first event past it arrives: live with `tickscope record\n"
+	"                       --report`), before the report of the whole; a last partial\n"
+	"                       interval is only in the whole\n"
 	"      --file-order     skip time ordering (faster; sched figures need time order)\n"
 	"      --strict         a pipe-mode stream cut inside a record is an error (exit 1);\n"
 	"                       by default the records before the cut are used and a warning\n"
@@ -58,12 +64,14 @@ struct report_args {
 	struct cli_filters flt;
 	const char *watch[MAX_WATCH + 1];
 	int nr_watch;
+	uint64_t interval; /* ns; 0 without --interval */
 };
 
 /* One of report's own options; returns 0 to go on, or the exit code. */
 static int option(void *ctx, int c)
 {
 	struct report_args *r = ctx;
+	double secs;
 	char *end;
 
 	switch (c) {
@@ -80,6 +88,12 @@ static int option(void *ctx, int c)
 	case 'n':
 		r->top = (unsigned int)strtoul(optarg, &end, 10);
 		return *end || !r->top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
+	case 'I':
+		secs = strtod(optarg, &end);
+		if (*end || end == optarg || !(secs >= 0.001 && secs < 1e9))
+			return cli_error("--interval: N seconds >= 0.001, got '%s'", optarg) + 1;
+		r->interval = (uint64_t)(secs * 1e9);
+		return 0;
 	case 'w':
 		if (r->nr_watch == MAX_WATCH)
 			return cli_error("--watch: at most %d functions", MAX_WATCH) + 1;
@@ -97,6 +111,7 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 		{ "tsv", required_argument, NULL, 'T' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "watch", required_argument, NULL, 'w' },
+		{ "interval", required_argument, NULL, 'I' },
 		{ 0 },
 	};
 	struct cli_common cc = { .name = "report",
@@ -111,13 +126,21 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 
 	if (ret)
 		return ret;
+	if (r->interval && r->out != OUT_TEXT)
+		return cli_error("report: --interval prints text reports; it cannot be combined "
+				 "with --json or --tsv") +
+		       1;
 	r->src.input = cc.input;
 	r->src.kallsyms = cc.kallsyms;
 	r->src.unordered = cc.file_order;
 	r->src.strict = cc.strict;
 	r->src.need_decoder = 1;
 	r->src.symbols = TS_SYMS_TABLE;
-	r->src.threaded = 1;
+	/*
+	 * The threaded source hands events over a quarter of its ring at a time: a slow live
+	 * stream would sit there past its interval's end. --interval decodes on one thread.
+	 */
+	r->src.threaded = !r->interval;
 	return 0;
 }
 
@@ -150,6 +173,38 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 		return cli_error("writing the report%s%s: %s", r->tsv_dir ? " to " : "",
 				 r->tsv_dir ? r->tsv_dir : "", ts_strerror(ret));
 	return 0;
+}
+
+struct interval_ctx {
+	struct report_args *r;
+	struct ts_source *src;
+};
+
+static int print_interval(void *ctx, const char *head, struct ts_analysis *a)
+{
+	struct interval_ctx *c = ctx;
+
+	printf("%s\n", head);
+	return write_report(c->r, c->src, a) ?: (printf("\n"), 0);
+}
+
+/* every event into @a; with --interval, into each interval's models too */
+static int run(struct report_args *r, struct ts_source *src, struct ts_analysis *a)
+{
+	struct interval_ctx c = { r, src };
+	struct report_interval ri;
+	int ret;
+
+	if (!r->interval)
+		return ts_source_run(src, feed, a);
+	ret = report_interval_init(&ri, r->interval, a, &r->an, src, print_interval, &c);
+	if (!ret)
+		ret = ts_source_run(src, report_interval_feed, &ri);
+	if (!ret && ri.k)
+		printf("== the whole recording: %d intervals of %.3f s and the rest ==\n", ri.k,
+		       r->interval / 1e9);
+	report_interval_free(&ri);
+	return ret;
 }
 
 /*
@@ -204,7 +259,7 @@ int cmd_report(int argc, char **argv)
 	}
 	if (!ret) {
 		ts_source_note_recorded(src, a);
-		ret = ts_source_run(src, feed, a);
+		ret = run(&r, src, a);
 	}
 	cli_warnings(src);
 	if (ret) {

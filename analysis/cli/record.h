@@ -34,6 +34,17 @@ struct ts_writer;
 int rec_synth_kernel(struct ts_writer *w, uint64_t id);
 int rec_synth_comms(struct ts_writer *w, uint64_t id);
 
+struct perf_thread_map;
+
+/*
+ * The threads of -p LIST (@process: every thread of each process) or -t LIST. NULL with @err
+ * -EINVAL (not a list of ids) or -ESRCH (no such task), @bad pointing at the id; -ENOMEM.
+ */
+struct perf_thread_map *rec_threads(const char *list, int process, const char **bad, int *err);
+
+/* Whether any thread of @map still runs. */
+int rec_threads_alive(struct perf_thread_map *map);
+
 struct perf_mmap;
 union perf_event;
 
