@@ -58,8 +58,8 @@ static const char record_help[] =
 	"      --report         feed the capture straight into `tickscope report` (its text\n"
 	"                       report, printed when the recording ends); no file unless -o\n"
 	"                       is given too. CMD's stdout then goes to stderr\n"
-	"      --interval N     with --report: also a report of each N seconds of the\n"
-	"                       recording, as it ends (tickscope report --interval)\n"
+	"      --interval N     with --report: also the report of each N seconds of the\n"
+	"                       recording, printed as each ends (tickscope report --interval)\n"
 	"  -h, --help           this text\n\n"
 	"On a full disk the file is left valid up to the last complete round, and the error\n"
 	"says how much it holds. A summary goes to stderr at the end.\n";
