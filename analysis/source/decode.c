@@ -4,6 +4,7 @@
  * it is seen: its kind and the format fields that kind reads, looked up once by name.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_priv.h"
@@ -20,6 +21,12 @@ static const struct {
 } decoders[] = { TS_EVENTS(DEC_DEF) TS_EVENT_ALIASES(DEC_ALIAS) };
 #undef DEC_DEF
 #undef DEC_ALIAS
+
+/*
+ * libtraceevent keeps the plugins' options in lists of its own, shared by every handle:
+ * decoders made and freed by parallel workers (compare) load and unload plugins one at a time.
+ */
+static pthread_mutex_t plugins_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_refused(void *ctx, int id, const char *sys, const char *name, const char *why)
 {
@@ -55,7 +62,9 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 	}
 	/* perf 6.1 looks for plugins only in $TRACEEVENT_PLUGIN_DIR and ~/.local: match it */
 	tep_set_flag(d->tep, TEP_DISABLE_SYS_PLUGINS);
+	pthread_mutex_lock(&plugins_lock);
 	d->plugins = tep_load_plugins(d->tep);
+	pthread_mutex_unlock(&plugins_lock);
 	trace_seq_init(&d->seq);
 	if (getenv("TS_PRINTER")) /* the tests' switch: "libtraceevent", or "verbose" */
 		d->printer = !strcmp(getenv("TS_PRINTER"), "libtraceevent") ? 1 :
@@ -82,8 +91,11 @@ void ts_decoder_free(struct ts_decoder *d)
 		free(d->cache[i]);
 	}
 	trace_seq_destroy(&d->seq);
-	if (d->plugins)
+	if (d->plugins) {
+		pthread_mutex_lock(&plugins_lock);
 		tep_unload_plugins(d->plugins, d->tep);
+		pthread_mutex_unlock(&plugins_lock);
+	}
 	tep_free(d->tep);
 	free(d);
 }
