@@ -348,7 +348,7 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 
 	if (!c || c->state == -TS_ENOFORMAT)
 		return -TS_ENOFORMAT;
-	if (c->state > 0 && c->dec && !c->prog_state) {
+	if (c->state > 0 && !c->prog_state) {
 		c->prog = d->printer == 1 ? NULL : ts_print_compile(d->tep, c->ev);
 		c->prog_state = c->prog ? 1 : -1;
 		if (d->printer == 2)

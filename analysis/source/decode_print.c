@@ -329,7 +329,7 @@ static int parse_conv(const char *s, struct piece *pc)
 			;
 	pc->plain = q == s;
 	len_at = q;
-	while (*q == 'l' || *q == 'h' || *q == 'z')
+	while (*q == 'l' || *q == 'h' || *q == 'z' || *q == 'L') /* L: long long, as ll */
 		q++;
 	pc->wide = q > len_at;
 	if (!*q || !strchr("diuxXosp", *q) || (q > len_at && *len_at == 'h'))
