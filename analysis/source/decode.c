@@ -305,7 +305,7 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		      struct ts_event *ev)
 {
 	struct evcache *c = lookup(d, tp_id);
-	struct payload pl = { raw, size, 0 };
+	struct payload pl = { raw, size, 0, NULL };
 
 	if (!c)
 		return tp_id < 0 || tp_id >= MAX_TP_ID ? -TS_ENOFORMAT : -ENOMEM;
@@ -341,11 +341,14 @@ int ts_decoder_kind(struct ts_decoder *d, int tp_id)
 }
 
 int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size, int cpu,
-		     FILE *out)
+		     char *buf, size_t cap, const char **text, size_t *len)
 {
 	struct evcache *c = lookup(d, tp_id);
+	long n;
 	int ret;
 
+	*text = "";
+	*len = 0;
 	if (!c || c->state == -TS_ENOFORMAT)
 		return -TS_ENOFORMAT;
 	if (c->state > 0 && !c->prog_state) {
@@ -355,13 +358,16 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 			fprintf(stderr, "tickscope: printer: %s: %s\n", c->name,
 				c->prog ? "compiled" : "libtraceevent");
 	}
-	if (c->prog_state > 0 &&
-	    !ts_print_run(d->tep, c->prog, raw, size, (char *)d->scratch, sizeof(d->scratch))) {
-		fputs((char *)d->scratch, out);
+	if (c->prog_state > 0 && (n = ts_print_run(d->tep, c->prog, raw, size, buf, cap)) >= 0) {
+		*text = buf;
+		*len = n;
 		return 0;
 	}
 	ret = ts_dec_print_info(d, raw, size, cpu);
-	fputs(d->seq.buffer, out);
+	if (!ret && c->prog_state > 0)
+		ts_print_learn(d->tep, c->prog, raw, size, d->seq.buffer);
+	*text = d->seq.buffer;
+	*len = strlen(d->seq.buffer);
 	return ret;
 }
 
