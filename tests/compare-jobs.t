@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# tickscope compare loads runs in parallel (--jobs): the output, the messages and the exit
-# code are the serial ones (--jobs 1, the oracle), for good runs and for a bad run among them.
+# tickscope compare loads runs in parallel (--jobs), and plot its files (TS_JOBS): the output,
+# the messages and the exit code are the serial ones (one worker, the oracle), for good runs
+# and for a bad run among them.
 . "$(dirname "$0")/lib/tap.sh"
 
 command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
@@ -50,6 +51,33 @@ same json 4 "4 workers: the same JSON document"
 "$TICKSCOPE" compare --no-cache $vars >"$TAP_TMP/default.out" 2>/dev/null
 cmp -s "$TAP_TMP/text.1.out" "$TAP_TMP/default.out"
 ok $? "the default (one worker per core): the same text"
+
+# plot A B C: one variant per file, loaded in parallel; the same chart data and summary.
+if command -v gnuplot >/dev/null; then
+	for r in 1 2 3; do
+		xz -dc "$ab/pingpong-same/run-$r/perf.data.xz" >"$TAP_TMP/p$r.data"
+	done
+	for j in 1 3; do # the same relative output folder, so that the messages can be equal
+		mkdir "$TAP_TMP/w$j"
+		(cd "$TAP_TMP/w$j" && TS_JOBS=$j "$TICKSCOPE" plot ../p1.data ../p2.data ../p3.data \
+			-o plot >"$TAP_TMP/plot$j.out" 2>&1)
+		echo $? >>"$TAP_TMP/plot$j.out"
+		mv "$TAP_TMP/w$j/plot" "$TAP_TMP/plot$j"
+	done
+	is "$(tail -1 "$TAP_TMP/plot1.out")" 0 "plot of 3 files, one worker"
+	cmp -s "$TAP_TMP/plot1.out" "$TAP_TMP/plot3.out"
+	ok $? "plot of 3 files, 3 workers: the same summary"
+	nt=$(find "$TAP_TMP/plot1" -name '*.tsv' | wc -l)
+	bad=$(cd "$TAP_TMP/plot1" && find . -name '*.tsv' | while read -r t; do
+		cmp -s "$t" "$TAP_TMP/plot3/$t" || echo "$t"
+	done | wc -l)
+	ok "$([ "$nt" -gt 0 ] && [ "$bad" = 0 ]; echo $?)" \
+		"plot of 3 files, 3 workers: the same chart data ($nt TSV files, $bad differ)"
+else
+	for t in "plot of 3 files" "plot, 3 workers: summary" "plot, 3 workers: data"; do
+		skip "$t" "gnuplot not installed (plots/packages: gnuplot-nox)"
+	done
+fi
 
 # A run the kernel check refused before others, a corrupt trace after: the same first error.
 sed -i 's/^variant_check=.*//' "$ab/pingpong-cross/run-2/meta.txt"

@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "compare_charts.h"
-#include "compare_jobs.h"
+#include "jobs.h"
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/error.h"
@@ -53,8 +53,9 @@ static const char compare_help[] =
 	"                     their variant (variant_check=mismatch); refused otherwise\n"
 	"  --all              every metric in the table, not only the significant ones\n"
 	"  --top N            ranked changes shown per variant (10)\n"
-	"  --jobs N           runs loaded in parallel (default: one per online core; the output\n"
-	"                     is the same for any N; --plots and --html load one at a time)\n"
+	"  --jobs N           runs loaded in parallel (default: $TS_JOBS, else one per online\n"
+	"                     core); the output is the same for any N (--plots and --html\n"
+	"                     load one at a time)\n"
 	"  -h, --help         this text\n";
 
 struct compare_args {
@@ -288,37 +289,55 @@ static void free_resolved(struct resolved *rs)
 	free(rs->in);
 }
 
+/* The runs to load, in input order, and where each goes. */
+struct load_jobs {
+	const struct run_in **in;
+	struct ts_run **r;
+	const struct load_opts *lo;
+};
+
+static int load_one(void *ctx, int i)
+{
+	struct load_jobs *j = ctx;
+
+	return load_run(j->in[i], j->lo, j->r[i]);
+}
+
 /*
  * Every run of every variant, in input order; with the charts one at a time, variant by
  * variant (the charts fold each run into its variant as it comes).
  */
 static int load_all(const struct compare_args *a, const struct resolved *rs, struct variants *vs)
 {
-	struct cmp_job *jobs;
-	int total = 0, k = 0, err = 0;
+	struct load_opts lo = a->lo;
+	struct load_jobs j = { .lo = &lo };
+	int total = 0, k = 0, err = 0, workers;
 
 	for (int i = 0; i < vs->nr; i++)
 		total += rs[i].nr;
-	jobs = calloc(total, sizeof(*jobs));
-	if (!jobs)
-		return cli_error("out of memory");
+	j.in = calloc(total, sizeof(*j.in));
+	j.r = calloc(total, sizeof(*j.r));
+	err = j.in && j.r ? 0 : cli_error("out of memory");
 	for (int i = 0; i < vs->nr && !err; i++) {
 		vs->v[i].runs = calloc(rs[i].nr, sizeof(*vs->v[i].runs));
 		vs->v[i].nr_runs = rs[i].nr; /* released either way: unloaded ones are zero */
 		err = vs->v[i].runs ? 0 : cli_error("out of memory");
-		for (int r = 0; !err && r < rs[i].nr; r++)
-			jobs[k++] = (struct cmp_job){ .in = &rs[i].in[r], .r = &vs->v[i].runs[r] };
+		for (int r = 0; !err && r < rs[i].nr; r++, k++) {
+			j.in[k] = &rs[i].in[r];
+			j.r[k] = &vs->v[i].runs[r];
+		}
 	}
-	if (!err && !a->cc) {
-		struct load_opts lo = a->lo;
-		int workers = cmp_jobs_workers(a->jobs, total);
+	workers = a->cc ? 1 : cli_jobs_workers(a->jobs, total);
+	lo.one_thread = workers > 1; /* the cores are the workers' */
+	if (!err && !a->cc)
+		err = cli_jobs(total, workers, load_one, &j);
+	for (int i = 0, off = 0; !err && a->cc && i < vs->nr; off += rs[i++].nr) {
+		struct load_jobs one = { j.in + off, j.r + off, &lo };
 
-		lo.one_thread = workers > 1; /* the cores are the workers' */
-		err = cmp_jobs_run(jobs, total, &lo, workers);
+		err = cmp_charts_variant(a->cc, i) ?: cli_jobs(rs[i].nr, 1, load_one, &one);
 	}
-	for (int i = 0, off = 0; !err && a->cc && i < vs->nr; off += rs[i++].nr)
-		err = cmp_charts_variant(a->cc, i) ?: cmp_jobs_run(jobs + off, rs[i].nr, &a->lo, 1);
-	free(jobs);
+	free(j.in);
+	free(j.r);
 	return err;
 }
 

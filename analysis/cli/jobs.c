@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * compare's runs loaded in parallel: one worker per core takes the next run in input order;
- * each run's messages are kept and printed in input order, so the output is the serial one.
+ * Several inputs worked on in parallel (compare's runs, plot's files): one worker per core
+ * takes the next job in input order; each job's messages are kept and printed in input
+ * order, so the output is the serial one.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -9,31 +10,39 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "compare_jobs.h"
+#include "jobs.h"
+
+struct job {
+	char *msg;
+	size_t len;
+	int err, done;
+};
 
 struct pool {
-	struct cmp_job *jobs;
+	struct job *jobs;
 	int nr;
-	const struct load_opts *lo;
+	int (*fn)(void *ctx, int i);
+	void *ctx;
 	pthread_mutex_t lock; /* guards next and first_bad */
 	int next; /* the next job to take */
 	int first_bad; /* the first failed job so far; nr: none */
 };
 
-/* One job with its messages into its own stream (none with one worker: straight to stderr). */
-static void run_one(struct cmp_job *j, const struct load_opts *lo, int capture)
+/* One job, its messages into its own stream. */
+static void run_one(struct pool *p, int i)
 {
-	FILE *f = capture ? open_memstream(&j->msg, &j->len) : NULL;
+	struct job *j = &p->jobs[i];
+	FILE *f = open_memstream(&j->msg, &j->len);
 
 	cli_set_err(f);
-	j->err = load_run(j->in, lo, j->r);
+	j->err = p->fn(p->ctx, i);
 	cli_set_err(NULL);
 	if (f)
 		fclose(f);
 	j->done = 1;
 }
 
-/* Jobs after a failed one are not started: serial loading would have stopped there. */
+/* Jobs after a failed one are not started: serial work would have stopped there. */
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
@@ -46,7 +55,7 @@ static void *worker(void *arg)
 		pthread_mutex_unlock(&p->lock);
 		if (i < 0)
 			return NULL;
-		run_one(&p->jobs[i], p->lo, 1);
+		run_one(p, i);
 		if (p->jobs[i].err) {
 			pthread_mutex_lock(&p->lock);
 			if (i < p->first_bad)
@@ -56,9 +65,12 @@ static void *worker(void *arg)
 	}
 }
 
-int cmp_jobs_workers(int asked, int nr)
+int cli_jobs_workers(int asked, int nr)
 {
-	long n = asked > 0 ? asked : sysconf(_SC_NPROCESSORS_ONLN);
+	const char *env = getenv("TS_JOBS");
+	long n = asked > 0	      ? asked :
+		 env && atoi(env) > 0 ? atoi(env) :
+					sysconf(_SC_NPROCESSORS_ONLN);
 
 	if (n < 1)
 		n = 1;
@@ -66,7 +78,7 @@ int cmp_jobs_workers(int asked, int nr)
 }
 
 /* The messages of every job up to the first failed one, in input order. */
-static int report(struct cmp_job *jobs, int nr)
+static int report(const struct job *jobs, int nr)
 {
 	for (int i = 0; i < nr && jobs[i].done; i++) {
 		if (jobs[i].len)
@@ -77,19 +89,18 @@ static int report(struct cmp_job *jobs, int nr)
 	return 0;
 }
 
-int cmp_jobs_run(struct cmp_job *jobs, int nr, const struct load_opts *lo, int workers)
+int cli_jobs(int nr, int workers, int (*fn)(void *ctx, int i), void *ctx)
 {
-	struct pool p = { .jobs = jobs, .nr = nr, .lo = lo, .first_bad = nr };
-	pthread_t tid[CMP_MAX_WORKERS];
+	struct pool p = { .nr = nr, .fn = fn, .ctx = ctx, .first_bad = nr };
+	pthread_t tid[CLI_MAX_WORKERS];
 	int started = 0, ret;
 
-	workers = workers > CMP_MAX_WORKERS ? CMP_MAX_WORKERS : workers;
-	if (workers <= 1) {
-		for (int i = 0; i < nr; i++) {
-			run_one(&jobs[i], lo, 0);
-			if (jobs[i].err)
+	workers = workers > CLI_MAX_WORKERS ? CLI_MAX_WORKERS : workers;
+	p.jobs = workers > 1 ? calloc(nr, sizeof(*p.jobs)) : NULL;
+	if (!p.jobs) { /* one worker (or no memory for more): this thread, printing as it goes */
+		for (int i = 0; i < nr; i++)
+			if (fn(ctx, i))
 				return 1;
-		}
 		return 0;
 	}
 	pthread_mutex_init(&p.lock, NULL);
@@ -101,8 +112,9 @@ int cmp_jobs_run(struct cmp_job *jobs, int nr, const struct load_opts *lo, int w
 	for (int i = 0; i < started; i++)
 		pthread_join(tid[i], NULL);
 	pthread_mutex_destroy(&p.lock);
-	ret = report(jobs, nr);
+	ret = report(p.jobs, nr);
 	for (int i = 0; i < nr; i++)
-		free(jobs[i].msg);
+		free(p.jobs[i].msg);
+	free(p.jobs);
 	return ret;
 }
