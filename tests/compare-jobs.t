@@ -8,6 +8,8 @@
 command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 tap_tmpdir
+[ "${SANITIZE:-0}" = 1 ] &&
+	diag "a sanitized build works with one worker (analysis/cli/jobs.c): parallel == serial trivially"
 # a copy: the caches written next to perf.data stay out of the tree
 cp -a "$TS_TOP/tests/fixtures/boards/x86-host/ab" "$TAP_TMP/ab"
 ab=$TAP_TMP/ab

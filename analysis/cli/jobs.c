@@ -65,6 +65,17 @@ static void *worker(void *arg)
 	}
 }
 
+/*
+ * AddressSanitizer's allocator (GCC 12's) has no fork handler: a child forked while another
+ * thread holds its lock (tracedata.c's format probe forks) waits forever. Sanitized builds
+ * work on one input at a time; glibc's malloc is fork-safe.
+ */
+#if defined(__SANITIZE_ADDRESS__)
+#define FORK_SAFE_MALLOC 0
+#else
+#define FORK_SAFE_MALLOC 1
+#endif
+
 int cli_jobs_workers(int asked, int nr)
 {
 	const char *env = getenv("TS_JOBS");
@@ -72,7 +83,7 @@ int cli_jobs_workers(int asked, int nr)
 		 env && atoi(env) > 0 ? atoi(env) :
 					sysconf(_SC_NPROCESSORS_ONLN);
 
-	if (n < 1)
+	if (n < 1 || !FORK_SAFE_MALLOC)
 		n = 1;
 	return n < nr ? (int)n : (nr > 0 ? nr : 1);
 }
