@@ -22,6 +22,13 @@ int cmd_record(int argc, char **argv);
 /* Print "tickscope: <message>" on stderr; returns 1 for `return cli_error(...)` in cmd_*. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/*
+ * cli_err() - where this thread's messages go: stderr, or the stream cli_set_err() gave it
+ * (a worker's, so that messages of parallel work come out in input order)
+ */
+FILE *cli_err(void);
+void cli_set_err(FILE *f);
+
 struct ts_source;
 struct ts_run_meta;
 

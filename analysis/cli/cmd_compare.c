@@ -12,6 +12,7 @@
 
 #include "cli.h"
 #include "compare_charts.h"
+#include "jobs.h"
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/error.h"
@@ -52,6 +53,9 @@ static const char compare_help[] =
 	"                     their variant (variant_check=mismatch); refused otherwise\n"
 	"  --all              every metric in the table, not only the significant ones\n"
 	"  --top N            ranked changes shown per variant (10)\n"
+	"  --jobs N           runs loaded in parallel (default: $TS_JOBS, else one per online\n"
+	"                     core); the output is the same for any N (--plots and --html\n"
+	"                     load one at a time)\n"
 	"  -h, --help         this text\n";
 
 struct compare_args {
@@ -65,6 +69,7 @@ struct compare_args {
 	char *names;
 	const char *bench[MAX_BENCH];
 	int nr_bench;
+	int jobs; /* --jobs; 0: one per core */
 };
 
 static int option(struct compare_args *a, int c)
@@ -121,6 +126,9 @@ static int option(struct compare_args *a, int c)
 	case 'M':
 		a->lo.allow_mismatch = 1;
 		return 0;
+	case 'J':
+		a->jobs = (int)strtol(optarg, &end, 10);
+		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;
 	case 'o':
 		a->ro.top = (unsigned int)strtoul(optarg, &end, 10);
 		return *end || !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
@@ -147,6 +155,7 @@ static const struct option longopts[] = {
 	{ "allow-mismatch", no_argument, NULL, 'M' },
 	{ "all", no_argument, NULL, 'A' },
 	{ "top", required_argument, NULL, 'o' },
+	{ "jobs", required_argument, NULL, 'J' },
 	{ "plots", required_argument, NULL, 'P' },
 	{ "html", required_argument, NULL, 'H' },
 	{ "help", no_argument, NULL, 'h' },
@@ -235,36 +244,100 @@ struct variants {
 	int nr;
 };
 
-static int load_list(const struct run_in *in, int nr, const struct load_opts *lo,
-		     struct ts_cmp_variant *v)
+/* A variant's runs, resolved before any is loaded; @paths are the run-N folders found. */
+struct resolved {
+	struct run_in *in;
+	int nr;
+	char **paths;
+};
+
+static int resolve_list(const struct run_in *in, int nr, struct resolved *rs)
 {
-	v->runs = calloc(nr, sizeof(*v->runs));
-	if (!v->runs)
+	rs->in = calloc(nr, sizeof(*rs->in));
+	if (!rs->in)
 		return cli_error("out of memory");
-	for (int i = 0; i < nr; i++)
-		if (load_run(&in[i], lo, &v->runs[v->nr_runs++])) /* counted: freed either way */
-			return 1;
+	memcpy(rs->in, in, nr * sizeof(*in));
+	rs->nr = nr;
 	return 0;
 }
 
-static int load_folder(const char *path, const struct load_opts *lo, struct ts_cmp_variant *v)
+static int resolve_folder(const char *path, struct resolved *rs)
 {
-	struct run_in *in;
-	char **runs;
-	int n = variant_runs(path, &runs), err;
+	int n = variant_runs(path, &rs->paths);
 
 	if (n <= 0)
 		return cli_error("%s: no run-N folders (a variant folder as `make record` writes "
 				 "it, or runs separated by --)",
 				 path);
-	in = calloc(n, sizeof(*in));
-	for (int i = 0; in && i < n; i++)
-		in[i].path = runs[i];
-	err = in ? load_list(in, n, lo, v) : cli_error("out of memory");
+	rs->in = calloc(n, sizeof(*rs->in));
+	if (!rs->in) {
+		for (int i = 0; i < n; i++)
+			free(rs->paths[i]);
+		return cli_error("out of memory");
+	}
 	for (int i = 0; i < n; i++)
-		free(runs[i]);
-	free(runs);
-	free(in);
+		rs->in[i].path = rs->paths[i];
+	rs->nr = n;
+	return 0;
+}
+
+static void free_resolved(struct resolved *rs)
+{
+	for (int i = 0; rs->paths && i < rs->nr; i++)
+		free(rs->paths[i]);
+	free(rs->paths);
+	free(rs->in);
+}
+
+/* The runs to load, in input order, and where each goes. */
+struct load_jobs {
+	const struct run_in **in;
+	struct ts_run **r;
+	const struct load_opts *lo;
+};
+
+static int load_one(void *ctx, int i)
+{
+	struct load_jobs *j = ctx;
+
+	return load_run(j->in[i], j->lo, j->r[i]);
+}
+
+/*
+ * Every run of every variant, in input order; with the charts one at a time, variant by
+ * variant (the charts fold each run into its variant as it comes).
+ */
+static int load_all(const struct compare_args *a, const struct resolved *rs, struct variants *vs)
+{
+	struct load_opts lo = a->lo;
+	struct load_jobs j = { .lo = &lo };
+	int total = 0, k = 0, err = 0, workers;
+
+	for (int i = 0; i < vs->nr; i++)
+		total += rs[i].nr;
+	j.in = calloc(total, sizeof(*j.in));
+	j.r = calloc(total, sizeof(*j.r));
+	err = j.in && j.r ? 0 : cli_error("out of memory");
+	for (int i = 0; i < vs->nr && !err; i++) {
+		vs->v[i].runs = calloc(rs[i].nr, sizeof(*vs->v[i].runs));
+		vs->v[i].nr_runs = rs[i].nr; /* released either way: unloaded ones are zero */
+		err = vs->v[i].runs ? 0 : cli_error("out of memory");
+		for (int r = 0; !err && r < rs[i].nr; r++, k++) {
+			j.in[k] = &rs[i].in[r];
+			j.r[k] = &vs->v[i].runs[r];
+		}
+	}
+	workers = a->cc ? 1 : cli_jobs_workers(a->jobs, total);
+	lo.one_thread = workers > 1; /* the cores are the workers' */
+	if (!err && !a->cc)
+		err = cli_jobs(total, workers, load_one, &j);
+	for (int i = 0, off = 0; !err && a->cc && i < vs->nr; off += rs[i++].nr) {
+		struct load_jobs one = { j.in + off, j.r + off, &lo };
+
+		err = cmp_charts_variant(a->cc, i) ?: cli_jobs(rs[i].nr, 1, load_one, &one);
+	}
+	free(j.in);
+	free(j.r);
 	return err;
 }
 
@@ -323,6 +396,7 @@ static int name_variants(struct variants *vs, const char *names, const struct in
 
 static int load_variants(const struct compare_args *a, const struct inputs *in, struct variants *vs)
 {
+	struct resolved rs[TS_CMP_MAX_VAR] = { 0 };
 	int err = 0;
 
 	vs->nr = in->dashes ? in->nr_groups : in->g[0].nr;
@@ -335,14 +409,15 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 		const char *p = in->dashes ? g->in[0].path : g->in[i].path;
 
 		if (in->dashes && !g->nr)
-			return cli_error("variant %d has no runs", i + 1);
-		if (a->cc && cmp_charts_variant(a->cc, i))
-			return 1;
-		if (!in->dashes || (g->nr == 1 && is_variant_dir(p) && !g->in[0].bench))
-			err = load_folder(p, &a->lo, &vs->v[i]);
+			err = cli_error("variant %d has no runs", i + 1);
+		else if (!in->dashes || (g->nr == 1 && is_variant_dir(p) && !g->in[0].bench))
+			err = resolve_folder(p, &rs[i]);
 		else
-			err = load_list(g->in, g->nr, &a->lo, &vs->v[i]);
+			err = resolve_list(g->in, g->nr, &rs[i]);
 	}
+	err = err ?: load_all(a, rs, vs);
+	for (int i = 0; i < vs->nr; i++)
+		free_resolved(&rs[i]);
 	return err ?: name_variants(vs, a->names, in);
 }
 

@@ -3,13 +3,16 @@
  * tickscope dump: every tracepoint sample, one line each: perf script's text form, TSV with a
  * header row, JSON lines with every decoded field, or nothing (a decode-only pass).
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "outbuf.h"
 #include "tickscope/error.h"
 #include "tickscope/source.h"
 
@@ -33,164 +36,242 @@ static const char dump_help[] =
 
 enum fmt { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_NONE };
 
+/*
+ * A field name's separator and name as a line writes them, " name=" or ",\"name\":", made
+ * once per field of the format (keyed by libtraceevent's name, which lives as long as it).
+ */
+#define NR_NAMES 512
+
+struct name {
+	const char *key;
+	char *text;
+	size_t len;
+};
+
 struct dump {
 	enum fmt fmt;
+	struct name names[NR_NAMES];
 	struct ts_source *src;
+	struct ts_decoder *dec;
+	struct outbuf out;
 	int width;
 	int first; /* the next field is the event's first */
 	uint64_t n;
 };
 
-static void json_str(FILE *f, const char *s)
+/* @s as a JSON string: the runs that need no escape copied whole. */
+static void json_str(struct outbuf *o, const char *s, size_t n)
 {
-	putc('"', f);
-	for (; *s; s++) {
-		unsigned char c = *s;
+	static const char hex[] = "0123456789abcdef";
+	size_t i, run = 0;
 
-		if (c == '"' || c == '\\')
-			fprintf(f, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(f, "\\u%04x", c);
-		else
-			putc(c, f);
+	ob_putc(o, '"');
+	for (i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		ob_mem(o, s + run, i - run);
+		run = i + 1;
+		ob_room(o, 8);
+		ob_putc(o, '\\');
+		if (c >= 0x20) {
+			ob_putc(o, c);
+			continue;
+		}
+		ob_mem(o, "u00", 3);
+		ob_putc(o, hex[c >> 4]);
+		ob_putc(o, hex[c & 15]);
 	}
-	putc('"', f);
+	ob_mem(o, s + run, n - run);
+	ob_putc(o, '"');
 }
 
-/* TSV cells must not hold tabs or newlines. */
-static void tsv_str(FILE *f, const char *s)
+/* TSV cells must not hold tabs or newlines: those become spaces. */
+static void tsv_str(struct outbuf *o, const char *s, size_t n)
 {
-	for (; *s; s++)
-		putc(*s == '\t' || *s == '\n' ? ' ' : *s, f);
+	size_t i, run = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] != '\t' && s[i] != '\n')
+			continue;
+		ob_mem(o, s + run, i - run);
+		ob_putc(o, ' ');
+		run = i + 1;
+	}
+	ob_mem(o, s + run, n - run);
 }
 
-/* @v in decimal, negative when @is_signed says so, as printf's %lld / %llu. */
-static void put_num(uint64_t v, int is_signed)
+/* " name=", or ",\"name\":" with JSON's escapes; NULL when out of memory. */
+static char *make_name(int json, const char *name, size_t *len)
 {
-	char t[24], *e = t + sizeof(t), *q = e;
-	int neg = is_signed && (int64_t)v < 0;
+	char *t = malloc(6 * strlen(name) + 4), *p = t;
 
-	if (neg)
-		v = -v;
-	do {
-		*--q = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	if (neg)
-		*--q = '-';
-	fwrite(q, 1, e - q, stdout);
+	if (!t)
+		return NULL;
+	*p++ = json ? ',' : ' ';
+	if (json)
+		*p++ = '"';
+	for (; *name; name++) {
+		unsigned char c = *name;
+
+		if (json && (c < 0x20 || c == '"' || c == '\\'))
+			p += c < 0x20 ? sprintf(p, "\\u%04x", c) : sprintf(p, "\\%c", c);
+		else
+			*p++ = c;
+	}
+	if (json)
+		*p++ = '"';
+	*p++ = json ? ':' : '=';
+	*len = p - t;
+	return t;
+}
+
+/* Write @name's separator (none for the first field) and name, from the table when there. */
+static void field_name(struct dump *d, const char *name)
+{
+	unsigned int i = (unsigned int)(((uintptr_t)name >> 3) * 0x9e3779b1u) % NR_NAMES, k;
+	struct name *e = NULL;
+	size_t len = 0;
+	char *t;
+
+	for (k = 0; k < 8; k++, i = (i + 1) % NR_NAMES) {
+		if (d->names[i].key == name) {
+			e = &d->names[i];
+			break;
+		}
+		if (!d->names[i].key) {
+			e = &d->names[i];
+			e->text = make_name(d->fmt == FMT_JSON, name, &e->len);
+			e->key = e->text ? name : NULL;
+			break;
+		}
+	}
+	if (e && e->key) {
+		ob_mem(&d->out, e->text + d->first, e->len - d->first);
+		return;
+	}
+	t = make_name(d->fmt == FMT_JSON, name, &len); /* the table is full */
+	if (t)
+		ob_mem(&d->out, t + d->first, len - d->first);
+	free(t);
+}
+
+static void free_names(struct dump *d)
+{
+	for (int i = 0; i < NR_NAMES; i++)
+		free(d->names[i].text);
 }
 
 /* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
 static int print_field(void *ctx, const struct ts_field_value *v)
 {
 	struct dump *d = ctx;
-	char buf[256];
+	struct outbuf *o = &d->out;
+	const char *str = (const char *)v->data;
+	int json = d->fmt == FMT_JSON;
 	uint32_t i;
+	size_t n;
 
-	if (d->fmt == FMT_JSON) {
-		fputs(d->first ? "" : ",", stdout);
-		json_str(stdout, v->name);
-		putchar(':');
-	} else {
-		if (!d->first)
-			putchar(' ');
-		fputs(v->name, stdout);
-		putchar('=');
-	}
+	field_name(d, v->name);
 	d->first = 0;
 	switch (v->type) {
-	case TS_FIELD_STRING:
-		snprintf(buf, sizeof(buf), "%.*s", (int)v->len, (const char *)v->data);
-		if (d->fmt == FMT_JSON)
-			json_str(stdout, buf);
+	case TS_FIELD_STRING: /* up to its NUL, at most 255 bytes */
+		n = strnlen(str, v->len < 255 ? v->len : 255);
+		if (json)
+			json_str(o, str, n);
 		else
-			tsv_str(stdout, buf);
+			tsv_str(o, str, n);
 		break;
 	case TS_FIELD_ARRAY:
-		fputs(d->fmt == FMT_JSON ? "[" : "", stdout);
-		for (i = 0; i < v->nr; i++)
-			printf("%s%lld", i ? "," : "", (long long)ts_field_array_at(v, i));
-		fputs(d->fmt == FMT_JSON ? "]" : "", stdout);
+		if (json)
+			ob_putc(o, '[');
+		for (i = 0; i < v->nr; i++) {
+			ob_room(o, 32);
+			if (i)
+				ob_putc(o, ',');
+			ob_snum(o, ts_field_array_at(v, i), 1);
+		}
+		if (json)
+			ob_putc(o, ']');
 		break;
 	case TS_FIELD_NUM:
-		put_num(v->num, v->is_signed);
+		ob_snum(o, v->num, v->is_signed);
 		break;
 	default:
-		fputs(d->fmt == FMT_JSON ? "null" : "-", stdout);
+		ob_str(o, json ? "null" : "-");
 	}
+	ob_room(o, 64);
 	return 0;
 }
 
 static void print_fields(struct dump *d, const struct ts_sample *s)
 {
 	d->first = 1;
-	ts_decoder_for_each_field(ts_source_decoder(d->src), (int)s->attr->config, s->raw,
-				  s->raw_size, print_field, d);
+	ts_decoder_for_each_field(d->dec, (int)s->attr->config, s->raw, s->raw_size, print_field,
+				  d);
 }
 
 /* Append @s right-aligned in @w columns (never cut), as printf's %*s. */
-static char *pad_str(char *p, const char *s, int w)
+static void pad_str(struct outbuf *o, const char *s, int w)
 {
 	int n = strlen(s);
 
 	for (; w > n; w--)
-		*p++ = ' ';
-	memcpy(p, s, n);
-	return p + n;
+		ob_putc(o, ' ');
+	ob_mem(o, s, n);
 }
 
-/* Append @v in decimal, right-aligned in @w columns with @fill (' ' or '0'). */
-static char *pad_num(char *p, unsigned long long v, int w, char fill)
+/* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: "). */
+static void text_head(struct dump *d, const char *comm, const struct ts_sample *s, const char *name)
 {
-	char t[24], *e = t + sizeof(t), *q = e;
+	struct outbuf *o = &d->out;
 
-	do {
-		*--q = '0' + v % 10;
-		v /= 10;
-	} while (v);
-	for (w -= e - q; w > 0; w--)
-		*p++ = fill;
-	memcpy(p, q, e - q);
-	return p + (e - q);
-}
+	pad_str(o, comm, 16);
+	ob_putc(o, ' ');
+	if ((int)s->tid < 0) { /* %6d of a negative tid */
+		char t[16];
 
-/* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: ") without printf. */
-static void text_head(const struct dump *d, const char *comm, const struct ts_sample *s,
-		      const char *name)
-{
-	char buf[512], *p = buf;
-
-	if (strlen(comm) > 200 || strlen(name) > 200 || d->width > 200 || (int)s->tid < 0) {
-		printf("%16s %6d [%03u] %5llu.%09llu: %*s: ", comm, (int)s->tid, s->cpu,
-		       (unsigned long long)(s->time / 1000000000ULL),
-		       (unsigned long long)(s->time % 1000000000ULL), d->width, name);
-		return;
+		ob_mem(o, t, snprintf(t, sizeof(t), "%6d", (int)s->tid));
+	} else {
+		ob_num(o, s->tid, 6, ' ');
 	}
-	p = pad_str(p, comm, 16);
-	*p++ = ' ';
-	p = pad_num(p, s->tid, 6, ' ');
-	*p++ = ' ';
-	*p++ = '[';
-	p = pad_num(p, s->cpu, 3, '0');
-	*p++ = ']';
-	*p++ = ' ';
-	p = pad_num(p, s->time / 1000000000ULL, 5, ' ');
-	*p++ = '.';
-	p = pad_num(p, s->time % 1000000000ULL, 9, '0');
-	*p++ = ':';
-	*p++ = ' ';
-	p = pad_str(p, name, d->width);
-	*p++ = ':';
-	*p++ = ' ';
-	fwrite(buf, 1, p - buf, stdout);
+	ob_mem(o, " [", 2);
+	ob_num(o, s->cpu, 3, '0');
+	ob_mem(o, "] ", 2);
+	ob_num(o, s->time / 1000000000ULL, 5, ' ');
+	ob_putc(o, '.');
+	ob_num(o, s->time % 1000000000ULL, 9, '0');
+	ob_mem(o, ": ", 2);
+	pad_str(o, name, d->width > 1000 ? 1000 : d->width);
+	ob_mem(o, ": ", 2);
+}
+
+static int text_line(struct dump *d, const char *comm, const struct ts_event *ev,
+		     const struct ts_sample *s)
+{
+	struct outbuf *o = &d->out;
+	const char *text;
+	size_t len;
+	int ret;
+
+	text_head(d, comm, s, ev->name);
+	ob_line(o); /* the printer writes in place, up to OB_LINE - 1 bytes */
+	ret = ts_decoder_print(d->dec, ev->tp_id, s->raw, s->raw_size, s->cpu, o->b + o->n,
+			       OB_SIZE - o->n - 1, &text, &len);
+	if (text == o->b + o->n)
+		o->n += len;
+	else
+		ob_mem(o, text, len);
+	ob_putc(o, '\n');
+	return ret; /* non-zero: the payload does not fit its format */
 }
 
 static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 {
 	struct dump *d = ctx;
+	struct outbuf *o = &d->out;
 	const char *comm;
-	int ret;
 
 	if (!s)
 		return 0;
@@ -198,34 +279,40 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 	if (d->fmt == FMT_NONE)
 		return 0;
 	comm = ts_source_comm(d->src, s->tid);
+	ob_line(o);
 	switch (d->fmt) {
 	case FMT_TEXT:
-		text_head(d, comm, s, ev->name);
-		ret = ts_decoder_print(ts_source_decoder(d->src), ev->tp_id, s->raw, s->raw_size,
-				       s->cpu, stdout);
-		putchar('\n');
-		if (ret)
-			return ret; /* the payload does not fit its format */
-		break;
+		return text_line(d, comm, ev, s);
 	case FMT_TSV:
-		put_num(s->time, 0);
-		putchar('\t');
-		put_num(s->cpu, 0);
-		putchar('\t');
-		put_num(s->tid, 0);
-		putchar('\t');
-		tsv_str(stdout, comm);
-		printf("\t%s\t", ev->name);
+		ob_num(o, s->time, 0, ' ');
+		ob_putc(o, '\t');
+		ob_num(o, s->cpu, 0, ' ');
+		ob_putc(o, '\t');
+		ob_num(o, s->tid, 0, ' ');
+		ob_putc(o, '\t');
+		tsv_str(o, comm, strlen(comm));
+		ob_putc(o, '\t');
+		ob_str(o, ev->name);
+		ob_putc(o, '\t');
 		print_fields(d, s);
-		putchar('\n');
+		ob_putc(o, '\n');
 		break;
 	case FMT_JSON:
-		printf("{\"time\":%llu,\"cpu\":%u,\"tid\":%u,\"pid\":%u,\"comm\":",
-		       (unsigned long long)s->time, s->cpu, s->tid, s->pid);
-		json_str(stdout, comm);
-		printf(",\"event\":\"%s\",\"fields\":{", ev->name);
+		ob_str(o, "{\"time\":");
+		ob_num(o, s->time, 0, ' ');
+		ob_str(o, ",\"cpu\":");
+		ob_num(o, s->cpu, 0, ' ');
+		ob_str(o, ",\"tid\":");
+		ob_num(o, s->tid, 0, ' ');
+		ob_str(o, ",\"pid\":");
+		ob_num(o, s->pid, 0, ' ');
+		ob_str(o, ",\"comm\":");
+		json_str(o, comm, strlen(comm));
+		ob_str(o, ",\"event\":\"");
+		ob_str(o, ev->name);
+		ob_str(o, "\",\"fields\":{");
 		print_fields(d, s);
-		printf("}}\n");
+		ob_str(o, "}}\n");
 		break;
 	default:
 		break;
@@ -285,7 +372,7 @@ int cmd_dump(int argc, char **argv)
 	struct ts_source_opts o = { .need_decoder = 1 };
 	struct dump d = { .fmt = FMT_TEXT };
 	struct timespec t0, t1;
-	int ret = cli_parse(argc, argv, &cc, longopts, dump_option, &d);
+	int werr, ret = cli_parse(argc, argv, &cc, longopts, dump_option, &d);
 
 	if (ret)
 		return ret < 0 ? 0 : ret;
@@ -295,19 +382,29 @@ int cmd_dump(int argc, char **argv)
 	o.strict = cc.strict;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (ob_open(&d.out, STDOUT_FILENO))
+		return cli_error("out of memory");
+	fflush(stdout);
 	ret = ts_source_open(&d.src, &o);
 	if (!ret) {
+		d.dec = ts_source_decoder(d.src);
 		d.width = event_width(d.src);
 		if (d.fmt == FMT_TSV)
-			printf("time_ns\tcpu\ttid\tcomm\tevent\tfields\n");
+			ob_str(&d.out, "time_ns\tcpu\ttid\tcomm\tevent\tfields\n");
 		ret = ts_source_run(d.src, on_event, &d);
 	}
-	fflush(stdout);
+	werr = ob_close(&d.out);
 	cli_warnings(d.src);
 	if (ret) {
 		cli_error("%s", d.src ? ts_source_error(d.src) : ts_strerror(ret));
+		free_names(&d);
 		ts_source_close(d.src);
 		return 1;
+	}
+	if (werr && werr != -EPIPE) {
+		free_names(&d);
+		ts_source_close(d.src);
+		return cli_error("writing the output: %s", strerror(-werr));
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (d.fmt == FMT_NONE) {
@@ -316,6 +413,7 @@ int cmd_dump(int argc, char **argv)
 		fprintf(stderr, "decoded %llu samples in %.3f s (%.2f M samples/s)\n",
 			(unsigned long long)d.n, s, s > 0 ? d.n / s / 1e6 : 0.0);
 	}
+	free_names(&d);
 	ts_source_close(d.src);
 	return 0;
 }

@@ -206,7 +206,7 @@ static int check_variant(const char *mp, const char *meta, const struct load_opt
 		return 0;
 	why = meta_get(meta, "variant_mismatch");
 	if (o->allow_mismatch)
-		fprintf(stderr,
+		fprintf(cli_err(),
 			"tickscope: %s: the recorded kernel does not match its variant (%s);"
 			" compared anyway (--allow-mismatch)\n",
 			mp, why ? why : "?");

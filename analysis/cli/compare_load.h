@@ -25,6 +25,7 @@ struct load_opts {
 	int no_cache, no_trace;
 	int allow_mismatch; /* --allow-mismatch: compare runs whose kernel is not their variant's */
 	const char *version; /* the tool's, part of the cache key */
+	int one_thread; /* each run's source on its loader's thread (parallel loaders) */
 	const struct load_hook *hook; /* NULL: none */
 };
 

@@ -103,14 +103,14 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 
 /* Run every model over @data; prints one line on failure. */
 static int analyse(const char *label, const char *data, const char *ksyms, const char *comm,
-		   double ops, const struct load_hook *hook, const char *key, struct ts_run *r)
+		   double ops, const struct load_opts *o, const char *key, struct ts_run *r)
 {
 	struct ts_report_opts ro = { 0 };
 	struct ts_source_opts so = { .input = data,
 				     .kallsyms = ksyms,
 				     .need_decoder = 1,
 				     .symbols = ksyms ? TS_SYMS_TABLE : 0,
-				     .threaded = 1 };
+				     .threaded = !o->one_thread };
 	struct ts_analysis_opts ao = { 0 };
 	struct ts_source *src = NULL;
 	struct ts_analysis *a = NULL;
@@ -137,8 +137,8 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	}
 	err = err ?: ts_analysis_finish(a);
 	err = err ?: ts_run_add_analysis(r, a, fc.path, comm, ops);
-	if (!err && hook) /* the charts fold this run into its variant */
-		err = hook->analysis(hook->ctx, a, &ro, comm, label, key);
+	if (!err && o->hook) /* the charts fold this run into its variant */
+		err = o->hook->analysis(o->hook->ctx, a, &ro, comm, label, key);
 	if (err)
 		cli_error("%s: %s", label, ts_strerror(err));
 out:
@@ -174,8 +174,7 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 		err = cli_error("%s: cannot unpack with xz -dc", udata ? ksyms : data);
 		goto out;
 	}
-	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o->hook,
-		      key, r);
+	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o, key, r);
 	if (!err && cpath)
 		ts_summary_write(cpath, key, r,
 				 from); /* a folder we cannot write to goes without */

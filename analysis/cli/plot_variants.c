@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "jobs.h"
 #include "tickscope/analysis.h"
 #include "tickscope/chart.h"
 #include "tickscope/error.h"
@@ -79,6 +80,23 @@ static int load(const char *path, const struct ts_source_opts *so0,
 	return err ? 1 : 0;
 }
 
+/* plot A.data B.data ...: every file's job, for cli_jobs(). */
+struct plot_jobs {
+	char **files;
+	const struct ts_source_opts *so;
+	const struct ts_analysis_opts *ao;
+	const char *comm;
+	struct ts_plot_variant **v;
+	struct run_facts *f;
+};
+
+static int load_one(void *ctx, int i)
+{
+	struct plot_jobs *j = ctx;
+
+	return load(j->files[i], j->so, j->ao, j->comm, j->v[i], &j->f[i]);
+}
+
 static void facts_table(FILE *h, const struct run_facts *f, int n)
 {
 	static const char *const head[] = { "run",     "kernel",      "CPUs",
@@ -146,8 +164,15 @@ int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
 		char label[96];
 
 		snprintf(label, sizeof(label), "%c: %s", 'A' + i, base ? base + 1 : files[i]);
-		ret = ts_plot_variant_new(&v[i], label) ? cli_error("out of memory") :
-							  load(files[i], so, ao, comm, v[i], &f[i]);
+		ret = ts_plot_variant_new(&v[i], label) ? cli_error("out of memory") : 0;
+	}
+	if (!ret) { /* one worker per core, each file its own variant: the serial result */
+		struct ts_source_opts one = *so;
+		struct plot_jobs j = { files, &one, ao, comm, v, f };
+		int workers = cli_jobs_workers(0, n);
+
+		one.threaded = one.threaded && workers == 1; /* the cores are the workers' */
+		ret = cli_jobs(n, workers, load_one, &j);
 	}
 	if (!ret && (ret = ts_plot_variants(&cs, v, (size_t)n)))
 		ret = cli_error("writing chart data into %s: %s", dir, ts_strerror(ret));

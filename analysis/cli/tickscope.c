@@ -43,15 +43,29 @@ static void usage(FILE *f)
 		   "prints the version, and man tickscope has them all.\n");
 }
 
+/* A worker's own stream for its messages, printed in input order once it is done. */
+static __thread FILE *err_stream;
+
+FILE *cli_err(void)
+{
+	return err_stream ? err_stream : stderr;
+}
+
+void cli_set_err(FILE *f)
+{
+	err_stream = f;
+}
+
 int cli_error(const char *fmt, ...)
 {
+	FILE *f = cli_err();
 	va_list ap;
 
-	fputs("tickscope: ", stderr);
+	fputs("tickscope: ", f);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vfprintf(f, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	fputc('\n', f);
 	return 1;
 }
 

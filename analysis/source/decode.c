@@ -4,6 +4,7 @@
  * it is seen: its kind and the format fields that kind reads, looked up once by name.
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include "decode_priv.h"
@@ -20,6 +21,12 @@ static const struct {
 } decoders[] = { TS_EVENTS(DEC_DEF) TS_EVENT_ALIASES(DEC_ALIAS) };
 #undef DEC_DEF
 #undef DEC_ALIAS
+
+/*
+ * libtraceevent keeps the plugins' options in lists of its own, shared by every handle:
+ * decoders made and freed by parallel workers (compare) load and unload plugins one at a time.
+ */
+static pthread_mutex_t plugins_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void on_refused(void *ctx, int id, const char *sys, const char *name, const char *why)
 {
@@ -55,7 +62,9 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 	}
 	/* perf 6.1 looks for plugins only in $TRACEEVENT_PLUGIN_DIR and ~/.local: match it */
 	tep_set_flag(d->tep, TEP_DISABLE_SYS_PLUGINS);
+	pthread_mutex_lock(&plugins_lock);
 	d->plugins = tep_load_plugins(d->tep);
+	pthread_mutex_unlock(&plugins_lock);
 	trace_seq_init(&d->seq);
 	if (getenv("TS_PRINTER")) /* the tests' switch: "libtraceevent", or "verbose" */
 		d->printer = !strcmp(getenv("TS_PRINTER"), "libtraceevent") ? 1 :
@@ -82,8 +91,11 @@ void ts_decoder_free(struct ts_decoder *d)
 		free(d->cache[i]);
 	}
 	trace_seq_destroy(&d->seq);
-	if (d->plugins)
+	if (d->plugins) {
+		pthread_mutex_lock(&plugins_lock);
 		tep_unload_plugins(d->plugins, d->tep);
+		pthread_mutex_unlock(&plugins_lock);
+	}
 	tep_free(d->tep);
 	free(d);
 }
@@ -293,7 +305,7 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		      struct ts_event *ev)
 {
 	struct evcache *c = lookup(d, tp_id);
-	struct payload pl = { raw, size, 0 };
+	struct payload pl = { raw, size, 0, NULL };
 
 	if (!c)
 		return tp_id < 0 || tp_id >= MAX_TP_ID ? -TS_ENOFORMAT : -ENOMEM;
@@ -329,27 +341,33 @@ int ts_decoder_kind(struct ts_decoder *d, int tp_id)
 }
 
 int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size, int cpu,
-		     FILE *out)
+		     char *buf, size_t cap, const char **text, size_t *len)
 {
 	struct evcache *c = lookup(d, tp_id);
+	long n;
 	int ret;
 
+	*text = "";
+	*len = 0;
 	if (!c || c->state == -TS_ENOFORMAT)
 		return -TS_ENOFORMAT;
-	if (c->state > 0 && c->dec && !c->prog_state) {
+	if (c->state > 0 && !c->prog_state) {
 		c->prog = d->printer == 1 ? NULL : ts_print_compile(d->tep, c->ev);
 		c->prog_state = c->prog ? 1 : -1;
 		if (d->printer == 2)
 			fprintf(stderr, "tickscope: printer: %s: %s\n", c->name,
 				c->prog ? "compiled" : "libtraceevent");
 	}
-	if (c->prog_state > 0 &&
-	    !ts_print_run(d->tep, c->prog, raw, size, (char *)d->scratch, sizeof(d->scratch))) {
-		fputs((char *)d->scratch, out);
+	if (c->prog_state > 0 && (n = ts_print_run(d->tep, c->prog, raw, size, buf, cap)) >= 0) {
+		*text = buf;
+		*len = n;
 		return 0;
 	}
 	ret = ts_dec_print_info(d, raw, size, cpu);
-	fputs(d->seq.buffer, out);
+	if (!ret && c->prog_state > 0)
+		ts_print_learn(d->tep, c->prog, raw, size, d->seq.buffer);
+	*text = d->seq.buffer;
+	*len = strlen(d->seq.buffer);
 	return ret;
 }
 

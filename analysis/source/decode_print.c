@@ -210,6 +210,80 @@ static uint64_t binop(const char *op, uint64_t l, uint64_t r)
 	}
 }
 
+/*
+ * The constants of a print fmt (atoms, flag and symbol values), parsed once at compile time:
+ * an open-addressed table keyed by the string (or symbol entry) they come from.
+ */
+#define NR_CONSTS 256
+
+struct ts_print_consts {
+	struct {
+		const void *key;
+		uint64_t v;
+	} e[NR_CONSTS];
+};
+
+static unsigned int const_slot(const void *key)
+{
+	return (unsigned int)(((uintptr_t)key >> 3) * 0x9e3779b1u) % NR_CONSTS;
+}
+
+static void const_add(struct ts_print_consts *k, const void *key, uint64_t v)
+{
+	unsigned int i = const_slot(key), n;
+
+	for (n = 0; n < NR_CONSTS / 2; n++, i = (i + 1) % NR_CONSTS)
+		if (!k->e[i].key || k->e[i].key == key) {
+			k->e[i].key = key;
+			k->e[i].v = v;
+			return;
+		}
+}
+
+/* @key's parsed value; @s parsed now when it is not in the table. */
+static uint64_t konst(const struct ts_print_consts *k, const void *key, const char *s, int sym)
+{
+	unsigned int i = const_slot(key), n;
+
+	for (n = 0; k && n < NR_CONSTS / 2 && k->e[i].key; n++, i = (i + 1) % NR_CONSTS)
+		if (k->e[i].key == key)
+			return k->e[i].v;
+	return sym ? sym_value(s) : strtoull(s, NULL, 0);
+}
+
+/* Parse every constant under @a into @k (arg_ok() accepted the tree). */
+static void consts_of(struct ts_print_consts *k, const struct tep_print_arg *a, int depth)
+{
+	const struct tep_print_flag_sym *fl;
+
+	if (!a || depth > 32)
+		return;
+	switch (a->type) {
+	case TEP_PRINT_ATOM:
+		const_add(k, a->atom.atom, strtoull(a->atom.atom, NULL, 0));
+		return;
+	case TEP_PRINT_TYPE:
+		consts_of(k, a->typecast.item, depth + 1);
+		return;
+	case TEP_PRINT_OP:
+		consts_of(k, a->op.left, depth + 1);
+		consts_of(k, a->op.right, depth + 1);
+		return;
+	case TEP_PRINT_FLAGS:
+		for (fl = a->flags.flags; fl; fl = fl->next)
+			const_add(k, fl->value, strtoull(fl->value, NULL, 0));
+		consts_of(k, a->flags.field, depth + 1);
+		return;
+	case TEP_PRINT_SYMBOL:
+		for (fl = a->symbol.symbols; fl; fl = fl->next)
+			const_add(k, fl, sym_value(fl->value));
+		consts_of(k, a->symbol.field, depth + 1);
+		return;
+	default:
+		return;
+	}
+}
+
 /* The numeric value of @a, as libtraceevent evaluates it (fields read unsigned). */
 static uint64_t eval(const struct tep_print_arg *a, const struct payload *pl)
 {
@@ -218,7 +292,7 @@ static uint64_t eval(const struct tep_print_arg *a, const struct payload *pl)
 
 	switch (a->type) {
 	case TEP_PRINT_ATOM:
-		return strtoull(a->atom.atom, NULL, 0);
+		return konst(pl->k, a->atom.atom, a->atom.atom, 0);
 	case TEP_PRINT_FIELD:
 		return rd(pl->p + a->field.field->offset, a->field.field->size);
 	case TEP_PRINT_OP:
@@ -257,8 +331,18 @@ struct piece {
 	uint8_t plain; /* no flags, width or precision */
 	uint8_t wide; /* l, ll or z */
 	char spec[24]; /* the conversion for snprintf, length normalised to ll for wide ones */
+	uint8_t ptr; /* %s of a pointer: a kernel string, learnt from libtraceevent's lines */
 	struct tep_print_arg *arg;
 };
+
+/* A pointer's string as libtraceevent printed it (rcu_utilization's "Start context switch"). */
+struct learnt {
+	uint64_t addr;
+	uint8_t len;
+	char s[55];
+};
+
+#define MAX_LEARNT 16
 
 struct ts_print_prog {
 	struct tep_event *ev;
@@ -267,6 +351,9 @@ struct ts_print_prog {
 	const struct tep_format_field *dyn[8]; /* the __data_loc fields, checked on every print */
 	int nr;
 	struct piece *p;
+	struct ts_print_consts k;
+	int nr_ptr, nr_learnt;
+	struct learnt learnt[MAX_LEARNT];
 	char fmt[];
 };
 
@@ -329,7 +416,7 @@ static int parse_conv(const char *s, struct piece *pc)
 			;
 	pc->plain = q == s;
 	len_at = q;
-	while (*q == 'l' || *q == 'h' || *q == 'z')
+	while (*q == 'l' || *q == 'h' || *q == 'z' || *q == 'L') /* L: long long, as ll */
 		q++;
 	pc->wide = q > len_at;
 	if (!*q || !strchr("diuxXosp", *q) || (q > len_at && *len_at == 'h'))
@@ -393,7 +480,10 @@ static int compile_pieces(struct ts_print_prog *pr, struct tep_print_arg *a)
 		n = parse_conv(s + 1, pc);
 		if (n < 0 || !a)
 			return -1;
-		if (pc->conv == 's' ? !str_ok(pr->ev, a, 0) : !num_ok(pr->ev, a))
+		if (pc->conv == 's' && num_ok(pr->ev, a) && a->type == TEP_PRINT_FIELD &&
+		    a->field.field->size == 8 && pc->plain && !pr->nr_ptr++)
+			pc->ptr = 1; /* one a format: its text is what libtraceevent's line adds */
+		else if (pc->conv == 's' ? !str_ok(pr->ev, a, 0) : !num_ok(pr->ev, a))
 			return -1;
 		if (pc->conv == 's' && !pc->plain)
 			return -1;
@@ -427,6 +517,8 @@ struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event 
 		ts_print_free(pr);
 		return NULL;
 	}
+	for (int i = 0; i < pr->nr; i++)
+		consts_of(&pr->k, pr->p[i].arg, 0);
 	return pr;
 }
 
@@ -493,7 +585,7 @@ static void flags_str(struct obuf *o, const struct tep_print_arg *a, const struc
 	int any = 0;
 
 	for (fl = a->flags.flags; fl; fl = fl->next) {
-		fv = strtoull(fl->value, NULL, 0);
+		fv = konst(pl->k, fl->value, fl->value, 0);
 		if (!v && !fv) {
 			put(o, fl->str, strlen(fl->str));
 			break;
@@ -543,7 +635,7 @@ static void arg_str(struct obuf *o, const struct tep_print_arg *a, const struct 
 	default: /* TEP_PRINT_SYMBOL */
 		v = eval(a->symbol.field, pl);
 		for (fl = a->symbol.symbols; fl; fl = fl->next)
-			if (v == sym_value(fl->value)) {
+			if (v == konst(pl->k, fl, fl->value, 1)) {
 				put(o, fl->str, strlen(fl->str));
 				return;
 			}
@@ -596,14 +688,25 @@ static void num_str(struct obuf *o, const struct piece *pc, uint64_t v)
 	}
 }
 
-/*
- * Render @raw with program @pr into @buf; 0, or -1 when the payload is not one this printer
- * can vouch for (then libtraceevent prints it, and says what is wrong with it).
- */
-int ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const void *raw,
-		 uint32_t size, char *buf, size_t cap)
+/* The string learnt for @addr; 0, or -1 when not learnt yet (libtraceevent prints it). */
+static int ptr_str(struct obuf *o, const struct ts_print_prog *pr, uint64_t addr)
 {
-	struct payload pl = { raw, size, 0 };
+	for (int i = 0; i < pr->nr_learnt; i++)
+		if (pr->learnt[i].addr == addr) {
+			put(o, pr->learnt[i].s, pr->learnt[i].len);
+			return 0;
+		}
+	return -1;
+}
+
+/*
+ * Render @raw with @pr into @buf; with @at, the pointer's piece is left out and @at and @addr
+ * say where it goes and what it is.
+ */
+static long render(struct tep_handle *tep, const struct ts_print_prog *pr, const void *raw,
+		   uint32_t size, char *buf, size_t cap, size_t *at, uint64_t *addr)
+{
+	struct payload pl = { raw, size, 0, &pr->k };
 	struct obuf o = { buf, 0, cap, 0 };
 	const struct piece *pc;
 	int i;
@@ -623,7 +726,13 @@ int ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const v
 		put(&o, pc->lit, pc->litlen);
 		if (!pc->conv)
 			break;
-		if (pc->conv == 's') {
+		if (pc->ptr && at) {
+			*at = o.n;
+			*addr = eval(pc->arg, &pl);
+		} else if (pc->ptr) {
+			if (ptr_str(&o, pr, eval(pc->arg, &pl)))
+				return -1;
+		} else if (pc->conv == 's') {
 			arg_str(&o, pc->arg, &pl);
 		} else if (pc->pfn) {
 			func_str(&o, tep, pc->pfn, eval(pc->arg, &pl));
@@ -633,6 +742,43 @@ int ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const v
 	}
 	if (o.bad || o.n >= cap)
 		return -1;
-	buf[o.n] = 0;
-	return 0;
+	return (long)o.n;
+}
+
+/*
+ * Render @raw with program @pr into @buf, not NUL-terminated; its length, or -1 when the
+ * payload is not one this printer can vouch for (then libtraceevent prints it, and says what
+ * is wrong with it), the text does not fit, or a pointer's string is not learnt yet.
+ */
+long ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const void *raw,
+		  uint32_t size, char *buf, size_t cap)
+{
+	return render(tep, pr, raw, size, buf, cap, NULL, NULL);
+}
+
+/*
+ * libtraceevent printed @raw as @text: learn its pointer's string, what @text holds between
+ * the compiled printer's own text before and after the pointer's piece.
+ */
+void ts_print_learn(struct tep_handle *tep, struct ts_print_prog *pr, const void *raw,
+		    uint32_t size, const char *text)
+{
+	size_t tl = strlen(text), at = 0, mid;
+	struct learnt *l;
+	uint64_t addr = 0;
+	char buf[1024];
+	long n;
+
+	if (!pr->nr_ptr || pr->nr_learnt == MAX_LEARNT)
+		return;
+	n = render(tep, pr, raw, size, buf, sizeof(buf), &at, &addr);
+	if (n < 0 || tl < (size_t)n || tl - n >= sizeof(l->s))
+		return;
+	mid = tl - n;
+	if (memcmp(text, buf, at) || memcmp(text + at + mid, buf + at, n - at))
+		return;
+	l = &pr->learnt[pr->nr_learnt++];
+	l->addr = addr;
+	l->len = (uint8_t)mid;
+	memcpy(l->s, text + at, mid);
 }

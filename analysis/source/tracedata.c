@@ -251,7 +251,7 @@ static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
 	uint32_t got;
 	pid_t pid;
 
-	if (pipe(pfd))
+	if (pipe2(pfd, O_CLOEXEC)) /* not inherited by what other threads exec (compare's xz) */
 		return SIZE_MAX; /* cannot probe: parse unguarded, as perf does */
 	pid = fork();
 	if (pid < 0) {

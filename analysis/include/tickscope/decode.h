@@ -50,11 +50,17 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 int ts_decoder_kind(struct ts_decoder *d, int tp_id);
 
 /**
- * ts_decoder_print() - print the payload as perf script's "trace" field does
- * (the format's print fmt, with libtraceevent's plugins loaded as perf loads them)
+ * ts_decoder_print() - the payload as perf script's "trace" field prints it (the format's
+ * print fmt, with libtraceevent's plugins loaded as perf loads them)
+ * @buf: where the compiled printer writes, @cap bytes (a line longer than that, or an event
+ *       it cannot print, is printed by libtraceevent into the decoder's own buffer)
+ * @text: set to the text, not NUL-terminated: in @buf, or the decoder's until its next call
+ * @len: set to its length
+ * Return: 0, or a negative code when the payload does not fit its format (@text then holds
+ * what libtraceevent printed of it)
  */
 int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size, int cpu,
-		     FILE *out);
+		     char *buf, size_t cap, const char **text, size_t *len);
 
 /** ts_decoder_error() - what the last failing call found wrong (event and field) */
 const char *ts_decoder_error(const struct ts_decoder *d);

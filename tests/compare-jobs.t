@@ -1,0 +1,107 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# tickscope compare loads runs in parallel (--jobs), and plot its files (TS_JOBS): the output,
+# the messages and the exit code are the serial ones (one worker, the oracle), for good runs
+# and for a bad run among them.
+. "$(dirname "$0")/lib/tap.sh"
+
+command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+[ "${SANITIZE:-0}" = 1 ] &&
+	diag "a sanitized build works with one worker (analysis/cli/jobs.c): parallel == serial trivially"
+# a copy: the caches written next to perf.data stay out of the tree
+cp -a "$TS_TOP/tests/fixtures/boards/x86-host/ab" "$TAP_TMP/ab"
+ab=$TAP_TMP/ab
+vars="$ab/pingpong-same $ab/pingpong-cross $ab/pingpong-delay"
+
+# run NAME JOBS ARGS...: stdout, stderr and the exit code of one compare, cold
+run() {
+	_n=$1 _j=$2
+	shift 2
+	"$TICKSCOPE" compare --no-cache --jobs "$_j" "$@" >"$TAP_TMP/$_n.$_j.out" \
+		2>"$TAP_TMP/$_n.$_j.err"
+	echo $? >"$TAP_TMP/$_n.$_j.rc"
+	# an unpacked perf.data.xz has a temporary name of its own in each run
+	sed -i 's/tickscope-cmp-[A-Za-z0-9]*/tickscope-cmp-X/g' "$TAP_TMP/$_n.$_j.err"
+}
+
+# same NAME JOBS WHAT: the run with JOBS workers gave what the serial one gave
+same() {
+	for k in out err rc; do
+		cmp -s "$TAP_TMP/$1.1.$k" "$TAP_TMP/$1.$2.$k" || {
+			diag "$1: --jobs $2 differs in $k"
+			diff "$TAP_TMP/$1.1.$k" "$TAP_TMP/$1.$2.$k" | head -5 | sed 's/^/# /'
+			ok 1 "$3"
+			return
+		}
+	done
+	ok 0 "$3"
+}
+
+# shellcheck disable=SC2086 # the variant folders are a word list
+for j in 1 2 5; do run text "$j" $vars; done
+is "$(cat "$TAP_TMP/text.1.rc")" 0 "serial compare of 3 variants x 10/10/6 runs"
+grep -q 'wake delivery' "$TAP_TMP/text.1.out"
+ok $? "the serial text explains the change (wake delivery)"
+same text 2 "2 workers: the same text, messages and exit code"
+same text 5 "5 workers: the same text, messages and exit code"
+# shellcheck disable=SC2086
+for j in 1 4; do run json "$j" --json $vars; done
+same json 4 "4 workers: the same JSON document"
+# shellcheck disable=SC2086
+"$TICKSCOPE" compare --no-cache $vars >"$TAP_TMP/default.out" 2>/dev/null
+cmp -s "$TAP_TMP/text.1.out" "$TAP_TMP/default.out"
+ok $? "the default (one worker per core): the same text"
+
+# plot A B C: one variant per file, loaded in parallel; the same chart data and summary.
+if command -v gnuplot >/dev/null; then
+	for r in 1 2 3; do
+		xz -dc "$ab/pingpong-same/run-$r/perf.data.xz" >"$TAP_TMP/p$r.data"
+	done
+	for j in 1 3; do # the same relative output folder, so that the messages can be equal
+		mkdir "$TAP_TMP/w$j"
+		(cd "$TAP_TMP/w$j" && TS_JOBS=$j "$TICKSCOPE" plot ../p1.data ../p2.data ../p3.data \
+			-o plot >"$TAP_TMP/plot$j.out" 2>&1)
+		echo $? >>"$TAP_TMP/plot$j.out"
+		mv "$TAP_TMP/w$j/plot" "$TAP_TMP/plot$j"
+	done
+	is "$(tail -1 "$TAP_TMP/plot1.out")" 0 "plot of 3 files, one worker"
+	cmp -s "$TAP_TMP/plot1.out" "$TAP_TMP/plot3.out"
+	ok $? "plot of 3 files, 3 workers: the same summary"
+	nt=$(find "$TAP_TMP/plot1" -name '*.tsv' | wc -l)
+	bad=$(cd "$TAP_TMP/plot1" && find . -name '*.tsv' | while read -r t; do
+		cmp -s "$t" "$TAP_TMP/plot3/$t" || echo "$t"
+	done | wc -l)
+	ok "$([ "$nt" -gt 0 ] && [ "$bad" = 0 ]; echo $?)" \
+		"plot of 3 files, 3 workers: the same chart data ($nt TSV files, $bad differ)"
+else
+	for t in "plot of 3 files" "plot, 3 workers: summary" "plot, 3 workers: data"; do
+		skip "$t" "gnuplot not installed (plots/packages: gnuplot-nox)"
+	done
+fi
+
+# A run the kernel check refused before others, a corrupt trace after: the same first error.
+sed -i 's/^variant_check=.*//' "$ab/pingpong-cross/run-2/meta.txt"
+printf 'variant_check=mismatch\nvariant_mismatch=CONFIG_X: test\n' \
+	>>"$ab/pingpong-cross/run-2/meta.txt"
+xz -dc "$ab/pingpong-cross/run-7/perf.data.xz" | head -c 300000 | xz >"$TAP_TMP/cut.xz"
+mv "$TAP_TMP/cut.xz" "$ab/pingpong-cross/run-7/perf.data.xz"
+# shellcheck disable=SC2086
+for j in 1 3; do run mism "$j" $vars; done
+is "$(cat "$TAP_TMP/mism.1.rc")" 1 "serial: a mismatched run is refused (exit 1)"
+grep -q 'run-2/meta.txt: the recorded kernel does not match' "$TAP_TMP/mism.1.err"
+ok $? "serial: the message names the run"
+same mism 3 "3 workers: the same refusal, nothing else"
+# shellcheck disable=SC2086
+for j in 1 2 8; do run cut "$j" --allow-mismatch $vars; done
+is "$(cat "$TAP_TMP/cut.1.rc")" 1 "serial: a cut trace fails the comparison"
+grep -q 'run-7' "$TAP_TMP/cut.1.err"
+ok $? "serial: the error names run-7"
+same cut 2 "2 workers: the same warnings and error, in order"
+same cut 8 "8 workers: the same warnings and error, in order"
+
+# shellcheck disable=SC2086
+"$TICKSCOPE" compare --jobs 0 $vars >/dev/null 2>"$TAP_TMP/bad"
+is "$?:$(cat "$TAP_TMP/bad")" "2:tickscope: --jobs: bad number '0'" "--jobs 0 is refused (a usage error)"
+tap_done
