@@ -128,5 +128,8 @@ assert min(b['values']) > 5 * max(a['values']), (a['values'], b['values'])" 2>&1
 ok $? "compare: idle exits by the tick, every nohz=off run above 5x every default run"
 grep -q 'vs nohz-off (2 runs)' "$exp/compare.txt" && grep -q 'Too few runs' "$exp/compare.txt"
 ok $? "compare.txt compares 2 runs against 2 and says they are too few for the U test"
+grep -q '^  nohz-off: boot parameters nohz=off (the variant.s own)' "$exp/compare.txt" &&
+	! grep -q 'cmdline differs' "$exp/compare.txt"
+ok $? "compare.txt names nohz=off as the variant's own boot parameters, not a cmdline confounder"
 
 tap_done

@@ -213,7 +213,8 @@ static int rank_changes(struct ts_cmp *c, int v)
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
 	static const char *const names[TS_FACT_NR] = { "kernel",  "cpus",     "cmdline",
-						       "pinning", "workload", "events" };
+						       "pinning", "workload", "events",
+						       "boot_args" };
 
 	return f < TS_FACT_NR ? names[f] : "";
 }
@@ -245,6 +246,66 @@ static const char *fact0(const struct ts_cmp_variant *v, int f)
 	return v->runs[0].fact[f] ? v->runs[0].fact[f] : "(unknown)";
 }
 
+/* Is @tok (@n bytes) one of the whitespace-separated words of @list? */
+static int has_word(const char *list, const char *tok, size_t n)
+{
+	while (list && *list) {
+		size_t l;
+
+		list += strspn(list, " \t");
+		l = strcspn(list, " \t");
+		if (l && l == n && !strncmp(list, tok, n))
+			return 1;
+		list += l;
+	}
+	return 0;
+}
+
+/*
+ * @cmdline without the words of @declared (the variant's own boot parameters), into @out.
+ * Return: @out.
+ */
+static const char *cmdline_rest(const char *cmdline, const char *declared, char *out, size_t n)
+{
+	size_t len = 0;
+
+	out[0] = '\0';
+	while (*cmdline) {
+		size_t l;
+
+		cmdline += strspn(cmdline, " \t");
+		l = strcspn(cmdline, " \t");
+		if (l && !has_word(declared, cmdline, l) && len + l + 2 < n)
+			len += snprintf(out + len, n - len, "%s%.*s", len ? " " : "", (int)l, cmdline);
+		cmdline += l;
+	}
+	return out;
+}
+
+/* Does the cmdline of @var differ from the baseline's beyond both variants' boot parameters? */
+static int cmdline_differs(const struct ts_cmp_variant *base, const struct ts_cmp_variant *var)
+{
+	const char *a = base->runs[0].fact[TS_FACT_CMDLINE], *b = var->runs[0].fact[TS_FACT_CMDLINE];
+	char ra[1024], rb[1024];
+
+	if (!a || !b)
+		return (a == NULL) != (b == NULL);
+	cmdline_rest(a, base->runs[0].fact[TS_FACT_BOOT_ARGS], ra, sizeof(ra));
+	cmdline_rest(b, var->runs[0].fact[TS_FACT_BOOT_ARGS], rb, sizeof(rb));
+	return strcmp(ra, rb) != 0;
+}
+
+/* Does fact @f of variant @v differ from the baseline's (the cmdline beyond the variants'
+ * declared boot parameters; the declared parameters themselves are the change under test)? */
+static int var_differs(const struct ts_cmp *c, int v, int f)
+{
+	if (f == TS_FACT_BOOT_ARGS)
+		return 0;
+	if (f == TS_FACT_CMDLINE)
+		return cmdline_differs(&c->var[0], &c->var[v]);
+	return strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
+}
+
 /* Facts that differ between variants, or between the runs of one variant. */
 static int fact_confounders(struct ts_cmp *c, int *cap)
 {
@@ -263,11 +324,15 @@ static int fact_confounders(struct ts_cmp *c, int *cap)
 					break;
 				}
 			}
-			if (v && strcmp(fact0(var, f), fact0(&c->var[0], f)))
+			if (v && var_differs(c, v, f))
 				err = err   ?:
-					      say(c, cap, "%s differs: %s %.200s vs %s %.200s",
-						  ts_cmp_fact_name(f), c->var[0].name,
-						  fact0(&c->var[0], f), var->name, fact0(var, f));
+					      say(c, cap, "%s differs%s: %s %.200s vs %s %.200s",
+						  ts_cmp_fact_name(f),
+						  f == TS_FACT_CMDLINE ? " beyond the variants' boot "
+									 "parameters" :
+									 "",
+						  c->var[0].name, fact0(&c->var[0], f), var->name,
+						  fact0(var, f));
 		}
 	}
 	return err;
