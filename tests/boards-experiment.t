@@ -81,14 +81,26 @@ experiment BOARD=x86-host >"$tmp/log6" 2>&1
 [ $? -ne 0 ] && grep -q 'cannot boot a variant' "$tmp/log6"
 ok $? "a board that cannot boot a variant is refused"
 
-# The shipped variant files: a known kernel, boot parameters, an existing fragment.
+# The shipped variant files: a known kernel, and boot parameters with the fragment they stand
+# for, or another Debian kernel through a twin board profile.
 for f in "$TS_TOP"/boards/variants/*.variant; do
 	k=$(sed -n 's/^KERNEL=//p' "$f") a=$(sed -n 's/^BOOT_ARGS=//p' "$f")
-	g=$(sed -n 's/^FRAGMENT=//p' "$f")
+	g=$(sed -n 's/^FRAGMENT=//p' "$f") b=$(sed -n 's/^BOARD=//p' "$f")
+	if [ -n "$b" ]; then
+		case "$k" in generic | rt) ;; *) false ;; esac && [ "$a" = '""' ] &&
+			[ -f "$TS_TOP/boards/$b.board" ] && grep -q '^DESCRIPTION=' "$f"
+		ok $? "${f##*/}: KERNEL $k of board $b, no boot parameters"
+		continue
+	fi
 	case "$k" in generic | rt) ;; *) false ;; esac && [ -n "$a" ] && [ "$a" != '""' ] &&
 		[ -f "$TS_TOP/kconfig-fragments/$g.config" ] && grep -q '^DESCRIPTION=' "$f"
 	ok $? "${f##*/}: KERNEL $k, BOOT_ARGS $a, stands for $g.config"
 done
+# A variant's board must be the experiment's but for its kernel packages.
+"$TS_TOP/boards/experiment.sh" BOARD=qemu-x86 A=default B=debian-6.12 RESULTS="$tmp/twin" \
+	RECORD=false >"$tmp/twin.log" 2>&1
+[ $? -ne 0 ] && grep -q 'differs from qemu-x86 in more than its kernel packages' "$tmp/twin.log"
+ok $? "a variant booting another machine's profile is refused (debian-6.12 on qemu-x86)"
 
 # 5. compare's answer on the real runs: the benchmark results are meta.txt's, and the periodic
 # tick shows up as perf script sees it.
