@@ -323,6 +323,10 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		decomp_block(f, c, v);
 		changes_block(f, c, v, top);
 	}
+	if (c->nr_notes)
+		fprintf(f, "\nWho else ran (task classes in one variant only, from the trace):\n");
+	for (int i = 0; i < c->nr_notes; i++)
+		fprintf(f, "  * %s\n", c->notes[i].text);
 	fprintf(f, "\nConfounders (differences other than the kernel under test):\n");
 	if (!c->nr_conf)
 		fprintf(f, "  none found\n");

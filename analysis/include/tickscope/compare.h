@@ -90,7 +90,7 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
 			const char *comm, double ops);
 
 /* The per-run summary file (<perf.data>.tsum): bump when the metrics change. */
-#define TS_SUMMARY_MAGIC "tickscope-summary 6"
+#define TS_SUMMARY_MAGIC "tickscope-summary 7"
 
 struct ts_cmp_variant {
 	const char *name;
@@ -178,6 +178,9 @@ struct ts_cmp {
 	int nr_changes[TS_CMP_MAX_VAR];
 	struct ts_cmp_confounder *conf;
 	int nr_conf;
+	/* kernel differences seen in the data: task classes that ran in one variant only */
+	struct ts_cmp_confounder *notes;
+	int nr_notes;
 };
 
 /**
