@@ -18,7 +18,8 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
                boot:ARGS        the generic kernel booted with ARGS (boot:nohz=off,
                                 "boot:preempt=full", "boot:nohz=off rcu_nocbs=1-7")
                rt+boot:ARGS     the -rt kernel booted with ARGS
-               NAME             boards/variants/NAME.variant (nohz-off, preempt-full, ...)
+               NAME             boards/variants/NAME.variant (nohz-off, preempt-full,
+                                debian-6.12: Debian's 6.12 image, ...)
   RUNS       runs per variant (default 5); one boot per variant per batch
   NAME       the experiment's folder name (default <board>-<workload>-<A>-vs-<B>)
   FRESH      1: delete the experiment's earlier runs and start again (default 0: reuse them)
@@ -72,9 +73,10 @@ board=$P_NAME
 	die "board $board ($P_TRANSPORT) cannot boot a variant by itself: boot each kernel," \
 		"make record each variant, then tickscope compare"
 
-# variant_parse SPEC: sets v_name, v_kernel, v_args, v_desc, v_frag (the fragment it stands for).
+# variant_parse SPEC: sets v_name, v_kernel, v_args, v_desc, v_frag (the fragment it stands for),
+# v_board (the board profile it boots: the experiment's, or its twin with another Debian kernel).
 variant_parse() {
-	v_kernel=generic v_args="" v_desc="" v_frag=""
+	v_kernel=generic v_args="" v_desc="" v_frag="" v_board=$board
 	case "$1" in
 	default | generic) v_name=default v_desc="the generic kernel" ;;
 	rt) v_name=rt v_kernel=rt v_desc="the -rt kernel" ;;
@@ -93,11 +95,29 @@ variant_parse() {
 		v_name=$1
 		v_kernel=$(variant_key "$f" KERNEL) v_args=$(variant_key "$f" BOOT_ARGS)
 		v_desc=$(variant_key "$f" DESCRIPTION) v_frag=$(variant_key "$f" FRAGMENT)
-		: "${v_kernel:=generic}"
+		v_board=$(variant_key "$f" BOARD)
+		: "${v_kernel:=generic}" "${v_board:=$board}"
 		;;
 	esac
+	[ "$v_board" = "$board" ] || board_twin "$board" "$v_board" ||
+		die "variant '$1' boots board $v_board, which differs from $board in more than its" \
+			"kernel packages (KERNEL_META_*): not an A/B of kernels"
 	case "$v_kernel" in generic | rt) ;; *) die "variant '$1': KERNEL must be generic or rt" ;; esac
 }
+
+# board_twin A B: are profiles A and B the same board but for NAME, DESCRIPTION, KERNEL_META_*?
+board_twin() {
+	for _b in "$1" "$2"; do
+		[ -r "$(profile_path "$_b")" ] || die "no board profile '$_b'"
+		grep -v '^#' "$(profile_path "$_b")" |
+			grep -Ev '^(NAME|DESCRIPTION|KERNEL_META_[a-z]+)=' >"$exp_tmp.$_b"
+	done
+	cmp -s "$exp_tmp.$1" "$exp_tmp.$2"
+	_r=$?
+	rm -f "$exp_tmp.$1" "$exp_tmp.$2"
+	return $_r
+}
+exp_tmp=${TMPDIR:-/tmp}/ts-experiment.$$
 
 # variant_key FILE KEY: a KEY=value line of a variant file (values taken literally).
 variant_key() {
@@ -105,9 +125,9 @@ variant_key() {
 }
 
 variant_parse "$spec_a"
-a_name=$v_name a_kernel=$v_kernel a_args=$v_args a_desc=$v_desc a_frag=$v_frag
+a_name=$v_name a_kernel=$v_kernel a_args=$v_args a_desc=$v_desc a_frag=$v_frag a_board=$v_board
 variant_parse "$spec_b"
-b_name=$v_name b_kernel=$v_kernel b_args=$v_args b_desc=$v_desc b_frag=$v_frag
+b_name=$v_name b_kernel=$v_kernel b_args=$v_args b_desc=$v_desc b_frag=$v_frag b_board=$v_board
 [ "$a_name" != "$b_name" ] || die "A and B are the same variant ($a_name)"
 
 name=${V_NAME:-$board-$workload-$a_name-vs-$b_name}
@@ -183,9 +203,9 @@ for k in $(seq 1 "$runs"); do
 	for ab in A B; do
 		i=$((i + 1))
 		if [ $ab = A ]; then
-			v=$a_name vk=$a_kernel va=$a_args
+			v=$a_name vk=$a_kernel va=$a_args vb=$a_board
 		else
-			v=$b_name vk=$b_kernel va=$b_args
+			v=$b_name vk=$b_kernel va=$b_args vb=$b_board
 		fi
 		dest=$exp/$v/run-$k
 		run_complete "$dest" && continue
@@ -195,7 +215,7 @@ for k in $(seq 1 "$runs"); do
 		rm -rf "$dest" "$exp/.rec"
 		seq_no=$((seq_no + 1))
 		log=$exp/log/$(printf %03d $seq_no)-$v-run-$k.log
-		set -- "BOARD=$board" "WORKLOAD=$workload" "VARIANT=$v" "RUNS=1" \
+		set -- "BOARD=$vb" "WORKLOAD=$workload" "VARIANT=$v" "RUNS=1" \
 			"RESULTS=$exp/.rec" "GUEST_KERNEL=$vk" "BOOT_ARGS=$va"
 		for p in $PASS; do
 			eval "_s=\${V_$p+x}"
@@ -205,7 +225,7 @@ for k in $(seq 1 "$runs"); do
 		rc=0
 		"$record" "$@" >"$log" 2>&1 || rc=$?
 		el=$(($(now_s) - t0))
-		got=$exp/.rec/$board/$v/$workload/run-1
+		got=$exp/.rec/$vb/$v/$workload/run-1
 		if [ $rc != 0 ] || ! run_complete "$got"; then
 			echo "$seq_no batch=$k variant=$v ab=$ab run=$k status=failed elapsed_s=$el" \
 				>>"$exp/order.txt"
@@ -232,16 +252,20 @@ preempt_check() {
 	msg "WARNING: $3: the kernel has no CONFIG_PREEMPT_DYNAMIC: its preempt= is ignored"
 }
 
-# variant_note NAME SPEC KERNEL ARGS DESC FRAG: the variant's description, from its runs.
+# variant_note NAME SPEC KERNEL ARGS DESC FRAG BOARD: the variant's description, from its runs.
 variant_note() {
 	{
 		echo "variant=$1"
 		echo "spec=$2"
 		echo "description=$5"
+		echo "board=$7"
 		echo "guest_kernel=$3"
 		echo "boot_args=$4"
 		[ -z "$6" ] || echo "stands_for_fragment=$6"
-		echo "kernel_package=$(cat "$TS_CACHE/sysroot/$P_DEB_ARCH/.kernel-$3" 2>/dev/null || echo -)"
+		_meta=$(sed -n "s/^KERNEL_META_$3=//p" "$(profile_path "$7")" | tail -n1)
+		echo "kernel_meta=${_meta:--}"
+		echo "kernel_package=$(cat "$TS_CACHE/kernels/$P_DEB_ARCH/$_meta.package" 2>/dev/null ||
+			echo -)"
 		for r in "$exp/$1"/run-*; do
 			[ -d "$r" ] || continue
 			rn=${r##*/}
@@ -249,7 +273,7 @@ variant_note() {
 			echo "$rn.kernel=$kver"
 			echo "$rn.cmdline=$(cat "$r/cmdline.txt" 2>/dev/null || echo -)"
 			echo "$rn.variant_check=$(sed -n 's/^variant_check=//p' "$r/meta.txt")"
-			img=$TS_CACHE/sysroot/$P_DEB_ARCH/boot/vmlinuz-$kver
+			img=$TS_CACHE/kernels/$P_DEB_ARCH/linux-image-$kver/boot/vmlinuz-$kver
 			if [ -f "$img" ]; then
 				echo "$rn.kernel_image_sha256=$(sha256sum <"$img" | cut -d' ' -f1)"
 			fi
@@ -262,8 +286,8 @@ variant_note() {
 		done
 	} >"$exp/$1/variant.txt"
 }
-variant_note "$a_name" "$spec_a" "$a_kernel" "$a_args" "$a_desc" "$a_frag"
-variant_note "$b_name" "$spec_b" "$b_kernel" "$b_args" "$b_desc" "$b_frag"
+variant_note "$a_name" "$spec_a" "$a_kernel" "$a_args" "$a_desc" "$a_frag" "$a_board"
+variant_note "$b_name" "$spec_b" "$b_kernel" "$b_args" "$b_desc" "$b_frag" "$b_board"
 
 [ -x "$tickscope" ] || die "no $tickscope (make all)"
 msg "[compare] tickscope compare $a_name $b_name: text, JSON, HTML, plots"

@@ -81,14 +81,26 @@ experiment BOARD=x86-host >"$tmp/log6" 2>&1
 [ $? -ne 0 ] && grep -q 'cannot boot a variant' "$tmp/log6"
 ok $? "a board that cannot boot a variant is refused"
 
-# The shipped variant files: a known kernel, boot parameters, an existing fragment.
+# The shipped variant files: a known kernel, and boot parameters with the fragment they stand
+# for, or another Debian kernel through a twin board profile.
 for f in "$TS_TOP"/boards/variants/*.variant; do
 	k=$(sed -n 's/^KERNEL=//p' "$f") a=$(sed -n 's/^BOOT_ARGS=//p' "$f")
-	g=$(sed -n 's/^FRAGMENT=//p' "$f")
+	g=$(sed -n 's/^FRAGMENT=//p' "$f") b=$(sed -n 's/^BOARD=//p' "$f")
+	if [ -n "$b" ]; then
+		case "$k" in generic | rt) ;; *) false ;; esac && [ "$a" = '""' ] &&
+			[ -f "$TS_TOP/boards/$b.board" ] && grep -q '^DESCRIPTION=' "$f"
+		ok $? "${f##*/}: KERNEL $k of board $b, no boot parameters"
+		continue
+	fi
 	case "$k" in generic | rt) ;; *) false ;; esac && [ -n "$a" ] && [ "$a" != '""' ] &&
 		[ -f "$TS_TOP/kconfig-fragments/$g.config" ] && grep -q '^DESCRIPTION=' "$f"
 	ok $? "${f##*/}: KERNEL $k, BOOT_ARGS $a, stands for $g.config"
 done
+# A variant's board must be the experiment's but for its kernel packages.
+"$TS_TOP/boards/experiment.sh" BOARD=qemu-x86 A=default B=debian-6.12 RESULTS="$tmp/twin" \
+	RECORD=false >"$tmp/twin.log" 2>&1
+[ $? -ne 0 ] && grep -q 'differs from qemu-x86 in more than its kernel packages' "$tmp/twin.log"
+ok $? "a variant booting another machine's profile is refused (debian-6.12 on qemu-x86)"
 
 # 5. compare's answer on the real runs: the benchmark results are meta.txt's, and the periodic
 # tick shows up as perf script sees it.
@@ -128,5 +140,8 @@ assert min(b['values']) > 5 * max(a['values']), (a['values'], b['values'])" 2>&1
 ok $? "compare: idle exits by the tick, every nohz=off run above 5x every default run"
 grep -q 'vs nohz-off (2 runs)' "$exp/compare.txt" && grep -q 'Too few runs' "$exp/compare.txt"
 ok $? "compare.txt compares 2 runs against 2 and says they are too few for the U test"
+grep -q '^  nohz-off: boot parameters nohz=off (the variant.s own)' "$exp/compare.txt" &&
+	! grep -q 'cmdline differs' "$exp/compare.txt"
+ok $? "compare.txt names nohz=off as the variant's own boot parameters, not a cmdline confounder"
 
 tap_done

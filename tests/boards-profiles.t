@@ -8,7 +8,8 @@ TS_PROG=test
 tap_tmpdir
 tmp=$TAP_TMP
 
-is "$(profile_list | tr '\n' ' ')" "hi1215 qemu-aarch64 qemu-x86 x86-host " "the four board profiles"
+is "$(profile_list | LC_ALL=C sort | tr '\n' ' ')" "hi1215 qemu-aarch64 qemu-aarch64-6.12 qemu-x86 x86-host " \
+	"the five board profiles"
 
 for b in $(profile_list); do
 	(
@@ -54,6 +55,15 @@ done
 		[ "$P_KERNEL_META_rt" = linux-image-rt-arm64 ]
 )
 ok $? "qemu-aarch64: 8 cortex-a57 vCPUs, an -rt kernel"
+# Another Debian kernel on the same board: only the name and the kernel packages differ.
+keys() { grep -v '^#' "$TS_TOP/boards/$1.board" | grep -Ev '^(NAME|DESCRIPTION|KERNEL_META_[a-z]+)='; }
+keys qemu-aarch64 >"$tmp/k1"
+keys qemu-aarch64-6.12 >"$tmp/k2"
+diff "$tmp/k1" "$tmp/k2" | sed 's/^/# /'
+cmp -s "$tmp/k1" "$tmp/k2" &&
+	grep -qx 'KERNEL_META_generic=linux-image-6.12-arm64' "$TS_TOP/boards/qemu-aarch64-6.12.board" &&
+	grep -qx 'KERNEL_META_rt=linux-image-6.12-rt-arm64' "$TS_TOP/boards/qemu-aarch64-6.12.board"
+ok $? "qemu-aarch64-6.12: qemu-aarch64 with Debian's 6.12 kernel packages, nothing else changed"
 (
 	profile_load hi1215 >/dev/null 2>&1
 	[ "$P_TRANSPORT" = ssh ] && [ "$P_CPUS" = 8 ] && [ -n "$P_SSH_TARGET" ]

@@ -75,6 +75,23 @@ static double signed_pct(const struct ts_cmp_row *row, double d, double base)
 	return row->dir == TS_DIR_LOWER ? -pct : pct;
 }
 
+/*
+ * A run's value of @name: a task class absent from a run that measured other tasks'
+ * share ran 0% of its CPU time ("task.other_cpu.irq.share" in a kernel without irq threads).
+ */
+static double run_value(const struct ts_run *r, const char *name)
+{
+	static const char pre[] = "task.other_cpu.";
+	const struct ts_run_metric *m = ts_run_find(r, name), *all;
+
+	if (m)
+		return m->value;
+	if (strncmp(name, pre, sizeof(pre) - 1) || !strcmp(name, "task.other_cpu.share"))
+		return NAN;
+	all = ts_run_find(r, "task.other_cpu.share");
+	return all && !isnan(all->value) ? 0 : NAN;
+}
+
 static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *scratch)
 {
 	struct ts_cmp_cell *cell = &row->cell[v];
@@ -85,11 +102,8 @@ static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *sc
 	cell->outlier = calloc(n, sizeof(int));
 	if (!cell->values || !cell->outlier)
 		return -ENOMEM;
-	for (int r = 0; r < n; r++) {
-		const struct ts_run_metric *m = ts_run_find(&c->var[v].runs[r], row->name);
-
-		cell->values[r] = m ? m->value : NAN;
-	}
+	for (int r = 0; r < n; r++)
+		cell->values[r] = run_value(&c->var[v].runs[r], row->name);
 	k = measured(cell, n, scratch);
 	err = ts_stats_summary(scratch, k, row->kind == TS_METRIC_RATE, &cell->s);
 	if (err)
@@ -224,5 +238,6 @@ void ts_cmp_free(struct ts_cmp *c)
 		free(c->changes[v]);
 	free(c->rows);
 	free(c->conf);
+	free(c->notes);
 	free(c);
 }

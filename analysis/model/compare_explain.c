@@ -213,9 +213,25 @@ static int rank_changes(struct ts_cmp *c, int v)
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
 	static const char *const names[TS_FACT_NR] = { "kernel",  "cpus",     "cmdline",
-						       "pinning", "workload", "events" };
+						       "pinning", "workload", "events",
+						       "boot_args" };
 
 	return f < TS_FACT_NR ? names[f] : "";
+}
+
+static int vadd(struct ts_cmp_confounder **list, int *nr, int *cap, const char *fmt, va_list ap)
+{
+	if (*nr == *cap) {
+		struct ts_cmp_confounder *n;
+
+		*cap = *cap ? 2 * *cap : 8;
+		n = realloc(*list, *cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		*list = n;
+	}
+	vsnprintf((*list)[(*nr)++].text, sizeof((*list)[0].text), fmt, ap);
+	return 0;
 }
 
 static int say(struct ts_cmp *c, int *cap, const char *fmt, ...)
@@ -224,25 +240,91 @@ static int say(struct ts_cmp *c, int *cap, const char *fmt, ...)
 static int say(struct ts_cmp *c, int *cap, const char *fmt, ...)
 {
 	va_list ap;
+	int err;
 
-	if (c->nr_conf == *cap) {
-		struct ts_cmp_confounder *n;
-
-		*cap = *cap ? 2 * *cap : 8;
-		n = realloc(c->conf, *cap * sizeof(*n));
-		if (!n)
-			return -ENOMEM;
-		c->conf = n;
-	}
 	va_start(ap, fmt);
-	vsnprintf(c->conf[c->nr_conf++].text, sizeof(c->conf[0].text), fmt, ap);
+	err = vadd(&c->conf, &c->nr_conf, cap, fmt, ap);
 	va_end(ap);
-	return 0;
+	return err;
+}
+
+static int note(struct ts_cmp *c, int *cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int note(struct ts_cmp *c, int *cap, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = vadd(&c->notes, &c->nr_notes, cap, fmt, ap);
+	va_end(ap);
+	return err;
 }
 
 static const char *fact0(const struct ts_cmp_variant *v, int f)
 {
 	return v->runs[0].fact[f] ? v->runs[0].fact[f] : "(unknown)";
+}
+
+/* Is @tok (@n bytes) one of the whitespace-separated words of @list? */
+static int has_word(const char *list, const char *tok, size_t n)
+{
+	while (list && *list) {
+		size_t l;
+
+		list += strspn(list, " \t");
+		l = strcspn(list, " \t");
+		if (l && l == n && !strncmp(list, tok, n))
+			return 1;
+		list += l;
+	}
+	return 0;
+}
+
+/*
+ * @cmdline without the words of @declared (the variant's own boot parameters), into @out.
+ * Return: @out.
+ */
+static const char *cmdline_rest(const char *cmdline, const char *declared, char *out, size_t n)
+{
+	size_t len = 0;
+
+	out[0] = '\0';
+	while (*cmdline) {
+		size_t l;
+
+		cmdline += strspn(cmdline, " \t");
+		l = strcspn(cmdline, " \t");
+		if (l && !has_word(declared, cmdline, l) && len + l + 2 < n)
+			len += snprintf(out + len, n - len, "%s%.*s", len ? " " : "", (int)l, cmdline);
+		cmdline += l;
+	}
+	return out;
+}
+
+/* Does the cmdline of @var differ from the baseline's beyond both variants' boot parameters? */
+static int cmdline_differs(const struct ts_cmp_variant *base, const struct ts_cmp_variant *var)
+{
+	const char *a = base->runs[0].fact[TS_FACT_CMDLINE], *b = var->runs[0].fact[TS_FACT_CMDLINE];
+	char ra[1024], rb[1024];
+
+	if (!a || !b)
+		return (a == NULL) != (b == NULL);
+	cmdline_rest(a, base->runs[0].fact[TS_FACT_BOOT_ARGS], ra, sizeof(ra));
+	cmdline_rest(b, var->runs[0].fact[TS_FACT_BOOT_ARGS], rb, sizeof(rb));
+	return strcmp(ra, rb) != 0;
+}
+
+/* Does fact @f of variant @v differ from the baseline's (the cmdline beyond the variants'
+ * declared boot parameters; the declared parameters themselves are the change under test)? */
+static int var_differs(const struct ts_cmp *c, int v, int f)
+{
+	if (f == TS_FACT_BOOT_ARGS)
+		return 0;
+	if (f == TS_FACT_CMDLINE)
+		return cmdline_differs(&c->var[0], &c->var[v]);
+	return strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
 }
 
 /* Facts that differ between variants, or between the runs of one variant. */
@@ -263,11 +345,15 @@ static int fact_confounders(struct ts_cmp *c, int *cap)
 					break;
 				}
 			}
-			if (v && strcmp(fact0(var, f), fact0(&c->var[0], f)))
+			if (v && var_differs(c, v, f))
 				err = err   ?:
-					      say(c, cap, "%s differs: %s %.200s vs %s %.200s",
-						  ts_cmp_fact_name(f), c->var[0].name,
-						  fact0(&c->var[0], f), var->name, fact0(var, f));
+					      say(c, cap, "%s differs%s: %s %.200s vs %s %.200s",
+						  ts_cmp_fact_name(f),
+						  f == TS_FACT_CMDLINE ? " beyond the variants' boot "
+									 "parameters" :
+									 "",
+						  c->var[0].name, fact0(&c->var[0], f), var->name,
+						  fact0(var, f));
 		}
 	}
 	return err;
@@ -317,14 +403,77 @@ static int load_confounders(struct ts_cmp *c, int *cap)
 	return err;
 }
 
+/* What a task class is known for, when the data shows it in one variant only. */
+static const char *class_hint(const char *cls)
+{
+	if (!strcmp(cls, "irq"))
+		return "threaded interrupt handlers (irq/N-* threads: PREEMPT_RT or threadirqs); a "
+		       "kernel without them runs hardirqs inline, and wakeups from interrupts go "
+		       "through the thread";
+	if (!strncmp(cls, "rcu_exp_gp_kthr", 15) || !strncmp(cls, "rcu_exp_par_gp_", 15))
+		return "the expedited RCU grace-period kthread workers (6.9+); older kernels run "
+		       "expedited grace periods from kworkers";
+	if (!strcmp(cls, "ktimers") || !strcmp(cls, "rcuc"))
+		return "PREEMPT_RT's per-CPU threads for timers and RCU callbacks";
+	return "";
+}
+
+/* all @n values of @x above zero (1), all zero (0), or neither (-1) */
+static int all_pos(const struct ts_cmp_cell *x, int n)
+{
+	int pos = 0, zero = 0;
+
+	for (int r = 0; r < n; r++) {
+		pos += x->values[r] > 0;
+		zero += x->values[r] == 0;
+	}
+	return pos == n ? 1 : zero == n ? 0 : -1;
+}
+
+/* Task classes ("task.other_cpu.<class>.share") that ran in every run of one variant and in
+ * no run of the other: the kernels' own threads, from the data. */
+static int class_notes(struct ts_cmp *c, int *cap)
+{
+	static const char pre[] = "task.other_cpu.", suf[] = ".share";
+	int err = 0;
+
+	for (int i = 0; i < c->nr_rows && !err; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+		size_t n = strlen(r->name), p = sizeof(pre) - 1, q = sizeof(suf) - 1;
+
+		if (strncmp(r->name, pre, p) || n <= p + q || strcmp(r->name + n - q, suf) ||
+		    !strcmp(r->name, "task.other_cpu.share"))
+			continue;
+		for (int v = 1; v < c->nr_var && !err; v++) {
+			int a = all_pos(&r->cell[0], c->var[0].nr_runs);
+			int b = all_pos(&r->cell[v], c->var[v].nr_runs);
+			const char *in = c->var[v].name, *out = c->var[0].name;
+			double med = r->cell[v].s.median;
+
+			if (a < 0 || b < 0 || a == b)
+				continue;
+			if (a) {
+				in = c->var[0].name, out = c->var[v].name;
+				med = r->cell[0].s.median;
+			}
+			err = note(c, cap, "%.*s tasks ran in every run of %s (%.2f%% of the CPU time, "
+				   "median) and in no run of %s%s%s", (int)(n - p - q), r->name + p,
+				   in, med, out, *class_hint(r->name + p) ? ": " : "",
+				   class_hint(r->name + p));
+		}
+	}
+	return err;
+}
+
 int ts_cmp_explain(struct ts_cmp *c)
 {
-	int cap = 0, err = 0;
+	int cap = 0, ncap = 0, err = 0;
 
 	decompose_all(c);
 	for (int v = 1; v < c->nr_var && !err; v++)
 		err = rank_changes(c, v);
 	err = err ?: fact_confounders(c, &cap);
 	err = err ?: load_confounders(c, &cap);
+	err = err ?: class_notes(c, &ncap);
 	return err;
 }

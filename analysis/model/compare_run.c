@@ -168,6 +168,65 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 	return err;
 }
 
+#define NR_CLASSES 48
+
+/* A task's class: its comm up to a '/' ("irq/23-virtio0", "kworker/1:2" -> "irq", "kworker"),
+ * without trailing digits ("rcu_exp_gp_kthr" stays). */
+static void class_of(const char *comm, char *out, size_t n)
+{
+	size_t l = strcspn(comm, "/");
+
+	if (l >= n)
+		l = n - 1;
+	while (l > 1 && comm[l - 1] >= '0' && comm[l - 1] <= '9')
+		l--;
+	memcpy(out, comm, l);
+	out[l] = '\0';
+}
+
+/*
+ * Other tasks' share of all CPU time by class ("task.other_cpu.<class>.share", %): who else
+ * ran, from the data: irq/N-* threads (threaded interrupts), rcu_exp_gp_kthr (6.9+ expedited
+ * grace periods), kworker. Classes beyond NR_CLASSES fold into "other".
+ */
+static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const char *match,
+			    double tot)
+{
+	struct {
+		char name[24];
+		double run;
+	} cl[NR_CLASSES];
+	size_t n = ts_sched_nr_tasks(s);
+	int nr = 0, err = 0;
+	char name[64], c[24];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct ts_sched_task *k = ts_sched_task_at(s, i);
+		int j;
+
+		if (!k->pid || is_bench_task(k->comm, match))
+			continue;
+		class_of(k->comm, c, sizeof(c));
+		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
+			;
+		if (j == nr && nr == NR_CLASSES - 1)
+			snprintf(c, sizeof(c), "other");
+		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
+			;
+		if (j == nr) {
+			snprintf(cl[nr].name, sizeof(cl[nr].name), "%s", c);
+			cl[nr++].run = 0;
+		}
+		cl[j].run += k->run.sum;
+	}
+	for (int j = 0; j < nr && !err && tot > 0; j++) {
+		snprintf(name, sizeof(name), "task.other_cpu.%.23s.share", cl[j].name);
+		err = ts_run_add(r, name, "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE, 100 * cl[j].run / tot,
+				 NULL);
+	}
+	return err;
+}
+
 int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
 			    double ops)
 {
@@ -199,6 +258,7 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 	err = err   ?:
 		      ts_run_add(r, "task.other_cpu.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
 				 tot > 0 ? 100 * t.other_run / tot : NAN, "no CPU time seen");
+	err = err ?: add_class_shares(r, s, match, tot);
 	ts_hist_release(&t.delivery_h);
 	return err;
 }

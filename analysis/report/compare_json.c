@@ -227,6 +227,11 @@ int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		fputs(i ? "," : "", f);
 		str(f, c->conf[i].text);
 	}
+	fputs("],\n\"notes\":[", f);
+	for (int i = 0; i < c->nr_notes; i++) {
+		fputs(i ? "," : "", f);
+		str(f, c->notes[i].text);
+	}
 	fputs("]}\n", f);
 	return ferror(f) ? -EIO : 0;
 }

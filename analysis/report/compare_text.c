@@ -304,10 +304,16 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		fprintf(f, " vs %s (%d run%s)", c->var[v].name, c->var[v].nr_runs,
 			c->var[v].nr_runs == 1 ? "" : "s");
 	fputc('\n', f);
-	for (int v = 0; v < c->nr_var; v++)
-		if (c->var[v].runs[0].fact[TS_FACT_KERNEL])
-			fprintf(f, "  %s: kernel %s\n", c->var[v].name,
-				c->var[v].runs[0].fact[TS_FACT_KERNEL]);
+	for (int v = 0; v < c->nr_var; v++) {
+		const char *k = c->var[v].runs[0].fact[TS_FACT_KERNEL];
+		const char *b = c->var[v].runs[0].fact[TS_FACT_BOOT_ARGS];
+
+		if (k)
+			fprintf(f, "  %s: kernel %s\n", c->var[v].name, k);
+		if (b && b[strspn(b, " \t")])
+			fprintf(f, "  %s: boot parameters %s (the variant's own)\n", c->var[v].name,
+				b);
+	}
 	fputc('\n', f);
 	if (c->result)
 		result_block(f, c, &small_n);
@@ -317,6 +323,10 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		decomp_block(f, c, v);
 		changes_block(f, c, v, top);
 	}
+	if (c->nr_notes)
+		fprintf(f, "\nWho else ran (task classes in one variant only, from the trace):\n");
+	for (int i = 0; i < c->nr_notes; i++)
+		fprintf(f, "  * %s\n", c->notes[i].text);
 	fprintf(f, "\nConfounders (differences other than the kernel under test):\n");
 	if (!c->nr_conf)
 		fprintf(f, "  none found\n");

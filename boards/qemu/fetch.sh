@@ -11,15 +11,18 @@ usage() {
 	cat <<'USAGE'
 Usage: boards/qemu/fetch.sh --arch arm64|amd64 [--flavour NAME[=META]]... [--print-root]
 
-Downloads (apt-get download, cached under .cache/boards/debs/<arch>/) and unpacks (dpkg -x
-into .cache/boards/sysroot/<arch>/) the guest's packages:
+Downloads (apt-get download, cached under .cache/boards/debs/<arch>/) and unpacks the guest's
+packages:
   the kernel image for each flavour (NAME generic: linux-image-<arch>, rt:
-  linux-image-rt-<arch>, or the META package given, resolved to the concrete ABI package), busybox-static, linux-perf, stress-ng, and every package that
-  provides a shared library they need (ELF NEEDED entries, followed recursively; a soname is
-  mapped to its package through the host's installed twin, `dpkg -S`).
+  linux-image-rt-<arch>, or the META package given, resolved to the concrete ABI package),
+  each into its own .cache/boards/kernels/<arch>/<package>/; busybox-static, linux-perf,
+  stress-ng, and every package that provides a shared library they need (ELF NEEDED entries,
+  followed recursively; a soname is mapped to its package through the host's installed twin,
+  `dpkg -S`), into .cache/boards/sysroot/<arch>/.
 For arm64 the host needs `dpkg --add-architecture arm64 && apt-get update` (done here if
 missing). Prints a download summary; --print-root prints the sysroot path on stdout.
-Writes <sysroot>/.kernel-<flavour> (the kernel package) and .libs-closure (the libraries).
+Writes kernels/<arch>/<META>.package (the kernel package META resolved to) and
+<sysroot>/.libs-closure (the libraries).
 USAGE
 }
 
@@ -43,6 +46,7 @@ esac
 
 debs=$TS_CACHE/debs/$arch
 root=$TS_CACHE/sysroot/$arch
+kernels=$TS_CACHE/kernels/$arch
 mkdir -p "$debs" "$root/.extracted"
 host_arch=$(dpkg --print-architecture)
 
@@ -67,9 +71,10 @@ kernel_pkg() {
 		sed -n 's/^ *Depends: \(linux-image-[0-9][^:]*\).*/\1/p' | head -n1
 }
 
-# fetch_pkg NAME: download NAME:arch unless cached, then unpack it once into the sysroot.
+# fetch_pkg NAME [ROOT]: download NAME:arch unless cached, then unpack it once into ROOT (the
+# sysroot by default).
 fetch_pkg() {
-	_p=$1
+	_p=$1 _into=${2:-$root}
 	set -- "$debs/${_p}_"*".deb"
 	if [ ! -f "$1" ]; then
 		_tmp=$debs/.partial
@@ -87,9 +92,10 @@ fetch_pkg() {
 		[ -f "$1" ] || die "apt-get download $_p:$arch produced no ${_p}_*.deb"
 		downloaded=$((downloaded + 1))
 	fi
-	_stamp=$root/.extracted/$(basename "$1")
+	_stamp=$_into/.extracted/$(basename "$1")
 	if [ ! -f "$_stamp" ]; then
-		dpkg -x "$1" "$root" || die "dpkg -x $1 failed"
+		mkdir -p "$_into/.extracted"
+		dpkg -x "$1" "$_into" || die "dpkg -x $1 failed"
 		touch "$_stamp"
 	fi
 }
@@ -159,8 +165,10 @@ for fl in $flavours; do
 	fi
 	kp=$(kernel_pkg "$meta")
 	[ -n "$kp" ] || die "cannot resolve $meta:$arch to a kernel package (apt-get update?)"
-	fetch_pkg "$kp"
-	echo "$kp" >"$root/.kernel-$fl"
+	# One folder per kernel package: boards booting other kernels never share an image.
+	fetch_pkg "$kp" "$kernels/$kp"
+	echo "$kp" >"$kernels/$meta.package.new"
+	mv "$kernels/$meta.package.new" "$kernels/$meta.package"
 done
 for p in busybox-static linux-perf stress-ng libc6; do
 	fetch_pkg "$p"

@@ -12,8 +12,8 @@ usage() {
 Usage: boards/qemu/mkinitramfs.sh --board qemu-aarch64|qemu-x86 --flavour generic|rt
                                   --workloads DIR [--force]
 
-Writes .cache/boards/initramfs/<board>-<flavour>.cpio.gz and prints its path and the
-kernel image path on stdout (two lines). Fetches the packages first (boards/qemu/fetch.sh).
+Writes .cache/boards/initramfs/<board>-<flavour>.cpio.gz (and .kernel: its kernel package) and
+prints its path and the kernel image path on stdout (two lines). Fetches the packages first (boards/qemu/fetch.sh).
 --workloads DIR holds the static workload binaries for the guest's arch (pingpong).
 The job (/job.sh) is not inside: boot.sh appends it as a second cpio archive.
 USAGE
@@ -41,9 +41,10 @@ arch=$P_DEB_ARCH
 eval "meta=\${P_KERNEL_META_$flavour:-}"
 [ -n "$meta" ] || die "$board has no KERNEL_META_$flavour (flavours: generic, rt)"
 root=$("$TS_TOP/boards/qemu/fetch.sh" --arch "$arch" --flavour "$flavour=$meta" --print-root)
-kpkg=$(cat "$root/.kernel-$flavour")
+kpkg=$(cat "$TS_CACHE/kernels/$arch/$meta.package")
+kroot=$TS_CACHE/kernels/$arch/$kpkg
 kver=${kpkg#linux-image-}
-kernel=$root/boot/vmlinuz-$kver
+kernel=$kroot/boot/vmlinuz-$kver
 [ -f "$kernel" ] || die "no kernel image $kernel"
 
 out=$TS_CACHE/initramfs/$board-$flavour.cpio.gz
@@ -53,6 +54,8 @@ $TS_TOP/boards/qemu/init.sh $TS_TOP/boards/qemu/mkinitramfs.sh $P_FILE"
 [ ! -x "$wdir/tickscope" ] || inputs="$inputs $wdir/tickscope"
 fresh=1
 [ -f "$out" ] || fresh=0
+# another kernel package behind the board's meta package (a new ABI) rebuilds it too
+[ "$(cat "$out.kernel" 2>/dev/null)" = "$kpkg" ] || fresh=0
 for f in $inputs; do
 	[ "$fresh" = 1 ] && [ "$f" -nt "$out" ] && fresh=0
 done
@@ -61,7 +64,7 @@ if [ "$fresh" = 1 ] && [ "$force" = 0 ]; then
 	exit 0
 fi
 
-stage=$TS_CACHE/initramfs/$board-$flavour.d
+stage=$TS_CACHE/initramfs/$board-$flavour.d.$$
 rm -rf "$stage"
 mkdir -p "$stage/bin" "$stage/usr/bin" "$stage/ts" "$stage/modules" "$stage/boot" "$stage/etc"
 cp "$root/bin/busybox" "$stage/bin/busybox"
@@ -76,7 +79,7 @@ mkdir -p "$stage/$(dirname "$interp")"
 cp -L "$root/$interp" "$stage/$interp"
 
 # Modules and their dependencies (from each .ko's own modinfo), deepest first; built-ins skipped.
-mdir=$root/lib/modules/$kver
+mdir=$kroot/lib/modules/$kver
 order=""
 add_module() {
 	case " $order " in *" $1 "*) return 0 ;; esac
@@ -101,7 +104,7 @@ for m in $P_GUEST_MODULES; do
 done
 echo $order | tr ' ' '\n' >"$stage/modules/order"
 
-cp "$root/boot/config-$kver" "$stage/boot/"
+cp "$kroot/boot/config-$kver" "$stage/boot/"
 cp "$wdir/pingpong" "$TS_TOP/boards/target/ts-record.sh" "$stage/ts/"
 [ ! -x "$wdir/tickscope" ] || cp "$wdir/tickscope" "$stage/ts/"
 cp "$TS_TOP/boards/qemu/init.sh" "$stage/init"
@@ -110,8 +113,9 @@ echo "root:x:0:0:root:/root:/bin/sh" >"$stage/etc/passwd"
 echo "root:x:0:" >"$stage/etc/group"
 
 mkdir -p "$(dirname "$out")"
-(cd "$stage" && find . | sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$out.tmp"
-mv "$out.tmp" "$out"
+(cd "$stage" && find . | sort | cpio -o -H newc --quiet -R 0:0 | gzip -1) >"$out.tmp.$$"
+mv "$out.tmp.$$" "$out"
+echo "$kpkg" >"$out.kernel"
 rm -rf "$stage"
 msg "built $out ($(($(stat -c %s "$out") / 1048576)) MiB, modules:$order)"
 printf '%s\n%s\n' "$out" "$kernel"

@@ -216,13 +216,16 @@ else
 fi
 say "recorder: $recorder ($recorder_reason)"
 
-# Why an event can be missing, for the ones we know.
+# Why an event can be missing, for the ones we know; version notes name the booted kernel.
+krel=$(uname -r 2>/dev/null || echo unknown)
 missing_reason() {
 	case "$1" in
 	rcu:rcu_grace_period | rcu:rcu_*) echo "needs CONFIG_RCU_TRACE" ;;
-	timer:hrtimer_setup) echo "6.1 calls it hrtimer_init" ;;
-	timer:timer_base_idle) echo "newer kernels only" ;;
-	ipi:ipi_send_cpu) echo "newer kernels only; older arm/arm64 ones have ipi_raise" ;;
+	timer:hrtimer_setup) echo "this kernel ($krel) calls it hrtimer_init" ;;
+	timer:timer_base_idle) echo "not in this kernel ($krel): newer kernels only" ;;
+	ipi:ipi_send_cpu)
+		echo "not in this kernel ($krel): newer kernels only; older arm/arm64 ones have ipi_raise"
+		;;
 	ipi:ipi_entry) echo "arm and arm64 only; x86 has irq_vectors:*_entry" ;;
 	irq_vectors:*) echo "x86 only; arm and arm64 have ipi:ipi_entry" ;;
 	ipi:*) echo "no generic IPI tracepoints on this arch/kernel" ;;

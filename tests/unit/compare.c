@@ -136,6 +136,44 @@ static void test_compare(void)
 	}
 }
 
+/*
+ * The cmdline differs between variants by B's declared boot parameters (nohz=off): that is the
+ * change under test, not a confounder; an extra undeclared word (quiet) is one.
+ */
+static void test_cmdline(void)
+{
+	struct ts_run a[2], b[2];
+	struct ts_cmp_variant v[2] = { { "A", a, 2 }, { "B", b, 2 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+
+	for (int i = 0; i < 2; i++) {
+		run(&a[i], 10 + i, 2000, 1000, 6000);
+		run(&b[i], 30 + i, 19000, 1500, 7000);
+		ts_run_set_fact(&a[i], TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1");
+		ts_run_set_fact(&a[i], TS_FACT_BOOT_ARGS, "");
+		ts_run_set_fact(&b[i], TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1 nohz=off");
+		ts_run_set_fact(&b[i], TS_FACT_BOOT_ARGS, "nohz=off");
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 0,
+	   "the declared boot parameters are the variant, not a confounder");
+	ts_cmp_free(c);
+	ts_run_set_fact(&b[0], TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1 nohz=off quiet");
+	ts_run_set_fact(&b[1], TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1 nohz=off quiet");
+	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 1 &&
+		   strstr(c->conf[0].text, "cmdline differs beyond the variants' boot parameters"),
+	   "a cmdline word the variant does not declare is a confounder");
+	ts_cmp_free(c);
+	ts_run_set_fact(&b[1], TS_FACT_BOOT_ARGS, "nohz=off quiet");
+	ts_run_set_fact(&b[0], TS_FACT_BOOT_ARGS, "nohz=off quiet");
+	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 0, "declared, it is the variant again");
+	ts_cmp_free(c);
+	for (int i = 0; i < 2; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
 /* A throughput (higher is better) rate: harmonic mean, and a fall is worse. */
 static void test_rate(void)
 {
@@ -166,6 +204,7 @@ int main(void)
 {
 	test_cpath();
 	test_compare();
+	test_cmdline();
 	test_rate();
 	return tap_done();
 }

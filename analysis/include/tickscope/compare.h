@@ -13,7 +13,11 @@
 #define TS_CMP_MAX_VAR 8
 #define TS_CMP_VERSION 1 /* of the JSON and TSV layout (docs/compare-json.md) */
 
-/* What each run states about how it was recorded, compared for confounders. */
+/*
+ * What each run states about how it was recorded, compared for confounders. A variant's
+ * declared boot parameters (boot_args) are its intended change: the cmdline's difference
+ * between variants is a confounder only beyond them.
+ */
 enum ts_run_fact {
 	TS_FACT_KERNEL = 0,
 	TS_FACT_CPUS,
@@ -21,6 +25,7 @@ enum ts_run_fact {
 	TS_FACT_PINNING,
 	TS_FACT_WORKLOAD,
 	TS_FACT_EVENTS,
+	TS_FACT_BOOT_ARGS, /* the variant's declared boot parameters: its intended change */
 	TS_FACT_NR
 };
 
@@ -85,7 +90,7 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
 			const char *comm, double ops);
 
 /* The per-run summary file (<perf.data>.tsum): bump when the metrics change. */
-#define TS_SUMMARY_MAGIC "tickscope-summary 6"
+#define TS_SUMMARY_MAGIC "tickscope-summary 7"
 
 struct ts_cmp_variant {
 	const char *name;
@@ -173,6 +178,9 @@ struct ts_cmp {
 	int nr_changes[TS_CMP_MAX_VAR];
 	struct ts_cmp_confounder *conf;
 	int nr_conf;
+	/* kernel differences seen in the data: task classes that ran in one variant only */
+	struct ts_cmp_confounder *notes;
+	int nr_notes;
 };
 
 /**
@@ -189,7 +197,7 @@ void ts_cmp_free(struct ts_cmp *c);
 /** ts_cmp_find() - the row of metric @name, or NULL */
 const struct ts_cmp_row *ts_cmp_find(const struct ts_cmp *c, const char *name);
 
-/** ts_cmp_fact_name() - "kernel", "cpus", "cmdline", ... */
+/** ts_cmp_fact_name() - "kernel", "cpus", "cmdline", ..., "boot_args" */
 const char *ts_cmp_fact_name(enum ts_run_fact f);
 
 #endif
