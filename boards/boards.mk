@@ -62,4 +62,6 @@ check-boards: deps
 	$(Q)TS_CHECK_BOARDS=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
 		$(PROVE) --exec '' tests/boards-qemu.t
 
+include boards/kernel/kernel.mk
+
 .PHONY: workloads workloads-static workloads-arm64 record experiment check-experiment check-boards

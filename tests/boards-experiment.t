@@ -81,9 +81,19 @@ experiment BOARD=x86-host >"$tmp/log6" 2>&1
 [ $? -ne 0 ] && grep -q 'cannot boot a variant' "$tmp/log6"
 ok $? "a board that cannot boot a variant is refused"
 
-# The shipped variant files: a known kernel, boot parameters, an existing fragment.
+# The shipped variant files: a known kernel, boot parameters, an existing fragment; or a kernel
+# built by make kernel from existing fragments (and a patch series that exists).
 for f in "$TS_TOP"/boards/variants/*.variant; do
 	k=$(sed -n 's/^KERNEL=//p' "$f") a=$(sed -n 's/^BOOT_ARGS=//p' "$f")
+	if [ "$k" = built ]; then
+		fr=$(sed -n 's/^FRAGMENTS="\(.*\)"$/\1/p' "$f") pa=$(sed -n 's/^PATCHES=//p' "$f")
+		r=0
+		for g in $fr; do [ -f "$TS_TOP/kconfig-fragments/$g.config" ] || r=1; done
+		[ -n "$fr" ] && [ $r = 0 ] && { [ -z "$pa" ] || [ -s "$TS_TOP/$pa/series" ]; } &&
+			grep -q '^DESCRIPTION=' "$f"
+		ok $? "${f##*/}: a built kernel from $fr${pa:+ + $pa}"
+		continue
+	fi
 	g=$(sed -n 's/^FRAGMENT=//p' "$f")
 	case "$k" in generic | rt) ;; *) false ;; esac && [ -n "$a" ] && [ "$a" != '""' ] &&
 		[ -f "$TS_TOP/kconfig-fragments/$g.config" ] && grep -q '^DESCRIPTION=' "$f"
