@@ -108,7 +108,8 @@ variant_parse() {
 		v_image=$("$TS_TOP/boards/kernel/kernel.sh" --board "$board" --variant "$v_built" \
 			--print-image) || die "variant '$1': no kernel built as $board/$v_built"
 		v_kernel=generic
-		v_kfrag=$(sed -n 's/^fragments=//p' "$TS_TOP/.cache/kernels/$board/$v_built/kernel.variant")
+		v_kfrag=$(sed -n 's/^fragments_merged=//p' \
+			"$TS_TOP/.cache/kernels/$board/$v_built/kernel.variant")
 	fi
 	case "$v_kernel" in generic | rt) ;; *) die "variant '$1': KERNEL must be generic or rt" ;; esac
 }

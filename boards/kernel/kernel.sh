@@ -225,6 +225,7 @@ rel() { echo "${1#"$TS_TOP"/}"; }
 	echo "base=$(rel "$base_frag") allnoconfig"
 	echo "base_config_sha256=$base_hash"
 	echo "fragments=$fragments"
+	echo "fragments_merged=$(sed -n '1s/.*, fragments: //p' "$kdir/verdicts.txt")"
 	echo "fragment_verdicts=$verdict"
 	echo "config_sha256=$cfg_hash"
 	echo "patches=$( [ -n "$series" ] && for p in $series; do printf '%s ' "$(rel "$p")"; done)"
