@@ -121,6 +121,8 @@ help:
 	@echo '  experiment       record two variants interleaved and compare them (BOARD WORKLOAD A B RUNS)'
 	@echo '  check-experiment the nohz=off against default experiment, live on qemu-aarch64'
 	@echo '  check-boards     boot the emulated aarch64 board and check a recording arrives'
+	@echo '  kernel           build a kernel variant (BOARD VARIANT FRAGMENTS PATCHES; boards/README.md)'
+	@echo '  check-kernel-variants  build hz-periodic and nohz-idle kernels, run and check their experiment'
 	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS O)'
 	@echo '  menuconfig, <board>_defconfig, savedefconfig   the experiment configuration'
 	@echo '  install          bin/tickscope, lib/tickscope/tickscope.so, share/man/man1/tickscope.1'

@@ -36,8 +36,8 @@ check-build-extra: workloads workloads-static \
 # make record BOARD=... WORKLOAD=... VARIANT=... RUNS=N: only the variables given on the command
 # line (or in the environment) are passed, so the experiment .config fills the others.
 RECORD_VARS := BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS \
-	CALLCHAINS MMAP RECORDER GUEST_KERNEL BOOT_ARGS FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT \
-	RESULTS CONFIG
+	CALLCHAINS MMAP RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL \
+	BOOT_TIMEOUT TIMEOUT RESULTS CONFIG
 record: workloads
 	$(Q)BUILD=$(BUILD) boards/record.sh $(foreach v,$(RECORD_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),'$(v)=$($(v))'))
@@ -61,5 +61,7 @@ check-boards: deps
 	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64 workloads-static
 	$(Q)TS_CHECK_BOARDS=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
 		$(PROVE) --exec '' tests/boards-qemu.t
+
+include boards/kernel/kernel.mk
 
 .PHONY: workloads workloads-static workloads-arm64 record experiment check-experiment check-boards

@@ -18,6 +18,7 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
                boot:ARGS        the generic kernel booted with ARGS (boot:nohz=off,
                                 "boot:preempt=full", "boot:nohz=off rcu_nocbs=1-7")
                rt+boot:ARGS     the -rt kernel booted with ARGS
+               built:NAME       the kernel built by make kernel BOARD=<board> VARIANT=NAME
                NAME             boards/variants/NAME.variant (nohz-off, preempt-full,
                                 debian-6.12: Debian's 6.12 image, ...)
   RUNS       runs per variant (default 5); one boot per variant per batch
@@ -74,10 +75,16 @@ board=$P_NAME
 		"make record each variant, then tickscope compare"
 
 # variant_parse SPEC: sets v_name, v_kernel, v_args, v_desc, v_frag (the fragment it stands for),
-# v_board (the board profile it boots: the experiment's, or its twin with another Debian kernel).
+# v_board (the board profile it boots: the experiment's, or its twin with another Debian kernel)
+# and, for a kernel built by make kernel, v_built (its variant name), v_image and v_kfrag (its
+# fragments, for make record's variant check).
 variant_parse() {
-	v_kernel=generic v_args="" v_desc="" v_frag="" v_board=$board
+	v_kernel=generic v_args="" v_desc="" v_frag="" v_board=$board v_built="" v_image="" v_kfrag=""
 	case "$1" in
+	built:*)
+		v_built=${1#built:} v_name=${1#built:}
+		v_desc="the kernel built as $board/$v_built (make kernel)"
+		;;
 	default | generic) v_name=default v_desc="the generic kernel" ;;
 	rt) v_name=rt v_kernel=rt v_desc="the -rt kernel" ;;
 	boot:* | rt+boot:*)
@@ -97,11 +104,19 @@ variant_parse() {
 		v_desc=$(variant_key "$f" DESCRIPTION) v_frag=$(variant_key "$f" FRAGMENT)
 		v_board=$(variant_key "$f" BOARD)
 		: "${v_kernel:=generic}" "${v_board:=$board}"
+		[ "$v_kernel" != built ] || variant_build "$f" "$1"
 		;;
 	esac
 	[ "$v_board" = "$board" ] || board_twin "$board" "$v_board" ||
 		die "variant '$1' boots board $v_board, which differs from $board in more than its" \
 			"kernel packages (KERNEL_META_*): not an A/B of kernels"
+	if [ -n "$v_built" ]; then
+		v_image=$("$TS_TOP/boards/kernel/kernel.sh" --board "$board" --variant "$v_built" \
+			--print-image) || die "variant '$1': no kernel built as $board/$v_built"
+		v_kernel=generic
+		v_kfrag=$(sed -n 's/^fragments_merged=//p' \
+			"$TS_TOP/.cache/kernels/$board/$v_built/kernel.variant")
+	fi
 	case "$v_kernel" in generic | rt) ;; *) die "variant '$1': KERNEL must be generic or rt" ;; esac
 }
 
@@ -119,6 +134,17 @@ board_twin() {
 }
 exp_tmp=${TMPDIR:-/tmp}/ts-experiment.$$
 
+# variant_build FILE NAME: a variant file with KERNEL=built names its FRAGMENTS (and PATCHES):
+# make kernel builds it (or reuses it when its config and patches are unchanged).
+variant_build() {
+	v_built=$2
+	msg "variant $2: make kernel BOARD=$board VARIANT=$2 (reused when unchanged)"
+	_p=$(variant_key "$1" PATCHES)
+	"$TS_TOP/boards/kernel/kernel.sh" --board "$board" --variant "$2" \
+		--fragments "$(variant_key "$1" FRAGMENTS)" ${_p:+--patches "$_p"} >&2 ||
+		die "variant $2: make kernel failed"
+}
+
 # variant_key FILE KEY: a KEY=value line of a variant file (values taken literally).
 variant_key() {
 	sed -n "s/^$2=//p" "$1" | tail -n1 | sed 's/^"\(.*\)"$/\1/'
@@ -126,8 +152,10 @@ variant_key() {
 
 variant_parse "$spec_a"
 a_name=$v_name a_kernel=$v_kernel a_args=$v_args a_desc=$v_desc a_frag=$v_frag a_board=$v_board
+a_built=$v_built a_image=$v_image a_kfrag=$v_kfrag
 variant_parse "$spec_b"
 b_name=$v_name b_kernel=$v_kernel b_args=$v_args b_desc=$v_desc b_frag=$v_frag b_board=$v_board
+b_built=$v_built b_image=$v_image b_kfrag=$v_kfrag
 [ "$a_name" != "$b_name" ] || die "A and B are the same variant ($a_name)"
 
 name=${V_NAME:-$board-$workload-$a_name-vs-$b_name}
@@ -203,9 +231,9 @@ for k in $(seq 1 "$runs"); do
 	for ab in A B; do
 		i=$((i + 1))
 		if [ $ab = A ]; then
-			v=$a_name vk=$a_kernel va=$a_args vb=$a_board
+			v=$a_name vk=$a_kernel va=$a_args vb=$a_board vi=$a_image vf=$a_kfrag
 		else
-			v=$b_name vk=$b_kernel va=$b_args vb=$b_board
+			v=$b_name vk=$b_kernel va=$b_args vb=$b_board vi=$b_image vf=$b_kfrag
 		fi
 		dest=$exp/$v/run-$k
 		run_complete "$dest" && continue
@@ -217,6 +245,7 @@ for k in $(seq 1 "$runs"); do
 		log=$exp/log/$(printf %03d $seq_no)-$v-run-$k.log
 		set -- "BOARD=$vb" "WORKLOAD=$workload" "VARIANT=$v" "RUNS=1" \
 			"RESULTS=$exp/.rec" "GUEST_KERNEL=$vk" "BOOT_ARGS=$va"
+		[ -z "$vi" ] || set -- "$@" "KERNEL_IMAGE=$vi" "FRAGMENTS=$vf"
 		for p in $PASS; do
 			eval "_s=\${V_$p+x}"
 			[ -z "$_s" ] || eval "set -- \"\$@\" \"$p=\$V_$p\""
@@ -252,7 +281,7 @@ preempt_check() {
 	msg "WARNING: $3: the kernel has no CONFIG_PREEMPT_DYNAMIC: its preempt= is ignored"
 }
 
-# variant_note NAME SPEC KERNEL ARGS DESC FRAG BOARD: the variant's description, from its runs.
+# variant_note NAME SPEC KERNEL ARGS DESC FRAG BOARD AB: the variant's description, from its runs.
 variant_note() {
 	{
 		echo "variant=$1"
@@ -262,10 +291,17 @@ variant_note() {
 		echo "guest_kernel=$3"
 		echo "boot_args=$4"
 		[ -z "$6" ] || echo "stands_for_fragment=$6"
-		_meta=$(sed -n "s/^KERNEL_META_$3=//p" "$(profile_path "$7")" | tail -n1)
-		echo "kernel_meta=${_meta:--}"
-		echo "kernel_package=$(cat "$TS_CACHE/kernels/$P_DEB_ARCH/$_meta.package" 2>/dev/null ||
-			echo -)"
+		eval "_built=\$${8}_built"
+		if [ -n "$_built" ]; then
+			# make kernel's record: fragments, verdicts, config, patch and image hashes
+			sed 's/^/built_/' "$TS_TOP/.cache/kernels/$board/$_built/kernel.variant"
+			cp "$TS_TOP/.cache/kernels/$board/$_built/config" "$exp/$1/kernel.config"
+		else
+			_meta=$(sed -n "s/^KERNEL_META_$3=//p" "$(profile_path "$7")" | tail -n1)
+			echo "kernel_meta=${_meta:--}"
+			echo "kernel_package=$(cat "$TS_CACHE/kernels/$P_DEB_ARCH/$_meta.package" \
+				2>/dev/null || echo -)"
+		fi
 		for r in "$exp/$1"/run-*; do
 			[ -d "$r" ] || continue
 			rn=${r##*/}
@@ -286,8 +322,8 @@ variant_note() {
 		done
 	} >"$exp/$1/variant.txt"
 }
-variant_note "$a_name" "$spec_a" "$a_kernel" "$a_args" "$a_desc" "$a_frag" "$a_board"
-variant_note "$b_name" "$spec_b" "$b_kernel" "$b_args" "$b_desc" "$b_frag" "$b_board"
+variant_note "$a_name" "$spec_a" "$a_kernel" "$a_args" "$a_desc" "$a_frag" "$a_board" a
+variant_note "$b_name" "$spec_b" "$b_kernel" "$b_args" "$b_desc" "$b_frag" "$b_board" b
 
 [ -x "$tickscope" ] || die "no $tickscope (make all)"
 msg "[compare] tickscope compare $a_name $b_name: text, JSON, HTML, plots"

@@ -27,6 +27,9 @@ Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` run
                 perf, or tickscope (arm64 boards get the static build/arm64/tickscope)
   GUEST_KERNEL  emulated boards: generic or rt (overrides the guess from VARIANT)
   BOOT_ARGS     emulated boards: extra kernel command line (overrides the guess)
+  KERNEL_IMAGE  emulated boards: boot this image (a kernel built by make kernel, see
+                boards/kernel/kernel.sh) instead of the Debian one; GUEST_KERNEL then
+                only picks the initramfs, whose modules such a kernel does not load
   FRAGMENTS     the variant's kconfig fragments, written to meta.txt (profile default)
   SSH_TARGET    ssh boards: user@host (overrides the profile)
   ACCEL         emulated boards: kvm, tcg or auto (overrides the profile)
@@ -40,7 +43,8 @@ USAGE
 }
 
 VARS="BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP
-RECORDER GUEST_KERNEL BOOT_ARGS FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT RESULTS CONFIG"
+RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT
+RESULTS CONFIG"
 for a in "$@"; do
 	case "$a" in
 	--help | -h) usage; exit 0 ;;
@@ -231,16 +235,25 @@ qemu)
 	total_to=${V_TIMEOUT:-$((boot_to + runs * per_run))}
 	work=$(mktemp -d "${TMPDIR:-/tmp}/ts-record.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
+	kimage=${V_KERNEL_IMAGE:-} gk_note=$guest_kernel
+	if [ -n "$kimage" ]; then
+		case "$kimage" in /*) ;; *) kimage=$TS_TOP/$kimage ;; esac
+		[ -f "$kimage" ] || die "no kernel image $kimage (make kernel)"
+		gk_note=built
+		notes="$notes --note kernel_image_sha256=$(sha256sum <"$kimage" | cut -d' ' -f1)"
+	fi
 	{
 		echo "# tickscope record job: $board $variant $workload"
 		echo "exec /ts/ts-record.sh --out /results/$workload --perf $P_PERF" \
 			"--stress-ng ${P_STRESS_NG:-stress-ng} --pingpong /ts/pingpong" \
-			"$(rec_args | tr '\n' ' ') $notes --note guest_kernel=$guest_kernel" \
+			"$(rec_args | tr '\n' ' ') $notes --note guest_kernel=$gk_note" \
 			"--note boot_args=$(q "$boot_args") --note qemu_accel=$accel" \
 			"--note qemu_cpu=$P_QEMU_CPU $ev_arg"
 	} >"$work/job.sh"
-	msg "recording $runs run(s) of $workload on $board ($variant: $guest_kernel kernel${boot_args:+, $boot_args})"
+	msg "recording $runs run(s) of $workload on $board" \
+		"($variant: $gk_note kernel${boot_args:+, $boot_args})"
 	"$TS_TOP/boards/qemu/boot.sh" --board "$P_FILE" --flavour "$guest_kernel" \
+		${kimage:+--kernel "$kimage"} \
 		--workloads "$bindir" --job "$work/job.sh" --out "$work/out" --append "$boot_args" \
 		--boot-timeout "$boot_to" --timeout "$total_to" --accel "$accel" || rc=1
 	if [ -d "$work/out/$workload" ]; then

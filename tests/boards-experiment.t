@@ -81,11 +81,21 @@ experiment BOARD=x86-host >"$tmp/log6" 2>&1
 [ $? -ne 0 ] && grep -q 'cannot boot a variant' "$tmp/log6"
 ok $? "a board that cannot boot a variant is refused"
 
-# The shipped variant files: a known kernel, and boot parameters with the fragment they stand
-# for, or another Debian kernel through a twin board profile.
+# The shipped variant files: a known kernel and boot parameters with the fragment they stand
+# for; another Debian kernel through a twin board profile; or a kernel built by make kernel from
+# existing fragments (and a patch series that exists).
 for f in "$TS_TOP"/boards/variants/*.variant; do
 	k=$(sed -n 's/^KERNEL=//p' "$f") a=$(sed -n 's/^BOOT_ARGS=//p' "$f")
 	g=$(sed -n 's/^FRAGMENT=//p' "$f") b=$(sed -n 's/^BOARD=//p' "$f")
+	if [ "$k" = built ]; then
+		fr=$(sed -n 's/^FRAGMENTS="\(.*\)"$/\1/p' "$f") pa=$(sed -n 's/^PATCHES=//p' "$f")
+		r=0
+		for g in $fr; do [ -f "$TS_TOP/kconfig-fragments/$g.config" ] || r=1; done
+		[ -n "$fr" ] && [ $r = 0 ] && { [ -z "$pa" ] || [ -s "$TS_TOP/$pa/series" ]; } &&
+			grep -q '^DESCRIPTION=' "$f"
+		ok $? "${f##*/}: a built kernel from $fr${pa:+ + $pa}"
+		continue
+	fi
 	if [ -n "$b" ]; then
 		case "$k" in generic | rt) ;; *) false ;; esac && [ "$a" = '""' ] &&
 			[ -f "$TS_TOP/boards/$b.board" ] && grep -q '^DESCRIPTION=' "$f"

@@ -11,7 +11,7 @@ usage() {
 	cat <<'USAGE'
 Usage: boards/qemu/boot.sh --board B --flavour generic|rt --workloads DIR --job FILE --out DIR
                            [--append ARGS] [--boot-timeout S] [--timeout S] [--keep]
-                           [--accel kvm|tcg|auto]
+                           [--accel kvm|tcg|auto] [--kernel IMAGE]
 
 Boots the board's Debian kernel (flavour) with the base initramfs plus FILE as /job.sh, the
 kernel command line 'console=<QEMU_CONSOLE> rdinit=/init panic=-1' plus ARGS (e.g.
@@ -20,6 +20,8 @@ nohz_full=1-7, nohz=off). The guest tars its /results onto a raw disk; they are 
   --boot-timeout S   the guest must reach /init within S seconds (profile BOOT_TIMEOUT)
   --timeout S        the whole boot, job and power-off must end within S seconds
   --accel A          override the profile's QEMU_ACCEL (auto: KVM if usable, else TCG)
+  --kernel IMAGE     boot IMAGE (a kernel built by make kernel, drivers built in) instead of
+                     the flavour's Debian kernel; the initramfs is the flavour's
   --keep             keep the work folder (console.log, disk.img) even on success
 Progress on stderr: "[  12s] ..." lines from the console. The console log is kept in
 .cache/boards/runs/<board>-<flavour>-<pid>/console.log and copied to DIR/console.log.
@@ -27,7 +29,7 @@ Exit status: 0 when the guest ran the job and it succeeded, 1 otherwise.
 USAGE
 }
 
-board="" flavour=generic wdir="" job="" out="" append="" boot_to="" total_to="" keep=0 accel=""
+board="" flavour=generic wdir="" job="" out="" append="" boot_to="" total_to="" keep=0 accel="" kimage=""
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift 2 ;;
@@ -40,6 +42,7 @@ while [ $# -gt 0 ]; do
 	--timeout) total_to=$2; shift 2 ;;
 	--keep) keep=1; shift ;;
 	--accel) accel=$2; shift 2 ;;
+	--kernel) kimage=$2; shift 2 ;;
 	--help | -h) usage; exit 0 ;;
 	*) usage >&2; die "unknown argument '$1'" ;;
 	esac
@@ -58,6 +61,10 @@ set -- $("$TS_TOP/boards/qemu/mkinitramfs.sh" --board "$P_FILE" --flavour "$flav
 	--workloads "$wdir")
 [ $# -eq 2 ] || die "mkinitramfs failed"
 base=$1 kernel=$2
+if [ -n "$kimage" ]; then
+	[ -f "$kimage" ] || die "no kernel image $kimage"
+	kernel=$kimage
+fi
 
 work=$TS_CACHE/runs/$board-$flavour-$$
 rm -rf "$work"

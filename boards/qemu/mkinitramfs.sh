@@ -103,6 +103,8 @@ for m in $P_GUEST_MODULES; do
 	add_module "$m"
 done
 echo $order | tr ' ' '\n' >"$stage/modules/order"
+# init.sh loads them only into this kernel release (a kernel built by make kernel has none).
+echo "$kver" >"$stage/modules/kernel-release"
 
 cp "$kroot/boot/config-$kver" "$stage/boot/"
 cp "$wdir/pingpong" "$TS_TOP/boards/target/ts-record.sh" "$stage/ts/"

@@ -1,0 +1,19 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# `make kernel` (one kernel variant built from fragments and patches, boards/kernel/kernel.sh) and
+# `make check-kernel-variants` (two built kernels through make experiment; slow, not in CI).
+
+# make kernel BOARD=qemu-aarch64 VARIANT=nohz-idle FRAGMENTS="nohz-idle tracing" [PATCHES=dir]
+kernel:
+	$(Q)boards/kernel/kernel.sh --board '$(or $(BOARD),qemu-aarch64)' --variant '$(VARIANT)' \
+		--fragments '$(FRAGMENTS)' $(if $(PATCHES),--patches '$(PATCHES)') \
+		$(if $(filter 1,$(FORCE)),--force)
+
+# Builds hz-periodic and nohz-idle kernels for qemu-aarch64, records the ping-pong on both
+# interleaved and checks compare's answer (tests/kernel-variants-qemu.t); then the shrinker
+# patch against its baseline when TS_KV_SHRINKER=1.
+check-kernel-variants: deps
+	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64
+	$(Q)TS_CHECK_KERNEL_VARIANTS=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+		$(PROVE) --exec '' tests/kernel-variants-qemu.t
+
+.PHONY: kernel check-kernel-variants

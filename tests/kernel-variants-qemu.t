@@ -1,0 +1,42 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make check-kernel-variants: build hz-periodic and nohz-idle kernels for qemu-aarch64 (make
+# kernel), record the ping-pong on both interleaved and check compare's answer. Slow; not in CI.
+. "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/kernel-variants.sh"
+[ "${TS_CHECK_KERNEL_VARIANTS:-0}" = 1 ] || skip_all "kernel builds run in 'make check-kernel-variants'"
+[ "$(id -u)" = 0 ] || skip_all "needs root (apt-get download of arm64 packages)"
+command -v qemu-system-aarch64 >/dev/null || skip_all "no qemu-system-aarch64"
+command -v aarch64-linux-gnu-gcc >/dev/null || skip_all "no aarch64-linux-gnu-gcc"
+[ -r /usr/src/linux-source-6.1.tar.xz ] || skip_all "no linux-source-6.1"
+[ -x "$TICKSCOPE" ] || skip_all "no $TICKSCOPE (make all)"
+runs=${TS_KV_RUNS:-5}
+# The experiment stays in results/ (resumable, and what tests/fixtures/kernel-variants/ holds).
+results=${TS_KV_RESULTS:-$TS_TOP/results}
+name=qemu-aarch64-pingpong-nohz-idle-vs-hz-periodic
+exp=$results/experiments/$name
+log=$results/experiments/$name.log
+mkdir -p "$results/experiments"
+
+t0=$(date +%s)
+"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=nohz-idle B=hz-periodic \
+	RUNS="$runs" ITERS=5000 WARMUP=500 NAME=$name RESULTS="$results" TICKSCOPE="$TICKSCOPE" \
+	>"$log" 2>&1
+rc=$?
+ok $rc "make experiment A=nohz-idle B=hz-periodic RUNS=$runs ($(($(date +%s) - t0))s; $log)"
+[ $rc -eq 0 ] || tail -n 30 "$log" | sed 's/^/# /'
+grep -E '^(kernel|experiment): ' "$log" | grep -E 'built in|reusing|\] .* run [0-9]+:' |
+	sed 's/^/# /'
+sed -n '1,14p; /^What changed/,/^$/p' "$exp/compare.txt" 2>/dev/null | sed 's/^/# /'
+
+for v in nohz-idle hz-periodic; do
+	grep -q '^guest_kernel=built' "$exp/$v/run-1/meta.txt" &&
+		grep -q '^built_config_sha256=' "$exp/$v/variant.txt"
+	ok $? "$v: the runs booted the built kernel, whose record is in variant.txt"
+done
+ca=$(sed -n 's/^built_config_sha256=//p' "$exp/nohz-idle/variant.txt")
+cb=$(sed -n 's/^built_config_sha256=//p' "$exp/hz-periodic/variant.txt")
+[ -n "$ca" ] && [ "$ca" != "$cb" ]
+ok $? "the two kernels have different configs"
+kv_tick_answer "$exp" nohz-idle hz-periodic "$runs"
+tap_done
