@@ -85,6 +85,31 @@ while [ "$k" -lt $((first + runs)) ]; do
 done
 [ -n "$ok" ] || { tc "upload-$variant" --result skip; exit 1; }
 
+# http_post FILE URL TOKEN: POST FILE as is. curl when the board has it; else busybox nc for
+# http:// (busybox wget --post-file stops at the first NUL byte of a binary file).
+http_post() {
+	if command -v curl >/dev/null 2>&1; then
+		set -- -fsS -o /dev/null --data-binary "@$1" -H 'Content-Type: application/gzip' \
+			${3:+-H "Authorization: Bearer $3"} "$2"
+		curl "$@"
+		return
+	fi
+	case "$2" in http://*) ;; *) say "error: no curl for $2"; return 1 ;; esac
+	_hp=${2#http://} _path=/${2#http://*/}
+	_hp=${_hp%%/*}
+	_host=${_hp%:*} _port=80
+	[ "$_hp" = "$_host" ] || _port=${_hp##*:}
+	_st=$({
+		printf 'POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/gzip\r\n' "$_path" "$_hp"
+		[ -z "$3" ] || printf 'Authorization: Bearer %s\r\n' "$3"
+		printf 'Content-Length: %s\r\n\r\n' "$(wc -c <"$1")"
+		cat "$1"
+	} | nc "$_host" "$_port" | head -n1)
+	case "$_st" in "HTTP/1."[01]" 2"*) return 0 ;; esac
+	say "error: the server answered: ${_st:-nothing}"
+	return 1
+}
+
 # Publish: one archive per job, named so that jobs never overwrite each other.
 sec() { sed -n "s/^$1=//p" /lava-*/secrets 2>/dev/null | head -n1; }
 url=${TS_UPLOAD_URL:-$(sec TS_UPLOAD_URL)}
@@ -99,9 +124,7 @@ if [ -z "$url" ]; then
 	exit 1
 fi
 dest=${url%/}/$file
-set -- --post-file "$root/$file" -O /dev/null
-[ -z "$token" ] || set -- "$@" --header "Authorization: Bearer $token"
-if wget -q "$@" "$dest"; then
+if http_post "$root/$file" "$dest" "$token"; then
 	tc "upload-$variant" --result pass
 	if command -v lava-test-reference >/dev/null 2>&1; then
 		lava-test-reference "runs-$variant" --result pass --reference "$dest"
