@@ -46,7 +46,7 @@ done
 # The device type.
 dtdir=$TS_TOP/boards/lava/device-types
 dtype=${V_DEVICE_TYPE:-}
-known=$(ls "$dtdir" | sed -n 's/\.conf$//p' | tr '\n' ' ')
+known=$(ls "$dtdir" | sed -n 's/\.conf$//p' | tr '\n' ' ' | sed 's/ $//')
 [ -n "$dtype" ] || die "DEVICE_TYPE= is required (one of: $known)"
 [ -f "$dtdir/$dtype.conf" ] || die "unknown device type '$dtype' (known: $known)"
 kv_load "$dtdir/$dtype.conf" D_ || die "bad device type file $dtdir/$dtype.conf"
@@ -68,9 +68,9 @@ for n in "$runs" "$per"; do
 	case "$n" in '' | *[!0-9]* | 0) die "RUNS and RUNS_PER_JOB must be numbers above 0" ;; esac
 done
 
-variant_parse "$E_a" || die "$ex: bad a="
+variant_parse "$E_a" "$ex: a" || exit 1
 a_name=$v_name a_kernel=$v_kernel a_args=$v_args
-variant_parse "$E_b" || die "$ex: bad b="
+variant_parse "$E_b" "$ex: b" || exit 1
 b_name=$v_name b_kernel=$v_kernel b_args=$v_args
 [ "$a_name" != "$b_name" ] || die "$ex: a and b are the same variant ($a_name)"
 

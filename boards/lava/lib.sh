@@ -31,7 +31,7 @@ kv_get() {
 	sed -n "s/^$2=//p" "$1" 2>/dev/null | tail -n1 | sed 's/^"\(.*\)"$/\1/'
 }
 
-# variant_parse SPEC: sets v_name, v_kernel (generic or rt), v_args, v_desc. The same specs as
+# variant_parse SPEC WHERE: sets v_name, v_kernel (generic or rt), v_args, v_desc. The same specs as
 # make experiment: default, rt, boot:ARGS, rt+boot:ARGS, or boards/variants/NAME.variant.
 variant_parse() {
 	v_kernel=generic v_args="" v_desc=""
@@ -41,14 +41,14 @@ variant_parse() {
 	boot:* | rt+boot:*)
 		case "$1" in rt+*) v_kernel=rt ;; esac
 		v_args=${1#*boot:}
-		[ -n "$v_args" ] || { msg "variant '$1' has no boot parameters"; return 1; }
+		[ -n "$v_args" ] || { msg "error: $2: variant '$1' has no boot parameters"; return 1; }
 		v_name=$(printf '%s' "$1" | sed 's/^boot://; s/+boot:/-/; s/[^A-Za-z0-9._-]/-/g')
 		v_desc="the $v_kernel kernel booted with $v_args"
 		;;
 	*)
 		_vf=$TS_TOP/boards/variants/$1.variant
 		if [ ! -f "$_vf" ]; then
-			msg "unknown variant '$1' (default, rt, boot:ARGS, rt+boot:ARGS, or:" \
+			msg "error: $2: unknown variant '$1' (default, rt, boot:ARGS, rt+boot:ARGS, or:" \
 				"$(ls "$TS_TOP/boards/variants" | sed -n 's/\.variant$//p' | tr '\n' ' '))"
 			return 1
 		fi
@@ -60,7 +60,7 @@ variant_parse() {
 	esac
 	case "$v_kernel" in
 	generic | rt) ;;
-	*) msg "variant '$1': KERNEL must be generic or rt"; return 1 ;;
+	*) msg "error: $2: variant '$1': KERNEL must be generic or rt"; return 1 ;;
 	esac
 }
 
