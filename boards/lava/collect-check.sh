@@ -4,7 +4,7 @@
 
 # Keep or set aside each run (runs.tsv: decision, variant, job, run folder, reason). The
 # reference of a value is what most complete runs share (of the variant, for the kernel).
-awk -F'\t' -v OFS='\t' -v exp="$exp" '
+awk -F'\t' -v OFS='\t' -v wexp="$exp" '
 function top(arr, key,    k, best, n) {
 	n = -1
 	for (k in arr) if (index(k, key SUBSEP) == 1 && arr[k] > n) { n = arr[k]; best = k }
@@ -12,7 +12,7 @@ function top(arr, key,    k, best, n) {
 }
 function short(h) { return length(h) > 12 ? substr(h, 1, 12) : h }
 NR == FNR {
-	if ($3 != "complete" || (exp != "" && $4 != exp)) next
+	if ($3 != "complete" || (wexp != "" && $4 != wexp)) next
 	cnt["w" SUBSEP $5]++; cnt["d" SUBSEP $6]++; cnt["e" SUBSEP $8]++
 	cnt["k" $2 SUBSEP $7]++
 	next
@@ -21,7 +21,7 @@ NR == FNR {
 	why = ""
 	if ($3 != "complete")
 		why = "incomplete (status=" ($3 == "" ? "none" : $3) ($11 != "" ? ": " $11 : "") ")"
-	else if (exp != "" && $4 != exp)
+	else if (wexp != "" && $4 != wexp)
 		why = "another experiment (" $4 ")"
 	else if ($5 != top(cnt, "w"))
 		why = "workload " $5 ", the others ran " top(cnt, "w")

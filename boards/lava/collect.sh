@@ -66,7 +66,8 @@ for d in $V_IN; do
 			mv "$u.tmp" "$u"
 		else
 			rm -rf "$u.tmp"
-			msg "set aside $t: not a readable .tar.gz ($(head -n1 "$out/tar.err"))"
+			why=$(grep -v '^tar: Error' "$out/tar.err" | head -n1)
+			msg "set aside $t: not a readable .tar.gz${why:+ ($why)}"
 		fi
 	done
 done

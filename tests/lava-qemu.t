@@ -1,0 +1,92 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make check-lava: LAVA's own dispatcher (lava-run, no server) runs generated qemu jobs that
+# boot the emulated aarch64 board's Debian kernel and record real runs; the run folders come
+# back through the upload secret to a receiver on 127.0.0.1 and go into lava-collect.
+. "$(dirname "$0")/lib/tap.sh"
+[ "${TS_CHECK_LAVA:-0}" = 1 ] || skip_all "boots qemu under lava-run for minutes: make check-lava"
+command -v lava-run >/dev/null || skip_all "no lava-run (Debian lava-dispatcher, boards/packages)"
+command -v qemu-system-aarch64 >/dev/null || skip_all "no qemu-system-aarch64"
+command -v busybox >/dev/null || skip_all "no busybox (the upload receiver is busybox httpd)"
+[ -x "$TICKSCOPE" ] || skip_all "no $TICKSCOPE (make all)"
+[ -x "$TS_BUILD/workloads-arm64/pingpong" ] || skip_all "no arm64 pingpong (make workloads-arm64)"
+[ "$(id -u)" = 0 ] || skip_all "lava-run needs root"
+tap_tmpdir
+tmp=$TAP_TMP
+t0=$(date +%s)
+
+# 1. The LAVA ramdisk: one cpio archive.
+BUILD=$TS_BUILD "$TS_TOP/boards/lava/ramdisk.sh" --workloads "$TS_BUILD/workloads-arm64" \
+	--out "$tmp/lava" >"$tmp/rd.log" 2>&1
+ok $? "lava-ramdisk builds the ramdisk and the kernels file"
+rd=$tmp/lava/qemu-aarch64-generic-lava.cpio.gz
+n=$(gzip -dc "$rd" | grep -a -o 'TRAILER!!!' | wc -l)
+is "$n" 1 "the ramdisk is one cpio archive (one TRAILER!!! record)"
+
+# 2. The receiver: busybox httpd with a CGI that stores each POST under its name.
+mkdir -p "$tmp/www/cgi-bin" "$tmp/in"
+cat >"$tmp/www/cgi-bin/up" <<EOF
+#!/bin/sh
+name=\${PATH_INFO##*/}
+case "\$name" in '' | .*) printf 'Status: 400 Bad Request\r\n\r\n'; exit 0 ;; esac
+head -c "\${CONTENT_LENGTH:-0}" >"$tmp/in/\$name.part" && mv "$tmp/in/\$name.part" "$tmp/in/\$name"
+printf 'Status: 201 Created\r\nContent-Type: text/plain\r\n\r\nstored %s\n' "\$name"
+EOF
+chmod 755 "$tmp/www/cgi-bin/up"
+port=""
+for p in 18917 28917 38917 48917; do
+	if busybox httpd -f -p "127.0.0.1:$p" -h "$tmp/www" 2>"$tmp/httpd.err" & then
+		hpid=$!
+		sleep 0.5
+		kill -0 "$hpid" 2>/dev/null && { port=$p; break; }
+	fi
+done
+[ -n "$port" ] || skip_all "no free port for the receiver ($(cat "$tmp/httpd.err"))"
+trap 'kill "$hpid" 2>/dev/null; rm -rf "$tmp"' EXIT
+
+# 3. The jobs: 2 runs of default and nohz-off, one boot each, interleaved. The guest reaches
+# the host's 127.0.0.1 as 10.0.2.2 (qemu user networking in the device dictionary).
+"$TS_TOP/boards/lava/jobs.sh" EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu RUNS=2 \
+	KERNELS="$tmp/lava/kernels-qemu.txt" UPLOAD_URL="http://10.0.2.2:$port/cgi-bin/up" \
+	OUT="$tmp/jobs" 2>"$tmp/jobs.log"
+ok $? "lava-jobs writes the jobs"
+is "$(ls "$tmp/jobs"/*.yaml | wc -l)" 4 "four jobs: A B A B"
+
+# 4. lava-run each job; every case is checked (a failing case leaves the job "pass").
+id=$(($$ * 10))
+for j in "$tmp/jobs"/*.yaml; do
+	id=$((id + 1))
+	b=$(basename "$j" .yaml)
+	v=$(sed -n "s/^  tickscope.variant: '\(.*\)'/\1/p" "$j")
+	r=$(sed -n 's/^  tickscope.first_run: //p' "$j")
+	s=$(date +%s)
+	lava-run --device "$TS_TOP/boards/lava/devices/qemu-aarch64.yaml" --job-id "$id" \
+		--output-dir "$tmp/out/$id" "$j" >"$tmp/$b.log" 2>&1
+	rc=$?
+	grep '"lvl": "results"' "$tmp/$b.log" | grep -q '"case": "job", "definition": "lava", "result": "pass"'
+	ok $((rc + $?)) "$b: lava-run passes the job ($(($(date +%s) - s)) s)"
+	"$TS_TOP/boards/lava/results.sh" "$tmp/$b.log" >"$tmp/$b.cases"
+	grep -Eq "^$v-run-$r pass [0-9]+\.[0-9]+ us_per_round_trip\$" "$tmp/$b.cases"
+	ok $? "$b: $v run $r reported with its measurement: $(head -n1 "$tmp/$b.cases")"
+	grep -qx "upload-$v pass - -" "$tmp/$b.cases" && grep -qx "runs-$v pass - -" "$tmp/$b.cases"
+	ok $? "$b: the run folder was uploaded and referenced"
+	grep -q "$v-run-$r pass" "$tmp/$b.cases" || tail -n 20 "$tmp/$b.log" | sed 's/^/# /'
+	sed -n 's/^[^ ]* pass \([0-9.]*\) .*/\1/p' "$tmp/$b.cases" >>"$tmp/lava-$v.txt"
+done
+is "$(ls "$tmp/in"/*.tar.gz 2>/dev/null | wc -l)" 4 "four archives arrived at the receiver"
+
+# 5. lava-collect: every run kept, and compare's per-run results are what LAVA reported.
+"$TS_TOP/boards/lava/collect.sh" IN="$tmp/in" EXPERIMENT=pingpong-nohz OUT="$tmp/c" \
+	TICKSCOPE="$TICKSCOPE" >"$tmp/collect.log" 2>&1
+ok $? "lava-collect compares the uploaded runs"
+is "$(grep -c '^kept' "$tmp/c/runs.tsv")" 4 "all four runs kept (runs.tsv)"
+for v in default nohz-off; do
+	got=$(awk -F'\t' -v v="$v" '$1 == "kept" && $2 == v { print $4 "/meta.txt" }' \
+		"$tmp/c/runs.tsv" | xargs sed -n 's/^result=//p' | sort | tr '\n' ' ')
+	want=$(sort "$tmp/lava-$v.txt" | tr '\n' ' ')
+	is "$got" "$want" "$v: the collected runs' results are LAVA's measurements"
+done
+grep -q '"nohz-off"' "$tmp/c/compare.json" && grep -q 'nohz-off' "$tmp/c/compare.txt"
+ok $? "compare.txt and compare.json name both variants"
+diag "check-lava took $(($(date +%s) - t0)) s"
+tap_done
