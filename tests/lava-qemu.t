@@ -20,8 +20,9 @@ BUILD=$TS_BUILD "$TS_TOP/boards/lava/ramdisk.sh" --workloads "$TS_BUILD/workload
 	--out "$tmp/lava" >"$tmp/rd.log" 2>&1
 ok $? "lava-ramdisk builds the ramdisk and the kernels file"
 rd=$tmp/lava/qemu-aarch64-generic-lava.cpio.gz
-n=$(gzip -dc "$rd" | grep -a -o 'TRAILER!!!' | wc -l)
-is "$n" 1 "the ramdisk is one cpio archive (one TRAILER!!! record)"
+# a newc header: 070701, 13 fields of 8 hex digits, then the name (busybox holds the bare string)
+n=$(gzip -dc "$rd" | grep -a -o '070701[0-9A-Fa-f]\{104\}TRAILER!!!' | wc -l)
+is "$n" 1 "the ramdisk is one cpio archive (one TRAILER!!! entry)"
 
 # 2. The receiver: busybox httpd with a CGI that stores each POST under its name.
 mkdir -p "$tmp/www/cgi-bin" "$tmp/in"
