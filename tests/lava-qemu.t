@@ -89,5 +89,18 @@ for v in default nohz-off; do
 done
 grep -q '"nohz-off"' "$tmp/c/compare.json" && grep -q 'nohz-off' "$tmp/c/compare.txt"
 ok $? "compare.txt and compare.json name both variants"
+# Figures for docs/scale.md: archive sizes, and compare with and without the run summaries.
+diag "archives: $(du -k "$tmp/in"/*.tar.gz | awk '{ s += $1 } END { printf "%d KiB for %d runs", s, NR }')"
+runs=$(awk -F'\t' '$1 == "kept" { print $4 }' "$tmp/c/runs.tsv")
+ms() { date +%s%N | cut -c1-13; }
+s=$(ms)
+"$TICKSCOPE" compare --no-cache $(echo "$runs" | grep /default/) -- \
+	$(echo "$runs" | grep /nohz-off/) >/dev/null 2>&1
+m=$(ms)
+"$TICKSCOPE" compare $(echo "$runs" | grep /default/) -- $(echo "$runs" | grep /nohz-off/) \
+	>/dev/null 2>&1
+diag "compare of the 4 runs: $((m - s)) ms computing the summaries, $(($(ms) - m)) ms from" \
+	"the cached summaries ($(du -ck $(echo "$runs" | sed 's|$|/perf.data.tsum|') 2>/dev/null |
+		tail -n1 | cut -f1) KiB of .tsum)"
 diag "check-lava took $(($(date +%s) - t0)) s"
 tap_done
