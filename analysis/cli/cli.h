@@ -10,6 +10,7 @@
 struct ts_reader;
 struct ts_decoder;
 struct option;
+struct ts_analysis_opts;
 
 int cmd_info(int argc, char **argv);
 int cmd_dump(int argc, char **argv);
@@ -48,6 +49,18 @@ const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);
 #define CLI_ONE_INPUT 0x4 /* a second input (positional, or with -i) is a usage error */
 #define CLI_STRICT 0x8 /* --strict: a pipe-mode stream cut inside a record is an error */
 
+#define CLI_MAX_PIDS 256
+
+/*
+ * --cpu LIST, --pid LIST, --comm NAME and --time START,END, the filters report and plot share,
+ * into @an (whose pids point at @pids). With @start_alone, --time may be START alone.
+ */
+struct cli_filters {
+	struct ts_analysis_opts *an;
+	int32_t pids[CLI_MAX_PIDS];
+	int start_alone;
+};
+
 /* What the shared options say; set @help and @common before cli_parse(). */
 struct cli_common {
 	const char *name; /* the command, for the one-line usage errors */
@@ -58,6 +71,8 @@ struct cli_common {
 	int file_order;
 	int strict;
 	const char *input; /* the input: -i, the positional argument, or "perf.data" */
+	struct cli_filters *filters; /* when set, the filter options too */
+	const char *short_opts; /* the command's own short options ("o:"), besides -i and -h */
 };
 
 #define CLI_USAGE (-2) /* an option callback's "not mine": the usage on stderr, exit code 2 */

@@ -21,7 +21,6 @@
 #include "tickscope/source.h"
 #include "tickscope/timeline.h"
 
-#define MAX_PIDS 256
 #define TIMELINE_DEFAULT_NS 2000000ULL /* 2 ms */
 #define TIMELINE_MAX_NS 100000000ULL /* 100 ms */
 
@@ -54,105 +53,56 @@ static const char plot_help[] =
 struct plot_args {
 	struct ts_source_opts src;
 	struct ts_analysis_opts an;
-	int32_t pids[MAX_PIDS];
-	const char *in, *dir, *html;
+	struct cli_filters flt;
+	const char *dir, *html;
 	int timeline;
 	char **files; /* several inputs: one variant each */
 	int nr_files;
 };
 
-static int parse_pids(struct plot_args *p, const char *s)
+/* One of plot's own options; 0 to go on, or CLI_USAGE. */
+static int option(void *ctx, int c)
 {
-	char *end;
-	long v;
-
-	while (*s) {
-		v = strtol(s, &end, 10);
-		if (end == s || v < 0 || v > INT32_MAX || p->an.nr_pids == MAX_PIDS)
-			return -1;
-		p->pids[p->an.nr_pids++] = (int32_t)v;
-		s = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return -1;
-	}
-	return 0;
-}
-
-/* One option; 0 to go on, -1 after --help, else the exit code. */
-static int option(struct plot_args *p, int c)
-{
-	uint64_t bits[TS_MAX_CPUS / 64];
+	struct plot_args *p = ctx;
 
 	switch (c) {
-	case 'i':
-		p->in = optarg;
-		return 0;
 	case 'o':
 		p->dir = optarg;
 		return 0;
 	case 'H':
 		p->html = optarg;
 		return 0;
-	case 'k':
-		p->src.kallsyms = optarg;
-		return 0;
-	case 'c':
-		p->an.cpus = optarg;
-		return ts_analysis_parse_cpus(optarg, bits) ?
-			       cli_error("--cpu: bad list '%s'", optarg) + 1 :
-			       0;
-	case 'p':
-		return parse_pids(p, optarg) ? cli_error("--pid: bad list '%s'", optarg) + 1 : 0;
-	case 'C':
-		p->an.comm = optarg;
-		return 0;
-	case 't': {
-		char buf[128]; /* a timeline's window may be START alone */
-
-		snprintf(buf, sizeof(buf), "%s%s", optarg,
-			 p->timeline && !strchr(optarg, ',') ? "," : "");
-		if (ts_analysis_parse_time(buf, &p->an.time_start, &p->an.time_end))
-			return cli_error("--time: expected START,END in seconds, got '%s'",
-					 optarg) +
-			       1;
-		return 0;
-	}
-	case 'h':
-		fputs(plot_help, stdout);
-		return -1;
 	default:
-		fputs(plot_help, stderr);
-		return 2;
+		return CLI_USAGE;
 	}
 }
 
 static int parse_args(struct plot_args *p, int argc, char **argv)
 {
 	static const struct option longopts[] = {
-		{ "input", required_argument, NULL, 'i' },
 		{ "out", required_argument, NULL, 'o' },
 		{ "html", required_argument, NULL, 'H' },
-		{ "kallsyms", required_argument, NULL, 'k' },
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "pid", required_argument, NULL, 'p' },
-		{ "comm", required_argument, NULL, 'C' },
-		{ "time", required_argument, NULL, 't' },
-		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	int c, ret;
+	struct cli_common cc = { .name = "plot",
+				 .help = plot_help,
+				 .common = CLI_KALLSYMS,
+				 .filters = &p->flt,
+				 .short_opts = "o:" };
+	int ret;
 
 	if (argc > 1 && !strcmp(argv[1], "timeline")) {
 		p->timeline = 1;
+		cc.name = "plot timeline";
 		argc--;
 		argv++;
 	}
-	while ((c = getopt_long(argc, argv, "i:o:h", longopts, NULL)) != -1) {
-		ret = option(p, c);
-		if (ret)
-			return ret;
-	}
-	if ((p->timeline && optind + 1 < argc) || (p->in && optind < argc)) {
+	p->flt.an = &p->an;
+	p->flt.start_alone = p->timeline;
+	ret = cli_parse(argc, argv, &cc, longopts, option, p);
+	if (ret)
+		return ret;
+	if ((p->timeline && optind + 1 < argc) || (cc.in && optind < argc)) {
 		fputs(plot_help, stderr);
 		return 2;
 	}
@@ -162,11 +112,11 @@ static int parse_args(struct plot_args *p, int argc, char **argv)
 		return cli_error("plot timeline: --time START[,END] is needed (seconds, as "
 				 "tickscope info shows the trace's span)") +
 		       1;
-	p->src.input = cli_input(p->in, argc, argv, optind);
+	p->src.input = cc.input;
+	p->src.kallsyms = cc.kallsyms;
 	p->src.need_decoder = 1;
 	p->src.symbols = TS_SYMS_TABLE;
 	p->src.threaded = 1;
-	p->an.pids = p->pids;
 	if (!p->dir)
 		p->dir = "tickscope-plots";
 	return 0;

@@ -17,7 +17,6 @@
 
 int cmd_report(int argc, char **argv);
 
-#define MAX_PIDS 256
 #define MAX_WATCH 32
 
 static const char report_help[] =
@@ -56,35 +55,15 @@ struct report_args {
 	enum out out;
 	const char *tsv_dir;
 	unsigned int top;
-	int32_t pids[MAX_PIDS];
+	struct cli_filters flt;
 	const char *watch[MAX_WATCH + 1];
 	int nr_watch;
 };
-
-static int parse_pids(struct report_args *r, const char *s)
-{
-	char *end;
-	long v;
-
-	while (*s) {
-		v = strtol(s, &end, 10);
-		if (end == s || v < 0 || v > INT32_MAX || r->an.nr_pids == MAX_PIDS)
-			return -1;
-		r->pids[r->an.nr_pids++] = (int32_t)v;
-		if (*end == ',')
-			end++;
-		else if (*end)
-			return -1;
-		s = end;
-	}
-	return 0;
-}
 
 /* One of report's own options; returns 0 to go on, or the exit code. */
 static int option(void *ctx, int c)
 {
 	struct report_args *r = ctx;
-	uint64_t bits[TS_MAX_CPUS / 64];
 	char *end;
 
 	switch (c) {
@@ -97,22 +76,6 @@ static int option(void *ctx, int c)
 		r->out = c == 'j' ? OUT_JSON : OUT_TSV;
 		if (c == 'T')
 			r->tsv_dir = optarg;
-		return 0;
-	case 'c':
-		r->an.cpus = optarg;
-		return ts_analysis_parse_cpus(optarg, bits) ?
-			       cli_error("--cpu: bad list '%s'", optarg) + 1 :
-			       0;
-	case 'p':
-		return parse_pids(r, optarg) ? cli_error("--pid: bad list '%s'", optarg) + 1 : 0;
-	case 'C':
-		r->an.comm = optarg;
-		return 0;
-	case 't':
-		if (ts_analysis_parse_time(optarg, &r->an.time_start, &r->an.time_end))
-			return cli_error("--time: expected START,END in seconds, got '%s'",
-					 optarg) +
-			       1;
 		return 0;
 	case 'n':
 		r->top = (unsigned int)strtoul(optarg, &end, 10);
@@ -132,18 +95,19 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'j' },
 		{ "tsv", required_argument, NULL, 'T' },
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "pid", required_argument, NULL, 'p' },
-		{ "comm", required_argument, NULL, 'C' },
-		{ "time", required_argument, NULL, 't' },
 		{ "top", required_argument, NULL, 'n' },
 		{ "watch", required_argument, NULL, 'w' },
 		{ 0 },
 	};
 	struct cli_common cc = { .name = "report",
 				 .help = report_help,
-				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT | CLI_ONE_INPUT };
-	int ret = cli_parse(argc, argv, &cc, longopts, option, r);
+				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT |
+					   CLI_ONE_INPUT,
+				 .filters = &r->flt };
+	int ret;
+
+	r->flt.an = &r->an;
+	ret = cli_parse(argc, argv, &cc, longopts, option, r);
 
 	if (ret)
 		return ret;
@@ -154,7 +118,6 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 	r->src.need_decoder = 1;
 	r->src.symbols = TS_SYMS_TABLE;
 	r->src.threaded = 1;
-	r->an.pids = r->pids;
 	return 0;
 }
 

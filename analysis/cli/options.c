@@ -6,9 +6,11 @@
  */
 #include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "tickscope/analysis.h"
 
 #define MAX_OPTS 32
 
@@ -20,9 +22,19 @@ static const struct option common_opts[] = {
 	{ "help", no_argument, NULL, 'h' },
 };
 
+static const struct option filter_opts[] = {
+	{ "cpu", required_argument, NULL, 'c' },
+	{ "pid", required_argument, NULL, 'p' },
+	{ "comm", required_argument, NULL, 'C' },
+	{ "time", required_argument, NULL, 't' },
+	{ 0 },
+};
+
 /* The long options: the common ones the command takes, then its own. */
-static int build(struct option *all, unsigned int common, const struct option *extra)
+static int build(struct option *all, const struct cli_common *c, const struct option *extra)
 {
+	unsigned int common = c->common;
+	const struct option *f;
 	int n = 0;
 	size_t i;
 
@@ -33,10 +45,67 @@ static int build(struct option *all, unsigned int common, const struct option *e
 			continue;
 		else
 			all[n++] = common_opts[i];
+	for (f = filter_opts; c->filters && f->name; f++)
+		all[n++] = *f;
 	for (; extra && extra->name && n < MAX_OPTS - 1; extra++)
 		all[n++] = *extra;
 	memset(&all[n], 0, sizeof(all[n]));
 	return n;
+}
+
+static int parse_pids(struct cli_filters *f, const char *s)
+{
+	struct ts_analysis_opts *an = f->an;
+	char *end;
+	long v;
+
+	while (*s) {
+		v = strtol(s, &end, 10);
+		if (end == s || v < 0 || v > INT32_MAX || an->nr_pids == CLI_MAX_PIDS)
+			return -1;
+		f->pids[an->nr_pids++] = (int32_t)v;
+		if (*end == ',')
+			end++;
+		else if (*end)
+			return -1;
+		s = end;
+	}
+	return 0;
+}
+
+/* --time START,END; START alone where the command allows it (a timeline's window). */
+static int parse_time(struct cli_filters *f, const char *arg)
+{
+	char buf[128];
+
+	snprintf(buf, sizeof(buf), "%s%s", arg, f->start_alone && !strchr(arg, ',') ? "," : "");
+	if (ts_analysis_parse_time(buf, &f->an->time_start, &f->an->time_end))
+		return cli_error("--time: expected START,END in seconds, got '%s'", arg) + 1;
+	return 0;
+}
+
+/* One filter option; 1 when @opt is not one. */
+static int filter_option(struct cli_filters *f, int opt)
+{
+	uint64_t bits[TS_MAX_CPUS / 64];
+
+	switch (opt) {
+	case 'c':
+		f->an->cpus = optarg;
+		return ts_analysis_parse_cpus(optarg, bits) ?
+			       cli_error("--cpu: bad list '%s'", optarg) + 1 :
+			       0;
+	case 'p':
+		f->an->pids = f->pids;
+		return parse_pids(f, optarg) ? cli_error("--pid: bad list '%s'", optarg) + 1 : 0;
+	case 'C':
+		f->an->comm = optarg;
+		return 0;
+	case 't':
+		return parse_time(f, optarg);
+	default:
+		return 1;
+	}
 }
 
 static int common_option(struct cli_common *c, int opt)
@@ -66,14 +135,18 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 	      cli_option_fn fn, void *ctx)
 {
 	struct option all[MAX_OPTS];
+	char shorts[32];
 	int opt, ret;
 
-	build(all, c->common, extra);
+	build(all, c, extra);
+	snprintf(shorts, sizeof(shorts), ":i:h%s", c->short_opts ? c->short_opts : "");
 	opterr = 0; /* the messages are ours: one line naming the option */
-	while ((opt = getopt_long(argc, argv, ":i:h", all, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, shorts, all, NULL)) != -1) {
 		if (opt == '?' || opt == ':')
 			return cli_bad_option(c->name, opt, argv);
 		ret = common_option(c, opt);
+		if (ret == 1 && c->filters)
+			ret = filter_option(c->filters, opt);
 		if (ret == 1)
 			ret = fn ? fn(ctx, opt) : CLI_USAGE;
 		if (ret == CLI_USAGE) {
