@@ -80,7 +80,7 @@ job_record_cmd() {
 
 # job_yaml VARIANT KERNEL_FLAVOUR BOOT_ARGS FIRST_RUN N: the whole job on stdout.
 job_yaml() {
-	_total=$(($D_BOOT_MINUTES + 10 + $5 * $D_RUN_MINUTES))
+	_total=$((D_BOOT_MINUTES + 10 + $5 * D_RUN_MINUTES))
 	cat <<EOF
 # tickscope LAVA job (make lava-jobs; boards/lava/README.md): experiment $name, device
 # type $dtype, variant $1 ($2 kernel${3:+, booted with $3}), runs $4..$(($4 + $5 - 1)).
@@ -91,7 +91,7 @@ priority: medium
 visibility: public
 timeouts:
   job: {minutes: $_total}
-  action: {minutes: $(($_total - 2))}
+  action: {minutes: $((_total - 2))}
   connection: {minutes: 2}
 metadata:
   tickscope.experiment: $(yq "$name")
@@ -115,7 +115,7 @@ EOF
 	job_boot
 	cat <<EOF
 - test:
-    timeout: {minutes: $(($5 * $D_RUN_MINUTES + 5))}
+    timeout: {minutes: $(($5 * D_RUN_MINUTES + 5))}
     definitions:
     - from: inline
       name: tickscope-record
