@@ -40,6 +40,7 @@ lava_run "$fx/default/run-1" default 3 105 kernel_hash=99aa00ff7777
 lava_run "$fx/nohz-off/run-1" nohz-off 3 106 device_type=hi1215
 lava_run "$fx/default/run-2" default 4 107 status=failed
 lava_run "$fx/nohz-off/run-2" nohz-off 4 108 experiment=pingpong-rt
+lava_run "$fx/default/run-2" default 5 110 events=sched:sched_switch
 echo "not an archive" >"$tmp/in/pingpong-nohz-default-job109.tar.gz"
 
 "$TS_TOP/boards/lava/collect.sh" IN="$tmp/in" EXPERIMENT=pingpong-nohz OUT="$tmp/c" \
@@ -54,6 +55,7 @@ reason 105 default 3 "kernel 99aa00ff7777 differs from the one of variant defaul
 reason 106 nohz-off 3 "board type hi1215, the others ran on qemu"
 reason 107 default 4 "incomplete (status=failed)"
 reason 108 nohz-off 4 "another experiment (pingpong-rt)"
+reason 110 default 5 "other events than variant default's other runs (sched:sched_switch)"
 grep -q "set aside .*job109.tar.gz: not a readable .tar.gz" "$tmp/err"
 ok $? "a broken archive is set aside and said"
 

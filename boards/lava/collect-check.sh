@@ -13,8 +13,8 @@ function top(arr, key,    k, best, n) {
 function short(h) { return length(h) > 12 ? substr(h, 1, 12) : h }
 NR == FNR {
 	if ($3 != "complete" || (wexp != "" && $4 != wexp)) next
-	cnt["w" SUBSEP $5]++; cnt["d" SUBSEP $6]++; cnt["e" SUBSEP $8]++
-	cnt["k" $2 SUBSEP $7]++
+	cnt["w" SUBSEP $5]++; cnt["d" SUBSEP $6]++
+	cnt["k" $2 SUBSEP $7]++; cnt["e" $2 SUBSEP $8]++
 	next
 }
 {
@@ -27,8 +27,8 @@ NR == FNR {
 		why = "workload " $5 ", the others ran " top(cnt, "w")
 	else if ($6 != top(cnt, "d"))
 		why = "board type " $6 ", the others ran on " top(cnt, "d")
-	else if ($8 != top(cnt, "e"))
-		why = "other events than the other runs (" $8 ")"
+	else if ($8 != top(cnt, "e" $2))
+		why = "other events than variant " $2 "'\''s other runs (" $8 ")"
 	else if ($7 != top(cnt, "k" $2))
 		why = "kernel " short($7) " differs from the one of variant " $2 "'\''s other runs (" \
 			short(top(cnt, "k" $2)) ")"

@@ -21,8 +21,8 @@ Usage: boards/lava/collect.sh VAR=value...  (what `make lava-collect VAR=value..
 A run is set aside, with the reason, when it is not complete, when it belongs to another
 experiment or workload, or when it differs from its variant's reference (the values most of
 the variant's runs share) in board type (device_type), kernel (kernel_hash: release, build
-string and config as the board saw them) or recorded events. Board type and events must
-also agree across variants. Writes OUT/runs.tsv (every run: kept or set aside, why),
+string and config as the board saw them) or recorded events. The board type must also
+agree across variants (events may differ between kernels: compare reports it). Writes OUT/runs.tsv (every run: kept or set aside, why),
 OUT/compare.txt and OUT/compare.json.
 USAGE
 }
