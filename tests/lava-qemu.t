@@ -53,19 +53,43 @@ trap 'kill "$hpid" 2>/dev/null; rm -rf "$tmp"' EXIT
 ok $? "lava-jobs writes the jobs"
 is "$(ls "$tmp/jobs"/*.yaml | wc -l)" 4 "four jobs: A B A B"
 
-# 4. lava-run each job; every case is checked (a failing case leaves the job "pass").
+# 4. lava-run the jobs of a batch at once, each with its own --job-id; with the first batch, a
+# copy of job 1 whose upload goes to a path the receiver refuses (404). Every case is checked:
+# LAVA leaves a job "pass" when one of its cases fails.
+sed "s|^  TS_UPLOAD_URL: .*|  TS_UPLOAD_URL: 'http://10.0.2.2:$port/cgi-bin/nothing-here'|" \
+	"$tmp/jobs/001-pingpong-nohz-b1-default.yaml" >"$tmp/badup.yaml"
 id=$(($$ * 10))
+lava_job() {
+	lava-run --device "$TS_TOP/boards/lava/devices/qemu-aarch64.yaml" --job-id "$2" \
+		--output-dir "$tmp/out/$2" "$1" >"$tmp/$(basename "$1" .yaml).log" 2>&1
+	echo $? >"$tmp/$(basename "$1" .yaml).rc"
+}
+job_passed() {
+	grep '"lvl": "results"' "$tmp/$1.log" |
+		grep -q '"case": "job", "definition": "lava", "result": "pass"' && [ "$(cat "$tmp/$1.rc")" = 0 ]
+}
+for batch in 1 2; do
+	s=$(date +%s)
+	set --
+	for j in "$tmp/jobs"/*-b$batch-*.yaml; do
+		id=$((id + 1))
+		lava_job "$j" "$id" &
+		set -- "$@" $!
+	done
+	if [ $batch = 1 ]; then
+		id=$((id + 1))
+		lava_job "$tmp/badup.yaml" "$id" &
+		set -- "$@" $!
+	fi
+	wait "$@"
+	diag "batch $batch: $# lava-run jobs at once took $(($(date +%s) - s)) s"
+done
 for j in "$tmp/jobs"/*.yaml; do
-	id=$((id + 1))
 	b=$(basename "$j" .yaml)
 	v=$(sed -n "s/^  tickscope.variant: '\(.*\)'/\1/p" "$j")
 	r=$(sed -n 's/^  tickscope.first_run: //p' "$j")
-	s=$(date +%s)
-	lava-run --device "$TS_TOP/boards/lava/devices/qemu-aarch64.yaml" --job-id "$id" \
-		--output-dir "$tmp/out/$id" "$j" >"$tmp/$b.log" 2>&1
-	rc=$?
-	grep '"lvl": "results"' "$tmp/$b.log" | grep -q '"case": "job", "definition": "lava", "result": "pass"'
-	ok $((rc + $?)) "$b: lava-run passes the job ($(($(date +%s) - s)) s)"
+	job_passed "$b"
+	ok $? "$b: lava-run passes the job"
 	"$TS_TOP/boards/lava/results.sh" "$tmp/$b.log" >"$tmp/$b.cases"
 	grep -Eq "^$v-run-$r pass [0-9]+\.[0-9]+ us_per_round_trip\$" "$tmp/$b.cases"
 	ok $? "$b: $v run $r reported with its measurement: $(head -n1 "$tmp/$b.cases")"
@@ -74,6 +98,10 @@ for j in "$tmp/jobs"/*.yaml; do
 	grep -q "$v-run-$r pass" "$tmp/$b.cases" || tail -n 20 "$tmp/$b.log" | sed 's/^/# /'
 	sed -n 's/^[^ ]* pass \([0-9.]*\) .*/\1/p' "$tmp/$b.cases" >>"$tmp/lava-$v.txt"
 done
+"$TS_TOP/boards/lava/results.sh" "$tmp/badup.log" >"$tmp/badup.cases"
+job_passed badup && grep -qx "upload-default fail - -" "$tmp/badup.cases" &&
+	grep -Eq "^default-run-1 pass [0-9.]+ " "$tmp/badup.cases" && ! grep -q "^runs-" "$tmp/badup.cases"
+ok $? "a refused upload: the job still passes, its upload case fails (results.sh shows it)"
 is "$(ls "$tmp/in"/*.tar.gz 2>/dev/null | wc -l)" 4 "four archives arrived at the receiver"
 
 # 5. lava-collect: every run kept, and compare's per-run results are what LAVA reported.
@@ -83,8 +111,10 @@ ok $? "lava-collect compares the uploaded runs"
 is "$(grep -c '^kept' "$tmp/c/runs.tsv")" 4 "all four runs kept (runs.tsv)"
 for v in default nohz-off; do
 	got=$(awk -F'\t' -v v="$v" '$1 == "kept" && $2 == v { print $4 "/meta.txt" }' \
-		"$tmp/c/runs.tsv" | xargs sed -n 's/^result=//p' | sort | tr '\n' ' ')
-	want=$(sort "$tmp/lava-$v.txt" | tr '\n' ' ')
+		"$tmp/c/runs.tsv" | xargs sed -n 's/^result=//p' | awk '{ printf "%.4f\n", $1 }' |
+		sort | tr '\n' ' ')
+	# LAVA stores a measurement as a number: 6049.6520 comes back as 6049.652
+	want=$(awk '{ printf "%.4f\n", $1 }' "$tmp/lava-$v.txt" | sort | tr '\n' ' ')
 	is "$got" "$want" "$v: the collected runs' results are LAVA's measurements"
 done
 grep -q '"nohz-off"' "$tmp/c/compare.json" && grep -q 'nohz-off' "$tmp/c/compare.txt"
