@@ -1,0 +1,88 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `make lava-collect`: gathers the run folders that LAVA jobs published (archives or folders,
+# from any board and job), keeps the comparable runs of each variant, then tickscope compare.
+set -eu
+TS_PROG=lava-collect
+. "$(dirname "$0")/../lib/common.sh"
+. "$TS_TOP/boards/lava/lib.sh"
+
+usage() {
+	cat <<'USAGE'
+Usage: boards/lava/collect.sh VAR=value...  (what `make lava-collect VAR=value...` runs)
+
+  IN         folders holding what the jobs uploaded: *.tar.gz archives (unpacked once) or
+             unpacked <experiment>/<variant>/run-<k>/ folders, separated by spaces
+  OUT        the collection folder (default results/lava/<experiment>/collect)
+  EXPERIMENT the experiment (a name or file, as for lava-jobs): its a= is the baseline and
+             only its runs are taken; without it, every run found, 'default' first
+  TICKSCOPE  the tickscope binary (default build/tickscope)
+
+A run is set aside, with the reason, when it is not complete, when it belongs to another
+experiment or workload, or when it differs from its variant's reference (the values most of
+the variant's runs share) in board type (device_type), kernel (kernel_hash: release, build
+string and config as the board saw them) or recorded events. The board type must also
+agree across variants (events may differ between kernels: compare reports it). Writes OUT/runs.tsv (every run: kept or set aside, why),
+OUT/compare.txt and OUT/compare.json.
+USAGE
+}
+
+VARS="IN OUT EXPERIMENT TICKSCOPE"
+for a in "$@"; do
+	case "$a" in
+	--help | -h) usage; exit 0 ;;
+	[A-Z]*=*)
+		k=${a%%=*}
+		case " $VARS " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
+		eval "V_$k=\${a#*=}"
+		;;
+	*) usage >&2; die "unexpected argument '$a'" ;;
+	esac
+done
+[ -n "${V_IN:-}" ] || die "IN= is required: the folder(s) the jobs uploaded into"
+exp="" base=""
+if [ -n "${V_EXPERIMENT:-}" ]; then
+	ex=$V_EXPERIMENT
+	case "$ex" in */*) ;; *) ex=$TS_TOP/boards/lava/experiments/$ex.exp ;; esac
+	[ -f "$ex" ] || die "no experiment file $ex"
+	exp=$(kv_get "$ex" name)
+	[ -n "$exp" ] || exp=$(basename "$ex" .exp)
+	variant_parse "$(kv_get "$ex" a)" "$ex: a" || exit 1
+	base=$v_name
+fi
+out=${V_OUT:-$TS_TOP/results/lava/${exp:-all}/collect}
+tickscope=${V_TICKSCOPE:-$TS_TOP/${BUILD:-build}/tickscope}
+mkdir -p "$out/unpacked"
+
+# Unpack every archive once, each into its own folder: jobs never overwrite each other.
+for d in $V_IN; do
+	[ -d "$d" ] || die "IN: no folder $d"
+	for t in "$d"/*.tar.gz; do
+		[ -f "$t" ] || continue
+		u=$out/unpacked/$(basename "$t" .tar.gz)
+		[ -d "$u" ] && continue
+		mkdir -p "$u.tmp"
+		if tar xzf "$t" -C "$u.tmp" 2>"$out/tar.err"; then
+			mv "$u.tmp" "$u"
+		else
+			rm -rf "$u.tmp"
+			why=$(grep -v '^tar: Error' "$out/tar.err" | head -n1)
+			msg "set aside $t: not a readable .tar.gz${why:+ ($why)}"
+		fi
+	done
+done
+rm -f "$out/tar.err"
+
+# One line per run folder: path, then the meta.txt fields the checks use.
+find $V_IN "$out/unpacked" -name meta.txt -path '*/run-*/meta.txt' 2>/dev/null | sort |
+	while read -r m; do
+		r=$(dirname "$m")
+		printf '%s' "$r"
+		for k in variant status experiment workload device_type kernel_hash events lava_job \
+			result failure; do
+			printf '\t%s' "$(sed -n "s/^$k=//p" "$m" | tail -n1 | tr '\t' ' ')"
+		done
+		echo
+	done >"$out/found.tsv"
+[ -s "$out/found.tsv" ] || die "no run folders (run-*/meta.txt) in $V_IN"
+. "$TS_TOP/boards/lava/collect-check.sh"

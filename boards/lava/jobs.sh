@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# `make lava-jobs`: writes one LAVA job definition per variant batch of an experiment, the
+# variants interleaved as make experiment records them. Submission is the user's lavacli.
+set -eu
+TS_PROG=lava-jobs
+. "$(dirname "$0")/../lib/common.sh"
+. "$TS_TOP/boards/lava/lib.sh"
+
+usage() {
+	cat <<'USAGE'
+Usage: boards/lava/jobs.sh VAR=value...  (what `make lava-jobs VAR=value...` runs)
+
+  EXPERIMENT   an experiment file (boards/lava/experiments/NAME.exp, or a path; the
+               settings.txt of a make experiment folder works too)
+  DEVICE_TYPE  a LAVA device type of boards/lava/device-types/: qemu, hi1215
+  KERNELS      the kernels file: <flavour>.kernel=URL, <flavour>.ramdisk=URL and, for tftp
+               boards, <flavour>.dtb=URL (flavour: generic or rt); optional
+               <flavour>.kernel_sha256=HASH (default: results/lava/kernels-<DEVICE_TYPE>.txt,
+               which `make lava-ramdisk` writes for the qemu type)
+  UPLOAD_URL   where the boards upload their run folders (HTTP POST of a .tar.gz to
+               UPLOAD_URL/<file>); written into each job as the secret TS_UPLOAD_URL
+  UPLOAD_TOKEN optional: sent as "Authorization: Bearer TOKEN" (secret TS_UPLOAD_TOKEN)
+  RUNS         runs per variant (default: the experiment's runs=, else 5)
+  RUNS_PER_JOB runs recorded in one boot (default 1: one job per variant per batch)
+  OUT          the jobs folder (default results/lava/<experiment name>/jobs)
+
+Writes OUT/NNN-<name>-b<batch>-<variant>.yaml (submit them in name order: A B A B ...) and
+OUT/jobs.txt (one line per job). Every input is checked before any file is written.
+USAGE
+}
+
+VARS="EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB OUT"
+for a in "$@"; do
+	case "$a" in
+	--help | -h) usage; exit 0 ;;
+	[A-Z]*=*)
+		k=${a%%=*}
+		case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
+		eval "V_$k=\${a#*=}"
+		;;
+	*) usage >&2; die "unexpected argument '$a'" ;;
+	esac
+done
+
+# The device type.
+dtdir=$TS_TOP/boards/lava/device-types
+dtype=${V_DEVICE_TYPE:-}
+known=$(ls "$dtdir" | sed -n 's/\.conf$//p' | tr '\n' ' ' | sed 's/ $//')
+[ -n "$dtype" ] || die "DEVICE_TYPE= is required (one of: $known)"
+[ -f "$dtdir/$dtype.conf" ] || die "unknown device type '$dtype' (known: $known)"
+kv_load "$dtdir/$dtype.conf" D_ || die "bad device type file $dtdir/$dtype.conf"
+
+# The experiment.
+ex=${V_EXPERIMENT:-}
+[ -n "$ex" ] || die "EXPERIMENT= is required (boards/lava/experiments/NAME.exp or a path)"
+case "$ex" in */*) ;; *) ex=$TS_TOP/boards/lava/experiments/$ex.exp ;; esac
+[ -f "$ex" ] || die "no experiment file $ex"
+kv_load "$ex" E_ || die "bad experiment file $ex"
+[ -n "${E_workload:-}" ] || die "$ex: no workload="
+name=${E_name:-$(basename "$ex" .exp)}
+[ "$name" != settings.txt ] || name=$(basename "$(dirname "$ex")")
+case "$name" in '' | */* | .*) die "$ex: name '$name' is not a folder name" ;; esac
+[ -n "${E_a:-}" ] && [ -n "${E_b:-}" ] || die "$ex: a= and b= (the two variants) are required"
+runs=${V_RUNS:-${E_runs:-5}}
+per=${V_RUNS_PER_JOB:-1}
+for n in "$runs" "$per"; do
+	case "$n" in '' | *[!0-9]* | 0) die "RUNS and RUNS_PER_JOB must be numbers above 0" ;; esac
+done
+
+variant_parse "$E_a" "$ex: a" || exit 1
+a_name=$v_name a_kernel=$v_kernel a_args=$v_args
+variant_parse "$E_b" "$ex: b" || exit 1
+b_name=$v_name b_kernel=$v_kernel b_args=$v_args
+[ "$a_name" != "$b_name" ] || die "$ex: a and b are the same variant ($a_name)"
+
+# The kernels of this device type: every variant's flavour needs one.
+kf=${V_KERNELS:-$TS_TOP/results/lava/kernels-$dtype.txt}
+[ -f "$kf" ] || die "no kernels file $kf for device type $dtype (KERNELS=; see --help)"
+for vk in "$a_name:$a_kernel" "$b_name:$b_kernel"; do
+	fl=${vk#*:}
+	need="kernel ramdisk"
+	[ "$D_DEPLOY" != tftp ] || need="$need dtb"
+	for what in $need; do
+		[ -n "$(kv_get "$kf" "$fl.$what")" ] || die "variant '${vk%%:*}' has no $fl kernel" \
+			"for device type $dtype: no $fl.$what= in $kf"
+	done
+done
+
+# The secret: where the runs go.
+[ -n "${V_UPLOAD_URL:-}" ] || die "UPLOAD_URL= is missing: the URL the boards upload their" \
+	"run folders to (a job secret; nothing is uploaded anywhere by default)"
+case "$V_UPLOAD_URL" in
+http://* | https://*) ;;
+*) die "UPLOAD_URL '$V_UPLOAD_URL' is not an http:// or https:// URL" ;;
+esac
+
+out=${V_OUT:-$TS_TOP/results/lava/$name/jobs}
+mkdir -p "$out" || die "cannot create $out"
+rm -f "$out"/[0-9][0-9][0-9]-*.yaml "$out/jobs.txt"
+. "$TS_TOP/boards/lava/job-yaml.sh"
+
+# Batches: A then B, each job recording RUNS_PER_JOB runs of one variant.
+seq_no=0
+k=1
+while [ "$k" -le "$runs" ]; do
+	n=$per
+	[ $((k + n - 1)) -le "$runs" ] || n=$((runs - k + 1))
+	for ab in a b; do
+		eval "v=\$${ab}_name vk=\$${ab}_kernel va=\$${ab}_args"
+		seq_no=$((seq_no + 1))
+		f=$out/$(printf %03d "$seq_no")-$name-b$k-$v.yaml
+		job_yaml "$v" "$vk" "$va" "$k" "$n" >"$f.tmp"
+		mv "$f.tmp" "$f"
+		echo "$(basename "$f") variant=$v kernel=$vk first_run=$k runs=$n" >>"$out/jobs.txt"
+	done
+	k=$((k + n))
+done
+msg "wrote $seq_no job(s) for $dtype into $out (submit in name order; boards/lava/README.md)"

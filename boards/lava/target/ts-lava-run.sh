@@ -1,0 +1,137 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The board side of a tickscope LAVA job (busybox sh, inside LAVA's test shell): records runs
+# with ts-record.sh, reports each run's result with lava-test-case, uploads the run folders.
+set -u
+
+usage() {
+	cat <<'USAGE'
+Usage: ts-lava-run.sh --experiment NAME --device-type T --variant V --workload W
+                      [--first-run K] [--runs N] [--kernel-flavour F] [--kernel-sha256 H]
+                      [ts-record.sh options: --events --iters --warmup --delay-us --workers
+                       --duration --mmap --callchains --recorder --pin-same --pin-cross]
+
+Records runs K..K+N-1 into $TS_LAVA_DIR/<experiment>/<variant>/ (default /tmp/ts-lava), then
+for each run: lava-test-case <variant>-run-<k> --measurement RESULT --units UNIT (fail when the
+run failed). Packs <experiment>/<variant>/run-*/ into one .tar.gz and POSTs it to
+$TS_UPLOAD_URL/<file>, the job secret (LAVA writes secrets to /lava-<job>/secrets), with
+"Authorization: Bearer $TS_UPLOAD_TOKEN" when that secret is set; lava-test-case
+upload-<variant> says whether it worked and lava-test-reference points at the file.
+USAGE
+}
+
+say() { echo "ts-lava-run: $*" >&2; }
+tc() { if command -v lava-test-case >/dev/null 2>&1; then lava-test-case "$@"; else say "case $*"; fi; }
+
+exp="" dtype="" variant="" workload="" first=1 runs=1 flavour=generic ksha=""
+pass=""
+while [ $# -gt 0 ]; do
+	case "$1" in --help | -h) usage; exit 0 ;; esac
+	[ $# -ge 2 ] || { say "error: $1 needs a value"; exit 1; }
+	case "$1" in
+	--experiment) exp=$2 ;;
+	--device-type) dtype=$2 ;;
+	--variant) variant=$2 ;;
+	--workload) workload=$2 ;;
+	--first-run) first=$2 ;;
+	--runs) runs=$2 ;;
+	--kernel-flavour) flavour=$2 ;;
+	--kernel-sha256) ksha=$2 ;;
+	--events | --iters | --warmup | --delay-us | --workers | --duration | --mmap | \
+		--callchains | --recorder | --pin-same | --pin-cross)
+		pass="$pass $1 $2" ;;
+	*) usage >&2; say "error: unknown argument '$1'"; exit 1 ;;
+	esac
+	shift 2
+done
+for v in "$exp" "$dtype" "$variant" "$workload"; do
+	[ -n "$v" ] || { usage >&2; say "error: --experiment, --device-type, --variant and --workload are required"; exit 1; }
+done
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=${TS_LAVA_DIR:-/tmp/ts-lava}
+out=$root/$exp/$variant
+job=${LAVA_JOB_ID:-nojob}
+
+# The kernel's identity as this board sees it: release, build string and configuration.
+kconf() {
+	if [ -r /proc/config.gz ]; then gzip -dc /proc/config.gz
+	elif [ -r "/boot/config-$(uname -r)" ]; then cat "/boot/config-$(uname -r)"
+	fi
+}
+khash=$({ uname -r; uname -v; kconf; } | sha256sum | cut -d' ' -f1)
+
+set -f
+# shellcheck disable=SC2086
+"$here/ts-record.sh" --out "$out" --workload "$workload" --runs "$runs" --first-run "$first" \
+	--board "$dtype" --variant "$variant" $pass --note "device_type=$dtype" \
+	--note "experiment=$exp" --note "lava_job=$job" --note "kernel_flavour=$flavour" \
+	--note "kernel_hash=$khash" --note "kernel_image_sha256=${ksha:--}" --note transport=lava
+set +f
+
+k=$first
+ok=""
+while [ "$k" -lt $((first + runs)) ]; do
+	r=$out/run-$k
+	if [ -f "$r/meta.txt" ] && tail -n1 "$r/meta.txt" | grep -qx status=complete; then
+		tc "$variant-run-$k" --result pass \
+			--measurement "$(sed -n 's/^result=//p' "$r/meta.txt")" \
+			--units "$(sed -n 's/^result_unit=//p' "$r/meta.txt")"
+		ok="$ok $variant/run-$k"
+	else
+		tc "$variant-run-$k" --result fail
+	fi
+	k=$((k + 1))
+done
+[ -n "$ok" ] || { tc "upload-$variant" --result skip; exit 1; }
+
+# http_post FILE URL TOKEN: POST FILE as is. curl when the board has it; else busybox nc for
+# http:// (busybox wget --post-file stops at the first NUL byte of a binary file).
+http_post() {
+	if command -v curl >/dev/null 2>&1; then
+		set -- -fsS -o /dev/null --data-binary "@$1" -H 'Content-Type: application/gzip' \
+			${3:+-H "Authorization: Bearer $3"} "$2"
+		curl "$@"
+		return
+	fi
+	case "$2" in http://*) ;; *) say "error: no curl for $2"; return 1 ;; esac
+	_hp=${2#http://} _path=/${2#http://*/}
+	_hp=${_hp%%/*}
+	_host=${_hp%:*} _port=80
+	[ "$_hp" = "$_host" ] || _port=${_hp##*:}
+	_st=$({
+		printf 'POST %s HTTP/1.0\r\nHost: %s\r\nContent-Type: application/gzip\r\n' "$_path" "$_hp"
+		[ -z "$3" ] || printf 'Authorization: Bearer %s\r\n' "$3"
+		printf 'Content-Length: %s\r\n\r\n' "$(wc -c <"$1")"
+		cat "$1"
+	} | nc "$_host" "$_port" | head -n1)
+	case "$_st" in "HTTP/1."[01]" 2"*) return 0 ;; esac
+	say "error: the server answered: ${_st:-nothing}"
+	return 1
+}
+
+# Publish: one archive per job, named so that jobs never overwrite each other.
+sec() { sed -n "s/^$1=//p" /lava-*/secrets 2>/dev/null | head -n1; }
+url=${TS_UPLOAD_URL:-$(sec TS_UPLOAD_URL)}
+token=${TS_UPLOAD_TOKEN:-$(sec TS_UPLOAD_TOKEN)}
+file=$exp-$variant-$dtype-job$job-run$first-$((first + runs - 1)).tar.gz
+# shellcheck disable=SC2086
+(cd "$root/$exp" && tar czf "$root/$file" $ok)
+say "packed $file ($(($(wc -c <"$root/$file") / 1024)) KiB)"
+if [ -z "$url" ]; then
+	say "error: no TS_UPLOAD_URL secret: the runs stay on the board in $out"
+	tc "upload-$variant" --result fail
+	exit 1
+fi
+dest=${url%/}/$file
+if http_post "$root/$file" "$dest" "$token"; then
+	tc "upload-$variant" --result pass
+	if command -v lava-test-reference >/dev/null 2>&1; then
+		lava-test-reference "runs-$variant" --result pass --reference "$dest"
+	fi
+	say "uploaded $file"
+else
+	say "error: the upload to $dest failed"
+	tc "upload-$variant" --result fail
+	exit 1
+fi
