@@ -20,7 +20,8 @@ echo "$line" | grep -Eq "^linux-6\.1\.[0-9]+ test:dir - $n files sha256:[0-9a-f]
 ok $? "the origin line names version, origin, no commit, $n files and a hash ($line)"
 is "$(cat "$tmp/a/.tickscope-origin")" "$line" "and is kept in the extract"
 # ksrc.sh keeps the same set of files, so nothing may differ but our two marks.
-diff -r --no-dereference -x .tickscope-origin -x .tickscope-extracted "$src" "$tmp/a" >"$tmp/diff" 2>&1
+diff -r --no-dereference -x .tickscope-origin -x .tickscope-extracted "$src" "$tmp/a" \
+	>"$tmp/diff" 2>&1
 ok $? "the extract has exactly the source's Kconfig files, Makefiles and scripts/"
 head -5 "$tmp/diff" | sed 's/^/#   /'
 
