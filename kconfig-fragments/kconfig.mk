@@ -38,8 +38,9 @@ kconfig-ksrc:
 
 check-build-extra: kconfig-ksrc
 
-# The other kernel eras, which cannot ship with tickscope: pristine trees given as
-# TS_KCONFIG_TREES="4.4=DIR 5.10=DIR" (each about 2 minutes on 2 CPUs). Not in make check.
+# The other kernel eras, which cannot ship with tickscope: extracts of pristine trees (made by
+# tree-extract.sh) given as TS_KCONFIG_TREES="4.4=DIR 5.10=DIR 6.14=DIR" (each about 2 minutes
+# on 2 CPUs). Not in make check.
 check-kconfig-trees: all check-build-extra
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) TS_KCONFIG_TREES="$(TS_KCONFIG_TREES)" \
 		$(PROVE) tests/kconfig-trees.t

@@ -1,14 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# kconfig on the other kernel eras (4.4, 5.10...) that cannot ship with tickscope: for each tree
-# of TS_KCONFIG_TREES="4.4=DIR 5.10=DIR", on x86_64 and arm64, the checker builds against it,
-# the in-process olddefconfig equals the tree's make olddefconfig, and every verdict agrees
-# with the final .config (the oracle). `make check-kconfig-trees` runs it.
+# kconfig on the other kernel eras (4.4, 5.10, 6.14...) that cannot ship with tickscope: for each
+# tree of TS_KCONFIG_TREES="4.4=DIR 5.10=DIR", on x86_64 and arm64, the checker builds against
+# it, the in-process olddefconfig equals the tree's make olddefconfig, every verdict agrees with
+# the final .config (the oracle), and preempt-rt's "Preemption Model" side effect matches the
+# two .configs, whether PREEMPT_RT is a member of that choice (up to 6.12) or a bool outside it
+# (6.13 on). `make check-kconfig-trees` runs it; kconfig-fragments/tree-extract.sh makes the
+# extracts it expects.
 . "$(dirname "$0")/lib/tap.sh"
 
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps installs it)"
 [ -n "${TS_KCONFIG_TREES:-}" ] ||
-	skip_all "no old kernel trees given: TS_KCONFIG_TREES=\"4.4=DIR 5.10=DIR\" (pristine trees)"
+	skip_all "no other kernel trees given: TS_KCONFIG_TREES=\"4.4=DIR 6.14=DIR\"" \
+		"(extracts of pristine trees, made by kconfig-fragments/tree-extract.sh)"
 kf=$TS_TOP/kconfig-fragments
 tap_tmpdir
 tmp=$TAP_TMP
@@ -18,6 +22,70 @@ frags="nohz-idle preempt-none tracing vmstat-path"
 value() {
 	v=$(sed -n "s/^CONFIG_$2=\"\\{0,1\\}\\([^\"]*\\)\"\\{0,1\\}\$/\\1/p" "$1" | tail -1)
 	echo "${v:-n}"
+}
+
+# agree JSON CONFIG: every request's final value is the .config's, kept means the requested
+# value and dropped another one. Sets n to the number of requests checked; fails on none.
+agree() {
+	jq -r '.sets[0].requests[] | select(.final != null) |
+		"\(.symbol) \(.requested) \(.final) \(.verdict)"' "$1" >"$tmp/reqs"
+	bad=0 n=0
+	while read -r sym want final verdict; do
+		n=$((n + 1))
+		got=$(value "$2" "$sym")
+		[ "$got" = "$final" ] || { echo "#   $sym: final $final, .config $got"; bad=1; }
+		case $verdict in
+		kept | check-ok) [ "$got" = "$want" ] || { echo "#   $sym: $verdict"; bad=1; } ;;
+		dropped | check-failed) [ "$got" != "$want" ] || { echo "#   $sym"; bad=1; } ;;
+		esac
+	done <"$tmp/reqs"
+	[ $bad = 0 ] && [ $n -gt 0 ]
+}
+
+# model CONFIG MEMBERS: the member of "Preemption Model" set in a .config, or "-".
+model() {
+	for m in $2; do
+		[ "$(value "$1" "$m")" = y ] && { echo "$m"; return; }
+	done
+	echo -
+}
+
+# rt_check DIR OUT ARCH: preempt-rt's verdicts and its "Preemption Model" side effect. The
+# oracle is the tree's own Kconfig.preempt (is PREEMPT_RT inside the choice?) and the base
+# and final .configs: from 6.13 PREEMPT_NONE and PREEMPT_VOLUNTARY depend on !PREEMPT_RT, so
+# a kept PREEMPT_RT moves the choice, and the side effect must say so and why.
+rt_check() {
+	member=$(awk '/^choice/ { c = 1 } /^endchoice/ { c = 0 }
+		/^config PREEMPT_RT$/ { print (c ? "member" : "bool") }' "$1/kernel/Kconfig.preempt")
+	n=0 rc=0
+	"$kf/kernel-config.sh" --ksrc "$1" --arch "$3" --out "$2" --reuse --json preempt-rt \
+		>"$tmp/rt.json" 2>"$tmp/err" || rc=$?
+	[ $rc -le 1 ] && agree "$tmp/rt.json" "$2/.config"
+	rc=$? d="PREEMPT_RT: ${member:-undefined}"
+	ok $rc "$ver $3: preempt-rt: $n verdicts agree with the final .config ($d)"
+	members="PREEMPT_NONE PREEMPT_VOLUNTARY PREEMPT PREEMPT_LAZY"
+	[ "$member" != member ] || members="$members PREEMPT_RT"
+	was=$(model "$2/tickscope-base.config" "$members") now=$(model "$2/.config" "$members")
+	rt=$(value "$2/.config" PREEMPT_RT)
+	jq -r '.sets[0].side_effects[] | select(startswith("choice \"Preemption Model\""))' \
+		"$tmp/rt.json" >"$tmp/eff"
+	if [ "$was" != "$now" ] && [ "$now" != PREEMPT_RT ]; then
+		want="reset from $was to $now"
+		[ "$member" != bool ] || [ "$rt" != y ] ||
+			want="$want: $was depends on .*PREEMPT_RT \\[=y\\] must be off (preempt-rt.config:"
+	elif [ "$member" = member ] && [ "$rt" != y ]; then
+		want="the requested PREEMPT_RT (preempt-rt.config:[0-9]*) did not survive"
+	else
+		want=
+	fi
+	if [ -n "$want" ]; then
+		grep -q "$want" "$tmp/eff"
+	else
+		[ ! -s "$tmp/eff" ]
+	fi
+	rc=$? d="Preemption Model $was -> $now, PREEMPT_RT=$rt"
+	ok $rc "$ver $3: preempt-rt: $d: side effect ${want:-none}"
+	[ -z "$want" ] || grep -q "$want" "$tmp/eff" || sed 's/^/#   got: /' "$tmp/eff"
 }
 
 for spec in $TS_KCONFIG_TREES; do
@@ -43,24 +111,12 @@ for spec in $TS_KCONFIG_TREES; do
 			"$(echo $frags | tr ' ' '+')" >/dev/null 2>&1
 		cmp -s "$o/.config" "$o/sets/$(echo $frags | tr ' ' '+').config"
 		ok $? "$ver $arch: in-process olddefconfig = the tree's make olddefconfig"
-		# Every request's final value is the .config's, and kept means the requested value.
-		jq -r '.sets[0].requests[] | select(.final != null) |
-			"\(.symbol) \(.requested) \(.final) \(.verdict)"' "$tmp/r.json" >"$tmp/reqs"
-		bad=0 n=0
-		while read -r sym want final verdict; do
-			n=$((n + 1))
-			got=$(value "$o/.config" "$sym")
-			[ "$got" = "$final" ] || { echo "#   $sym: final $final, .config $got"; bad=1; }
-			case $verdict in
-			kept | check-ok) [ "$got" = "$want" ] || { echo "#   $sym: $verdict"; bad=1; } ;;
-			dropped | check-failed) [ "$got" != "$want" ] || { echo "#   $sym"; bad=1; } ;;
-			esac
-		done <"$tmp/reqs"
-		[ $n -gt 0 ]
-		ok $((bad + $?)) "$ver $arch: $n verdicts agree with the final .config"
+		agree "$tmp/r.json" "$o/.config"
+		ok $? "$ver $arch: $n verdicts agree with the final .config"
 		jq -e '.sets[0].requests[] | select(.symbol == "PREEMPT_DYNAMIC") |
 			(.verdict != "unknown") or .expected' "$tmp/r.json" >/dev/null
 		ok $? "$ver $arch: PREEMPT_DYNAMIC, unknown before 5.12, is an expected miss there"
+		rt_check "$dir" "$o-rt" "$arch"
 	done
 done
 tap_done

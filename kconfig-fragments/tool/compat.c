@@ -111,6 +111,23 @@ int ts_for_each_choice(int (*fn)(struct symbol *cs, void *data), void *data)
 	return 0;
 }
 
+/*
+ * The "depends on" of a symbol, with its menus' and ifs'. From 6.11 kconfig no longer sets
+ * dir_dep for a choice and its members (PREEMPT_VOLUNTARY's "depends on !PREEMPT_RT" is only
+ * in its menu's dep): take it from where the prompt sits, which every era has.
+ */
+struct expr *ts_dir_dep(struct symbol *sym)
+{
+	struct property *prop;
+
+	if (sym->dir_dep.expr || !(sym_is_choice(sym) || sym_is_choice_value(sym)))
+		return sym->dir_dep.expr;
+	for_all_prompts(sym, prop)
+		if (prop->menu)
+			return prop->menu->dep;
+	return NULL;
+}
+
 /* The active "range" of an int/hex symbol. Ours: sym_get_range_prop() is static before 4.19. */
 struct property *ts_range_prop(struct symbol *sym)
 {

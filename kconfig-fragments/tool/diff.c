@@ -263,11 +263,11 @@ static enum ts_group explain_change(const struct ts_set *set, struct ts_buf *b,
 		add_requested_leaves(set, b, sym->rev_dep.expr, true, &first);
 		return TS_G_PULLED;
 	}
-	if (boolish && sym_get_tristate_value(sym) == no && sym->dir_dep.expr &&
-	    expr_calc_value(sym->dir_dep.expr) == no) {
+	if (boolish && sym_get_tristate_value(sym) == no && ts_dir_dep(sym) &&
+	    expr_calc_value(ts_dir_dep(sym)) == no) {
 		ts_buf_add(b, c->new ? "off: depends on " : "gone: depends on ");
-		ts_add_expr(b, sym->dir_dep.expr);
-		add_requested_leaves(set, b, sym->dir_dep.expr, false, &first);
+		ts_add_expr(b, ts_dir_dep(sym));
+		add_requested_leaves(set, b, ts_dir_dep(sym), false, &first);
 		return TS_G_PULLED;
 	}
 	if (boolish && sym_get_tristate_value(sym) == no && sym->rev_dep.expr && c->old &&
@@ -277,10 +277,10 @@ static enum ts_group explain_change(const struct ts_set *set, struct ts_buf *b,
 		add_requested_leaves(set, b, sym->rev_dep.expr, false, &first);
 		return TS_G_PULLED;
 	}
-	if ((!c->new || !c->old) && sym->dir_dep.expr) {
+	if ((!c->new || !c->old) && ts_dir_dep(sym)) {
 		ts_buf_add(b, c->new ? "now visible: depends on " : "gone: depends on ");
-		ts_add_expr(b, sym->dir_dep.expr);
-		add_requested_leaves(set, b, sym->dir_dep.expr, c->new != NULL, &first);
+		ts_add_expr(b, ts_dir_dep(sym));
+		add_requested_leaves(set, b, ts_dir_dep(sym), c->new != NULL, &first);
 		return TS_G_PULLED;
 	}
 	cs = ts_choice_of(sym);

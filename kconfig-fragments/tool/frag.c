@@ -175,86 +175,103 @@ static const char *choice_prompt(struct symbol *cs)
 	return "<choice>";
 }
 
-/* "# ts: check CONFIG_X=v", "# ts: effective CONFIG_X if CONFIG_Y=v",
- * "# ts: xfail CONFIG_X before 6.12: why" */
+#define ANN_BAD 1 /* an annotation helper's "not the expected syntax" */
+
+/* "# ts: check CONFIG_X=v" and "# ts: check-warn CONFIG_X=v" */
+static int ann_check(struct ts_set *set, bool warn, const char *path, int line, const char *text,
+		     struct ts_err *err)
+{
+	char a[256], *eq;
+	struct ts_req *r;
+
+	if (sscanf(text, " CONFIG_%255s", a) != 1 || !(eq = strchr(a, '=')))
+		return ANN_BAD;
+	*eq = 0;
+	r = add_req(set);
+	if (!r) {
+		set_err(err, "%s:%d: out of memory", path, line);
+		return -ENOMEM;
+	}
+	r->file = path;
+	r->frag = short_name(path);
+	r->line = line;
+	r->kind = TS_REQ_CHECK;
+	r->warn_only = warn;
+	r->name = strdup(a);
+	return parse_value(eq + 1, &r->value, &r->quoted) ? 0 : ANN_BAD;
+}
+
+/* "# ts: effective CONFIG_X if CONFIG_Y=v", for a CONFIG_X set above in the same fragment */
+static int ann_effective(struct ts_set *set, int first, const char *path, int line,
+			 const char *text, struct ts_err *err)
+{
+	char a[256], b[256], *eq;
+	int i;
+
+	if (sscanf(text, " CONFIG_%255s if CONFIG_%255s", a, b) != 2 || !(eq = strchr(b, '=')))
+		return ANN_BAD;
+	*eq = 0;
+	for (i = first; i < set->nreqs; i++) {
+		if (set->reqs[i].kind == TS_REQ_SET && !strcmp(set->reqs[i].name, a)) {
+			set->reqs[i].eff_name = strdup(b);
+			set->reqs[i].eff_value = strdup(eq + 1);
+			return 0;
+		}
+	}
+	set_err(err, "%s:%d: 'effective' names CONFIG_%s, which this fragment does not set above",
+		path, line, a);
+	return -EINVAL;
+}
+
+/* "# ts: xfail CONFIG_X before 6.12: why", for a CONFIG_X set above in the same fragment */
+static int ann_xfail(struct ts_set *set, int first, const char *path, int line, const char *text,
+		     struct ts_err *err)
+{
+	char a[256], c[32];
+	const char *why;
+	int i, n = 0;
+
+	if (sscanf(text, " CONFIG_%255s before %31[0-9.]%n", a, c, &n) != 2)
+		return ANN_BAD;
+	why = text + n;
+	while (*why == ':' || *why == ' ')
+		why++;
+	for (i = first; i < set->nreqs; i++) {
+		if (!strcmp(set->reqs[i].name, a)) {
+			set->reqs[i].xfail_before = strdup(c);
+			set->reqs[i].xfail_why = strdup(why);
+			return 0;
+		}
+	}
+	set_err(err, "%s:%d: 'xfail' names CONFIG_%s, which this fragment does not set above",
+		path, line, a);
+	return -EINVAL;
+}
+
+/* One "# ts: WORD ..." annotation: 0, or a negative error with err set. */
 static int parse_annotation(struct ts_set *set, int first, const char *path, int line,
 			    const char *text, struct ts_err *err)
 {
-	char word[32], a[256], b[256], c[32];
-	int i, n = 0;
+	char word[32];
+	int n = 0, ret = ANN_BAD;
 
-	if (sscanf(text, "%31s%n", word, &n) != 1)
-		goto bad;
-	text += n;
-	if (!strcmp(word, "check") || !strcmp(word, "check-warn")) {
-		struct ts_req *r;
-		char *eq;
-
-		if (sscanf(text, " CONFIG_%255s", a) != 1 || !(eq = strchr(a, '=')))
-			goto bad;
-		*eq = 0;
-		r = add_req(set);
-		if (!r)
-			goto oom;
-		r->file = path;
-		r->frag = short_name(path);
-		r->line = line;
-		r->kind = TS_REQ_CHECK;
-		r->warn_only = !strcmp(word, "check-warn");
-		r->name = strdup(a);
-		if (!parse_value(eq + 1, &r->value, &r->quoted))
-			goto bad;
-		return 0;
+	if (sscanf(text, "%31s%n", word, &n) == 1) {
+		text += n;
+		if (!strcmp(word, "check") || !strcmp(word, "check-warn"))
+			ret = ann_check(set, !strcmp(word, "check-warn"), path, line, text, err);
+		else if (!strcmp(word, "effective"))
+			ret = ann_effective(set, first, path, line, text, err);
+		else if (!strcmp(word, "xfail"))
+			ret = ann_xfail(set, first, path, line, text, err);
 	}
-	if (!strcmp(word, "effective")) {
-		char *eq;
-
-		if (sscanf(text, " CONFIG_%255s if CONFIG_%255s", a, b) != 2 ||
-		    !(eq = strchr(b, '=')))
-			goto bad;
-		*eq = 0;
-		for (i = first; i < set->nreqs; i++) {
-			if (set->reqs[i].kind == TS_REQ_SET && !strcmp(set->reqs[i].name, a)) {
-				set->reqs[i].eff_name = strdup(b);
-				set->reqs[i].eff_value = strdup(eq + 1);
-				return 0;
-			}
-		}
-		set_err(err,
-			"%s:%d: 'effective' names CONFIG_%s, which this fragment does not set above",
-			path, line, a);
-		return -EINVAL;
-	}
-	if (!strcmp(word, "xfail")) {
-		const char *why;
-
-		if (sscanf(text, " CONFIG_%255s before %31[0-9.]%n", a, c, &n) != 2)
-			goto bad;
-		why = text + n;
-		while (*why == ':' || *why == ' ')
-			why++;
-		for (i = first; i < set->nreqs; i++) {
-			if (!strcmp(set->reqs[i].name, a)) {
-				set->reqs[i].xfail_before = strdup(c);
-				set->reqs[i].xfail_why = strdup(why);
-				return 0;
-			}
-		}
-		set_err(err,
-			"%s:%d: 'xfail' names CONFIG_%s, which this fragment does not set above",
-			path, line, a);
-		return -EINVAL;
-	}
-bad:
+	if (ret != ANN_BAD)
+		return ret;
 	set_err(err,
 		"%s:%d: bad annotation: expected '# ts: check CONFIG_X=v', '# ts: check-warn "
 		"CONFIG_X=v', '# ts: effective CONFIG_X if CONFIG_Y=v' or '# ts: xfail CONFIG_X "
 		"before VERSION: why'",
 		path, line);
 	return -EINVAL;
-oom:
-	set_err(err, "%s:%d: out of memory", path, line);
-	return -ENOMEM;
 }
 
 /* Within one fragment: one line per symbol and one member per choice. */

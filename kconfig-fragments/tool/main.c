@@ -52,83 +52,100 @@ static void usage(FILE *out, const char *prog)
 		prog);
 }
 
+static const struct option longopts[] = {
+	{ "base", required_argument, NULL, 'b' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "outdir", required_argument, NULL, 'D' },
+	{ "each", no_argument, NULL, 'E' },
+	{ "fragment-dir", required_argument, NULL, 'd' },
+	{ "olddefconfig", required_argument, NULL, 'O' },
+	{ "check", required_argument, NULL, 'c' },
+	{ "env-file", required_argument, NULL, 'e' },
+	{ "kconfig", required_argument, NULL, 'k' },
+	{ "base-name", required_argument, NULL, 'n' },
+	{ "json", no_argument, NULL, 'j' },
+	{ "diff", no_argument, NULL, 'f' },
+	{ "confounders", required_argument, NULL, 'C' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* A repeatable --fragment-dir: the directories are searched in the order given. */
+static int add_dir(struct opts *o, char *dir)
+{
+	char **dirs = realloc(o->dirs, (o->ndirs + 1) * sizeof(*o->dirs));
+
+	if (!dirs)
+		return -ENOMEM;
+	o->dirs = dirs;
+	o->dirs[o->ndirs++] = dir;
+	return 0;
+}
+
+/* One option of getopt_long into o: 0, or -EINVAL for one that is not ours. */
+static int set_opt(struct opts *o, int c, char *arg)
+{
+	switch (c) {
+	case 'b':
+		o->base = arg;
+		break;
+	case 'o':
+		o->output = arg;
+		break;
+	case 'D':
+		o->outdir = arg;
+		break;
+	case 'E':
+		o->each = true;
+		break;
+	case 'd':
+		return add_dir(o, arg);
+	case 'O':
+		o->olddefconfig = arg;
+		break;
+	case 'c':
+		o->check = arg;
+		break;
+	case 'e':
+		o->env_file = arg;
+		break;
+	case 'k':
+		o->kconfig = arg;
+		break;
+	case 'n':
+		o->base_name = arg;
+		break;
+	case 'j':
+		o->json = true;
+		break;
+	case 'f':
+		o->diff_only = true;
+		break;
+	case 'C':
+		o->confounders = arg;
+		break;
+	case 'v':
+		o->verbose = true;
+		break;
+	default:
+		return -EINVAL;
+	}
+	return 0;
+}
+
 static int parse_opts(int argc, char **argv, struct opts *o)
 {
-	static const struct option longopts[] = {
-		{ "base", required_argument, NULL, 'b' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "outdir", required_argument, NULL, 'D' },
-		{ "each", no_argument, NULL, 'E' },
-		{ "fragment-dir", required_argument, NULL, 'd' },
-		{ "olddefconfig", required_argument, NULL, 'O' },
-		{ "check", required_argument, NULL, 'c' },
-		{ "env-file", required_argument, NULL, 'e' },
-		{ "kconfig", required_argument, NULL, 'k' },
-		{ "base-name", required_argument, NULL, 'n' },
-		{ "json", no_argument, NULL, 'j' },
-		{ "diff", no_argument, NULL, 'f' },
-		{ "confounders", required_argument, NULL, 'C' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
-	};
-	char **dirs;
-	int c;
+	int c, ret;
 
 	while ((c = getopt_long(argc, argv, "hv", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'b':
-			o->base = optarg;
-			break;
-		case 'o':
-			o->output = optarg;
-			break;
-		case 'D':
-			o->outdir = optarg;
-			break;
-		case 'E':
-			o->each = true;
-			break;
-		case 'd':
-			dirs = realloc(o->dirs, (o->ndirs + 1) * sizeof(*o->dirs));
-			if (!dirs)
-				return -ENOMEM;
-			o->dirs = dirs;
-			o->dirs[o->ndirs++] = optarg;
-			break;
-		case 'O':
-			o->olddefconfig = optarg;
-			break;
-		case 'c':
-			o->check = optarg;
-			break;
-		case 'e':
-			o->env_file = optarg;
-			break;
-		case 'k':
-			o->kconfig = optarg;
-			break;
-		case 'n':
-			o->base_name = optarg;
-			break;
-		case 'j':
-			o->json = true;
-			break;
-		case 'f':
-			o->diff_only = true;
-			break;
-		case 'C':
-			o->confounders = optarg;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'h':
+		if (c == 'h') {
 			usage(stdout, argv[0]);
 			exit(0);
-		default:
-			return -EINVAL;
 		}
+		ret = set_opt(o, c, optarg);
+		if (ret)
+			return ret;
 	}
 	/* Cross-option checks, all in one place. */
 	if (!o->base || optind >= argc)
@@ -404,6 +421,31 @@ static int run_sets(struct ts_set *sets, int nsets, const struct opts *o,
 	return 0;
 }
 
+/* Missing files and syntax errors first: they need no Kconfig, whose parse runs dozens of
+ * compiler probes. Types and choices are checked in the second pass, after it. */
+static int read_sets(struct ts_set *sets, int nsets, const struct opts *o, char **argv, int argc,
+		     const char *kconfig, char **saved, const char *arch, const char *srctree,
+		     struct ts_err *err)
+{
+	int i, pass, ret;
+
+	for (pass = 0; pass < 2; pass++) {
+		if (pass) {
+			conf_set_message_callback(NULL);
+			conf_parse(kconfig);
+			restore_env(saved);
+		}
+		for (i = 0; i < nsets; i++) {
+			ret = set_from_args(&sets[i], o, argv, argc, i, arch, srctree, err);
+			if (ret)
+				return ret;
+			if (!pass)
+				free_set(&sets[i]);
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
@@ -411,7 +453,7 @@ int main(int argc, char **argv)
 	struct ts_set *sets;
 	char **saved = NULL, *kver, *arch, *srctree;
 	const char *kconfig;
-	int nsets, i, pass, failures = 0, ret;
+	int nsets, i, failures = 0, ret;
 	struct ts_notes *notes = NULL;
 	struct ts_report_opts ropt;
 
@@ -439,23 +481,13 @@ int main(int argc, char **argv)
 		.diff_only = o.diff_only };
 	nsets = o.each ? argc - optind : 1;
 	sets = calloc(nsets, sizeof(*sets));
-	/* Missing files and syntax errors first: they need no Kconfig, whose parse runs dozens
-	 * of compiler probes. Types and choices are checked in the second pass, after it. */
-	for (pass = 0; pass < 2; pass++) {
-		if (pass) {
-			conf_set_message_callback(NULL);
-			conf_parse(kconfig);
-			restore_env(saved);
-		}
-		for (i = 0; i < nsets; i++) {
-			ret = set_from_args(&sets[i], &o, argv, argc, i, arch, srctree, &err);
-			if (ret) {
-				fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
-				return TS_EXIT_FRAGMENT;
-			}
-			if (!pass)
-				free_set(&sets[i]);
-		}
+	if (!sets) {
+		fprintf(stderr, "ts-kconfig: out of memory\n");
+		return TS_EXIT_ENV;
+	}
+	if (read_sets(sets, nsets, &o, argv, argc, kconfig, saved, arch, srctree, &err)) {
+		fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
+		return TS_EXIT_FRAGMENT;
 	}
 	ret = run_sets(sets, nsets, &o, &ropt, notes, &failures);
 	if (ret)

@@ -121,7 +121,9 @@ struct symbol *ts_chosen(struct symbol *cs);
 int ts_choice_members(struct symbol *cs, struct symbol **out, int max);
 int ts_for_each_choice(int (*fn)(struct symbol *cs, void *data), void *data);
 struct property;
+struct expr;
 struct property *ts_range_prop(struct symbol *sym);
+struct expr *ts_dir_dep(struct symbol *sym);
 
 /* frag.c */
 int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path,

@@ -221,12 +221,12 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 		}
 	} else {
 		ts_buf_printf(b, "; %s is not set: request CONFIG_%s=y", s->name, s->name);
-		if (depth < MAX_HINT_DEPTH && s->dir_dep.expr &&
-		    expr_calc_value(s->dir_dep.expr) == no) {
+		if (depth < MAX_HINT_DEPTH && ts_dir_dep(s) &&
+		    expr_calc_value(ts_dir_dep(s)) == no) {
 			ts_buf_printf(b, " (%s depends on ", s->name);
-			ts_add_expr(b, s->dir_dep.expr);
+			ts_add_expr(b, ts_dir_dep(s));
 			ts_buf_add(b, ")");
-			hint_expr(set, b, s->dir_dep.expr, mod, depth + 1);
+			hint_expr(set, b, ts_dir_dep(s), mod, depth + 1);
 		}
 	}
 }
@@ -304,10 +304,10 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 		prompt = prop;
 		break;
 	}
-	if (sym->dir_dep.expr && expr_calc_value(sym->dir_dep.expr) < want) {
+	if (ts_dir_dep(sym) && expr_calc_value(ts_dir_dep(sym)) < want) {
 		ts_buf_add(b, "depends on ");
-		ts_add_expr(b, sym->dir_dep.expr);
-		hint_expr(set, b, sym->dir_dep.expr, want, 0);
+		ts_add_expr(b, ts_dir_dep(sym));
+		hint_expr(set, b, ts_dir_dep(sym), want, 0);
 	} else if (!prompt) {
 		ts_buf_printf(b, "%s has no prompt, so only a select or a default can set it",
 			      sym->name);
@@ -376,10 +376,10 @@ static void explain_other(const struct ts_set *set, struct ts_buf *b, struct sym
 	struct property *range = ts_range_prop(sym);
 	struct ts_buf d = { 0 };
 
-	if (sym->dir_dep.expr && expr_calc_value(sym->dir_dep.expr) == no) {
+	if (ts_dir_dep(sym) && expr_calc_value(ts_dir_dep(sym)) == no) {
 		ts_buf_add(b, "depends on ");
-		ts_add_expr(b, sym->dir_dep.expr);
-		hint_expr(set, b, sym->dir_dep.expr, mod, 0);
+		ts_add_expr(b, ts_dir_dep(sym));
+		hint_expr(set, b, ts_dir_dep(sym), mod, 0);
 	} else if (sym->visible == no && explain_hidden(set, b, sym)) {
 		ts_buf_printf(b, "; until then %s", ts_active_default(sym, &d));
 	} else if (sym->visible == no) {
@@ -554,8 +554,52 @@ static void add_effect(struct ts_set *set, char *s)
 	set->effects[set->neffects++] = s;
 }
 
+/* Why a choice left its member, or vanished: the unmet "depends on" of the member or of the
+ * choice, and which request turned it off. From 6.13 PREEMPT_RT is a bool outside "Preemption
+ * Model", and PREEMPT_NONE and PREEMPT_VOLUNTARY depend on !PREEMPT_RT. */
+static bool choice_gone_reason(const struct ts_set *set, struct ts_buf *b, struct symbol *sym)
+{
+	struct expr *dep = ts_dir_dep(sym);
+
+	if (!dep || expr_calc_value(dep) != no)
+		return false;
+	if (sym->name)
+		ts_buf_printf(b, ": %s depends on ", sym->name);
+	else
+		ts_buf_add(b, ": the choice depends on ");
+	ts_add_expr(b, dep);
+	hint_expr(set, b, dep, mod, 0);
+	return true;
+}
+
+static void choice_effect(struct ts_set *set, struct symbol *cs, struct symbol *was,
+			  struct symbol *now, const struct ts_req *asked)
+{
+	struct ts_buf b = { 0 };
+	bool why = false;
+
+	ts_buf_printf(&b, "choice \"%s\" ", prompt_of(cs) ? prompt_of(cs) : "?");
+	if (now == was)
+		ts_buf_printf(&b, "stayed %s", now && now->name ? now->name : "unset");
+	else if (!was)
+		ts_buf_printf(&b, "became visible, set to %s", now->name);
+	else if (!now)
+		ts_buf_printf(&b, "disappeared (was %s)", was->name);
+	else
+		ts_buf_printf(&b, "reset from %s to %s", was->name, now->name);
+	if (asked)
+		ts_buf_printf(&b, ": the requested %s (%s:%d) did not survive", asked->name,
+			      asked->frag, asked->line);
+	else if (was && now != was)
+		why = choice_gone_reason(set, &b, now ? was : cs);
+	if (!asked && !why)
+		ts_buf_add(&b, ", although no fragment set a member");
+	add_effect(set, ts_buf_take(&b));
+}
+
 /* A choice that ends on another member than the one requested, or that moved without being
- * asked to, is a side effect the user must see (e.g. PREEMPT_RT dropped -> PREEMPT_NONE). */
+ * asked to, is a side effect the user must see (e.g. PREEMPT_RT dropped -> PREEMPT_NONE up to
+ * 6.12, PREEMPT_RT kept -> PREEMPT_VOLUNTARY left for PREEMPT from 6.13). */
 static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 {
 	int i, j;
@@ -563,7 +607,6 @@ static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 	for (i = 0; i < before->n; i++) {
 		struct symbol *cs = before->v[i].choice, *now, *was = before->v[i].value;
 		const struct ts_req *asked = NULL;
-		struct ts_buf b = { 0 };
 
 		now = ts_chosen(cs);
 		for (j = 0; j < set->nreqs; j++) {
@@ -577,21 +620,7 @@ static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 			continue;
 		if (!asked && now == was)
 			continue;
-		ts_buf_printf(&b, "choice \"%s\" ", prompt_of(cs) ? prompt_of(cs) : "?");
-		if (now == was)
-			ts_buf_printf(&b, "stayed %s", now && now->name ? now->name : "unset");
-		else if (!was)
-			ts_buf_printf(&b, "became visible, set to %s", now->name);
-		else if (!now)
-			ts_buf_printf(&b, "disappeared (was %s)", was->name);
-		else
-			ts_buf_printf(&b, "reset from %s to %s", was->name, now->name);
-		if (asked)
-			ts_buf_printf(&b, ": the requested %s (%s:%d) did not survive", asked->name,
-				      asked->frag, asked->line);
-		else
-			ts_buf_add(&b, ", although no fragment set a member");
-		add_effect(set, ts_buf_take(&b));
+		choice_effect(set, cs, was, now, asked);
 	}
 }
 
