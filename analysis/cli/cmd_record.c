@@ -704,7 +704,7 @@ static void summary(const struct rec *r, int err)
 /* Return the report's exit status, 0 without a report. */
 static int cleanup(struct rec *r)
 {
-	int st = 0;
+	int st = 0, i;
 
 	if (r->go >= 0 && r->child > 0)
 		close(r->go); /* never started: it exits on the closed pipe */
@@ -725,6 +725,9 @@ static int cleanup(struct rec *r)
 	if (r->evlist) {
 		perf_evlist__munmap(r->evlist);
 		perf_evlist__close(r->evlist);
+		for (i = 0; r->evsel && i < r->ev.nr; i++)
+			if (r->evsel[i])
+				rec_evsel_release(r->evsel[i]);
 		perf_evlist__delete(r->evlist); /* deletes the evsels too */
 	}
 	perf_cpu_map__put(r->cpu_map);

@@ -55,4 +55,13 @@ union perf_event;
  */
 union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, void *buf, size_t len);
 
+struct perf_evsel;
+
+/**
+ * rec_evsel_release() - free an event's ids and put its CPU and thread maps, which libperf
+ * 6.1's perf_evsel__delete() leaves behind; call after perf_evlist__close(), before the delete
+ * @evsel: the event
+ */
+void rec_evsel_release(struct perf_evsel *evsel);
+
 #endif
