@@ -42,17 +42,7 @@ USAGE
 VARS="BOARD WORKLOAD A B RUNS NAME FRESH ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS
 MMAP RECORDER ACCEL RESULTS RECORD TICKSCOPE"
 PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL"
-for a in "$@"; do
-	case "$a" in
-	--help | -h) usage; exit 0 ;;
-	[A-Z]*=*)
-		k=${a%%=*}
-		case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
-		eval "V_$k=\${a#*=}"
-		;;
-	*) usage >&2; die "unexpected argument '$a'" ;;
-	esac
-done
+parse_vars "$@"
 
 board=${V_BOARD:-qemu-aarch64}
 workload=${V_WORKLOAD:-pingpong}

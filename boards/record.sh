@@ -45,17 +45,7 @@ USAGE
 VARS="BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP
 RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT
 RESULTS CONFIG"
-for a in "$@"; do
-	case "$a" in
-	--help | -h) usage; exit 0 ;;
-	[A-Z]*=*)
-		k=${a%%=*}
-		case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
-		eval "V_$k=\${a#*=}"
-		;;
-	*) usage >&2; die "unexpected argument '$a'" ;;
-	esac
-done
+parse_vars "$@"
 
 # The experiment .config (Kconfig issue): CONFIG_TS_<NAME> fills variables not given.
 conf=${V_CONFIG:-$TS_TOP/.config}

@@ -28,17 +28,7 @@ USAGE
 }
 
 VARS="IN OUT EXPERIMENT TICKSCOPE"
-for a in "$@"; do
-	case "$a" in
-	--help | -h) usage; exit 0 ;;
-	[A-Z]*=*)
-		k=${a%%=*}
-		case " $VARS " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
-		eval "V_$k=\${a#*=}"
-		;;
-	*) usage >&2; die "unexpected argument '$a'" ;;
-	esac
-done
+parse_vars "$@"
 [ -n "${V_IN:-}" ] || die "IN= is required: the folder(s) the jobs uploaded into"
 exp="" base=""
 if [ -n "${V_EXPERIMENT:-}" ]; then

@@ -31,17 +31,7 @@ USAGE
 }
 
 VARS="EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB OUT"
-for a in "$@"; do
-	case "$a" in
-	--help | -h) usage; exit 0 ;;
-	[A-Z]*=*)
-		k=${a%%=*}
-		case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
-		eval "V_$k=\${a#*=}"
-		;;
-	*) usage >&2; die "unexpected argument '$a'" ;;
-	esac
-done
+parse_vars "$@"
 
 # The device type.
 dtdir=$TS_TOP/boards/lava/device-types

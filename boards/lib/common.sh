@@ -16,6 +16,22 @@ die() {
 	exit 1
 }
 
+# parse_vars ARG...: the scripts' VAR=value arguments; each VAR must be in $VARS and lands in
+# V_VAR. --help prints the caller's usage() and exits 0; anything else is an error.
+parse_vars() {
+	for a in "$@"; do
+		case "$a" in
+		--help | -h) usage; exit 0 ;;
+		[A-Z]*=*)
+			k=${a%%=*}
+			case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
+			eval "V_$k=\${a#*=}"
+			;;
+		*) usage >&2; die "unexpected argument '$a'" ;;
+		esac
+	done
+}
+
 # Profile keys every board must set, and the ones each transport adds.
 TS_PROFILE_KEYS="NAME DESCRIPTION ARCH CROSS_COMPILE CPUS TOPOLOGY PIN_SAME PIN_CROSS NOHZ_FULL_CPUS
 DEFCONFIG FRAGMENTS TRANSPORT PERF PERF_MMAP"
