@@ -71,6 +71,7 @@ ok $? "a stale summary is rewritten"
 
 # --- the plugin writes the same summary, and compare takes it (uncompressed runs) ---
 PLUGIN=$TS_BUILD/tickscope.so
+tap_sanitized_perf
 if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
 	for v in pingpong-same pingpong-cross; do
 		for r in 1 2 3 4; do

@@ -9,6 +9,7 @@
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
 PLUGIN=$TS_BUILD/tickscope.so
+tap_sanitized_perf
 command -v perf >/dev/null 2>&1 || skip_all "perf is not installed"
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps installs it)"
 [ -f "$PLUGIN" ] || { echo "Bail out! $PLUGIN not built"; exit 1; }

@@ -14,15 +14,7 @@ command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps instal
 [ -f "$PLUGIN" ] || { echo "Bail out! $PLUGIN not built"; exit 1; }
 tap_tmpdir
 
-# A sanitized plugin needs the sanitizer runtimes loaded first into perf (which is not built
-# with them); perf's own allocations are not ours to leak-check.
-if [ "${SANITIZE:-}" = 1 ]; then
-	SAN_PRELOAD="$(gcc -print-file-name=libasan.so) $(gcc -print-file-name=libubsan.so)"
-	perf() {
-		LD_PRELOAD="$SAN_PRELOAD" ASAN_OPTIONS="detect_leaks=0${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-			command perf "$@"
-	}
-fi
+tap_sanitized_perf
 ORACLE_TMP=$TAP_TMP
 T=$TAP_TMP
 

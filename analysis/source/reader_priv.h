@@ -111,7 +111,16 @@ struct ts_reader {
 } __attribute__((aligned(64)));
 
 /* perf_data.c */
-/* "PATH: offset OFF: what" into @err (either side's buffer); Return: @code. */
+/**
+ * ts_fail_into() - a reader message, "PATH: offset OFF: what", into either side's buffer
+ * @r: the reader
+ * @err: the scanner's or the merger's buffer, TS_ERR_LEN bytes
+ * @off: the offset the message names
+ * @code: the error code
+ * @fmt: what went wrong
+ *
+ * Return: @code.
+ */
 int ts_fail_into(const struct ts_reader *r, char *err, uint64_t off, int code, const char *fmt, ...)
 	__attribute__((format(printf, 5, 6)));
 /* The merger's (or the only thread's) error. */

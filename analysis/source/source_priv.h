@@ -94,22 +94,65 @@ int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t r
 		     const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
 		     size_t errlen);
 
-/*
- * Start a run in @mode (TS_SRC_INLINE or TS_SRC_WORKER): a worker that cannot be had gives
- * TS_SRC_INLINE for ts_source_run() (@pushed 0), TS_SRC_PUSHED for the plugin (@pushed 1,
- * returning -EAGAIN). Return: 0 or a negative code, with s->err set.
+/**
+ * ts_source_start() - start a run: the one place that picks the mode
+ * @s: the source
+ * @mode: TS_SRC_INLINE or TS_SRC_WORKER
+ * @pushed: 1 for the plugin's pushes, 0 for ts_source_run()
+ * @fn: the callback for each event
+ * @ctx: its context
+ *
+ * A worker that cannot be had (RLIMIT_NPROC) gives TS_SRC_INLINE for ts_source_run(), and
+ * TS_SRC_PUSHED for the plugin, which gets -EAGAIN.
+ * Return: 0 or a negative code, with s->err set.
  */
 int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, ts_source_fn fn,
 		    void *ctx);
-/* A sample by the run's mode; @smp, the reader's, only when ts_source_run() reads. */
+
+/**
+ * ts_source_feed() - one tracepoint sample, by the run's mode
+ * @s: the source
+ * @tp_id: the tracepoint's id
+ * @time: the sample's time
+ * @cpu: its cpu
+ * @tid: its task
+ * @raw: its payload
+ * @raw_size: the payload's size
+ * @ips: its callchain, or NULL
+ * @nr_ips: the callchain's length
+ * @off: its file offset, for messages (UINT64_MAX: unknown)
+ * @smp: the reader's sample when ts_source_run() reads, else NULL
+ *
+ * Return: 0, -ECANCELED once the worker has stopped, or the inline callback's error.
+ */
 int ts_source_feed(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
 		   const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
 		   uint64_t off, const struct ts_sample *smp);
-/* A side-band event by the run's mode. */
+
+/**
+ * ts_source_feed_event() - one side-band event (COMM, LOST), by the run's mode
+ * @s: the source
+ * @ev: the event
+ *
+ * Return: as ts_source_feed().
+ */
 int ts_source_feed_event(struct ts_source *s, const struct ts_event *ev);
-/* End the run: the worker and the kallsyms thread joined. Return: the worker's error. */
+
+/**
+ * ts_source_stop() - end the run: the worker and the kallsyms thread joined (the only place)
+ * @s: the source
+ *
+ * Return: the worker's (or the pushed samples') first error, or 0.
+ */
 int ts_source_stop(struct ts_source *s);
-/* ts_source_run()'s decoding on the reader's thread (source.c). */
+
+/**
+ * ts_source_inline_sample() - TS_SRC_INLINE's decoding, on the reader's thread (source.c)
+ * @s: the source
+ * @smp: the reader's sample
+ *
+ * Return: 0 or the decoder's or the callback's error.
+ */
 int ts_source_inline_sample(struct ts_source *s, const struct ts_sample *smp);
 
 #endif
