@@ -306,8 +306,13 @@ ok $? "-p of a process that does not exist: one line, exit $rc"
 
 "$TICKSCOPE" record -e sched:sched_switch -C 0,4095 -o "$T/cpu.data" -- true 2>"$T/cpu.err"
 rc=$?
-[ $rc -ne 0 ] && grep -q "CPU 4095 is not online" "$T/cpu.err"
-ok $? "an offline CPU in -C: one line, exit $rc"
+[ $rc -ne 0 ] && grep -q "CPU 4095 is not online" "$T/cpu.err" && [ ! -e "$T/cpu.data" ]
+ok $? "an offline CPU in -C: one line, exit $rc, no file"
+
+printf 'keep me\n' >"$T/keep.data"
+"$TICKSCOPE" record -e sched:sched_switch -C 0,4095 -o "$T/keep.data" -- true 2>/dev/null
+[ "$(cat "$T/keep.data")" = "keep me" ] && ! ls "$T" | grep -q '^keep\.data\.'
+ok $? "a recording that cannot start leaves the user's file as it was, and no temporary file"
 
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 0 ] && command -v setpriv >/dev/null
 then

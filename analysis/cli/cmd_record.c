@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <perf/core.h>
@@ -82,6 +83,7 @@ struct rec {
 	struct perf_thread_map *threads;
 	struct ts_writer *w;
 	int fd, rfd; /* the output, the report's pipe */
+	char *tmp; /* the output until its header is written, so a failed start leaves none */
 	int out_set;
 	uint64_t *samples; /* per event */
 	uint64_t other, lost, mended;
@@ -642,10 +644,21 @@ static int open_output(struct rec *r)
 	}
 	if (!strcmp(r->out, "-"))
 		r->fd = STDOUT_FILENO;
+	else if (asprintf(&r->tmp, "%s.XXXXXX", r->out) < 0)
+		return cli_error("%s", ts_strerror(-ENOMEM));
 	else
-		r->fd = open(r->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (r->fd < 0)
+		r->fd = mkostemp(r->tmp, O_CLOEXEC);
+	if (r->fd < 0) {
+		free(r->tmp);
+		r->tmp = NULL;
 		return cli_error("%s: %s", r->out, strerror(errno));
+	}
+	if (r->tmp) {
+		mode_t mask = umask(0);
+
+		umask(mask);
+		fchmod(r->fd, 0644 & ~mask);
+	}
 	if (ts_writer_open(&r->w, r->fd, !strcmp(r->out, "-")))
 		return cli_error("%s", ts_strerror(-ENOMEM));
 	if (rw)
@@ -680,6 +693,13 @@ static int setup(struct rec *r, int argc, char **argv)
 	for (i = 0; i < r->ev.nr; i++)
 		free((void *)wa[i].ids);
 	free(wa);
+	/* Only a started recording replaces FILE; until then the user's file stays as it was. */
+	if (!err && r->tmp) {
+		if (rename(r->tmp, r->out))
+			return cli_error("%s: %s", r->out, strerror(errno));
+		free(r->tmp);
+		r->tmp = NULL;
+	}
 	return err;
 }
 
@@ -718,6 +738,9 @@ static int cleanup(struct rec *r)
 		ts_writer_free(r->w);
 	if (r->fd > STDERR_FILENO)
 		close(r->fd);
+	if (r->tmp)
+		unlink(r->tmp);
+	free(r->tmp);
 	if (r->rfd > STDERR_FILENO)
 		close(r->rfd);
 	if (r->reporter > 0 && waitpid(r->reporter, &st, 0) == r->reporter)
