@@ -44,8 +44,9 @@ record: workloads
 
 # make experiment BOARD=... WORKLOAD=... A=... B=... RUNS=N: two variants recorded interleaved
 # through `make record`, then compared (boards/experiment.sh --help).
-EXPERIMENT_VARS := BOARD WORKLOAD A B RUNS NAME FRESH ITERS WARMUP DELAY_US WORKERS DURATION \
-	EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD TICKSCOPE
+EXPERIMENT_VARS := BOARD WORKLOAD A B A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES RUNS NAME FRESH \
+	ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD \
+	MAKE_KERNEL TICKSCOPE CONFIG
 experiment: all workloads
 	$(Q)BUILD=$(BUILD) boards/experiment.sh $(foreach v,$(EXPERIMENT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),'$(v)=$($(v))'))

@@ -18,9 +18,13 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
                boot:ARGS        the generic kernel booted with ARGS (boot:nohz=off,
                                 "boot:preempt=full", "boot:nohz=off rcu_nocbs=1-7")
                rt+boot:ARGS     the -rt kernel booted with ARGS
-               built:NAME       the kernel built by make kernel BOARD=<board> VARIANT=NAME
+               built:NAME       the kernel built by make kernel BOARD=<board> VARIANT=NAME;
+                                with A_FRAGMENTS (B_FRAGMENTS) it is built first (reused
+                                when unchanged), with A_PATCHES (B_PATCHES) patched
                NAME             boards/variants/NAME.variant (nohz-off, preempt-full,
                                 debian-6.12: Debian's 6.12 image, ...)
+  A_FRAGMENTS, A_PATCHES, B_FRAGMENTS, B_PATCHES
+             a built:NAME variant's fragments and patch series (make kernel FRAGMENTS PATCHES)
   RUNS       runs per variant (default 5); one boot per variant per batch
   NAME       the experiment's folder name (default <board>-<workload>-<A>-vs-<B>)
   FRESH      1: delete the experiment's earlier runs and start again (default 0: reuse them)
@@ -28,6 +32,11 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
              passed to `make record` (boards/README.md)
   RESULTS    results root (default results/); the experiment goes to RESULTS/experiments/NAME
   RECORD     the recorder command (default boards/record.sh; the tests give a stand-in)
+  MAKE_KERNEL  what builds a built:NAME variant (default boards/kernel/kernel.sh, make kernel)
+  CONFIG     the experiment .config (default ./.config, when it exists): it fills BOARD,
+             WORKLOAD, RUNS, ITERS, WORKERS, DURATION, EVENTS, CALLCHAINS and the variants
+             (menu "Experiment", CONFIG_TS_EXP_A/B...) that are not given; the command line
+             wins. make record is given every setting and no .config.
   TICKSCOPE  the tickscope binary (default build/tickscope)
 
 Writes experiment.txt (the settings), order.txt (the recordings in the order they were made),
@@ -39,10 +48,48 @@ Exit status 0 when every run is complete and the comparison was written.
 USAGE
 }
 
-VARS="BOARD WORKLOAD A B RUNS NAME FRESH ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS
-MMAP RECORDER ACCEL RESULTS RECORD TICKSCOPE"
+VARS="BOARD WORKLOAD A B A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES RUNS NAME FRESH ITERS WARMUP
+DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL TICKSCOPE
+CONFIG"
 PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL"
 parse_vars "$@"
+
+# config_variant FILE X: variant X (A or B) of the .config's experiment menu as a spec, with its
+# fragments and patches in V_X_FRAGMENTS and V_X_PATCHES (boards/Kconfig.experiment).
+config_variant() {
+	_k=$(config_value "$1" "EXP_$2")
+	case "$_k" in
+	'') return 0 ;;
+	boot | rt+boot) _spec="$_k:$(config_value "$1" "EXP_$2_BOOT_ARGS")" ;;
+	built | patched)
+		_fr=$(config_value "$1" "EXP_$2_FRAGMENTS")
+		_pa=""
+		[ "$_k" = built ] || _pa=$(config_value "$1" "EXP_$2_PATCHES")
+		_nm=$(config_value "$1" "EXP_$2_NAME")
+		# shellcheck disable=SC2086 # the fragment list, split on purpose
+		[ -n "$_nm" ] || _nm=$(echo $_fr | tr ' ' '-')${_pa:++$(basename "$_pa")}
+		_spec="built:$_nm"
+		eval "[ -n \"\${V_$2_FRAGMENTS+x}\" ] || V_$2_FRAGMENTS=\$_fr"
+		eval "[ -n \"\${V_$2_PATCHES+x}\" ] || V_$2_PATCHES=\$_pa"
+		;;
+	*) _spec=$_k ;;
+	esac
+	eval "[ -n \"\${V_$2+x}\" ] || V_$2=\$_spec"
+}
+conf=${V_CONFIG:-$TS_TOP/.config}
+if [ -f "$conf" ]; then
+	config_fill "$conf" BOARD BOARD
+	config_fill "$conf" WORKLOAD WORKLOAD
+	config_fill "$conf" RUNS RUNS
+	config_fill "$conf" ITERS PINGPONG_ITERS
+	config_fill "$conf" WORKERS STRESS_WORKERS
+	config_fill "$conf" DURATION DURATION
+	config_fill "$conf" EVENTS EVENTS
+	config_fill "$conf" CALLCHAINS CALLCHAINS
+	config_variant "$conf" A
+	config_variant "$conf" B
+	msg "read unset values from $conf"
+fi
 
 board=${V_BOARD:-qemu-aarch64}
 workload=${V_WORKLOAD:-pingpong}
@@ -51,6 +98,7 @@ spec_b=${V_B:-}
 runs=${V_RUNS:-5}
 results=${V_RESULTS:-$TS_TOP/results}
 record=${V_RECORD:-$TS_TOP/boards/record.sh}
+make_kernel=${V_MAKE_KERNEL:-$TS_TOP/boards/kernel/kernel.sh}
 bdir=${BUILD:-build}
 case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
 tickscope=${V_TICKSCOPE:-$bdir/tickscope}
@@ -64,16 +112,23 @@ board=$P_NAME
 	die "board $board ($P_TRANSPORT) cannot boot a variant by itself: boot each kernel," \
 		"make record each variant, then tickscope compare"
 
-# variant_parse SPEC: sets v_name, v_kernel, v_args, v_desc, v_frag (the fragment it stands for),
-# v_board (the board profile it boots: the experiment's, or its twin with another Debian kernel)
-# and, for a kernel built by make kernel, v_built (its variant name), v_image and v_kfrag (its
-# fragments, for make record's variant check).
+# variant_parse SPEC FRAGMENTS PATCHES X: the variant X (A or B) of SPEC; a built:NAME with
+# FRAGMENTS (and PATCHES) is built first. Sets v_name, v_kernel, v_args, v_desc, v_frag (the
+# fragment it stands for), v_board (the board profile it boots: the experiment's, or its twin
+# with another Debian kernel) and, for a kernel built by make kernel, v_built (its variant
+# name), v_image and v_kfrag (its fragments, for make record's variant check).
 variant_parse() {
 	v_kernel=generic v_args="" v_desc="" v_frag="" v_board=$board v_built="" v_image="" v_kfrag=""
 	case "$1" in
 	built:*)
 		v_built=${1#built:} v_name=${1#built:}
 		v_desc="the kernel built as $board/$v_built (make kernel)"
+		if [ -n "${2:-}" ]; then
+			v_desc="the kernel built from $2${3:+ with the patches $3} (make kernel)"
+			variant_make "$v_built" "$2" "${3:-}"
+		elif [ -n "${3:-}" ]; then
+			die "variant '$1': a patch series needs its fragments too (${4}_FRAGMENTS)"
+		fi
 		;;
 	default | generic) v_name=default v_desc="the generic kernel" ;;
 	rt) v_name=rt v_kernel=rt v_desc="the -rt kernel" ;;
@@ -124,15 +179,18 @@ board_twin() {
 }
 exp_tmp=${TMPDIR:-/tmp}/ts-experiment.$$
 
-# variant_build FILE NAME: a variant file with KERNEL=built names its FRAGMENTS (and PATCHES):
-# make kernel builds it (or reuses it when its config and patches are unchanged).
+# variant_build FILE NAME: a variant file with KERNEL=built names its FRAGMENTS (and PATCHES).
 variant_build() {
 	v_built=$2
-	msg "variant $2: make kernel BOARD=$board VARIANT=$2 (reused when unchanged)"
-	_p=$(variant_key "$1" PATCHES)
-	"$TS_TOP/boards/kernel/kernel.sh" --board "$board" --variant "$2" \
-		--fragments "$(variant_key "$1" FRAGMENTS)" ${_p:+--patches "$_p"} >&2 ||
-		die "variant $2: make kernel failed"
+	variant_make "$2" "$(variant_key "$1" FRAGMENTS)" "$(variant_key "$1" PATCHES)"
+}
+
+# variant_make NAME FRAGMENTS PATCHES: make kernel builds variant NAME (or reuses it when its
+# config and patches are unchanged).
+variant_make() {
+	msg "variant $1: make kernel BOARD=$board VARIANT=$1 (reused when unchanged)"
+	"$make_kernel" --board "$board" --variant "$1" --fragments "$2" ${3:+--patches "$3"} >&2 ||
+		die "variant $1: make kernel failed"
 }
 
 # variant_key FILE KEY: a KEY=value line of a variant file (values taken literally).
@@ -140,10 +198,10 @@ variant_key() {
 	sed -n "s/^$2=//p" "$1" | tail -n1 | sed 's/^"\(.*\)"$/\1/'
 }
 
-variant_parse "$spec_a"
+variant_parse "$spec_a" "${V_A_FRAGMENTS:-}" "${V_A_PATCHES:-}" A
 a_name=$v_name a_kernel=$v_kernel a_args=$v_args a_desc=$v_desc a_frag=$v_frag a_board=$v_board
 a_built=$v_built a_image=$v_image a_kfrag=$v_kfrag
-variant_parse "$spec_b"
+variant_parse "$spec_b" "${V_B_FRAGMENTS:-}" "${V_B_PATCHES:-}" B
 b_name=$v_name b_kernel=$v_kernel b_args=$v_args b_desc=$v_desc b_frag=$v_frag b_board=$v_board
 b_built=$v_built b_image=$v_image b_kfrag=$v_kfrag
 [ "$a_name" != "$b_name" ] || die "A and B are the same variant ($a_name)"
@@ -163,6 +221,10 @@ settings() {
 	echo "workload=$workload"
 	echo "a=$spec_a"
 	echo "b=$spec_b"
+	for k in A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES; do
+		eval "_s=\${V_$k:-}"
+		[ -z "$_s" ] || echo "$(echo "$k" | tr 'A-Z' 'a-z')=$_s"
+	done
 	for k in $PASS; do
 		eval "_s=\${V_$k+x}"
 		[ -z "$_s" ] || eval "echo \"$(echo "$k" | tr 'A-Z' 'a-z')=\$V_$k\""
@@ -234,7 +296,7 @@ for k in $(seq 1 "$runs"); do
 		seq_no=$((seq_no + 1))
 		log=$exp/log/$(printf %03d $seq_no)-$v-run-$k.log
 		set -- "BOARD=$vb" "WORKLOAD=$workload" "VARIANT=$v" "RUNS=1" \
-			"RESULTS=$exp/.rec" "GUEST_KERNEL=$vk" "BOOT_ARGS=$va"
+			"RESULTS=$exp/.rec" "GUEST_KERNEL=$vk" "BOOT_ARGS=$va" "CONFIG=/dev/null"
 		[ -z "$vi" ] || set -- "$@" "KERNEL_IMAGE=$vi" "FRAGMENTS=$vf"
 		for p in $PASS; do
 			eval "_s=\${V_$p+x}"

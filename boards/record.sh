@@ -49,30 +49,19 @@ parse_vars "$@"
 
 # The experiment .config (Kconfig issue): CONFIG_TS_<NAME> fills variables not given.
 conf=${V_CONFIG:-$TS_TOP/.config}
-from_config() {
-	_v=$(sed -n "s/^CONFIG_TS_$2=//p" "$conf" | tail -n1)
-	_v=${_v#\"}
-	_v=${_v%\"}
-	if [ -z "$_v" ] && grep -q "^# CONFIG_TS_$2 is not set" "$conf"; then
-		_v=n
-	fi
-	[ -n "$_v" ] || return 0
-	eval "_set=\${V_$1+x}"
-	[ -n "$_set" ] || eval "V_$1=\$_v"
-}
 if [ -f "$conf" ]; then
-	from_config BOARD BOARD
-	from_config WORKLOAD WORKLOAD
-	from_config VARIANT VARIANT
-	from_config RUNS RUNS
-	from_config ITERS PINGPONG_ITERS
-	from_config WORKERS STRESS_WORKERS
-	from_config DURATION DURATION
-	from_config EVENTS EVENTS
-	from_config CALLCHAINS CALLCHAINS
-	from_config GUEST_KERNEL GUEST_KERNEL
-	from_config BOOT_ARGS BOOT_ARGS
-	from_config FRAGMENTS FRAGMENTS
+	config_fill "$conf" BOARD BOARD
+	config_fill "$conf" WORKLOAD WORKLOAD
+	config_fill "$conf" VARIANT VARIANT
+	config_fill "$conf" RUNS RUNS
+	config_fill "$conf" ITERS PINGPONG_ITERS
+	config_fill "$conf" WORKERS STRESS_WORKERS
+	config_fill "$conf" DURATION DURATION
+	config_fill "$conf" EVENTS EVENTS
+	config_fill "$conf" CALLCHAINS CALLCHAINS
+	config_fill "$conf" GUEST_KERNEL GUEST_KERNEL
+	config_fill "$conf" BOOT_ARGS BOOT_ARGS
+	config_fill "$conf" FRAGMENTS FRAGMENTS
 	msg "read unset values from $conf"
 fi
 

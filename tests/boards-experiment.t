@@ -15,6 +15,7 @@ export REPLAY_FROM="$fx" REPLAY_LOG="$tmp/calls"
 experiment() {
 	"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default \
 		B=boot:nohz=off RUNS=2 ITERS=1000 WARMUP=100 RESULTS="$tmp/r" TICKSCOPE="$TICKSCOPE" \
+		CONFIG=/dev/null \
 		RECORD="$TS_TOP/tests/fixtures/experiment/replay-record.sh" "$@"
 }
 
@@ -112,7 +113,55 @@ done
 [ $? -ne 0 ] && grep -q 'differs from qemu-x86 in more than its kernel packages' "$tmp/twin.log"
 ok $? "a variant booting another machine's profile is refused (debian-6.12 on qemu-x86)"
 
-# 5. compare's answer on the real runs: the benchmark results are meta.txt's, and the periodic
+# 5. The experiment .config drives it (boards/Kconfig.experiment): the variants, workload and
+# settings of configs/qemu-aarch64-nohz-off_defconfig, the command line winning; make record is
+# given CONFIG=/dev/null so that it fills nothing from a .config (the stand-in checks).
+# kernel_call DEFCONFIG_TEXT [VAR=value...]: the make kernel call the .config's built variant
+# asks for (a stand-in builder logs it and fails, so nothing is built).
+printf '#!/bin/sh\necho "$*" >>"%s"\nexit 1\n' "$tmp/mk.log" >"$tmp/make-kernel"
+chmod +x "$tmp/make-kernel"
+kernel_call() {
+	printf '%s\n' "$1" >"$tmp/k_defconfig"
+	shift
+	rm -f "$tmp/mk.log"
+	(cd "$TS_TOP" && KCONFIG_CONFIG="$tmp/k.config" kconfig-conf -s \
+		--defconfig="$tmp/k_defconfig" Kconfig >/dev/null 2>&1)
+	"$TS_TOP/boards/experiment.sh" CONFIG="$tmp/k.config" RESULTS="$tmp/k" RECORD=false \
+		MAKE_KERNEL="$tmp/make-kernel" "$@" >"$tmp/k.log" 2>&1 && return 1
+	cat "$tmp/mk.log"
+}
+if command -v kconfig-conf >/dev/null; then
+	make -s -C "$TS_TOP" qemu-aarch64-nohz-off_defconfig TS_EXPERIMENT="$tmp/nohz.config" \
+		>"$tmp/kc.log" 2>&1
+	ok $? "make qemu-aarch64-nohz-off_defconfig"
+	REPLAY_LOG="$tmp/calls-config" "$TS_TOP/boards/experiment.sh" CONFIG="$tmp/nohz.config" \
+		RUNS=2 ITERS=1000 WARMUP=100 RESULTS="$tmp/c" TICKSCOPE="$TICKSCOPE" \
+		RECORD="$TS_TOP/tests/fixtures/experiment/replay-record.sh" >"$tmp/config.log" 2>&1
+	ok $? "make experiment from the .config alone (A, B, board and workload from it)"
+	cx=$tmp/c/experiments/qemu-aarch64-pingpong-default-vs-nohz-off
+	printf '%s\n' board=qemu-aarch64 workload=pingpong a=default b=boot:nohz=off iters=1000 \
+		warmup=100 workers=9 duration=10 callchains=n | cmp -s - "$cx/settings.txt"
+	ok $? "its settings: the .config's variants, workload and defaults, the command line's ITERS"
+	grep -c ' status=complete ' "$cx/order.txt" | grep -qx 4
+	ok $? "RUNS=2 on the command line wins over the .config's 8"
+	is "$(kernel_call "$(cat "$TS_TOP/configs/qemu-aarch64-kernel-variants_defconfig")")" \
+		"--board qemu-aarch64 --variant nohz-idle --fragments nohz-idle tracing" \
+		"qemu-aarch64-kernel-variants_defconfig: A is make kernel VARIANT=nohz-idle"
+	srcu="--patches boards/patches/shrinker-srcu" nt=" nohz-idle tracing"
+	is "$(kernel_call "$(cat "$TS_TOP/configs/qemu-aarch64-shrinker_defconfig")" A=default)" \
+		"--board qemu-aarch64 --variant shrinker-srcu --fragments nohz-idle tracing $srcu" \
+		"qemu-aarch64-shrinker_defconfig: B is the nohz-idle kernel with the shrinker patch"
+	is "$(kernel_call "CONFIG_TS_BOARD_QEMU_AARCH64=y
+CONFIG_TS_EXP_B_PATCHED=y" A=default)" \
+		"--board qemu-aarch64 --variant nohz-idle-tracing+shrinker-srcu --fragments$nt $srcu" \
+		"a patched variant without a name: named after its fragments and series"
+	grep -q 'variant nohz-idle-tracing+shrinker-srcu: make kernel failed' "$tmp/k.log"
+	ok $? "a failed make kernel stops the experiment, naming the variant"
+else
+	skip "the experiment .config" "no kconfig-conf (kconfig-frontends-nox)" 8
+fi
+
+# 6. compare's answer on the real runs: the benchmark results are meta.txt's, and the periodic
 # tick shows up as perf script sees it.
 py() {
 	python3 -c "import json, sys

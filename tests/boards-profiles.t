@@ -95,7 +95,8 @@ printf 'NAME=q\nDESCRIPTION="it'"'"'s $(echo owned) `x`"\n' >"$tmp/q.board"
 ok $? "values are taken literally, never executed"
 
 for s in boards/record.sh boards/experiment.sh boards/target/ts-record.sh boards/qemu/fetch.sh \
-	boards/qemu/mkinitramfs.sh boards/qemu/boot.sh boards/kernel/kernel.sh; do
+	boards/qemu/mkinitramfs.sh boards/qemu/boot.sh boards/kernel/kernel.sh \
+	boards/gen-kconfig-experiment.sh; do
 	"$TS_TOP/$s" --help >"$tmp/help" 2>&1 && grep -q '^Usage:' "$tmp/help"
 	ok $? "$s --help"
 done

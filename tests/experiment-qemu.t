@@ -20,6 +20,7 @@ exp=$res/experiments/check
 t0=$(date +%s)
 "$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default B=nohz-off \
 	RUNS="$runs" ITERS=5000 WARMUP=500 NAME=check RESULTS="$res" TICKSCOPE="$TICKSCOPE" \
+	CONFIG=/dev/null \
 	>"$tmp/log" 2>&1
 rc=$?
 ok $rc "make experiment A=default B=nohz-off RUNS=$runs ITERS=5000 ($(($(date +%s) - t0))s)"

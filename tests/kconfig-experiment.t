@@ -35,9 +35,8 @@ is "$(val TS_RUNS "$tmp/.config")" 5 "alldefconfig: 5 runs"
 is "$(val TS_DURATION "$tmp/.config")" 10 "alldefconfig: 10 s"
 is "$(val TS_PINGPONG_ITERS "$tmp/.config")" 20000 "alldefconfig: 20000 round trips"
 is "$(val TS_STRESS_WORKERS "$tmp/.config")" 9 "alldefconfig: 9 ramfs workers (seed 2)"
-is "$(val TS_EVENTS "$tmp/.config")" \
-	'"sched:*,timer:*,rcu:*,power:cpu_idle,workqueue:*,vmscan:mm_shrink_slab_*"' \
-	"alldefconfig: the event list of design.md"
+is "$(val TS_EVENTS "$tmp/.config")" '""' \
+	"alldefconfig: no event list (the recorder's own set, with the IPI events)"
 grep -q '^# CONFIG_TS_CALLCHAINS is not set$' "$tmp/.config"
 ok $? "alldefconfig: callchains off"
 
@@ -107,6 +106,38 @@ is "$(val TS_BOOT_ARGS "$tmp/.config")" '"nohz_full=1-3"' "boot arguments can be
 # Kconfig.derived is generated: it must match its generator, and name existing fragments.
 "$kf/gen-kconfig-derived.sh" - | diff -u "$kf/Kconfig.derived" - >"$tmp/diff"
 ok $? "kconfig-fragments/Kconfig.derived is up to date (run gen-kconfig-derived.sh)"
+"$TS_TOP/boards/gen-kconfig-experiment.sh" - | diff -u "$TS_TOP/boards/Kconfig.experiment" - \
+	>"$tmp/diff"
+ok $? "boards/Kconfig.experiment is up to date (run boards/gen-kconfig-experiment.sh)"
+sed 's/^/#   /' "$tmp/diff"
+
+# The experiment menu: each known-answer defconfig names its two variants as experiment.sh
+# reads them (CONFIG_TS_EXP_A/B and their parts).
+exp_of() {
+	make -s -C "$TS_TOP" "$1_defconfig" TS_EXPERIMENT="$tmp/e.config" >/dev/null 2>&1 || return 1
+	for k in EXP_A EXP_A_BOOT_ARGS EXP_A_FRAGMENTS EXP_A_PATCHES EXP_A_NAME EXP_B EXP_B_BOOT_ARGS \
+		EXP_B_FRAGMENTS EXP_B_PATCHES EXP_B_NAME; do
+		v=$(val "TS_$k" "$tmp/e.config")
+		[ -z "$v" ] || printf '%s=%s ' "$k" "$v"
+	done
+}
+is "$(exp_of qemu-aarch64-nohz-off)" 'EXP_A="default" EXP_B="boot" EXP_B_BOOT_ARGS="nohz=off" ' \
+	"qemu-aarch64-nohz-off: the generic image against it booted with nohz=off"
+is "$(exp_of qemu-aarch64-rt)" 'EXP_A="default" EXP_B="rt" ' \
+	"qemu-aarch64-rt: the generic image against the -rt one"
+is "$(exp_of qemu-aarch64-debian-6.12)" 'EXP_A="default" EXP_B="debian-6.12" ' \
+	"qemu-aarch64-debian-6.12: Debian 6.1 against 6.12"
+a_idle='EXP_A="built" EXP_A_FRAGMENTS="nohz-idle tracing" EXP_A_NAME="nohz-idle"'
+is "$(exp_of qemu-aarch64-kernel-variants)" \
+	"$a_idle"' EXP_B="built" EXP_B_FRAGMENTS="hz-periodic tracing" EXP_B_NAME="hz-periodic" ' \
+	"qemu-aarch64-kernel-variants: two kernels built from the tick fragments"
+b_srcu=' EXP_B="patched" EXP_B_FRAGMENTS="nohz-idle tracing"'
+b_srcu="$b_srcu"' EXP_B_PATCHES="boards/patches/shrinker-srcu" EXP_B_NAME="shrinker-srcu" '
+is "$(exp_of qemu-aarch64-shrinker)" "$a_idle$b_srcu" \
+	"qemu-aarch64-shrinker: the nohz-idle kernel against it with the shrinker patch"
+make -s -C "$TS_TOP" x86-host_defconfig TS_EXPERIMENT="$tmp/x86.config" >/dev/null 2>&1 &&
+	! grep -q '^CONFIG_TS_EXP' "$tmp/x86.config"
+ok $? "x86-host: no experiment menu (only emulated boards boot a variant by themselves)"
 missing=
 nf=0
 for frag in $(sed -n 's/^\tdefault "\([^"]*\)" if TS_TICK.*&& .*PATH$/\1/p' "$kf/Kconfig.derived" |

@@ -21,6 +21,7 @@ mkdir -p "$results/experiments"
 t0=$(date +%s)
 "$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=nohz-idle B=hz-periodic \
 	RUNS="$runs" ITERS=5000 WARMUP=500 NAME=$name RESULTS="$results" TICKSCOPE="$TICKSCOPE" \
+	CONFIG=/dev/null \
 	>"$log" 2>&1
 rc=$?
 ok $rc "make experiment A=nohz-idle B=hz-periodic RUNS=$runs ($(($(date +%s) - t0))s; $log)"

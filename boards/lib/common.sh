@@ -32,6 +32,27 @@ parse_vars() {
 	done
 }
 
+# config_value FILE KEY: CONFIG_TS_KEY of the experiment .config FILE without its quotes, "n"
+# for "# CONFIG_TS_KEY is not set", empty when FILE does not set it.
+config_value() {
+	_cv=$(sed -n "s/^CONFIG_TS_$2=//p" "$1" | tail -n1)
+	_cv=${_cv#\"}
+	_cv=${_cv%\"}
+	if [ -z "$_cv" ] && grep -q "^# CONFIG_TS_$2 is not set" "$1"; then
+		_cv=n
+	fi
+	printf '%s' "$_cv"
+}
+
+# config_fill FILE VAR KEY: V_VAR from CONFIG_TS_KEY of FILE, unless VAR was given (the command
+# line wins) or FILE leaves it empty.
+config_fill() {
+	_cf=$(config_value "$1" "$3")
+	[ -n "$_cf" ] || return 0
+	eval "_set=\${V_$2+x}"
+	[ -n "$_set" ] || eval "V_$2=\$_cf"
+}
+
 # Profile keys every board must set, and the ones each transport adds.
 TS_PROFILE_KEYS="NAME DESCRIPTION ARCH CROSS_COMPILE CPUS TOPOLOGY PIN_SAME PIN_CROSS NOHZ_FULL_CPUS
 DEFCONFIG FRAGMENTS TRANSPORT PERF PERF_MMAP"
