@@ -78,14 +78,7 @@ config_variant() {
 }
 conf=${V_CONFIG:-$TS_TOP/.config}
 if [ -f "$conf" ]; then
-	config_fill "$conf" BOARD BOARD
-	config_fill "$conf" WORKLOAD WORKLOAD
-	config_fill "$conf" RUNS RUNS
-	config_fill "$conf" ITERS PINGPONG_ITERS
-	config_fill "$conf" WORKERS STRESS_WORKERS
-	config_fill "$conf" DURATION DURATION
-	config_fill "$conf" EVENTS EVENTS
-	config_fill "$conf" CALLCHAINS CALLCHAINS
+	config_fill_recording "$conf"
 	config_variant "$conf" A
 	config_variant "$conf" B
 	msg "read unset values from $conf"

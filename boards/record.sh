@@ -50,15 +50,8 @@ parse_vars "$@"
 # The experiment .config (Kconfig issue): CONFIG_TS_<NAME> fills variables not given.
 conf=${V_CONFIG:-$TS_TOP/.config}
 if [ -f "$conf" ]; then
-	config_fill "$conf" BOARD BOARD
-	config_fill "$conf" WORKLOAD WORKLOAD
+	config_fill_recording "$conf"
 	config_fill "$conf" VARIANT VARIANT
-	config_fill "$conf" RUNS RUNS
-	config_fill "$conf" ITERS PINGPONG_ITERS
-	config_fill "$conf" WORKERS STRESS_WORKERS
-	config_fill "$conf" DURATION DURATION
-	config_fill "$conf" EVENTS EVENTS
-	config_fill "$conf" CALLCHAINS CALLCHAINS
 	config_fill "$conf" GUEST_KERNEL GUEST_KERNEL
 	config_fill "$conf" BOOT_ARGS BOOT_ARGS
 	config_fill "$conf" FRAGMENTS FRAGMENTS

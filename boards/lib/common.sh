@@ -53,6 +53,20 @@ config_fill() {
 	[ -n "$_set" ] || eval "V_$2=\$_cf"
 }
 
+# config_fill_recording FILE: the recording settings both make record and make experiment take
+# from the experiment .config: board, workload, runs, iterations, workers, duration, events and
+# callchains (boards/README.md, "The experiment .config").
+config_fill_recording() {
+	config_fill "$1" BOARD BOARD
+	config_fill "$1" WORKLOAD WORKLOAD
+	config_fill "$1" RUNS RUNS
+	config_fill "$1" ITERS PINGPONG_ITERS
+	config_fill "$1" WORKERS STRESS_WORKERS
+	config_fill "$1" DURATION DURATION
+	config_fill "$1" EVENTS EVENTS
+	config_fill "$1" CALLCHAINS CALLCHAINS
+}
+
 # Profile keys every board must set, and the ones each transport adds.
 TS_PROFILE_KEYS="NAME DESCRIPTION ARCH CROSS_COMPILE CPUS TOPOLOGY PIN_SAME PIN_CROSS NOHZ_FULL_CPUS
 DEFCONFIG FRAGMENTS TRANSPORT PERF PERF_MMAP"
