@@ -240,6 +240,7 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 			{ TS_FACT_CPUS, "cpus_online" },
 			{ TS_FACT_EVENTS, "events" },
 			{ TS_FACT_BOOT_ARGS, "boot_args" },
+			{ TS_FACT_EVENTS_MISSING, "events_missing" },
 		};
 
 		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]) && !err; i++) {

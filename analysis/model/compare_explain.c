@@ -212,9 +212,10 @@ static int rank_changes(struct ts_cmp *c, int v)
 
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
-	static const char *const names[TS_FACT_NR] = { "kernel",  "cpus",     "cmdline",
-						       "pinning", "workload", "events",
-						       "boot_args" };
+	static const char *const names[TS_FACT_NR] = {
+		"kernel",   "cpus",   "cmdline",   "pinning",
+		"workload", "events", "boot_args", "events_missing",
+	};
 
 	return f < TS_FACT_NR ? names[f] : "";
 }
@@ -317,26 +318,104 @@ static int cmdline_differs(const struct ts_cmp_variant *base, const struct ts_cm
 }
 
 /* Does fact @f of variant @v differ from the baseline's (the cmdline beyond the variants'
- * declared boot parameters; the declared parameters themselves are the change under test)? */
+ * declared boot parameters; the declared parameters themselves are the change under test)?
+ * The events are compared as sets by events_differ(). */
 static int var_differs(const struct ts_cmp *c, int v, int f)
 {
-	if (f == TS_FACT_BOOT_ARGS)
+	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING)
 		return 0;
 	if (f == TS_FACT_CMDLINE)
 		return cmdline_differs(&c->var[0], &c->var[v]);
 	return strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
 }
 
+/* Is @tok (@n bytes) one of the comma-separated names of @list? */
+static int in_list(const char *list, const char *tok, size_t n)
+{
+	while (list && *list) {
+		size_t l = strcspn(list, ",");
+
+		if (l == n && !strncmp(list, tok, n))
+			return 1;
+		list += l + (list[l] == ',');
+	}
+	return 0;
+}
+
+/* Append @t bytes of @tok to the comma list @buf (@n bytes, @len used), if they fit. */
+static void list_add(char *buf, size_t *len, size_t n, const char *tok, size_t t)
+{
+	if (*len + t + 3 < n)
+		*len += snprintf(buf + *len, n - *len, "%s%.*s", *len ? ", " : "", (int)t, tok);
+}
+
+/*
+ * The events of @in's first run that @out's first run lacks, into @rec (the recording asked
+ * for them differently: a confounder) or @ker (@out's recorder asked for them and its kernel
+ * does not offer them, its meta.txt's events_missing: a difference of the kernels).
+ */
+static void events_only(const struct ts_cmp_variant *in, const struct ts_cmp_variant *out,
+			char *rec, char *ker, size_t n)
+{
+	const char *l = in->runs[0].fact[TS_FACT_EVENTS];
+	const char *other = out->runs[0].fact[TS_FACT_EVENTS];
+	const char *miss = out->runs[0].fact[TS_FACT_EVENTS_MISSING];
+	size_t lr = 0, lk = 0;
+
+	rec[0] = ker[0] = '\0';
+	while (l && *l) {
+		size_t t = strcspn(l, ",");
+
+		if (t && !in_list(other, l, t)) {
+			if (in_list(miss, l, t))
+				list_add(ker, &lk, n, l, t);
+			else
+				list_add(rec, &lr, n, l, t);
+		}
+		l += t + (l[t] == ',');
+	}
+}
+
+/* The events of variant @v against the baseline's, as sets: a name one side's kernel does not
+ * offer is a note (its metrics are null there); one the recordings chose differently is a
+ * confounder. */
+static int events_differ(struct ts_cmp *c, int v, int *cap, int *ncap)
+{
+	const struct ts_cmp_variant *pair[2] = { &c->var[0], &c->var[v] };
+	char rec[2][400], ker[2][400];
+	int err = 0;
+
+	if (!pair[0]->runs[0].fact[TS_FACT_EVENTS] || !pair[1]->runs[0].fact[TS_FACT_EVENTS])
+		return 0;
+	for (int i = 0; i < 2; i++)
+		events_only(pair[i], pair[!i], rec[i], ker[i], sizeof(rec[i]));
+	for (int i = 0; i < 2 && !err; i++)
+		if (ker[i][0])
+			err = note(
+				c, ncap,
+				"%s recorded in %s only: the kernel of %s does not offer it "
+				"(events_missing in its meta.txt), so what it measures is null there",
+				ker[i], pair[i]->name, pair[!i]->name);
+	for (int i = 0; i < 2 && !err; i++)
+		if (rec[i][0])
+			err = say(c, cap, "events differ: %s recorded in %s only", rec[i],
+				  pair[i]->name);
+	return err;
+}
+
 /* Facts that differ between variants, or between the runs of one variant. */
-static int fact_confounders(struct ts_cmp *c, int *cap)
+static int fact_confounders(struct ts_cmp *c, int *cap, int *ncap)
 {
 	int err = 0;
 
+	for (int v = 1; v < c->nr_var && !err; v++)
+		err = events_differ(c, v, cap, ncap);
 	for (int f = TS_FACT_CPUS; f < TS_FACT_NR && !err; f++) {
 		for (int v = 0; v < c->nr_var && !err; v++) {
 			const struct ts_cmp_variant *var = &c->var[v];
 
-			for (int r = 1; r < var->nr_runs && !err; r++) {
+			for (int r = 1; r < var->nr_runs && !err && f != TS_FACT_EVENTS_MISSING;
+			     r++) {
 				const char *x = var->runs[r].fact[f];
 
 				if (x && var->runs[0].fact[f] && strcmp(x, var->runs[0].fact[f])) {
@@ -472,7 +551,7 @@ int ts_cmp_explain(struct ts_cmp *c)
 	decompose_all(c);
 	for (int v = 1; v < c->nr_var && !err; v++)
 		err = rank_changes(c, v);
-	err = err ?: fact_confounders(c, &cap);
+	err = err ?: fact_confounders(c, &cap, &ncap);
 	err = err ?: load_confounders(c, &cap);
 	err = err ?: class_notes(c, &ncap);
 	return err;

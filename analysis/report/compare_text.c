@@ -324,7 +324,7 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		changes_block(f, c, v, top);
 	}
 	if (c->nr_notes)
-		fprintf(f, "\nWho else ran (task classes in one variant only, from the trace):\n");
+		fprintf(f, "\nKernel differences (seen in the runs, not confounders):\n");
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "  * %s\n", c->notes[i].text);
 	fprintf(f, "\nConfounders (differences other than the kernel under test):\n");

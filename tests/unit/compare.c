@@ -174,6 +174,48 @@ static void test_cmdline(void)
 	}
 }
 
+/*
+ * The events are compared as sets: one that B's kernel does not offer (its events_missing, as
+ * timer:tick_stop without NO_HZ_COMMON) is a note, one the recordings chose differently is a
+ * confounder naming it and the variant that has it.
+ */
+static void test_events(void)
+{
+	struct ts_run a[2], b[2];
+	struct ts_cmp_variant v[2] = { { "A", a, 2 }, { "B", b, 2 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+
+	for (int i = 0; i < 2; i++) {
+		run(&a[i], 10 + i, 2000, 1000, 6000);
+		run(&b[i], 30 + i, 19000, 1500, 7000);
+		ts_run_set_fact(&a[i], TS_FACT_EVENTS,
+				"sched:sched_switch,timer:tick_stop,ipi:ipi_entry");
+		ts_run_set_fact(&a[i], TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
+		ts_run_set_fact(&b[i], TS_FACT_EVENTS, "sched:sched_switch,ipi:ipi_entry");
+		ts_run_set_fact(&b[i], TS_FACT_EVENTS_MISSING,
+				"timer:tick_stop,timer:timer_base_idle");
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 0 && c->nr_notes == 1 &&
+		   strstr(c->notes[0].text, "timer:tick_stop recorded in A only: the kernel of B "
+					    "does not offer it"),
+	   "an event B's kernel does not offer is a kernel difference, not a confounder");
+	ts_cmp_free(c);
+	ts_run_set_fact(&b[0], TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
+	ts_run_set_fact(&b[1], TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
+	ts_run_set_fact(&a[0], TS_FACT_EVENTS, "sched:sched_switch,timer:tick_stop");
+	ts_run_set_fact(&a[1], TS_FACT_EVENTS, "sched:sched_switch,timer:tick_stop");
+	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 2 && c->nr_notes == 0 &&
+		   !strcmp(c->conf[0].text, "events differ: timer:tick_stop recorded in A only") &&
+		   !strcmp(c->conf[1].text, "events differ: ipi:ipi_entry recorded in B only"),
+	   "events the recordings chose differently are confounders, named with their variant");
+	ts_cmp_free(c);
+	for (int i = 0; i < 2; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
 /* A throughput (higher is better) rate: harmonic mean, and a fall is worse. */
 static void test_rate(void)
 {
@@ -205,6 +247,7 @@ int main(void)
 	test_cpath();
 	test_compare();
 	test_cmdline();
+	test_events();
 	test_rate();
 	return tap_done();
 }

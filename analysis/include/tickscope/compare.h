@@ -26,6 +26,7 @@ enum ts_run_fact {
 	TS_FACT_WORKLOAD,
 	TS_FACT_EVENTS,
 	TS_FACT_BOOT_ARGS, /* the variant's declared boot parameters: its intended change */
+	TS_FACT_EVENTS_MISSING, /* asked for, but not offered by the recorded kernel */
 	TS_FACT_NR
 };
 
