@@ -10,7 +10,7 @@ command -v qemu-system-aarch64 >/dev/null || skip_all "no qemu-system-aarch64"
 command -v aarch64-linux-gnu-gcc >/dev/null || skip_all "no aarch64-linux-gnu-gcc"
 [ -r /usr/src/linux-source-6.1.tar.xz ] || skip_all "no linux-source-6.1"
 [ -x "$TICKSCOPE" ] || skip_all "no $TICKSCOPE (make all)"
-runs=${TS_KV_RUNS:-5}
+runs=${TS_KV_RUNS:-8}
 # The experiment stays in results/ (resumable, and what tests/fixtures/kernel-variants/ holds).
 results=${TS_KV_RESULTS:-$TS_TOP/results}
 name=qemu-aarch64-pingpong-nohz-idle-vs-hz-periodic
