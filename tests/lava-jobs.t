@@ -33,6 +33,18 @@ grep -q -- "--first-run 3 --runs 1 .*--workload pingpong-cross .*--events ''sche
 ok $? "the recorder gets the run numbers, workload, events, iterations and the board's pins"
 grep -q "^  TS_UPLOAD_URL: 'http://up.invalid/drop'" "$tmp/q/001-evx-b1-default.yaml"
 ok $? "the upload URL is a job secret"
+! grep -q -- "--traces" "$tmp/q/001-evx-b1-default.yaml" &&
+	grep -q "^  tickscope.traces: 0" "$tmp/q/001-evx-b1-default.yaml"
+ok $? "by default the boards send summaries, not traces (no --traces 1; metadata traces 0)"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 TRACES=1 OUT="$tmp/t" 2>"$tmp/err" &&
+	grep -q -- "--kernel-sha256 0123abcd --traces 1 " "$tmp/t/001-evx-b1-default.yaml"
+ok $? "TRACES=1: the recorder is asked to send the traces too"
+printf 'traces=1\n' >>"$tmp/evx.exp"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/t2" 2>"$tmp/err" &&
+	grep -q -- "--traces 1 " "$tmp/t2/002-evx-b1-nohz-off.yaml" &&
+	gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 TRACES=0 OUT="$tmp/t3" 2>"$tmp/err" &&
+	! grep -q -- "--traces" "$tmp/t3/002-evx-b1-nohz-off.yaml"
+ok $? "the experiment's traces=1 does the same, and TRACES=0 overrides it"
 
 # 2. hi1215 (tftp, u-boot).
 gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=hi1215 RUNS=2 UPLOAD_TOKEN=t0k OUT="$tmp/h" 2>"$tmp/err"
@@ -78,4 +90,6 @@ bad "no generic.dtb= in" EXPERIMENT=pingpong-nohz DEVICE_TYPE=hi1215 UPLOAD_URL=
 printf '%s\n' "workload=pingpong" "a=default" "b=nohz-of" >"$tmp/typo.exp"
 bad "unknown variant 'nohz-of'" EXPERIMENT="$tmp/typo.exp" DEVICE_TYPE=qemu \
 	KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/
+bad "TRACES (or the experiment's traces=) must be 0 or 1, not 'yes'" EXPERIMENT=pingpong-nohz \
+	DEVICE_TYPE=qemu KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/ TRACES=yes
 tap_done
