@@ -105,7 +105,11 @@ metadata:
   tickscope.traces: $traces
 EOF
 	if [ "$D_BOOT" = qemu ]; then
+		# lava-server's qemu.jinja2 gives 512 MiB and one CPU unless told: the board's own
+		_bf=$TS_TOP/boards/$D_BOARD.board
 		printf 'context:\n  arch: %s\n  cpu: cortex-a57\n  machine: virt\n' "$D_ARCH"
+		printf '  memory: %s\n  extra_options:\n  - %s\n' "$(kv_get "$_bf" QEMU_MEM)" \
+			"$(yq "-smp $(kv_get "$_bf" CPUS)")"
 	elif [ -n "$3" ]; then
 		# u-boot device types append extra_kernel_args to the board's bootargs
 		printf 'context:\n  extra_kernel_args: %s\n' "$(yq "$3")"
