@@ -1,7 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* SHA-256 as FIPS 180-4 defines it: 64-byte blocks, 64 rounds, big-endian words. */
+/*
+ * SHA-256 as FIPS 180-4 defines it: 64-byte blocks, 64 rounds, big-endian words. The CPU's
+ * own SHA-256 instructions (x86 SHA extensions, Armv8 SHA2) when it has them: in plain C the
+ * hash of a trace costs several times its decoding.
+ */
 #include <stdio.h>
 #include <string.h>
+
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#elif defined(__aarch64__)
+#include <arm_neon.h>
+#include <sys/auxv.h>
+#endif
 
 #include "tickscope/sha256.h"
 
@@ -19,39 +31,187 @@ static const uint32_t K[64] = {
 	0xc67178f2,
 };
 
-static uint32_t ror(uint32_t x, int n)
+static inline uint32_t ror(uint32_t x, int n)
 {
 	return (x >> n) | (x << (32 - n));
 }
 
-static void block(uint32_t h[8], const unsigned char *p)
+static inline uint32_t be32(const unsigned char *p)
 {
-	uint32_t w[64], a[8];
+	return (uint32_t)p[0] << 24 | (uint32_t)p[1] << 16 | (uint32_t)p[2] << 8 | p[3];
+}
+
+static inline uint32_t big0(uint32_t x)
+{
+	return ror(x, 2) ^ ror(x, 13) ^ ror(x, 22);
+}
+
+static inline uint32_t big1(uint32_t x)
+{
+	return ror(x, 6) ^ ror(x, 11) ^ ror(x, 25);
+}
+
+static inline uint32_t small0(uint32_t x)
+{
+	return ror(x, 7) ^ ror(x, 18) ^ (x >> 3);
+}
+
+static inline uint32_t small1(uint32_t x)
+{
+	return ror(x, 17) ^ ror(x, 19) ^ (x >> 10);
+}
+
+/*
+ * One round, the eight working variables renamed instead of moved (the caller rotates the
+ * arguments), so that the compiler keeps them in registers.
+ */
+#define ROUND(a, b, c, d, e, f, g, h, kw)                                \
+	do {                                                             \
+		uint32_t t1 = h + big1(e) + ((e & f) ^ (~e & g)) + (kw); \
+		d += t1;                                                 \
+		h = t1 + big0(a) + ((a & b) ^ (a & c) ^ (b & c));        \
+	} while (0)
+
+static void block_c(uint32_t st[8], const unsigned char *p)
+{
+	uint32_t a = st[0], b = st[1], c = st[2], d = st[3], e = st[4], f = st[5], g = st[6],
+		 h = st[7], w[16];
 	int i;
 
 	for (i = 0; i < 16; i++)
-		w[i] = (uint32_t)p[4 * i] << 24 | (uint32_t)p[4 * i + 1] << 16 |
-		       (uint32_t)p[4 * i + 2] << 8 | p[4 * i + 3];
-	for (; i < 64; i++) {
-		uint32_t s0 = ror(w[i - 15], 7) ^ ror(w[i - 15], 18) ^ (w[i - 15] >> 3);
-		uint32_t s1 = ror(w[i - 2], 17) ^ ror(w[i - 2], 19) ^ (w[i - 2] >> 10);
-
-		w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+		w[i] = be32(p + 4 * i);
+	for (i = 0; i < 64; i += 8) {
+		/* the schedule as 16 words updated in place: w[j & 15] held word j - 16 */
+		for (int j = i; i >= 16 && j < i + 8; j++)
+			w[j & 15] += small1(w[(j + 14) & 15]) + w[(j + 9) & 15] +
+				     small0(w[(j + 1) & 15]);
+		ROUND(a, b, c, d, e, f, g, h, K[i] + w[i & 15]);
+		ROUND(h, a, b, c, d, e, f, g, K[i + 1] + w[(i + 1) & 15]);
+		ROUND(g, h, a, b, c, d, e, f, K[i + 2] + w[(i + 2) & 15]);
+		ROUND(f, g, h, a, b, c, d, e, K[i + 3] + w[(i + 3) & 15]);
+		ROUND(e, f, g, h, a, b, c, d, K[i + 4] + w[(i + 4) & 15]);
+		ROUND(d, e, f, g, h, a, b, c, K[i + 5] + w[(i + 5) & 15]);
+		ROUND(c, d, e, f, g, h, a, b, K[i + 6] + w[(i + 6) & 15]);
+		ROUND(b, c, d, e, f, g, h, a, K[i + 7] + w[(i + 7) & 15]);
 	}
-	memcpy(a, h, sizeof(a));
-	for (i = 0; i < 64; i++) {
-		uint32_t s1 = ror(a[4], 6) ^ ror(a[4], 11) ^ ror(a[4], 25);
-		uint32_t ch = (a[4] & a[5]) ^ (~a[4] & a[6]);
-		uint32_t t1 = a[7] + s1 + ch + K[i] + w[i];
-		uint32_t s0 = ror(a[0], 2) ^ ror(a[0], 13) ^ ror(a[0], 22);
-		uint32_t maj = (a[0] & a[1]) ^ (a[0] & a[2]) ^ (a[1] & a[2]);
+	st[0] += a;
+	st[1] += b;
+	st[2] += c;
+	st[3] += d;
+	st[4] += e;
+	st[5] += f;
+	st[6] += g;
+	st[7] += h;
+}
 
-		memmove(a + 1, a, 7 * sizeof(a[0]));
-		a[4] += t1;
-		a[0] = t1 + s0 + maj;
+#if defined(__x86_64__)
+/*
+ * x86 SHA extensions: the state lives in two registers as ABEF and CDGH; sha256rnds2 does two
+ * rounds from the low two words of its message operand; sha256msg1 and sha256msg2 compute the
+ * schedule's sigma0 and sigma1 parts, four words at a time.
+ */
+__attribute__((target("sha,sse4.1,ssse3"))) static void blocks_x86(uint32_t st[8],
+								   const unsigned char *p, size_t n)
+{
+	const __m128i swap = _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+	__m128i s0, s1, t, m[4], wk, save0, save1;
+
+	t = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&st[0]), 0xb1); /* CDAB */
+	s1 = _mm_shuffle_epi32(_mm_loadu_si128((const __m128i *)&st[4]), 0x1b); /* HGFE */
+	s0 = _mm_alignr_epi8(t, s1, 8); /* ABEF */
+	s1 = _mm_blend_epi16(s1, t, 0xf0); /* CDGH */
+	for (; n; n--, p += 64) {
+		save0 = s0;
+		save1 = s1;
+		for (int i = 0; i < 4; i++)
+			m[i] = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(p + 16 * i)),
+						swap);
+		for (int g = 0; g < 16; g++) {
+			__m128i *w = &m[g & 3];
+
+			if (g >= 4) /* words 4g..4g+3 from the four groups before them */
+				*w = _mm_sha256msg2_epu32(
+					_mm_add_epi32(_mm_sha256msg1_epu32(*w, m[(g + 1) & 3]),
+						      _mm_alignr_epi8(m[(g + 3) & 3],
+								      m[(g + 2) & 3], 4)),
+					m[(g + 3) & 3]);
+			wk = _mm_add_epi32(*w, _mm_loadu_si128((const __m128i *)&K[4 * g]));
+			s1 = _mm_sha256rnds2_epu32(s1, s0, wk);
+			s0 = _mm_sha256rnds2_epu32(s0, s1, _mm_shuffle_epi32(wk, 0x0e));
+		}
+		s0 = _mm_add_epi32(s0, save0);
+		s1 = _mm_add_epi32(s1, save1);
 	}
-	for (i = 0; i < 8; i++)
-		h[i] += a[i];
+	t = _mm_shuffle_epi32(s0, 0x1b); /* FEBA */
+	s1 = _mm_shuffle_epi32(s1, 0xb1); /* DCHG */
+	_mm_storeu_si128((__m128i *)&st[0], _mm_blend_epi16(t, s1, 0xf0)); /* DCBA */
+	_mm_storeu_si128((__m128i *)&st[4], _mm_alignr_epi8(s1, t, 8)); /* HGFE */
+}
+
+static int have_sha(void)
+{
+	unsigned int a, b, c, d;
+
+	/* CPUID leaf 7: EBX bit 29 is SHA; the code above also needs SSSE3 and SSE4.1 */
+	if (!__get_cpuid_count(7, 0, &a, &b, &c, &d) || !(b & (1u << 29)))
+		return 0;
+	return __get_cpuid(1, &a, &b, &c, &d) && (c & bit_SSSE3) && (c & bit_SSE4_1);
+}
+#elif defined(__aarch64__)
+/* Armv8 SHA2: sha256h/sha256h2 do four rounds on ABCD and EFGH, sha256su0/su1 the schedule. */
+__attribute__((target("+crypto"))) static void blocks_arm(uint32_t st[8], const unsigned char *p,
+							  size_t n)
+{
+	uint32x4_t abcd = vld1q_u32(&st[0]), efgh = vld1q_u32(&st[4]), m[4], wk, a0, e0, t;
+
+	for (; n; n--, p += 64) {
+		a0 = abcd;
+		e0 = efgh;
+		for (int i = 0; i < 4; i++)
+			m[i] = vreinterpretq_u32_u8(vrev32q_u8(vld1q_u8(p + 16 * i)));
+		for (int g = 0; g < 16; g++) {
+			wk = vaddq_u32(m[g & 3], vld1q_u32(&K[4 * g]));
+			t = abcd;
+			abcd = vsha256hq_u32(abcd, efgh, wk);
+			efgh = vsha256h2q_u32(efgh, t, wk);
+			if (g < 12) /* group g+4 replaces group g, whose rounds are done */
+				m[g & 3] =
+					vsha256su1q_u32(vsha256su0q_u32(m[g & 3], m[(g + 1) & 3]),
+							m[(g + 2) & 3], m[(g + 3) & 3]);
+		}
+		abcd = vaddq_u32(abcd, a0);
+		efgh = vaddq_u32(efgh, e0);
+	}
+	vst1q_u32(&st[0], abcd);
+	vst1q_u32(&st[4], efgh);
+}
+
+static int have_sha(void)
+{
+	return !!(getauxval(AT_HWCAP) & (1ul << 6)); /* HWCAP_SHA2 */
+}
+#endif
+
+/* The CPU has SHA-256 instructions: -1 not asked yet (the same answer in every thread). */
+static int use_sha = -1;
+
+/* @n blocks of @p into @st, by the CPU's instructions when it has them. */
+static void blocks(uint32_t st[8], const unsigned char *p, size_t n)
+{
+#if defined(__x86_64__) || defined(__aarch64__)
+	if (use_sha < 0)
+		use_sha = have_sha();
+	if (use_sha) {
+#if defined(__x86_64__)
+		blocks_x86(st, p, n);
+#else
+		blocks_arm(st, p, n);
+#endif
+		return;
+	}
+#endif
+	for (; n; n--, p += 64)
+		block_c(st, p);
 }
 
 void ts_sha256_init(struct ts_sha256 *s)
@@ -79,11 +239,12 @@ void ts_sha256_update(struct ts_sha256 *s, const void *p, size_t n)
 		n -= k;
 		if (s->fill < 64)
 			return;
-		block(s->h, s->buf);
+		blocks(s->h, s->buf, 1);
 		s->fill = 0;
 	}
-	for (; n >= 64; c += 64, n -= 64)
-		block(s->h, c);
+	blocks(s->h, c, n / 64);
+	c += n / 64 * 64;
+	n %= 64;
 	memcpy(s->buf, c, n);
 	s->fill = n;
 }
@@ -97,13 +258,13 @@ void ts_sha256_final(struct ts_sha256 *s, char *hex)
 	s->buf[s->fill++] = 0x80;
 	if (s->fill > 56) {
 		memset(s->buf + s->fill, 0, 64 - s->fill);
-		block(s->h, s->buf);
+		blocks(s->h, s->buf, 1);
 		s->fill = 0;
 	}
 	memset(s->buf + s->fill, 0, 56 - s->fill);
 	for (i = 0; i < 8; i++)
 		s->buf[56 + i] = (unsigned char)(bits >> (56 - 8 * i));
-	block(s->h, s->buf);
+	blocks(s->h, s->buf, 1);
 	for (i = 0; i < 8; i++)
 		snprintf(hex + 8 * i, 9, "%08x", s->h[i]);
 }
