@@ -320,6 +320,8 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 		if (rc > 0 && (!o->hook || o->hook->cached(o->hook->ctx, data, key)))
 			goto out;
 	}
+	if (o->check && !id->sha256)
+		goto out; /* a trace meta.txt does not name: nothing to check it against */
 	udata = ends_with(data, ".xz") ? unxz(data) : NULL;
 	if (ends_with(data, ".xz") && !udata) {
 		err = cli_error("%s: cannot unpack with xz -dc", data);
