@@ -2,12 +2,14 @@
 # Board farms with LAVA (boards/lava/README.md): job definitions, the emulated board's LAVA
 # ramdisk, collecting what the jobs published, and the local lava-run check.
 
-LAVA_JOBS_VARS := EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB OUT
+LAVA_JOBS_VARS := EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB TRACES \
+	OUT
 lava-jobs:
 	$(Q)boards/lava/jobs.sh $(foreach v,$(LAVA_JOBS_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),'$(v)=$($(v))'))
 
-lava-ramdisk: workloads-arm64
+# the board computes each run's summary with the static aarch64 tickscope (tickscope-arm64)
+lava-ramdisk: workloads-arm64 tickscope-arm64
 	$(Q)BUILD=$(BUILD) boards/lava/ramdisk.sh
 
 LAVA_COLLECT_VARS := IN OUT EXPERIMENT TICKSCOPE
@@ -17,7 +19,7 @@ lava-collect: all
 
 # lava-run (no server) boots generated qemu jobs on the emulated aarch64 board (tests/lava-qemu.t).
 check-lava: deps
-	$(Q)$(MAKE) --no-print-directory all workloads-arm64
+	$(Q)$(MAKE) --no-print-directory all workloads-arm64 tickscope-arm64
 	$(Q)TS_CHECK_LAVA=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
 		$(PROVE) --exec '' tests/lava-qemu.t
 

@@ -341,12 +341,15 @@ static int write_summary(struct plugin *p, const struct ts_report_opts *o)
 {
 	double ops = p->ops > 0 ? p->ops : NAN;
 	struct ts_run r = { .lost = NAN };
-	char *key = ts_summary_key(p->input, p->comm, ops, TS_VERSION);
+	char *key = ts_summary_key(p->input, p->comm, ops, TS_VERSION), sha[TS_SHA256_HEX];
 	int ret = key ? 0 : -errno;
+	long long size = 0;
 
 	ts_analysis_set_symbols(p->an, o->sym, o->sym_ctx);
 	ret = ret ?: ts_run_add_analysis(&r, p->an, p->path, p->comm, ops);
-	ret = ret ?: ts_summary_write(p->summary, key, &r, 0);
+	/* the trace it came from, so that the summary can travel without it */
+	ret = ret ?: ts_summary_trace_id(p->input, sha, &size);
+	ret = ret ?: ts_summary_write(p->summary, key, sha, size, &r, 0);
 	if (ret)
 		fprintf(stderr, "tickscope.so: summary=%s: %s\n", p->summary, ts_strerror(ret));
 	ts_run_release(&r);

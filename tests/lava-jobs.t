@@ -33,6 +33,18 @@ grep -q -- "--first-run 3 --runs 1 .*--workload pingpong-cross .*--events ''sche
 ok $? "the recorder gets the run numbers, workload, events, iterations and the board's pins"
 grep -q "^  TS_UPLOAD_URL: 'http://up.invalid/drop'" "$tmp/q/001-evx-b1-default.yaml"
 ok $? "the upload URL is a job secret"
+! grep -q -- "--traces" "$tmp/q/001-evx-b1-default.yaml" &&
+	grep -q "^  tickscope.traces: 0" "$tmp/q/001-evx-b1-default.yaml"
+ok $? "by default the boards send summaries, not traces (no --traces 1; metadata traces 0)"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 TRACES=1 OUT="$tmp/t" 2>"$tmp/err" &&
+	grep -q -- "--kernel-sha256 0123abcd --traces 1 " "$tmp/t/001-evx-b1-default.yaml"
+ok $? "TRACES=1: the recorder is asked to send the traces too"
+printf 'traces=1\n' >>"$tmp/evx.exp"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/t2" 2>"$tmp/err" &&
+	grep -q -- "--traces 1 " "$tmp/t2/002-evx-b1-nohz-off.yaml" &&
+	gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 TRACES=0 OUT="$tmp/t3" 2>"$tmp/err" &&
+	! grep -q -- "--traces" "$tmp/t3/002-evx-b1-nohz-off.yaml"
+ok $? "the experiment's traces=1 does the same, and TRACES=0 overrides it"
 
 # 2. hi1215 (tftp, u-boot).
 gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=hi1215 RUNS=2 UPLOAD_TOKEN=t0k OUT="$tmp/h" 2>"$tmp/err"
@@ -54,6 +66,74 @@ else
 	skip "lava_common schema" "no lava-common (Debian package lava-common, boards/packages)"
 	skip "8 jobs validated" "no lava-common"
 	skip "the validator rejects a broken job" "no lava-common"
+fi
+
+# 3b. The device dictionaries a lab would hold, rendered with lava-server's own templates (of
+# the installed dispatcher's version, scripts/lava-templates.sh) and the jobs' context, then
+# lava-run --validate: the dispatcher builds each job's whole pipeline against them. No hi1215
+# board is reachable from here: this checks the dictionary and the jobs, not the board. The
+# dispatcher's tftp server (in.tftpd, /etc/default/tftpd-hpa), console (telnet) and PDU
+# command are stand-ins that do nothing, in a private mount namespace.
+tpl=$("$TS_TOP/scripts/lava-templates.sh" 2>"$tmp/tpl.err")
+why=""
+[ -n "$tpl" ] || why="no lava-server templates: $(cat "$tmp/tpl.err")"
+[ -n "$why" ] || command -v lava-run >/dev/null || why="no lava-run (lava-dispatcher)"
+[ -n "$why" ] || command -v mkimage >/dev/null || why="no mkimage (u-boot-tools)"
+[ -n "$why" ] || [ "$(id -u)" = 0 ] || why="the tftp stand-in needs root (a mount namespace)"
+[ -n "$why" ] || command -v unshare >/dev/null || why="no unshare"
+if [ -n "$why" ]; then
+	for t in 1 2 3 4 5 6; do skip "device dictionaries with lava-server's templates" "$why"; done
+else
+	for f in vmlinuz b.dtb; do echo x >"$tmp/$f"; done
+	echo x | gzip >"$tmp/rd.cpio.gz"
+	printf '%s\n' "generic.kernel=file://$tmp/vmlinuz" "generic.ramdisk=file://$tmp/rd.cpio.gz" \
+		"generic.dtb=file://$tmp/b.dtb" >"$tmp/kernels-local"
+	"$jobs" KERNELS="$tmp/kernels-local" UPLOAD_URL=http://up.invalid/ EXPERIMENT="$tmp/evx.exp" \
+		DEVICE_TYPE=hi1215 RUNS=1 OUT="$tmp/hv" 2>/dev/null &&
+		"$jobs" KERNELS="$tmp/kernels-local" UPLOAD_URL=http://up.invalid/ \
+			EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/qv" 2>/dev/null
+	ok $? "jobs for both device types with local files (lava-run --validate fetches them)"
+	mkdir -p "$tmp/stub" "$tmp/etc-default" "$tmp/tftp"
+	for c in in.tftpd telnet pdu-control; do
+		printf '#!/bin/sh\nexit 0\n' >"$tmp/stub/$c"
+		chmod +x "$tmp/stub/$c"
+	done
+	cp -a /etc/default/. "$tmp/etc-default/"
+	printf 'TFTP_DIRECTORY="%s"\n' "$tmp/tftp" >"$tmp/etc-default/tftpd-hpa"
+	validate() { # DEVICE JOB: lava-run --validate, its log in $tmp/v.log
+		unshare -m sh -c 'mount --make-rprivate / && mount --bind "$1" /etc/default &&
+			PATH="$2:$PATH" lava-run --validate --device "$3" --job-id 1 \
+			--output-dir "$4" "$5"' sh "$tmp/etc-default" "$tmp/stub" "$1" "$tmp/vout" "$2" \
+			>"$tmp/v.log" 2>&1 &&
+			grep -q '"case": "validate", "definition": "lava", "result": "pass"' "$tmp/v.log"
+	}
+	dict=$TS_TOP/boards/lava/devices
+	"$TS_TOP/scripts/lava-device.py" "$dict/hi1215.jinja2" "$tpl" >"$tmp/hi1215.yaml" &&
+		/usr/bin/python3 -c 'import sys, yaml
+from lava_common.schemas.device import validate
+validate(yaml.safe_load(open(sys.argv[1])))' "$tmp/hi1215.yaml"
+	ok $? "hi1215.jinja2 renders with lava-server's base-uboot.jinja2 and passes the device schema"
+	fails=""
+	for j in "$tmp"/hv/*.yaml; do
+		validate "$tmp/hi1215.yaml" "$j" || fails="$fails $(basename "$j")"
+		! grep -q 'falling back to bootm' "$tmp/v.log" || fails="$fails $(basename "$j"):bootm"
+	done
+	is "$fails" "" "lava-run --validate builds every hi1215 job against it, booti (no bootm fallback)"
+	sed 's/booti_/bootm_/' "$dict/hi1215.jinja2" >"$tmp/bootm.jinja2"
+	"$TS_TOP/scripts/lava-device.py" "$tmp/bootm.jinja2" "$tpl" >"$tmp/bootm.yaml" &&
+		validate "$tmp/bootm.yaml" "$tmp/hv/001-evx-b1-default.yaml" &&
+		grep -q 'No booti parameters available, falling back to bootm' "$tmp/v.log"
+	ok $? "(with bootm_* addresses instead, LAVA warns that it falls back to bootm)"
+	j=$tmp/qv/001-evx-b1-default.yaml
+	"$TS_TOP/scripts/lava-device.py" --job "$j" "$dict/qemu-lab.jinja2" "$tpl" >"$tmp/qemu.yaml" &&
+		grep -q -- '- -m 2048$' "$tmp/qemu.yaml" && grep -q "extra: \['-smp 8'\]" "$tmp/qemu.yaml"
+	ok $? "a lab's qemu dictionary (stock qemu.jinja2) with the job's context: the board's 2 GiB and 8 CPUs"
+	fails=""
+	for j in "$tmp"/qv/*.yaml; do
+		"$TS_TOP/scripts/lava-device.py" --job "$j" "$dict/qemu-lab.jinja2" "$tpl" \
+			>"$tmp/qemu.yaml" && validate "$tmp/qemu.yaml" "$j" || fails="$fails $(basename "$j")"
+	done
+	is "$fails" "" "lava-run --validate builds every qemu job against it"
 fi
 
 # 4. Bad input: one line, non-zero, and no YAML written.
@@ -78,4 +158,6 @@ bad "no generic.dtb= in" EXPERIMENT=pingpong-nohz DEVICE_TYPE=hi1215 UPLOAD_URL=
 printf '%s\n' "workload=pingpong" "a=default" "b=nohz-of" >"$tmp/typo.exp"
 bad "unknown variant 'nohz-of'" EXPERIMENT="$tmp/typo.exp" DEVICE_TYPE=qemu \
 	KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/
+bad "TRACES (or the experiment's traces=) must be 0 or 1, not 'yes'" EXPERIMENT=pingpong-nohz \
+	DEVICE_TYPE=qemu KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/ TRACES=yes
 tap_done

@@ -1,8 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # make check-lava: LAVA's own dispatcher (lava-run, no server) runs generated qemu jobs that
-# boot the emulated aarch64 board's Debian kernel and record real runs; the run folders come
-# back through the upload secret to a receiver on 127.0.0.1 and go into lava-collect.
+# boot the emulated aarch64 board's Debian kernel and record real runs, each summarised on the
+# board by its static aarch64 tickscope; the run folders (the first batch with summaries alone,
+# as by default, the second with their traces too: TRACES=1) come back through the upload
+# secret to a receiver on 127.0.0.1 and go into lava-collect. The board's summaries must be
+# the ones compare computes here from the traces.
 . "$(dirname "$0")/lib/tap.sh"
 [ "${TS_CHECK_LAVA:-0}" = 1 ] || skip_all "boots qemu under lava-run for minutes: make check-lava"
 command -v lava-run >/dev/null || skip_all "no lava-run (Debian lava-dispatcher, boards/packages)"
@@ -10,6 +13,7 @@ command -v qemu-system-aarch64 >/dev/null || skip_all "no qemu-system-aarch64"
 command -v busybox >/dev/null || skip_all "no busybox (the upload receiver is busybox httpd)"
 [ -x "$TICKSCOPE" ] || skip_all "no $TICKSCOPE (make all)"
 [ -x "$TS_BUILD/workloads-arm64/pingpong" ] || skip_all "no arm64 pingpong (make workloads-arm64)"
+[ -x "$TS_BUILD/workloads-arm64/tickscope" ] || skip_all "no static aarch64 tickscope (make tickscope-arm64)"
 [ "$(id -u)" = 0 ] || skip_all "lava-run needs root"
 tap_tmpdir
 tmp=$TAP_TMP
@@ -45,13 +49,18 @@ done
 [ -n "$port" ] || skip_all "no free port for the receiver ($(cat "$tmp/httpd.err"))"
 trap 'kill "$hpid" 2>/dev/null; rm -rf "$tmp"' EXIT
 
-# 3. The jobs: 2 runs of default and nohz-off, one boot each, interleaved. The guest reaches
-# the host's 127.0.0.1 as 10.0.2.2 (qemu user networking in the device dictionary).
-"$TS_TOP/boards/lava/jobs.sh" EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu RUNS=2 \
-	KERNELS="$tmp/lava/kernels-qemu.txt" UPLOAD_URL="http://10.0.2.2:$port/cgi-bin/up" \
-	OUT="$tmp/jobs" 2>"$tmp/jobs.log"
-ok $? "lava-jobs writes the jobs"
-is "$(ls "$tmp/jobs"/*.yaml | wc -l)" 4 "four jobs: A B A B"
+# 3. The jobs: 2 runs of default and nohz-off, one boot each, interleaved; batch 1 from the
+# default jobs (summaries travel), batch 2 from TRACES=1 ones (the traces too). The guest
+# reaches the host's 127.0.0.1 as 10.0.2.2 (qemu user networking in the device dictionary).
+for t in 0 1; do
+	"$TS_TOP/boards/lava/jobs.sh" EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu RUNS=2 TRACES=$t \
+		KERNELS="$tmp/lava/kernels-qemu.txt" UPLOAD_URL="http://10.0.2.2:$port/cgi-bin/up" \
+		OUT="$tmp/jobs$t" 2>"$tmp/jobs.log"
+	ok $? "lava-jobs writes the jobs (TRACES=$t)"
+done
+is "$(ls "$tmp/jobs0"/*.yaml | wc -l)" 4 "four jobs: A B A B"
+mkdir -p "$tmp/jobs"
+cp "$tmp"/jobs0/*-b1-*.yaml "$tmp"/jobs1/*-b2-*.yaml "$tmp/jobs/"
 
 # 4. lava-run the jobs of a batch at once, each with its own --job-id; with the first batch, a
 # copy of job 1 whose upload goes to a path the receiver refuses (404). Every case is checked:
@@ -95,8 +104,10 @@ for j in "$tmp/jobs"/*.yaml; do
 	ok $? "$b: $v run $r reported with its measurement: $(head -n1 "$tmp/$b.cases")"
 	grep -qx "upload-$v pass - -" "$tmp/$b.cases" && grep -qx "runs-$v pass - -" "$tmp/$b.cases"
 	ok $? "$b: the run folder was uploaded and referenced"
+	grep -Eq "^$v-run-$r-summary pass [0-9.]+ s\$" "$tmp/$b.cases"
+	ok $? "$b: the board computed the run's summary: $(grep -- "-summary " "$tmp/$b.cases")"
 	grep -q "$v-run-$r pass" "$tmp/$b.cases" || tail -n 20 "$tmp/$b.log" | sed 's/^/# /'
-	sed -n 's/^[^ ]* pass \([0-9.]*\) .*/\1/p' "$tmp/$b.cases" >>"$tmp/lava-$v.txt"
+	sed -n 's/^[^ ]* pass \([0-9.]*\) us_per_round_trip$/\1/p' "$tmp/$b.cases" >>"$tmp/lava-$v.txt"
 done
 "$TS_TOP/boards/lava/results.sh" "$tmp/badup.log" >"$tmp/badup.cases"
 job_passed badup && grep -qx "upload-default fail - -" "$tmp/badup.cases" &&
@@ -109,6 +120,9 @@ is "$(ls "$tmp/in"/*.tar.gz 2>/dev/null | wc -l)" 4 "four archives arrived at th
 	TICKSCOPE="$TICKSCOPE" >"$tmp/collect.log" 2>&1
 ok $? "lava-collect compares the uploaded runs"
 is "$(grep -c '^kept' "$tmp/c/runs.tsv")" 4 "all four runs kept (runs.tsv)"
+is "$(awk -F'\t' '$1 == "kept" { sub(".*/", "", $4); print $4 ":" $6 }' "$tmp/c/runs.tsv" |
+	sort | tr '\n' ' ')" "run-1:summary run-1:summary run-2:trace run-2:trace " \
+	"compare read batch 1 from the board's summaries alone, batch 2 from the traces"
 for v in default nohz-off; do
 	got=$(awk -F'\t' -v v="$v" '$1 == "kept" && $2 == v { print $4 "/meta.txt" }' \
 		"$tmp/c/runs.tsv" | xargs sed -n 's/^result=//p' | awk '{ printf "%.4f\n", $1 }' |
@@ -119,18 +133,77 @@ for v in default nohz-off; do
 done
 grep -q '"nohz-off"' "$tmp/c/compare.json" && grep -q 'nohz-off' "$tmp/c/compare.txt"
 ok $? "compare.txt and compare.json name both variants"
-# Figures for docs/scale.md: archive sizes, and compare with and without the run summaries.
-diag "archives: $(du -k "$tmp/in"/*.tar.gz | awk '{ s += $1 } END { printf "%d KiB for %d runs", s, NR }')"
 runs=$(awk -F'\t' '$1 == "kept" { print $4 }' "$tmp/c/runs.tsv")
-ms() { date +%s%N | cut -c1-13; }
-s=$(ms)
-"$TICKSCOPE" compare --no-cache $(echo "$runs" | grep /default/) -- \
-	$(echo "$runs" | grep /nohz-off/) >/dev/null 2>&1
-m=$(ms)
-"$TICKSCOPE" compare $(echo "$runs" | grep /default/) -- $(echo "$runs" | grep /nohz-off/) \
-	>/dev/null 2>&1
-diag "compare of the 4 runs: $((m - s)) ms computing the summaries, $(($(ms) - m)) ms from" \
-	"the cached summaries ($(du -ck $(echo "$runs" | sed 's|$|/perf.data.tsum|') 2>/dev/null |
-		tail -n1 | cut -f1) KiB of .tsum)"
+for r in $(echo "$runs" | grep '/run-1$'); do
+	[ -s "$r/perf.data.tsum" ] && [ -s "$r/perf.data.tplot" ] && [ ! -e "$r/perf.data" ] &&
+		[ ! -e "$r/kallsyms" ] && [ ! -e "$r/kconfig" ]
+	ok $? "$(basename "$(dirname "$r")") run-1 came as its summary and chart data, no trace"
+done
+
+bad=""
+for r in $runs; do
+	[ "$(sed -n 2p "$r/perf.data.tsum" | cut -f2,3)" = \
+		"$(sed -n 's/^perf_data_sha256=//p' "$r/meta.txt")	$(sed -n 's/^perf_data_size=//p' "$r/meta.txt")" ] ||
+		bad="$bad $r"
+done
+is "$bad" "" "every summary names its trace as busybox sha256sum and wc -c did on the board"
+
+# 6. The board's summaries (static aarch64 tickscope, under TCG) against the ones computed
+# here from the same traces (the host's tickscope): the same metrics, the same values up to
+# rounding (aarch64 may fuse a multiply and an add that x86 rounds twice).
+for r in $(echo "$runs" | grep '/run-2$'); do
+	v=$(basename "$(dirname "$r")")
+	mkdir -p "$tmp/here/$v"
+	cp -a "$r" "$tmp/here/$v/"
+	h=$tmp/here/$v/run-2
+	rm "$h/perf.data.tsum" "$h/perf.data.tplot"
+	"$TICKSCOPE" summary "$h" >/dev/null 2>"$tmp/here.err"
+	ok $? "$v run-2: tickscope summary here, from the trace the board sent"
+	diff=$(awk -F'\t' 'NR == FNR { if ($1 == "m") a[$2] = $6; else if ($1 == "trace") t = $2; next }
+		$1 == "trace" { if ($2 != t) bad = bad " trace" }
+		$1 == "m" {
+			n++
+			if (!($2 in a)) { bad = bad " +" $2; next }
+			x = a[$2]; y = $6; delete a[$2]
+			if (x == y) next
+			d = (x - y) / (y < 0 ? -y : y)
+			d = d < 0 ? -d : d
+			if (d > 1e-9 || x != x + 0) bad = bad " " $2 "=" x "/" y
+			if (d > max) max = d
+		}
+		END { for (k in a) bad = bad " -" k; printf "%d %g%s", n, max, bad }' \
+		"$r/perf.data.tsum" "$h/perf.data.tsum")
+	set -- $diff
+	[ "$#" = 2 ] && [ "$1" -gt 100 ]
+	ok $? "$v run-2: the board's summary is the one computed here ($1 metrics, largest relative difference $2)"
+	[ "$#" = 2 ] || diag "differences:$(echo "$diff" | cut -d' ' -f3- | cut -c1-400)"
+done
+
+# Figures for docs/scale.md: what travels, the summary's cost on the board and here.
+for k in summary trace; do
+	pat=run1-1
+	[ $k = summary ] || pat=run2-2
+	diag "archives with $k: $(du -b "$tmp/in"/*"$pat".tar.gz | awk '{ printf "%s%d", (NR > 1 ? ", " : ""), $1 }') bytes"
+done
+diag "summary on the board (summary_s, TCG): $(echo "$runs" | sed 's|$|/meta.txt|' |
+	xargs sed -n 's/^summary_s=//p' | tr '\n' ' ')s; .tsum $(echo "$runs" |
+	sed 's|$|/perf.data.tsum|' | xargs du -b | awk '{ printf "%d ", $1 }')bytes, .tplot $(echo "$runs" |
+	sed 's|$|/perf.data.tplot|' | xargs du -b 2>/dev/null | awk '{ printf "%d ", $1 }')bytes;" \
+	"perf.data $(echo "$runs" | sed 's|$|/meta.txt|' | xargs sed -n 's/^perf_data_size=//p' |
+	tr '\n' ' ')bytes"
+diag "the same summaries here (CPU s, user+sys): $(for h in "$tmp"/here/*/run-2; do
+	rm -f "$h/perf.data.tsum"
+	/usr/bin/time -f '%U %S' "$TICKSCOPE" summary "$h" 2>&1 >/dev/null | tail -n1 |
+		awk '{ printf "%.2f ", $1 + $2 }'
+done)"
+diag "compare of the 4 runs from their summaries (CPU s): $(/usr/bin/time -f '%U %S' \
+	"$TICKSCOPE" compare $(echo "$runs" | grep /default/) -- $(echo "$runs" | grep /nohz-off/) \
+	2>&1 >/dev/null | tail -n1 | awk '{ printf "%.2f", $1 + $2 }')"
+for j in "$tmp"/jobs/*.yaml; do
+	b=$(basename "$j" .yaml)
+	diag "$b stages: $(grep -o '"msg": "end: [0-9] [a-z-]* (duration [0-9:]*)' "$tmp/$b.log" |
+		sed 's/.*end: [0-9] \([a-z-]*\) (duration \([0-9:]*\))/\1 \2/' | tr '\n' ',' | sed 's/,$//')"
+	diag "$b board: $(grep -o 'ts-record: run [0-9]*: done in [0-9.]* s[^"]*' "$tmp/$b.log" | head -n1)"
+done
 diag "check-lava took $(($(date +%s) - t0)) s"
 tap_done

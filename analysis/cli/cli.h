@@ -18,6 +18,7 @@ int cmd_report(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_plot(int argc, char **argv);
 int cmd_record(int argc, char **argv);
+int cmd_summary(int argc, char **argv);
 
 /* Print "tickscope: <message>" on stderr; returns 1 for `return cli_error(...)` in cmd_*. */
 int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

@@ -54,6 +54,7 @@ static void save(const char *data, const char *key, const struct ts_plot_variant
 	if (path && asprintf(&tmp, "%s.XXXXXX", path) >= 0 && (fd = mkstemp(tmp)) >= 0) {
 		int bad;
 
+		fchmod(fd, 0644); /* as the summary: it travels with the run folder */
 		f = fdopen(fd, "w");
 		if (!f) {
 			close(fd);
@@ -83,10 +84,18 @@ static int fold(void *ctx, const struct ts_analysis *a, const struct ts_report_o
 	return err;
 }
 
+static void untraced(void *ctx, const char *label)
+{
+	struct cmp_charts *cc = ctx;
+
+	cc->untraced[cc->cur]++;
+}
+
 int cmp_charts_init(struct cmp_charts *cc, struct load_opts *lo)
 {
 	cc->hook.cached = cached;
 	cc->hook.analysis = fold;
+	cc->hook.untraced = untraced;
 	cc->hook.ctx = cc;
 	lo->hook = &cc->hook;
 	return 0;
@@ -222,9 +231,17 @@ static int charts(struct cmp_charts *cc, const struct ts_cmp *c, struct ts_chart
 			if (!ch)
 				return -ENOMEM;
 			snprintf(ch->title, sizeof(ch->title), "Charts of the traces");
-			snprintf(ch->missing, sizeof(ch->missing),
-				 "no trace was read for %s (--no-trace, or runs without perf.data)",
-				 c->var[i].name);
+			if (cc->untraced[i])
+				snprintf(ch->missing, sizeof(ch->missing),
+					 "%.40s's runs came as summaries alone (no perf.data, no "
+					 "chart data): the distributions need the traces, or "
+					 "`tickscope summary --charts` where they are",
+					 c->var[i].name);
+			else
+				snprintf(ch->missing, sizeof(ch->missing),
+					 "no trace was read for %s (--no-trace, or runs without "
+					 "perf.data)",
+					 c->var[i].name);
 			return 0;
 		}
 	if (!err) {
@@ -232,6 +249,11 @@ static int charts(struct cmp_charts *cc, const struct ts_cmp *c, struct ts_chart
 			char lab[96];
 
 			vlabel(c, i, lab, sizeof(lab));
+			/* runs without a trace are in the tables, not in these charts: say so */
+			if (cc->untraced[i])
+				snprintf(lab + strlen(lab), sizeof(lab) - strlen(lab),
+					 " (without %d untraced run%s)", cc->untraced[i],
+					 cc->untraced[i] > 1 ? "s" : "");
 			ts_plot_variant_label(cc->v[i], lab);
 		}
 		err = ts_plot_variants(cs, cc->v, (size_t)c->nr_var);

@@ -11,6 +11,7 @@
 struct cmp_charts {
 	struct ts_plot_variant *v[TS_CMP_MAX_VAR];
 	int cur; /* the variant being loaded */
+	int untraced[TS_CMP_MAX_VAR]; /* runs with a summary but neither trace nor chart data */
 	struct load_hook hook;
 };
 

@@ -218,14 +218,32 @@ static int check_variant(const char *mp, const char *meta, const struct load_opt
 	return o->allow_mismatch ? 0 : 2;
 }
 
-static int load_facts(const char *dir, const struct load_opts *o, struct ts_run *r, char **cmd)
+/* perf_data_sha256= and perf_data_size=: the trace ts-record.sh recorded. */
+static int trace_id(const char *meta, struct trace_id *id)
+{
+	char *v = meta_get(meta, "perf_data_size"), *end;
+
+	id->size = v && *v ? strtoll(v, &end, 10) : -1;
+	if (v && *v && *end)
+		id->size = -1;
+	free(v);
+	id->sha256 = meta_get(meta, "perf_data_sha256");
+	if (id->sha256 && (!*id->sha256 || !strcmp(id->sha256, "-"))) {
+		free(id->sha256); /* recorded where no sha256sum was */
+		id->sha256 = NULL;
+	}
+	return 0;
+}
+
+static int load_facts(const char *dir, const struct load_opts *o, struct ts_run *r, char **cmd,
+		      struct trace_id *id)
 {
 	char *mp = join(dir, "meta.txt"), *cp = join(dir, "cmdline.txt");
 	char *meta = mp ? slurp(mp) : NULL, *v;
 	int err = 0;
 
 	*cmd = NULL;
-	if (meta && check_variant(mp, meta, o)) {
+	if (meta && !o->summarise && check_variant(mp, meta, o)) {
 		free(meta);
 		free(mp);
 		free(cp);
@@ -249,6 +267,7 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 			free(v);
 		}
 		*cmd = meta_get(meta, "workload_cmd");
+		trace_id(meta, id);
 		v = meta_get(meta, "lost_samples");
 		r->lost = v ? strtod(v, NULL) : NAN;
 		free(v);
@@ -391,6 +410,7 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 	int folder = is_dir(in->path), err;
 	char *cmd = NULL, *comm = NULL;
 	struct run_in bench_only = { in->path, in->path };
+	struct trace_id id = { NULL, -1 };
 	struct ts_bench b;
 
 	if (!folder && !is_file(in->path))
@@ -403,18 +423,23 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 	r->label = strdup(in->path);
 	if (!r->label)
 		return cli_error("%s: out of memory", in->path);
-	err = folder ? load_facts(in->path, o, r, &cmd) : 0;
-	if (err == 2)
+	err = folder ? load_facts(in->path, o, r, &cmd, &id) : 0;
+	if (err == 2) {
+		free(id.sha256);
 		return 2;
-	if (err)
+	}
+	if (err) {
+		free(id.sha256);
 		return cli_error("%s: out of memory", in->path);
+	}
 	err = load_bench(in, folder ? in->path : NULL, &b);
 	if (!err && add_bench(r, &b))
 		err = cli_error("%s: out of memory", in->path);
 	if (!err && !o->no_trace) {
 		comm = o->comm ? strdup(o->comm) : bench_comm(cmd, &b);
-		err = load_trace(in->path, folder, comm, b.ops, o, r);
+		err = load_trace(in->path, folder, comm, b.ops, &id, o, r);
 	}
+	free(id.sha256);
 	free(cmd);
 	free(comm);
 	return err;

@@ -11,12 +11,14 @@ struct ts_report_opts;
 /*
  * Who else reads the runs (the charts): @cached takes the run from its own cache of @data
  * under @key (1 when it could, else the trace is read again); @analysis gets every run
- * whose trace was read.
+ * whose trace was read; @untraced is told of a run that has only its summary (@label) and
+ * no chart data under @key.
  */
 struct load_hook {
 	int (*cached)(void *ctx, const char *data, const char *key);
 	int (*analysis)(void *ctx, const struct ts_analysis *a, const struct ts_report_opts *o,
 			const char *comm, const char *data, const char *key);
+	void (*untraced)(void *ctx, const char *label);
 	void *ctx;
 };
 
@@ -26,7 +28,19 @@ struct load_opts {
 	int allow_mismatch; /* --allow-mismatch: compare runs whose kernel is not their variant's */
 	const char *version; /* the tool's, part of the cache key */
 	int one_thread; /* each run's source on its loader's thread (parallel loaders) */
+	/*
+	 * tickscope summary: @summarise decodes every trace and fails when its summary cannot be
+	 * written (the variant check is compare's business, not the summary's); @check decodes
+	 * nothing and only says whether compare could use the run
+	 */
+	int summarise, check;
 	const struct load_hook *hook; /* NULL: none */
+};
+
+/* The trace a run recorded, as its meta.txt names it (perf_data_sha256=, perf_data_size=). */
+struct trace_id {
+	char *sha256; /* NULL: not recorded */
+	long long size; /* -1: not recorded */
 };
 
 /* A run given on the command line: a run folder, or a perf.data file with its --bench. */

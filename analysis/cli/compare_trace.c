@@ -148,16 +148,161 @@ out:
 	return err;
 }
 
+/*
+ * A run folder without perf.data: its summary (perf.data.tsum, or perf.data.xz.tsum when the
+ * trace was compressed), if it names the trace meta.txt recorded.
+ */
+static int from_summary(const char *dir, const char *comm, double ops, const struct trace_id *id,
+			const struct load_opts *o, struct ts_run *r)
+{
+	char *sp = join(dir, "perf.data.tsum"), *dp = NULL, want[32];
+	struct ts_summary_head h = { 0 };
+	struct stat st;
+	int line = 1, err;
+
+	if (sp && stat(sp, &st)) {
+		char *xz = join(dir, "perf.data.xz.tsum");
+
+		if (xz && !stat(xz, &st)) {
+			free(sp);
+			sp = xz;
+		} else {
+			free(xz);
+		}
+	}
+	if (!sp)
+		return cli_error("%s: out of memory", dir);
+	if (o->summarise) {
+		free(sp);
+		return cli_error("%s: no perf.data or perf.data.xz to summarise", dir);
+	}
+	if (stat(sp, &st)) {
+		free(sp);
+		if (!id->sha256)
+			return 0; /* a run without a trace: its benchmark alone */
+		return cli_error(
+			"%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
+			"meta.txt records a trace (perf_data_sha256=)",
+			dir);
+	}
+	if (o->no_cache) {
+		err = cli_error("%s: --no-cache, but there is no perf.data[.xz] to compute the "
+				"summary from: only perf.data.tsum",
+				dir);
+		goto out;
+	}
+	err = ts_summary_head(sp, &h, &line);
+	if (err == -TS_ESUMMARY && h.format && strcmp(h.format, TS_SUMMARY_MAGIC))
+		err = 0; /* an older layout: said below, as any other format */
+	if (err) {
+		err = cli_error("%s:%d: %s", sp, line, ts_strerror(err));
+		goto out;
+	}
+	if (strcmp(h.format, TS_SUMMARY_MAGIC) || strcmp(h.version, o->version)) {
+		err = cli_error("%s: written by tickscope %s (%s); this tickscope %s reads %s: "
+				"compute it again where the trace is (tickscope summary RUN)",
+				sp, h.version, h.format, o->version, TS_SUMMARY_MAGIC);
+		goto out;
+	}
+	if (strcmp(h.comm, comm ? comm : "-") || strcmp(h.ops, ts_summary_ops(ops, want, 32))) {
+		err = cli_error("%s: computed for the tasks '%s' and %s operations; this run's "
+				"benchmark gives '%s' and %s (meta.txt, workload.out)",
+				sp, h.comm, h.ops, comm ? comm : "-", want);
+		goto out;
+	}
+	if (!id->sha256) {
+		err = cli_error(
+			"%s: meta.txt records no perf_data_sha256: without perf.data nothing "
+			"ties this summary to the run's trace",
+			sp);
+		goto out;
+	}
+	if (strcmp(h.sha256, id->sha256) || (id->size >= 0 && h.trace_size != id->size)) {
+		err = cli_error("%s: the summary of another trace (sha256 %.16s..., %lld bytes); "
+				"meta.txt's perf.data is %.16s... (%lld bytes)",
+				sp, h.sha256, h.trace_size, id->sha256, id->size);
+		goto out;
+	}
+	err = ts_summary_read(sp, h.key, r, &line);
+	if (err <= 0) {
+		err = cli_error("%s:%d: %s", sp, line, ts_strerror(err ? err : -TS_ESUMMARY));
+		goto out;
+	}
+	err = 0;
+	/* the charts: chart data computed with the summary (perf.data.tplot), else none */
+	dp = strndup(sp, strlen(sp) - strlen(".tsum"));
+	if (o->hook && (!dp || !o->hook->cached(o->hook->ctx, dp, h.key)))
+		o->hook->untraced(o->hook->ctx, dir);
+out:
+	ts_summary_head_release(&h);
+	free(dp);
+	free(sp);
+	return err;
+}
+
+/* The trace's sha256 and size against what meta.txt recorded; prints one line on mismatch. */
+static int check_id(const char *label, const char *file, const struct trace_id *id, char *sha,
+		    long long *size)
+{
+	int err = ts_summary_trace_id(file, sha, size);
+
+	if (err)
+		return cli_error("%s: %s", label, strerror(-err));
+	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)))
+		return cli_error("%s: sha256 %.16s... (%lld bytes), but meta.txt records %.16s... "
+				 "(%lld bytes): not the trace this run recorded, or damaged since",
+				 label, sha, *size, id->sha256, id->size);
+	return 0;
+}
+
+/*
+ * A summary of this trace under another key: the file was copied or unpacked since (tar keeps
+ * the time to the second, the key has its nanoseconds), or it came from a board with its
+ * summary. The trace line proves which trace it is: take it, and key it to the file as it is
+ * now (best effort). Return: 1 taken, 0 not, -ENOMEM.
+ */
+static int same_trace(const char *cpath, const char *data, const char *key, const char *comm,
+		      double ops, const char *sha, long long size, const struct load_opts *o,
+		      struct ts_run *r)
+{
+	struct ts_run tmp = { .lost = NAN };
+	struct ts_summary_head h;
+	int line, rc = 0, from = r->nr;
+	char want[32];
+
+	if (!ts_summary_head(cpath, &h, &line) && !strcmp(h.format, TS_SUMMARY_MAGIC) &&
+	    !strcmp(h.version, o->version) && !strcmp(h.comm, comm ? comm : "-") &&
+	    !strcmp(h.ops, ts_summary_ops(ops, want, sizeof(want))) && !strcmp(h.sha256, sha) &&
+	    h.trace_size == size)
+		rc = ts_summary_read(cpath, h.key, &tmp, NULL);
+	if (rc > 0 && o->hook && !o->hook->cached(o->hook->ctx, data, h.key))
+		rc = 0; /* the charts need the trace read again */
+	for (int i = 0; rc > 0 && i < tmp.nr; i++) {
+		const struct ts_run_metric *m = &tmp.m[i];
+
+		rc = ts_run_add(r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null) ?: 1;
+	}
+	if (rc > 0) {
+		r->lost = tmp.lost;
+		ts_summary_write(cpath, key, sha, size, r, from);
+	}
+	ts_run_release(&tmp);
+	ts_summary_head_release(&h);
+	return rc == -TS_ESUMMARY || rc == -TS_ESUMMARYCUT ? 0 : rc;
+}
+
 int load_trace(const char *path, int folder, const char *comm, double ops,
-	       const struct load_opts *o, struct ts_run *r)
+	       const struct trace_id *id, const struct load_opts *o, struct ts_run *r)
 {
 	char *data = folder ? find(path, "perf.data") : strdup(path);
 	char *ksyms = folder ? find(path, "kallsyms") : NULL, *cpath = NULL, *key = NULL;
-	char *udata = NULL, *uksyms = NULL;
-	int err = 0, from = r->nr;
+	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX];
+	int err = 0, from = r->nr, rc;
+	long long size = 0;
 
 	if (!data)
-		return folder ? 0 : cli_error("%s: out of memory", path);
+		return folder ? from_summary(path, comm, ops, id, o, r) :
+				cli_error("%s: out of memory", path);
 	key = ts_summary_key(data, comm, ops, o->version);
 	if (!key) {
 		err = cli_error("%s: %s", data, strerror(errno));
@@ -165,19 +310,46 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 	}
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
 		cpath = NULL;
-	if (!o->no_cache && cpath && ts_summary_read(cpath, key, r) > 0 &&
-	    (!o->hook || o->hook->cached(o->hook->ctx, data, key)))
-		goto out;
+	if (!o->no_cache && !o->summarise && !o->check && cpath) {
+		rc = ts_summary_read(cpath, key, r, NULL);
+		if (rc == -ENOMEM) {
+			err = cli_error("%s: out of memory", cpath);
+			goto out;
+		}
+		/* a summary of this very file (its size and time): the cache */
+		if (rc > 0 && (!o->hook || o->hook->cached(o->hook->ctx, data, key)))
+			goto out;
+	}
+	if (o->check && !id->sha256)
+		goto out; /* a trace meta.txt does not name: nothing to check it against */
 	udata = ends_with(data, ".xz") ? unxz(data) : NULL;
+	if (ends_with(data, ".xz") && !udata) {
+		err = cli_error("%s: cannot unpack with xz -dc", data);
+		goto out;
+	}
+	/* what it came from, checked before decoding: a damaged upload is said as such */
+	err = check_id(data, udata ? udata : data, id, sha, &size);
+	if (err || o->check)
+		goto out;
+	rc = !o->no_cache && !o->summarise && cpath ?
+		     same_trace(cpath, data, key, comm, ops, sha, size, o, r) :
+		     0;
+	if (rc < 0)
+		err = cli_error("%s: out of memory", cpath);
+	if (rc)
+		goto out;
 	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms) : NULL;
-	if ((ends_with(data, ".xz") && !udata) || (ksyms && ends_with(ksyms, ".xz") && !uksyms)) {
-		err = cli_error("%s: cannot unpack with xz -dc", udata ? ksyms : data);
+	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
+		err = cli_error("%s: cannot unpack with xz -dc", ksyms);
 		goto out;
 	}
 	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o, key, r);
-	if (!err && cpath)
-		ts_summary_write(cpath, key, r,
-				 from); /* a folder we cannot write to goes without */
+	if (!err && cpath) {
+		rc = ts_summary_write(cpath, key, sha, size, r, from);
+		/* compare goes without in a folder it cannot write to; summary must not */
+		if (rc && o->summarise)
+			err = cli_error("cannot write %s: %s", cpath, ts_strerror(rc));
+	}
 out:
 	if (udata)
 		unlink(udata);

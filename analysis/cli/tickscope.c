@@ -24,6 +24,8 @@ static const struct command {
 	{ "report", cmd_report, "per-task, per-CPU and whole-trace analyses: text, JSON or TSV" },
 	{ "compare", cmd_compare,
 	  "variants of N runs each: the benchmark change, its statistics and why" },
+	{ "summary", cmd_summary,
+	  "each run's compare summary, written next to its trace to travel alone" },
 	{ "plot", cmd_plot, "charts of one run (gnuplot PNG, SVG) and a one-file HTML report" },
 	{ "record", cmd_record, "record tracepoints on every CPU into perf.data (no perf needed)" },
 };

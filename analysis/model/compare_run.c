@@ -209,7 +209,7 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 		class_of(k->comm, c, sizeof(c));
 		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
 			;
-		if (j == nr && nr == NR_CLASSES - 1)
+		if (j == nr && nr >= NR_CLASSES - 1) /* the last slot is "other" */
 			snprintf(c, sizeof(c), "other");
 		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
 			;

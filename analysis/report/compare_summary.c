@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The per-run summary file of `tickscope compare` (<perf.data>.tsum), written by compare and by
- * the dlfilter plugin (--dlarg summary=FILE): a key line, then "lost" and one line per metric.
+ * The per-run summary file of `tickscope compare` (<perf.data>.tsum), written by compare, by
+ * `tickscope summary` and by the dlfilter plugin (--dlarg summary=FILE): a key line, the
+ * trace it was computed from, then "lost" and one line per metric.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,63 +14,212 @@
 #include <unistd.h>
 
 #include "tickscope/compare_report.h"
+#include "tickscope/error.h"
+
+const char *ts_summary_ops(double ops, char *buf, size_t len)
+{
+	snprintf(buf, len, "%.17g", ops);
+	return buf;
+}
 
 char *ts_summary_key(const char *data, const char *comm, double ops, const char *version)
 {
 	struct stat st;
-	char *k;
+	char *k, o[32];
 
 	if (stat(data, &st))
 		return NULL;
-	if (asprintf(&k, TS_SUMMARY_MAGIC "\t%s\t%lld\t%lld.%09ld\t%s\t%.17g", version,
+	if (asprintf(&k, TS_SUMMARY_MAGIC "\t%s\t%lld\t%lld.%09ld\t%s\t%s", version,
 		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-		     comm ? comm : "-", ops) < 0)
+		     comm ? comm : "-", ts_summary_ops(ops, o, sizeof(o))) < 0)
 		return NULL;
 	return k;
 }
 
-/* One metric: "m NAME UNIT DIR KIND VALUE [WHY]" (tabs); Return: 0, 1 (malformed), -ENOMEM. */
-static int one_metric(char *l, struct ts_run *r)
+/* Split @l at tabs into at most @max fields; Return: how many. */
+static int split(char *l, char **f, int max)
 {
-	char *f[7], *save = NULL;
+	char *save = NULL;
 	int n = 0;
 
-	for (char *t = strtok_r(l, "\t", &save); t && n < 7; t = strtok_r(NULL, "\t", &save))
+	for (char *t = strtok_r(l, "\t", &save); t && n < max; t = strtok_r(NULL, "\t", &save))
 		f[n++] = t;
-	if (n < 6 || strcmp(f[0], "m"))
-		return 1;
-	return ts_run_add(r, f[1], f[2], (enum ts_metric_dir)atoi(f[3]),
-			  (enum ts_metric_kind)atoi(f[4]), strtod(f[5], NULL), n > 6 ? f[6] : NULL);
+	return n;
 }
 
-int ts_summary_read(const char *path, const char *key, struct ts_run *r)
+/* A decimal count that is all digits; Return: it, or -1. */
+static long long count(const char *s)
+{
+	char *end;
+	long long v;
+
+	if (!*s || strspn(s, "0123456789") != strlen(s))
+		return -1;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	return errno ? -1 : v;
+}
+
+static int getline_nl(char **l, size_t *cap, FILE *f)
+{
+	ssize_t n = getline(l, cap, f);
+
+	if (n > 0 && (*l)[n - 1] == '\n')
+		(*l)[--n] = '\0';
+	return (int)n;
+}
+
+/* "tickscope-summary N\tVERSION\tSIZE\tMTIME\tCOMM\tOPS" into @h (strings copied). */
+static int parse_key(char *l, struct ts_summary_head *h)
+{
+	char *f[7];
+	int n;
+
+	h->key = strdup(l);
+	if (!h->key)
+		return -ENOMEM;
+	n = split(l, f, 7);
+	if (n != 6 || strncmp(f[0], "tickscope-summary ", 18) || count(f[2]) < 0)
+		return -TS_ESUMMARY;
+	h->format = strdup(f[0]);
+	h->version = strdup(f[1]);
+	h->comm = strdup(f[4]);
+	h->ops = strdup(f[5]);
+	h->file_size = count(f[2]);
+	return h->format && h->version && h->comm && h->ops ? 0 : -ENOMEM;
+}
+
+/* "trace\tSHA256\tSIZE" */
+static int parse_trace(char *l, struct ts_summary_head *h)
+{
+	char *f[4];
+	int n = split(l, f, 4);
+
+	if (n != 3 || strcmp(f[0], "trace") || strlen(f[1]) != TS_SHA256_HEX - 1 ||
+	    strspn(f[1], "0123456789abcdef") != TS_SHA256_HEX - 1 || count(f[2]) < 0)
+		return -TS_ESUMMARY;
+	memcpy(h->sha256, f[1], TS_SHA256_HEX);
+	h->trace_size = count(f[2]);
+	return 0;
+}
+
+int ts_summary_head(const char *path, struct ts_summary_head *h, int *line)
 {
 	FILE *f = fopen(path, "r");
 	char *l = NULL;
 	size_t cap = 0;
-	ssize_t n;
-	int ok, err = 0;
+	int err;
 
+	memset(h, 0, sizeof(*h));
+	h->trace_size = -1;
+	*line = 1;
 	if (!f)
-		return 0;
-	n = getline(&l, &cap, f);
-	if (n > 0 && l[n - 1] == '\n')
-		l[n - 1] = '\0';
-	ok = n > 0 && !strcmp(l, key);
-	while (ok && !err && (n = getline(&l, &cap, f)) > 0) {
-		if (l[n - 1] == '\n')
-			l[n - 1] = '\0';
-		if (!strncmp(l, "lost\t", 5))
-			r->lost = strtod(l + 5, NULL);
-		else if ((err = one_metric(l, r)) > 0)
-			ok = 0;
+		return -errno;
+	err = getline_nl(&l, &cap, f) > 0 ? parse_key(l, h) : -TS_ESUMMARY;
+	if (!err) {
+		*line = 2;
+		err = getline_nl(&l, &cap, f) > 0 ? parse_trace(l, h) : -TS_ESUMMARY;
 	}
 	free(l);
 	fclose(f);
-	return err < 0 ? err : ok;
+	return err;
 }
 
-int ts_summary_write(const char *path, const char *key, const struct ts_run *r, int from)
+void ts_summary_head_release(struct ts_summary_head *h)
+{
+	free(h->key);
+	free(h->format);
+	free(h->version);
+	free(h->comm);
+	free(h->ops);
+	memset(h, 0, sizeof(*h));
+}
+
+/* One metric: "m NAME UNIT DIR KIND VALUE [WHY]" (tabs); Return: 0, -TS_ESUMMARY, -ENOMEM. */
+static int one_metric(char *l, struct ts_run *r)
+{
+	char *f[8], *end;
+	int n = split(l, f, 8);
+	double v;
+
+	if (n < 6 || n > 7 || strcmp(f[0], "m") || count(f[3]) < 0 || count(f[3]) > TS_DIR_HIGHER ||
+	    count(f[4]) < 0 || count(f[4]) > TS_METRIC_RATE)
+		return -TS_ESUMMARY;
+	v = strtod(f[5], &end);
+	if (*end)
+		return -TS_ESUMMARY;
+	return ts_run_add(r, f[1], f[2], (enum ts_metric_dir)atoi(f[3]),
+			  (enum ts_metric_kind)atoi(f[4]), v, n > 6 ? f[6] : NULL);
+}
+
+/*
+ * Every line after the trace's into @r: "lost", the metrics, "end N".
+ * Return: 0, -TS_ESUMMARY (at *@line), -TS_ESUMMARYCUT, -ENOMEM.
+ */
+static int body(FILE *f, struct ts_run *r, int *line)
+{
+	char *l = NULL, *end;
+	size_t cap = 0;
+	int err = 0, lost = 0, done = 0;
+
+	while (!err && getline_nl(&l, &cap, f) >= 0) {
+		++*line;
+		if (done) {
+			err = -TS_ESUMMARY; /* nothing after the end */
+		} else if (!strncmp(l, "lost\t", 5)) {
+			r->lost = strtod(l + 5, &end);
+			err = *end || lost++ || r->nr ? -TS_ESUMMARY : 0;
+		} else if (!strncmp(l, "end\t", 4)) {
+			done = 1;
+			err = !lost || count(l + 4) != r->nr ? -TS_ESUMMARY : 0;
+		} else {
+			err = lost ? one_metric(l, r) : -TS_ESUMMARY;
+		}
+	}
+	free(l);
+	if (!err && !done)
+		++*line;
+	return err ?: done ? 0 : -TS_ESUMMARYCUT;
+}
+
+int ts_summary_read(const char *path, const char *key, struct ts_run *r, int *line)
+{
+	struct ts_run tmp = { .lost = NAN };
+	FILE *f = fopen(path, "r");
+	char *l = NULL;
+	size_t cap = 0;
+	int n, err = 0, where = 1;
+
+	if (!f)
+		return 0;
+	n = getline_nl(&l, &cap, f);
+	if (n <= 0 || strcmp(l, key)) {
+		free(l);
+		fclose(f);
+		return 0;
+	}
+	where = 2;
+	err = getline_nl(&l, &cap, f) > 0 ? parse_trace(l, &(struct ts_summary_head){ 0 }) :
+					    -TS_ESUMMARY;
+	free(l);
+	err = err ?: body(f, &tmp, &where);
+	fclose(f);
+	/* all or nothing: a summary cut short must not leave half its metrics in @r */
+	for (int i = 0; !err && i < tmp.nr; i++) {
+		const struct ts_run_metric *m = &tmp.m[i];
+
+		err = ts_run_add(r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null);
+	}
+	if (!err)
+		r->lost = tmp.lost;
+	ts_run_release(&tmp);
+	if (line)
+		*line = where;
+	return err ?: 1;
+}
+
+int ts_summary_write(const char *path, const char *key, const char *sha256, long long trace_size,
+		     const struct ts_run *r, int from)
 {
 	char *tmp;
 	FILE *f = NULL;
@@ -88,17 +239,47 @@ int ts_summary_write(const char *path, const char *key, const struct ts_run *r, 
 		free(tmp);
 		return err;
 	}
-	fprintf(f, "%s\nlost\t%.17g\n", key, r->lost);
+	fprintf(f, "%s\ntrace\t%s\t%lld\nlost\t%.17g\n", key, sha256, trace_size, r->lost);
 	for (int i = from; i < r->nr; i++) {
 		const struct ts_run_metric *m = &r->m[i];
 
 		fprintf(f, "m\t%s\t%s\t%d\t%d\t%.17g", m->name, m->unit, m->dir, m->kind, m->value);
 		fprintf(f, m->why_null ? "\t%s\n" : "\n", m->why_null);
 	}
+	fprintf(f, "end\t%d\n", r->nr - from);
 	if (ferror(f) | fclose(f) || rename(tmp, path)) {
 		err = -EIO;
 		unlink(tmp);
 	}
 	free(tmp);
+	return err;
+}
+
+int ts_summary_trace_id(const char *path, char *hex, long long *size)
+{
+	static const size_t chunk = 1 << 20;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *buf = malloc(chunk);
+	struct ts_sha256 s;
+	ssize_t n = 0;
+	int err = 0;
+
+	if (fd < 0 || !buf) {
+		err = fd < 0 ? -errno : -ENOMEM;
+		goto out;
+	}
+	ts_sha256_init(&s);
+	while ((n = read(fd, buf, chunk)) > 0)
+		ts_sha256_update(&s, buf, (size_t)n);
+	if (n < 0) {
+		err = -errno;
+		goto out;
+	}
+	*size = (long long)s.bytes;
+	ts_sha256_final(&s, hex);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
 	return err;
 }

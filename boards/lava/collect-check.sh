@@ -2,7 +2,8 @@
 # The checks and the comparison of `make lava-collect` (sourced by boards/lava/collect.sh, which
 # wrote $out/found.tsv and sets exp, base, out, tickscope).
 
-# Keep or set aside each run (runs.tsv: decision, variant, job, run folder, reason). The
+# Keep or set aside each run (runs.tsv: decision, variant, job, run folder, reason, and for a
+# kept run what compare reads: trace or summary). The
 # reference of a value is what most complete runs share (of the variant, for the kernel).
 awk -F'\t' -v OFS='\t' -v wexp="$exp" '
 function top(arr, key,    k, best, n) {
@@ -33,7 +34,19 @@ NR == FNR {
 		why = "kernel " short($7) " differs from the one of variant " $2 "'\''s other runs (" \
 			short(top(cnt, "k" $2)) ")"
 	print (why == "" ? "kept" : "set-aside"), $2, $9, $1, why
-}' "$out/found.tsv" "$out/found.tsv" >"$out/runs.tsv"
+}' "$out/found.tsv" "$out/found.tsv" >"$out/runs.tsv.tmp"
+
+# Each kept run as compare will take it (tickscope summary --check, nothing decoded): its trace,
+# whose sha256 must be the one meta.txt records, or its summary alone, which must name that
+# trace and come from this tickscope. A bad one is set aside with the reason, not compared.
+[ -x "$tickscope" ] || die "no $tickscope (make all)"
+awk -F'\t' '$1 == "kept" { print $4 }' "$out/runs.tsv.tmp" |
+	xargs -r "$tickscope" summary --check >"$out/check.tsv" 2>"$out/check.err" || true
+awk -F'\t' -v OFS='\t' 'NR == FNR { v[$2] = $1; why[$2] = $3; next }
+$1 == "kept" && v[$4] == "bad" { $1 = "set-aside"; $5 = why[$4] }
+$1 == "kept" && v[$4] == "" { $1 = "set-aside"; $5 = "tickscope summary --check said nothing of it" }
+{ print $0, ($1 == "kept" ? why[$4] : "") }' "$out/check.tsv" "$out/runs.tsv.tmp" >"$out/runs.tsv"
+rm -f "$out/runs.tsv.tmp"
 
 awk -F'\t' '$1 == "set-aside" { printf "lava-collect: set aside %s (variant %s, job %s): %s\n",
 	$4, $2, $3, $5 }' "$out/runs.tsv" >&2
@@ -58,7 +71,9 @@ for v in $variants; do
 		set -- "$@" "$r"
 	done
 done
-[ -x "$tickscope" ] || die "no $tickscope (make all)"
+msg "compare reads $(awk -F'\t' '$1 == "kept" && $6 == "summary"' "$out/runs.tsv" | wc -l)" \
+	"run(s) from their summaries alone, $(awk -F'\t' '$1 == "kept" && $6 == "trace"' \
+	"$out/runs.tsv" | wc -l) from their traces"
 "$tickscope" compare --names "$names" "$@" >"$out/compare.txt" 2>"$out/compare.log" ||
 	{ cat "$out/compare.log" >&2; die "tickscope compare failed"; }
 "$tickscope" compare --json --names "$names" "$@" >"$out/compare.json" 2>>"$out/compare.log" ||

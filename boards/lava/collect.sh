@@ -22,8 +22,12 @@ A run is set aside, with the reason, when it is not complete, when it belongs to
 experiment or workload, or when it differs from its variant's reference (the values most of
 the variant's runs share) in board type (device_type), kernel (kernel_hash: release, build
 string and config as the board saw them) or recorded events. The board type must also
-agree across variants (events may differ between kernels: compare reports it). Writes OUT/runs.tsv (every run: kept or set aside, why),
-OUT/compare.txt and OUT/compare.json.
+agree across variants (events may differ between kernels: compare reports it). A run is
+also set aside when compare could not use it (tickscope summary --check): a trace whose
+sha256 is not the one its meta.txt records, or, for a run uploaded without its trace, a
+summary that is missing, malformed, cut short, of another trace or from another tickscope
+version. Writes OUT/runs.tsv (every run: kept or set aside, why, and whether compare reads
+its trace or its summary), OUT/compare.txt and OUT/compare.json.
 USAGE
 }
 

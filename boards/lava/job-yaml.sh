@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The LAVA job definition of one variant batch (sourced by boards/lava/jobs.sh, which sets the
-# D_* device type keys, E_* experiment keys, kf, name, dtype and V_UPLOAD_*).
+# D_* device type keys, E_* experiment keys, kf, name, dtype, traces and V_UPLOAD_*).
 
 # job_deploy KERNEL_FLAVOUR BOOT_ARGS: the deploy action.
 job_deploy() {
@@ -66,6 +66,7 @@ job_record_cmd() {
 	_c="$_c --first-run $2 --runs $3 --kernel-flavour $4 --workload $E_workload"
 	_sha=$(kv_get "$kf" "$4.kernel_sha256")
 	[ -z "$_sha" ] || _c="$_c --kernel-sha256 $_sha"
+	[ "$traces" = 0 ] || _c="$_c --traces 1"
 	[ -z "${E_events:-}" ] || _c="$_c --events '$(echo "$E_events" | tr ' ' ',')'"
 	for _o in iters warmup delay_us workers duration mmap callchains recorder; do
 		eval "_v=\${E_$_o:-}"
@@ -101,9 +102,14 @@ metadata:
   tickscope.first_run: $4
   tickscope.runs: $5
   tickscope.workload: $(yq "$E_workload")
+  tickscope.traces: $traces
 EOF
 	if [ "$D_BOOT" = qemu ]; then
+		# lava-server's qemu.jinja2 gives 512 MiB and one CPU unless told: the board's own
+		_bf=$TS_TOP/boards/$D_BOARD.board
 		printf 'context:\n  arch: %s\n  cpu: cortex-a57\n  machine: virt\n' "$D_ARCH"
+		printf '  memory: %s\n  extra_options:\n  - %s\n' "$(kv_get "$_bf" QEMU_MEM)" \
+			"$(yq "-smp $(kv_get "$_bf" CPUS)")"
 	elif [ -n "$3" ]; then
 		# u-boot device types append extra_kernel_args to the board's bootargs
 		printf 'context:\n  extra_kernel_args: %s\n' "$(yq "$3")"

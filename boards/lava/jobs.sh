@@ -23,6 +23,9 @@ Usage: boards/lava/jobs.sh VAR=value...  (what `make lava-jobs VAR=value...` run
   UPLOAD_TOKEN optional: sent as "Authorization: Bearer TOKEN" (secret TS_UPLOAD_TOKEN)
   RUNS         runs per variant (default: the experiment's runs=, else 5)
   RUNS_PER_JOB runs recorded in one boot (default 1: one job per variant per batch)
+  TRACES       1: the boards upload each run's perf.data (and kallsyms, kconfig) with its
+               summary; 0: the summary and the small files only (default: the
+               experiment's traces=, else 0)
   OUT          the jobs folder (default results/lava/<experiment name>/jobs)
 
 Writes OUT/NNN-<name>-b<batch>-<variant>.yaml (submit them in name order: A B A B ...) and
@@ -30,7 +33,7 @@ OUT/jobs.txt (one line per job). Every input is checked before any file is writt
 USAGE
 }
 
-VARS="EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB OUT"
+VARS="EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB TRACES OUT"
 parse_vars "$@"
 
 # The device type.
@@ -57,6 +60,8 @@ per=${V_RUNS_PER_JOB:-1}
 for n in "$runs" "$per"; do
 	case "$n" in '' | *[!0-9]* | 0) die "RUNS and RUNS_PER_JOB must be numbers above 0" ;; esac
 done
+traces=${V_TRACES:-${E_traces:-0}}
+case "$traces" in 0 | 1) ;; *) die "TRACES (or the experiment's traces=) must be 0 or 1, not '$traces'" ;; esac
 
 variant_parse "$E_a" "$ex: a" || exit 1
 a_name=$v_name a_kernel=$v_kernel a_args=$v_args

@@ -11,7 +11,8 @@ usage() {
 	cat <<'USAGE'
 Usage: boards/lava/ramdisk.sh [--flavour generic|rt] [--workloads DIR] [--out DIR]
 
-Builds the emulated board's initramfs (boards/qemu/mkinitramfs.sh), unpacks it, replaces
+Builds the emulated board's initramfs (boards/qemu/mkinitramfs.sh, with the static aarch64
+tickscope of DIR when there is one: the board computes the runs' summaries), unpacks it, replaces
 /init with boards/lava/target/init.sh, adds /ts/ts-lava-run.sh, /ts/udhcpc.sh and the
 virtio-net modules, and packs it again as one gzip'd cpio.newc archive:
   OUT/qemu-aarch64-<flavour>-lava.cpio.gz  (default OUT: results/lava)
@@ -32,6 +33,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 case "$wdir" in /*) ;; *) wdir=$TS_TOP/$wdir ;; esac
+[ -x "$wdir/tickscope" ] || msg "warning: no $wdir/tickscope (make tickscope-arm64): the" \
+	"boards cannot compute the runs' summaries, so their traces will travel instead"
 mkdir -p "$out"
 out=$(cd "$out" && pwd)
 

@@ -15,7 +15,11 @@ Records runs DIR/run-<k>/ (k = FIRST..FIRST+RUNS-1). Each run folder holds:
   kallsyms          /proc/kallsyms of this boot (perf 6.1 stores none in perf.data)
   uname.txt cmdline.txt kconfig nohz.txt perf-cmd.txt perf-record.log perf-stats.txt
   events.txt        the events chosen, alternatives taken, and missing ones, with reasons
-  meta.txt          key=value summary; its last line is status=complete (or failed)
+  meta.txt          key=value summary; its last line is status=complete (or failed);
+                    perf_data_size= and perf_data_sha256= name the trace
+  perf.data.tsum perf.data.tplot summary.log
+                    with --summary 1: the run's summary and chart data for tickscope
+                    compare, computed here by tickscope summary --charts
 A run is written as run-<k>.partial and renamed only when complete.
 
 Workloads (W):
@@ -39,6 +43,9 @@ Options:
                        tickscope record; or perf, or tickscope. meta.txt says which
                        (recorder=) and why (recorder_reason=)
   --tickscope PATH     tickscope binary (default: tickscope next to this script, or in PATH)
+  --summary 0|1        1: compute each complete run's summary here (tickscope summary
+                       --charts), so that it can travel without perf.data; meta.txt says
+                       summary=ok or why not, and summary_s= how long it took (default 0)
   --pingpong PATH      pingpong binary (default pingpong next to this script, or in PATH)
   --iters N            ping-pong iterations (10000)    --warmup N (1000)
   --delay-us N         pingpong-delay injected delay (50)
@@ -87,7 +94,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
 mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
 iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
-notes="" recorder=auto tickscope=""
+notes="" recorder=auto tickscope="" summary=0
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -108,6 +115,7 @@ while [ $# -gt 0 ]; do
 	--perf) perf=$2 ;;
 	--recorder) recorder=$2 ;;
 	--tickscope) tickscope=$2 ;;
+	--summary) summary=$2 ;;
 	--stress-ng) stressng=$2 ;;
 	--pingpong) pingpong=$2 ;;
 	--iters) iters=$2 ;;
@@ -133,6 +141,7 @@ for n in "$runs" "$first" "$iters" "$warmup" "$delay_us" "$workers" "$duration";
 	case "$n" in '' | *[!0-9]*) fail "'$n' is not a number" ;; esac
 done
 [ "$runs" -ge 1 ] || fail "--runs must be at least 1"
+case "$summary" in 0 | 1) ;; *) fail "--summary: 0 or 1" ;; esac
 [ "$(id -u)" = 0 ] || fail "recording system-wide tracepoints needs root"
 [ -n "$events" ] || events=$TS_DEFAULT_EVENTS
 
@@ -331,6 +340,23 @@ shown() {
 	printf '%s\n' "$1" | sed "s|$(dirname "$pingpong")/||g"
 }
 
+# The run's summary and chart data, next to its perf.data (tickscope summary --charts): what
+# compare reads, so that only they need to leave the board. A failure is said, not fatal: the
+# trace is still there to send.
+summarise() {
+	_s0=$(uptime_s)
+	if ! command -v "$tickscope" >/dev/null 2>&1; then
+		_sm="failed: no tickscope binary '$tickscope'"
+	elif "$tickscope" summary --charts "$rdir" >"$rdir/summary.log" 2>&1; then
+		_sm=ok
+	else
+		_sm="failed: $(tail -n 1 "$rdir/summary.log" | sed 's/^tickscope: //')"
+	fi
+	meta summary "$_sm"
+	meta summary_s "$(awk -v a="$_s0" -v b="$(uptime_s)" 'BEGIN { printf "%.2f", b - a }')"
+	[ "$_sm" = ok ] || say "run $k: no summary: ${_sm#failed: }"
+}
+
 record_one() {
 	k=$1
 	final=$out/run-$k
@@ -425,6 +451,15 @@ record_one() {
 	meta lost_samples "${lost_samples:-0}"
 	meta kallsyms "$ks"
 	meta kconfig "$kc"
+	# The trace's name: a summary that travels without it must name the same one.
+	psize=- psha=-
+	if [ -f "$rdir/perf.data" ]; then
+		psize=$(wc -c <"$rdir/perf.data" | tr -d ' ')
+		command -v sha256sum >/dev/null 2>&1 &&
+			psha=$(sha256sum <"$rdir/perf.data" | cut -d' ' -f1)
+	fi
+	meta perf_data_size "$psize"
+	meta perf_data_sha256 "$psha"
 	printf '%s' "$notes" >>"$rdir/meta.txt"
 	meta elapsed_s "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
 
@@ -447,6 +482,7 @@ record_one() {
 		say "run $k: FAILED: $why"
 		return 1
 	fi
+	[ "$summary" = 0 ] || summarise
 	meta status complete
 	mv "$rdir" "$final" || fail "cannot rename $rdir"
 	say "run $k: done in $(sed -n 's/^elapsed_s=//p' "$final/meta.txt") s," \

@@ -90,8 +90,12 @@ int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double o
 int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const struct ts_cpath *path,
 			const char *comm, double ops);
 
-/* The per-run summary file (<perf.data>.tsum): bump when the metrics change. */
-#define TS_SUMMARY_MAGIC "tickscope-summary 7"
+/*
+ * The per-run summary file (<perf.data>.tsum): bump when the metrics or the layout change.
+ * 8: the second line names the trace it was computed from (sha256 and size), the last one
+ * ("end N") counts the metrics, so that a file cut short is not taken for a whole one.
+ */
+#define TS_SUMMARY_MAGIC "tickscope-summary 8"
 
 struct ts_cmp_variant {
 	const char *name;

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "tickscope/compare.h"
+#include "tickscope/sha256.h"
 
 struct ts_compare_report_opts {
 	int all; /* every metric row, not only significant ones and the explanation's */
@@ -31,18 +32,60 @@ int ts_compare_tsv(const char *dir, const struct ts_cmp *c);
  */
 char *ts_summary_key(const char *data, const char *comm, double ops, const char *version);
 
-/**
- * ts_summary_read() - add the metrics of summary file @path to @r if its first line is @key
- * Return: 1 when read, 0 when absent or stale, -ENOMEM.
+/*
+ * What a summary says it was computed from: its first line (the key) split into its fields,
+ * and its second, the trace's sha256 and size (of perf.data as recorded: uncompressed).
  */
-int ts_summary_read(const char *path, const char *key, struct ts_run *r);
+struct ts_summary_head {
+	char *key; /* the first line as written */
+	char *format; /* "tickscope-summary 8" */
+	char *version; /* the tool's */
+	long long file_size; /* the file it sat next to (perf.data or perf.data.xz) */
+	char *comm; /* the benchmark's tasks, "-" for none */
+	char *ops; /* the operation count as written ("%.17g") */
+	char sha256[TS_SHA256_HEX]; /* the trace's */
+	long long trace_size; /* its bytes */
+};
 
 /**
- * ts_summary_write() - write @key, @r's lost events and its metrics from index @from on to
- * @path, through a temporary file renamed over it
+ * ts_summary_head() - read the first two lines of summary file @path into @h
+ * @line: out: the line that is malformed, for -TS_ESUMMARY
+ * Return: 0, -TS_ESUMMARY (not a summary, or one without the trace line: an older format
+ * gets the fields it has and @h->sha256 ""), -ENOMEM, or -errno when @path cannot be read.
+ */
+int ts_summary_head(const char *path, struct ts_summary_head *h, int *line);
+
+/** ts_summary_head_release() - free what ts_summary_head() allocated */
+void ts_summary_head_release(struct ts_summary_head *h);
+
+/**
+ * ts_summary_ops() - @ops as a summary's key writes it, into @buf
+ * Return: @buf.
+ */
+const char *ts_summary_ops(double ops, char *buf, size_t len);
+
+/**
+ * ts_summary_read() - add the metrics of summary file @path to @r if its first line is @key;
+ * @r is left as it was unless the whole file reads
+ * @line: out: the malformed line, for -TS_ESUMMARY (may be NULL)
+ * Return: 1 when read, 0 when absent or under another key, -TS_ESUMMARY, -ENOMEM.
+ */
+int ts_summary_read(const char *path, const char *key, struct ts_run *r, int *line);
+
+/**
+ * ts_summary_write() - write @key, the trace's @sha256 and @trace_size, @r's lost events and
+ * its metrics from index @from on to @path, through a temporary file renamed over it
  * Return: 0 or a negative errno.
  */
-int ts_summary_write(const char *path, const char *key, const struct ts_run *r, int from);
+int ts_summary_write(const char *path, const char *key, const char *sha256, long long trace_size,
+		     const struct ts_run *r, int from);
+
+/**
+ * ts_summary_trace_id() - the sha256 and size of the file @path, as a summary names its trace
+ * @hex: TS_SHA256_HEX bytes
+ * Return: 0 or -errno.
+ */
+int ts_summary_trace_id(const char *path, char *hex, long long *size);
 
 /** ts_compare_adjust_name() - "Benjamini-Hochberg", "Holm" or "none" */
 const char *ts_compare_adjust_name(enum ts_adjust a);

@@ -21,7 +21,9 @@
 	X(TS_EZSTD, "zstd decompression failed")                               \
 	X(TS_EUSAGE, "invalid arguments")                                      \
 	X(TS_EKALLSYMS, "bad kallsyms file")                                   \
-	X(TS_EBENCH, "unrecognised or malformed benchmark output")
+	X(TS_EBENCH, "unrecognised or malformed benchmark output")             \
+	X(TS_ESUMMARY, "malformed tickscope summary")                          \
+	X(TS_ESUMMARYCUT, "tickscope summary cut short (no end line)")
 
 enum ts_error {
 	TS_EBASE = 4096, /* above every errno value */

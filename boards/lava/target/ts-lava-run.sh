@@ -8,22 +8,27 @@ usage() {
 	cat <<'USAGE'
 Usage: ts-lava-run.sh --experiment NAME --device-type T --variant V --workload W
                       [--first-run K] [--runs N] [--kernel-flavour F] [--kernel-sha256 H]
+                      [--traces 0|1]
                       [ts-record.sh options: --events --iters --warmup --delay-us --workers
                        --duration --mmap --callchains --recorder --pin-same --pin-cross]
 
-Records runs K..K+N-1 into $TS_LAVA_DIR/<experiment>/<variant>/ (default /tmp/ts-lava), then
-for each run: lava-test-case <variant>-run-<k> --measurement RESULT --units UNIT (fail when the
-run failed). Packs <experiment>/<variant>/run-*/ into one .tar.gz and POSTs it to
-$TS_UPLOAD_URL/<file>, the job secret (LAVA writes secrets to /lava-<job>/secrets), with
+Records runs K..K+N-1 into $TS_LAVA_DIR/<experiment>/<variant>/ (default /tmp/ts-lava), each
+with its summary computed here (ts-record.sh --summary 1: perf.data.tsum and perf.data.tplot,
+by the board's tickscope), then for each run: lava-test-case <variant>-run-<k> --measurement
+RESULT --units UNIT (fail when the run failed). Packs <experiment>/<variant>/run-*/ into one
+.tar.gz: with --traces 0 (the default) without perf.data, kallsyms and kconfig, which only
+decoding needs (a run whose summary failed keeps them); with --traces 1 everything. POSTs it
+to $TS_UPLOAD_URL/<file>, the job secret (LAVA writes secrets to /lava-<job>/secrets), with
 "Authorization: Bearer $TS_UPLOAD_TOKEN" when that secret is set; lava-test-case
-upload-<variant> says whether it worked and lava-test-reference points at the file.
+upload-<variant> says whether it worked and lava-test-reference points at the file; the case
+<variant>-run-<k>-summary whether the run's summary was computed, measured in seconds.
 USAGE
 }
 
 say() { echo "ts-lava-run: $*" >&2; }
 tc() { if command -v lava-test-case >/dev/null 2>&1; then lava-test-case "$@"; else say "case $*"; fi; }
 
-exp="" dtype="" variant="" workload="" first=1 runs=1 flavour=generic ksha=""
+exp="" dtype="" variant="" workload="" first=1 runs=1 flavour=generic ksha="" traces=0
 pass=""
 while [ $# -gt 0 ]; do
 	case "$1" in --help | -h) usage; exit 0 ;; esac
@@ -37,6 +42,7 @@ while [ $# -gt 0 ]; do
 	--runs) runs=$2 ;;
 	--kernel-flavour) flavour=$2 ;;
 	--kernel-sha256) ksha=$2 ;;
+	--traces) traces=$2 ;;
 	--events | --iters | --warmup | --delay-us | --workers | --duration | --mmap | \
 		--callchains | --recorder | --pin-same | --pin-cross)
 		pass="$pass $1 $2" ;;
@@ -47,6 +53,7 @@ done
 for v in "$exp" "$dtype" "$variant" "$workload"; do
 	[ -n "$v" ] || { usage >&2; say "error: --experiment, --device-type, --variant and --workload are required"; exit 1; }
 done
+case "$traces" in 0 | 1) ;; *) say "error: --traces: 0 or 1"; exit 1 ;; esac
 
 here=$(cd "$(dirname "$0")" && pwd)
 root=${TS_LAVA_DIR:-/tmp/ts-lava}
@@ -64,11 +71,13 @@ khash=$({ uname -r; uname -v; kconf; } | sha256sum | cut -d' ' -f1)
 set -f
 # shellcheck disable=SC2086
 "$here/ts-record.sh" --out "$out" --workload "$workload" --runs "$runs" --first-run "$first" \
-	--board "$dtype" --variant "$variant" $pass --note "device_type=$dtype" \
+	--board "$dtype" --variant "$variant" --summary 1 $pass --note "device_type=$dtype" \
 	--note "experiment=$exp" --note "lava_job=$job" --note "kernel_flavour=$flavour" \
 	--note "kernel_hash=$khash" --note "kernel_image_sha256=${ksha:--}" --note transport=lava
 set +f
 
+# What travels of a complete run: everything with --traces 1, or when its summary failed (the
+# collector then decodes the trace); else all but the trace and what only decoding needs.
 k=$first
 ok=""
 while [ "$k" -lt $((first + runs)) ]; do
@@ -77,7 +86,21 @@ while [ "$k" -lt $((first + runs)) ]; do
 		tc "$variant-run-$k" --result pass \
 			--measurement "$(sed -n 's/^result=//p' "$r/meta.txt")" \
 			--units "$(sed -n 's/^result_unit=//p' "$r/meta.txt")"
-		ok="$ok $variant/run-$k"
+		sum=ok
+		if grep -qx summary=ok "$r/meta.txt"; then
+			tc "$variant-run-$k-summary" --result pass \
+				--measurement "$(sed -n 's/^summary_s=//p' "$r/meta.txt")" --units s
+		else
+			sum=$(sed -n 's/^summary=//p' "$r/meta.txt")
+			say "run $k: summary ${sum:-missing}: its trace travels"
+			tc "$variant-run-$k-summary" --result fail
+		fi
+		if [ "$traces" = 1 ] || [ "$sum" != ok ]; then
+			ok="$ok $variant/run-$k"
+		else
+			ok="$ok $(cd "$root/$exp" && find "$variant/run-$k" -type f ! -name perf.data \
+				! -name kallsyms ! -name kconfig | sort | tr '\n' ' ')"
+		fi
 	else
 		tc "$variant-run-$k" --result fail
 	fi
