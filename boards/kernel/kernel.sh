@@ -14,14 +14,19 @@ Usage: boards/kernel/kernel.sh --board B --variant V [--fragments "F..."] [--pat
 Builds the kernel image of variant V for board B out of tree, from the full tree of Debian's
 linux-source-VER (extracted once into .cache/ksrc-full/), and records it:
   1. base config: allnoconfig + boards/kernel/base-<B>.config (everything built in, so the
-     initramfs needs no modules);
+     initramfs needs no modules); a board without one (hi1215) starts from its profile's
+     DEFCONFIG (make defconfig), as a real board's kernel does;
   2. make kernel-config --base <that> --board B F...: fragments merged, a verdict per symbol
      (a dropped request fails the build, as in make kernel-config);
   3. P (a folder with a 'series' file or *.patch files, or one .patch file) is applied with
      patch -p1 to a copy of the tree (hard links; the files it touches are copied), never to
      the cached tree;
   4. make Image (arm64, CROSS_COMPILE from the profile) or bzImage (x86_64), with ccache
-     (.cache/ccache), -j$(nproc).
+     (.cache/ccache), -j$(nproc); a board that boots its own kernel (not qemu) also gets
+     modules and, on arm64, dtbs;
+  5. such a board's kernel is packed for its boot methods into pack/: a tarball of /boot and
+     /lib/modules for the board's root file system, and tftp/ with the image and the
+     profile's DTB for u-boot over tftp (and LAVA's kernels file), with their sha256s.
 Everything goes to .cache/kernels/B/V/, which is also the O= folder (p/ holds a patched
 variant's tree and O= folder): config, verdicts.txt, build.log and kernel.variant
 (fragments, the verdict line, the base, config, patch series and image hashes).
@@ -70,8 +75,15 @@ if [ "$print_image" = 1 ]; then
 	exit 0
 fi
 
+# The emulated boards boot a small kernel with everything built in; a real board boots the
+# kernel of its profile's defconfig, with modules and its device tree.
 base_frag=$TS_TOP/boards/kernel/base-$board.config
-[ -f "$base_frag" ] || die "board $board has no base config boards/kernel/base-$board.config"
+real_board=0
+if [ ! -f "$base_frag" ]; then
+	[ "$P_TRANSPORT" != qemu ] ||
+		die "board $board has no base config boards/kernel/base-$board.config"
+	real_board=1
+fi
 case "$P_ARCH" in
 arm64) image_rel=arch/arm64/boot/Image target=Image ;;
 x86_64) image_rel=arch/x86/boot/bzImage target=bzImage ;;
@@ -170,9 +182,17 @@ fi
 
 # 1-2: base config, then the fragments and their verdicts.
 mkdir -p "$kdir/base" "$bdir"
-make -s -C "$src" O="$kdir/base" ARCH="$P_ARCH" CROSS_COMPILE="$cross" \
-	KCONFIG_ALLCONFIG="$base_frag" allnoconfig >"$kdir/base.log" 2>&1 ||
-	{ cat "$kdir/base.log" >&2; die "allnoconfig with $base_frag failed"; }
+if [ "$real_board" = 1 ]; then
+	base_desc="$P_DEFCONFIG (the profile's DEFCONFIG)"
+	make -s -C "$src" O="$kdir/base" ARCH="$P_ARCH" CROSS_COMPILE="$cross" \
+		"$P_DEFCONFIG" >"$kdir/base.log" 2>&1 ||
+		{ cat "$kdir/base.log" >&2; die "make $P_DEFCONFIG failed"; }
+else
+	base_desc="${base_frag#"$TS_TOP"/} allnoconfig"
+	make -s -C "$src" O="$kdir/base" ARCH="$P_ARCH" CROSS_COMPILE="$cross" \
+		KCONFIG_ALLCONFIG="$base_frag" allnoconfig >"$kdir/base.log" 2>&1 ||
+		{ cat "$kdir/base.log" >&2; die "allnoconfig with $base_frag failed"; }
+fi
 vrc=0
 # shellcheck disable=SC2086 # fragment names, split on purpose
 "$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$src" --board "$board" \
@@ -197,15 +217,21 @@ if [ "$force" = 0 ] && [ "$(vget config_sha256)" = "$cfg_hash" ] &&
 	exit 0
 fi
 
-# 4: the build.
+# 4: the build; a real board also needs its modules and device trees.
+targets=$target
+if [ "$real_board" = 1 ]; then
+	! grep -qx 'CONFIG_MODULES=y' "$bdir/.config" || targets="$targets modules"
+	[ "$P_ARCH" != arm64 ] || targets="$targets dtbs"
+fi
 jobs=$(nproc 2>/dev/null || echo 2)
-msg "$board/$variant: building $target (ARCH=$P_ARCH${cross:+ CROSS_COMPILE=$cross}," \
+msg "$board/$variant: building $targets (ARCH=$P_ARCH${cross:+ CROSS_COMPILE=$cross}," \
 	"-j$jobs${ccache:+, ccache}); log: $kdir/build.log"
 t0=$(now_s)
+# shellcheck disable=SC2086 # $targets: make targets, split on purpose
 CCACHE_DIR=${CCACHE_DIR:-$TS_TOP/.cache/ccache} CCACHE_BASEDIR=$TS_TOP/.cache CCACHE_NOHASHDIR=1 \
 	make -C "$src" O="$bdir" KBUILD_BUILD_USER=tickscope \
 	KBUILD_BUILD_HOST=tickscope ARCH="$P_ARCH" CROSS_COMPILE="$cross" CC="${ccache}${cross}gcc" \
-	-j"$jobs" "$target" >"$kdir/build.log" 2>&1 ||
+	-j"$jobs" $targets >"$kdir/build.log" 2>&1 ||
 	{
 		tail -n 20 "$kdir/build.log" >&2
 		echo "kernel: the build failed ($kdir/build.log)" >&2
@@ -213,6 +239,49 @@ CCACHE_DIR=${CCACHE_DIR:-$TS_TOP/.cache/ccache} CCACHE_BASEDIR=$TS_TOP/.cache CC
 	}
 secs=$(($(now_s) - t0))
 [ -f "$img" ] || die "the build ended without $img"
+
+# pack_kernel: the built kernel of a real board, for its boot methods (boards/README.md,
+# "Kernels for a real board"): pack/linux-<release>-<variant>.tar.xz holds boot/ (the image,
+# config, System.map, dtbs/<release>/) and lib/modules/<release>/ for the board's root file
+# system; pack/tftp/ the image and the DTB for u-boot over tftp. Prints the pack's record.
+pack_kernel() {
+	_rel=$(cat "$bdir/include/config/kernel.release")
+	_pk=$kdir/pack
+	rm -rf "$_pk" "$_pk.tmp"
+	mkdir -p "$_pk.tmp/root/boot" "$_pk.tmp/tftp"
+	cp "$img" "$_pk.tmp/root/boot/vmlinuz-$_rel"
+	cp "$img" "$_pk.tmp/tftp/"
+	cp "$bdir/.config" "$_pk.tmp/root/boot/config-$_rel"
+	cp "$bdir/System.map" "$_pk.tmp/root/boot/System.map-$_rel"
+	if grep -qx 'CONFIG_MODULES=y' "$bdir/.config"; then
+		make -s -C "$src" O="$bdir" ARCH="$P_ARCH" CROSS_COMPILE="$cross" \
+			INSTALL_MOD_PATH="$_pk.tmp/root" INSTALL_MOD_STRIP=1 DEPMOD=/sbin/depmod \
+			modules_install >>"$kdir/build.log" 2>&1 ||
+			die "make modules_install failed ($kdir/build.log)"
+		rm -f "$_pk.tmp/root/lib/modules/$_rel/build" "$_pk.tmp/root/lib/modules/$_rel/source"
+	fi
+	if [ "$P_ARCH" = arm64 ]; then
+		mkdir -p "$_pk.tmp/root/boot/dtbs/$_rel"
+		(cd "$bdir/arch/arm64/boot/dts" && find . -name '*.dtb' | cpio -pdm --quiet \
+			"$_pk.tmp/root/boot/dtbs/$_rel")
+		if [ -n "${P_DTB:-}" ]; then
+			[ -f "$bdir/arch/arm64/boot/dts/$P_DTB" ] ||
+				die "the profile's DTB $P_DTB was not built (is its ARCH_ option on?)"
+			cp "$bdir/arch/arm64/boot/dts/$P_DTB" "$_pk.tmp/tftp/"
+		fi
+	fi
+	_dirs=boot
+	[ ! -d "$_pk.tmp/root/lib" ] || _dirs="boot lib"
+	# shellcheck disable=SC2086 # the two folder names, split on purpose
+	tar -C "$_pk.tmp/root" --owner=0 --group=0 -cf "$_pk.tmp/linux-$_rel-$variant.tar" $_dirs
+	xz -T0 -6 "$_pk.tmp/linux-$_rel-$variant.tar"
+	rm -rf "$_pk.tmp/root"
+	mv "$_pk.tmp" "$_pk"
+	echo "pack=$(rel "$_pk")"
+	(cd "$_pk" && find . -type f | sort | while read -r _f; do
+		echo "pack_sha256=$(sha256sum <"$_f" | cut -d' ' -f1) ${_f#./}"
+	done)
+}
 
 rel() { echo "${1#"$TS_TOP"/}"; }
 {
@@ -222,7 +291,7 @@ rel() { echo "${1#"$TS_TOP"/}"; }
 	echo "arch=$P_ARCH"
 	echo "ksrc=linux-source-$ver $(make -s -C "$src" kernelversion 2>/dev/null)"
 	echo "kernel_release=$(cat "$bdir/include/config/kernel.release" 2>/dev/null || echo -)"
-	echo "base=$(rel "$base_frag") allnoconfig"
+	echo "base=$base_desc"
 	echo "base_config_sha256=$base_hash"
 	echo "fragments=$fragments"
 	echo "fragments_merged=$(sed -n '1s/.*, fragments: //p' "$kdir/verdicts.txt")"
@@ -232,6 +301,7 @@ rel() { echo "${1#"$TS_TOP"/}"; }
 	echo "patches_sha256=$patch_hash"
 	echo "image=$(rel "$img")"
 	echo "image_sha256=$(sha256sum <"$img" | cut -d' ' -f1)"
+	[ "$real_board" = 0 ] || pack_kernel
 	echo "build_seconds=$secs"
 	echo "built_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$vfile.tmp"
