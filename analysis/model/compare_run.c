@@ -170,20 +170,6 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 
 #define NR_CLASSES 48
 
-/* A task's class: its comm up to a '/' ("irq/23-virtio0", "kworker/1:2" -> "irq", "kworker"),
- * without trailing digits ("rcu_exp_gp_kthr" stays). */
-static void class_of(const char *comm, char *out, size_t n)
-{
-	size_t l = strcspn(comm, "/");
-
-	if (l >= n)
-		l = n - 1;
-	while (l > 1 && comm[l - 1] >= '0' && comm[l - 1] <= '9')
-		l--;
-	memcpy(out, comm, l);
-	out[l] = '\0';
-}
-
 /*
  * Other tasks' share of all CPU time by class ("task.other_cpu.<class>.share", %): who else
  * ran, from the data: irq/N-* threads (threaded interrupts), rcu_exp_gp_kthr (6.9+ expedited
@@ -206,7 +192,7 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 
 		if (!k->pid || is_bench_task(k->comm, match))
 			continue;
-		class_of(k->comm, c, sizeof(c));
+		ts_sched_task_class(k->comm, c, sizeof(c));
 		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
 			;
 		if (j == nr && nr == NR_CLASSES - 1)
