@@ -3,7 +3,8 @@
 # The "woken by" oracle: on every committed recording with sched_waking, tickscope report's
 # wakes per task and waker class (sched_woken_by.tsv) equal perf's own count of sched_waking
 # by wakee and waker (tests/oracle/woken_by.py, a perf script -s over the samples'
-# common_pid, common_flags and comms).
+# common_pid, common_flags and comms); compare's task.woken_by.<class>.share of the
+# benchmark's tasks equal the same counts, run by run.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -68,5 +69,36 @@ our_wakers "$data" >"$tmp/ours"
 ok "$(awk '$2 == "hardirq" { h += $3 } END { print !(h > 100) }' "$tmp/ours")" \
 	"x86-ramfs-callchain: so do we"
 
+# compare: the benchmark's tasks (pingpong, pingpong-echo) as one class, per run.
+ab=$TS_TOP/tests/fixtures/boards/x86-host/ab
+for v in pingpong-same pingpong-cross; do
+	for r in 1 2; do
+		mkdir -p "$tmp/cmp/$v/run-$r"
+		cp "$ab/$v/run-$r"/* "$tmp/cmp/$v/run-$r/"
+		rm -f "$tmp/cmp/$v/run-$r"/*.tsum "$tmp/cmp/$v/run-$r"/*.tplot
+	done
+done
+"$TICKSCOPE" compare "$tmp/cmp/pingpong-same" "$tmp/cmp/pingpong-cross" --json \
+	>"$tmp/cmp.json" 2>"$tmp/err"
+ok $? "compare pingpong-same pingpong-cross (2 runs each)"
+for v in pingpong-same pingpong-cross; do
+	for r in 1 2; do
+		xz -dc "$tmp/cmp/$v/run-$r/perf.data.xz" >"$tmp/run.data"
+		perf_wakers "$tmp/run.data" >/dev/null
+		# the benchmark's tasks' wakes by class, theirs folded into "pingpong", in %
+		want=$(awk '$4 == "pingpong" || $4 ~ /^pingpong-/ {
+			k = ($2 == "pingpong" || $2 ~ /^pingpong-/) ? "pingpong" : $2
+			n[k] += $3; all += $3 }
+			END { for (k in n) printf "%s %.6g\n", k, 100 * n[k] / all }' \
+			"$tmp/perf.raw" | sort)
+		got=$(jq -r --arg v "$v" --argjson r $((r - 1)) '.metrics[]
+			| select(.name | test("^task\\.woken_by\\.[^.]+\\.share$"))
+			| [.name, (.variants[] | select(.variant == $v) | .values[$r])]
+			| select(.[1] > 0) | "\(.[0] | sub("^task\\.woken_by\\."; "")
+				| sub("\\.share$"; "")) \(.[1])"' "$tmp/cmp.json" |
+			awk '{ printf "%s %.6g\n", $1, $2 }' | sort)
+		is "$got" "$want" "$v run-$r: compare's task.woken_by shares are perf's counts"
+	done
+done
 ok "$([ "$n" -ge 4 ] && echo 0 || echo 1)" "$n committed x86 fixtures checked"
 tap_done

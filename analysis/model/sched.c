@@ -54,6 +54,10 @@ struct ts_sched {
 	struct ts_sched_stack *stacks;
 	size_t nr_stacks, cap_stacks;
 	struct ts_objtab waits; /* hash of a struct ts_sched_wait's key fields -> the entry */
+	struct ts_map named; /* tids COMM records named (perf synthesizes one per thread) */
+	struct ts_sched_threads *classes; /* those threads by class, first name */
+	size_t nr_classes, cap_classes;
+	uint64_t nr_comm_records;
 	int saw_waking;
 	int waking_recorded, wakeup_recorded;
 };
@@ -239,7 +243,8 @@ static int intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t 
 /* A wait entry's key fields, mixed (splitmix64's finalizer) so that clashes are rare. */
 static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
 {
-	uint64_t h = ((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
+	uint64_t h =
+		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
 
 	h ^= k->work * 0xbf58476d1ce4e5b9ull;
 	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
@@ -587,6 +592,47 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	return err;
 }
 
+/* A thread a COMM record names, counted once under its first name's class. */
+static int count_thread(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct ts_sched_threads *c;
+	char cls[sizeof(c->cls)];
+	uint64_t *v;
+	size_t i;
+	int ret;
+
+	m->nr_comm_records++;
+	/*
+	 * Kernel threads named with a '/' only (irq/23-virtio0, ktimers/0, kworker/u16:2): a
+	 * user task's comm is its program's basename, and which ones happen to exist says
+	 * nothing about the kernel
+	 */
+	if (ev->comm.tid <= 0 || !memchr(ev->comm.comm, '/', strnlen(ev->comm.comm, TS_COMM_LEN)))
+		return 0;
+	ret = ts_map_insert(&m->named, (uint64_t)ev->comm.tid, &v);
+	if (ret <= 0)
+		return ret;
+	ts_sched_task_class(ev->comm.comm, cls, sizeof(cls));
+	for (i = 0; i < m->nr_classes && strcmp(m->classes[i].cls, cls); i++)
+		;
+	if (i == m->nr_classes) {
+		if (m->nr_classes == m->cap_classes) {
+			size_t cap = m->cap_classes ? 2 * m->cap_classes : 32;
+
+			c = realloc(m->classes, cap * sizeof(*c));
+			if (!c)
+				return -ENOMEM;
+			m->classes = c;
+			m->cap_classes = cap;
+		}
+		c = &m->classes[m->nr_classes++];
+		memset(c, 0, sizeof(*c));
+		snprintf(c->cls, sizeof(c->cls), "%s", cls);
+	}
+	m->classes[i].threads++;
+	return 0;
+}
+
 static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct cpu *c = get_cpu(m, ev->cpu);
@@ -625,7 +671,7 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		v = ev->comm.tid > 0 ? ts_map_find(&m->tasks, (uint64_t)ev->comm.tid) : NULL;
 		if (v)
 			set_comm(m, m->tv[*v - 1], ev->comm.comm);
-		return 0;
+		return count_thread(m, ev);
 	case TS_EV_CPU_IDLE:
 		return on_cpu_idle(m, ev);
 	case TS_EV_WQ_START:
@@ -742,6 +788,8 @@ void ts_sched_free(struct ts_sched *m)
 	free(m->stacks);
 	ts_map_release(&m->stack_map);
 	ts_objtab_release(&m->waits, NULL);
+	ts_map_release(&m->named);
+	free(m->classes);
 	ts_map_release(&m->tasks);
 	release_totals(&m->tot);
 	free(m);
@@ -799,6 +847,21 @@ const struct ts_sched_wait *ts_sched_wait_at(const struct ts_sched *m, size_t i)
 	return i < m->waits.nr ? m->waits.v[i] : NULL;
 }
 
+size_t ts_sched_nr_thread_classes(const struct ts_sched *m)
+{
+	return m->nr_classes;
+}
+
+const struct ts_sched_threads *ts_sched_thread_class_at(const struct ts_sched *m, size_t i)
+{
+	return i < m->nr_classes ? &m->classes[i] : NULL;
+}
+
+uint64_t ts_sched_comm_records(const struct ts_sched *m)
+{
+	return m->nr_comm_records;
+}
+
 int ts_sched_waits_recorded(const struct ts_sched *m)
 {
 	return m->waking_recorded || m->saw_waking;
@@ -818,8 +881,8 @@ void ts_sched_task_class(const char *comm, char *out, size_t n)
 	out[l] = '\0';
 }
 
-const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w,
-				 char *out, size_t n)
+const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
+				 size_t n)
 {
 	const char *comm = w->waker >= 0 ? ts_sched_comm(m, w->waker) : NULL;
 

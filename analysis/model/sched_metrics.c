@@ -137,6 +137,30 @@ static void waker_metrics(const struct ts_sched *m, struct ts_metric_sink *s, co
 				 "woken_by.%s.share", w[i].cls);
 }
 
+/*
+ * The kernel's per-CPU and per-device threads that existed, by class: what a kernel runs
+ * besides the benchmark (irq/N-* for threaded interrupts, ktimers, rcuc), whether or not
+ * they ran.
+ */
+static void thread_metrics(const struct ts_sched *m, struct ts_metric_sink *s)
+{
+	uint64_t all = 0;
+	size_t i;
+
+	if (!ts_sched_comm_records(m)) {
+		tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+			"no COMM records (perf's plugin API delivers none)", "threads.count");
+		return;
+	}
+	for (i = 0; i < ts_sched_nr_thread_classes(m); i++)
+		all += ts_sched_thread_class_at(m, i)->threads;
+	tm_value(s, "count", TS_DIR_NEUTRAL, (double)all, "threads.count");
+	for (i = 0; i < ts_sched_nr_thread_classes(m); i++)
+		tm_value(s, "count", TS_DIR_NEUTRAL,
+			 (double)ts_sched_thread_class_at(m, i)->threads, "threads.%s.count",
+			 ts_sched_thread_class_at(m, i)->cls);
+}
+
 static int sched_metrics(const void *mv, struct ts_metric_sink *s)
 {
 	const struct ts_sched *m = mv;
@@ -161,6 +185,7 @@ static int sched_metrics(const void *mv, struct ts_metric_sink *s)
 	tm_dist(s, TS_DIR_LOWER, &t->wakelat, lat, "wakeup_latency");
 	class_metrics(t, s, wake, dlv, lat);
 	waker_metrics(m, s, waking);
+	thread_metrics(m, s);
 	for (o = 0; o < TS_OFF_NR; o++)
 		tm_dist(s, TS_DIR_LOWER, &t->off[o], sw, "off_cpu.%s", off_names[o]);
 	stack_metrics(m, s, sw);

@@ -315,7 +315,8 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 
 /* "woken_by": per class, wakes, periods ended and their off-CPU time (and work functions). */
 static void wakers_json(struct rp_json *w, const struct ts_sched *m,
-			const struct ts_sched_wait *const *v, size_t n, const struct ts_report_opts *o)
+			const struct ts_sched_wait *const *v, size_t n,
+			const struct ts_report_opts *o)
 {
 	struct ts_sched_waker_sum s[WAKERS], bw[WAKERS];
 	int nr, nb = 0, j, k;
@@ -662,9 +663,8 @@ static void sched_woken_by_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
 	FILE *f = rp_tsv_open(t, "sched_woken_by",
 			      "tid\tcomm\tclass\tfunction\twakes\tperiods\toff_cpu_ns", NULL);
-	const struct ts_sched_wait **v = f && rp_tsv_present(t, TS_SEC_SCHED) && !no_wakers(m) ?
-						 waits_by_task(m) :
-						 NULL;
+	const struct ts_sched_wait **v =
+		f && rp_tsv_present(t, TS_SEC_SCHED) && !no_wakers(m) ? waits_by_task(m) : NULL;
 	struct ts_sched_waker_sum w[WAKERS];
 	size_t n = ts_sched_nr_waits(m), i, len;
 	char buf[160];

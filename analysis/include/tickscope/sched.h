@@ -220,8 +220,8 @@ void ts_sched_task_class(const char *comm, char *out, size_t n);
  *	ended the period: preempted)
  * Return: @out.
  */
-const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w,
-				 char *out, size_t n);
+const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
+				 size_t n);
 
 /* Wait entries summed by waker class (ts_sched_wakers()). */
 struct ts_sched_waker_sum {
@@ -250,6 +250,28 @@ int ts_sched_wakers(const struct ts_sched *m, int (*keep)(void *ctx, const struc
  */
 int ts_sched_wakers_of(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
 		       int by_work, struct ts_sched_waker_sum *out, int max);
+
+/*
+ * Kernel threads by class, as COMM records named them (perf synthesizes one per existing
+ * thread): those whose comm has a '/' (the per-CPU and per-device threads: irq/N-name,
+ * ktimers/N, rcuc/N, ksoftirqd/N, kworker/...; a user task's comm is its program's basename).
+ */
+struct ts_sched_threads {
+	char cls[24]; /* ts_sched_task_class() of the thread's first name */
+	uint64_t threads;
+};
+
+/**
+ * ts_sched_comm_records() - COMM records fed (0: the threads were not measured, as in the
+ * perf plugin, which sees none)
+ */
+uint64_t ts_sched_comm_records(const struct ts_sched *m);
+
+/** ts_sched_nr_thread_classes() - classes of the threads COMM records named */
+size_t ts_sched_nr_thread_classes(const struct ts_sched *m);
+
+/** ts_sched_thread_class_at() - class @i, in first-seen order */
+const struct ts_sched_threads *ts_sched_thread_class_at(const struct ts_sched *m, size_t i);
 
 /**
  * ts_sched_comm() - the latest comm of @pid ("swapper" for 0), or NULL if never seen
