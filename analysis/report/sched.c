@@ -249,8 +249,67 @@ static uint64_t stack_total(const void *ctx, size_t i)
 	return ts_sched_stack_at(ctx, i)->total;
 }
 
+static int cmp_wait_stack(const void *a, const void *b)
+{
+	const struct ts_sched_wait *x = *(const struct ts_sched_wait *const *)a;
+	const struct ts_sched_wait *y = *(const struct ts_sched_wait *const *)b;
+
+	return (x->stack > y->stack) - (x->stack < y->stack);
+}
+
+/* The wait entries sorted by stack (each stack's are one run); NULL on no memory. */
+static const struct ts_sched_wait **waits_by_stack(const struct ts_sched *m)
+{
+	const struct ts_sched_wait **v = waits_by_task(m);
+
+	if (v)
+		qsort(v, ts_sched_nr_waits(m), sizeof(*v), cmp_wait_stack);
+	return v;
+}
+
+/*
+ * Who ended the off-CPU periods of stack @i (0-based), from @v sorted by stack: the classes,
+ * the one that ended the most periods first; @all gets the periods. Return: how many.
+ */
+static int stack_wakers(const struct ts_sched *m, const struct ts_sched_wait **v, size_t i,
+			struct ts_sched_waker_sum *w, uint64_t *all)
+{
+	size_t n = ts_sched_nr_waits(m), lo = 0, hi = n, end;
+	uint32_t id = (uint32_t)i + 1;
+	int nr, k, best = 0;
+
+	*all = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid]->stack < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < n && v[end]->stack == id; end++)
+		;
+	nr = end > lo ? ts_sched_wakers_of(m, v + lo, end - lo, 0, w, WAKERS) : 0;
+	for (k = 0; k < nr; k++) {
+		*all += w[k].periods;
+		if (w[k].periods > w[best].periods)
+			best = k;
+	}
+	if (nr > 0 && best) { /* by periods, not wakes: the waits this stack ended */
+		struct ts_sched_waker_sum t = w[0];
+
+		w[0] = w[best];
+		w[best] = t;
+	}
+	return nr;
+}
+
 static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
+	struct ts_sched_waker_sum w[WAKERS];
+	const struct ts_sched_wait **v;
+	uint64_t all;
+	char by[48];
 	size_t n = ts_sched_nr_stacks(m), *idx, i;
 	const struct ts_sched_stack *s;
 	uint32_t j, k;
@@ -264,9 +323,10 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 	idx = rp_rank(n, stack_total, m);
 	if (!idx)
 		return;
+	v = no_wakers(m) ? NULL : waits_by_stack(m);
 	fprintf(f, "  off-CPU time by kernel stack (top %u):\n", rp_top(o));
-	fprintf(f, "  %11s %8s %11s %11s  %-26s %s\n", "total ms", "count", "S ms", "D ms",
-		"top task (share)", "stack");
+	fprintf(f, "  %11s %8s %11s %11s  %-26s %-22s %s\n", "total ms", "count", "S ms", "D ms",
+		"top task (share)", "ended by (share)", "stack");
 	for (i = 0; i < n && i < rp_top(o); i++) {
 		const char *comm;
 
@@ -279,12 +339,19 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 			 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total : 0.0);
 		fprintf(f, "  %11.3f %8" PRIu64 " %11.3f %11.3f  %-26s", MS(s->total), s->count,
 			MS(s->by_state[TS_OFF_S]), MS(s->by_state[TS_OFF_D]), buf);
+		if (v && stack_wakers(m, v, idx[i], w, &all) > 0 && all)
+			snprintf(by, sizeof(by), "%.16s %.0f%%", w[0].cls,
+				 100.0 * (double)w[0].periods / (double)all);
+		else
+			snprintf(by, sizeof(by), "-");
+		fprintf(f, " %-22s", by);
 		j = rp_stack_skip(o, s->ips, s->nr_ips);
 		for (k = 0; j < s->nr_ips && k < 6; j++, k++)
 			fprintf(f, "%s%s", k ? " <- " : " ",
 				rp_sym(o, s->ips[j], buf, sizeof(buf)));
 		fprintf(f, "\n");
 	}
+	free(v);
 	free(idx);
 }
 
@@ -427,8 +494,42 @@ static void sched_totals_json(struct rp_json *w, const struct ts_sched_totals *t
 	rp_jend(w, ']');
 }
 
+/* "ended_by": who ended the stack's off-CPU periods, by class, most periods first. */
+static void stack_wakers_json(struct rp_json *w, const struct ts_sched *m,
+			      const struct ts_sched_wait **v, size_t i)
+{
+	struct ts_sched_waker_sum s[WAKERS];
+	uint64_t all;
+	int n, k, j, done[WAKERS] = { 0 };
+
+	if (!v) {
+		rp_jnull(w, "ended_by");
+		return;
+	}
+	n = stack_wakers(m, v, i, s, &all);
+	rp_jbegin(w, "ended_by", '[');
+	for (k = 0; k < n; k++) {
+		int best = -1;
+
+		for (j = 0; j < n; j++)
+			if (!done[j] && s[j].periods &&
+			    (best < 0 || s[j].periods > s[best].periods))
+				best = j;
+		if (best < 0)
+			break;
+		done[best] = 1;
+		rp_jbegin(w, NULL, '{');
+		rp_jstr(w, "class", s[best].cls);
+		rp_ju64(w, "periods", s[best].periods);
+		rp_ju64(w, "off_cpu_ns", s[best].ns);
+		rp_jend(w, '}');
+	}
+	rp_jend(w, ']');
+}
+
 static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struct ts_report_opts *o)
 {
+	const struct ts_sched_wait **v = no_wakers(m) ? NULL : waits_by_stack(m);
 	const struct ts_sched_stack *s;
 	char buf[160];
 	size_t i;
@@ -461,8 +562,10 @@ static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struc
 		for (j = 0; j < s->nr_ips; j++)
 			rp_jstr(w, NULL, rp_sym(o, s->ips[j], buf, sizeof(buf)));
 		rp_jend(w, ']');
+		stack_wakers_json(w, m, v, i);
 		rp_jend(w, '}');
 	}
+	free(v);
 	rp_jend(w, ']');
 }
 
