@@ -62,4 +62,32 @@ for v in default rt; do
 		sched.woken_by.wakes
 	dv_summaries "$TAP_TMP/$rt" "$fxs/$rt" $v task.woken_by.pingpong.share task.woken_by.wakes
 done
+
+# --- Debian 6.1 against its 6.12, stress-ng ramfs with -g, 8 runs a side ---
+rf=qemu-aarch64-stress-ramfs-default-vs-debian-6.12
+unpack $rf
+dv_ramfs_answer "$TAP_TMP/$rf"
+interleaved $rf default debian-6.12
+bad=0
+for mt in "$fxs/$rf"/default/run-*/meta.txt; do
+	grep -q '^kernel=6\.1\.0-.*-arm64$' "$mt" && grep -q '^callchains=1$' "$mt" ||
+		bad=$((bad + 1))
+done
+for mt in "$fxs/$rf"/debian-6.12/run-*/meta.txt; do
+	grep -q '^kernel=6\.12\..*-arm64$' "$mt" && grep -q '^profile=qemu-aarch64-6.12$' "$mt" &&
+		grep -q '^callchains=1$' "$mt" || bad=$((bad + 1))
+done
+is "$bad" 0 "$rf: every run recorded with -g, on Debian's 6.1 or (qemu-aarch64-6.12) 6.12 kernel"
+w='synchronize_rcu_expedited;namespace_unlock;path_umount'
+for v in default debian-6.12; do
+	preempt_facts $rf $v
+	for k in task.woken_by.kworker.share task.woken_by.rcu_exp_gp_kthr.share \
+		task.woken_by_work.wait_rcu_exp_gp.share; do
+		dv_summaries "$TAP_TMP/$rf" "$fxs/$rf" $v $k task.woken_by.wakes
+	done
+	dv_summaries "$TAP_TMP/$rf" "$fxs/$rf" $v "task.offcpu_stack.$w.D.per_op" \
+		task.woken_by.wakes
+	dv_summaries "$TAP_TMP/$rf" "$fxs/$rf" $v "task.offcpu_stack.$w.D.woken_by.kworker.share" \
+		"task.offcpu_stack.$w.D.per_op"
+done
 tap_done

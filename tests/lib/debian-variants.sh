@@ -80,3 +80,47 @@ assert min(s['default']['values']) > 0 and max(s['rt']['values']) == 0, s"
 c = m['task.woken_by.pingpong.share']
 assert min(c['default']['values']) > 99 and min(c['rt']['values']) > 99, c"
 }
+
+# dv_ramfs_answer DIR: Debian 6.1 (default) against its 6.12 (debian-6.12) on stress-ng ramfs
+# with -g: the workers' heaviest blocked wait is the same grace-period wait in both kernels,
+# ended by a kworker running wait_rcu_exp_gp in 6.1 and by rcu_exp_gp_kthr in 6.12.
+dv_ramfs_answer() {
+	_w='synchronize_rcu_expedited;namespace_unlock;path_umount'
+	dv_check "$1" "compare has 8 runs a side" "
+c = m['task.woken_by.wakes']
+assert c['default']['n'] == 8 and c['debian-6.12']['n'] == 8, c"
+	dv_check "$1" "where the workers wait: their heaviest D wait is $_w, in both kernels" "
+dw = [w for w in waits if w['state'] == 'D']
+print([(w['stack'], w['a'], w['b']) for w in waits])
+assert max(dw, key=lambda w: w['a'] or 0)['stack'] == '$_w', dw
+assert max(dw, key=lambda w: w['b'] or 0)['stack'] == '$_w', dw
+c = m['task.offcpu_stack.$_w.D.per_op']
+assert min(c['default']['values']) > 0 and min(c['debian-6.12']['values']) > 0, c"
+	dv_check "$1" "who ends that wait: a kworker in 6.1, rcu_exp_gp_kthr in 6.12 (every run, 90%+)" "
+w = next(w for w in waits if w['stack'] == '$_w' and w['state'] == 'D')
+by = {b['class']: b for b in w['ended_by']}
+print([(b['class'], b['a'], b['b']) for b in w['ended_by']])
+assert by['kworker']['a'] >= 90 and by['kworker']['b'] == 0, by
+assert by['rcu_exp_gp_kthr']['b'] >= 90 and by['rcu_exp_gp_kthr']['a'] == 0, by
+k = m['task.offcpu_stack.$_w.D.woken_by.kworker.share']
+r = m['task.offcpu_stack.$_w.D.woken_by.rcu_exp_gp_kthr.share']
+assert min(k['default']['values']) >= 90 and max(k['debian-6.12']['values']) == 0, k
+assert min(r['debian-6.12']['values']) >= 90 and max(r['default']['values']) == 0, r"
+	dv_check "$1" "the kworker runs the wait_rcu_exp_gp work item (the workqueue events say so)" "
+c = m['task.woken_by_work.wait_rcu_exp_gp.share']
+assert min(c['default']['values']) > 50 and max(c['debian-6.12']['values']) == 0, c
+w = {(x['class'], x['scope']): x for x in wp}
+assert w[('wait_rcu_exp_gp', 'the benchmark\'s tasks, by work function')]['only_in'] == 'default'"
+	dv_check "$1" "the workers' wakers: kworker only in 6.1, rcu_exp_gp_kthr only in 6.12" "
+w = {(x['class'], x['scope']): x for x in wp}
+print([(x['class'], x['scope'], x['a'], x['b'], x['only_in']) for x in wp])
+s = 'the benchmark\'s tasks'
+assert w[('kworker', s)]['only_in'] == 'default' and w[('rcu_exp_gp_kthr', s)]['only_in'] == 'debian-6.12'
+c = m['task.woken_by.rcu_exp_gp_kthr.share']['debian-6.12']
+assert c['p_exact'] and abs(c['p'] - floor) < 1e-9 * floor, (c['p'], floor)
+assert any(x.startswith('rcu_exp_gp_kthr tasks ran in every run of debian-6.12') for x in notes)"
+	dv_check "$1" "both kernels are PREEMPT_VOLUNTARY: no preemption note" "
+p = {v['name']: set(r['facts']['preempt'] for r in v['runs']) for v in d['variants']}
+assert p == {'default': {'PREEMPT_VOLUNTARY'}, 'debian-6.12': {'PREEMPT_VOLUNTARY'}}, p
+assert not any(x.startswith('preemption model') for x in notes), notes"
+}
