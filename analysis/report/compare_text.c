@@ -312,14 +312,16 @@ static void wakes_block(FILE *f, const struct ts_cmp *c, int v)
 	for (int i = 0; i < c->nr_wakes[v]; i++) {
 		const struct ts_cmp_wake *w = &c->wakes[v][i];
 
+		if (!i || strcmp(w->scope, c->wakes[v][i - 1].scope)) /* the families come in turn */
+			fprintf(f, "  %s:\n", w->scope);
 		if (w->only)
 			snprintf(e, sizeof(e), "in every run of %s, none of %s",
 				 c->var[w->only > 0 ? v : 0].name,
 				 c->var[w->only > 0 ? 0 : v].name);
 		else
 			change_text(e, sizeof(e), w->w.row, v);
-		fprintf(f, "  %-22s %-24s %8s -> %-8s %s", w->scope, w->w.cls, pct(a, 32, w->w.a),
-			pct(b, 32, w->w.b), e);
+		fprintf(f, "    %-24s %8s -> %-8s %s", w->w.cls, pct(a, 32, w->w.a), pct(b, 32, w->w.b),
+			e);
 		if (w->only && *w->hint)
 			fprintf(f, ": %s", w->hint);
 		fputc('\n', f);
