@@ -4,7 +4,10 @@
 # wakes per task and waker class (sched_woken_by.tsv) equal perf's own count of sched_waking
 # by wakee and waker (tests/oracle/woken_by.py, a perf script -s over the samples'
 # common_pid, common_flags and comms); compare's task.woken_by.<class>.share of the
-# benchmark's tasks equal the same counts, run by run.
+# benchmark's tasks equal the same counts, run by run, and its sched.threads.<class>.count
+# perf's COMM records. On a real 6.1 stress-ng ramfs recording with -g, where the workers
+# wait and who ends it (task.offcpu_stack.*) and the work items that wake tasks equal perf's
+# (tests/oracle/wait_ends.py).
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -57,6 +60,8 @@ for name in $(fixture_names); do
 	n=$((n + 1))
 done
 a64=$(shared_fixture a64-6.1-generic-stress-ramfs.data) && check a64-6.1-generic-stress-ramfs "$a64"
+a64g=$(shared_fixture a64-6.1-generic-stress-ramfs-g.data) &&
+	check a64-6.1-generic-stress-ramfs-g "$a64g"
 
 # The contexts are read: wakes from hard interrupts and softirqs exist, and go to those classes
 # rather than to the task they landed on.
@@ -98,7 +103,72 @@ for v in pingpong-same pingpong-cross; do
 				| sub("\\.share$"; "")) \(.[1])"' "$tmp/cmp.json" |
 			awk '{ printf "%s %.6g\n", $1, $2 }' | sort)
 		is "$got" "$want" "$v run-$r: compare's task.woken_by shares are perf's counts"
+		# the kernel threads: first names with a '/' in perf's COMM records, by class
+		want=$(perf script -i "$tmp/run.data" --show-task-events 2>/dev/null |
+			sed -n 's/.*PERF_RECORD_COMM[^:]*: \(.*\):[0-9-]*\/\([0-9-]*\)$/\2 \1/p' |
+			awk '!seen[$1]++ { $1 = ""; sub(/^ /, ""); if (index($0, "/")) {
+				sub(/\/.*/, ""); sub(/[0-9]+$/, ""); n[$0]++ } }
+				END { for (k in n) print k, n[k] }' | sort)
+		got=$(jq -r --arg v "$v" --argjson r $((r - 1)) '.metrics[]
+			| select(.name | test("^sched\\.threads\\..+\\.count$"))
+			| [.name, (.variants[] | select(.variant == $v) | .values[$r])]
+			| select(.[1] > 0) | "\(.[0] | sub("^sched\\.threads\\."; "")
+				| sub("\\.count$"; "")) \(.[1])"' "$tmp/cmp.json" | sort)
+		is "$got" "$want" "$v run-$r: compare's sched.threads counts are perf's COMM records"
 	done
 done
+
+# Where the workers wait and who ends it, on Debian 6.1's stress-ng ramfs with -g (830 bogo
+# ops; tests/fixtures/aarch64/README.md): the 5 heaviest waits and their ends, and the work
+# items that wake tasks.
+ksym=$(shared_fixture a64-6.1-generic-ramfs-g.kallsyms)
+if [ -n "$a64g" ] && [ -n "$ksym" ]; then
+	perf script -i "$a64g" --kallsyms "$ksym" -s "$TS_TOP/tests/oracle/wait_ends.py" \
+		stress-ng-ramfs "$ksym" >"$tmp/ends" 2>"$tmp/perf.err"
+	ok $? "perf script -s wait_ends.py on the 6.1 ramfs recording"
+	for v in a b; do # a run folder: compare names the stacks through its kallsyms
+		mkdir -p "$tmp/g/$v/run-1"
+		ln -s "$a64g" "$tmp/g/$v/run-1/perf.data"
+		ln -s "$ksym" "$tmp/g/$v/run-1/kallsyms"
+		cp "$TS_TOP/tests/fixtures/aarch64/a64-6.1-generic-stress-ramfs-g.log" \
+			"$tmp/g/$v/run-1/workload.out"
+	done
+	TMPDIR=$tmp "$TICKSCOPE" compare --comm stress-ng-ramfs --no-cache --json "$tmp/g/a" \
+		"$tmp/g/b" >"$tmp/g.json" 2>"$tmp/err"
+	ok $? "compare of the 6.1 ramfs recording with itself"
+	# perf's heaviest 5 waits in ns per op (830 bogo ops)
+	awk -F'\t' '$1 == "wait" { print $4, $2 "." $3 }' "$tmp/ends" | sort -rn | head -5 |
+		awk '{ printf "task.offcpu_stack.%s.per_op %.6g\n", $2, $1 / 830 }' |
+		sort >"$tmp/top"
+	got=$(jq -r '.metrics[] | select(.name | test("^task\\.offcpu_stack\\..*\\.per_op$"))
+		| "\(.name) \(.variants[0].values[0])"' "$tmp/g.json" |
+		awk '{ printf "%s %.6g\n", $1, $2 }' | sort)
+	is "$got" "$(cat "$tmp/top")" "the workers' 5 heaviest waits (stack, state) per op are perf's"
+	# who ended the S and D ones, as shares of their periods
+	want=$(awk -F'\t' 'NR == FNR { split($0, w, " "); top[w[1]] = 1; next }
+		$1 == "end" && ($3 == "S" || $3 == "D") &&
+		("task.offcpu_stack." $2 "." $3 ".per_op" in top) {
+			n[$2 "." $3 " " $4] = $5; all[$2 "." $3] += $5 }
+		END { for (k in n) { split(k, p, " ")
+			printf "task.offcpu_stack.%s.woken_by.%s.share %.6g\n", p[1], p[2],
+				100 * n[k] / all[p[1]] } }' "$tmp/top" "$tmp/ends" | sort)
+	got=$(jq -r '.metrics[] | select(.name | test("^task\\.offcpu_stack\\..*\\.woken_by\\."))
+		| "\(.name) \(.variants[0].values[0])"' "$tmp/g.json" |
+		awk '{ printf "%s %.6g\n", $1, $2 }' | sort)
+	is "$got" "$want" "who ended those waits (shares of the S and D periods) is perf's"
+	printf '%s\n' "$got" | grep -q 'path_umount\.D\.woken_by\.kworker\.share 100$'
+	ok $? "the workers' grace-period wait is ended by a kworker, every time (6.1)"
+	# every wake from inside a work item, by work function: the report's against perf's
+	want=$(awk -F'\t' '$1 == "work" { print $2, $3 }' "$tmp/ends" | sort)
+	got=$("$TICKSCOPE" report -i "$a64g" --kallsyms "$ksym" --json 2>/dev/null |
+		jq -r '.sections.sched.woken_by[].works[] | "\(.function) \(.wakes)"' |
+		awk '{ n[$1] += $2 } END { for (k in n) print k, n[k] }' | sort)
+	is "$got" "$want" "wakes from inside work items, by work function, are perf's"
+	w=$(printf '%s\n' "$got" | awk '$1 == "wait_rcu_exp_gp" { print $2 }')
+	ok "$([ "${w:-0}" -gt 100 ] && echo 0 || echo 1)" \
+		"6.1's expedited grace periods wake from the wait_rcu_exp_gp work item (${w:-0} wakes)"
+else
+	for i in 1 2 3 4 5 6 7; do skip "no aarch64 ramfs -g fixture"; done
+fi
 ok "$([ "$n" -ge 4 ] && echo 0 || echo 1)" "$n committed x86 fixtures checked"
 tap_done
