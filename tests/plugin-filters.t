@@ -17,10 +17,12 @@ tap_tmpdir
 T=$TAP_TMP
 
 # A task's newest name may come only from a COMM record, which a dlfilter never sees; when a
-# filter drops that task's later sched events the two reports can name it differently.
+# filter drops that task's later sched events the two reports can name it differently, and so
+# class its wakes differently (woken_by, ended_by: by the waker's name). Unfiltered, the two
+# agree on those too (tests/plugin.t).
 NORM='del(.trace.lost_events, .trace.lost_records) |
 	.sections |= with_entries(.value |= del(.lost_events, .lost_records)) |
-	walk(if type == "object" then del(.comm) else . end)'
+	walk(if type == "object" then del(.comm, .woken_by, .ended_by) else . end)'
 
 # same LABEL FILE KALLSYMS "PERF OPTIONS" "TICKSCOPE OPTIONS"
 same() {

@@ -40,6 +40,43 @@ static void confounders(FILE *h, const struct ts_cmp *c)
 		ts_html_para(h, "warn", c->conf[i].text);
 }
 
+/*
+ * What differs in the kernels themselves, from the configs and the traces: the notes (the
+ * preemption model, task classes in one variant only) and each variant's wakers that woke
+ * in one kernel only or changed significantly.
+ */
+static void kernel_differences(FILE *h, const struct ts_cmp *c)
+{
+	char text[640];
+	int any = 0;
+
+	for (int i = 0; i < c->nr_notes; i++, any = 1)
+		ts_html_para(h, "note", c->notes[i].text);
+	for (int v = 1; v < c->nr_var; v++)
+		for (int i = 0; i < c->nr_wakes[v]; i++) {
+			const struct ts_cmp_wake *w = &c->wakes[v][i];
+
+			if (!w->only && !w->significant)
+				continue;
+			int n = snprintf(text, sizeof(text),
+					 "%s vs %s, wakes of %s: %s %.3g%% -> %.3g%%",
+					 c->var[v].name, c->var[0].name, w->scope, w->w.cls, w->w.a,
+					 w->w.b);
+
+			if (w->only && n > 0 && (size_t)n < sizeof(text))
+				snprintf(text + n, sizeof(text) - n,
+					 " (in every run of %s only)%s%s",
+					 c->var[w->only > 0 ? v : 0].name, *w->hint ? ": " : "",
+					 w->hint);
+			ts_html_para(h, "note", text);
+			any = 1;
+		}
+	if (!any)
+		ts_html_para(h, "note",
+			     "The traces and configs show no difference in the kernels' "
+			     "threads, preemption model or wakers.");
+}
+
 /* Every run's recording facts, a row per run. */
 static void conditions(FILE *h, const struct ts_cmp *c)
 {
@@ -108,12 +145,15 @@ static int page(FILE *h, const struct ts_charts *cs, const struct ts_cmp *c,
 		snprintf(title + strlen(title), sizeof(title) - strlen(title), " vs %s",
 			 c->var[v].name);
 	ts_html_begin(h, title, "kernel variants, N runs each: the benchmark's change and why");
-	fputs("<nav><a href=\"#summary\">Summary</a><a href=\"#confounders\">Confounders</a>"
+	fputs("<nav><a href=\"#summary\">Summary</a><a href=\"#kernels\">Kernels</a>"
+	      "<a href=\"#confounders\">Confounders</a>"
 	      "<a href=\"#charts\">Charts</a><a href=\"#tables\">Tables</a>"
 	      "<a href=\"#conditions\">Recording</a></nav>\n",
 	      h);
 	ts_html_section(h, "summary", "The benchmark's change and its explanation");
 	ts_html_pre(h, text);
+	ts_html_section(h, "kernels", "Kernel differences seen in the configs and the traces");
+	kernel_differences(h, c);
 	ts_html_section(h, "confounders", "Confounders");
 	confounders(h, c);
 	ts_html_section(h, "charts", "Charts");

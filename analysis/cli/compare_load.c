@@ -235,6 +235,58 @@ static int trace_id(const char *meta, struct trace_id *id)
 	return 0;
 }
 
+
+/* Whether the config text @cfg sets @sym=y (a line of its own). */
+static int config_y(const char *cfg, const char *sym)
+{
+	size_t n = strlen(sym);
+
+	for (const char *l = cfg; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		if (!strncmp(l, sym, n) && !strncmp(l + n, "=y", 2) &&
+		    (l[n + 2] == '\n' || !l[n + 2]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The kernel's preemption model, from the run's saved config (kconfig, else nohz.txt's
+ * CONFIG_PREEMPT* lines): PREEMPT_RT, PREEMPT_LAZY, PREEMPT, PREEMPT_VOLUNTARY or
+ * PREEMPT_NONE, with PREEMPT_DYNAMIC's boot choice (preempt= on @cmdline). NULL if unknown.
+ */
+static char *preempt_model(const char *dir, const char *cmdline)
+{
+	static const char *const models[] = { "PREEMPT_RT", "PREEMPT_LAZY", "PREEMPT",
+					      "PREEMPT_VOLUNTARY", "PREEMPT_NONE" };
+	const char *names[] = { "kconfig", "nohz.txt" }, *model = NULL, *boot;
+	char sym[32], *out = NULL;
+	int dyn = 0;
+
+	for (size_t i = 0; i < 2 && !model; i++) {
+		char *p = join(dir, names[i]), *cfg = p ? slurp(p) : NULL;
+
+		for (size_t k = 0; cfg && k < sizeof(models) / sizeof(models[0]) && !model; k++) {
+			snprintf(sym, sizeof(sym), "CONFIG_%s", models[k]);
+			model = config_y(cfg, sym) ? models[k] : NULL;
+		}
+		dyn = cfg && config_y(cfg, "CONFIG_PREEMPT_DYNAMIC");
+		free(cfg);
+		free(p);
+	}
+	if (!model)
+		return NULL;
+	boot = cmdline ? strstr(cmdline, "preempt=") : NULL;
+	if (boot && boot > cmdline && boot[-1] != ' ')
+		boot = NULL;
+	if (dyn && boot) {
+		if (asprintf(&out, "preempt=%.*s (PREEMPT_DYNAMIC, built %s)",
+			     (int)strcspn(boot + 8, " \n"), boot + 8, model) < 0)
+			out = NULL;
+	} else if (asprintf(&out, "%s%s", model, dyn ? " (PREEMPT_DYNAMIC)" : "") < 0) {
+		out = NULL;
+	}
+	return out;
+}
+
 static int load_facts(const char *dir, const struct load_opts *o, struct ts_run *r, char **cmd,
 		      struct trace_id *id)
 {
@@ -285,6 +337,11 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	if (meta && !err) {
 		meta[strcspn(meta, "\n")] = '\0';
 		err = ts_run_set_fact(r, TS_FACT_CMDLINE, meta);
+	}
+	if (!err) {
+		v = preempt_model(dir, meta);
+		err = ts_run_set_fact(r, TS_FACT_PREEMPT, v);
+		free(v);
 	}
 	free(meta);
 	free(mp);

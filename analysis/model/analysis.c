@@ -550,6 +550,21 @@ void ts_analysis_set_symbols(struct ts_analysis *a,
 	a->sym_ctx = ctx;
 }
 
+const char *ts_analysis_fn_name(const struct ts_analysis *a, uint64_t addr, char *buf, size_t len)
+{
+	struct ts_metric_sink sink = { .a = a, .sym = a->sym, .sym_ctx = a->sym_ctx };
+
+	return tm_fn(&sink, addr, buf, len);
+}
+
+const char *ts_analysis_stack_name(const struct ts_analysis *a, const struct ts_sched_stack *st,
+				   char *out, size_t len)
+{
+	struct ts_metric_sink sink = { .a = a, .sym = a->sym, .sym_ctx = a->sym_ctx };
+
+	return tm_stack_name(&sink, st, out, len);
+}
+
 /* The metrics hooks' walk: metrics through @sink->emit, or distributions (@sink->dist_emit). */
 static int walk(const struct ts_analysis *a, struct ts_metric_sink *sink)
 {

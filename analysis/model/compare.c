@@ -6,6 +6,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,21 +76,66 @@ static double signed_pct(const struct ts_cmp_row *row, double d, double base)
 	return row->dir == TS_DIR_LOWER ? -pct : pct;
 }
 
+static int starts(const char *s, const char *pre)
+{
+	return !strncmp(s, pre, strlen(pre));
+}
+
+static int ends(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+
+	return n > m && !strcmp(s + n - m, suf);
+}
+
 /*
- * A run's value of @name: a task class absent from a run that measured other tasks'
- * share ran 0% of its CPU time ("task.other_cpu.irq.share" in a kernel without irq threads).
+ * The metric that says whether a run measured the class family of @name (into @buf), or
+ * NULL for a metric of no such family; *@positive: the marker must be above 0, not only
+ * measured (shares of no wakes are not 0%).
+ */
+static const char *family_marker(const char *name, char *buf, size_t n, int *positive)
+{
+	const char *w = strstr(name, ".woken_by.");
+
+	*positive = 1;
+	if (starts(name, "sched.threads.") && ends(name, ".count") &&
+	    strcmp(name, "sched.threads.count"))
+		return "sched.threads.count";
+	if (!ends(name, ".share"))
+		return NULL;
+	if (starts(name, "task.other_cpu.") && strcmp(name, "task.other_cpu.share")) {
+		*positive = 0;
+		return "task.other_cpu.share";
+	}
+	if (starts(name, "sched.woken_by."))
+		return "sched.woken_by.wakes";
+	if (starts(name, "task.woken_by.") || starts(name, "task.woken_by_work."))
+		return "task.woken_by.wakes";
+	if (starts(name, "task.offcpu_stack.") && w) {
+		snprintf(buf, n, "%.*s.per_op", (int)(w - name), name);
+		return buf;
+	}
+	return NULL;
+}
+
+/*
+ * A run's value of @name. A class absent from a run that measured its family is 0: it did
+ * not run, exist or wake there ("task.other_cpu.irq.share" and "sched.threads.irq.count" in a
+ * kernel without irq threads, "sched.woken_by.ktimers.share" without ktimers, a waker that
+ * ended none of a stack's waits).
  */
 static double run_value(const struct ts_run *r, const char *name)
 {
-	static const char pre[] = "task.other_cpu.";
 	const struct ts_run_metric *m = ts_run_find(r, name), *all;
+	char buf[512];
+	const char *marker;
+	int positive;
 
 	if (m)
 		return m->value;
-	if (strncmp(name, pre, sizeof(pre) - 1) || !strcmp(name, "task.other_cpu.share"))
-		return NAN;
-	all = ts_run_find(r, "task.other_cpu.share");
-	return all && !isnan(all->value) ? 0 : NAN;
+	marker = family_marker(name, buf, sizeof(buf), &positive);
+	all = marker ? ts_run_find(r, marker) : NULL;
+	return all && !isnan(all->value) && (!positive || all->value > 0) ? 0 : NAN;
 }
 
 static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *scratch)

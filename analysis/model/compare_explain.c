@@ -46,8 +46,6 @@ static const struct part_spec tput_states[] = {
 	{ "of which preempted (R)", "task.off_cpu.R.per_op", 1e-3 },
 };
 
-#define STACK_PREFIX "offcpu_stack_per_op."
-
 static double med(const struct ts_cmp_row *r, int v)
 {
 	return r ? r->cell[v].s.median : NAN;
@@ -107,33 +105,39 @@ static void add_detail(struct ts_cmp_decomp *d, const struct ts_cmp_row *r, int 
 	p->share = d->delta != 0 ? 100 * p->delta / d->delta : NAN;
 }
 
-/* Off-CPU by state, then the 3 stacks whose time per operation changed most. */
+/* a wait's change per operation, for ranking (a stack absent from one kernel: its whole time) */
+static double wait_change(const struct ts_cmp_wait *w)
+{
+	return fabs((isnan(w->b) ? 0 : w->b) - (isnan(w->a) ? 0 : w->a));
+}
+
+/*
+ * Off-CPU by state, then the 3 of the benchmark's tasks' heaviest waits (stack and state)
+ * whose time per operation changed most.
+ */
 static void tput_details(struct ts_cmp *c, int v)
 {
 	struct ts_cmp_decomp *d = &c->dec[v];
-	const struct ts_cmp_row *top[3] = { NULL };
+	const struct ts_cmp_wait *top[3] = { NULL };
 
 	for (int i = 0; i < 3; i++)
 		if (has_values(c, tput_states[i].metric))
 			add_detail(d, ts_cmp_find(c, tput_states[i].metric), v,
 				   tput_states[i].label, tput_states[i].scale);
-	for (int i = 0; i < c->nr_rows; i++) {
-		const struct ts_cmp_row *r = &c->rows[i];
-		double x = fabs(med(r, v) - med(r, 0));
+	for (int i = 0; i < c->nr_waits[v]; i++) {
+		const struct ts_cmp_wait *w = &c->waits[v][i];
 
-		if (strncmp(r->name, STACK_PREFIX, strlen(STACK_PREFIX)) || isnan(x))
-			continue;
 		for (int k = 0; k < 3; k++) {
-			if (top[k] && x <= fabs(med(top[k], v) - med(top[k], 0)))
+			if (top[k] && wait_change(w) <= wait_change(top[k]))
 				continue;
 			for (int j = 2; j > k; j--)
 				top[j] = top[j - 1];
-			top[k] = r;
+			top[k] = w;
 			break;
 		}
 	}
 	for (int k = 0; k < 3 && top[k]; k++)
-		add_detail(d, top[k], v, top[k]->name + strlen(STACK_PREFIX), 1e-3);
+		add_detail(d, top[k]->row, v, top[k]->label, 1e-3);
 }
 
 static void decompose_all(struct ts_cmp *c)
@@ -213,8 +217,8 @@ static int rank_changes(struct ts_cmp *c, int v)
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
 	static const char *const names[TS_FACT_NR] = {
-		"kernel",   "cpus",   "cmdline",   "pinning",
-		"workload", "events", "boot_args", "events_missing",
+		"kernel",  "cpus",      "cmdline",        "pinning",
+		"workload", "events", "boot_args", "events_missing", "preempt",
 	};
 
 	return f < TS_FACT_NR ? names[f] : "";
@@ -298,7 +302,8 @@ static const char *cmdline_rest(const char *cmdline, const char *declared, char 
 		cmdline += strspn(cmdline, " \t");
 		l = strcspn(cmdline, " \t");
 		if (l && !has_word(declared, cmdline, l) && len + l + 2 < n)
-			len += snprintf(out + len, n - len, "%s%.*s", len ? " " : "", (int)l, cmdline);
+			len += snprintf(out + len, n - len, "%s%.*s", len ? " " : "", (int)l,
+					cmdline);
 		cmdline += l;
 	}
 	return out;
@@ -307,7 +312,8 @@ static const char *cmdline_rest(const char *cmdline, const char *declared, char 
 /* Does the cmdline of @var differ from the baseline's beyond both variants' boot parameters? */
 static int cmdline_differs(const struct ts_cmp_variant *base, const struct ts_cmp_variant *var)
 {
-	const char *a = base->runs[0].fact[TS_FACT_CMDLINE], *b = var->runs[0].fact[TS_FACT_CMDLINE];
+	const char *a = base->runs[0].fact[TS_FACT_CMDLINE],
+		   *b = var->runs[0].fact[TS_FACT_CMDLINE];
 	char ra[1024], rb[1024];
 
 	if (!a || !b)
@@ -322,7 +328,9 @@ static int cmdline_differs(const struct ts_cmp_variant *base, const struct ts_cm
  * The events are compared as sets by events_differ(). */
 static int var_differs(const struct ts_cmp *c, int v, int f)
 {
-	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING)
+	/* the preemption model is the kernel's own, like its version: a note (preempt_note) */
+	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING ||
+	    f == TS_FACT_PREEMPT)
 		return 0;
 	if (f == TS_FACT_CMDLINE)
 		return cmdline_differs(&c->var[0], &c->var[v]);
@@ -428,9 +436,10 @@ static int fact_confounders(struct ts_cmp *c, int *cap, int *ncap)
 				err = err   ?:
 					      say(c, cap, "%s differs%s: %s %.200s vs %s %.200s",
 						  ts_cmp_fact_name(f),
-						  f == TS_FACT_CMDLINE ? " beyond the variants' boot "
-									 "parameters" :
-									 "",
+						  f == TS_FACT_CMDLINE ?
+							  " beyond the variants' boot "
+							  "parameters" :
+							  "",
 						  c->var[0].name, fact0(&c->var[0], f), var->name,
 						  fact0(var, f));
 		}
@@ -482,8 +491,7 @@ static int load_confounders(struct ts_cmp *c, int *cap)
 	return err;
 }
 
-/* What a task class is known for, when the data shows it in one variant only. */
-static const char *class_hint(const char *cls)
+const char *ts_cmp_class_hint(const char *cls)
 {
 	if (!strcmp(cls, "irq"))
 		return "threaded interrupt handlers (irq/N-* threads: PREEMPT_RT or threadirqs); a "
@@ -494,11 +502,31 @@ static const char *class_hint(const char *cls)
 		       "expedited grace periods from kworkers";
 	if (!strcmp(cls, "ktimers") || !strcmp(cls, "rcuc"))
 		return "PREEMPT_RT's per-CPU threads for timers and RCU callbacks";
+	if (!strcmp(cls, "rcub"))
+		return "RCU priority-boost threads (RCU_BOOST, on by default with PREEMPT_RT)";
+	if (!strcmp(cls, "irq_work"))
+		return "PREEMPT_RT runs irq_work that may sleep in per-CPU irq_work/N threads";
+	if (!strcmp(cls, "pr"))
+		return "console printing threads (pr/<console>: PREEMPT_RT's printk)";
+	if (!strcmp(cls, "rcu_preempt") || !strcmp(cls, "rcu_sched"))
+		return "the RCU grace-period kthread: rcu_preempt with PREEMPT_RCU (PREEMPT, "
+		       "PREEMPT_RT), rcu_sched without";
+	if (!strcmp(cls, "ksoftirqd"))
+		return "the per-CPU softirq threads";
+	if (!strcmp(cls, "softirq"))
+		return "wakes from softirqs run inline (at irq exit or bh enable); PREEMPT_RT runs "
+		       "softirqs in threads (ksoftirqd, ktimers) instead";
+	if (!strcmp(cls, "swapper"))
+		return "the idle task's own context: the end of an interrupt on an idle CPU, "
+		       "after its hardirq count dropped (where PREEMPT_RT wakes ksoftirqd rather "
+		       "than run softirqs inline)";
+	if (!strcmp(cls, "hardirq"))
+		return "wakeups from hard interrupt handlers; under PREEMPT_RT most handlers and "
+		       "timers run in threads instead";
 	return "";
 }
 
-/* all @n values of @x above zero (1), all zero (0), or neither (-1) */
-static int all_pos(const struct ts_cmp_cell *x, int n)
+int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n)
 {
 	int pos = 0, zero = 0;
 
@@ -509,50 +537,138 @@ static int all_pos(const struct ts_cmp_cell *x, int n)
 	return pos == n ? 1 : zero == n ? 0 : -1;
 }
 
-/* Task classes ("task.other_cpu.<class>.share") that ran in every run of one variant and in
- * no run of the other: the kernels' own threads, from the data. */
-static int class_notes(struct ts_cmp *c, int *cap)
+/*
+ * In which variant all runs of @r are above zero and all of the baseline's (or of @v's) are
+ * zero: @v (1), the baseline (-1), neither (0).
+ */
+static int only_in(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
 {
-	static const char pre[] = "task.other_cpu.", suf[] = ".share";
+	int a = ts_cmp_all_pos(&r->cell[0], c->var[0].nr_runs);
+	int b = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs);
+
+	return a < 0 || b < 0 || a == b ? 0 : b ? 1 : -1;
+}
+
+/* The class of "@pre<class>@suf", into @cls; Return: 0, or -1 for another name. */
+static int class_in(const char *name, const char *pre, const char *suf, char *cls, size_t n)
+{
+	size_t len = strlen(name), p = strlen(pre), q = strlen(suf);
+
+	if (strncmp(name, pre, p) || len <= p + q || strcmp(name + len - q, suf))
+		return -1;
+	snprintf(cls, n, "%.*s", (int)(len - p - q), name + p);
+	return 0;
+}
+
+/* The hint of @cls after ": ", or "". */
+static const char *hint_of(const char *cls, const char **sep)
+{
+	const char *h = ts_cmp_class_hint(cls);
+
+	*sep = *h ? ": " : "";
+	return h;
+}
+
+/* Kernel threads (from perf's COMM records, which name every one) in one variant only. */
+static int thread_notes(struct ts_cmp *c, int *cap, int v)
+{
+	char cls[64], name[128], ran[96];
+	const char *sep, *hint;
 	int err = 0;
 
 	for (int i = 0; i < c->nr_rows && !err; i++) {
-		const struct ts_cmp_row *r = &c->rows[i];
-		size_t n = strlen(r->name), p = sizeof(pre) - 1, q = sizeof(suf) - 1;
+		const struct ts_cmp_row *r = &c->rows[i], *cpu;
+		int o = only_in(c, r, v), k = o > 0 ? v : 0;
 
-		if (strncmp(r->name, pre, p) || n <= p + q || strcmp(r->name + n - q, suf) ||
-		    !strcmp(r->name, "task.other_cpu.share"))
+		if (!o || class_in(r->name, "sched.threads.", ".count", cls, sizeof(cls)) ||
+		    !strcmp(cls, "count"))
 			continue;
-		for (int v = 1; v < c->nr_var && !err; v++) {
-			int a = all_pos(&r->cell[0], c->var[0].nr_runs);
-			int b = all_pos(&r->cell[v], c->var[v].nr_runs);
-			const char *in = c->var[v].name, *out = c->var[0].name;
-			double med = r->cell[v].s.median;
-
-			if (a < 0 || b < 0 || a == b)
-				continue;
-			if (a) {
-				in = c->var[0].name, out = c->var[v].name;
-				med = r->cell[0].s.median;
-			}
-			err = note(c, cap, "%.*s tasks ran in every run of %s (%.2f%% of the CPU time, "
-				   "median) and in no run of %s%s%s", (int)(n - p - q), r->name + p,
-				   in, med, out, *class_hint(r->name + p) ? ": " : "",
-				   class_hint(r->name + p));
-		}
+		snprintf(name, sizeof(name), "task.other_cpu.%s.share", cls);
+		cpu = ts_cmp_find(c, name);
+		ran[0] = '\0';
+		if (cpu && only_in(c, cpu, v) == o)
+			snprintf(ran, sizeof(ran), " and ran (%.2f%% of the CPU time)",
+				 cpu->cell[k].s.median);
+		hint = hint_of(cls, &sep);
+		err = note(c, cap,
+			   "%s threads existed in every run of %s (%.0f, median)%s, in no "
+			   "run of %s%s%s",
+			   cls, c->var[k].name, r->cell[k].s.median, ran,
+			   c->var[o > 0 ? 0 : v].name, sep, hint);
 	}
 	return err;
+}
+
+/* Task classes that ran in one variant only (and that thread_notes() did not name). */
+static int ran_notes(struct ts_cmp *c, int *cap, int v)
+{
+	char cls[64], name[128];
+	const char *sep, *hint;
+	int err = 0;
+
+	for (int i = 0; i < c->nr_rows && !err; i++) {
+		const struct ts_cmp_row *r = &c->rows[i], *t;
+		int o = only_in(c, r, v), k = o > 0 ? v : 0;
+
+		if (!o || class_in(r->name, "task.other_cpu.", ".share", cls, sizeof(cls)))
+			continue;
+		snprintf(name, sizeof(name), "sched.threads.%s.count", cls);
+		t = ts_cmp_find(c, name);
+		if (t && only_in(c, t, v) == o) /* said there */
+			continue;
+		hint = hint_of(cls, &sep);
+		err = note(c, cap,
+			   "%s tasks ran in every run of %s (%.2f%% of the CPU time, "
+			   "median) and in no run of %s%s%s",
+			   cls, c->var[k].name, r->cell[k].s.median, c->var[o > 0 ? 0 : v].name,
+			   sep, hint);
+	}
+	return err;
+}
+
+/*
+ * Task classes that existed ("sched.threads.<class>.count") or ran
+ * ("task.other_cpu.<class>.share") in every run of one variant and in no run of the other:
+ * the kernels' own threads, from the data, whatever the benchmark did.
+ */
+static int class_notes(struct ts_cmp *c, int *cap)
+{
+	int err = 0;
+
+	for (int v = 1; v < c->nr_var && !err; v++)
+		err = thread_notes(c, cap, v) ?: ran_notes(c, cap, v);
+	return err;
+}
+
+/* The preemption model of every variant, from its runs' kernel configs, when they differ. */
+static int preempt_note(struct ts_cmp *c, int *cap)
+{
+	char text[400];
+	size_t len = 0;
+	int differ = 0;
+
+	for (int v = 1; v < c->nr_var; v++)
+		differ |= strcmp(fact0(&c->var[v], TS_FACT_PREEMPT),
+				 fact0(&c->var[0], TS_FACT_PREEMPT)) != 0;
+	if (!differ)
+		return 0;
+	for (int v = 0; v < c->nr_var && len + 1 < sizeof(text); v++)
+		len += snprintf(text + len, sizeof(text) - len, "%s%s %s", v ? ", " : "",
+				c->var[v].name, fact0(&c->var[v], TS_FACT_PREEMPT));
+	return note(c, cap, "preemption model (each run's kernel config): %s", text);
 }
 
 int ts_cmp_explain(struct ts_cmp *c)
 {
 	int cap = 0, ncap = 0, err = 0;
 
+	ts_cmp_explain_waits(c);
 	decompose_all(c);
 	for (int v = 1; v < c->nr_var && !err; v++)
 		err = rank_changes(c, v);
 	err = err ?: fact_confounders(c, &cap, &ncap);
 	err = err ?: load_confounders(c, &cap);
+	err = err ?: preempt_note(c, &ncap);
 	err = err ?: class_notes(c, &ncap);
 	return err;
 }

@@ -8,4 +8,14 @@
 /* Decomposition, ranked changes and confounders, once every row is computed. */
 int ts_cmp_explain(struct ts_cmp *c);
 
+/* The waits of the benchmark's tasks and the wakeup path (compare_wake.c), into c->waits and
+ * c->wakes. */
+void ts_cmp_explain_waits(struct ts_cmp *c);
+
+/* All @n values of @x above zero (1), all zero (0), or neither (-1). */
+int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n);
+
+/* What a task class is known for ("" for nothing), when the data shows it in one variant. */
+const char *ts_cmp_class_hint(const char *cls);
+
 #endif

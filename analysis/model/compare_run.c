@@ -81,8 +81,7 @@ void ts_run_release(struct ts_run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* The benchmark's tasks: comm @match, or @match followed by '-' ("pingpong-echo"). */
-static int is_bench_task(const char *comm, const char *match)
+int ts_run_bench_task(const char *comm, const char *match)
 {
 	size_t n = strlen(match);
 
@@ -104,7 +103,7 @@ static int sum_tasks(const struct ts_sched *s, const char *match, struct task_su
 	for (size_t i = 0; i < n; i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
-		if (!is_bench_task(k->comm, match)) {
+		if (!ts_run_bench_task(k->comm, match)) {
 			t->other_run += k->pid ? k->run.sum : 0;
 			continue;
 		}
@@ -170,20 +169,6 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 
 #define NR_CLASSES 48
 
-/* A task's class: its comm up to a '/' ("irq/23-virtio0", "kworker/1:2" -> "irq", "kworker"),
- * without trailing digits ("rcu_exp_gp_kthr" stays). */
-static void class_of(const char *comm, char *out, size_t n)
-{
-	size_t l = strcspn(comm, "/");
-
-	if (l >= n)
-		l = n - 1;
-	while (l > 1 && comm[l - 1] >= '0' && comm[l - 1] <= '9')
-		l--;
-	memcpy(out, comm, l);
-	out[l] = '\0';
-}
-
 /*
  * Other tasks' share of all CPU time by class ("task.other_cpu.<class>.share", %): who else
  * ran, from the data: irq/N-* threads (threaded interrupts), rcu_exp_gp_kthr (6.9+ expedited
@@ -204,9 +189,9 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 		int j;
 
-		if (!k->pid || is_bench_task(k->comm, match))
+		if (!k->pid || ts_run_bench_task(k->comm, match))
 			continue;
-		class_of(k->comm, c, sizeof(c));
+		ts_sched_task_class(k->comm, c, sizeof(c));
 		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
 			;
 		if (j == nr && nr >= NR_CLASSES - 1) /* the last slot is "other" */
@@ -221,8 +206,8 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 	}
 	for (int j = 0; j < nr && !err && tot > 0; j++) {
 		snprintf(name, sizeof(name), "task.other_cpu.%.23s.share", cl[j].name);
-		err = ts_run_add(r, name, "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE, 100 * cl[j].run / tot,
-				 NULL);
+		err = ts_run_add(r, name, "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+				 100 * cl[j].run / tot, NULL);
 	}
 	return err;
 }
@@ -259,6 +244,7 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 		      ts_run_add(r, "task.other_cpu.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
 				 tot > 0 ? 100 * t.other_run / tot : NAN, "no CPU time seen");
 	err = err ?: add_class_shares(r, s, match, tot);
+	err = err ?: ts_run_add_wait_metrics(r, a, match, ops);
 	ts_hist_release(&t.delivery_h);
 	return err;
 }

@@ -4,6 +4,7 @@
  * docs/report-json.md, "sched"); wake classes are decided with the target CPU's state at waking.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -11,6 +12,7 @@
 #include "tickscope/sched.h"
 
 #define STACK_DROPPED UINT32_MAX
+#define CLASS_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.:@"
 
 struct task {
 	struct ts_sched_task st;
@@ -18,6 +20,9 @@ struct task {
 	uint64_t ready; /* sched_wakeup(_new) since switch-out, or its switch-out if R or R+ */
 	uint64_t ready_perf; /* perf's ready_to_run: the first wake only, never a switch-out */
 	uint64_t waking_t; /* the open wake's sched_waking time */
+	uint64_t work; /* a kworker: the function of the work item it runs, 0 none */
+	struct ts_sched_wait *wait; /* the wait entry of the wake that ended this off-CPU period */
+	struct ts_sched_wait *early; /* a wake that came while the task was still on its CPU */
 	int32_t waking_cpu, waking_target;
 	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
 	uint8_t have_out, last_state;
@@ -48,15 +53,27 @@ struct ts_sched {
 	struct ts_map stack_map; /* stack hash -> index into stacks, plus one */
 	struct ts_sched_stack *stacks;
 	size_t nr_stacks, cap_stacks;
+	struct ts_objtab waits; /* hash of a struct ts_sched_wait's key fields -> the entry */
+	struct ts_map named; /* tids COMM records named (perf synthesizes one per thread) */
+	struct ts_sched_threads *classes; /* those threads by class, first name */
+	size_t nr_classes, cap_classes;
+	uint64_t nr_comm_records;
 	int saw_waking;
 	int waking_recorded, wakeup_recorded;
 };
 
-static const struct ts_sched_task *find(const struct ts_sched *m, int32_t pid)
+static struct task *find_task(const struct ts_sched *m, int32_t pid)
 {
 	uint64_t *v = pid > 0 ? ts_map_find(&m->tasks, (uint64_t)pid) : NULL;
 
-	return v ? &m->tv[*v - 1]->st : NULL;
+	return v ? m->tv[*v - 1] : NULL;
+}
+
+static const struct ts_sched_task *find(const struct ts_sched *m, int32_t pid)
+{
+	struct task *p = find_task(m, pid);
+
+	return p ? &p->st : NULL;
 }
 
 static void select_task(struct ts_sched *m, struct task *p)
@@ -221,6 +238,127 @@ static int intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t 
 	return 0;
 }
 
+#define WAIT_PROBES 4
+
+/* A wait entry's key fields, mixed (splitmix64's finalizer) so that clashes are rare. */
+static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
+{
+	uint64_t h =
+		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
+
+	h ^= k->work * 0xbf58476d1ce4e5b9ull;
+	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
+	h += (uint64_t)probe * 0x9e3779b97f4a7c15ull;
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	h ^= h >> 31;
+	return h == TS_MAP_EMPTY ? 0 : h;
+}
+
+static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *b)
+{
+	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
+	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
+}
+
+/*
+ * The wait entry with @k's key fields, made when new; *@out is NULL when a few probes all met
+ * other keys (counted in waits_dropped). Return: 0 or -ENOMEM.
+ */
+static int get_wait(struct ts_sched *m, const struct ts_sched_wait *k, struct ts_sched_wait **out)
+{
+	struct ts_sched_wait *w;
+	int isnew, i;
+
+	*out = NULL;
+	for (i = 0; i < WAIT_PROBES; i++) {
+		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
+		if (!w)
+			return -ENOMEM;
+		if (isnew) {
+			*w = *k;
+			w->wakes = w->periods = w->ns = 0;
+		}
+		if (isnew || same_wait(w, k)) {
+			*out = w;
+			return 0;
+		}
+	}
+	m->tot.waits_dropped++;
+	return 0;
+}
+
+/* The switch-out stack of @p's open off-CPU period, 0 for none (or dropped). */
+static uint32_t period_stack(const struct task *p)
+{
+	return p->have_out && p->stack != STACK_DROPPED ? p->stack : 0;
+}
+
+/* sched_waking of a selected task @w: who woke it, from where, ending which wait. */
+static int note_waker(struct ts_sched *m, struct task *w, const struct ts_event *ev)
+{
+	struct task *by = find_task(m, ev->pid);
+	struct ts_sched_wait k = { .pid = w->st.pid,
+				   .waker = ev->pid < 0 ? TS_WAKER_NONE : ev->pid,
+				   .work = by && ev->wake.ctx == TS_CTX_TASK ? by->work : 0,
+				   .stack = period_stack(w),
+				   .state = w->have_out ? w->last_state : TS_OFF_NR,
+				   .ctx = ev->wake.ctx };
+	struct ts_sched_wait *e;
+	int err = get_wait(m, &k, &e);
+
+	if (e)
+		e->wakes++;
+	w->wait = w->have_out ? e : NULL;
+	w->early = w->have_out ? NULL : e;
+	return err;
+}
+
+/*
+ * A wake that came while the task was still on its CPU, and no wake since its switch-out: the
+ * waker saw it asleep (state set, inside schedule()) before its sched_switch was traced, as
+ * try_to_wake_up() does for a task still on_cpu. That wake ends this period: move it there.
+ */
+static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait **out)
+{
+	struct ts_sched_wait k = *n->early, *e;
+	int err;
+
+	k.stack = period_stack(n);
+	k.state = n->last_state;
+	err = get_wait(m, &k, &e);
+	if (e) {
+		n->early->wakes--;
+		e->wakes++;
+	}
+	*out = e;
+	return err;
+}
+
+/* The off-CPU period of selected task @n ended after @off ns: credit its wake, or none. */
+static int end_wait(struct ts_sched *m, struct task *n, uint64_t off)
+{
+	struct ts_sched_wait k = { .pid = n->st.pid,
+				   .waker = TS_WAKER_NONE,
+				   .stack = period_stack(n),
+				   .state = n->last_state };
+	struct ts_sched_wait *e = n->wait;
+	int err = 0;
+
+	if (!e && n->early && n->last_state != TS_OFF_R) /* a preemption ends with no wake */
+		err = take_early(m, n, &e);
+	if (!e && !err)
+		err = get_wait(m, &k, &e);
+
+	if (e) {
+		e->periods++;
+		e->ns += off;
+	}
+	n->wait = NULL;
+	n->early = NULL;
+	return err;
+}
+
 static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev, uint64_t tprev)
 {
 	uint8_t state = ev->sw.prev_state < TS_OFF_NR ? ev->sw.prev_state : TS_OFF_OTHER;
@@ -259,6 +397,7 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	p->ready_perf = 0; /* perf: even a preempted task is not ready until woken */
 	p->waking_open = 0;
 	p->stack = 0;
+	p->wait = NULL;
 	if (!err && ev->nr_ips && ev->ips && p->st.selected) {
 		tot->nr_stack_switches++;
 		err = intern_stack(m, ev, &p->stack);
@@ -311,8 +450,12 @@ static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 			s->by_state[n->last_state] += off;
 			stack_task(s, n->st.pid, off);
 		}
+		if (n->st.selected)
+			err = err ?: end_wait(m, n, off);
 	}
 	n->have_out = 0;
+	n->wait = NULL;
+	n->early = NULL;
 	n->stack = 0;
 	if (!err && n->waking_open && t >= n->waking_t) {
 		err = ts_hist_add(&n->st.wakelat, t - n->waking_t);
@@ -435,7 +578,7 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 		m->saw_waking = 1;
 		m->waking_recorded = 1;
 		open_wake(m, w, ev);
-		return 0;
+		return w->st.selected ? note_waker(m, w, ev) : 0;
 	}
 	if (!w->waking_open && !m->saw_waking)
 		open_wake(m, w, ev); /* no sched_waking recorded: the wakeup is the wake */
@@ -447,6 +590,47 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	if (!err && w->klass >= 0 && w->st.selected)
 		err = ts_hist_add(&m->tot.class_delivery[w->klass], ev->time - w->waking_t);
 	return err;
+}
+
+/* A thread a COMM record names, counted once under its first name's class. */
+static int count_thread(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct ts_sched_threads *c;
+	char cls[sizeof(c->cls)];
+	uint64_t *v;
+	size_t i;
+	int ret;
+
+	m->nr_comm_records++;
+	/*
+	 * Kernel threads named with a '/' only (irq/23-virtio0, ktimers/0, kworker/u16:2): a
+	 * user task's comm is its program's basename, and which ones happen to exist says
+	 * nothing about the kernel
+	 */
+	if (ev->comm.tid <= 0 || !memchr(ev->comm.comm, '/', strnlen(ev->comm.comm, TS_COMM_LEN)))
+		return 0;
+	ret = ts_map_insert(&m->named, (uint64_t)ev->comm.tid, &v);
+	if (ret <= 0)
+		return ret;
+	ts_sched_task_class(ev->comm.comm, cls, sizeof(cls));
+	for (i = 0; i < m->nr_classes && strcmp(m->classes[i].cls, cls); i++)
+		;
+	if (i == m->nr_classes) {
+		if (m->nr_classes == m->cap_classes) {
+			size_t cap = m->cap_classes ? 2 * m->cap_classes : 32;
+
+			c = realloc(m->classes, cap * sizeof(*c));
+			if (!c)
+				return -ENOMEM;
+			m->classes = c;
+			m->cap_classes = cap;
+		}
+		c = &m->classes[m->nr_classes++];
+		memset(c, 0, sizeof(*c));
+		snprintf(c->cls, sizeof(c->cls), "%s", cls);
+	}
+	m->classes[i].threads++;
+	return 0;
 }
 
 static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
@@ -487,9 +671,16 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		v = ev->comm.tid > 0 ? ts_map_find(&m->tasks, (uint64_t)ev->comm.tid) : NULL;
 		if (v)
 			set_comm(m, m->tv[*v - 1], ev->comm.comm);
-		return 0;
+		return count_thread(m, ev);
 	case TS_EV_CPU_IDLE:
 		return on_cpu_idle(m, ev);
+	case TS_EV_WQ_START:
+	case TS_EV_WQ_END:
+		/* a kworker seen already (not made here: that would list tasks no switch showed) */
+		p = find_task(m, ev->pid);
+		if (p)
+			p->work = ev->kind == TS_EV_WQ_START ? ev->wq.function : 0;
+		return 0;
 	default:
 		return 0;
 	}
@@ -545,6 +736,7 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 	if (!m)
 		return -ENOMEM;
 	m->cpus.size = sizeof(struct cpu);
+	m->waits.size = sizeof(struct ts_sched_wait);
 	if (opts)
 		m->opts = *opts;
 	*mp = m;
@@ -595,6 +787,9 @@ void ts_sched_free(struct ts_sched *m)
 		free((void *)m->stacks[i].ips);
 	free(m->stacks);
 	ts_map_release(&m->stack_map);
+	ts_objtab_release(&m->waits, NULL);
+	ts_map_release(&m->named);
+	free(m->classes);
 	ts_map_release(&m->tasks);
 	release_totals(&m->tot);
 	free(m);
@@ -640,6 +835,151 @@ size_t ts_sched_nr_stacks(const struct ts_sched *m)
 const struct ts_sched_stack *ts_sched_stack_at(const struct ts_sched *m, size_t i)
 {
 	return i < m->nr_stacks ? &m->stacks[i] : NULL;
+}
+
+size_t ts_sched_nr_waits(const struct ts_sched *m)
+{
+	return m->waits.nr;
+}
+
+const struct ts_sched_wait *ts_sched_wait_at(const struct ts_sched *m, size_t i)
+{
+	return i < m->waits.nr ? m->waits.v[i] : NULL;
+}
+
+size_t ts_sched_nr_thread_classes(const struct ts_sched *m)
+{
+	return m->nr_classes;
+}
+
+const struct ts_sched_threads *ts_sched_thread_class_at(const struct ts_sched *m, size_t i)
+{
+	return i < m->nr_classes ? &m->classes[i] : NULL;
+}
+
+uint64_t ts_sched_comm_records(const struct ts_sched *m)
+{
+	return m->nr_comm_records;
+}
+
+int ts_sched_waits_recorded(const struct ts_sched *m)
+{
+	return m->waking_recorded || m->saw_waking;
+}
+
+void ts_sched_task_class(const char *comm, char *out, size_t n)
+{
+	size_t l = strcspn(comm, "/");
+
+	if (l >= n)
+		l = n - 1;
+	while (l > 1 && comm[l - 1] >= '0' && comm[l - 1] <= '9')
+		l--;
+	/* a part of metric names: a user task may name itself anything, tabs and spaces too */
+	for (size_t i = 0; i < l; i++)
+		out[i] = (char)(strchr(CLASS_CHARS, comm[i]) && comm[i] ? comm[i] : '_');
+	out[l] = '\0';
+}
+
+const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
+				 size_t n)
+{
+	const char *comm = w->waker >= 0 ? ts_sched_comm(m, w->waker) : NULL;
+
+	if (w->waker == TS_WAKER_NONE || w->ctx == TS_CTX_HARDIRQ) {
+		snprintf(out, n, "%s", w->waker == TS_WAKER_NONE ? "none" : "hardirq");
+		return out;
+	}
+	if (comm && comm[0])
+		ts_sched_task_class(comm, out, n);
+	else
+		snprintf(out, n, "unknown");
+	/* ksoftirqd (and PREEMPT_RT's ktimers) exist to run softirqs: their wakes are theirs */
+	if (w->ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
+		snprintf(out, n, "softirq");
+	return out;
+}
+
+static int cmp_waker_sum(const void *pa, const void *pb)
+{
+	const struct ts_sched_waker_sum *a = pa, *b = pb;
+
+	if (a->wakes != b->wakes)
+		return a->wakes < b->wakes ? 1 : -1;
+	if (a->periods != b->periods)
+		return a->periods < b->periods ? 1 : -1;
+	return strcmp(a->cls, b->cls);
+}
+
+/* Sum the entries @v[0..@n) (or every entry, @v NULL) that @keep accepts, by waker class. */
+static int sum_wakers(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
+		      int (*keep)(void *ctx, const struct ts_sched_wait *w), void *ctx, int by_work,
+		      struct ts_sched_waker_sum *out, int max)
+{
+	struct ts_sched_waker_sum *all = NULL, *o, *grown;
+	char cls[sizeof(out->cls)];
+	size_t i, nr = 0, cap = 0, j;
+
+	if (max < 2)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		const struct ts_sched_wait *w = v ? v[i] : m->waits.v[i];
+		uint64_t work = by_work ? w->work : 0;
+
+		if (keep && !keep(ctx, w))
+			continue;
+		ts_sched_waker_class(m, w, cls, sizeof(cls));
+		for (j = 0; j < nr && (strcmp(all[j].cls, cls) || all[j].work != work); j++)
+			;
+		if (j == nr && nr == cap) {
+			cap = cap ? 2 * cap : 16;
+			grown = realloc(all, cap * sizeof(*all));
+			if (!grown) {
+				free(all);
+				return -ENOMEM;
+			}
+			all = grown;
+		}
+		o = &all[j];
+		if (j == nr) {
+			memset(o, 0, sizeof(*o));
+			snprintf(o->cls, sizeof(o->cls), "%s", cls);
+			o->work = work;
+			nr++;
+		}
+		o->wakes += w->wakes;
+		o->periods += w->periods;
+		o->ns += w->ns;
+	}
+	if (nr)
+		qsort(all, nr, sizeof(*all), cmp_waker_sum);
+	/* the heaviest max - 1 as they are, the rest in one "other" */
+	for (i = 0; i < nr && i < (size_t)max; i++)
+		out[i] = all[i];
+	if (nr > (size_t)max) {
+		o = &out[max - 1];
+		snprintf(o->cls, sizeof(o->cls), "other");
+		o->work = 0;
+		for (i = max; i < nr; i++) {
+			o->wakes += all[i].wakes;
+			o->periods += all[i].periods;
+			o->ns += all[i].ns;
+		}
+	}
+	free(all);
+	return nr < (size_t)max ? (int)nr : max;
+}
+
+int ts_sched_wakers(const struct ts_sched *m, int (*keep)(void *ctx, const struct ts_sched_wait *w),
+		    void *ctx, int by_work, struct ts_sched_waker_sum *out, int max)
+{
+	return sum_wakers(m, NULL, m->waits.nr, keep, ctx, by_work, out, max);
+}
+
+int ts_sched_wakers_of(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
+		       int by_work, struct ts_sched_waker_sum *out, int max)
+{
+	return sum_wakers(m, v, n, NULL, NULL, by_work, out, max);
 }
 
 const char *ts_sched_comm(const struct ts_sched *m, int32_t pid)

@@ -59,9 +59,8 @@ static void class_metrics(const struct ts_sched_totals *t, struct ts_metric_sink
 	}
 }
 
-/* "frame;frame;frame" of a stack, past the scheduler's own frames. */
-static const char *stack_name(struct ts_metric_sink *s, const struct ts_sched_stack *st, char *out,
-			      size_t len)
+const char *tm_stack_name(struct ts_metric_sink *s, const struct ts_sched_stack *st, char *out,
+			  size_t len)
 {
 	char buf[24];
 	const char *name;
@@ -104,12 +103,62 @@ static void stack_metrics(const struct ts_sched *m, struct ts_metric_sink *s, co
 	}
 	for (i = 0; i < nr; i++) {
 		st = ts_sched_stack_at(m, best[i]);
-		stack_name(s, st, name, sizeof(name));
+		tm_stack_name(s, st, name, sizeof(name));
 		tm_value(s, "ns", TS_DIR_LOWER, (double)st->total, "offcpu_stack.%s.sum", name);
 		for (o = TS_OFF_S; o <= TS_OFF_D; o++)
 			tm_value(s, "ns", TS_DIR_LOWER, (double)st->by_state[o],
 				 "offcpu_stack.%s.%s.sum", name, off_names[o]);
 	}
+}
+
+#define WAKER_CLASSES 32
+
+/* Who woke the selected tasks: sched_waking's waker (task, softirq, hardirq) by class. */
+static void waker_metrics(const struct ts_sched *m, struct ts_metric_sink *s, const char *why)
+{
+	struct ts_sched_waker_sum w[WAKER_CLASSES];
+	int n = why ? 0 : ts_sched_wakers(m, NULL, NULL, 0, w, WAKER_CLASSES), i;
+	uint64_t all = 0;
+
+	if (why) {
+		tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, why, "woken_by.wakes");
+		return;
+	}
+	if (n < 0) {
+		s->err = s->err ?: n;
+		return;
+	}
+	for (i = 0; i < n; i++)
+		all += w[i].wakes;
+	tm_value(s, "count", TS_DIR_NEUTRAL, (double)all, "woken_by.wakes");
+	for (i = 0; i < n; i++)
+		if (w[i].wakes) /* "none" ends preemptions: no wake */
+			tm_value(s, "%", TS_DIR_NEUTRAL, 100.0 * (double)w[i].wakes / (double)all,
+				 "woken_by.%s.share", w[i].cls);
+}
+
+/*
+ * The kernel's per-CPU and per-device threads that existed, by class: what a kernel runs
+ * besides the benchmark (irq/N-* for threaded interrupts, ktimers, rcuc), whether or not
+ * they ran.
+ */
+static void thread_metrics(const struct ts_sched *m, struct ts_metric_sink *s)
+{
+	uint64_t all = 0;
+	size_t i;
+
+	if (!ts_sched_comm_records(m)) {
+		tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+			"no COMM records (perf's plugin API delivers none)", "threads.count");
+		return;
+	}
+	for (i = 0; i < ts_sched_nr_thread_classes(m); i++)
+		all += ts_sched_thread_class_at(m, i)->threads;
+	tm_value(s, "count", TS_DIR_NEUTRAL, (double)all, "threads.count");
+	for (i = 0; i < ts_sched_nr_thread_classes(m); i++)
+		tm_value(s, "count", TS_DIR_NEUTRAL,
+			 (double)ts_sched_thread_class_at(m, i)->threads, "threads.%s.count",
+			 ts_sched_thread_class_at(m, i)->cls);
 }
 
 static int sched_metrics(const void *mv, struct ts_metric_sink *s)
@@ -135,6 +184,8 @@ static int sched_metrics(const void *mv, struct ts_metric_sink *s)
 	tm_dist(s, TS_DIR_LOWER, &t->delivery, dlv, "wake_delivery");
 	tm_dist(s, TS_DIR_LOWER, &t->wakelat, lat, "wakeup_latency");
 	class_metrics(t, s, wake, dlv, lat);
+	waker_metrics(m, s, waking);
+	thread_metrics(m, s);
 	for (o = 0; o < TS_OFF_NR; o++)
 		tm_dist(s, TS_DIR_LOWER, &t->off[o], sw, "off_cpu.%s", off_names[o]);
 	stack_metrics(m, s, sw);
@@ -153,14 +204,16 @@ TS_SECTION_GLUE(sched, struct ts_sched)
 
 /*
  * cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters; migrations
- * are counted per task whichever section the event table gives them to.
+ * are counted per task whichever section the event table gives them to; a work item's start
+ * and end: the work function a kworker runs when it wakes a task.
  */
-static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM, TS_EV_MIGRATE };
+static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM, TS_EV_MIGRATE, TS_EV_WQ_START,
+				 TS_EV_WQ_END };
 
 const struct ts_section_ops ts_sched_section = {
 	.name = "sched",
 	.also = also,
-	.nr_also = 3,
+	.nr_also = sizeof(also) / sizeof(also[0]),
 	TS_SECTION_OPS_GLUE(sched),
 	.recorded = sched_recorded,
 	.metrics = sched_metrics,

@@ -57,6 +57,12 @@ const char *tm_section_why(struct ts_metric_sink *s, enum ts_section sec);
 /* The bare symbol name of @addr, or "0x..." in @buf without one. */
 const char *tm_fn(struct ts_metric_sink *s, uint64_t addr, char *buf, size_t len);
 
+struct ts_sched_stack;
+
+/* "frame;frame;frame": @st's first three frames past the scheduler's own (sched_metrics.c). */
+const char *tm_stack_name(struct ts_metric_sink *s, const struct ts_sched_stack *st, char *out,
+			  size_t len);
+
 /*
  * The section table's typed-to-opaque wrappers of a model's ts_<ident>_new/feed/finish/free:
  * TS_SECTION_GLUE for an int finish, TS_SECTION_GLUE_VOID for a void one. They define

@@ -175,6 +175,66 @@ static void decomposition(FILE *f, const struct ts_cmp_decomp *d)
 	fputs("]}", f);
 }
 
+static void waker(FILE *f, const struct ts_cmp_waker *w)
+{
+	fputs("{\"class\":", f);
+	str(f, w->cls);
+	fputs(",\"metric\":", f);
+	str(f, w->row->name);
+	key_num(f, "a", w->a);
+	key_num(f, "b", w->b);
+}
+
+static void waits(FILE *f, const struct ts_cmp *c, int v)
+{
+	fputs(",\"waits\":[", f);
+	for (int i = 0; i < c->nr_waits[v]; i++) {
+		const struct ts_cmp_wait *w = &c->waits[v][i];
+
+		fprintf(f, "%s{\"stack\":", i ? "," : "");
+		str(f, w->stack);
+		fputs(",\"state\":", f);
+		str(f, w->state);
+		fputs(",\"metric\":", f);
+		str(f, w->row->name);
+		fputs(",\"unit\":\"us/op\"", f);
+		key_num(f, "a", w->a);
+		key_num(f, "b", w->b);
+		fputs(",\"ended_by\":[", f);
+		for (int k = 0; k < w->nr_by; k++) {
+			fputs(k ? "," : "", f);
+			waker(f, &w->by[k]);
+			fputc('}', f);
+		}
+		fputs("]}", f);
+	}
+	fputc(']', f);
+}
+
+static void wakeup_path(FILE *f, const struct ts_cmp *c, int v)
+{
+	fputs(",\"wakeup_path\":[", f);
+	for (int i = 0; i < c->nr_wakes[v]; i++) {
+		const struct ts_cmp_wake *w = &c->wakes[v][i];
+
+		fputs(i ? "," : "", f);
+		waker(f, &w->w);
+		fputs(",\"scope\":", f);
+		str(f, w->scope);
+		fprintf(f, ",\"only_in\":");
+		if (w->only)
+			str(f, c->var[w->only > 0 ? v : 0].name);
+		else
+			fputs("null", f);
+		fprintf(f, ",\"significant\":%s", w->significant ? "true" : "false");
+		key_num(f, "p_adjusted", w->p_adj);
+		fputs(",\"known_for\":", f);
+		str(f, w->hint);
+		fputc('}', f);
+	}
+	fputc(']', f);
+}
+
 static void explanations(FILE *f, const struct ts_cmp *c)
 {
 	fputs(",\n\"explanations\":[", f);
@@ -194,7 +254,10 @@ static void explanations(FILE *f, const struct ts_cmp *c)
 			key_num(f, "p_adjusted", ch->p_adj);
 			fputc('}', f);
 		}
-		fputs("]}", f);
+		fputc(']', f);
+		waits(f, c, v);
+		wakeup_path(f, c, v);
+		fputc('}', f);
 	}
 	fputc(']', f);
 }

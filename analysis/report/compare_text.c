@@ -172,14 +172,16 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
 		expl);
 	if (d->nr_detail)
-		fprintf(f,
-			"  off-CPU time in the trace (the benchmark's tasks; stacks: all tasks), "
-			"not in the sum:\n");
+		fprintf(f, "  off-CPU time of the benchmark's tasks in the trace, by state and by "
+			   "switch-out stack (state), not in the sum:\n");
 	for (int i = 0; i < d->nr_detail; i++) {
 		const struct ts_cmp_part *p = &d->detail[i];
 
-		fprintf(f, "  %-28.60s %12s %12s %12s %7.1f%%\n", p->label, num(a, 32, p->a),
-			num(b, 32, p->b), num(e, 32, p->delta), p->share);
+		if (strlen(p->label) > 28) /* a stack: its own line */
+			fprintf(f, "  %s\n", p->label);
+		fprintf(f, "  %-28s %12s %12s %12s %7.1f%%\n",
+			strlen(p->label) > 28 ? "" : p->label, num(a, 32, p->a), num(b, 32, p->b),
+			num(e, 32, p->delta), p->share);
 	}
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,
@@ -261,6 +263,71 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 	}
 }
 
+static const char *pct(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, "%.3g%%", v);
+	return buf;
+}
+
+static void waits_block(FILE *f, const struct ts_cmp *c, int v)
+{
+	char a[32], b[32];
+
+	if (!c->nr_waits[v])
+		return;
+	fprintf(f,
+		"\nWhere the benchmark's tasks wait (off-CPU µs per operation by switch-out stack"
+		" and state, medians), %s vs %s:\n",
+		c->var[v].name, c->var[0].name);
+	fprintf(f, "  %-64s %12s %12s\n", "stack (state)", c->var[0].name, c->var[v].name);
+	for (int i = 0; i < c->nr_waits[v]; i++) {
+		const struct ts_cmp_wait *w = &c->waits[v][i];
+
+		if (strlen(w->label) > 64)
+			fprintf(f, "  %s\n", w->label);
+		fprintf(f, "  %-64s %12s %12s\n", strlen(w->label) > 64 ? "" : w->label,
+			num(a, 32, w->a), num(b, 32, w->b));
+		for (int k = 0; k < w->nr_by; k++)
+			fprintf(f, "%s%s %s -> %s",
+				k ? ", " : "    ended by (share of the waits): ", w->by[k].cls,
+				pct(a, 32, w->by[k].a), pct(b, 32, w->by[k].b));
+		if (w->nr_by)
+			fputc('\n', f);
+	}
+}
+
+static void wakes_block(FILE *f, const struct ts_cmp *c, int v)
+{
+	char a[32], b[32], e[64];
+
+	if (!c->nr_wakes[v])
+		return;
+	fprintf(f,
+		"\nWho woke them (sched_waking's waker by class: %% of the wakes, medians), %s vs "
+		"%s:\n",
+		c->var[v].name, c->var[0].name);
+	for (int i = 0; i < c->nr_wakes[v]; i++) {
+		const struct ts_cmp_wake *w = &c->wakes[v][i];
+
+		if (!i || strcmp(w->scope, c->wakes[v][i - 1].scope)) /* the families come in turn */
+			fprintf(f, "  %s:\n", w->scope);
+		if (w->only)
+			snprintf(e, sizeof(e), "in every run of %s, none of %s",
+				 c->var[w->only > 0 ? v : 0].name,
+				 c->var[w->only > 0 ? 0 : v].name);
+		else
+			change_text(e, sizeof(e), w->w.row, v);
+		fprintf(f, "    %-24s %8s -> %-8s %s", w->w.cls, pct(a, 32, w->w.a), pct(b, 32, w->w.b),
+			e);
+		if (w->only && *w->hint)
+			fprintf(f, ": %s", w->hint);
+		fputc('\n', f);
+	}
+}
+
 static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
 {
 	char a[32], b[32], e[32], g[32];
@@ -307,9 +374,11 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 	for (int v = 0; v < c->nr_var; v++) {
 		const char *k = c->var[v].runs[0].fact[TS_FACT_KERNEL];
 		const char *b = c->var[v].runs[0].fact[TS_FACT_BOOT_ARGS];
+		const char *p = c->var[v].runs[0].fact[TS_FACT_PREEMPT];
 
 		if (k)
-			fprintf(f, "  %s: kernel %s\n", c->var[v].name, k);
+			fprintf(f, "  %s: kernel %s%s%s\n", c->var[v].name, k, p ? ", " : "",
+				p ? p : "");
 		if (b && b[strspn(b, " \t")])
 			fprintf(f, "  %s: boot parameters %s (the variant's own)\n", c->var[v].name,
 				b);
@@ -322,9 +391,14 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 	for (int v = 1; v < c->nr_var; v++) {
 		decomp_block(f, c, v);
 		changes_block(f, c, v, top);
+		waits_block(f, c, v);
+		wakes_block(f, c, v);
 	}
 	if (c->nr_notes)
-		fprintf(f, "\nKernel differences (seen in the runs, not confounders):\n");
+		fprintf(f,
+			"\nKernel differences (the runs' kernel configs and events; thread classes"
+			" that existed or ran in one variant only: perf's COMM records name every"
+			" thread):\n");
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "  * %s\n", c->notes[i].text);
 	fprintf(f, "\nConfounders (differences other than the kernel under test):\n");

@@ -129,13 +129,187 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 	}
 }
 
+#define WAKERS 16 /* classes listed; the rest are "other" */
+
+static int cmp_wait_pid(const void *a, const void *b)
+{
+	const struct ts_sched_wait *x = *(const struct ts_sched_wait *const *)a;
+	const struct ts_sched_wait *y = *(const struct ts_sched_wait *const *)b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/* The wait entries sorted by task, so that each task's are one run; NULL on no memory. */
+static const struct ts_sched_wait **waits_by_task(const struct ts_sched *m)
+{
+	size_t n = ts_sched_nr_waits(m), i;
+	const struct ts_sched_wait **v = malloc((n + 1) * sizeof(*v));
+
+	if (!v)
+		return NULL;
+	for (i = 0; i < n; i++)
+		v[i] = ts_sched_wait_at(m, i);
+	qsort(v, n, sizeof(*v), cmp_wait_pid);
+	return v;
+}
+
+/* The run of @v (sorted, @n entries) that is task @pid's: its first index, @len its length. */
+static size_t task_waits(const struct ts_sched_wait **v, size_t n, int32_t pid, size_t *len)
+{
+	size_t lo = 0, hi = n, end;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid]->pid < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < n && v[end]->pid == pid; end++)
+		;
+	*len = end - lo;
+	return lo;
+}
+
+static const char *no_wakers(const struct ts_sched *m)
+{
+	return ts_sched_waits_recorded(m) ? NULL :
+					    "sched:sched_waking not recorded (it names the waker)";
+}
+
+/* A kworker class's work functions with their wakes: "wait_rcu_exp_gp 10, vmstat_update 2". */
+static void work_list(FILE *f, const struct ts_sched_waker_sum *w, int n, const char *cls,
+		      const struct ts_report_opts *o)
+{
+	char buf[160];
+	int i, k = 0;
+
+	for (i = 0; i < n && k < 3; i++)
+		if (w[i].work && !strcmp(w[i].cls, cls))
+			fprintf(f, "%s%s %" PRIu64, k++ ? ", " : "  ",
+				rp_sym(o, w[i].work, buf, sizeof(buf)), w[i].wakes);
+}
+
+static void sched_wakers(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
+{
+	struct ts_sched_waker_sum w[WAKERS], bw[WAKERS];
+	size_t n = ts_sched_nr_tasks(m), *idx, i, nw = ts_sched_nr_waits(m), first, len;
+	const struct ts_sched_wait **v;
+	uint64_t all = 0;
+	int nr, nb, j, k;
+
+	if (no_wakers(m)) {
+		fprintf(f, "  woken by: - (%s)\n", no_wakers(m));
+		return;
+	}
+	nr = ts_sched_wakers(m, NULL, NULL, 0, w, WAKERS);
+	nb = ts_sched_wakers(m, NULL, NULL, 1, bw, WAKERS);
+	for (j = 0; j < nr; j++)
+		all += w[j].wakes;
+	fprintf(f,
+		"  woken by (sched_waking's waker: a task, or a softirq or hard interrupt on top"
+		" of one), %" PRIu64 " wakes:\n",
+		all);
+	fprintf(f, "  %-16s %9s %6s %9s %12s  %s\n", "class", "wakes", "share", "periods",
+		"ended ms", "work functions (kworkers)");
+	for (j = 0; j < nr; j++) {
+		fprintf(f, "  %-16s %9" PRIu64 " %5.1f%% %9" PRIu64 " %12.3f", w[j].cls, w[j].wakes,
+			all ? 100.0 * (double)w[j].wakes / (double)all : 0.0, w[j].periods,
+			MS(w[j].ns));
+		work_list(f, bw, nb, w[j].cls, o);
+		fputc('\n', f);
+	}
+	idx = rp_rank(n, task_run, m);
+	v = idx ? waits_by_task(m) : NULL;
+	if (v)
+		fprintf(f, "  woken by, per task (top %u by run time):\n", rp_top(o));
+	for (i = 0; v && i < n && i < rp_top(o); i++) {
+		const struct ts_sched_task *t = ts_sched_task_at(m, idx[i]);
+
+		if (!t->selected)
+			break;
+		first = task_waits(v, nw, t->pid, &len);
+		nr = len ? ts_sched_wakers_of(m, v + first, len, 0, w, WAKERS) : 0;
+		for (j = 0, all = 0; j < nr; j++)
+			all += w[j].wakes;
+		fprintf(f, "  %16.16s[%d]:", t->comm[0] ? t->comm : "?", t->pid);
+		for (j = 0, k = 0; j < nr && k < 4; j++)
+			if (w[j].wakes)
+				fprintf(f, "%s %s %.1f%%", k++ ? "," : "", w[j].cls,
+					100.0 * (double)w[j].wakes / (double)all);
+		fprintf(f, "%s\n", k ? "" : " no sched_waking");
+	}
+	free(v);
+	free(idx);
+}
+
 static uint64_t stack_total(const void *ctx, size_t i)
 {
 	return ts_sched_stack_at(ctx, i)->total;
 }
 
+static int cmp_wait_stack(const void *a, const void *b)
+{
+	const struct ts_sched_wait *x = *(const struct ts_sched_wait *const *)a;
+	const struct ts_sched_wait *y = *(const struct ts_sched_wait *const *)b;
+
+	return (x->stack > y->stack) - (x->stack < y->stack);
+}
+
+/* The wait entries sorted by stack (each stack's are one run); NULL on no memory. */
+static const struct ts_sched_wait **waits_by_stack(const struct ts_sched *m)
+{
+	const struct ts_sched_wait **v = waits_by_task(m);
+
+	if (v)
+		qsort(v, ts_sched_nr_waits(m), sizeof(*v), cmp_wait_stack);
+	return v;
+}
+
+/*
+ * Who ended the off-CPU periods of stack @i (0-based), from @v sorted by stack: the classes,
+ * the one that ended the most periods first; @all gets the periods. Return: how many.
+ */
+static int stack_wakers(const struct ts_sched *m, const struct ts_sched_wait **v, size_t i,
+			struct ts_sched_waker_sum *w, uint64_t *all)
+{
+	size_t n = ts_sched_nr_waits(m), lo = 0, hi = n, end;
+	uint32_t id = (uint32_t)i + 1;
+	int nr, k, best = 0;
+
+	*all = 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (v[mid]->stack < id)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (end = lo; end < n && v[end]->stack == id; end++)
+		;
+	nr = end > lo ? ts_sched_wakers_of(m, v + lo, end - lo, 0, w, WAKERS) : 0;
+	for (k = 0; k < nr; k++) {
+		*all += w[k].periods;
+		if (w[k].periods > w[best].periods)
+			best = k;
+	}
+	if (nr > 0 && best) { /* by periods, not wakes: the waits this stack ended */
+		struct ts_sched_waker_sum t = w[0];
+
+		w[0] = w[best];
+		w[best] = t;
+	}
+	return nr;
+}
+
 static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
+	struct ts_sched_waker_sum w[WAKERS];
+	const struct ts_sched_wait **v;
+	uint64_t all;
+	char by[48];
 	size_t n = ts_sched_nr_stacks(m), *idx, i;
 	const struct ts_sched_stack *s;
 	uint32_t j, k;
@@ -149,9 +323,10 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 	idx = rp_rank(n, stack_total, m);
 	if (!idx)
 		return;
+	v = no_wakers(m) ? NULL : waits_by_stack(m);
 	fprintf(f, "  off-CPU time by kernel stack (top %u):\n", rp_top(o));
-	fprintf(f, "  %11s %8s %11s %11s  %-26s %s\n", "total ms", "count", "S ms", "D ms",
-		"top task (share)", "stack");
+	fprintf(f, "  %11s %8s %11s %11s  %-26s %-22s %s\n", "total ms", "count", "S ms", "D ms",
+		"top task (share)", "ended by (share)", "stack");
 	for (i = 0; i < n && i < rp_top(o); i++) {
 		const char *comm;
 
@@ -164,12 +339,19 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 			 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total : 0.0);
 		fprintf(f, "  %11.3f %8" PRIu64 " %11.3f %11.3f  %-26s", MS(s->total), s->count,
 			MS(s->by_state[TS_OFF_S]), MS(s->by_state[TS_OFF_D]), buf);
+		if (v && stack_wakers(m, v, idx[i], w, &all) > 0 && all)
+			snprintf(by, sizeof(by), "%.16s %.0f%%", w[0].cls,
+				 100.0 * (double)w[0].periods / (double)all);
+		else
+			snprintf(by, sizeof(by), "-");
+		fprintf(f, " %-22s", by);
 		j = rp_stack_skip(o, s->ips, s->nr_ips);
 		for (k = 0; j < s->nr_ips && k < 6; j++, k++)
 			fprintf(f, "%s%s", k ? " <- " : " ",
 				rp_sym(o, s->ips[j], buf, sizeof(buf)));
 		fprintf(f, "\n");
 	}
+	free(v);
 	free(idx);
 }
 
@@ -187,6 +369,7 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	if (ts_analysis_kind_presence(a, TS_EV_WAKING) == TS_PRESENT ||
 	    ts_analysis_kind_presence(a, TS_EV_WAKEUP) == TS_PRESENT)
 		sched_classes(f, t);
+	sched_wakers(f, m, o);
 	sched_cpus(f, m, o);
 	sched_stacks(f, m, o);
 	if (t->nr_time_travel)
@@ -197,7 +380,47 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 			t->nr_time_travel);
 }
 
-static void task_json(struct rp_json *w, const struct ts_sched_task *t)
+/* "woken_by": per class, wakes, periods ended and their off-CPU time (and work functions). */
+static void wakers_json(struct rp_json *w, const struct ts_sched *m,
+			const struct ts_sched_wait *const *v, size_t n,
+			const struct ts_report_opts *o)
+{
+	struct ts_sched_waker_sum s[WAKERS], bw[WAKERS];
+	int nr, nb = 0, j, k;
+
+	if (no_wakers(m)) {
+		rp_jnull(w, "woken_by");
+		return;
+	}
+	nr = ts_sched_wakers_of(m, v, n, 0, s, WAKERS);
+	if (o)
+		nb = ts_sched_wakers_of(m, v, n, 1, bw, WAKERS);
+	rp_jbegin(w, "woken_by", '[');
+	for (j = 0; j < nr; j++) {
+		rp_jbegin(w, NULL, '{');
+		rp_jstr(w, "class", s[j].cls);
+		rp_ju64(w, "wakes", s[j].wakes);
+		rp_ju64(w, "periods", s[j].periods);
+		rp_ju64(w, "off_cpu_ns", s[j].ns);
+		if (o) {
+			rp_jbegin(w, "works", '[');
+			for (k = 0; k < nb; k++) {
+				if (!bw[k].work || strcmp(bw[k].cls, s[j].cls))
+					continue;
+				rp_jbegin(w, NULL, '{');
+				rp_jsym(w, "function", o, bw[k].work);
+				rp_ju64(w, "wakes", bw[k].wakes);
+				rp_jend(w, '}');
+			}
+			rp_jend(w, ']');
+		}
+		rp_jend(w, '}');
+	}
+	rp_jend(w, ']');
+}
+
+static void task_json(struct rp_json *w, const struct ts_sched *m, const struct ts_sched_task *t,
+		      const struct ts_sched_wait **v)
 {
 	static const char *const off[TS_OFF_NR] = { "off_cpu_R", "off_cpu_S", "off_cpu_D",
 						    "off_cpu_other" };
@@ -228,6 +451,11 @@ static void task_json(struct rp_json *w, const struct ts_sched_task *t)
 	rp_jdist(w, "wakeup_latency", &t->wakelat);
 	for (i = 0; i < TS_OFF_NR; i++)
 		rp_jdist(w, off[i], &t->off[i]);
+	if (v) {
+		size_t len, first = task_waits(v, ts_sched_nr_waits(m), t->pid, &len);
+
+		wakers_json(w, m, v + first, len, NULL);
+	}
 	rp_jend(w, '}');
 }
 
@@ -266,8 +494,42 @@ static void sched_totals_json(struct rp_json *w, const struct ts_sched_totals *t
 	rp_jend(w, ']');
 }
 
+/* "ended_by": who ended the stack's off-CPU periods, by class, most periods first. */
+static void stack_wakers_json(struct rp_json *w, const struct ts_sched *m,
+			      const struct ts_sched_wait **v, size_t i)
+{
+	struct ts_sched_waker_sum s[WAKERS];
+	uint64_t all;
+	int n, k, j, done[WAKERS] = { 0 };
+
+	if (!v) {
+		rp_jnull(w, "ended_by");
+		return;
+	}
+	n = stack_wakers(m, v, i, s, &all);
+	rp_jbegin(w, "ended_by", '[');
+	for (k = 0; k < n; k++) {
+		int best = -1;
+
+		for (j = 0; j < n; j++)
+			if (!done[j] && s[j].periods &&
+			    (best < 0 || s[j].periods > s[best].periods))
+				best = j;
+		if (best < 0)
+			break;
+		done[best] = 1;
+		rp_jbegin(w, NULL, '{');
+		rp_jstr(w, "class", s[best].cls);
+		rp_ju64(w, "periods", s[best].periods);
+		rp_ju64(w, "off_cpu_ns", s[best].ns);
+		rp_jend(w, '}');
+	}
+	rp_jend(w, ']');
+}
+
 static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struct ts_report_opts *o)
 {
+	const struct ts_sched_wait **v = no_wakers(m) ? NULL : waits_by_stack(m);
 	const struct ts_sched_stack *s;
 	char buf[160];
 	size_t i;
@@ -300,8 +562,10 @@ static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struc
 		for (j = 0; j < s->nr_ips; j++)
 			rp_jstr(w, NULL, rp_sym(o, s->ips[j], buf, sizeof(buf)));
 		rp_jend(w, ']');
+		stack_wakers_json(w, m, v, i);
 		rp_jend(w, '}');
 	}
+	free(v);
 	rp_jend(w, ']');
 }
 
@@ -309,17 +573,22 @@ static void sched_json(struct rp_json *w, const struct ts_analysis *a,
 		       const struct ts_report_opts *o)
 {
 	const struct ts_sched *m = ts_analysis_sched(a);
+	const struct ts_sched_wait **v = NULL;
 	const struct ts_sched_cpu *c;
 	size_t i;
 	int k;
 
 	if (rp_jsection(w, a, TS_SEC_SCHED)) {
 		sched_totals_json(w, ts_sched_totals(m));
+		v = waits_by_task(m);
+		if (v)
+			wakers_json(w, m, v, ts_sched_nr_waits(m), o);
 		rp_jbegin(w, "tasks", '[');
 		for (i = 0; i < ts_sched_nr_tasks(m); i++)
 			if (ts_sched_task_at(m, i)->selected)
-				task_json(w, ts_sched_task_at(m, i));
+				task_json(w, m, ts_sched_task_at(m, i), v);
 		rp_jend(w, ']');
+		free(v);
 		/* a per-task recording measured no CPU's busy and idle time: null */
 		if (rp_cpus_measured(o))
 			rp_jbegin(w, "cpus", '[');
@@ -493,6 +762,32 @@ static void sched_stacks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 	rp_tsv_close(t, f);
 }
 
+static void sched_woken_by_tsv(struct rp_tsv *t, const struct ts_sched *m)
+{
+	FILE *f = rp_tsv_open(t, "sched_woken_by",
+			      "tid\tcomm\tclass\tfunction\twakes\tperiods\toff_cpu_ns", NULL);
+	const struct ts_sched_wait **v =
+		f && rp_tsv_present(t, TS_SEC_SCHED) && !no_wakers(m) ? waits_by_task(m) : NULL;
+	struct ts_sched_waker_sum w[WAKERS];
+	size_t n = ts_sched_nr_waits(m), i, len;
+	char buf[160];
+	int nr, j;
+
+	for (i = 0; v && i < n; i += len) {
+		const char *comm = ts_sched_comm(m, v[i]->pid);
+
+		task_waits(v, n, v[i]->pid, &len);
+		nr = ts_sched_wakers_of(m, v + i, len, 1, w, WAKERS);
+		for (j = 0; j < nr; j++)
+			fprintf(f, "%d\t%s\t%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n",
+				v[i]->pid, comm && comm[0] ? comm : "-", w[j].cls,
+				w[j].work ? rp_tsv_fn(t, w[j].work, buf, sizeof(buf)) : "-",
+				w[j].wakes, w[j].periods, w[j].ns);
+	}
+	free(v);
+	rp_tsv_close(t, f);
+}
+
 static void sched_tables(struct rp_tsv *t)
 {
 	sched_tasks_tsv(t, ts_analysis_sched(t->a));
@@ -500,6 +795,7 @@ static void sched_tables(struct rp_tsv *t)
 	sched_classes_tsv(t, ts_sched_totals(ts_analysis_sched(t->a)));
 	sched_hist_tsv(t, ts_sched_totals(ts_analysis_sched(t->a)));
 	sched_stacks_tsv(t, ts_analysis_sched(t->a));
+	sched_woken_by_tsv(t, ts_analysis_sched(t->a));
 }
 
 const struct rp_writers rp_sched_writers = {

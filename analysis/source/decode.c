@@ -131,7 +131,9 @@ static void find_fields(struct ts_decoder *d, struct evcache *c)
 		def = &c->dec->fields[i];
 		if (!def->name)
 			continue;
-		tf = tep_find_field(c->ev, def->name);
+		/* common_* fields (common_flags) live in the format's common list */
+		tf = strncmp(def->name, "common_", 7) ? tep_find_field(c->ev, def->name) :
+							tep_find_common_field(c->ev, def->name);
 		if (tf && tf->offset >= 0 && tf->size > 0 && tf->offset <= 0xffff &&
 		    tf->size <= 0xffff)
 			c->f[i] = (struct fld){ tf->offset, tf->size, (uint32_t)tf->flags };

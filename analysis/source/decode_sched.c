@@ -104,13 +104,15 @@ static void switch_fill(struct ts_decoder *d, const struct evcache *c, struct pa
 TS_KIND_DECODER(sched_switch, switch_fields, switch_setup, switch_fill);
 
 /* The task of a wakeup, migration or exit. */
-enum { T_COMM, T_PID, T_PRIO, T_TARGET_CPU, T_ORIG_CPU, T_DEST_CPU };
+enum { T_COMM, T_PID, T_PRIO, T_TARGET_CPU, T_ORIG_CPU, T_DEST_CPU, T_FLAGS };
 
+/* common_flags: whether the waker was a task, a softirq or a hard interrupt (event.h). */
 static const struct ts_field_def wakeup_fields[] = {
 	[T_COMM] = REQ("comm"),
 	[T_PID] = REQ("pid"),
 	[T_PRIO] = OPT("prio"),
 	[T_TARGET_CPU] = REQ("target_cpu"),
+	[T_FLAGS] = OPT("common_flags"), /* the slots between are the migration's */
 };
 
 static void wakeup_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
@@ -120,6 +122,7 @@ static void wakeup_fill(struct ts_decoder *d, const struct evcache *c, struct pa
 	ev->wake.pid = num(pl, &c->f[T_PID]);
 	ev->wake.prio = num(pl, &c->f[T_PRIO]);
 	ev->wake.target_cpu = num(pl, &c->f[T_TARGET_CPU]);
+	ev->wake.ctx = ts_wake_ctx_of(num(pl, &c->f[T_FLAGS]));
 }
 
 TS_KIND_DECODER(sched_wakeup, wakeup_fields, NULL, wakeup_fill);

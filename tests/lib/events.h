@@ -97,6 +97,16 @@ static inline struct ts_event tev_shrink(int kind, uint64_t t, int pid, uint64_t
 	return ev;
 }
 
+/* PERF_RECORD_COMM: thread @tid is named @comm (perf synthesizes one per thread at start). */
+static inline struct ts_event tev_comm(int tid, const char *comm)
+{
+	struct ts_event ev = { .kind = TS_EV_COMM };
+
+	ev.comm.tid = tid;
+	snprintf(ev.comm.comm, TS_COMM_LEN, "%s", comm);
+	return ev;
+}
+
 /* PERF_RECORD_LOST of @n events at @t. */
 static inline struct ts_event tev_lost(uint64_t t, uint64_t n)
 {

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "events.h"
+#include "tickscope/analysis.h"
 #include "tickscope/compare.h"
 #include "tickscope/cpath.h"
 #include "tap.h"
@@ -242,8 +244,188 @@ static void test_rate(void)
 	}
 }
 
+#define STACK "exp_funnel_lock;synchronize_rcu_expedited;namespace_unlock"
+
+static void add(struct ts_run *r, const char *name, const char *unit, double v)
+{
+	ts_run_add(r, name, unit, TS_DIR_NEUTRAL, TS_METRIC_VALUE, v, NULL);
+}
+
+/*
+ * A 6.1-like A against a 6.12-like B, 5 runs each: the workers wait in one D stack, 100 us
+ * per op in A and 10 in B, ended by a kworker in A and by rcu_exp_gp_kthr in B (each class
+ * absent from the other's runs: 0 there, not unmeasured). All tasks: hardirq wakes 30% in A,
+ * 2% in B; irq threads exist in B only; the preemption models differ (not a confounder).
+ */
+static void test_waits(void)
+{
+	struct ts_run a[5], b[5];
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	const struct ts_cmp_wait *w;
+	struct ts_cmp *c;
+	int only_b = 0, only_a = 0, hardirq = 0, irq_note = 0, preempt = 0;
+
+	for (int i = 0; i < 5; i++) {
+		struct ts_run *r[2] = { &a[i], &b[i] };
+
+		for (int k = 0; k < 2; k++) {
+			memset(r[k], 0, sizeof(*r[k]));
+			add(r[k], "bench.x.bogo_ops_per_s_real", "ops/s", k ? 900 + i : 100 + i);
+			add(r[k], "bench.time_per_op", "us/op", k ? 111 - i : 1000 - i);
+			add(r[k], "bench.cpu_per_op", "us/op", 100);
+			add(r[k], "bench.off_cpu_per_op", "us/op", k ? 11 - i : 900 - i);
+			add(r[k], "task.woken_by.wakes", "count", 1000);
+			add(r[k],
+			    k ? "task.woken_by.rcu_exp_gp_kthr.share" :
+				"task.woken_by.kworker.share",
+			    "%", 90 + i);
+			add(r[k], "task.woken_by.x.share", "%", 10 - i);
+			add(r[k], "task.offcpu_stack." STACK ".D.per_op", "ns/op",
+			    k ? 10000 + i : 100000 + i);
+			add(r[k],
+			    k ? "task.offcpu_stack." STACK ".D.woken_by.rcu_exp_gp_kthr.share" :
+				"task.offcpu_stack." STACK ".D.woken_by.kworker.share",
+			    "%", 100);
+			add(r[k], "sched.woken_by.wakes", "count", 5000);
+			add(r[k], "sched.woken_by.hardirq.share", "%", k ? 2 + 0.1 * i : 30 + i);
+			add(r[k], "sched.threads.count", "count", 40);
+			if (k)
+				add(r[k], "sched.threads.irq.count", "count", 3);
+			ts_run_set_fact(r[k], TS_FACT_PREEMPT,
+					k ? "PREEMPT_RT" : "PREEMPT_VOLUNTARY");
+		}
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c), "waits: builds");
+	is_int(c->nr_waits[1], 1, "one wait of the benchmark's tasks");
+	w = &c->waits[1][0];
+	ok(!strcmp(w->stack, STACK) && !strcmp(w->state, "D") && fabs(w->a - 100) < 0.01 &&
+		   fabs(w->b - 10) < 0.01,
+	   "its stack and state, 100 -> 10 us per op");
+	ok(w->nr_by == 2 && !strcmp(w->by[0].cls, "kworker") && w->by[0].a == 100 &&
+		   w->by[0].b == 0 && !strcmp(w->by[1].cls, "rcu_exp_gp_kthr") && w->by[1].a == 0 &&
+		   w->by[1].b == 100,
+	   "ended by a kworker in A (0%% in B), by rcu_exp_gp_kthr in B (0%% in A)");
+	for (int i = 0; i < c->nr_wakes[1]; i++) {
+		const struct ts_cmp_wake *k = &c->wakes[1][i];
+
+		only_b += k->only == 1 && !strcmp(k->w.cls, "rcu_exp_gp_kthr") &&
+			  !strcmp(k->scope, "the benchmark's tasks") && *k->hint;
+		only_a += k->only == -1 && !strcmp(k->w.cls, "kworker");
+		hardirq += k->significant && !k->only && !strcmp(k->w.cls, "hardirq") &&
+			   !strcmp(k->scope, "all tasks");
+	}
+	ok(only_b && only_a,
+	   "wakeup path: rcu_exp_gp_kthr in B only (with its hint), kworker in A");
+	ok(hardirq, "wakeup path: all tasks' hardirq share fell significantly");
+	ok(c->dec[1].nr_detail == 1 && !strcmp(c->dec[1].detail[0].label, STACK " (D)"),
+	   "the time per op's details: the workers' wait by its stack and state");
+	for (int i = 0; i < c->nr_notes; i++) {
+		irq_note += !strncmp(c->notes[i].text, "irq threads existed in every run of B", 37);
+		preempt += strstr(c->notes[i].text, "A PREEMPT_VOLUNTARY, B PREEMPT_RT") != NULL;
+	}
+	ok(irq_note && preempt, "notes: irq threads in B only, and the two preemption models");
+	is_int(c->nr_conf, 0, "the preemption model is the kernel's, not a confounder");
+	ts_cmp_free(c);
+	for (int i = 0; i < 5; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
+#define F1 0xffffffff81000010ull /* schedule */
+#define F2 0xffffffff81000020ull /* synchronize_rcu_expedited */
+#define F3 0xffffffff81000030ull /* namespace_unlock */
+#define F4 0xffffffff81000040ull /* path_umount */
+#define WORK 0xffffffff81000100ull /* wait_rcu_exp_gp */
+
+static const char *syms(void *ctx, uint64_t addr, uint64_t *off)
+{
+	static const char *const n[] = { "schedule", "synchronize_rcu_expedited",
+					 "namespace_unlock", "path_umount" };
+
+	(void)ctx;
+	if (off)
+		*off = 0;
+	if (addr == WORK)
+		return "wait_rcu_exp_gp";
+	return addr >= F1 && addr <= F4 ? n[(addr - F1) / 0x10] : NULL;
+}
+
+static void feed(struct ts_analysis *an, struct ts_event ev)
+{
+	ts_analysis_feed(an, &ev);
+}
+
+/*
+ * Worker w (10, "w") blocks in D under synchronize_rcu_expedited twice, 300 and 100 ns, both
+ * ended by kworker 20 inside work WORK; worker w-2 (11) sleeps 50 ns in S and is woken by w:
+ * the benchmark's own class. 4 operations: the D wait is 100 ns per op.
+ */
+static void test_wait_metrics(void)
+{
+	static const uint64_t ips[] = { F1, F2, F3, F4 };
+	struct ts_analysis *an;
+	struct ts_run r = { 0 };
+	struct ts_event e;
+	const struct ts_run_metric *m;
+
+	ts_analysis_new(&an, NULL);
+	ts_analysis_note_recorded(an, "sched:sched_switch");
+	ts_analysis_note_recorded(an, "sched:sched_waking");
+	ts_analysis_set_symbols(an, syms, NULL);
+	feed(an, tev_switch(100, 0, 0, 0, 10));
+	feed(an, tev_switch(100, 1, 0, 0, 20));
+	feed(an, tev_switch(100, 2, 0, 0, 11));
+	feed(an, tev_comm(10, "w"));
+	feed(an, tev_comm(11, "w-2"));
+	feed(an, tev_comm(20, "kworker/1:0"));
+	for (int k = 0; k < 2; k++) {
+		uint64_t t = 200 + 1000 * k, len = k ? 100 : 300;
+
+		e = tev_switch(t, 0, 10, TS_STATE_DISK, 0);
+		e.ips = ips;
+		e.nr_ips = 4;
+		feed(an, e);
+		feed(an, tev_wq(TS_EV_WQ_START, t + len - 10, 1, 20, 0x1, WORK));
+		e = tev_wake(TS_EV_WAKING, t + len - 5, 1, 10, 0);
+		e.pid = 20;
+		snprintf(e.wake.comm, TS_COMM_LEN, "w");
+		feed(an, e);
+		feed(an, tev_wq(TS_EV_WQ_END, t + len - 1, 1, 20, 0x1, WORK));
+		feed(an, tev_switch(t + len, 0, 0, 0, 10));
+	}
+	feed(an, tev_switch(3000, 2, 11, TS_STATE_SLEEPING, 0));
+	e = tev_wake(TS_EV_WAKING, 3040, 0, 11, 2);
+	e.pid = 10;
+	snprintf(e.wake.comm, TS_COMM_LEN, "w-2");
+	feed(an, e);
+	feed(an, tev_switch(3050, 2, 0, 0, 11));
+	ts_analysis_finish(an);
+	ok(!ts_run_add_wait_metrics(&r, an, "w", 4), "wait metrics of a hand-built trace");
+	m = ts_run_find(&r, "task.woken_by.wakes");
+	ok(m && m->value == 3, "3 wakes of the benchmark's tasks");
+	m = ts_run_find(&r, "task.woken_by.kworker.share");
+	ok(m && fabs(m->value - 200.0 / 3) < 1e-9, "kworker: 2 of 3");
+	m = ts_run_find(&r, "task.woken_by.w.share");
+	ok(m && fabs(m->value - 100.0 / 3) < 1e-9,
+	   "the benchmark's own tasks, as one class: 1 of 3");
+	m = ts_run_find(&r, "task.woken_by_work.wait_rcu_exp_gp.share");
+	ok(m && fabs(m->value - 200.0 / 3) < 1e-9, "the kworker's work function named");
+	m = ts_run_find(&r, "task.offcpu_stack.synchronize_rcu_expedited;namespace_unlock;"
+			    "path_umount.D.per_op");
+	ok(m && m->value == 100, "the D wait past the scheduler's frames: 400 ns over 4 ops");
+	m = ts_run_find(&r, "task.offcpu_stack.synchronize_rcu_expedited;namespace_unlock;"
+			    "path_umount.D.woken_by.kworker.share");
+	ok(m && m->value == 100, "ended by the kworker, every time");
+	ts_run_release(&r);
+	ts_analysis_free(an);
+}
+
 int main(void)
 {
+	test_waits();
+	test_wait_metrics();
 	test_cpath();
 	test_compare();
 	test_cmdline();

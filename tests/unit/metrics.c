@@ -82,6 +82,7 @@ static struct ts_analysis *build(int symbols)
 					   "workqueue:workqueue_execute_start",
 					   "workqueue:workqueue_execute_end" };
 	struct ts_analysis *a;
+	struct ts_event ev;
 	size_t i;
 
 	if (ts_analysis_new(&a, NULL))
@@ -95,7 +96,15 @@ static struct ts_analysis *build(int symbols)
 	feed(a, tev_timer(TS_EV_HRTIMER_EXPIRE_ENTRY, S + 1000, 0, 0, TICK_FN));
 	feed(a, tev_timer(TS_EV_HRTIMER_EXPIRE_EXIT, S + 1400, 0, 0, 0));
 	feed(a, tev_idle(S + 1500, 0, TS_IDLE_EXIT));
-	feed(a, tev_wake(TS_EV_WAKING, S + 2000, 1, 9, 0)); /* 5 on cpu 1 wakes 9 toward cpu 0 */
+	if (symbols) { /* perf's COMM records: two kernel threads with a '/', a user task */
+		feed(a, tev_comm(5, "pingpong"));
+		feed(a, tev_comm(30, "irq/12-virtio0"));
+		feed(a, tev_comm(31, "ktimers/0"));
+		feed(a, tev_comm(32, "bash"));
+	}
+	ev = tev_wake(TS_EV_WAKING, S + 2000, 1, 9, 0); /* 5 on cpu 1 wakes 9 toward cpu 0 */
+	ev.pid = 5;
+	feed(a, ev);
 	feed(a, tev_wake(TS_EV_WAKEUP, S + 2100, 1, 9, 0));
 	feed(a, tev_switch(S + 2500, 0, 0, TS_STATE_RUNNING, 9));
 	feed(a, tev_wq(TS_EV_WQ_START, S + 3000, 0, 9, 0x10, WORK_FN));
@@ -178,6 +187,12 @@ int main(void)
 		"workqueue:workqueue_queue_work not recorded");
 	is_null(&l, "rcu.gp.per_s", "rcu:rcu_grace_period not recorded");
 	is_null(&l, "shrinker.calls.per_s", "vmscan:mm_shrink_slab_start not recorded");
+	is_value(&l, "sched.woken_by.wakes", 1);
+	is_value(&l, "sched.woken_by.pingpong.share", 100); /* by its common_pid's comm */
+	is_value(&l, "sched.threads.count", 2); /* the '/' ones: bash is a user task */
+	is_value(&l, "sched.threads.irq.count", 1);
+	is_value(&l, "sched.threads.ktimers.count", 1);
+	ok(!find(&l, "sched.threads.bash.count"), "a user task is not counted as a thread");
 	ok(find(&l, "workqueue.work.per_s")->kind == TS_METRIC_RATE &&
 		   find(&l, "sched.wake_delivery.p99")->dir == TS_DIR_LOWER,
 	   "rates are rates, latencies lower-is-better");
@@ -198,6 +213,8 @@ int main(void)
 	if (a && !ts_analysis_metrics(a, collect, &l)) {
 		is_value(&l, "workqueue.work.0xffffffff81000100.per_s", 1);
 		is_null(&l, "idle.exits.tick.per_s", "no symbols");
+		is_null(&l, "sched.threads.count", "no COMM records");
+		is_value(&l, "sched.woken_by.unknown.share", 100); /* 5 never named */
 	}
 	ts_analysis_free(a);
 	free(l.v);

@@ -228,8 +228,191 @@ static void test_broken_chains(void)
 	ts_sched_free(m);
 }
 
+/* A sched_waking by @waker (common_pid) in context @ctx, on @cpu. */
+static void waking_by(uint64_t t, int cpu, int waker, int ctx, int pid)
+{
+	struct ts_event ev = tev_wake(TS_EV_WAKING, t, cpu, pid, 0);
+
+	ev.pid = waker;
+	ev.wake.ctx = (uint8_t)ctx;
+	feed(&ev);
+}
+
+/* A switch that names no task (sw() names them task<N>). */
+static void swq(uint64_t t, int cpu, int prev, int state, int next)
+{
+	struct ts_event ev = tev_switch(t, cpu, prev, state, next);
+
+	feed(&ev);
+}
+
+static void comm(int tid, const char *name)
+{
+	struct ts_event ev = { .kind = TS_EV_COMM };
+
+	ev.comm.tid = tid;
+	snprintf(ev.comm.comm, TS_COMM_LEN, "%s", name);
+	feed(&ev);
+}
+
+static void work(int kind, uint64_t t, int pid, uint64_t fn)
+{
+	struct ts_event ev = tev_wq(kind, t, 0, pid, 0x1000, fn);
+
+	feed(&ev);
+}
+
+static const struct ts_sched_wait *wait_of(int pid, int waker, int state)
+{
+	for (size_t i = 0; i < ts_sched_nr_waits(m); i++) {
+		const struct ts_sched_wait *w = ts_sched_wait_at(m, i);
+
+		if (w->pid == pid && w->waker == waker && w->state == state)
+			return w;
+	}
+	return NULL;
+}
+
+static int of_50(void *ctx, const struct ts_sched_wait *w)
+{
+	return w->pid == *(const int *)ctx;
+}
+
+static const char *class_str(const char *comm)
+{
+	static char buf[24];
+
+	ts_sched_task_class(comm, buf, sizeof(buf));
+	return buf;
+}
+
+/*
+ * Who woke task 50: a kworker inside a work item (ending a D wait on stack A), a hard
+ * interrupt on the idle CPU, PREEMPT_RT's ktimers running a softirq, a softirq run inside a
+ * kworker, a task never named, a kworker while 50 still ran; one preemption ended by nobody.
+ */
+static void test_wakers(void)
+{
+	static const uint64_t stack_a[] = { 0x10, 0x20 };
+	const struct ts_sched_wait *w;
+	struct ts_sched_waker_sum sum[8];
+	char cls[24];
+	int n;
+
+	ok(ts_wake_ctx_of(0x25) == TS_CTX_TASK && ts_wake_ctx_of(0x35) == TS_CTX_SOFTIRQ &&
+		   ts_wake_ctx_of(0x2d) == TS_CTX_HARDIRQ && ts_wake_ctx_of(0x41) == TS_CTX_HARDIRQ,
+	   "common_flags: 0x25 task, 0x35 softirq, 0x2d hardirq, 0x41 (NMI) hardirq");
+	ok(!strcmp(class_str("irq/12-virtio0"), "irq") &&
+		   !strcmp(class_str("kworker/u16:3"), "kworker") &&
+		   !strcmp(class_str("ksoftirqd/12"), "ksoftirqd") &&
+		   !strcmp(class_str("rcu_exp_gp_kthr"), "rcu_exp_gp_kthr") &&
+		   !strcmp(class_str("a b\tc"), "a_b_c"),
+	   "task classes: comm up to '/', trailing digits and odd characters dropped");
+	feed_err = ts_sched_new(&m, NULL);
+	ts_sched_waking_recorded(m);
+	swq(100, 0, 0, 0, 50);
+	swq(110, 1, 0, 0, 61);
+	comm(61, "ktimers/1");
+	sw_stack(200, 0, 50, TS_STATE_DISK, 60, stack_a, 2);
+	comm(60, "kthreadd");
+	work(TS_EV_WQ_START, 210, 60, 0xabc);
+	waking_by(250, 0, 60, TS_CTX_TASK, 50); /* the work item ends the D wait */
+	work(TS_EV_WQ_END, 260, 60, 0xabc);
+	swq(300, 0, 60, TS_STATE_SLEEPING, 50); /* 100 ns in D on stack A */
+	swq(400, 0, 50, TS_STATE_SLEEPING, 0);
+	waking_by(450, 0, 0, TS_CTX_HARDIRQ, 50); /* an interrupt on the idle CPU */
+	swq(500, 0, 0, 0, 50);
+	swq(600, 0, 50, TS_STATE_RUNNING, 60); /* preempted: no wake ends it */
+	swq(650, 0, 60, TS_STATE_SLEEPING, 50);
+	swq(700, 0, 50, TS_STATE_SLEEPING, 0);
+	waking_by(720, 1, 61, TS_CTX_SOFTIRQ, 50); /* ktimers' own softirq */
+	swq(800, 0, 0, 0, 50);
+	swq(900, 0, 50, TS_STATE_SLEEPING, 0);
+	waking_by(910, 1, 60, TS_CTX_SOFTIRQ, 50); /* a softirq on top of the kworker */
+	swq(950, 0, 0, 0, 50);
+	waking_by(960, 1, 60, TS_CTX_TASK, 50); /* 50 still on CPU 0 */
+	swq(1000, 0, 50, TS_STATE_SLEEPING, 0);
+	waking_by(1010, 1, 99, TS_CTX_TASK, 50); /* 99: no event named it */
+	swq(1100, 0, 0, 0, 50);
+	comm(60, "kworker/0:1"); /* the class is of the latest name */
+	ts_sched_finish(m, 1200);
+	is_int(feed_err, 0, "wakers: fed");
+	/* and task 60's S period from 300 to 600, which no recorded wake ended */
+	is_int(ts_sched_nr_waits(m), 8, "8 wait entries: 7 of task 50, 1 of task 60");
+	w = wait_of(50, 60, TS_OFF_D);
+	ok(w && w->work == 0xabc && w->stack == 1 && w->ctx == TS_CTX_TASK && w->wakes == 1 &&
+		   w->periods == 1 && w->ns == 100,
+	   "the kworker's wake: work 0xabc, stack A, D, ended 100 ns");
+	w = wait_of(50, TS_WAKER_NONE, TS_OFF_R);
+	ok(w && w->wakes == 0 && w->periods == 1 && w->ns == 50, "the preemption: no waker, 50 ns");
+	w = wait_of(50, 60, TS_OFF_NR);
+	ok(w && w->wakes == 1 && w->periods == 0 && w->work == 0,
+	   "a wake of a task still on its CPU ends no period (and the work item was over)");
+	w = wait_of(50, 0, TS_OFF_S);
+	ok(w && !strcmp(ts_sched_waker_class(m, w, cls, sizeof(cls)), "hardirq") && w->ns == 100,
+	   "pid 0 in a hard interrupt: hardirq, 100 ns");
+	w = wait_of(50, 61, TS_OFF_S);
+	ok(w && !strcmp(ts_sched_waker_class(m, w, cls, sizeof(cls)), "ktimers"),
+	   "a softirq in ktimers is ktimers'");
+	w = wait_of(50, 60, TS_OFF_S);
+	ok(w && w->ctx == TS_CTX_SOFTIRQ &&
+		   !strcmp(ts_sched_waker_class(m, w, cls, sizeof(cls)), "softirq") && w->ns == 50,
+	   "a softirq inside a kworker is a softirq's, 50 ns");
+	w = wait_of(50, 99, TS_OFF_S);
+	ok(w && !strcmp(ts_sched_waker_class(m, w, cls, sizeof(cls)), "unknown"),
+	   "a waker never named: unknown");
+	n = ts_sched_wakers(m, of_50, &(int){ 50 }, 0, sum, 8);
+	is_int(n, 6, "task 50: 6 waker classes");
+	ok(n == 6 && !strcmp(sum[0].cls, "kworker") && sum[0].wakes == 2 && sum[0].ns == 100 &&
+		   !strcmp(sum[1].cls, "hardirq") && !strcmp(sum[5].cls, "none") &&
+		   sum[5].wakes == 0 && sum[5].periods == 1,
+	   "by class: kworker 2 wakes first, ..., none (no wake, one period) last");
+	n = ts_sched_wakers(m, of_50, &(int){ 50 }, 1, sum, 8);
+	/* ties: most periods first, then by name */
+	ok(n == 7 && !strcmp(sum[2].cls, "kworker") && sum[2].work == 0xabc && sum[2].wakes == 1 &&
+		   !strcmp(sum[5].cls, "kworker") && sum[5].work == 0 && sum[5].periods == 0,
+	   "by work: the kworker's two wakes apart, one from work 0xabc");
+	n = ts_sched_wakers(m, of_50, &(int){ 50 }, 0, sum, 3);
+	ok(n == 3 && !strcmp(sum[0].cls, "kworker") && !strcmp(sum[1].cls, "hardirq") &&
+		   !strcmp(sum[2].cls, "other") && sum[2].wakes == 3 && sum[2].periods == 4,
+	   "room for 3: the two heaviest, the rest in other, nothing lost");
+	ts_sched_free(m);
+}
+
+/*
+ * try_to_wake_up() of a task still inside schedule() on its CPU: sched_waking is traced
+ * before the task's own switch-out, yet ends the D period that follows. A wake while running
+ * does not end a later preemption.
+ */
+static void test_early_waker(void)
+{
+	const struct ts_sched_wait *w;
+
+	feed_err = ts_sched_new(&m, NULL);
+	ts_sched_waking_recorded(m);
+	sw(100, 0, 0, 0, 50);
+	waking_by(150, 1, 60, TS_CTX_TASK, 50); /* 50 has set D, not yet switched out */
+	sw(160, 0, 50, TS_STATE_DISK, 0);
+	sw(200, 0, 0, 0, 50);
+	waking_by(250, 1, 60, TS_CTX_TASK, 50); /* woken while running, then preempted */
+	sw(300, 0, 50, TS_STATE_RUNNING, 0);
+	sw(350, 0, 0, 0, 50);
+	ts_sched_finish(m, 400);
+	is_int(feed_err, 0, "early waker: fed");
+	w = wait_of(50, 60, TS_OFF_D);
+	ok(w && w->wakes == 1 && w->periods == 1 && w->ns == 40,
+	   "the early wake ends the D period that follows (40 ns)");
+	w = wait_of(50, 60, TS_OFF_NR);
+	ok(w && w->wakes == 1 && w->periods == 0, "the second wake stays a wake of a running task");
+	w = wait_of(50, TS_WAKER_NONE, TS_OFF_R);
+	ok(w && w->periods == 1 && w->ns == 50, "the preemption after it: no waker");
+	ts_sched_free(m);
+}
+
 int main(void)
 {
+	test_wakers();
+	test_early_waker();
 	test_broken_chains();
 	test_early_waking();
 	test_perf_rules();

@@ -27,6 +27,7 @@ enum ts_run_fact {
 	TS_FACT_EVENTS,
 	TS_FACT_BOOT_ARGS, /* the variant's declared boot parameters: its intended change */
 	TS_FACT_EVENTS_MISSING, /* asked for, but not offered by the recorded kernel */
+	TS_FACT_PREEMPT, /* the kernel's preemption model, from its config: part of the kernel */
 	TS_FACT_NR
 };
 
@@ -70,6 +71,20 @@ struct ts_analysis;
 int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
 			    double ops);
 
+/** ts_run_bench_task() - whether @comm is the benchmark's: @match or @match-... (pingpong-echo) */
+int ts_run_bench_task(const char *comm, const char *match);
+
+/**
+ * ts_run_add_wait_metrics() - who woke the benchmark's tasks and where they waited: waker
+ * classes ("task.woken_by.<class>.share", "task.woken_by_work.<function>.share", with
+ * "task.woken_by.wakes"), and their heaviest off-CPU waits by switch-out stack and state per
+ * operation ("task.offcpu_stack.<stack>.<state>.per_op") with who ended them
+ * ("...<state>.woken_by.<class>.share"); the benchmark's own tasks are one class, @match
+ * Return: 0 or -ENOMEM.
+ */
+int ts_run_add_wait_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
+			    double ops);
+
 struct ts_cpath;
 
 /**
@@ -94,8 +109,9 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  * The per-run summary file (<perf.data>.tsum): bump when the metrics or the layout change.
  * 8: the second line names the trace it was computed from (sha256 and size), the last one
  * ("end N") counts the metrics, so that a file cut short is not taken for a whole one.
+ * 9: who woke the benchmark's tasks, where they wait, the kernels' thread classes.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 8"
+#define TS_SUMMARY_MAGIC "tickscope-summary 9"
 
 struct ts_cmp_variant {
 	const char *name;
@@ -164,6 +180,42 @@ struct ts_cmp_confounder {
 	char text[512];
 };
 
+#define TS_CMP_MAX_WAITS 5
+#define TS_CMP_MAX_WAKERS 4
+
+/* A waker class's share of some wakes: the baseline's and the variant's medians (%). */
+struct ts_cmp_waker {
+	const struct ts_cmp_row *row;
+	char cls[64]; /* the class ("kworker"), or a work function for woken_by_work rows */
+	double a, b;
+};
+
+/*
+ * Where the benchmark's tasks wait: one of their heaviest off-CPU stacks and states
+ * (task.offcpu_stack.<stack>.<state>.per_op), A against B, and who ended those waits.
+ */
+struct ts_cmp_wait {
+	const struct ts_cmp_row *row;
+	char stack[160], state[8];
+	char label[176]; /* "stack (state)" */
+	double a, b; /* µs per operation, medians */
+	struct ts_cmp_waker by[TS_CMP_MAX_WAKERS]; /* by share of the periods, largest first */
+	int nr_by;
+};
+
+#define TS_CMP_MAX_WAKES 16
+
+/* Who woke whom, A against B: a waker class whose share changed, or that woke in one only. */
+struct ts_cmp_wake {
+	struct ts_cmp_waker w;
+	const char *scope; /* "all tasks", "the benchmark's tasks", "work items" */
+	int only; /* 1: it woke in every run of the variant and in no run of the baseline; -1 the
+		   * reverse; 0 neither */
+	int significant;
+	double p_adj;
+	const char *hint; /* what the class is known for, "" for nothing */
+};
+
 struct ts_cmp_opts {
 	double alpha; /* 0.05 */
 	double cv_max; /* noisy above this CV (0.10) */
@@ -183,9 +235,16 @@ struct ts_cmp {
 	int nr_changes[TS_CMP_MAX_VAR];
 	struct ts_cmp_confounder *conf;
 	int nr_conf;
-	/* kernel differences seen in the data: task classes that ran in one variant only */
+	/*
+	 * kernel differences seen in the configs and the data: the preemption model, task
+	 * classes that ran in one variant only
+	 */
 	struct ts_cmp_confounder *notes;
 	int nr_notes;
+	struct ts_cmp_wait waits[TS_CMP_MAX_VAR][TS_CMP_MAX_WAITS]; /* ranked, heaviest first */
+	int nr_waits[TS_CMP_MAX_VAR];
+	struct ts_cmp_wake wakes[TS_CMP_MAX_VAR][TS_CMP_MAX_WAKES]; /* the wakeup path */
+	int nr_wakes[TS_CMP_MAX_VAR];
 };
 
 /**

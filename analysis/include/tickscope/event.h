@@ -94,6 +94,34 @@ enum ts_task_state {
 	TS_STATE_OTHER, /* T, t, X, Z, P, I */
 };
 
+/*
+ * The context a tracepoint fired in, from its common_flags: on sched_waking, the waker's. A
+ * hard interrupt's common_pid is whatever task it interrupted (0 on an idle CPU), so the task
+ * alone would credit that task with the interrupt's wakeups.
+ */
+enum ts_wake_ctx {
+	TS_CTX_TASK = 0, /* task context (or common_flags not in the format) */
+	TS_CTX_SOFTIRQ, /* serving a softirq: on irq exit, in ksoftirqd, or (PREEMPT_RT) a thread */
+	TS_CTX_HARDIRQ, /* a hard interrupt or an NMI handler */
+	TS_CTX_NR
+};
+
+/*
+ * common_flags bits that have meant the same since 2.6 (kernel/trace/trace.h's
+ * TRACE_FLAG_HARDIRQ, _SOFTIRQ, _NMI); the others were renumbered across versions.
+ */
+#define TS_TRACE_FLAG_HARDIRQ 0x08
+#define TS_TRACE_FLAG_SOFTIRQ 0x10
+#define TS_TRACE_FLAG_NMI 0x40
+
+/** ts_wake_ctx_of() - the context of a raw common_flags value */
+static inline uint8_t ts_wake_ctx_of(uint64_t flags)
+{
+	if (flags & (TS_TRACE_FLAG_HARDIRQ | TS_TRACE_FLAG_NMI))
+		return TS_CTX_HARDIRQ;
+	return flags & TS_TRACE_FLAG_SOFTIRQ ? TS_CTX_SOFTIRQ : TS_CTX_TASK;
+}
+
 /* rcu_utilization's string, decided once per distinct string by the decoder. */
 enum ts_rcu_ctx {
 	TS_RCU_OTHER = 0,
@@ -128,6 +156,7 @@ struct ts_event {
 		} sw;
 		struct { /* WAKING, WAKEUP, WAKEUP_NEW */
 			int32_t pid, prio, target_cpu;
+			uint8_t ctx; /* enum ts_wake_ctx: the context the event fired in */
 			char comm[TS_COMM_LEN];
 		} wake;
 		struct {

@@ -6,6 +6,7 @@
 #ifndef TICKSCOPE_METRIC_H
 #define TICKSCOPE_METRIC_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum ts_metric_dir {
@@ -57,6 +58,22 @@ int ts_analysis_metrics(const struct ts_analysis *a, ts_metric_fn emit, void *ct
 void ts_analysis_set_symbols(struct ts_analysis *a,
 			     const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off),
 			     void *ctx);
+
+/**
+ * ts_analysis_fn_name() - @addr's bare function name through the symbols given to
+ * ts_analysis_set_symbols(), else "0x..." written into @buf (@len bytes)
+ */
+const char *ts_analysis_fn_name(const struct ts_analysis *a, uint64_t addr, char *buf, size_t len);
+
+struct ts_sched_stack;
+
+/**
+ * ts_analysis_stack_name() - a switch-out stack as the metrics name it (sched.offcpu_stack.*):
+ * its first three frames past the scheduler's own, "frame;frame;frame", into @out
+ * Return: @out.
+ */
+const char *ts_analysis_stack_name(const struct ts_analysis *a, const struct ts_sched_stack *st,
+				   char *out, size_t len);
 
 struct ts_hist;
 

@@ -72,10 +72,33 @@ struct ts_sched_totals {
 	struct ts_hist run, delay, delivery, wakelat, off[TS_OFF_NR];
 	uint64_t nr_time_travel; /* wakes that came while the task still ran: no delay from them */
 	uint64_t nr_stack_switches; /* switch-outs with a callchain */
+	uint64_t waits_dropped; /* wakes not kept in the wait table (hash clash, no memory) */
 	uint64_t stacks_dropped_ns; /* off-CPU time of stacks beyond the table's limit */
 };
 
 #define TS_STACK_TASKS 4
+
+/* The waker of an off-CPU period that no sched_waking ended (preempted: R; or unseen). */
+#define TS_WAKER_NONE (-1)
+
+/*
+ * Who ended a task's waits. sched_waking fires in the waker's context, so its common_pid and
+ * common_flags say who woke the task: a task, a softirq or a hard interrupt on top of one.
+ * One entry per task woken (selected tasks only), waker, context, the work function the
+ * waker ran (a kworker between workqueue_execute_start and _end), and the switch-out stack
+ * and state of the off-CPU period the wake ended.
+ */
+struct ts_sched_wait {
+	int32_t pid; /* the task woken */
+	int32_t waker; /* sched_waking's common_pid (0: the idle task); TS_WAKER_NONE: no wake */
+	uint64_t work; /* the waker's work function, 0 for none */
+	uint32_t stack; /* 1 + index of the period's switch-out stack (ts_sched_stack_at), 0 none */
+	uint8_t state; /* enum ts_off_state of the period; TS_OFF_NR: no off-CPU period was open */
+	uint8_t ctx; /* enum ts_wake_ctx of the wake */
+	uint64_t wakes; /* sched_waking events */
+	uint64_t periods; /* off-CPU periods that ended (switch-in) after such a wake, or none */
+	uint64_t ns; /* their off-CPU time */
+};
 
 /* An off-CPU kernel stack (raw addresses; reports symbolize), all selected tasks together. */
 struct ts_sched_stack {
@@ -108,7 +131,8 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts);
 /**
  * ts_sched_feed() - feed one event (events of other kinds are ignored)
  *
- * Uses SWITCH, WAKING, WAKEUP, WAKEUP_NEW, MIGRATE, COMM and CPU_IDLE (for idle targets).
+ * Uses SWITCH, WAKING, WAKEUP, WAKEUP_NEW, MIGRATE, COMM, CPU_IDLE (for idle targets) and
+ * WQ_START/WQ_END (the work a kworker runs when it wakes a task).
  * Return: 0 or -ENOMEM.
  */
 int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev);
@@ -162,6 +186,92 @@ size_t ts_sched_nr_stacks(const struct ts_sched *m);
 
 /** ts_sched_stack_at() - stack @i, in first-seen order */
 const struct ts_sched_stack *ts_sched_stack_at(const struct ts_sched *m, size_t i);
+
+/** ts_sched_nr_waits() - entries of the wait table (who ended the selected tasks' waits) */
+size_t ts_sched_nr_waits(const struct ts_sched *m);
+
+/** ts_sched_wait_at() - wait entry @i, in first-seen order */
+const struct ts_sched_wait *ts_sched_wait_at(const struct ts_sched *m, size_t i);
+
+/**
+ * ts_sched_waits_recorded() - whether wakers were measured: sched_waking was recorded (the
+ * waker's context; sched_wakeup may fire on the wakee's CPU instead)
+ */
+int ts_sched_waits_recorded(const struct ts_sched *m);
+
+/**
+ * ts_sched_task_class() - a task's class: its comm up to a '/' without trailing digits
+ * ("irq/23-virtio0" -> "irq", "kworker/1:2" -> "kworker", "ksoftirqd/3" -> "ksoftirqd"), with
+ * characters other than letters, digits and "_-+.:@" as '_' (it goes into metric names)
+ * @out: at least 2 bytes; @n: its size
+ */
+void ts_sched_task_class(const char *comm, char *out, size_t n);
+
+/**
+ * ts_sched_waker_class() - who woke, as a class
+ * @m: the model (for the waker's comm)
+ * @w: a wait entry
+ * @out, @n: the class (of the waker's latest comm, as the front ends agree on it: the
+ *	perf plugin sees no COMM records): "hardirq" (an interrupt handler, whatever task it
+ *	interrupted),
+ *	"softirq" (a softirq run on irq exit or inside another task), the waker's task class
+ *	(ts_sched_task_class(); a softirq run by ksoftirqd or ktimers, whose job it is, counts as
+ *	theirs), "swapper" (the idle task), "unknown" (a waker never named), or "none" (no wake
+ *	ended the period: preempted)
+ * Return: @out.
+ */
+const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
+				 size_t n);
+
+/* Wait entries summed by waker class (ts_sched_wakers()). */
+struct ts_sched_waker_sum {
+	char cls[24]; /* ts_sched_waker_class(), or "other" for classes beyond the caller's room */
+	uint64_t work; /* with by_work: the work function (0 none), else 0 */
+	uint64_t wakes, periods, ns; /* the entries' sums */
+};
+
+/**
+ * ts_sched_wakers() - the wait entries that @keep accepts, summed by waker class
+ * @m: the model
+ * @keep: NULL for every entry
+ * @ctx: passed to @keep
+ * @by_work: also split by the waker's work function (kworkers: the work item that woke)
+ * @out: room for @max sums (@max >= 2): the heaviest @max - 1, and the rest summed into a
+ *	last "other" when they do not fit
+ * Return: how many sums, most wakes first (then most periods, then class name), -EINVAL
+ * (@max < 2) or -ENOMEM.
+ */
+int ts_sched_wakers(const struct ts_sched *m, int (*keep)(void *ctx, const struct ts_sched_wait *w),
+		    void *ctx, int by_work, struct ts_sched_waker_sum *out, int max);
+
+/**
+ * ts_sched_wakers_of() - ts_sched_wakers() over the entries @v[0..@n) (the report sums
+ * each task's from one list sorted by task)
+ */
+int ts_sched_wakers_of(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
+		       int by_work, struct ts_sched_waker_sum *out, int max);
+
+/*
+ * Kernel threads by class, as COMM records named them (perf synthesizes one per existing
+ * thread): those whose comm has a '/' (the per-CPU and per-device threads: irq/N-name,
+ * ktimers/N, rcuc/N, ksoftirqd/N, kworker/...; a user task's comm is its program's basename).
+ */
+struct ts_sched_threads {
+	char cls[24]; /* ts_sched_task_class() of the thread's first name */
+	uint64_t threads;
+};
+
+/**
+ * ts_sched_comm_records() - COMM records fed (0: the threads were not measured, as in the
+ * perf plugin, which sees none)
+ */
+uint64_t ts_sched_comm_records(const struct ts_sched *m);
+
+/** ts_sched_nr_thread_classes() - classes of the threads COMM records named */
+size_t ts_sched_nr_thread_classes(const struct ts_sched *m);
+
+/** ts_sched_thread_class_at() - class @i, in first-seen order */
+const struct ts_sched_threads *ts_sched_thread_class_at(const struct ts_sched *m, size_t i);
 
 /**
  * ts_sched_comm() - the latest comm of @pid ("swapper" for 0), or NULL if never seen

@@ -1,0 +1,140 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# perf script -s oracle for where tasks wait and who ends it (tickscope's wait table), from
+# perf's own view of the samples: per off-CPU period of a task whose comm starts with COMM
+# (the first script argument), its switch-out stack named by its first three frames past
+# the scheduler's own, its state (prev_state: R preempted, S, D, other), its time to the
+# next switch-in, and who ended it: the last sched_waking of the task after the switch-out,
+# else (not for R) one it got while still on its CPU since its last switch-in, else none.
+# Wakers are classed as tests/oracle/woken_by.py does. Also every sched_waking by a kworker
+# inside a work item (workqueue_execute_start .. _end, task context), by work function
+# (named through the kallsyms file, the second argument).
+import re
+import sys
+import perf_trace_context
+
+match = sys.argv[1]
+syms = {}
+for line in open(sys.argv[2]):
+    f = line.split()
+    if len(f) >= 3 and f[1] in 'tTwW':
+        syms[int(f[0], 16)] = f[2]
+SCHED = {'__traceiter_sched_switch', '__schedule', 'schedule', 'preempt_schedule',
+         'preempt_schedule_common', 'preempt_schedule_irq', 'schedule_idle'}
+last = {}
+out = {}  # tid -> (time, stack name, state)
+early = {}  # tid -> waker key of a wake while on CPU
+ended = {}  # tid -> waker key of the wake after switch-out
+work = {}  # tid -> work function of the item it runs
+periods = {}  # (stack, state) -> [ns, count]
+by = {}  # (stack, state, waker key) -> count
+works = {}  # function -> wakes
+
+
+def name(pid, comm):
+    if pid >= 0 and comm and not comm.startswith(':'):
+        last[pid] = comm
+
+
+def task_class(comm):
+    k = comm.split('/')[0]
+    k = re.sub(r'(?<=.)[0-9]+$', '', k)
+    return re.sub(r'[^A-Za-z0-9_+.:@-]', '_', k)
+
+
+def stack_name(chain):
+    # the kernel part: its addresses have the top bit set (x86_64, arm64)
+    names = [(c.get('sym') or {}).get('name') or '%#x' % c['ip'] for c in chain
+             if c['ip'] >> 63]
+    i = 0
+    while i + 1 < len(names) and names[i] in SCHED:
+        i += 1
+    return ';'.join(names[i:i + 3])
+
+
+def state_of(s):
+    if s == 0 or s & 0x100:
+        return 'R'
+    return 'S' if s & 1 else 'D' if s & 2 else 'other'
+
+
+def ns(secs, nsecs):
+    return secs * 1000000000 + nsecs
+
+
+def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nsecs, common_pid,
+                        common_comm, common_callchain, prev_comm, prev_pid, prev_prio,
+                        prev_state, next_comm, next_pid, next_prio, perf_sample_dict=None):
+    t = ns(common_secs, common_nsecs)
+    name(prev_pid, prev_comm)
+    name(next_pid, next_comm)
+    if prev_pid > 0 and prev_comm.startswith(match):
+        out[prev_pid] = (t, stack_name(common_callchain), state_of(prev_state))
+        ended.pop(prev_pid, None)
+    if next_pid in out:
+        t0, st, state = out.pop(next_pid)
+        w = ended.pop(next_pid, None)
+        if w is None and state != 'R':
+            w = early.get(next_pid)
+        p = periods.setdefault((st, state), [0, 0])
+        p[0] += t - t0
+        p[1] += 1
+        k = (st, state, w)
+        by[k] = by.get(k, 0) + 1
+    if next_pid > 0:
+        early.pop(next_pid, None)
+
+
+def sched__sched_waking(event_name, context, common_cpu, common_secs, common_nsecs, common_pid,
+                        common_comm, common_callchain, comm, pid, prio, target_cpu,
+                        perf_sample_dict=None):
+    name(common_pid, common_comm)
+    name(pid, comm)
+    flags = perf_trace_context.common_flags(context)
+    ctx = flags & 0x48 and 'hardirq' or flags & 0x10 and 'softirq' or ''
+    key = (common_pid, ctx)
+    if pid in out:
+        ended[pid] = key
+    else:
+        early[pid] = key
+    if not ctx and work.get(common_pid):
+        works[work[common_pid]] = works.get(work[common_pid], 0) + 1
+
+
+def workqueue__workqueue_execute_start(event_name, context, common_cpu, common_secs,
+                                       common_nsecs, common_pid, common_comm, common_callchain,
+                                       work_struct, function, perf_sample_dict=None):
+    work[common_pid] = syms.get(function, '%#x' % function)
+
+
+def workqueue__workqueue_execute_end(event_name, context, common_cpu, common_secs,
+                                     common_nsecs, common_pid, common_comm, common_callchain,
+                                     work_struct, function=0, perf_sample_dict=None):
+    work[common_pid] = None
+
+
+def trace_unhandled(event_name, context, event_fields_dict, perf_sample_dict=None):
+    d = event_fields_dict
+    name(d.get('common_pid', -1), d.get('common_comm', ''))
+
+
+def waker_class(key):
+    if key is None:
+        return 'none'
+    pid, ctx = key
+    k = task_class(last.get(pid, 'swapper' if pid == 0 else '')) or 'unknown'
+    if ctx == 'hardirq' or (ctx == 'softirq' and k not in ('ksoftirqd', 'ktimers')):
+        return ctx
+    return match if k == match or k.startswith(match + '-') else k
+
+
+def trace_end():
+    for (st, state), (t, n) in sorted(periods.items()):
+        print('wait\t%s\t%s\t%d\t%d' % (st, state, t, n))
+    cls = {}
+    for (st, state, w), n in by.items():
+        k = (st, state, waker_class(w))
+        cls[k] = cls.get(k, 0) + n
+    for (st, state, c), n in sorted(cls.items()):
+        print('end\t%s\t%s\t%s\t%d' % (st, state, c, n))
+    for f, n in sorted(works.items()):
+        print('work\t%s\t%d' % (f, n))

@@ -1,0 +1,62 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# perf script -s oracle for tickscope's "woken by": every sched_waking counted by its wakee
+# (the pid field) and its waker's class, from perf's own view of the sample: common_flags
+# (hardirq 0x08 or NMI 0x40: "hardirq"; softirq 0x10: "softirq" unless the waker is ksoftirqd
+# or ktimers) and the waker's latest comm (common_pid's last name in the trace, from sched
+# fields and perf's common_comm), up to '/', trailing digits dropped. Prints "tid class wakes
+# comm", comm the wakee's latest.
+import re
+import perf_trace_context
+
+wakes = {}
+last = {}
+
+
+def name(pid, comm):
+    # ":<tid>" is perf's placeholder for a thread whose COMM it did not see (lost events)
+    if pid >= 0 and comm and not comm.startswith(':'):
+        last[pid] = comm
+
+
+def task_class(comm):
+    k = comm.split('/')[0]
+    k = re.sub(r'(?<=.)[0-9]+$', '', k)
+    return re.sub(r'[^A-Za-z0-9_+.:@-]', '_', k)
+
+
+def sched__sched_waking(event_name, context, common_cpu, common_secs, common_nsecs, common_pid,
+                        common_comm, common_callchain, comm, pid, prio, target_cpu,
+                        perf_sample_dict=None):
+    name(common_pid, common_comm)
+    name(pid, comm)
+    flags = perf_trace_context.common_flags(context)
+    key = (pid, common_pid, flags & 0x48 and 'hardirq' or flags & 0x10 and 'softirq' or '')
+    wakes[key] = wakes.get(key, 0) + 1
+
+
+def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nsecs, common_pid,
+                        common_comm, common_callchain, prev_comm, prev_pid, prev_prio,
+                        prev_state, next_comm, next_pid, next_prio, perf_sample_dict=None):
+    name(common_pid, common_comm)
+    name(prev_pid, prev_comm)
+    name(next_pid, next_comm)
+
+
+def trace_unhandled(event_name, context, event_fields_dict, perf_sample_dict=None):
+    d = event_fields_dict
+    name(d.get('common_pid', -1), d.get('common_comm', ''))
+    if 'pid' in d and 'comm' in d and event_name.startswith('sched__sched_w'):
+        name(d['pid'], d['comm'])
+
+
+def trace_end():
+    out = {}
+    for (pid, waker, ctx), n in wakes.items():
+        k = task_class(last.get(waker, 'swapper' if waker == 0 else ''))
+        if not k:
+            k = 'unknown'
+        if ctx == 'hardirq' or (ctx == 'softirq' and k not in ('ksoftirqd', 'ktimers')):
+            k = ctx
+        out[(pid, k)] = out.get((pid, k), 0) + n
+    for (pid, k), n in sorted(out.items()):
+        print('%d %s %d %s' % (pid, k, n, last.get(pid, '-')))
