@@ -59,17 +59,100 @@ static void class_metrics(const struct ts_sched_totals *t, struct ts_metric_sink
 	}
 }
 
+/* @name without the compiler's clone suffix (".constprop.0", ".isra.0", ".part.0", ".cold"). */
+static size_t base_len(const char *name)
+{
+	return strcspn(name, ".");
+}
+
+/*
+ * Frames that say how a task sleeps, not why: timeouts, completions, bit waits, and the slow
+ * paths of the sleeping locks, whose public entry (mutex_lock, down_read, rt_spin_lock) is
+ * kept, since it names the kind of lock. A stack is named after what lies past them, the
+ * wait site: synchronize_srcu;unregister_shrinker;deactivate_locked_super rather than
+ * schedule_timeout;__wait_for_common;wait_for_completion, which every completion shares.
+ */
+static int is_wait_frame(const char *name)
+{
+	static const char *const frames[] = { "schedule_timeout",
+					      "schedule_hrtimeout",
+					      "schedule_hrtimeout_range",
+					      "schedule_hrtimeout_range_clock",
+					      "schedule_preempt_disabled",
+					      "io_schedule",
+					      "io_schedule_timeout",
+					      "do_wait_for_common",
+					      "__wait_for_common",
+					      "wait_for_common",
+					      "wait_for_common_io",
+					      "wait_for_completion",
+					      "wait_for_completion_io",
+					      "wait_for_completion_timeout",
+					      "wait_for_completion_io_timeout",
+					      "wait_for_completion_interruptible",
+					      "wait_for_completion_interruptible_timeout",
+					      "wait_for_completion_killable",
+					      "wait_for_completion_killable_timeout",
+					      "wait_for_completion_state",
+					      "bit_wait",
+					      "bit_wait_io",
+					      "bit_wait_timeout",
+					      "__wait_on_bit",
+					      "__wait_on_bit_lock",
+					      "out_of_line_wait_on_bit",
+					      "out_of_line_wait_on_bit_lock",
+					      "__mutex_lock",
+					      "__mutex_lock_slowpath",
+					      "__mutex_lock_interruptible_slowpath",
+					      "__mutex_lock_killable_slowpath",
+					      "__ww_mutex_lock",
+					      "rwsem_down_read_slowpath",
+					      "rwsem_down_write_slowpath",
+					      "__down",
+					      "__down_common",
+					      "__down_interruptible",
+					      "__down_killable",
+					      "__down_timeout",
+					      "rt_mutex_slowlock",
+					      "rt_mutex_slowlock_block",
+					      "__rt_mutex_slowlock",
+					      "__rt_mutex_slowlock_locked",
+					      "rtlock_slowlock",
+					      "rtlock_slowlock_locked",
+					      "rwbase_read_lock",
+					      "rwbase_write_lock",
+					      "__rwbase_read_lock",
+					      NULL };
+	size_t n = base_len(name);
+
+	for (int i = 0; frames[i]; i++)
+		if (strlen(frames[i]) == n && !strncmp(name, frames[i], n))
+			return 1;
+	return 0;
+}
+
+/* Is @name the double-underscore helper of @caller (__synchronize_srcu under synchronize_srcu)? */
+static int is_helper_of(const char *name, const char *caller)
+{
+	size_t n = base_len(name), c = base_len(caller);
+
+	return n == c + 2 && !strncmp(name, "__", 2) && !strncmp(name + 2, caller, c);
+}
+
 const char *tm_stack_name(struct ts_metric_sink *s, const struct ts_sched_stack *st, char *out,
 			  size_t len)
 {
-	char buf[24];
+	char buf[24], next[24];
 	const char *name;
 	uint32_t i, k;
 	size_t n = 0;
 
-	for (i = 0; i + 1 < st->nr_ips; i++)
-		if (!ts_sched_is_sched_frame(tm_fn(s, st->ips[i], buf, sizeof(buf))))
+	for (i = 0; i + 1 < st->nr_ips; i++) {
+		name = tm_fn(s, st->ips[i], buf, sizeof(buf));
+		if (!ts_sched_is_sched_frame(name) && !is_wait_frame(name) &&
+		    !is_helper_of(name, tm_fn(s, st->ips[i + 1], next, sizeof(next))))
 			break;
+	}
 	out[0] = 0;
 	for (k = 0; i < st->nr_ips && k < 3 && n < len; i++, k++) {
 		name = tm_fn(s, st->ips[i], buf, sizeof(buf));

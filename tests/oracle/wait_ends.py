@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # perf script -s oracle for where tasks wait and who ends it (tickscope's wait table), from
 # perf's own view of the samples: per off-CPU period of a task whose comm starts with COMM
-# (the first script argument), its switch-out stack named by its first three frames past
-# the scheduler's own, its state (prev_state: R preempted, S, D, other), its time to the
-# next switch-in, and who ended it: the last sched_waking of the task after the switch-out,
+# (the first script argument), its switch-out stack named by its wait site (the first three
+# frames past the scheduler's and the sleeping primitives', as the model names it), its state
+# (prev_state: R preempted, S, D, other), its time to the next switch-in, and who ended it: the last sched_waking of the task after the switch-out,
 # else (not for R) one it got while still on its CPU since its last switch-in, else none.
 # Wakers are classed as tests/oracle/woken_by.py does. Also every sched_waking by a kworker
 # inside a work item (workqueue_execute_start .. _end, task context), by work function
@@ -41,12 +41,30 @@ def task_class(comm):
     return re.sub(r'[^A-Za-z0-9_+.:@-]', '_', k)
 
 
+# how a task sleeps, not why (the model's is_wait_frame(), analysis/model/sched_metrics.c)
+WAIT = set('''schedule_timeout schedule_hrtimeout schedule_hrtimeout_range
+schedule_hrtimeout_range_clock schedule_preempt_disabled io_schedule io_schedule_timeout
+do_wait_for_common __wait_for_common wait_for_common wait_for_common_io wait_for_completion
+wait_for_completion_io wait_for_completion_timeout wait_for_completion_io_timeout
+wait_for_completion_interruptible wait_for_completion_interruptible_timeout
+wait_for_completion_killable wait_for_completion_killable_timeout wait_for_completion_state
+bit_wait bit_wait_io bit_wait_timeout __wait_on_bit __wait_on_bit_lock out_of_line_wait_on_bit
+out_of_line_wait_on_bit_lock __mutex_lock __mutex_lock_slowpath
+__mutex_lock_interruptible_slowpath __mutex_lock_killable_slowpath __ww_mutex_lock
+rwsem_down_read_slowpath rwsem_down_write_slowpath __down __down_common __down_interruptible
+__down_killable __down_timeout rt_mutex_slowlock rt_mutex_slowlock_block __rt_mutex_slowlock
+__rt_mutex_slowlock_locked rtlock_slowlock rtlock_slowlock_locked rwbase_read_lock
+rwbase_write_lock __rwbase_read_lock'''.split())
+
+
 def stack_name(chain):
     # the kernel part: its addresses have the top bit set (x86_64, arm64)
     names = [(c.get('sym') or {}).get('name') or '%#x' % c['ip'] for c in chain
              if c['ip'] >> 63]
+    base = [n.split('.')[0] for n in names]
     i = 0
-    while i + 1 < len(names) and names[i] in SCHED:
+    while i + 1 < len(names) and (names[i] in SCHED or base[i] in WAIT or
+                                  base[i] == '__' + base[i + 1]):
         i += 1
     return ';'.join(names[i:i + 3])
 

@@ -160,6 +160,74 @@ static void sane(const struct list *l)
 	is_int(bad, 0, "NAN exactly when there is a reason; names start with their section");
 }
 
+/* Switch-out stacks are named by their wait site, past the sleeping primitives. */
+static const char *wait_sym(void *ctx, uint64_t addr, uint64_t *off)
+{
+	static const char *const names[] = {
+		"schedule",
+		"schedule_timeout",
+		"__wait_for_common",
+		"wait_for_completion",
+		"__synchronize_srcu",
+		"synchronize_srcu",
+		"unregister_shrinker",
+		"deactivate_locked_super",
+		"schedule_preempt_disabled",
+		"__mutex_lock.constprop.0",
+		"__mutex_lock_slowpath",
+		"mutex_lock",
+		"synchronize_rcu_expedited",
+		"namespace_unlock",
+	};
+
+	if (off)
+		*off = 0;
+	addr -= 0xffff000000000000ull;
+	return addr < sizeof(names) / sizeof(names[0]) ? names[addr] : NULL;
+}
+
+static void test_wait_site(void)
+{
+	static const uint64_t srcu[] = { 0xffff000000000000ull, 0xffff000000000001ull,
+					 0xffff000000000002ull, 0xffff000000000003ull,
+					 0xffff000000000004ull, 0xffff000000000005ull,
+					 0xffff000000000006ull, 0xffff000000000007ull };
+	static const uint64_t mutex[] = { 0xffff000000000000ull, 0xffff000000000008ull,
+					  0xffff000000000009ull, 0xffff00000000000aull,
+					  0xffff00000000000bull, 0xffff00000000000cull,
+					  0xffff00000000000dull };
+	struct list l = { 0 };
+	struct ts_analysis *a;
+	struct ts_event ev;
+
+	if (ts_analysis_new(&a, NULL))
+		return;
+	ts_analysis_note_recorded(a, "sched:sched_switch");
+	ts_analysis_set_symbols(a, wait_sym, NULL);
+	feed(a, tev_switch(S, 0, 0, TS_STATE_RUNNING, 5));
+	ev = tev_switch(S + 1000, 0, 5, TS_STATE_DISK, 0);
+	ev.ips = srcu, ev.nr_ips = 8;
+	feed(a, ev);
+	feed(a, tev_switch(S + 4000, 0, 0, TS_STATE_RUNNING, 5));
+	ev = tev_switch(S + 5000, 0, 5, TS_STATE_DISK, 0);
+	ev.ips = mutex, ev.nr_ips = 7;
+	feed(a, ev);
+	feed(a, tev_switch(S + 5500, 0, 0, TS_STATE_RUNNING, 5));
+	ts_analysis_finish(a);
+	if (!ts_analysis_metrics(a, collect, &l)) {
+		is_value(&l,
+			 "sched.offcpu_stack.synchronize_srcu;unregister_shrinker;"
+			 "deactivate_locked_super.D.sum",
+			 3000);
+		is_value(&l,
+			 "sched.offcpu_stack.mutex_lock;synchronize_rcu_expedited;"
+			 "namespace_unlock.D.sum",
+			 500);
+	}
+	ts_analysis_free(a);
+	free(l.v);
+}
+
 int main(void)
 {
 	struct list l = { 0 }, stop = { .stop_at = 3 };
@@ -219,5 +287,6 @@ int main(void)
 	ts_analysis_free(a);
 	free(l.v);
 	free(stop.v);
+	test_wait_site();
 	return tap_done();
 }

@@ -69,7 +69,9 @@ struct ts_sched_stack;
 
 /**
  * ts_analysis_stack_name() - a switch-out stack as the metrics name it (sched.offcpu_stack.*):
- * its first three frames past the scheduler's own, "frame;frame;frame", into @out
+ * its first three frames past the scheduler's own and the sleeping primitives' (timeouts,
+ * completions, bit waits, the locks' slow paths, a __helper under its caller): the wait site,
+ * "frame;frame;frame", into @out
  * Return: @out.
  */
 const char *ts_analysis_stack_name(const struct ts_analysis *a, const struct ts_sched_stack *st,
