@@ -90,11 +90,16 @@ for v in pingpong-same pingpong-cross; do
 	for r in 1 2; do
 		xz -dc "$tmp/cmp/$v/run-$r/perf.data.xz" >"$tmp/run.data"
 		perf_wakers "$tmp/run.data" >/dev/null
-		# the benchmark's tasks' wakes by class, theirs folded into "pingpong", in %
-		want=$(awk '$4 == "pingpong" || $4 ~ /^pingpong-/ {
-			k = ($2 == "pingpong" || $2 ~ /^pingpong-/) ? "pingpong" : $2
-			n[k] += $3; all += $3 }
-			END { for (k in n) printf "%s %.6g\n", k, 100 * n[k] / all }' \
+		# the benchmark's workers' wakes by class, theirs folded into "pingpong", in %: its
+		# tasks but those that ran under 1/20 of the busiest one (supervisors, as compare)
+		want=$(awk '$4 == "pingpong" || $4 ~ /^pingpong-/ { if ($5 > max) max = $5 }
+			{ l[NR] = $0 }
+			END { for (i = 1; i <= NR; i++) { split(l[i], f, " ")
+				if ((f[4] != "pingpong" && f[4] !~ /^pingpong-/) || f[5] * 20 < max)
+					continue
+				k = (f[2] == "pingpong" || f[2] ~ /^pingpong-/) ? "pingpong" : f[2]
+				n[k] += f[3]; all += f[3] }
+			for (k in n) printf "%s %.6g\n", k, 100 * n[k] / all }' \
 			"$tmp/perf.raw" | sort)
 		got=$(jq -r --arg v "$v" --argjson r $((r - 1)) '.metrics[]
 			| select(.name | test("^task\\.woken_by\\.[^.]+\\.share$"))

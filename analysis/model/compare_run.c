@@ -88,9 +88,28 @@ int ts_run_bench_task(const char *comm, const char *match)
 	return !strncmp(comm, match, n) && (!comm[n] || comm[n] == '-');
 }
 
+uint64_t ts_run_bench_busiest(const struct ts_sched *s, const char *match)
+{
+	uint64_t max = 0;
+
+	for (size_t i = 0; i < ts_sched_nr_tasks(s); i++) {
+		const struct ts_sched_task *k = ts_sched_task_at(s, i);
+
+		if (k->pid && ts_run_bench_task(k->comm, match) && k->run.sum > max)
+			max = k->run.sum;
+	}
+	return max;
+}
+
+int ts_run_bench_worker(const struct ts_sched_task *k, const char *match, uint64_t busiest)
+{
+	return k && k->pid && ts_run_bench_task(k->comm, match) &&
+	       k->run.sum * TS_RUN_SUPERVISOR >= busiest;
+}
+
 struct task_sums {
 	uint64_t run, delay, delay_perf, delivery, wakelat, off[TS_OFF_NR];
-	uint64_t migrations, wakeups, cls[TS_WAKE_NR], ntasks;
+	uint64_t migrations, wakeups, cls[TS_WAKE_NR], ntasks, supervisors;
 	uint64_t other_run;
 	struct ts_hist delivery_h;
 };
@@ -98,6 +117,7 @@ struct task_sums {
 static int sum_tasks(const struct ts_sched *s, const char *match, struct task_sums *t)
 {
 	size_t n = ts_sched_nr_tasks(s);
+	uint64_t max = ts_run_bench_busiest(s, match);
 
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < n; i++) {
@@ -105,6 +125,10 @@ static int sum_tasks(const struct ts_sched *s, const char *match, struct task_su
 
 		if (!ts_run_bench_task(k->comm, match)) {
 			t->other_run += k->pid ? k->run.sum : 0;
+			continue;
+		}
+		if (k->pid && k->run.sum * TS_RUN_SUPERVISOR < max) {
+			t->supervisors++;
 			continue;
 		}
 		t->ntasks++;
@@ -239,6 +263,9 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 				 t.delivery_h.count ? (double)ts_hist_quantile(&t.delivery_h, 0.5) :
 						      NAN,
 				 no);
+	err = err   ?:
+		      ts_run_add(r, "task.supervisors.count", "count", TS_DIR_NEUTRAL,
+				 TS_METRIC_VALUE, (double)t.supervisors, NULL);
 	tot = cpu_time(s);
 	err = err   ?:
 		      ts_run_add(r, "task.other_cpu.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,

@@ -22,6 +22,7 @@ static const char *const state_names[TS_OFF_NR] = { "R", "S", "D", "other" };
 struct keep_ctx {
 	const struct ts_sched *s;
 	const char *match;
+	uint64_t busiest; /* ts_run_bench_busiest() */
 	const int *group; /* per (stack, state): its group + 1, or NULL for every entry */
 	int want; /* the group kept (with group) */
 };
@@ -29,9 +30,8 @@ struct keep_ctx {
 static int keep_bench(void *ctx, const struct ts_sched_wait *w)
 {
 	const struct keep_ctx *k = ctx;
-	const char *comm = ts_sched_comm(k->s, w->pid);
 
-	if (!comm || !ts_run_bench_task(comm, k->match))
+	if (!ts_run_bench_worker(ts_sched_task_find(k->s, w->pid), k->match, k->busiest))
 		return 0;
 	return !k->group || (w->stack && w->state < TS_OFF_NR &&
 			     k->group[w->stack * TS_OFF_NR + w->state] == k->want);
@@ -65,7 +65,7 @@ static int fold_bench(struct ts_sched_waker_sum *w, int n, const char *match)
 static int add_wakers(struct ts_run *r, const struct ts_analysis *a, const char *match)
 {
 	const struct ts_sched *s = ts_analysis_sched(a);
-	struct keep_ctx k = { s, match, NULL, 0 };
+	struct keep_ctx k = { s, match, ts_run_bench_busiest(s, match), NULL, 0 };
 	struct ts_sched_waker_sum w[NR_WAKERS];
 	char name[160], fn[96];
 	double all = 0, cls;
@@ -201,7 +201,7 @@ static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const char 
 	const struct ts_sched *s = ts_analysis_sched(a);
 	size_t nst = ts_sched_nr_stacks(s);
 	int *group = nst ? calloc((nst + 1) * TS_OFF_NR, sizeof(int)) : NULL;
-	struct keep_ctx k = { s, match, NULL, 0 };
+	struct keep_ctx k = { s, match, ts_run_bench_busiest(s, match), NULL, 0 };
 	struct group *g = NULL, **top = NULL;
 	char name[STACK_NAME + 32];
 	int n, i, err = 0;

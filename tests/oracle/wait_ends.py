@@ -25,8 +25,11 @@ out = {}  # tid -> (time, stack name, state)
 early = {}  # tid -> waker key of a wake while on CPU
 ended = {}  # tid -> waker key of the wake after switch-out
 work = {}  # tid -> work function of the item it runs
-periods = {}  # (stack, state) -> [ns, count]
-by = {}  # (stack, state, waker key) -> count
+periods = {}  # (tid, stack, state) -> [ns, count]
+by = {}  # (tid, stack, state, waker key) -> count
+on = {}  # tid -> time of its switch-in
+run = {}  # tid -> run time: a task of COMM under 1/20 of the busiest one's is a supervisor
+# (stress-ng's parent of each worker, asleep in wait4), left out as compare leaves it out
 works = {}  # function -> wakes
 
 
@@ -85,6 +88,10 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     t = ns(common_secs, common_nsecs)
     name(prev_pid, prev_comm)
     name(next_pid, next_comm)
+    if prev_pid in on:
+        run[prev_pid] = run.get(prev_pid, 0) + t - on.pop(prev_pid)
+    if next_pid > 0:
+        on[next_pid] = t
     if prev_pid > 0 and prev_comm.startswith(match):
         out[prev_pid] = (t, stack_name(common_callchain), state_of(prev_state))
         ended.pop(prev_pid, None)
@@ -93,10 +100,10 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
         w = ended.pop(next_pid, None)
         if w is None and state != 'R':
             w = early.get(next_pid)
-        p = periods.setdefault((st, state), [0, 0])
+        p = periods.setdefault((next_pid, st, state), [0, 0])
         p[0] += t - t0
         p[1] += 1
-        k = (st, state, w)
+        k = (next_pid, st, state, w)
         by[k] = by.get(k, 0) + 1
     if next_pid > 0:
         early.pop(next_pid, None)
@@ -146,10 +153,21 @@ def waker_class(key):
 
 
 def trace_end():
-    for (st, state), (t, n) in sorted(periods.items()):
+    ours = [p for p in run if last.get(p, '').startswith(match)]
+    busiest = max([run[p] for p in ours] or [0])
+    workers = {p for p in ours if run[p] * 20 >= busiest}
+    sums = {}
+    for (pid, st, state), (t, n) in periods.items():
+        if pid in workers:
+            s = sums.setdefault((st, state), [0, 0])
+            s[0] += t
+            s[1] += n
+    for (st, state), (t, n) in sorted(sums.items()):
         print('wait\t%s\t%s\t%d\t%d' % (st, state, t, n))
     cls = {}
-    for (st, state, w), n in by.items():
+    for (pid, st, state, w), n in by.items():
+        if pid not in workers:
+            continue
         k = (st, state, waker_class(w))
         cls[k] = cls.get(k, 0) + n
     for (st, state, c), n in sorted(cls.items()):

@@ -4,12 +4,15 @@
 # (hardirq 0x08 or NMI 0x40: "hardirq"; softirq 0x10: "softirq" unless the waker is ksoftirqd
 # or ktimers) and the waker's latest comm (common_pid's last name in the trace, from sched
 # fields and perf's common_comm), up to '/', trailing digits dropped. Prints "tid class wakes
-# comm", comm the wakee's latest.
+# comm run", comm the wakee's latest, run its run time in ns (switch-in to switch-out), by which
+# the test tells the benchmark's workers from its supervisors as compare does.
 import re
 import perf_trace_context
 
 wakes = {}
 last = {}
+on = {}
+run = {}
 
 
 def name(pid, comm):
@@ -40,6 +43,11 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     name(common_pid, common_comm)
     name(prev_pid, prev_comm)
     name(next_pid, next_comm)
+    t = common_secs * 1000000000 + common_nsecs
+    if prev_pid in on:
+        run[prev_pid] = run.get(prev_pid, 0) + t - on.pop(prev_pid)
+    if next_pid > 0:
+        on[next_pid] = t
 
 
 def trace_unhandled(event_name, context, event_fields_dict, perf_sample_dict=None):
@@ -59,4 +67,4 @@ def trace_end():
             k = ctx
         out[(pid, k)] = out.get((pid, k), 0) + n
     for (pid, k), n in sorted(out.items()):
-        print('%d %s %d %s' % (pid, k, n, last.get(pid, '-')))
+        print('%d %s %d %s %d' % (pid, k, n, last.get(pid, '-'), run.get(pid, 0)))

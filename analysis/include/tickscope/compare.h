@@ -74,6 +74,22 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 /** ts_run_bench_task() - whether @comm is the benchmark's: @match or @match-... (pingpong-echo) */
 int ts_run_bench_task(const char *comm, const char *match);
 
+struct ts_sched;
+struct ts_sched_task;
+
+/** ts_run_bench_busiest() - the run time (ns) of the busiest of the benchmark's tasks in @s */
+uint64_t ts_run_bench_busiest(const struct ts_sched *s, const char *match);
+
+/**
+ * ts_run_bench_worker() - whether task @k is one of the benchmark's workers: its comm is the
+ * benchmark's (ts_run_bench_task) and it ran at least 1/TS_RUN_SUPERVISOR of @busiest
+ * (ts_run_bench_busiest). The others are supervisors, such as stress-ng's parent of each
+ * stressor instance, asleep in wait4 for the worker it forked: their off-CPU time belongs to
+ * no operation, so the per-operation figures and the waits leave them out.
+ */
+int ts_run_bench_worker(const struct ts_sched_task *k, const char *match, uint64_t busiest);
+#define TS_RUN_SUPERVISOR 20
+
 /**
  * ts_run_add_wait_metrics() - who woke the benchmark's tasks and where they waited: waker
  * classes ("task.woken_by.<class>.share", "task.woken_by_work.<function>.share", with
@@ -110,8 +126,9 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  * 8: the second line names the trace it was computed from (sha256 and size), the last one
  * ("end N") counts the metrics, so that a file cut short is not taken for a whole one.
  * 9: who woke the benchmark's tasks, where they wait, the kernels' thread classes.
+ * 10: the benchmark's supervisors (task.supervisors.count) left out of its per-op figures.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 9"
+#define TS_SUMMARY_MAGIC "tickscope-summary 10"
 
 struct ts_cmp_variant {
 	const char *name;

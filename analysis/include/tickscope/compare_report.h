@@ -38,7 +38,7 @@ char *ts_summary_key(const char *data, const char *comm, double ops, const char 
  */
 struct ts_summary_head {
 	char *key; /* the first line as written */
-	char *format; /* "tickscope-summary 9" */
+	char *format; /* "tickscope-summary 10" */
 	char *version; /* the tool's */
 	long long file_size; /* the file it sat next to (perf.data or perf.data.xz) */
 	char *comm; /* the benchmark's tasks, "-" for none */
