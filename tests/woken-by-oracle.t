@@ -91,11 +91,14 @@ for v in pingpong-same pingpong-cross; do
 		xz -dc "$tmp/cmp/$v/run-$r/perf.data.xz" >"$tmp/run.data"
 		perf_wakers "$tmp/run.data" >/dev/null
 		# the benchmark's workers' wakes by class, theirs folded into "pingpong", in %: its
-		# tasks but those that ran under 1/20 of the busiest one (supervisors, as compare)
-		want=$(awk '$4 == "pingpong" || $4 ~ /^pingpong-/ { if ($5 > max) max = $5 }
+		# tasks but the supervisors, under a third of the most run time and 1/100 of the
+		# most switches (as compare)
+		want=$(awk '$4 == "pingpong" || $4 ~ /^pingpong-/ {
+				if ($5 > mr) mr = $5; if ($6 > ms) ms = $6 }
 			{ l[NR] = $0 }
 			END { for (i = 1; i <= NR; i++) { split(l[i], f, " ")
-				if ((f[4] != "pingpong" && f[4] !~ /^pingpong-/) || f[5] * 20 < max)
+				if ((f[4] != "pingpong" && f[4] !~ /^pingpong-/) ||
+				    (f[5] * 3 < mr && f[6] * 100 < ms))
 					continue
 				k = (f[2] == "pingpong" || f[2] ~ /^pingpong-/) ? "pingpong" : f[2]
 				n[k] += f[3]; all += f[3] }
@@ -146,9 +149,15 @@ if [ -n "$a64g" ] && [ -n "$ksym" ]; then
 		awk '{ printf "task.offcpu_stack.%s.per_op %.6g\n", $2, $1 / 830 }' |
 		sort >"$tmp/top"
 	got=$(jq -r '.metrics[] | select(.name | test("^task\\.offcpu_stack\\..*\\.per_op$"))
-		| "\(.name) \(.variants[0].values[0])"' "$tmp/g.json" |
-		awk '{ printf "%s %.6g\n", $1, $2 }' | sort)
+		| "\(.variants[0].values[0]) \(.name)"' "$tmp/g.json" | sort -rn | head -5 |
+		awk '{ printf "%s %.6g\n", $2, $1 }' | sort)
 	is "$got" "$(cat "$tmp/top")" "the workers' 5 heaviest waits (stack, state) per op are perf's"
+	# every wait is listed here (floor 0), as many as perf sees
+	is "$(jq -r '[.metrics[] | select(.name | test("^task\\.offcpu_stack\\..*\\.per_op$"))
+		| select(.variants[0].values[0] != null)] | length' "$tmp/g.json") $(jq -r \
+		'.metrics[] | select(.name == "task.offcpu_stacks.floor.per_op") | .variants[0].values[0]' \
+		"$tmp/g.json")" "$(awk -F'\t' '$1 == "wait"' "$tmp/ends" | wc -l) 0" \
+		"the workers' waits: all of perf's (stack, state) pairs listed, floor 0"
 	# who ended the S and D ones, as shares of their periods
 	want=$(awk -F'\t' 'NR == FNR { split($0, w, " "); top[w[1]] = 1; next }
 		$1 == "end" && ($3 == "S" || $3 == "D") &&

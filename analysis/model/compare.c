@@ -90,8 +90,8 @@ static int ends(const char *s, const char *suf)
 
 /*
  * The metric that says whether a run measured the class family of @name (into @buf), or
- * NULL for a metric of no such family; *@positive: the marker must be above 0, not only
- * measured (shares of no wakes are not 0%).
+ * NULL for a metric of no such family; *@positive: 1, the marker must be above 0, not only
+ * measured (shares of no wakes are not 0%); -1, it must be 0 (every wait was listed).
  */
 static const char *family_marker(const char *name, char *buf, size_t n, int *positive)
 {
@@ -101,6 +101,11 @@ static const char *family_marker(const char *name, char *buf, size_t n, int *pos
 	if (starts(name, "sched.threads.") && ends(name, ".count") &&
 	    strcmp(name, "sched.threads.count"))
 		return "sched.threads.count";
+	if (starts(name, "task.offcpu_stack.") && ends(name, ".per_op") &&
+	    !strstr(name, ".woken_by.")) {
+		*positive = -1;
+		return "task.offcpu_stacks.floor.per_op";
+	}
 	if (!ends(name, ".share"))
 		return NULL;
 	if (starts(name, "task.other_cpu.") && strcmp(name, "task.other_cpu.share")) {
@@ -122,7 +127,8 @@ static const char *family_marker(const char *name, char *buf, size_t n, int *pos
  * A run's value of @name. A class absent from a run that measured its family is 0: it did
  * not run, exist or wake there ("task.other_cpu.irq.share" and "sched.threads.irq.count" in a
  * kernel without irq threads, "sched.woken_by.ktimers.share" without ktimers, a waker that
- * ended none of a stack's waits).
+ * ended none of a stack's waits, a wait stack of the benchmark's tasks that a run whose waits
+ * were all listed did not have).
  */
 static double run_value(const struct ts_run *r, const char *name)
 {
@@ -135,7 +141,9 @@ static double run_value(const struct ts_run *r, const char *name)
 		return m->value;
 	marker = family_marker(name, buf, sizeof(buf), &positive);
 	all = marker ? ts_run_find(r, marker) : NULL;
-	return all && !isnan(all->value) && (!positive || all->value > 0) ? 0 : NAN;
+	if (!all || isnan(all->value))
+		return NAN;
+	return (positive < 0 ? all->value == 0 : !positive || all->value > 0) ? 0 : NAN;
 }
 
 static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *scratch)

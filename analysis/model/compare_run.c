@@ -88,23 +88,31 @@ int ts_run_bench_task(const char *comm, const char *match)
 	return !strncmp(comm, match, n) && (!comm[n] || comm[n] == '-');
 }
 
-uint64_t ts_run_bench_busiest(const struct ts_sched *s, const char *match)
+void ts_run_bench_busiest(const struct ts_sched *s, const char *match, struct ts_run_busiest *b)
 {
-	uint64_t max = 0;
-
+	b->run = b->switches = 0;
 	for (size_t i = 0; i < ts_sched_nr_tasks(s); i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
-		if (k->pid && ts_run_bench_task(k->comm, match) && k->run.sum > max)
-			max = k->run.sum;
+		if (!k->pid || !ts_run_bench_task(k->comm, match))
+			continue;
+		if (k->run.sum > b->run)
+			b->run = k->run.sum;
+		if (k->nr_switches > b->switches)
+			b->switches = k->nr_switches;
 	}
-	return max;
 }
 
-int ts_run_bench_worker(const struct ts_sched_task *k, const char *match, uint64_t busiest)
+/* Both far below the busiest: a third of the run time, a hundredth of the switches. */
+static int supervisor(const struct ts_sched_task *k, const struct ts_run_busiest *b)
 {
-	return k && k->pid && ts_run_bench_task(k->comm, match) &&
-	       k->run.sum * TS_RUN_SUPERVISOR >= busiest;
+	return k->run.sum * 3 < b->run && k->nr_switches * 100 < b->switches;
+}
+
+int ts_run_bench_worker(const struct ts_sched_task *k, const char *match,
+			const struct ts_run_busiest *b)
+{
+	return k && k->pid && ts_run_bench_task(k->comm, match) && !supervisor(k, b);
 }
 
 struct task_sums {
@@ -117,9 +125,10 @@ struct task_sums {
 static int sum_tasks(const struct ts_sched *s, const char *match, struct task_sums *t)
 {
 	size_t n = ts_sched_nr_tasks(s);
-	uint64_t max = ts_run_bench_busiest(s, match);
+	struct ts_run_busiest b;
 
 	memset(t, 0, sizeof(*t));
+	ts_run_bench_busiest(s, match, &b);
 	for (size_t i = 0; i < n; i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
@@ -127,7 +136,7 @@ static int sum_tasks(const struct ts_sched *s, const char *match, struct task_su
 			t->other_run += k->pid ? k->run.sum : 0;
 			continue;
 		}
-		if (k->pid && k->run.sum * TS_RUN_SUPERVISOR < max) {
+		if (k->pid && supervisor(k, &b)) {
 			t->supervisors++;
 			continue;
 		}

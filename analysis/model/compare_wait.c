@@ -14,7 +14,7 @@
 #include "tickscope/compare.h"
 
 #define NR_WAKERS 32 /* waker classes (and work functions) kept; the rest are "other" */
-#define TASK_STACKS 5 /* the heaviest (stack, state) waits of the benchmark's tasks */
+#define TASK_STACKS 64 /* the heaviest (stack, state) waits of the benchmark's tasks */
 #define STACK_NAME 160
 
 static const char *const state_names[TS_OFF_NR] = { "R", "S", "D", "other" };
@@ -22,7 +22,7 @@ static const char *const state_names[TS_OFF_NR] = { "R", "S", "D", "other" };
 struct keep_ctx {
 	const struct ts_sched *s;
 	const char *match;
-	uint64_t busiest; /* ts_run_bench_busiest() */
+	struct ts_run_busiest busiest;
 	const int *group; /* per (stack, state): its group + 1, or NULL for every entry */
 	int want; /* the group kept (with group) */
 };
@@ -31,7 +31,7 @@ static int keep_bench(void *ctx, const struct ts_sched_wait *w)
 {
 	const struct keep_ctx *k = ctx;
 
-	if (!ts_run_bench_worker(ts_sched_task_find(k->s, w->pid), k->match, k->busiest))
+	if (!ts_run_bench_worker(ts_sched_task_find(k->s, w->pid), k->match, &k->busiest))
 		return 0;
 	return !k->group || (w->stack && w->state < TS_OFF_NR &&
 			     k->group[w->stack * TS_OFF_NR + w->state] == k->want);
@@ -65,12 +65,13 @@ static int fold_bench(struct ts_sched_waker_sum *w, int n, const char *match)
 static int add_wakers(struct ts_run *r, const struct ts_analysis *a, const char *match)
 {
 	const struct ts_sched *s = ts_analysis_sched(a);
-	struct keep_ctx k = { s, match, ts_run_bench_busiest(s, match), NULL, 0 };
+	struct keep_ctx k = { s, match, { 0, 0 }, NULL, 0 };
 	struct ts_sched_waker_sum w[NR_WAKERS];
 	char name[160], fn[96];
 	double all = 0, cls;
 	int n, i, j, err;
 
+	ts_run_bench_busiest(s, match, &k.busiest);
 	if (!ts_sched_waits_recorded(s))
 		return ts_run_add(r, "task.woken_by.wakes", "count", TS_DIR_NEUTRAL,
 				  TS_METRIC_VALUE, NAN,
@@ -194,18 +195,21 @@ static int add_stack_wakers(struct ts_run *r, struct keep_ctx *k, const struct g
 
 /*
  * The TASK_STACKS heaviest waits of the benchmark's tasks: off-CPU time per operation
- * (task.offcpu_stack.<stack>.<state>.per_op) and, for S and D, who ended them.
+ * (task.offcpu_stack.<stack>.<state>.per_op) and, for S and D, who ended them; then
+ * task.offcpu_stacks.floor.per_op, the heaviest wait left out (0 when none was), so that a
+ * stack absent from a run whose floor is 0 is known to be 0 there, not unmeasured.
  */
 static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const char *match, double ops)
 {
 	const struct ts_sched *s = ts_analysis_sched(a);
 	size_t nst = ts_sched_nr_stacks(s);
 	int *group = nst ? calloc((nst + 1) * TS_OFF_NR, sizeof(int)) : NULL;
-	struct keep_ctx k = { s, match, ts_run_bench_busiest(s, match), NULL, 0 };
+	struct keep_ctx k = { s, match, { 0, 0 }, NULL, 0 };
 	struct group *g = NULL, **top = NULL;
 	char name[STACK_NAME + 32];
 	int n, i, err = 0;
 
+	ts_run_bench_busiest(s, match, &k.busiest);
 	if (!nst)
 		return 0;
 	if (!group)
@@ -229,6 +233,11 @@ static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const char 
 		if (!err && (top[i]->state == TS_OFF_S || top[i]->state == TS_OFF_D))
 			err = add_stack_wakers(r, &k, top[i], (int)(top[i] - g) + 1);
 	}
+	err = err   ?:
+		      ts_run_add(r, "task.offcpu_stacks.floor.per_op", "ns/op", TS_DIR_NEUTRAL,
+				 TS_METRIC_VALUE,
+				 n > TASK_STACKS ? (double)top[TASK_STACKS]->ns / ops : 0,
+				 "the benchmark's operation count is unknown");
 out:
 	free(top);
 	free(g);

@@ -28,8 +28,10 @@ work = {}  # tid -> work function of the item it runs
 periods = {}  # (tid, stack, state) -> [ns, count]
 by = {}  # (tid, stack, state, waker key) -> count
 on = {}  # tid -> time of its switch-in
-run = {}  # tid -> run time: a task of COMM under 1/20 of the busiest one's is a supervisor
-# (stress-ng's parent of each worker, asleep in wait4), left out as compare leaves it out
+run = {}  # tid -> run time
+sw = {}  # tid -> switch-outs; a task of COMM under a third of the most run time and 1/100 of
+# the most switches is a supervisor (stress-ng's parent of each worker, asleep in wait4), left
+# out as compare leaves it out
 works = {}  # function -> wakes
 
 
@@ -90,6 +92,8 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     name(next_pid, next_comm)
     if prev_pid in on:
         run[prev_pid] = run.get(prev_pid, 0) + t - on.pop(prev_pid)
+    if prev_pid > 0:
+        sw[prev_pid] = sw.get(prev_pid, 0) + 1
     if next_pid > 0:
         on[next_pid] = t
     if prev_pid > 0 and prev_comm.startswith(match):
@@ -153,9 +157,10 @@ def waker_class(key):
 
 
 def trace_end():
-    ours = [p for p in run if last.get(p, '').startswith(match)]
-    busiest = max([run[p] for p in ours] or [0])
-    workers = {p for p in ours if run[p] * 20 >= busiest}
+    ours = [p for p in set(run) | set(sw) if last.get(p, '').startswith(match)]
+    mrun = max([run.get(p, 0) for p in ours] or [0])
+    msw = max([sw.get(p, 0) for p in ours] or [0])
+    workers = {p for p in ours if run.get(p, 0) * 3 >= mrun or sw.get(p, 0) * 100 >= msw}
     sums = {}
     for (pid, st, state), (t, n) in periods.items():
         if pid in workers:

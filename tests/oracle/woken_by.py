@@ -4,8 +4,9 @@
 # (hardirq 0x08 or NMI 0x40: "hardirq"; softirq 0x10: "softirq" unless the waker is ksoftirqd
 # or ktimers) and the waker's latest comm (common_pid's last name in the trace, from sched
 # fields and perf's common_comm), up to '/', trailing digits dropped. Prints "tid class wakes
-# comm run", comm the wakee's latest, run its run time in ns (switch-in to switch-out), by which
-# the test tells the benchmark's workers from its supervisors as compare does.
+# comm run switches", comm the wakee's latest, run its run time in ns (switch-in to switch-out)
+# and switches its switch-outs, by which the test tells the benchmark's workers from its
+# supervisors as compare does.
 import re
 import perf_trace_context
 
@@ -13,6 +14,7 @@ wakes = {}
 last = {}
 on = {}
 run = {}
+sw = {}
 
 
 def name(pid, comm):
@@ -46,6 +48,8 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     t = common_secs * 1000000000 + common_nsecs
     if prev_pid in on:
         run[prev_pid] = run.get(prev_pid, 0) + t - on.pop(prev_pid)
+    if prev_pid > 0:
+        sw[prev_pid] = sw.get(prev_pid, 0) + 1
     if next_pid > 0:
         on[next_pid] = t
 
@@ -67,4 +71,5 @@ def trace_end():
             k = ctx
         out[(pid, k)] = out.get((pid, k), 0) + n
     for (pid, k), n in sorted(out.items()):
-        print('%d %s %d %s %d' % (pid, k, n, last.get(pid, '-'), run.get(pid, 0)))
+        print('%d %s %d %s %d %d' % (pid, k, n, last.get(pid, '-'), run.get(pid, 0),
+                                     sw.get(pid, 0)))

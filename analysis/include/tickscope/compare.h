@@ -77,18 +77,25 @@ int ts_run_bench_task(const char *comm, const char *match);
 struct ts_sched;
 struct ts_sched_task;
 
-/** ts_run_bench_busiest() - the run time (ns) of the busiest of the benchmark's tasks in @s */
-uint64_t ts_run_bench_busiest(const struct ts_sched *s, const char *match);
+/* The most run time and the most switch-outs of any of the benchmark's tasks. */
+struct ts_run_busiest {
+	uint64_t run, switches;
+};
+
+/** ts_run_bench_busiest() - the most run time and switches of the benchmark's tasks in @s */
+void ts_run_bench_busiest(const struct ts_sched *s, const char *match, struct ts_run_busiest *b);
 
 /**
  * ts_run_bench_worker() - whether task @k is one of the benchmark's workers: its comm is the
- * benchmark's (ts_run_bench_task) and it ran at least 1/TS_RUN_SUPERVISOR of @busiest
- * (ts_run_bench_busiest). The others are supervisors, such as stress-ng's parent of each
- * stressor instance, asleep in wait4 for the worker it forked: their off-CPU time belongs to
- * no operation, so the per-operation figures and the waits leave them out.
+ * benchmark's (ts_run_bench_task), and it is not a supervisor, a task that both ran under a
+ * third of the most run time and switched out under 1/100 as often as the most (@b, from
+ * ts_run_bench_busiest): stress-ng's parent of each stressor instance, asleep in wait4 for
+ * the worker it forked (on the ramfs runs: 3-5 switches and up to 16% of the run time, against
+ * workers within 20% of each other in both), or the process that started a ping-pong. Its
+ * off-CPU time belongs to no operation: the per-operation figures and the waits leave it out.
  */
-int ts_run_bench_worker(const struct ts_sched_task *k, const char *match, uint64_t busiest);
-#define TS_RUN_SUPERVISOR 20
+int ts_run_bench_worker(const struct ts_sched_task *k, const char *match,
+			const struct ts_run_busiest *b);
 
 /**
  * ts_run_add_wait_metrics() - who woke the benchmark's tasks and where they waited: waker
@@ -126,7 +133,8 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  * 8: the second line names the trace it was computed from (sha256 and size), the last one
  * ("end N") counts the metrics, so that a file cut short is not taken for a whole one.
  * 9: who woke the benchmark's tasks, where they wait, the kernels' thread classes.
- * 10: the benchmark's supervisors (task.supervisors.count) left out of its per-op figures.
+ * 10: the benchmark's supervisors (task.supervisors.count) left out of its per-op figures;
+ *     up to 64 of its waits, and the floor below which none was left out.
  */
 #define TS_SUMMARY_MAGIC "tickscope-summary 10"
 
