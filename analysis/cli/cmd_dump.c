@@ -41,6 +41,8 @@ enum fmt { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_NONE };
  * once per field of the format (keyed by libtraceevent's name, which lives as long as it).
  */
 #define NR_NAMES 512
+#define NR_EVENTS 64
+#define NR_FLINES 256
 
 struct name {
 	const char *key;
@@ -48,9 +50,19 @@ struct name {
 	size_t len;
 };
 
+/* The fields of one tracepoint, and their names as TSV or JSON writes them. */
+struct fline {
+	int tp_id;
+	int nr;
+	const struct ts_field_desc *f;
+	struct name *names; /* the i-th field's " name=" or ",\"name\":" (text NULL: no memory) */
+};
+
 struct dump {
 	enum fmt fmt;
 	struct name names[NR_NAMES];
+	struct name events[NR_EVENTS]; /* the text form's padded event names */
+	struct fline flines[NR_FLINES]; /* by tracepoint id */
 	struct ts_source *src;
 	struct ts_decoder *dec;
 	struct outbuf out;
@@ -161,20 +173,24 @@ static void free_names(struct dump *d)
 {
 	for (int i = 0; i < NR_NAMES; i++)
 		free(d->names[i].text);
+	for (int i = 0; i < NR_EVENTS; i++)
+		free(d->events[i].text);
+	for (int i = 0; i < NR_FLINES; i++) {
+		for (int j = 0; d->flines[i].names && j < d->flines[i].nr; j++)
+			free(d->flines[i].names[j].text);
+		free(d->flines[i].names);
+	}
 }
 
 /* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
-static int print_field(void *ctx, const struct ts_field_value *v)
+static void print_value(struct dump *d, const struct ts_field_value *v)
 {
-	struct dump *d = ctx;
 	struct outbuf *o = &d->out;
 	const char *str = (const char *)v->data;
 	int json = d->fmt == FMT_JSON;
 	uint32_t i;
 	size_t n;
 
-	field_name(d, v->name);
-	d->first = 0;
 	switch (v->type) {
 	case TS_FIELD_STRING: /* up to its NUL, at most 255 bytes */
 		n = strnlen(str, v->len < 255 ? v->len : 255);
@@ -202,14 +218,61 @@ static int print_field(void *ctx, const struct ts_field_value *v)
 		ob_str(o, json ? "null" : "-");
 	}
 	ob_room(o, 64);
+}
+
+static int print_field(void *ctx, const struct ts_field_value *v)
+{
+	struct dump *d = ctx;
+
+	field_name(d, v->name);
+	d->first = 0;
+	print_value(d, v);
 	return 0;
+}
+
+/* @tp_id's fields with their names as this format writes them, made on its first sample. */
+static const struct fline *fline_of(struct dump *d, int tp_id)
+{
+	struct fline *l = &d->flines[(unsigned int)tp_id % NR_FLINES];
+	int i;
+
+	if (l->names && l->tp_id == tp_id)
+		return l;
+	for (i = 0; l->names && i < l->nr; i++)
+		free(l->names[i].text);
+	free(l->names);
+	l->names = NULL;
+	l->f = ts_decoder_fields(d->dec, tp_id, &l->nr);
+	if (!l->f)
+		return NULL;
+	l->names = calloc(l->nr ? l->nr : 1, sizeof(*l->names));
+	for (i = 0; l->names && i < l->nr; i++)
+		l->names[i].text = make_name(d->fmt == FMT_JSON, l->f[i].name, &l->names[i].len);
+	l->tp_id = tp_id;
+	return l->names ? l : NULL;
 }
 
 static void print_fields(struct dump *d, const struct ts_sample *s)
 {
+	const struct fline *l = fline_of(d, (int)s->attr->config);
+	struct ts_field_value v;
+	int i;
+
 	d->first = 1;
-	ts_decoder_for_each_field(d->dec, (int)s->attr->config, s->raw, s->raw_size, print_field,
-				  d);
+	if (!l) { /* out of memory for the names: each made as it comes */
+		ts_decoder_for_each_field(d->dec, (int)s->attr->config, s->raw, s->raw_size,
+					  print_field, d);
+		return;
+	}
+	for (i = 0; i < l->nr; i++) {
+		ts_field_get(&l->f[i], s->raw, s->raw_size, &v);
+		if (l->names[i].text)
+			ob_mem(&d->out, l->names[i].text + d->first, l->names[i].len - d->first);
+		else
+			field_name(d, v.name);
+		d->first = 0;
+		print_value(d, &v);
+	}
 }
 
 /* Append @s right-aligned in @w columns (never cut), as printf's %*s. */
@@ -217,15 +280,42 @@ static void pad_str(struct outbuf *o, const char *s, int w)
 {
 	int n = strlen(s);
 
-	for (; w > n; w--)
-		ob_putc(o, ' ');
+	if (w > n) {
+		memset(o->b + o->n, ' ', w - n);
+		o->n += w - n;
+	}
 	ob_mem(o, s, n);
+}
+
+/* ": %*s: " of an event name, made once per name (keyed by the decoder's string). */
+static const struct name *event_part(struct dump *d, const char *name)
+{
+	unsigned int i = (unsigned int)(((uintptr_t)name >> 3) * 0x9e3779b1u) % NR_EVENTS;
+	struct name *e = &d->events[i];
+	int w = d->width > 1000 ? 1000 : d->width, n;
+
+	if (e->key == name)
+		return e;
+	free(e->text);
+	n = strlen(name);
+	e->len = (n > w ? n : w) + 4;
+	e->text = malloc(e->len);
+	e->key = e->text ? name : NULL;
+	if (!e->text)
+		return NULL;
+	memcpy(e->text, ": ", 2);
+	memset(e->text + 2, ' ', e->len - 4 - n);
+	memcpy(e->text + e->len - 2 - n, name, n);
+	memcpy(e->text + e->len - 2, ": ", 2);
+	return e;
 }
 
 /* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: "). */
 static void text_head(struct dump *d, const char *comm, const struct ts_sample *s, const char *name)
 {
 	struct outbuf *o = &d->out;
+	const struct name *ev;
+	uint64_t ns = s->time % 1000000000ULL;
 
 	pad_str(o, comm, 16);
 	ob_putc(o, ' ');
@@ -241,7 +331,14 @@ static void text_head(struct dump *d, const char *comm, const struct ts_sample *
 	ob_mem(o, "] ", 2);
 	ob_num(o, s->time / 1000000000ULL, 5, ' ');
 	ob_putc(o, '.');
-	ob_num(o, s->time % 1000000000ULL, 9, '0');
+	o->n += 9; /* %09llu: nine digits */
+	ob_digits(o->b + o->n, ns);
+	memset(o->b + o->n - 9, '0', 9 - ob_ndigits(ns));
+	ev = event_part(d, name);
+	if (ev) {
+		ob_mem(o, ev->text, ev->len);
+		return;
+	}
 	ob_mem(o, ": ", 2);
 	pad_str(o, name, d->width > 1000 ? 1000 : d->width);
 	ob_mem(o, ": ", 2);

@@ -86,8 +86,10 @@ void ts_decoder_free(struct ts_decoder *d)
 	if (!d)
 		return;
 	for (i = 0; i < sizeof(d->cache) / sizeof(d->cache[0]); i++) {
-		for (j = 0; d->cache[i] && j < 256; j++)
+		for (j = 0; d->cache[i] && j < 256; j++) {
 			ts_print_free(d->cache[i][j].prog);
+			free(d->cache[i][j].fields);
+		}
 		free(d->cache[i]);
 	}
 	trace_seq_destroy(&d->seq);
@@ -147,7 +149,7 @@ static void find_fields(struct ts_decoder *d, struct evcache *c)
 		c->dec->setup(c);
 }
 
-static struct evcache *lookup_slow(struct ts_decoder *d, int id)
+struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id)
 {
 	struct evcache **page, *c;
 
@@ -175,15 +177,7 @@ static struct evcache *lookup_slow(struct ts_decoder *d, int id)
 	return c;
 }
 
-/* Every sample comes here: the cached entry in two loads, the rest on first sight of an id. */
-static inline struct evcache *lookup(struct ts_decoder *d, int id)
-{
-	struct evcache *page;
-
-	if ((unsigned int)id < MAX_TP_ID && (page = d->cache[id >> 8]) && page[id & 255].state)
-		return &page[id & 255];
-	return lookup_slow(d, id);
-}
+#define lookup ts_dec_lookup
 
 const char *ts_decoder_event_name(struct ts_decoder *d, int tp_id)
 {

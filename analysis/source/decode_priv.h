@@ -96,9 +96,26 @@ struct evcache {
 	uint16_t kind;
 	struct fld f[NF]; /* by the decoder's slots */
 	uint64_t report_max; /* sched_switch: the "+" (preempted) bit of prev_state */
+	struct ts_field_desc *fields; /* ts_decoder_fields(), made on first use */
+	int nr_fields; /* -1: made, and failed */
 	char name[96];
 	int state; /* 0 unseen, 1 ready, <0 error code */
 };
+
+struct ts_decoder;
+struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id);
+
+/* Every sample comes here: the cached entry in two loads, the rest on first sight of an id. */
+#define ts_dec_lookup(d, id) ts_dec_lookup_inline((d)->cache, (d), (id))
+static inline struct evcache *ts_dec_lookup_inline(struct evcache *const *cache,
+						   struct ts_decoder *d, int id)
+{
+	struct evcache *page;
+
+	if ((unsigned int)id < MAX_TP_ID && (page = cache[id >> 8]) && page[id & 255].state)
+		return &page[id & 255];
+	return ts_dec_lookup_slow(d, id);
+}
 
 /* Strings behind pointer fields (rcu), resolved once per address through the print fmt. */
 struct strcache {
@@ -107,6 +124,16 @@ struct strcache {
 	char str[48];
 	uint8_t start, ctx;
 };
+
+/* timer:tick_stop's dependency names by value, as libtraceevent printed them. */
+struct depcache {
+	int id;
+	uint32_t size; /* of the payload it was printed from */
+	uint64_t value;
+	char name[sizeof(((struct ts_event *)0)->tick_stop.dependency)];
+};
+
+#define NDEPS 16
 
 /* An event format refused before libtraceevent saw it (see format_check.c). */
 struct refused {
@@ -125,6 +152,8 @@ struct ts_decoder {
 	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
 	struct strcache strs[NSTR];
 	int nr_strs;
+	struct depcache deps[NDEPS];
+	int nr_deps;
 	struct trace_seq seq;
 	int printer; /* TS_PRINTER: 0 compiled where possible, 1 libtraceevent, 2 verbose */
 	unsigned char scratch[(1u << 16) + PRINT_PAD];
