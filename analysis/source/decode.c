@@ -299,7 +299,7 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		      struct ts_event *ev)
 {
 	struct evcache *c = lookup(d, tp_id);
-	struct payload pl = { raw, size, 0, NULL };
+	struct payload pl = { raw, size, 0 };
 
 	if (!c)
 		return tp_id < 0 || tp_id >= MAX_TP_ID ? -TS_ENOFORMAT : -ENOMEM;

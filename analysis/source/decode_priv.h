@@ -76,14 +76,13 @@ TS_EVENT_ALIASES(TS_DEC_ALIAS_DECL)
 #undef TS_DEC_ALIAS_DECL
 
 struct ts_print_prog;
-struct ts_print_consts;
 
 /* The compiled printer of a table event (decode_print.c); NULL: libtraceevent prints it. */
 struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event *ev);
 void ts_print_free(struct ts_print_prog *pr);
 /* Return: the length of the text in @buf, or -1 (libtraceevent prints it) */
-long ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const void *raw,
-		  uint32_t size, char *buf, size_t cap);
+long ts_print_run(struct tep_handle *tep, struct ts_print_prog *pr, const void *raw, uint32_t size,
+		  char *buf, size_t cap);
 /* After libtraceevent printed @raw as @text: learn what the compiled printer cannot know */
 void ts_print_learn(struct tep_handle *tep, struct ts_print_prog *pr, const void *raw,
 		    uint32_t size, const char *text);
@@ -164,7 +163,6 @@ struct payload {
 	const unsigned char *p;
 	uint32_t size;
 	int bad; /* a field lay past the end */
-	const struct ts_print_consts *k; /* the compiled printer's parsed constants, or NULL */
 };
 
 /* A numeric field, sign-extended when the format says signed (libtraceevent does not). */

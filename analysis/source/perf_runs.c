@@ -196,6 +196,22 @@ static int run_peek(struct ts_reader *r, struct ts_run *run)
 	uint32_t type;
 	int ret;
 
+	/* the common case, kept short: a sample in memory whose TIME sits where all attrs put it */
+	if (run->chunk && !run->tagged && run->pos < run->end && r->sample_time_pos >= 0) {
+		rec = run->chunk->data + (run->pos - run->chunk->base);
+		memcpy(&size, rec + 6, 2);
+		if (ts_get_u32(rec) == PERF_RECORD_SAMPLE && size >= 16u + r->sample_time_pos &&
+		    run->pos + size <= run->end) {
+			time = ts_get_u64(rec + 8 + r->sample_time_pos);
+			if (time && time != UINT64_MAX) {
+				run->time = time;
+				run->off = run->pos;
+				run->rec = rec;
+				run->step = size;
+				return 1;
+			}
+		}
+	}
 	while (run->pos < run->end) {
 		if (run->tagged)
 			return tagged_peek(r, run);
