@@ -71,6 +71,48 @@ struct dump {
 	uint64_t n;
 };
 
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Whether a byte of @x is 0 (exact as to whether there is one, not as to where). */
+static inline uint64_t zero_byte(uint64_t x)
+{
+	return (x - ONES) & ~x & HIGHS;
+}
+
+/* A byte JSON escapes (below 0x20, '"' or '\\') in @x? */
+static inline uint64_t json_special(uint64_t x)
+{
+	return ((x - 0x20 * ONES) & ~x & HIGHS) | zero_byte(x ^ ('"' * ONES)) |
+	       zero_byte(x ^ ('\\' * ONES));
+}
+
+/* A byte TSV replaces (a tab or a newline) in @x? */
+static inline uint64_t tsv_special(uint64_t x)
+{
+	return zero_byte(x ^ ('\t' * ONES)) | zero_byte(x ^ ('\n' * ONES));
+}
+
+/* Whether @n bytes at @s need no escape: eight at a time, the tail one by one. */
+static int plain_str(const char *s, size_t n, int json)
+{
+	size_t i = 0;
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if (json ? json_special(x) : tsv_special(x))
+			return 0;
+	}
+	for (; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (json ? c < 0x20 || c == '"' || c == '\\' : c == '\t' || c == '\n')
+			return 0;
+	}
+	return 1;
+}
+
 /* @s as a JSON string: the runs that need no escape copied whole. */
 static void json_str(struct outbuf *o, const char *s, size_t n)
 {
@@ -78,6 +120,11 @@ static void json_str(struct outbuf *o, const char *s, size_t n)
 	size_t i, run = 0;
 
 	ob_putc(o, '"');
+	if (plain_str(s, n, 1)) { /* nearly always */
+		ob_mem(o, s, n);
+		ob_putc(o, '"');
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		unsigned char c = s[i];
 
@@ -104,6 +151,10 @@ static void tsv_str(struct outbuf *o, const char *s, size_t n)
 {
 	size_t i, run = 0;
 
+	if (plain_str(s, n, 0)) {
+		ob_mem(o, s, n);
+		return;
+	}
 	for (i = 0; i < n; i++) {
 		if (s[i] != '\t' && s[i] != '\n')
 			continue;
@@ -316,8 +367,12 @@ static void text_head(struct dump *d, const char *comm, const struct ts_sample *
 	struct outbuf *o = &d->out;
 	const struct name *ev;
 	uint64_t ns = s->time % 1000000000ULL;
+	size_t n;
 
-	pad_str(o, comm, 16);
+	n = strlen(comm);
+	if (n < 16)
+		ob_fill(o, ' ', 16 - n);
+	ob_mem(o, comm, n);
 	ob_putc(o, ' ');
 	if ((int)s->tid < 0) { /* %6d of a negative tid */
 		char t[16];
@@ -331,9 +386,8 @@ static void text_head(struct dump *d, const char *comm, const struct ts_sample *
 	ob_mem(o, "] ", 2);
 	ob_num(o, s->time / 1000000000ULL, 5, ' ');
 	ob_putc(o, '.');
-	o->n += 9; /* %09llu: nine digits */
+	ob_fill(o, '0', 9); /* %09llu: nine digits, zeros first */
 	ob_digits(o->b + o->n, ns);
-	memset(o->b + o->n - 9, '0', 9 - ob_ndigits(ns));
 	ev = event_part(d, name);
 	if (ev) {
 		ob_mem(o, ev->text, ev->len);

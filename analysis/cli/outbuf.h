@@ -119,15 +119,23 @@ static inline void ob_digits(char *e, uint64_t v)
 		e[-1] = (char)('0' + v);
 }
 
-/* @v in decimal, right-aligned in @w columns with @fill (' ' or '0'); w 0: as is */
+/* @n (up to 16) copies of @c: two unconditional 8-byte stores (OB_SLACK leaves room) */
+static inline void ob_fill(struct outbuf *o, char c, int n)
+{
+	uint64_t f = 0x0101010101010101ULL * (unsigned char)c;
+
+	memcpy(o->b + o->n, &f, 8);
+	memcpy(o->b + o->n + 8, &f, 8);
+	o->n += n;
+}
+
+/* @v in decimal, right-aligned in @w columns (up to 16) with @fill (' ' or '0'); w 0: as is */
 static inline void ob_num(struct outbuf *o, uint64_t v, int w, char fill)
 {
 	int n = ob_ndigits(v);
 
-	if (w > n) {
-		memset(o->b + o->n, fill, w - n);
-		o->n += w - n;
-	}
+	if (w > n)
+		ob_fill(o, fill, w - n);
 	o->n += n;
 	ob_digits(o->b + o->n, v);
 }
