@@ -532,6 +532,7 @@ int cmd_dump(int argc, char **argv)
 	o.unordered = cc.file_order;
 	o.strict = cc.strict;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
+	o.names_only = d.fmt != FMT_NONE; /* none is the decoder's own speed */
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	if (ob_open(&d.out, STDOUT_FILENO))
 		return cli_error("out of memory");

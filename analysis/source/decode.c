@@ -122,6 +122,31 @@ static const struct ts_kind_decoder *find_decoder(const char *name, uint16_t *ki
 	return NULL;
 }
 
+/*
+ * What ts_decoder_name() checks a payload against: every slot inside it as its accessor reads
+ * it (num(): 1, 2, 4 or 8 bytes; ts_dec_str(): an array, or a __data_loc whose string is
+ * checked on each payload). A slot neither reads cleanly leaves the id to full decodes.
+ */
+static void name_check_setup(struct evcache *c)
+{
+	int i;
+
+	c->slots_ok = 1;
+	for (i = 0; i < c->dec->nr_fields && i < NF; i++) {
+		const struct fld *f = &c->f[i];
+
+		if (!f->size)
+			continue;
+		if (f->off + f->size > c->need)
+			c->need = f->off + f->size;
+		if (f->flags & TEP_FIELD_IS_DYNAMIC)
+			c->dyn[c->nr_dyn++] = (uint8_t)i;
+		else if (!(f->flags & TEP_FIELD_IS_ARRAY) && f->size != 1 && f->size != 2 &&
+			 f->size != 4 && f->size != 8)
+			c->slots_ok = 0;
+	}
+}
+
 /* Look the decoder's fields up into their slots; a missing required one fails with its name. */
 static void find_fields(struct ts_decoder *d, struct evcache *c)
 {
@@ -147,6 +172,7 @@ static void find_fields(struct ts_decoder *d, struct evcache *c)
 	}
 	if (c->state > 0 && c->dec->setup)
 		c->dec->setup(c);
+	name_check_setup(c);
 }
 
 struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id)
@@ -320,7 +346,43 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 			 c->name, size);
 		return -TS_ECORRUPT;
 	}
+	c->decoded = 1;
 	return 0;
+}
+
+/* Does every __data_loc slot's string lie inside the payload, as ts_dec_str() checks it? */
+static int dyn_inside(const struct evcache *c, const unsigned char *p, uint32_t size)
+{
+	int i;
+
+	for (i = 0; i < c->nr_dyn; i++) {
+		const struct fld *f = &c->f[c->dyn[i]];
+		uint32_t loc, off;
+
+		if ((uint32_t)f->off + 4 > size)
+			return 0;
+		memcpy(&loc, p + f->off, 4);
+		off = (loc & 0xffff) + (f->flags & TEP_FIELD_IS_RELATIVE ? f->off + 4 : 0);
+		if (off + (loc >> 16) > size)
+			return 0;
+	}
+	return 1;
+}
+
+int ts_decoder_name(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		    struct ts_event *ev)
+{
+	struct evcache *c = lookup(d, tp_id);
+
+	if (c && c->state > 0 &&
+	    (!c->dec ||
+	     (c->decoded && c->slots_ok && size >= c->need && dyn_inside(c, raw, size)))) {
+		ev->tp_id = tp_id;
+		ev->name = c->name;
+		ev->kind = c->kind;
+		return 0;
+	}
+	return ts_decoder_decode(d, tp_id, raw, size, ev);
 }
 
 int ts_decoder_kind(struct ts_decoder *d, int tp_id)

@@ -95,6 +95,14 @@ struct evcache {
 	uint16_t kind;
 	struct fld f[NF]; /* by the decoder's slots */
 	uint64_t report_max; /* sched_switch: the "+" (preempted) bit of prev_state */
+	/*
+	 * ts_decoder_name()'s check: the payload size every slot needs, its __data_loc slots,
+	 * and whether a full decode of this id succeeded (so that the decoder reads its slots
+	 * as their flags say: numbers with num(), arrays and __data_loc with ts_dec_str())
+	 */
+	uint32_t need;
+	uint8_t nr_dyn, slots_ok, decoded;
+	uint8_t dyn[NF];
 	struct ts_field_desc *fields; /* ts_decoder_fields(), made on first use */
 	int nr_fields; /* -1: made, and failed */
 	char name[96];

@@ -272,7 +272,10 @@ int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t r
 
 	ev->nr_ips = 0;
 	ev->ips = NULL;
-	ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
+	if (s->opts.names_only)
+		ret = ts_decoder_name(s->dec, tp_id, raw, raw_size, ev);
+	else
+		ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
 	if (ret) {
 		snprintf(err, errlen, "%s", ts_decoder_error(s->dec));
 		return ret;

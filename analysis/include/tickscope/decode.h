@@ -44,6 +44,15 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		      struct ts_event *ev);
 
 /**
+ * ts_decoder_name() - ts_decoder_decode() for a consumer that reads only @ev's tp_id, name
+ * and kind (a printer of the payload): the union is left unset when every field the kind's
+ * decoder reads lies inside the payload, as a decode of this id already found; else it is
+ * the full decode, with its error.
+ */
+int ts_decoder_name(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		    struct ts_event *ev);
+
+/**
  * ts_decoder_kind() - the enum ts_event_kind that samples of @tp_id decode to
  * Return: the kind, or a negative code when the id has no usable format.
  */
