@@ -471,6 +471,28 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 	return 0;
 }
 
+/* decode-only's line: the rate, and what time order cost (one read, or bytes read again). */
+static void print_rate(struct dump *d, const struct timespec *t0, const struct timespec *t1,
+		       int file_order)
+{
+	const struct ts_file_info *in = ts_reader_info(ts_source_reader(d->src));
+	double s = (t1->tv_sec - t0->tv_sec) + (t1->tv_nsec - t0->tv_nsec) / 1e9, mb = 1 << 20;
+
+	fprintf(stderr, "decoded %llu samples in %.3f s (%.2f M samples/s)",
+		(unsigned long long)d->n, s, s > 0 ? d->n / s / 1e6 : 0.0);
+	if (file_order) {
+		fputc('\n', stderr);
+		return;
+	}
+	if (!in->reread_bytes && !in->spilled_bytes)
+		fprintf(stderr, "; time order: one pass");
+	else
+		fprintf(stderr, "; time order: %.1f MB read again, %.1f MB spilled",
+			in->reread_bytes / mb, in->spilled_bytes / mb);
+	fprintf(stderr, " (largest round %.1f MB, round budget %.0f MB)\n",
+		in->max_round_bytes / mb, in->round_budget / mb);
+}
+
 static int event_width(struct ts_source *src)
 {
 	struct ts_reader *r = ts_source_reader(src);
@@ -559,12 +581,8 @@ int cmd_dump(int argc, char **argv)
 		return cli_error("writing the output: %s", strerror(-werr));
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	if (d.fmt == FMT_NONE) {
-		double s = (t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-
-		fprintf(stderr, "decoded %llu samples in %.3f s (%.2f M samples/s)\n",
-			(unsigned long long)d.n, s, s > 0 ? d.n / s / 1e6 : 0.0);
-	}
+	if (d.fmt == FMT_NONE)
+		print_rate(&d, &t0, &t1, cc.file_order);
 	free_names(&d);
 	ts_source_close(d.src);
 	return 0;

@@ -642,12 +642,14 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	r->path = strcmp(path, "-") ? path : "<stdin>";
 	r->s.r = r;
 	r->s.deliver = r; /* until a scanning thread starts: ts_reader_run() */
-	r->s.held = &r->held;
+	pthread_mutex_init(&r->chunks.lock, NULL);
+	r->s.chunks = &r->chunks;
 	r->s.spill_fd = -1;
 	if (opts)
 		r->opts = *opts;
 	r->budget = round_budget(r->opts.round_budget);
 	r->soft = r->budget / 4;
+	r->chunks.keep = r->budget;
 	if (!strcmp(path, "-")) {
 		r->fd = 0;
 	} else {
@@ -697,6 +699,7 @@ void ts_reader_close(struct ts_reader *r)
 	free(r->m.info.cmdline);
 	free(r->m.info.lost_per_cpu);
 	free(r->m.info.lost_samples_per_cpu);
+	pthread_mutex_destroy(&r->chunks.lock);
 	free(r);
 }
 

@@ -7,6 +7,7 @@
 #define TS_PERF_FILE_H
 
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -104,8 +105,22 @@ struct ts_chunk {
 	int refs; /* the runs that point here, and the buffer that fills it (atomic) */
 	size_t alloc; /* bytes at data */
 	uint64_t base; /* stream offset of data[0] for input; 0 for tagged entries */
-	size_t *held; /* the reader's count of live chunk bytes (atomic) */
+	struct ts_chunks *home;
+	struct ts_chunk *next; /* while spare */
 	unsigned char data[] __attribute__((aligned(8)));
+};
+
+/*
+ * The reader's chunks: the bytes of the live ones (what the budget measures), and freed ones
+ * kept, up to the budget, for the next chunks of their size: a new chunk costs a page fault
+ * every 4 KiB (malloc() gives chunks this large back to the kernel), more than the second
+ * read that one pass saves.
+ */
+struct ts_chunks {
+	size_t held; /* atomic */
+	pthread_mutex_t lock; /* the spares */
+	struct ts_chunk *spare;
+	size_t spare_bytes, keep;
 };
 
 /*

@@ -39,7 +39,7 @@ static int block_next(struct ts_scanner *sc, size_t bytes, uint64_t off)
 		sc->blk_used = 0;
 		return 0;
 	}
-	if (__atomic_load_n(sc->held, __ATOMIC_RELAXED) + size > sc->r->budget) {
+	if (ts_chunks_held(sc->chunks) + size > sc->r->budget) {
 		ret = ts_runs_spill(sc, off);
 		if (ret)
 			return ret;
@@ -49,7 +49,7 @@ static int block_next(struct ts_scanner *sc, size_t bytes, uint64_t off)
 		}
 	}
 	ts_chunk_put(sc->blk);
-	sc->blk = ts_chunk_new(sc->held, size, 0);
+	sc->blk = ts_chunk_new(sc->chunks, size, 0);
 	sc->blk_used = 0;
 	return sc->blk ? 0 : -ENOMEM;
 }
@@ -96,31 +96,37 @@ static int tagged_add(struct ts_scanner *sc, const unsigned char *rec, uint32_t 
 /* ---- runs in the file ------------------------------------------------------------------- */
 
 /* A new run at @off in @rs, or NULL without memory. */
+/* A new run at @off (in the chunk @c, or in the file), the open run closed. */
+static int run_open(struct ts_scanner *sc, struct ts_chunk *c, uint64_t time, uint64_t off,
+		    uint32_t size)
+{
+	struct ts_run *run = ts_run_new(&sc->runs, off, off + size, c, sc->r->fd);
+
+	if (!run)
+		return -ENOMEM;
+	if (c)
+		ts_chunk_get(c);
+	sc->runs.open = 1;
+	run->last = time;
+	return 0;
+}
+
 /*
  * A record of the input at @off: in the open run, or a new one. The run points into the chunk
  * it was read into while that chunk is kept (in.keep), else it is a range of the file.
  */
-static int runs_add(struct ts_scanner *sc, uint64_t time, uint64_t off, uint32_t size)
+static inline int runs_add(struct ts_scanner *sc, uint64_t time, uint64_t off, uint32_t size)
 {
 	struct ts_runs *rs = &sc->runs;
 	struct ts_run *run = rs->open ? &rs->v[rs->nr - 1] : NULL;
 	struct ts_chunk *c = sc->in.keep ? sc->in.chunk : NULL;
 
-	if (run && (time < run->last || run->chunk != c)) { /* a new CPU buffer, or chunk */
-		rs->open = 0;
-		run = NULL;
+	if (run && time >= run->last && run->chunk == c) { /* else a new CPU buffer, or chunk */
+		run->last = time;
+		run->end = off + size;
+		return 0;
 	}
-	if (!run) {
-		run = ts_run_new(rs, off, off, c, sc->r->fd);
-		if (!run)
-			return -ENOMEM;
-		if (c)
-			ts_chunk_get(c);
-		rs->open = 1;
-	}
-	run->last = time;
-	run->end = off + size;
-	return 0;
+	return run_open(sc, c, time, off, size);
 }
 
 /* ---- a scanning thread ------------------------------------------------------------------ */
@@ -381,6 +387,7 @@ int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t si
 		time = ts_get_u64(rec + 8 + sc->r->sample_time_pos);
 		if (time && time != UINT64_MAX) {
 			note_time(sc, time);
+			sc->round_bytes += size;
 			return runs_add(sc, time, off, size);
 		}
 	}
@@ -404,6 +411,7 @@ int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t si
 		return ts_scan_fail(sc, off, -TS_ECORRUPT,
 				    "COMPRESSED data in a file without the compressed feature");
 	note_time(sc, time);
+	sc->round_bytes += size;
 	if (sc->r->use_runs)
 		return runs_add(sc, time, off, size);
 	return tagged_add(sc, rec, size, time, off);
@@ -428,6 +436,9 @@ int ts_queue_round(struct ts_scanner *sc, uint64_t off)
 
 	if (sc->r->opts.unordered)
 		return 0;
+	if (sc->round_bytes > sc->cnt.max_round_bytes)
+		sc->cnt.max_round_bytes = sc->round_bytes;
+	sc->round_bytes = 0;
 	ret = scan_flush_to(sc, sc->q.next_flush);
 	if (!sc->deliver)
 		scan_flushed(sc, sc->q.next_flush);
@@ -440,6 +451,8 @@ int ts_queue_final(struct ts_scanner *sc, uint64_t off)
 {
 	if (sc->r->opts.unordered)
 		return 0;
+	if (sc->round_bytes > sc->cnt.max_round_bytes)
+		sc->cnt.max_round_bytes = sc->round_bytes;
 	return scan_flush_to(sc, UINT64_MAX);
 }
 
@@ -452,4 +465,5 @@ void ts_queue_free(struct ts_reader *r)
 	if (r->s.spill_fd >= 0)
 		close(r->s.spill_fd);
 	r->s.spill_fd = -1;
+	ts_chunks_free(&r->chunks);
 }

@@ -19,17 +19,28 @@
 
 /* ---- chunks ----------------------------------------------------------------------------- */
 
-struct ts_chunk *ts_chunk_new(size_t *held, size_t size, uint64_t base)
+struct ts_chunk *ts_chunk_new(struct ts_chunks *home, size_t size, uint64_t base)
 {
-	struct ts_chunk *c = malloc(sizeof(*c) + size);
+	struct ts_chunk *c, **p;
 
+	pthread_mutex_lock(&home->lock);
+	for (p = &home->spare; *p && (*p)->alloc != size; p = &(*p)->next)
+		;
+	c = *p;
+	if (c) {
+		*p = c->next;
+		home->spare_bytes -= size;
+	}
+	pthread_mutex_unlock(&home->lock);
+	if (!c)
+		c = malloc(sizeof(*c) + size);
 	if (!c)
 		return NULL;
 	c->refs = 1;
 	c->alloc = size;
 	c->base = base;
-	c->held = held;
-	__atomic_add_fetch(held, size, __ATOMIC_RELAXED);
+	c->home = home;
+	__atomic_add_fetch(&home->held, size, __ATOMIC_RELAXED);
 	return c;
 }
 
@@ -40,7 +51,7 @@ struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size)
 
 	if (!n)
 		return NULL;
-	__atomic_add_fetch(n->held, size - n->alloc, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&n->home->held, size - n->alloc, __ATOMIC_RELAXED);
 	n->alloc = size;
 	return n;
 }
@@ -50,13 +61,35 @@ void ts_chunk_get(struct ts_chunk *c)
 	__atomic_add_fetch(&c->refs, 1, __ATOMIC_RELAXED);
 }
 
-/* Drop a reference: the last one frees the chunk, on whichever thread lets go of it. */
+/* Drop a reference: the last one frees the chunk (or keeps it spare), on either thread. */
 void ts_chunk_put(struct ts_chunk *c)
 {
+	struct ts_chunks *home;
+
 	if (!c || __atomic_sub_fetch(&c->refs, 1, __ATOMIC_ACQ_REL))
 		return;
-	__atomic_sub_fetch(c->held, c->alloc, __ATOMIC_RELAXED);
+	home = c->home;
+	__atomic_sub_fetch(&home->held, c->alloc, __ATOMIC_RELAXED);
+	pthread_mutex_lock(&home->lock);
+	if (home->spare_bytes + c->alloc <= home->keep) {
+		c->next = home->spare;
+		home->spare = c;
+		home->spare_bytes += c->alloc;
+		c = NULL;
+	}
+	pthread_mutex_unlock(&home->lock);
 	free(c);
+}
+
+void ts_chunks_free(struct ts_chunks *home)
+{
+	struct ts_chunk *c;
+
+	while ((c = home->spare)) {
+		home->spare = c->next;
+		free(c);
+	}
+	home->spare_bytes = 0;
 }
 
 /* ---- runs ------------------------------------------------------------------------------- */
@@ -183,6 +216,18 @@ static int tagged_peek(struct ts_reader *r, struct ts_run *run)
 	return 1;
 }
 
+/* [pos, pos + need) of @run when it is at hand (in its chunk, or in its window), else NULL. */
+static inline const unsigned char *run_at(const struct ts_run *run, size_t need)
+{
+	if (run->chunk)
+		return run->pos + need <= run->chunk->base + run->chunk->alloc ?
+			       run->chunk->data + (run->pos - run->chunk->base) :
+			       NULL;
+	if (run->pos >= run->buf_off && run->pos + need <= run->buf_off + run->buf_len)
+		return run->buf + (run->pos - run->buf_off);
+	return NULL;
+}
+
 /*
  * Load the next record of @run that belongs to the queue: a kernel record with a time. In the
  * input, others (perf's own records, and untimed ones delivered at once) are stepped over.
@@ -196,49 +241,33 @@ static int run_peek(struct ts_reader *r, struct ts_run *run)
 	uint32_t type;
 	int ret;
 
-	/* the common case, kept short: a sample in memory whose TIME sits where all attrs put it */
-	if (run->chunk && !run->tagged && run->pos < run->end && r->sample_time_pos >= 0) {
-		rec = run->chunk->data + (run->pos - run->chunk->base);
-		memcpy(&size, rec + 6, 2);
-		if (ts_get_u32(rec) == PERF_RECORD_SAMPLE && size >= 16u + r->sample_time_pos &&
-		    run->pos + size <= run->end) {
-			time = ts_get_u64(rec + 8 + r->sample_time_pos);
-			if (time && time != UINT64_MAX) {
-				run->time = time;
-				run->off = run->pos;
-				run->rec = rec;
-				run->step = size;
-				return 1;
-			}
-		}
-	}
 	while (run->pos < run->end) {
 		if (run->tagged)
 			return tagged_peek(r, run);
-		ret = run_load(r, run, 8, &rec);
-		if (ret)
+		rec = run_at(run, 8);
+		if (!rec && (ret = run_load(r, run, 8, &rec)))
 			return ret;
 		memcpy(&size, rec + 6, 2);
 		type = ts_get_u32(rec);
 		if (size < 8)
 			return ts_reader_fail(r, run->pos, -TS_ERECSIZE, "record of size %u", size);
-		ret = run_load(r, run, size, &rec);
-		if (ret)
+		if (!run_at(run, size) && (ret = run_load(r, run, size, &rec)))
 			return ret;
-		if (type == TS_REC_AUXTRACE) { /* its payload follows, outside header.size */
+		/* the common case: a sample whose TIME sits where every attr puts it */
+		if (type == PERF_RECORD_SAMPLE && r->sample_time_pos >= 0 &&
+		    size >= 16u + r->sample_time_pos) {
+			time = ts_get_u64(rec + 8 + r->sample_time_pos);
+		} else if (type == TS_REC_AUXTRACE) { /* its payload follows, outside header.size */
 			run->pos += size + ts_get_u64(rec + 8);
 			continue;
-		}
-		if (type >= 64) {
+		} else if (type >= 64) {
 			run->pos += size;
 			continue;
-		}
-		ret = ts_record_time(r, r->m.err, rec, size, run->pos, &time);
-		if (ret && !ts_record_wanted(type)) {
+		} else if ((ret = ts_record_time(r, r->m.err, rec, size, run->pos, &time))) {
+			if (ts_record_wanted(type))
+				return ret;
 			r->m.err[0] = 0;
 			time = 0;
-		} else if (ret) {
-			return ret;
 		}
 		if (time == 0 || time == UINT64_MAX) {
 			run->pos += size;
@@ -299,7 +328,7 @@ static int heap_build(struct ts_reader *r, struct ts_runs *rs, int memory, size_
 }
 
 /* The heap's first run has delivered (or spilled) its record: on to its next. */
-static int heap_next(struct ts_reader *r, struct ts_run **h, size_t *n)
+static inline int heap_next(struct ts_reader *r, struct ts_run **h, size_t *n)
 {
 	int ret;
 
@@ -351,10 +380,12 @@ int ts_runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint6
 		const unsigned char *rec = run->rec;
 		uint16_t size;
 
-		memcpy(&size, rec + 6, 2);
-		rec = ts_aligned_into(&r->m.scratch, &r->m.scratch_alloc, rec, size);
-		if (!rec)
-			return -ENOMEM;
+		if ((uintptr_t)rec & 7) { /* after an unpadded COMPRESSED record */
+			memcpy(&size, rec + 6, 2);
+			rec = ts_aligned_into(&r->m.scratch, &r->m.scratch_alloc, rec, size);
+			if (!rec)
+				return -ENOMEM;
+		}
 		ret = ts_deliver(r, rec, run->off);
 		if (ret)
 			return ret;

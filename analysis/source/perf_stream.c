@@ -22,7 +22,7 @@
 /* Whether the scanner may keep one more chunk of @size for runs to point into. */
 static int chunk_fits(struct ts_scanner *sc, size_t size)
 {
-	size_t held = __atomic_load_n(sc->held, __ATOMIC_RELAXED);
+	size_t held = ts_chunks_held(sc->chunks);
 
 	if (!sc->r->use_runs)
 		return 0; /* pipe and zstd runs are copies: this buffer is only read through */
@@ -37,7 +37,7 @@ static int chunk_fits(struct ts_scanner *sc, size_t size)
 		if (ts_pipe_drain(sc->pipe))
 			return -ECANCELED;
 		sc->sent = 0;
-		held = __atomic_load_n(sc->held, __ATOMIC_RELAXED);
+		held = ts_chunks_held(sc->chunks);
 	}
 	return held + size <= sc->r->budget;
 }
@@ -85,7 +85,7 @@ static int inbuf_reserve(struct ts_scanner *sc, struct ts_inbuf *b, size_t need)
 		b->keep = fits > 0;
 		return fits < 0 ? fits : 0;
 	}
-	n = ts_chunk_new(sc->held, alloc, b->base + b->start - at);
+	n = ts_chunk_new(sc->chunks, alloc, b->base + b->start - at);
 	if (!n)
 		return -ENOMEM;
 	if (live)
@@ -601,6 +601,8 @@ static void join_scanner(struct ts_reader *r)
 	r->m.info.nr_records = c->nr_records;
 	r->m.info.nr_out_of_order += c->nr_out_of_order;
 	r->m.info.spilled_bytes = c->spilled_bytes;
+	r->m.info.max_round_bytes = c->max_round_bytes;
+	r->m.info.round_budget = r->budget;
 	join_found(r);
 	if (c->nr_unknown_records && !r->m.info.nr_unknown_records)
 		ts_reader_warn(r, c->unknown_off,

@@ -18,7 +18,7 @@ struct ts_idmap {
 	size_t alloc, nr;
 };
 
-#define TS_ROUND_BUDGET_DEFAULT (16u << 20) /* see ts_reader_opts.round_budget */
+#define TS_ROUND_BUDGET_DEFAULT (8u << 20) /* see ts_reader_opts.round_budget */
 
 #define TS_ERR_LEN 320 /* a reader message: path, offset and what */
 
@@ -28,6 +28,7 @@ struct ts_idmap {
  */
 struct ts_scan_count {
 	uint64_t nr_records, nr_out_of_order, nr_unknown_records, spilled_bytes;
+	uint64_t max_round_bytes; /* the largest round's queued records */
 	uint64_t unknown_off; /* the first unknown record, warned of at the join */
 	uint32_t unknown_type;
 	int per_task; /* an ID_INDEX named tasks */
@@ -63,8 +64,9 @@ struct ts_scanner {
 	int spill_fd; /* pipe and zstd input: runs past the budget, merged into a file; or -1 */
 	uint64_t spill_end;
 	int sent; /* a flush went to the merger since the scanner last waited for it */
-	size_t *held; /* the reader's count of live chunk bytes */
+	struct ts_chunks *chunks; /* the reader's */
 	uint64_t limit; /* the limit of the previous flush */
+	uint64_t round_bytes; /* queued since the last round marker */
 	uint64_t le_max; /* this round: the largest time <= q.next_flush, if le_any */
 	int le_any;
 	unsigned char *scratch; /* records re-aligned for reading */
@@ -116,7 +118,7 @@ struct ts_reader {
 	void *ctx;
 	pthread_t scan_thread;
 
-	size_t held __attribute__((aligned(64))); /* bytes of live chunks, atomic: both threads */
+	struct ts_chunks chunks __attribute__((aligned(64))); /* both threads */
 	struct ts_scanner s __attribute__((aligned(64)));
 	struct ts_merger m __attribute__((aligned(64)));
 } __attribute__((aligned(64)));
@@ -188,7 +190,12 @@ const unsigned char *ts_aligned_into(unsigned char **buf, size_t *alloc, const u
 				     uint32_t size);
 
 /* perf_runs.c */
-struct ts_chunk *ts_chunk_new(size_t *held, size_t size, uint64_t base);
+struct ts_chunk *ts_chunk_new(struct ts_chunks *home, size_t size, uint64_t base);
+void ts_chunks_free(struct ts_chunks *home);
+static inline size_t ts_chunks_held(const struct ts_chunks *home)
+{
+	return __atomic_load_n(&home->held, __ATOMIC_RELAXED);
+}
 struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size);
 void ts_chunk_get(struct ts_chunk *c);
 void ts_chunk_put(struct ts_chunk *c);

@@ -40,6 +40,11 @@ struct ts_file_info {
 	 * Both 0 when every round was merged in memory from one read.
 	 */
 	uint64_t reread_bytes, spilled_bytes;
+	/*
+	 * The bytes of records the largest round queued (perf's order holds two rounds open at
+	 * a time), and the budget the reader had for them (ts_reader_opts.round_budget).
+	 */
+	uint64_t max_round_bytes, round_budget;
 	int nr_lost_cpus;
 	uint64_t *lost_per_cpu; /* PERF_RECORD_LOST events per cpu; index nr_lost_cpus-1 max */
 	uint64_t *lost_samples_per_cpu; /* PERF_RECORD_LOST_SAMPLES per cpu */

@@ -64,7 +64,7 @@ struct ts_reader_opts {
 	int strict;
 	/*
 	 * Bytes of records a round may hold in memory, read once; 0 for TS_ROUND_BUDGET from
-	 * the environment, else 16 MiB. Past it a file's runs are re-read from the file, and
+	 * the environment, else 8 MiB. Past it a file's runs are re-read from the file, and
 	 * a pipe's or zstd data's are merged into a temporary file in $TMPDIR.
 	 */
 	size_t round_budget;
