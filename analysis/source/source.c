@@ -307,8 +307,8 @@ int ts_source_inline_sample(struct ts_source *s, const struct ts_sample *smp)
 	ev.time = smp->time;
 	ev.cpu = smp->cpu;
 	ev.pid = smp->tid;
-	ret = ts_source_event(s, (int)smp->attr->config, smp->raw, smp->raw_size, smp->ips,
-			      smp->nr_ips, &ev);
+	ret = ts_source_decode(s, (int)smp->attr->config, smp->raw, smp->raw_size, smp->ips,
+			       smp->nr_ips, &ev, s->err, sizeof(s->err));
 	if (ret)
 		return ret;
 	return s->fn(s->ctx, &ev, smp);
@@ -320,6 +320,8 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 
 	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
 		return 0;
+	if (s->mode == TS_SRC_INLINE) /* the common case, without the worker's arguments */
+		return ts_source_inline_sample(s, smp);
 	return ts_source_feed(s, (int)smp->attr->config, smp->time, smp->cpu, smp->tid, smp->raw,
 			      smp->raw_size, smp->ips, smp->nr_ips,
 			      ts_reader_last_offset(s->reader), smp);
