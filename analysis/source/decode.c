@@ -3,6 +3,7 @@
  * Tracepoint payloads to struct ts_event. Each tracepoint id gets a cache entry the first time
  * it is seen: its kind and the format fields that kind reads, looked up once by name.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -427,15 +428,56 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 	return ret;
 }
 
+/* The end of the whitespace-free word at @s, as scanf's %s takes it. */
+static const char *word_end(const char *s)
+{
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/*
+ * One symbol into libtraceevent, as tep_parse_kallsyms() would take it from the line
+ * "%016llx %c %s\t[%s]": the name is its first word and the module's word loses its last
+ * character (the ']'); names starting with '$' and absolute symbols are left out. A line
+ * without a name fails the whole table there.
+ */
+static int register_ksym(void *ctx, uint64_t addr, char type, const char *name, const char *module)
+{
+	struct tep_handle *tep = ctx;
+	char nbuf[512], mbuf[512];
+	const char *ne, *me;
+
+	while (isspace((unsigned char)*name))
+		name++;
+	ne = word_end(name);
+	if (ne == name)
+		return -TS_EKALLSYMS;
+	if (*name == '$' || type == 'A' || type == 'a')
+		return 0;
+	if (*ne || ne - name >= (long)sizeof(nbuf)) { /* a word shorter than the name */
+		if (ne - name >= (long)sizeof(nbuf))
+			return -TS_EKALLSYMS;
+		memcpy(nbuf, name, ne - name);
+		nbuf[ne - name] = 0;
+		name = nbuf;
+		module = NULL; /* the tab before "[mod]" no longer follows the word */
+	}
+	if (module && *word_end(module)) { /* else "mod]" is its word: "mod" */
+		/* "[%n%*s%n": from the '[' to the end of the next word (of "mod]"), less one */
+		if (strlen(module) + 2 > sizeof(mbuf))
+			return -TS_EKALLSYMS;
+		snprintf(mbuf, sizeof(mbuf), "%s]", module);
+		for (me = mbuf; isspace((unsigned char)*me); me++)
+			;
+		me = word_end(me);
+		mbuf[me - mbuf - 1] = 0;
+		module = mbuf;
+	}
+	return tep_register_function(tep, (char *)name, addr, (char *)module) ? -ENOMEM : 0;
+}
+
 int ts_decoder_set_ksyms(struct ts_decoder *d, const struct ts_ksyms *k)
 {
-	char *text;
-	size_t len;
-	int ret = ts_ksyms_format(k, &text, &len);
-
-	if (ret)
-		return ret;
-	ret = tep_parse_kallsyms(d->tep, text) ? -TS_EKALLSYMS : 0;
-	free(text);
-	return ret;
+	return ts_ksyms_each(k, register_ksym, d->tep);
 }
