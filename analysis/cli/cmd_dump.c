@@ -490,8 +490,10 @@ static void print_rate(struct dump *d, const struct timespec *t0, const struct t
 	else
 		fprintf(stderr, "; time order: %.1f MB read again, %.1f MB spilled",
 			in->reread_bytes / mb, in->spilled_bytes / mb);
-	fprintf(stderr, " (largest round %.1f MB, round budget %.0f MB)\n",
-		in->max_round_bytes / mb, in->round_budget / mb);
+	fprintf(stderr, " (largest round %.1f MB, round budget %.0f %s)\n",
+		in->max_round_bytes / mb,
+		in->round_budget >= (1u << 20) ? in->round_budget / mb : in->round_budget / 1024.0,
+		in->round_budget >= (1u << 20) ? "MB" : "KB");
 }
 
 static int event_width(struct ts_source *src)
