@@ -44,6 +44,7 @@ enum fmt { FMT_TEXT, FMT_TSV, FMT_JSON, FMT_NONE };
 #define NR_NAMES 512
 #define NR_EVENTS 64
 #define NR_FLINES 256
+#define NR_HEADS 64
 
 struct name {
 	const char *key;
@@ -70,6 +71,18 @@ struct dump {
 	int width;
 	int first; /* the next field is the event's first */
 	uint64_t n;
+	/*
+	 * By tid: its comm (TSV, JSON) or the text line's "%16s %6d" (text), valid while no
+	 * side-band event came since (gen: a COMM, FORK or EXIT may rename a thread)
+	 */
+	struct head {
+		uint32_t tid, gen, len;
+		char text[52];
+	} heads[NR_HEADS];
+	uint32_t gen;
+	uint64_t sec; /* the last line's seconds, and their "%5llu." */
+	uint32_t sec_len;
+	char sec_text[28];
 };
 
 #define ONES 0x0101010101010101ULL
@@ -351,7 +364,7 @@ static const struct name *event_part(struct dump *d, const char *name)
 	free(e->text);
 	n = strlen(name);
 	e->len = (n > w ? n : w) + 4;
-	e->text = malloc(e->len);
+	e->text = calloc(1, e->len > 48 ? e->len : 48); /* text_head() copies 48 bytes at once */
 	e->key = e->text ? name : NULL;
 	if (!e->text)
 		return NULL;
@@ -362,34 +375,79 @@ static const struct name *event_part(struct dump *d, const char *name)
 	return e;
 }
 
+/* @tid's comm (TSV, JSON), or its text line's "%16s %6d" part, cached: a head to fill in. */
+static struct head *head_of(struct dump *d, uint32_t tid, int *hit)
+{
+	struct head *h = &d->heads[tid % NR_HEADS];
+
+	*hit = h->gen == d->gen && h->tid == tid;
+	return h;
+}
+
+/* Keep @len bytes at @p in @h, when they fit. */
+static void head_keep(struct dump *d, struct head *h, uint32_t tid, const char *p, size_t len)
+{
+	if (len > sizeof(h->text))
+		return;
+	memcpy(h->text, p, len);
+	h->len = (uint32_t)len;
+	h->tid = tid;
+	h->gen = d->gen;
+}
+
 /* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: "). */
-static void text_head(struct dump *d, const char *comm, const struct ts_sample *s, const char *name)
+static void text_head(struct dump *d, const struct ts_sample *s, const char *name)
 {
 	struct outbuf *o = &d->out;
 	const struct name *ev;
-	uint64_t ns = s->time % 1000000000ULL;
-	size_t n;
+	uint64_t ns = s->time % 1000000000ULL, sec = s->time / 1000000000ULL;
+	size_t start = o->n, n;
+	struct head *h;
+	const char *comm;
+	int hit;
 
-	n = strlen(comm);
-	if (n < 16)
-		ob_fill(o, ' ', 16 - n);
-	ob_mem(o, comm, n);
-	ob_putc(o, ' ');
-	if ((int)s->tid < 0) { /* %6d of a negative tid */
-		char t[16];
-
-		ob_mem(o, t, snprintf(t, sizeof(t), "%6d", (int)s->tid));
+	h = head_of(d, s->tid, &hit);
+	if (hit) { /* a fixed-size copy is a few moves; OB_SLACK leaves room */
+		memcpy(o->b + o->n, h->text, sizeof(h->text));
+		o->n += h->len;
 	} else {
-		ob_num(o, s->tid, 6, ' ');
+		comm = ts_source_comm(d->src, s->tid);
+		n = strlen(comm);
+		if (n < 16)
+			ob_fill(o, ' ', 16 - n);
+		ob_mem(o, comm, n);
+		ob_putc(o, ' ');
+		if ((int)s->tid < 0) { /* %6d of a negative tid */
+			char t[16];
+
+			ob_mem(o, t, snprintf(t, sizeof(t), "%6d", (int)s->tid));
+		} else {
+			ob_num(o, s->tid, 6, ' ');
+		}
+		head_keep(d, h, s->tid, o->b + start, o->n - start);
 	}
 	ob_mem(o, " [", 2);
 	ob_num(o, s->cpu, 3, '0');
 	ob_mem(o, "] ", 2);
-	ob_num(o, s->time / 1000000000ULL, 5, ' ');
-	ob_putc(o, '.');
+	if (sec == d->sec && d->sec_len) { /* the seconds change once a second */
+		memcpy(o->b + o->n, d->sec_text, sizeof(d->sec_text));
+		o->n += d->sec_len;
+	} else {
+		start = o->n;
+		ob_num(o, sec, 5, ' ');
+		ob_putc(o, '.');
+		d->sec = sec;
+		d->sec_len = (uint32_t)(o->n - start);
+		memcpy(d->sec_text, o->b + start, d->sec_len);
+	}
 	ob_fill(o, '0', 9); /* %09llu: nine digits, zeros first */
 	ob_digits(o->b + o->n, ns);
 	ev = event_part(d, name);
+	if (ev && ev->len <= 48) { /* a fixed-size copy; OB_SLACK leaves room */
+		memcpy(o->b + o->n, ev->text, 48);
+		o->n += ev->len;
+		return;
+	}
 	if (ev) {
 		ob_mem(o, ev->text, ev->len);
 		return;
@@ -399,15 +457,14 @@ static void text_head(struct dump *d, const char *comm, const struct ts_sample *
 	ob_mem(o, ": ", 2);
 }
 
-static int text_line(struct dump *d, const char *comm, const struct ts_event *ev,
-		     const struct ts_sample *s)
+static int text_line(struct dump *d, const struct ts_event *ev, const struct ts_sample *s)
 {
 	struct outbuf *o = &d->out;
 	const char *text;
 	size_t len;
 	int ret;
 
-	text_head(d, comm, s, ev->name);
+	text_head(d, s, ev->name);
 	ob_line(o); /* the printer writes in place, up to OB_LINE - 1 bytes */
 	ret = ts_decoder_print(d->dec, ev->tp_id, s->raw, s->raw_size, s->cpu, o->b + o->n,
 			       OB_SIZE - o->n - 1, &text, &len);
@@ -419,22 +476,43 @@ static int text_line(struct dump *d, const char *comm, const struct ts_event *ev
 	return ret; /* non-zero: the payload does not fit its format */
 }
 
+/* @tid's comm and its length, through the cache. */
+static const char *comm_of(struct dump *d, uint32_t tid, size_t *n)
+{
+	const char *comm;
+	struct head *h;
+	int hit;
+
+	h = head_of(d, tid, &hit);
+	if (hit) {
+		*n = h->len;
+		return h->text;
+	}
+	comm = ts_source_comm(d->src, tid);
+	*n = strlen(comm);
+	head_keep(d, h, tid, comm, *n);
+	return comm;
+}
+
 static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 {
 	struct dump *d = ctx;
 	struct outbuf *o = &d->out;
 	const char *comm;
+	size_t n;
 
-	if (!s)
+	if (!s) { /* COMM, FORK, EXIT: names may change */
+		d->gen++;
 		return 0;
+	}
 	d->n++;
 	if (d->fmt == FMT_NONE)
 		return 0;
-	comm = ts_source_comm(d->src, s->tid);
 	ob_line(o);
+	if (d->fmt == FMT_TEXT)
+		return text_line(d, ev, s);
+	comm = comm_of(d, s->tid, &n);
 	switch (d->fmt) {
-	case FMT_TEXT:
-		return text_line(d, comm, ev, s);
 	case FMT_TSV:
 		ob_num(o, s->time, 0, ' ');
 		ob_putc(o, '\t');
@@ -442,7 +520,7 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 		ob_putc(o, '\t');
 		ob_num(o, s->tid, 0, ' ');
 		ob_putc(o, '\t');
-		tsv_str(o, comm, strlen(comm));
+		tsv_str(o, comm, n);
 		ob_putc(o, '\t');
 		ob_str(o, ev->name);
 		ob_putc(o, '\t');
@@ -459,7 +537,7 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 		ob_str(o, ",\"pid\":");
 		ob_num(o, s->pid, 0, ' ');
 		ob_str(o, ",\"comm\":");
-		json_str(o, comm, strlen(comm));
+		json_str(o, comm, n);
 		ob_str(o, ",\"event\":\"");
 		ob_str(o, ev->name);
 		ob_str(o, "\",\"fields\":{");
@@ -546,7 +624,7 @@ int cmd_dump(int argc, char **argv)
 				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT |
 					   CLI_ONE_INPUT };
 	struct ts_source_opts o = { .need_decoder = 1 };
-	struct dump d = { .fmt = FMT_TEXT };
+	struct dump d = { .fmt = FMT_TEXT, .gen = 1 };
 	struct timespec t0, t1;
 	int werr, ret = cli_parse(argc, argv, &cc, longopts, dump_option, &d);
 

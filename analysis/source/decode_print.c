@@ -25,6 +25,20 @@ static inline void put(struct obuf *o, const char *s, size_t n)
 	o->n += n;
 }
 
+/*
+ * A literal of the print fmt: up to 16 bytes in one fixed-size copy (the program's copy of the
+ * format has TS_PRINT_LIT_PAD bytes after it, and the line room after the text it writes).
+ */
+static inline void put_lit(struct obuf *o, const char *s, size_t n)
+{
+	if (n <= 16 && o->n + 16 < o->cap) {
+		memcpy(o->b + o->n, s, 16);
+		o->n += n;
+		return;
+	}
+	put(o, s, n);
+}
+
 /* "00" "01" ... "99" */
 static const char pairs[200] =
 	"00010203040506070809101112131415161718192021222324252627282930313233"
@@ -231,7 +245,7 @@ static long render(struct tep_handle *tep, struct ts_print_prog *pr, const void 
 	}
 	for (i = 0; i < pr->nr; i++) {
 		pc = &pr->p[i];
-		put(&o, pc->lit, pc->litlen);
+		put_lit(&o, pc->lit, pc->litlen);
 		if (!pc->conv)
 			break;
 		if (pc->ptr && at) {

@@ -8,6 +8,9 @@
 
 #include "decode_priv.h"
 
+/* Bytes after the program's copy of the print fmt, so that a literal is copied 16 at a time */
+#define TS_PRINT_LIT_PAD 16
+
 /* @v cast as the print fmt casts it: 64, 32, 16 or 8 bits, negative for signed types */
 static inline uint64_t cast(uint64_t v, int bits)
 {

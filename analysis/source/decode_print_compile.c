@@ -455,7 +455,7 @@ struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event 
 		return NULL;
 	len = strlen(fmt);
 	maxp = len / 2 + 2;
-	pr = calloc(1, sizeof(*pr) + len + 1);
+	pr = calloc(1, sizeof(*pr) + len + 1 + TS_PRINT_LIT_PAD); /* see put_lit() */
 	if (!pr)
 		return NULL;
 	pr->p = calloc(maxp, sizeof(*pr->p));

@@ -70,7 +70,7 @@ static int tagged_add(struct ts_scanner *sc, const unsigned char *rec, uint32_t 
 			return ret;
 	}
 	run = rs->open ? &rs->v[rs->nr - 1] : NULL;
-	if (run && (time < run->last || run->chunk != sc->blk)) { /* a new CPU buffer */
+	if (run && (time < run->last || run->chunk != sc->blk)) { /* a new CPU buffer, or chunk */
 		rs->open = 0;
 		run = NULL;
 	}
@@ -95,7 +95,6 @@ static int tagged_add(struct ts_scanner *sc, const unsigned char *rec, uint32_t 
 
 /* ---- runs in the file ------------------------------------------------------------------- */
 
-/* A new run at @off in @rs, or NULL without memory. */
 /* A new run at @off (in the chunk @c, or in the file), the open run closed. */
 static int run_open(struct ts_scanner *sc, struct ts_chunk *c, uint64_t time, uint64_t off,
 		    uint32_t size)
@@ -133,8 +132,8 @@ static inline int runs_add(struct ts_scanner *sc, uint64_t time, uint64_t off, u
 
 /*
  * With opts.threaded, a scanning thread reads the file and finds the runs and round markers;
- * it sends them here, where the caller's thread merges and delivers, so that the two passes
- * over the file overlap. What the scanner sends, in file order:
+ * it sends them here, where the caller's thread merges and delivers, so that reading and
+ * merging overlap. What the scanner sends, in file order:
  */
 enum { CMD_RUNS = 1, CMD_FLUSH, CMD_DELIVER, CMD_KERNEL_REF, CMD_ERROR };
 
