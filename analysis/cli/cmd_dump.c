@@ -58,6 +58,7 @@ struct fline {
 	int nr;
 	const struct ts_field_desc *f;
 	struct name *names; /* the i-th field's " name=" or ",\"name\":" (text NULL: no memory) */
+	struct name event; /* "name\t", or ",\"event\":\"name\",\"fields\":{" */
 };
 
 struct dump {
@@ -72,15 +73,16 @@ struct dump {
 	int first; /* the next field is the event's first */
 	uint64_t n;
 	/*
-	 * By tid: its comm (TSV, JSON) or the text line's "%16s %6d" (text), valid while no
-	 * side-band event came since (gen: a COMM, FORK or EXIT may rename a thread)
+	 * By tid: the line's part that names the thread (text: "%16s %6d"; TSV: tid, comm;
+	 * JSON: tid, pid, comm), valid while no side-band event came since (gen: a COMM, FORK
+	 * or EXIT may rename a thread)
 	 */
 	struct head {
-		uint32_t tid, gen, len;
-		char text[52];
+		uint32_t tid, pid, gen, len;
+		char text[80];
 	} heads[NR_HEADS];
 	uint32_t gen;
-	uint64_t sec; /* the last line's seconds, and their "%5llu." */
+	uint64_t sec; /* the last line's seconds, as the format writes them before the ns */
 	uint32_t sec_len;
 	char sec_text[28];
 };
@@ -234,17 +236,23 @@ static void field_name(struct dump *d, const char *name)
 	free(t);
 }
 
+static void fline_free(struct fline *l)
+{
+	for (int i = 0; l->names && i < l->nr; i++)
+		free(l->names[i].text);
+	free(l->names);
+	free(l->event.text);
+	memset(l, 0, sizeof(*l));
+}
+
 static void free_names(struct dump *d)
 {
 	for (int i = 0; i < NR_NAMES; i++)
 		free(d->names[i].text);
 	for (int i = 0; i < NR_EVENTS; i++)
 		free(d->events[i].text);
-	for (int i = 0; i < NR_FLINES; i++) {
-		for (int j = 0; d->flines[i].names && j < d->flines[i].nr; j++)
-			free(d->flines[i].names[j].text);
-		free(d->flines[i].names);
-	}
+	for (int i = 0; i < NR_FLINES; i++)
+		fline_free(&d->flines[i]);
 }
 
 /* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
@@ -295,35 +303,52 @@ static int print_field(void *ctx, const struct ts_field_value *v)
 	return 0;
 }
 
-/* @tp_id's fields with their names as this format writes them, made on its first sample. */
-static const struct fline *fline_of(struct dump *d, int tp_id)
+/*
+ * @tp_id's fields with their names as this format writes them, and the event's part of the
+ * line (@name: the decoder's string), made on its first sample.
+ */
+static const struct fline *fline_of(struct dump *d, int tp_id, const char *name)
 {
 	struct fline *l = &d->flines[(unsigned int)tp_id % NR_FLINES];
+	size_t n = strlen(name);
 	int i;
 
 	if (l->names && l->tp_id == tp_id)
 		return l;
-	for (i = 0; l->names && i < l->nr; i++)
-		free(l->names[i].text);
-	free(l->names);
-	l->names = NULL;
+	fline_free(l);
 	l->f = ts_decoder_fields(d->dec, tp_id, &l->nr);
 	if (!l->f)
 		return NULL;
 	l->names = calloc(l->nr ? l->nr : 1, sizeof(*l->names));
 	for (i = 0; l->names && i < l->nr; i++)
 		l->names[i].text = make_name(d->fmt == FMT_JSON, l->f[i].name, &l->names[i].len);
+	l->event.text = malloc(n + 32);
+	if (l->event.text)
+		l->event.len = sprintf(
+			l->event.text,
+			d->fmt == FMT_JSON ? ",\"event\":\"%s\",\"fields\":{" : "%s\t", name);
 	l->tp_id = tp_id;
-	return l->names ? l : NULL;
+	return l->names && l->event.text ? l : NULL;
 }
 
-static void print_fields(struct dump *d, const struct ts_sample *s)
+/* The event's part of the line, then its fields. */
+static void print_fields(struct dump *d, const struct ts_sample *s, const char *name)
 {
-	const struct fline *l = fline_of(d, (int)s->attr->config);
+	const struct fline *l = fline_of(d, (int)s->attr->config, name);
 	struct ts_field_value v;
 	int i;
 
 	d->first = 1;
+	if (l) {
+		ob_mem(&d->out, l->event.text, l->event.len);
+	} else if (d->fmt == FMT_JSON) {
+		ob_str(&d->out, ",\"event\":\"");
+		ob_str(&d->out, name);
+		ob_str(&d->out, "\",\"fields\":{");
+	} else {
+		ob_str(&d->out, name);
+		ob_putc(&d->out, '\t');
+	}
 	if (!l) { /* out of memory for the names: each made as it comes */
 		ts_decoder_for_each_field(d->dec, (int)s->attr->config, s->raw, s->raw_size,
 					  print_field, d);
@@ -375,44 +400,47 @@ static const struct name *event_part(struct dump *d, const char *name)
 	return e;
 }
 
-/* @tid's comm (TSV, JSON), or its text line's "%16s %6d" part, cached: a head to fill in. */
-static struct head *head_of(struct dump *d, uint32_t tid, int *hit)
+/* The cached part that names @s's thread, or a slot to fill (*@hit 0). */
+static struct head *head_of(struct dump *d, const struct ts_sample *s, int *hit)
 {
-	struct head *h = &d->heads[tid % NR_HEADS];
+	struct head *h = &d->heads[s->tid % NR_HEADS];
 
-	*hit = h->gen == d->gen && h->tid == tid;
+	*hit = h->gen == d->gen && h->tid == s->tid && h->pid == s->pid;
 	return h;
 }
 
 /* Keep @len bytes at @p in @h, when they fit. */
-static void head_keep(struct dump *d, struct head *h, uint32_t tid, const char *p, size_t len)
+static void head_keep(struct dump *d, struct head *h, const struct ts_sample *s, const char *p,
+		      size_t len)
 {
 	if (len > sizeof(h->text))
 		return;
 	memcpy(h->text, p, len);
 	h->len = (uint32_t)len;
-	h->tid = tid;
+	h->tid = s->tid;
+	h->pid = s->pid;
 	h->gen = d->gen;
 }
 
-/* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: "). */
-static void text_head(struct dump *d, const struct ts_sample *s, const char *name)
+/* The part of @s's line that names its thread, from the cache or written and kept. */
+static void head_line(struct dump *d, const struct ts_sample *s)
 {
 	struct outbuf *o = &d->out;
-	const struct name *ev;
-	uint64_t ns = s->time % 1000000000ULL, sec = s->time / 1000000000ULL;
 	size_t start = o->n, n;
-	struct head *h;
 	const char *comm;
+	struct head *h;
 	int hit;
 
-	h = head_of(d, s->tid, &hit);
+	h = head_of(d, s, &hit);
 	if (hit) { /* a fixed-size copy is a few moves; OB_SLACK leaves room */
 		memcpy(o->b + o->n, h->text, sizeof(h->text));
 		o->n += h->len;
-	} else {
-		comm = ts_source_comm(d->src, s->tid);
-		n = strlen(comm);
+		return;
+	}
+	comm = ts_source_comm(d->src, s->tid);
+	n = strlen(comm);
+	switch (d->fmt) {
+	case FMT_TEXT:
 		if (n < 16)
 			ob_fill(o, ' ', 16 - n);
 		ob_mem(o, comm, n);
@@ -424,24 +452,76 @@ static void text_head(struct dump *d, const struct ts_sample *s, const char *nam
 		} else {
 			ob_num(o, s->tid, 6, ' ');
 		}
-		head_keep(d, h, s->tid, o->b + start, o->n - start);
+		break;
+	case FMT_TSV:
+		ob_num(o, s->tid, 0, ' ');
+		ob_putc(o, '\t');
+		tsv_str(o, comm, n);
+		ob_putc(o, '\t');
+		break;
+	default:
+		ob_str(o, ",\"tid\":");
+		ob_num(o, s->tid, 0, ' ');
+		ob_str(o, ",\"pid\":");
+		ob_num(o, s->pid, 0, ' ');
+		ob_str(o, ",\"comm\":");
+		json_str(o, comm, n);
 	}
+	head_keep(d, h, s, o->b + start, o->n - start);
+}
+
+/*
+ * Seconds as the format writes them before the nanoseconds ("%5llu.", or time_ns's leading
+ * digits), kept until they change.
+ */
+static void put_seconds(struct dump *d, uint64_t sec)
+{
+	struct outbuf *o = &d->out;
+	size_t start = o->n;
+
+	if (sec == d->sec && d->sec_len) {
+		memcpy(o->b + o->n, d->sec_text, sizeof(d->sec_text));
+		o->n += d->sec_len;
+		return;
+	}
+	if (d->fmt == FMT_TEXT) {
+		ob_num(o, sec, 5, ' ');
+		ob_putc(o, '.');
+	} else {
+		ob_num(o, sec, 0, ' ');
+	}
+	d->sec = sec;
+	d->sec_len = (uint32_t)(o->n - start);
+	memcpy(d->sec_text, o->b + start, d->sec_len);
+}
+
+/* time_ns: the kept seconds, then nine digits (or the nanoseconds alone in the first second) */
+static void put_time_ns(struct dump *d, uint64_t time)
+{
+	struct outbuf *o = &d->out;
+
+	if (time < 1000000000ULL) {
+		ob_num(o, time, 0, ' ');
+		return;
+	}
+	put_seconds(d, time / 1000000000ULL);
+	ob_fill(o, '0', 9);
+	ob_digits(o->b + o->n, time % 1000000000ULL);
+}
+
+/* The text line's head, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: "). */
+static void text_head(struct dump *d, const struct ts_sample *s, const char *name)
+{
+	struct outbuf *o = &d->out;
+	const struct name *ev;
+
+	head_line(d, s);
 	ob_mem(o, " [", 2);
 	ob_num(o, s->cpu, 3, '0');
 	ob_mem(o, "] ", 2);
-	if (sec == d->sec && d->sec_len) { /* the seconds change once a second */
-		memcpy(o->b + o->n, d->sec_text, sizeof(d->sec_text));
-		o->n += d->sec_len;
-	} else {
-		start = o->n;
-		ob_num(o, sec, 5, ' ');
-		ob_putc(o, '.');
-		d->sec = sec;
-		d->sec_len = (uint32_t)(o->n - start);
-		memcpy(d->sec_text, o->b + start, d->sec_len);
-	}
+	put_seconds(d, s->time / 1000000000ULL);
 	ob_fill(o, '0', 9); /* %09llu: nine digits, zeros first */
-	ob_digits(o->b + o->n, ns);
+	ob_digits(o->b + o->n, s->time % 1000000000ULL);
 	ev = event_part(d, name);
 	if (ev && ev->len <= 48) { /* a fixed-size copy; OB_SLACK leaves room */
 		memcpy(o->b + o->n, ev->text, 48);
@@ -476,30 +556,10 @@ static int text_line(struct dump *d, const struct ts_event *ev, const struct ts_
 	return ret; /* non-zero: the payload does not fit its format */
 }
 
-/* @tid's comm and its length, through the cache. */
-static const char *comm_of(struct dump *d, uint32_t tid, size_t *n)
-{
-	const char *comm;
-	struct head *h;
-	int hit;
-
-	h = head_of(d, tid, &hit);
-	if (hit) {
-		*n = h->len;
-		return h->text;
-	}
-	comm = ts_source_comm(d->src, tid);
-	*n = strlen(comm);
-	head_keep(d, h, tid, comm, *n);
-	return comm;
-}
-
 static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 {
 	struct dump *d = ctx;
 	struct outbuf *o = &d->out;
-	const char *comm;
-	size_t n;
 
 	if (!s) { /* COMM, FORK, EXIT: names may change */
 		d->gen++;
@@ -509,43 +569,26 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 	if (d->fmt == FMT_NONE)
 		return 0;
 	ob_line(o);
-	if (d->fmt == FMT_TEXT)
-		return text_line(d, ev, s);
-	comm = comm_of(d, s->tid, &n);
 	switch (d->fmt) {
+	case FMT_TEXT:
+		return text_line(d, ev, s);
 	case FMT_TSV:
-		ob_num(o, s->time, 0, ' ');
+		put_time_ns(d, s->time);
 		ob_putc(o, '\t');
 		ob_num(o, s->cpu, 0, ' ');
 		ob_putc(o, '\t');
-		ob_num(o, s->tid, 0, ' ');
-		ob_putc(o, '\t');
-		tsv_str(o, comm, n);
-		ob_putc(o, '\t');
-		ob_str(o, ev->name);
-		ob_putc(o, '\t');
-		print_fields(d, s);
+		head_line(d, s);
+		print_fields(d, s, ev->name);
 		ob_putc(o, '\n');
 		break;
-	case FMT_JSON:
+	default:
 		ob_str(o, "{\"time\":");
-		ob_num(o, s->time, 0, ' ');
+		put_time_ns(d, s->time);
 		ob_str(o, ",\"cpu\":");
 		ob_num(o, s->cpu, 0, ' ');
-		ob_str(o, ",\"tid\":");
-		ob_num(o, s->tid, 0, ' ');
-		ob_str(o, ",\"pid\":");
-		ob_num(o, s->pid, 0, ' ');
-		ob_str(o, ",\"comm\":");
-		json_str(o, comm, n);
-		ob_str(o, ",\"event\":\"");
-		ob_str(o, ev->name);
-		ob_str(o, "\",\"fields\":{");
-		print_fields(d, s);
+		head_line(d, s);
+		print_fields(d, s, ev->name);
 		ob_str(o, "}}\n");
-		break;
-	default:
-		break;
 	}
 	return 0;
 }
