@@ -14,7 +14,10 @@ STRESS_NG=${STRESS_NG:-stress-ng}
 TIME=/usr/bin/time
 DIR=${BENCH_DIR:-$top/.cache/bench}
 DATA=$DIR/sched.data
+DATA_Z=$DIR/sched-z.data
+DATA_PIPE=$DIR/sched-pipe.data
 MIN_SAMPLES=${BENCH_MIN_SAMPLES:-2000000}
+MIN_SAMPLES_ZP=${BENCH_MIN_SAMPLES_ZP:-1500000} # the -z and pipe-mode recordings
 RUNS=${BENCH_RUNS:-5} # runs of each command but perf script: median, min and max printed
 PERF_RUNS=${BENCH_PERF_RUNS:-3}
 TRACEFS=/sys/kernel/tracing
@@ -24,7 +27,8 @@ PERF_F=comm,tid,cpu,time,event,trace
 TARGET_DECODE_RATE=10000000
 TARGET_RSS_KB=$((32 * 1024))
 TARGET_CAT_RATIO=4
-# Targets (issue 18): dump's text, TSV and JSON against perf script.
+# Targets (issue 18): dump's text, TSV and JSON against perf script; one read of every round
+# that fits the round budget (half of it each: perf's order keeps two rounds open).
 TARGET_DUMP_RATIO=10
 # Targets (issue 3): the report's speed, against perf sched latency; the plugin against a no-op.
 TARGET_REPORT_RATE=10000000
@@ -36,13 +40,17 @@ usage() {
 usage: $0 [--help] [--rerecord]
 
 Benchmarks tickscope on $DATA (recorded on first use: root, perf, tracefs and
-stress-ng needed; at least $MIN_SAMPLES samples, stress-ng --switch with callchains).
-Prints, for one trace: samples/s and peak RSS of
+stress-ng needed; at least $MIN_SAMPLES samples, stress-ng --switch with callchains), and
+its memory on a perf record -z file and a pipe-mode one (sched-z.data, sched-pipe.data, at
+least $MIN_SAMPLES_ZP samples of sched:* each, recorded the same way).
+Prints, for one trace: samples/s, CPU time (user+sys) and peak RSS of
   cat FILE >/dev/null                                  (the I/O floor)
   tickscope dump --format=none -i FILE                 (decode-only, time-ordered)
   tickscope dump --format=tsv|text|json -i FILE >/dev/null
   perf script -i FILE -F $PERF_F --ns >/dev/null
-  tickscope report -i FILE, against perf sched latency -i FILE
+  tickscope report -i FILE, against perf sched latency -i FILE, and with every round read
+    twice (TS_ROUND_BUDGET=64k: the two-pass merge), for what one pass saves
+  tickscope report on the -z and the pipe-mode file (peak RSS)
   perf script --dlfilter tickscope.so, against a no-op dlfilter
   tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold with
     one worker and with one per core (--jobs), and cached
@@ -50,12 +58,14 @@ Prints, for one trace: samples/s and peak RSS of
 Each figure is the median of BENCH_RUNS runs, with their min and max; ratios are of medians
 from this one bench run. Targets: dump text, TSV and JSON ${TARGET_DUMP_RATIO}x faster than perf
 script, decode-only >= 10M samples/s on every run (the slowest counts), peak RSS <= 32 MB,
-decode-only within ${TARGET_CAT_RATIO}x of cat; report >= 10M samples/s and ${TARGET_SCHEDLAT_RATIO}x
-faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op; compare <= 5 s
+decode-only within ${TARGET_CAT_RATIO}x of cat; one pass over the trace unless a round is
+larger than half the round budget; report >= 10M samples/s and ${TARGET_SCHEDLAT_RATIO}x faster
+than perf sched latency, peak RSS <= 32 MB on the file, the -z and the pipe-mode input; the
+plugin within ${TARGET_PLUGIN_RATIO}x of the no-op; compare <= 5 s
 cold, <= 0.5 s cached; and a cold make kernel-config (BOARD=x86-host, three fragments) in <= 10 s
 (median of 3 runs, kconfig-fragments/bench-kernel-config.sh).
-Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_RUNS (default 5),
-BENCH_PERF_RUNS (default 3), BENCH_STRICT=1 (exit 1 when a target is missed).
+Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
+(default 5), BENCH_PERF_RUNS (default 3), BENCH_STRICT=1 (exit 1 when a target is missed).
 EOF
 }
 
@@ -123,9 +133,40 @@ date: $(date -u +%Y-%m-%dT%H:%M:%SZ)
 EOF
 }
 
+# record_zp KIND FILE: sched:* of stress-ng --switch into FILE, -z or pipe mode, doubling the
+# switches until it has MIN_SAMPLES_ZP samples (counted by tickscope info: perf reads neither
+# kind fast, and perf sched cannot read pipe mode).
+record_zp() {
+	[ "$(id -u)" = 0 ] || die "recording $2 needs root"
+	ops=120000
+	while :; do
+		echo "bench: recording $2 ($1, stress-ng --switch 2 --switch-ops $ops)" >&2
+		rm -f "$2" "$2.meta"
+		if [ "$1" = zstd ]; then
+			"$PERF" record -q -e 'sched:*' -a -z -m 64M -o "$2.tmp" -- \
+				"$STRESS_NG" --switch 2 --switch-ops "$ops" >"$2.log" 2>&1
+		else
+			"$PERF" record -q -e 'sched:*' -a -m 64M -o - -- \
+				"$STRESS_NG" --switch 2 --switch-ops "$ops" >"$2.tmp" 2>"$2.log"
+		fi || die "perf record failed: see $2.log"
+		n=$("$TICKSCOPE" info -i "$2.tmp" | sed -n 's/^samples: *//p')
+		[ "${n:-0}" -ge "$MIN_SAMPLES_ZP" ] || [ "$ops" -ge 3200000 ] && break
+		ops=$((ops * 2))
+	done
+	mv "$2.tmp" "$2"
+	echo "samples: $n" >"$2.meta"
+}
+
 if [ "$rerecord" = 1 ] || [ ! -f "$DATA" ] || [ ! -f "$DIR/sched.meta" ]; then
 	record
 fi
+for kind in zstd pipe; do
+	f=$DATA_Z
+	[ "$kind" = pipe ] && f=$DATA_PIPE
+	if [ "$rerecord" = 1 ] || [ ! -f "$f" ] || [ ! -f "$f.meta" ]; then
+		record_zp "$kind" "$f"
+	fi
+done
 samples=$(sed -n 's/^samples: //p' "$DIR/sched.meta")
 lost=$(sed -n 's/^lost_records: //p' "$DIR/sched.meta")
 [ "$samples" -ge "$MIN_SAMPLES" ] ||
@@ -136,42 +177,46 @@ bytes=$(wc -c <"$DATA")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-# measure NAME RUNS CMD...: wall time (s, ns clock) of RUNS runs, stdout to /dev/null, and the
-# largest peak RSS (KB, GNU time); sets ${NAME}_s (median), ${NAME}_min, ${NAME}_max and ${NAME}_kb.
-# A failing command stops the bench.
+# measure NAME RUNS CMD...: wall time (s, ns clock) of RUNS runs, stdout to /dev/null, their CPU
+# time (user+sys, GNU time) and the largest peak RSS (KB); sets ${NAME}_s (median), ${NAME}_min,
+# ${NAME}_max, ${NAME}_cpu (median) and ${NAME}_kb. A failing command stops the bench.
 measure() {
 	_name=$1 _runs=$2
 	shift 2
 	_rss=0 _i=0
 	: >"$tmp/$_name.times"
+	: >"$tmp/$_name.cpus"
 	while [ $_i -lt "$_runs" ]; do
 		_t0=$(date +%s%N)
-		"$TIME" -f '%M' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/$_name.err" ||
+		"$TIME" -f '%M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/$_name.err" ||
 			die "$_name failed: $* ($(grep -v '^Command exited' "$tmp/$_name.err" | head -1))"
 		_t1=$(date +%s%N)
 		awk -v a="$_t0" -v b="$_t1" 'BEGIN { printf "%.4f\n", (b - a) / 1e9 }' \
 			>>"$tmp/$_name.times"
-		read -r _kb <"$tmp/time"
+		read -r _kb _us _ss <"$tmp/time"
+		awk -v u="$_us" -v s="$_ss" 'BEGIN { printf "%.2f\n", u + s }' >>"$tmp/$_name.cpus"
 		[ "$_kb" -gt "$_rss" ] && _rss=$_kb
 		_i=$((_i + 1))
 	done
 	# median (the lower middle one for an even count), min and max
 	_mmm=$(sort -n "$tmp/$_name.times" | awk '{ t[NR] = $1 }
 		END { printf "%s %s %s", t[int((NR + 1) / 2)], t[1], t[NR] }')
+	_cpu=$(sort -n "$tmp/$_name.cpus" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
 	# shellcheck disable=SC2086
 	set -- $_mmm
-	eval "${_name}_s=\$1 ${_name}_min=\$2 ${_name}_max=\$3 ${_name}_kb=\$_rss"
+	eval "${_name}_s=\$1 ${_name}_min=\$2 ${_name}_max=\$3 ${_name}_cpu=\$_cpu ${_name}_kb=\$_rss"
 }
 
 rate() {
 	awk -v n="$samples" -v s="$1" 'BEGIN { printf "%.2f", (s > 0 ? n / s : 0) / 1e6 }'
 }
 
-# row LABEL NAME: the median's time and rate, [min-max] of the times, and the peak RSS.
+# row LABEL NAME: the median's time and rate, [min-max] of the times, the median CPU time and the
+# peak RSS.
 row() {
-	eval "_s=\$${2}_s _lo=\$${2}_min _hi=\$${2}_max _kb=\$${2}_kb"
-	printf '%-44s %8.3f s [%.3f-%.3f] %9s M/s %8.1f MB\n' "$1" "$_s" "$_lo" "$_hi" \
-		"$(rate "$_s")" "$(awk -v k="$_kb" 'BEGIN { print k / 1024 }')"
+	eval "_s=\$${2}_s _lo=\$${2}_min _hi=\$${2}_max _cpu=\$${2}_cpu _kb=\$${2}_kb"
+	printf '%-44s %8.3f s [%.3f-%.3f] %9s M/s cpu %6.2f s %8.1f MB\n' "$1" "$_s" "$_lo" \
+		"$_hi" "$(rate "$_s")" "$_cpu" "$(awk -v k="$_kb" 'BEGIN { print k / 1024 }')"
 }
 
 ratio() {
@@ -181,7 +226,7 @@ ratio() {
 cat "$DATA" >/dev/null # warm the page cache: every tool reads from memory
 echo "bench: $DATA: $samples samples, $((bytes / 1048576)) MB, $lost LOST records"
 echo "bench: median of $RUNS runs (perf script: $PERF_RUNS) [min-max]; samples/s of the median;" \
-	"largest peak RSS"
+	"median CPU time (user+sys); largest peak RSS"
 measure cat "$RUNS" cat "$DATA"
 measure decode "$RUNS" "$TICKSCOPE" dump --format=none -i "$DATA"
 measure tsv "$RUNS" "$TICKSCOPE" dump --format=tsv -i "$DATA"
@@ -195,15 +240,28 @@ row "tickscope dump (text)" text
 row "tickscope dump --format=json" json
 row "perf script -F $PERF_F" perf
 sed -n '1,3s/^/bench: decode-only says: /p' "$tmp/decode.err"
+# what time order cost: "time order: one pass (largest round X MB, round budget Y MB)"
+order=$(sed -n 's/.*time order: \(.*\)/\1/p' "$tmp/decode.err" | head -1)
+round_mb=$(echo "$order" | sed -n 's/.*largest round \([0-9.]*\) MB.*/\1/p')
+budget_mb=$(echo "$order" | sed -n 's/.*round budget \([0-9.]*\) MB.*/\1/p')
 
 # --- Later comparisons: they run once their pieces exist. -------------------------------------
 # SPOT 1: `tickscope report` against `perf sched latency` (the same sched model, perf's tool).
 if "$TICKSCOPE" report --help >/dev/null 2>&1; then
 	measure report "$RUNS" "$TICKSCOPE" report -i "$DATA"
+	measure report2 "$RUNS" env TS_ROUND_BUDGET=64k "$TICKSCOPE" report -i "$DATA"
 	measure schedlat "$RUNS" "$PERF" sched latency -i "$DATA"
+	measure reportz "$RUNS" "$TICKSCOPE" report -i "$DATA_Z"
+	measure reportp "$RUNS" "$TICKSCOPE" report -i "$DATA_PIPE"
 	row "tickscope report" report
+	row "tickscope report, every round read twice" report2
 	row "perf sched latency" schedlat
+	row "tickscope report, -z ($(sed -n 's/^samples: //p' "$DATA_Z.meta") samples)" reportz
+	row "tickscope report, pipe ($(sed -n 's/^samples: //p' "$DATA_PIPE.meta") samples)" reportp
 	echo "ratio: perf sched latency / tickscope report time: $(ratio "$schedlat_s" "$report_s")x"
+	echo "ratio: report with every round read twice / as it is, time:" \
+		"$(ratio "$report2_s" "$report_s")x, CPU: $(ratio "$report2_cpu" "$report_cpu")x" \
+		"(time order here: $order)"
 else
 	echo "bench: tickscope report vs perf sched latency: skipped (no 'tickscope report' yet)"
 fi
@@ -262,8 +320,9 @@ target() {
 	fi
 }
 for t in tsv text json; do
-	eval "_s=\$${t}_s"
-	echo "ratio: perf script / tickscope dump --format=$t time: $(ratio "$perf_s" "$_s")x"
+	eval "_s=\$${t}_s _c=\$${t}_cpu"
+	echo "ratio: perf script / tickscope dump --format=$t time: $(ratio "$perf_s" "$_s")x," \
+		"CPU: $(ratio "$perf_cpu" "$_c")x"
 	target "dump --format=$t ${TARGET_DUMP_RATIO}x faster than perf script" \
 		"$(awk -v a="$perf_s" -v b="$_s" -v r=$TARGET_DUMP_RATIO \
 			'BEGIN { if (a >= b * r) print 1 }')" "$(ratio "$perf_s" "$_s")x"
@@ -283,6 +342,15 @@ done
 target "decode-only within ${TARGET_CAT_RATIO}x of cat" \
 	"$(awk -v a="$decode_s" -v b="$cat_s" -v r=$TARGET_CAT_RATIO \
 		'BEGIN { if (a <= b * r) print 1 }')" "$(ratio "$decode_s" "$cat_s")x"
+# one pass: no byte read twice, unless a round outgrew half the budget (two rounds are open)
+if echo "$order" | grep -q '^one pass'; then
+	target "one pass where the rounds fit the ${budget_mb} MB round budget" 1 "$order"
+elif awk -v r="$round_mb" -v b="$budget_mb" 'BEGIN { exit !(r > b / 2) }'; then
+	echo "target n/a:    one pass where the rounds fit the ${budget_mb} MB round budget" \
+		"(a round of ${round_mb} MB does not: $order)"
+else
+	target "one pass where the rounds fit the ${budget_mb} MB round budget" 0 "$order"
+fi
 if [ -n "${report_s:-}" ]; then
 	rrate=$(awk -v n="$samples" -v s="$report_s" 'BEGIN { printf "%d", (s > 0 ? n / s : 0) }')
 	target "report >= 10 M samples/s" "$([ "$rrate" -ge $TARGET_REPORT_RATE ] && echo 1)" \
@@ -290,8 +358,12 @@ if [ -n "${report_s:-}" ]; then
 	target "report ${TARGET_SCHEDLAT_RATIO}x faster than perf sched latency" \
 		"$(awk -v a="$schedlat_s" -v b="$report_s" -v r=$TARGET_SCHEDLAT_RATIO \
 			'BEGIN { if (a >= b * r) print 1 }')" "$(ratio "$schedlat_s" "$report_s")x"
-	target "peak RSS of report <= 32 MB" "$([ "$report_kb" -le $TARGET_RSS_KB ] && echo 1)" \
-		"$(awk -v k="$report_kb" 'BEGIN { printf "%.1f MB", k / 1024 }')"
+	for t in report:file reportz:-z reportp:pipe; do
+		eval "kb=\$${t%%:*}_kb"
+		target "peak RSS of report <= 32 MB, ${t#*:} input" \
+			"$([ "$kb" -le $TARGET_RSS_KB ] && echo 1)" \
+			"$(awk -v k="$kb" 'BEGIN { printf "%.1f MB", k / 1024 }')"
+	done
 fi
 if [ -n "${plugin_s:-}" ]; then
 	target "plugin within ${TARGET_PLUGIN_RATIO}x of a no-op dlfilter" \

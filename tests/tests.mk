@@ -8,7 +8,7 @@ FUZZ_TIME ?= 60
 FUZZ_BUILD := $(BUILD)/fuzz
 FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 # The project flags minus gcc-only sanitizer flags and -Werror (clang warns differently).
-FUZZ_CFLAGS := $(filter-out -Werror $(SANFLAGS),$(ALL_CFLAGS)) $(FUZZ_SAN) -O1
+FUZZ_CFLAGS := $(filter-out -Werror $(SANFLAGS) $(LTO) -ffat-lto-objects,$(ALL_CFLAGS)) $(FUZZ_SAN) -O1
 FUZZ_LIB_OBJS := $(LIB_SRCS:%.c=$(FUZZ_BUILD)/%.o)
 FUZZ_BIN := $(FUZZ_BUILD)/fuzz_reader
 FUZZ_SEEDS := x86-tiny x86-tiny-pipe x86-tiny-zstd

@@ -3,6 +3,7 @@
  * Tracepoint payloads to struct ts_event. Each tracepoint id gets a cache entry the first time
  * it is seen: its kind and the format fields that kind reads, looked up once by name.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -86,8 +87,10 @@ void ts_decoder_free(struct ts_decoder *d)
 	if (!d)
 		return;
 	for (i = 0; i < sizeof(d->cache) / sizeof(d->cache[0]); i++) {
-		for (j = 0; d->cache[i] && j < 256; j++)
+		for (j = 0; d->cache[i] && j < 256; j++) {
 			ts_print_free(d->cache[i][j].prog);
+			free(d->cache[i][j].fields);
+		}
 		free(d->cache[i]);
 	}
 	trace_seq_destroy(&d->seq);
@@ -120,6 +123,31 @@ static const struct ts_kind_decoder *find_decoder(const char *name, uint16_t *ki
 	return NULL;
 }
 
+/*
+ * What ts_decoder_name() checks a payload against: every slot inside it as its accessor reads
+ * it (num(): 1, 2, 4 or 8 bytes; ts_dec_str(): an array, or a __data_loc whose string is
+ * checked on each payload). A slot neither reads cleanly leaves the id to full decodes.
+ */
+static void name_check_setup(struct evcache *c)
+{
+	int i;
+
+	c->slots_ok = 1;
+	for (i = 0; i < c->dec->nr_fields && i < NF; i++) {
+		const struct fld *f = &c->f[i];
+
+		if (!f->size)
+			continue;
+		if (f->off + f->size > c->need)
+			c->need = f->off + f->size;
+		if (f->flags & TEP_FIELD_IS_DYNAMIC)
+			c->dyn[c->nr_dyn++] = (uint8_t)i;
+		else if (!(f->flags & TEP_FIELD_IS_ARRAY) && f->size != 1 && f->size != 2 &&
+			 f->size != 4 && f->size != 8)
+			c->slots_ok = 0;
+	}
+}
+
 /* Look the decoder's fields up into their slots; a missing required one fails with its name. */
 static void find_fields(struct ts_decoder *d, struct evcache *c)
 {
@@ -147,9 +175,10 @@ static void find_fields(struct ts_decoder *d, struct evcache *c)
 	}
 	if (c->state > 0 && c->dec->setup)
 		c->dec->setup(c);
+	name_check_setup(c);
 }
 
-static struct evcache *lookup_slow(struct ts_decoder *d, int id)
+struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id)
 {
 	struct evcache **page, *c;
 
@@ -177,15 +206,7 @@ static struct evcache *lookup_slow(struct ts_decoder *d, int id)
 	return c;
 }
 
-/* Every sample comes here: the cached entry in two loads, the rest on first sight of an id. */
-static inline struct evcache *lookup(struct ts_decoder *d, int id)
-{
-	struct evcache *page;
-
-	if ((unsigned int)id < MAX_TP_ID && (page = d->cache[id >> 8]) && page[id & 255].state)
-		return &page[id & 255];
-	return lookup_slow(d, id);
-}
+#define lookup ts_dec_lookup
 
 const char *ts_decoder_event_name(struct ts_decoder *d, int tp_id)
 {
@@ -307,7 +328,7 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		      struct ts_event *ev)
 {
 	struct evcache *c = lookup(d, tp_id);
-	struct payload pl = { raw, size, 0, NULL };
+	struct payload pl = { raw, size, 0 };
 
 	if (!c)
 		return tp_id < 0 || tp_id >= MAX_TP_ID ? -TS_ENOFORMAT : -ENOMEM;
@@ -328,7 +349,43 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 			 c->name, size);
 		return -TS_ECORRUPT;
 	}
+	c->decoded = 1;
 	return 0;
+}
+
+/* Does every __data_loc slot's string lie inside the payload, as ts_dec_str() checks it? */
+static int dyn_inside(const struct evcache *c, const unsigned char *p, uint32_t size)
+{
+	int i;
+
+	for (i = 0; i < c->nr_dyn; i++) {
+		const struct fld *f = &c->f[c->dyn[i]];
+		uint32_t loc, off;
+
+		if ((uint32_t)f->off + 4 > size)
+			return 0;
+		memcpy(&loc, p + f->off, 4);
+		off = (loc & 0xffff) + (f->flags & TEP_FIELD_IS_RELATIVE ? f->off + 4 : 0);
+		if (off + (loc >> 16) > size)
+			return 0;
+	}
+	return 1;
+}
+
+int ts_decoder_name(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		    struct ts_event *ev)
+{
+	struct evcache *c = lookup(d, tp_id);
+
+	if (c && c->state > 0 &&
+	    (!c->dec ||
+	     (c->decoded && c->slots_ok && size >= c->need && dyn_inside(c, raw, size)))) {
+		ev->tp_id = tp_id;
+		ev->name = c->name;
+		ev->kind = c->kind;
+		return 0;
+	}
+	return ts_decoder_decode(d, tp_id, raw, size, ev);
 }
 
 int ts_decoder_kind(struct ts_decoder *d, int tp_id)
@@ -373,15 +430,56 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 	return ret;
 }
 
+/* The end of the whitespace-free word at @s, as scanf's %s takes it. */
+static const char *word_end(const char *s)
+{
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/*
+ * One symbol into libtraceevent, as tep_parse_kallsyms() would take it from the line
+ * "%016llx %c %s\t[%s]": the name is its first word and the module's word loses its last
+ * character (the ']'); names starting with '$' and absolute symbols are left out. A line
+ * without a name fails the whole table there.
+ */
+static int register_ksym(void *ctx, uint64_t addr, char type, const char *name, const char *module)
+{
+	struct tep_handle *tep = ctx;
+	char nbuf[512], mbuf[512];
+	const char *ne, *me;
+
+	while (isspace((unsigned char)*name))
+		name++;
+	ne = word_end(name);
+	if (ne == name)
+		return -TS_EKALLSYMS;
+	if (*name == '$' || type == 'A' || type == 'a')
+		return 0;
+	if (*ne || ne - name >= (long)sizeof(nbuf)) { /* a word shorter than the name */
+		if (ne - name >= (long)sizeof(nbuf))
+			return -TS_EKALLSYMS;
+		memcpy(nbuf, name, ne - name);
+		nbuf[ne - name] = 0;
+		name = nbuf;
+		module = NULL; /* the tab before "[mod]" no longer follows the word */
+	}
+	if (module && *word_end(module)) { /* else "mod]" is its word: "mod" */
+		/* "[%n%*s%n": from the '[' to the end of the next word (of "mod]"), less one */
+		if (strlen(module) + 2 > sizeof(mbuf))
+			return -TS_EKALLSYMS;
+		snprintf(mbuf, sizeof(mbuf), "%s]", module);
+		for (me = mbuf; isspace((unsigned char)*me); me++)
+			;
+		me = word_end(me);
+		mbuf[me - mbuf - 1] = 0;
+		module = mbuf;
+	}
+	return tep_register_function(tep, (char *)name, addr, (char *)module) ? -ENOMEM : 0;
+}
+
 int ts_decoder_set_ksyms(struct ts_decoder *d, const struct ts_ksyms *k)
 {
-	char *text;
-	size_t len;
-	int ret = ts_ksyms_format(k, &text, &len);
-
-	if (ret)
-		return ret;
-	ret = tep_parse_kallsyms(d->tep, text) ? -TS_EKALLSYMS : 0;
-	free(text);
-	return ret;
+	return ts_ksyms_each(k, register_ksym, d->tep);
 }

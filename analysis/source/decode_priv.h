@@ -76,14 +76,13 @@ TS_EVENT_ALIASES(TS_DEC_ALIAS_DECL)
 #undef TS_DEC_ALIAS_DECL
 
 struct ts_print_prog;
-struct ts_print_consts;
 
 /* The compiled printer of a table event (decode_print.c); NULL: libtraceevent prints it. */
 struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event *ev);
 void ts_print_free(struct ts_print_prog *pr);
 /* Return: the length of the text in @buf, or -1 (libtraceevent prints it) */
-long ts_print_run(struct tep_handle *tep, const struct ts_print_prog *pr, const void *raw,
-		  uint32_t size, char *buf, size_t cap);
+long ts_print_run(struct tep_handle *tep, struct ts_print_prog *pr, const void *raw, uint32_t size,
+		  char *buf, size_t cap);
 /* After libtraceevent printed @raw as @text: learn what the compiled printer cannot know */
 void ts_print_learn(struct tep_handle *tep, struct ts_print_prog *pr, const void *raw,
 		    uint32_t size, const char *text);
@@ -96,9 +95,34 @@ struct evcache {
 	uint16_t kind;
 	struct fld f[NF]; /* by the decoder's slots */
 	uint64_t report_max; /* sched_switch: the "+" (preempted) bit of prev_state */
+	/*
+	 * ts_decoder_name()'s check: the payload size every slot needs, its __data_loc slots,
+	 * and whether a full decode of this id succeeded (so that the decoder reads its slots
+	 * as their flags say: numbers with num(), arrays and __data_loc with ts_dec_str())
+	 */
+	uint32_t need;
+	uint8_t nr_dyn, slots_ok, decoded;
+	uint8_t dyn[NF];
+	struct ts_field_desc *fields; /* ts_decoder_fields(), made on first use */
+	int nr_fields; /* -1: made, and failed */
 	char name[96];
 	int state; /* 0 unseen, 1 ready, <0 error code */
 };
+
+struct ts_decoder;
+struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id);
+
+/* Every sample comes here: the cached entry in two loads, the rest on first sight of an id. */
+#define ts_dec_lookup(d, id) ts_dec_lookup_inline((d)->cache, (d), (id))
+static inline struct evcache *ts_dec_lookup_inline(struct evcache *const *cache,
+						   struct ts_decoder *d, int id)
+{
+	struct evcache *page;
+
+	if ((unsigned int)id < MAX_TP_ID && (page = cache[id >> 8]) && page[id & 255].state)
+		return &page[id & 255];
+	return ts_dec_lookup_slow(d, id);
+}
 
 /* Strings behind pointer fields (rcu), resolved once per address through the print fmt. */
 struct strcache {
@@ -107,6 +131,16 @@ struct strcache {
 	char str[48];
 	uint8_t start, ctx;
 };
+
+/* timer:tick_stop's dependency names by value, as libtraceevent printed them. */
+struct depcache {
+	int id;
+	uint32_t size; /* of the payload it was printed from */
+	uint64_t value;
+	char name[sizeof(((struct ts_event *)0)->tick_stop.dependency)];
+};
+
+#define NDEPS 16
 
 /* An event format refused before libtraceevent saw it (see format_check.c). */
 struct refused {
@@ -125,6 +159,8 @@ struct ts_decoder {
 	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
 	struct strcache strs[NSTR];
 	int nr_strs;
+	struct depcache deps[NDEPS];
+	int nr_deps;
 	struct trace_seq seq;
 	int printer; /* TS_PRINTER: 0 compiled where possible, 1 libtraceevent, 2 verbose */
 	unsigned char scratch[(1u << 16) + PRINT_PAD];
@@ -135,7 +171,6 @@ struct payload {
 	const unsigned char *p;
 	uint32_t size;
 	int bad; /* a field lay past the end */
-	const struct ts_print_consts *k; /* the compiled printer's parsed constants, or NULL */
 };
 
 /* A numeric field, sign-extended when the format says signed (libtraceevent does not). */

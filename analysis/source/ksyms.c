@@ -360,35 +360,18 @@ long ts_ksyms_count(const struct ts_ksyms *k)
 	return k ? k->nr_text : 0;
 }
 
-int ts_ksyms_format(const struct ts_ksyms *k, char **textp, size_t *lenp)
+int ts_ksyms_each(const struct ts_ksyms *k, ts_ksym_fn fn, void *ctx)
 {
-	size_t alloc = (size_t)k->nr * 48 + 64, len = 0;
-	char *out = malloc(alloc), *bigger;
 	const struct ksym *s;
 	long i;
-	int n;
+	int ret;
 
-	for (i = 0; out && i < k->nr; i++) {
+	for (i = 0; i < k->nr; i++) {
 		s = &k->syms[i];
-		n = snprintf(out + len, alloc - len, "%016llx %c %s%s%s%s\n",
-			     (unsigned long long)s->addr, s->type, k->names + s->name,
-			     s->module != NO_MODULE ? "\t[" : "",
-			     s->module != NO_MODULE ? k->names + s->module : "",
-			     s->module != NO_MODULE ? "]" : "");
-		if (n >= 0 && (size_t)n < alloc - len) {
-			len += (size_t)n;
-			continue;
-		}
-		bigger = n < 0 ? NULL : realloc(out, alloc *= 2);
-		if (!bigger)
-			free(out);
-		out = bigger;
-		i--; /* again, with room */
+		ret = fn(ctx, s->addr, s->type, k->names + s->name,
+			 s->module != NO_MODULE ? k->names + s->module : NULL);
+		if (ret)
+			return ret;
 	}
-	if (!out)
-		return -ENOMEM;
-	out[len] = 0;
-	*textp = out;
-	*lenp = len;
 	return 0;
 }

@@ -605,6 +605,28 @@ static int read_magic(struct ts_reader *r, uint64_t magic[2])
 	return 0;
 }
 
+/*
+ * The round budget: the option, else TS_ROUND_BUDGET (bytes, or with a k or m suffix: the
+ * tests' switch for the spill and re-read paths), else the default.
+ */
+static size_t round_budget(size_t opt)
+{
+	const char *env = getenv("TS_ROUND_BUDGET");
+	unsigned long long v;
+	char *end;
+
+	if (opt)
+		return opt;
+	if (!env || !*env)
+		return TS_ROUND_BUDGET_DEFAULT;
+	v = strtoull(env, &end, 10);
+	if (*end == 'k' || *end == 'K')
+		v <<= 10;
+	else if (*end == 'm' || *end == 'M')
+		v <<= 20;
+	return v ? v : TS_ROUND_BUDGET_DEFAULT;
+}
+
 int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts)
 {
 	struct ts_reader *r;
@@ -620,8 +642,14 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	r->path = strcmp(path, "-") ? path : "<stdin>";
 	r->s.r = r;
 	r->s.deliver = r; /* until a scanning thread starts: ts_reader_run() */
+	pthread_mutex_init(&r->chunks.lock, NULL);
+	r->s.chunks = &r->chunks;
+	r->s.spill_fd = -1;
 	if (opts)
 		r->opts = *opts;
+	r->budget = round_budget(r->opts.round_budget);
+	r->soft = r->budget / 4;
+	r->chunks.keep = r->budget;
 	if (!strcmp(path, "-")) {
 		r->fd = 0;
 	} else {
@@ -671,6 +699,7 @@ void ts_reader_close(struct ts_reader *r)
 	free(r->m.info.cmdline);
 	free(r->m.info.lost_per_cpu);
 	free(r->m.info.lost_samples_per_cpu);
+	pthread_mutex_destroy(&r->chunks.lock);
 	free(r);
 }
 

@@ -7,6 +7,7 @@
 #define TS_PERF_FILE_H
 
 #include <linux/perf_event.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -84,37 +85,70 @@ struct ts_attr_layout {
 	int trailer_tid;
 };
 
-/* A queued record awaiting its round's flush. */
-struct ts_qent {
-	uint64_t time;
-	uint64_t seq; /* arrival order: ties keep file order, as perf's queue does */
-	uint64_t off; /* file offset of the record, for errors */
-	uint32_t pos; /* byte position in the arena */
-};
-
 /*
- * The ordered queue. perf flushes, at each FINISHED_ROUND, everything up to the largest
+ * perf's round order. perf flushes, at each FINISHED_ROUND, everything up to the largest
  * timestamp seen before the *previous* round marker; we do the same, so the output order (and
- * what counts as out of order) matches perf script exactly.
+ * what counts as out of order) matches perf script exactly. The scanner keeps the times.
  */
 struct ts_queue {
-	struct ts_qent *ents, *tmp;
-	size_t nr, alloc;
-	unsigned char *arena, *arena2;
-	size_t used, arena_alloc, arena2_alloc;
-	uint64_t seq;
 	uint64_t max_time; /* over everything queued so far */
 	uint64_t next_flush; /* limit of the next round flush */
 	uint64_t last_flush; /* time of the last delivered queued event */
 };
 
-/* A sorted run of records in the file, merged through its own small pread() window. */
+/*
+ * Memory that runs of records point into: the input as it was read (file mode), or records
+ * copied as tagged entries (pipe and zstd input). Freed with its last reference, from either
+ * thread; the reader counts the bytes of its live chunks against the round budget.
+ */
+struct ts_chunk {
+	int refs; /* the runs that point here, and the buffer that fills it (atomic) */
+	size_t alloc; /* bytes at data */
+	uint64_t base; /* stream offset of data[0] for input; 0 for tagged entries */
+	struct ts_chunks *home;
+	struct ts_chunk *next; /* while spare */
+	unsigned char data[] __attribute__((aligned(8)));
+};
+
+/*
+ * The reader's chunks: the bytes of the live ones (what the budget measures), and freed ones
+ * kept, up to the budget, for the next chunks of their size: a new chunk costs a page fault
+ * every 4 KiB (malloc() gives chunks this large back to the kernel), more than the second
+ * read that one pass saves.
+ */
+struct ts_chunks {
+	size_t held; /* atomic */
+	pthread_mutex_t lock; /* the spares */
+	struct ts_chunk *spare;
+	size_t spare_bytes, keep;
+};
+
+/*
+ * A tagged entry, in memory or in the spill file: the record's time and the offset errors
+ * name (the COMPRESSED record it came from, in zstd data), then the record, padded to 8.
+ */
+#define TS_TAG_SIZE 16
+
+/*
+ * A sorted run of records: a CPU buffer's worth as perf wrote it (or a part of one). Its
+ * records sit in a chunk, or in a file (the input, re-read through a pread() window; or the
+ * spill file). Runs are numbered as they arrive: equal times go to the earlier run, which is
+ * the file order perf's queue keeps.
+ */
 struct ts_run {
-	uint64_t pos; /* the next record to consider */
-	uint64_t end; /* where the run stops; UINT64_MAX while it is still growing */
-	uint64_t time; /* time of the record at pos, once loaded */
+	uint64_t pos; /* the next record: stream offset, byte of a tagged chunk, or spill offset */
+	uint64_t end; /* just past the last record added */
+	uint64_t start; /* where a spilled run began: freed from the spill file when used up */
+	uint64_t seq;
 	uint64_t last; /* while growing: time of the last record added */
-	unsigned char *buf;
+	/* the record at pos, once run_peek() loaded it */
+	uint64_t time, off;
+	const unsigned char *rec;
+	uint32_t step; /* bytes from pos to the next entry */
+	int tagged; /* entries are tagged (TS_TAG_SIZE): copied records, spilled runs */
+	int fd; /* a run in a file (chunk NULL): the input, or the spill file */
+	struct ts_chunk *chunk; /* a run in memory: holds a reference */
+	unsigned char *buf; /* a file run's window */
 	uint64_t buf_off;
 	size_t buf_len;
 };
@@ -124,13 +158,16 @@ struct ts_runs {
 	struct ts_run **heap;
 	size_t nr, alloc;
 	int open; /* the last run is still growing */
+	uint64_t seq; /* the next run's number */
 };
 
-/* A read() buffer over the input, or over the zstd output. */
+/* A read() buffer over the input, or over the zstd output: a chunk of its own. */
 struct ts_inbuf {
-	unsigned char *buf;
+	unsigned char *buf; /* chunk->data */
 	size_t alloc, start, end;
 	uint64_t base; /* stream offset of buf[0] */
+	struct ts_chunk *chunk;
+	int keep; /* runs may point into this chunk: it was allocated within the budget */
 };
 
 #endif

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Time order, as perf script delivers it. At each FINISHED_ROUND perf flushes everything up
- * to the largest time seen before the previous round marker, ties in file order. Two ways to
- * get there: in a seekable uncompressed file, remember each sorted run (a CPU buffer's worth of
- * records) by its file range and k-way merge the runs through small pread() windows, so
- * memory does not grow with the round (with opts.threaded, a second thread scans the file for
- * runs while the caller's thread merges the rounds already found); for pipes and zstd data,
- * copy the records into an arena.
+ * to the largest time seen before the previous round marker, ties in file order. The scanner
+ * cuts the records into sorted runs (a CPU buffer's worth each) and a k-way merge delivers
+ * them (perf_runs.c). A round is read once while it fits the memory budget (r->budget): in a
+ * seekable uncompressed file the runs point into the chunks the input was read into; past the
+ * budget they are file ranges, re-read through small pread() windows. Pipe and zstd records,
+ * which cannot be re-read, are copied as tagged entries, and past the budget the runs in
+ * memory are merged into a spill file. With opts.threaded, in a file, a second thread scans
+ * for runs while the caller's thread merges the rounds already found.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -16,401 +18,139 @@
 #include "reader_priv.h"
 #include "pipe.h"
 
-#define RUN_WINDOW (256 * 1024) /* at least one record (64 KiB at most); fewer pread() calls */
+/* Tagged entries are copied into chunks of an eighth of the budget, within these bounds. */
+#define BLOCK_MIN (4u << 10)
+#define BLOCK_MAX (1u << 20)
 
-/* ---- in memory (pipe and compressed input) ---------------------------------------------- */
+/* ---- pipe and zstd input: tagged copies ------------------------------------------------- */
 
-static int queue_grow(struct ts_queue *q, size_t bytes)
+/*
+ * A chunk with room for @bytes of entries. One that no run points into any more is used again;
+ * a new one that would pass the budget first sends the runs in memory to the spill file.
+ */
+static int block_next(struct ts_scanner *sc, size_t bytes, uint64_t off)
 {
-	if (q->nr == q->alloc) {
-		size_t n = q->alloc ? q->alloc * 2 : 4096;
-		void *p = realloc(q->ents, n * sizeof(*q->ents));
+	size_t size = sc->r->budget / 8;
+	int ret;
 
-		if (!p)
-			return -ENOMEM;
-		q->ents = p;
-		p = realloc(q->tmp, n * sizeof(*q->tmp));
-		if (!p)
-			return -ENOMEM;
-		q->tmp = p;
-		q->alloc = n;
+	size = size < BLOCK_MIN ? BLOCK_MIN : size > BLOCK_MAX ? BLOCK_MAX : size;
+	size = bytes > size ? bytes : size;
+	if (sc->blk && !ts_chunk_shared(sc->blk) && sc->blk->alloc >= bytes) {
+		sc->blk_used = 0;
+		return 0;
 	}
-	if (q->used + bytes > q->arena_alloc) {
-		size_t n = q->arena_alloc ? q->arena_alloc : 1 << 20;
-		void *p;
-
-		while (q->used + bytes > n)
-			n *= 2;
-		p = realloc(q->arena, n);
-		if (!p)
-			return -ENOMEM;
-		q->arena = p;
-		q->arena_alloc = n;
+	if (ts_chunks_held(sc->chunks) + size > sc->r->budget) {
+		ret = ts_runs_spill(sc, off);
+		if (ret)
+			return ret;
+		if (sc->blk && !ts_chunk_shared(sc->blk) && sc->blk->alloc >= bytes) {
+			sc->blk_used = 0;
+			return 0;
+		}
 	}
-	return 0;
+	ts_chunk_put(sc->blk);
+	sc->blk = ts_chunk_new(sc->chunks, size, 0);
+	sc->blk_used = 0;
+	return sc->blk ? 0 : -ENOMEM;
 }
 
-static int queue_push(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t time,
+/* Queue a copy of @rec, with its time and offset, in the open run or a new one. */
+static int tagged_add(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t time,
 		      uint64_t off)
 {
-	struct ts_queue *q = &sc->q;
-	size_t bytes = rec ? (size + 7) & ~7u : 0;
-	struct ts_qent *e;
+	size_t bytes = TS_TAG_SIZE + ((size + 7u) & ~7u);
+	struct ts_runs *rs = &sc->runs;
+	struct ts_run *run;
+	unsigned char *p;
 	int ret;
 
-	ret = queue_grow(q, bytes);
-	if (ret)
-		return ret;
-	e = &q->ents[q->nr++];
-	e->time = time;
-	e->seq = q->seq++;
-	e->off = off;
-	if (!rec) { /* a record we skip, queued only for its time as perf queues it */
-		e->pos = UINT32_MAX;
-		return 0;
+	if (!sc->blk || sc->blk_used + bytes > sc->blk->alloc) {
+		ret = block_next(sc, bytes, off);
+		if (ret)
+			return ret;
 	}
-	e->pos = q->used;
-	memcpy(q->arena + q->used, rec, size);
-	q->used += bytes;
-	return 0;
-}
-
-/* Stable bottom-up merge of the natural runs: records arrive sorted per CPU buffer. */
-static void queue_sort(struct ts_queue *q)
-{
-	struct ts_qent *a = q->ents, *t = q->tmp, *swap;
-	size_t n = q->nr;
-
-	for (;;) {
-		size_t i = 0, out = 0, runs = 0;
-
-		while (i < n) {
-			size_t m = i + 1, e;
-
-			while (m < n && a[m].time >= a[m - 1].time)
-				m++;
-			if (m == n) { /* one run left: copy it over */
-				memcpy(t + out, a + i, (n - i) * sizeof(*a));
-				out = n;
-				runs++;
-				break;
-			}
-			e = m + 1;
-			while (e < n && a[e].time >= a[e - 1].time)
-				e++;
-			{
-				size_t x = i, y = m;
-
-				while (x < m && y < e)
-					t[out++] = a[y].time < a[x].time ? a[y++] : a[x++];
-				while (x < m)
-					t[out++] = a[x++];
-				while (y < e)
-					t[out++] = a[y++];
-			}
-			runs++;
-			i = e;
-		}
-		swap = a;
-		a = t;
-		t = swap;
-		if (runs <= 1)
-			break;
+	run = rs->open ? &rs->v[rs->nr - 1] : NULL;
+	if (run && (time < run->last || run->chunk != sc->blk)) { /* a new CPU buffer, or chunk */
+		rs->open = 0;
+		run = NULL;
 	}
-	q->ents = a;
-	q->tmp = t;
-}
-
-/* Deliver (on @r, this thread) the records of @q with time <= @limit. */
-static int queue_flush(struct ts_reader *r, struct ts_queue *q, uint64_t limit)
-{
-	size_t i, j, used = 0;
-	int ret;
-
-	if (!q->nr)
-		return 0;
-	queue_sort(q);
-	for (i = 0; i < q->nr && q->ents[i].time <= limit; i++) {
-		if (q->ents[i].pos != UINT32_MAX) {
-			ret = ts_deliver(r, q->arena + q->ents[i].pos, q->ents[i].off);
-			if (ret)
-				return ret;
-		}
-		q->last_flush = q->ents[i].time;
-	}
-	if (i == q->nr) {
-		q->nr = 0;
-		q->used = 0;
-		return 0;
-	}
-	if (i == 0)
-		return 0;
-	/* keep the rest, compacted into the second arena */
-	if (q->arena2_alloc < q->arena_alloc) {
-		void *p = realloc(q->arena2, q->arena_alloc);
-
-		if (!p)
+	if (!run) {
+		run = ts_run_new(rs, sc->blk_used, sc->blk_used, sc->blk, -1);
+		if (!run)
 			return -ENOMEM;
-		q->arena2 = p;
-		q->arena2_alloc = q->arena_alloc;
+		ts_chunk_get(sc->blk);
+		run->tagged = 1;
+		rs->open = 1;
 	}
-	for (j = 0; i < q->nr; i++, j++) {
-		struct ts_qent *e = &q->ents[i];
-		const unsigned char *rec = q->arena + e->pos;
-		uint16_t size;
-
-		if (e->pos == UINT32_MAX) {
-			q->ents[j] = *e;
-			continue;
-		}
-		memcpy(&size, rec + 6, 2);
-		size = (size + 7) & ~7u;
-		memcpy(q->arena2 + used, rec, size);
-		e->pos = used;
-		used += size;
-		q->ents[j] = *e;
-	}
-	q->nr = j;
-	q->used = used;
-	{
-		unsigned char *p = q->arena;
-		size_t a = q->arena_alloc;
-
-		q->arena = q->arena2;
-		q->arena_alloc = q->arena2_alloc;
-		q->arena2 = p;
-		q->arena2_alloc = a;
-	}
+	p = sc->blk->data + sc->blk_used;
+	memcpy(p, &time, 8);
+	memcpy(p + 8, &off, 8);
+	memcpy(p + TS_TAG_SIZE, rec, size);
+	memset(p + TS_TAG_SIZE + size, 0, bytes - TS_TAG_SIZE - size);
+	sc->blk_used += bytes;
+	run->end = sc->blk_used;
+	run->last = time;
 	return 0;
 }
 
 /* ---- runs in the file ------------------------------------------------------------------- */
 
-static void run_free(struct ts_run *run)
+/* A new run at @off (in the chunk @c, or in the file), the open run closed. */
+static int run_open(struct ts_scanner *sc, struct ts_chunk *c, uint64_t time, uint64_t off,
+		    uint32_t size)
 {
-	free(run->buf);
-	memset(run, 0, sizeof(*run));
-}
+	struct ts_run *run = ts_run_new(&sc->runs, off, off + size, c, sc->r->fd);
 
-/* Make [pos, pos + need) readable in the run's window. */
-static int run_window(struct ts_reader *r, struct ts_run *run, size_t need)
-{
-	ssize_t n;
-
-	if (run->pos >= run->buf_off && run->pos + need <= run->buf_off + run->buf_len)
-		return 0;
-	if (!run->buf) {
-		run->buf = malloc(RUN_WINDOW);
-		if (!run->buf)
-			return -ENOMEM;
-	}
-	do
-		n = pread(r->fd, run->buf, RUN_WINDOW, run->pos);
-	while (n < 0 && errno == EINTR);
-	if (n < 0)
-		return ts_reader_fail(r, run->pos, -errno, "read: %s", strerror(errno));
-	run->buf_off = run->pos;
-	run->buf_len = n;
-	if ((size_t)n < need)
-		return ts_reader_fail(r, run->pos, -TS_ETRUNC, "record cut short on re-read");
-	return 0;
-}
-
-/*
- * Load the next record of @run that belongs to the queue: a kernel record with a time. Others
- * (perf's own records, and untimed ones delivered at once) are stepped over.
- * Return: 1 when loaded, 0 when the run is used up, or a negative code.
- */
-static int run_peek(struct ts_reader *r, struct ts_run *run)
-{
-	const unsigned char *rec;
-	uint64_t time;
-	uint16_t size;
-	uint32_t type;
-	int ret;
-
-	while (run->pos < run->end) {
-		ret = run_window(r, run, 8);
-		if (ret)
-			return ret;
-		rec = run->buf + (run->pos - run->buf_off);
-		memcpy(&size, rec + 6, 2);
-		type = ts_get_u32(rec);
-		if (size < 8)
-			return ts_reader_fail(r, run->pos, -TS_ERECSIZE, "record of size %u", size);
-		if (run->pos + size > run->buf_off + run->buf_len) {
-			ret = run_window(r, run, size);
-			if (ret)
-				return ret;
-			rec = run->buf + (run->pos - run->buf_off);
-		}
-		if (type == TS_REC_AUXTRACE) { /* its payload follows, outside header.size */
-			run->pos += size + ts_get_u64(rec + 8);
-			continue;
-		}
-		if (type >= 64) {
-			run->pos += size;
-			continue;
-		}
-		ret = ts_record_time(r, r->m.err, rec, size, run->pos, &time);
-		if (ret && !ts_record_wanted(type)) {
-			r->m.err[0] = 0;
-			time = 0;
-		} else if (ret) {
-			return ret;
-		}
-		if (time == 0 || time == UINT64_MAX) {
-			run->pos += size;
-			continue;
-		}
-		run->time = time;
-		return 1;
-	}
-	return 0;
-}
-
-static int run_before(const struct ts_run *a, const struct ts_run *b)
-{
-	return a->time < b->time || (a->time == b->time && a->pos < b->pos);
-}
-
-static inline void heap_down(struct ts_run **h, size_t n, size_t i)
-{
-	for (;;) {
-		size_t l = 2 * i + 1, m = i;
-		struct ts_run *t;
-
-		if (l < n && run_before(h[l], h[m]))
-			m = l;
-		if (l + 1 < n && run_before(h[l + 1], h[m]))
-			m = l + 1;
-		if (m == i)
-			return;
-		t = h[i];
-		h[i] = h[m];
-		h[m] = t;
-		i = m;
-	}
-}
-
-/* Deliver every queued record of @rs with time <= @limit, merging its closed runs. */
-static int runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint64_t *last_flush)
-{
-	size_t i, n = 0, kept = 0;
-	int ret = 0;
-
-	for (i = 0; i < rs->nr; i++) {
-		ret = run_peek(r, &rs->v[i]);
-		if (ret < 0)
-			return ret;
-		if (ret)
-			rs->heap[n++] = &rs->v[i];
-	}
-	for (i = n / 2; i-- > 0;)
-		heap_down(rs->heap, n, i);
-	while (n && rs->heap[0]->time <= limit) {
-		struct ts_run *run = rs->heap[0];
-		const unsigned char *rec = run->buf + (run->pos - run->buf_off);
-		uint16_t size;
-
-		memcpy(&size, rec + 6, 2);
-		rec = ts_aligned_into(&r->m.scratch, &r->m.scratch_alloc, rec, size);
-		if (!rec)
-			return -ENOMEM;
-		ret = ts_deliver(r, rec, run->pos);
-		if (ret)
-			return ret;
-		*last_flush = run->time;
-		run->pos += size;
-		ret = run_peek(r, run);
-		if (ret < 0)
-			return ret;
-		if (!ret)
-			rs->heap[0] = rs->heap[--n];
-		heap_down(rs->heap, n, 0);
-	}
-	/* drop the used-up runs, keeping file order */
-	for (i = 0; i < rs->nr; i++) {
-		if (rs->v[i].pos >= rs->v[i].end) {
-			run_free(&rs->v[i]);
-			continue;
-		}
-		rs->v[kept++] = rs->v[i];
-	}
-	rs->nr = kept;
-	return 0;
-}
-
-/* A new run at @off in @rs, or NULL without memory. */
-static struct ts_run *run_new(struct ts_runs *rs, uint64_t off, uint64_t end)
-{
-	struct ts_run *run;
-
-	if (rs->nr == rs->alloc) {
-		size_t a = rs->alloc ? rs->alloc * 2 : 64;
-		void *v = realloc(rs->v, a * sizeof(*rs->v));
-
-		if (!v)
-			return NULL;
-		rs->v = v;
-		v = realloc(rs->heap, a * sizeof(*rs->heap));
-		if (!v)
-			return NULL;
-		rs->heap = v;
-		rs->alloc = a;
-	}
-	run = &rs->v[rs->nr++];
-	memset(run, 0, sizeof(*run));
-	run->pos = off;
-	run->end = end;
-	return run;
-}
-
-static int runs_add(struct ts_scanner *sc, uint64_t time, uint64_t off, uint32_t size)
-{
-	struct ts_runs *rs = &sc->runs;
-	struct ts_run *run = rs->open ? &rs->v[rs->nr - 1] : NULL;
-
-	if (run && time < run->last) { /* a new CPU buffer: close this run at the record */
-		run->end = off;
-		rs->open = 0;
-		run = NULL;
-	}
-	if (!run) {
-		run = run_new(rs, off, UINT64_MAX);
-		if (!run)
-			return -ENOMEM;
-		rs->open = 1;
-	}
+	if (!run)
+		return -ENOMEM;
+	if (c)
+		ts_chunk_get(c);
+	sc->runs.open = 1;
 	run->last = time;
 	return 0;
 }
 
-static void runs_close(struct ts_scanner *sc, uint64_t off)
+/*
+ * A record of the input at @off: in the open run, or a new one. The run points into the chunk
+ * it was read into while that chunk is kept (in.keep), else it is a range of the file.
+ */
+static inline int runs_add(struct ts_scanner *sc, uint64_t time, uint64_t off, uint32_t size)
 {
-	if (sc->runs.open) {
-		sc->runs.v[sc->runs.nr - 1].end = off;
-		sc->runs.open = 0;
+	struct ts_runs *rs = &sc->runs;
+	struct ts_run *run = rs->open ? &rs->v[rs->nr - 1] : NULL;
+	struct ts_chunk *c = sc->in.keep ? sc->in.chunk : NULL;
+
+	if (run && time >= run->last && run->chunk == c) { /* else a new CPU buffer, or chunk */
+		run->last = time;
+		run->end = off + size;
+		return 0;
 	}
+	return run_open(sc, c, time, off, size);
 }
 
 /* ---- a scanning thread ------------------------------------------------------------------ */
 
 /*
  * With opts.threaded, a scanning thread reads the file and finds the runs and round markers;
- * it sends them here, where the caller's thread merges and delivers, so that the two passes
- * over the file overlap. What the scanner sends, in file order:
+ * it sends them here, where the caller's thread merges and delivers, so that reading and
+ * merging overlap. What the scanner sends, in file order:
  */
 enum { CMD_RUNS = 1, CMD_FLUSH, CMD_DELIVER, CMD_KERNEL_REF, CMD_ERROR };
 
 #define SCAN_RING (1u << 20)
 #define RUNS_PER_CMD 4096
 
+/* A run handed over: its range, and the chunk whose reference goes with it (or NULL). */
+struct scan_run {
+	uint64_t pos, end;
+	struct ts_chunk *chunk;
+};
+
 struct scan_cmd {
 	uint32_t type;
-	uint32_t nr; /* CMD_RUNS: pairs in v[]; CMD_DELIVER: the record's size */
+	uint32_t nr; /* CMD_RUNS: struct scan_run in v[]; CMD_DELIVER: the record's size */
 	uint64_t arg; /* CMD_FLUSH: the limit; CMD_DELIVER: the record's offset */
-	uint64_t v[]; /* CMD_RUNS: (start, end) offsets; CMD_DELIVER: the record */
+	uint64_t v[]; /* CMD_RUNS: the runs; CMD_DELIVER: the record */
 }; /* CMD_KERNEL_REF: the kernel map's address in arg, its name (TS_KERNEL_REF_LEN) in v;
     * CMD_ERROR, the scanner's last: its code in arg, its message in v */
 
@@ -422,13 +162,17 @@ static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 	uint32_t i;
 
 	switch (c->type) {
-	case CMD_RUNS:
-		for (i = 0; i < c->nr; i++)
-			if (!run_new(&r->m.runs, c->v[2 * i], c->v[2 * i + 1]))
-				return -ENOMEM;
+	case CMD_RUNS: /* room first: the chunks are taken all or none (drop_cmd()) */
+		if (ts_runs_reserve(&r->m.runs, c->nr))
+			return -ENOMEM;
+		for (i = 0; i < c->nr; i++) {
+			const struct scan_run *sr = (const struct scan_run *)c->v + i;
+
+			ts_run_new(&r->m.runs, sr->pos, sr->end, sr->chunk, r->fd);
+		}
 		return 0;
 	case CMD_FLUSH:
-		return runs_flush(r, &r->m.runs, c->arg, &last);
+		return ts_runs_flush(r, &r->m.runs, c->arg, &last);
 	case CMD_DELIVER:
 		return ts_deliver(r, (const unsigned char *)c->v, c->arg);
 	case CMD_KERNEL_REF:
@@ -440,6 +184,23 @@ static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 	default:
 		return -EINVAL;
 	}
+}
+
+/* A message the merger did not take, having stopped on an error: the chunks it holds go. */
+static int drop_cmd(void *ctx, const void *msg, uint32_t len)
+{
+	const struct scan_cmd *c = msg;
+	uint32_t i;
+
+	if (c->type == CMD_RUNS)
+		for (i = 0; i < c->nr; i++)
+			ts_chunk_put(((const struct scan_run *)c->v)[i].chunk);
+	return 0;
+}
+
+void ts_queue_scan_discard(struct ts_reader *r)
+{
+	ts_pipe_discard(r->s.pipe, drop_cmd, r);
 }
 
 int ts_queue_scan_start(struct ts_reader *r)
@@ -506,12 +267,16 @@ static int scan_flush(struct ts_scanner *sc, uint64_t limit)
 
 	while (i < rs->nr) {
 		n = rs->nr - i < RUNS_PER_CMD ? rs->nr - i : RUNS_PER_CMD;
-		c = scan_cmd(sc, CMD_RUNS, n, 0, n * 16);
+		c = scan_cmd(sc, CMD_RUNS, n, 0, n * sizeof(struct scan_run));
 		if (!c)
 			return -ECANCELED;
 		for (j = 0; j < n; j++, i++) {
-			c->v[2 * j] = rs->v[i].pos;
-			c->v[2 * j + 1] = rs->v[i].end;
+			struct scan_run *sr = (struct scan_run *)c->v + j;
+
+			sr->pos = rs->v[i].pos;
+			sr->end = rs->v[i].end;
+			sr->chunk = rs->v[i].chunk;
+			rs->v[i].chunk = NULL; /* the reference went with it */
 		}
 		ts_pipe_commit(sc->pipe);
 	}
@@ -520,6 +285,7 @@ static int scan_flush(struct ts_scanner *sc, uint64_t limit)
 		return -ECANCELED;
 	ts_pipe_commit(sc->pipe);
 	ts_pipe_push(sc->pipe); /* a round's worth of merging: start it now */
+	sc->sent = 1;
 	return 0;
 }
 
@@ -615,11 +381,12 @@ int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t si
 	int ret;
 
 	/* the common case, kept short: an aligned sample whose TIME sits where all attrs put it */
-	if (type == PERF_RECORD_SAMPLE && sc->r->use_runs && sc->r->sample_time_pos >= 0 &&
+	if (type == PERF_RECORD_SAMPLE && sc->r->use_runs && !in_z && sc->r->sample_time_pos >= 0 &&
 	    !((uintptr_t)rec & 7) && size >= 16u + sc->r->sample_time_pos) {
 		time = ts_get_u64(rec + 8 + sc->r->sample_time_pos);
 		if (time && time != UINT64_MAX) {
 			note_time(sc, time);
+			sc->round_bytes += size;
 			return runs_add(sc, time, off, size);
 		}
 	}
@@ -643,26 +410,22 @@ int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t si
 		return ts_scan_fail(sc, off, -TS_ECORRUPT,
 				    "COMPRESSED data in a file without the compressed feature");
 	note_time(sc, time);
+	sc->round_bytes += size;
 	if (sc->r->use_runs)
 		return runs_add(sc, time, off, size);
-	return queue_push(sc, keep ? rec : NULL, size, time, off);
+	return tagged_add(sc, rec, size, time, off);
 }
 
 /*
  * Flush to @limit: the runs go to the merger when a scanning thread runs, else this thread
- * merges them (or sorts its queue) and delivers.
+ * merges them and delivers. The open run closes: a round's records all come before the next's.
  */
-static int scan_flush_to(struct ts_scanner *sc, uint64_t limit, uint64_t off)
+static int scan_flush_to(struct ts_scanner *sc, uint64_t limit)
 {
-	if (!sc->deliver) {
-		runs_close(sc, off);
+	sc->runs.open = 0;
+	if (!sc->deliver)
 		return scan_flush(sc, limit);
-	}
-	if (sc->r->use_runs) {
-		runs_close(sc, off);
-		return runs_flush(sc->deliver, &sc->runs, limit, &sc->q.last_flush);
-	}
-	return queue_flush(sc->deliver, &sc->q, limit);
+	return ts_runs_flush(sc->deliver, &sc->runs, limit, &sc->q.last_flush);
 }
 
 /* FINISHED_ROUND at @off: flush up to what the previous round had seen. */
@@ -672,7 +435,10 @@ int ts_queue_round(struct ts_scanner *sc, uint64_t off)
 
 	if (sc->r->opts.unordered)
 		return 0;
-	ret = scan_flush_to(sc, sc->q.next_flush, off);
+	if (sc->round_bytes > sc->cnt.max_round_bytes)
+		sc->cnt.max_round_bytes = sc->round_bytes;
+	sc->round_bytes = 0;
+	ret = scan_flush_to(sc, sc->q.next_flush);
 	if (!sc->deliver)
 		scan_flushed(sc, sc->q.next_flush);
 	sc->q.next_flush = sc->q.max_time;
@@ -684,25 +450,19 @@ int ts_queue_final(struct ts_scanner *sc, uint64_t off)
 {
 	if (sc->r->opts.unordered)
 		return 0;
-	return scan_flush_to(sc, UINT64_MAX, off);
-}
-
-static void runs_free(struct ts_runs *rs)
-{
-	size_t i;
-
-	for (i = 0; i < rs->nr; i++)
-		run_free(&rs->v[i]);
-	free(rs->v);
-	free(rs->heap);
+	if (sc->round_bytes > sc->cnt.max_round_bytes)
+		sc->cnt.max_round_bytes = sc->round_bytes;
+	return scan_flush_to(sc, UINT64_MAX);
 }
 
 void ts_queue_free(struct ts_reader *r)
 {
-	runs_free(&r->s.runs);
-	runs_free(&r->m.runs);
-	free(r->s.q.ents);
-	free(r->s.q.tmp);
-	free(r->s.q.arena);
-	free(r->s.q.arena2);
+	ts_runs_free(&r->s.runs);
+	ts_runs_free(&r->m.runs);
+	ts_chunk_put(r->s.blk);
+	r->s.blk = NULL;
+	if (r->s.spill_fd >= 0)
+		close(r->s.spill_fd);
+	r->s.spill_fd = -1;
+	ts_chunks_free(&r->chunks);
 }

@@ -19,30 +19,85 @@
 
 /* ---- input buffer ---------------------------------------------------------------------- */
 
-static int inbuf_reserve(struct ts_inbuf *b, size_t need)
+/* Whether the scanner may keep one more chunk of @size for runs to point into. */
+static int chunk_fits(struct ts_scanner *sc, size_t size)
 {
-	unsigned char *n;
-	size_t alloc;
+	size_t held = ts_chunks_held(sc->chunks);
 
-	if (b->start && (b->end == b->start || b->alloc - b->start < need)) {
-		/* keep the record's stream offset congruent mod 8 so that u64 fields stay aligned */
-		size_t keep = b->end - b->start, shift = b->start & ~(size_t)7;
-
-		memmove(b->buf + (b->start - shift), b->buf + b->start, keep);
-		b->base += shift;
-		b->start -= shift;
-		b->end = b->start + keep;
+	if (!sc->r->use_runs)
+		return 0; /* pipe and zstd runs are copies: this buffer is only read through */
+	if (held + size <= sc->r->soft)
+		return 1;
+	/*
+	 * The merger may still be on rounds already sent: wait for it, so that the scanner
+	 * does not read far ahead into memory. What is held after that, the rounds not flushed
+	 * yet need; they may have up to the budget.
+	 */
+	if (sc->pipe && sc->sent) {
+		if (ts_pipe_drain(sc->pipe))
+			return -ECANCELED;
+		sc->sent = 0;
+		held = ts_chunks_held(sc->chunks);
 	}
-	if (b->alloc - b->start >= need)
+	return held + size <= sc->r->budget;
+}
+
+/*
+ * Room for @need bytes from b->start. The buffer's chunk moves its unread bytes to the front,
+ * or grows, unless runs point into it (file mode merges records where they were read): then
+ * those bytes go to a new chunk, and the runs keep the old one.
+ */
+static int inbuf_reserve(struct ts_scanner *sc, struct ts_inbuf *b, size_t need)
+{
+	size_t live = b->end - b->start, at = b->start & 7;
+	size_t alloc = sc->r->opts.bufsize ? sc->r->opts.bufsize : DEFAULT_CHUNK;
+	struct ts_chunk *c = b->chunk, *n;
+	int fits = 0;
+
+	if (c && b->alloc - b->start >= need && !(b->start && b->end == b->start))
 		return 0;
-	alloc = b->alloc ? b->alloc : DEFAULT_CHUNK;
-	while (alloc - b->start < need)
+	while (alloc - at < need)
 		alloc *= 2;
-	n = realloc(b->buf, alloc);
+	if (!c || ts_chunk_shared(c)) {
+		fits = chunk_fits(sc, alloc); /* may wait for the merger, which may let go of c */
+		if (fits < 0)
+			return fits;
+	}
+	if (c && !ts_chunk_shared(c)) {
+		/* keep the record's stream offset congruent mod 8 so that u64 fields stay aligned */
+		memmove(b->buf + at, b->buf + b->start, live);
+		b->base += b->start - at;
+		b->start = at;
+		b->end = at + live;
+		if (b->alloc - b->start < need) {
+			alloc = b->alloc;
+			while (alloc - b->start < need)
+				alloc *= 2;
+			n = ts_chunk_resize(c, alloc);
+			if (!n)
+				return -ENOMEM;
+			b->chunk = n;
+			b->buf = n->data;
+			b->alloc = alloc;
+		}
+		b->chunk->base = b->base;
+		fits = chunk_fits(sc, 0);
+		b->keep = fits > 0;
+		return fits < 0 ? fits : 0;
+	}
+	n = ts_chunk_new(sc->chunks, alloc, b->base + b->start - at);
 	if (!n)
 		return -ENOMEM;
-	b->buf = n;
+	if (live)
+		memcpy(n->data + at, b->buf + b->start, live);
+	ts_chunk_put(c);
+	b->chunk = n;
+	b->buf = n->data;
 	b->alloc = alloc;
+	b->base = n->base;
+	b->start = at;
+	b->end = at + live;
+	b->keep = fits;
 	return 0;
 }
 
@@ -63,7 +118,7 @@ static int fill(struct ts_scanner *sc, size_t need)
 
 		if (sc->eof || at >= sc->data_end)
 			return 1;
-		ret = inbuf_reserve(b, need > chunk ? need : chunk);
+		ret = inbuf_reserve(sc, b, need > chunk ? need : chunk);
 		if (ret)
 			return ret;
 		want = b->alloc - b->end;
@@ -103,7 +158,7 @@ static int unpack(struct ts_scanner *sc, const unsigned char *data, size_t len, 
 		ZSTD_outBuffer out;
 		size_t zr;
 
-		ret = inbuf_reserve(z, (z->end - z->start) + DEFAULT_CHUNK);
+		ret = inbuf_reserve(sc, z, (z->end - z->start) + DEFAULT_CHUNK);
 		if (ret)
 			return ret;
 		out.dst = z->buf + z->end;
@@ -530,6 +585,7 @@ static int run_threaded(struct ts_reader *r, int *alone)
 	if (!*alone) {
 		ret = ts_queue_scan_merge(r);
 		pthread_join(r->scan_thread, NULL);
+		ts_queue_scan_discard(r);
 	}
 	ts_pipe_free(r->s.pipe);
 	r->s.pipe = NULL;
@@ -544,6 +600,9 @@ static void join_scanner(struct ts_reader *r)
 
 	r->m.info.nr_records = c->nr_records;
 	r->m.info.nr_out_of_order += c->nr_out_of_order;
+	r->m.info.spilled_bytes = c->spilled_bytes;
+	r->m.info.max_round_bytes = c->max_round_bytes;
+	r->m.info.round_budget = r->budget;
 	join_found(r);
 	if (c->nr_unknown_records && !r->m.info.nr_unknown_records)
 		ts_reader_warn(r, c->unknown_off,
@@ -584,8 +643,8 @@ uint64_t ts_reader_offset(const struct ts_reader *r)
 
 void ts_stream_free(struct ts_reader *r)
 {
-	free(r->s.in.buf);
-	free(r->s.z.buf);
+	ts_chunk_put(r->s.in.chunk);
+	ts_chunk_put(r->s.z.chunk);
 	free(r->s.scratch);
 	free(r->m.scratch);
 	ZSTD_freeDStream(r->s.zstd);

@@ -289,6 +289,20 @@ int ts_pipe_drain(struct ts_pipe *p)
 	return wait_room(p, p->size);
 }
 
+void ts_pipe_discard(struct ts_pipe *p, ts_pipe_fn fn, void *ctx)
+{
+	size_t tail = p->tail, head = p->p_head;
+
+	while (tail != head) {
+		const struct msg_hdr *m = (const void *)(p->buf + (tail & (p->size - 1)));
+
+		if (m->pad != MSG_PAD)
+			fn(ctx, m + 1, m->len - sizeof(*m));
+		tail += m->len;
+	}
+	p->tail = tail;
+}
+
 void ts_pipe_done(struct ts_pipe *p)
 {
 	publish_head(p, 1); /* before done: a consumer that sees done sees every message */

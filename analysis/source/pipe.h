@@ -43,6 +43,12 @@ void ts_pipe_done(struct ts_pipe *p);
 void ts_pipe_free(struct ts_pipe *p);
 
 /**
+ * ts_pipe_discard() - once both sides are through, @fn on each message the consumer did not
+ * take (it stopped on an error at the first of them), so that what they own can be freed
+ */
+void ts_pipe_discard(struct ts_pipe *p, ts_pipe_fn fn, void *ctx);
+
+/**
  * ts_pipe_drain() - producer: wait until the consumer has taken every message so far
  * Return: 0, or -1 when the consumer stopped on an error.
  */

@@ -18,6 +18,8 @@ struct ts_idmap {
 	size_t alloc, nr;
 };
 
+#define TS_ROUND_BUDGET_DEFAULT (8u << 20) /* see ts_reader_opts.round_budget */
+
 #define TS_ERR_LEN 320 /* a reader message: path, offset and what */
 
 /*
@@ -25,7 +27,8 @@ struct ts_idmap {
  * (ts_reader_run()), so that it never writes the info the merger hands out.
  */
 struct ts_scan_count {
-	uint64_t nr_records, nr_out_of_order, nr_unknown_records;
+	uint64_t nr_records, nr_out_of_order, nr_unknown_records, spilled_bytes;
+	uint64_t max_round_bytes; /* the largest round's queued records */
 	uint64_t unknown_off; /* the first unknown record, warned of at the join */
 	uint32_t unknown_type;
 	int per_task; /* an ID_INDEX named tasks */
@@ -56,7 +59,14 @@ struct ts_scanner {
 	uint64_t z_rec_off; /* file offset of the COMPRESSED record being unpacked */
 	struct ts_queue q; /* the scanner keeps q.last_flush as perf would: scan_flushed() */
 	struct ts_runs runs; /* the runs being found; merged here, or handed to the merger */
+	struct ts_chunk *blk; /* pipe and zstd input: the chunk tagged entries are copied into */
+	size_t blk_used;
+	int spill_fd; /* pipe and zstd input: runs past the budget, merged into a file; or -1 */
+	uint64_t spill_end;
+	int sent; /* a flush went to the merger since the scanner last waited for it */
+	struct ts_chunks *chunks; /* the reader's */
 	uint64_t limit; /* the limit of the previous flush */
+	uint64_t round_bytes; /* queued since the last round marker */
 	uint64_t le_max; /* this round: the largest time <= q.next_flush, if le_any */
 	int le_any;
 	unsigned char *scratch; /* records re-aligned for reading */
@@ -102,10 +112,13 @@ struct ts_reader {
 	uint64_t tdata_off;
 	uint64_t file_size; /* file mode: for checking section extents */
 	int use_runs; /* merge runs in place: a seekable, uncompressed file */
+	size_t budget; /* bytes of chunks a round may hold in memory (TS_ROUND_BUDGET) */
+	size_t soft; /* file mode: the scanner waits for the merger beyond this */
 	const struct ts_reader_ops *ops;
 	void *ctx;
 	pthread_t scan_thread;
 
+	struct ts_chunks chunks __attribute__((aligned(64))); /* both threads */
 	struct ts_scanner s __attribute__((aligned(64)));
 	struct ts_merger m __attribute__((aligned(64)));
 } __attribute__((aligned(64)));
@@ -176,10 +189,32 @@ int ts_record_time(const struct ts_reader *r, char *err, const unsigned char *re
 const unsigned char *ts_aligned_into(unsigned char **buf, size_t *alloc, const unsigned char *rec,
 				     uint32_t size);
 
+/* perf_runs.c */
+struct ts_chunk *ts_chunk_new(struct ts_chunks *home, size_t size, uint64_t base);
+void ts_chunks_free(struct ts_chunks *home);
+static inline size_t ts_chunks_held(const struct ts_chunks *home)
+{
+	return __atomic_load_n(&home->held, __ATOMIC_RELAXED);
+}
+struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size);
+void ts_chunk_get(struct ts_chunk *c);
+void ts_chunk_put(struct ts_chunk *c);
+static inline int ts_chunk_shared(const struct ts_chunk *c)
+{
+	return __atomic_load_n(&c->refs, __ATOMIC_ACQUIRE) > 1;
+}
+int ts_runs_reserve(struct ts_runs *rs, size_t n);
+struct ts_run *ts_run_new(struct ts_runs *rs, uint64_t pos, uint64_t end, struct ts_chunk *c,
+			  int fd);
+int ts_runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint64_t *last_flush);
+int ts_runs_spill(struct ts_scanner *sc, uint64_t off);
+void ts_runs_free(struct ts_runs *rs);
+
 /* perf_queue.c */
 int ts_queue_scan_start(struct ts_reader *r);
 struct ts_reader *ts_scan_user(struct ts_scanner *sc);
 int ts_queue_scan_merge(struct ts_reader *r);
+void ts_queue_scan_discard(struct ts_reader *r);
 void ts_queue_scan_end(struct ts_scanner *sc, int ret);
 int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t off,
 		    int in_z);

@@ -272,7 +272,10 @@ int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t r
 
 	ev->nr_ips = 0;
 	ev->ips = NULL;
-	ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
+	if (s->opts.names_only)
+		ret = ts_decoder_name(s->dec, tp_id, raw, raw_size, ev);
+	else
+		ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
 	if (ret) {
 		snprintf(err, errlen, "%s", ts_decoder_error(s->dec));
 		return ret;
@@ -304,8 +307,8 @@ int ts_source_inline_sample(struct ts_source *s, const struct ts_sample *smp)
 	ev.time = smp->time;
 	ev.cpu = smp->cpu;
 	ev.pid = smp->tid;
-	ret = ts_source_event(s, (int)smp->attr->config, smp->raw, smp->raw_size, smp->ips,
-			      smp->nr_ips, &ev);
+	ret = ts_source_decode(s, (int)smp->attr->config, smp->raw, smp->raw_size, smp->ips,
+			       smp->nr_ips, &ev, s->err, sizeof(s->err));
 	if (ret)
 		return ret;
 	return s->fn(s->ctx, &ev, smp);
@@ -317,6 +320,8 @@ static int on_sample(void *ctx, const struct ts_sample *smp)
 
 	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
 		return 0;
+	if (s->mode == TS_SRC_INLINE) /* the common case, without the worker's arguments */
+		return ts_source_inline_sample(s, smp);
 	return ts_source_feed(s, (int)smp->attr->config, smp->time, smp->cpu, smp->tid, smp->raw,
 			      smp->raw_size, smp->ips, smp->nr_ips,
 			      ts_reader_last_offset(s->reader), smp);

@@ -348,7 +348,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	struct fmts f = { 0 };
 	struct texts t = { 0 };
 	const char *version, *name, *sys;
-	uint64_t v, len, nr, i;
+	uint64_t v, len, nr = 0, i; /* nr: 0 for -Wmaybe-uninitialized, which LTO provokes */
 	const unsigned char *blob;
 	int ret, v06, long_size;
 

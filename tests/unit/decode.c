@@ -2,7 +2,8 @@
 /*
  * decode.c's typed path on payloads built here, for values no fixture holds: negative 4-byte
  * signed fields (a shrinker's retval, nid = NUMA_NO_NODE, an unbound work's cpu) read into the
- * event's 64-bit and 32-bit members, and a payload shorter than its format.
+ * event's 64-bit and 32-bit members, and a payload shorter than its format; and the same
+ * verdicts from ts_decoder_name(), which reads no field.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,6 +124,18 @@ static void test_shrink_end(struct ts_decoder *d)
 	ok(ev.shrink.retval == 0x7ffffffe, "a large positive 4-byte retval stays positive");
 	is_int(ts_decoder_decode(d, 630, raw, 52, &ev), -TS_ECORRUPT,
 	       "a payload shorter than its format is corrupt");
+
+	/* names only (dump's printers): the same verdicts, without the fields */
+	memset(&ev, 0, sizeof(ev));
+	is_int(ts_decoder_name(d, 630, raw, sizeof(raw), &ev), 0, "names only: decodes");
+	ok(ev.kind == TS_EV_SHRINK_END && ev.tp_id == 630 && ev.name &&
+		   !strcmp(ev.name, "vmscan:mm_shrink_slab_end"),
+	   "names only: the kind, id and name (%s)", ev.name ? ev.name : "NULL");
+	is_int(ev.shrink.retval, 0, "names only: the fields are not read");
+	is_int(ts_decoder_name(d, 630, raw, 52, &ev), -TS_ECORRUPT,
+	       "names only: a payload shorter than the fields read is corrupt");
+	ok(strstr(ts_decoder_error(d), "shorter than its format") != NULL,
+	   "names only: with the decode's message (%s)", ts_decoder_error(d));
 }
 
 static void test_queue_work(struct ts_decoder *d)
@@ -145,6 +158,15 @@ static void test_queue_work(struct ts_decoder *d)
 	is_int(ev.wq.req_cpu, 256, "req_cpu 256");
 	ok(!strcmp(ev.wq.wq_name, "events"), "the __data_loc workqueue name (%s)", ev.wq.wq_name);
 	ok(ev.wq.work == work, "the work pointer");
+
+	memset(&ev, 0, sizeof(ev));
+	is_int(ts_decoder_name(d, 337, raw, 48, &ev), 0, "names only: workqueue_queue_work");
+	ok(ev.wq.wq_name[0] == 0, "names only: the name field is not copied");
+	loc = (8u << 16) | 44; /* the string now ends past the payload */
+	memcpy(raw + 24, &loc, 4);
+	is_int(ts_decoder_name(d, 337, raw, 48, &ev), -TS_ECORRUPT,
+	       "names only: a __data_loc string past the payload is corrupt");
+	is_int(ts_decoder_decode(d, 337, raw, 48, &ev), -TS_ECORRUPT, "as the full decode says");
 }
 
 int main(void)

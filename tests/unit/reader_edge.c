@@ -2,7 +2,7 @@
 /*
  * The reader's edge cases on small perf.data files built here: records straddling read
  * chunks and COMPRESSED records, perf's round-by-round order with late events, unknown record
- * types, and a zero-size record.
+ * types, a zero-size record, and rounds past a tiny memory budget in file, zstd and pipe input.
  */
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -369,6 +369,163 @@ static void test_threaded_random(void)
 	ok(any_ooo > 20, "and the files had out-of-order events (%d of 200)", any_ooo);
 }
 
+/* The same records as a pipe-mode stream: the 16-byte header, then the attr as HEADER_ATTR. */
+static char *write_pipe(const struct buf *data)
+{
+	static char path[64];
+	struct perf_event_attr attr = { .type = PERF_TYPE_SOFTWARE, .size = sizeof(attr) };
+	struct buf f = { 0 };
+	int fd;
+
+	attr.sample_type = ST;
+	attr.sample_id_all = 1;
+	put(&f, "PERFILE2", 8);
+	put64(&f, 16);
+	header(&f, 64, 8 + sizeof(attr) + 8); /* HEADER_ATTR */
+	put(&f, &attr, sizeof(attr));
+	put64(&f, ID0);
+	put(&f, data->p, data->len);
+	snprintf(path, sizeof(path), "/tmp/ts-reader-edge-XXXXXX");
+	fd = mkstemp(path);
+	if (fd < 0 || write(fd, f.p, f.len) != (ssize_t)f.len)
+		abort();
+	close(fd);
+	free(f.p);
+	return path;
+}
+
+/* @plain zstd-compressed into COMPRESSED records of random sizes, cut anywhere. */
+static void compress_into(struct buf *b, const struct buf *plain)
+{
+	size_t cap = ZSTD_compressBound(plain->len), zlen, at = 0;
+	unsigned char *z = malloc(cap);
+
+	zlen = ZSTD_compress(z, cap, plain->p, plain->len, 1);
+	if (ZSTD_isError(zlen))
+		abort();
+	while (at < zlen) {
+		size_t n = 1 + rnd(3000);
+
+		n = n > zlen - at ? zlen - at : n;
+		header(b, 81, 8 + n); /* unpadded, as perf writes it: what follows is unaligned */
+		put(b, z + at, n);
+		at += n;
+	}
+	free(z);
+}
+
+static int run_opts(const char *path, const struct ts_reader_opts *o, struct seen *v,
+		    struct ts_reader **rp)
+{
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	ret = ts_reader_open(rp, path, o);
+	if (!ret)
+		ret = ts_reader_run(*rp, &ops, v);
+	return ret;
+}
+
+/*
+ * Random rounds, some larger than a tiny memory budget: every way of ordering them (runs in
+ * the chunks read, runs re-read from the file, tagged copies, copies spilled to a file, on one
+ * thread or two) must deliver what the all-in-memory merge delivers, with the same counts.
+ */
+static void test_budgets_random(void)
+{
+	static struct seen ref, got;
+	static const struct {
+		const char *name;
+		int kind; /* 0 file, 1 zstd in a file, 2 pipe */
+		struct ts_reader_opts o;
+		int past; /* the budget must have been passed: re-read or spilled bytes */
+	} ways[] = {
+		{ "file, 2 KiB budget, two threads",
+		  0,
+		  { .round_budget = 2048, .bufsize = 512, .threaded = 1 },
+		  1 },
+		{ "file, 2 KiB budget, one thread", 0, { .round_budget = 2048, .bufsize = 200 }, 1 },
+		{ "file, in memory, two threads", 0, { .bufsize = 300, .threaded = 1 }, 0 },
+		{ "zstd, in memory", 1, { 0 }, 0 },
+		{ "zstd, 2 KiB budget: spilled", 1, { .round_budget = 2048 }, 1 },
+		{ "pipe, in memory", 2, { .bufsize = 256 }, 0 },
+		{ "pipe, 2 KiB budget: spilled", 2, { .round_budget = 2048, .bufsize = 256 }, 1 },
+	};
+	int same[7], counts[7], passed[7], clean[7], trial, w, i;
+
+	for (w = 0; w < 7; w++)
+		same[w] = counts[w] = clean[w] = 1, passed[w] = 0;
+	for (trial = 0; trial < 100; trial++) {
+		struct buf b = { 0 }, zb = { 0 };
+		uint64_t base = 1000;
+		int rounds = 1 + rnd(8), k, ret;
+		struct ts_reader *r0, *r;
+		char *path;
+
+		for (k = 0; k < rounds; k++) {
+			int cpu;
+
+			for (cpu = 0; cpu < 2; cpu++) {
+				uint64_t t0 = base + rnd(50), n = rnd(60);
+
+				for (i = 0; i < (int)n; i++) {
+					uint64_t tm = rnd(20) ? t0 + 10 * i : base - rnd(200);
+
+					if (!rnd(50))
+						comm(&b, tm ? tm : 1, 1 + cpu, "task");
+					else
+						sample(&b, tm ? tm : 1, cpu, 1 + cpu, 8 * rnd(8));
+				}
+			}
+			if (rnd(5))
+				round_end(&b);
+			base += rnd(4) ? 600 : 0;
+		}
+		path = write_file(&b, 0);
+		ret = run_opts(path, &(struct ts_reader_opts){ 0 }, &ref, &r0);
+		unlink(path);
+		if (ret)
+			abort();
+		compress_into(&zb, &b);
+		for (w = 0; w < 7; w++) {
+			const struct ts_file_info *in;
+
+			path = ways[w].kind == 0 ? write_file(&b, 0) :
+			       ways[w].kind == 1 ? write_file(&zb, 1) :
+						   write_pipe(&b);
+			ret = run_opts(path, &ways[w].o, &got, &r);
+			in = ts_reader_info(r);
+			if (ret || got.n != ref.n || got.comms != ref.comms ||
+			    memcmp(got.time, ref.time, ref.n * sizeof(ref.time[0]))) {
+				if (same[w])
+					diag("%s, trial %d: %d events (%s), want %d", ways[w].name,
+					     trial, got.n, ret ? ts_reader_error(r) : "no error",
+					     ref.n);
+				same[w] = 0;
+			}
+			if (in->nr_out_of_order != ts_reader_info(r0)->nr_out_of_order)
+				counts[w] = 0;
+			passed[w] += in->reread_bytes + in->spilled_bytes > 0;
+			if (!ways[w].past && in->reread_bytes + in->spilled_bytes)
+				clean[w] = 0;
+			ts_reader_close(r);
+			unlink(path);
+		}
+		ts_reader_close(r0);
+		free(b.p);
+		free(zb.p);
+	}
+	for (w = 0; w < 7; w++) {
+		ok(same[w], "%s: the order of the merge in memory, 100 random files", ways[w].name);
+		ok(counts[w], "%s: the same out-of-order counts", ways[w].name);
+		if (ways[w].past)
+			ok(passed[w] > 50, "%s: past the budget in %d of 100", ways[w].name,
+			   passed[w]);
+		else
+			ok(clean[w], "%s: read once, nothing re-read or spilled", ways[w].name);
+	}
+}
+
 int main(void)
 {
 	test_rounds();
@@ -381,5 +538,6 @@ int main(void)
 	test_unknown_and_zero();
 	threaded = 0;
 	test_threaded_random();
+	test_budgets_random();
 	return tap_done();
 }

@@ -44,6 +44,15 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 		      struct ts_event *ev);
 
 /**
+ * ts_decoder_name() - ts_decoder_decode() for a consumer that reads only @ev's tp_id, name
+ * and kind (a printer of the payload): the union is left unset when every field the kind's
+ * decoder reads lies inside the payload, as a decode of this id already found; else it is
+ * the full decode, with its error.
+ */
+int ts_decoder_name(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		    struct ts_event *ev);
+
+/**
  * ts_decoder_kind() - the enum ts_event_kind that samples of @tp_id decode to
  * Return: the kind, or a negative code when the id has no usable format.
  */
@@ -99,6 +108,26 @@ typedef int (*ts_field_fn)(void *ctx, const struct ts_field_value *v);
  */
 int ts_decoder_for_each_field(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
 			      ts_field_fn fn, void *ctx);
+
+/* A field of a tracepoint's format, as printers of every field read it (ts_field_get()). */
+struct ts_field_desc {
+	const char *name;
+	uint32_t off, size; /* in the payload; a __data_loc field: its location word */
+	uint32_t elsize; /* TS_FIELD_ARRAY's element size */
+	uint8_t type; /* what the field holds when it lies inside the payload */
+	uint8_t is_signed, dynamic, relative;
+};
+
+/**
+ * ts_decoder_fields() - the fields of @tp_id's format, in its order, described once per id
+ * @nr: set to their count
+ * Return: the descriptors (valid as long as the decoder), or NULL for an unknown id.
+ */
+const struct ts_field_desc *ts_decoder_fields(struct ts_decoder *d, int tp_id, int *nr);
+
+/** ts_field_get() - the value of field @f in the payload @raw of @size bytes */
+void ts_field_get(const struct ts_field_desc *f, const void *raw, uint32_t size,
+		  struct ts_field_value *v);
 
 /** ts_field_array_at() - element @i of a TS_FIELD_ARRAY, sign-extended when signed */
 int64_t ts_field_array_at(const struct ts_field_value *v, uint32_t i);

@@ -34,6 +34,17 @@ struct ts_file_info {
 	uint64_t nr_samples, nr_records;
 	uint64_t nr_unknown_records; /* record types we do not know: skipped and counted */
 	uint64_t nr_out_of_order; /* samples older than the last flushed round */
+	/*
+	 * What time order cost: bytes of the file read a second time (runs of rounds past the
+	 * memory budget), and bytes written to the spill file (pipe and zstd rounds past it).
+	 * Both 0 when every round was merged in memory from one read.
+	 */
+	uint64_t reread_bytes, spilled_bytes;
+	/*
+	 * The bytes of records the largest round queued (perf's order holds two rounds open at
+	 * a time), and the budget the reader had for them (ts_reader_opts.round_budget).
+	 */
+	uint64_t max_round_bytes, round_budget;
 	int nr_lost_cpus;
 	uint64_t *lost_per_cpu; /* PERF_RECORD_LOST events per cpu; index nr_lost_cpus-1 max */
 	uint64_t *lost_samples_per_cpu; /* PERF_RECORD_LOST_SAMPLES per cpu */

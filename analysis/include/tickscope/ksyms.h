@@ -59,15 +59,19 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 /** ts_ksyms_count() - number of text symbols loaded (the ones lookups see) */
 long ts_ksyms_count(const struct ts_ksyms *k);
 
+/* A symbol as ts_ksyms_each() hands it on; @module NULL for the kernel's own. */
+typedef int (*ts_ksym_fn)(void *ctx, uint64_t addr, char type, const char *name,
+			  const char *module);
+
 /**
- * ts_ksyms_format() - every symbol (all types) as kallsyms text, in the file's order
+ * ts_ksyms_each() - every symbol (all types), in the file's order
  * @k: the symbols, moved or not
- * @textp: out: the text, NUL-terminated; the caller frees it
- * @lenp: out: its length
+ * @fn: called per symbol; a non-zero return stops the walk
+ * @ctx: passed to @fn
  *
- * The decoder feeds libtraceevent's printer with it, so that dump prints what the reports name.
- * Return: 0 or -ENOMEM.
+ * The decoder gives libtraceevent's printer the symbols this way, so that dump prints what
+ * the reports name. Return: 0, or what @fn returned.
  */
-int ts_ksyms_format(const struct ts_ksyms *k, char **textp, size_t *lenp);
+int ts_ksyms_each(const struct ts_ksyms *k, ts_ksym_fn fn, void *ctx);
 
 #endif

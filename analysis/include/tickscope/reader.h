@@ -62,6 +62,12 @@ struct ts_reader_opts {
 	 * before the cut are delivered, a warning says where the cut is, and info.cut_at is set.
 	 */
 	int strict;
+	/*
+	 * Bytes of records a round may hold in memory, read once; 0 for TS_ROUND_BUDGET from
+	 * the environment, else 8 MiB. Past it a file's runs are re-read from the file, and
+	 * a pipe's or zstd data's are merged into a temporary file in $TMPDIR.
+	 */
+	size_t round_budget;
 };
 
 /**

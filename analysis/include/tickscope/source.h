@@ -24,6 +24,11 @@ struct ts_source_opts {
 	unsigned int symbols; /* TS_SYMS_*: what kallsyms is loaded for */
 	int threaded; /* ts_source_run() decodes and calls back on a worker thread */
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
+	/*
+	 * The callback prints the raw payload (dump): events carry their name and kind, not
+	 * their fields. A payload the fields would not fit is still decoded, for its error.
+	 */
+	int names_only;
 };
 
 #define TS_SYMS_PRINT 1u /* function names in the printed trace (dump's text) */

@@ -1,0 +1,507 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Sorted runs of records and their k-way merge, for perf's round order (perf_queue.c). A run's
+ * records sit in memory (a chunk of the input as it was read, or tagged copies) or in a file
+ * (the input, re-read through a small pread() window; or the spill file that pipe and zstd
+ * input merge their memory runs into when a round outgrows the budget).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "reader_priv.h"
+
+#define RUN_WINDOW (256 * 1024) /* at least one record (64 KiB at most); fewer pread() calls */
+#define SPILL_WRITE (256 * 1024) /* the spill's write buffer */
+
+/* ---- chunks ----------------------------------------------------------------------------- */
+
+struct ts_chunk *ts_chunk_new(struct ts_chunks *home, size_t size, uint64_t base)
+{
+	struct ts_chunk *c, **p;
+
+	pthread_mutex_lock(&home->lock);
+	for (p = &home->spare; *p && (*p)->alloc != size; p = &(*p)->next)
+		;
+	c = *p;
+	if (c) {
+		*p = c->next;
+		home->spare_bytes -= size;
+	}
+	pthread_mutex_unlock(&home->lock);
+	if (!c)
+		c = malloc(sizeof(*c) + size);
+	if (!c)
+		return NULL;
+	c->refs = 1;
+	c->alloc = size;
+	c->base = base;
+	c->home = home;
+	__atomic_add_fetch(&home->held, size, __ATOMIC_RELAXED);
+	return c;
+}
+
+/* Resize a chunk nobody else points into; NULL (the chunk kept) without memory. */
+struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size)
+{
+	struct ts_chunk *n = realloc(c, sizeof(*c) + size);
+
+	if (!n)
+		return NULL;
+	__atomic_add_fetch(&n->home->held, size - n->alloc, __ATOMIC_RELAXED);
+	n->alloc = size;
+	return n;
+}
+
+void ts_chunk_get(struct ts_chunk *c)
+{
+	__atomic_add_fetch(&c->refs, 1, __ATOMIC_RELAXED);
+}
+
+/* Drop a reference: the last one frees the chunk (or keeps it spare), on either thread. */
+void ts_chunk_put(struct ts_chunk *c)
+{
+	struct ts_chunks *home;
+
+	if (!c || __atomic_sub_fetch(&c->refs, 1, __ATOMIC_ACQ_REL))
+		return;
+	home = c->home;
+	__atomic_sub_fetch(&home->held, c->alloc, __ATOMIC_RELAXED);
+	pthread_mutex_lock(&home->lock);
+	if (home->spare_bytes + c->alloc <= home->keep) {
+		c->next = home->spare;
+		home->spare = c;
+		home->spare_bytes += c->alloc;
+		c = NULL;
+	}
+	pthread_mutex_unlock(&home->lock);
+	free(c);
+}
+
+void ts_chunks_free(struct ts_chunks *home)
+{
+	struct ts_chunk *c;
+
+	while ((c = home->spare)) {
+		home->spare = c->next;
+		free(c);
+	}
+	home->spare_bytes = 0;
+}
+
+/* ---- runs ------------------------------------------------------------------------------- */
+
+/* Room in @rs for @n more runs. */
+int ts_runs_reserve(struct ts_runs *rs, size_t n)
+{
+	size_t a = rs->alloc ? rs->alloc : 64;
+	void *v;
+
+	if (rs->nr + n <= rs->alloc)
+		return 0;
+	while (a < rs->nr + n)
+		a *= 2;
+	v = realloc(rs->v, a * sizeof(*rs->v));
+	if (!v)
+		return -ENOMEM;
+	rs->v = v;
+	v = realloc(rs->heap, a * sizeof(*rs->heap));
+	if (!v)
+		return -ENOMEM;
+	rs->heap = v;
+	rs->alloc = a;
+	return 0;
+}
+
+/* A new run of @rs at @pos, in @c (whose reference it takes over) or else in @fd. */
+struct ts_run *ts_run_new(struct ts_runs *rs, uint64_t pos, uint64_t end, struct ts_chunk *c,
+			  int fd)
+{
+	struct ts_run *run;
+
+	if (ts_runs_reserve(rs, 1))
+		return NULL;
+	run = &rs->v[rs->nr++];
+	memset(run, 0, sizeof(*run));
+	run->pos = run->start = pos;
+	run->end = end;
+	run->chunk = c;
+	run->fd = fd;
+	run->seq = rs->seq++;
+	return run;
+}
+
+/* A run is used up: its chunk reference goes, and a spilled run's bytes leave the disk. */
+static void run_free(struct ts_run *run)
+{
+	if (run->tagged && !run->chunk && run->end > run->start)
+		fallocate(run->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, run->start,
+			  run->end - run->start); /* best effort: the file is deleted at the end */
+	ts_chunk_put(run->chunk);
+	free(run->buf);
+	memset(run, 0, sizeof(*run));
+}
+
+void ts_runs_free(struct ts_runs *rs)
+{
+	size_t i;
+
+	for (i = 0; i < rs->nr; i++)
+		run_free(&rs->v[i]);
+	free(rs->v);
+	free(rs->heap);
+	memset(rs, 0, sizeof(*rs));
+}
+
+/* [pos, pos + need) of @run, from its chunk or through its file window, into *@p. */
+static int run_load(struct ts_reader *r, struct ts_run *run, size_t need, const unsigned char **p)
+{
+	ssize_t n;
+
+	if (run->chunk) {
+		if (run->pos < run->chunk->base ||
+		    run->pos + need > run->chunk->base + run->chunk->alloc)
+			return ts_reader_fail(r, run->pos, -TS_ECORRUPT,
+					      "record of %zu bytes runs past its buffer", need);
+		*p = run->chunk->data + (run->pos - run->chunk->base);
+		return 0;
+	}
+	if (run->pos < run->buf_off || run->pos + need > run->buf_off + run->buf_len) {
+		if (!run->buf) {
+			run->buf = malloc(RUN_WINDOW);
+			if (!run->buf)
+				return -ENOMEM;
+		}
+		do
+			n = pread(run->fd, run->buf, RUN_WINDOW, run->pos);
+		while (n < 0 && errno == EINTR);
+		if (n < 0)
+			return ts_reader_fail(r, run->pos, -errno, "%s: %s",
+					      run->tagged ? "reading the spill file" : "read",
+					      strerror(errno));
+		run->buf_off = run->pos;
+		run->buf_len = n;
+		if (!run->tagged)
+			r->m.info.reread_bytes += n;
+		if ((size_t)n < need)
+			return ts_reader_fail(r, run->pos, -TS_ETRUNC,
+					      "record cut short on re-read%s",
+					      run->tagged ? " of the spill file" : "");
+	}
+	*p = run->buf + (run->pos - run->buf_off);
+	return 0;
+}
+
+/* A tagged entry: its time and offset come with it. */
+static int tagged_peek(struct ts_reader *r, struct ts_run *run)
+{
+	const unsigned char *p;
+	uint16_t size;
+	int ret;
+
+	ret = run_load(r, run, TS_TAG_SIZE + 8, &p);
+	if (ret)
+		return ret;
+	memcpy(&size, p + TS_TAG_SIZE + 6, 2);
+	run->step = TS_TAG_SIZE + ((size + 7u) & ~7u);
+	ret = run_load(r, run, run->step, &p);
+	if (ret)
+		return ret;
+	run->time = ts_get_u64(p);
+	run->off = ts_get_u64(p + 8);
+	run->rec = p + TS_TAG_SIZE;
+	return 1;
+}
+
+/* [pos, pos + need) of @run when it is at hand (in its chunk, or in its window), else NULL. */
+static inline const unsigned char *run_at(const struct ts_run *run, size_t need)
+{
+	if (run->chunk)
+		return run->pos + need <= run->chunk->base + run->chunk->alloc ?
+			       run->chunk->data + (run->pos - run->chunk->base) :
+			       NULL;
+	if (run->pos >= run->buf_off && run->pos + need <= run->buf_off + run->buf_len)
+		return run->buf + (run->pos - run->buf_off);
+	return NULL;
+}
+
+/*
+ * Load the next record of @run that belongs to the queue: a kernel record with a time. In the
+ * input, others (perf's own records, and untimed ones delivered at once) are stepped over.
+ * Return: 1 when loaded, 0 when the run is used up, or a negative code.
+ */
+static int run_peek(struct ts_reader *r, struct ts_run *run)
+{
+	const unsigned char *rec;
+	uint64_t time;
+	uint16_t size;
+	uint32_t type;
+	int ret;
+
+	while (run->pos < run->end) {
+		if (run->tagged)
+			return tagged_peek(r, run);
+		rec = run_at(run, 8);
+		if (!rec && (ret = run_load(r, run, 8, &rec)))
+			return ret;
+		memcpy(&size, rec + 6, 2);
+		type = ts_get_u32(rec);
+		if (size < 8)
+			return ts_reader_fail(r, run->pos, -TS_ERECSIZE, "record of size %u", size);
+		if (!run_at(run, size) && (ret = run_load(r, run, size, &rec)))
+			return ret;
+		/* the common case: a sample whose TIME sits where every attr puts it */
+		if (type == PERF_RECORD_SAMPLE && r->sample_time_pos >= 0 &&
+		    size >= 16u + r->sample_time_pos) {
+			time = ts_get_u64(rec + 8 + r->sample_time_pos);
+		} else if (type == TS_REC_AUXTRACE) { /* its payload follows, outside header.size */
+			run->pos += size + ts_get_u64(rec + 8);
+			continue;
+		} else if (type >= 64) {
+			run->pos += size;
+			continue;
+		} else if ((ret = ts_record_time(r, r->m.err, rec, size, run->pos, &time))) {
+			if (ts_record_wanted(type))
+				return ret;
+			r->m.err[0] = 0;
+			time = 0;
+		}
+		if (time == 0 || time == UINT64_MAX) {
+			run->pos += size;
+			continue;
+		}
+		run->time = time;
+		run->off = run->pos;
+		run->rec = rec;
+		run->step = size;
+		return 1;
+	}
+	return 0;
+}
+
+static int run_before(const struct ts_run *a, const struct ts_run *b)
+{
+	return a->time < b->time || (a->time == b->time && a->seq < b->seq);
+}
+
+static inline void heap_down(struct ts_run **h, size_t n, size_t i)
+{
+	for (;;) {
+		size_t l = 2 * i + 1, m = i;
+		struct ts_run *t;
+
+		if (l < n && run_before(h[l], h[m]))
+			m = l;
+		if (l + 1 < n && run_before(h[l + 1], h[m]))
+			m = l + 1;
+		if (m == i)
+			return;
+		t = h[i];
+		h[i] = h[m];
+		h[m] = t;
+		i = m;
+	}
+}
+
+/* The heap of @rs's runs that have a record (only those in memory, with @memory). */
+static int heap_build(struct ts_reader *r, struct ts_runs *rs, int memory, size_t *n)
+{
+	size_t i;
+	int ret;
+
+	*n = 0;
+	for (i = 0; i < rs->nr; i++) {
+		if (memory && !rs->v[i].chunk)
+			continue;
+		ret = run_peek(r, &rs->v[i]);
+		if (ret < 0)
+			return ret;
+		if (ret)
+			rs->heap[(*n)++] = &rs->v[i];
+	}
+	for (i = *n / 2; i-- > 0;)
+		heap_down(rs->heap, *n, i);
+	return 0;
+}
+
+/* The heap's first run has delivered (or spilled) its record: on to its next. */
+static inline int heap_next(struct ts_reader *r, struct ts_run **h, size_t *n)
+{
+	int ret;
+
+	h[0]->pos += h[0]->step;
+	ret = run_peek(r, h[0]);
+	if (ret < 0)
+		return ret;
+	if (!ret)
+		h[0] = h[--*n];
+	heap_down(h, *n, 0);
+	return 0;
+}
+
+/* Drop the used-up runs (with @memory, and the memory runs, which were spilled). */
+static void runs_compact(struct ts_runs *rs, int memory)
+{
+	size_t i, kept = 0;
+
+	for (i = 0; i < rs->nr; i++) {
+		if (rs->v[i].pos >= rs->v[i].end || (memory && rs->v[i].chunk)) {
+			run_free(&rs->v[i]);
+			continue;
+		}
+		rs->v[kept++] = rs->v[i];
+	}
+	rs->nr = kept;
+}
+
+/**
+ * ts_runs_flush() - deliver (on @r, this thread) every queued record of @rs up to @limit
+ * @r: the reader that delivers
+ * @rs: its closed runs
+ * @limit: the round's flush time
+ * @last_flush: out: the time of the last record delivered, as perf keeps it
+ *
+ * Return: 0 or a negative code.
+ */
+int ts_runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint64_t *last_flush)
+{
+	struct ts_run **h = rs->heap;
+	size_t n;
+	int ret;
+
+	ret = heap_build(r, rs, 0, &n);
+	if (ret)
+		return ret;
+	while (n && h[0]->time <= limit) {
+		struct ts_run *run = h[0];
+		const unsigned char *rec = run->rec;
+		uint16_t size;
+
+		if ((uintptr_t)rec & 7) { /* after an unpadded COMPRESSED record */
+			memcpy(&size, rec + 6, 2);
+			rec = ts_aligned_into(&r->m.scratch, &r->m.scratch_alloc, rec, size);
+			if (!rec)
+				return -ENOMEM;
+		}
+		ret = ts_deliver(r, rec, run->off);
+		if (ret)
+			return ret;
+		*last_flush = run->time;
+		ret = heap_next(r, h, &n);
+		if (ret)
+			return ret;
+	}
+	runs_compact(rs, 0);
+	return 0;
+}
+
+/* ---- the spill file ------------------------------------------------------------------- */
+
+/* An unnamed file in $TMPDIR (or /tmp): O_TMPFILE where the filesystem has it. */
+static int spill_open(struct ts_scanner *sc, uint64_t off)
+{
+	const char *dir = getenv("TMPDIR") && *getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
+	char path[4096];
+	int fd;
+
+	fd = open(dir, O_TMPFILE | O_RDWR | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0 &&
+	    snprintf(path, sizeof(path), "%s/tickscope-spill.XXXXXX", dir) < (int)sizeof(path)) {
+		fd = mkostemp(path, O_CLOEXEC);
+		if (fd >= 0)
+			unlink(path);
+	}
+	if (fd < 0)
+		return ts_scan_fail(sc, off, -errno,
+				    "a round outgrew the memory budget, and no spill file can be "
+				    "made in %s: %s",
+				    dir, strerror(errno));
+	sc->spill_fd = fd;
+	return 0;
+}
+
+static int spill_write(struct ts_scanner *sc, const unsigned char *p, size_t len, uint64_t off)
+{
+	while (len) {
+		ssize_t n = pwrite(sc->spill_fd, p, len, sc->spill_end);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return ts_scan_fail(sc, off, n < 0 ? -errno : -EIO,
+					    "writing the spill file: %s",
+					    n < 0 ? strerror(errno) : "no progress");
+		p += n;
+		len -= n;
+		sc->spill_end += n;
+		sc->cnt.spilled_bytes += n;
+	}
+	return 0;
+}
+
+/**
+ * ts_runs_spill() - merge the scanner's memory runs into one run in the spill file
+ * @sc: the scanner, delivering on its own thread (pipe and zstd input)
+ * @off: the record being queued, for messages
+ *
+ * The merged run takes the number of the oldest run in it: every run in memory arrived after
+ * every run spilled before, and before every run to come, so equal times keep file order.
+ * Return: 0 or a negative code.
+ */
+int ts_runs_spill(struct ts_scanner *sc, uint64_t off)
+{
+	struct ts_reader *r = sc->deliver;
+	struct ts_runs *rs = &sc->runs;
+	struct ts_run **h = rs->heap, *run;
+	unsigned char *wbuf = NULL;
+	uint64_t start, seq = UINT64_MAX;
+	size_t n, i, wlen = 0;
+	int ret;
+
+	rs->open = 0;
+	for (i = 0; i < rs->nr; i++)
+		if (rs->v[i].chunk && rs->v[i].seq < seq)
+			seq = rs->v[i].seq;
+	ret = heap_build(r, rs, 1, &n);
+	if (ret || !n)
+		goto out;
+	if (sc->spill_fd < 0 && (ret = spill_open(sc, off)))
+		goto out;
+	wbuf = malloc(SPILL_WRITE);
+	if (!wbuf) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	start = sc->spill_end;
+	while (n) {
+		run = h[0];
+		if (wlen + run->step > SPILL_WRITE) {
+			ret = spill_write(sc, wbuf, wlen, off);
+			if (ret)
+				goto out;
+			wlen = 0;
+		}
+		memcpy(wbuf + wlen, run->rec - TS_TAG_SIZE, run->step);
+		wlen += run->step;
+		ret = heap_next(r, h, &n);
+		if (ret)
+			goto out;
+	}
+	ret = spill_write(sc, wbuf, wlen, off);
+	if (ret)
+		goto out;
+	runs_compact(rs, 1);
+	run = ts_run_new(rs, start, sc->spill_end, NULL, sc->spill_fd);
+	if (!run) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	run->tagged = 1;
+	run->seq = seq;
+out:
+	free(wbuf);
+	return ret;
+}

@@ -1,0 +1,70 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Time order past the round budget: with a budget smaller than a round (TS_ROUND_BUDGET), a
+# file's runs are read again from the file and a pipe's or a -z file's are merged into a
+# temporary file; dump and report must print what they print with every round in memory (the
+# default here: the fixtures' rounds are under 1 MB), and decode-only must say which path it
+# took. A spill file that cannot be made is one clear error.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+k=$(fixture_kallsyms x86-ramfs-callchain) || { echo "Bail out! kallsyms"; exit 1; }
+
+# outputs FILE DIR [ENV...]: dump (text, JSON) and report --json of FILE into DIR
+outputs() {
+	_f=$1 _d=$2
+	shift 2
+	mkdir -p "$_d"
+	env "$@" "$TICKSCOPE" dump -i "$_f" --kallsyms "$k" >"$_d/dump" 2>"$_d/dump.err"
+	echo $? >"$_d/rc"
+	env "$@" "$TICKSCOPE" dump --format=json -i "$_f" >"$_d/json" 2>>"$_d/dump.err"
+	echo $? >>"$_d/rc"
+	env "$@" "$TICKSCOPE" report --json -i "$_f" --kallsyms "$k" >"$_d/report" \
+		2>"$_d/report.err"
+	echo $? >>"$_d/rc"
+	env "$@" "$TICKSCOPE" dump --format=none -i "$_f" >/dev/null 2>"$_d/none.err"
+}
+
+for n in x86-ramfs-callchain:file:"read again" x86-ramfs-zstd:-z:spilled \
+	x86-ramfs-pipe:pipe:spilled; do
+	name=${n%%:*} rest=${n#*:}
+	kind=${rest%%:*} how=${rest#*:}
+	f=$(fixture_data "$name") || { echo "Bail out! fixture $name"; exit 1; }
+	outputs "$f" "$TAP_TMP/$name.mem"
+	outputs "$f" "$TAP_TMP/$name.small" TS_ROUND_BUDGET=64k
+	is "$(cat "$TAP_TMP/$name.mem/rc" "$TAP_TMP/$name.small/rc" | tr -d '\n')" 000000 \
+		"$kind: dump, dump --format=json and report succeed either way"
+	grep -q 'time order: one pass' "$TAP_TMP/$name.mem/none.err"
+	ok $? "$kind: within the budget, one pass ($(sed 's/.*time order: //' \
+		"$TAP_TMP/$name.mem/none.err"))"
+	grep -q "time order: .*[1-9][0-9.]* MB $how" "$TAP_TMP/$name.small/none.err"
+	ok $? "$kind: past a 64 KiB budget, $how ($(sed 's/.*time order: //' \
+		"$TAP_TMP/$name.small/none.err"))"
+	for o in dump json report; do
+		ok "$([ -s "$TAP_TMP/$name.mem/$o" ] &&
+			cmp -s "$TAP_TMP/$name.mem/$o" "$TAP_TMP/$name.small/$o"
+			echo $?)" "$kind: $o is the same ($(wc -l <"$TAP_TMP/$name.mem/$o") lines)"
+	done
+done
+
+# A pipe-mode stream on stdin spills like the file of it.
+f=$(fixture_data x86-ramfs-pipe)
+TS_ROUND_BUDGET=64k "$TICKSCOPE" dump -i - <"$f" >"$TAP_TMP/stdin.dump" 2>"$TAP_TMP/stdin.err"
+ok $? "pipe on stdin past the budget"
+"$TICKSCOPE" dump -i "$f" >"$TAP_TMP/file.dump" 2>/dev/null
+cmp -s "$TAP_TMP/file.dump" "$TAP_TMP/stdin.dump"
+ok $? "pipe on stdin: the same dump"
+
+# No spill file to be had: one line naming the input, the offset and the folder; exit 1.
+TMPDIR=$TAP_TMP/none TS_ROUND_BUDGET=64k "$TICKSCOPE" dump --format=none -i "$f" \
+	>/dev/null 2>"$TAP_TMP/nospill.err"
+is $? 1 "no spill file: exit 1"
+grep -q "x86-ramfs-pipe.data: offset 0x[0-9a-f]*: .*no spill file can be made in $TAP_TMP/none" \
+	"$TAP_TMP/nospill.err"
+ok $? "no spill file: the input, the offset and the folder ($(head -1 "$TAP_TMP/nospill.err"))"
+TMPDIR=$TAP_TMP/none "$TICKSCOPE" dump --format=none -i "$f" >/dev/null 2>&1
+ok $? "no spill file needed within the budget: no folder needed"
+
+tap_done
