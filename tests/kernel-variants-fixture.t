@@ -65,4 +65,22 @@ v = {x['variant']: x for x in m['idle.exits.tick.per_s']['variants']}
 print(' '.join('%.6g' % x for x in v[sys.argv[2]]['values']) + ' ')" "$d/compare.json" "$v")
 	is "$got" "$want" "$v: compare's idle exits by the tick are the runs' summaries"
 done
+# 5. The shrinker patch variant against its baseline (seed 2's mechanism), 20 runs a side.
+fs=$TS_TOP/tests/fixtures/kernel-variants/qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu
+ds=$TAP_TMP/shr
+mkdir -p "$ds"
+cp "$fs/compare.txt" "$ds/"
+xz -dc "$fs/compare.json.xz" >"$ds/compare.json"
+kv_shrinker_answer "$ds" nohz-idle shrinker-srcu 20
+vt=$fs/shrinker-srcu/variant.txt
+grep -q '^built_patches=boards/patches/shrinker-srcu/0001-' "$vt" &&
+	[ "$(sed -n 's/^built_config_sha256=//p' "$vt")" = \
+		"$(sed -n 's/^built_config_sha256=//p' "$fs/nohz-idle/variant.txt")" ]
+ok $? "shrinker-srcu: the baseline's config with the patch series"
+want=$(sed -n 's/^built_patches_sha256=//p' "$vt")
+is "$(cat "$TS_TOP/boards/patches/shrinker-srcu/0001-"*.patch | sha256sum | cut -d' ' -f1)" \
+	"$want" "shrinker-srcu: the committed patch is the one the kernel was built with"
+awk '/status=complete/ { n++; if ($3 != (n % 2 ? "variant=nohz-idle" : "variant=shrinker-srcu"))
+	bad++ } END { exit !(n == 40 && !bad) }' "$fs/order.txt"
+ok $? "the 40 runs were recorded interleaved, A B A B"
 tap_done

@@ -54,3 +54,58 @@ kv_tick_answer() {
 	awk -v x="$(kv_metric "$_d" idle.tick_stop.ok.per_s "$_a" min)" 'BEGIN { exit !(x > 0) }'
 	ok $? "every $_a run has tick_stop successes"
 }
+
+# kv_detail DIR LABEL_REGEX: the share (% of the benchmark's change) of the explanation's detail
+# line (compare.json) whose label matches, or None.
+kv_detail() {
+	python3 -c "import json, re, sys
+d = json.load(open(sys.argv[1] + '/compare.json'))
+x = d['explanations'][0]['decomposition']
+print(next((p['share_pct'] for p in x['parts'] + x['details']
+	    if re.search(sys.argv[2], p['label'])), None))" "$@" 2>&1
+}
+
+# kv_shrinker_answer DIR A B RUNS: the shrinker patch variant (B: unregister_shrinker() waits
+# for an SRCU grace period) against its baseline (A) on stress-ng ramfs with callchains, RUNS a
+# side: the real-time bogo-ops/s fall significantly and more than the usr+sys rate; the time
+# per op grows mostly off-CPU; the workers' new wait is synchronize_srcu under
+# unregister_shrinker in every B run and no A run, ended by a kworker running SRCU's callbacks,
+# and the explanation gives it the largest share of the change.
+kv_shrinker_answer() {
+	_d=$1 _a=$2 _b=$3 _n=$4
+	_r=bench.ramfs.bogo_ops_per_s_real _u=bench.ramfs.bogo_ops_per_s_usr_sys
+	_w='task.offcpu_stack.synchronize_srcu;unregister_shrinker;deactivate_locked_super.D'
+	[ "$(kv_metric "$_d" $_r "$_a" n)" = "$_n" ] && [ "$(kv_metric "$_d" $_r "$_b" n)" = "$_n" ]
+	ok $? "compare has $_n runs of each variant"
+	_ra=$(kv_metric "$_d" $_r "$_a" median) _rb=$(kv_metric "$_d" $_r "$_b" median)
+	_ua=$(kv_metric "$_d" $_u "$_a" median) _ub=$(kv_metric "$_d" $_u "$_b" median)
+	diag "bogo ops/s real time $_ra -> $_rb (p $(kv_metric "$_d" $_r "$_b" p)), usr+sys $_ua -> $_ub"
+	awk -v a="$_ra" -v b="$_rb" -v p="$(kv_metric "$_d" $_r "$_b" p)" \
+		'BEGIN { exit !(b < a && p < 0.05) }'
+	ok $? "the real-time bogo-ops/s fall, significantly (U p < 0.05)"
+	awk -v ra="$_ra" -v rb="$_rb" -v ua="$_ua" -v ub="$_ub" 'BEGIN { exit !(ub / ua > rb / ra) }'
+	ok $? "the usr+sys rate falls less than the real-time rate"
+	awk -v s="$(kv_detail "$_d" '^off-CPU')" 'BEGIN { exit !(s > 50) }'
+	ok $? "most of the longer time per op is off-CPU time"
+	[ "$(kv_metric "$_d" "$_w.per_op" "$_a" max)" = 0 ] &&
+		awk -v x="$(kv_metric "$_d" "$_w.per_op" "$_b" min)" 'BEGIN { exit !(x > 0) }'
+	ok $? "the workers wait in synchronize_srcu <- unregister_shrinker in every $_b run, no $_a run"
+	awk -v x="$(kv_metric "$_d" "$_w.woken_by.kworker.share" "$_b" median)" \
+		'BEGIN { exit !(x > 99) }'
+	ok $? "a kworker ends that wait"
+	[ "$(kv_metric "$_d" task.woken_by_work.srcu_invoke_callbacks.share "$_a" max)" = 0 ] &&
+		awk -v x="$(kv_metric "$_d" task.woken_by_work.srcu_invoke_callbacks.share "$_b" min)" \
+			'BEGIN { exit !(x > 0) }'
+	ok $? "running srcu_invoke_callbacks, in every $_b run and no $_a run"
+	_s=$(kv_detail "$_d" '^synchronize_srcu;unregister_shrinker;deactivate_locked_super \(D\)$')
+	_top=$(python3 -c "import json, sys
+d = json.load(open(sys.argv[1] + '/compare.json'))
+x = d['explanations'][0]['decomposition']['details']
+print(max((p for p in x if ';' in p['label']), key=lambda p: p['share_pct'])['label'])" "$_d")
+	diag "the explanation's wait with the largest share: $_top ($_s%)"
+	[ "$_top" = 'synchronize_srcu;unregister_shrinker;deactivate_locked_super (D)' ]
+	ok $? "the explanation gives that wait the largest share of the change of any wait"
+	grep -q '^  synchronize_srcu;unregister_shrinker;deactivate_locked_super (D) ' \
+		"$_d/compare.txt"
+	ok $? "compare.txt lists it where the benchmark's tasks wait"
+}
