@@ -158,6 +158,7 @@ int perf_cmdline_parse(struct perf_cmdline *c, const char *argv, size_t len)
 		next = p + strnlen(p, (size_t)(end - p)) + 1;
 		if (p[0] != '-' || !p[1] || (p[1] == '-' && !p[2]))
 			continue;
+		i = -1; /* p[1] is set, so the loop below runs at least once: for the compiler */
 		if (p[1] == '-') {
 			i = find_long(p + 2, &v);
 		} else {
