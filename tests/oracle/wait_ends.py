@@ -3,14 +3,18 @@
 # perf's own view of the samples: per off-CPU period of a task whose comm starts with COMM
 # (the first script argument), its switch-out stack named by its wait site (the first three
 # frames past the scheduler's and the sleeping primitives', as the model names it), its state
-# (prev_state: R preempted, S, D, other), its time to the next switch-in, and who ended it: the last sched_waking of the task after the switch-out,
-# else (not for R) one it got while still on its CPU since its last switch-in, else none.
+# (prev_state: R preempted, S, D, other), its time to the next switch-in, and who ended it:
+# the last sched_waking of the task after the switch-out, else (not for R) one it got while
+# still on its CPU since its last switch-in, else none.
 # Wakers are classed as tests/oracle/woken_by.py does. Also every sched_waking by a kworker
 # inside a work item (workqueue_execute_start .. _end, task context), by work function
 # (named through the kallsyms file, the second argument).
-import re
+import os
 import sys
 import perf_trace_context
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
+from ts_tasks import last, name, task_class, switch, workers  # noqa: E402
 
 match = sys.argv[1]
 syms = {}
@@ -20,30 +24,13 @@ for line in open(sys.argv[2]):
         syms[int(f[0], 16)] = f[2]
 SCHED = {'__traceiter_sched_switch', '__schedule', 'schedule', 'preempt_schedule',
          'preempt_schedule_common', 'preempt_schedule_irq', 'schedule_idle'}
-last = {}
 out = {}  # tid -> (time, stack name, state)
 early = {}  # tid -> waker key of a wake while on CPU
 ended = {}  # tid -> waker key of the wake after switch-out
 work = {}  # tid -> work function of the item it runs
 periods = {}  # (tid, stack, state) -> [ns, count]
 by = {}  # (tid, stack, state, waker key) -> count
-on = {}  # tid -> time of its switch-in
-run = {}  # tid -> run time
-sw = {}  # tid -> switch-outs; a task of COMM under a third of the most run time and 1/100 of
-# the most switches is a supervisor (stress-ng's parent of each worker, asleep in wait4), left
-# out as compare leaves it out
 works = {}  # function -> wakes
-
-
-def name(pid, comm):
-    if pid >= 0 and comm and not comm.startswith(':'):
-        last[pid] = comm
-
-
-def task_class(comm):
-    k = comm.split('/')[0]
-    k = re.sub(r'(?<=.)[0-9]+$', '', k)
-    return re.sub(r'[^A-Za-z0-9_+.:@-]', '_', k)
 
 
 # how a task sleeps, not why (the model's is_wait_frame(), analysis/model/sched_metrics.c)
@@ -90,12 +77,7 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     t = ns(common_secs, common_nsecs)
     name(prev_pid, prev_comm)
     name(next_pid, next_comm)
-    if prev_pid in on:
-        run[prev_pid] = run.get(prev_pid, 0) + t - on.pop(prev_pid)
-    if prev_pid > 0:
-        sw[prev_pid] = sw.get(prev_pid, 0) + 1
-    if next_pid > 0:
-        on[next_pid] = t
+    switch(t, prev_pid, next_pid)
     if prev_pid > 0 and prev_comm.startswith(match):
         out[prev_pid] = (t, stack_name(common_callchain), state_of(prev_state))
         ended.pop(prev_pid, None)
@@ -157,13 +139,10 @@ def waker_class(key):
 
 
 def trace_end():
-    ours = [p for p in set(run) | set(sw) if last.get(p, '').startswith(match)]
-    mrun = max([run.get(p, 0) for p in ours] or [0])
-    msw = max([sw.get(p, 0) for p in ours] or [0])
-    workers = {p for p in ours if run.get(p, 0) * 3 >= mrun or sw.get(p, 0) * 100 >= msw}
+    ours = workers(match)
     sums = {}
     for (pid, st, state), (t, n) in periods.items():
-        if pid in workers:
+        if pid in ours:
             s = sums.setdefault((st, state), [0, 0])
             s[0] += t
             s[1] += n
@@ -171,7 +150,7 @@ def trace_end():
         print('wait\t%s\t%s\t%d\t%d' % (st, state, t, n))
     cls = {}
     for (pid, st, state, w), n in by.items():
-        if pid not in workers:
+        if pid not in ours:
             continue
         k = (st, state, waker_class(w))
         cls[k] = cls.get(k, 0) + n

@@ -7,26 +7,14 @@
 # comm run switches", comm the wakee's latest, run its run time in ns (switch-in to switch-out)
 # and switches its switch-outs, by which the test tells the benchmark's workers from its
 # supervisors as compare does.
-import re
+import os
+import sys
 import perf_trace_context
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
+from ts_tasks import last, name, task_class, switch, run, sw  # noqa: E402
 
 wakes = {}
-last = {}
-on = {}
-run = {}
-sw = {}
-
-
-def name(pid, comm):
-    # ":<tid>" is perf's placeholder for a thread whose COMM it did not see (lost events)
-    if pid >= 0 and comm and not comm.startswith(':'):
-        last[pid] = comm
-
-
-def task_class(comm):
-    k = comm.split('/')[0]
-    k = re.sub(r'(?<=.)[0-9]+$', '', k)
-    return re.sub(r'[^A-Za-z0-9_+.:@-]', '_', k)
 
 
 def sched__sched_waking(event_name, context, common_cpu, common_secs, common_nsecs, common_pid,
@@ -45,13 +33,7 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     name(common_pid, common_comm)
     name(prev_pid, prev_comm)
     name(next_pid, next_comm)
-    t = common_secs * 1000000000 + common_nsecs
-    if prev_pid in on:
-        run[prev_pid] = run.get(prev_pid, 0) + t - on.pop(prev_pid)
-    if prev_pid > 0:
-        sw[prev_pid] = sw.get(prev_pid, 0) + 1
-    if next_pid > 0:
-        on[next_pid] = t
+    switch(common_secs * 1000000000 + common_nsecs, prev_pid, next_pid)
 
 
 def trace_unhandled(event_name, context, event_fields_dict, perf_sample_dict=None):

@@ -138,6 +138,22 @@ static void test_compare(void)
 	}
 }
 
+/* Two runs of A, two of B, apart in every metric (the facts tests set their facts). */
+static void two_runs(struct ts_run *a, struct ts_run *b)
+{
+	for (int i = 0; i < 2; i++) {
+		run(&a[i], 10 + i, 2000, 1000, 6000);
+		run(&b[i], 30 + i, 19000, 1500, 7000);
+	}
+}
+
+/* Fact @f of both runs of @x. */
+static void facts(struct ts_run *x, enum ts_run_fact f, const char *value)
+{
+	ts_run_set_fact(&x[0], f, value);
+	ts_run_set_fact(&x[1], f, value);
+}
+
 /*
  * The cmdline differs between variants by B's declared boot parameters (nohz=off): that is the
  * change under test, not a confounder; an extra undeclared word (quiet) is one.
@@ -149,14 +165,11 @@ static void test_cmdline(void)
 	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
 	struct ts_cmp *c;
 
-	for (int i = 0; i < 2; i++) {
-		run(&a[i], 10 + i, 2000, 1000, 6000);
-		run(&b[i], 30 + i, 19000, 1500, 7000);
-		ts_run_set_fact(&a[i], TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1");
-		ts_run_set_fact(&a[i], TS_FACT_BOOT_ARGS, "");
-		ts_run_set_fact(&b[i], TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1 nohz=off");
-		ts_run_set_fact(&b[i], TS_FACT_BOOT_ARGS, "nohz=off");
-	}
+	two_runs(a, b);
+	facts(a, TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1");
+	facts(a, TS_FACT_BOOT_ARGS, "");
+	facts(b, TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1 nohz=off");
+	facts(b, TS_FACT_BOOT_ARGS, "nohz=off");
 	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 0,
 	   "the declared boot parameters are the variant, not a confounder");
 	ts_cmp_free(c);
@@ -188,25 +201,18 @@ static void test_events(void)
 	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
 	struct ts_cmp *c;
 
-	for (int i = 0; i < 2; i++) {
-		run(&a[i], 10 + i, 2000, 1000, 6000);
-		run(&b[i], 30 + i, 19000, 1500, 7000);
-		ts_run_set_fact(&a[i], TS_FACT_EVENTS,
-				"sched:sched_switch,timer:tick_stop,ipi:ipi_entry");
-		ts_run_set_fact(&a[i], TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
-		ts_run_set_fact(&b[i], TS_FACT_EVENTS, "sched:sched_switch,ipi:ipi_entry");
-		ts_run_set_fact(&b[i], TS_FACT_EVENTS_MISSING,
-				"timer:tick_stop,timer:timer_base_idle");
-	}
+	two_runs(a, b);
+	facts(a, TS_FACT_EVENTS, "sched:sched_switch,timer:tick_stop,ipi:ipi_entry");
+	facts(a, TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
+	facts(b, TS_FACT_EVENTS, "sched:sched_switch,ipi:ipi_entry");
+	facts(b, TS_FACT_EVENTS_MISSING, "timer:tick_stop,timer:timer_base_idle");
 	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 0 && c->nr_notes == 1 &&
 		   strstr(c->notes[0].text, "timer:tick_stop recorded in A only: the kernel of B "
 					    "does not offer it"),
 	   "an event B's kernel does not offer is a kernel difference, not a confounder");
 	ts_cmp_free(c);
-	ts_run_set_fact(&b[0], TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
-	ts_run_set_fact(&b[1], TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
-	ts_run_set_fact(&a[0], TS_FACT_EVENTS, "sched:sched_switch,timer:tick_stop");
-	ts_run_set_fact(&a[1], TS_FACT_EVENTS, "sched:sched_switch,timer:tick_stop");
+	facts(b, TS_FACT_EVENTS_MISSING, "timer:timer_base_idle");
+	facts(a, TS_FACT_EVENTS, "sched:sched_switch,timer:tick_stop");
 	ok(!ts_cmp_build(v, 2, &o, &c) && c->nr_conf == 2 && c->nr_notes == 0 &&
 		   !strcmp(c->conf[0].text, "events differ: timer:tick_stop recorded in A only") &&
 		   !strcmp(c->conf[1].text, "events differ: ipi:ipi_entry recorded in B only"),
