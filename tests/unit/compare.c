@@ -371,12 +371,13 @@ static void feed(struct ts_analysis *an, struct ts_event ev)
 static void test_wait_metrics(void)
 {
 	static const uint64_t ips[] = { F1, F2, F3, F4 };
-	struct ts_analysis *an;
+	struct ts_analysis *an = NULL;
 	struct ts_run r = { 0 };
 	struct ts_event e;
 	const struct ts_run_metric *m;
 
-	ts_analysis_new(&an, NULL);
+	if (!ok(!ts_analysis_new(&an, NULL), "an analysis for the wait metrics"))
+		return;
 	ts_analysis_note_recorded(an, "sched:sched_switch");
 	ts_analysis_note_recorded(an, "sched:sched_waking");
 	ts_analysis_set_symbols(an, syms, NULL);
