@@ -133,7 +133,7 @@ static int set_print_kallsyms(struct ts_source *s)
 	check_ksyms(s, k, path);
 	if (info->kernel_ref[0])
 		ts_ksyms_relocate(k, info->kernel_ref, info->kernel_ref_addr, &shift);
-	ret = ts_decoder_set_ksyms(s->dec, k);
+	ret = ts_decoder_set_ksyms(s->pdec ? s->pdec : s->dec, k);
 	ts_ksyms_free(k);
 	if (ret)
 		return ts_source_fail(s, ret, "%.300s: %s", path, ts_strerror(ret));
@@ -221,6 +221,8 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	td = ts_reader_tracing_data(s->reader, &td_len);
 	if (td_len) {
 		ret = ts_decoder_new(&s->dec, td, td_len, err, sizeof(err));
+		if (!ret && opts->own_printer)
+			ret = ts_decoder_new(&s->pdec, td, td_len, err, sizeof(err));
 		if (ret)
 			return ts_source_fail(s, ret, "%s: %s", opts->input, err);
 	} else if (opts->need_decoder) {
@@ -404,6 +406,7 @@ void ts_source_close(struct ts_source *s)
 	free(s->kinds);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);
+	ts_decoder_free(s->pdec);
 	ts_ksyms_free(s->ksyms);
 	ts_comms_release(&s->comms);
 	free(s);
@@ -422,6 +425,11 @@ struct ts_reader *ts_source_reader(struct ts_source *s)
 struct ts_decoder *ts_source_decoder(struct ts_source *s)
 {
 	return s->dec;
+}
+
+struct ts_decoder *ts_source_printer(struct ts_source *s)
+{
+	return s->pdec ? s->pdec : s->dec;
 }
 
 const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s)

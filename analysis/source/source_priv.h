@@ -54,6 +54,7 @@ struct ts_source {
 	enum ts_source_mode mode;
 	struct ts_reader *reader;
 	struct ts_decoder *dec;
+	struct ts_decoder *pdec; /* opts.own_printer: the printing thread's, else NULL */
 	struct ts_ksyms *ksyms;
 	enum ts_kallsyms_from kfrom;
 	struct ts_comms comms;

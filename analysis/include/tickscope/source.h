@@ -29,6 +29,12 @@ struct ts_source_opts {
 	 * their fields. A payload the fields would not fit is still decoded, for its error.
 	 */
 	int names_only;
+	/*
+	 * The payloads are printed on another thread (dump's): a second decoder of the same
+	 * tracing data, ts_source_printer(), takes the printed trace's kallsyms and is left to
+	 * that thread; the source's own decoder never prints.
+	 */
+	int own_printer;
 };
 
 #define TS_SYMS_PRINT 1u /* function names in the printed trace (dump's text) */
@@ -98,6 +104,13 @@ struct ts_reader *ts_source_reader(struct ts_source *s);
  */
 const char *ts_source_kallsyms_warning(struct ts_source *s);
 struct ts_decoder *ts_source_decoder(struct ts_source *s);
+
+/**
+ * ts_source_printer() - the decoder that prints payloads: with opts.own_printer one of its
+ * own, which the source touches only before the first sample's callback returns (it takes
+ * the kallsyms there when the kernel's map comes late), else ts_source_decoder()
+ */
+struct ts_decoder *ts_source_printer(struct ts_source *s);
 const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s);
 enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s);
 

@@ -1,0 +1,688 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * dump's printer: each queued sample's line (time, cpu, event, and the payload through the
+ * compiled printer or every field by name) into the output, on a thread of its own, so that
+ * printing runs on one CPU while the reader's thread reads, merges and decodes on the other.
+ */
+#include <errno.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dump.h"
+#include "tickscope/decode.h"
+
+/* ---- strings as TSV and JSON write them ------------------------------------------------ */
+
+#define ONES 0x0101010101010101ULL
+#define HIGHS 0x8080808080808080ULL
+
+/* Whether a byte of @x is 0 (exact as to whether there is one, not as to where). */
+static inline uint64_t zero_byte(uint64_t x)
+{
+	return (x - ONES) & ~x & HIGHS;
+}
+
+/* A byte JSON escapes (below 0x20, '"' or '\\') in @x? */
+static inline uint64_t json_special(uint64_t x)
+{
+	return ((x - 0x20 * ONES) & ~x & HIGHS) | zero_byte(x ^ ('"' * ONES)) |
+	       zero_byte(x ^ ('\\' * ONES));
+}
+
+/* A byte TSV replaces (a tab or a newline) in @x? */
+static inline uint64_t tsv_special(uint64_t x)
+{
+	return zero_byte(x ^ ('\t' * ONES)) | zero_byte(x ^ ('\n' * ONES));
+}
+
+/* Whether @n bytes at @s need no escape: eight at a time, the tail one by one. */
+static int plain_str(const char *s, size_t n, int json)
+{
+	size_t i = 0;
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if (json ? json_special(x) : tsv_special(x))
+			return 0;
+	}
+	for (; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (json ? c < 0x20 || c == '"' || c == '\\' : c == '\t' || c == '\n')
+			return 0;
+	}
+	return 1;
+}
+
+/* The runs that need no escape are copied whole. */
+void dump_json_str(struct outbuf *o, const char *s, size_t n)
+{
+	static const char hex[] = "0123456789abcdef";
+	size_t i, run = 0;
+
+	ob_putc(o, '"');
+	if (plain_str(s, n, 1)) { /* nearly always */
+		ob_mem(o, s, n);
+		ob_putc(o, '"');
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		unsigned char c = s[i];
+
+		if (c >= 0x20 && c != '"' && c != '\\')
+			continue;
+		ob_mem(o, s + run, i - run);
+		run = i + 1;
+		ob_room(o, 8);
+		ob_putc(o, '\\');
+		if (c >= 0x20) {
+			ob_putc(o, c);
+			continue;
+		}
+		ob_mem(o, "u00", 3);
+		ob_putc(o, hex[c >> 4]);
+		ob_putc(o, hex[c & 15]);
+	}
+	ob_mem(o, s + run, n - run);
+	ob_putc(o, '"');
+}
+
+/* TSV cells must not hold tabs or newlines: those become spaces. */
+void dump_tsv_str(struct outbuf *o, const char *s, size_t n)
+{
+	size_t i, run = 0;
+
+	if (plain_str(s, n, 0)) {
+		ob_mem(o, s, n);
+		return;
+	}
+	for (i = 0; i < n; i++) {
+		if (s[i] != '\t' && s[i] != '\n')
+			continue;
+		ob_mem(o, s + run, i - run);
+		ob_putc(o, ' ');
+		run = i + 1;
+	}
+	ob_mem(o, s + run, n - run);
+}
+
+/* ---- the printer's state: what it keeps made, and the output -------------------------- */
+
+/*
+ * A field name's separator and name as a line writes them, " name=" or ",\"name\":", made
+ * once per field of the format (keyed by libtraceevent's name, which lives as long as it).
+ */
+#define NR_NAMES 512
+#define NR_EVENTS 64
+#define NR_FLINES 256
+
+struct name {
+	const char *key;
+	char *text;
+	size_t len;
+};
+
+/* The fields of one tracepoint, and their names as TSV or JSON writes them. */
+struct fline {
+	int tp_id;
+	int nr;
+	const struct ts_field_desc *f;
+	struct name *names; /* the i-th field's " name=" or ",\"name\":" (text NULL: no memory) */
+	struct name event; /* "name\t", or ",\"event\":\"name\",\"fields\":{" */
+};
+
+/* Everything the printing thread writes: nothing here is touched by the reader's thread. */
+struct printer {
+	enum dump_fmt fmt;
+	struct ts_decoder *dec; /* the source's printer: this thread's alone */
+	struct outbuf out;
+	int width;
+	int first; /* the next field is the event's first */
+	struct name names[NR_NAMES];
+	struct name events[NR_EVENTS]; /* the text form's padded event names */
+	struct fline flines[NR_FLINES]; /* by tracepoint id */
+	uint64_t sec; /* the last line's seconds, as the format writes them before the ns */
+	uint32_t sec_len;
+	char sec_text[28];
+};
+
+/* " name=", or ",\"name\":" with JSON's escapes; NULL when out of memory. */
+static char *make_name(int json, const char *name, size_t *len)
+{
+	char *t = malloc(6 * strlen(name) + 4), *p = t;
+
+	if (!t)
+		return NULL;
+	*p++ = json ? ',' : ' ';
+	if (json)
+		*p++ = '"';
+	for (; *name; name++) {
+		unsigned char c = *name;
+
+		if (json && (c < 0x20 || c == '"' || c == '\\'))
+			p += c < 0x20 ? sprintf(p, "\\u%04x", c) : sprintf(p, "\\%c", c);
+		else
+			*p++ = c;
+	}
+	if (json)
+		*p++ = '"';
+	*p++ = json ? ':' : '=';
+	*len = p - t;
+	return t;
+}
+
+/* Write @name's separator (none for the first field) and name, from the table when there. */
+static void field_name(struct printer *d, const char *name)
+{
+	unsigned int i = (unsigned int)(((uintptr_t)name >> 3) * 0x9e3779b1u) % NR_NAMES, k;
+	struct name *e = NULL;
+	size_t len = 0;
+	char *t;
+
+	for (k = 0; k < 8; k++, i = (i + 1) % NR_NAMES) {
+		if (d->names[i].key == name) {
+			e = &d->names[i];
+			break;
+		}
+		if (!d->names[i].key) {
+			e = &d->names[i];
+			e->text = make_name(d->fmt == FMT_JSON, name, &e->len);
+			e->key = e->text ? name : NULL;
+			break;
+		}
+	}
+	if (e && e->key) {
+		ob_mem(&d->out, e->text + d->first, e->len - d->first);
+		return;
+	}
+	t = make_name(d->fmt == FMT_JSON, name, &len); /* the table is full */
+	if (t)
+		ob_mem(&d->out, t + d->first, len - d->first);
+	free(t);
+}
+
+static void fline_free(struct fline *l)
+{
+	for (int i = 0; l->names && i < l->nr; i++)
+		free(l->names[i].text);
+	free(l->names);
+	free(l->event.text);
+	memset(l, 0, sizeof(*l));
+}
+
+static void free_names(struct printer *d)
+{
+	for (int i = 0; i < NR_NAMES; i++)
+		free(d->names[i].text);
+	for (int i = 0; i < NR_EVENTS; i++)
+		free(d->events[i].text);
+	for (int i = 0; i < NR_FLINES; i++)
+		fline_free(&d->flines[i]);
+}
+
+/* ---- TSV and JSON: every field by name ------------------------------------------------- */
+
+/* One field's value; strings quoted in JSON, arrays as lists. Out-of-range fields print -. */
+static void print_value(struct printer *d, const struct ts_field_value *v)
+{
+	struct outbuf *o = &d->out;
+	const char *str = (const char *)v->data;
+	int json = d->fmt == FMT_JSON;
+	uint32_t i;
+	size_t n;
+
+	switch (v->type) {
+	case TS_FIELD_STRING: /* up to its NUL, at most 255 bytes */
+		n = strnlen(str, v->len < 255 ? v->len : 255);
+		if (json)
+			dump_json_str(o, str, n);
+		else
+			dump_tsv_str(o, str, n);
+		break;
+	case TS_FIELD_ARRAY:
+		if (json)
+			ob_putc(o, '[');
+		for (i = 0; i < v->nr; i++) {
+			ob_room(o, 32);
+			if (i)
+				ob_putc(o, ',');
+			ob_snum(o, ts_field_array_at(v, i), 1);
+		}
+		if (json)
+			ob_putc(o, ']');
+		break;
+	case TS_FIELD_NUM:
+		ob_snum(o, v->num, v->is_signed);
+		break;
+	default:
+		ob_str(o, json ? "null" : "-");
+	}
+	ob_room(o, 64);
+}
+
+static int print_field(void *ctx, const struct ts_field_value *v)
+{
+	struct printer *d = ctx;
+
+	field_name(d, v->name);
+	d->first = 0;
+	print_value(d, v);
+	return 0;
+}
+
+/*
+ * @tp_id's fields with their names as this format writes them, and the event's part of the
+ * line (@name: the decoder's string), made on its first sample.
+ */
+static const struct fline *fline_of(struct printer *d, int tp_id, const char *name)
+{
+	struct fline *l = &d->flines[(unsigned int)tp_id % NR_FLINES];
+	size_t n = strlen(name);
+	int i;
+
+	if (l->names && l->tp_id == tp_id)
+		return l;
+	fline_free(l);
+	l->f = ts_decoder_fields(d->dec, tp_id, &l->nr);
+	if (!l->f)
+		return NULL;
+	l->names = calloc(l->nr ? l->nr : 1, sizeof(*l->names));
+	for (i = 0; l->names && i < l->nr; i++)
+		l->names[i].text = make_name(d->fmt == FMT_JSON, l->f[i].name, &l->names[i].len);
+	l->event.text = malloc(n + 32);
+	if (l->event.text)
+		l->event.len = sprintf(
+			l->event.text,
+			d->fmt == FMT_JSON ? ",\"event\":\"%s\",\"fields\":{" : "%s\t", name);
+	l->tp_id = tp_id;
+	return l->names && l->event.text ? l : NULL;
+}
+
+/* The event's part of the line, then its fields. */
+static void print_fields(struct printer *d, const struct dump_rec *r)
+{
+	const struct fline *l = fline_of(d, r->tp_id, r->name);
+	const unsigned char *raw = dump_rec_raw(r);
+	struct ts_field_value v;
+	int i;
+
+	d->first = 1;
+	if (l) {
+		ob_mem(&d->out, l->event.text, l->event.len);
+	} else if (d->fmt == FMT_JSON) {
+		ob_str(&d->out, ",\"event\":\"");
+		ob_str(&d->out, r->name);
+		ob_str(&d->out, "\",\"fields\":{");
+	} else {
+		ob_str(&d->out, r->name);
+		ob_putc(&d->out, '\t');
+	}
+	if (!l) { /* out of memory for the names: each made as it comes */
+		ts_decoder_for_each_field(d->dec, r->tp_id, raw, r->raw_size, print_field, d);
+		return;
+	}
+	for (i = 0; i < l->nr; i++) {
+		ts_field_get(&l->f[i], raw, r->raw_size, &v);
+		if (l->names[i].text)
+			ob_mem(&d->out, l->names[i].text + d->first, l->names[i].len - d->first);
+		else
+			field_name(d, v.name);
+		d->first = 0;
+		print_value(d, &v);
+	}
+}
+
+/* ---- time, cpu and the event's name ---------------------------------------------------- */
+
+/* Append @s right-aligned in @w columns (never cut), as printf's %*s. */
+static void pad_str(struct outbuf *o, const char *s, int w)
+{
+	int n = strlen(s);
+
+	if (w > n) {
+		memset(o->b + o->n, ' ', w - n);
+		o->n += w - n;
+	}
+	ob_mem(o, s, n);
+}
+
+/* ": %*s: " of an event name, made once per name (keyed by the decoder's string). */
+static const struct name *event_part(struct printer *d, const char *name)
+{
+	unsigned int i = (unsigned int)(((uintptr_t)name >> 3) * 0x9e3779b1u) % NR_EVENTS;
+	struct name *e = &d->events[i];
+	int w = d->width > 1000 ? 1000 : d->width, n;
+
+	if (e->key == name)
+		return e;
+	free(e->text);
+	n = strlen(name);
+	e->len = (n > w ? n : w) + 4;
+	e->text = calloc(1, e->len > 48 ? e->len : 48); /* text_line() copies 48 bytes at once */
+	e->key = e->text ? name : NULL;
+	if (!e->text)
+		return NULL;
+	memcpy(e->text, ": ", 2);
+	memset(e->text + 2, ' ', e->len - 4 - n);
+	memcpy(e->text + e->len - 2 - n, name, n);
+	memcpy(e->text + e->len - 2, ": ", 2);
+	return e;
+}
+
+/*
+ * Seconds as the format writes them before the nanoseconds ("%5llu.", or time_ns's leading
+ * digits), kept until they change.
+ */
+static void put_seconds(struct printer *d, uint64_t sec)
+{
+	struct outbuf *o = &d->out;
+	size_t start = o->n;
+
+	if (sec == d->sec && d->sec_len) {
+		memcpy(o->b + o->n, d->sec_text, sizeof(d->sec_text));
+		o->n += d->sec_len;
+		return;
+	}
+	if (d->fmt == FMT_TEXT) {
+		ob_num(o, sec, 5, ' ');
+		ob_putc(o, '.');
+	} else {
+		ob_num(o, sec, 0, ' ');
+	}
+	d->sec = sec;
+	d->sec_len = (uint32_t)(o->n - start);
+	memcpy(d->sec_text, o->b + start, d->sec_len);
+}
+
+/* time_ns: the kept seconds, then nine digits (or the nanoseconds alone in the first second) */
+static void put_time_ns(struct printer *d, uint64_t time)
+{
+	struct outbuf *o = &d->out;
+
+	if (time < 1000000000ULL) {
+		ob_num(o, time, 0, ' ');
+		return;
+	}
+	put_seconds(d, time / 1000000000ULL);
+	ob_fill(o, '0', 9);
+	ob_digits(o->b + o->n, time % 1000000000ULL);
+}
+
+/* The thread's part of the line: a fixed-size copy when short (OB_SLACK leaves room). */
+static inline void put_head(struct outbuf *o, const struct dump_rec *r)
+{
+	if (r->head_len <= 32) {
+		memcpy(o->b + o->n, r->data, 32);
+		o->n += r->head_len;
+		return;
+	}
+	ob_mem(o, r->data, r->head_len);
+}
+
+/* The text line, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: %s\n"), the head queued. */
+static int text_line(struct printer *d, const struct dump_rec *r)
+{
+	struct outbuf *o = &d->out;
+	const struct name *ev;
+	const char *text;
+	size_t len;
+	int ret;
+
+	put_head(o, r);
+	ob_mem(o, " [", 2);
+	ob_num(o, r->cpu, 3, '0');
+	ob_mem(o, "] ", 2);
+	put_seconds(d, r->time / 1000000000ULL);
+	ob_fill(o, '0', 9); /* %09llu: nine digits, zeros first */
+	ob_digits(o->b + o->n, r->time % 1000000000ULL);
+	ev = event_part(d, r->name);
+	if (ev && ev->len <= 48) { /* a fixed-size copy; OB_SLACK leaves room */
+		memcpy(o->b + o->n, ev->text, 48);
+		o->n += ev->len;
+	} else if (ev) {
+		ob_mem(o, ev->text, ev->len);
+	} else {
+		ob_mem(o, ": ", 2);
+		pad_str(o, r->name, d->width > 1000 ? 1000 : d->width);
+		ob_mem(o, ": ", 2);
+	}
+	ob_line(o); /* the printer writes in place, up to OB_LINE - 1 bytes */
+	ret = ts_decoder_print(d->dec, r->tp_id, dump_rec_raw(r), r->raw_size, (int)r->cpu,
+			       o->b + o->n, OB_SIZE - o->n - 1, &text, &len);
+	if (text == o->b + o->n)
+		o->n += len;
+	else
+		ob_mem(o, text, len);
+	ob_putc(o, '\n');
+	return ret; /* non-zero: the payload does not fit its format */
+}
+
+static int print_rec(struct printer *d, const struct dump_rec *r)
+{
+	struct outbuf *o = &d->out;
+
+	ob_line(o);
+	switch (d->fmt) {
+	case FMT_TEXT:
+		return text_line(d, r);
+	case FMT_TSV:
+		put_time_ns(d, r->time);
+		ob_putc(o, '\t');
+		ob_num(o, r->cpu, 0, ' ');
+		ob_putc(o, '\t');
+		put_head(o, r);
+		print_fields(d, r);
+		ob_putc(o, '\n');
+		return 0;
+	default:
+		ob_str(o, "{\"time\":");
+		put_time_ns(d, r->time);
+		ob_str(o, ",\"cpu\":");
+		ob_num(o, r->cpu, 0, ' ');
+		put_head(o, r);
+		print_fields(d, r);
+		ob_str(o, "}}\n");
+		return 0;
+	}
+}
+
+/* ---- batches, and the thread that prints them ------------------------------------------ */
+
+/*
+ * The reader's thread fills one batch of entries while the printer prints the others; a
+ * batch changes hands under the lock, about once per 500 samples, so the lock costs
+ * nothing that shows. NR_BATCHES of BATCH bytes bound the memory, and how far the reader
+ * may run ahead.
+ */
+#define NR_BATCHES 4
+#define BATCH (64u << 10)
+#define BATCH_SLACK 64 /* put_head() reads 32 bytes at once, past a short last entry */
+
+struct batch {
+	unsigned char *buf;
+	size_t used;
+};
+
+struct dump_lines {
+	struct printer pr; /* the printing thread's; this thread's before it starts, or without */
+	struct batch b[NR_BATCHES];
+
+	/* the reader's thread */
+	unsigned int fill; /* b[fill % NR_BATCHES] is being filled */
+	int thread; /* 1: the printing thread runs; -1: none to be had, this thread prints */
+	pthread_t tid;
+
+	/* both, under the lock */
+	pthread_mutex_t lock;
+	pthread_cond_t work, room;
+	unsigned int queued; /* batches handed over */
+	unsigned int printed; /* batches the printer is through with */
+	int done; /* no batch will come */
+	int err; /* the printer's error: the batches after it are dropped */
+	uint64_t err_off;
+};
+
+/* Print one batch; on an error, the entry's offset into *@off. */
+static int print_batch(struct printer *d, const struct batch *b, uint64_t *off)
+{
+	size_t pos = 0;
+	int ret;
+
+	while (pos < b->used) {
+		const struct dump_rec *r = (const void *)(b->buf + pos);
+
+		ret = print_rec(d, r);
+		if (ret) {
+			*off = r->off;
+			return ret;
+		}
+		pos += r->len;
+	}
+	return 0;
+}
+
+static void *printer_main(void *arg)
+{
+	struct dump_lines *l = arg;
+	uint64_t off = 0;
+	int ret = 0, err;
+
+	pthread_mutex_lock(&l->lock);
+	for (;;) {
+		while (l->printed == l->queued && !l->done)
+			pthread_cond_wait(&l->work, &l->lock);
+		if (l->printed == l->queued)
+			break;
+		err = l->err;
+		pthread_mutex_unlock(&l->lock);
+		if (!err)
+			ret = print_batch(&l->pr, &l->b[l->printed % NR_BATCHES], &off);
+		pthread_mutex_lock(&l->lock);
+		if (ret && !l->err) {
+			l->err = ret;
+			l->err_off = off;
+		}
+		l->printed++;
+		pthread_cond_signal(&l->room);
+	}
+	pthread_mutex_unlock(&l->lock);
+	return NULL;
+}
+
+/*
+ * Hand the batch being filled over (print it here without a thread), then wait until the
+ * next one is free. The printing thread starts with the first full batch: a trace that fits
+ * one (@last) is printed here. Return: 0, or the printer's error.
+ */
+static int submit(struct dump_lines *l, int last)
+{
+	struct batch *b = &l->b[l->fill % NR_BATCHES];
+	uint64_t off = 0;
+	int ret;
+
+	if (!l->thread)
+		l->thread = last || pthread_create(&l->tid, NULL, printer_main, l) ? -1 : 1;
+	if (l->thread < 0) {
+		ret = l->err ? 0 : print_batch(&l->pr, b, &off);
+		if (ret) {
+			l->err = ret;
+			l->err_off = off;
+		}
+		b->used = 0;
+		return l->err;
+	}
+	pthread_mutex_lock(&l->lock);
+	l->queued = ++l->fill;
+	pthread_cond_signal(&l->work);
+	while (l->fill - l->printed >= NR_BATCHES && !l->err)
+		pthread_cond_wait(&l->room, &l->lock);
+	ret = l->err;
+	pthread_mutex_unlock(&l->lock);
+	l->b[l->fill % NR_BATCHES].used = 0;
+	return ret;
+}
+
+struct dump_rec *dump_lines_reserve(struct dump_lines *l, uint32_t raw_size)
+{
+	struct batch *b = &l->b[l->fill % NR_BATCHES];
+	size_t need = sizeof(struct dump_rec) + DUMP_HEAD_MAX + ((raw_size + 7u) & ~7u);
+
+	if (b->used + need > BATCH) {
+		if (submit(l, 0))
+			return NULL;
+		b = &l->b[l->fill % NR_BATCHES];
+	}
+	return (struct dump_rec *)(b->buf + b->used);
+}
+
+void dump_lines_commit(struct dump_lines *l, struct dump_rec *r)
+{
+	r->len = sizeof(*r) + ((r->head_len + 7u) & ~7u) + ((r->raw_size + 7u) & ~7u);
+	l->b[l->fill % NR_BATCHES].used += r->len;
+}
+
+int dump_lines_open(struct dump_lines **lp, enum dump_fmt fmt, struct ts_decoder *printer,
+		    int width, int fd)
+{
+	struct dump_lines *l = calloc(1, sizeof(*l));
+	int i;
+
+	*lp = l;
+	if (!l)
+		return -ENOMEM;
+	l->pr.fmt = fmt;
+	l->pr.dec = printer;
+	l->pr.width = width;
+	pthread_mutex_init(&l->lock, NULL);
+	pthread_cond_init(&l->work, NULL);
+	pthread_cond_init(&l->room, NULL);
+	for (i = 0; i < NR_BATCHES; i++) {
+		l->b[i].buf = malloc(BATCH + BATCH_SLACK);
+		if (!l->b[i].buf)
+			return -ENOMEM;
+	}
+	if (ob_open(&l->pr.out, fd))
+		return -ENOMEM;
+	if (fmt == FMT_TSV)
+		ob_str(&l->pr.out, "time_ns\tcpu\ttid\tcomm\tevent\tfields\n");
+	return 0;
+}
+
+int dump_lines_finish(struct dump_lines *l, uint64_t *off, int *werr)
+{
+	int ret = 0;
+
+	if (l->b[l->fill % NR_BATCHES].used)
+		ret = submit(l, 1);
+	if (l->thread > 0) {
+		pthread_mutex_lock(&l->lock);
+		l->done = 1;
+		pthread_cond_signal(&l->work);
+		pthread_mutex_unlock(&l->lock);
+		pthread_join(l->tid, NULL);
+		l->thread = 0;
+		ret = l->err;
+	}
+	*off = l->err_off;
+	*werr = ob_close(&l->pr.out);
+	return ret ? ret : l->err;
+}
+
+void dump_lines_free(struct dump_lines *l)
+{
+	int i;
+
+	if (!l)
+		return;
+	ob_close(&l->pr.out);
+	free_names(&l->pr);
+	for (i = 0; i < NR_BATCHES; i++)
+		free(l->b[i].buf);
+	pthread_mutex_destroy(&l->lock);
+	pthread_cond_destroy(&l->work);
+	pthread_cond_destroy(&l->room);
+	free(l);
+}
