@@ -171,6 +171,7 @@ if [ -x "$pingpong" ]; then
 		tc=$(awk -v e="$e:" '$2 == e { print $1 }' "$T/t.counts" | sort -n | tr '\n' ' ')
 		echo "$pc" "$tc" | awk '{
 			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
+			if (w < 2 * sqrt($2)) w = 2 * sqrt($2)
 			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
 		ok $? "$e: the workload's samples by tickscope record ($tc) within perf record's ($pc)"
 	done
@@ -181,7 +182,9 @@ if [ -x "$pingpong" ]; then
 
 	# Following the command only (no -a), as perf record -- CMD: every sample is the
 	# workload's (pingpong and its pingpong-echo child, inherited), and the counts of each
-	# event agree with perf record's in the same way.
+	# event agree with perf record's in the same way. Both comparisons allow at least two
+	# counting errors (2 sqrt of perf's median): sched_wakeup comes 4-6 times a run here, and
+	# 5 5 5 from perf against 4 from tickscope failed once with only the 10% floor.
 	for i in 1 2 3; do
 		# shellcheck disable=SC2086
 		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- $work >/dev/null 2>&1
@@ -203,6 +206,7 @@ if [ -x "$pingpong" ]; then
 			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
 		echo "$pc" "$tc" | awk '{
 			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
+			if (w < 2 * sqrt($2)) w = 2 * sqrt($2)
 			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
 		ok $? "the command only, $e: tickscope record's samples ($tc) within perf record's ($pc)"
 	done
