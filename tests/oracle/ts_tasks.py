@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # What both perf script -s oracles (woken_by.py, wait_ends.py) need to know of tasks, as the
-# model knows it: each tid's latest comm, its class, and its run time and switch-outs, by
-# which the benchmark's workers are told from its supervisors (analysis/model/compare_run.c).
+# model knows it: each tid's latest comm, its class, the context of a wake, and its run time
+# and switch-outs, by which the benchmark's workers are told from its supervisors
+# (analysis/model/compare_run.c).
 import re
 
 last = {}  # tid -> latest comm
@@ -20,6 +21,12 @@ def task_class(comm):
     k = comm.split('/')[0]
     k = re.sub(r'(?<=.)[0-9]+$', '', k)
     return re.sub(r'[^A-Za-z0-9_+.:@-]', '_', k)
+
+
+def irq_context(flags):
+    # the waker's context from the sample's common_flags, as the model classes it:
+    # hard IRQ or NMI (0x08 | 0x40), soft IRQ (0x10), else task context ('')
+    return flags & 0x48 and 'hardirq' or flags & 0x10 and 'softirq' or ''
 
 
 def switch(t, prev_pid, next_pid):

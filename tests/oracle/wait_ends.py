@@ -14,7 +14,7 @@ import sys
 import perf_trace_context
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
-from ts_tasks import last, name, task_class, switch, workers  # noqa: E402
+from ts_tasks import last, name, task_class, switch, workers, irq_context  # noqa: E402
 
 match = sys.argv[1]
 syms = {}
@@ -100,8 +100,7 @@ def sched__sched_waking(event_name, context, common_cpu, common_secs, common_nse
                         perf_sample_dict=None):
     name(common_pid, common_comm)
     name(pid, comm)
-    flags = perf_trace_context.common_flags(context)
-    ctx = flags & 0x48 and 'hardirq' or flags & 0x10 and 'softirq' or ''
+    ctx = irq_context(perf_trace_context.common_flags(context))
     key = (common_pid, ctx)
     if pid in out:
         ended[pid] = key
