@@ -48,6 +48,11 @@ perf record -q -e "$events" -a -g -o "$f" -- $work >"$ORACLE_TMP/work.log" 2>&1
 ok $? "perf record (file mode, -g) of: $work"
 if [ -s "$f" ]; then
 	oracle_check "live file" "$f" "$k"
+	# Without --kallsyms both take the running kernel's: dump loads them on a thread of its
+	# own and waits for it at the first %ps, which must print a name, not an address.
+	oracle_check "live file, the running kernel's symbols" "$f"
+	grep -q 'function=[A-Za-z_]' "$ORACLE_TMP/ts.txt"
+	ok $? "live file, the running kernel's symbols: a %ps printed a function's name"
 fi
 
 p=$ORACLE_TMP/live-pipe.data

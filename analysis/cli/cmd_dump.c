@@ -242,6 +242,8 @@ static int dump_run(struct dump *d, const struct cli_common *cc, int *werr)
 	ret = ts_source_run(d->src, on_event, d);
 	pret = d->lines ? dump_lines_finish(d->lines, &off, werr) : 0;
 	cli_warnings(d->src);
+	if (pret && ts_source_printer_error(d->src))
+		return cli_error("%s", ts_source_printer_error(d->src));
 	if (pret)
 		return cli_error("%s: offset %#llx: %s", strcmp(cc->input, "-") ? cc->input : "<stdin>",
 				 (unsigned long long)off, ts_strerror(pret));

@@ -71,7 +71,7 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 		d->printer = !strcmp(getenv("TS_PRINTER"), "libtraceevent") ? 1 :
 			     !strcmp(getenv("TS_PRINTER"), "verbose")	    ? 2 :
 									      0;
-	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d);
+	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d, &d->td_kallsyms);
 	if (ret) {
 		ts_decoder_free(d);
 		return ret;
@@ -94,6 +94,11 @@ void ts_decoder_free(struct ts_decoder *d)
 		free(d->cache[i]);
 	}
 	trace_seq_destroy(&d->seq);
+	for (i = 0; i < d->nr_copies; i++)
+		free(d->copies[i]);
+	free(d->copies);
+	free(d->funcs);
+	ts_ksyms_free(d->ksyms);
 	if (d->plugins) {
 		pthread_mutex_lock(&plugins_lock);
 		tep_unload_plugins(d->plugins, d->tep);
@@ -399,10 +404,50 @@ int ts_decoder_kind(struct ts_decoder *d, int tp_id)
 	return c->kind;
 }
 
+/*
+ * Whether @ev's printed line may hold a function's name: a %p conversion that libtraceevent
+ * turns into a symbol (s, S, f, F, B), or a plugin's handler, which may look one up.
+ */
+static int prints_syms(const struct tep_event *ev)
+{
+	const char *f = ev->print_fmt.format;
+
+	if (ev->handler || !f)
+		return 1;
+	for (; (f = strchr(f, '%')); f++) {
+		if (f[1] == '%') {
+			f++;
+			continue;
+		}
+		f += strspn(f + 1, "-+ #0123456789.*lhz");
+		if (f[1] == 'p' && f[2] && strchr("sSfFB", f[2]))
+			return 1;
+	}
+	return 0;
+}
+
+int ts_decoder_may_print_syms(struct ts_decoder *d)
+{
+	struct tep_event **ev = tep_list_events(d->tep, TEP_EVENT_SORT_ID);
+
+	for (; ev && *ev; ev++)
+		if (prints_syms(*ev))
+			return 1;
+	return 0;
+}
+
+void ts_decoder_defer_ksyms(struct ts_decoder *d, int (*load)(void *ctx, struct ts_decoder *d),
+			    void *ctx)
+{
+	d->load_ksyms = load;
+	d->load_ctx = ctx;
+}
+
 int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size, int cpu,
 		     char *buf, size_t cap, const char **text, size_t *len)
 {
 	struct evcache *c = lookup(d, tp_id);
+	int (*load)(void *ctx, struct ts_decoder *d);
 	long n;
 	int ret;
 
@@ -410,6 +455,17 @@ int ts_decoder_print(struct ts_decoder *d, int tp_id, const void *raw, uint32_t 
 	*len = 0;
 	if (!c || c->state == -TS_ENOFORMAT)
 		return -TS_ENOFORMAT;
+	if (d->load_ksyms && c->ev) {
+		if (!c->syms)
+			c->syms = prints_syms(c->ev) ? 1 : -1;
+		if (c->syms > 0) {
+			load = d->load_ksyms;
+			d->load_ksyms = NULL;
+			ret = load(d->load_ctx, d);
+			if (ret)
+				return ret;
+		}
+	}
 	if (c->state > 0 && !c->prog_state) {
 		c->prog = d->printer == 1 ? NULL : ts_print_compile(d->tep, c->ev);
 		c->prog_state = c->prog ? 1 : -1;
@@ -439,15 +495,79 @@ static const char *word_end(const char *s)
 }
 
 /*
- * One symbol into libtraceevent, as tep_parse_kallsyms() would take it from the line
- * "%016llx %c %s\t[%s]": the name is its first word and the module's word loses its last
- * character (the ']'); names starting with '$' and absolute symbols are left out. A line
- * without a name fails the whole table there.
+ * The printer's symbols as libtraceevent would hold them, had they been registered with
+ * tep_register_function() in the file's order: that prepends each to a list, which its
+ * first lookup turns into an array sorted (stably) by address, with an entry of address 0
+ * after the last. Its lookup is a bsearch() whose compare takes an entry when the address is
+ * the entry's or lies below the next entry's. resolve_func() runs that same search over the
+ * same array, so that every %ps prints what it printed, without libtraceevent's copy of
+ * every name (16 MB for a kernel's 120,000 symbols) or the time it takes to make one.
  */
-static int register_ksym(void *ctx, uint64_t addr, char type, const char *name, const char *module)
+struct pfunc {
+	uint64_t addr;
+	const char *name, *mod;
+	size_t seq; /* the order libtraceevent's list would have them in */
+};
+
+static int pfunc_cmp(const void *a, const void *b)
 {
-	struct tep_handle *tep = ctx;
-	char nbuf[512], mbuf[512];
+	const struct pfunc *x = a, *y = b;
+
+	if (x->addr != y->addr)
+		return x->addr < y->addr ? -1 : 1;
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/* bsearch() in glibc's own steps, with libtraceevent's compare (func_bcmp). */
+static char *resolve_func(void *priv, unsigned long long *addrp, char **modp)
+{
+	const struct ts_decoder *d = priv;
+	size_t lo = 0, hi = d->nr_funcs, mid;
+	uint64_t addr = *addrp, next;
+
+	while (lo < hi) {
+		const struct pfunc *f;
+
+		mid = (lo + hi) / 2;
+		f = &d->funcs[mid];
+		next = mid + 1 < d->nr_funcs ? d->funcs[mid + 1].addr : 0;
+		if (addr == f->addr || (addr > f->addr && addr < next)) {
+			*addrp = f->addr;
+			*modp = (char *)f->mod;
+			return (char *)f->name;
+		}
+		if (addr < f->addr)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+/* Keep @len bytes of @s as a string of the decoder's own; NULL without memory. */
+static const char *keep_copy(struct ts_decoder *d, const char *s, size_t len)
+{
+	char **v = realloc(d->copies, (d->nr_copies + 1) * sizeof(*v)), *c;
+
+	if (!v)
+		return NULL;
+	d->copies = v;
+	c = strndup(s, len);
+	if (c)
+		v[d->nr_copies++] = c;
+	return c;
+}
+
+/*
+ * One symbol, as tep_parse_kallsyms() would take it from the line "%016llx %c %s\t[%s]":
+ * the name is its first word and the module's word loses its last character (the ']');
+ * names starting with '$' and absolute symbols are left out. A line without a name fails
+ * the whole table there.
+ */
+static int add_func(void *ctx, uint64_t addr, char type, const char *name, const char *module)
+{
+	struct ts_decoder *d = ctx;
+	struct pfunc *f;
 	const char *ne, *me;
 
 	while (isspace((unsigned char)*name))
@@ -457,29 +577,78 @@ static int register_ksym(void *ctx, uint64_t addr, char type, const char *name, 
 		return -TS_EKALLSYMS;
 	if (*name == '$' || type == 'A' || type == 'a')
 		return 0;
-	if (*ne || ne - name >= (long)sizeof(nbuf)) { /* a word shorter than the name */
-		if (ne - name >= (long)sizeof(nbuf))
-			return -TS_EKALLSYMS;
-		memcpy(nbuf, name, ne - name);
-		nbuf[ne - name] = 0;
-		name = nbuf;
+	if (ne - name >= 512) /* libtraceevent's own limit on what it keeps of a name */
+		return -TS_EKALLSYMS;
+	if (*ne) { /* a word shorter than the name */
+		name = keep_copy(d, name, ne - name);
+		if (!name)
+			return -ENOMEM;
 		module = NULL; /* the tab before "[mod]" no longer follows the word */
 	}
 	if (module && *word_end(module)) { /* else "mod]" is its word: "mod" */
 		/* "[%n%*s%n": from the '[' to the end of the next word (of "mod]"), less one */
-		if (strlen(module) + 2 > sizeof(mbuf))
+		if (strlen(module) + 2 > 512)
 			return -TS_EKALLSYMS;
-		snprintf(mbuf, sizeof(mbuf), "%s]", module);
-		for (me = mbuf; isspace((unsigned char)*me); me++)
+		for (me = module; isspace((unsigned char)*me); me++)
 			;
-		me = word_end(me);
-		mbuf[me - mbuf - 1] = 0;
-		module = mbuf;
+		me = *word_end(me) ? word_end(me) : me + strlen(me) + 1; /* the ']' ends it */
+		module = keep_copy(d, module, me - module - 1);
+		if (!module)
+			return -ENOMEM;
 	}
-	return tep_register_function(tep, (char *)name, addr, (char *)module) ? -ENOMEM : 0;
+	if (d->nr_funcs == d->alloc_funcs) {
+		size_t a = d->alloc_funcs ? 2 * d->alloc_funcs : 4096;
+
+		f = realloc(d->funcs, a * sizeof(*f));
+		if (!f)
+			return -ENOMEM;
+		d->funcs = f;
+		d->alloc_funcs = a;
+	}
+	f = &d->funcs[d->nr_funcs];
+	f->addr = addr;
+	f->name = name;
+	f->mod = module;
+	f->seq = SIZE_MAX - d->nr_funcs++; /* the list is last-registered first */
+	return 0;
 }
 
-int ts_decoder_set_ksyms(struct ts_decoder *d, const struct ts_ksyms *k)
+/* The old way, where the tracing data gave libtraceevent functions to merge with. */
+static int register_func(void *ctx, uint64_t addr, char type, const char *name, const char *module)
 {
-	return ts_ksyms_each(k, register_ksym, d->tep);
+	struct ts_decoder *d = ctx;
+	size_t n = d->nr_funcs;
+	int ret = add_func(d, addr, type, name, module);
+
+	if (ret || d->nr_funcs == n)
+		return ret;
+	d->nr_funcs = n;
+	return tep_register_function(d->tep, (char *)d->funcs[n].name, addr,
+				     (char *)d->funcs[n].mod) ?
+		       -ENOMEM :
+		       0;
+}
+
+int ts_decoder_take_ksyms(struct ts_decoder *d, struct ts_ksyms *k)
+{
+	int ret;
+
+	if (d->ksyms || d->nr_funcs) {
+		ts_ksyms_free(k);
+		return -EALREADY;
+	}
+	d->ksyms = k; /* the names the entries point at */
+	if (d->td_kallsyms) {
+		ret = ts_ksyms_each(k, register_func, d);
+		if (!ret) /* libtraceevent sorts at its first lookup: here, not at a line's print */
+			tep_find_function(d->tep, 0);
+		return ret;
+	}
+	ret = ts_ksyms_each(k, add_func, d);
+	if (ret) {
+		d->nr_funcs = 0;
+		return ret;
+	}
+	qsort(d->funcs, d->nr_funcs, sizeof(*d->funcs), pfunc_cmp);
+	return tep_set_function_resolver(d->tep, resolve_func, d) ? -ENOMEM : 0;
 }

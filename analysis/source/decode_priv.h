@@ -91,6 +91,7 @@ struct evcache {
 	struct tep_event *ev;
 	struct ts_print_prog *prog; /* dump's compiled printer, once prog_state is 1 */
 	int8_t prog_state; /* 0 not tried, 1 compiled, -1 libtraceevent's */
+	int8_t syms; /* whether its print may name a function: 0 not known yet, 1 yes, -1 no */
 	const struct ts_kind_decoder *dec; /* NULL: a tracepoint the models do not interpret */
 	uint16_t kind;
 	struct fld f[NF]; /* by the decoder's slots */
@@ -163,6 +164,15 @@ struct ts_decoder {
 	int nr_deps;
 	struct trace_seq seq;
 	int printer; /* TS_PRINTER: 0 compiled where possible, 1 libtraceevent, 2 verbose */
+	int (*load_ksyms)(void *ctx, struct ts_decoder *d); /* deferred, until a %ps is printed */
+	void *load_ctx;
+	int td_kallsyms; /* the tracing data gave libtraceevent functions of its own */
+	/* the printer's symbols, found by libtraceevent through resolve_func() */
+	struct ts_ksyms *ksyms;
+	struct pfunc *funcs;
+	size_t nr_funcs, alloc_funcs;
+	char **copies; /* names and modules that are not the table's strings */
+	size_t nr_copies;
 	unsigned char scratch[(1u << 16) + PRINT_PAD];
 	char err[256];
 };

@@ -118,26 +118,77 @@ static void check_ksyms(struct ts_source *s, const struct ts_ksyms *k, const cha
 		snprintf(s->kwarn, sizeof(s->kwarn), "%.80s: %s", path, why);
 }
 
-static int set_print_kallsyms(struct ts_source *s)
+/* Load @path's symbols into @d; @err gets what went wrong. */
+static int print_kallsyms(struct ts_source *s, struct ts_decoder *d, const char *path, char *err,
+			  size_t len)
 {
 	const struct ts_file_info *info = ts_reader_info(s->reader);
-	const char *path = s->print_path;
 	struct ts_ksyms *k;
 	int64_t shift;
 	int ret;
 
-	s->print_path = NULL;
-	ret = ts_source_load_ksyms(&k, path, s->err, sizeof(s->err));
+	ret = ts_source_load_ksyms(&k, path, err, len);
 	if (ret)
 		return ret;
 	check_ksyms(s, k, path);
 	if (info->kernel_ref[0])
 		ts_ksyms_relocate(k, info->kernel_ref, info->kernel_ref_addr, &shift);
-	ret = ts_decoder_set_ksyms(s->pdec ? s->pdec : s->dec, k);
-	ts_ksyms_free(k);
+	ret = ts_decoder_take_ksyms(d, k);
 	if (ret)
-		return ts_source_fail(s, ret, "%.300s: %s", path, ts_strerror(ret));
-	return 0;
+		snprintf(err, len, "%.300s: %s", path, ts_strerror(ret));
+	return ret;
+}
+
+/* The loading thread: the own printer's symbols, while the input is read. */
+static void *printer_kallsyms_main(void *arg)
+{
+	struct ts_source *s = arg;
+
+	s->pk_ret = print_kallsyms(s, s->pdec, "/proc/kallsyms", s->perr, sizeof(s->perr));
+	return NULL;
+}
+
+/* Wait for the loading thread, once (the printing thread, or later the source's own). */
+static int join_printer_kallsyms(struct ts_source *s)
+{
+	if (s->pk_state == 1) {
+		pthread_join(s->pk_thread, NULL);
+		s->pk_state = 2;
+	}
+	return s->pk_ret;
+}
+
+/* The printing thread's first %ps: the symbols, waited for or loaded there and then. */
+static int deferred_kallsyms(void *ctx, struct ts_decoder *d)
+{
+	struct ts_source *s = ctx;
+
+	if (s->pk_state)
+		return join_printer_kallsyms(s);
+	return print_kallsyms(s, d, "/proc/kallsyms", s->perr, sizeof(s->perr));
+}
+
+/*
+ * An own printer takes the running kernel's symbols only if the trace has an event that
+ * may print a function (most have none): /proc/kallsyms costs 40 ms of kernel time, as much
+ * again to take in, and 16 MB in libtraceevent. A thread of its own loads them while the
+ * input is read, and the printer waits for it at its first %ps. A file the user named is
+ * read now, so that its errors come first.
+ */
+static int set_print_kallsyms(struct ts_source *s)
+{
+	const char *path = s->print_path;
+
+	s->print_path = NULL;
+	if (s->pdec && s->kfrom == TS_KALLSYMS_RUNNING) {
+		if (!ts_decoder_may_print_syms(s->pdec))
+			return 0;
+		ts_decoder_defer_ksyms(s->pdec, deferred_kallsyms, s);
+		if (!pthread_create(&s->pk_thread, NULL, printer_kallsyms_main, s))
+			s->pk_state = 1;
+		return 0;
+	}
+	return print_kallsyms(s, s->pdec ? s->pdec : s->dec, path, s->err, sizeof(s->err));
 }
 
 /*
@@ -403,6 +454,7 @@ void ts_source_close(struct ts_source *s)
 	if (!s)
 		return;
 	ts_source_stop(s);
+	join_printer_kallsyms(s);
 	free(s->kinds);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);
@@ -430,6 +482,11 @@ struct ts_decoder *ts_source_decoder(struct ts_source *s)
 struct ts_decoder *ts_source_printer(struct ts_source *s)
 {
 	return s->pdec ? s->pdec : s->dec;
+}
+
+const char *ts_source_printer_error(const struct ts_source *s)
+{
+	return s->perr[0] ? s->perr : NULL;
 }
 
 const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s)
@@ -484,6 +541,7 @@ static void relocate_table(struct ts_source *s)
 
 const char *ts_source_kallsyms_warning(struct ts_source *s)
 {
+	join_printer_kallsyms(s);
 	relocate_table(s);
 	return s->kwarn[0] ? s->kwarn : NULL;
 }

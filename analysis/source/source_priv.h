@@ -75,6 +75,10 @@ struct ts_source {
 	const char *table_path; /* the file the reports' table comes from */
 	int ksyms_checked;
 	char kwarn[400]; /* a kallsyms that does not fit the recording, "" if none */
+	/* the own printer's kallsyms: loaded on a thread of its own, pk_state 1 until joined */
+	pthread_t pk_thread;
+	int pk_state, pk_ret;
+	char perr[400]; /* what went wrong there */
 	int ksyms_moved;
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;

@@ -341,7 +341,7 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 }
 
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
-		       size_t errlen, ts_reject_fn reject, void *ctx)
+		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms)
 {
 	const struct reject rj = { reject, ctx };
 	struct cur c = { data, data, (const unsigned char *)data + size, err, errlen };
@@ -352,6 +352,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	const unsigned char *blob;
 	int ret, v06, long_size;
 
+	*kallsyms = 0;
 	if (size < 10 || memcmp(c.p, "\027\010\104tracing", 10))
 		return bad(&c, "bad magic");
 	c.p += 10;
@@ -414,6 +415,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	free(f.v);
 	if (ret)
 		return ret;
+	*kallsyms = t.kallsyms_len > 0;
 	ret = parse_blob(tep, t.kallsyms, t.kallsyms_len, tep_parse_kallsyms);
 	if (!ret)
 		ret = parse_blob(tep, t.printk, t.printk_len, tep_parse_printk_formats);

@@ -135,11 +135,36 @@ int64_t ts_field_array_at(const struct ts_field_value *v, uint32_t i);
 struct ts_ksyms;
 
 /**
- * ts_decoder_set_ksyms() - resolve the printer's function and data addresses (%ps) with @k
+ * ts_decoder_take_ksyms() - resolve the printer's function and data addresses (%ps) with @k
  * @d: the decoder
- * @k: the symbols, already moved to the recording boot (ts_ksyms_relocate())
- * Return: 0, -ENOMEM, or -TS_EKALLSYMS when libtraceevent refuses them.
+ * @k: the symbols, already moved to the recording boot (ts_ksyms_relocate()); the decoder
+ *     owns them from here on, and frees them, whatever it returns
+ *
+ * Each address prints the symbol libtraceevent's own table would have given it.
+ * Return: 0, -ENOMEM, -EALREADY on a second call, or -TS_EKALLSYMS on a line libtraceevent
+ * would refuse.
  */
-int ts_decoder_set_ksyms(struct ts_decoder *d, const struct ts_ksyms *k);
+int ts_decoder_take_ksyms(struct ts_decoder *d, struct ts_ksyms *k);
+
+/**
+ * ts_decoder_may_print_syms() - whether any event of the tracing data may print a function's
+ * name (so that ts_decoder_defer_ksyms()'s @load could be called at all)
+ */
+int ts_decoder_may_print_syms(struct ts_decoder *d);
+
+/**
+ * ts_decoder_defer_ksyms() - give the printer its symbols only when it needs them
+ * @d: the decoder
+ * @load: called once, by ts_decoder_print() on the thread that prints, before the first
+ *        payload whose event may name a function (a %ps-like conversion in its print fmt,
+ *        or a libtraceevent plugin's handler); it calls ts_decoder_take_ksyms(). What it
+ *        returns, ts_decoder_print() returns.
+ * @ctx: @load's
+ *
+ * Loading a kallsyms costs tens of milliseconds and megabytes, and most traces print no
+ * function at all.
+ */
+void ts_decoder_defer_ksyms(struct ts_decoder *d, int (*load)(void *ctx, struct ts_decoder *d),
+			    void *ctx);
 
 #endif

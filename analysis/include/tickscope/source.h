@@ -108,9 +108,18 @@ struct ts_decoder *ts_source_decoder(struct ts_source *s);
 /**
  * ts_source_printer() - the decoder that prints payloads: with opts.own_printer one of its
  * own, which the source touches only before the first sample's callback returns (it takes
- * the kallsyms there when the kernel's map comes late), else ts_source_decoder()
+ * the kallsyms there when the kernel's map comes late), else ts_source_decoder(). The
+ * running kernel's kallsyms an own printer loads itself, in the thread that prints, on the
+ * first payload that may name a function (ts_decoder_defer_ksyms()).
  */
 struct ts_decoder *ts_source_printer(struct ts_source *s);
+
+/**
+ * ts_source_printer_error() - why the own printer's kallsyms could not be loaded, once
+ * ts_decoder_print() failed with it; NULL when it did not fail there. Call after the
+ * printing thread is joined.
+ */
+const char *ts_source_printer_error(const struct ts_source *s);
 const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s);
 enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s);
 
