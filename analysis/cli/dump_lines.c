@@ -495,9 +495,13 @@ static int print_rec(struct printer *d, const struct dump_rec *r)
  * The reader's thread fills one batch of entries while the printer prints the others; a
  * batch changes hands under the lock, about once per 500 samples, so the lock costs
  * nothing that shows. NR_BATCHES of BATCH bytes bound the memory, and how far the reader
- * may run ahead.
+ * may run ahead. A thread that waits is woken only when half the batches are there for it
+ * (queued for the printer, free for the reader), not at each one: a sleep and a wake-up
+ * cost each side tens of microseconds, and the faster side would otherwise pay them on
+ * every batch.
  */
-#define NR_BATCHES 4
+#define NR_BATCHES 16
+#define WAKE_AT (NR_BATCHES / 2)
 #define BATCH (64u << 10)
 #define BATCH_SLACK 64 /* put_head() reads 32 bytes at once, past a short last entry */
 
@@ -521,6 +525,7 @@ struct dump_lines {
 	unsigned int queued; /* batches handed over */
 	unsigned int printed; /* batches the printer is through with */
 	int done; /* no batch will come */
+	int printer_waits, reader_waits; /* asleep on work, on room */
 	int err; /* the printer's error: the batches after it are dropped */
 	uint64_t err_off;
 };
@@ -552,8 +557,11 @@ static void *printer_main(void *arg)
 
 	pthread_mutex_lock(&l->lock);
 	for (;;) {
-		while (l->printed == l->queued && !l->done)
+		while (l->printed == l->queued && !l->done) {
+			l->printer_waits = 1;
 			pthread_cond_wait(&l->work, &l->lock);
+		}
+		l->printer_waits = 0;
 		if (l->printed == l->queued)
 			break;
 		err = l->err;
@@ -566,7 +574,9 @@ static void *printer_main(void *arg)
 			l->err_off = off;
 		}
 		l->printed++;
-		pthread_cond_signal(&l->room);
+		if (l->reader_waits &&
+		    (l->err || NR_BATCHES - (l->fill - l->printed) >= WAKE_AT))
+			pthread_cond_signal(&l->room);
 	}
 	pthread_mutex_unlock(&l->lock);
 	return NULL;
@@ -596,9 +606,13 @@ static int submit(struct dump_lines *l, int last)
 	}
 	pthread_mutex_lock(&l->lock);
 	l->queued = ++l->fill;
-	pthread_cond_signal(&l->work);
-	while (l->fill - l->printed >= NR_BATCHES && !l->err)
+	if (l->printer_waits && l->queued - l->printed >= WAKE_AT)
+		pthread_cond_signal(&l->work);
+	while (l->fill - l->printed >= NR_BATCHES && !l->err) {
+		l->reader_waits = 1;
 		pthread_cond_wait(&l->room, &l->lock);
+	}
+	l->reader_waits = 0;
 	ret = l->err;
 	pthread_mutex_unlock(&l->lock);
 	l->b[l->fill % NR_BATCHES].used = 0;

@@ -16,12 +16,28 @@ static int is_string_field(const struct tep_format_field *f)
 		strstr(f->type, "char"));
 }
 
+/* The usual sizes as loads of their own: a memcpy() of a variable size is a call. */
 static uint64_t field_num(const unsigned char *p, uint32_t size, int is_signed)
 {
 	uint64_t v = 0;
+	uint32_t v4;
+	uint16_t v2;
 
+	switch (size) {
+	case 8:
+		memcpy(&v, p, 8);
+		return v;
+	case 4:
+		memcpy(&v4, p, 4);
+		return is_signed ? (uint64_t)(int64_t)(int32_t)v4 : v4;
+	case 2:
+		memcpy(&v2, p, 2);
+		return is_signed ? (uint64_t)(int64_t)(int16_t)v2 : v2;
+	case 1:
+		return is_signed ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
+	}
 	memcpy(&v, p, size > 8 ? 8 : size);
-	if (is_signed && size < 8 && (v >> (size * 8 - 1)) & 1)
+	if (is_signed && size && size < 8 && (v >> (size * 8 - 1)) & 1)
 		v |= ~0ULL << (size * 8);
 	return v;
 }
