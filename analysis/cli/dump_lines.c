@@ -149,10 +149,15 @@ struct printer {
 	char sec_text[28];
 };
 
-/* " name=", or ",\"name\":" with JSON's escapes; NULL when out of memory. */
+/*
+ * " name=", or ",\"name\":" with JSON's escapes; NULL when out of memory. At least
+ * NAME_COPY + 1 bytes, so that a short one is copied in one fixed-size move.
+ */
+#define NAME_COPY 32
 static char *make_name(int json, const char *name, size_t *len)
 {
-	char *t = malloc(6 * strlen(name) + 4), *p = t;
+	size_t n = 6 * strlen(name) + 4;
+	char *t = calloc(1, n > NAME_COPY + 1 ? n : NAME_COPY + 1), *p = t;
 
 	if (!t)
 		return NULL;
@@ -325,12 +330,26 @@ static void print_fields(struct printer *d, const struct dump_rec *r)
 		return;
 	}
 	for (i = 0; i < l->nr; i++) {
-		ts_field_get(&l->f[i], raw, r->raw_size, &v);
-		if (l->names[i].text)
-			ob_mem(&d->out, l->names[i].text + d->first, l->names[i].len - d->first);
-		else
-			field_name(d, v.name);
+		const struct ts_field_desc *f = &l->f[i];
+		const struct name *nm = &l->names[i];
+
+		if (nm->text && nm->len <= NAME_COPY) { /* a fixed-size copy: the room is there */
+			memcpy(d->out.b + d->out.n, nm->text + d->first, NAME_COPY);
+			d->out.n += nm->len - d->first;
+		} else if (nm->text) {
+			ob_mem(&d->out, nm->text + d->first, nm->len - d->first);
+		} else {
+			field_name(d, f->name);
+		}
 		d->first = 0;
+		/* most fields are numbers at a fixed place */
+		if (f->type == TS_FIELD_NUM && !f->dynamic && (uint64_t)f->off + f->size <= r->raw_size) {
+			ob_snum(&d->out, ts_field_num(raw + f->off, f->size, f->is_signed),
+				f->is_signed);
+			ob_room(&d->out, 64);
+			continue;
+		}
+		ts_field_get(f, raw, r->raw_size, &v);
 		print_value(d, &v);
 	}
 }
@@ -507,20 +526,27 @@ static int print_rec(struct printer *d, const struct dump_rec *r)
 
 struct batch {
 	unsigned char *buf;
-	size_t used;
+	size_t used; /* set when the batch is handed over */
 };
 
+/*
+ * Each thread's part on cache lines of its own (the struct is allocated 64-aligned): the
+ * reader moves its position on every sample, and a line the printer reads meanwhile would
+ * cross between the CPUs each time.
+ */
 struct dump_lines {
-	struct printer pr; /* the printing thread's; this thread's before it starts, or without */
-	struct batch b[NR_BATCHES];
+	/* the printing thread's; this thread's before it starts, or without */
+	struct printer pr __attribute__((aligned(64)));
+	struct batch b[NR_BATCHES] __attribute__((aligned(64)));
 
 	/* the reader's thread */
-	unsigned int fill; /* b[fill % NR_BATCHES] is being filled */
+	unsigned int fill __attribute__((aligned(64))); /* b[fill % NR_BATCHES] is being filled */
+	size_t used; /* bytes of it so far */
 	int thread; /* 1: the printing thread runs; -1: none to be had, this thread prints */
 	pthread_t tid;
 
 	/* both, under the lock */
-	pthread_mutex_t lock;
+	pthread_mutex_t lock __attribute__((aligned(64)));
 	pthread_cond_t work, room;
 	unsigned int queued; /* batches handed over */
 	unsigned int printed; /* batches the printer is through with */
@@ -533,10 +559,11 @@ struct dump_lines {
 /* Print one batch; on an error, the entry's offset into *@off. */
 static int print_batch(struct printer *d, const struct batch *b, uint64_t *off)
 {
-	size_t pos = 0;
+	size_t pos = 0, used = b->used;
 	int ret;
 
-	while (pos < b->used) {
+
+	while (pos < used) {
 		const struct dump_rec *r = (const void *)(b->buf + pos);
 
 		ret = print_rec(d, r);
@@ -593,6 +620,8 @@ static int submit(struct dump_lines *l, int last)
 	uint64_t off = 0;
 	int ret;
 
+	b->used = l->used;
+	l->used = 0;
 	if (!l->thread)
 		l->thread = last || pthread_create(&l->tid, NULL, printer_main, l) ? -1 : 1;
 	if (l->thread < 0) {
@@ -601,7 +630,6 @@ static int submit(struct dump_lines *l, int last)
 			l->err = ret;
 			l->err_off = off;
 		}
-		b->used = 0;
 		return l->err;
 	}
 	pthread_mutex_lock(&l->lock);
@@ -615,38 +643,34 @@ static int submit(struct dump_lines *l, int last)
 	l->reader_waits = 0;
 	ret = l->err;
 	pthread_mutex_unlock(&l->lock);
-	l->b[l->fill % NR_BATCHES].used = 0;
 	return ret;
 }
 
 struct dump_rec *dump_lines_reserve(struct dump_lines *l, uint32_t raw_size)
 {
-	struct batch *b = &l->b[l->fill % NR_BATCHES];
 	size_t need = sizeof(struct dump_rec) + DUMP_HEAD_MAX + ((raw_size + 7u) & ~7u);
 
-	if (b->used + need > BATCH) {
-		if (submit(l, 0))
-			return NULL;
-		b = &l->b[l->fill % NR_BATCHES];
-	}
-	return (struct dump_rec *)(b->buf + b->used);
+	if (l->used + need > BATCH && submit(l, 0))
+		return NULL;
+	return (struct dump_rec *)(l->b[l->fill % NR_BATCHES].buf + l->used);
 }
 
 void dump_lines_commit(struct dump_lines *l, struct dump_rec *r)
 {
 	r->len = sizeof(*r) + ((r->head_len + 7u) & ~7u) + ((r->raw_size + 7u) & ~7u);
-	l->b[l->fill % NR_BATCHES].used += r->len;
+	l->used += r->len;
 }
 
 int dump_lines_open(struct dump_lines **lp, enum dump_fmt fmt, struct ts_decoder *printer,
 		    int width, int fd)
 {
-	struct dump_lines *l = calloc(1, sizeof(*l));
+	struct dump_lines *l = aligned_alloc(64, (sizeof(*l) + 63) / 64 * 64);
 	int i;
 
 	*lp = l;
 	if (!l)
 		return -ENOMEM;
+	memset(l, 0, sizeof(*l));
 	l->pr.fmt = fmt;
 	l->pr.dec = printer;
 	l->pr.width = width;
@@ -669,7 +693,7 @@ int dump_lines_finish(struct dump_lines *l, uint64_t *off, int *werr)
 {
 	int ret = 0;
 
-	if (l->b[l->fill % NR_BATCHES].used)
+	if (l->used)
 		ret = submit(l, 1);
 	if (l->thread > 0) {
 		pthread_mutex_lock(&l->lock);

@@ -16,35 +16,9 @@ static int is_string_field(const struct tep_format_field *f)
 		strstr(f->type, "char"));
 }
 
-/* The usual sizes as loads of their own: a memcpy() of a variable size is a call. */
-static uint64_t field_num(const unsigned char *p, uint32_t size, int is_signed)
-{
-	uint64_t v = 0;
-	uint32_t v4;
-	uint16_t v2;
-
-	switch (size) {
-	case 8:
-		memcpy(&v, p, 8);
-		return v;
-	case 4:
-		memcpy(&v4, p, 4);
-		return is_signed ? (uint64_t)(int64_t)(int32_t)v4 : v4;
-	case 2:
-		memcpy(&v2, p, 2);
-		return is_signed ? (uint64_t)(int64_t)(int16_t)v2 : v2;
-	case 1:
-		return is_signed ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
-	}
-	memcpy(&v, p, size > 8 ? 8 : size);
-	if (is_signed && size && size < 8 && (v >> (size * 8 - 1)) & 1)
-		v |= ~0ULL << (size * 8);
-	return v;
-}
-
 int64_t ts_field_array_at(const struct ts_field_value *v, uint32_t i)
 {
-	return (int64_t)field_num(v->data + (size_t)i * v->elsize, v->elsize, v->is_signed);
+	return (int64_t)ts_field_num(v->data + (size_t)i * v->elsize, v->elsize, v->is_signed);
 }
 
 static void describe(const struct tep_format_field *f, struct ts_field_desc *d)
@@ -120,7 +94,7 @@ void ts_field_get(const struct ts_field_desc *f, const void *raw, uint32_t size,
 		v->elsize = f->elsize;
 		v->nr = len / f->elsize;
 	} else if (f->type == TS_FIELD_NUM) {
-		v->num = field_num(p + off, len, f->is_signed);
+		v->num = ts_field_num(p + off, len, f->is_signed);
 	}
 }
 

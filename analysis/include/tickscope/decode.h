@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 #include <stdio.h>
 
 #include "tickscope/event.h"
@@ -128,6 +129,35 @@ const struct ts_field_desc *ts_decoder_fields(struct ts_decoder *d, int tp_id, i
 /** ts_field_get() - the value of field @f in the payload @raw of @size bytes */
 void ts_field_get(const struct ts_field_desc *f, const void *raw, uint32_t size,
 		  struct ts_field_value *v);
+
+/**
+ * ts_field_num() - the number of @size bytes at @p, sign-extended when @is_signed, as
+ * ts_field_get() reads a TS_FIELD_NUM (inline, for printers of every field)
+ */
+static inline uint64_t ts_field_num(const unsigned char *p, uint32_t size, int is_signed)
+{
+	uint64_t v = 0;
+	uint32_t v4;
+	uint16_t v2;
+
+	switch (size) {
+	case 8:
+		memcpy(&v, p, 8);
+		return v;
+	case 4:
+		memcpy(&v4, p, 4);
+		return is_signed ? (uint64_t)(int64_t)(int32_t)v4 : v4;
+	case 2:
+		memcpy(&v2, p, 2);
+		return is_signed ? (uint64_t)(int64_t)(int16_t)v2 : v2;
+	case 1:
+		return is_signed ? (uint64_t)(int64_t)(int8_t)p[0] : p[0];
+	}
+	memcpy(&v, p, size > 8 ? 8 : size);
+	if (is_signed && size && size < 8 && (v >> (size * 8 - 1)) & 1)
+		v |= ~0ULL << (size * 8);
+	return v;
+}
 
 /** ts_field_array_at() - element @i of a TS_FIELD_ARRAY, sign-extended when signed */
 int64_t ts_field_array_at(const struct ts_field_value *v, uint32_t i);
