@@ -3,15 +3,22 @@
  * decode.c's typed path on payloads built here, for values no fixture holds: negative 4-byte
  * signed fields (a shrinker's retval, nid = NUMA_NO_NODE, an unbound work's cpu) read into the
  * event's 64-bit and 32-bit members, and a payload shorter than its format; and the same
- * verdicts from ts_decoder_name(), which reads no field.
+ * verdicts from ts_decoder_name(), which reads no field. And the printer's function names
+ * (%ps): for every symbol's address, the bytes either side, and the ends, the decoder's own
+ * search names what libtraceevent names after tep_parse_kallsyms() of the same file: made-up
+ * files with aliases, weak, data, absolute, '$' and module symbols, sorted and not, and the
+ * running kernel's /proc/kallsyms when it shows addresses.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <traceevent/event-parse.h>
 
 #include "tap.h"
 #include "tickscope/decode.h"
 #include "tickscope/error.h"
+#include "tickscope/ksyms.h"
 
 /*
  * Formats as /sys/kernel/tracing/events/.../format prints them on Linux 6.18 x86_64 (the host
@@ -169,6 +176,137 @@ static void test_queue_work(struct ts_decoder *d)
 	is_int(ts_decoder_decode(d, 337, raw, 48, &ev), -TS_ECORRUPT, "as the full decode says");
 }
 
+/* The whole of @path, NUL-terminated; NULL when it cannot be read. */
+static char *slurp(const char *path)
+{
+	size_t len = 0, alloc = 1 << 20, n;
+	char *t = malloc(alloc);
+	FILE *f = fopen(path, "r");
+
+	if (!f || !t) {
+		if (f)
+			fclose(f);
+		free(t);
+		return NULL;
+	}
+	while ((n = fread(t + len, 1, alloc - len - 1, f)) > 0) {
+		len += n;
+		if (alloc - len < 2) {
+			char *m = realloc(t, alloc *= 2);
+
+			if (!m)
+				break;
+			t = m;
+		}
+	}
+	fclose(f);
+	t[len] = 0;
+	return t;
+}
+
+/* Does the decoder name every address of @path as libtraceevent's own table does? */
+static void test_functions(const struct buf *b, const char *path, const char *what)
+{
+	struct tep_handle *tep = tep_alloc();
+	struct ts_decoder *d = NULL;
+	struct ts_ksyms *k = NULL;
+	char err[256], *text = slurp(path), *p;
+	long nr = 0, bad = 0;
+	int line = 0, i;
+
+	if (!ok(tep && text && !ts_decoder_new(&d, b->p, b->len, err, sizeof(err)) &&
+			!ts_ksyms_load(&k, path, &line),
+		"%s: loads (line %d)", what, line))
+		goto out;
+	is_int(ts_decoder_take_ksyms(d, k), 0, "the decoder takes the symbols");
+	is_int(tep_parse_kallsyms(tep, text), 0, "libtraceevent parses the same file");
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		uint64_t a = strtoull(p, NULL, 16), at[3] = { a - 1, a, a + 1 };
+
+		for (i = 0; i < 3; i++) {
+			unsigned long long want_start = 0;
+			const char *want = tep_find_function(tep, at[i]);
+			uint64_t start = 0;
+			const char *got = ts_decoder_function(d, at[i], &start);
+
+			if (want)
+				want_start = tep_find_function_address(tep, at[i]);
+			nr++;
+			if ((!want != !got) || (want && (strcmp(want, got) || want_start != start))) {
+				if (bad++ < 5)
+					diag("%#llx: libtraceevent %s+%#llx, decoder %s+%#llx",
+					     (unsigned long long)at[i], want ? want : "NULL",
+					     want_start, got ? got : "NULL", (unsigned long long)start);
+			}
+		}
+	}
+	ok(nr > 0 && !bad, "%s: all %ld addresses are named as libtraceevent names them (%ld not)",
+	   what, nr, bad);
+	ok(!ts_decoder_function(d, 0, NULL) == !tep_find_function(tep, 0), "%s: and address 0",
+	   what);
+out:
+	ts_decoder_free(d);
+	if (tep)
+		tep_free(tep);
+	free(text);
+}
+
+static char *tmp_file(const char *text)
+{
+	static char path[4][64];
+	static int n;
+	char *t = path[n++ % 4];
+	int fd;
+
+	snprintf(t, 64, "/tmp/ts-decode-XXXXXX");
+	fd = mkstemp(t);
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
+		return t;
+	close(fd);
+	return t;
+}
+
+static void test_all_functions(const struct buf *b)
+{
+	/* aliases at one address (kallsyms order decides), weak, data, absolute and '$' ones */
+	static const char sorted[] = "ffffffff81000000 T _text\n"
+				     "ffffffff81000000 T startup_64\n"
+				     "ffffffff81000000 t alias_local\n"
+				     "ffffffff81000040 t $x.1\n"
+				     "ffffffff81001000 t tick_nohz_handler\n"
+				     "ffffffff81001000 W weak_alias\n"
+				     "ffffffff81002000 D some_data\n"
+				     "ffffffff81002800 A abs_sym\n"
+				     "ffffffff81004000 t last_kernel\n"
+				     "ffffffffc0000800 t mod_a\t[mod_one]\n"
+				     "ffffffffc0000800 t mod_b\t[mod_two]\n"
+				     "ffffffffc0001000 t mod_fn\t[mymod]\n";
+	/* a copy in another order: the decoder sorts */
+	static const char unsorted[] = "ffffffffc0001000 t mod_fn\t[mymod]\n"
+				       "ffffffff81001000 t tick_nohz_handler\n"
+				       "ffffffff81000000 T _text\n"
+				       "ffffffffc0000800 t mod_a\t[mod_one]\n"
+				       "ffffffff81001000 W weak_alias\n"
+				       "ffffffff81000000 t alias_local\n"
+				       "ffffffff81004000 t last_kernel\n"
+				       "ffffffffc0000800 t mod_b\t[mod_two]\n"
+				       "ffffffff81000000 T startup_64\n";
+	char *a = tmp_file(sorted), *u = tmp_file(unsorted);
+	FILE *f = fopen("/proc/kallsyms", "r");
+	char first[64] = "";
+
+	test_functions(b, a, "a sorted kallsyms");
+	test_functions(b, u, "an unsorted one");
+	unlink(a);
+	unlink(u);
+	if (f && fgets(first, sizeof(first), f) && strtoull(first, NULL, 16))
+		test_functions(b, "/proc/kallsyms", "the running kernel's /proc/kallsyms");
+	else
+		ok(1, "# SKIP /proc/kallsyms shows no addresses here (not root, or kptr_restrict)");
+	if (f)
+		fclose(f);
+}
+
 int main(void)
 {
 	struct ts_decoder *d = NULL;
@@ -183,6 +321,7 @@ int main(void)
 	if (!ret) {
 		test_shrink_end(d);
 		test_queue_work(d);
+		test_all_functions(b);
 	}
 	ts_decoder_free(d);
 	free(b);

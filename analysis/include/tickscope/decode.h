@@ -177,6 +177,13 @@ struct ts_ksyms;
 int ts_decoder_take_ksyms(struct ts_decoder *d, struct ts_ksyms *k);
 
 /**
+ * ts_decoder_function() - the function the printer names @addr by (%ps), and where it starts
+ * @start: out, may be NULL: the function's address (%pS prints @addr's offset from it)
+ * Return: its name, or NULL when no symbol holds @addr (the printer prints the address).
+ */
+const char *ts_decoder_function(struct ts_decoder *d, uint64_t addr, uint64_t *start);
+
+/**
  * ts_decoder_may_print_syms() - whether any event of the tracing data may print a function's
  * name (so that ts_decoder_defer_ksyms()'s @load could be called at all)
  */
