@@ -437,6 +437,7 @@ int ts_queue_round(struct ts_scanner *sc, uint64_t off)
 		return 0;
 	if (sc->round_bytes > sc->cnt.max_round_bytes)
 		sc->cnt.max_round_bytes = sc->round_bytes;
+	sc->big_round = sc->round_bytes > sc->r->budget / 2;
 	sc->round_bytes = 0;
 	ret = scan_flush_to(sc, sc->q.next_flush);
 	if (!sc->deliver)

@@ -31,9 +31,11 @@ static int chunk_fits(struct ts_scanner *sc, size_t size)
 	/*
 	 * The merger may still be on rounds already sent: wait for it, so that the scanner
 	 * does not read far ahead into memory. What is held after that, the rounds not flushed
-	 * yet need; they may have up to the budget.
+	 * yet need; they may have up to the budget. After a round larger than half the budget
+	 * (perf's order keeps two open) this one will not fit either: the scanner reads on
+	 * meanwhile, into a chunk that runs do not keep, and the merger's work overlaps its.
 	 */
-	if (sc->pipe && sc->sent) {
+	if (sc->pipe && sc->sent && !sc->big_round) {
 		if (ts_pipe_drain(sc->pipe))
 			return -ECANCELED;
 		sc->sent = 0;

@@ -67,6 +67,7 @@ struct ts_scanner {
 	struct ts_chunks *chunks; /* the reader's */
 	uint64_t limit; /* the limit of the previous flush */
 	uint64_t round_bytes; /* queued since the last round marker */
+	int big_round; /* the last round held more than half the budget */
 	uint64_t le_max; /* this round: the largest time <= q.next_flush, if le_any */
 	int le_any;
 	unsigned char *scratch; /* records re-aligned for reading */
