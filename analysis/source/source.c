@@ -162,10 +162,14 @@ static int join_printer_kallsyms(struct ts_source *s)
 static int deferred_kallsyms(void *ctx, struct ts_decoder *d)
 {
 	struct ts_source *s = ctx;
+	int ret;
 
 	if (s->pk_state)
-		return join_printer_kallsyms(s);
-	return print_kallsyms(s, d, "/proc/kallsyms", s->perr, sizeof(s->perr));
+		ret = join_printer_kallsyms(s);
+	else
+		ret = print_kallsyms(s, d, "/proc/kallsyms", s->perr, sizeof(s->perr));
+	s->perr_said = ret != 0; /* the printer stops on it: its message is the one to print */
+	return ret;
 }
 
 /*
@@ -486,7 +490,7 @@ struct ts_decoder *ts_source_printer(struct ts_source *s)
 
 const char *ts_source_printer_error(const struct ts_source *s)
 {
-	return s->perr[0] ? s->perr : NULL;
+	return s->perr_said && s->perr[0] ? s->perr : NULL;
 }
 
 const struct ts_ksyms *ts_source_ksyms(const struct ts_source *s)

@@ -79,6 +79,7 @@ struct ts_source {
 	pthread_t pk_thread;
 	int pk_state, pk_ret;
 	char perr[400]; /* what went wrong there */
+	int perr_said; /* ts_decoder_print() returned that error */
 	int ksyms_moved;
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;
