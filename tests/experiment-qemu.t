@@ -41,6 +41,8 @@ floor = 2 / math.comb(2 * n, n)
 $1" >"$tmp/tick.out" 2>&1
 	_rc=$?
 	sed 's/^/# /' "$tmp/tick.out"
+	# prove shows a failing test's stderr without -v: the values that failed, in CI's log
+	[ $_rc -eq 0 ] || sed 's/^/# /' "$tmp/tick.out" >&2
 	return $_rc
 }
 tick "print('idle exits by tick per s: default', a['values'], 'nohz=off', b['values'])
