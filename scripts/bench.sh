@@ -141,7 +141,8 @@ record_zp() {
 	ops=120000
 	while :; do
 		echo "bench: recording $2 ($1, stress-ng --switch 2 --switch-ops $ops)" >&2
-		rm -f "$2" "$2.meta"
+		# perf record would keep a previous attempt as $2.tmp.old
+		rm -f "$2" "$2.meta" "$2.tmp" "$2.tmp.old"
 		if [ "$1" = zstd ]; then
 			"$PERF" record -q -e 'sched:*' -a -z -m 64M -o "$2.tmp" -- \
 				"$STRESS_NG" --switch 2 --switch-ops "$ops" >"$2.log" 2>&1
