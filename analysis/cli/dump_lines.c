@@ -343,7 +343,8 @@ static void print_fields(struct printer *d, const struct dump_rec *r)
 		}
 		d->first = 0;
 		/* most fields are numbers at a fixed place */
-		if (f->type == TS_FIELD_NUM && !f->dynamic && (uint64_t)f->off + f->size <= r->raw_size) {
+		if (f->type == TS_FIELD_NUM && !f->dynamic &&
+		    (uint64_t)f->off + f->size <= r->raw_size) {
 			ob_snum(&d->out, ts_field_num(raw + f->off, f->size, f->is_signed),
 				f->is_signed);
 			ob_room(&d->out, 64);
@@ -562,7 +563,6 @@ static int print_batch(struct printer *d, const struct batch *b, uint64_t *off)
 	size_t pos = 0, used = b->used;
 	int ret;
 
-
 	while (pos < used) {
 		const struct dump_rec *r = (const void *)(b->buf + pos);
 
@@ -601,8 +601,7 @@ static void *printer_main(void *arg)
 			l->err_off = off;
 		}
 		l->printed++;
-		if (l->reader_waits &&
-		    (l->err || NR_BATCHES - (l->fill - l->printed) >= WAKE_AT))
+		if (l->reader_waits && (l->err || NR_BATCHES - (l->queued - l->printed) >= WAKE_AT))
 			pthread_cond_signal(&l->room);
 	}
 	pthread_mutex_unlock(&l->lock);

@@ -174,10 +174,10 @@ static int deferred_kallsyms(void *ctx, struct ts_decoder *d)
 
 /*
  * An own printer takes the running kernel's symbols only if the trace has an event that
- * may print a function (most have none): /proc/kallsyms costs 40 ms of kernel time, as much
- * again to take in, and 16 MB in libtraceevent. A thread of its own loads them while the
- * input is read, and the printer waits for it at its first %ps. A file the user named is
- * read now, so that its errors come first.
+ * may print a function (most have none): /proc/kallsyms costs 30-40 ms of kernel time to
+ * make and megabytes to keep. A thread of its own loads them while the input is read, and
+ * the printer waits for it at its first %ps. A file the user named is read now, so that its
+ * errors come first.
  */
 static int set_print_kallsyms(struct ts_source *s)
 {

@@ -8,6 +8,7 @@
 
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 static int tap_n, tap_failed;
 
@@ -43,6 +44,26 @@ static inline int tap_ok(int cond, const char *file, int line, const char *fmt, 
 static inline void tap_skip_all(const char *why)
 {
 	printf("1..0 # SKIP %s\n", why);
+}
+
+/*
+ * A temporary file holding @text, for what reads a path (unlink() it when done). The path is
+ * the same buffer at every call: one file at a time.
+ */
+static inline char *tap_tmp_file(const char *text)
+{
+	static char path[64];
+	FILE *f;
+	int fd;
+
+	snprintf(path, sizeof(path), "/tmp/ts-test-XXXXXX");
+	fd = mkstemp(path);
+	f = fd >= 0 ? fdopen(fd, "w") : NULL;
+	if (f) {
+		fputs(text, f);
+		fclose(f);
+	}
+	return path;
 }
 
 static inline int tap_done(void)

@@ -232,11 +232,13 @@ static void test_functions(const struct buf *b, const char *path, const char *wh
 			if (want)
 				want_start = tep_find_function_address(tep, at[i]);
 			nr++;
-			if ((!want != !got) || (want && (strcmp(want, got) || want_start != start))) {
+			if ((!want != !got) ||
+			    (want && (strcmp(want, got) || want_start != start))) {
 				if (bad++ < 5)
 					diag("%#llx: libtraceevent %s+%#llx, decoder %s+%#llx",
 					     (unsigned long long)at[i], want ? want : "NULL",
-					     want_start, got ? got : "NULL", (unsigned long long)start);
+					     want_start, got ? got : "NULL",
+					     (unsigned long long)start);
 			}
 		}
 	}
@@ -249,21 +251,6 @@ out:
 	if (tep)
 		tep_free(tep);
 	free(text);
-}
-
-static char *tmp_file(const char *text)
-{
-	static char path[4][64];
-	static int n;
-	char *t = path[n++ % 4];
-	int fd;
-
-	snprintf(t, 64, "/tmp/ts-decode-XXXXXX");
-	fd = mkstemp(t);
-	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text))
-		return t;
-	close(fd);
-	return t;
 }
 
 static void test_all_functions(const struct buf *b)
@@ -291,14 +278,15 @@ static void test_all_functions(const struct buf *b)
 				       "ffffffff81004000 t last_kernel\n"
 				       "ffffffffc0000800 t mod_b\t[mod_two]\n"
 				       "ffffffff81000000 T startup_64\n";
-	char *a = tmp_file(sorted), *u = tmp_file(unsorted);
 	FILE *f = fopen("/proc/kallsyms", "r");
-	char first[64] = "";
+	char first[64] = "", *t;
 
-	test_functions(b, a, "a sorted kallsyms");
-	test_functions(b, u, "an unsorted one");
-	unlink(a);
-	unlink(u);
+	t = tap_tmp_file(sorted);
+	test_functions(b, t, "a sorted kallsyms");
+	unlink(t);
+	t = tap_tmp_file(unsorted);
+	test_functions(b, t, "an unsorted one");
+	unlink(t);
 	if (f && fgets(first, sizeof(first), f) && strtoull(first, NULL, 16))
 		test_functions(b, "/proc/kallsyms", "the running kernel's /proc/kallsyms");
 	else

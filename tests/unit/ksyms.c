@@ -13,20 +13,6 @@
 #include "tickscope/error.h"
 #include "tickscope/ksyms.h"
 
-static char *write_tmp(const char *text)
-{
-	static char path[64];
-	FILE *f;
-	int fd;
-
-	snprintf(path, sizeof(path), "/tmp/ts-ksyms-XXXXXX");
-	fd = mkstemp(path);
-	f = fdopen(fd, "w");
-	fputs(text, f);
-	fclose(f);
-	return path;
-}
-
 static void check(const struct ts_ksyms *k, uint64_t addr, const char *want, uint64_t want_off)
 {
 	uint64_t off = 0;
@@ -48,11 +34,11 @@ int main(void)
 	char *path;
 
 	/* modules come last in /proc/kallsyms, and a copy may be in any order */
-	path = write_tmp("ffffffffc0001000 t mod_fn\t[mymod]\n"
-			 "ffffffff81000000 T _text\n"
-			 "ffffffff81002000 D some_data\n"
-			 "ffffffff81001000 t tick_nohz_handler\n"
-			 "ffffffff81003000 W weak_fn");
+	path = tap_tmp_file("ffffffffc0001000 t mod_fn\t[mymod]\n"
+			    "ffffffff81000000 T _text\n"
+			    "ffffffff81002000 D some_data\n"
+			    "ffffffff81001000 t tick_nohz_handler\n"
+			    "ffffffff81003000 W weak_fn");
 	ret = ts_ksyms_load(&k, path, &line);
 	is_int(ret, 0, "a kallsyms file with a module, data and no final newline loads");
 	is_int(ts_ksyms_count(k), 4, "its four text symbols are kept, the data one is not");
@@ -72,7 +58,7 @@ int main(void)
 				   "ffffffff81001000 t tick_nohz_handler\n";
 		int64_t delta = 1;
 
-		path = write_tmp(text);
+		path = tap_tmp_file(text);
 		ts_ksyms_load(&k, path, &line);
 		is_int(ts_ksyms_relocate(k, "_stext", 0xffffffff83000000, &delta), -ENOENT,
 		       "relocating by a symbol the file lacks fails");
@@ -91,7 +77,7 @@ int main(void)
 		ts_ksyms_free(k);
 		unlink(path);
 
-		path = write_tmp(text);
+		path = tap_tmp_file(text);
 		ts_ksyms_load(&k, path, &line);
 		is_int(ts_ksyms_relocate(k, "_text", 0xffffffff80000000, &delta), 0,
 		       "relocating downwards");
@@ -101,14 +87,14 @@ int main(void)
 		unlink(path);
 	}
 
-	path = write_tmp("ffffffff81000000 T _text\nnot a kallsyms line\n");
+	path = tap_tmp_file("ffffffff81000000 T _text\nnot a kallsyms line\n");
 	ret = ts_ksyms_load(&k, path, &line);
 	is_int(ret, -TS_EKALLSYMS, "a bad line is an error");
 	is_int(line, 2, "naming its line");
 	ok(k == NULL, "and no table is returned");
 	unlink(path);
 
-	path = write_tmp("");
+	path = tap_tmp_file("");
 	is_int(ts_ksyms_load(&k, path, &line), -TS_EKALLSYMS, "an empty file is an error");
 	unlink(path);
 	is_int(ts_ksyms_load(&k, "/nonexistent/kallsyms", &line), -2, "a missing file is -ENOENT");
