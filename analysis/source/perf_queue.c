@@ -171,8 +171,12 @@ static int merge_cmd(void *ctx, const void *msg, uint32_t len)
 			ts_run_new(&r->m.runs, sr->pos, sr->end, sr->chunk, r->fd);
 		}
 		return 0;
-	case CMD_FLUSH:
-		return ts_runs_flush(r, &r->m.runs, c->arg, &last);
+	case CMD_FLUSH: {
+		int ret = ts_runs_flush(r, &r->m.runs, c->arg, &last);
+
+		__atomic_store_n(&r->m.flushes_done, r->m.flushes_done + 1, __ATOMIC_RELAXED);
+		return ret;
+	}
 	case CMD_DELIVER:
 		return ts_deliver(r, (const unsigned char *)c->v, c->arg);
 	case CMD_KERNEL_REF:
@@ -286,6 +290,7 @@ static int scan_flush(struct ts_scanner *sc, uint64_t limit)
 	ts_pipe_commit(sc->pipe);
 	ts_pipe_push(sc->pipe); /* a round's worth of merging: start it now */
 	sc->sent = 1;
+	sc->flushes_sent++;
 	return 0;
 }
 
@@ -437,7 +442,8 @@ int ts_queue_round(struct ts_scanner *sc, uint64_t off)
 		return 0;
 	if (sc->round_bytes > sc->cnt.max_round_bytes)
 		sc->cnt.max_round_bytes = sc->round_bytes;
-	sc->big_round = sc->round_bytes > sc->r->budget / 2;
+	if (sc->round_bytes > sc->r->budget / 2) /* the flush after this one delivers it */
+		sc->big_until = sc->flushes_sent + 2;
 	sc->round_bytes = 0;
 	ret = scan_flush_to(sc, sc->q.next_flush);
 	if (!sc->deliver)

@@ -31,11 +31,15 @@ static int chunk_fits(struct ts_scanner *sc, size_t size)
 	/*
 	 * The merger may still be on rounds already sent: wait for it, so that the scanner
 	 * does not read far ahead into memory. What is held after that, the rounds not flushed
-	 * yet need; they may have up to the budget. After a round larger than half the budget
-	 * (perf's order keeps two open) this one will not fit either: the scanner reads on
-	 * meanwhile, into a chunk that runs do not keep, and the merger's work overlaps its.
+	 * yet need; they may have up to the budget. But while the merger is still on a round
+	 * larger than half the budget, it is busy for a while, and the rounds read meanwhile
+	 * would not fit beside it (perf's order keeps two open): the scanner reads on, into a
+	 * chunk that runs do not keep, so that the next big round is found before the merger
+	 * runs dry. Where every round is small, the scanner always waits here, and what is
+	 * read once does not depend on the threads' timing.
 	 */
-	if (sc->pipe && sc->sent && !sc->big_round) {
+	if (sc->pipe && sc->sent &&
+	    __atomic_load_n(&sc->r->m.flushes_done, __ATOMIC_RELAXED) >= sc->big_until) {
 		if (ts_pipe_drain(sc->pipe))
 			return -ECANCELED;
 		sc->sent = 0;

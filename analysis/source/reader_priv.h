@@ -67,7 +67,8 @@ struct ts_scanner {
 	struct ts_chunks *chunks; /* the reader's */
 	uint64_t limit; /* the limit of the previous flush */
 	uint64_t round_bytes; /* queued since the last round marker */
-	int big_round; /* the last round held more than half the budget */
+	uint64_t flushes_sent; /* flushes sent to the merger */
+	uint64_t big_until; /* a round past half the budget is merged once this many flushes are */
 	uint64_t le_max; /* this round: the largest time <= q.next_flush, if le_any */
 	int le_any;
 	unsigned char *scratch; /* records re-aligned for reading */
@@ -83,6 +84,7 @@ struct ts_merger {
 	unsigned char *scratch;
 	size_t scratch_alloc;
 	char err[TS_ERR_LEN];
+	uint64_t flushes_done; /* flushes merged: written here, read by the scanner (atomic) */
 };
 
 /*
