@@ -67,4 +67,17 @@ ok $? "no spill file: the input, the offset and the folder ($(head -1 "$TAP_TMP/
 TMPDIR=$TAP_TMP/none "$TICKSCOPE" dump --format=none -i "$f" >/dev/null 2>&1
 ok $? "no spill file needed within the budget: no folder needed"
 
+# The budget's own value: a suffix it does not know is one clear line and exit 1, not a
+# budget of a few bytes.
+for v in 12x 0 -5 99999999999999999999; do
+	TS_ROUND_BUDGET=$v "$TICKSCOPE" dump --format=none -i "$f" >/dev/null \
+		2>"$TAP_TMP/budget.err"
+	is "$?:$(wc -l <"$TAP_TMP/budget.err")" 1:1 "TS_ROUND_BUDGET=$v: exit 1, one line"
+	grep -q "^tickscope: TS_ROUND_BUDGET=$v: not a size" "$TAP_TMP/budget.err"
+	ok $? "TS_ROUND_BUDGET=$v: named ($(cat "$TAP_TMP/budget.err"))"
+done
+TS_ROUND_BUDGET=1g "$TICKSCOPE" dump --format=none -i "$f" >/dev/null 2>"$TAP_TMP/budget.err"
+grep -q "round budget 1024 MB" "$TAP_TMP/budget.err"
+ok $? "TS_ROUND_BUDGET=1g is 1024 MB ($(sed 's/.*time order: //' "$TAP_TMP/budget.err"))"
+
 tap_done

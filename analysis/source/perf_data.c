@@ -606,25 +606,33 @@ static int read_magic(struct ts_reader *r, uint64_t magic[2])
 }
 
 /*
- * The round budget: the option, else TS_ROUND_BUDGET (bytes, or with a k or m suffix: the
- * tests' switch for the spill and re-read paths), else the default.
+ * The round budget: the option, else TS_ROUND_BUDGET (bytes, or with a k, m or g suffix: the
+ * tests' switch for the spill and re-read paths), else the default. 0 for a value that is not
+ * a size, which the caller reports.
  */
 static size_t round_budget(size_t opt)
 {
 	const char *env = getenv("TS_ROUND_BUDGET");
 	unsigned long long v;
+	int shift = 0;
 	char *end;
 
 	if (opt)
 		return opt;
 	if (!env || !*env)
 		return TS_ROUND_BUDGET_DEFAULT;
+	errno = 0;
 	v = strtoull(env, &end, 10);
 	if (*end == 'k' || *end == 'K')
-		v <<= 10;
+		shift = 10;
 	else if (*end == 'm' || *end == 'M')
-		v <<= 20;
-	return v ? v : TS_ROUND_BUDGET_DEFAULT;
+		shift = 20;
+	else if (*end == 'g' || *end == 'G')
+		shift = 30;
+	end += !!shift;
+	if (errno || *end || end == env || *env == '-' || v > (SIZE_MAX >> 1 >> shift))
+		return 0;
+	return v << shift;
 }
 
 int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts)
@@ -648,6 +656,12 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	if (opts)
 		r->opts = *opts;
 	r->budget = round_budget(r->opts.round_budget);
+	if (!r->budget) {
+		snprintf(r->m.err, TS_ERR_LEN,
+			 "TS_ROUND_BUDGET=%s: not a size (bytes, or with a k, m or g suffix)",
+			 getenv("TS_ROUND_BUDGET"));
+		return -EINVAL;
+	}
 	r->soft = r->budget / 4;
 	r->chunks.keep = r->budget;
 	if (!strcmp(path, "-")) {

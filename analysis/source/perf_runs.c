@@ -159,6 +159,7 @@ void ts_runs_free(struct ts_runs *rs)
 /* [pos, pos + need) of @run, from its chunk or through its file window, into *@p. */
 static int run_load(struct ts_reader *r, struct ts_run *run, size_t need, const unsigned char **p)
 {
+	size_t len;
 	ssize_t n;
 
 	if (run->chunk) {
@@ -175,8 +176,11 @@ static int run_load(struct ts_reader *r, struct ts_run *run, size_t need, const 
 			if (!run->buf)
 				return -ENOMEM;
 		}
+		len = run->end - run->pos < RUN_WINDOW ? run->end - run->pos : RUN_WINDOW;
+		if (len < need) /* a record past the run's end: read it, to name what is wrong */
+			len = need;
 		do
-			n = pread(run->fd, run->buf, RUN_WINDOW, run->pos);
+			n = pread(run->fd, run->buf, len, run->pos);
 		while (n < 0 && errno == EINTR);
 		if (n < 0)
 			return ts_reader_fail(r, run->pos, -errno, "%s: %s",
