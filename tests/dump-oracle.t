@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The perf oracle over every fixture: tickscope dump equals perf script (-F comm,tid,cpu,time,
-# event,trace --ns, spaces collapsed) line for line, and tickscope info's event counts equal
+# event,trace --ns) byte for byte, and tickscope info's event counts equal
 # perf's. x86 fixtures are committed under tests/fixtures/, board recordings under
 # tests/fixtures/boards/; the original aarch64 ones from tests/fixtures/aarch64/.
 . "$(dirname "$0")/lib/tap.sh"
@@ -29,10 +29,10 @@ for n in $names; do
 	np=$((np + 1))
 	f=$(fixture_data "$n")
 	k=$(fixture_kallsyms "$n")
-	perf script -i - -F comm,tid,cpu,time,event,trace --ns --kallsyms "$k" <"$f" 2>/dev/null |
-		oracle_normalise >"$ORACLE_TMP/perf-stdin.txt"
-	"$TICKSCOPE" dump -i - --kallsyms "$k" <"$f" 2>"$ORACLE_TMP/stdin.err" |
-		oracle_normalise >"$ORACLE_TMP/ts-stdin.txt"
+	perf script -i - -F comm,tid,cpu,time,event,trace --ns --kallsyms "$k" <"$f" 2>/dev/null \
+		>"$ORACLE_TMP/perf-stdin.txt"
+	"$TICKSCOPE" dump -i - --kallsyms "$k" <"$f" 2>"$ORACLE_TMP/stdin.err" \
+		>"$ORACLE_TMP/ts-stdin.txt"
 	if [ -s "$ORACLE_TMP/perf-stdin.txt" ] &&
 		cmp -s "$ORACLE_TMP/perf-stdin.txt" "$ORACLE_TMP/ts-stdin.txt"; then
 		ok 0 "$n: dump from stdin equals perf script from stdin"

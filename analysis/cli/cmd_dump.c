@@ -46,7 +46,7 @@ struct dump {
 	struct dump_lines *lines;
 	uint64_t n;
 	/*
-	 * By tid: the line's part that names the thread (text: "%16s %6d"; TSV: tid, comm;
+	 * By tid: the line's part that names the thread (text: "%16s %5d"; TSV: tid, comm;
 	 * JSON: tid, pid, comm), valid while no side-band event came since (gen: a COMM, FORK
 	 * or EXIT may rename a thread)
 	 */
@@ -104,12 +104,12 @@ static void head_line(struct dump *d, struct outbuf *o, const struct ts_sample *
 			ob_fill(o, ' ', 16 - n);
 		ob_mem(o, comm, n);
 		ob_putc(o, ' ');
-		if ((int)s->tid < 0) { /* %6d of a negative tid */
+		if ((int)s->tid < 0) { /* %5d of a negative tid */
 			char t[16];
 
-			ob_mem(o, t, snprintf(t, sizeof(t), "%6d", (int)s->tid));
+			ob_mem(o, t, snprintf(t, sizeof(t), "%5d", (int)s->tid));
 		} else {
-			ob_num(o, s->tid, 6, ' ');
+			ob_num(o, s->tid, 5, ' ');
 		}
 		break;
 	case FMT_TSV:

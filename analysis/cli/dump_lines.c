@@ -442,7 +442,7 @@ static inline void put_head(struct outbuf *o, const struct dump_rec *r)
 	ob_mem(o, r->data, r->head_len);
 }
 
-/* The text line, as printf("%16s %6d [%03u] %5llu.%09llu: %*s: %s\n"), the head queued. */
+/* The text line, as printf("%16s %5d [%03u] %5llu.%09llu: %*s: %s\n"), the head queued. */
 static int text_line(struct printer *d, const struct dump_rec *r)
 {
 	struct outbuf *o = &d->out;
