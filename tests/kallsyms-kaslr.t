@@ -38,7 +38,7 @@ ok $? "perf names the functions from the moved copy"
 "$TICKSCOPE" dump -i "$f" --kallsyms "$moved" >"$TAP_TMP/dump.txt" 2>"$TAP_TMP/err"
 ok $? "dump with the moved kallsyms"
 [ -s "$TAP_TMP/perf.txt" ] && cmp -s "$TAP_TMP/perf.txt" "$TAP_TMP/dump.txt"
-ok $? "dump equals perf script line for line with the moved kallsyms ($(wc -l <"$TAP_TMP/perf.txt") lines)"
+ok $? "dump equals perf script byte for byte with the moved kallsyms ($(wc -l <"$TAP_TMP/perf.txt") lines)"
 
 # zstd data: the same, through the decompressed stream.
 z=$(fixture_data x86-ramfs-zstd) || { echo "Bail out! fixture x86-ramfs-zstd"; exit 1; }
