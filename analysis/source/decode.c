@@ -42,7 +42,8 @@ static void on_refused(void *ctx, int id, const char *sys, const char *name, con
 	snprintf(r->why, sizeof(r->why), "%s", why);
 }
 
-int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err, size_t errlen)
+int ts_decoder_new_like(struct ts_decoder **dp, const struct ts_decoder *like, const void *data,
+			size_t len, char *err, size_t errlen)
 {
 	struct ts_decoder *d;
 	int ret;
@@ -71,13 +72,22 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 		d->printer = !strcmp(getenv("TS_PRINTER"), "libtraceevent") ? 1 :
 			     !strcmp(getenv("TS_PRINTER"), "verbose")	    ? 2 :
 									      0;
-	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d, &d->td_kallsyms);
+	d->td = data;
+	d->td_len = len;
+	d->td_vetted = like && like->td_vetted && like->td == data && like->td_len == len;
+	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d, &d->td_kallsyms,
+				 &d->td_vetted);
 	if (ret) {
 		ts_decoder_free(d);
 		return ret;
 	}
 	*dp = d;
 	return 0;
+}
+
+int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err, size_t errlen)
+{
+	return ts_decoder_new_like(dp, NULL, data, len, err, errlen);
 }
 
 void ts_decoder_free(struct ts_decoder *d)

@@ -167,6 +167,9 @@ struct ts_decoder {
 	int (*load_ksyms)(void *ctx, struct ts_decoder *d); /* deferred, until a %ps is printed */
 	void *load_ctx;
 	int td_kallsyms; /* the tracing data gave libtraceevent functions of its own */
+	const void *td; /* the tracing data parsed, and whether a probe child found it clean */
+	size_t td_len;
+	int td_vetted;
 	/* the printer's symbols, found by libtraceevent through resolve_func() */
 	struct ts_ksyms *ksyms;
 	struct pfunc *funcs;

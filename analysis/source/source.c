@@ -277,7 +277,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	if (td_len) {
 		ret = ts_decoder_new(&s->dec, td, td_len, err, sizeof(err));
 		if (!ret && opts->own_printer)
-			ret = ts_decoder_new(&s->pdec, td, td_len, err, sizeof(err));
+			ret = ts_decoder_new_like(&s->pdec, s->dec, td, td_len, err, sizeof(err));
 		if (ret)
 			return ts_source_fail(s, ret, "%s: %s", opts->input, err);
 	} else if (opts->need_decoder) {

@@ -241,8 +241,9 @@ static int probe_step(struct tep_handle *tep, const struct fmts *f, const struct
  * libtraceevent 1.7 crashes on some malformed formats (a truncated print fmt, say), and no
  * static check can know them all. So a child process parses everything first, saying which
  * step it starts before each one; if it dies, the step it was in is refused and a new child
- * goes on after it. A clean file costs one fork. Returns the first step that is not a
- * format and crashed (then the section is unusable), or SIZE_MAX.
+ * goes on after it. A clean file costs one fork. Returns the step that crashed, SIZE_MAX when
+ * none did, or SIZE_MAX - 1 when the child could not be had or told nothing (then everything
+ * is parsed unguarded, as perf does).
  */
 static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
 {
@@ -252,12 +253,12 @@ static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
 	pid_t pid;
 
 	if (pipe2(pfd, O_CLOEXEC)) /* not inherited by what other threads exec (compare's xz) */
-		return SIZE_MAX; /* cannot probe: parse unguarded, as perf does */
+		return SIZE_MAX - 1;
 	pid = fork();
 	if (pid < 0) {
 		close(pfd[0]);
 		close(pfd[1]);
-		return SIZE_MAX;
+		return SIZE_MAX - 1;
 	}
 	if (pid == 0) {
 		struct tep_handle *tep = tep_alloc();
@@ -309,9 +310,12 @@ static void refuse(struct fmt *m, const struct reject *rj, const char *why)
 		rj->fn(rj->ctx, id, m->sys, name, why);
 }
 
-/* Check every format, probe the rest in a child, and parse what survived. */
+/*
+ * Check every format, probe the rest in a child (unless *@clean says a probe of the same bytes
+ * found nothing), and parse what survived. *@clean: whether the probe found nothing.
+ */
 static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
-			 const struct texts *t, const struct reject *rj)
+			 const struct texts *t, const struct reject *rj, int *clean)
 {
 	char why[160];
 	size_t i, bad_step, from = 0;
@@ -319,8 +323,9 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 	for (i = 0; i < f->nr; i++)
 		if (ts_format_check(f->v[i].text, f->v[i].len, why, sizeof(why)))
 			refuse(&f->v[i], rj, why);
-	for (;;) {
+	for (; !*clean;) {
 		bad_step = probe(f, t, from);
+		*clean = bad_step == SIZE_MAX && !from;
 		if (bad_step >= SIZE_MAX - 1)
 			break;
 		if (bad_step >= f->nr)
@@ -341,7 +346,7 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 }
 
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
-		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms)
+		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted)
 {
 	const struct reject rj = { reject, ctx };
 	struct cur c = { data, data, (const unsigned char *)data + size, err, errlen };
@@ -411,7 +416,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	if (!ret && v06 && c.p < c.end)
 		ret = get_blob(&c, 8, &t.cmdlines, &t.cmdlines_len, "saved cmdlines");
 	if (!ret)
-		ret = parse_formats(tep, &c, &f, &t, &rj);
+		ret = parse_formats(tep, &c, &f, &t, &rj, vetted);
 	free(f.v);
 	if (ret)
 		return ret;

@@ -14,10 +14,12 @@ typedef void (*ts_reject_fn)(void *ctx, int id, const char *sys, const char *nam
  * ts_tracedata_parse() - feed every part of the section to @tep
  * @kallsyms: set to whether the section held kallsyms text of its own (now in @tep's
  *            function list)
+ * @vetted: in: 1 when these bytes have been through a probe child that found nothing
+ *          libtraceevent crashes on (then none is forked); out: whether that holds now
  * Return: 0, or -TS_ETRACEDATA with @err naming the offset inside the section.
  */
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
-		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms);
+		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted);
 
 /*
  * ts_format_check() - is this event format safe to hand to tep_parse_event()?

@@ -7,8 +7,10 @@
  * (%ps): for every symbol's address, the bytes either side, and the ends, the decoder's own
  * search names what libtraceevent names after tep_parse_kallsyms() of the same file: made-up
  * files with aliases, weak, data, absolute, '$' and module symbols, sorted and not, and the
- * running kernel's /proc/kallsyms when it shows addresses.
+ * running kernel's /proc/kallsyms when it shows addresses. And a second decoder made like the
+ * first from the same bytes forks no probe child, and decodes the same.
  */
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -295,6 +297,47 @@ static void test_all_functions(const struct buf *b)
 		fclose(f);
 }
 
+static volatile sig_atomic_t children;
+
+static void on_child(int sig)
+{
+	(void)sig;
+	children++;
+}
+
+/* ts_decoder_new_like(): no probe child for the same bytes, one for any others. */
+static void test_like(const struct buf *b, struct ts_decoder *d)
+{
+	struct sigaction sa = { .sa_handler = on_child }, old;
+	struct ts_decoder *d2 = NULL, *d3 = NULL;
+	void *copy = malloc(b->len);
+	char err[256] = "";
+	int ret;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, &old);
+	children = 0;
+	ret = ts_decoder_new_like(&d2, d, b->p, b->len, err, sizeof(err));
+	ok(!ret && children == 0, "a decoder like one of the same bytes forks no probe child (%d)",
+	   (int)children);
+	if (d2)
+		test_shrink_end(d2);
+	memcpy(copy, b->p, b->len);
+	children = 0;
+	ret = ts_decoder_new_like(&d3, d, copy, b->len, err, sizeof(err));
+	ok(!ret && children == 1, "one like it of other bytes (a copy) probes them (%d)",
+	   (int)children);
+	ts_decoder_free(d3);
+	d3 = NULL;
+	children = 0;
+	ret = ts_decoder_new_like(&d3, NULL, b->p, b->len, err, sizeof(err));
+	ok(!ret && children == 1, "one like none probes (%d)", (int)children);
+	sigaction(SIGCHLD, &old, NULL);
+	ts_decoder_free(d3);
+	ts_decoder_free(d2);
+	free(copy);
+}
+
 int main(void)
 {
 	struct ts_decoder *d = NULL;
@@ -310,6 +353,7 @@ int main(void)
 		test_shrink_end(d);
 		test_queue_work(d);
 		test_all_functions(b);
+		test_like(b, d);
 	}
 	ts_decoder_free(d);
 	free(b);

@@ -27,6 +27,16 @@ struct tep_handle;
  */
 int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err, size_t errlen);
 
+/**
+ * ts_decoder_new_like() - ts_decoder_new() for a second decoder of the same section
+ * @like: a decoder made from the same @data and @len (the same bytes, still there), or NULL
+ *
+ * When @like's probe child found nothing in the section that crashes libtraceevent, this one
+ * forks none (a millisecond or more at the start of a dump).
+ */
+int ts_decoder_new_like(struct ts_decoder **dp, const struct ts_decoder *like, const void *data,
+			size_t len, char *err, size_t errlen);
+
 /** ts_decoder_free() - free the decoder (NULL is fine) */
 void ts_decoder_free(struct ts_decoder *d);
 
