@@ -15,7 +15,7 @@
 #include "pipe.h"
 
 /*
- * A quarter of the default soft limit (perf_data.c): a chunk is let go only when every round in
+ * An eighth of the default soft limit (perf_data.c): a chunk is let go only when every round in
  * it has been merged, and with 1 MiB chunks the scanner passed the soft limit and waited for
  * the merger about once per chunk (133 futex calls against 18 on the 14 MB callchain fixture).
  */
