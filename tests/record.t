@@ -183,8 +183,11 @@ if [ -x "$pingpong" ]; then
 	# Following the command only (no -a), as perf record -- CMD: every sample is the
 	# workload's (pingpong and its pingpong-echo child, inherited), and the counts of each
 	# event agree with perf record's in the same way. Both comparisons allow at least two
-	# counting errors (2 sqrt of perf's median): sched_wakeup comes 4-6 times a run here, and
-	# 5 5 5 from perf against 4 from tickscope failed once with only the 10% floor.
+	# counting errors (2 sqrt of perf's median). sched_wakeup is left out here too: it counts
+	# only the wakeups done in the workload's own context, not those queued to the wakee's
+	# CPU, and that is the timing of each run: perf record alone gave 7 5 4 11 11 35 6 4 4 4
+	# in ten runs on this machine, and CI failed once on it. oracle_check below still holds
+	# tickscope's sched_wakeup records to perf script's.
 	for i in 1 2 3; do
 		# shellcheck disable=SC2086
 		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- $work >/dev/null 2>&1
@@ -199,7 +202,7 @@ if [ -x "$pingpong" ]; then
 	others=$(awk '$2 != "pingpong" && $2 != "pingpong-echo"' "$T/tt.comms" | head -3)
 	[ -s "$T/tt.comms" ] && [ -z "$others" ]
 	ok $? "the command only: every sample is pingpong's or its child's${others:+ (also: $others)}"
-	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup; do
+	for e in sched:sched_switch sched:sched_waking; do
 		pc=$(for i in 1 2 3; do perf script -i "$T/pt$i.data" -F event 2>/dev/null |
 			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
 		tc=$(for i in 1 2 3; do perf script -i "$T/tt$i.data" -F event 2>/dev/null |
@@ -230,7 +233,6 @@ else
 	ok 0 "counts against perf record # SKIP no pingpong workload"
 	ok 0 "lost events against perf record # SKIP no pingpong workload"
 	ok 0 "the command only # SKIP no pingpong workload"
-	ok 0 "the command only, counts # SKIP no pingpong workload"
 	ok 0 "the command only, counts # SKIP no pingpong workload"
 	ok 0 "the command only, counts # SKIP no pingpong workload"
 	ok 0 "-p PID # SKIP no pingpong workload"
