@@ -145,7 +145,7 @@ ok $? "--interval without --report: one line, exit $rc"
 # --- the same workload through perf record and tickscope record, 3 runs each -------------
 # The workload's own samples (comm pingpong) per event: tickscope's median lies within perf's
 # range widened by that range (the workload's run-to-run spread, at least 10% of perf's
-# median and at least two counting errors, 2 sqrt of it: 2% failed once in a full make check
+# median and at least two counting errors, 2 sqrt of it; a 2% floor failed once in make check
 # on this 2-CPU machine, where migrations and preemptions of the two tasks vary from run to
 # run); the rest of the machine is too noisy to compare. Same ring size, no more lost.
 if [ -x "$pingpong" ]; then
