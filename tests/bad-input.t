@@ -11,7 +11,7 @@
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
 PERFDATA="perl $TS_FIXTURES/perfdata.pl"
-TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-20}
+TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-120}
 
 # Under SANITIZE=1: leaks inside libtraceevent on formats it cannot parse are not ours.
 LSAN_OPTIONS="suppressions=$TS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"

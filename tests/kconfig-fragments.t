@@ -135,10 +135,10 @@ check_tree() {
 			"$cache/$arch/sets/preempt-rt.config"
 		ok $? "$ver $arch: each set's final .config is written (preempt-rt ends with $final=y)"
 	done
+	# Speed is measured by make bench (scripts/bench.sh), never asserted here: on a shared
+	# machine the same run took 44 and over 60 CPU seconds.
 	diag "validating every fragment on $ver for x86_64 and arm64 took $((t1 - t0)) s" \
 		"($((c1 - c0)) s of CPU)"
-	[ $((c1 - c0)) -lt 60 ]
-	ok $? "$ver: all fragments on both arches validated in under 60 CPU seconds"
 	[ ! -e "$ksrc/.config" ] && [ ! -d "$ksrc/include/config" ]
 	ok $? "$ver: the kernel tree stays pristine"
 }
