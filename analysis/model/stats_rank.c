@@ -137,26 +137,124 @@ static double z_upper(double q)
 	return (lo + hi) / 2;
 }
 
+/*
+ * The k-th smallest (1-based) of the na x nb differences b[j] - a[i], both sides sorted, without
+ * building them: row i's differences rise with j and fall with i (floating-point subtraction is
+ * monotone in each operand, so this holds for the rounded values too). Each step takes an
+ * active difference as the pivot, counts the differences below and equal to it with one pointer
+ * that only moves forward (the row's count cannot fall as a[i] rises), and drops the rows'
+ * columns on the pivot's wrong side: O(na + nb) a step, O(log(na nb)) steps expected. The
+ * answer is one of the differences, exactly as in the sorted list of all of them.
+ */
+struct hl_rows {
+	const double *a, *b;
+	int na, nb;
+	int *lo, *hi; /* row i's active columns: [lo[i], hi[i]) */
+	int *le, *lt; /* per row: columns <= pivot, < pivot */
+	unsigned long long rng;
+};
+
+static long count_le(struct hl_rows *h, double p, int strict, int *cnt)
+{
+	long tot = 0;
+	int j = 0;
+
+	for (int i = 0; i < h->na; i++) {
+		while (j < h->nb && (strict ? h->b[j] - h->a[i] < p : h->b[j] - h->a[i] <= p))
+			j++;
+		cnt[i] = j;
+		tot += j;
+	}
+	return tot;
+}
+
+/* A pseudo-random active difference (xorshift; the answer does not depend on the choice). */
+static double pick_pivot(struct hl_rows *h, long active)
+{
+	long r;
+	int i;
+
+	h->rng ^= h->rng << 13;
+	h->rng ^= h->rng >> 7;
+	h->rng ^= h->rng << 17;
+	r = (long)(h->rng % (unsigned long long)active);
+	for (i = 0; r >= h->hi[i] - h->lo[i]; i++)
+		r -= h->hi[i] - h->lo[i];
+	return h->b[h->lo[i] + r] - h->a[i];
+}
+
+static double kth_diff(struct hl_rows *h, long k)
+{
+	long active = (long)h->na * h->nb;
+
+	for (int i = 0; i < h->na; i++) {
+		h->lo[i] = 0;
+		h->hi[i] = h->nb;
+	}
+	while (active > 0) {
+		double p = pick_pivot(h, active);
+		long lt = count_le(h, p, 1, h->lt), le = count_le(h, p, 0, h->le);
+
+		if (k > lt && k <= le)
+			return p;
+		active = 0;
+		for (int i = 0; i < h->na; i++) {
+			if (k <= lt)
+				h->hi[i] = h->lt[i] < h->hi[i] ? h->lt[i] : h->hi[i];
+			else
+				h->lo[i] = h->le[i] > h->lo[i] ? h->le[i] : h->lo[i];
+			if (h->hi[i] < h->lo[i])
+				h->hi[i] = h->lo[i];
+			active += h->hi[i] - h->lo[i];
+		}
+	}
+	return NAN; /* not reached: the k-th difference stays active until it is the pivot */
+}
+
+/* Sorted copies of both sides and the row bounds, in one allocation each. */
+static int hl_rows_init(struct hl_rows *h, const double *a, int na, const double *b, int nb)
+{
+	double *s = malloc((size_t)(na + nb) * sizeof(*s));
+	int *w = malloc((size_t)4 * na * sizeof(*w));
+
+	if (!s || !w) {
+		free(s);
+		free(w);
+		return -ENOMEM;
+	}
+	memcpy(s, a, na * sizeof(*s));
+	memcpy(s + na, b, nb * sizeof(*s));
+	qsort(s, na, sizeof(*s), cmp_dbl);
+	qsort(s + na, nb, sizeof(*s), cmp_dbl);
+	*h = (struct hl_rows){ s, s + na, na, nb, w, w + na, w + 2 * na, w + 3 * na,
+			       0x9e3779b97f4a7c15ULL };
+	return 0;
+}
+
+static void hl_rows_free(struct hl_rows *h)
+{
+	free((double *)h->a);
+	free(h->lo);
+}
+
 /* Hodges-Lehmann shift of b - a and its interval [d(k), d(M+1-k)] over sorted differences. */
 static int hodges_lehmann(const double *a, int na, const double *b, int nb, double level, int exact,
 			  struct ts_test *t)
 {
-	int m = na * nb, i, j, k = 1;
-	double *d = malloc(m * sizeof(*d)), alpha2 = (1 - level) / 2;
+	long m = (long)na * nb, k = 1;
+	double alpha2 = (1 - level) / 2;
+	struct hl_rows h;
 
-	if (!d)
+	if (hl_rows_init(&h, a, na, b, nb))
 		return -ENOMEM;
-	for (i = 0; i < na; i++)
-		for (j = 0; j < nb; j++)
-			d[i * nb + j] = b[j] - a[i];
-	qsort(d, m, sizeof(*d), cmp_dbl);
-	t->shift = m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) / 2;
+	t->shift = m % 2 ? kth_diff(&h, m / 2 + 1)
+			 : (kth_diff(&h, m / 2) + kth_diff(&h, m / 2 + 1)) / 2;
 	if (exact) {
 		double *cdf = u_cdf(na, nb);
-		int c = -1;
+		long c = -1;
 
 		if (!cdf) {
-			free(d);
+			hl_rows_free(&h);
 			return -ENOMEM;
 		}
 		/* c: the largest U with P(U <= c) <= alpha/2; coverage is 1 - 2 P(U <= k - 1) */
@@ -168,13 +266,13 @@ static int hodges_lehmann(const double *a, int na, const double *b, int nb, doub
 	} else {
 		double n1 = na, n2 = nb, sd = sqrt(n1 * n2 * (n1 + n2 + 1) / 12);
 
-		k = (int)floor(m / 2.0 - z_upper(alpha2) * sd);
+		k = (long)floor(m / 2.0 - z_upper(alpha2) * sd);
 		k = k < 1 ? 1 : k;
 		t->level = level;
 	}
-	t->lo = d[k - 1];
-	t->hi = d[m - k];
-	free(d);
+	t->lo = kth_diff(&h, k);
+	t->hi = kth_diff(&h, m + 1 - k);
+	hl_rows_free(&h);
 	return 0;
 }
 

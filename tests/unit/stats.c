@@ -4,6 +4,7 @@
  * derived by hand (closed forms, enumerations small enough to count) and published t tables.
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "tickscope/stats.h"
 #include "tap.h"
@@ -167,12 +168,67 @@ static void test_outliers(void)
 	is_int(ts_stats_outliers(same, 4, f), 0, "MAD 0 flags nothing");
 }
 
+static int cmp_d(const void *pa, const void *pb)
+{
+	double a = *(const double *)pa, b = *(const double *)pb;
+
+	return (a > b) - (a < b);
+}
+
+/*
+ * The shift and interval come from a selection over the implicit sorted differences: they must
+ * equal the order statistics of all na x nb differences built and sorted, for every size
+ * (1 x 1 up), with ties (small integers), with negative values and with the large-sample rule.
+ */
+static void test_hl_select(void)
+{
+	static double a[80], b[80], d[80 * 80];
+	const int sizes[][2] = { { 1, 1 }, { 1, 7 }, { 7, 1 }, { 2, 3 }, { 5, 5 }, { 8, 13 },
+				 { 30, 30 }, { 31, 31 }, { 40, 80 }, { 80, 3 } };
+	unsigned int seed = 12345;
+	int bad = 0;
+
+	for (int s = 0; s < (int)(sizeof(sizes) / sizeof(sizes[0])); s++) {
+		for (int ties = 0; ties < 2; ties++) {
+			int na = sizes[s][0], nb = sizes[s][1], m = na * nb, k;
+			struct ts_test t;
+			double shift;
+
+			for (int i = 0; i < na + nb; i++) {
+				seed = seed * 1103515245 + 12345;
+				double v = ties ? (double)((seed >> 16) % 7) - 3
+						: (double)(seed >> 8) / 1e5 - 80;
+				if (i < na)
+					a[i] = v;
+				else
+					b[i - na] = v;
+			}
+			for (int i = 0; i < na; i++)
+				for (int j = 0; j < nb; j++)
+					d[i * nb + j] = b[j] - a[i];
+			qsort(d, m, sizeof(*d), cmp_d);
+			ts_stats_mwu(a, na, b, nb, 0.95, &t);
+			shift = m % 2 ? d[m / 2] : (d[m / 2 - 1] + d[m / 2]) / 2;
+			/* some k has [d(k), d(m + 1 - k)] equal to the interval given */
+			for (k = 1; k <= m && !(d[k - 1] == t.lo && d[m - k] == t.hi); k++)
+				;
+			if (t.shift != shift || k > m) {
+				bad++;
+				diag("%d x %d ties %d: shift %g want %g, lo %g hi %g", na, nb, ties,
+				     t.shift, shift, t.lo, t.hi);
+			}
+		}
+	}
+	is_int(bad, 0, "HL by selection equals the sorted differences (20 cases, with ties)");
+}
+
 int main(void)
 {
 	test_summary();
 	test_mwu_exact();
 	test_mwu_normal();
 	test_hl();
+	test_hl_select();
 	test_t();
 	test_adjust();
 	test_outliers();
