@@ -208,19 +208,27 @@ static int tick_stop(struct trace_seq *s, struct tep_record *rec, struct tep_eve
 	return 0;
 }
 
-/* A string field (char[] or __data_loc) as text, or NULL. */
-static const char *str(struct tep_event *event, struct tep_record *rec, const char *name,
-		       char *buf, size_t len)
+/*
+ * A string field (char[] or __data_loc) as text, or NULL. A `const char *` field (6.1's
+ * ipi_raise and ipi_entry reason, rcu_utilization's s) holds a kernel address that only the
+ * host's printk table names, which no function both hosts export reaches: its bytes are not
+ * printable text ending in a NUL, so it is NULL here and the event keeps its own print.
+ */
+static const char *str(struct tep_event *event, struct tep_record *rec, const char *name, char *buf,
+		       size_t len)
 {
-	const char *p;
-	int n;
+	const unsigned char *p;
+	int i, n;
 
 	p = tep_get_field_raw(NULL, event, name, rec, &n, 0);
-	if (!p || n < 0)
+	if (!p || n <= 0)
 		return NULL;
-	n = strnlen(p, (size_t)n < len - 1 ? (size_t)n : len - 1);
-	memcpy(buf, p, n);
-	buf[n] = 0;
+	for (i = 0; i < n && p[i]; i++)
+		if (p[i] < 0x20 || p[i] > 0x7e || (size_t)i == len - 1)
+			return NULL;
+	if (i == n || !i)
+		return NULL;
+	memcpy(buf, p, i + 1);
 	return buf;
 }
 
@@ -254,9 +262,8 @@ static int softirq(struct trace_seq *s, struct tep_record *rec, struct tep_event
 	return 0;
 }
 
-/* ipi_entry, ipi_exit, ipi_raise: "kind=reschedule" (arm and arm64 name the reason) */
-static int ipi(struct trace_seq *s, struct tep_record *rec, struct tep_event *event,
-	       void *context)
+/* ipi_entry, ipi_exit, ipi_raise: "kind=reschedule", where the reason is text in the record */
+static int ipi(struct trace_seq *s, struct tep_record *rec, struct tep_event *event, void *context)
 {
 	char buf[64], kind[64];
 

@@ -31,11 +31,17 @@ int ts_class_is_tick(const char *fn)
 const char *ts_class_hrtimer(const char *fn)
 {
 	/*
-	 * The scheduler's own hrtimers (hrtick, the RT and CFS bandwidth periods) and
-	 * hrtimer_wakeup, which wakes a task sleeping in nanosleep or schedule_hrtimeout().
+	 * The scheduler's own hrtimers (hrtick, the RT and CFS bandwidth periods, SCHED_DEADLINE's
+	 * replenishment and inactive timers) and hrtimer_wakeup, which wakes a task sleeping in
+	 * nanosleep or schedule_hrtimeout().
 	 */
-	static const char *const sched[] = { "hrtick", "hrtimer_wakeup", "sched_rt_period_timer",
-					     "sched_cfs_period_timer", "sched_cfs_slack_timer",
+	static const char *const sched[] = { "hrtick",
+					     "hrtimer_wakeup",
+					     "sched_rt_period_timer",
+					     "sched_cfs_period_timer",
+					     "sched_cfs_slack_timer",
+					     "dl_task_timer",
+					     "inactive_task_timer",
 					     NULL };
 
 	if (ts_class_is_tick(fn))
@@ -93,9 +99,8 @@ const char *ts_class_task_state(uint64_t raw, uint64_t report_max)
 const char *ts_class_softirq(uint64_t vec)
 {
 	/* the kernel's softirq_to_name[], in enum order */
-	static const char *const names[] = { "HI",	"TIMER",   "NET_TX", "NET_RX",
-					     "BLOCK",	"IRQ_POLL", "TASKLET", "SCHED",
-					     "HRTIMER", "RCU" };
+	static const char *const names[] = { "HI",	 "TIMER",   "NET_TX", "NET_RX",	 "BLOCK",
+					     "IRQ_POLL", "TASKLET", "SCHED",  "HRTIMER", "RCU" };
 
 	return vec < sizeof(names) / sizeof(names[0]) ? names[vec] : NULL;
 }
@@ -103,8 +108,8 @@ const char *ts_class_softirq(uint64_t vec)
 const char *ts_class_tick_dep(uint64_t mask)
 {
 	/* TICK_DEP_BIT_*, bit 0 up (include/linux/tick.h); RCU_EXP is 5.7's */
-	static const char *const names[] = { "POSIX_TIMER", "PERF_EVENTS",    "SCHED",
-					     "CLOCK_UNSTABLE", "RCU", "RCU_EXP" };
+	static const char *const names[] = { "POSIX_TIMER",    "PERF_EVENTS", "SCHED",
+					     "CLOCK_UNSTABLE", "RCU",	      "RCU_EXP" };
 	unsigned int i;
 
 	if (!mask)

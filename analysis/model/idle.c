@@ -343,7 +343,6 @@ static int idle_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(idle, struct ts_idle)
 
-
 const struct ts_section_ops ts_idle_section = {
 	.name = "idle",
 	.flags = TS_SECF_ALL_EVENTS,
