@@ -183,11 +183,11 @@ paste -d '\n' script.with script.raw | awk -v handled="$(echo $HANDLED)" '
 		if (ev == "sched:sched_waking:" &&
 		    field(w["text"], "target_cpu") + 0 != field(r["text"], "target_cpu") + 0)
 			bad("target_cpu differs")
-		# the waker's CPU is the record's, "[003]" in the head
+		# the waking CPU is the one of the record, "[003]" in the head
 		if (ev == "sched:sched_waking:" && match(r["head"], /\[[0-9]+\]/) &&
 		    ((substr(r["head"], RSTART + 1, RLENGTH - 2) + 0 == \
 		      field(r["text"], "target_cpu") + 0) != (field(w["text"], "where") == "local")))
-			bad("where= is not the waker's CPU against the target")
+			bad("where= disagrees with the CPUs")
 		if (ev == "power:cpu_idle:" && field(r["text"], "state") == "4294967295" &&
 		    w["text"] != "exit")
 			bad("idle exit")
