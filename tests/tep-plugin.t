@@ -47,8 +47,10 @@ $(basename "$TEPLIB") (missing: $(cat "$T/miss.perf" "$T/miss.lib" | tr '\n' ' '
 else
 	skip "imports against libtraceevent.so.1" "libtraceevent1 is not installed"
 fi
-others=$(nm -D --undefined-only "$SO" | awk '$2 !~ /^(tep_|trace_seq)/ && $2 !~ /@GLIBC_/ &&
-	$1 != "w" {print $2}' | tr '\n' ' ')
+# a SANITIZE=1 build also imports the sanitizer runtimes, which perf gets through LD_PRELOAD
+others=$(nm -D --undefined-only "$SO" | awk -v san="${SANITIZE:-}" '$2 !~ /^(tep_|trace_seq)/ &&
+	$2 !~ /@GLIBC_/ && $1 != "w" && !(san == 1 && $2 ~ /^__(asan|ubsan)_/) {print $2}' |
+	tr '\n' ' ')
 is "$others" "" "nothing else is imported but libc"
 
 # The fixture, decompressed.
@@ -140,7 +142,9 @@ HANDLED=' timer:hrtimer_expire_entry: timer:hrtimer_start: timer:hrtimer_cancel:
 	irq:irq_handler_entry: irq:softirq_entry: irq:softirq_exit: irq:softirq_raise:
 	ipi:ipi_entry: ipi:ipi_exit: ipi:ipi_raise: vmscan:mm_shrink_slab_start:
 	vmscan:mm_shrink_slab_end: '
-paste -d '\n' script.with script.raw | awk -v handled="$(echo $HANDLED)" '
+# compare_script WITH RAW: pairs the two outputs line by line; writes "changed"/"kept" counts
+compare_script() {
+	paste -d '\n' "$1" "$2" | awk -v handled="$(echo $HANDLED)" '
 	function split_line(l, part,   i, n, w) {
 		n = split(l, w, " ")
 		for (i = 1; i <= n; i++)
@@ -188,6 +192,12 @@ paste -d '\n' script.with script.raw | awk -v handled="$(echo $HANDLED)" '
 		    ((substr(r["head"], RSTART + 1, RLENGTH - 2) + 0 == \
 		      field(r["text"], "target_cpu") + 0) != (field(w["text"], "where") == "local")))
 			bad("where= disagrees with the CPUs")
+		stopped = field(r["text"], "success") == "1"
+		if (ev == "timer:tick_stop:" && stopped != (w["text"] == "result=stopped"))
+			bad("tick_stop success differs")
+		if (ev == "timer:tick_stop:" && field(r["text"], "success") == "0" &&
+		    field(w["text"], "dependency") != field(r["text"], "dependency"))
+			bad("tick_stop dependency differs")
 		if (ev == "power:cpu_idle:" && field(r["text"], "state") == "4294967295" &&
 		    w["text"] != "exit")
 			bad("idle exit")
@@ -203,6 +213,8 @@ paste -d '\n' script.with script.raw | awk -v handled="$(echo $HANDLED)" '
 		for (e in kept) printf "kept %s %d\n", e, kept[e] > "changed"
 		exit nbad > 0
 	}'
+}
+compare_script script.with script.raw
 ok $? "unhandled events print as before; handled ones agree with the kernel's print"
 sort changed | tr '\n' ' ' | sed 's/^/# /'
 echo
@@ -215,6 +227,27 @@ done
 # 6.1's ipi reason is a const char * the kernel's printk table names: the format's own print
 grep -q "^kept ipi:ipi_entry: " changed && ! grep -q "^changed ipi:ipi_entry: " changed
 ok $? "ipi_entry, whose reason is a kernel pointer here, keeps the format's print"
+
+# The other side of the experiment (default: nohz idle) fires tick_stop, which nohz=off never
+# does: its text against the kernel's print, and its counts against tickscope report's.
+D=$TS_TOP/tests/fixtures/experiment/qemu-aarch64-pingpong-default-vs-nohz-off/default/run-1
+xz -dc "$D/perf.data.xz" >def.data && xz -dc "$D/kallsyms.xz" >def.kallsyms ||
+	{ echo "Bail out! cannot decompress $D"; exit 1; }
+with perf script -i def.data --kallsyms def.kallsyms >def.with 2>/dev/null
+without perf script -i def.data --kallsyms def.kallsyms >def.raw 2>/dev/null
+compare_script def.with def.raw
+ok $? "default run: handled events, tick_stop among them, agree with the kernel's print"
+grep -q "^changed timer:tick_stop: " changed && ! grep -q "^kept timer:tick_stop: " changed
+ok $? "default run: every tick_stop line is the plugin's"
+with perf report -i def.data --kallsyms def.kallsyms -s trace --stdio -n >def.rep 2>/dev/null
+"$TICKSCOPE" report -i def.data --kallsyms def.kallsyms --tsv dtsv >/dev/null 2>&1
+got=$(section timer:tick_stop def.rep | awk -F'\t' '{sub(/^result=/, "", $2);
+	sub(/ dependency=/, " ", $2); print $2, $1}' | sort | tr '\n' ' ')
+want=$(awk -F'\t' 'NR > 1 && $3 > 0 {print ($1 == "ok" ? "stopped" : "refused " $2), $3}' \
+	dtsv/tick_stop.tsv | sort | tr '\n' ' ')
+[ -n "$want" ]
+ok $? "default run: tickscope report counts tick_stop ($want)"
+is "$got" "$want" "default run: perf report -s trace's tick_stop groups are those counts"
 
 # A recording without the handled events: perf script prints it byte for byte as before.
 if perf record -q -o unhandled.data -e sched:sched_process_exec,sched:sched_process_exit \
