@@ -260,6 +260,36 @@ else
 	skip "a recording without the handled events" "perf record failed: $(head -1 record.log)"
 fi
 
+# hrtimer_cancel names only the hrtimer: the plugin names its function from the last start it
+# saw. Live, on this machine (the bundled runs have no cancel): each cancel's function is the
+# one the raw print of the last hrtimer_start of that hrtimer says, or "-" (no start seen, or
+# the plugin's table slot taken since), never another.
+if perf record -q -o cancel.data -a -e timer:hrtimer_start,timer:hrtimer_cancel \
+	-- sleep 0.5 >record.log 2>&1; then
+	with perf script -i cancel.data >c.with 2>/dev/null
+	without perf script -i cancel.data >c.raw 2>/dev/null
+	paste -d '\n' c.with c.raw | awk '
+		function val(t, k) {
+			return match(t, k "=[^ ]+") ? substr(t, RSTART + length(k) + 1,
+				RLENGTH - length(k) - 1) : ""
+		}
+		NR % 2 { w = $0; next }
+		/timer:hrtimer_start:/ { fn[val($0, "hrtimer")] = val($0, "function") }
+		/timer:hrtimer_cancel:/ {
+			got = val(w, "function"); want = fn[val($0, "hrtimer")]
+			if (got == "-") dash++
+			else if (got == want) named++
+			else { wrong++; if (wrong < 4) print "#   " got " for " want ": " $0 }
+		}
+		END { printf "%d %d %d\n", named, dash, wrong > "cancel.counts"; exit wrong > 0 }'
+	rc=$?
+	read -r named dash wrong <cancel.counts
+	[ $rc -eq 0 ] && [ "$named" -gt 0 ]
+	ok $? "live hrtimer_cancel: $named named as their last start, $dash unknown, $wrong wrong"
+else
+	skip "live hrtimer_cancel" "perf record failed: $(head -1 record.log)"
+fi
+
 # trace-cmd (libtraceevent 1.7): a private tracefs instance of this machine's events, extracted
 # and reported with the plugin. trace-cmd record itself needs the function tracer's files.
 tracecmd() {
