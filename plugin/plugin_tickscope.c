@@ -77,15 +77,11 @@ static int hrtimer_fn(struct trace_seq *s, struct tep_record *rec, struct tep_ev
 {
 	struct plugin_ctx *c = context;
 	uint64_t fn, timer;
-	struct timer_slot *t;
 
 	if (num(event, rec, "function", &fn))
 		return 1;
-	if (!num(event, rec, "hrtimer", &timer)) {
-		t = slot(c, timer);
-		t->hrtimer = timer;
-		t->function = fn;
-	}
+	if (!num(event, rec, "hrtimer", &timer))
+		*slot(c, timer) = (struct timer_slot){ .hrtimer = timer, .function = fn };
 	put_class(s, tep_find_function(c->tep, fn), ts_class_hrtimer);
 	put_fn(s, c, fn);
 	return 0;
