@@ -310,7 +310,7 @@ fi
 INST=tickscope-$$
 if [ -z "$why" ] && mkdir "$TRACEFS/instances/$INST" 2>/dev/null; then
 	for e in timer/hrtimer_expire_entry timer/hrtimer_start power/cpu_idle sched/sched_switch \
-		sched/sched_waking; do
+		sched/sched_waking irq/softirq_entry irq/softirq_raise irq/irq_handler_entry; do
 		echo 1 >"$TRACEFS/instances/$INST/events/$e/enable" 2>/dev/null
 	done
 	# the machine's own work (other builds, tests) fires timers and switches meanwhile
@@ -348,12 +348,34 @@ if [ -z "$why" ]; then
 	is "$(echo "$both" | awk '$1 != $3' | head -1)" "" \
 		"trace-cmd and perf give the functions both saw the same class ($(echo "$both" |
 		awk '{print $2 "=" $1}' | tr '\n' ' '))"
+	# softirq and irq handler names against libtraceevent's print of the kernel's format
+	paste -d '\n' tc.with tc.raw | awk '
+		NR % 2 { w = $0; next }
+		/ softirq_(entry|raise): / {
+			n++
+			if (!match($0, /action=[A-Z_]+/) ||
+			    !index(w, "softirq=" substr($0, RSTART + 7, RLENGTH - 7)))
+				bad++
+		}
+		/ irq_handler_entry: / {
+			n++
+			if (!match($0, /irq=[0-9]+/)) { bad++; next }
+			irq = substr($0, RSTART + 4, RLENGTH - 4)
+			if (!match($0, /name=[^ ]+/) ||
+			    !index(w, "handler=" substr($0, RSTART + 5, RLENGTH - 5) " irq=" irq))
+				bad++
+		}
+		END { printf "%d %d\n", n, bad > "tc.irq"; exit bad > 0 }'
+	rc=$?
+	read -r n bad <tc.irq
+	[ $rc -eq 0 ] && [ "$n" -gt 0 ]
+	ok $? "trace-cmd: softirq and irq handler names are the format's ($n events, $bad differ)"
 	w=$(grep -c 'sched_switch: *prev_state=' tc.with)
 	r=$(grep -c 'sched_switch:' tc.raw)
 	is "$w" "$r" "trace-cmd: every sched_switch is the plugin's ($w)"
 else
 	for t in "trace-cmd report lines" "trace-cmd expiries per function" "trace-cmd tick class" \
-		"trace-cmd and perf classes" "trace-cmd sched_switch"; do
+		"trace-cmd and perf classes" "trace-cmd irq names" "trace-cmd sched_switch"; do
 		skip "$t" "$why"
 	done
 fi
