@@ -87,7 +87,7 @@ ok $? "loading and unloading the plugin adds nothing to perf report's stderr"
 # function type tick expiries starts ...; wq_functions.tsv: function watched executions ...
 # perf_groups EVENT: "function count" per function, and "class function" pairs in classes.E
 perf_groups() {
-	section "$1" rep.with | awk -F'\t' -v cls="classes.$1" '{
+	section "$1" "${REP:-rep.with}" | awk -F'\t' -v cls="classes.$1" '{
 		c = "-"; f = "-"
 		if (match($2, /class=[^ ]+/)) c = substr($2, RSTART + 6, RLENGTH - 6)
 		if (match($2, /function=[^ ]+/)) f = substr($2, RSTART + 9, RLENGTH - 9)
@@ -248,6 +248,22 @@ want=$(awk -F'\t' 'NR > 1 && $3 > 0 {print ($1 == "ok" ? "stopped" : "refused " 
 [ -n "$want" ]
 ok $? "default run: tickscope report counts tick_stop ($want)"
 is "$got" "$want" "default run: perf report -s trace's tick_stop groups are those counts"
+
+# The stress-ng ramfs recording (tests/fixtures/aarch64, with callchains): its work items,
+# where the expedited grace periods of the shrinker regression show as class=rcu.
+RG=$(shared_fixture a64-6.1-generic-stress-ramfs-g.data) &&
+	RGK=$(shared_fixture a64-6.1-generic-ramfs-g.kallsyms) ||
+	{ echo "Bail out! cannot decompress the ramfs fixture"; exit 1; }
+with perf report -i "$RG" --kallsyms "$RGK" -s trace --stdio -n --no-children -g none \
+	>rg.rep 2>/dev/null
+"$TICKSCOPE" report -i "$RG" --kallsyms "$RGK" --tsv rgtsv >/dev/null 2>&1
+REP=rg.rep perf_groups workqueue:workqueue_execute_start >p.rg
+awk -F'\t' 'NR == 1 {for (i = 1; i <= NF; i++) col[$i] = i; next}
+	{print $col["function"], $col["executions"]}' rgtsv/wq_functions.tsv | sort >c.rg
+[ -s c.rg ] && cmp -s p.rg c.rg
+ok $? "ramfs run: work items per function equal tickscope report's ($(wc -l <p.rg) functions)"
+grep -q '^rcu wait_rcu_exp_gp$' classes.workqueue:workqueue_execute_start
+ok $? "ramfs run: wait_rcu_exp_gp, the expedited grace period's work, is class=rcu"
 
 # A recording without the handled events: perf script prints it byte for byte as before.
 if perf record -q -o unhandled.data -e sched:sched_process_exec,sched:sched_process_exit \
