@@ -114,8 +114,10 @@ install: all
 # What install wrote, and the folders it made if they are left empty.
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/tickscope $(DESTDIR)$(PREFIX)/share/man/man1/tickscope.1 \
-		$(DESTDIR)$(PREFIX)/lib/tickscope/tickscope.so
+		$(DESTDIR)$(PREFIX)/lib/tickscope/tickscope.so \
+		$(DESTDIR)$(PREFIX)/lib/traceevent/plugins/plugin_tickscope.so
 	-rmdir $(DESTDIR)$(PREFIX)/lib/tickscope 2>/dev/null
+	-rmdir $(DESTDIR)$(PREFIX)/lib/traceevent/plugins $(DESTDIR)$(PREFIX)/lib/traceevent 2>/dev/null
 
 help:
 	@echo 'tickscope: make [TARGET] [VARIABLE=value ...]'
@@ -139,7 +141,8 @@ help:
 	@echo '  check-lava       lava-run boots generated qemu jobs locally, then lava-collect'
 	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS O)'
 	@echo '  menuconfig, <board>_defconfig, savedefconfig   the experiment configuration'
-	@echo '  install          bin/tickscope, lib/tickscope/tickscope.so, share/man/man1/tickscope.1'
+	@echo '  install          bin/tickscope, lib/tickscope/tickscope.so, share/man/man1/tickscope.1,'
+	@echo '                   lib/traceevent/plugins/plugin_tickscope.so'
 	@echo '  uninstall        remove what install wrote'
 	@echo '  format           clang-format the C sources'
 	@echo '  clean            remove build/ and build-san/'

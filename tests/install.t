@@ -36,7 +36,8 @@ fi
 
 make -s -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr >"$T/inst" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
-for f in bin/tickscope lib/tickscope/tickscope.so share/man/man1/tickscope.1; do
+for f in bin/tickscope lib/tickscope/tickscope.so share/man/man1/tickscope.1 \
+	lib/traceevent/plugins/plugin_tickscope.so; do
 	[ -f "$T/root/usr/$f" ]
 	ok $? "make install wrote $f"
 done

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sink.h"
+#include "tickscope/classify.h"
 #include "tickscope/idle.h"
 #include "common/map.h"
 
@@ -134,10 +135,7 @@ static void count_other(struct ts_idle_totals *t, const char *name)
 
 int ts_idle_is_ipi(const char *name)
 {
-	/* the receiving CPU's: ipi_raise and ipi_send_* fire on the sender, ipi_exit after */
-	return name && (!strcmp(name, "ipi:ipi_entry") || strstr(name, ":reschedule_entry") ||
-			strstr(name, ":call_function_entry") ||
-			strstr(name, ":call_function_single_entry"));
+	return ts_class_is_ipi(name);
 }
 
 static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
@@ -272,15 +270,7 @@ const char *ts_idle_exit_name(int cause)
 
 int ts_idle_is_tick(const char *name)
 {
-	/* The tick's hrtimer callback across kernels: 6.10 renamed tick_sched_timer. */
-	static const char *const ticks[] = { "tick_sched_timer", "tick_nohz_handler",
-					     "tick_nohz_highres_handler", NULL };
-	int i;
-
-	for (i = 0; name && ticks[i]; i++)
-		if (!strcmp(name, ticks[i]))
-			return 1;
-	return 0;
+	return ts_class_is_tick(name);
 }
 
 /* Why exits of @cause could not be seen, or NULL when they could. */
@@ -352,7 +342,6 @@ static int idle_metrics(const void *mv, struct ts_metric_sink *s)
 }
 
 TS_SECTION_GLUE_VOID(idle, struct ts_idle)
-
 
 const struct ts_section_ops ts_idle_section = {
 	.name = "idle",

@@ -102,13 +102,13 @@ size_t ts_idle_nr_exit_fns(const struct ts_idle *m, int hr);
 /** ts_idle_exit_fn_at() - the @i-th of those */
 const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr, size_t i);
 
-/** ts_idle_is_ipi() - whether tracepoint @name is an IPI arriving: irq_vectors:*_entry, ipi:ipi_entry */
+/** ts_idle_is_ipi() - ts_class_is_ipi() (classify.h), under the name the analyses call */
 int ts_idle_is_ipi(const char *name);
 
 /** ts_idle_exit_name() - "hrtimer", "timer", "wakeup", "resched", ... for TS_EXIT_* */
 const char *ts_idle_exit_name(int cause);
 
-/** ts_idle_is_tick() - whether @name (may be NULL) is the tick's hrtimer callback */
+/** ts_idle_is_tick() - ts_class_is_tick() (classify.h), under the name the analyses call */
 int ts_idle_is_tick(const char *name);
 
 #endif
