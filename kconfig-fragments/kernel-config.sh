@@ -374,6 +374,7 @@ set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" 
 	--base-name "${basename:-$base}${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
 	--fragment-dir "$ksrc/arch/$srcarch/configs" --confounders "$here/confounders.tsv" \
+	--eras "$here/README.md" ${allow:+"$allow"} \
 	${json:+"$json"} ${diff:+"$diff"} ${verbose:+"$verbose"} "$@"
 if [ -n "$each" ]; then
 	mkdir -p "$out/sets"

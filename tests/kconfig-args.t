@@ -84,7 +84,8 @@ bad BASE "$nl" "^make kernel-config: BASE has a newline in its value: give one l
 bad BASE "$q" "^kernel-config: BASE=x'; touch .*: no such file"
 bad BASE "$T/a b.config" "^kernel-config: BASE=$T/a b.config: no such file"
 bad BASE ".." "^kernel-config: BASE=\.\.: no such file"
-bad FRAGMENTS "$q" "^kernel-config: fragment 'x';': not found|^kernel-config: fragment .*: no such file"
+bad FRAGMENTS "$q" \
+	"^kernel-config: fragment 'x';': not found|^kernel-config: fragment .*: no such file"
 bad FRAGMENTS "nohz-idle no such" "^kernel-config: fragment 'no': not found"
 bad FRAGMENTS ".." "^kernel-config: fragment '\.\.': not found"
 bad FRAGMENTS "$nl" "^kernel-config: fragment 'a': not found"
@@ -92,7 +93,8 @@ bad FRAGMENTS "$nl" "^kernel-config: fragment 'a': not found"
 # A mistyped fragment: checked before any work, the nearest name and the list.
 sh "$ks" --ksrc "$k" --arch x86_64 --out "$T/o" nohz_full >/dev/null 2>"$T/err"
 is "$? $(wc -l <"$T/err")" "2 1" "FRAGMENTS=nohz_full: exit 2, one line"
-grep -q "^kernel-config: fragment 'nohz_full': not found (did you mean 'nohz-full'?)\. Fragments: .*nohz-full nohz-idle .*preempt-rt .*(kconfig-fragments/)" "$T/err"
+want="^kernel-config: fragment 'nohz_full': not found (did you mean 'nohz-full'?)\\. "
+grep -q "${want}Fragments: .*nohz-full nohz-idle .*preempt-rt .*(kconfig-fragments/)" "$T/err"
 ok $? "the nearest name is suggested and the valid names are listed"
 [ ! -e "$T/o" ]
 ok $? "nothing was written before the name was checked"

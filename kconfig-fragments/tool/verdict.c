@@ -414,19 +414,6 @@ static bool same_value(struct symbol *sym, const char *want)
 	}
 }
 
-/* Version "6.1.192" older than "6.12"? */
-static bool older_than(const char *kver, const char *before)
-{
-	int a[3] = { 0 }, b[3] = { 0 }, i;
-
-	sscanf(kver ? kver : "", "%d.%d.%d", &a[0], &a[1], &a[2]);
-	sscanf(before, "%d.%d.%d", &b[0], &b[1], &b[2]);
-	for (i = 0; i < 3; i++)
-		if (a[i] != b[i])
-			return a[i] < b[i];
-	return false;
-}
-
 static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *sym,
 		    const char *want)
 {
@@ -503,13 +490,18 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 			      l->line, l->raw);
 		goto out;
 	}
+	if (r->era == TS_ERA_MISSING || r->era == TS_ERA_NOT_NEEDED) {
+		r->verdict = TS_V_NOT_IN_ERA;
+		ts_buf_add(&b, r->era_note);
+		goto out;
+	}
 	if (!sym || sym->type == S_UNKNOWN) {
 		r->verdict = TS_V_UNKNOWN;
 		ts_buf_printf(&b,
 			      "unknown symbol: no Kconfig file of this tree defines %s for ARCH=%s",
 			      r->name, arch ? arch : "?");
 		add_where_defined(&b, set->srctree, r->name);
-		if (r->xfail_before && older_than(kver, r->xfail_before))
+		if (r->xfail_before && ts_older_than(kver, r->xfail_before))
 			r->expected = true;
 		goto out;
 	}
@@ -536,7 +528,7 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 	}
 	r->verdict = r->kind == TS_REQ_CHECK ? TS_V_CHECK_FAILED : TS_V_DROPPED;
 	explain(set, &b, sym, r->value);
-	if (r->verdict == TS_V_DROPPED && r->xfail_before && older_than(kver, r->xfail_before))
+	if (r->verdict == TS_V_DROPPED && r->xfail_before && ts_older_than(kver, r->xfail_before))
 		r->expected = true;
 out:
 	r->reason = b.s ? ts_buf_take(&b) : NULL;
@@ -624,6 +616,35 @@ static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 	}
 }
 
+/* Does the fragment of r name a purpose? A fragment that names none is all purpose. */
+static bool file_has_purpose(const struct ts_set *set, const char *file)
+{
+	int i;
+
+	for (i = 0; i < set->nreqs; i++)
+		if (set->reqs[i].purpose && !strcmp(set->reqs[i].file, file))
+			return true;
+	return false;
+}
+
+/* Did r not deliver what it asked? An expected drop (xfail) is a miss only for a purpose. */
+static bool missed(const struct ts_req *r)
+{
+	switch (r->verdict) {
+	case TS_V_DROPPED:
+	case TS_V_UNKNOWN:
+		return !r->expected || r->purpose;
+	case TS_V_CHECK_FAILED:
+		return !r->warn_only;
+	case TS_V_INEFFECTIVE:
+		return true;
+	case TS_V_NOT_IN_ERA:
+		return r->era == TS_ERA_MISSING;
+	default:
+		return false;
+	}
+}
+
 void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const char *kver,
 		      const char *arch)
 {
@@ -636,21 +657,17 @@ void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const
 		set->counts[r->verdict]++;
 		if (r->expected)
 			set->expected++;
-		switch (r->verdict) {
-		case TS_V_DROPPED:
-			set->failures += !r->expected;
-			break;
-		case TS_V_CHECK_FAILED:
-			set->failures += !r->warn_only;
-			break;
-		case TS_V_UNKNOWN:
-			set->failures += !r->expected;
-			break;
-		case TS_V_INEFFECTIVE:
-			set->failures++;
-			break;
-		default:
-			break;
+		if (missed(r)) {
+			if (r->purpose || !file_has_purpose(set, r->file)) {
+				r->failed = true;
+				if (set->allow_drops)
+					set->allowed++;
+				else
+					set->failures++;
+			} else {
+				r->warned = true;
+				set->warnings++;
+			}
 		}
 		if (r->verdict == TS_V_INEFFECTIVE) {
 			struct ts_buf b = { 0 };
