@@ -102,8 +102,9 @@ if [ "$n" -ne "$(wc -l <"$tmp/list")" ]; then
 fi
 # A tree stored without execute bits (some public mirrors) fails later in every run with
 # "cc-version.sh: Permission denied": the scripts that start with "#!" get theirs back.
-(cd "$tmp/tree" && find scripts -type f ! -perm -u+x -print0 |
-	xargs -0 -r grep -l -m1 "^#!" --) >"$tmp/noexec" 2>/dev/null || true
+(cd "$tmp/tree" && find scripts -type f ! -perm -u+x -exec sh -c '
+	for f; do [ "$(head -c2 "$f")" != "#!" ] || printf "%s\n" "$f"; done' sh {} +) \
+	>"$tmp/noexec" 2>/dev/null || true
 if [ -s "$tmp/noexec" ]; then
 	(cd "$tmp/tree" && tr '\n' '\0' <"$tmp/noexec" | xargs -0 chmod +x --)
 	echo "tree-extract: $src: restored the execute bit of $(wc -l <"$tmp/noexec") scripts/" \
