@@ -139,7 +139,7 @@ help:
 	@echo '  lava-ramdisk     the emulated board'"'"'s LAVA ramdisk and kernels file (results/lava/)'
 	@echo '  lava-collect     check and compare the runs LAVA jobs uploaded (IN EXPERIMENT OUT)'
 	@echo '  check-lava       lava-run boots generated qemu jobs locally, then lava-collect'
-	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS O)'
+	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS O ALLOW_DROPS)'
 	@echo '  menuconfig, <board>_defconfig, savedefconfig   the experiment configuration'
 	@echo '  install          bin/tickscope, lib/tickscope/tickscope.so, share/man/man1/tickscope.1,'
 	@echo '                   lib/traceevent/plugins/plugin_tickscope.so'

@@ -8,19 +8,27 @@ here=$(cd "$(dirname "$0")" && pwd)
 case "${1:-}" in
 -h | --help)
 	cat <<USAGE
-usage: $0 [WORKDIR [RUNS]]
+usage: $0 [--ksrc DIR] [WORKDIR [RUNS]]
 Run kernel-config.sh RUNS times (default 3) on Debian's linux-source-6.1 Kconfig extract
-(ksrc.sh, extracted beforehand and not timed), BOARD=x86-host, fragments nohz-idle
-preempt-none tracing, each time into a new WORKDIR/run-N (default: a temporary folder),
-with ccache disabled. A run counts only if it exits 0 or 1 and built scripts/kconfig/conf
-and the checker itself. Prints one line, wall and CPU (user + system) time:
-  cold make kernel-config: N runs, wall median M s, min A s, max B s; CPU median ... (...)
+(ksrc.sh, extracted beforehand and not timed) or the tree DIR (an extract of
+tree-extract.sh: another kernel era), BOARD=x86-host, fragments nohz-idle preempt-none
+tracing, each time into a new WORKDIR/run-N (default: a temporary folder), with ccache
+disabled. A run counts only if it exits 0 or 1 and built scripts/kconfig/conf and the checker
+itself. Then RUNS runs with --reuse into run-1 (base config and checker reused: what a
+second variant on the same tree costs). Prints one line, wall and CPU (user + system) time:
+  cold make kernel-config (Linux V): N runs, wall median M s, ...; CPU median ...;
+  --reuse: wall median ...; CPU median ... (...)
 Exit 0, 3 when a run failed or was not cold, 4 when there is no tree to run on.
 The page cache is not dropped: "cold" means nothing of the run's own making is reused.
 USAGE
 	exit 0
 	;;
 esac
+ksrc=
+if [ "${1:-}" = --ksrc ]; then
+	ksrc=$(cd "$2" && pwd) || exit 4
+	shift 2
+fi
 runs=${2:-3}
 if [ -n "${1:-}" ]; then
 	work=$1
@@ -29,7 +37,9 @@ else
 	work=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-kc-bench.XXXXXX")
 	trap 'rm -rf "$work"' EXIT
 fi
-ksrc=$("$here/ksrc.sh" 2>/dev/null) || { echo "no linux-source-6.1 to extract" >&2; exit 4; }
+[ -n "$ksrc" ] || ksrc=$("$here/ksrc.sh" 2>/dev/null) ||
+	{ echo "no linux-source-6.1 to extract" >&2; exit 4; }
+kver=$(make -s -C "$ksrc" kernelversion 2>/dev/null | tail -1)
 
 # CPU time (user + system, the run's processes included) does not depend on the machine's
 # load, wall time does: both are reported.
@@ -65,6 +75,21 @@ while [ "$i" -le "$runs" ]; do
 	times="$times $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
 	i=$((i + 1))
 done
+# The same runs with --reuse: the base config and the checker of run-1 are reused.
+rtimes='' rcpus=''
+i=1
+while [ "$i" -le "$runs" ]; do
+	rm -f "$work/cpu"
+	t0=$(date +%s.%N) rc=0
+	timed "$here/kernel-config.sh" --ksrc "$ksrc" --board x86-host --reuse \
+		--out "$work/run-1" nohz-idle preempt-none tracing >"$work/rlog-$i" 2>&1 || rc=$?
+	t1=$(date +%s.%N)
+	[ "$rc" -le 1 ] || { echo "--reuse run $i: exit $rc: $(tail -1 "$work/rlog-$i")" >&2; exit 3; }
+	[ ! -s "$work/cpu" ] ||
+		rcpus="$rcpus $(tail -n 1 "$work/cpu" | awk '{ printf "%.2f", $1 + $2 }')"
+	rtimes="$rtimes $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
+	i=$((i + 1))
+done
 # stats "1.2 3.4 ...": "median M s, min A s, max B s"
 stats() {
 	echo "$1" | tr ' ' '\n' | sed '/^$/d' | sort -n | awk '
@@ -74,7 +99,10 @@ stats() {
 			printf "median %.2f s, min %.2f s, max %.2f s", m, t[1], t[NR]
 		}'
 }
-printf 'cold make kernel-config: %d runs, wall %s' "$runs" "$(stats "$times")"
+printf 'cold make kernel-config (Linux %s): %d runs, wall %s' "${kver:-?}" "$runs" \
+	"$(stats "$times")"
 [ -z "$cpus" ] || printf '; CPU %s' "$(stats "$cpus")"
+printf '; --reuse: wall %s' "$(stats "$rtimes")"
+[ -z "$rcpus" ] || printf '; CPU %s' "$(stats "$rcpus")"
 printf ' (fresh O=, conf and checker built in each run, ccache off; load %s)\n' \
 	"$(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo -)"

@@ -8,16 +8,13 @@ TS_KMCONF ?= kconfig-mconf
 TS_EXPERIMENT ?= .config
 DEFCONFIG ?= defconfig
 
+# The variables reach the script through the environment, as typed (their unexpanded text):
+# never pasted into the recipe, so a quote, a '$' or a newline in a value runs nothing.
+TS_KC_VARS := KSRC KSRC_B ARCH BOARD BASE O JSON FAST REUSE DIFF VERBOSE FRAGMENTS ALLOW_DROPS
+$(foreach v,$(TS_KC_VARS),$(eval kernel-config: export TS_MK_$(v) := $$(value $(v))))
+kernel-config: export TS_MK_EXPERIMENT := $(if $(wildcard $(TS_EXPERIMENT)),$(TS_EXPERIMENT))
 kernel-config:
-	$(Q)kconfig-fragments/$(if $(KSRC_B),two-trees.sh --ksrc-b "$(KSRC_B)",kernel-config.sh) \
-		$(if $(KSRC),--ksrc "$(KSRC)") \
-		$(if $(ARCH),--arch "$(ARCH)") $(if $(BOARD),--board "$(BOARD)") \
-		$(if $(BASE),--base "$(BASE)") \
-		$(if $(O),--out "$(O)") $(if $(filter 1,$(JSON)),--json) \
-		$(if $(filter 1,$(FAST)),--fast) $(if $(filter 1,$(REUSE)),--reuse) \
-		$(if $(filter 1,$(DIFF)),--diff) $(if $(filter 1,$(VERBOSE)),--verbose) \
-		$(if $(FRAGMENTS),,$(if $(wildcard $(TS_EXPERIMENT)),--experiment $(TS_EXPERIMENT))) \
-		$(FRAGMENTS)
+	$(Q)kconfig-fragments/make-kernel-config.sh
 
 menuconfig:
 	$(Q)KCONFIG_CONFIG=$(TS_EXPERIMENT) $(TS_KMCONF) Kconfig

@@ -32,6 +32,7 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
                   <out>/sets/; used by the tests to validate all fragments in one parse
   --reuse         reuse <out>'s base config and tool when KSRC, ARCH and board match
   --fragment-dir DIR  look fragment names up in DIR first (repeatable; no spaces)
+  --allow-drops   a fragment's purpose that does not survive is reported, not a failure
   --experiment F  take the board and the fragments from the experiment .config F
                   (CONFIG_TS_BOARD, CONFIG_TS_FRAGMENTS, CONFIG_TS_EXTRA_FRAGMENTS) when
                   --board or FRAGMENT are not given
@@ -41,13 +42,16 @@ FRAGMENT is a name in kconfig-fragments/, in the tree's kernel/configs/ or
 arch/\$SRCARCH/configs/, or a path. The user's tree is never written: a tree that is not
 pristine (has .config or include/config) is refused. An existing <out>/.config that this tool
 did not write last is backed up to <out>/.config.tickscope-backup (one file, replaced).
-Exit: 0 every requested value survived (or the fragment expects it not to on this kernel),
-1 some did not, 2 bad fragment or usage, 3 unusable kernel tree or toolchain.
+Each fragment states its purpose ('# ts: purpose CONFIG_X=v'): a purpose that this kernel
+cannot deliver fails the run, naming the era (kconfig-fragments/README.md, "Kernel eras");
+other drops are warnings with their reasons.
+Exit: 0 every purpose survived, 1 a purpose did not (unless --allow-drops), 2 bad fragment
+or usage, 3 unusable kernel tree or toolchain.
 USAGE
 }
 
 ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' fdirs=''
-diff='' verbose='' basespec=defconfig
+diff='' verbose='' basespec=defconfig allow=''
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-h | --help) usage; exit 0 ;;
@@ -62,6 +66,7 @@ while [ $# -gt 0 ]; do
 	--fast) fast=1; shift ;;
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;
+	--allow-drops) allow=--allow-drops; shift ;;
 	--experiment) experiment=$2; shift 2 ;;
 	--fragment-dir) fdirs="$fdirs --fragment-dir $(cd "$2" && pwd)"; shift 2 ;;
 	--) shift; break ;;
@@ -90,9 +95,24 @@ fi
 die() {
 	code=$1
 	shift
-	echo "kernel-config: $*" >&2
+	printf 'kernel-config: %s\n' "$*" >&2
 	exit "$code"
 }
+
+# A build path goes into the kernel's make, which splits it at blanks and colons (a space in
+# O= once wrote another folder's .config and created folders inside the tree): such a path is
+# refused before anything is written. Quotes, '$', '\\' and '`' are refused with them.
+check_path() {
+	case "$2" in
+	*[[:space:]:\'\"\$\\\`]*)
+		die 2 "$1='$(printf '%s' "$2" | tr '\n\t' '??')': a blank, newline, colon, quote," \
+			"'\$', '\\' or '\`' in a kernel build path breaks the kernel's make; give a" \
+			"path without them"
+		;;
+	esac
+}
+[ -z "$ksrc" ] || check_path "KSRC (--ksrc)" "$ksrc"
+[ -z "$out" ] || check_path "O (--out)" "$out"
 
 # The board decides the arch, the base defconfig, its fragment and the cross prefix.
 base='' bfrag='' cross=''
@@ -131,7 +151,64 @@ if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
 		"or a copy, or run 'make mrproper' there yourself"
 fi
 
+# Fragment names first, before the base config and the Kconfig parse (tens of seconds): a
+# mistyped one is named with the nearest valid name and the list of them.
+frag_dirs=$(printf '%s\n' $fdirs | grep -v '^--fragment-dir$' || true)
+frag_dirs="$frag_dirs
+$here
+$ksrc/kernel/configs
+$ksrc/arch/$srcarch/configs"
+nearest() {
+	printf '%s\n' "$2" | awk -v w="$1" '
+	function dist(a, b,   i, j, la, lb, d, c) {
+		la = length(a); lb = length(b)
+		for (i = 0; i <= la; i++) d[i, 0] = i
+		for (j = 0; j <= lb; j++) d[0, j] = j
+		for (i = 1; i <= la; i++)
+			for (j = 1; j <= lb; j++) {
+				c = d[i - 1, j - 1] + (substr(a, i, 1) != substr(b, j, 1))
+				if (d[i - 1, j] + 1 < c) c = d[i - 1, j] + 1
+				if (d[i, j - 1] + 1 < c) c = d[i, j - 1] + 1
+				d[i, j] = c
+			}
+		return d[la, lb]
+	}
+	NF { n = dist(w, $1); if (best == "" || n < bn) { best = $1; bn = n } }
+	END { if (best != "" && bn <= length(w) / 2 + 1) print best }'
+}
+frag_known() {
+	while IFS= read -r d; do
+		[ -n "$d" ] || continue
+		[ ! -f "$d/$1.config" ] && [ ! -f "$d/$1" ] || return 0
+	done <<DIRS
+$frag_dirs
+DIRS
+	return 1
+}
+for set in "$@"; do
+	for part in $(printf '%s' "$set" | tr '+' ' '); do
+		case "$part" in
+		*/*) [ -f "$part" ] || die 2 "fragment '$part': no such file" ;;
+		*)
+			! frag_known "$part" || continue
+			ours=$(cd "$here" && ls ./*.config | sed 's|^\./||; s|\.config$||')
+			tree=$(for d in "$ksrc/kernel/configs" "$ksrc/arch/$srcarch/configs"; do
+				(cd "$d" 2>/dev/null && ls ./*.config 2>/dev/null) || true
+			done | sed 's|^\./||; s|\.config$||' | sort -u)
+			near=$(nearest "$part" "$ours
+$tree")
+			# shellcheck disable=SC2086 # the name lists, one word each
+			die 2 "fragment '$part': not found${near:+ (did you mean '$near'?)}. Fragments:" \
+				$ours "(kconfig-fragments/); this tree's:" ${tree:-none} \
+				"(kernel/configs/, arch/$srcarch/configs/); or give a path"
+			;;
+		esac
+	done
+done
+
 out=${out:-$top/out/kernel-${board:-$arch}}
+check_path "KSRC (--ksrc)" "$ksrc"
+check_path "O (--out)" "$out"
 # Refused before anything is created: an O= inside the source tree would write into it.
 case "$(realpath -m "$out")/" in
 "$(realpath "$ksrc")"/*)
@@ -193,7 +270,8 @@ defconfig) ;;
 running) base_running ;;
 board) base_board ;;
 *)
-	[ -r "$basespec" ] || die 2 "BASE=$basespec: no such file (BASE is defconfig, running," \
+	[ -f "$basespec" ] && [ -r "$basespec" ] ||
+		die 2 "BASE=$basespec: no such file (BASE is defconfig, running," \
 		"board or a .config file)"
 	base_from "$basespec"
 	basename=$(cd "$(dirname "$basespec")" && pwd)/$(basename "$basespec")
@@ -296,6 +374,7 @@ set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" 
 	--base-name "${basename:-$base}${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
 	--fragment-dir "$ksrc/arch/$srcarch/configs" --confounders "$here/confounders.tsv" \
+	--eras "$here/README.md" ${allow:+"$allow"} \
 	${json:+"$json"} ${diff:+"$diff"} ${verbose:+"$verbose"} "$@"
 if [ -n "$each" ]; then
 	mkdir -p "$out/sets"
@@ -305,15 +384,25 @@ else
 	set -- --output "$out/.config" "$@"
 fi
 if [ -z "$fast" ]; then
-	set -- --olddefconfig "make -s -C '$ksrc' O='$out' ARCH='$arch' CROSS_COMPILE='$cross' \
-KCONFIG_CONFIG=\"\$TS_KCONFIG_FILE\" olddefconfig" "$@"
+	# The values go through the environment, never pasted into the command's text.
+	TS_KC_SRC=$ksrc TS_KC_OUT=$out TS_KC_ARCH=$arch TS_KC_CROSS=$cross
+	export TS_KC_SRC TS_KC_OUT TS_KC_ARCH TS_KC_CROSS
+	set -- --olddefconfig 'make -s -C "$TS_KC_SRC" O="$TS_KC_OUT" ARCH="$TS_KC_ARCH" \
+CROSS_COMPILE="$TS_KC_CROSS" KCONFIG_CONFIG="$TS_KCONFIG_FILE" olddefconfig' "$@"
 fi
 cd "$out"
 rc=0
 "$tool" "$@" || rc=$?
 if [ -z "$each" ] && [ $rc -le 1 ]; then
 	cksum <"$out/.config" >"$out/tickscope-written"
-	if [ -f "$ksrc/.tickscope-extracted" ]; then
+	if [ -f "$ksrc/.tickscope-origin" ]; then
+		# An extract of tree-extract.sh: Kconfig files only; the build needs the tree it
+		# came from (the second word of its origin line).
+		src=$(cut -d' ' -f2 "$ksrc/.tickscope-origin")
+		[ -d "$src/.git" ] || [ -f "$src/Makefile" ] || src="<a full checkout of $src>"
+		echo "kernel-config: wrote $out/.config from a Kconfig-only extract (to build:" \
+			"make -C $src O=$out ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
+	elif [ -f "$ksrc/.tickscope-extracted" ]; then
 		# The extract of ksrc.sh configures but cannot build: name the full source.
 		ver=${ksrc##*/linux-source-}
 		echo "kernel-config: wrote $out/.config (to build: tar xf" \

@@ -100,6 +100,16 @@ if [ "$n" -ne "$(wc -l <"$tmp/list")" ]; then
 	[ ! -s "$tmp/err" ] || sed 's/^/tree-extract:   /' "$tmp/err" | head -5 >&2
 	exit 3
 fi
+# A tree stored without execute bits (some public mirrors) fails later in every run with
+# "cc-version.sh: Permission denied": the scripts that start with "#!" get theirs back.
+(cd "$tmp/tree" && find scripts -type f ! -perm -u+x -exec sh -c '
+	for f; do [ "$(head -c2 "$f")" != "#!" ] || printf "%s\n" "$f"; done' sh {} +) \
+	>"$tmp/noexec" 2>/dev/null || true
+if [ -s "$tmp/noexec" ]; then
+	(cd "$tmp/tree" && tr '\n' '\0' <"$tmp/noexec" | xargs -0 chmod +x --)
+	echo "tree-extract: $src: restored the execute bit of $(wc -l <"$tmp/noexec") scripts/" \
+		"files that start with #! (e.g. $(head -1 "$tmp/noexec")): the source had lost it" >&2
+fi
 kver=$(make -s -C "$tmp/tree" kernelversion 2>/dev/null | tail -1)
 [ -n "$kver" ] || { echo "tree-extract: $src: make kernelversion failed" >&2; exit 3; }
 # Regular files by content, symbolic links (scripts/dtc has some) by target.

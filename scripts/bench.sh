@@ -393,6 +393,14 @@ elif [ "$kc_rc" = 4 ]; then
 else
 	target "cold make kernel-config <= 10 s (median of 3)" 0 "failed: $(cat "$tmp/kc.err")"
 fi
+# The other kernel eras given to make check-kconfig-trees (TS_KCONFIG_TREES="4.4=DIR ..."):
+# cold and --reuse times per era, reported (no target: the older the tree, the smaller).
+for spec in ${TS_KCONFIG_TREES:-}; do
+	kc_line=$("$top/kconfig-fragments/bench-kernel-config.sh" --ksrc "${spec#*=}" \
+		"$tmp/kernel-config-${spec%%=*}" 3 2>"$tmp/kc.err") &&
+		echo "bench: ${spec%%=*}: $kc_line" ||
+		echo "bench: ${spec%%=*}: kernel-config failed: $(tail -1 "$tmp/kc.err")"
+done
 if [ "$missed" -gt 0 ] && [ "${BENCH_STRICT:-0}" = 1 ]; then
 	exit 1
 fi

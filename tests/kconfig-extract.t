@@ -45,6 +45,24 @@ ok $? "and the origin line names the commit"
 line4=$("$kf/tree-extract.sh" "$tmp/w" "$tmp/d" 2>/dev/null)
 is "${line4##* }" "${line##* }" "a git work tree gives its tracked files, not build outputs"
 
+# A tree stored without execute bits (as some public mirrors are): the scripts that start
+# with "#!" get theirs back, a file that only contains "#!" further down does not, and the
+# extract's hash is the source's (content only).
+cp -a "$tmp/a" "$tmp/noexec"
+rm -f "$tmp/noexec/.tickscope-"*
+n=$(find "$tmp/noexec/scripts" -type f -perm -u+x -exec sh -c '
+	for f; do [ "$(head -c2 "$f")" != "#!" ] || echo "$f"; done' sh {} + | wc -l)
+find "$tmp/noexec/scripts" -type f -exec chmod a-x {} +
+printf 'not a script\n#!/bin/sh\n' >"$tmp/noexec/scripts/not-a-script.txt"
+line5=$("$kf/tree-extract.sh" "$tmp/noexec" "$tmp/g" 2>"$tmp/err")
+ok $? "a tree without execute bits is extracted"
+grep -q "restored the execute bit of $n scripts/ files that start with #!" "$tmp/err"
+ok $? "and says it restored the $n lost execute bits"
+[ -x "$tmp/g/scripts/kconfig/merge_config.sh" ] && [ ! -x "$tmp/g/scripts/not-a-script.txt" ]
+ok $? "scripts get their execute bit, other files do not"
+[ -n "$line5" ]
+ok $? "with an origin line"
+
 rc=0
 "$kf/tree-extract.sh" "$src" "$tmp/a" 2>"$tmp/err" || rc=$?
 is "$rc" 3 "an existing destination is refused (exit 3)"

@@ -12,11 +12,23 @@ touch "$tmp/start"
 cache=$TS_TOP/.cache/kconfig-test
 rm -f "$cache"/make-*/.config.tickscope-backup*
 
-# The README's example: a board, a variant, PREEMPT_RT dropped on 6.1 and explained.
+# The README's example: a board, a variant, PREEMPT_RT dropped on 6.1 and explained. It is
+# preempt-rt's purpose: the run fails (issue 37 item 10), unless drops are allowed.
 rc=0
 make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 \
 	FRAGMENTS="nohz-full preempt-rt tracing" >"$tmp/out" 2>"$tmp/err" || rc=$?
-is "$rc" 0 "make kernel-config BOARD=qemu-x86 with preempt-rt exits 0 (the drop is expected on 6.1)"
+is "$rc" 2 "make kernel-config BOARD=qemu-x86 with preempt-rt fails on 6.1 (make's exit 2)"
+grep -q 'kernel-config\] Error 1$' "$tmp/err"
+ok $? "make names the script's exit 1 (a purpose not met)"
+grep -q 'the purpose of preempt-rt.config: this kernel is not what it asks for; FAIL' "$tmp/out" &&
+	grep -q '; 1 purpose not met, [0-9]* warnings*: FAIL$' "$tmp/out"
+ok $? "the report says the purpose is not met, and FAIL"
+rc=0
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 \
+	ALLOW_DROPS=1 FRAGMENTS="nohz-full preempt-rt tracing" >"$tmp/out" 2>"$tmp/err" || rc=$?
+is "$rc" 0 "ALLOW_DROPS=1: the same run exits 0"
+grep -q '; 1 purpose not met (allowed), [0-9]* warnings*: OK$' "$tmp/out"
+ok $? "and says the purpose was not met, allowed"
 grep -q '^dropped  *CONFIG_PREEMPT_RT=y  *preempt-rt.config:[0-9]*  (now n)$' "$tmp/out"
 ok $? "PREEMPT_RT is reported dropped"
 why='depends on EXPERT [=y] && ARCH_SUPPORTS_RT [=n]; nothing selects ARCH_SUPPORTS_RT'

@@ -198,7 +198,36 @@ static int ann_check(struct ts_set *set, bool warn, const char *path, int line, 
 	r->kind = TS_REQ_CHECK;
 	r->warn_only = warn;
 	r->name = strdup(a);
-	return parse_value(eq + 1, &r->value, &r->quoted) ? 0 : ANN_BAD;
+	if (!parse_value(eq + 1, &r->value, &r->quoted))
+		return ANN_BAD;
+	if (ts_era_apply(set, r)) {
+		set_err(err, "%s:%d: out of memory", path, line);
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/* "# ts: purpose CONFIG_X": the request or check of CONFIG_X above is what the fragment is
+ * for. Once a fragment names a purpose, its other requests that do not survive are warnings. */
+static int ann_purpose(struct ts_set *set, int first, const char *path, int line,
+		       const char *text, struct ts_err *err)
+{
+	char a[256];
+	int i;
+
+	if (sscanf(text, " CONFIG_%255[A-Za-z0-9_]", a) != 1)
+		return ANN_BAD;
+	for (i = first; i < set->nreqs; i++) {
+		struct ts_req *r = &set->reqs[i];
+
+		if (!strcmp(r->name, a) || (r->asked && !strcmp(r->asked, a))) {
+			r->purpose = true;
+			return 0;
+		}
+	}
+	set_err(err, "%s:%d: 'purpose' names CONFIG_%s, which this fragment does not set or check "
+		"above", path, line, a);
+	return -EINVAL;
 }
 
 /* "# ts: effective CONFIG_X if CONFIG_Y=v", for a CONFIG_X set above in the same fragment */
@@ -212,7 +241,8 @@ static int ann_effective(struct ts_set *set, int first, const char *path, int li
 		return ANN_BAD;
 	*eq = 0;
 	for (i = first; i < set->nreqs; i++) {
-		if (set->reqs[i].kind == TS_REQ_SET && !strcmp(set->reqs[i].name, a)) {
+		if (set->reqs[i].kind == TS_REQ_SET && (!strcmp(set->reqs[i].name, a) ||
+		    (set->reqs[i].asked && !strcmp(set->reqs[i].asked, a)))) {
 			set->reqs[i].eff_name = strdup(b);
 			set->reqs[i].eff_value = strdup(eq + 1);
 			return 0;
@@ -237,7 +267,8 @@ static int ann_xfail(struct ts_set *set, int first, const char *path, int line, 
 	while (*why == ':' || *why == ' ')
 		why++;
 	for (i = first; i < set->nreqs; i++) {
-		if (!strcmp(set->reqs[i].name, a)) {
+		if (!strcmp(set->reqs[i].name, a) ||
+		    (set->reqs[i].asked && !strcmp(set->reqs[i].asked, a))) {
 			set->reqs[i].xfail_before = strdup(c);
 			set->reqs[i].xfail_why = strdup(why);
 			return 0;
@@ -263,13 +294,15 @@ static int parse_annotation(struct ts_set *set, int first, const char *path, int
 			ret = ann_effective(set, first, path, line, text, err);
 		else if (!strcmp(word, "xfail"))
 			ret = ann_xfail(set, first, path, line, text, err);
+		else if (!strcmp(word, "purpose"))
+			ret = ann_purpose(set, first, path, line, text, err);
 	}
 	if (ret != ANN_BAD)
 		return ret;
 	set_err(err,
 		"%s:%d: bad annotation: expected '# ts: check CONFIG_X=v', '# ts: check-warn "
-		"CONFIG_X=v', '# ts: effective CONFIG_X if CONFIG_Y=v' or '# ts: xfail CONFIG_X "
-		"before VERSION: why'",
+		"CONFIG_X=v', '# ts: effective CONFIG_X if CONFIG_Y=v', '# ts: xfail CONFIG_X "
+		"before VERSION: why' or '# ts: purpose CONFIG_X'",
 		path, line);
 	return -EINVAL;
 }
@@ -331,6 +364,9 @@ static int parse_line(struct ts_set *set, const char *path, int line, char *s, s
 			goto oom;
 		r->name = strndup(s + 9, n - 20);
 		r->value = strdup("n");
+		r->raw = strdup(s);
+		if (ts_era_apply(set, r))
+			goto oom;
 		goto done;
 	}
 	if (s[0] == '#')
@@ -346,6 +382,9 @@ static int parse_line(struct ts_set *set, const char *path, int line, char *s, s
 	r->name = strndup(s + 7, eq - s - 7);
 	r->value = val;
 	r->quoted = quoted;
+	r->raw = strdup(s);
+	if (ts_era_apply(set, r))
+		goto oom;
 	why = type_error(sym_find(r->name), r->value, quoted);
 	if (why) {
 		set_err(err, "%s:%d: '%s': CONFIG_%s %s", path, line, s, r->name, why);
@@ -356,7 +395,6 @@ done:
 	r->frag = short_name(path);
 	r->line = line;
 	r->kind = TS_REQ_SET;
-	r->raw = strdup(s);
 	return 0;
 syntax:
 	set_err(err,
@@ -533,6 +571,8 @@ void ts_set_free(struct ts_set *set)
 		free(r->value);
 		free(r->raw);
 		free(r->xfail_before);
+		free(r->asked);
+		free(r->era_note);
 		free(r->xfail_why);
 		free(r->eff_name);
 		free(r->eff_value);

@@ -17,10 +17,12 @@ extern char **environ;
 
 struct opts {
 	const char *base, *output, *outdir, *olddefconfig, *env_file, *kconfig, *base_name;
-	const char *check, *confounders;
+	const char *check, *confounders, *eras;
 	char **dirs;
 	int ndirs;
-	bool each, json, verbose, diff_only;
+	bool each, json, verbose, diff_only, allow_drops;
+	const struct ts_eras *era_table; /* read from eras */
+	const char *kver;
 };
 
 static void usage(FILE *out, const char *prog)
@@ -45,10 +47,16 @@ static void usage(FILE *out, const char *prog)
 		"  --json               JSON instead of text\n"
 		"  --diff               print only the whole diff against the base, grouped\n"
 		"  --confounders FILE   SYMBOL<TAB>note lines: changes to flag in the diff\n"
+		"  --eras FILE          the era table (kconfig-fragments/README.md): a symbol of\n"
+		"                       another era is asked of its stand-in, or is not-in-era\n"
+		"  --allow-drops        a purpose that does not survive does not fail the run\n"
 		"  -v, --verbose        also show requests that a later fragment repeats (same)\n"
 		"  -h, --help           this help\n\n"
-		"Exit: 0 all requested values survived (or were expected not to), 1 some did not,\n"
-		"2 bad fragment or usage, 3 unusable tree or base config.\n",
+		"A fragment's '# ts: purpose CONFIG_X' lines say what it is for: a purpose that does\n"
+		"not survive fails the run; its other requests that do not are warnings. A fragment\n"
+		"without such lines is all purpose.\n"
+		"Exit: 0 every purpose survived, 1 some did not, 2 bad fragment or usage, 3 unusable\n"
+		"tree or base config.\n",
 		prog);
 }
 
@@ -66,6 +74,8 @@ static const struct option longopts[] = {
 	{ "json", no_argument, NULL, 'j' },
 	{ "diff", no_argument, NULL, 'f' },
 	{ "confounders", required_argument, NULL, 'C' },
+	{ "eras", required_argument, NULL, 'R' },
+	{ "allow-drops", no_argument, NULL, 'A' },
 	{ "verbose", no_argument, NULL, 'v' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 },
@@ -124,6 +134,12 @@ static int set_opt(struct opts *o, int c, char *arg)
 		break;
 	case 'C':
 		o->confounders = arg;
+		break;
+	case 'R':
+		o->eras = arg;
+		break;
+	case 'A':
+		o->allow_drops = true;
 		break;
 	case 'v':
 		o->verbose = true;
@@ -261,7 +277,7 @@ static void free_set(struct ts_set *set)
 
 /* Set number i: one argument split at '+' with --each, else all the arguments. */
 static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, int argc, int i,
-			 const char *arch, const char *srctree, struct ts_err *err)
+			 const char *arch, const char *srctree, bool parsed, struct ts_err *err)
 {
 	char *names[64], *arg = NULL, *tok, *sp = NULL;
 	int n = 0, ret;
@@ -276,6 +292,10 @@ static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, 
 	}
 	set->arch = arch;
 	set->srctree = srctree;
+	set->kver = o->kver;
+	set->allow_drops = o->allow_drops;
+	/* the era table needs the tree's symbols: none before the Kconfig parse */
+	set->eras = parsed ? o->era_table : NULL;
 	ret = build_set(set, o, names, n, err);
 	free(arg);
 	return ret;
@@ -436,7 +456,7 @@ static int read_sets(struct ts_set *sets, int nsets, const struct opts *o, char 
 			restore_env(saved);
 		}
 		for (i = 0; i < nsets; i++) {
-			ret = set_from_args(&sets[i], o, argv, argc, i, arch, srctree, err);
+			ret = set_from_args(&sets[i], o, argv, argc, i, arch, srctree, pass, err);
 			if (ret)
 				return ret;
 			if (!pass)
@@ -455,6 +475,7 @@ int main(int argc, char **argv)
 	const char *kconfig;
 	int nsets, i, failures = 0, ret;
 	struct ts_notes *notes = NULL;
+	struct ts_eras eras = { 0 };
 	struct ts_report_opts ropt;
 
 	if (parse_opts(argc, argv, &o)) {
@@ -469,7 +490,14 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
 		return TS_EXIT_FRAGMENT;
 	}
+	if (o.eras && ts_eras_read(&eras, o.eras, &err)) {
+		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
+		ts_notes_free(notes);
+		return TS_EXIT_FRAGMENT;
+	}
+	o.era_table = &eras;
 	kver = dup_env("KERNELVERSION");
+	o.kver = kver;
 	arch = dup_env("ARCH");
 	srctree = dup_env("srctree");
 	kconfig = o.kconfig ? o.kconfig : getenv("KBUILD_KCONFIG");
@@ -502,5 +530,6 @@ int main(int argc, char **argv)
 	free(srctree);
 	free(o.dirs);
 	ts_notes_free(notes);
+	ts_eras_free(&eras);
 	return failures ? TS_EXIT_DROPPED : TS_EXIT_OK;
 }

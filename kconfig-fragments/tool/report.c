@@ -17,6 +17,7 @@ static const char *const verdict_names[] = {
 	[TS_V_INEFFECTIVE] = "ineffective",
 	[TS_V_CHECK_OK] = "check-ok",
 	[TS_V_CHECK_FAILED] = "check-failed",
+	[TS_V_NOT_IN_ERA] = "not-in-era",
 };
 
 const char *ts_verdict_name(enum ts_verdict v)
@@ -93,7 +94,7 @@ static void diff_text(FILE *out, const struct ts_set *set, bool verbose)
 			"went; -v lists them)\n", shown, shown == 1 ? "" : "s");
 }
 
-static void req_line(FILE *out, const struct ts_req *r, const char *kver)
+static void req_line(FILE *out, const struct ts_req *r, const char *kver, bool allow)
 {
 	char what[512], where[512];
 
@@ -108,11 +109,43 @@ static void req_line(FILE *out, const struct ts_req *r, const char *kver)
 	fputc('\n', out);
 	if (r->reason)
 		fprintf(out, "             %s\n", r->reason);
+	if (r->era == TS_ERA_STANDIN)
+		fprintf(out, "             asked as CONFIG_%s: %s\n", r->asked, r->era_note);
 	if (r->expected)
 		fprintf(out, "             expected on Linux %s (before %s): %s\n", kver,
 			r->xfail_before, r->xfail_why);
 	if (r->warn_only && r->verdict == TS_V_CHECK_FAILED)
 		fprintf(out, "             a warning only (check-warn): this does not fail\n");
+	if (r->failed && r->purpose)
+		fprintf(out, "             the purpose of %s: this kernel is not what it asks for%s\n",
+			r->frag, allow ? " (allowed: --allow-drops, ALLOW_DROPS=1)" :
+			"; FAIL (--allow-drops, ALLOW_DROPS=1, accepts it)");
+	else if (r->failed && allow)
+		fprintf(out, "             allowed: --allow-drops, ALLOW_DROPS=1\n");
+	else if (r->warned)
+		fprintf(out, "             a warning: not the purpose of %s\n", r->frag);
+}
+
+/* The purposes that did not survive, by fragment, and the run's verdict. */
+static void result_text(FILE *out, const struct ts_set *set)
+{
+	const int *c = set->counts;
+
+	fprintf(out,
+		"result: %d kept, %d dropped (%d expected on this kernel), %d overridden, "
+		"%d same, %d unknown, %d not in this era, %d ineffective, %d/%d checks failed; ",
+		c[TS_V_KEPT], c[TS_V_DROPPED], set->expected, c[TS_V_OVERRIDDEN], c[TS_V_SAME],
+		c[TS_V_UNKNOWN], c[TS_V_NOT_IN_ERA], c[TS_V_INEFFECTIVE], c[TS_V_CHECK_FAILED],
+		c[TS_V_CHECK_FAILED] + c[TS_V_CHECK_OK]);
+	if (set->failures)
+		fprintf(out, "%d purpose%s not met, %d warning%s: FAIL\n", set->failures,
+			set->failures == 1 ? "" : "s", set->warnings, set->warnings == 1 ? "" : "s");
+	else if (set->allowed)
+		fprintf(out, "%d purpose%s not met (allowed), %d warning%s: OK\n", set->allowed,
+			set->allowed == 1 ? "" : "s", set->warnings, set->warnings == 1 ? "" : "s");
+	else
+		fprintf(out, "every purpose met, %d warning%s: OK\n", set->warnings,
+			set->warnings == 1 ? "" : "s");
 }
 
 void ts_report_text(FILE *out, const struct ts_set *set, const struct ts_report_opts *o)
@@ -127,18 +160,11 @@ void ts_report_text(FILE *out, const struct ts_set *set, const struct ts_report_
 	}
 	for (i = 0; i < set->nreqs; i++)
 		if (set->reqs[i].verdict != TS_V_SAME || o->verbose)
-			req_line(out, &set->reqs[i], o->kver);
+			req_line(out, &set->reqs[i], o->kver, set->allow_drops);
 	for (i = 0; i < set->neffects; i++)
 		fprintf(out, "side effect: %s\n", set->effects[i]);
 	diff_text(out, set, o->verbose);
-	fprintf(out,
-		"result: %d kept, %d dropped (%d expected on this kernel), %d overridden, "
-		"%d same, %d unknown, %d ineffective, %d/%d checks failed: %s\n",
-		set->counts[TS_V_KEPT], set->counts[TS_V_DROPPED], set->expected,
-		set->counts[TS_V_OVERRIDDEN], set->counts[TS_V_SAME], set->counts[TS_V_UNKNOWN],
-		set->counts[TS_V_INEFFECTIVE], set->counts[TS_V_CHECK_FAILED],
-		set->counts[TS_V_CHECK_FAILED] + set->counts[TS_V_CHECK_OK],
-		set->failures ? "FAIL" : "OK");
+	result_text(out, set);
 }
 
 static void json_str(FILE *out, const char *s)
@@ -188,6 +214,12 @@ static void json_req(FILE *out, const struct ts_req *r)
 	json_str(out, r->reason);
 	fputs(",\"xfail_before\":", out);
 	json_str(out, r->xfail_before);
+	fprintf(out, ",\"purpose\":%s,\"failed\":%s,\"warning\":%s,\"asked_as\":",
+		r->purpose ? "true" : "false", r->failed ? "true" : "false",
+		r->warned ? "true" : "false");
+	json_str(out, r->asked);
+	fputs(",\"era\":", out);
+	json_str(out, r->era_note);
 	fputs("}", out);
 }
 
@@ -231,8 +263,9 @@ void ts_report_json(FILE *out, const struct ts_set *sets, int nsets,
 
 		fputs(s ? ",\n{\"fragments\":" : "\n{\"fragments\":", out);
 		json_str(out, set->label);
-		fprintf(out, ",\"ok\":%s,\"failures\":%d,\"requests\":[",
-			set->failures ? "false" : "true", set->failures);
+		fprintf(out, ",\"ok\":%s,\"failures\":%d,\"allowed\":%d,\"warnings\":%d,"
+			"\"requests\":[", set->failures ? "false" : "true", set->failures,
+			set->allowed, set->warnings);
 		for (i = 0; i < set->nreqs; i++) {
 			fputs(i ? ",\n " : "\n ", out);
 			json_req(out, &set->reqs[i]);

@@ -15,7 +15,7 @@ struct expr;
 
 /* Exit codes of the tool, also used by the driver script. */
 #define TS_EXIT_OK 0
-#define TS_EXIT_DROPPED 1 /* a requested value did not survive */
+#define TS_EXIT_DROPPED 1 /* a fragment's purpose did not survive */
 #define TS_EXIT_FRAGMENT 2 /* a fragment is missing or malformed, or bad usage */
 #define TS_EXIT_ENV 3 /* the kernel tree or the base config is unusable */
 
@@ -49,6 +49,28 @@ enum ts_verdict {
 	TS_V_INEFFECTIVE,
 	TS_V_CHECK_OK,
 	TS_V_CHECK_FAILED,
+	TS_V_NOT_IN_ERA, /* the symbol does not exist yet in this kernel's era (README's table) */
+};
+#define TS_V_COUNT (TS_V_NOT_IN_ERA + 1)
+
+/* What the era table did to a request whose symbol this tree does not define. */
+enum ts_era_state {
+	TS_ERA_NONE,
+	TS_ERA_STANDIN, /* asked for another era's symbol: this era's stand-in is used */
+	TS_ERA_MISSING, /* nothing stands in for it in this era: its purpose cannot be met */
+	TS_ERA_NOT_NEEDED, /* before it existed, nothing was needed for the same effect */
+};
+
+/* One row of the era table of README.md: sym appeared in from; before, standin did its job. */
+struct ts_era {
+	char *sym, *from, *standin; /* standin NULL: none */
+	bool not_needed;
+	char *note;
+};
+
+struct ts_eras {
+	struct ts_era *v;
+	int n;
 };
 
 struct ts_req {
@@ -63,12 +85,18 @@ struct ts_req {
 	bool warn_only; /* "check-warn": a failed check is reported but does not fail the run */
 	char *xfail_before; /* "6.12": expected to be dropped on kernels older than this */
 	char *xfail_why;
+	bool purpose; /* "# ts: purpose CONFIG_X": what the fragment is for */
+	enum ts_era_state era;
+	char *asked; /* the symbol as the fragment names it, when the era table replaced it */
+	char *era_note;
 	char *eff_name; /* kept is only effective if eff_name has eff_value */
 	char *eff_value;
 	int overridden_by; /* index of the later request that replaces this one, or -1 */
 
 	enum ts_verdict verdict;
 	bool expected; /* dropped, as the fragment says it will be on this kernel */
+	bool failed; /* a purpose that did not survive: fails the run unless drops are allowed */
+	bool warned; /* did not survive, but it is not the fragment's purpose */
 	char *final; /* the value in the final .config */
 	char *base; /* the value in the base .config, NULL when it has no line */
 	char *reason;
@@ -101,6 +129,9 @@ struct ts_set {
 	const char *label; /* the fragment names joined with '+' */
 	const char *arch; /* ARCH, for messages */
 	const char *srctree; /* the kernel tree, to say where an unknown symbol is defined */
+	const char *kver; /* the tree's KERNELVERSION */
+	const struct ts_eras *eras; /* NULL until the tree's Kconfig is parsed */
+	bool allow_drops;
 	char **paths;
 	int npaths;
 	struct ts_req *reqs;
@@ -108,7 +139,9 @@ struct ts_set {
 	char **effects; /* side effects: choices reset, ineffective symbols */
 	int neffects;
 	int failures;
-	int counts[TS_V_CHECK_FAILED + 1];
+	int warnings; /* requests that did not survive, not the fragment's purpose */
+	int allowed; /* purposes that did not survive, with --allow-drops */
+	int counts[TS_V_COUNT];
 	struct ts_change *diff; /* the whole change against the base, as scripts/diffconfig */
 	int ndiff;
 	int expected;
@@ -124,6 +157,12 @@ struct property;
 struct expr;
 struct property *ts_range_prop(struct symbol *sym);
 struct expr *ts_dir_dep(struct symbol *sym);
+
+/* era.c */
+int ts_eras_read(struct ts_eras *eras, const char *path, struct ts_err *err);
+void ts_eras_free(struct ts_eras *eras);
+bool ts_older_than(const char *kver, const char *before);
+int ts_era_apply(const struct ts_set *set, struct ts_req *r);
 
 /* frag.c */
 int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path,

@@ -140,6 +140,75 @@ const struct ts_req *ts_find_req(const struct ts_set *set, const char *name)
 	return NULL;
 }
 
+/* nftw() passes no user data: the search state lives here for the duration of one walk. */
+static struct {
+	const char *name, *root, *word; /* "config" (where defined) or "select" */
+	struct ts_buf *out;
+	int found;
+} where;
+
+static int where_visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	char line[1024], word[16], sym[256];
+	FILE *f;
+
+	(void)st;
+	if (type != FTW_F || strncmp(path + ftw->base, "Kconfig", 7))
+		return 0;
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (sscanf(line, " %15s %255s", word, sym) != 2 || strcmp(sym, where.name) ||
+		    (strcmp(word, where.word) &&
+		     (strcmp(where.word, "config") || strcmp(word, "menuconfig"))))
+			continue;
+		ts_buf_printf(where.out, "%s%s", where.found++ ? ", " : "",
+			      path + strlen(where.root) + 1);
+		break;
+	}
+	fclose(f);
+	return where.found >= 3;
+}
+
+/* The Kconfig files (at most 3) of the tree that define (word "config") or select name. */
+static int find_in_tree(struct ts_buf *b, const char *srctree, const char *word, const char *name)
+{
+	if (!srctree)
+		return 0;
+	where.name = name;
+	where.root = srctree;
+	where.word = word;
+	where.out = b;
+	where.found = 0;
+	nftw(srctree, where_visit, 16, FTW_PHYS);
+	return where.found;
+}
+
+/* Name the Kconfig files of other arches or options that define an unknown symbol. */
+static void add_where_defined(struct ts_buf *b, const char *srctree, const char *name)
+{
+	struct ts_buf w = { 0 };
+
+	if (find_in_tree(&w, srctree, "config", name))
+		ts_buf_printf(b, " (defined only in %s, not read for this ARCH)", w.s);
+	ts_buf_free(&w);
+}
+
+/* "nothing selects X": in this tree, or only in files this ARCH does not read (arm64 of 4.4
+ * has no HAVE_KPROBES, but x86 selects it). */
+static void add_nothing_selects(const struct ts_set *set, struct ts_buf *b, const char *name)
+{
+	struct ts_buf w = { 0 };
+
+	if (find_in_tree(&w, set->srctree, "select", name))
+		ts_buf_printf(b, "; nothing selects %s for ARCH=%s (only %s select%s it)", name,
+			      set->arch ? set->arch : "?", w.s, where.found == 1 ? "s" : "");
+	else
+		ts_buf_printf(b, "; nothing selects %s in this tree", name);
+	ts_buf_free(&w);
+}
+
 static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symbol *s, int depth);
 
 /* Name the leaves of an unmet dependency: the symbols that are too low, or on when they must
@@ -214,7 +283,7 @@ static void hint_sym_low(const struct ts_set *set, struct ts_buf *b, struct symb
 			      v && v->name ? v->name : "unset");
 	} else if (!prompt_of(s)) {
 		if (!s->rev_dep.expr) {
-			ts_buf_printf(b, "; nothing selects %s in this tree", s->name);
+			add_nothing_selects(set, b, s->name);
 		} else {
 			ts_buf_printf(b, "; %s has no prompt and is selected only by ", s->name);
 			ts_add_expr(b, s->rev_dep.expr);
@@ -312,7 +381,7 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 		ts_buf_printf(b, "%s has no prompt, so only a select or a default can set it",
 			      sym->name);
 		if (!sym->rev_dep.expr) {
-			ts_buf_printf(b, "; nothing selects %s in this tree", sym->name);
+			add_nothing_selects(set, b, sym->name);
 		} else {
 			ts_buf_add(b, "; selected only by ");
 			ts_add_expr(b, sym->rev_dep.expr);
@@ -335,7 +404,10 @@ static void explain_low(const struct ts_set *set, struct ts_buf *b, struct symbo
 	} else {
 		struct ts_buf d = { 0 };
 
-		ts_buf_printf(b, "kconfig lowered it (%s)", ts_active_default(sym, &d));
+		/* A visible prompt, its dependencies met: only a request or a select sets it. */
+		ts_buf_printf(b, "nothing sets it: no select forces %s and its prompt is visible, so "
+			      "only a request does (CONFIG_%s=%s); %s", sym->name, sym->name,
+			      want == mod ? "m" : "y", ts_active_default(sym, &d));
 		ts_buf_free(&d);
 	}
 }
@@ -414,19 +486,6 @@ static bool same_value(struct symbol *sym, const char *want)
 	}
 }
 
-/* Version "6.1.192" older than "6.12"? */
-static bool older_than(const char *kver, const char *before)
-{
-	int a[3] = { 0 }, b[3] = { 0 }, i;
-
-	sscanf(kver ? kver : "", "%d.%d.%d", &a[0], &a[1], &a[2]);
-	sscanf(before, "%d.%d.%d", &b[0], &b[1], &b[2]);
-	for (i = 0; i < 3; i++)
-		if (a[i] != b[i])
-			return a[i] < b[i];
-	return false;
-}
-
 static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *sym,
 		    const char *want)
 {
@@ -438,50 +497,6 @@ static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *s
 	} else {
 		explain_other(set, b, sym);
 	}
-}
-
-/* nftw() passes no user data: the search state lives here for the duration of one walk. */
-static struct {
-	const char *name, *root;
-	struct ts_buf *out;
-	int found;
-} where;
-
-static int where_visit(const char *path, const struct stat *st, int type, struct FTW *ftw)
-{
-	char line[1024], word[16], sym[256];
-	FILE *f;
-
-	(void)st;
-	if (type != FTW_F || strncmp(path + ftw->base, "Kconfig", 7))
-		return 0;
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, " %15s %255s", word, sym) != 2 || strcmp(sym, where.name) ||
-		    (strcmp(word, "config") && strcmp(word, "menuconfig")))
-			continue;
-		ts_buf_printf(where.out, "%s%s", where.found++ ? ", " : " (defined only in ",
-			      path + strlen(where.root) + 1);
-		break;
-	}
-	fclose(f);
-	return where.found >= 3;
-}
-
-/* Name the Kconfig files of other arches or options that define an unknown symbol. */
-static void add_where_defined(struct ts_buf *b, const char *srctree, const char *name)
-{
-	if (!srctree)
-		return;
-	where.name = name;
-	where.root = srctree;
-	where.out = b;
-	where.found = 0;
-	nftw(srctree, where_visit, 16, FTW_PHYS);
-	if (where.found)
-		ts_buf_add(b, ", not read for this ARCH)");
 }
 
 static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, const char *arch)
@@ -503,13 +518,18 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 			      l->line, l->raw);
 		goto out;
 	}
+	if (r->era == TS_ERA_MISSING || r->era == TS_ERA_NOT_NEEDED) {
+		r->verdict = TS_V_NOT_IN_ERA;
+		ts_buf_add(&b, r->era_note);
+		goto out;
+	}
 	if (!sym || sym->type == S_UNKNOWN) {
 		r->verdict = TS_V_UNKNOWN;
 		ts_buf_printf(&b,
 			      "unknown symbol: no Kconfig file of this tree defines %s for ARCH=%s",
 			      r->name, arch ? arch : "?");
 		add_where_defined(&b, set->srctree, r->name);
-		if (r->xfail_before && older_than(kver, r->xfail_before))
+		if (r->xfail_before && ts_older_than(kver, r->xfail_before))
 			r->expected = true;
 		goto out;
 	}
@@ -536,7 +556,7 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 	}
 	r->verdict = r->kind == TS_REQ_CHECK ? TS_V_CHECK_FAILED : TS_V_DROPPED;
 	explain(set, &b, sym, r->value);
-	if (r->verdict == TS_V_DROPPED && r->xfail_before && older_than(kver, r->xfail_before))
+	if (r->verdict == TS_V_DROPPED && r->xfail_before && ts_older_than(kver, r->xfail_before))
 		r->expected = true;
 out:
 	r->reason = b.s ? ts_buf_take(&b) : NULL;
@@ -624,6 +644,35 @@ static void choice_effects(struct ts_set *set, const struct ts_choices *before)
 	}
 }
 
+/* Does the fragment of r name a purpose? A fragment that names none is all purpose. */
+static bool file_has_purpose(const struct ts_set *set, const char *file)
+{
+	int i;
+
+	for (i = 0; i < set->nreqs; i++)
+		if (set->reqs[i].purpose && !strcmp(set->reqs[i].file, file))
+			return true;
+	return false;
+}
+
+/* Did r not deliver what it asked? An expected drop (xfail) is a miss only for a purpose. */
+static bool missed(const struct ts_req *r)
+{
+	switch (r->verdict) {
+	case TS_V_DROPPED:
+	case TS_V_UNKNOWN:
+		return !r->expected || r->purpose;
+	case TS_V_CHECK_FAILED:
+		return !r->warn_only;
+	case TS_V_INEFFECTIVE:
+		return true;
+	case TS_V_NOT_IN_ERA:
+		return r->era == TS_ERA_MISSING;
+	default:
+		return false;
+	}
+}
+
 void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const char *kver,
 		      const char *arch)
 {
@@ -636,21 +685,17 @@ void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const
 		set->counts[r->verdict]++;
 		if (r->expected)
 			set->expected++;
-		switch (r->verdict) {
-		case TS_V_DROPPED:
-			set->failures += !r->expected;
-			break;
-		case TS_V_CHECK_FAILED:
-			set->failures += !r->warn_only;
-			break;
-		case TS_V_UNKNOWN:
-			set->failures += !r->expected;
-			break;
-		case TS_V_INEFFECTIVE:
-			set->failures++;
-			break;
-		default:
-			break;
+		if (missed(r)) {
+			if (r->purpose || !file_has_purpose(set, r->file)) {
+				r->failed = true;
+				if (set->allow_drops)
+					set->allowed++;
+				else
+					set->failures++;
+			} else {
+				r->warned = true;
+				set->warnings++;
+			}
 		}
 		if (r->verdict == TS_V_INEFFECTIVE) {
 			struct ts_buf b = { 0 };

@@ -1,0 +1,244 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Kernel eras: the table of README.md ("Kernel eras") says when a symbol the fragments use
+ * appeared and what did its job before. A request for a symbol this tree does not define is
+ * then asked of the era's stand-in, or judged "not in this era", never a bare unknown.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lkc.h"
+#include "ts_kconfig.h"
+
+#define ERA_BEGIN "<!-- era-table"
+#define ERA_END "<!-- /era-table -->"
+
+/* Version "6.1.192" older than "6.12"? Missing parts count as 0; an unknown kver is not old. */
+bool ts_older_than(const char *kver, const char *before)
+{
+	int a[3] = { 0 }, b[3] = { 0 }, i;
+
+	if (!kver || sscanf(kver, "%d.%d.%d", &a[0], &a[1], &a[2]) < 2)
+		return false;
+	sscanf(before, "%d.%d.%d", &b[0], &b[1], &b[2]);
+	for (i = 0; i < 3; i++)
+		if (a[i] != b[i])
+			return a[i] < b[i];
+	return false;
+}
+
+/* The text of one cell, without blanks and backticks around it. */
+static char *cell(const char *s, size_t n)
+{
+	while (n && (isspace((unsigned char)*s) || *s == '`')) {
+		s++;
+		n--;
+	}
+	while (n && (isspace((unsigned char)s[n - 1]) || s[n - 1] == '`'))
+		n--;
+	return strndup(s, n);
+}
+
+static bool symbol_name(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isupper((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+			return false;
+	return true;
+}
+
+/* "| SYM | 5.3 | STANDIN, none or not needed | note |" into e; -EINVAL when it is not. */
+static int parse_row(const char *line, struct ts_era *e)
+{
+	char *c[4] = { NULL };
+	const char *p = line + 1, *bar;
+	int n = 0, ok;
+
+	while (n < 4 && (bar = strchr(p, '|'))) {
+		c[n++] = cell(p, bar - p);
+		p = bar + 1;
+	}
+	ok = n == 4 && symbol_name(c[0]) && isdigit((unsigned char)c[1][0]) &&
+	     (symbol_name(c[2]) || !strcmp(c[2], "none") || !strcmp(c[2], "not needed"));
+	if (!ok) {
+		while (n)
+			free(c[--n]);
+		return -EINVAL;
+	}
+	memset(e, 0, sizeof(*e));
+	e->sym = c[0];
+	e->from = c[1];
+	e->not_needed = !strcmp(c[2], "not needed");
+	if (symbol_name(c[2]))
+		e->standin = c[2];
+	else
+		free(c[2]);
+	e->note = c[3];
+	return 0;
+}
+
+int ts_eras_read(struct ts_eras *eras, const char *path, struct ts_err *err)
+{
+	char line[2048];
+	int lineno = 0, in = 0;
+	FILE *f = fopen(path, "r");
+
+	memset(eras, 0, sizeof(*eras));
+	if (!f) {
+		snprintf(err->msg, sizeof(err->msg), "%s: %s", path, strerror(errno));
+		return -errno;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		struct ts_era *v;
+
+		lineno++;
+		if (!strncmp(line, ERA_BEGIN, strlen(ERA_BEGIN))) {
+			in = 1;
+			continue;
+		}
+		if (!strncmp(line, ERA_END, strlen(ERA_END)))
+			break;
+		/* the header row and the |---| row are not symbols */
+		if (!in || line[0] != '|' || strstr(line, "---") || !strncmp(line, "| Symbol", 8))
+			continue;
+		v = realloc(eras->v, (eras->n + 1) * sizeof(*eras->v));
+		if (!v)
+			break;
+		eras->v = v;
+		if (parse_row(line, &eras->v[eras->n])) {
+			snprintf(
+				err->msg, sizeof(err->msg),
+				"%s:%d: era table row: expected '| SYMBOL | VERSION | STANDIN, none "
+				"or not needed | what changed |'",
+				path, lineno);
+			fclose(f);
+			ts_eras_free(eras);
+			return -EINVAL;
+		}
+		eras->n++;
+	}
+	fclose(f);
+	if (!eras->n) {
+		snprintf(err->msg, sizeof(err->msg), "%s: no era table (%s ... %s)", path,
+			 ERA_BEGIN, ERA_END);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+void ts_eras_free(struct ts_eras *eras)
+{
+	int i;
+
+	for (i = 0; i < eras->n; i++) {
+		free(eras->v[i].sym);
+		free(eras->v[i].from);
+		free(eras->v[i].standin);
+		free(eras->v[i].note);
+	}
+	free(eras->v);
+	memset(eras, 0, sizeof(*eras));
+}
+
+static bool defined(const char *name)
+{
+	struct symbol *sym = sym_find(name);
+
+	return sym && sym->type != S_UNKNOWN;
+}
+
+static void note(struct ts_req *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void note(struct ts_req *r, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	free(r->era_note);
+	r->era_note = strdup(buf);
+}
+
+/* Ask for name instead: the merged line and every later check use this era's symbol. */
+static int replace(struct ts_req *r, const char *name)
+{
+	char buf[4096];
+	const char *eq = r->raw ? strchr(r->raw, '=') : NULL;
+
+	if (r->raw) {
+		if (eq)
+			snprintf(buf, sizeof(buf), "CONFIG_%s%s", name, eq);
+		else
+			snprintf(buf, sizeof(buf), "# CONFIG_%s is not set", name);
+		free(r->raw);
+		r->raw = strdup(buf);
+	}
+	r->asked = r->name;
+	r->name = strdup(name);
+	r->era = TS_ERA_STANDIN;
+	return r->name ? 0 : -ENOMEM;
+}
+
+/* A request for a symbol this tree does not define: the era table's stand-in, or the note that
+ * the symbol is not in this era. Symbols of a later era than the tree's only: a symbol that
+ * this era has but the ARCH does not read stays an unknown symbol, with where it is defined. */
+int ts_era_apply(const struct ts_set *set, struct ts_req *r)
+{
+	const char *k = set->kver ? set->kver : "?";
+	int i;
+
+	if (!set->eras || defined(r->name))
+		return 0;
+	for (i = 0; i < set->eras->n; i++) {
+		const struct ts_era *e = &set->eras->v[i];
+
+		if (strcmp(e->sym, r->name) || !ts_older_than(set->kver, e->from))
+			continue;
+		if (e->standin && defined(e->standin)) {
+			note(r,
+			     "CONFIG_%s is not in this era (Linux %s; it appeared in %s): here "
+			     "CONFIG_%s does its job (%s)",
+			     e->sym, k, e->from, e->standin, e->note);
+			return replace(r, e->standin);
+		}
+		r->era = e->not_needed ? TS_ERA_NOT_NEEDED : TS_ERA_MISSING;
+		note(r, "not in this era: CONFIG_%s appeared in %s, this is Linux %s; %s%s%s%s",
+		     e->sym, e->from, k, e->not_needed ? "before it nothing was needed: " : "",
+		     e->standin ? "this tree has no CONFIG_" : "", e->standin ? e->standin : "",
+		     e->standin ? " either; " : "");
+		/* the note after the stand-in sentence: what the era had, or lacked */
+		note(r, "%s%s", r->era_note, e->note);
+		return 0;
+	}
+	/* The other way: an older era's symbol asked of a tree where its successor does the job. */
+	for (i = 0; i < set->eras->n; i++) {
+		const struct ts_era *e = &set->eras->v[i];
+
+		if (!e->standin || strcmp(e->standin, r->name))
+			continue;
+		if (ts_older_than(set->kver, e->from)) {
+			/* the stand-in's own era, but this tree has neither */
+			r->era = TS_ERA_MISSING;
+			note(r,
+			     "not in this tree: CONFIG_%s did the job of CONFIG_%s before %s, and "
+			     "Linux %s has neither (%s)",
+			     r->name, e->sym, e->from, k, e->note);
+			return 0;
+		}
+		if (!defined(e->sym))
+			continue;
+		note(r,
+		     "CONFIG_%s is of an older era (CONFIG_%s replaced it in %s; this is Linux "
+		     "%s): CONFIG_%s is asked instead (%s)",
+		     r->name, e->sym, e->from, k, e->sym, e->note);
+		return replace(r, e->sym);
+	}
+	return 0;
+}

@@ -1,0 +1,95 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# kconfig across kernel eras, on small model trees (tests/kconfig/eras/): an -rt choice with
+# PREEMPT_RT_FULL (4.4-rt), a tree without any RT model and with CONTEXT_TRACKING (4.4), a
+# PREEMPT_RT that depends on ARCH_SUPPORTS_RT (5.10), and the 6.13+ bool PREEMPT_RT (6.14).
+# Each model is its own Kconfig (written for this test) parsed by the Debian 6.1 tree's
+# scripts/kconfig, under that tree's Makefile with the model's version: every fragment gets
+# the verdicts and exit code of tests/kconfig/eras/expected.tsv, a symbol of another era is
+# asked of its stand-in or is "not-in-era" with its note, and never a bare "unknown symbol".
+. "$(dirname "$0")/lib/tap.sh"
+
+command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps installs it)"
+. "$TS_TOP/tests/kconfig/lib.sh"
+eras=$TS_TOP/tests/kconfig/eras
+cache=$TS_TOP/.cache/kconfig-test/eras
+
+# model ERA DIR: the model tree of ERA in DIR: the 6.1 Makefile with the model's version,
+# the 6.1 scripts/ (a link: nothing is built there), the model's Kconfig files, a tiny
+# arch/x86/Makefile and the base defconfig.
+model() {
+	rm -rf "$2"
+	mkdir -p "$2/arch/x86/configs"
+	# shellcheck disable=SC2046 # the version line is four words, split on purpose
+	set -- "$1" "$2" $(sed -n 's/^# ts-model-version: //p' "$eras/$1/Kconfig")
+	awk -v v="$3" -v p="$4" -v s="$5" -v e="${6:-}" '
+		/^VERSION = / { print "VERSION = " v; next }
+		/^PATCHLEVEL = / { print "PATCHLEVEL = " p; next }
+		/^SUBLEVEL = / { print "SUBLEVEL = " s; next }
+		/^EXTRAVERSION =/ { print "EXTRAVERSION = " e; next }
+		{ print }' "$ksrc/Makefile" >"$2/Makefile"
+	ln -s "$ksrc/scripts" "$2/scripts"
+	cp "$eras/$1/Kconfig" "$eras/Kconfig.common" "$eras/Kconfig.ct-old" "$2/"
+	cp "$eras/arch-x86.mk" "$2/arch/x86/Makefile"
+	cp "$eras/x86_64_defconfig" "$2/arch/x86/configs/"
+}
+
+for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
+	tree=$tmp/tree-$era out=$cache/$era
+	model "$era" "$tree"
+	ver=$(sed -n 's/^# ts-model-version: //p' "$eras/$era/Kconfig" |
+		awk '{ print $1 "." $2 "." $3 $4 }')
+	for frag in $(awk -F'\t' -v e="$era" '$1 == e { print $2 }' "$eras/expected.tsv" | uniq); do
+		want=$(awk -F'\t' -v e="$era" -v f="$frag" '$1 == e && $2 == f { print $3; exit }' \
+			"$eras/expected.tsv")
+		rc=0
+		"$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$tree" --arch x86_64 \
+			--out "$out" --reuse --fast --json --fragment-dir "$TS_TOP/tests/kconfig/fragments" \
+			"$frag" >"$tmp/r.json" 2>"$tmp/err" || rc=$?
+		is "$rc" "$want" "$ver: $frag: exit $want"
+		[ "$rc" -le 1 ] || { sed 's/^/#   /' "$tmp/err" | tail -3; continue; }
+		jq -r '.sets[0].requests[] | [.symbol, .verdict, (.asked_as // "-"), (.reason // "")] |
+			@tsv' "$tmp/r.json" >"$tmp/got"
+		awk -F'\t' -v e="$era" -v f="$frag" '
+			NR == FNR { if ($1 == e && $2 == f) { want[$4] = $5 "\t" $6; n++ } next }
+			($1 in want) { seen[$1] = 1
+				if ($2 "\t" $3 != want[$1]) {
+					print "#   " $1 ": got " $2 " (asked as " $3 "), want " want[$1]
+					print "#     " $4; bad++ } }
+			END { for (s in want) if (!(s in seen)) { print "#   no request " s; bad++ }
+				exit bad > 0 || !n }' "$eras/expected.tsv" "$tmp/got" >"$tmp/diag"
+		ok $? "$ver: $frag: verdicts and stand-ins as expected"
+		cat "$tmp/diag"
+		# No bare unknown: no "unknown" verdict, and every stand-in and not-in-era names
+		# the era (the tree's Linux version) in its note.
+		jq -r --arg v "Linux $ver" '.sets[0].requests[] | select(.verdict == "unknown" or
+			((.asked_as != null or .verdict == "not-in-era") and
+			 ((.era // "") | contains($v) | not))) | "\(.symbol) \(.verdict): \(.era)"' \
+			"$tmp/r.json" >"$tmp/bare"
+		[ ! -s "$tmp/bare" ]
+		ok $? "$ver: $frag: no unknown symbol without an era note"
+		sed 's/^/#   /' "$tmp/bare"
+		[ "$rc" = "$want" ] || sed -n '/"failed":true/p' "$tmp/r.json" | head -3 | cut -c1-300 |
+			sed 's/^/#   failed: /'
+		if [ "$rc" = 1 ]; then
+			jq -e '.sets[0] | (.ok | not) and .failures > 0 and
+				any(.requests[]; .failed and .reason != null)' "$tmp/r.json" >/dev/null
+			ok $? "$ver: $frag: the failure is a purpose not met, with its reason"
+		fi
+	done
+	[ ! -e "$ksrc/.config" ] && [ ! -d "$ksrc/include/config" ] && [ ! -e "$tree/.config" ]
+	ok $? "$ver: neither the model tree nor the 6.1 tree is written"
+done
+
+# A purpose not met is allowed with --allow-drops (ALLOW_DROPS=1): exit 0, still reported.
+rc=0
+"$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$tmp/tree-4.4" --arch x86_64 \
+	--out "$cache/4.4" --reuse --fast --allow-drops preempt-rt >"$tmp/out" 2>"$tmp/err" || rc=$?
+is "$rc" 0 "4.4: preempt-rt with --allow-drops: exit 0"
+era_msg='not in this era: CONFIG_PREEMPT_RT appeared in 5.3, this is Linux 4.4.155;'
+era_msg="$era_msg this tree has no CONFIG_PREEMPT_RT_FULL either"
+grep -q '^not-in-era  *CONFIG_PREEMPT_RT=y ' "$tmp/out" &&
+	grep -q "$era_msg" "$tmp/out" &&
+	grep -q '; 1 purpose not met (allowed), 0 warnings: OK$' "$tmp/out"
+ok $? "and the report names the era, the missing stand-in, and the allowed purpose"
+tap_done
