@@ -70,9 +70,10 @@ tickscope=${V_TICKSCOPE:-$bdir/tickscope}
 py="python3 $TS_TOP/boards/lib/bisect.py"
 
 # Everything from the command line is checked before anything is written.
-for v in runs max_runs; do
-	eval "_n=\$$v"
-	case "$_n" in '' | *[!0-9]* | 0 | 1) die "$(echo $v | tr a-z A-Z) must be a number above 1, not '$_n'" ;; esac
+for v in RUNS:$runs MAX_RUNS:$max_runs; do
+	case "${v#*:}" in
+	'' | *[!0-9]* | 0 | 1) die "${v%%:*} must be a number above 1, not '${v#*:}'" ;;
+	esac
 done
 [ "$max_runs" -ge "$runs" ] || die "MAX_RUNS ($max_runs) is below RUNS ($runs)"
 expr "$alpha" : '0\.[0-9]*[1-9]$' >/dev/null || die "ALPHA must be a number in (0, 1), not '$alpha'"
@@ -148,7 +149,7 @@ else
 	default_name=git-$(echo "$gc" | cut -c1-12)-$(echo "$bc" | cut -c1-12)
 fi
 [ "$good" -lt "$bad" ] || die "GOOD ($good) must come before BAD ($bad) in the range"
-name=${V_NAME:-$default_name}
+name=${V_NAME-$default_name}
 name_check NAME "$name"
 out=$results/bisect/$name
 
@@ -298,7 +299,10 @@ image() {
 		cat "$out/$_ik/image.txt"
 		return 0
 	fi
-	msg "$_ik ($(case $1 in revert | alone) echo "the verification's $1" ;; *) label "$1" ;; esac)): make kernel"
+	case $1 in
+	revert | alone) msg "$_ik (the verification's $1): make kernel" ;;
+	*) msg "$_ik ($(label "$1")): make kernel" ;;
+	esac
 	_it=$(now_s)
 	_ii=$(build "$1") || return $?
 	mkdir -p "$out/$_ik"
@@ -359,11 +363,17 @@ $2 - _br + 1)))) of recording left in this step)"
 	done
 }
 
-# compare_json A B OUT: tickscope compare --json of two candidates' folders
+# compare_json OUT A B [C]: tickscope compare --json of candidates' folders (A the baseline).
+# A step compares all three, so that a metric only one of them has is there, 0 in the others.
 compare_json() {
-	"$tickscope" compare --json --allow-mismatch "$out/$(kname "$1")" "$out/$(kname "$2")" \
-		>"$3" 2>>"$out/log/compare.log" || die "tickscope compare $(kname "$1") $(kname "$2")" \
-		"failed ($out/log/compare.log)"
+	_co=$1
+	shift
+	for _cx in "$@"; do
+		set -- "$@" "$out/$(kname "$_cx")"
+		shift
+	done
+	"$tickscope" compare --json --allow-mismatch "$@" >"$_co" 2>>"$out/log/compare.log" ||
+		die "tickscope compare $* failed ($out/log/compare.log)"
 }
 
 # decide K LO HI: the verdict of K against the bounds LO (good) and HI (bad), more runs while
@@ -375,8 +385,8 @@ decide() {
 	mkdir -p "$out/$_dk"
 	while :; do
 		batches "$1" $_dn "$2" "$3"
-		compare_json "$2" "$1" "$out/$_dk/vs-good.json"
-		compare_json "$3" "$1" "$out/$_dk/vs-bad.json"
+		compare_json "$out/$_dk/vs-good.json" "$2" "$3" "$1"
+		compare_json "$out/$_dk/vs-bad.json" "$3" "$2" "$1"
 		$py verdict "$out/$_dk/vs-good.json" "$out/$_dk/vs-bad.json" "$metric" "$alpha" \
 			>"$out/$_dk/verdict.txt" || die "$_dk: no verdict (bisect.py)"
 		verdict=$(sed -n 's/^verdict=//p' "$out/$_dk/verdict.txt")
@@ -407,10 +417,15 @@ step_line() {
 		"$(_get metric_medians), p $(_get metric_p); benchmark $(_get bench_medians))"
 }
 
+# build_why K RC: the line of make kernel's log that says why K was not built
+build_why() {
+	grep -m1 -E 'does not apply|does not revert|failed' "$out/log/build-$(kname "$1").log" ||
+		echo "make kernel exit $2"
+}
+
 # 1. The endpoints: RUNS each, interleaved; they must separate before any candidate is built.
 progress="[endpoints]"
 eval "cand_bad=\$cand_$bad"
-k_good=$good k_bad=$bad
 msg "$name: $mode of $n change(s), GOOD=$(kname $good) ($(label $good)), BAD=$(kname $bad)" \
 	"($(label $bad)); $runs runs a candidate on $board, $workload"
 for x in $good $bad; do
@@ -420,11 +435,14 @@ for x in $good $bad; do
 		"$out/log/build-$(kname $x).log)"
 done
 batches $good "$runs" "" $bad
-compare_json $good $bad "$out/endpoints.json"
+compare_json "$out/endpoints.json" $good $bad
 "$tickscope" compare --allow-mismatch "$out/$(kname $good)" "$out/$(kname $bad)" \
 	>"$out/endpoints.txt" 2>>"$out/log/compare.log" || true
-if ! $py choose "$out/endpoints.json" "${V_METRIC:-}" >"$out/metric.txt" 2>"$out/log/choose.log"
+# chosen once: later runs of the endpoints (a verification's extra batches) do not change it
+if [ ! -s "$out/metric.txt" ] &&
+	! $py choose "$out/endpoints.json" "${V_METRIC:-}" >"$out/metric.txt" 2>"$out/log/choose.log"
 then
+	rm -f "$out/metric.txt"
 	echo "$TS_PROG: error: $(cat "$out/log/choose.log") ($out/endpoints.txt)" >&2
 	exit 5
 fi
@@ -482,8 +500,7 @@ while :; do
 	rc=0
 	image $pick >/dev/null || rc=$?
 	if [ $rc != 0 ]; then
-		why=$(grep -m1 -E 'does not apply|does not revert|failed' "$out/log/build-$(kname $pick).log" ||
-			echo "make kernel exit $rc")
+		why=$(build_why $pick $rc)
 		rm -f "$out/$(kname $pick)/verdict.txt"
 		mkdir -p "$out/$(kname $pick)"
 		step_line $pick skip 0 $lo $hi
@@ -522,7 +539,7 @@ msg "first bad change: $(kname $hi) $fb_label"
 mkdir -p "$out/first-bad"
 "$tickscope" compare --allow-mismatch "$out/$(kname $lo)" "$out/$(kname $hi)" \
 	>"$out/first-bad/compare.txt" 2>>"$out/log/compare.log" || die "compare of the first bad failed"
-compare_json $lo $hi "$out/first-bad/compare.json"
+compare_json "$out/first-bad/compare.json" $lo $hi
 $py headline "$out/first-bad/compare.json" "$metric" >"$out/first-bad/headline.txt"
 
 # 4. Verification: BAD without the change must be good, the change alone on GOOD bad.
@@ -541,6 +558,7 @@ if [ "${V_VERIFY:-1}" = 1 ]; then
 			if [ $rc != 0 ]; then
 				mkdir -p "$out/$x"
 				got=skip
+				build_why $x $rc >"$out/$x/why"
 				step_line $x skip 0 $good $bad
 			else
 				decide $x $good $bad
@@ -550,7 +568,8 @@ if [ "${V_VERIFY:-1}" = 1 ]; then
 		if [ "$got" = "$want" ]; then
 			echo "$x=$got as expected" >>"$out/verify.txt"
 		else
-			echo "$x=$got, expected $want: FAILED" >>"$out/verify.txt"
+			why=$(cat "$out/$x/why" 2>/dev/null || true)
+			echo "$x=$got${why:+ ($why)}, expected $want: FAILED" >>"$out/verify.txt"
 			vstat=3
 		fi
 	done
@@ -562,11 +581,12 @@ fi
 # 5. The chart: the explaining metric per step (medians, runs' range) against the endpoints.
 {
 	printf 'step\tcandidate\tindex\tverdict\tmedian\tmin\tmax\n'
+	# shellcheck disable=SC2046 # one argument per step line, without spaces
 	python3 -c "import json, sys
 for s, k, idx, v, path in (a.split(':', 4) for a in sys.argv[2:]):
     d = json.load(open(path))
     m = {e['name']: e for e in d['metrics']}.get(sys.argv[1])
-    c = m['variants'][1] if m else {}
+    c = m['variants'][-1] if m else {}
     f = lambda x: '-' if x is None else '%.6g' % x
     print('\t'.join([s, k, idx, v, f(c.get('median')), f(c.get('min')), f(c.get('max'))]))" \
 		"$metric" $(awk -v out="$out" '{ for (i = 1; i <= NF; i++) {
@@ -577,9 +597,10 @@ for s, k, idx, v, path in (a.split(':', 4) for a in sys.argv[2:]):
 			"$out/steps.txt")
 } >"$out/steps.tsv"
 if command -v gnuplot >/dev/null; then
+	gm=$(sed -n 's/^good=\([^ ]*\).*/\1/p' "$out/metric.txt")
+	bm=$(sed -n 's/^bad=\([^ ]*\).*/\1/p' "$out/metric.txt")
 	gnuplot -e "data='$out/steps.tsv'; out='$out/chart'; title='$name: $metric per step';\
-ylabel='$metric (median, runs min-max)'; good='$(sed -n 's/^good=\([^ ]*\).*/\1/p' "$out/metric.txt")';\
-bad='$(sed -n 's/^bad=\([^ ]*\).*/\1/p' "$out/metric.txt")'" "$TS_TOP/boards/bisect.gp" \
+ylabel='$metric (median, runs min-max)'; good='$gm'; bad='$bm'" "$TS_TOP/boards/bisect.gp" \
 		2>"$out/log/chart.log" || msg "the chart failed ($out/log/chart.log)"
 else
 	msg "no gnuplot: no chart (steps.tsv has its data)"

@@ -74,18 +74,21 @@ def choose(path, wanted=""):
             if m.get("family") not in TRACE_FAMILIES:
                 continue
             a, b = cells(m)
-            if separation(a, b):
+            # among hundreds of metrics a few separate 6 runs from 6 by chance (2/C(12,6) each):
+            # the separation must stand compare's adjustment over its family as well
+            if separation(a, b) and b.get("significant"):
                 e = effect(a, b)
                 if best is None or e > best[0]:
                     best = (e, m["name"])
         if best:
-            name, source = best[1], "rule (complete separation, largest standardized effect)"
+            name, source = best[1], "rule (complete separation, significant, largest effect)"
     if not name:
         line = "GOOD and BAD do not separate: no trace metric has every run of one beyond " \
-            "every run of the other"
+            "every run of the other and stays significant after compare's adjustment"
         if bench:
             a, b = cells(bench)
-            line += "; %s: GOOD median %s (%d runs, %s-%s), BAD median %s (%d runs, %s-%s), p %s" % (
+            line += "; %s: GOOD median %s (%d runs, %s-%s), BAD median %s (%d runs, %s-%s), " \
+                "p %s" % (
                 bench["name"], fmt(a.get("median")), a.get("n", 0), fmt(a.get("min")),
                 fmt(a.get("max")), fmt(b.get("median")), b.get("n", 0), fmt(b.get("min")),
                 fmt(b.get("max")), fmt(b.get("p")))
@@ -117,11 +120,12 @@ def fail(line):
 
 
 def side(m_good, m_bad, alpha):
-    """one metric's verdict from compare GOOD C and compare BAD C (C second in both)"""
+    """one metric's verdict from compare GOOD BAD C and compare BAD GOOD C"""
     if m_good is None or m_bad is None:
         return "unclear", None, None, None, None, None
-    g, c = cells(m_good)
-    b, c2 = cells(m_bad)
+    # compare GOOD BAD C and compare BAD GOOD C: the baseline first, the candidate last
+    g, c = m_good["variants"][0], m_good["variants"][-1]
+    b, c2 = m_bad["variants"][0], m_bad["variants"][-1]
     pg, pb = c.get("p"), c2.get("p")
     mg, mc, mb = g.get("median"), c.get("median"), b.get("median")
     if None in (pg, pb, mg, mc, mb):
@@ -151,7 +155,7 @@ def verdict(path_good, path_bad, name, alpha):
         print("%s_p=%s %s" % (key, fmt(pg), fmt(pb)))
         print("%s_verdict=%s" % (key, v))
     cell = mg.get(name)
-    print("runs=%s" % (cells(cell)[1].get("n") if cell else 0))
+    print("runs=%s" % (cell["variants"][-1].get("n") if cell else 0))
     v, why = out["metric"], "the explaining metric"
     if v != "unclear" and out["bench"] not in ("unclear", v):
         v, why = "unclear", "the benchmark says %s, the explaining metric %s" % (
