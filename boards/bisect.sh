@@ -33,6 +33,9 @@ Usage: boards/bisect.sh [VAR=value]...  (what `make bisect VAR=value...` runs; d
   FRESH      1: delete the bisection's earlier steps and start again
   ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL
              passed to make record (boards/README.md); default CALLCHAINS=1
+  PLAN       1: a board farm records the runs (docs/bisect.md): build what the next batch
+             needs, write its LAVA experiment lava/<batch>.exp for make lava-jobs and stop
+             (exit 6); collect the runs into the candidates' folders, then run again
   RESULTS    results root (default results/)
   RECORD     the recorder (default boards/record.sh; the tests give a stand-in)
   MAKE_KERNEL  what builds a candidate (default boards/kernel/kernel.sh)
@@ -44,12 +47,12 @@ first-bad.txt, first-bad/compare.{txt,json} and headline.txt (the first bad chan
 its parent), verify.txt (revert/ and alone/), steps.tsv and chart.svg (the explaining metric per
 step). Re-running resumes; every complete run and decided step is reused.
 Exit: 0 found and verified, 1 error, 3 found but the verification failed, 4 no single first bad
-change (skipped candidates), 5 GOOD and BAD do not separate.
+change (skipped candidates), 5 GOOD and BAD do not separate, 6 (PLAN=1) runs to record.
 USAGE
 }
 
 VARS="PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS ALPHA METRIC VERIFY FRESH
-ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD
+PLAN ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD
 MAKE_KERNEL TICKSCOPE"
 PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL"
 parse_vars "$@"
@@ -85,9 +88,11 @@ fi
 profile_load "$board" || exit 1
 profile_check || die "the profile of $board is invalid"
 board=$P_NAME
-[ "$P_TRANSPORT" = qemu ] ||
-	die "board $board ($P_TRANSPORT) cannot boot a candidate by itself: bisect on a farm" \
-		"with make lava-jobs (docs/bisect.md)"
+plan=${V_PLAN:-0}
+case "$plan" in 0 | 1) ;; *) die "PLAN must be 0 or 1, not '$plan'" ;; esac
+[ "$P_TRANSPORT" = qemu ] || [ "$plan" = 1 ] ||
+	die "board $board ($P_TRANSPORT) cannot boot a candidate by itself: PLAN=1 and a board" \
+		"farm (make lava-jobs; docs/bisect.md)"
 
 # The candidates: k = 0..N, 0 the base (series) or GOOD (git); cand_<k> names the change.
 if [ -n "${V_PATCHES:-}" ]; then
@@ -346,6 +351,36 @@ record_run() {
 		"result=$(sed -n 's/^result=//p' "$out/$_rk/run-$_rr/meta.txt")" >>"$out/order.txt"
 }
 
+# plan_batch K N LO HI: PLAN=1: the LAVA experiment of the runs the batch still needs (K's,
+# and a bound's where it has fewer), written to lava/<K>.exp for make lava-jobs; exit 6
+plan_batch() {
+	mkdir -p "$out/lava"
+	_pf=$out/lava/$(kname "$1").exp
+	_pa=$1
+	for _px in "$3" "$4"; do
+		[ -n "$_px" ] && [ "$(nruns "$(kname "$_px")")" -lt "$2" ] && _pa=$_px && break
+	done
+	[ "$_pa" != "$1" ] || _pa=${3:-$4}
+	{
+		echo "# make bisect $name: $(kname "$1") ($(label "$1" 2>/dev/null || echo "$1"))," \
+			"interleaved with $(kname "$_pa"); collect each variant's runs into"
+		echo "# $out/<variant without bisect-$name->/run-<k>, then run make bisect again"
+		echo "name=bisect-$name-$(kname "$1")"
+		echo "workload=$workload"
+		echo "a=built:bisect-$name-$(kname "$_pa")"
+		echo "b=built:bisect-$name-$(kname "$1")"
+		echo "runs=$2"
+		for _pp in $PASS; do
+			eval "_ps=\${V_$_pp+x}"
+			[ -z "$_ps" ] || eval "echo \"$(echo "$_pp" | tr 'A-Z' 'a-z')=\$V_$_pp\""
+		done
+	} >"$_pf"
+	msg "PLAN=1: the next batch is $(kname "$1") ($(nruns "$(kname "$1")") of $2 runs) with" \
+		"$(kname "$_pa"): make lava-jobs EXPERIMENT=$_pf; kernels: make kernel BOARD=$board" \
+		"VARIANT=bisect-$name-$(kname "$1") (built: $(image "$1"))"
+	exit 6
+}
+
 # batches K N LO HI: candidate K up to N runs, interleaved with the bounds LO and HI where they
 # have fewer (reused otherwise): batch r records K's run r, then LO's and HI's run r if missing
 batches() {
@@ -355,6 +390,7 @@ batches() {
 			[ -n "$_bx" ] || continue
 			_bxn=$(kname "$_bx")
 			run_complete "$out/$_bxn/run-$_br" && continue
+			[ "$plan" = 0 ] || plan_batch "$1" "$2" "$3" "$4"
 			msg "$progress: $_bxn run $_br of $2 (about $(fmt_s $(($(mean_rec) * (\
 $2 - _br + 1)))) of recording left in this step)"
 			record_run "$_bx" $_br

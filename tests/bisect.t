@@ -206,4 +206,24 @@ else
 	skip "git range" "no git"
 fi
 
+# 7. A board farm: PLAN=1 builds what the next batch needs, writes its LAVA experiment and
+# stops; make lava-jobs turns it into the jobs of that batch.
+n=$(wc -l <"$tmp/calls")
+bisect PATCHES="$fb/shrinker-series" NAME=farm PLAN=1 >"$tmp/log9" 2>&1
+rc=$?
+e=$tmp/r/bisect/farm/lava/k00.exp
+[ $rc = 6 ] && [ "$(wc -l <"$tmp/calls")" = "$n" ] && grep -qx 'a=built:bisect-farm-k07' "$e" &&
+	grep -qx 'b=built:bisect-farm-k00' "$e" && grep -qx 'runs=6' "$e" &&
+	grep -q "PLAN=1: the next batch is k00 (0 of 6 runs) with k07: make lava-jobs" "$tmp/log9"
+ok $? "PLAN=1: the endpoints' batch as a LAVA experiment, nothing recorded (exit $rc)"
+for k in k00 k07; do
+	echo "bisect-farm-$k.kernel=http://farm.invalid/$k/Image"
+	echo "bisect-farm-$k.ramdisk=http://farm.invalid/ramdisk.cpio.gz"
+done >"$tmp/kernels.txt"
+"$TS_TOP/boards/lava/jobs.sh" EXPERIMENT="$e" DEVICE_TYPE=qemu KERNELS="$tmp/kernels.txt" \
+	UPLOAD_URL=http://farm.invalid/up OUT="$tmp/jobs" >"$tmp/log10" 2>&1 &&
+	[ "$(wc -l <"$tmp/jobs/jobs.txt")" = 12 ] &&
+	grep -q 'http://farm.invalid/k00/Image' "$tmp/jobs/002-bisect-farm-k00-b1-bisect-farm-k00.yaml"
+ok $? "make lava-jobs writes the batch's 12 jobs, each booting its candidate's kernel"
+
 tap_done

@@ -226,31 +226,55 @@ def u_p(x, y, dist):
     return min(1.0, 2 * min(lo, hi))
 
 
-def rates(path, name, n, alpha, sims):
-    """simulate the rule on the endpoints' runs of one metric: a candidate like GOOD, like BAD"""
-    n, alpha, sims = int(n), float(alpha), int(sims)
-    m = metrics(load(path))[name]
-    a, b = cells(m)
-    ga, gb = values(a), values(b)
-    dist = u_cdf(n, n)
+def rule(g, c, b, alpha, dists):
+    """the step rule on one metric's values: good, bad or unclear"""
+    n, m = len(c), len(g)
+    dist = dists.setdefault((n, m), u_cdf(n, m))
+    pg, pb = u_p(c, g, dist), u_p(c, b, dist)
+    med = lambda v: sorted(v)[len(v) // 2] if len(v) % 2 else sum(sorted(v)[len(v) // 2 - 1:
+                                                                           len(v) // 2 + 1]) / 2
+    near_bad = abs(med(c) - med(b)) < abs(med(c) - med(g))
+    if pg <= alpha and pb > alpha and near_bad:
+        return "bad"
+    if pb <= alpha and pg > alpha and not near_bad:
+        return "good"
+    return "unclear"
+
+
+def rates(path, name, n, cap, alpha, sims):
+    """simulate the whole step rule (the explaining metric, the benchmark's veto, more runs up
+    to the cap, then skip) on runs drawn with replacement from the endpoints' runs"""
+    n, cap, alpha, sims = int(n), int(cap), float(alpha), int(sims)
+    d = load(path)
+    ms = metrics(d)
+    a, b = cells(ms[name])
+    ra, rb = cells(ms[d["result"]])
+    pools = {"good": list(zip(a["values"], ra["values"])),
+             "bad": list(zip(b["values"], rb["values"]))}
     rng = random.Random(1)
-    for truth, pool in (("good", ga), ("bad", gb)):
-        count = {"good": 0, "bad": 0, "unclear": 0}
+    dists = {}
+    for truth in ("good", "bad"):
+        count = {"good": 0, "bad": 0, "skip": 0}
+        runs = 0
         for _ in range(sims):
-            g = [rng.choice(ga) for _ in range(n)]
-            b_ = [rng.choice(gb) for _ in range(n)]
-            c = [rng.choice(pool) for _ in range(n)]
-            pg, pb = u_p(c, g, dist), u_p(c, b_, dist)
-            mg, mb, mc = sorted(g)[n // 2], sorted(b_)[n // 2], sorted(c)[n // 2]
-            near_bad = abs(mc - mb) < abs(mc - mg)
-            if pg <= alpha and pb > alpha and near_bad:
-                count["bad"] += 1
-            elif pb <= alpha and pg > alpha and not near_bad:
-                count["good"] += 1
-            else:
-                count["unclear"] += 1
-        print("candidate like %s, %d runs a side, alpha %s: %s" % (
-            truth, n, alpha, ", ".join("%s %.4f" % (k, count[k] / sims) for k in count)))
+            g = [rng.choice(pools["good"]) for _ in range(n)]
+            bb = [rng.choice(pools["bad"]) for _ in range(n)]
+            c = [rng.choice(pools[truth]) for _ in range(n)]
+            while True:
+                vm = rule([x[0] for x in g], [x[0] for x in c], [x[0] for x in bb], alpha, dists)
+                vb = rule([x[1] for x in g], [x[1] for x in c], [x[1] for x in bb], alpha, dists)
+                v = vm if vb in ("unclear", vm) else "unclear"
+                if v != "unclear" or len(c) >= cap:
+                    break
+                for _ in range(2):
+                    g.append(rng.choice(pools["good"]))
+                    bb.append(rng.choice(pools["bad"]))
+                    c.append(rng.choice(pools[truth]))
+            runs += len(c)
+            count["skip" if v == "unclear" else v] += 1
+        print("candidate like %s: %s; %.2f runs on average" % (
+            truth.upper(), ", ".join("%s %.4f" % (k, count[k] / sims) for k in count),
+            runs / sims))
     return 0
 
 
