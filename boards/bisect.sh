@@ -416,7 +416,7 @@ compare_json() {
 # unclear up to MAX_RUNS; sets verdict and appends the step to steps.txt
 decide() {
 	_dk=$(kname "$1")
-	_dt=$(now_s)
+	_dt=${t_step:-$(now_s)} # the step's time includes its build
 	_dn=$runs
 	mkdir -p "$out/$_dk"
 	while :; do
@@ -459,6 +459,7 @@ build_why() {
 		echo "make kernel exit $2"
 }
 
+t_step=""
 # 1. The endpoints: RUNS each, interleaved; they must separate before any candidate is built.
 progress="[endpoints]"
 eval "cand_bad=\$cand_$bad"
@@ -534,6 +535,7 @@ while :; do
 		"$(kname $hi) (bad); $left step(s) to go$([ "$mean_step" = 0 ] ||
 			echo ", about $(fmt_s $((mean_step * left))) left")"
 	rc=0
+	t_step=$(now_s)
 	image $pick >/dev/null || rc=$?
 	if [ $rc != 0 ]; then
 		why=$(build_why $pick $rc)
@@ -590,6 +592,7 @@ if [ "${V_VERIFY:-1}" = 1 ]; then
 			got=$(cat "$out/$x/verdict")
 		else
 			rc=0
+			t_step=$(now_s)
 			image $x >/dev/null || rc=$?
 			if [ $rc != 0 ]; then
 				mkdir -p "$out/$x"

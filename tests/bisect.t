@@ -206,6 +206,21 @@ else
 	skip "git range" "no git"
 fi
 
+# make kernel --tree: the tree must be a kernel tree, and takes no patch series besides.
+if command -v aarch64-linux-gnu-gcc >/dev/null; then
+	"$TS_TOP/boards/kernel/kernel.sh" --board qemu-aarch64 --variant t --tree "$tmp/r" \
+		--patches "$fb/shrinker-series" >"$tmp/kt1" 2>&1
+	rc1=$?
+	"$TS_TOP/boards/kernel/kernel.sh" --board qemu-aarch64 --variant t --tree "$tmp/r" \
+		>"$tmp/kt2" 2>&1
+	rc2=$?
+	[ $rc1 != 0 ] && grep -q -- '--tree with --patches' "$tmp/kt1" && [ $rc2 != 0 ] &&
+		grep -q "$tmp/r is not a kernel tree" "$tmp/kt2"
+	ok $? "make kernel --tree: refuses --patches with it, and a folder that is not a kernel tree"
+else
+	skip "make kernel --tree's checks" "no aarch64-linux-gnu-gcc"
+fi
+
 # 7. A board farm: PLAN=1 builds what the next batch needs, writes its LAVA experiment and
 # stops; make lava-jobs turns it into the jobs of that batch.
 n=$(wc -l <"$tmp/calls")
