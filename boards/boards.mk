@@ -51,6 +51,21 @@ experiment: all workloads
 	$(Q)BUILD=$(BUILD) boards/experiment.sh $(foreach v,$(EXPERIMENT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),'$(v)=$($(v))'))
 
+# make bisect PATCHES=dir [GOOD=k BAD=k] or KSRC=tree GOOD=commit BAD=commit: the first bad
+# change, each step decided by compare's U test and verified by revert (docs/bisect.md).
+BISECT_VARS := PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS ALPHA METRIC VERIFY \
+	FRESH PLAN ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS \
+	RECORD MAKE_KERNEL TICKSCOPE
+bisect: all workloads
+	$(Q)BUILD=$(BUILD) boards/bisect.sh $(foreach v,$(BISECT_VARS),$(if $(filter \
+		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+
+# make bisect over the known-answer series, live on qemu-aarch64 (tests/bisect-qemu.t; slow).
+check-bisect: deps
+	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64
+	$(Q)TS_CHECK_BISECT=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+		$(PROVE) --exec '' tests/bisect-qemu.t
+
 # The nohz=off against default experiment, live on qemu-aarch64 (tests/experiment-qemu.t).
 check-experiment: deps
 	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64
@@ -65,4 +80,5 @@ check-boards: deps
 
 include boards/kernel/kernel.mk
 
-.PHONY: workloads workloads-static workloads-arm64 record experiment check-experiment check-boards
+.PHONY: workloads workloads-static workloads-arm64 record experiment bisect check-bisect \
+	check-experiment check-boards

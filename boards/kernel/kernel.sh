@@ -9,7 +9,7 @@ TS_PROG=kernel
 usage() {
 	cat <<'USAGE'
 Usage: boards/kernel/kernel.sh --board B --variant V [--fragments "F..."] [--patches P]
-                               [--ksrc 6.1] [--force] [--print-image]
+                               [--ksrc 6.1 | --tree DIR] [--force] [--print-image]
 
 Builds the kernel image of variant V for board B out of tree, from the full tree of Debian's
 linux-source-VER (extracted once into .cache/ksrc-full/), and records it:
@@ -31,13 +31,16 @@ Everything goes to .cache/kernels/B/V/, which is also the O= folder (p/ holds a 
 variant's tree and O= folder): config, verdicts.txt, build.log and kernel.variant
 (fragments, the verdict line, the base, config, patch series and image hashes).
 A re-run with the same config and patch hashes reuses the built image (--force rebuilds).
+--tree DIR builds the kernel tree DIR (a git work tree, e.g. make bisect's own checkout)
+instead of linux-source-VER; its HEAD and uncommitted changes take the place of the patch
+hash in the reuse check, and --patches is refused with it (change the tree instead).
 --print-image prints only the image path of an already built variant (exit 1 if none).
 Exit: 0 built or reused, 1 build failed, 2 usage, 3 missing tree/toolchain, 4 a patch does not
 apply, 5 a fragment request was dropped.
 USAGE
 }
 
-board="" variant="" fragments="" patches="" ver=6.1 force=0 print_image=0
+board="" variant="" fragments="" patches="" ver=6.1 tree="" force=0 print_image=0
 while [ $# -gt 0 ]; do
 	case "$1" in
 	--board) board=$2; shift 2 ;;
@@ -45,6 +48,7 @@ while [ $# -gt 0 ]; do
 	--fragments) fragments=$2; shift 2 ;;
 	--patches) patches=$2; shift 2 ;;
 	--ksrc) ver=$2; shift 2 ;;
+	--tree) tree=$2; shift 2 ;;
 	--force) force=1; shift ;;
 	--print-image) print_image=1; shift ;;
 	-h | --help) usage; exit 0 ;;
@@ -153,9 +157,18 @@ apply_series() {
 	mv "$1.tmp" "$1"
 }
 
-src_pristine=$(full_tree)
 series=""
 patch_hash=none
+if [ -n "$tree" ]; then
+	[ -z "$patches" ] || die "--tree with --patches: make the change in the tree instead"
+	[ -f "$tree/Makefile" ] && [ -d "$tree/arch/$P_ARCH" ] || die "$tree is not a kernel tree"
+	src_pristine=$(cd "$tree" && pwd)
+	# what the tree holds: its commit and any change on top of it (a revert, a cherry-pick)
+	patch_hash="tree:$(git -C "$tree" rev-parse HEAD 2>/dev/null || echo -)"
+	patch_hash="$patch_hash+$(git -C "$tree" diff HEAD 2>/dev/null | sha256sum | cut -c1-16)"
+else
+	src_pristine=$(full_tree)
+fi
 if [ -n "$patches" ]; then
 	case "$patches" in /*) ;; *) patches=$TS_TOP/$patches ;; esac
 	[ -e "$patches" ] || die "no patch series $patches"
@@ -289,7 +302,7 @@ rel() { echo "${1#"$TS_TOP"/}"; }
 	echo "board=$board"
 	echo "variant=$variant"
 	echo "arch=$P_ARCH"
-	echo "ksrc=linux-source-$ver $(make -s -C "$src" kernelversion 2>/dev/null)"
+	echo "ksrc=${tree:-linux-source-$ver} $(make -s -C "$src" kernelversion 2>/dev/null)"
 	echo "kernel_release=$(cat "$bdir/include/config/kernel.release" 2>/dev/null || echo -)"
 	echo "base=$base_desc"
 	echo "base_config_sha256=$base_hash"

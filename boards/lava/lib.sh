@@ -32,10 +32,19 @@ kv_get() {
 }
 
 # variant_parse SPEC WHERE: sets v_name, v_kernel (generic or rt), v_args, v_desc. The same specs as
-# make experiment: default, rt, boot:ARGS, rt+boot:ARGS, or boards/variants/NAME.variant.
+# make experiment: default, rt, boot:ARGS, rt+boot:ARGS, or boards/variants/NAME.variant; and
+# built:NAME, a kernel built here (make kernel, make bisect's steps) whose flavour in the
+# kernels file is NAME.
 variant_parse() {
 	v_kernel=generic v_args="" v_desc=""
 	case "$1" in
+	built:*)
+		v_name=${1#built:} v_kernel=${1#built:} v_desc="the kernel built as ${1#built:}"
+		case "$v_name" in '' | .* | *[!A-Za-z0-9._-]*)
+			msg "error: $2: '$1': NAME is one folder name of A-Z a-z 0-9 . _ -"; return 1 ;;
+		esac
+		return 0
+		;;
 	default | generic) v_name=default v_desc="the generic kernel" ;;
 	rt) v_name=rt v_kernel=rt v_desc="the -rt kernel" ;;
 	boot:* | rt+boot:*)
