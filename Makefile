@@ -111,24 +111,34 @@ install: all
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/tickscope
 	install -m 644 docs/man/tickscope.1 $(DESTDIR)$(PREFIX)/share/man/man1/tickscope.1
 
-# What install wrote, and the folders it made if they are left empty.
+# What install wrote, then lib/tickscope, and the folders install makes when they are left
+# empty; a system's own /usr and /usr/local folders stay. Running it twice is not an error.
+UNINSTALL_DIRS := lib/tickscope lib/traceevent/plugins lib/traceevent $(if $(DESTDIR)$(filter-out /usr /usr/local,$(PREFIX)), \
+	bin lib share/man/man1 share/man share)
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/tickscope $(DESTDIR)$(PREFIX)/share/man/man1/tickscope.1 \
 		$(DESTDIR)$(PREFIX)/lib/tickscope/tickscope.so \
 		$(DESTDIR)$(PREFIX)/lib/traceevent/plugins/plugin_tickscope.so
-	-rmdir $(DESTDIR)$(PREFIX)/lib/tickscope 2>/dev/null
-	-rmdir $(DESTDIR)$(PREFIX)/lib/traceevent/plugins $(DESTDIR)$(PREFIX)/lib/traceevent 2>/dev/null
+	$(Q)for d in $(UNINSTALL_DIRS); do \
+		if [ -d "$(DESTDIR)$(PREFIX)/$$d" ]; then \
+			rmdir --ignore-fail-on-non-empty "$(DESTDIR)$(PREFIX)/$$d" || exit 1; \
+		fi; \
+	done
 
 help:
 	@echo 'tickscope: make [TARGET] [VARIABLE=value ...]'
 	@echo
 	@echo 'targets:'
-	@echo '  all (default)    build build/tickscope and build/tickscope.so'
+	@echo '  all (default)    build build/tickscope (the CLI, not installed: run it from there'
+	@echo '                   or make install) and build/tickscope.so (the perf plugin)'
 	@echo '  demo             install the demo packages (scripts/packages), build, run the demo'
 	@echo '  check            install every packages list, build, run the TAP suite (prove)'
 	@echo '  deps, deps-demo  only install the missing Debian packages (all lists, or the demo)'
 	@echo '  bench            speed and memory against perf on the same file'
 	@echo '  fuzz             run the libFuzzer target (FUZZ_TIME seconds)'
+	@echo '  mutation         plant each bug of tests/mutations.txt in a scratch copy and run'
+	@echo '                   the tests that cover it (slow; tests/mutation.sh --help)'
+	@echo '  tickscope-arm64  a static aarch64 build/arm64/tickscope for boards without perf'
 	@echo '  record           record runs on a board (BOARD WORKLOAD VARIANT RUNS; boards/README.md)'
 	@echo '  experiment       record two variants interleaved and compare them (BOARD WORKLOAD A B RUNS)'
 	@echo '  bisect           the first bad change of a series or git range (PATCHES or KSRC, GOOD, BAD)'
@@ -141,11 +151,12 @@ help:
 	@echo '  lava-ramdisk     the emulated board'"'"'s LAVA ramdisk and kernels file (results/lava/)'
 	@echo '  lava-collect     check and compare the runs LAVA jobs uploaded (IN EXPERIMENT OUT)'
 	@echo '  check-lava       lava-run boots generated qemu jobs locally, then lava-collect'
-	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS O ALLOW_DROPS)'
+	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS BASE O'
+	@echo '                   ALLOW_DROPS; KSRC_B: the same variant on a second tree)'
 	@echo '  menuconfig, <board>_defconfig, savedefconfig   the experiment configuration'
 	@echo '  install          bin/tickscope, lib/tickscope/tickscope.so, share/man/man1/tickscope.1,'
 	@echo '                   lib/traceevent/plugins/plugin_tickscope.so'
-	@echo '  uninstall        remove what install wrote'
+	@echo '  uninstall        remove what install wrote, and the folders it left empty'
 	@echo '  format           clang-format the C sources'
 	@echo '  clean            remove build/ and build-san/'
 	@echo
@@ -155,6 +166,9 @@ help:
 	@echo '  SANITIZE=1       build with ASan and UBSan into build-san/ (check runs the tests there)'
 	@echo '  CC, CFLAGS, LDFLAGS, PKG_CONFIG   the toolchain'
 	@echo '  FUZZ_TIME=60     seconds of make fuzz'
+	@echo '  BASE=defconfig|board|running|FILE   kernel-config'"'"'s starting config'
+	@echo '  KSRC=6.1|6.12|DIR, KSRC_B=DIR       kernel-config'"'"'s kernel trees'
+	@echo '  LIBPERF_KSRC=DIR  build libperf for tickscope record from another kernel tree'
 
 clean:
 	rm -rf build build-san

@@ -48,9 +48,17 @@ struct plugin {
 	struct ts_cpath *path; /* the benchmark's tasks' time line, with comm= */
 };
 
+/*
+ * What start() returns for a command-line mistake: perf script exits with start()'s value
+ * (an errno of -22 became exit status 234), and tickscope's mistakes exit 2.
+ */
+#define USAGE_EXIT 2
+
 static const char plugin_help[] =
 	"tickscope.so: tickscope's analyses inside perf script.\n"
-	"  perf script -i FILE --dlfilter tickscope.so [--dlarg ARG]...\n"
+	"  perf script -i FILE --dlfilter PATH/tickscope.so [--dlarg ARG]...\n"
+	"PATH is where the plugin is (make install puts it in PREFIX/lib/tickscope/, the\n"
+	"build in build/): perf needs a path, a bare name is looked up in the current folder.\n"
 	"ARG is one of:\n"
 	"  json            print the JSON report (same schema as `tickscope report --json`)\n"
 	"  kallsyms=FILE   symbols of the recording kernel (default: perf's build-id cache\n"
@@ -173,10 +181,10 @@ static int parse_args(struct plugin *p, void *ctx)
 			p->ops = strtod(a + 4, NULL);
 		} else if (!strcmp(a, "help")) {
 			fputs(plugin_help, stderr);
-			return -EINVAL;
+			return USAGE_EXIT;
 		} else {
 			fprintf(stderr, "tickscope.so: unknown --dlarg '%s'\n%s", a, plugin_help);
-			return -EINVAL;
+			return USAGE_EXIT;
 		}
 	}
 	return 0;
@@ -277,7 +285,7 @@ int start(void **data, void *ctx)
 	return 0;
 out_free:
 	plugin_free(p);
-	return ret < 0 ? ret : -EINVAL;
+	return ret == USAGE_EXIT || ret < 0 ? ret : -EINVAL;
 }
 
 static int listed(const struct perf_cmdline *c, int32_t id)

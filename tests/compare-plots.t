@@ -79,9 +79,38 @@ for cause in hrtimer ipi; do
 		"idle-exits.tsv: $cause per second = the JSON's medians of runs"
 done
 if [ "$(chart_status "$tmp/p" idle-exits)" != drawn ]; then
-	is "$(chart_missing "$tmp/p" idle-exits)" "recorded, but none happened" \
+	# a run with exits makes "none happened" false: the JSON's idle.exits.per_s says which
+	some=$(jq -r '.metrics[] | select(.name == "idle.exits.per_s") | .variants[].values[]' \
+		"$tmp/c.json" | awk '$1 != "null" && $1 > 0 { print "yes"; exit }')
+	if [ "$some" = yes ]; then
+		want="some runs had them, but the median of runs is 0 for every column (as in compare's table)"
+	else
+		want="recorded, but none happened"
+	fi
+	is "$(chart_missing "$tmp/p" idle-exits)" "$want" \
 		"idle exits: all medians 0: not an empty frame, and it says why"
 fi
+
+# Work items and timers by function: every value of the chart is the JSON's median of runs
+# for that function (a run where it did not run counts 0 in both), every variant a column.
+for chart in work timers; do
+	case $chart in
+	work) prefix=workqueue.work. ;;
+	timers) prefix=timer.expire. ;;
+	esac
+	bad=""
+	nv=$(head -1 "$tmp/p/$chart.tsv" | awk -F'\t' '{ print NF - 1 }')
+	is "$nv" 2 "$chart.tsv: a column for each variant"
+	tail -n +2 "$tmp/p/$chart.tsv" >"$tmp/rows"
+	while IFS='	' read -r label va vb; do
+		fn=${label#*: }
+		want=$(jq -r --arg m "$prefix$fn.per_s" '.metrics[] | select(.name == $m) |
+			.variants[].median' "$tmp/c.json" | awk '{ printf "%.4g ", $1 }')
+		got=$(printf '%s %s\n' "$va" "$vb" | awk '{ printf "%.4g %.4g ", $1, $2 }')
+		[ "$got" = "$want" ] || bad="$bad $fn(chart $got, JSON $want)"
+	done <"$tmp/rows"
+	is "$bad" "" "$chart.tsv: each function's rate per variant = the JSON's median of runs"
+done
 
 # N in the wake delivery legend: the benchmark's tasks' wakeups summed over each run's report.
 want=""

@@ -11,7 +11,7 @@ make -s -C "$TS_TOP" help >"$T/help" 2>&1
 ok $? "make help runs"
 miss=""
 for w in all demo check install uninstall fuzz kernel-config record PREFIX DESTDIR SANITIZE V=1 \
-	FUZZ_TIME; do
+	FUZZ_TIME mutation tickscope-arm64 BASE KSRC_B build/tickscope; do
 	grep -q -- "$w" "$T/help" || miss="$miss $w"
 done
 is "$miss" "" "make help lists the targets and their variables"
@@ -22,13 +22,16 @@ ok $? "tickscope --help mentions --version"
 
 man=$TS_TOP/docs/man/tickscope.1
 miss=""
-for c in info dump report; do
+cmds=$("$TICKSCOPE" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p')
+is "$(echo $cmds)" "info dump report compare summary plot record" "tickscope --help lists the commands"
+for c in $cmds; do
+	grep -q "^\.B $c\$" "$man" || miss="$miss $c"
 	for o in $("$TICKSCOPE" $c --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do
 		[ "$o" = --ns ] && continue # perf script's option, quoted in dump's help
 		grep -q -- "$(printf '%s' "$o" | sed 's/-/\\\\-/g')" "$man" || miss="$miss $c:$o"
 	done
 done
-is "$miss" "" "the man page names every option of info, dump and report"
+is "$miss" "" "the man page has every command and names every option its --help lists"
 if command -v man >/dev/null; then
 	w=$(LC_ALL=C.UTF-8 MANWIDTH=100 man --warnings -l "$man" 2>&1 >/dev/null)
 	is "$w" "" "man renders tickscope.1 without warnings"
@@ -48,5 +51,10 @@ fi
 make -s -C "$TS_TOP" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninst" 2>&1
 ok $? "make uninstall"
 is "$(find "$T/root" -type f | wc -l)" 0 "make uninstall removes every file install wrote"
+is "$(cd "$T/root" && find . -mindepth 1 | sort | tr '\n' ' ')" "./usr " \
+	"make uninstall removes the folders install made (under DESTDIR)"
+make -s -C "$TS_TOP" uninstall DESTDIR="$T/root" PREFIX=/usr >"$T/uninst2" 2>&1
+ok $? "make uninstall a second time succeeds"
+is "$(grep -v '^rm -f' "$T/uninst2")" "" "make uninstall a second time prints no error"
 
 tap_done

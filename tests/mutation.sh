@@ -35,6 +35,51 @@ for a in "$@"; do
 	esac
 done
 
+tab=$(printf '\t')
+# Every line is checked before anything is built: a mutation whose text is not found exactly
+# once, whose file is missing or whose test does not exist ends the run here, naming its line.
+bad=0
+lineno=0
+while IFS= read -r line; do
+	lineno=$((lineno + 1))
+	case $line in '' | '#'*) continue ;; esac
+	IFS="$tab" read -r id file old new tests note <<EOF2
+$line
+EOF2
+	if [ -n "$only" ]; then
+		case " $only " in *" $id "*) ;; *) continue ;; esac
+	fi
+	where="tests/mutations.txt:$lineno: $id"
+	if [ -z "$note" ]; then
+		echo "$where: INVALID: not six TAB-separated fields" >&2
+		bad=$((bad + 1))
+		continue
+	fi
+	if [ ! -f "$top/$file" ]; then
+		echo "$where: INVALID: $file does not exist" >&2
+		bad=$((bad + 1))
+		continue
+	fi
+	n=$(OLD=$old perl -0777 -ne '
+		($o = $ENV{OLD}) =~ s/\\(.)/$1 eq "n" ? "\n" : $1 eq "t" ? "\t" : $1/ge;
+		print scalar(() = /\Q$o\E/g);' "$top/$file")
+	if [ "$n" != 1 ]; then
+		echo "$where: INVALID: $file: the text to replace was found $n times" >&2
+		bad=$((bad + 1))
+	fi
+	for t in $tests; do
+		case $t in
+		unit:*) [ -f "$top/tests/unit/${t#unit:}.c" ] ;;
+		*) [ -f "$top/tests/$t" ] ;;
+		esac || { echo "$where: INVALID: no test $t" >&2; bad=$((bad + 1)); }
+	done
+done <"$list"
+if [ "$bad" -gt 0 ]; then
+	echo "mutation: $bad invalid line(s) in tests/mutations.txt; nothing was run" >&2
+	exit 1
+fi
+[ "${MUTATION_CHECK_ONLY:-0}" = 1 ] && { echo "mutation: every line applies" >&2; exit 0; }
+
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-mutation.XXXXXX")
 test_pid=""
 cleanup() {
@@ -55,7 +100,8 @@ trap 'exit 130' INT TERM
 [ -d "$top/.cache" ] && ln -s "$top/.cache" "$scratch/.cache"
 
 build() {
-	make -s -C "$scratch" -j2 all >"$scratch/build.log" 2>&1
+	# without link-time optimization: the same code, and each mutation links in seconds
+	make -s -C "$scratch" -j2 LTO= all >"$scratch/build.log" 2>&1
 }
 echo "mutation: building the scratch copy in $scratch" >&2
 build || { echo "mutation: the unmutated tree does not build: see $scratch/build.log" >&2; keep=1; exit 1; }
@@ -94,8 +140,9 @@ run_tests() {
 }
 
 total=0 caught=0 missed=0 invalid=0 unexplained=0
-tab=$(printf '\t')
+lineno=0
 while IFS="$tab" read -r id file old new tests note; do
+	lineno=$((lineno + 1))
 	case $id in '' | '#'*) continue ;; esac
 	if [ -n "$only" ]; then
 		case " $only " in *" $id "*) ;; *) continue ;; esac
@@ -103,15 +150,16 @@ while IFS="$tab" read -r id file old new tests note; do
 	total=$((total + 1))
 	cp "$scratch/$file" "$scratch/.orig"
 	if ! apply "$file" "$old" "$new" 2>"$scratch/apply.err"; then
-		printf '%-4s INVALID  %s: the text to replace was %s\n' "$id" "$file" \
-			"$(cat "$scratch/apply.err")"
+		printf '%-4s INVALID  %s: the text to replace was %s (tests/mutations.txt:%d)\n' \
+			"$id" "$file" "$(cat "$scratch/apply.err")" "$lineno"
 		invalid=$((invalid + 1))
 		cp "$scratch/.orig" "$scratch/$file"
 		continue
 	fi
 	failed_in=""
 	if ! build; then
-		printf '%-4s INVALID  %s: does not build\n' "$id" "$file"
+		printf '%-4s INVALID  %s: does not build (tests/mutations.txt:%d)\n' "$id" "$file" \
+			"$lineno"
 		invalid=$((invalid + 1))
 	elif run_tests "$tests"; then
 		printf '%-4s MISSED   %s: %s -> %s (%s)\n' "$id" "$file" "$old" "$new" "$note"

@@ -142,5 +142,14 @@ perf script -i "$T/perf.data" --dlfilter "$PLUGIN" --dlarg bogus >/dev/null 2>"$
 rc=$?
 [ $rc -ne 0 ] && grep -q "unknown --dlarg 'bogus'" "$T/bad.err"
 ok $? "an unknown --dlarg is refused by name (exit $rc)"
+is "$rc" 2 "an unknown --dlarg exits 2, a command-line mistake (not perf's errno status)"
+# The usage line's command must be one perf runs: a bare tickscope.so is looked up in the
+# current folder only, so the line names a path; run it as printed, with PATH filled in.
+use=$(sed -n 's/^  \(perf script .*\) \[--dlarg ARG\]\.\.\.$/\1/p' "$T/bad.err")
+case $use in *" PATH/tickscope.so") ok 0 "the usage line names the plugin by a path: $use" ;;
+*) ok 1 "the usage line names the plugin by a path: '$use'" ;; esac
+(cd "$T" && eval "$(echo "$use" | sed "s|FILE|perf.data|; s|PATH/tickscope.so|$PLUGIN|")" \
+	>/dev/null 2>"$T/use.err")
+ok $? "the usage line's command, its path filled in, runs ($(head -c 200 "$T/use.err"))"
 
 tap_done

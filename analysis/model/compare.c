@@ -101,6 +101,18 @@ static const char *family_marker(const char *name, char *buf, size_t n, int *pos
 	if (starts(name, "sched.threads.") && ends(name, ".count") &&
 	    strcmp(name, "sched.threads.count"))
 		return "sched.threads.count";
+	/*
+	 * A work or timer function that did not run in a run that recorded its events ran 0
+	 * times a second there, as the charts draw it: not a run without the measure.
+	 */
+	if (starts(name, "workqueue.work.") && ends(name, ".per_s")) {
+		*positive = 0;
+		return "workqueue.work.per_s";
+	}
+	if (starts(name, "timer.expire.") && ends(name, ".per_s")) {
+		*positive = 0;
+		return "timer.expire.per_s";
+	}
 	if (starts(name, "task.offcpu_stack.") && ends(name, ".per_op") &&
 	    !strstr(name, ".woken_by.")) {
 		*positive = -1;

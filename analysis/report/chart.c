@@ -257,6 +257,8 @@ int ts_chart_table(const struct ts_charts *cs, struct ts_chart *c, const struct 
 			if (!isnan(v) && v != 0)
 				any = keep[k] = 1;
 		}
+	for (k = 0; k < t->nr_cols && t->keep_cols; k++)
+		keep[k] = 1;
 	if (!any) {
 		if (!c->missing[0])
 			snprintf(c->missing, sizeof(c->missing), "%s",

@@ -144,25 +144,31 @@ static void idle_text(FILE *f, const struct ts_analysis *a, const struct ts_repo
 	const struct ts_idle *m = ts_analysis_idle(a);
 	const struct ts_idle_totals *t = ts_idle_totals(m);
 	int i;
+	int idle = ts_analysis_kind_presence(a, TS_EV_CPU_IDLE) == TS_PRESENT;
+	int tick = ts_analysis_kind_presence(a, TS_EV_TICK_STOP) == TS_PRESENT;
 
 	if (!rp_banner(f, a, TS_SEC_IDLE))
 		return;
-	if (ts_analysis_kind_presence(a, TS_EV_CPU_IDLE) == TS_PRESENT) {
+	if (!idle && !tick) /* the section has events, but not these two: say so, not nothing */
+		fprintf(f, "  no cpu_idle or tick_stop event: no idle period to show\n");
+	if (idle) {
 		idle_states(f, m, rp_span_s(a));
 		idle_missing(f, a, o);
 		idle_exits(f, a, o);
 		fprintf(f, "  unmatched exits %" PRIu64 ", still idle at the end %" PRIu64 "\n",
 			t->unmatched_exits, t->open_at_end);
 	}
-	if (ts_analysis_kind_presence(a, TS_EV_TICK_STOP) != TS_PRESENT)
+	if (!tick)
 		return;
-	fprintf(f, "  tick_stop: %" PRIu64 " stopped, %" PRIu64 " refused:", t->tick_stop_ok,
+	fprintf(f, "  tick_stop: %" PRIu64 " stopped, %" PRIu64 " refused", t->tick_stop_ok,
 		t->tick_stop_fail);
+	/* what kept the tick on: only when a refusal named a dependency */
 	for (i = 0; i < t->nr_deps; i++)
-		fprintf(f, "%s %s %" PRIu64, i ? "," : "", t->deps[i].name, t->deps[i].count);
+		fprintf(f, "%s %s %" PRIu64, i ? "," : " (by dependency:", t->deps[i].name,
+			t->deps[i].count);
 	if (t->deps_other)
-		fprintf(f, ", other %" PRIu64, t->deps_other);
-	fprintf(f, "\n");
+		fprintf(f, "%s other %" PRIu64, t->nr_deps ? "," : " (by dependency:", t->deps_other);
+	fprintf(f, "%s\n", t->nr_deps || t->deps_other ? ")" : "");
 }
 
 /* An idle exit count, or null when the events that make it were not recorded. */

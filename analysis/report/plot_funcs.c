@@ -42,7 +42,7 @@ static void ranked_free(struct ranked *k)
 static void ranked_draw(struct plot_run *r, struct ts_chart *c, struct ranked *k,
 			const char *const *cols)
 {
-	struct ts_chart_table t = { "label", k->nr, k->nr_cols, k->rows, cols, k->v };
+	struct ts_chart_table t = { "label", k->nr, k->nr_cols, k->rows, cols, k->v, 0 };
 
 	if (!k->nr) {
 		snprintf(c->missing, sizeof(c->missing), "none in this trace");

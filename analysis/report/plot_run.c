@@ -117,7 +117,7 @@ static void idle_exits_chart(struct plot_run *r, const struct ts_idle *m, int n,
 			     const int *cpus)
 {
 	double *v = calloc((size_t)(n ? n : 1) * TS_EXIT_NR, sizeof(*v));
-	struct ts_chart_table t = { "group", (size_t)n, TS_EXIT_NR, rows, rp_exit_names, v };
+	struct ts_chart_table t = { "group", (size_t)n, TS_EXIT_NR, rows, rp_exit_names, v, 0 };
 	struct ts_chart *c =
 		plot_add(r, "idle-exits", "stacked-bars.gp", "Idle exits by cause, per CPU");
 	int i, e;
@@ -148,7 +148,7 @@ static void idle_residency_chart(struct plot_run *r, const struct ts_idle *m, in
 							       "state 3", "state 4", "state 5",
 							       "state 6", "state 7+" };
 	double *v = calloc((size_t)(n ? n : 1) * TS_IDLE_NR_STATES, sizeof(*v));
-	struct ts_chart_table t = { "group", (size_t)n, TS_IDLE_NR_STATES, rows, states, v };
+	struct ts_chart_table t = { "group", (size_t)n, TS_IDLE_NR_STATES, rows, states, v, 0 };
 	struct ts_chart *c = plot_add(r, "idle-residency", "stacked-bars.gp",
 				      "Idle residency by state, per CPU");
 	int i, s;

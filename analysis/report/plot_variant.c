@@ -433,13 +433,15 @@ static void vranked(struct vset *s, struct ts_chart *c, int k)
 		s->err = s->err ?: -ENOMEM;
 		goto free_all;
 	}
-	for (i = 0; i < n && i < TS_PLOT_TOP_ROWS; i++) {
+	/* ranked by their largest median: a row of zeros in every variant draws nothing */
+	for (i = 0; i < n && i < TS_PLOT_TOP_ROWS && r.key[idx[i]] > 0; i++) {
 		rows[i] = r.labels[idx[i]];
 		for (j = 0; j < s->nr; j++)
 			v[i * s->nr + j] = row_median(s->v[j], k, rows[i]);
 	}
 	{
-		struct ts_chart_table t = { "label", i, s->nr, rows, s->labels, v };
+		/* every variant is a column, one whose medians are all 0 too: B at 0 is news */
+		struct ts_chart_table t = { "label", i, s->nr, rows, s->labels, v, 1 };
 
 		s->err = s->err ?: ts_chart_table(s->cs, c, &t);
 	}
@@ -486,12 +488,26 @@ static void vrows(struct vset *s)
 	}
 }
 
+/* Whether any run of any variant has a value above 0 in one of @nr_cols per-run arrays. */
+static int any_run(const struct vset *s, int nr_cols, double **(*get)(struct ts_plot_variant *v))
+{
+	size_t i;
+	int k, r;
+
+	for (i = 0; i < s->nr; i++)
+		for (k = 0; k < nr_cols; k++)
+			for (r = 0; r < s->v[i]->nr_runs; r++)
+				if (get(s->v[i])[k][r] > 0)
+					return 1;
+	return 0;
+}
+
 /* A table of variants by @nr_cols columns from per-run arrays, as medians. */
 static void vtable(struct vset *s, struct ts_chart *c, int nr_cols, const char *const *cols,
 		   double **(*get)(struct ts_plot_variant *v))
 {
 	double *v = calloc(s->nr * (size_t)nr_cols, sizeof(*v));
-	struct ts_chart_table t = { "group", s->nr, (size_t)nr_cols, s->labels, cols, v };
+	struct ts_chart_table t = { "group", s->nr, (size_t)nr_cols, s->labels, cols, v, 0 };
 	size_t i;
 	int k;
 
@@ -505,6 +521,10 @@ static void vtable(struct vset *s, struct ts_chart *c, int nr_cols, const char *
 	s->err = s->err ?: ts_chart_table(s->cs, c, &t);
 	if (!strcmp(c->missing, "no values were measured"))
 		snprintf(c->missing, sizeof(c->missing), "record power:cpu_idle");
+	if (!strcmp(c->missing, "recorded, but none happened") && any_run(s, nr_cols, get))
+		snprintf(c->missing, sizeof(c->missing),
+			 "some runs had them, but the median of runs is 0 for every column "
+			 "(as in compare's table)");
 	free(v);
 }
 

@@ -124,7 +124,10 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 			fprintf(f,
 				"  DATA: cpu%d: %" PRIu64
 				" sched_switch events switch out a task that "
-				"no switch put on the CPU (broken chains in the data)\n",
+				"no switch put on the CPU: the switches that did are missing "
+				"from the data (perf script shows none either), so this CPU's "
+				"busy/idle split and the run and wait times around them are "
+				"uncertain\n",
 				i, c->broken_chains);
 	}
 }

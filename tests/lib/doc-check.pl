@@ -11,6 +11,8 @@
 #                                                level", "## Every section"): every key of the
 #                                                JSON is a row's key or named in the row of its
 #                                                parent; every row's key is in the JSON
+#   doc-check.pl excerpt DOC CMD OUTPUT          the DOC's excerpt of "$ CMD" is OUTPUT's lines,
+#                                                in order, "..." for what it leaves out
 use strict;
 use warnings;
 use JSON::PP;
@@ -159,11 +161,38 @@ sub json {
 	}
 }
 
+# An excerpt of real output in a document: the ``` block whose first line is "$ CMD". Its
+# lines must all be lines of OUTPUT, in the same order; "..." alone stands for lines left out,
+# and a line ending in "..." for the start of a longer one. Trailing blanks do not count.
+sub excerpt {
+	my ($doc, $cmd, $out) = @_;
+	my $text = slurp($doc);
+	my @blocks = grep { defined } $text =~ /^```\n\$ \Q$cmd\E\n(.*?)^```$/msg;
+	return verdict("excerpt \$ $cmd", "no such excerpt in $doc") unless @blocks;
+	my @have = map { s/\s+$//r } split /\n/, slurp($out);
+	my ($i, @problems) = (0);
+	for my $want (map { s/\s+$//r } split /\n/, $blocks[0]) {
+		next if $want eq '...';
+		my $prefix = $want =~ s/\.\.\.$//r;
+		my $j = $i;
+		$j++ while $j < @have &&
+			($want =~ /\.\.\.$/ ? index($have[$j], $prefix) != 0 : $have[$j] ne $want);
+		if ($j >= @have) {
+			push @problems, "not in the output (after its line $i): '$want'";
+			last;
+		}
+		$i = $j + 1;
+	}
+	verdict("excerpt \$ $cmd", @problems);
+}
+
 my $mode = shift // '';
 if ($mode eq 'tsv' && @ARGV == 2) {
 	tsv(@ARGV);
 } elsif ($mode eq 'json' && @ARGV == 2) {
 	json(@ARGV);
+} elsif ($mode eq 'excerpt' && @ARGV == 3) {
+	excerpt(@ARGV);
 } else {
-	die "usage: doc-check.pl tsv DOC DIR | json DOC FILE\n";
+	die "usage: doc-check.pl tsv DOC DIR | json DOC FILE | excerpt DOC CMD OUTPUT\n";
 }

@@ -61,7 +61,7 @@ static void table(struct ts_charts *cs)
 	static const char *const cols[] = { "zero", "nan", "it\"s", "some" };
 	const double v[] = { 0, NAN, 1.5, 0, 0, NAN, NAN, 2 };
 	const double z[] = { 0, NAN, 0, 0, 0, NAN, NAN, 0 };
-	struct ts_chart_table t = { "group", 2, 4, rows, cols, v };
+	struct ts_chart_table t = { "group", 2, 4, rows, cols, v, 0 };
 	struct ts_chart *c = ts_charts_add(cs, "tab", "stacked-bars.gp");
 	const char *s;
 

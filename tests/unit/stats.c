@@ -101,6 +101,7 @@ static void test_hl(void)
 {
 	const double a[] = { 1, 2, 3, 4, 5 }, b[] = { 11, 12, 13, 14, 15 };
 	const double a3[] = { 1, 2, 3 }, b3[] = { 4, 5, 6 };
+	const double a2[] = { 0, 0 }, b2[] = { 1, 2 };
 	struct ts_test t;
 
 	ts_stats_mwu(a, 5, b, 5, 0.95, &t);
@@ -112,6 +113,9 @@ static void test_hl(void)
 	near(t.shift, 3, 0, "3 vs 3 shift 3");
 	ok(t.lo == 1 && t.hi == 5, "3 vs 3 interval is the whole range");
 	near(t.level, 0.9, 1e-12, "3 vs 3 achieved coverage only 90%");
+	/* 2 vs 2: differences 1, 2, 1, 2, sorted 1 1 2 2: an even count, the two middle ones */
+	ts_stats_mwu(a2, 2, b2, 2, 0.95, &t);
+	near(t.shift, 1.5, 0, "2 vs 2 shift 1.5, the mean of the middle two differences");
 }
 
 /*
@@ -161,11 +165,15 @@ static void test_adjust(void)
 static void test_outliers(void)
 {
 	const double x[] = { 10, 11, 10.5, 10.2, 30 }, same[] = { 4, 4, 4, 9 };
+	const double near_out[] = { 10, 11, 10.5, 10.2, 13.2 }, near_in[] = { 10, 11, 10.5, 10.2, 13 };
 	int f[5];
 
 	is_int(ts_stats_outliers(x, 5, f), 1, "one outlier");
 	ok(f[4] == 1 && f[0] == 0, "the outlier is the 30");
 	is_int(ts_stats_outliers(same, 4, f), 0, "MAD 0 flags nothing");
+	/* the same median and MAD: 2.7 from the median is out, 2.5 is not (threshold 2.59) */
+	is_int(ts_stats_outliers(near_out, 5, f), 1, "2.7 from the median, just past 3.5 MADs");
+	is_int(ts_stats_outliers(near_in, 5, f), 0, "2.5 from the median, just inside 3.5 MADs");
 }
 
 static int cmp_d(const void *pa, const void *pb)

@@ -69,6 +69,7 @@ struct ts_chart_table {
 	const char *const *rows; /* row labels */
 	const char *const *cols; /* column labels */
 	const double *v;
+	int keep_cols; /* every column, zeros too (variants side by side); else 0s are left out */
 };
 
 /** ts_chart_table() - write @t for @c; @c->missing is set when no value is left */
