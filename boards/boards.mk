@@ -34,13 +34,15 @@ check-build-extra: workloads workloads-static \
 	$(if $(shell command -v $(CROSS_COMPILE_ARM64)gcc 2>/dev/null),workloads-arm64)
 
 # make record BOARD=... WORKLOAD=... VARIANT=... RUNS=N: only the variables given on the command
-# line (or in the environment) are passed, so the experiment .config fills the others.
+# line (or in the environment) are passed, so the experiment .config fills the others. They are
+# passed by name: make exports them, the script reads their values from its environment, so a
+# quote, a space or a newline in a value is data, never shell (and no secret shows in ps).
 RECORD_VARS := BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS \
 	CALLCHAINS MMAP RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL \
 	BOOT_TIMEOUT TIMEOUT RESULTS CONFIG
 record: workloads
 	$(Q)BUILD=$(BUILD) boards/record.sh $(foreach v,$(RECORD_VARS),$(if $(filter \
-		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+		command line environment,$(origin $(v))),$(v)))
 
 # make experiment BOARD=... WORKLOAD=... A=... B=... RUNS=N: two variants recorded interleaved
 # through `make record`, then compared (boards/experiment.sh --help).
@@ -49,7 +51,7 @@ EXPERIMENT_VARS := BOARD WORKLOAD A B A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHE
 	MAKE_KERNEL TICKSCOPE CONFIG
 experiment: all workloads
 	$(Q)BUILD=$(BUILD) boards/experiment.sh $(foreach v,$(EXPERIMENT_VARS),$(if $(filter \
-		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+		command line environment,$(origin $(v))),$(v)))
 
 # make bisect PATCHES=dir [GOOD=k BAD=k] or KSRC=tree GOOD=commit BAD=commit: the first bad
 # change, each step decided by compare's U test and verified by revert (docs/bisect.md).

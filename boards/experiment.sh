@@ -27,6 +27,9 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
              a built:NAME variant's fragments and patch series (make kernel FRAGMENTS PATCHES)
   RUNS       runs per variant (default 5); one boot per variant per batch
   NAME       the experiment's folder name (default <board>-<workload>-<A>-vs-<B>)
+             A name (NAME, a variant's name) is one folder name: letters, digits, '.', '_',
+             '+' and '-', not starting with '.' or '-'; anything else is refused before a
+             file is written
   FRESH      1: delete the experiment's earlier runs and start again (default 0: reuse them)
   ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL
              passed to `make record` (boards/README.md)
@@ -44,6 +47,8 @@ Writes experiment.txt (the settings), order.txt (the recordings in the order the
 <variant>/run-<k>/ (make record's run folders), log/ (each recording's messages), then
 compare.txt, compare.json, compare.html and plots/ from `tickscope compare`.
 Re-running reuses every complete run; an interrupted experiment resumes where it stopped.
+One experiment at a time per folder: a second one on the same NAME stops, naming the first
+(the lock is <experiment>/.lock). FRESH=1 deletes only inside the experiment's folder.
 Exit status 0 when every run is complete and the comparison was written.
 USAGE
 }
@@ -84,6 +89,24 @@ if [ -f "$conf" ]; then
 	msg "read unset values from $conf"
 fi
 
+# exp_lock DIR: one experiment at a time in DIR. The lock (flock on DIR/.lock, which names its
+# holder) goes with the process, so a killed experiment leaves nothing to clean up.
+exp_lock() {
+	command -v flock >/dev/null || die "no flock (util-linux): cannot lock $1"
+	exec 9>>"$1/.lock"
+	if ! flock -n 9; then
+		die "$1 is in use by another experiment ($(cat "$1/.lock" 2>/dev/null ||
+			echo "holder unknown")): wait for it, or use another NAME="
+	fi
+	echo "pid $$ on $(uname -n), started $(date -u +%Y-%m-%dT%H:%M:%SZ) by $(id -un)" >"$1/.lock"
+}
+
+for _p in RESULTS RECORD TICKSCOPE CONFIG; do
+	eval "_v=\${V_$_p:-}"
+	check_path "$_p" "$_v"
+done
+check_path "the repository" "$TS_TOP"
+
 board=${V_BOARD:-qemu-aarch64}
 workload=${V_WORKLOAD:-pingpong}
 spec_a=${V_A:-default}
@@ -95,6 +118,7 @@ make_kernel=${V_MAKE_KERNEL:-$TS_TOP/boards/kernel/kernel.sh}
 bdir=${BUILD:-build}
 case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
 tickscope=${V_TICKSCOPE:-$bdir/tickscope}
+check_name WORKLOAD "$workload"
 [ -n "$spec_b" ] || die "B= is required (the variant to compare against A=$spec_a; see --help)"
 case "$runs" in '' | *[!0-9]* | 0) die "RUNS must be a number above 0, not '$runs'" ;; esac
 
@@ -115,6 +139,7 @@ variant_parse() {
 	case "$1" in
 	built:*)
 		v_built=${1#built:} v_name=${1#built:}
+		check_name "variant $4 ($1)" "$v_name"
 		v_desc="the kernel built as $board/$v_built (make kernel)"
 		if [ -n "${2:-}" ]; then
 			v_desc="the kernel built from $2${3:+ with the patches $3} (make kernel)"
@@ -133,6 +158,7 @@ variant_parse() {
 		v_desc="the $v_kernel kernel booted with $v_args"
 		;;
 	*)
+		check_name "variant $4" "$1"
 		f=$TS_TOP/boards/variants/$1.variant
 		known=$(ls "$TS_TOP/boards/variants" | sed -n 's/\.variant$//p' | tr '\n' ' ')
 		[ -f "$f" ] ||
@@ -156,6 +182,7 @@ variant_parse() {
 			"$TS_TOP/.cache/kernels/$board/$v_built/kernel.variant")
 	fi
 	case "$v_kernel" in generic | rt) ;; *) die "variant '$1': KERNEL must be generic or rt" ;; esac
+	check_name "variant $4 ($1)" "$v_name"
 }
 
 # board_twin A B: are profiles A and B the same board but for NAME, DESCRIPTION, KERNEL_META_*?
@@ -200,11 +227,13 @@ b_built=$v_built b_image=$v_image b_kfrag=$v_kfrag
 [ "$a_name" != "$b_name" ] || die "A and B are the same variant ($a_name)"
 
 name=${V_NAME:-$board-$workload-$a_name-vs-$b_name}
-case "$name" in '' | */* | .*) die "NAME '$name' is not a folder name" ;; esac
+check_name NAME "$name"
 exp=$results/experiments/$name
-if [ "${V_FRESH:-0}" = 1 ] && [ -d "$exp" ]; then
-	msg "FRESH=1: deleting $exp"
-	rm -rf "$exp"
+mkdir -p "$exp" || die "cannot create $exp"
+exp_lock "$exp"
+if [ "${V_FRESH:-0}" = 1 ]; then
+	msg "FRESH=1: deleting the earlier runs in $exp"
+	find "$exp" -mindepth 1 -maxdepth 1 ! -name .lock -exec rm -rf {} +
 fi
 mkdir -p "$exp/log"
 
@@ -377,19 +406,15 @@ msg "[compare] tickscope compare $a_name $b_name: text, JSON, HTML, plots"
 # make record's check of the running config against those fragments finds them missing by
 # design (virtio as modules, no IKCONFIG, ...). compare refuses such runs unless told; the
 # command line, which is the variant, is checked by preempt_check and variant.txt above.
-cmp_in="--allow-mismatch $exp/$a_name $exp/$b_name"
-# shellcheck disable=SC2086
-"$tickscope" compare $cmp_in >"$exp/compare.txt" 2>"$exp/log/compare.log" ||
+set -- --allow-mismatch "$exp/$a_name" "$exp/$b_name"
+"$tickscope" compare "$@" >"$exp/compare.txt" 2>"$exp/log/compare.log" ||
 	{ cat "$exp/log/compare.log" >&2; die "tickscope compare failed (text)"; }
-# shellcheck disable=SC2086
-"$tickscope" compare --json $cmp_in >"$exp/compare.json" 2>>"$exp/log/compare.log" ||
+"$tickscope" compare --json "$@" >"$exp/compare.json" 2>>"$exp/log/compare.log" ||
 	die "tickscope compare --json failed ($exp/log/compare.log)"
-# shellcheck disable=SC2086
-"$tickscope" compare --html "$exp/compare.html" $cmp_in >/dev/null 2>>"$exp/log/compare.log" ||
+"$tickscope" compare --html "$exp/compare.html" "$@" >/dev/null 2>>"$exp/log/compare.log" ||
 	die "tickscope compare --html failed ($exp/log/compare.log)"
 rm -rf "$exp/plots"
-# shellcheck disable=SC2086
-"$tickscope" compare --plots "$exp/plots" $cmp_in >/dev/null 2>>"$exp/log/compare.log" ||
+"$tickscope" compare --plots "$exp/plots" "$@" >/dev/null 2>>"$exp/log/compare.log" ||
 	die "tickscope compare --plots failed ($exp/log/compare.log)"
 sed -n '1,12p' "$exp/compare.txt" >&2
 msg "done: $exp"

@@ -6,7 +6,7 @@ LAVA_JOBS_VARS := EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RU
 	OUT
 lava-jobs:
 	$(Q)boards/lava/jobs.sh $(foreach v,$(LAVA_JOBS_VARS),$(if $(filter \
-		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+		command line environment,$(origin $(v))),$(v)))
 
 # the board computes each run's summary with the static aarch64 tickscope (tickscope-arm64)
 lava-ramdisk: workloads-arm64 tickscope-arm64
@@ -15,7 +15,7 @@ lava-ramdisk: workloads-arm64 tickscope-arm64
 LAVA_COLLECT_VARS := IN OUT EXPERIMENT TICKSCOPE
 lava-collect: all
 	$(Q)BUILD=$(BUILD) boards/lava/collect.sh $(foreach v,$(LAVA_COLLECT_VARS),$(if $(filter \
-		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+		command line environment,$(origin $(v))),$(v)))
 
 # lava-run (no server) boots generated qemu jobs on the emulated aarch64 board (tests/lava-qemu.t).
 check-lava: deps

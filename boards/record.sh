@@ -12,7 +12,8 @@ Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` run
 
   BOARD         x86-host (default), qemu-aarch64, qemu-x86, hi1215 (boards/*.board)
   WORKLOAD      pingpong (default), pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs
-  VARIANT       the kernel variant's name, a folder name. Emulated boards: it also picks
+  VARIANT       the kernel variant's name, a folder name (letters, digits, '.', '_', '+',
+                '-'; not first '.' or '-'). Emulated boards: it also picks
                 the guest kernel (a name starting with "rt" boots the -rt kernel) and the
                 tick mode ("nohz-full" in the name adds nohz_full=<NOHZ_FULL_CPUS>,
                 "nohz-off" adds nohz=off). Default: generic (emulated), else the running
@@ -79,14 +80,25 @@ case "$recorder" in auto | perf | tickscope) ;; *) die "RECORDER must be auto, p
 profile_load "$board" || exit 1
 profile_check || die "the profile of $board is invalid"
 board=$P_NAME
+check_name BOARD "$board"
 mmap=${V_MMAP:-$P_PERF_MMAP}
 case "$workload" in
 pingpong | pingpong-same | pingpong-cross | pingpong-delay | stress-ramfs) ;;
 *) die "unknown WORKLOAD '$workload' (pingpong, pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs)" ;;
 esac
-for n in "$runs" "$iters" "$warmup" "$delay_us" "$workers" "$duration"; do
-	case "$n" in '' | *[!0-9]*) die "'$n' is not a number" ;; esac
+for n in "$runs" "$iters" "$warmup" "$delay_us" "$workers" "$duration" "${V_BOOT_TIMEOUT:-0}" \
+	"${V_TIMEOUT:-0}"; do
+	case "$n" in '' | *[!0-9]*) die "'$(printf '%s' "$n" | tr -c '[:print:]' '?')' is not a number" ;; esac
 done
+# Values that reach the board's command line are checked here: they are pasted, not quoted.
+expr "$mmap" : '[1-9][0-9]*[BKMGbkmg]\{0,1\}$' >/dev/null ||
+	die "MMAP '$(printf '%s' "$mmap" | tr -c '[:print:]' '?')' is not a size (16M, 1024)"
+case "${V_ACCEL:-auto}" in kvm | tcg | auto) ;; *) die "ACCEL must be kvm, tcg or auto" ;; esac
+case "${V_GUEST_KERNEL:-generic}" in generic | rt) ;; *) die "GUEST_KERNEL must be generic or rt" ;; esac
+case "${V_SSH_TARGET:-x}" in
+-* | *[!A-Za-z0-9@._:-]*) die "SSH_TARGET '$(printf '%s' "$V_SSH_TARGET" | tr -c '[:print:]' '?')'" \
+	"is not user@host" ;;
+esac
 
 # Variant: name, guest kernel and boot arguments.
 case "$P_TRANSPORT" in
@@ -94,9 +106,8 @@ qemu) variant=${V_VARIANT:-${V_GUEST_KERNEL:-generic}} ;;
 local) variant=${V_VARIANT:-$(uname -r)} ;;
 ssh) variant=${V_VARIANT:-default} ;;
 esac
-case "$variant" in
-'' | */* | .*) die "VARIANT '$variant' is not a folder name" ;;
-esac
+check_name VARIANT "$variant"
+check_path RESULTS "$results"
 case "$variant" in
 rt*) guess_kernel=rt ;;
 *) guess_kernel=generic ;;

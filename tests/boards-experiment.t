@@ -203,4 +203,57 @@ grep -q '^  nohz-off: boot parameters nohz=off (the variant.s own)' "$exp/compar
 	! grep -q 'cmdline differs' "$exp/compare.txt"
 ok $? "compare.txt names nohz=off as the variant's own boot parameters, not a cmdline confounder"
 
+# 7. Names and folders (issue 30): nothing outside the experiment's folder is written or
+# removed, whatever A, B and NAME say; a space in RESULTS works; two experiments on one NAME.
+mkdir -p "$tmp/victim/v/run-1" "$tmp/h/experiments/run-1"
+touch "$tmp/victim/v/run-1/precious.txt" "$tmp/victim/v.variant" "$tmp/h/experiments/run-1/keep.txt"
+up=../../../../../../../../../../../../../../../../../../../..
+: >"$tmp/calls"
+experiment A="$up$tmp/victim/v" NAME=x RESULTS="$tmp/h" >"$tmp/log7" 2>&1
+[ $? -ne 0 ] && [ -f "$tmp/victim/v/run-1/precious.txt" ] && [ ! -s "$tmp/calls" ] &&
+	grep -q "error: variant A '.*victim/v' is not a name" "$tmp/log7"
+ok $? "A=../../victim/v (a .variant beside it) is refused; nothing there is removed"
+experiment B=boot:.. RESULTS="$tmp/h" >"$tmp/log7" 2>&1
+[ $? -ne 0 ] && [ -f "$tmp/h/experiments/run-1/keep.txt" ] && [ ! -s "$tmp/calls" ] &&
+	[ "$(ls "$tmp/h/experiments")" = run-1 ] && grep -q "'\.\.' is not a name" "$tmp/log7"
+ok $? "B=boot:.. (a variant named ..) is refused before anything is written"
+for n in "a b" ".." "a/b" "x
+y"; do
+	experiment NAME="$n" RESULTS="$tmp/h" >"$tmp/log7" 2>&1
+	[ $? -ne 0 ] && [ ! -s "$tmp/calls" ] && [ "$(ls "$tmp/h/experiments")" = run-1 ] &&
+		[ "$(wc -l <"$tmp/log7")" = 1 ] && grep -q "error: NAME '.*' is not a name" "$tmp/log7"
+	ok $? "NAME='$(echo "$n" | tr '\n' '~')' is refused in one line before the first recording"
+done
+: >"$tmp/calls"
+experiment RESULTS="$tmp/r x" >"$tmp/log7" 2>&1
+rc=$?
+[ $rc -eq 0 ] && [ "$(wc -l <"$tmp/calls")" = 4 ] &&
+	[ -s "$tmp/r x/experiments/qemu-aarch64-pingpong-default-vs-nohz-off/compare.json" ]
+ok $? "RESULTS with a space: recorded and compared (exit $rc)"
+[ $rc -eq 0 ] || tail -n 3 "$tmp/log7" | sed 's/^/# /'
+
+# The second experiment on a NAME in use stops, naming the first, and takes nothing from it.
+printf '#!/bin/sh\ntouch "%s/held"\nwhile [ ! -e "%s/go" ]; do sleep 0.1; done\nexit 1\n' \
+	"$tmp" "$tmp" >"$tmp/slow-rec"
+chmod +x "$tmp/slow-rec"
+experiment NAME=busy RESULTS="$tmp/h" RECORD="$tmp/slow-rec" >"$tmp/log8" 2>&1 &
+first=$!
+while [ ! -e "$tmp/held" ] && kill -0 $first 2>/dev/null; do sleep 0.1; done
+experiment NAME=busy RESULTS="$tmp/h" RECORD="$tmp/slow-rec" >"$tmp/log9" 2>&1
+rc=$?
+[ -d "$tmp/h/experiments/busy/.rec" ] || [ -e "$tmp/held" ]
+held=$?
+touch "$tmp/go"
+wait $first
+[ $rc -ne 0 ] && [ $held = 0 ] &&
+	grep -q "in use by another experiment (pid [0-9]* on .*): wait for it" "$tmp/log9" &&
+	[ "$(grep -c 'status=' "$tmp/h/experiments/busy/order.txt")" = 1 ]
+ok $? "a second experiment on a NAME in use stops and names the first"
+sed 's/^/# /' "$tmp/log9" | head -n 3
+touch "$tmp/h/experiments/busy/stale.txt"
+experiment NAME=busy RESULTS="$tmp/h" RECORD="$tmp/rec-none" FRESH=1 >"$tmp/log9" 2>&1
+[ ! -e "$tmp/h/experiments/busy/stale.txt" ] && [ -f "$tmp/h/experiments/run-1/keep.txt" ] &&
+	[ -f "$tmp/victim/v/run-1/precious.txt" ]
+ok $? "FRESH=1 once the first has ended: only the experiment's own folder is emptied"
+
 tap_done

@@ -34,6 +34,11 @@ USAGE
 VARS="IN OUT EXPERIMENT TICKSCOPE"
 parse_vars "$@"
 [ -n "${V_IN:-}" ] || die "IN= is required: the folder(s) the jobs uploaded into"
+check_path IN "$V_IN"
+set -f # IN is split on spaces, never globbed
+# shellcheck disable=SC2086 # the folder list, split on purpose
+set -- $V_IN
+set +f
 exp="" base=""
 if [ -n "${V_EXPERIMENT:-}" ]; then
 	ex=$V_EXPERIMENT
@@ -43,13 +48,15 @@ if [ -n "${V_EXPERIMENT:-}" ]; then
 	[ -n "$exp" ] || exp=$(basename "$ex" .exp)
 	variant_parse "$(kv_get "$ex" a)" "$ex: a" || exit 1
 	base=$v_name
+	check_name "$ex: name" "$exp"
 fi
 out=${V_OUT:-$TS_TOP/results/lava/${exp:-all}/collect}
+check_path OUT "$out"
 tickscope=${V_TICKSCOPE:-$TS_TOP/${BUILD:-build}/tickscope}
 mkdir -p "$out/unpacked"
 
 # Unpack every archive once, each into its own folder: jobs never overwrite each other.
-for d in $V_IN; do
+for d in "$@"; do
 	[ -d "$d" ] || die "IN: no folder $d"
 	for t in "$d"/*.tar.gz; do
 		[ -f "$t" ] || continue
@@ -68,7 +75,7 @@ done
 rm -f "$out/tar.err"
 
 # One line per run folder: path, then the meta.txt fields the checks use.
-find $V_IN "$out/unpacked" -name meta.txt -path '*/run-*/meta.txt' 2>/dev/null | sort |
+find "$@" "$out/unpacked" -name meta.txt -path '*/run-*/meta.txt' 2>/dev/null | sort |
 	while read -r m; do
 		r=$(dirname "$m")
 		printf '%s' "$r"

@@ -51,9 +51,14 @@ case "$ex" in */*) ;; *) ex=$TS_TOP/boards/lava/experiments/$ex.exp ;; esac
 [ -f "$ex" ] || die "no experiment file $ex"
 kv_load "$ex" E_ || die "bad experiment file $ex"
 [ -n "${E_workload:-}" ] || die "$ex: no workload="
+case "$E_workload" in
+pingpong | pingpong-same | pingpong-cross | pingpong-delay | stress-ramfs) ;;
+*) die "$ex: unknown workload '$E_workload' (pingpong, pingpong-same, pingpong-cross," \
+	"pingpong-delay, stress-ramfs)" ;;
+esac
 name=${E_name:-$(basename "$ex" .exp)}
 [ "$name" != settings.txt ] || name=$(basename "$(dirname "$ex")")
-case "$name" in '' | */* | .*) die "$ex: name '$name' is not a folder name" ;; esac
+check_name "$ex: name" "$name"
 [ -n "${E_a:-}" ] && [ -n "${E_b:-}" ] || die "$ex: a= and b= (the two variants) are required"
 runs=${V_RUNS:-${E_runs:-5}}
 per=${V_RUNS_PER_JOB:-1}
@@ -68,6 +73,8 @@ a_name=$v_name a_kernel=$v_kernel a_args=$v_args
 variant_parse "$E_b" "$ex: b" || exit 1
 b_name=$v_name b_kernel=$v_kernel b_args=$v_args
 [ "$a_name" != "$b_name" ] || die "$ex: a and b are the same variant ($a_name)"
+check_name "$ex: a" "$a_name"
+check_name "$ex: b" "$b_name"
 
 # The kernels of this device type: every variant's flavour needs one.
 kf=${V_KERNELS:-$TS_TOP/results/lava/kernels-$dtype.txt}
@@ -90,7 +97,11 @@ http://* | https://*) ;;
 *) die "UPLOAD_URL '$V_UPLOAD_URL' is not an http:// or https:// URL" ;;
 esac
 
+# A YAML scalar holds no newline a board would read back: control characters are refused.
+check_path UPLOAD_URL "$V_UPLOAD_URL"
+check_path UPLOAD_TOKEN "${V_UPLOAD_TOKEN:-}"
 out=${V_OUT:-$TS_TOP/results/lava/$name/jobs}
+check_path OUT "$out"
 mkdir -p "$out" || die "cannot create $out"
 rm -f "$out"/[0-9][0-9][0-9]-*.yaml "$out/jobs.txt"
 . "$TS_TOP/boards/lava/job-yaml.sh"

@@ -7,17 +7,22 @@ while [ ! -f "$TS_TOP/Makefile" ] && [ "$TS_TOP" != / ]; do TS_TOP=$(dirname "$T
 : "${TS_CACHE:=$TS_TOP/.cache/boards}"
 : "${TS_PROG:=$(basename "$0" .sh)}"
 
+# msg TEXT...: one line on stderr; a control character in it (a newline or a tab in a value
+# the user gave) is shown as '?', so that a message is always one line.
 msg() {
-	echo "$TS_PROG: $*" >&2
+	printf '%s' "$TS_PROG: $*" | tr '\001-\037\177' '?' >&2
+	echo >&2
 }
 
 die() {
-	echo "$TS_PROG: error: $*" >&2
+	msg "error: $*"
 	exit 1
 }
 
 # parse_vars ARG...: the scripts' VAR=value arguments; each VAR must be in $VARS and lands in
-# V_VAR. --help prints the caller's usage() and exits 0; anything else is an error.
+# V_VAR. A bare VAR takes its value from the environment: that is how make passes its command
+# line (boards/boards.mk), so no value is ever pasted into a shell command or shown by ps.
+# --help prints the caller's usage() and exits 0; anything else is an error.
 parse_vars() {
 	for a in "$@"; do
 		case "$a" in
@@ -27,9 +32,39 @@ parse_vars() {
 			case " $(echo $VARS) " in *" $k "*) ;; *) die "unknown variable $k (see --help)" ;; esac
 			eval "V_$k=\${a#*=}"
 			;;
+		[A-Z]*)
+			case " $(echo $VARS) " in *" $a "*) ;; *) die "unknown variable $a (see --help)" ;; esac
+			eval "_set=\${$a+x}"
+			[ -n "$_set" ] || die "$a is not in the environment"
+			eval "V_$a=\$$a"
+			;;
 		*) usage >&2; die "unexpected argument '$a'" ;;
 		esac
 	done
+}
+
+# TS_NAME_CHARS: the characters of a variant or experiment name, which is one folder name:
+# letters, digits, '.', '_', '+' and '-', not starting with '.' or '-' (boards/README.md).
+TS_NAME_CHARS="A-Za-z0-9._+-"
+
+# check_name WHAT NAME: dies unless NAME is one path component of TS_NAME_CHARS, so that
+# nothing is written or removed outside the folder it names.
+check_name() {
+	case "$2" in
+	'' | [.-]* | *[!$TS_NAME_CHARS]*)
+		die "$1 '$(printf '%s' "$2" | tr -c '[:print:]' '?')' is not a name: use letters," \
+			"digits, '.', '_', '+' and '-', not first '.' or '-'"
+		;;
+	esac
+}
+
+# check_path WHAT PATH: dies when PATH holds a newline or another control character, which
+# no run folder's meta.txt, order.txt or log line can carry.
+check_path() {
+	case "$2" in
+	*[[:cntrl:]]*) die "$1 '$(printf '%s' "$2" | tr -c '[:print:]' '?')' holds a control" \
+		"character (a newline?): choose another folder" ;;
+	esac
 }
 
 # config_value FILE KEY: CONFIG_TS_KEY of the experiment .config FILE without its quotes, "n"
