@@ -77,15 +77,11 @@ static int set_comm(struct ts_irq *m, int32_t pid, const char *comm)
 static struct ts_irq_task *task(struct ts_irq *m, int32_t pid)
 {
 	struct ts_irq_task *t;
-	const char *c;
 	int isnew;
 
 	t = ts_objtab_get(&m->tasks, (uint32_t)pid, &isnew);
-	if (t && isnew) {
+	if (t && isnew)
 		t->pid = pid;
-		c = pid ? ts_objtab_find(&m->comms, (uint32_t)pid) : "swapper";
-		snprintf(t->comm, sizeof(t->comm), "%s", c ? c : "");
-	}
 	return t;
 }
 
@@ -171,6 +167,16 @@ void ts_irq_finish(struct ts_irq *m, uint64_t end)
 {
 	(void)end; /* an open context's time past its last event is not known: not counted */
 	ts_irqctx_finish(m->ctx);
+	/*
+	 * The last name seen, as the sched model's: a task interrupted before its exec's COMM
+	 * record would otherwise keep its parent's name where the source has no COMM records.
+	 */
+	for (size_t i = 0; i < m->tasks.nr; i++) {
+		struct ts_irq_task *t = m->tasks.v[i];
+		const char *c = t->pid ? ts_objtab_find(&m->comms, (uint32_t)t->pid) : "swapper";
+
+		snprintf(t->comm, sizeof(t->comm), "%s", c ? c : "");
+	}
 }
 
 const struct ts_irqctx *ts_irq_ctx(const struct ts_irq *m)

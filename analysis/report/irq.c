@@ -226,10 +226,11 @@ static void irq_tsv(struct rp_tsv *t)
 	for (i = 0; f && g && ok && i < ts_irq_nr_stats(m); i++) {
 		const struct ts_irq_stat *st = ts_irq_stat_at(m, i);
 		const struct ts_irq_src *s = src_of(m, st);
-		int timer = s->type == TS_IRQT_HRTIMER || s->type == TS_IRQT_TIMER;
+		int timer;
 
-		if (!st->count)
+		if (!st->count || !s)
 			continue;
+		timer = s->type == TS_IRQT_HRTIMER || s->type == TS_IRQT_TIMER;
 		fprintf(f, "%s\t", ts_irq_type_name(s->type));
 		if (s->type == TS_IRQT_VECTOR)
 			fputc('-', f);
