@@ -344,8 +344,8 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 {
 	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s;
 
-	if (k == TS_EV_LOST)
-		return note_lost(a, ev);
+	if (k == TS_EV_LOST) /* sections that keep state per CPU (irq) drop what it may hide */
+		return note_lost(a, ev) ?: (ev->lost.samples ? 0 : dispatch(a, ev, a->feeds[k]));
 	if (k == TS_EV_COMM) { /* names count whatever the filters */
 		a->fed[k]++;
 		return dispatch(a, ev, a->feeds[k]);
@@ -555,6 +555,11 @@ const char *ts_analysis_fn_name(const struct ts_analysis *a, uint64_t addr, char
 	struct ts_metric_sink sink = { .a = a, .sym = a->sym, .sym_ctx = a->sym_ctx };
 
 	return tm_fn(&sink, addr, buf, len);
+}
+
+int ts_analysis_has_symbols(const struct ts_analysis *a)
+{
+	return a->sym != NULL;
 }
 
 const char *ts_analysis_stack_name(const struct ts_analysis *a, const struct ts_sched_stack *st,

@@ -12,6 +12,8 @@
 #include "tickscope/analysis.h"
 #include "tickscope/compare.h"
 #include "tickscope/cpath.h"
+#include "tickscope/idle.h"
+#include "tickscope/irq.h"
 #include "tickscope/metric.h"
 
 static int dup_or_null(char **dst, const char *s)
@@ -285,7 +287,123 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 	return err;
 }
 
-int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double ops)
+#define TOP_SOURCES 5 /* per kind: the largest sources get a metric of their own */
+
+/* Why the run time's split cannot be made, or NULL. */
+static const char *irq_why(const struct ts_analysis *a, int kind, char *buf, size_t len)
+{
+	if (ts_analysis_kind_presence(a, kind) != TS_NOT_RECORDED)
+		return NULL;
+	snprintf(buf, len, "%s not recorded: the run time's interrupt part is not known",
+		 ts_analysis_kind_name(kind));
+	return buf;
+}
+
+/* The @TOP_SOURCES largest sources of @part ("hardirq", "softirq", "timer") per operation. */
+static int add_top_sources(struct ts_run *r, const struct ts_analysis *a,
+			   const struct ts_cpath_irq *q, const char *part, double untraced,
+			   double ops)
+{
+	int best[TOP_SOURCES], nb = 0, err = 0, i, k;
+	char name[160], fn[96], pb[64];
+
+	for (i = 0; i < q->nr_src; i++) {
+		const struct ts_irq_src *s = ts_irqctx_src(q->ctx, i);
+
+		if (!s || q->src_ns[i] <= 0 ||
+		    strcmp(part, s->type == TS_IRQT_SOFT ? "softirq" :
+				 s->type == TS_IRQT_HRTIMER || s->type == TS_IRQT_TIMER ?
+							   "timer" :
+							   "hardirq"))
+			continue;
+		for (k = nb; k > 0 && q->src_ns[best[k - 1]] < q->src_ns[i]; k--)
+			if (k < TOP_SOURCES)
+				best[k] = best[k - 1];
+		if (k < TOP_SOURCES) {
+			best[k] = i;
+			nb += nb < TOP_SOURCES;
+		}
+	}
+	for (k = 0; k < nb && !err; k++) {
+		const struct ts_irq_src *s = ts_irqctx_src(q->ctx, best[k]);
+		const char *n = s->name;
+
+		if (s->type == TS_IRQT_HRTIMER || s->type == TS_IRQT_TIMER)
+			n = ts_analysis_fn_name(a, (uint64_t)s->num, fn, sizeof(fn));
+		snprintf(name, sizeof(name), "task.path.run.%s.%s.per_op", part,
+			 ts_irq_metric_part(n, pb, sizeof(pb)));
+		err = ts_run_add(r, name, "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE,
+				 q->src_ns[best[k]] / ops,
+				 "the benchmark's operation count is unknown");
+	}
+	if (!err && untraced > 0) {
+		snprintf(name, sizeof(name), "task.path.run.%s.untraced.per_op", part);
+		err = ts_run_add(r, name, "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, untraced / ops,
+				 "the benchmark's operation count is unknown");
+	}
+	return err;
+}
+
+/*
+ * The run state's split: own + hardirq + softirq = run; timers and the tick "of which". Not
+ * recorded is null with the reason, never 0.
+ */
+static int add_run_irq(struct ts_run *r, const struct ts_cpath *p, const struct ts_analysis *a,
+		       uint64_t run, double ops)
+{
+	const char *why_ops = "no task of the benchmark, or its operation count is unknown";
+	char b1[160], b2[160], fn[96];
+	const char *why = irq_why(a, TS_EV_IRQ_ENTRY, b1, sizeof(b1)) ?:
+				  irq_why(a, TS_EV_SOFTIRQ_ENTRY, b1, sizeof(b1));
+	const char *twhy = irq_why(a, TS_EV_HRTIMER_EXPIRE_ENTRY, b2, sizeof(b2));
+	double hard, soft, timers = 0, tick = 0;
+	struct ts_cpath_irq q;
+	int err = 0, i;
+
+	ts_cpath_run_irq(p, &q);
+	hard = q.cls[TS_IRQC_HARD];
+	soft = q.cls[TS_IRQC_SOFT];
+	for (i = 0; i < q.nr_src; i++) {
+		const struct ts_irq_src *s = ts_irqctx_src(q.ctx, i);
+
+		if (!s || (s->type != TS_IRQT_HRTIMER && s->type != TS_IRQT_TIMER))
+			continue;
+		timers += q.src_ns[i];
+		if (s->type == TS_IRQT_HRTIMER &&
+		    ts_idle_is_tick(ts_analysis_fn_name(a, (uint64_t)s->num, fn, sizeof(fn))))
+			tick += q.src_ns[i];
+	}
+	if (why)
+		ops = NAN;
+	else if (isnan(ops))
+		why = why_ops;
+#define RUN_IRQ(n, v, w)                                                                  \
+	(err = err   ?:                                                                   \
+		       ts_run_add(r, "task.path.run." n ".per_op", "ns/op", TS_DIR_LOWER, \
+				  TS_METRIC_VALUE, (v) / ops, w))
+	RUN_IRQ("own", (double)run - hard - soft, why);
+	RUN_IRQ("hardirq", hard, why);
+	RUN_IRQ("softirq", soft, why);
+	if (!why && twhy)
+		ops = NAN;
+	RUN_IRQ("timers", timers, why ?: twhy);
+	RUN_IRQ("tick", tick,
+		why	     ?:
+			twhy ?:
+			       (ts_analysis_has_symbols(a) ?
+					NULL :
+					"no symbols: the tick cannot be told from other hrtimers"));
+#undef RUN_IRQ
+	if (why || twhy)
+		return err;
+	err = err ?: add_top_sources(r, a, &q, "hardirq", q.untraced[TS_IRQC_HARD], ops);
+	err = err ?: add_top_sources(r, a, &q, "softirq", q.untraced[TS_IRQC_SOFT], ops);
+	err = err ?: add_top_sources(r, a, &q, "timer", 0, ops);
+	return err;
+}
+
+int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, const struct ts_analysis *a,
+			    double ops)
 {
 	static const char *const names[TS_CP_NR] = { "task.path.run.per_op",
 						     "task.path.wake_delivery.per_op",
@@ -299,7 +417,7 @@ int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double o
 	for (int s = 0; s < TS_CP_NR && !err; s++)
 		err = ts_run_add(r, names[s], "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, ns[s] / ops,
 				 "no task of the benchmark, or its operation count is unknown");
-	return err;
+	return err ?: add_run_irq(r, p, a, ns[TS_CP_RUN], ops);
 }
 
 struct copy_ctx {
@@ -338,7 +456,7 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
 	if (!err && comm)
 		err = ts_run_add_task_metrics(r, a, comm, ops);
 	if (!err && comm && path)
-		err = ts_run_add_path_metrics(r, path, ops);
+		err = ts_run_add_path_metrics(r, path, a, ops);
 	ts_analysis_lost(a, &lost, &recs);
 	r->lost = (double)lost;
 	return err;

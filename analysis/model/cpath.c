@@ -8,12 +8,22 @@
 #include <string.h>
 
 #include "tickscope/cpath.h"
+#include "tickscope/irq.h"
 
 enum tstate { T_SLEEP = 0, T_RUN, T_DELIVERY, T_DELAY };
 
 struct task {
 	int32_t pid;
+	int32_t cpu; /* where it last switched in */
 	enum tstate st;
+};
+
+/* Run time taken by interrupts: by class, and by source (untraced: with no source). */
+struct irq_sums {
+	double cls[TS_IRQC_NR];
+	double untraced[TS_IRQC_NR];
+	double *src; /* by source index: an irq's class time, a timer callback's time */
+	int nr_src;
 };
 
 struct ts_cpath {
@@ -25,6 +35,8 @@ struct ts_cpath {
 	int started; /* a task event was seen */
 	uint64_t last; /* time of the previous event */
 	uint64_t ns[TS_CP_NR], at_last[TS_CP_NR]; /* running, and at the last task event */
+	struct ts_irqctx *irq; /* every CPU's interrupt contexts */
+	struct irq_sums run_irq, run_irq_last; /* running, and at the last task event */
 };
 
 int ts_cpath_new(struct ts_cpath **pp, const char *match)
@@ -32,7 +44,9 @@ int ts_cpath_new(struct ts_cpath **pp, const char *match)
 	struct ts_cpath *p = calloc(1, sizeof(*p));
 
 	*pp = NULL;
-	if (!p || !(p->match = strdup(match))) {
+	if (!p || !(p->match = strdup(match)) || ts_irqctx_new(&p->irq)) {
+		if (p)
+			free(p->match);
 		free(p);
 		return -ENOMEM;
 	}
@@ -47,6 +61,9 @@ void ts_cpath_free(struct ts_cpath *p)
 		return;
 	free(p->match);
 	free(p->t);
+	ts_irqctx_free(p->irq);
+	free(p->run_irq.src);
+	free(p->run_irq_last.src);
 	free(p);
 }
 
@@ -74,7 +91,7 @@ static struct task *task(struct ts_cpath *p, int32_t pid, const char *comm, int 
 		p->t = n;
 		p->cap = cap;
 	}
-	p->t[p->nr] = (struct task){ pid, T_SLEEP };
+	p->t[p->nr] = (struct task){ pid, -1, T_SLEEP };
 	p->count[T_SLEEP]++;
 	return &p->t[p->nr++];
 }
@@ -86,13 +103,80 @@ static void set(struct ts_cpath *p, struct task *t, enum tstate st)
 	p->count[st]++;
 }
 
+/* Add @ns to source @src's sum, growing the array; -ENOMEM. */
+static int add_src(struct irq_sums *r, int src, double ns)
+{
+	if (src >= r->nr_src) {
+		int nr = src + 16;
+		double *n = realloc(r->src, (size_t)nr * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		memset(n + r->nr_src, 0, (size_t)(nr - r->nr_src) * sizeof(*n));
+		r->src = n;
+		r->nr_src = nr;
+	}
+	r->src[src] += ns;
+	return 0;
+}
+
+/*
+ * Run time on the path that interrupts took: each running task's CPU, in its innermost context,
+ * for an equal share of @dt (two tasks running at once share the instant), so that the parts
+ * never exceed the run time.
+ */
+static int run_irq(struct ts_cpath *p, uint64_t dt)
+{
+	double share = (double)dt / p->count[T_RUN];
+	struct irq_sums *r = &p->run_irq;
+	int err = 0;
+
+	for (int i = 0; i < p->nr && !err; i++) {
+		struct ts_irq_top top;
+
+		if (p->t[i].st != T_RUN || p->t[i].cpu < 0)
+			continue;
+		top = ts_irqctx_top(p->irq, p->t[i].cpu);
+		if (top.cls == TS_IRQC_NONE)
+			continue;
+		r->cls[top.cls] += share;
+		if (top.irq_src >= 0)
+			err = add_src(r, top.irq_src, share);
+		else
+			r->untraced[top.cls] += share;
+		if (!err && top.timer_src >= 0)
+			err = add_src(r, top.timer_src, share);
+	}
+	return err;
+}
+
+/* Copy the running sums to the last task event's. */
+static int snapshot_irq(struct ts_cpath *p)
+{
+	struct irq_sums *l = &p->run_irq_last, *r = &p->run_irq;
+
+	if (l->nr_src < r->nr_src) {
+		double *n = realloc(l->src, (size_t)r->nr_src * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		l->src = n;
+		l->nr_src = r->nr_src;
+	}
+	memcpy(l->cls, r->cls, sizeof(r->cls));
+	memcpy(l->untraced, r->untraced, sizeof(r->untraced));
+	if (r->nr_src)
+		memcpy(l->src, r->src, (size_t)r->nr_src * sizeof(*r->src));
+	return 0;
+}
+
 /* Give the time since the previous event to the state that the tasks wait on. */
-static void advance(struct ts_cpath *p, uint64_t now)
+static int advance(struct ts_cpath *p, uint64_t now)
 {
 	enum ts_cpath_state s;
 
 	if (!p->started || now <= p->last)
-		return;
+		return 0;
 	/*
 	 * A task waiting for its wakeup to arrive, or for a CPU, is what the operation waits on:
 	 * whoever runs meanwhile (the waker finishing its system call) is off the critical path.
@@ -102,7 +186,10 @@ static void advance(struct ts_cpath *p, uint64_t now)
 	    p->count[T_RUN]	 ? TS_CP_RUN :
 				   TS_CP_NONE;
 	p->ns[s] += now - p->last;
+	if (s == TS_CP_RUN && ts_irqctx_busy(p->irq) && run_irq(p, now - p->last))
+		return -ENOMEM;
 	p->last = now;
+	return 0;
 }
 
 int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
@@ -117,7 +204,15 @@ int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
 		   ev->kind == TS_EV_WAKEUP_NEW) {
 		a = task(p, ev->wake.pid, ev->wake.comm, &err);
 	}
-	advance(p, ev->time);
+	if (advance(p, ev->time))
+		return -ENOMEM;
+	/* after the time before it is counted: the event changes what comes next */
+	if (ts_irqctx_is_event(ev)) {
+		struct ts_irq_done done;
+
+		if (ts_irqctx_feed(p->irq, ev, &done) < 0)
+			return -ENOMEM;
+	}
 	if (!a && !b)
 		return err;
 	if (!p->started) {
@@ -127,8 +222,10 @@ int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
 	if (ev->kind == TS_EV_SWITCH) {
 		if (a)
 			set(p, a, ev->sw.prev_state == TS_STATE_RUNNING ? T_DELAY : T_SLEEP);
-		if (b)
+		if (b) {
 			set(p, b, T_RUN);
+			b->cpu = ev->cpu;
+		}
 	} else if (ev->kind == TS_EV_WAKING) {
 		if (a->st == T_SLEEP)
 			set(p, a, T_DELIVERY);
@@ -136,7 +233,18 @@ int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
 		set(p, a, T_DELAY);
 	}
 	memcpy(p->at_last, p->ns, sizeof(p->ns));
-	return err;
+	return err ?: snapshot_irq(p);
+}
+
+void ts_cpath_run_irq(const struct ts_cpath *p, struct ts_cpath_irq *out)
+{
+	const struct irq_sums *l = &p->run_irq_last;
+
+	memcpy(out->cls, l->cls, sizeof(l->cls));
+	memcpy(out->untraced, l->untraced, sizeof(l->untraced));
+	out->src_ns = l->src;
+	out->nr_src = l->nr_src;
+	out->ctx = p->irq;
 }
 
 int ts_cpath_totals(const struct ts_cpath *p, uint64_t ns[TS_CP_NR])

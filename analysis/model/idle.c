@@ -133,6 +133,17 @@ static void count_other(struct ts_idle_totals *t, const char *name)
 	t->other[t->nr_other++].count = 1;
 }
 
+int ts_idle_is_envelope(const char *name)
+{
+	static const char pre[] = "irq_vectors:";
+	size_t n = name ? strlen(name) : 0;
+
+	/* irq_vectors:local_timer_entry holds the tick's hrtimer; any vector's exit comes after */
+	return n > sizeof(pre) && !strncmp(name, pre, sizeof(pre) - 1) &&
+	       (!strcmp(name + sizeof(pre) - 1, "local_timer_entry") ||
+		!strcmp(name + n - 5, "_exit"));
+}
+
 int ts_idle_is_ipi(const char *name)
 {
 	return ts_class_is_ipi(name);
@@ -148,7 +159,15 @@ static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *e
 	case TS_EV_RCU_UTIL:
 	case TS_EV_HRTIMER_EXPIRE_EXIT:
 	case TS_EV_TIMER_EXPIRE_EXIT:
-		/* Bookkeeping around the idle exit (the tick restarting), not its cause. */
+	case TS_EV_IRQ_ENTRY:
+	case TS_EV_IRQ_EXIT:
+	case TS_EV_SOFTIRQ_ENTRY:
+	case TS_EV_SOFTIRQ_EXIT:
+		/*
+		 * Bookkeeping around the idle exit (the tick restarting), not its cause; an
+		 * interrupt's entry is the envelope of its cause (the hrtimer it expires, the
+		 * wakeup it sends), which comes next.
+		 */
 		return 0;
 	case TS_EV_HRTIMER_EXPIRE_ENTRY:
 		return count_exit(m, c, TS_EXIT_HRTIMER, ev->timer.function);
@@ -161,6 +180,8 @@ static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *e
 	case TS_EV_SWITCH:
 		return count_exit(m, c, TS_EXIT_SWITCH, 0);
 	default:
+		if (ts_idle_is_envelope(ev->name))
+			return 0;
 		count_other(&m->tot, ev->name);
 		return count_exit(m, c, ts_idle_is_ipi(ev->name) ? TS_EXIT_IPI : TS_EXIT_OTHER, 0);
 	}

@@ -66,6 +66,9 @@ timer:timer_init timer:timer_start timer:timer_cancel timer:timer_expire_entry t
 timer:tick_stop timer:timer_base_idle
 ipi:ipi_send_cpu|ipi:ipi_raise
 ipi:ipi_entry|irq_vectors:reschedule_entry irq_vectors:call_function_single_entry
+irq:irq_handler_entry irq:irq_handler_exit irq:softirq_entry irq:softirq_exit
+irq_vectors:local_timer_entry irq_vectors:local_timer_exit irq_vectors:reschedule_exit
+irq_vectors:call_function_single_exit irq_vectors:call_function_entry irq_vectors:call_function_exit
 workqueue:workqueue_queue_work workqueue:workqueue_activate_work
 workqueue:workqueue_execute_start workqueue:workqueue_execute_end
 rcu:rcu_utilization rcu:rcu_grace_period
@@ -75,7 +78,7 @@ vmscan:mm_shrink_slab_start vmscan:mm_shrink_slab_end"
 TS_WATCH_EVENTS="sched:sched_switch sched:sched_waking sched:sched_wakeup power:cpu_idle
 timer:hrtimer_setup|timer:hrtimer_init timer:hrtimer_expire_entry timer:tick_stop
 timer:timer_expire_entry workqueue:workqueue_execute_start rcu:rcu_grace_period
-vmscan:mm_shrink_slab_start"
+vmscan:mm_shrink_slab_start irq:irq_handler_entry irq:softirq_entry"
 
 glob_re() {
 	echo "$1" | sed 's/[.]/\\./g; s/[*]/.*/g'
@@ -236,6 +239,7 @@ missing_reason() {
 		echo "not in this kernel ($krel): newer kernels only; older arm/arm64 ones have ipi_raise"
 		;;
 	ipi:ipi_entry) echo "arm and arm64 only; x86 has irq_vectors:*_entry" ;;
+	irq_vectors:local_timer_*) echo "x86 only; arm and arm64's timer is a hard IRQ (irq:irq_handler_*)" ;;
 	irq_vectors:*) echo "x86 only; arm and arm64 have ipi:ipi_entry" ;;
 	ipi:*) echo "no generic IPI tracepoints on this arch/kernel" ;;
 	vmscan:*) echo "needs CONFIG_MEMCG/vmscan tracepoints" ;;

@@ -22,7 +22,7 @@ int main(void)
 	       "an alias: rcu_kvfree_callback");
 	is_int(ts_event_kind("rcu:rcu_invoke_kfree_bulk_callback"), TS_EV_RCU_INVOKE,
 	       "an alias: rcu_invoke_kfree_bulk_callback");
-	is_int(ts_event_kind("irq:irq_handler_entry"), TS_EV_OTHER, "other tracepoints are other");
+	is_int(ts_event_kind("irq:softirq_raise"), TS_EV_OTHER, "other tracepoints are other");
 	ok(!strcmp(ts_event_name(TS_EV_COMM), "") && !strcmp(ts_event_name(TS_EV_NR_KINDS), ""),
 	   "side-band and out-of-range kinds have no name");
 	for (s = 0; s < TS_SEC_NR; s++) {

@@ -113,10 +113,14 @@ struct ts_cpath;
 /**
  * ts_run_add_path_metrics() - the benchmark's tasks' time line per operation
  * ("task.path.run.per_op", ".wake_delivery", ".sched_delay", ".none"): the decomposition's
- * components, which add up to the time line's window
+ * components, which add up to the time line's window; and the run time's split by interrupts
+ * ("task.path.run.own.per_op" + ".hardirq" + ".softirq" = run, ".timers" and ".tick" of which,
+ * ".hardirq.<name>", ".softirq.<VEC>", ".timer.<function>" for the largest sources)
+ * @a: the analysis fed the same events: what was recorded, and symbols for timer functions
  * Return: 0 or -ENOMEM.
  */
-int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, double ops);
+int ts_run_add_path_metrics(struct ts_run *r, const struct ts_cpath *p, const struct ts_analysis *a,
+			    double ops);
 
 /**
  * ts_run_add_analysis() - everything compare takes from a finished analysis: every section's
@@ -135,8 +139,10 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  * 9: who woke the benchmark's tasks, where they wait, the kernels' thread classes.
  * 10: the benchmark's supervisors (task.supervisors.count) left out of its per-op figures;
  *     up to 64 of its waits, and the floor below which none was left out.
+ * 11: the run time's split by interrupts (task.path.run.{own,hardirq,softirq,timers,tick}.per_op
+ *     and the largest sources), the irq section's metrics (irq.*).
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 10"
+#define TS_SUMMARY_MAGIC "tickscope-summary 11"
 
 struct ts_cmp_variant {
 	const char *name;

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "tickscope/event.h"
+#include "tickscope/irq.h"
 
 enum ts_cpath_state { TS_CP_RUN = 0, TS_CP_DELIVERY, TS_CP_DELAY, TS_CP_NONE, TS_CP_NR };
 
@@ -30,6 +31,22 @@ int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev);
  * Return: how many tasks matched.
  */
 int ts_cpath_totals(const struct ts_cpath *p, uint64_t ns[TS_CP_NR]);
+
+/*
+ * The run state's time that interrupts took (tickscope/irq.h): while a task of the benchmark
+ * ran, the time its CPU spent in an interrupt context, by the innermost context; two tasks
+ * running at once each count for half the instant. Up to the last task event, as the totals.
+ */
+struct ts_cpath_irq {
+	double cls[TS_IRQC_NR]; /* ns by class (TS_IRQC_NONE unused) */
+	double untraced[TS_IRQC_NR]; /* of which: a timer callback with no enclosing irq traced */
+	const double *src_ns; /* by source of @ctx: an irq's class time, a timer callback's */
+	int nr_src; /* entries of src_ns (sources past it: 0) */
+	const struct ts_irqctx *ctx;
+};
+
+/** ts_cpath_run_irq() - the run state's interrupt time; valid until the next feed or free */
+void ts_cpath_run_irq(const struct ts_cpath *p, struct ts_cpath_irq *out);
 
 /** ts_cpath_free() - free (NULL is fine) */
 void ts_cpath_free(struct ts_cpath *p);

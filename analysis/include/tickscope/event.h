@@ -47,6 +47,10 @@
 	X(SHRINK_START, "vmscan:mm_shrink_slab_start", SHRINKER, 1, shrink_start)      \
 	X(SHRINK_END, "vmscan:mm_shrink_slab_end", SHRINKER, 1, shrink_end)            \
 	X(MIGRATE, "sched:sched_migrate_task", MIGRATE, 1, sched_migrate)              \
+	X(IRQ_ENTRY, "irq:irq_handler_entry", IRQ, 1, irq_entry)                       \
+	X(IRQ_EXIT, "irq:irq_handler_exit", IRQ, 1, irq_exit)                          \
+	X(SOFTIRQ_ENTRY, "irq:softirq_entry", IRQ, 0, softirq)                         \
+	X(SOFTIRQ_EXIT, "irq:softirq_exit", IRQ, 0, softirq)                           \
 	X(PROCESS_EXIT, "sched:sched_process_exit", NONE, 0, sched_exit)               \
 	/* end of the table */
 /* clang-format on */
@@ -171,6 +175,11 @@ struct ts_event {
 			uint32_t state; /* TS_IDLE_EXIT on exit */
 			uint32_t cpu_id;
 		} idle;
+		struct { /* IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT */
+			int32_t irq; /* the irq number; the vector number for softirqs */
+			int32_t ret; /* IRQ_EXIT: the handler's irqreturn_t */
+			char name[32]; /* IRQ_ENTRY: the action's name ("virtio0-input.0") */
+		} irq;
 		struct {
 			int32_t success;
 			char dependency[24]; /* "NONE", "POSIX_TIMER", "SCHED", ... */

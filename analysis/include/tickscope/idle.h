@@ -102,6 +102,12 @@ size_t ts_idle_nr_exit_fns(const struct ts_idle *m, int hr);
 /** ts_idle_exit_fn_at() - the @i-th of those */
 const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr, size_t i);
 
+/**
+ * ts_idle_is_envelope() - whether tracepoint @name only wraps an idle exit's cause: the x86 local
+ * timer vector's entry (the tick's hrtimer follows) and any system vector's exit
+ */
+int ts_idle_is_envelope(const char *name);
+
 /** ts_idle_is_ipi() - ts_class_is_ipi() (classify.h), under the name the analyses call */
 int ts_idle_is_ipi(const char *name);
 

@@ -67,6 +67,9 @@ const char *ts_analysis_fn_name(const struct ts_analysis *a, uint64_t addr, char
 
 struct ts_sched_stack;
 
+/** ts_analysis_has_symbols() - whether ts_analysis_set_symbols() gave symbols */
+int ts_analysis_has_symbols(const struct ts_analysis *a);
+
 /**
  * ts_analysis_stack_name() - a switch-out stack as the metrics name it (sched.offcpu_stack.*):
  * its first three frames past the scheduler's own and the sleeping primitives' (timeouts,

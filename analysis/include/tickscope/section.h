@@ -25,6 +25,7 @@
 	X(RCU, rcu)           \
 	X(SHRINKER, shrinker) \
 	X(MIGRATE, migrate)   \
+	X(IRQ, irq)           \
 	/* end of the table */
 /* clang-format on */
 
