@@ -401,6 +401,7 @@ fi
 
 # The README's "Used with" section: its outputs are this run's.
 excerpt_cli() {
+	grep -e '^== idle ==$' -e '^  idle exits by cause: ' "$1"
 	sed -n '/^== timer ==/,/^  per CPU expiries/p' "$1" | sed '$d'
 }
 "$TICKSCOPE" report -i perf.data --kallsyms kallsyms >cli.txt 2>&1

@@ -38,7 +38,8 @@ int main(int argc, char **argv)
 		return dump();
 
 	ok(streq(ts_class_hrtimer("tick_sched_timer"), "tick"), "6.1's tick_sched_timer is tick");
-	ok(streq(ts_class_hrtimer("tick_nohz_handler"), "tick"), "6.10's tick_nohz_handler is tick");
+	ok(streq(ts_class_hrtimer("tick_nohz_handler"), "tick"),
+	   "6.10's tick_nohz_handler is tick");
 	ok(streq(ts_class_hrtimer("hrtimer_wakeup"), "sched") &&
 		   streq(ts_class_hrtimer("dl_task_timer"), "sched"),
 	   "a sleeper's wakeup and SCHED_DEADLINE's timer are sched");
