@@ -135,8 +135,10 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  * 9: who woke the benchmark's tasks, where they wait, the kernels' thread classes.
  * 10: the benchmark's supervisors (task.supervisors.count) left out of its per-op figures;
  *     up to 64 of its waits, and the floor below which none was left out.
+ * 11: the key names the kallsyms the symbols came from (its sha256), so that another
+ *     kallsyms put in later is not answered from the cache.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 10"
+#define TS_SUMMARY_MAGIC "tickscope-summary 11"
 
 struct ts_cmp_variant {
 	const char *name;
