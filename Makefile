@@ -129,6 +129,7 @@ help:
 	@echo '  fuzz             run the libFuzzer target (FUZZ_TIME seconds)'
 	@echo '  record           record runs on a board (BOARD WORKLOAD VARIANT RUNS; boards/README.md)'
 	@echo '  experiment       record two variants interleaved and compare them (BOARD WORKLOAD A B RUNS)'
+	@echo '                   NAME and variant names: letters, digits . _ + - (not first . or -)'
 	@echo '  check-experiment the nohz=off against default experiment, live on qemu-aarch64'
 	@echo '  check-boards     boot the emulated aarch64 board and check a recording arrives'
 	@echo '  kernel           build a kernel variant (BOARD VARIANT FRAGMENTS PATCHES; boards/README.md)'
