@@ -243,9 +243,10 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 				dir, why);
 			return 0;
 		}
-		return cli_error("%s: no trace (%s) and no summary perf.data.tsum, though "
-				 "meta.txt records a trace (perf_data_sha256=)",
-				 dir, why);
+		return cli_error("%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
+				 "meta.txt records a trace (perf_data_sha256=)%s%s",
+				 dir, strncmp(why, "no perf.data", 12) ? "; " : "",
+				 strncmp(why, "no perf.data", 12) ? why : "");
 	}
 	if (o->no_cache) {
 		err = cli_error("%s: --no-cache, but there is no perf.data[.xz] to compute the "
