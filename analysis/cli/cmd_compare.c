@@ -131,8 +131,8 @@ static int option(struct compare_args *a, int c)
 		a->jobs = (int)strtol(optarg, &end, 10);
 		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;
 	case 'o':
-		a->ro.top = (unsigned int)strtoul(optarg, &end, 10);
-		return *end || !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
+		a->ro.top = cli_count(optarg);
+		return !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
 	case 'h':
 		fputs(compare_help, stdout);
 		return -1;
@@ -515,11 +515,13 @@ int cmd_compare(int argc, char **argv)
 		return ret < 0 ? 0 : ret;
 	}
 	if (a.json && a.tsv)
-		ret = cli_error("--json and --tsv exclude each other");
+		ret = cli_error("--json and --tsv exclude each other") + 1;
 	if (!ret && (a.plots || a.html)) {
 		a.cc = &cc;
 		cmp_charts_init(&cc, &a.lo);
 	}
+	if (!ret && (in.dashes ? in.nr_groups : in.g[0].nr) < 2)
+		ret = cli_error("give at least two variants (see --help)") + 1;
 	ret = ret ?: load_variants(&a, &in, &vs);
 	ret = ret ?: same_workload(&vs, a.lo.allow_mismatch);
 	if (!ret) {
@@ -531,5 +533,5 @@ int cmd_compare(int argc, char **argv)
 	ts_cmp_free(c);
 	free_variants(&vs, &in);
 	cmp_charts_release(&cc);
-	return ret ? 1 : 0;
+	return ret == 2 && !vs.nr ? 2 : ret ? 1 : 0;
 }
