@@ -365,9 +365,11 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 	int err = 0, from = r->nr, rc;
 	long long size = 0;
 
-	if (!data)
+	if (!data) {
+		free(ksyms); /* a run without its trace may still have its kallsyms */
 		return folder ? from_summary(path, comm, ops, id, o, r) :
 				cli_error("%s: out of memory", path);
+	}
 	/* the kallsyms is part of the key, by its content (unpacked): it names the functions */
 	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms) : NULL;
 	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
