@@ -141,6 +141,7 @@ help:
 	@echo '  tickscope-arm64  a static aarch64 build/arm64/tickscope for boards without perf'
 	@echo '  record           record runs on a board (BOARD WORKLOAD VARIANT RUNS; boards/README.md)'
 	@echo '  experiment       record two variants interleaved and compare them (BOARD WORKLOAD A B RUNS)'
+	@echo '                   NAME and variant names: letters, digits . _ + - (not first . or -)'
 	@echo '  bisect           the first bad change of a series or git range (PATCHES or KSRC, GOOD, BAD)'
 	@echo '  check-bisect     make bisect over the known-answer series, live on qemu-aarch64'
 	@echo '  check-experiment the nohz=off against default experiment, live on qemu-aarch64'

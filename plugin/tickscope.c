@@ -349,7 +349,8 @@ static int write_summary(struct plugin *p, const struct ts_report_opts *o)
 {
 	double ops = p->ops > 0 ? p->ops : NAN;
 	struct ts_run r = { .lost = NAN };
-	char *key = ts_summary_key(p->input, p->comm, ops, TS_VERSION), sha[TS_SHA256_HEX];
+	char *key = ts_summary_key(p->input, p->kallsyms, p->comm, ops, TS_VERSION);
+	char sha[TS_SHA256_HEX];
 	int ret = key ? 0 : -errno;
 	long long size = 0;
 

@@ -58,6 +58,19 @@ mistake "report --cpu 2-1: one line" 2 "^tickscope: --cpu: bad list '2-1'$" \
 	report "$tiny" --cpu 2-1
 mistake "dump --format xml: one line" 2 "--format: 'xml' is not text, tsv, json or none" \
 	dump "$tiny" --format xml
+# issue 30: compare's mistakes are exit 2 too, and --top takes a count, not anything strtoul eats
+mistake "compare A: one line about the second variant" 2 "give at least two variants" \
+	compare "$T"
+for top in -3 99999999999999999999 0 3x; do
+	mistake "report --top $top: one line" 2 "^tickscope: --top: bad number '$top'$" \
+		report "$tiny" --top "$top"
+	mistake "compare --top $top: one line" 2 "^tickscope: --top: bad number '$top'$" \
+		compare --top "$top" "$T" "$T"
+done
+printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: -5 microseconds\n' \
+	>"$T/neg.out"
+mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2: " \
+	compare "$T/neg.out" -- "$T/neg.out"
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
 
 tap_done

@@ -45,6 +45,9 @@ void cli_warnings(struct ts_source *src);
  */
 int cli_bad_option(const char *cmd, int c, char **argv);
 
+/* A row count such as --top's: decimal digits only, 1 to 1000000; Return: it, or 0 when bad. */
+unsigned int cli_count(const char *s);
+
 /* More than one input (operands, or -i and an operand): one line; returns 2, else 0. */
 int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv, int optind_);
 

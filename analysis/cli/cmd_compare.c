@@ -50,7 +50,8 @@ static const char compare_help[] =
 	"  --welch            also Welch's t-test for the benchmark's result\n"
 	"  --cv-max PCT       a variant is noisy above this coefficient of variation (10)\n"
 	"  --allow-mismatch   compare runs whose meta.txt says the recorded kernel does not match\n"
-	"                     their variant (variant_check=mismatch); refused otherwise\n"
+	"                     their variant (variant_check=mismatch), or that ran another\n"
+	"                     workload than the baseline's first run; refused otherwise\n"
 	"  --all              every metric in the table, not only the significant ones\n"
 	"  --top N            ranked changes shown per variant (10)\n"
 	"  --jobs N           runs loaded in parallel (default: $TS_JOBS, else one per online\n"
@@ -130,8 +131,8 @@ static int option(struct compare_args *a, int c)
 		a->jobs = (int)strtol(optarg, &end, 10);
 		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;
 	case 'o':
-		a->ro.top = (unsigned int)strtoul(optarg, &end, 10);
-		return *end || !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
+		a->ro.top = cli_count(optarg);
+		return !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
 	case 'h':
 		fputs(compare_help, stdout);
 		return -1;
@@ -421,6 +422,54 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 	return err ?: name_variants(vs, a->names, in);
 }
 
+/*
+ * What a run ran, as "PROGRAM (FIRST BENCHMARK METRIC)": meta.txt's workload command's program
+ * and the benchmark output's first figure. @buf: "" when neither is known.
+ */
+static const char *workload_of(const struct ts_run *r, char *buf, size_t n)
+{
+	const char *w = r->fact[TS_FACT_WORKLOAD], *m = NULL;
+
+	for (int i = 0; i < r->nr && !m; i++)
+		if (!strncmp(r->m[i].name, "bench.", 6))
+			m = r->m[i].name + 6;
+	snprintf(buf, n, "%.*s%s%s%s", w ? (int)strcspn(w, " ") : 0, w ? w : "",
+		 w && m ? " (" : "", m ? m : "", w && m ? ")" : "");
+	return buf;
+}
+
+/*
+ * Every run against the baseline's first: a benchmark compared with another one gives no
+ * figure worth printing (ping-pong latencies against stress-ng's bogo-ops). Refused, naming
+ * both, unless --allow-mismatch.
+ */
+static int same_workload(const struct variants *vs, int allow)
+{
+	const struct ts_run *ref = vs->v[0].nr_runs ? &vs->v[0].runs[0] : NULL;
+	char a[160], b[160];
+
+	if (!ref || !*workload_of(ref, a, sizeof(a)))
+		return 0;
+	for (int i = 0; i < vs->nr; i++)
+		for (int k = 0; k < vs->v[i].nr_runs; k++) {
+			const struct ts_run *r = &vs->v[i].runs[k];
+
+			if (!*workload_of(r, b, sizeof(b)) || !strcmp(a, b))
+				continue;
+			if (allow) {
+				fprintf(cli_err(),
+					"tickscope: warning: %s ran %s, %s ran %s: compared anyway "
+					"(--allow-mismatch)\n",
+					ref->label, a, r->label, b);
+				return 0;
+			}
+			return cli_error("%s ran %s, but %s ran %s: not the same workload; "
+					 "--allow-mismatch compares them anyway",
+					 ref->label, a, r->label, b);
+		}
+	return 0;
+}
+
 static void free_variants(struct variants *vs, struct inputs *in)
 {
 	for (int i = 0; i < TS_CMP_MAX_VAR; i++) {
@@ -466,12 +515,15 @@ int cmd_compare(int argc, char **argv)
 		return ret < 0 ? 0 : ret;
 	}
 	if (a.json && a.tsv)
-		ret = cli_error("--json and --tsv exclude each other");
+		ret = cli_error("--json and --tsv exclude each other") + 1;
 	if (!ret && (a.plots || a.html)) {
 		a.cc = &cc;
 		cmp_charts_init(&cc, &a.lo);
 	}
+	if (!ret && (in.dashes ? in.nr_groups : in.g[0].nr) < 2)
+		ret = cli_error("give at least two variants (see --help)") + 1;
 	ret = ret ?: load_variants(&a, &in, &vs);
+	ret = ret ?: same_workload(&vs, a.lo.allow_mismatch);
 	if (!ret) {
 		ret = ts_cmp_build(vs.v, vs.nr, &a.co, &c);
 		ret = ret ? cli_error("comparing: %s", ts_strerror(ret)) : write_out(&a, c);
@@ -481,5 +533,5 @@ int cmd_compare(int argc, char **argv)
 	ts_cmp_free(c);
 	free_variants(&vs, &in);
 	cmp_charts_release(&cc);
-	return ret ? 1 : 0;
+	return ret == 2 && !vs.nr ? 2 : ret ? 1 : 0;
 }

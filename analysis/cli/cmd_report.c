@@ -86,8 +86,8 @@ static int option(void *ctx, int c)
 			r->tsv_dir = optarg;
 		return 0;
 	case 'n':
-		r->top = (unsigned int)strtoul(optarg, &end, 10);
-		return *end || !r->top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
+		r->top = cli_count(optarg);
+		return !r->top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
 	case 'I':
 		secs = strtod(optarg, &end);
 		if (*end || end == optarg || !(secs >= 0.001 && secs < 1e9))

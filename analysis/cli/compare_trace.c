@@ -2,7 +2,8 @@
 /*
  * A run's trace metrics for `tickscope compare`: perf.data (or perf.data.xz, unpacked into a
  * temporary file) through every model once, then cached in "<perf.data>.tsum", keyed by the
- * file's size and mtime, the tool's version, the benchmark's comm and operation count.
+ * file's size and mtime, the tool's version, the benchmark's comm and operation count, and
+ * the sha256 of the kallsyms file its symbols come from.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -101,6 +102,30 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 	return ts_analysis_feed(fc->a, ev) ?: (fc->path ? ts_cpath_feed(fc->path, ev) : 0);
 }
 
+/*
+ * Whether every address of the kallsyms @path is 0, as /proc/kallsyms reads for a user
+ * without the right to see them: every symbol would be the same one. Return: 1, 0, -errno.
+ */
+static int ksyms_zeroed(const char *path)
+{
+	FILE *f = fopen(path, "r");
+	char *l = NULL;
+	size_t cap = 0;
+	int lines = 0, zero = 1;
+
+	if (!f)
+		return -errno;
+	while (zero && getline(&l, &cap, f) > 0) {
+		size_t n = strspn(l, "0");
+
+		lines++;
+		zero = n && l[n] == ' ';
+	}
+	free(l);
+	fclose(f);
+	return lines && zero;
+}
+
 /* Run every model over @data; prints one line on failure. */
 static int analyse(const char *label, const char *data, const char *ksyms, const char *comm,
 		   double ops, const struct load_opts *o, const char *key, struct ts_run *r)
@@ -148,6 +173,55 @@ out:
 	return err;
 }
 
+/* Why @dir has no perf.data[.xz] to read, in @buf: missing, a directory, a symlink loop... */
+static const char *no_trace_why(const char *dir, char *buf, size_t n)
+{
+	static const char *const names[] = { "perf.data", "perf.data.xz" };
+	struct stat st;
+
+	for (int i = 0; i < 2; i++) {
+		char *p = join(dir, names[i]);
+		int e = 0;
+
+		if (p && stat(p, &st))
+			e = errno;
+		if (!p || (e == ENOENT && lstat(p, &st))) {
+			free(p);
+			continue;
+		}
+		if (e == ENOENT)
+			snprintf(buf, n, "%s is a symbolic link to nothing", names[i]);
+		else if (e)
+			snprintf(buf, n, "%s: %s", names[i], strerror(e));
+		else if (S_ISDIR(st.st_mode))
+			snprintf(buf, n, "%s is a directory", names[i]);
+		else
+			snprintf(buf, n, "%s is not a regular file", names[i]);
+		free(p);
+		return buf;
+	}
+	snprintf(buf, n, "no perf.data or perf.data.xz");
+	return buf;
+}
+
+/*
+ * A summary without its trace is read in its own format from TS_SUMMARY_OLDEST on (compare.h
+ * says why); one next to its trace is always computed again in this format instead.
+ */
+static int readable_format(const char *format)
+{
+	static const char pre[] = "tickscope-summary ";
+	char *end;
+	long v;
+
+	if (!strcmp(format, TS_SUMMARY_MAGIC))
+		return 1;
+	if (strncmp(format, pre, sizeof(pre) - 1))
+		return 0;
+	v = strtol(format + sizeof(pre) - 1, &end, 10);
+	return !*end && v >= TS_SUMMARY_OLDEST && v < atol(TS_SUMMARY_MAGIC + sizeof(pre) - 1);
+}
+
 /*
  * A run folder without perf.data: its summary (perf.data.tsum, or perf.data.xz.tsum when the
  * trace was compressed), if it names the trace meta.txt recorded.
@@ -177,13 +251,20 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 		return cli_error("%s: no perf.data or perf.data.xz to summarise", dir);
 	}
 	if (stat(sp, &st)) {
+		char why[160];
+
 		free(sp);
-		if (!id->sha256)
-			return 0; /* a run without a trace: its benchmark alone */
-		return cli_error(
-			"%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
-			"meta.txt records a trace (perf_data_sha256=)",
-			dir);
+		no_trace_why(dir, why, sizeof(why));
+		if (!id->sha256) { /* a run without a trace: its benchmark alone, said */
+			fprintf(cli_err(),
+				"tickscope: warning: %s: no trace (%s): its benchmark result only\n",
+				dir, why);
+			return 0;
+		}
+		return cli_error("%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
+				 "meta.txt records a trace (perf_data_sha256=)%s%s",
+				 dir, strncmp(why, "no perf.data", 12) ? "; " : "",
+				 strncmp(why, "no perf.data", 12) ? why : "");
 	}
 	if (o->no_cache) {
 		err = cli_error("%s: --no-cache, but there is no perf.data[.xz] to compute the "
@@ -198,7 +279,7 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 		err = cli_error("%s:%d: %s", sp, line, ts_strerror(err));
 		goto out;
 	}
-	if (strcmp(h.format, TS_SUMMARY_MAGIC) || strcmp(h.version, o->version)) {
+	if (!readable_format(h.format) || strcmp(h.version, o->version)) {
 		err = cli_error("%s: written by tickscope %s (%s); this tickscope %s reads %s: "
 				"compute it again where the trace is (tickscope summary RUN)",
 				sp, h.version, h.format, o->version, TS_SUMMARY_MAGIC);
@@ -267,10 +348,12 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 {
 	struct ts_run tmp = { .lost = NAN };
 	struct ts_summary_head h;
+	const char *ks = strrchr(key, '\t');
 	int line, rc = 0, from = r->nr;
 	char want[32];
 
 	if (!ts_summary_head(cpath, &h, &line) && !strcmp(h.format, TS_SUMMARY_MAGIC) &&
+	    ks && !strcmp(h.ksyms, ks + 1) &&
 	    !strcmp(h.version, o->version) && !strcmp(h.comm, comm ? comm : "-") &&
 	    !strcmp(h.ops, ts_summary_ops(ops, want, sizeof(want))) && !strcmp(h.sha256, sha) &&
 	    h.trace_size == size)
@@ -300,12 +383,35 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 	int err = 0, from = r->nr, rc;
 	long long size = 0;
 
-	if (!data)
+	if (!data) {
+		free(ksyms); /* a run without its trace may still have its kallsyms */
 		return folder ? from_summary(path, comm, ops, id, o, r) :
 				cli_error("%s: out of memory", path);
-	key = ts_summary_key(data, comm, ops, o->version);
+	}
+	/* the kallsyms is part of the key, by its content (unpacked): it names the functions */
+	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms) : NULL;
+	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
+		err = cli_error("%s: cannot unpack with xz -dc", ksyms);
+		goto out;
+	}
+	if (ksyms && ksyms_zeroed(uksyms ? uksyms : ksyms) > 0) {
+		fprintf(cli_err(),
+			"tickscope: warning: %s: every address in it is 0 (read without the right to "
+			"see addresses: kptr_restrict); not used: functions are not named\n",
+			ksyms);
+		free(ksyms);
+		ksyms = NULL;
+		if (uksyms)
+			unlink(uksyms);
+		free(uksyms);
+		uksyms = NULL;
+	}
+	key = ts_summary_key(data, uksyms ? uksyms : ksyms, comm, ops, o->version);
 	if (!key) {
-		err = cli_error("%s: %s", data, strerror(errno));
+		struct stat st;
+
+		rc = errno;
+		err = cli_error("%s: %s", ksyms && !stat(data, &st) ? ksyms : data, strerror(rc));
 		goto out;
 	}
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
@@ -338,11 +444,6 @@ int load_trace(const char *path, int folder, const char *comm, double ops,
 		err = cli_error("%s: out of memory", cpath);
 	if (rc)
 		goto out;
-	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms) : NULL;
-	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
-		err = cli_error("%s: cannot unpack with xz -dc", ksyms);
-		goto out;
-	}
 	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o, key, r);
 	if (!err && cpath) {
 		rc = ts_summary_write(cpath, key, sha, size, r, from);

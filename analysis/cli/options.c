@@ -161,3 +161,13 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 	c->input = cli_input(c->in, argc, argv, optind);
 	return 0;
 }
+
+unsigned int cli_count(const char *s)
+{
+	unsigned long v;
+
+	if (!*s || strspn(s, "0123456789") != strlen(s) || strlen(s) > 7)
+		return 0;
+	v = strtoul(s, NULL, 10);
+	return v <= 1000000 ? (unsigned int)v : 0;
+}

@@ -222,7 +222,8 @@ static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const char 
 	}
 	for (i = 0; i < n; i++)
 		top[i] = &g[i];
-	qsort(top, n, sizeof(*top), cmp_group);
+	if (n > 0) /* qsort() with NULL is undefined, even for 0 elements */
+		qsort(top, n, sizeof(*top), cmp_group);
 	k.group = group;
 	for (i = 0; i < n && i < TASK_STACKS && !err; i++) {
 		snprintf(name, sizeof(name), "task.offcpu_stack.%.159s.%s.per_op", top[i]->name,

@@ -22,16 +22,27 @@ const char *ts_summary_ops(double ops, char *buf, size_t len)
 	return buf;
 }
 
-char *ts_summary_key(const char *data, const char *comm, double ops, const char *version)
+char *ts_summary_key(const char *data, const char *ksyms, const char *comm, double ops,
+		     const char *version)
 {
+	char *k, o[32], ks[TS_SHA256_HEX + 8] = "-";
 	struct stat st;
-	char *k, o[32];
+	long long size;
+	int err;
 
 	if (stat(data, &st))
 		return NULL;
-	if (asprintf(&k, TS_SUMMARY_MAGIC "\t%s\t%lld\t%lld.%09ld\t%s\t%s", version,
+	if (ksyms) {
+		memcpy(ks, "ksyms:", 6);
+		err = ts_summary_trace_id(ksyms, ks + 6, &size);
+		if (err) {
+			errno = -err;
+			return NULL;
+		}
+	}
+	if (asprintf(&k, TS_SUMMARY_MAGIC "\t%s\t%lld\t%lld.%09ld\t%s\t%s\t%s", version,
 		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-		     comm ? comm : "-", ts_summary_ops(ops, o, sizeof(o))) < 0)
+		     comm ? comm : "-", ts_summary_ops(ops, o, sizeof(o)), ks) < 0)
 		return NULL;
 	return k;
 }
@@ -69,24 +80,30 @@ static int getline_nl(char **l, size_t *cap, FILE *f)
 	return (int)n;
 }
 
-/* "tickscope-summary N\tVERSION\tSIZE\tMTIME\tCOMM\tOPS" into @h (strings copied). */
+/*
+ * "tickscope-summary N\tVERSION\tSIZE\tMTIME\tCOMM\tOPS\tKSYMS" into @h (strings copied);
+ * formats before 11 have no KSYMS: their fields are read, and the format says the rest.
+ */
 static int parse_key(char *l, struct ts_summary_head *h)
 {
-	char *f[7];
+	char *f[8];
 	int n;
 
 	h->key = strdup(l);
 	if (!h->key)
 		return -ENOMEM;
-	n = split(l, f, 7);
-	if (n != 6 || strncmp(f[0], "tickscope-summary ", 18) || count(f[2]) < 0)
+	n = split(l, f, 8);
+	if (n < 6 || strncmp(f[0], "tickscope-summary ", 18) || count(f[2]) < 0)
 		return -TS_ESUMMARY;
 	h->format = strdup(f[0]);
 	h->version = strdup(f[1]);
 	h->comm = strdup(f[4]);
 	h->ops = strdup(f[5]);
+	h->ksyms = strdup(n > 6 ? f[6] : "-");
 	h->file_size = count(f[2]);
-	return h->format && h->version && h->comm && h->ops ? 0 : -ENOMEM;
+	if (!h->format || !h->version || !h->comm || !h->ops || !h->ksyms)
+		return -ENOMEM;
+	return n == 7 || strcmp(h->format, TS_SUMMARY_MAGIC) ? 0 : -TS_ESUMMARY;
 }
 
 /* "trace\tSHA256\tSIZE" */
@@ -132,6 +149,7 @@ void ts_summary_head_release(struct ts_summary_head *h)
 	free(h->version);
 	free(h->comm);
 	free(h->ops);
+	free(h->ksyms);
 	memset(h, 0, sizeof(*h));
 }
 

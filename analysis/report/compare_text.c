@@ -36,6 +36,16 @@ static const char *num(char *buf, size_t n, double v)
 	return buf;
 }
 
+/* A p-value or a share with @fmt, "-" when it was not measured: never "nan". */
+static const char *fig(char *buf, size_t n, const char *fmt, double v)
+{
+	if (!isfinite(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, fmt, v);
+	return buf;
+}
+
 /* The change: "+12.3% better", "(+4.0%)" for a neutral metric, "+61.0 pp" for shares. */
 static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
 {
@@ -43,8 +53,10 @@ static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, i
 
 	if (!strcmp(r->unit, "%") && !isnan(c->raw))
 		snprintf(buf, n, "%+.1f pp", c->raw);
-	else if (isnan(c->change))
+	else if (!isfinite(c->change))
 		snprintf(buf, n, "-");
+	else if (fabs(c->change) < 0.05) /* not "-0.0% better" */
+		snprintf(buf, n, "0.0%%, no change");
 	else if (r->dir == TS_DIR_NEUTRAL)
 		snprintf(buf, n, "(%+.1f%%)", c->change);
 	else
@@ -57,7 +69,7 @@ static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, 
 {
 	const struct ts_cmp_cell *c = &r->cell[v];
 
-	if (isnan(c->p))
+	if (!isfinite(c->p) || !isfinite(c->p_adj))
 		snprintf(buf, n, "-");
 	else if (!c->significant)
 		snprintf(buf, n, "~ (p=%.2g)", c->p_adj);
@@ -136,8 +148,9 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 			delta_text(a, 32, r, v), x->raw >= 0 ? "+" : "", num(b, 32, x->raw),
 			r->unit);
 		ci_text(f, x);
-		fprintf(f, "\n  %s, p=%.2g (Mann-Whitney U, %s)%s\n",
-			x->significant ? "significant" : "~ not significant", x->p,
+		fprintf(f, "\n  %s, p=%s (Mann-Whitney U, %s)%s\n",
+			x->significant ? "significant" : "~ not significant",
+			fig(e, sizeof(e), "%.2g", x->p),
 			x->t.exact ? "exact" : "normal approx.",
 			x->t.min_p >= c->o.alpha ? " [1]" : "");
 		if (!isnan(x->welch_p))
@@ -150,7 +163,7 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_decomp *d = &c->dec[v];
-	char a[32], b[32], e[32];
+	char a[32], b[32], e[32], s[32];
 	double expl = 0;
 
 	if (!d->kind)
@@ -162,13 +175,14 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	for (int i = 0; i < d->nr; i++) {
 		const struct ts_cmp_part *p = &d->part[i];
 
-		fprintf(f, "  %-28s %12s %12s %12s %7.1f%%\n", p->label, num(a, 32, p->a),
-			num(b, 32, p->b), num(e, 32, p->delta), p->share);
+		fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", p->label, num(a, 32, p->a),
+			num(b, 32, p->b), num(e, 32, p->delta), fig(s, sizeof(s), "%.1f", p->share));
 		if (p->metric)
 			expl += p->share;
 	}
-	fprintf(f, "  %-28s %12s %12s %12s %7.1f%%\n", "total", num(a, 32, d->a), num(b, 32, d->b),
-		num(e, 32, d->delta), isnan(d->delta) || d->delta == 0 ? NAN : 100.0);
+	fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", "total", num(a, 32, d->a), num(b, 32, d->b),
+		num(e, 32, d->delta),
+		fig(s, sizeof(s), "%.1f", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
 	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
 		expl);
 	if (d->nr_detail)
@@ -237,13 +251,26 @@ static const char *with_unit(char *buf, size_t n, double v, const char *unit, do
 	return buf;
 }
 
+/* Whether variant @v has a figure from a trace (a metric not of the benchmark's output). */
+static int traced(const struct ts_cmp *c, int v)
+{
+	for (int i = 0; i < c->nr_rows; i++)
+		if (strncmp(c->rows[i].name, "bench.", 6) && c->rows[i].cell[v].s.n > 0)
+			return 1;
+	return 0;
+}
+
 static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int top)
 {
-	char a[48], b[48], e[32];
+	char a[48], b[48], e[32], p[32];
 
 	fprintf(f, "\nWhat changed, %s vs %s (significant after %s, alpha %.2g), ranked:\n",
 		c->var[v].name, c->var[0].name, ts_compare_adjust_name(c->o.adjust), c->o.alpha);
-	if (!c->nr_changes[v])
+	if (!c->nr_changes[v] && !traced(c, 0))
+		fprintf(f, "  no trace to compare: no run of %s has a usable trace\n", c->var[0].name);
+	else if (!c->nr_changes[v] && !traced(c, v))
+		fprintf(f, "  no trace to compare: no run of %s has a usable trace\n", c->var[v].name);
+	else if (!c->nr_changes[v])
 		fprintf(f, "  nothing in the trace changed significantly\n");
 	for (int i = 0; i < c->nr_changes[v] && (unsigned int)i < top; i++) {
 		const struct ts_cmp_change *ch = &c->changes[v][i];
@@ -251,10 +278,10 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 		const char *label = label_of(r->name);
 		double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
 
-		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%.2g)", i + 1, label ? label : r->name,
+		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%s)", i + 1, label ? label : r->name,
 			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
 			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
-			delta_text(e, 32, r, v), r->cell[v].p_adj);
+			delta_text(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
 		if (!isnan(ch->share))
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
 		if (label)

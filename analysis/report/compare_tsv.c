@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "tickscope/escape.h"
 #include "tickscope/compare_report.h"
 
 static FILE *open_tsv(const char *dir, const char *name, const char *header)
@@ -49,8 +50,10 @@ static int runs_tsv(const char *dir, const struct ts_cmp *c)
 	for (int i = 0; i < c->nr_rows; i++)
 		for (int v = 0; v < c->nr_var; v++)
 			for (int r = 0; r < c->var[v].nr_runs; r++) {
-				fprintf(f, "%s\t%d\t%s\t%s\t%s", c->var[v].name, r + 1,
-					c->var[v].runs[r].label, c->rows[i].name, c->rows[i].unit);
+				ts_escape_put(f, c->var[v].name);
+				fprintf(f, "\t%d\t", r + 1);
+				ts_escape_put(f, c->var[v].runs[r].label);
+				fprintf(f, "\t%s\t%s", c->rows[i].name, c->rows[i].unit);
 				num(f, c->rows[i].cell[v].values[r]);
 				fputc('\n', f);
 			}
@@ -73,8 +76,10 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 			const struct ts_cmp_row *r = &c->rows[i];
 			const struct ts_cmp_cell *x = &r->cell[v];
 
-			fprintf(f, "%s\t%s\t%s\t%s\t%s\t%d", r->name, r->unit, dirs[r->dir],
-				fams[r->family], c->var[v].name, x->s.n);
+			fprintf(f, "%s\t%s\t%s\t%s\t", r->name, r->unit, dirs[r->dir],
+				fams[r->family]);
+			ts_escape_put(f, c->var[v].name);
+			fprintf(f, "\t%d", x->s.n);
 			num(f, x->s.median);
 			num(f, x->s.mean);
 			num(f, x->s.sd);
@@ -111,7 +116,8 @@ static int explain_tsv(const char *dir, const struct ts_cmp *c)
 		const struct ts_cmp_decomp *x = &c->dec[v];
 
 		for (int i = 0; x->kind && i < x->nr; i++) {
-			fprintf(d, "%s\t%s\t%s\t%s", c->var[v].name, x->kind, x->part[i].label,
+			ts_escape_put(d, c->var[v].name);
+			fprintf(d, "\t%s\t%s\t%s", x->kind, x->part[i].label,
 				x->part[i].metric ? x->part[i].metric : "-");
 			num(d, x->part[i].a);
 			num(d, x->part[i].b);
@@ -122,8 +128,8 @@ static int explain_tsv(const char *dir, const struct ts_cmp *c)
 		for (int i = 0; i < c->nr_changes[v]; i++) {
 			const struct ts_cmp_change *ch = &c->changes[v][i];
 
-			fprintf(k, "%s\t%d\t%s\t%s", c->var[v].name, i + 1, ch->row->name,
-				ch->row->unit);
+			ts_escape_put(k, c->var[v].name);
+			fprintf(k, "\t%d\t%s\t%s", i + 1, ch->row->name, ch->row->unit);
 			num(k, ch->share);
 			num(k, ch->change);
 			num(k, ch->p_adj);
@@ -149,7 +155,9 @@ int ts_compare_tsv(const char *dir, const struct ts_cmp *c)
 	f = open_tsv(dir, "confounders.tsv", "confounder");
 	if (!f)
 		return -errno;
-	for (int i = 0; i < c->nr_conf; i++)
-		fprintf(f, "%s\n", c->conf[i].text);
+	for (int i = 0; i < c->nr_conf; i++) {
+		ts_escape_put(f, c->conf[i].text);
+		fputc('\n', f);
+	}
 	return close_tsv(f);
 }

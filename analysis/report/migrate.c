@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "report_priv.h"
+#include "tickscope/escape.h"
 #include "tickscope/migrate.h"
 
 static const struct ts_migrate *model(const struct ts_analysis *a)
@@ -60,8 +61,10 @@ static void migrate_text(FILE *f, const struct ts_analysis *a, const struct ts_r
 		fprintf(f, "  by task (top %u):\n", rp_top(o));
 		for (i = 0; i < nt && i < rp_top(o); i++) {
 			const struct ts_migrate_task *t = ts_migrate_task_at(m, tasks[i]);
+			char cb[80];
 
-			snprintf(buf, sizeof(buf), "%.16s[%d]", t->comm[0] ? t->comm : "?", t->pid);
+			snprintf(buf, sizeof(buf), "%.16s[%d]",
+				 t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid);
 			fprintf(f, "  %-22s %9" PRIu64 "  ", buf, t->count);
 			origins_text(f, t->by_origin);
 		}
@@ -138,6 +141,7 @@ static void migrate_tsv(struct rp_tsv *t)
 			      "balance\tunknown",
 			      NULL);
 	int ok = rp_tsv_present(t, TS_SEC_MIGRATE);
+	char cb[80]; /* an escaped task name */
 	size_t i;
 
 	for (i = 0; f && g && ok && i < ts_migrate_nr_pairs(m); i++) {
@@ -149,7 +153,8 @@ static void migrate_tsv(struct rp_tsv *t)
 	for (i = 0; f && g && ok && i < ts_migrate_nr_tasks(m); i++) {
 		const struct ts_migrate_task *k = ts_migrate_task_at(m, i);
 
-		fprintf(g, "%d\t%s\t%" PRIu64, k->pid, k->comm[0] ? k->comm : "-", k->count);
+		fprintf(g, "%d\t%s\t%" PRIu64, k->pid,
+			k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-", k->count);
 		origins_tsv(g, k->by_origin);
 	}
 	rp_tsv_close(t, f);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "report_priv.h"
+#include "tickscope/escape.h"
 
 static uint64_t task_run(const void *ctx, size_t i)
 {
@@ -18,6 +19,7 @@ static uint64_t task_run(const void *ctx, size_t i)
 
 static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
+	char cb[80]; /* an escaped task name */
 	size_t n = ts_sched_nr_tasks(m), *idx = rp_rank(n, task_run, m), i;
 	const struct ts_sched_task *t;
 	struct rp_dist dl, wl;
@@ -35,7 +37,7 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 		rp_dist(&t->delay, &dl);
 		rp_dist(&t->wakelat, &wl);
 		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64 " %10.3f %10.3f %8.1f",
-			t->comm[0] ? t->comm : "?", t->pid, t->nr_switches, t->nr_involuntary,
+			t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid, t->nr_switches, t->nr_involuntary,
 			t->nr_migrations, MS(t->run.sum), MS(t->delay_perf),
 			(double)t->delay_perf_max / 1e3);
 		fprintf(f, " %10.3f", MS(t->delay.sum));
@@ -196,6 +198,7 @@ static void work_list(FILE *f, const struct ts_sched_waker_sum *w, int n, const 
 
 static void sched_wakers(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
+	char cb[80]; /* an escaped task name */
 	struct ts_sched_waker_sum w[WAKERS], bw[WAKERS];
 	size_t n = ts_sched_nr_tasks(m), *idx, i, nw = ts_sched_nr_waits(m), first, len;
 	const struct ts_sched_wait **v;
@@ -236,7 +239,8 @@ static void sched_wakers(FILE *f, const struct ts_sched *m, const struct ts_repo
 		nr = len ? ts_sched_wakers_of(m, v + first, len, 0, w, WAKERS) : 0;
 		for (j = 0, all = 0; j < nr; j++)
 			all += w[j].wakes;
-		fprintf(f, "  %16.16s[%d]:", t->comm[0] ? t->comm : "?", t->pid);
+		fprintf(f, "  %16.16s[%d]:", t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?",
+			t->pid);
 		for (j = 0, k = 0; j < nr && k < 4; j++)
 			if (w[j].wakes)
 				fprintf(f, "%s %s %.1f%%", k++ ? "," : "", w[j].cls,
@@ -309,6 +313,7 @@ static int stack_wakers(const struct ts_sched *m, const struct ts_sched_wait **v
 
 static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
+	char cb[80]; /* an escaped task name */
 	struct ts_sched_waker_sum w[WAKERS];
 	const struct ts_sched_wait **v;
 	uint64_t all;
@@ -337,7 +342,8 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 		if (!s->count) /* switch-outs that never ended rank last: nothing measured */
 			break;
 		comm = ts_sched_comm(m, s->tasks[0].pid);
-		snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%", comm && comm[0] ? comm : "?",
+		snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%",
+			 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?",
 			 s->tasks[0].pid,
 			 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total : 0.0);
 		fprintf(f, "  %11.3f %8" PRIu64 " %11.3f %11.3f  %-26s", MS(s->total), s->count,
@@ -620,6 +626,7 @@ static void sched_json(struct rp_json *w, const struct ts_analysis *a,
 
 static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
+	char cb[80]; /* an escaped task name */
 	static const char *const dists[] = {
 		"run",	     "sched_delay", "wake_delivery", "wakeup_latency",
 		"off_cpu_R", "off_cpu_S",   "off_cpu_D",     "off_cpu_other",
@@ -643,7 +650,7 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 		fprintf(f,
 			"%d\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64,
-			k->pid, k->comm[0] ? k->comm : "-", k->nr_switches, k->nr_voluntary,
+			k->pid, k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-", k->nr_switches, k->nr_voluntary,
 			k->nr_involuntary, k->nr_migrations, k->nr_wakeups, k->nr_wakeup_new,
 			k->delay_perf, k->delay_perf_max);
 		for (j = 0; j < TS_WAKE_NR; j++)
@@ -767,6 +774,7 @@ static void sched_stacks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 
 static void sched_woken_by_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
+	char cb[80]; /* an escaped task name */
 	FILE *f = rp_tsv_open(t, "sched_woken_by",
 			      "tid\tcomm\tclass\tfunction\twakes\tperiods\toff_cpu_ns", NULL);
 	const struct ts_sched_wait **v =
@@ -783,7 +791,8 @@ static void sched_woken_by_tsv(struct rp_tsv *t, const struct ts_sched *m)
 		nr = ts_sched_wakers_of(m, v + i, len, 1, w, WAKERS);
 		for (j = 0; j < nr; j++)
 			fprintf(f, "%d\t%s\t%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\n",
-				v[i]->pid, comm && comm[0] ? comm : "-", w[j].cls,
+				v[i]->pid, comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "-",
+				w[j].cls,
 				w[j].work ? rp_tsv_fn(t, w[j].work, buf, sizeof(buf)) : "-",
 				w[j].wakes, w[j].periods, w[j].ns);
 	}

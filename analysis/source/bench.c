@@ -104,7 +104,8 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 			continue;
 		*line = i + 1;
 		p += sizeof(mark) - 1;
-		if (found++ || number(&p, &v) || strncmp(p, " microseconds", 13))
+		/* a latency below zero is no measurement: an error, not an outlier */
+		if (found++ || number(&p, &v) || strncmp(p, " microseconds", 13) || v < 0)
 			return -TS_EBENCH;
 		if (add(b, NULL, "latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE, v))
 			return -TS_EBENCH;

@@ -317,6 +317,14 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 	long i;
 	uint64_t d;
 
+	for (i = 0; i < k->nr && !k->syms[i].addr; i++)
+		;
+	if (i == k->nr) {
+		snprintf(why, len, "every address in it is 0: a kallsyms read without the right "
+				   "to see addresses (kptr_restrict; read it as root)");
+		return 1;
+	}
+
 	/* without the reference symbol, the kernel's lowest text symbol tells the arch */
 	for (i = 0; !t && i < k->nr_text; i++)
 		if (k->syms[k->text[i]].module == NO_MODULE)

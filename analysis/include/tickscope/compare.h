@@ -141,8 +141,17 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     up to 64 of its waits, and the floor below which none was left out.
  * 11: the run time's split by interrupts (task.path.run.{own,hardirq,softirq,timers,tick}.per_op
  *     and the largest sources), the irq section's metrics (irq.*).
+ * 12: the key names the kallsyms the symbols came from (its sha256), so that another
+ *     kallsyms put in later is not answered from the cache.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 11"
+#define TS_SUMMARY_MAGIC "tickscope-summary 12"
+/*
+ * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
+ * metrics and the key's kallsyms. A run kept without its trace (a committed fixture, a board's
+ * upload) can only be read as it is, so its summary is taken from this format on; what was
+ * added since is absent there and reported as not recorded.
+ */
+#define TS_SUMMARY_OLDEST 10
 
 struct ts_cmp_variant {
 	const char *name;

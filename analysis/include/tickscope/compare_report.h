@@ -27,10 +27,12 @@ int ts_compare_tsv(const char *dir, const struct ts_cmp *c);
 
 /**
  * ts_summary_key() - the key of @data's summary: TS_SUMMARY_MAGIC, @version, the file's size
- * and mtime, the benchmark's @comm (NULL: none) and operation count @ops
- * Return: a malloc'd line, or NULL (errno set) when @data cannot be stat'ed.
+ * and mtime, the benchmark's @comm (NULL: none), operation count @ops and the sha256 of the
+ * kallsyms file @ksyms the symbols are read from ("ksyms:HEX"; "-" when @ksyms is NULL)
+ * Return: a malloc'd line, or NULL (errno set) when @data or @ksyms cannot be read.
  */
-char *ts_summary_key(const char *data, const char *comm, double ops, const char *version);
+char *ts_summary_key(const char *data, const char *ksyms, const char *comm, double ops,
+		     const char *version);
 
 /*
  * What a summary says it was computed from: its first line (the key) split into its fields,
@@ -38,11 +40,12 @@ char *ts_summary_key(const char *data, const char *comm, double ops, const char 
  */
 struct ts_summary_head {
 	char *key; /* the first line as written */
-	char *format; /* "tickscope-summary 10" */
+	char *format; /* "tickscope-summary 11" */
 	char *version; /* the tool's */
 	long long file_size; /* the file it sat next to (perf.data or perf.data.xz) */
 	char *comm; /* the benchmark's tasks, "-" for none */
 	char *ops; /* the operation count as written ("%.17g") */
+	char *ksyms; /* "ksyms:SHA256" of the kallsyms used, "-" for none */
 	char sha256[TS_SHA256_HEX]; /* the trace's */
 	long long trace_size; /* its bytes */
 };
