@@ -491,52 +491,6 @@ static int load_confounders(struct ts_cmp *c, int *cap)
 	return err;
 }
 
-const char *ts_cmp_class_hint(const char *cls)
-{
-	if (!strcmp(cls, "irq"))
-		return "threaded interrupt handlers (irq/N-* threads: PREEMPT_RT or threadirqs); a "
-		       "kernel without them runs hardirqs inline, and wakeups from interrupts go "
-		       "through the thread";
-	if (!strncmp(cls, "rcu_exp_gp_kthr", 15) || !strncmp(cls, "rcu_exp_par_gp_", 15))
-		return "the expedited RCU grace-period kthread workers (6.9+); older kernels run "
-		       "expedited grace periods from kworkers";
-	if (!strcmp(cls, "ktimers") || !strcmp(cls, "rcuc"))
-		return "PREEMPT_RT's per-CPU threads for timers and RCU callbacks";
-	if (!strcmp(cls, "rcub"))
-		return "RCU priority-boost threads (RCU_BOOST, on by default with PREEMPT_RT)";
-	if (!strcmp(cls, "irq_work"))
-		return "PREEMPT_RT runs irq_work that may sleep in per-CPU irq_work/N threads";
-	if (!strcmp(cls, "pr"))
-		return "console printing threads (pr/<console>: PREEMPT_RT's printk)";
-	if (!strcmp(cls, "rcu_preempt") || !strcmp(cls, "rcu_sched"))
-		return "the RCU grace-period kthread: rcu_preempt with PREEMPT_RCU (PREEMPT, "
-		       "PREEMPT_RT), rcu_sched without";
-	if (!strcmp(cls, "ksoftirqd"))
-		return "the per-CPU softirq threads";
-	if (!strcmp(cls, "softirq"))
-		return "wakes from softirqs run inline (at irq exit or bh enable); PREEMPT_RT runs "
-		       "softirqs in threads (ksoftirqd, ktimers) instead";
-	if (!strcmp(cls, "swapper"))
-		return "the idle task's own context: the end of an interrupt on an idle CPU, "
-		       "after its hardirq count dropped (where PREEMPT_RT wakes ksoftirqd rather "
-		       "than run softirqs inline)";
-	if (!strcmp(cls, "hardirq"))
-		return "wakeups from hard interrupt handlers; under PREEMPT_RT most handlers and "
-		       "timers run in threads instead";
-	return "";
-}
-
-int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n)
-{
-	int pos = 0, zero = 0;
-
-	for (int r = 0; r < n; r++) {
-		pos += x->values[r] > 0;
-		zero += x->values[r] == 0;
-	}
-	return pos == n ? 1 : zero == n ? 0 : -1;
-}
-
 /*
  * In which variant all runs of @r are above zero and all of the baseline's (or of @v's) are
  * zero: @v (1), the baseline (-1), neither (0).
@@ -670,5 +624,7 @@ int ts_cmp_explain(struct ts_cmp *c)
 	err = err ?: load_confounders(c, &cap);
 	err = err ?: preempt_note(c, &ncap);
 	err = err ?: class_notes(c, &ncap);
+	if (!err)
+		ts_cmp_headline(c);
 	return err;
 }
