@@ -54,15 +54,16 @@ static const struct chain_rule rules[] = {
 	{ C_RUN, "task.path.run.timer.", ".per_op", "timer %s while the benchmark ran",
 	  "timer:hrtimer_expire_entry", H_CHANGED },
 	{ C_RUN, "timer.expire.tick_sched_timer.per_s", NULL,
-	  "the tick: its handler (tick_sched_timer) runs", "timer:hrtimer_expire_entry", H_CHANGED },
+	  "the tick: its handler (tick_sched_timer) runs", "timer:hrtimer_expire_entry",
+	  H_CHANGED },
 	{ C_RUN, "task.migrations.per_op", NULL, "migrations of the benchmark's tasks",
 	  "sched:sched_migrate_task", H_CHANGED },
 	{ C_WAKE, "idle.tick_stop.ok.per_s", NULL, "idle CPUs stopping the tick (tick_stop)",
 	  "timer:tick_stop", H_CHANGED },
 	{ C_WAKE, "idle.exits.tick.per_s", NULL, "idle exits by the tick", "power:cpu_idle",
 	  H_CHANGED },
-	{ C_WAKE, "idle.exits.other_hrtimer.per_s", NULL, "idle exits by hrtimers other than the tick",
-	  "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idle.exits.other_hrtimer.per_s", NULL,
+	  "idle exits by hrtimers other than the tick", "power:cpu_idle", H_CHANGED },
 	{ C_WAKE, "idle.exits.ipi.per_s", NULL, "idle exits by IPIs", "ipi:ipi_entry", H_CHANGED },
 	{ C_WAKE, "task.wake_class.cross_busy.share", NULL,
 	  "wakes of the benchmark's tasks sent to a busy CPU on the other side",
@@ -267,8 +268,7 @@ static void stack_words(const char *cls, char *out, size_t n)
 }
 
 /* Who ended the waits of stack row @r in @v's kernel: ", ended by kworker (100%)" or "". */
-static void ended_by(const struct ts_cmp *c, int v, const struct ts_cmp_row *r, char *out,
-		     size_t n)
+static void ended_by(const struct ts_cmp *c, int v, const struct ts_cmp_row *r, char *out, size_t n)
 {
 	out[0] = '\0';
 	for (int i = 0; i < c->nr_waits[v]; i++) {
@@ -362,7 +362,7 @@ static void fill_mech(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
 	m->p = r->cell[v].p_adj;
 	m->separation = separation(&r->cell[0], &r->cell[v]);
 	m->effect = r->cell[0].s.n && r->cell[v].s.n ? effect_size(&r->cell[0], &r->cell[v]) :
-						      INFINITY;
+						       INFINITY;
 	m->share = NAN;
 	if (p && !strcmp(m->unit, "µs/op") && c->dec[v].delta != 0 && !isnan(m->b - m->a))
 		m->share = 100 * (m->b - m->a) / c->dec[v].delta;
@@ -473,9 +473,10 @@ static void result_line(struct ts_cmp *c, int v)
 	double f;
 
 	if (!r) {
-		hl(&c->head[v], "%s vs %s: no benchmark result to compare (the runs hold no "
-		   "workload.out or stress-ng.yaml that tickscope reads)", c->var[v].name,
-		   c->var[0].name);
+		hl(&c->head[v],
+		   "%s vs %s: no benchmark result to compare (the runs hold no "
+		   "workload.out or stress-ng.yaml that tickscope reads)",
+		   c->var[v].name, c->var[0].name);
 		return;
 	}
 	x = &r->cell[v];
@@ -483,13 +484,15 @@ static void result_line(struct ts_cmp *c, int v)
 	if (isnan(x->ci_lo))
 		snprintf(ci, sizeof(ci), "no CI");
 	else
-		snprintf(ci, sizeof(ci), "%.0f%% CI [%+.1f%%, %+.1f%%]", 100 * fmin(x->t.level, 0.95),
-			 x->ci_lo, x->ci_hi);
+		snprintf(ci, sizeof(ci), "%.0f%% CI [%+.1f%%, %+.1f%%]",
+			 100 * fmin(x->t.level, 0.95), x->ci_lo, x->ci_hi);
 	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %+.1f%% %s, %s, p=%.2g: %s", c->var[v].name,
 	   c->var[0].name, r->name + 6, fig(a, 32, r->cell[0].s.median * f),
 	   fig(b, 32, x->s.median * f), gap(unit), unit, x->change,
-	   r->dir == TS_DIR_NEUTRAL ? "(neutral)" : x->change >= 0 ? "better" : "worse", ci, x->p,
-	   verdict(c, x));
+	   r->dir == TS_DIR_NEUTRAL ? "(neutral)" :
+	   x->change >= 0	    ? "better" :
+				      "worse",
+	   ci, x->p, verdict(c, x));
 }
 
 /* A part's share in words: "46% of the change", or why it is not one. */
@@ -520,16 +523,15 @@ static void components_line(struct ts_cmp *c, int v)
 
 		for (int i = 0; i < d->nr; i++)
 			if (!used[i] && d->part[i].metric &&
-			    (best < 0 || valid_share(d->part[i].share) >
-						 valid_share(d->part[best].share)))
+			    (best < 0 ||
+			     valid_share(d->part[i].share) > valid_share(d->part[best].share)))
 				best = i;
 		if (best < 0 || len + 1 >= sizeof(text))
 			break;
 		used[best] = 1;
 		len += snprintf(text + len, sizeof(text) - len, "%s%s %s -> %s%s%s%s",
-				len ? ", " : "", d->part[best].label,
-				fig(a, 32, d->part[best].a), fig(b, 32, d->part[best].b),
-				sig ? " (" : "",
+				len ? ", " : "", d->part[best].label, fig(a, 32, d->part[best].a),
+				fig(b, 32, d->part[best].b), sig ? " (" : "",
 				sig ? share_words(d->part[best].share, s, sizeof(s)) : "",
 				sig ? ")" : "");
 	}
@@ -557,9 +559,8 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		snprintf(s, sizeof(s), "%.0f%% of the change, ", m->share);
 	if (m->tested)
 		snprintf(p, sizeof(p), "p=%.2g, ", m->p);
-	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component,
-	   *m->component ? " <- " : "", m->label, fig(a, 32, m->a), fig(b, 32, m->b),
-	   gap(m->unit), m->unit, s, p,
+	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",
+	   m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit), m->unit, s, p,
 	   !strcmp(m->separation, "complete") ?
 		   (m->tested ? "every run apart" : "every run apart, too few runs to test") :
 		   "runs overlap");
@@ -581,8 +582,9 @@ static void no_decomposition(struct ts_cmp *c, int v)
 		hl(&c->head[v], "  no decomposition: the benchmark's tasks are not known in the "
 				"trace; give --comm NAME (or a meta.txt workload_cmd)");
 	else
-		hl(&c->head[v], "  no decomposition: no time per operation (the benchmark's output "
-				"gives no operation count, or the trace has no benchmark task: --comm)");
+		hl(&c->head[v],
+		   "  no decomposition: no time per operation (the benchmark's output "
+		   "gives no operation count, or the trace has no benchmark task: --comm)");
 }
 
 /* What the mechanisms could not say: interrupt time not recorded, too few runs, nothing. */
@@ -595,16 +597,21 @@ static void missing_lines(struct ts_cmp *c, int v)
 	for (int i = 0; i < h->nr_mech; i++)
 		untested |= !h->mech[i].tested;
 	if (!h->nr_mech)
-		hl(&c->head[v], "  %s: no kernel mechanism of the chain rules (docs/compare.md) "
-		   "changed significantly", c->result && c->result->cell[v].significant ?
-		   "cause not found" : "nothing changed");
+		hl(&c->head[v],
+		   "  %s: no kernel mechanism of the chain rules (docs/compare.md) "
+		   "changed significantly",
+		   c->result && c->result->cell[v].significant ? "cause not found" :
+								 "nothing changed");
 	if (untested)
-		hl(&c->head[v], "  unconfirmed: %d and %d runs are too few for the U test to reach "
-		   "p < %.2g (4 a side are the least); record more runs", c->var[0].nr_runs,
-		   c->var[v].nr_runs, c->o.alpha);
+		hl(&c->head[v],
+		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
+		   "p < %.2g (4 a side are the least); record more runs",
+		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha);
 	if (run && !ts_cmp_find(c, "task.path.run.own.per_op"))
-		hl(&c->head[v], "  %s: the time interrupts took inside it is not recorded; record "
-		   "irq:irq_handler_entry/exit and irq:softirq_entry/exit to split it", run->label);
+		hl(&c->head[v],
+		   "  %s: the time interrupts took inside it is not recorded; record "
+		   "irq:irq_handler_entry/exit and irq:softirq_entry/exit to split it",
+		   run->label);
 }
 
 /* At most this many mechanisms of one component, of one rule, in the text lines. */
