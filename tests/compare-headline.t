@@ -59,6 +59,11 @@ ok $? "hz-periodic: recorded without irq events, the interrupt time is said not 
 no_share_over_100 "$d/c.txt"
 ok $? "hz-periodic: no printed share over 100%"
 
+# The ranked changes: by effect size after the components, not by ties at the p floor.
+r=$(jq -r '[.explanations[0].changes[].metric] | index("idle.exits.tick.per_s")' "$d/c.json")
+[ "$r" -ge 0 ] 2>/dev/null && [ "$r" -lt 3 ]
+ok $? "hz-periodic: idle exits by the tick rank among the top 3 changes (index $r)"
+
 # --- the same runs of one kernel in halves: nothing ---
 for v in nohz-idle hz-periodic; do
 	"$TICKSCOPE" compare --json "$d/$v/run-1" "$d/$v/run-3" "$d/$v/run-5" "$d/$v/run-7" -- \
@@ -89,6 +94,11 @@ grep -q '^  off-CPU .* <- work items srcu_invoke_callbacks (a kworker running SR
 ok $? "shrinker-srcu: ... and the text says so in kernel words"
 no_share_over_100 "$d/c.txt"
 ok $? "shrinker-srcu: no printed share over 100%"
+r=$(jq -r '[.explanations[0].changes[].metric] |
+	index("task.offcpu_stack.synchronize_srcu;unregister_shrinker;deactivate_locked_super.D.per_op")' \
+	"$d/c.json")
+[ "$r" -ge 0 ] 2>/dev/null && [ "$r" -lt 5 ]
+ok $? "shrinker-srcu: the SRCU wait ranks among the top 5 changes by its share (index $r)"
 
 # --- nohz=off against Debian's default boot, ping-pong, 2 runs a side (perf.data.xz) ---
 ex=experiment/qemu-aarch64-pingpong-default-vs-nohz-off

@@ -133,6 +133,13 @@ is "$(jqn '.headline.lines[0]' "$TAP_TMP/ab.json")" "$(head -1 "$TAP_TMP/ab.txt"
 # No printed share above 100% (a share over 100% is a defect, never printed).
 ! sed '/^tickscope compare/q' "$TAP_TMP/ab.txt" | grep -Eq '([1-9][0-9][0-9]|[0-9]{4,})(\.[0-9]+)?% of the change'
 ok $? "headline: no share over 100%"
+# A CPU share that moved under 1 percentage point never outranks a component.
+is "$(jq -r '[.explanations[0].changes[] | select(.share_pct != null) | .metric] as $c |
+	[.explanations[0].changes[].metric] | . as $all |
+	[range(length) | select($all[.] | startswith("task.other_cpu."))] as $o |
+	[range(length) | select(. as $i | $c | index($all[$i]))] | max as $last |
+	[$o[] | select(. < $last)] | length' "$TAP_TMP/ab.json")" 0 \
+	"ranked changes: no other task's CPU share above a component"
 grep -q '^Benchmark: latency (us, lower is better)' "$TAP_TMP/ab.txt" &&
 	grep -q 'worse, raw +' "$TAP_TMP/ab.txt" && grep -q '^Explanation: round trip' "$TAP_TMP/ab.txt"
 ok $? "text: benchmark change, then its explanation"

@@ -155,15 +155,23 @@ static void decompose_all(struct ts_cmp *c)
 	}
 }
 
+/* The share of the change of a part, or of a line under the split (off-CPU by state, a wait) */
 static double share_of(const struct ts_cmp_decomp *d, const char *name)
 {
 	for (int i = 0; d->kind && i < d->nr; i++)
 		if (d->part[i].metric && !strcmp(d->part[i].metric, name))
 			return d->part[i].share;
+	for (int i = 0; d->kind && i < d->nr_detail; i++)
+		if (d->detail[i].metric && !strcmp(d->detail[i].metric, name))
+			return d->detail[i].share;
 	return NAN;
 }
 
-/* By share of the benchmark's change, then adjusted p, then size of the change. */
+/*
+ * Components by their share of the benchmark's change first; CPU shares that moved under
+ * 1 percentage point last; the rest by standardized effect size, then size of the change.
+ * Never by the adjusted p: at the U test's floor hundreds of metrics tie.
+ */
 static int cmp_change(const void *pa, const void *pb)
 {
 	const struct ts_cmp_change *a = pa, *b = pb;
@@ -172,9 +180,73 @@ static int cmp_change(const void *pa, const void *pb)
 
 	if (sa != sb)
 		return sa < sb ? 1 : -1;
-	if (a->p_adj != b->p_adj)
-		return a->p_adj > b->p_adj ? 1 : -1;
+	if (a->minor != b->minor)
+		return a->minor - b->minor;
+	if (a->effect != b->effect)
+		return a->effect < b->effect ? 1 : -1;
 	return (fabs(a->change) < fabs(b->change)) - (fabs(a->change) > fabs(b->change));
+}
+
+static double effect_of(const struct ts_cmp_row *r, int v)
+{
+	const struct ts_summary *a = &r->cell[0].s, *b = &r->cell[v].s;
+	double sa = isnan(a->sd) ? 0 : a->sd, sb = isnan(b->sd) ? 0 : b->sd;
+	double pooled = sqrt((sa * sa + sb * sb) / 2), d = fabs(b->median - a->median);
+
+	return pooled > 0 ? d / pooled : d > 0 ? INFINITY : 0;
+}
+
+/* The kind of a metric, for the interleave: its section ("idle", "timer", "task.offcpu_stack") */
+static size_t kind_len(const char *name)
+{
+	size_t n = strcspn(name, ".");
+
+	if (!strncmp(name, "task.", 5) || !strncmp(name, "sched.", 6))
+		n += 1 + strcspn(name + n + 1, ".");
+	return n;
+}
+
+static int same_kind(const struct ts_cmp_change *a, const struct ts_cmp_change *b)
+{
+	size_t n = kind_len(a->row->name);
+
+	return n == kind_len(b->row->name) && !strncmp(a->row->name, b->row->name, n);
+}
+
+/* At most this many changes of one kind before every change of the others has come. */
+#define KIND_CAP 3
+
+/*
+ * Families adjusted: after the components, a kind of metric (its section: "idle", "timer",
+ * "task.offcpu_stack") keeps its KIND_CAP best in their ranked place; its others come after
+ * every other kind's, so that one kind cannot crowd the others out by count alone. @ch[0..n)
+ * is sorted; Return: 0 or -ENOMEM.
+ */
+static int interleave(struct ts_cmp_change *ch, int n)
+{
+	struct ts_cmp_change *out = malloc((n + 1) * sizeof(*out));
+	int *later = calloc(n + 1, sizeof(*later)), k = 0;
+
+	if (!out || !later) {
+		free(out);
+		free(later);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++) {
+		int before = 0;
+
+		for (int j = 0; j < i; j++)
+			before += isnan(ch[i].share) && same_kind(&ch[i], &ch[j]);
+		later[i] = before >= KIND_CAP;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++)
+			if (later[i] == pass)
+				out[k++] = ch[i];
+	memcpy(ch, out, n * sizeof(*ch));
+	free(out);
+	free(later);
+	return 0;
 }
 
 /*
@@ -206,12 +278,15 @@ static int rank_changes(struct ts_cmp *c, int v)
 		ch[n].share = share_of(&c->dec[v], r->name);
 		ch[n].p_adj = r->cell[v].p_adj;
 		ch[n].change = r->cell[v].change;
+		ch[n].effect = effect_of(r, v);
+		ch[n].minor = !strncmp(r->name, "task.other_cpu.", 15) &&
+			      fabs(r->cell[v].s.median - r->cell[0].s.median) < 1;
 		n++;
 	}
 	qsort(ch, n, sizeof(*ch), cmp_change);
 	c->changes[v] = ch;
 	c->nr_changes[v] = n;
-	return 0;
+	return interleave(ch, n);
 }
 
 const char *ts_cmp_fact_name(enum ts_run_fact f)

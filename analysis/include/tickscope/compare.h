@@ -199,7 +199,9 @@ struct ts_cmp_decomp {
 struct ts_cmp_change {
 	const struct ts_cmp_row *row;
 	double share; /* of the benchmark's change, % (NAN when not a component) */
-	double p_adj, change; /* the row's, for this variant (the ranking's keys) */
+	double p_adj, change; /* the row's, for this variant */
+	double effect; /* |median B - median A| / pooled sd; INFINITY when neither side varies */
+	int minor; /* a CPU share that moved under 1 percentage point: ranked last */
 };
 
 struct ts_cmp_confounder {
