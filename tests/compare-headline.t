@@ -4,8 +4,9 @@
 # under tests/fixtures/: each names its mechanism within its first three lines, no printed
 # share is over 100%, and a variant's runs split in halves name nothing. The built-kernel
 # fixtures hold each run's summary (perf.data.tsum.xz, computed from its trace when it was
-# recorded) but their meta.txt predate perf_data_sha256: the copy gets the trace's sha256 and
-# size from the summary's own second line, which is what ties a summary to its trace.
+# recorded) but their meta.txt predate perf_data_sha256: scripts/unpack-summaries.sh gives the
+# copy the trace's sha256 and size from the summary's own second line, which is what ties a
+# summary to its trace.
 . "$(dirname "$0")/lib/tap.sh"
 command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
 command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
@@ -14,18 +15,7 @@ tap_tmpdir
 fx=$TS_TOP/tests/fixtures
 
 # unpack FIXTURE: a copy under $TAP_TMP with the summaries decompressed and tied to the trace
-unpack() {
-	_d=$TAP_TMP/$(basename "$1")
-	cp -a "$fx/$1" "$_d" || return 1
-	for _t in "$_d"/*/run-*/perf.data.tsum.xz; do
-		[ -f "$_t" ] || continue
-		xz -d "$_t" || return 1
-		_m=$(dirname "$_t")/meta.txt
-		grep -q '^perf_data_sha256=' "$_m" ||
-			sed -n '2s/^trace\t\([0-9a-f]*\)\t\([0-9]*\)$/perf_data_sha256=\1\nperf_data_size=\2/p' \
-				"${_t%.xz}" >>"$_m"
-	done
-}
+unpack() { "$TS_TOP/scripts/unpack-summaries.sh" "$fx/$1" "$TAP_TMP/$(basename "$1")"; }
 
 # first3 TXT ERE: the headline's first three lines match ERE
 first3() { head -3 "$1" | grep -Eq "$2"; }
