@@ -180,6 +180,9 @@ grep -q 'counts CPU time only' "$TAP_TMP/seed.txt" && grep -q -- '-78.2% worse' 
 ok $? "text: -78.2% worse, and the usr+sys rate is said to count CPU time only"
 grep -q '^\[1\] Too few runs' "$TAP_TMP/seed.txt"
 ok $? "one run a side: the footnote says the test cannot reach significance"
+grep -q '^  ! not checked: kernel, cpus, cmdline, pinning, workload, events unknown for A' \
+	"$TAP_TMP/seed.txt" && ! grep -q 'none found' "$TAP_TMP/seed.txt"
+ok $? "benchmark outputs without meta.txt: the facts are said not checked, never none found"
 
 # --- TSV ---
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --tsv "$TAP_TMP/tsv"

@@ -486,6 +486,34 @@ static int events_differ(struct ts_cmp *c, int v, int *cap, int *ncap)
 	return err;
 }
 
+/*
+ * The facts that could not be compared, per variant: unknown in its first run (no meta.txt,
+ * or a file that does not say). Listed as "not checked", so that "none found" is never said
+ * of what was not looked at.
+ */
+static int unchecked(struct ts_cmp *c, int *cap)
+{
+	static const enum ts_run_fact f[] = { TS_FACT_KERNEL,	TS_FACT_CPUS,	  TS_FACT_CMDLINE,
+					      TS_FACT_PINNING, TS_FACT_WORKLOAD, TS_FACT_EVENTS };
+	int err = 0;
+
+	for (int v = 0; v < c->nr_var && !err; v++) {
+		char list[200];
+		size_t len = 0;
+
+		list[0] = '\0';
+		for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+			if (!c->var[v].runs[0].fact[f[i]])
+				list_add(list, &len, sizeof(list), ts_cmp_fact_name(f[i]),
+					 strlen(ts_cmp_fact_name(f[i])));
+		if (len)
+			err = say(c, cap,
+				  "not checked: %s unknown for %s (its runs' meta.txt does not say)",
+				  list, c->var[v].name);
+	}
+	return err;
+}
+
 /* Facts that differ between variants, or between the runs of one variant. */
 static int fact_confounders(struct ts_cmp *c, int *cap, int *ncap)
 {
@@ -697,6 +725,7 @@ int ts_cmp_explain(struct ts_cmp *c)
 		err = rank_changes(c, v);
 	err = err ?: fact_confounders(c, &cap, &ncap);
 	err = err ?: load_confounders(c, &cap);
+	err = err ?: unchecked(c, &cap);
 	err = err ?: preempt_note(c, &ncap);
 	err = err ?: class_notes(c, &ncap);
 	if (!err)
