@@ -17,6 +17,14 @@ fx=$TS_TOP/tests/fixtures
 # unpack FIXTURE: a copy under $TAP_TMP with the summaries decompressed and tied to the trace
 unpack() { "$TS_TOP/scripts/unpack-summaries.sh" "$fx/$1" "$TAP_TMP/$(basename "$1")"; }
 
+# compare_ab DIR A B: compare DIR/A and DIR/B into DIR/c.txt and DIR/c.json, and show the headline
+compare_ab() {
+	"$TICKSCOPE" compare "$1/$2" "$1/$3" >"$1/c.txt" &&
+		"$TICKSCOPE" compare --json "$1/$2" "$1/$3" >"$1/c.json"
+	ok $? "$3: compare from the runs' summaries"
+	diag "$(sed '/^tickscope compare/q' "$1/c.txt")"
+}
+
 # first3 TXT ERE: the headline's first three lines match ERE
 first3() { head -3 "$1" | grep -Eq "$2"; }
 
@@ -30,10 +38,7 @@ no_share_over_100() {
 kv=kernel-variants/qemu-aarch64-pingpong-nohz-idle-vs-hz-periodic
 unpack $kv
 d=$TAP_TMP/$(basename $kv)
-"$TICKSCOPE" compare "$d/nohz-idle" "$d/hz-periodic" >"$d/c.txt" &&
-	"$TICKSCOPE" compare --json "$d/nohz-idle" "$d/hz-periodic" >"$d/c.json"
-ok $? "hz-periodic: compare from the runs' summaries"
-diag "$(sed '/^tickscope compare/q' "$d/c.txt")"
+compare_ab "$d" nohz-idle hz-periodic
 first3 "$d/c.txt" '<- (idle CPUs stopping the tick \(tick_stop\)|idle exits by the tick)'
 ok $? "hz-periodic: the first three lines name the tick (tick_stop gone, idle exits by the tick)"
 grep -q '^  wake delivery <- idle CPUs stopping the tick (tick_stop) .* -> none: hz-periodic' \
@@ -67,10 +72,7 @@ done
 kv=kernel-variants/qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu
 unpack $kv
 d=$TAP_TMP/$(basename $kv)
-"$TICKSCOPE" compare "$d/nohz-idle" "$d/shrinker-srcu" >"$d/c.txt" &&
-	"$TICKSCOPE" compare --json "$d/nohz-idle" "$d/shrinker-srcu" >"$d/c.json"
-ok $? "shrinker-srcu: compare from the runs' summaries"
-diag "$(sed '/^tickscope compare/q' "$d/c.txt")"
+compare_ab "$d" nohz-idle shrinker-srcu
 first3 "$d/c.txt" '<- waits in synchronize_srcu <- unregister_shrinker .*ended by kworkers'
 ok $? "shrinker-srcu: the first three lines name synchronize_srcu <- unregister_shrinker, ended by kworkers"
 is "$(jq -r '.headline.mechanisms[0].metric' "$d/c.json")" \

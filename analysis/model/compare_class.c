@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * What compare's explanation says of the kernels' task classes, shared by the explanation
+ * What compare's explanation says of the kernels' task classes, and the lists of names, shared
+ * by the explanation
  * (compare_explain.c), the wakeup path (compare_wake.c) and the headline
  * (compare_headline.c): below all three, so that none includes another.
  */
@@ -56,4 +57,16 @@ int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n)
 		zero += x->values[r] == 0;
 	}
 	return pos == n ? 1 : zero == n ? 0 : -1;
+}
+
+int ts_cmp_in_list(const char *list, const char *tok, size_t n)
+{
+	while (list && *list) {
+		size_t l = strcspn(list, ",");
+
+		if (l == n && !strncmp(list, tok, n))
+			return 1;
+		list += l + (list[l] == ',');
+	}
+	return 0;
 }

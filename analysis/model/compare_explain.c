@@ -412,19 +412,6 @@ static int var_differs(const struct ts_cmp *c, int v, int f)
 	return strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
 }
 
-/* Is @tok (@n bytes) one of the comma-separated names of @list? */
-static int in_list(const char *list, const char *tok, size_t n)
-{
-	while (list && *list) {
-		size_t l = strcspn(list, ",");
-
-		if (l == n && !strncmp(list, tok, n))
-			return 1;
-		list += l + (list[l] == ',');
-	}
-	return 0;
-}
-
 /* Append @t bytes of @tok to the comma list @buf (@n bytes, @len used), if they fit. */
 static void list_add(char *buf, size_t *len, size_t n, const char *tok, size_t t)
 {
@@ -449,8 +436,8 @@ static void events_only(const struct ts_cmp_variant *in, const struct ts_cmp_var
 	while (l && *l) {
 		size_t t = strcspn(l, ",");
 
-		if (t && !in_list(other, l, t)) {
-			if (in_list(miss, l, t))
+		if (t && !ts_cmp_in_list(other, l, t)) {
+			if (ts_cmp_in_list(miss, l, t))
 				list_add(ker, &lk, n, l, t);
 			else
 				list_add(rec, &lr, n, l, t);

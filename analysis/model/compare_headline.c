@@ -135,21 +135,6 @@ static const struct ts_cmp_part *comp_part(const struct ts_cmp *c, int v, enum c
 	return NULL;
 }
 
-/* Is @ev one of the comma-separated names of @list? */
-static int has_event(const char *list, const char *ev)
-{
-	size_t n = strlen(ev);
-
-	while (list && *list) {
-		size_t l = strcspn(list, ",");
-
-		if (l == n && !strncmp(list, ev, n))
-			return 1;
-		list += l + (list[l] == ',');
-	}
-	return 0;
-}
-
 /* The unit shown and the factor to it: ns become µs. */
 static double show_unit(const char *unit, char *out, size_t n)
 {
@@ -224,7 +209,7 @@ static int missing_side(const struct ts_cmp *c, const struct ts_cmp_row *r, int 
 		const char *miss = c->var[k[i]].runs[0].fact[TS_FACT_EVENTS_MISSING];
 
 		if (!x->s.n && y->s.n && ts_cmp_all_pos(y, c->var[k[!i]].nr_runs) == 1 &&
-		    has_event(miss, ru->event))
+		    ts_cmp_in_list(miss, ru->event, strlen(ru->event)))
 			return k[i];
 	}
 	return -1;

@@ -24,6 +24,9 @@ void ts_cmp_headline(struct ts_cmp *c);
 /* All @n values of @x above zero (1), all zero (0), or neither (-1) (compare_class.c). */
 int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n);
 
+/* Is @tok (@n bytes) one of the comma-separated names of @list (NULL: none)? */
+int ts_cmp_in_list(const char *list, const char *tok, size_t n);
+
 /* What a task class is known for ("" for nothing), when the data shows it in one variant. */
 const char *ts_cmp_class_hint(const char *cls);
 
