@@ -174,10 +174,10 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 	*err = ts_chart_box(cs, ch, (size_t)c->nr_var, labels, runs, n);
 }
 
-/* A share shown on a bar: none over 100% (where other parts moved against the change) */
+/* A share shown on a bar: none beyond 100% either way (where parts moved against the change) */
 static double valid_share(double s)
 {
-	return s <= 100 ? s : NAN;
+	return fabs(s) <= 100 ? s : NAN;
 }
 
 /* The waterfall of variant @v against the baseline: A, the components, the residual, B. */
