@@ -1,14 +1,15 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# `make demo`: tickscope on the bundled real traces. It leads with the compare of 10 ping-pong
-# runs pinned to one CPU against 10 pinned to two, then what a recording holds, the vmstat
-# case's mechanism (unpinned vs pinned), the shrinker case's stress-ng ramfs on the emulated
-# aarch64 board, and the same report from inside perf through the dlfilter plugin.
+# `make demo`: tickscope on the bundled real traces. It leads with a kernel A/B, the shrinker
+# SRCU patch against its baseline kernel (20 stress-ng ramfs runs each), headline first; then
+# 10 ping-pong runs pinned to one CPU against 10 pinned to two, what a recording holds, the
+# vmstat case's mechanism (unpinned vs pinned), the shrinker case's stress-ng ramfs on the
+# emulated aarch64 board, and the same report from inside perf through the dlfilter plugin.
 set -eu
 
 case "${1:-}" in
 -h | --help)
-	sed -n '3,7s/^# //p' "$0"
+	sed -n '3,8s/^# //p' "$0"
 	exit 0
 	;;
 esac
@@ -58,6 +59,14 @@ else
 fi
 
 echo "tickscope demo: real traces bundled in tests/fixtures/ (x86 live, aarch64 under qemu)"
+
+# The kernel A/B: two kernels built from one config, the second with the shrinker patch
+# (boards/patches/shrinker-srcu), each run's summary computed from its trace when recorded.
+kv=kernel-variants/qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu
+[ -d "$cache/shrinker" ] || "$top/scripts/unpack-summaries.sh" "$fx/$kv" "$cache/shrinker"
+step tickscope compare "$fx/$kv/nohz-idle" "$fx/$kv/shrinker-srcu"
+"$ts" compare "$cache/shrinker/nohz-idle" "$cache/shrinker/shrinker-srcu" |
+	sed '/^Where the benchmark/,$d'
 
 # a copy, so that compare's per-run summaries are cached under .cache, not in the tree
 if [ ! -d "$cache/ab" ]; then

@@ -173,6 +173,25 @@ EOF
 	ok $? "every run's recording conditions"
 	grep -q 'class="warn">pinning differs' "$tmp/dom.html"
 	ok $? "the confounder warnings"
+	# Printed to PDF, the first page holds the headline: the benchmark's change and the
+	# mechanism (the text's first lines), and the decomposition's waterfall.
+	if command -v pdftotext >/dev/null; then
+		browse pdf "$h" "$tmp/c.pdf" && pdftotext -f 1 -l 1 -layout "$tmp/c.pdf" "$tmp/p1.txt"
+		ok $? "chromium prints the page to PDF, pdftotext reads its first page"
+		"$TICKSCOPE" compare "$A" "$B" 2>/dev/null | head -3 >"$tmp/head.txt"
+		bad=""
+		for l in 1 3; do
+			# the line's words, as pdftotext may wrap them
+			w=$(sed -n "${l}p" "$tmp/head.txt" | cut -c1-60 | tr -s ' ')
+			tr -s ' \n' '  ' <"$tmp/p1.txt" | grep -qF "$w" || bad="$bad line$l"
+		done
+		is "$bad" "" "page 1 has the headline's benchmark line and its first mechanism"
+		grep -q 'What the change is made of' "$tmp/p1.txt"
+		ok $? "page 1 has the decomposition's waterfall"
+	else
+		skip "pdftotext not installed (tests/packages: poppler-utils)"
+		skip "pdftotext not installed (tests/packages: poppler-utils)"
+	fi
 	browse screenshot "$h" "$tmp/shot.png"
 	s=$(wc -c <"$tmp/shot.png" 2>/dev/null || echo 0)
 	ok "$([ "$s" -gt 100000 ] && echo 0 || echo 1)" "the screenshot is not blank ($s bytes)"

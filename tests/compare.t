@@ -39,7 +39,7 @@ is "$(jqn '.explanations[0].changes[0].metric' "$TAP_TMP/ab.json")" \
 	task.path.wake_delivery.per_op "ranked first: wake delivery per round trip"
 ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
 	"$TAP_TMP/ab.json" | grep -qx 1; echo $?)" "confounder: the pinning differs"
-is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 1" \
+is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 2" \
 	"schema and version"
 is "$(jqn '[.metrics[].name | select(test("0x[0-9a-f]{8}"))] | length' "$TAP_TMP/ab.json")" 0 \
 	"functions in metric names come from the runs' kallsyms, not raw addresses"
@@ -116,8 +116,30 @@ fi
 
 # --- text: the benchmark first, then the explanation ---
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" >"$TAP_TMP/ab.txt"
-head -1 "$TAP_TMP/ab.txt" | grep -q 'pingpong-same (baseline, 10 runs) vs pingpong-cross (10 runs)'
+grep -q '^tickscope compare: pingpong-same (baseline, 10 runs) vs pingpong-cross (10 runs)' \
+	"$TAP_TMP/ab.txt"
 ok $? "text: the variants and their runs"
+
+# --- the headline: same against cross is wake delivery to a busy CPU on the other side ---
+head -1 "$TAP_TMP/ab.txt" | grep -q '^pingpong-cross vs pingpong-same: latency .* worse, .*: significant$'
+ok $? "headline, line 1: the benchmark's change, its interval, p and verdict"
+head -3 "$TAP_TMP/ab.txt" | grep -q '^  wake delivery <- wakes .* sent to a busy CPU on the other side'
+ok $? "headline: its first three lines name wake delivery to a busy CPU on the other side"
+is "$(jqn '.headline.mechanisms[0].metric + " " + .headline.mechanisms[0].separation' \
+	"$TAP_TMP/ab.json")" "task.wake_class.cross_busy.share complete" \
+	"headline JSON: mechanisms[0] is the cross-CPU busy wakes, every run apart"
+is "$(jqn '.headline.lines[0]' "$TAP_TMP/ab.json")" "$(head -1 "$TAP_TMP/ab.txt")" \
+	"headline JSON: lines[] are the text's lines"
+# No printed share above 100% (a share over 100% is a defect, never printed).
+! sed '/^tickscope compare/q' "$TAP_TMP/ab.txt" | grep -Eq '([1-9][0-9][0-9]|[0-9]{4,})(\.[0-9]+)?% of the change'
+ok $? "headline: no share over 100%"
+# A CPU share that moved under 1 percentage point never outranks a component.
+is "$(jq -r '[.explanations[0].changes[] | select(.share_pct != null) | .metric] as $c |
+	[.explanations[0].changes[].metric] | . as $all |
+	[range(length) | select($all[.] | startswith("task.other_cpu."))] as $o |
+	[range(length) | select(. as $i | $c | index($all[$i]))] | max as $last |
+	[$o[] | select(. < $last)] | length' "$TAP_TMP/ab.json")" 0 \
+	"ranked changes: no other task's CPU share above a component"
 grep -q '^Benchmark: latency (us, lower is better)' "$TAP_TMP/ab.txt" &&
 	grep -q 'worse, raw +' "$TAP_TMP/ab.txt" && grep -q '^Explanation: round trip' "$TAP_TMP/ab.txt"
 ok $? "text: benchmark change, then its explanation"
@@ -132,6 +154,10 @@ for set in pingpong-same pingpong-cross; do
 		"$set halves: no benchmark change and no trace metric significant"
 	is "$(jqn '.metrics[0].variants[1].min_p < 0.05' "$TAP_TMP/h.json")" true \
 		"$set halves: 5 vs 5 runs could have reached p < 0.05"
+	is "$(jqn '.headline.mechanisms | length' "$TAP_TMP/h.json")" 0 \
+		"$set halves: the headline names no mechanism"
+	jqn '.headline.lines[]' "$TAP_TMP/h.json" | head -3 | grep -q '^  nothing changed: '
+	ok $? "$set halves: the headline says nothing changed in its first three lines"
 done
 
 # --- the shrinker seed's two stress-ng outputs (one run each) ---
@@ -154,6 +180,9 @@ grep -q 'counts CPU time only' "$TAP_TMP/seed.txt" && grep -q -- '-78.2% worse' 
 ok $? "text: -78.2% worse, and the usr+sys rate is said to count CPU time only"
 grep -q '^\[1\] Too few runs' "$TAP_TMP/seed.txt"
 ok $? "one run a side: the footnote says the test cannot reach significance"
+grep -q '^  ! not checked: kernel, cpus, cmdline, pinning, workload, events unknown for A' \
+	"$TAP_TMP/seed.txt" && ! grep -q 'none found' "$TAP_TMP/seed.txt"
+ok $? "benchmark outputs without meta.txt: the facts are said not checked, never none found"
 
 # --- TSV ---
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --tsv "$TAP_TMP/tsv"

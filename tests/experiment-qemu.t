@@ -60,6 +60,16 @@ ok $? "compare: tick_stop successes are zero in every nohz=off run"
 tick "assert all(x > 0 for x in m['idle.tick_stop.ok.per_s']['default']['values'])"
 ok $? "compare: every default run has tick_stop successes"
 
+# the headline names the tick within its first three lines, and its first mechanism is one
+head -3 "$exp/compare.txt" | sed 's/^/# /'
+head -3 "$exp/compare.txt" |
+	grep -Eq '<- (idle exits by the tick|the tick: its handler|idle CPUs stopping the tick)'
+ok $? "the headline names the tick in its first three lines"
+tick "h = d['headline']['mechanisms'][0]
+assert h['metric'] in ('idle.exits.tick.per_s', 'idle.tick_stop.ok.per_s',
+	'timer.expire.tick_sched_timer.per_s'), h"
+ok $? "compare.json: headline.mechanisms[0] is a tick metric"
+
 # the oracle: perf script's tick_stop successes, run by run
 if command -v perf >/dev/null; then
 	for v in default nohz-off; do

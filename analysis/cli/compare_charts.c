@@ -174,6 +174,12 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 	*err = ts_chart_box(cs, ch, (size_t)c->nr_var, labels, runs, n);
 }
 
+/* A share shown on a bar: none beyond 100% either way (where parts moved against the change) */
+static double valid_share(double s)
+{
+	return fabs(s) <= 100 ? s : NAN;
+}
+
 /* The waterfall of variant @v against the baseline: A, the components, the residual, B. */
 static void explain_chart(struct ts_charts *cs, const struct ts_cmp *c, int v, int *err)
 {
@@ -207,7 +213,7 @@ static void explain_chart(struct ts_charts *cs, const struct ts_cmp *c, int v, i
 	for (i = 0, at = d->a; i < d->nr; i++, n++) {
 		st[n] = (struct ts_chart_step){ d->part[i].label, at, at + d->part[i].delta,
 						i == d->nr - 1 ? "residual" : "component",
-						d->part[i].share };
+						valid_share(d->part[i].share) };
 		at += d->part[i].delta;
 	}
 	st[n++] = (struct ts_chart_step){ b, 0, d->b, "total_b", NAN };

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * tickscope compare --html FILE: one self-contained page: the benchmark's change and its
- * explanation, the confounders, every chart inlined as SVG (or what to record for it), the
- * compare tables and every run's recording conditions.
+ * tickscope compare --html FILE: one self-contained page: the headline (the benchmark's
+ * change, its components and the kernel mechanisms) and the decomposition's waterfall first,
+ * the kernel differences, the confounders, every chart inlined as SVG (or what to record for
+ * it), then folded: the full text, the compare tables and every run's recording conditions.
  */
 #include <errno.h>
 #include <math.h>
@@ -131,11 +132,50 @@ static int tables(FILE *h, const char *dir, const struct ts_cmp *c)
 	return err;
 }
 
+/* Every variant's headline, as the text prints it (the same figures and units). */
+static void headlines(FILE *h, const struct ts_cmp *c)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	if (!f)
+		return;
+	for (int v = 1; v < c->nr_var; v++)
+		for (int i = 0; i < c->head[v].nr_lines; i++)
+			fprintf(f, "%s%s\n", v > 1 && !i ? "\n" : "", c->head[v].line[i]);
+	fclose(f);
+	ts_html_pre(h, buf ? buf : "");
+	free(buf);
+}
+
+/* The waterfalls ("explain*") first, then the other charts; Return: 0 or an error. */
+static int charts_html(FILE *h, const struct ts_charts *cs, int waterfalls)
+{
+	int err = 0;
+
+	for (size_t i = 0; i < cs->nr && !err; i++)
+		if ((strncmp(cs->c[i].name, "explain", 7) == 0) == waterfalls)
+			err = ts_html_chart(h, cs->dir, &cs->c[i], (int)i);
+	return err;
+}
+
+static void folded(FILE *h, const char *id, const char *summary)
+{
+	fprintf(h, "<details id=\"%s\"><summary>", id);
+	ts_html_text(h, summary);
+	fputs("</summary>\n", h);
+}
+
+/*
+ * The headline and the decomposition's waterfall first, then the kernel differences, the
+ * confounders and the mechanism charts; the full text, the tables and the recording
+ * conditions folded under <details>.
+ */
 static int page(FILE *h, const struct ts_charts *cs, const struct ts_cmp *c,
 		const struct ts_compare_report_opts *ro)
 {
 	char *text = text_of(c, ro), title[256];
-	size_t i;
 	int err = 0, v;
 
 	if (!text)
@@ -145,24 +185,29 @@ static int page(FILE *h, const struct ts_charts *cs, const struct ts_cmp *c,
 		snprintf(title + strlen(title), sizeof(title) - strlen(title), " vs %s",
 			 c->var[v].name);
 	ts_html_begin(h, title, "kernel variants, N runs each: the benchmark's change and why");
-	fputs("<nav><a href=\"#summary\">Summary</a><a href=\"#kernels\">Kernels</a>"
-	      "<a href=\"#confounders\">Confounders</a>"
-	      "<a href=\"#charts\">Charts</a><a href=\"#tables\">Tables</a>"
-	      "<a href=\"#conditions\">Recording</a></nav>\n",
+	ts_html_section(h, "headline", "Headline: the change and the kernel mechanisms behind it");
+	headlines(h, c);
+	err = charts_html(h, cs, 1);
+	fputs("<nav><a href=\"#kernels\">Kernels</a><a href=\"#confounders\">Confounders</a>"
+	      "<a href=\"#charts\">Charts</a><a href=\"#summary\">Full text</a>"
+	      "<a href=\"#tables\">Tables</a><a href=\"#conditions\">Recording</a></nav>\n",
 	      h);
-	ts_html_section(h, "summary", "The benchmark's change and its explanation");
-	ts_html_pre(h, text);
 	ts_html_section(h, "kernels", "Kernel differences seen in the configs and the traces");
 	kernel_differences(h, c);
 	ts_html_section(h, "confounders", "Confounders");
 	confounders(h, c);
 	ts_html_section(h, "charts", "Charts");
-	for (i = 0; i < cs->nr && !err; i++)
-		err = ts_html_chart(h, cs->dir, &cs->c[i], (int)i);
-	ts_html_section(h, "tables", "Tables");
+	err = err ?: charts_html(h, cs, 0);
+	folded(h, "summary", "The full text report");
+	ts_html_pre(h, text);
+	fputs("</details>\n", h);
+	folded(h, "tables", "Tables: decomposition, ranked changes, every metric");
 	err = err ?: tables(h, cs->dir, c);
-	ts_html_section(h, "conditions", "Recording conditions of every run");
+	fputs("</details>\n", h);
+	folded(h, "conditions", "Recording conditions of every run");
+	fputs("<div style=\"overflow-x:auto\">", h);
 	conditions(h, c);
+	fputs("</div></details>\n", h);
 	free(text);
 	return err ?: ts_html_end(h);
 }

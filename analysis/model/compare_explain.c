@@ -155,15 +155,23 @@ static void decompose_all(struct ts_cmp *c)
 	}
 }
 
+/* The share of the change of a part, or of a line under the split (off-CPU by state, a wait) */
 static double share_of(const struct ts_cmp_decomp *d, const char *name)
 {
 	for (int i = 0; d->kind && i < d->nr; i++)
 		if (d->part[i].metric && !strcmp(d->part[i].metric, name))
 			return d->part[i].share;
+	for (int i = 0; d->kind && i < d->nr_detail; i++)
+		if (d->detail[i].metric && !strcmp(d->detail[i].metric, name))
+			return d->detail[i].share;
 	return NAN;
 }
 
-/* By share of the benchmark's change, then adjusted p, then size of the change. */
+/*
+ * Components by their share of the benchmark's change first; CPU shares that moved under
+ * 1 percentage point last; the rest by standardized effect size, then size of the change.
+ * Never by the adjusted p: at the U test's floor hundreds of metrics tie.
+ */
 static int cmp_change(const void *pa, const void *pb)
 {
 	const struct ts_cmp_change *a = pa, *b = pb;
@@ -172,9 +180,73 @@ static int cmp_change(const void *pa, const void *pb)
 
 	if (sa != sb)
 		return sa < sb ? 1 : -1;
-	if (a->p_adj != b->p_adj)
-		return a->p_adj > b->p_adj ? 1 : -1;
+	if (a->minor != b->minor)
+		return a->minor - b->minor;
+	if (a->effect != b->effect)
+		return a->effect < b->effect ? 1 : -1;
 	return (fabs(a->change) < fabs(b->change)) - (fabs(a->change) > fabs(b->change));
+}
+
+static double effect_of(const struct ts_cmp_row *r, int v)
+{
+	const struct ts_summary *a = &r->cell[0].s, *b = &r->cell[v].s;
+	double sa = isnan(a->sd) ? 0 : a->sd, sb = isnan(b->sd) ? 0 : b->sd;
+	double pooled = sqrt((sa * sa + sb * sb) / 2), d = fabs(b->median - a->median);
+
+	return pooled > 0 ? d / pooled : d > 0 ? INFINITY : 0;
+}
+
+/* The kind of a metric, for the interleave: its section ("idle", "timer", "task.offcpu_stack") */
+static size_t kind_len(const char *name)
+{
+	size_t n = strcspn(name, ".");
+
+	if (!strncmp(name, "task.", 5) || !strncmp(name, "sched.", 6))
+		n += 1 + strcspn(name + n + 1, ".");
+	return n;
+}
+
+static int same_kind(const struct ts_cmp_change *a, const struct ts_cmp_change *b)
+{
+	size_t n = kind_len(a->row->name);
+
+	return n == kind_len(b->row->name) && !strncmp(a->row->name, b->row->name, n);
+}
+
+/* At most this many changes of one kind before every change of the others has come. */
+#define KIND_CAP 3
+
+/*
+ * Families adjusted: after the components, a kind of metric (its section: "idle", "timer",
+ * "task.offcpu_stack") keeps its KIND_CAP best in their ranked place; its others come after
+ * every other kind's, so that one kind cannot crowd the others out by count alone. @ch[0..n)
+ * is sorted; Return: 0 or -ENOMEM.
+ */
+static int interleave(struct ts_cmp_change *ch, int n)
+{
+	struct ts_cmp_change *out = malloc((n + 1) * sizeof(*out));
+	int *later = calloc(n + 1, sizeof(*later)), k = 0;
+
+	if (!out || !later) {
+		free(out);
+		free(later);
+		return -ENOMEM;
+	}
+	for (int i = 0; i < n; i++) {
+		int before = 0;
+
+		for (int j = 0; j < i; j++)
+			before += isnan(ch[i].share) && same_kind(&ch[i], &ch[j]);
+		later[i] = before >= KIND_CAP;
+	}
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = 0; i < n; i++)
+			if (later[i] == pass)
+				out[k++] = ch[i];
+	memcpy(ch, out, n * sizeof(*ch));
+	free(out);
+	free(later);
+	return 0;
 }
 
 /*
@@ -206,12 +278,15 @@ static int rank_changes(struct ts_cmp *c, int v)
 		ch[n].share = share_of(&c->dec[v], r->name);
 		ch[n].p_adj = r->cell[v].p_adj;
 		ch[n].change = r->cell[v].change;
+		ch[n].effect = effect_of(r, v);
+		ch[n].minor = !strncmp(r->name, "task.other_cpu.", 15) &&
+			      fabs(r->cell[v].s.median - r->cell[0].s.median) < 1;
 		n++;
 	}
 	qsort(ch, n, sizeof(*ch), cmp_change);
 	c->changes[v] = ch;
 	c->nr_changes[v] = n;
-	return 0;
+	return interleave(ch, n);
 }
 
 const char *ts_cmp_fact_name(enum ts_run_fact f)
@@ -337,19 +412,6 @@ static int var_differs(const struct ts_cmp *c, int v, int f)
 	return strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
 }
 
-/* Is @tok (@n bytes) one of the comma-separated names of @list? */
-static int in_list(const char *list, const char *tok, size_t n)
-{
-	while (list && *list) {
-		size_t l = strcspn(list, ",");
-
-		if (l == n && !strncmp(list, tok, n))
-			return 1;
-		list += l + (list[l] == ',');
-	}
-	return 0;
-}
-
 /* Append @t bytes of @tok to the comma list @buf (@n bytes, @len used), if they fit. */
 static void list_add(char *buf, size_t *len, size_t n, const char *tok, size_t t)
 {
@@ -374,8 +436,8 @@ static void events_only(const struct ts_cmp_variant *in, const struct ts_cmp_var
 	while (l && *l) {
 		size_t t = strcspn(l, ",");
 
-		if (t && !in_list(other, l, t)) {
-			if (in_list(miss, l, t))
+		if (t && !ts_cmp_in_list(other, l, t)) {
+			if (ts_cmp_in_list(miss, l, t))
 				list_add(ker, &lk, n, l, t);
 			else
 				list_add(rec, &lr, n, l, t);
@@ -408,6 +470,34 @@ static int events_differ(struct ts_cmp *c, int v, int *cap, int *ncap)
 		if (rec[i][0])
 			err = say(c, cap, "events differ: %s recorded in %s only", rec[i],
 				  pair[i]->name);
+	return err;
+}
+
+/*
+ * The facts that could not be compared, per variant: unknown in its first run (no meta.txt,
+ * or a file that does not say). Listed as "not checked", so that "none found" is never said
+ * of what was not looked at.
+ */
+static int unchecked(struct ts_cmp *c, int *cap)
+{
+	static const enum ts_run_fact f[] = { TS_FACT_KERNEL,	TS_FACT_CPUS,	  TS_FACT_CMDLINE,
+					      TS_FACT_PINNING, TS_FACT_WORKLOAD, TS_FACT_EVENTS };
+	int err = 0;
+
+	for (int v = 0; v < c->nr_var && !err; v++) {
+		char list[200];
+		size_t len = 0;
+
+		list[0] = '\0';
+		for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
+			if (!c->var[v].runs[0].fact[f[i]])
+				list_add(list, &len, sizeof(list), ts_cmp_fact_name(f[i]),
+					 strlen(ts_cmp_fact_name(f[i])));
+		if (len)
+			err = say(c, cap,
+				  "not checked: %s unknown for %s (its runs' meta.txt does not say)",
+				  list, c->var[v].name);
+	}
 	return err;
 }
 
@@ -489,52 +579,6 @@ static int load_confounders(struct ts_cmp *c, int *cap)
 				var->name, o->cell[v].s.median, runs[0] ? "; " : "", runs);
 	}
 	return err;
-}
-
-const char *ts_cmp_class_hint(const char *cls)
-{
-	if (!strcmp(cls, "irq"))
-		return "threaded interrupt handlers (irq/N-* threads: PREEMPT_RT or threadirqs); a "
-		       "kernel without them runs hardirqs inline, and wakeups from interrupts go "
-		       "through the thread";
-	if (!strncmp(cls, "rcu_exp_gp_kthr", 15) || !strncmp(cls, "rcu_exp_par_gp_", 15))
-		return "the expedited RCU grace-period kthread workers (6.9+); older kernels run "
-		       "expedited grace periods from kworkers";
-	if (!strcmp(cls, "ktimers") || !strcmp(cls, "rcuc"))
-		return "PREEMPT_RT's per-CPU threads for timers and RCU callbacks";
-	if (!strcmp(cls, "rcub"))
-		return "RCU priority-boost threads (RCU_BOOST, on by default with PREEMPT_RT)";
-	if (!strcmp(cls, "irq_work"))
-		return "PREEMPT_RT runs irq_work that may sleep in per-CPU irq_work/N threads";
-	if (!strcmp(cls, "pr"))
-		return "console printing threads (pr/<console>: PREEMPT_RT's printk)";
-	if (!strcmp(cls, "rcu_preempt") || !strcmp(cls, "rcu_sched"))
-		return "the RCU grace-period kthread: rcu_preempt with PREEMPT_RCU (PREEMPT, "
-		       "PREEMPT_RT), rcu_sched without";
-	if (!strcmp(cls, "ksoftirqd"))
-		return "the per-CPU softirq threads";
-	if (!strcmp(cls, "softirq"))
-		return "wakes from softirqs run inline (at irq exit or bh enable); PREEMPT_RT runs "
-		       "softirqs in threads (ksoftirqd, ktimers) instead";
-	if (!strcmp(cls, "swapper"))
-		return "the idle task's own context: the end of an interrupt on an idle CPU, "
-		       "after its hardirq count dropped (where PREEMPT_RT wakes ksoftirqd rather "
-		       "than run softirqs inline)";
-	if (!strcmp(cls, "hardirq"))
-		return "wakeups from hard interrupt handlers; under PREEMPT_RT most handlers and "
-		       "timers run in threads instead";
-	return "";
-}
-
-int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n)
-{
-	int pos = 0, zero = 0;
-
-	for (int r = 0; r < n; r++) {
-		pos += x->values[r] > 0;
-		zero += x->values[r] == 0;
-	}
-	return pos == n ? 1 : zero == n ? 0 : -1;
 }
 
 /*
@@ -668,7 +712,10 @@ int ts_cmp_explain(struct ts_cmp *c)
 		err = rank_changes(c, v);
 	err = err ?: fact_confounders(c, &cap, &ncap);
 	err = err ?: load_confounders(c, &cap);
+	err = err ?: unchecked(c, &cap);
 	err = err ?: preempt_note(c, &ncap);
 	err = err ?: class_notes(c, &ncap);
+	if (!err)
+		ts_cmp_headline(c);
 	return err;
 }

@@ -1,5 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Shared between compare.c (statistics) and compare_explain.c (the explanation). */
+/*
+ * Shared between the compare model's files, layered: compare.c (statistics) calls
+ * compare_explain.c (the explanation), which calls compare_wake.c/compare_wait.c (waits and
+ * the wakeup path) and compare_headline.c (the headline); all of them use compare_class.c.
+ * No file calls one above it.
+ */
 #ifndef TS_COMPARE_PRIV_H
 #define TS_COMPARE_PRIV_H
 
@@ -12,8 +17,15 @@ int ts_cmp_explain(struct ts_cmp *c);
  * c->wakes. */
 void ts_cmp_explain_waits(struct ts_cmp *c);
 
-/* All @n values of @x above zero (1), all zero (0), or neither (-1). */
+/* The headline of every variant against the baseline (compare_headline.c), into c->head, once
+ * the decomposition, the waits and the notes are made. */
+void ts_cmp_headline(struct ts_cmp *c);
+
+/* All @n values of @x above zero (1), all zero (0), or neither (-1) (compare_class.c). */
 int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n);
+
+/* Is @tok (@n bytes) one of the comma-separated names of @list (NULL: none)? */
+int ts_cmp_in_list(const char *list, const char *tok, size_t n);
 
 /* What a task class is known for ("" for nothing), when the data shows it in one variant. */
 const char *ts_cmp_class_hint(const char *cls);

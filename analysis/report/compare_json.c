@@ -235,12 +235,54 @@ static void wakeup_path(FILE *f, const struct ts_cmp *c, int v)
 	fputc(']', f);
 }
 
+static void mechanism(FILE *f, const struct ts_cmp_mech *m)
+{
+	fputs("{\"metric\":", f);
+	str(f, m->row->name);
+	fputs(",\"label\":", f);
+	str(f, m->label);
+	fputs(",\"component\":", f);
+	str(f, m->component);
+	key_num(f, "a", m->a);
+	key_num(f, "b", m->b);
+	fputs(",\"unit\":", f);
+	str(f, m->unit);
+	key_num(f, "p", m->tested ? m->p : NAN);
+	fputs(",\"separation\":", f);
+	str(f, m->separation);
+	key_num(f, "share_pct", m->share > 0 && m->share <= 100 ? m->share : NAN);
+	key_num(f, "effect", m->effect);
+	fprintf(f, ",\"tested\":%s}", m->tested ? "true" : "false");
+}
+
+/* The headline of variant @v: its mechanisms best first, and the text's lines. */
+static void headline(FILE *f, const struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_headline *h = &c->head[v];
+
+	fputs("{\"variant\":", f);
+	str(f, c->var[v].name);
+	fputs(",\"mechanisms\":[", f);
+	for (int i = 0; i < h->nr_mech; i++) {
+		fputs(i ? "," : "", f);
+		mechanism(f, &h->mech[i]);
+	}
+	fputs("],\"lines\":[", f);
+	for (int i = 0; i < h->nr_lines; i++) {
+		fputs(i ? "," : "", f);
+		str(f, h->line[i]);
+	}
+	fputs("]}", f);
+}
+
 static void explanations(FILE *f, const struct ts_cmp *c)
 {
 	fputs(",\n\"explanations\":[", f);
 	for (int v = 1; v < c->nr_var; v++) {
 		fprintf(f, "%s{\"variant\":", v > 1 ? "," : "");
 		str(f, c->var[v].name);
+		fputs(",\"headline\":", f);
+		headline(f, c, v);
 		fputs(",\"decomposition\":", f);
 		decomposition(f, &c->dec[v]);
 		fputs(",\"changes\":[", f);
@@ -274,6 +316,8 @@ int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		str(f, c->result->name);
 	else
 		fputs("null", f);
+	fputs(",\n\"headline\":", f);
+	headline(f, c, 1);
 	fputs(",\n\"variants\":[", f);
 	for (int v = 0; v < c->nr_var; v++) {
 		fprintf(f, "%s{\"name\":", v ? "," : "");

@@ -392,6 +392,11 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 	unsigned int top = o->top ? o->top : 10;
 	int small_n = 0;
 
+	for (int v = 1; v < c->nr_var; v++) {
+		for (int i = 0; i < c->head[v].nr_lines; i++)
+			fprintf(f, "%s\n", c->head[v].line[i]);
+		fputc('\n', f);
+	}
 	fprintf(f, "tickscope compare: %s (baseline, %d run%s)", c->var[0].name, c->var[0].nr_runs,
 		c->var[0].nr_runs == 1 ? "" : "s");
 	for (int v = 1; v < c->nr_var; v++)

@@ -49,7 +49,11 @@ self_contained() {
 # browse MODE FILE OUT: headless Chromium ($CHROMIUM) on a local file; MODE screenshot or dom
 browse() {
 	_a="--headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir=$TAP_TMP/profile"
-	if [ "$1" = screenshot ]; then
+	if [ "$1" = pdf ]; then
+		# shellcheck disable=SC2086
+		timeout 60 "$CHROMIUM" $_a --no-pdf-header-footer --print-to-pdf="$3" "file://$2" \
+			>/dev/null 2>&1
+	elif [ "$1" = screenshot ]; then
 		# shellcheck disable=SC2086
 		timeout 60 "$CHROMIUM" $_a --window-size=1200,2400 --screenshot="$3" "file://$2" \
 			>/dev/null 2>&1

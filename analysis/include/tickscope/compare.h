@@ -11,7 +11,8 @@
 #include "tickscope/stats.h"
 
 #define TS_CMP_MAX_VAR 8
-#define TS_CMP_VERSION 1 /* of the JSON and TSV layout (docs/compare-json.md) */
+/* of the JSON and TSV layout (docs/compare-json.md); 2: the headline */
+#define TS_CMP_VERSION 2
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
@@ -213,7 +214,9 @@ struct ts_cmp_decomp {
 struct ts_cmp_change {
 	const struct ts_cmp_row *row;
 	double share; /* of the benchmark's change, % (NAN when not a component) */
-	double p_adj, change; /* the row's, for this variant (the ranking's keys) */
+	double p_adj, change; /* the row's, for this variant */
+	double effect; /* |median B - median A| / pooled sd; INFINITY when neither side varies */
+	int minor; /* a CPU share that moved under 1 percentage point: ranked last */
 };
 
 struct ts_cmp_confounder {
@@ -256,6 +259,34 @@ struct ts_cmp_wake {
 	const char *hint; /* what the class is known for, "" for nothing */
 };
 
+#define TS_CMP_MAX_MECH 8
+#define TS_CMP_MAX_HEAD 16
+
+/*
+ * A kernel mechanism of the headline: a metric of the chain rules (docs/compare.md) that
+ * feeds a component of the decomposition and changed, A against B.
+ */
+struct ts_cmp_mech {
+	const struct ts_cmp_row *row;
+	char label[200]; /* in kernel words */
+	const char *component; /* the decomposition part's label it feeds, "" for none */
+	double a, b; /* medians, in unit (b NAN: its event is missing from B's kernel) */
+	char unit[16]; /* "µs/op", "/s", "%" ... (ns scaled to µs) */
+	double p; /* adjusted p-value; NAN when not testable */
+	double share; /* of the benchmark's change, % (time per operation only), else NAN */
+	double effect; /* |difference of the medians| / pooled sd; INFINITY without spread */
+	const char *separation; /* "complete", "partial", "one side only" */
+	int tested; /* 1: significant after the adjustment; 0: too few runs, shown as unconfirmed */
+};
+
+/* What the comparison says first: the benchmark, the components, the mechanisms. */
+struct ts_cmp_headline {
+	struct ts_cmp_mech mech[TS_CMP_MAX_MECH]; /* best first */
+	int nr_mech;
+	char line[TS_CMP_MAX_HEAD][400]; /* the text lines (the JSON's lines[] too) */
+	int nr_lines;
+};
+
 struct ts_cmp_opts {
 	double alpha; /* 0.05 */
 	double cv_max; /* noisy above this CV (0.10) */
@@ -285,6 +316,7 @@ struct ts_cmp {
 	int nr_waits[TS_CMP_MAX_VAR];
 	struct ts_cmp_wake wakes[TS_CMP_MAX_VAR][TS_CMP_MAX_WAKES]; /* the wakeup path */
 	int nr_wakes[TS_CMP_MAX_VAR];
+	struct ts_cmp_headline head[TS_CMP_MAX_VAR];
 };
 
 /**

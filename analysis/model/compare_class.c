@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * What compare's explanation says of the kernels' task classes, and the lists of names, shared
+ * by the explanation
+ * (compare_explain.c), the wakeup path (compare_wake.c) and the headline
+ * (compare_headline.c): below all three, so that none includes another.
+ */
+#include <string.h>
+
+#include "compare_priv.h"
+
+const char *ts_cmp_class_hint(const char *cls)
+{
+	if (!strcmp(cls, "irq"))
+		return "threaded interrupt handlers (irq/N-* threads: PREEMPT_RT or threadirqs); a "
+		       "kernel without them runs hardirqs inline, and wakeups from interrupts go "
+		       "through the thread";
+	if (!strncmp(cls, "rcu_exp_gp_kthr", 15) || !strncmp(cls, "rcu_exp_par_gp_", 15))
+		return "the expedited RCU grace-period kthread workers (6.9+); older kernels run "
+		       "expedited grace periods from kworkers";
+	if (!strcmp(cls, "ktimers"))
+		return "PREEMPT_RT's per-CPU threads that run timers (the timer and hrtimer "
+		       "softirqs)";
+	if (!strcmp(cls, "rcuc"))
+		return "per-CPU threads that run RCU callbacks (rcutree.use_softirq=0, the "
+		       "PREEMPT_RT default); ktimers runs the timers";
+	if (!strcmp(cls, "rcub"))
+		return "RCU priority-boost threads (RCU_BOOST, on by default with PREEMPT_RT)";
+	if (!strcmp(cls, "irq_work"))
+		return "PREEMPT_RT runs irq_work that may sleep in per-CPU irq_work/N threads";
+	if (!strcmp(cls, "pr"))
+		return "console printing threads (pr/<console>: PREEMPT_RT's printk)";
+	if (!strcmp(cls, "rcu_preempt") || !strcmp(cls, "rcu_sched"))
+		return "the RCU grace-period kthread: rcu_preempt with PREEMPT_RCU (PREEMPT, "
+		       "PREEMPT_RT), rcu_sched without";
+	if (!strcmp(cls, "ksoftirqd"))
+		return "the per-CPU softirq threads";
+	if (!strcmp(cls, "softirq"))
+		return "wakes from softirqs run inline (at irq exit or bh enable); PREEMPT_RT runs "
+		       "softirqs in threads (ksoftirqd, ktimers) instead";
+	if (!strcmp(cls, "swapper"))
+		return "the idle task's own context: the end of an interrupt on an idle CPU, "
+		       "after its hardirq count dropped (where PREEMPT_RT wakes ksoftirqd rather "
+		       "than run softirqs inline)";
+	if (!strcmp(cls, "hardirq"))
+		return "wakeups from hard interrupt handlers; under PREEMPT_RT most handlers and "
+		       "timers run in threads instead";
+	return "";
+}
+
+int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n)
+{
+	int pos = 0, zero = 0;
+
+	for (int r = 0; r < n; r++) {
+		pos += x->values[r] > 0;
+		zero += x->values[r] == 0;
+	}
+	return pos == n ? 1 : zero == n ? 0 : -1;
+}
+
+int ts_cmp_in_list(const char *list, const char *tok, size_t n)
+{
+	while (list && *list) {
+		size_t l = strcspn(list, ",");
+
+		if (l == n && !strncmp(list, tok, n))
+			return 1;
+		list += l + (list[l] == ',');
+	}
+	return 0;
+}

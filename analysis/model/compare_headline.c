@@ -1,0 +1,643 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The headline of a comparison: the benchmark's change with its interval and p, the
+ * components of the decomposition that carry it, and the kernel mechanisms that feed each
+ * component (the chain rules below, written out in docs/compare.md), best first; where a
+ * mechanism or the decomposition could not be looked at, one line says why and what to add.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_priv.h"
+
+enum comp { C_RUN, C_WAKE, C_DELAY, C_OFFCPU, C_NR };
+
+/* The decomposition's parts (their metrics) each component stands for. */
+static const char *const comp_metric[C_NR][2] = {
+	[C_RUN] = { "task.path.run.per_op", "bench.cpu_per_op" },
+	[C_WAKE] = { "task.path.wake_delivery.per_op", NULL },
+	[C_DELAY] = { "task.path.sched_delay.per_op", NULL },
+	[C_OFFCPU] = { "bench.off_cpu_per_op", NULL },
+};
+
+/* How a rule's metric must have changed to be a mechanism. */
+enum how {
+	H_CHANGED, /* significant, or (too few runs) every run apart and over 2x */
+	H_ONLY, /* above zero in every run of one side, zero in every run of the other */
+};
+
+struct chain_rule {
+	enum comp comp;
+	const char *pre, *suf; /* the metric: @pre alone (@suf NULL), or @pre<class>@suf */
+	const char *label; /* kernel words; "%s" is the class */
+	const char *event; /* the event it needs */
+	enum how how;
+};
+
+/* The chain rules: docs/compare.md has them as a table; keep both the same. */
+static const struct chain_rule rules[] = {
+	{ C_RUN, "task.path.run.tick.per_op", NULL, "the tick's handler while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.hardirq.per_op", NULL, "hard interrupts while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.softirq.per_op", NULL, "softirqs while the benchmark ran",
+	  "irq:softirq_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.timers.per_op", NULL, "timer callbacks while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.hardirq.", ".per_op", "hard IRQ %s while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.softirq.", ".per_op", "softirq %s while the benchmark ran",
+	  "irq:softirq_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.timer.", ".per_op", "timer %s while the benchmark ran",
+	  "timer:hrtimer_expire_entry", H_CHANGED },
+	{ C_RUN, "timer.expire.tick_sched_timer.per_s", NULL,
+	  "the tick: its handler (tick_sched_timer) runs", "timer:hrtimer_expire_entry",
+	  H_CHANGED },
+	{ C_RUN, "task.migrations.per_op", NULL, "migrations of the benchmark's tasks",
+	  "sched:sched_migrate_task", H_CHANGED },
+	{ C_WAKE, "idle.tick_stop.ok.per_s", NULL, "idle CPUs stopping the tick (tick_stop)",
+	  "timer:tick_stop", H_CHANGED },
+	{ C_WAKE, "idle.exits.tick.per_s", NULL, "idle exits by the tick", "power:cpu_idle",
+	  H_CHANGED },
+	{ C_WAKE, "idle.exits.other_hrtimer.per_s", NULL,
+	  "idle exits by hrtimers other than the tick", "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idle.exits.ipi.per_s", NULL, "idle exits by IPIs", "ipi:ipi_entry", H_CHANGED },
+	{ C_WAKE, "task.wake_class.cross_busy.share", NULL,
+	  "wakes of the benchmark's tasks sent to a busy CPU on the other side",
+	  "sched:sched_waking", H_CHANGED },
+	{ C_WAKE, "task.wake_class.cross_idle.share", NULL,
+	  "wakes of the benchmark's tasks sent to an idle CPU on the other side",
+	  "sched:sched_waking", H_CHANGED },
+	{ C_WAKE, "task.wake_class.same_busy.share", NULL,
+	  "wakes of the benchmark's tasks on the waker's own busy CPU", "sched:sched_waking",
+	  H_CHANGED },
+	{ C_WAKE, "task.wake_class.same_idle.share", NULL,
+	  "wakes of the benchmark's tasks on the waker's own idle CPU", "sched:sched_waking",
+	  H_CHANGED },
+	{ C_WAKE, "task.woken_by.", ".share", "wakes of the benchmark's tasks by %s",
+	  "sched:sched_waking", H_CHANGED },
+	{ C_WAKE, "sched.woken_by.", ".share", "wakes of all tasks by %s", "sched:sched_waking",
+	  H_CHANGED },
+	{ C_WAKE, "sched.threads.", ".count", "%s kernel threads", "sched:sched_switch", H_ONLY },
+	{ C_DELAY, "task.other_cpu.", ".share", "%s running beside the benchmark (its CPU share)",
+	  "sched:sched_switch", H_CHANGED },
+	{ C_OFFCPU, "task.offcpu_stack.", ".per_op", "waits in %s", "sched:sched_switch",
+	  H_CHANGED },
+	{ C_OFFCPU, "task.woken_by_work.", ".share", "work items %s waking the benchmark's tasks",
+	  "workqueue:workqueue_execute_start", H_CHANGED },
+};
+
+/* What some work functions do, in kernel words. */
+static const char *work_hint(const char *fn)
+{
+	if (!strcmp(fn, "srcu_invoke_callbacks"))
+		return " (a kworker running SRCU callbacks, which ends SRCU grace-period waits)";
+	if (!strcmp(fn, "wait_rcu_exp_gp"))
+		return " (a kworker driving an expedited RCU grace period)";
+	if (!strcmp(fn, "process_srcu"))
+		return " (a kworker driving an SRCU grace period)";
+	return "";
+}
+
+/* A share (of the CPU time, of the wakes) changed by less than this (pp) is no mechanism. */
+#define MIN_PP 1.0
+
+/* The class of "@pre<class>@suf" into @cls, or the name itself for an exact rule; 0 on match */
+static int rule_match(const struct chain_rule *ru, const char *name, char *cls, size_t n)
+{
+	size_t len = strlen(name), p = strlen(ru->pre), q;
+
+	if (!ru->suf) {
+		cls[0] = '\0';
+		return strcmp(name, ru->pre) ? -1 : 0;
+	}
+	q = strlen(ru->suf);
+	if (strncmp(name, ru->pre, p) || len <= p + q || strcmp(name + len - q, ru->suf))
+		return -1;
+	if (strstr(name + p, ".woken_by.")) /* who ended a stack's waits: said with the stack */
+		return -1;
+	snprintf(cls, n, "%.*s", (int)(len - p - q), name + p);
+	return 0;
+}
+
+/* The part of @v's decomposition that component @k stands for, or NULL. */
+static const struct ts_cmp_part *comp_part(const struct ts_cmp *c, int v, enum comp k)
+{
+	const struct ts_cmp_decomp *d = &c->dec[v];
+
+	for (int i = 0; d->kind && i < d->nr; i++)
+		for (int j = 0; j < 2 && d->part[i].metric; j++)
+			if (comp_metric[k][j] && !strcmp(d->part[i].metric, comp_metric[k][j]))
+				return &d->part[i];
+	return NULL;
+}
+
+/* The unit shown and the factor to it: ns become µs. */
+static double show_unit(const char *unit, char *out, size_t n)
+{
+	if (!strcmp(unit, "ns/op") || !strcmp(unit, "ns")) {
+		snprintf(out, n, "%s", unit[2] ? "µs/op" : "µs");
+		return 1e-3;
+	}
+	if (!strncmp(unit, "1/", 2)) {
+		snprintf(out, n, "%s", unit + 1);
+		return 1;
+	}
+	snprintf(out, n, "%s", unit);
+	return 1;
+}
+
+/* "complete" when every run of one side is beyond every run of the other. */
+static const char *separation(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
+{
+	if (!a->s.n || !b->s.n)
+		return "one side only";
+	return a->s.max < b->s.min || b->s.max < a->s.min ? "complete" : "partial";
+}
+
+static double effect_size(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
+{
+	double sa = isnan(a->s.sd) ? 0 : a->s.sd, sb = isnan(b->s.sd) ? 0 : b->s.sd;
+	double pooled = sqrt((sa * sa + sb * sb) / 2), d = fabs(b->s.median - a->s.median);
+
+	return pooled > 0 ? d / pooled : d > 0 ? INFINITY : 0;
+}
+
+/*
+ * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
+ * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
+ * one side is beyond every run of the other and the medians are over 2x apart.
+ */
+static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+		     const struct chain_rule *ru, int *tested)
+{
+	const struct ts_cmp_cell *a = &r->cell[0], *b = &r->cell[v];
+	double lo = fmin(fabs(a->s.median), fabs(b->s.median));
+	double hi = fmax(fabs(a->s.median), fabs(b->s.median));
+
+	*tested = 1;
+	if (ru->how == H_ONLY) {
+		int pa = ts_cmp_all_pos(a, c->var[0].nr_runs);
+		int pb = ts_cmp_all_pos(b, c->var[v].nr_runs);
+
+		return pa >= 0 && pb >= 0 && pa != pb;
+	}
+	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
+		return 0;
+	if (b->significant)
+		return 1;
+	if (isnan(b->p) || b->t.min_p < c->o.alpha || strcmp(separation(a, b), "complete"))
+		return 0;
+	*tested = 0;
+	return lo == 0 ? hi > 0 : hi > 2 * lo;
+}
+
+/*
+ * The side (0 or @v) whose kernel does not offer @ru's event (its meta.txt's events_missing)
+ * while every run of the other side measured the metric above zero; -1 for neither.
+ */
+static int missing_side(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+			const struct chain_rule *ru)
+{
+	const int k[2] = { 0, v };
+
+	for (int i = 0; i < 2; i++) {
+		const struct ts_cmp_cell *x = &r->cell[k[i]], *y = &r->cell[k[!i]];
+		const char *miss = c->var[k[i]].runs[0].fact[TS_FACT_EVENTS_MISSING];
+
+		if (!x->s.n && y->s.n && ts_cmp_all_pos(y, c->var[k[!i]].nr_runs) == 1 &&
+		    ts_cmp_in_list(miss, ru->event, strlen(ru->event)))
+			return k[i];
+	}
+	return -1;
+}
+
+/* A few task classes in kernel words, for the headline's labels. */
+static const char *class_words(const char *cls)
+{
+	static const char *const w[][2] = {
+		{ "irq", "threaded interrupt handlers (irq/N-*)" },
+		{ "ktimers", "ktimers, the threads that run timers" },
+		{ "rcuc", "rcuc, the threads that run RCU callbacks" },
+		{ "rcub", "rcub, the RCU priority-boost threads" },
+		{ "ksoftirqd", "ksoftirqd, the softirq threads" },
+		{ "hardirq", "hard interrupt handlers" },
+		{ "softirq", "softirqs run inline" },
+		{ "swapper", "the idle task's interrupt exits" },
+		{ "rcu_preempt", "rcu_preempt, the RCU grace-period kthread" },
+		{ "rcu_sched", "rcu_sched, the RCU grace-period kthread" },
+		{ "kworker", "kworkers" },
+	};
+
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(cls, w[i][0]))
+			return w[i][1];
+	return cls;
+}
+
+/* "synchronize_srcu;unregister_shrinker;x.D" as "synchronize_srcu <- ... (D)", into @out. */
+static void stack_words(const char *cls, char *out, size_t n)
+{
+	const char *dot = strrchr(cls, '.');
+	size_t len = 0, end = dot ? (size_t)(dot - cls) : strlen(cls);
+
+	out[0] = '\0';
+	for (size_t i = 0; i < end && len + 5 < n; i++)
+		len += cls[i] == ';' ? snprintf(out + len, n - len, " <- ") :
+				       snprintf(out + len, n - len, "%c", cls[i]);
+	if (dot)
+		snprintf(out + len, n - len, " (%s)", dot + 1);
+}
+
+/* Who ended the waits of stack row @r in @v's kernel: ", ended by kworker (100%)" or "". */
+static void ended_by(const struct ts_cmp *c, int v, const struct ts_cmp_row *r, char *out, size_t n)
+{
+	out[0] = '\0';
+	for (int i = 0; i < c->nr_waits[v]; i++) {
+		const struct ts_cmp_wait *w = &c->waits[v][i];
+		const struct ts_cmp_waker *by = w->nr_by ? &w->by[0] : NULL;
+		int k = isnan(w->b) || w->b < w->a ? 0 : 1; /* the side where it grew */
+
+		if (w->row != r || !by)
+			continue;
+		snprintf(out, n, ", ended by %s (%.0f%% of them)", class_words(by->cls),
+			 k ? by->b : by->a);
+	}
+}
+
+static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
+		       const struct chain_rule *ru, const char *cls, char *out, size_t n)
+{
+	char words[160], by[96];
+
+	if (!strcmp(ru->pre, "task.offcpu_stack.")) {
+		stack_words(cls, words, sizeof(words));
+		ended_by(c, v, r, by, sizeof(by));
+		snprintf(out, n, "waits in %s%s", words, by);
+	} else if (!strcmp(ru->pre, "task.woken_by_work.")) {
+		snprintf(out, n, "work items %.60s%s waking the benchmark's tasks", cls,
+			 work_hint(cls));
+	} else {
+		snprintf(words, sizeof(words), "%.100s", ru->suf ? class_words(cls) : "");
+		snprintf(out, n, ru->label, words);
+	}
+}
+
+/*
+ * A candidate mechanism, the key of its component (its share of the change, or 0) and
+ * whether it moved the way its component did (1) or not (0), when the benchmark changed.
+ */
+struct cand {
+	struct ts_cmp_mech m;
+	double comp_key;
+	int along;
+};
+
+/* A share that can be ranked and printed: in (0, 100]; else -1. */
+static double valid_share(double s)
+{
+	return s > 0 && s <= 100 ? s : -1;
+}
+
+/*
+ * Component share, tested, moved along its component (what appeared or grew where the
+ * component grew), own share, effect size, name: the best first.
+ */
+static int cmp_cand(const void *pa, const void *pb)
+{
+	const struct cand *a = pa, *b = pb;
+	double sa = valid_share(a->m.share), sb = valid_share(b->m.share);
+
+	if (a->comp_key != b->comp_key)
+		return a->comp_key < b->comp_key ? 1 : -1;
+	if (a->m.tested != b->m.tested)
+		return b->m.tested - a->m.tested;
+	if (a->along != b->along)
+		return b->along - a->along;
+	if (sa != sb)
+		return sa < sb ? 1 : -1;
+	if (a->m.effect != b->m.effect)
+		return a->m.effect < b->m.effect ? 1 : -1;
+	return strcmp(a->m.row->name, b->m.row->name);
+}
+
+/* The key that orders components: their share when the benchmark changed, else 0 for all. */
+static double comp_key(const struct ts_cmp *c, int v, const struct ts_cmp_part *p)
+{
+	if (!p || !c->result || !c->result->cell[v].significant)
+		return 0;
+	return fmax(valid_share(p->share), 0);
+}
+
+static void fill_mech(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
+		      const struct chain_rule *ru, const char *cls, struct cand *x)
+{
+	const struct ts_cmp_part *p = comp_part(c, v, ru->comp);
+	struct ts_cmp_mech *m = &x->m;
+	double f = show_unit(r->unit, m->unit, sizeof(m->unit));
+
+	m->row = r;
+	mech_label(c, v, r, ru, cls, m->label, sizeof(m->label));
+	m->component = p ? p->label : "";
+	m->a = r->cell[0].s.median * f;
+	m->b = r->cell[v].s.median * f;
+	m->p = r->cell[v].p_adj;
+	m->separation = separation(&r->cell[0], &r->cell[v]);
+	m->effect = r->cell[0].s.n && r->cell[v].s.n ? effect_size(&r->cell[0], &r->cell[v]) :
+						       INFINITY;
+	m->share = NAN;
+	if (p && !strcmp(m->unit, "µs/op") && c->dec[v].delta != 0 && !isnan(m->b - m->a))
+		m->share = 100 * (m->b - m->a) / c->dec[v].delta;
+	x->comp_key = comp_key(c, v, p);
+	x->along = x->comp_key > 0 && (m->b > m->a) == (p->delta > 0);
+}
+
+/* The rule row @r matches, with its class in @cls; NULL for none. */
+static const struct chain_rule *rule_of(const struct ts_cmp_row *r, char *cls, size_t n)
+{
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (!rule_match(&rules[i], r->name, cls, n))
+			return &rules[i];
+	return NULL;
+}
+
+/*
+ * Whether @cls of a CPU-share rule is a user program, not a kernel thread class (no
+ * "sched.threads.<cls>.count", which counts only the kernel's threads): a confounder, not a
+ * mechanism.
+ */
+static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const char *cls)
+{
+	char name[256];
+
+	if (strcmp(ru->pre, "task.other_cpu."))
+		return 0;
+	snprintf(name, sizeof(name), "sched.threads.%.200s.count", cls);
+	return !ts_cmp_find(c, name);
+}
+
+#define MAX_CAND 64
+
+/* Every row that a chain rule makes a mechanism of @v, into @x; Return: how many. */
+static int candidates(const struct ts_cmp *c, int v, struct cand *x)
+{
+	int n = 0, has_dec = c->dec[v].kind != NULL;
+
+	for (int i = 0; i < c->nr_rows && n < MAX_CAND; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+		const struct chain_rule *ru;
+		char cls[200];
+		int tested = 1, miss;
+
+		ru = rule_of(r, cls, sizeof(cls));
+		if (!ru || (has_dec && !comp_part(c, v, ru->comp)) || user_class(c, ru, cls))
+			continue;
+		miss = missing_side(c, r, v, ru);
+		if (miss < 0 && !qualifies(c, r, v, ru, &tested))
+			continue;
+		memset(&x[n], 0, sizeof(x[n]));
+		fill_mech(c, v, r, ru, cls, &x[n]);
+		x[n].m.tested = miss >= 0 ? 1 : tested;
+		n++;
+	}
+	qsort(x, n, sizeof(*x), cmp_cand);
+	return n;
+}
+
+static void hl(struct ts_cmp_headline *h, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* Add a line to the headline (the last ones are dropped when it is full). */
+static void hl(struct ts_cmp_headline *h, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (h->nr_lines == TS_CMP_MAX_HEAD)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(h->line[h->nr_lines++], sizeof(h->line[0]), fmt, ap);
+	va_end(ap);
+}
+
+/* No space before "/s" and "%", one before other units. */
+static const char *gap(const char *unit)
+{
+	return *unit == '/' || *unit == '%' || !*unit ? "" : " ";
+}
+
+/* A figure with 4 significant digits, "-" when unmeasured. */
+static const char *fig(char *buf, size_t n, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else if (fabs(v) >= 1e4)
+		snprintf(buf, n, "%.0f", v);
+	else
+		snprintf(buf, n, "%.4g", v);
+	return buf;
+}
+
+static const char *verdict(const struct ts_cmp *c, const struct ts_cmp_cell *x)
+{
+	if (isnan(x->p))
+		return "not tested (a side has no value)";
+	if (x->significant)
+		return "significant";
+	return x->t.min_p >= c->o.alpha ? "too few runs to test" : "not significant";
+}
+
+/* The benchmark's change: its medians, the change, its interval and p, and the verdict. */
+static void result_line(struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_row *r = c->result;
+	const struct ts_cmp_cell *x;
+	char a[32], b[32], ci[80], unit[16];
+	double f;
+
+	if (!r) {
+		hl(&c->head[v],
+		   "%s vs %s: no benchmark result to compare (the runs hold no "
+		   "workload.out or stress-ng.yaml that tickscope reads)",
+		   c->var[v].name, c->var[0].name);
+		return;
+	}
+	x = &r->cell[v];
+	f = show_unit(r->unit, unit, sizeof(unit));
+	if (isnan(x->ci_lo))
+		snprintf(ci, sizeof(ci), "no CI");
+	else
+		snprintf(ci, sizeof(ci), "%.0f%% CI [%+.1f%%, %+.1f%%]",
+			 100 * fmin(x->t.level, 0.95), x->ci_lo, x->ci_hi);
+	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %+.1f%% %s, %s, p=%.2g: %s", c->var[v].name,
+	   c->var[0].name, r->name + 6, fig(a, 32, r->cell[0].s.median * f),
+	   fig(b, 32, x->s.median * f), gap(unit), unit, x->change,
+	   r->dir == TS_DIR_NEUTRAL ? "(neutral)" :
+	   x->change >= 0	    ? "better" :
+				      "worse",
+	   ci, x->p, verdict(c, x));
+}
+
+/* A part's share in words: "46% of the change", or why it is not one. */
+static const char *share_words(double share, char *buf, size_t n)
+{
+	if (isnan(share))
+		snprintf(buf, n, "no share");
+	else if (share < 0)
+		snprintf(buf, n, "moved against the change");
+	else if (share > 100)
+		snprintf(buf, n, "more than the change: other parts moved against it");
+	else
+		snprintf(buf, n, "%.0f%% of the change", share);
+	return buf;
+}
+
+/* The components, the largest share first; without shares when the benchmark did not change. */
+static void components_line(struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_decomp *d = &c->dec[v];
+	int sig = c->result && c->result->cell[v].significant, used[TS_CMP_MAX_PARTS] = { 0 };
+	char text[360], a[32], b[32], s[64];
+	size_t len = 0;
+
+	text[0] = '\0';
+	for (int k = 0; k < d->nr; k++) {
+		int best = -1;
+
+		for (int i = 0; i < d->nr; i++)
+			if (!used[i] && d->part[i].metric &&
+			    (best < 0 ||
+			     valid_share(d->part[i].share) > valid_share(d->part[best].share)))
+				best = i;
+		if (best < 0 || len + 1 >= sizeof(text))
+			break;
+		used[best] = 1;
+		len += snprintf(text + len, sizeof(text) - len, "%s%s %s -> %s%s%s%s",
+				len ? ", " : "", d->part[best].label, fig(a, 32, d->part[best].a),
+				fig(b, 32, d->part[best].b), sig ? " (" : "",
+				sig ? share_words(d->part[best].share, s, sizeof(s)) : "",
+				sig ? ")" : "");
+	}
+	if (sig)
+		hl(&c->head[v], "  carried by (µs/op): %s", text);
+	else
+		hl(&c->head[v], "  components (µs/op; no shares, the benchmark did not change): %s",
+		   text);
+}
+
+/* One mechanism: "component <- label A -> B unit (share, p, separation)". */
+static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
+{
+	char a[32], b[32], s[64], p[48];
+
+	p[0] = s[0] = '\0';
+	if (isnan(m->b) || isnan(m->a)) {
+		hl(&c->head[v], "  %s%s%s %s%s%s -> none: %s's kernel does not offer the event",
+		   m->component, *m->component ? " <- " : "", m->label,
+		   fig(a, 32, isnan(m->a) ? m->b : m->a), gap(m->unit), m->unit,
+		   c->var[isnan(m->a) ? 0 : v].name);
+		return;
+	}
+	if (valid_share(m->share) > 0)
+		snprintf(s, sizeof(s), "%.0f%% of the change, ", m->share);
+	if (m->tested)
+		snprintf(p, sizeof(p), "p=%.2g, ", m->p);
+	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",
+	   m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit), m->unit, s, p,
+	   !strcmp(m->separation, "complete") ?
+		   (m->tested ? "every run apart" : "every run apart, too few runs to test") :
+		   "runs overlap");
+}
+
+/* Why @v has no decomposition, and what to add. */
+static void no_decomposition(struct ts_cmp *c, int v)
+{
+	int trace = 0;
+
+	for (int i = 0; i < c->nr_rows && !trace; i++)
+		trace = c->rows[i].family == TS_FAM_TRACE;
+	if (!c->result)
+		return;
+	if (!trace)
+		hl(&c->head[v], "  no decomposition and no mechanism: the runs hold no trace "
+				"(perf.data or its summary); record with tickscope record");
+	else if (!strcmp(c->result->unit, "us") || !strcmp(c->result->unit, "us/op"))
+		hl(&c->head[v], "  no decomposition: the benchmark's tasks are not known in the "
+				"trace; give --comm NAME (or a meta.txt workload_cmd)");
+	else
+		hl(&c->head[v],
+		   "  no decomposition: no time per operation (the benchmark's output "
+		   "gives no operation count, or the trace has no benchmark task: --comm)");
+}
+
+/* What the mechanisms could not say: interrupt time not recorded, too few runs, nothing. */
+static void missing_lines(struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_part *run = comp_part(c, v, C_RUN);
+	const struct ts_cmp_headline *h = &c->head[v];
+	int untested = 0;
+
+	for (int i = 0; i < h->nr_mech; i++)
+		untested |= !h->mech[i].tested;
+	if (!h->nr_mech)
+		hl(&c->head[v],
+		   "  %s: no kernel mechanism of the chain rules (docs/compare.md) "
+		   "changed significantly",
+		   c->result && c->result->cell[v].significant ? "cause not found" :
+								 "nothing changed");
+	if (untested)
+		hl(&c->head[v],
+		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
+		   "p < %.2g (4 a side are the least); record more runs",
+		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha);
+	if (run && !ts_cmp_find(c, "task.path.run.own.per_op"))
+		hl(&c->head[v],
+		   "  %s: the time interrupts took inside it is not recorded; record "
+		   "irq:irq_handler_entry/exit and irq:softirq_entry/exit to split it",
+		   run->label);
+}
+
+/* At most this many mechanisms of one component, of one rule, in the text lines. */
+#define PER_COMP 4
+#define PER_RULE 2
+
+/* Whether @m fits: under PER_COMP of its component and PER_RULE of its rule already in @h. */
+static int room_for(const struct ts_cmp_headline *h, const struct ts_cmp_mech *m)
+{
+	int comp = 0, rule = 0;
+	char ca[200], cb[200];
+
+	for (int k = 0; k < h->nr_mech; k++) {
+		comp += h->mech[k].component == m->component;
+		rule += rule_of(h->mech[k].row, ca, sizeof(ca)) == rule_of(m->row, cb, sizeof(cb));
+	}
+	return comp < PER_COMP && rule < PER_RULE;
+}
+
+static void headline_of(struct ts_cmp *c, int v)
+{
+	struct ts_cmp_headline *h = &c->head[v];
+	struct cand x[MAX_CAND];
+	int n = candidates(c, v, x);
+
+	memset(h, 0, sizeof(*h));
+	for (int i = 0; i < n && h->nr_mech < TS_CMP_MAX_MECH; i++)
+		if (room_for(h, &x[i].m))
+			h->mech[h->nr_mech++] = x[i].m;
+	result_line(c, v);
+	if (c->dec[v].kind)
+		components_line(c, v);
+	else
+		no_decomposition(c, v);
+	for (int i = 0; i < h->nr_mech; i++)
+		mech_line(c, v, &h->mech[i]);
+	missing_lines(c, v);
+}
+
+void ts_cmp_headline(struct ts_cmp *c)
+{
+	for (int v = 1; v < c->nr_var; v++)
+		headline_of(c, v);
+}
