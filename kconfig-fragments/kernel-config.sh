@@ -384,11 +384,12 @@ else
 	set -- --output "$out/.config" "$@"
 fi
 if [ -z "$fast" ]; then
-	# The values go through the environment, never pasted into the command's text.
+	# The values go through the environment, never pasted into the command's text. What
+	# the tree's conf prints (4.x: "configuration written to .config") is not the report.
 	TS_KC_SRC=$ksrc TS_KC_OUT=$out TS_KC_ARCH=$arch TS_KC_CROSS=$cross
 	export TS_KC_SRC TS_KC_OUT TS_KC_ARCH TS_KC_CROSS
 	set -- --olddefconfig 'make -s -C "$TS_KC_SRC" O="$TS_KC_OUT" ARCH="$TS_KC_ARCH" \
-CROSS_COMPILE="$TS_KC_CROSS" KCONFIG_CONFIG="$TS_KCONFIG_FILE" olddefconfig' "$@"
+CROSS_COMPILE="$TS_KC_CROSS" KCONFIG_CONFIG="$TS_KCONFIG_FILE" olddefconfig >&2' "$@"
 fi
 cd "$out"
 rc=0

@@ -57,29 +57,33 @@ model() {
 # and final .configs: from 6.13 PREEMPT_NONE and PREEMPT_VOLUNTARY depend on !PREEMPT_RT, so
 # a kept PREEMPT_RT moves the choice, and the side effect must say so and why.
 rt_check() {
-	member=$(awk '/^choice/ { c = 1 } /^endchoice/ { c = 0 }
-		/^config PREEMPT_RT$/ { print (c ? "member" : "bool") }' "$1/kernel/Kconfig.preempt")
+	# The RT model of the tree: PREEMPT_RT, or the RT patch's PREEMPT_RT_FULL (4.x-rt), which
+	# preempt-rt asks for there; in the "Preemption Model" choice, or a bool beside it (6.13).
+	rtsym=PREEMPT_RT
+	! grep -q '^config PREEMPT_RT_FULL$' "$1/kernel/Kconfig.preempt" ||
+		grep -q '^config PREEMPT_RT$' "$1/kernel/Kconfig.preempt" || rtsym=PREEMPT_RT_FULL
+	member=$(awk -v s="$rtsym" '/^choice/ { c = 1 } /^endchoice/ { c = 0 }
+		$1 == "config" && $2 == s { print (c ? "member" : "bool") }' \
+		"$1/kernel/Kconfig.preempt")
 	n=0 rc=0
 	"$kf/kernel-config.sh" --ksrc "$1" --arch "$3" --out "$2" --reuse --json preempt-rt \
 		>"$tmp/rt.json" 2>"$tmp/err" || rc=$?
 	[ $rc -le 1 ] && agree "$tmp/rt.json" "$2/.config"
-	rc=$? d="PREEMPT_RT: ${member:-undefined}"
+	rc=$? d="$rtsym: ${member:-undefined}"
 	ok $rc "$ver $3: preempt-rt: $n verdicts agree with the final .config ($d)"
-	members="PREEMPT_NONE PREEMPT_VOLUNTARY PREEMPT PREEMPT_LAZY PREEMPT__LL"
-	[ "$member" != member ] || members="$members PREEMPT_RT"
-	# the RT patch's model (4.x-rt), which preempt-rt asks for there
-	! grep -q '^config PREEMPT_RT_FULL$' "$1/kernel/Kconfig.preempt" ||
-		members="$members PREEMPT_RT_FULL"
+	# the members of the choice, as the tree's Kconfig.preempt lists them
+	members=$(awk '/^choice/ { c = 1 } /^endchoice/ { c = 0 } c && $1 == "config" { print $2 }' \
+		"$1/kernel/Kconfig.preempt" | tr '\n' ' ')
 	was=$(model "$2/tickscope-base.config" "$members") now=$(model "$2/.config" "$members")
-	rt=$(value "$2/.config" PREEMPT_RT)
+	rt=$(value "$2/.config" "$rtsym")
 	jq -r '.sets[0].side_effects[] | select(startswith("choice \"Preemption Model\""))' \
 		"$tmp/rt.json" >"$tmp/eff"
-	if [ "$was" != "$now" ] && [ "$now" != PREEMPT_RT ] && [ "$now" != PREEMPT_RT_FULL ]; then
+	if [ "$was" != "$now" ] && [ "$now" != "$rtsym" ]; then
 		want="reset from $was to $now"
 		[ "$member" != bool ] || [ "$rt" != y ] ||
 			want="$want: $was depends on .*PREEMPT_RT \\[=y\\] must be off (preempt-rt.config:"
 	elif [ "$member" = member ] && [ "$rt" != y ]; then
-		want="the requested PREEMPT_RT (preempt-rt.config:[0-9]*) did not survive"
+		want="the requested $rtsym (preempt-rt.config:[0-9]*) did not survive"
 	else
 		want=
 	fi
@@ -88,7 +92,7 @@ rt_check() {
 	else
 		[ ! -s "$tmp/eff" ]
 	fi
-	rc=$? d="Preemption Model $was -> $now, PREEMPT_RT=$rt"
+	rc=$? d="Preemption Model $was -> $now, $rtsym=$rt"
 	ok $rc "$ver $3: preempt-rt: $d: side effect ${want:-none}"
 	[ -z "$want" ] || grep -q "$want" "$tmp/eff" || sed 's/^/#   got: /' "$tmp/eff"
 }

@@ -186,12 +186,29 @@ static int replace(struct ts_req *r, const char *name)
 	return r->name ? 0 : -ENOMEM;
 }
 
+/* The row that says what stood in for sym in an era older than this tree's, when the tree
+ * defines that stand-in (ARM_PSCI_CPUIDLE -> ARM_CPUIDLE -> ARM64_CPUIDLE on 3.18). */
+static const struct ts_era *older_standin(const struct ts_set *set, const char *sym)
+{
+	int i;
+
+	for (i = 0; i < set->eras->n; i++) {
+		const struct ts_era *e = &set->eras->v[i];
+
+		if (!strcmp(e->sym, sym) && ts_older_than(set->kver, e->from) && e->standin &&
+		    defined(e->standin))
+			return e;
+	}
+	return NULL;
+}
+
 /* A request for a symbol this tree does not define: the era table's stand-in, or the note that
  * the symbol is not in this era. Symbols of a later era than the tree's only: a symbol that
  * this era has but the ARCH does not read stays an unknown symbol, with where it is defined. */
 int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 {
 	const char *k = set->kver ? set->kver : "?";
+	const struct ts_era *older;
 	int i;
 
 	if (!set->eras || defined(r->name))
@@ -207,6 +224,16 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 			     "CONFIG_%s does its job (%s)",
 			     e->sym, k, e->from, e->standin, e->note);
 			return replace(r, e->standin);
+		}
+		older = e->standin ? older_standin(set, e->standin) : NULL;
+		if (older) {
+			/* the stand-in had a stand-in of its own in an older era */
+			note(r,
+			     "CONFIG_%s is not in this era (Linux %s; it appeared in %s), nor is "
+			     "CONFIG_%s (%s): here CONFIG_%s does its job (%s; %s)",
+			     e->sym, k, e->from, e->standin, older->from, older->standin, e->note,
+			     older->note);
+			return replace(r, older->standin);
 		}
 		r->era = e->not_needed ? TS_ERA_NOT_NEEDED : TS_ERA_MISSING;
 		note(r, "not in this era: CONFIG_%s appeared in %s, this is Linux %s; %s%s%s%s",

@@ -163,15 +163,18 @@ static int where_visit(const char *path, const struct stat *st, int type, struct
 		    (strcmp(word, where.word) &&
 		     (strcmp(where.word, "config") || strcmp(word, "menuconfig"))))
 			continue;
-		ts_buf_printf(where.out, "%s%s", where.found++ ? ", " : "",
-			      path + strlen(where.root) + 1);
+		/* the first three are named, the others counted */
+		if (where.found++ < 3)
+			ts_buf_printf(where.out, "%s%s", where.found > 1 ? ", " : "",
+				      path + strlen(where.root) + 1);
 		break;
 	}
 	fclose(f);
-	return where.found >= 3;
+	return 0;
 }
 
-/* The Kconfig files (at most 3) of the tree that define (word "config") or select name. */
+/* How many Kconfig files of the tree define (word "config") or select name; the first three
+ * are named in b. */
 static int find_in_tree(struct ts_buf *b, const char *srctree, const char *word, const char *name)
 {
 	if (!srctree)
@@ -190,7 +193,10 @@ static void add_where_defined(struct ts_buf *b, const char *srctree, const char 
 {
 	struct ts_buf w = { 0 };
 
-	if (find_in_tree(&w, srctree, "config", name))
+	if (find_in_tree(&w, srctree, "config", name) > 3)
+		ts_buf_printf(b, " (defined only in %s and %d more, not read for this ARCH)", w.s,
+			      where.found - 3);
+	else if (where.found)
 		ts_buf_printf(b, " (defined only in %s, not read for this ARCH)", w.s);
 	ts_buf_free(&w);
 }
@@ -201,7 +207,10 @@ static void add_nothing_selects(const struct ts_set *set, struct ts_buf *b, cons
 {
 	struct ts_buf w = { 0 };
 
-	if (find_in_tree(&w, set->srctree, "select", name))
+	if (find_in_tree(&w, set->srctree, "select", name) > 3)
+		ts_buf_printf(b, "; nothing selects %s for ARCH=%s (only %s and %d more select it)",
+			      name, set->arch ? set->arch : "?", w.s, where.found - 3);
+	else if (where.found)
 		ts_buf_printf(b, "; nothing selects %s for ARCH=%s (only %s select%s it)", name,
 			      set->arch ? set->arch : "?", w.s, where.found == 1 ? "s" : "");
 	else
