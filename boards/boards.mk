@@ -55,9 +55,9 @@ experiment: all workloads
 
 # make bisect PATCHES=dir [GOOD=k BAD=k] or KSRC=tree GOOD=commit BAD=commit: the first bad
 # change, each step decided by compare's U test and verified by revert (docs/bisect.md).
-BISECT_VARS := PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS ALPHA METRIC VERIFY \
-	FRESH PLAN ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS \
-	RECORD MAKE_KERNEL TICKSCOPE
+BISECT_VARS := PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS ALPHA METRIC \
+	VERIFY FRESH PLAN ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL \
+	RESULTS RECORD MAKE_KERNEL TICKSCOPE
 bisect: all workloads
 	$(Q)BUILD=$(BUILD) boards/bisect.sh $(foreach v,$(BISECT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),'$(v)=$($(v))'))

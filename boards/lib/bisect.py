@@ -192,6 +192,15 @@ def headline(path, name):
             res["name"], fmt(a.get("median")), fmt(b.get("median")), res.get("unit", ""),
             fmt(b.get("change_pct")), fmt(b.get("p"))))
     for e in d.get("explanations") or []:
+        waits = [w for w in e.get("waits") or [] if w.get("a") is not None and
+                 w.get("b") is not None]
+        if waits:
+            w = max(waits, key=lambda w: abs(w["b"] - w["a"]))
+            ends = ", ".join("%s %s%%" % (x.get("class"), fmt(x.get("b")))
+                             for x in (w.get("ended_by") or [])[:2])
+            print("wait that changed most: %s (%s) %s -> %s %s%s" % (
+                w.get("stack"), w.get("state"), fmt(w["a"]), fmt(w["b"]), w.get("unit", ""),
+                "; ended by " + ends if ends else ""))
         for c in (e.get("changes") or [])[:5]:
             print("changed: %s %s%% (adjusted p %s)" % (
                 c.get("metric"), fmt(c.get("change_pct")), fmt(c.get("p_adjusted"))))
