@@ -59,5 +59,11 @@ mistake "report --cpu 2-1: one line" 2 "^tickscope: --cpu: bad list '2-1'$" \
 mistake "dump --format xml: one line" 2 "--format: 'xml' is not text, tsv, json or none" \
 	dump "$tiny" --format xml
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
+# record's ring size: a power of two pages (libperf maps no other), checked before anything
+for m in 3 12K 0; do
+	mistake "record -m $m: one line, a power of two pages" 2 \
+		"^tickscope: -m $m: .*must be a power of two pages$" \
+		record -m $m -e sched:sched_switch -o "$T/m.data" -- true
+done
 
 tap_done
