@@ -51,7 +51,8 @@ static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, i
 	else if (isnan(c->change))
 		snprintf(buf, n, "-");
 	else if (r->dir == TS_DIR_NEUTRAL)
-		snprintf(buf, n, "(%.1f%% %s)", fabs(c->change), c->change >= 0 ? "higher" : "lower");
+		snprintf(buf, n, "(%.1f%% %s)", fabs(c->change),
+			 c->change >= 0 ? "higher" : "lower");
 	else
 		snprintf(buf, n, "%.1f%% %s", fabs(c->change), c->change >= 0 ? "better" : "worse");
 	return buf;
