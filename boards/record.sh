@@ -259,8 +259,9 @@ for k in $(seq 1 "$runs"); do
 		case $vc in
 		0)
 			if grep -qx 'variant_check=label' "$r/meta.txt"; then
-				msg "  run-$k: variant '$variant' is a label: it declares no fragments" \
-					"or boot arguments to check (FRAGMENTS=, BOOT_ARGS=)"
+				msg "  run-$k: variant '$variant' is a label: it declares" \
+					"no fragments or boot arguments to check" \
+					"(FRAGMENTS=, BOOT_ARGS=)"
 			fi
 			;;
 		1)

@@ -84,7 +84,8 @@ if [ "$(chart_status "$tmp/p" idle-exits)" != drawn ]; then
 	some=$(jq -r '.metrics[] | select(.name == "idle.exits.per_s") | .variants[].values[]' \
 		"$tmp/c.json" | awk '$1 != "null" && $1 > 0 { print "yes"; exit }')
 	if [ "$some" = yes ]; then
-		want="some runs had them, but the median of runs is 0 for every column (as in compare's table)"
+		want="some runs had them, but the median of runs is 0 for every column"
+		want="$want (as in compare's table)"
 	else
 		want="recorded, but none happened"
 	fi

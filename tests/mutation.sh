@@ -164,12 +164,13 @@ while IFS="$tab" read -r id file old new tests note; do
 			"$lineno"
 		invalid=$((invalid + 1))
 	elif run_tests "$tests"; then
-		printf '%-4s MISSED   %s: %s -> %s (%s; %ds)\n' "$id" "$file" "$old" "$new" "$note" \
-			$(($(date +%s) - t0))
+		printf '%-4s MISSED   %s: %s -> %s (%s; %ds)\n' "$id" "$file" "$old" "$new" \
+			"$note" $(($(date +%s) - t0))
 		missed=$((missed + 1))
 		case $note in missed:*) ;; *) unexplained=$((unexplained + 1)) ;; esac
 	else
-		printf '%-4s caught   %s by %s (%ds)\n' "$id" "$file" "$failed_in" $(($(date +%s) - t0))
+		printf '%-4s caught   %s by %s (%ds)\n' "$id" "$file" "$failed_in" \
+			$(($(date +%s) - t0))
 		caught=$((caught + 1))
 	fi
 	# restore, with a new time stamp so that make rebuilds the original
