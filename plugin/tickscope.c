@@ -217,12 +217,14 @@ static int new_analysis(struct plugin *p)
 
 	if (ret) {
 		fprintf(stderr, "tickscope.so: %s\n", p->perf.error);
-		return ret;
+		return USAGE_EXIT; /* a perf option the report cannot honour */
 	}
 	ret = ts_analysis_new(&p->an, &ao);
-	if (ret == -TS_EUSAGE)
+	if (ret == -TS_EUSAGE) {
 		fprintf(stderr, "tickscope.so: perf's -C/--cpu '%s': not a CPU list\n",
 			p->perf.cpus);
+		return USAGE_EXIT;
+	}
 	/* summary= with comm=: the benchmark's tasks' time line too (tickscope compare) */
 	if (!ret && p->summary && p->comm)
 		ret = ts_cpath_new(&p->path, p->comm);
@@ -251,6 +253,8 @@ int start(void **data, void *ctx)
 	if (ret) {
 		fprintf(stderr, "tickscope.so: %s\n",
 			p->perf.error[0] ? p->perf.error : "cannot read perf's command line");
+		if (p->perf.error[0]) /* an option of perf's the report cannot honour */
+			ret = USAGE_EXIT;
 		goto out_free;
 	}
 	if (find_input(p)) {

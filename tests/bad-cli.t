@@ -72,5 +72,11 @@ printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: -5 micr
 mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2: " \
 	compare "$T/neg.out" -- "$T/neg.out"
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
+# record's ring size: a power of two pages (libperf maps no other), checked before anything
+for m in 3 12K 0; do
+	mistake "record -m $m: one line, a power of two pages" 2 \
+		"^tickscope: -m $m: .*must be a power of two pages$" \
+		record -m $m -e sched:sched_switch -o "$T/m.data" -- true
+done
 
 tap_done

@@ -34,6 +34,12 @@ grep -q '^AF_UNIX sock stream latency: [0-9.]* microseconds$' "$d/workload.out" 
 ok $? "the workload's line is saved and its number is in meta.txt"
 grep -q "^nohz_full=" "$d/nohz.txt" && grep -q "^isolated=" "$d/nohz.txt"
 ok $? "nohz_full/isolcpus state saved"
+# VARIANT=t declares no fragments and no boot arguments: a label, not a mismatch against the
+# profile's fragments, and make record says so
+is "$(sed -n 's/^variant_check=//p' "$d/meta.txt")" label \
+	"a variant that is only a label: variant_check=label"
+grep -q "variant 't' is a label" "$tmp/log"
+ok $? "make record says the variant is a label"
 grep -q "perf record -o perf.data .* -a -e .*sched:sched_switch" "$d/perf-cmd.txt"
 ok $? "the exact perf command is saved"
 

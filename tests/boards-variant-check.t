@@ -60,4 +60,38 @@ rc=0
 is "$rc" 2 "an unknown fragment: exit 2"
 grep -q 'fragment no-such-fragment: no such file' "$tmp/err"
 ok $? "naming it"
+
+# A variant that declares nothing (VARIANT=same on the machine you are on) is a label: nothing
+# to check, and compare takes it without --allow-mismatch.
+run label
+rc=0
+"$vc" "$tmp/label" "" "" >"$tmp/out" || rc=$?
+is "$rc:$(cat "$tmp/out")" "0:" "a label: exit 0, no mismatch printed"
+is "$(grep '^variant_' "$tmp/label/meta.txt" | tr '\n' ' ')" \
+	"variant_check=label variant_mismatches=0 " "meta.txt says variant_check=label"
+is "$(tail -1 "$tmp/label/meta.txt")" "status=complete" "the status line stays last"
+# Boot arguments alone (a Debian image with nohz=off): the command line is checked, the
+# config is not part of the variant, even when the kernel saved none.
+run bootonly
+rm "$tmp/bootonly/kconfig"
+rc=0
+"$vc" "$tmp/bootonly" "" "nohz=off" >"$tmp/out" || rc=$?
+is "$rc:$(sed -n 's/^variant_check=//p' "$tmp/bootonly/meta.txt")" "0:ok" \
+	"boot arguments alone, on the command line: ok, with no saved config"
+rc=0
+"$vc" "$tmp/bootonly" "" "nohz_full=1" >"$tmp/out" || rc=$?
+is "$rc:$(sed -n 's/^variant_check=//p' "$tmp/bootonly/meta.txt")" "1:mismatch" \
+	"boot arguments alone, missing from the command line: mismatch"
+if [ -x "$TICKSCOPE" ]; then
+	for r in label bootonly good; do
+		echo 'AF_UNIX sock stream latency: 24.3100 microseconds' >"$tmp/$r/workload.out"
+	done
+	# compare refuses only the mismatch: the label's run is compared, the mismatched one is
+	# refused by name
+	"$TICKSCOPE" compare --no-trace "$tmp/label" -- "$tmp/good" >/dev/null 2>"$tmp/err"
+	ok $? "compare takes a label's run ($(head -c 150 "$tmp/err"))"
+	"$TICKSCOPE" compare --no-trace "$tmp/label" -- "$tmp/bootonly" >/dev/null 2>"$tmp/err"
+	grep -q 'bootonly/meta.txt: the recorded kernel does not match its variant' "$tmp/err"
+	ok $? "compare refuses the run whose boot arguments are missing ($(head -c 150 "$tmp/err"))"
+fi
 tap_done

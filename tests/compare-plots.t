@@ -56,9 +56,10 @@ is "$(tail -n +2 "$tmp/p/bench.tsv" | cut -f2 | grep -v '^-$' | sort -g | tr '\n
 is "$(tail -n +2 "$tmp/p/bench.tsv" | cut -f3 | grep -v '^-$' | sort -g | tr '\n' ' ')" \
 	"$(res ".variants[1].values[]" | awk '{ printf "%.6g\n", $1 }' |
 		sort -g | tr '\n' ' ')" "bench.tsv: B's runs are the JSON's values"
-chg=$(res .variants[1].change_pct | awk '{ printf "%+.1f", $1 }')
-grep -q "title='bench.latency: B against A $chg%" "$tmp/p/plots.sh"
-ok $? "the box plot's title carries the change"
+chg=$(res .variants[1].change_pct |
+	awk '{ printf "%.1f%% %s", $1 < 0 ? -$1 : $1, $1 < 0 ? "worse" : "better" }')
+grep -q "title='bench.latency: B against A $chg" "$tmp/p/plots.sh"
+ok $? "the box plot's title carries the change in words: $chg"
 is "$(awk -F'\t' 'NR > 2 && $4 != "total_b" { printf "%s %.4g %.4g\n", $1, $3 - $2, $5 }' \
 	"$tmp/p/explain.tsv")" \
 	"$(jq -r '.explanations[0].decomposition.parts[] | "\(.label) \(.delta) \(.share_pct)"' \
@@ -83,7 +84,8 @@ if [ "$(chart_status "$tmp/p" idle-exits)" != drawn ]; then
 	some=$(jq -r '.metrics[] | select(.name == "idle.exits.per_s") | .variants[].values[]' \
 		"$tmp/c.json" | awk '$1 != "null" && $1 > 0 { print "yes"; exit }')
 	if [ "$some" = yes ]; then
-		want="some runs had them, but the median of runs is 0 for every column (as in compare's table)"
+		want="some runs had them, but the median of runs is 0 for every column"
+		want="$want (as in compare's table)"
 	else
 		want="recorded, but none happened"
 	fi

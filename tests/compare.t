@@ -27,6 +27,14 @@ p=$(jqn "$r.p" "$TAP_TMP/ab.json")
 ok "$(awk -v p="$p" 'BEGIN { print !(p < 0.001) }')" "p = $p < 0.001 (10 vs 10 runs, exact)"
 ch=$(jqn "$r.change_pct" "$TAP_TMP/ab.json")
 ok "$(awk -v c="$ch" 'BEGIN { print !(c < -50) }')" "cross-CPU is worse: change $ch% (+ is better)"
+# noisy is CV above --cv-max (0.10 here), for every metric of every variant (the baseline's
+# 10.3% is just past it)
+bad=$(jq -r '.cv_max as $m | .metrics[] | .name as $n | .variants[] |
+	select(.cv != null and .n > 1 and ((.cv > $m) != .noisy)) | "\($n):\(.variant) cv \(.cv)"' \
+	"$TAP_TMP/ab.json" | head -5)
+is "$bad" "" "noisy exactly when the CV is above cv_max ($(jqn .cv_max "$TAP_TMP/ab.json"))"
+is "$(jqn "[.metrics[] | select(.family == \"result\") | .variants[].noisy] | join(\" \")" \
+	"$TAP_TMP/ab.json")" "true true" "both variants' round trips are noisy (CV 10.3% and 16.1%)"
 d='.explanations[0].decomposition'
 top=$(jqn "[$d.parts[] | select(.metric != null)] | max_by(.share_pct) | .label" "$TAP_TMP/ab.json")
 is "$top" "wake delivery" "the top component of the change is wake delivery"
@@ -176,8 +184,12 @@ off=$(jqn '.explanations[0].decomposition.parts[] | select(.label | startswith("
 is "$off" 99.5 "99.5% of the change is off-CPU time (the usr+sys rate gap)"
 "$TICKSCOPE" compare "$bench/shrinker-seed-before.txt" -- "$bench/shrinker-seed-after.txt" \
 	>"$TAP_TMP/seed.txt"
-grep -q 'counts CPU time only' "$TAP_TMP/seed.txt" && grep -q -- '-78.2% worse' "$TAP_TMP/seed.txt"
-ok $? "text: -78.2% worse, and the usr+sys rate is said to count CPU time only"
+grep -q 'counts CPU time only' "$TAP_TMP/seed.txt" && grep -q -- ' 78.2% worse' "$TAP_TMP/seed.txt"
+ok $? "text: 78.2% worse, and the usr+sys rate is said to count CPU time only"
+# One rule for a change in text: words, never a sign that could read as up or as better
+signed=$(grep -hoE '[-+][0-9.]+ ?(%|pp) ?\(?(better|worse|higher|lower)' "$TAP_TMP/seed.txt" \
+	"$TAP_TMP/ab.txt")
+is "$signed" "" "text: no change printed with a sign before its word (better, worse, higher, lower)"
 grep -q '^\[1\] Too few runs' "$TAP_TMP/seed.txt"
 ok $? "one run a side: the footnote says the test cannot reach significance"
 grep -q '^  ! not checked: kernel, cpus, cmdline, pinning, workload, events unknown for A' \

@@ -23,7 +23,8 @@ ok $? "tickscope --help mentions --version"
 man=$TS_TOP/docs/man/tickscope.1
 miss=""
 cmds=$("$TICKSCOPE" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p')
-is "$(echo $cmds)" "info dump report compare summary plot record" "tickscope --help lists the commands"
+is "$(echo $cmds)" "info dump report compare summary plot record" \
+	"tickscope --help lists the commands"
 for c in $cmds; do
 	grep -q "^\.B $c\$" "$man" || miss="$miss $c"
 	for o in $("$TICKSCOPE" $c --help | grep -o -- '--[a-z][a-z-]*' | sort -u); do

@@ -80,6 +80,7 @@ if [ "$bad" -gt 0 ]; then
 fi
 [ "${MUTATION_CHECK_ONLY:-0}" = 1 ] && { echo "mutation: every line applies" >&2; exit 0; }
 
+start=$(date +%s)
 scratch=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-mutation.XXXXXX")
 test_pid=""
 cleanup() {
@@ -148,6 +149,7 @@ while IFS="$tab" read -r id file old new tests note; do
 		case " $only " in *" $id "*) ;; *) continue ;; esac
 	fi
 	total=$((total + 1))
+	t0=$(date +%s)
 	cp "$scratch/$file" "$scratch/.orig"
 	if ! apply "$file" "$old" "$new" 2>"$scratch/apply.err"; then
 		printf '%-4s INVALID  %s: the text to replace was %s (tests/mutations.txt:%d)\n' \
@@ -162,11 +164,13 @@ while IFS="$tab" read -r id file old new tests note; do
 			"$lineno"
 		invalid=$((invalid + 1))
 	elif run_tests "$tests"; then
-		printf '%-4s MISSED   %s: %s -> %s (%s)\n' "$id" "$file" "$old" "$new" "$note"
+		printf '%-4s MISSED   %s: %s -> %s (%s; %ds)\n' "$id" "$file" "$old" "$new" \
+			"$note" $(($(date +%s) - t0))
 		missed=$((missed + 1))
 		case $note in missed:*) ;; *) unexplained=$((unexplained + 1)) ;; esac
 	else
-		printf '%-4s caught   %s by %s\n' "$id" "$file" "$failed_in"
+		printf '%-4s caught   %s by %s (%ds)\n' "$id" "$file" "$failed_in" \
+			$(($(date +%s) - t0))
 		caught=$((caught + 1))
 	fi
 	# restore, with a new time stamp so that make rebuilds the original
@@ -178,5 +182,5 @@ build || true
 valid=$((total - invalid))
 pct=$([ "$valid" -gt 0 ] && echo $((caught * 100 / valid)) || echo 0)
 echo "mutation: $caught of $valid caught ($pct%), $missed missed ($unexplained unexplained)," \
-	"$invalid invalid, of $total"
+	"$invalid invalid, of $total, in $(($(date +%s) - start)) s"
 [ "$valid" -gt 0 ] && [ "$pct" -ge 90 ] && [ "$unexplained" -eq 0 ] && [ "$invalid" -eq 0 ]

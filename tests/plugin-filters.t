@@ -57,8 +57,9 @@ refused() {
 	shift
 	perf script -i "$F" --dlfilter "$PLUGIN" "$@" >/dev/null 2>"$T/refused.err"
 	_rc=$?
-	[ $_rc -ne 0 ] && grep -qF -e "$_w" "$T/refused.err" && grep -q '^tickscope.so: ' "$T/refused.err"
-	ok $? "perf script $* is refused by tickscope.so, naming $_w (exit $_rc)"
+	[ $_rc -eq 2 ] && grep -qF -e "$_w" "$T/refused.err" &&
+		grep -q '^tickscope.so: ' "$T/refused.err"
+	ok $? "perf script $* is refused by tickscope.so, naming $_w (exit $_rc, a usage error: 2)"
 	[ $_rc -ne 0 ] || head -3 "$T/refused.err" | sed 's/^/#   /'
 }
 

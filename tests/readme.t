@@ -67,4 +67,38 @@ claim=$(grep -o '[0-9]*% of them land on an idle CPU and need an IPI, with a [0-
 	"$readme" | sed 's/\([0-9]*\)% .* \([0-9.]*\) µs p50/\1 \2/')
 is "$claim" "$(echo "$idle" | awk '{ printf "%d %s", $1 + 0.5, $2 }')" \
 	"pinned: the README's cross-CPU idle share and p50 are the report's"
+# The known answers told under "Recording on a board", from the committed compare.json of
+# tests/fixtures/kernel-variants/ (the runs behind them): each figure as the README rounds it.
+if command -v jq >/dev/null; then
+	kv=$TS_TOP/tests/fixtures/kernel-variants
+	xz -dc "$kv/qemu-aarch64-pingpong-nohz-idle-vs-hz-periodic/compare.json.xz" >"$T/tick.json"
+	xz -dc "$kv/qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu/compare.json.xz" \
+		>"$T/srcu.json"
+	m='.metrics[] | select(.name == "idle.exits.tick.per_s") | .variants'
+	want=$(jq -r "$m"' | "\(.[0].median) \(.[1].median) \(.[1].p_adjusted)"' "$T/tick.json" |
+		awk '{ printf "%.0f -> %.0f per s, first of what changed", $1, $2
+			printf " (adjusted p %.2g)", $3 }')
+	is "$(jq -r '.explanations[0].changes[0].metric' "$T/tick.json")" idle.exits.tick.per_s \
+		"hz-periodic against nohz-idle: the tick's idle exits are first of what changed"
+	grep -qF "$want" "$readme"
+	ok $? "README: idle exits by the tick $want"
+	r='.metrics[] | select(.family == "result") | .variants[1]'
+	want=$(jq -r "$r"' | "\(.change_pct) \(.p)"' "$T/srcu.json" |
+		awk '{ printf "real-time bogo-ops/s %.1f%% (p %.2g)", $1, $2 }')
+	grep -qF "$want" "$readme"
+	ok $? "README: shrinker-srcu $want"
+	want=$(jq -r '.metrics[] | select(.name == "bench.ramfs.bogo_ops_per_s_usr_sys") |
+		.variants[1] | "\(.change_pct) \(.p)"' "$T/srcu.json" |
+		awk '{ printf "usr+sys rate fell %.1f%% (p %.2g)", -$1, $2 }')
+	grep -qF "$want" "$readme"
+	ok $? "README: shrinker-srcu $want"
+	want=$(jq -r '[.. | objects | select(has("share_pct") and has("a") and
+		((.label // "") | startswith("synchronize_srcu;unregister_shrinker;")))][0] |
+		"\(.a) \(.b) \(.share_pct)"' "$T/srcu.json" |
+		awk '{ printf "%.0f -> %.0f us per op, is %.1f%% of the change", $1, $2, $3 }')
+	[ -n "$want" ] && tr '\n' ' ' <"$readme" | sed 's/  */ /g' | grep -qF "$want"
+	ok $? "README: the new wait, $want"
+else
+	skip "README: the known answers' figures" "jq not installed"
+fi
 tap_done

@@ -21,11 +21,15 @@ check() {
 		END { if (prev != "") print prev }' "$2")
 	is "$bare" "" "$1: no line ends on a bare colon"
 	empty=$(awk '
-		/^== / { if (sec != "" && n < 1 && sec !~ /(not recorded|no events)/) print sec; sec = $0; n = -1; next }
+		function end() {
+			if (sec != "" && n < 1 && sec !~ /(not recorded|no events)/)
+				print sec
+		}
+		/^== / { end(); sec = $0; n = -1; next }
 		sec != "" && /^  events:/ { n = 0; next }
 		sec != "" && /^  / { n++ }
-		/^$/ || /^\(/ { if (sec != "" && n < 1 && sec !~ /(not recorded|no events)/) print sec; sec = "" }
-		END { if (sec != "" && n < 1 && sec !~ /(not recorded|no events)/) print sec }' "$2")
+		/^$/ || /^\(/ { end(); sec = "" }
+		END { end() }' "$2")
 	is "$empty" "" "$1: every section with events shows more than its events line"
 	if grep -q '^  DATA: ' "$2"; then
 		grep '^  DATA: ' "$2" | grep -v 'missing from the data' | grep -v 'uncertain' >"$T/data"

@@ -209,11 +209,12 @@ static int parse(struct rec *r, int argc, char **argv)
 			break;
 		case 'm':
 			r->pages = parse_pages(optarg);
-			if (r->pages < 0)
-				return cli_error(
-					"-m %s: pages, or a size with K, M or G, must be a "
-					"power of two pages",
-					optarg);
+			if (r->pages < 0) {
+				cli_error("-m %s: pages, or a size with K, M or G, must be a "
+					  "power of two pages",
+					  optarg);
+				return 2; /* a command-line mistake */
+			}
 			break;
 		case 'g':
 			r->callchain = 1;

@@ -157,12 +157,11 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 	{
 		const struct ts_cmp_cell *b = &r->cell[1];
 
-		snprintf(ch->title, sizeof(ch->title), "%s: B against A %+.1f%% (%s), p = %.2g%s",
-			 r->name, b->change,
-			 !b->significant ? "not significant" :
-			 b->change >= 0	 ? "better" :
-					   "worse",
-			 b->p, c->nr_var > 2 ? " (C... in the table)" : "");
+		/* in words, as the text report: "148.9% worse", never a bare sign */
+		snprintf(ch->title, sizeof(ch->title), "%s: B against A %.1f%% %s%s, p = %.2g%s",
+			 r->name, fabs(b->change), b->change >= 0 ? "better" : "worse",
+			 b->significant ? "" : " (not significant)", b->p,
+			 c->nr_var > 2 ? " (C... in the table)" : "");
 	}
 	ch->axis_var = "ylabel";
 	snprintf(ch->axis, sizeof(ch->axis), "%s (%s, %s is better)", r->name, r->unit,

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The text report of a comparison: the benchmark's result first (+ is better, ~ when not
+ * The text report of a comparison: the benchmark's result first (better/worse, ~ when not
  * significant), then the explanation, the confounders, and the metric table with footnotes.
  */
 #include <errno.h>
@@ -46,21 +46,27 @@ static const char *fig(char *buf, size_t n, const char *fmt, double v)
 	return buf;
 }
 
-/* The change: "+12.3% better", "(+4.0%)" for a neutral metric, "+61.0 pp" for shares. */
+/*
+ * The change in words, never a bare sign: "12.3% better", "148.9% worse"; "(4.0% higher)"
+ * for a metric neither better nor worse, "61.0 pp higher" for shares (percentage points).
+ * A sign read two ways (+ is better, + is up) is what the text never prints: the JSON's
+ * change_pct keeps the + is better rule, and raw the direction.
+ */
 static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
 {
 	const struct ts_cmp_cell *c = &r->cell[v];
 
 	if (!strcmp(r->unit, "%") && !isnan(c->raw))
-		snprintf(buf, n, "%+.1f pp", c->raw);
+		snprintf(buf, n, "%.1f pp %s", fabs(c->raw), c->raw >= 0 ? "higher" : "lower");
 	else if (!isfinite(c->change))
 		snprintf(buf, n, "-");
 	else if (fabs(c->change) < 0.05) /* not "-0.0% better" */
 		snprintf(buf, n, "0.0%%, no change");
 	else if (r->dir == TS_DIR_NEUTRAL)
-		snprintf(buf, n, "(%+.1f%%)", c->change);
+		snprintf(buf, n, "(%.1f%% %s)", fabs(c->change),
+			 c->change >= 0 ? "higher" : "lower");
 	else
-		snprintf(buf, n, "%+.1f%% %s", c->change, c->change >= 0 ? "better" : "worse");
+		snprintf(buf, n, "%.1f%% %s", fabs(c->change), c->change >= 0 ? "better" : "worse");
 	return buf;
 }
 
@@ -110,15 +116,26 @@ static void stress_ng_note(FILE *f, const struct ts_cmp *c, int v)
 		num(name, 32, cpu->cell[0].s.median), num(name + 32, 32, cpu->cell[v].s.median));
 }
 
+/* A bound of the change's interval in words, as delta_text: "186.6% worse", "3.0% better". */
+static const char *bound_text(char *buf, size_t n, double pct)
+{
+	snprintf(buf, n, "%.1f%% %s", fabs(pct), pct >= 0 ? "better" : "worse");
+	return buf;
+}
+
 static void ci_text(FILE *f, const struct ts_cmp_cell *x)
 {
+	char lo[32], hi[32];
+
 	if (isnan(x->ci_lo) || x->t.level < 0.5)
 		fprintf(f, ", no CI (too few runs)");
 	else if (x->t.level < 0.9499)
-		fprintf(f, ", CI of the change [%+.1f%%, %+.1f%%] (only %.0f%% coverage)", x->ci_lo,
-			x->ci_hi, 100 * x->t.level);
+		fprintf(f, ", CI of the change [%s, %s] (only %.0f%% coverage)",
+			bound_text(lo, sizeof(lo), x->ci_lo), bound_text(hi, sizeof(hi), x->ci_hi),
+			100 * x->t.level);
 	else
-		fprintf(f, ", 95%% CI of the change [%+.1f%%, %+.1f%%]", x->ci_lo, x->ci_hi);
+		fprintf(f, ", 95%% CI of the change [%s, %s]", bound_text(lo, sizeof(lo), x->ci_lo),
+			bound_text(hi, sizeof(hi), x->ci_hi));
 }
 
 static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
@@ -361,7 +378,8 @@ static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compa
 	int shown = 0;
 
 	fprintf(f,
-		"\nMetrics (medians; change: + is better, ~ not significant; p adjusted by %s "
+		"\nMetrics (medians; change: better or worse than the first, ~ not significant; "
+		"p adjusted by %s "
 		"within each family)%s:\n",
 		ts_compare_adjust_name(c->o.adjust),
 		o->all ? "" : ", significant ones (--all for every one)");

@@ -167,7 +167,8 @@ static void idle_text(FILE *f, const struct ts_analysis *a, const struct ts_repo
 		fprintf(f, "%s %s %" PRIu64, i ? "," : " (by dependency:", t->deps[i].name,
 			t->deps[i].count);
 	if (t->deps_other)
-		fprintf(f, "%s other %" PRIu64, t->nr_deps ? "," : " (by dependency:", t->deps_other);
+		fprintf(f, "%s other %" PRIu64,
+			t->nr_deps ? "," : " (by dependency:", t->deps_other);
 	fprintf(f, "%s\n", t->nr_deps || t->deps_other ? ")" : "");
 }
 

@@ -14,8 +14,10 @@ every setting the fragments request (kconfig-fragments/NAME.config or a path; in
 line wins; "# ts:" annotations are not settings), and RUN_DIR/cmdline.txt with each word of
 BOOT_ARGS. Prints one line per mismatch, and writes variant_check=ok|mismatch|unknown,
 variant_mismatches=N and one variant_mismatch=... line each into RUN_DIR/meta.txt, before its
-closing status line.
-Exit: 0 the run matches its variant, 1 it does not, 2 no saved config or bad usage.
+closing status line. A variant that declares neither fragments nor boot arguments is only a
+label: nothing is checked and meta.txt says variant_check=label.
+Exit: 0 the run matches its variant (or it is a label), 1 it does not, 2 no saved config or
+bad usage.
 USAGE
 	[ -n "${1:-}" ] && exit 0
 	exit 2
@@ -44,7 +46,11 @@ done | awk '{ v[$1] = $2 " " $3; if (!($1 in o)) o[$1] = n++ }
 
 status=ok
 : >"$want.m"
-if ! grep -qs "^CONFIG_" "$run/kconfig"; then
+if [ -z "$frags" ] && [ -z "$(echo $args)" ]; then
+	status=label # nothing declared: a name, whatever kernel ran
+elif [ ! -s "$want" ]; then
+	: # boot arguments alone: the config is not part of the variant
+elif ! grep -qs "^CONFIG_" "$run/kconfig"; then
 	status=unknown
 	echo "the running kernel's config was not saved (no /proc/config.gz or /boot/config-*)" \
 		>>"$want.m"
@@ -67,18 +73,18 @@ done
 
 # Into meta.txt, before the closing status= line (consumers read that line last).
 n=$(wc -l <"$want.m")
-[ "$status" = ok ] && n=0
+case $status in ok | label) n=0 ;; esac
 {
 	grep -v '^status=\|^variant_check=\|^variant_mismatch' "$run/meta.txt" || true
 	echo "variant_check=$status"
 	echo "variant_mismatches=$n"
-	[ "$status" = ok ] || sed 's/^/variant_mismatch=/' "$want.m"
+	case $status in ok | label) ;; *) sed 's/^/variant_mismatch=/' "$want.m" ;; esac
 	grep '^status=' "$run/meta.txt" || true
 } >"$run/meta.txt.new"
 mv "$run/meta.txt.new" "$run/meta.txt"
 cat "$want.m"
 case "$status" in
-ok) exit 0 ;;
+ok | label) exit 0 ;;
 mismatch) exit 1 ;;
 *) exit 2 ;;
 esac

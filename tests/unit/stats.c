@@ -165,7 +165,8 @@ static void test_adjust(void)
 static void test_outliers(void)
 {
 	const double x[] = { 10, 11, 10.5, 10.2, 30 }, same[] = { 4, 4, 4, 9 };
-	const double near_out[] = { 10, 11, 10.5, 10.2, 13.2 }, near_in[] = { 10, 11, 10.5, 10.2, 13 };
+	const double near_out[] = { 10, 11, 10.5, 10.2, 13.2 },
+		     near_in[] = { 10, 11, 10.5, 10.2, 13 };
 	int f[5];
 
 	is_int(ts_stats_outliers(x, 5, f), 1, "one outlier");
