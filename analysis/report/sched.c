@@ -650,9 +650,9 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 		fprintf(f,
 			"%d\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
 			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64,
-			k->pid, k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-", k->nr_switches, k->nr_voluntary,
-			k->nr_involuntary, k->nr_migrations, k->nr_wakeups, k->nr_wakeup_new,
-			k->delay_perf, k->delay_perf_max);
+			k->pid, k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-",
+			k->nr_switches, k->nr_voluntary, k->nr_involuntary, k->nr_migrations,
+			k->nr_wakeups, k->nr_wakeup_new, k->delay_perf, k->delay_perf_max);
 		for (j = 0; j < TS_WAKE_NR; j++)
 			fprintf(f, "\t%" PRIu64, k->wake_class[j]);
 		fprintf(f, "\t%" PRIu64, k->nr_wake_unclassified);
