@@ -59,6 +59,15 @@ else
 	grep -q '^missing rcu:rcu_grace_period (needs CONFIG_RCU_TRACE)' "$d/events.txt"
 fi
 ok $? "rcu_grace_period only when the kernel has it, else stated missing"
+for e in irq:irq_handler_entry irq:irq_handler_exit irq:softirq_entry irq:softirq_exit \
+	irq_vectors:local_timer_entry irq_vectors:local_timer_exit; do
+	if grep -qx "$e" /sys/kernel/tracing/available_events; then
+		grep -q "^chosen $e\$" "$d/events.txt"
+	else
+		grep -q "^missing $e " "$d/events.txt"
+	fi
+	ok $? "$e chosen when the kernel has it, else stated missing"
+done
 
 # Decodable: perf reads it back with the events we asked for, names resolve with kallsyms.
 perf report -i "$d/perf.data" --stats >"$tmp/stats" 2>&1
@@ -73,6 +82,10 @@ ok $? "kallsyms saved with real addresses"
 perf script -i "$d/perf.data" --kallsyms "$d/kallsyms" 2>/dev/null |
 	grep -m1 'hrtimer_expire_entry:.*function=[a-z_]' >"$tmp/fn"
 ok $? "perf script decodes it with the saved kallsyms (hrtimer function names)"
+"$TICKSCOPE" report -i "$d/perf.data" --kallsyms "$d/kallsyms" --json >"$tmp/r.json" 2>&1
+jq -e '.sections.irq.status == "present" and ([.sections.irq.sources[].type] | index("softirq"))' \
+	"$tmp/r.json" >/dev/null
+ok $? "the default events give the irq section its hard IRQ and softirq contexts"
 perf report -i "$d/perf.data" --header-only 2>/dev/null | grep -q '^# arch : x86_64'
 ok $? "perf.data header: arch x86_64"
 "$TICKSCOPE" info "$d/perf.data" >"$tmp/info" 2>&1

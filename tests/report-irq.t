@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The irq section and compare's split of run time against perf script: on every fixture that
-# recorded irq:irq_handler_entry or irq:softirq_entry, per hard IRQ handler, system vector,
+# recorded irq:irq_handler_entry or irq:softirq_entry (x86, and aarch64 where the tick is the
+# arch_timer hard IRQ), per hard IRQ handler, system vector,
 # softirq and timer function the entry/exit pairs and their summed durations equal what an awk
 # over perf script pairs per CPU; the time covered by any interrupt context, per CPU and per
 # task it interrupted, equals the section's disjoint hardirq + softirq time; and compare's
@@ -15,16 +16,18 @@ command -v jq >/dev/null || skip_all "jq not installed (Debian package jq)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 tap_tmpdir
 
-# perf script lines "[cpu] sec.ns: event: fields" -> per source "KEY<TAB>count<TAB>sum_ns",
-# pairing each exit with the open entry of its source on its CPU (sources do not nest in
-# themselves); "cover" lines: ns covered by any open context, per interrupted tid
-# (the outermost entry's), paired the same way.
+# perf script lines "tid [cpu] sec.ns: event: fields" -> per source "KEY<TAB>count<TAB>sum_ns",
+# pairing each exit with the open entry of its source on its CPU (a source does not nest in
+# itself: a second entry means the first one's exit was not recorded, as at the trace's start
+# while perf enables its events, and no interrupt context spans a sched_switch); "cover" lines:
+# ns covered by any open context, per interrupted tid (the outermost entry's), paired the same
+# way.
 oracle() {
 	awk '
 	function ns(s,  a) { sub(/:$/, "", s); split(s, a, "."); return a[1] * 1000000000 + a[2] }
 	function val(f) { sub(/^[^=]*=/, "", f); return f }
 	function enter(k, key) {
-		if (k in open) return
+		if (k in open) { open[k] = t; return } # its exit was not recorded
 		open[k] = t; keyof[k] = key
 		if (depth[cpu]++ == 0) { since[cpu] = t; owner[cpu] = tid }
 	}
@@ -35,6 +38,15 @@ oracle() {
 	}
 	{
 		tid = $1; cpu = $2; t = ns($3); ev = $4; sub(/:$/, "", ev)
+	}
+	ev == "sched:sched_switch" { # no interrupt context spans a switch: what is open ended
+		for (k in open) {
+			split(k, kp, SUBSEP)
+			if (kp[1] == cpu) delete open[k]
+		}
+		if (depth[cpu] > 0) cover[owner[cpu]] += t - since[cpu]
+		depth[cpu] = 0
+		next
 	}
 	ev == "irq:irq_handler_entry" {
 		n = $0; sub(/.* name=/, "", n)
@@ -67,13 +79,13 @@ oracle() {
 	}' "$1" 2>"$2" | sort
 }
 
-n_checked=0
-for n in $(fixture_names); do
-	f=$(fixture_data "$n") || { ok 1 "$n: fixture"; continue; }
-	k=$(fixture_kallsyms "$n") || k=""
+# check NAME DATA KALLSYMS LOG ARCH: every check on one recording with irq events
+check() {
+	n=$1 f=$2 k=$3 log=$4 arch=$5
 	perf script -i "$f" ${k:+--kallsyms "$k"} -F tid,cpu,time,event,trace --ns 2>/dev/null |
-		grep -E ' (irq|irq_vectors|timer):[a-z_]*(entry|exit):' >"$TAP_TMP/perf"
-	grep -qE ' irq:(irq_handler|softirq)_entry:' "$TAP_TMP/perf" || continue
+		grep -E ' ((irq|irq_vectors|timer):[a-z_]*(entry|exit)|sched:sched_switch):' \
+			>"$TAP_TMP/perf"
+	grep -qE ' irq:(irq_handler|softirq)_entry:' "$TAP_TMP/perf" || return 0
 	n_checked=$((n_checked + 1))
 	"$TICKSCOPE" report -i "$f" ${k:+--kallsyms "$k"} --json >"$TAP_TMP/r.json" 2>"$TAP_TMP/err"
 	ok $? "$n: report runs"
@@ -86,12 +98,14 @@ for n in $(fixture_names); do
 	[ -s "$TAP_TMP/perf.src" ] && cmp -s "$TAP_TMP/perf.src" "$TAP_TMP/our.src"
 	ok $? "$n: count and summed duration per handler, vector, softirq and timer function equal perf script's ($(wc -l <"$TAP_TMP/perf.src") sources)" ||
 		diff "$TAP_TMP/perf.src" "$TAP_TMP/our.src" | head -10 | sed 's/^/# /'
-	for ty in irq vector softirq hrtimer; do
+	# x86's tick is the local_timer vector; arm64's the arch_timer hard IRQ
+	for ty in irq softirq hrtimer $([ "$arch" = x86 ] && echo vector); do
 		grep -q "^$ty " "$TAP_TMP/perf.src"
-		ok $? "$n: the fixture has $ty contexts (so the check above covers them)"
+		ok $? "$n: the recording has $ty contexts (so the check above covers them)"
 	done
-	is "$(jq '.sections.irq.unpaired | [.[]] | add' "$TAP_TMP/r.json")" 0 \
-		"$n: every context paired (so the pairings above are comparable)"
+	is "$(jq '.sections.irq.unpaired | .closed_by_outer + .dropped_lost + .too_deep + .open_at_end' \
+		"$TAP_TMP/r.json")" 0 \
+		"$n: no context closed by another, dropped or open at the end (the awk would differ)"
 	# covered time, per interrupted task and in all, against the disjoint split
 	sed 's/^cover //' "$TAP_TMP/perf.cover" | awk -F'\t' '$2 > 0' | sort >"$TAP_TMP/perf.tasks"
 	jq -r '.sections.irq.tasks[] | select(.hardirq_ns + .softirq_ns > 0) |
@@ -103,13 +117,13 @@ for n in $(fixture_names); do
 		"$(jq '.sections.irq.time_ns.hardirq + .sections.irq.time_ns.softirq' "$TAP_TMP/r.json")" \
 		"$n: all CPUs' hardirq + softirq time is the time covered"
 
-	# compare: the run time's split adds up, on a run folder made of the fixture
+	# compare: the run time's split adds up, on a run folder made of the recording
 	rm -rf "$TAP_TMP/v"
 	for v in A B; do
 		mkdir -p "$TAP_TMP/v/$v/run-1"
 		ln -s "$f" "$TAP_TMP/v/$v/run-1/perf.data"
 		[ -z "$k" ] || ln -s "$k" "$TAP_TMP/v/$v/run-1/kallsyms"
-		cp "$TS_FIXTURES/$n.log" "$TAP_TMP/v/$v/run-1/workload.out"
+		cp "$log" "$TAP_TMP/v/$v/run-1/workload.out"
 	done
 	"$TICKSCOPE" compare --no-cache --comm pingpong --json "$TAP_TMP/v/A" "$TAP_TMP/v/B" \
 		>"$TAP_TMP/c.json" 2>"$TAP_TMP/c.err"
@@ -126,7 +140,20 @@ for n in $(fixture_names); do
 	awk -v h="$hard" -v s="$soft" -v t="$timers" -v k="$tick" \
 		'BEGIN { exit !(k > 0 && k <= t && t <= h + s) }'
 	ok $? "$n: tick <= timers <= hardirq + softirq ($tick <= $timers <= $hard + $soft)"
+}
+
+n_checked=0
+for n in $(fixture_names); do
+	f=$(fixture_data "$n") || { ok 1 "$n: fixture"; continue; }
+	k=$(fixture_kallsyms "$n") || k=""
+	check "$n" "$f" "$k" "$TS_FIXTURES/$n.log" x86
 done
+n=a64-6.1-generic-pingpong-irq
+if f=$(shared_fixture $n.data) && k=$(shared_fixture $n.kallsyms); then
+	check "$n" "$f" "$k" "$TS_FIXTURES/aarch64/$n.log" arm64
+else
+	ok 1 "$n: fixture"
+fi
 [ "$n_checked" -gt 0 ]
 ok $? "fixtures with irq events checked: $n_checked"
 

@@ -145,9 +145,10 @@ int ts_irq_feed(struct ts_irq *m, const struct ts_event *ev)
 	struct ts_irq_done d;
 	int ret, cpu;
 
-	if (ev->kind == TS_EV_SWITCH)
-		return set_comm(m, ev->sw.next_pid, ev->sw.next_comm) ?:
-			       set_comm(m, ev->sw.prev_pid, ev->sw.prev_comm);
+	if (ev->kind == TS_EV_SWITCH &&
+	    (set_comm(m, ev->sw.next_pid, ev->sw.next_comm) ||
+	     set_comm(m, ev->sw.prev_pid, ev->sw.prev_comm)))
+		return -ENOMEM;
 	if (ev->kind == TS_EV_COMM)
 		return set_comm(m, ev->comm.tid, ev->comm.comm);
 	if (!ts_irqctx_is_event(ev))

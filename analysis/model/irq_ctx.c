@@ -177,6 +177,8 @@ int ts_irqctx_is_event(const struct ts_event *ev)
 		return 1;
 	case TS_EV_LOST:
 		return !ev->lost.samples;
+	case TS_EV_SWITCH: /* no interrupt context spans a context switch */
+		return 1;
 	default:
 		return vector_event(ev, &entry, &name, &len);
 	}
@@ -207,6 +209,13 @@ static int push(struct ts_irqctx *x, struct cpu *c, const struct ts_event *ev, i
 	src = intern(x, type, num, name);
 	if (src < 0)
 		return src;
+	/* a source never nests in itself: an open one missed its exit, with all inside it */
+	for (int i = 0; i < c->depth; i++)
+		if (c->f[i].type == type && c->f[i].match == match) {
+			x->un.dropped_reentry += (uint64_t)(c->depth - i);
+			changed(x, c, i, ev->time);
+			break;
+		}
 	c->f[c->depth] = (struct frame){ src, (uint8_t)type, match, ev->pid, ev->time };
 	changed(x, c, c->depth + 1, ev->time);
 	return 0;
@@ -253,6 +262,12 @@ int ts_irqctx_feed(struct ts_irqctx *x, const struct ts_event *ev, struct ts_irq
 	if (!c)
 		return ev->cpu < 0 || ev->cpu > 65535 ? 0 : -ENOMEM;
 	switch (ev->kind) {
+	case TS_EV_SWITCH:
+		if (c->depth) {
+			x->un.dropped_switch += (uint64_t)c->depth;
+			changed(x, c, 0, ev->time);
+		}
+		return 0;
 	case TS_EV_IRQ_ENTRY:
 		return push(x, c, ev, TS_IRQT_HARD, ev->irq.irq, ev->irq.name,
 			    (uint32_t)ev->irq.irq);

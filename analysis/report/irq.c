@@ -86,9 +86,10 @@ static void unpaired_text(FILE *f, const struct ts_irq_unpaired *u)
 	fprintf(f,
 		"  not paired (not counted): %" PRIu64 " exits without an entry, %" PRIu64
 		" closed by an outer exit, %" PRIu64 " dropped at lost events, %" PRIu64
-		" too deep, %" PRIu64 " open at the end\n",
-		u->exit_unmatched, u->closed_by_outer, u->dropped_lost, u->too_deep,
-		u->open_at_end);
+		" too deep, %" PRIu64 " open at the end; exits not recorded: %" PRIu64
+		" ended by a context switch, %" PRIu64 " by a new entry\n",
+		u->exit_unmatched, u->closed_by_outer, u->dropped_lost, u->too_deep, u->open_at_end,
+		u->dropped_switch, u->dropped_reentry);
 }
 
 static void irq_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
@@ -190,6 +191,8 @@ static void irq_json(struct rp_json *w, const struct ts_analysis *a, const struc
 		rp_ju64(w, "dropped_lost", u->dropped_lost);
 		rp_ju64(w, "too_deep", u->too_deep);
 		rp_ju64(w, "open_at_end", u->open_at_end);
+		rp_ju64(w, "dropped_switch", u->dropped_switch);
+		rp_ju64(w, "dropped_reentry", u->dropped_reentry);
 		rp_jend(w, '}');
 		rp_jbegin(w, "sources", '[');
 		for (i = 0; i < ts_irq_nr_stats(m); i++)

@@ -75,6 +75,11 @@ static int events(struct ts_event *ev)
 	ev[n++] = with_pid(tev_timer(TS_EV_HRTIMER_EXPIRE_EXIT, 63, 5, 0xc0, 0), 500);
 	ev[n++] = vec_ev(64, 5, 500, "irq_vectors:local_timer_exit");
 	ev[n++] = vec_ev(65, 5, 500, "irq_vectors:vector_config"); /* not an interrupt */
+	/* cpu 6, task 600: an hrtimer whose exit was not recorded; the switch ends it */
+	ev[n++] = with_pid(tev_timer(TS_EV_HRTIMER_EXPIRE_ENTRY, 70, 6, 0xd0, 0x4000), 600);
+	ev[n++] = tev_switch(72, 6, 600, TS_STATE_SLEEPING, 0);
+	ev[n++] = irq_ev(TS_EV_IRQ_ENTRY, 74, 6, 0, 12, "i12");
+	ev[n++] = irq_ev(TS_EV_IRQ_EXIT, 75, 6, 0, 12, NULL);
 	return n;
 }
 
@@ -139,8 +144,8 @@ static void model(const struct ts_event *ev, int n)
 	   "virtio0 paired once (the exit before its entry is not), on the idle task");
 	st = find(m, TS_IRQT_SOFT, 9);
 	ok(st && st->count == 0 && st->own_ns == 4, "the softirq that never ends has no duration");
-	ok(t && t->ns[TS_IRQC_SOFT] == 4 && t->ns[TS_IRQC_HARD] == 1,
-	   "but its time up to the CPU's last event is known: 4 ns softirq, then 1 hardirq");
+	ok(t && t->ns[TS_IRQC_SOFT] == 4 && t->ns[TS_IRQC_HARD] == 1 + 1,
+	   "but its time up to the CPU's last event is known: 4 ns softirq, then 1 hardirq (and cpu 6's 1)");
 
 	st = find(m, TS_IRQT_HARD, 7);
 	ok(st && st->count == 1 && st->dur.sum == 3 && find(m, TS_IRQT_SOFT, 2) &&
@@ -159,13 +164,19 @@ static void model(const struct ts_event *ev, int n)
 	ok(t && t->ns[TS_IRQC_HARD] == 4 && t->timers_ns == 2,
 	   "task 500: 4 ns hardirq, 2 of them in the tick's callback");
 
+	st = find(m, TS_IRQT_HRTIMER, 0x4000);
+	t = task(m, 600);
+	ok(st && !st->count && t && t->ns[TS_IRQC_HARD] == 2 && find(m, TS_IRQT_HARD, 12) &&
+		   find(m, TS_IRQT_HARD, 12)->count == 1,
+	   "an hrtimer whose exit was not recorded ends at the context switch, not later");
 	u = ts_irqctx_unpaired(ts_irq_ctx(m));
 	ok(u->exit_unmatched == 2 && u->closed_by_outer == 1 && u->dropped_lost == 1 &&
-		   u->open_at_end == 1 && u->too_deep == 0,
+		   u->open_at_end == 1 && u->too_deep == 0 && u->dropped_switch == 1 &&
+		   u->dropped_reentry == 0,
 	   "unpaired: 2 exits without entry, 1 closed by an outer exit, 1 dropped at the loss, 1 "
-	   "open at the end");
+	   "open at the end, 1 ended by a switch");
 	ts_irq_totals(m, tot);
-	is_int(tot[TS_IRQC_HARD], 3 + 3 + 1 + 1 + 2 + 4,
+	is_int(tot[TS_IRQC_HARD], 3 + 3 + 1 + 1 + 2 + 4 + 2 + 1,
 	       "hardirq time in all (cpu 3: 1, then its softirq)");
 	is_int(tot[TS_IRQC_SOFT], 5 + 4 + 2, "softirq time in all");
 	ts_irq_free(m);

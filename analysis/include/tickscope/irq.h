@@ -58,6 +58,13 @@ struct ts_irq_unpaired {
 	uint64_t closed_by_outer; /* open contexts closed by the exit of one that encloses them */
 	uint64_t dropped_lost; /* contexts open on a CPU when events of it were lost */
 	uint64_t too_deep; /* entries past TS_IRQ_DEPTH */
+	/*
+	 * contexts whose exit was never recorded (the trace's start, while perf enables its events
+	 * one by one): dropped at the CPU's next context switch, which no interrupt context spans,
+	 * or at a new entry of the same source, which never nests in itself; their time counts up
+	 * to that evidence
+	 */
+	uint64_t dropped_switch, dropped_reentry;
 	uint64_t open_at_end; /* entries whose exit is past the end of the trace */
 };
 
