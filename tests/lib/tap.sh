@@ -5,6 +5,10 @@
 : "${TS_TOP:=$(cd "$(dirname "$0")/.." && pwd)}"
 while [ ! -f "$TS_TOP/Makefile" ] && [ "$TS_TOP" != / ]; do TS_TOP=$(dirname "$TS_TOP"); done
 : "${TS_BUILD:=$TS_TOP/build}"
+# A test that runs make must see what a user's shell gives it, not the `make check` it runs
+# under: its MAKEFLAGS and MAKELEVEL turn "make: ***" lines into "make[2]: ***" ones and pass
+# make check's own options down.
+unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 TICKSCOPE="$TS_BUILD/tickscope"
 _tap_n=0
 _tap_failed=0
