@@ -25,6 +25,8 @@
 	X(RCU, rcu)           \
 	X(SHRINKER, shrinker) \
 	X(MIGRATE, migrate)   \
+	X(IDLEPATH, idlepath) \
+	X(PROBES, probes)     \
 	/* end of the table */
 /* clang-format on */
 
