@@ -45,6 +45,7 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
   TICKSCOPE  the tickscope binary (default build/tickscope)
 
 Writes experiment.txt (the settings), order.txt (the recordings in the order they were made),
+reproduction.txt with REPRODUCES= (boards/reproduce.sh: the seed's change beside this one),
 <variant>/variant.txt (spec, kernel image, boot parameters, kernel version and hashes) and
 <variant>/run-<k>/ (make record's run folders), log/ (each recording's messages), then
 compare.txt, compare.json, compare.html and plots/ from `tickscope compare`.
@@ -53,8 +54,8 @@ Exit status 0 when every run is complete and the comparison was written.
 USAGE
 }
 
-VARS="BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS C_PATCHES RUNS NAME
-REPRODUCES FRESH ITERS WARMUP
+VARS="BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS C_PATCHES
+RUNS NAME REPRODUCES FRESH ITERS WARMUP
 DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL
 TICKSCOPE CONFIG"
 PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS MMAP RECORDER ACCEL"
@@ -419,6 +420,11 @@ rm -rf "$exp/plots"
 "$tickscope" compare --plots "$exp/plots" $cmp_in >/dev/null 2>>"$exp/log/compare.log" ||
 	die "tickscope compare --plots failed ($exp/log/compare.log)"
 sed -n '1,12p' "$exp/compare.txt" >&2
+if [ -n "${V_REPRODUCES:-}" ]; then
+	"$TS_TOP/boards/reproduce.sh" "$exp" "$V_REPRODUCES" >"$exp/reproduction.txt" ||
+		die "the reproduction verdict failed (boards/reproduce.sh $exp)"
+	cat "$exp/reproduction.txt" >&2
+fi
 msg "done: $exp"
 msg "  report:  $exp/compare.txt"
 msg "  JSON:    $exp/compare.json"

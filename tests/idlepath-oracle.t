@@ -41,7 +41,9 @@ perf_side() {
 	}
 	ev == "timer:tick_stop" && $4 == "success=1" { ts++ }
 	END {
-		for (c in seen) if (ne[c] || nx[c]) printf "%d %d %d %d %d\n", c, ne[c], se[c], nx[c], sx[c]
+		for (c in seen)
+			if (ne[c] || nx[c])
+				printf "%d %d %d %d %d\n", c, ne[c], se[c], nx[c], sx[c]
 		printf "tick_stop %d\n", ts
 	}' | sort -n
 }
@@ -49,19 +51,18 @@ perf_side() {
 ours() {
 	"$TICKSCOPE" report "$1" --json 2>/dev/null | jq -r '.sections.idlepath |
 		(.cpus[] | select(.entry.count > 0 or .exit.count > 0) |
-			"\(.cpu) \(.entry.count) \(.entry.sum_ns // 0) \(.exit.count) \(.exit.sum_ns // 0)"),
+			"\(.cpu) \(.entry.count) \(.entry.sum_ns // 0)" +
+			" \(.exit.count) \(.exit.sum_ns // 0)"),
 		"tick_stop \(.tick_stops)"' | sort -n
 }
 
 check() {
 	perf_side "$2" >"$tmp/perf.$1"
 	ours "$2" >"$tmp/ours.$1"
-	if cmp -s "$tmp/perf.$1" "$tmp/ours.$1"; then
-		ok 0 "$1: idle-entry and idle-exit counts and ns sums per CPU, tick_stop, as perf script"
-	else
-		ok 1 "$1: idle-entry and idle-exit counts and ns sums per CPU, tick_stop, as perf script"
-		diff "$tmp/perf.$1" "$tmp/ours.$1" | sed 's/^/# /'
-	fi
+	cmp -s "$tmp/perf.$1" "$tmp/ours.$1"
+	r=$?
+	ok $r "$1: idle-entry and idle-exit counts and ns sums per CPU, tick_stop, as perf script"
+	[ $r = 0 ] || diff "$tmp/perf.$1" "$tmp/ours.$1" | sed 's/^/# /'
 	n=$(awk '$1 != "tick_stop" { n += $2 } END { print n + 0 }' "$tmp/perf.$1")
 	[ "$n" -gt 100 ]
 	ok $? "$1: the oracle saw idle entries to compare ($n)"

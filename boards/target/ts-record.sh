@@ -507,7 +507,9 @@ setup_probes() {
 	_kp=$tracefs/kprobe_events
 	[ -w "$_kp" ] || { say "no $_kp: the kernel has no CONFIG_KPROBE_EVENTS; probes dropped"; }
 	for _f in $probes; do
-		case "$_f" in *[!A-Za-z0-9_.]*) fail "--probes: '$_f' is not a function name" ;; esac
+		case "$_f" in
+		*[!A-Za-z0-9_.]*) fail "--probes: '$_f' is not a function name" ;;
+		esac
 		for _d in "p:probe/$_f $_f" "r:probe/${_f}__return $_f"; do
 			if [ -w "$_kp" ] && echo "$_d" >>"$_kp" 2>/dev/null; then
 				echo "added $_d" >>"$out/kprobes.txt"
