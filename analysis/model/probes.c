@@ -114,8 +114,8 @@ int ts_probes_feed(struct ts_probes *m, const struct ts_event *ev)
 {
 	int i, ret;
 
-	if (ev->kind == TS_EV_CPU_IDLE) {
-		m->idle_entries += ev->idle.state != TS_IDLE_EXIT;
+	if (ev->kind == TS_EV_SWITCH) {
+		m->idle_entries += ev->sw.next_pid == 0;
 		return 0;
 	}
 	if (ev->kind != TS_EV_OTHER)
@@ -178,13 +178,14 @@ uint64_t ts_probes_other(const struct ts_probes *m)
 
 /*
  * Per probed function F: probes.F.duration (count, sum, p50, p99, max in ns), probes.F.per_s,
- * and probes.F.ns_per_idle_entry: F's time over the idle entries (power:cpu_idle enters) of
- * the range, the cost an idle-entry path such as quiet_vmstat() adds to each entry.
+ * and probes.F.ns_per_idle_entry: F's time over the idle entries (sched_switch to the idle
+ * task: each is one pass of do_idle()'s way in) of the range, the cost an idle-entry path such
+ * as quiet_vmstat() adds to each entry.
  */
 static int probes_metrics(const void *mv, struct ts_metric_sink *s)
 {
 	const struct ts_probes *m = mv;
-	const char *idle = tm_why(s, TS_EV_CPU_IDLE);
+	const char *idle = tm_why(s, TS_EV_SWITCH);
 	const struct ts_probe *p;
 	int i;
 
@@ -207,7 +208,7 @@ static int probes_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(probes, struct ts_probes)
 
-static const uint16_t also[] = { TS_EV_CPU_IDLE };
+static const uint16_t also[] = { TS_EV_SWITCH };
 
 const struct ts_section_ops ts_probes_section = {
 	.name = "probes",

@@ -56,7 +56,7 @@ static void probes_text(FILE *f, const struct ts_analysis *a, const struct ts_re
 				"  %-24s unmatched returns %" PRIu64 ", open at end %" PRIu64 "\n",
 				"", p->unmatched_returns, p->open_at_end);
 	}
-	fprintf(f, "  idle entries (cpu_idle enters): %" PRIu64 "\n", idle);
+	fprintf(f, "  idle entries (switches to the idle task): %" PRIu64 "\n", idle);
 }
 
 static void probes_json(struct rp_json *w, const struct ts_analysis *a,

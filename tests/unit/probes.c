@@ -53,13 +53,14 @@ static void probes(void)
 
 	ok(ts_probes_new(&m, NULL) == 0, "probes: new");
 	/* two idle tasks (pid 0) interleaved on CPUs 0 and 1: pairs by CPU */
-	feed_probes(m, tev_idle(90, 0, 1));
+	feed_probes(m, tev_switch(90, 0, 5, TS_STATE_SLEEPING, 0));
 	feed_probes(m, probe(100, 0, 0, qv));
 	feed_probes(m, probe(105, 1, 0, qv));
 	feed_probes(m, probe(130, 0, 0, qv_ret)); /* 30 */
 	feed_probes(m, probe(115, 1, 0, qv_ret)); /* 10 */
-	feed_probes(m, tev_idle(140, 1, 1));
-	feed_probes(m, tev_idle(150, 1, TS_IDLE_EXIT)); /* exits are not entries */
+	feed_probes(m, tev_switch(140, 1, 6, TS_STATE_SLEEPING, 0));
+	feed_probes(m, tev_switch(150, 1, 0, TS_STATE_RUNNING, 6)); /* switches away: no */
+	feed_probes(m, tev_idle(151, 1, 1)); /* cpu_idle enters are not idle entries here */
 	feed_probes(m, probe(160, 2, 0, qv_ret)); /* no entry on CPU 2 */
 	/* a task that sleeps in the call and returns on another CPU: pairs by task */
 	feed_probes(m, probe(200, 1, 42, ss));
@@ -75,7 +76,7 @@ static void probes(void)
 	is_int(p->from_idle, 2, "quiet_vmstat: both from the idle task");
 	is_int(p->nr_cpu, 2, "quiet_vmstat: per CPU up to CPU 1");
 	is_int(p->per_cpu[0].sum + 1000 * p->per_cpu[1].sum, 30 + 10000, "per CPU: 30 and 10 ns");
-	is_int(ts_probes_idle_entries(m), 2, "two idle entries (enters, not exits)");
+	is_int(ts_probes_idle_entries(m), 2, "two idle entries (switches to pid 0, not cpu_idle)");
 	p = ts_probes_at(m, 1);
 	is_int(p->duration.sum, 1000, "synchronize_srcu: 1000 ns, paired by task across CPUs");
 	is_int(p->open_at_end, 1, "synchronize_srcu: one call open at the end");

@@ -32,7 +32,7 @@ struct ts_probes;
 /** ts_probes_new() - a new probes model; Return: 0 or -ENOMEM */
 int ts_probes_new(struct ts_probes **mp, const struct ts_model_opts *opts);
 
-/** ts_probes_feed() - feed one event: probe:* events pair, cpu_idle enters are counted */
+/** ts_probes_feed() - feed one event: probe:* events pair, switches to idle are counted */
 int ts_probes_feed(struct ts_probes *m, const struct ts_event *ev);
 
 /** ts_probes_finish() - count the calls still open at the end */
@@ -47,7 +47,7 @@ size_t ts_probes_nr(const struct ts_probes *m);
 /** ts_probes_at() - function @i in first-seen order */
 const struct ts_probe *ts_probes_at(const struct ts_probes *m, size_t i);
 
-/** ts_probes_idle_entries() - power:cpu_idle enters fed: the denominator of "per idle entry" */
+/** ts_probes_idle_entries() - switches to the idle task: the denominator of "per idle entry" */
 uint64_t ts_probes_idle_entries(const struct ts_probes *m);
 
 /** ts_probes_other() - probe events beyond TS_PROBES_MAX functions, not counted */
