@@ -37,18 +37,18 @@ check-build-extra: workloads workloads-static \
 # line (or in the environment) are passed, so the experiment .config fills the others. They are
 # passed by name: make exports them, the script reads their values from its environment, so a
 # quote, a space or a newline in a value is data, never shell (and no secret shows in ps).
-RECORD_VARS := BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS \
+RECORD_VARS := BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES \
 	CALLCHAINS MMAP RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL \
 	BOOT_TIMEOUT TIMEOUT RESULTS CONFIG
 record: workloads
 	$(Q)BUILD=$(BUILD) boards/record.sh $(foreach v,$(RECORD_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))
 
-# make experiment BOARD=... WORKLOAD=... A=... B=... RUNS=N: two variants recorded interleaved
-# through `make record`, then compared (boards/experiment.sh --help).
-EXPERIMENT_VARS := BOARD WORKLOAD A B A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES RUNS NAME FRESH \
-	ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD \
-	MAKE_KERNEL TICKSCOPE CONFIG
+# make experiment BOARD=... WORKLOAD=... A=... B=... [C=...] RUNS=N: two or three variants recorded
+# interleaved through `make record`, then compared (boards/experiment.sh --help).
+EXPERIMENT_VARS := BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS \
+	C_PATCHES RUNS NAME REPRODUCES FRESH ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES \
+	CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL TICKSCOPE CONFIG
 experiment: all workloads
 	$(Q)BUILD=$(BUILD) boards/experiment.sh $(foreach v,$(EXPERIMENT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))

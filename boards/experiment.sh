@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# `make experiment`: record two kernel variants interleaved (A B A B ...) through `make record`
-# into results/experiments/<name>/, resumable, then compare them with `tickscope compare`.
+# `make experiment`: record two or three kernel variants interleaved (A B A B ..., A B C A B C ...)
+# through `make record` into results/experiments/<name>/, resumable, then compare them with
+# `tickscope compare`.
 set -eu
 TS_PROG=experiment
 . "$(dirname "$0")/lib/common.sh"
@@ -23,15 +24,19 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
                                 when unchanged), with A_PATCHES (B_PATCHES) patched
                NAME             boards/variants/NAME.variant (nohz-off, preempt-full,
                                 debian-6.12: Debian's 6.12 image, ...)
-  A_FRAGMENTS, A_PATCHES, B_FRAGMENTS, B_PATCHES
+  C          optional: a third variant, recorded after B in every batch and compared against A
+             as B is (tickscope compare A B C)
+  A_FRAGMENTS, A_PATCHES, B_FRAGMENTS, B_PATCHES, C_FRAGMENTS, C_PATCHES
              a built:NAME variant's fragments and patch series (make kernel FRAGMENTS PATCHES)
   RUNS       runs per variant (default 5); one boot per variant per batch
-  NAME       the experiment's folder name (default <board>-<workload>-<A>-vs-<B>)
+  NAME       the experiment's folder name (default <board>-<workload>-<A>-vs-<B>[-vs-<C>])
              A name (NAME, a variant's name) is one folder name: letters, digits, '.', '_',
              '+' and '-', not starting with '.' or '-'; anything else is refused before a
              file is written
+  REPRODUCES a case the A/B pair reproduces, written to experiment.txt as reproduces=
+             (tickscope compare's reproduction verdict: docs/compare.md)
   FRESH      1: delete the experiment's earlier runs and start again (default 0: reuse them)
-  ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL
+  ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS MMAP RECORDER ACCEL
              passed to `make record` (boards/README.md)
   RESULTS    results root (default results/); the experiment goes to RESULTS/experiments/NAME
   RECORD     the recorder command (default boards/record.sh; the tests give a stand-in)
@@ -43,6 +48,7 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
   TICKSCOPE  the tickscope binary (default build/tickscope)
 
 Writes experiment.txt (the settings), order.txt (the recordings in the order they were made),
+reproduction.txt with REPRODUCES= (boards/reproduce.sh: the seed's change beside this one),
 <variant>/variant.txt (spec, kernel image, boot parameters, kernel version and hashes) and
 <variant>/run-<k>/ (make record's run folders), log/ (each recording's messages), then
 compare.txt, compare.json, compare.html and plots/ from `tickscope compare`.
@@ -53,13 +59,14 @@ Exit status 0 when every run is complete and the comparison was written.
 USAGE
 }
 
-VARS="BOARD WORKLOAD A B A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES RUNS NAME FRESH ITERS WARMUP
-DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL TICKSCOPE
-CONFIG"
-PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL"
+VARS="BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS C_PATCHES
+RUNS NAME REPRODUCES FRESH ITERS WARMUP
+DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL
+TICKSCOPE CONFIG"
+PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS MMAP RECORDER ACCEL"
 parse_vars "$@"
 
-# config_variant FILE X: variant X (A or B) of the .config's experiment menu as a spec, with its
+# config_variant FILE X: variant X (A, B or C) of the .config's experiment menu as a spec, with its
 # fragments and patches in V_X_FRAGMENTS and V_X_PATCHES (boards/Kconfig.experiment).
 config_variant() {
 	_k=$(config_value "$1" "EXP_$2")
@@ -86,6 +93,8 @@ if [ -f "$conf" ]; then
 	config_fill_recording "$conf"
 	config_variant "$conf" A
 	config_variant "$conf" B
+	config_variant "$conf" C
+	[ -n "${V_REPRODUCES+x}" ] || V_REPRODUCES=$(config_value "$conf" EXP_REPRODUCES)
 	msg "read unset values from $conf"
 fi
 
@@ -111,6 +120,7 @@ board=${V_BOARD:-qemu-aarch64}
 workload=${V_WORKLOAD:-pingpong}
 spec_a=${V_A:-default}
 spec_b=${V_B:-}
+spec_c=${V_C:-}
 runs=${V_RUNS:-5}
 results=${V_RESULTS:-$TS_TOP/results}
 record=${V_RECORD:-$TS_TOP/boards/record.sh}
@@ -129,7 +139,7 @@ board=$P_NAME
 	die "board $board ($P_TRANSPORT) cannot boot a variant by itself: boot each kernel," \
 		"make record each variant, then tickscope compare"
 
-# variant_parse SPEC FRAGMENTS PATCHES X: the variant X (A or B) of SPEC; a built:NAME with
+# variant_parse SPEC FRAGMENTS PATCHES X: the variant X (A, B or C) of SPEC; a built:NAME with
 # FRAGMENTS (and PATCHES) is built first. Sets v_name, v_kernel, v_args, v_desc, v_frag (the
 # fragment it stands for), v_board (the board profile it boots: the experiment's, or its twin
 # with another Debian kernel) and, for a kernel built by make kernel, v_built (its variant
@@ -225,8 +235,18 @@ variant_parse "$spec_b" "${V_B_FRAGMENTS:-}" "${V_B_PATCHES:-}" B
 b_name=$v_name b_kernel=$v_kernel b_args=$v_args b_desc=$v_desc b_frag=$v_frag b_board=$v_board
 b_built=$v_built b_image=$v_image b_kfrag=$v_kfrag
 [ "$a_name" != "$b_name" ] || die "A and B are the same variant ($a_name)"
+c_name="" sides="A B"
+if [ -n "$spec_c" ]; then
+	variant_parse "$spec_c" "${V_C_FRAGMENTS:-}" "${V_C_PATCHES:-}" C
+	c_name=$v_name c_kernel=$v_kernel c_args=$v_args c_desc=$v_desc c_frag=$v_frag
+	c_board=$v_board c_built=$v_built c_image=$v_image c_kfrag=$v_kfrag
+	[ "$c_name" != "$a_name" ] && [ "$c_name" != "$b_name" ] ||
+		die "C is the same variant as A or B ($c_name)"
+	sides="A B C"
+fi
+nsides=$(echo $sides | wc -w)
 
-name=${V_NAME:-$board-$workload-$a_name-vs-$b_name}
+name=${V_NAME:-$board-$workload-$a_name-vs-$b_name${c_name:+-vs-$c_name}}
 check_name NAME "$name"
 exp=$results/experiments/$name
 mkdir -p "$exp" || die "cannot create $exp"
@@ -243,7 +263,8 @@ settings() {
 	echo "workload=$workload"
 	echo "a=$spec_a"
 	echo "b=$spec_b"
-	for k in A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES; do
+	[ -z "$spec_c" ] || echo "c=$spec_c"
+	for k in A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS C_PATCHES; do
 		eval "_s=\${V_$k:-}"
 		[ -z "$_s" ] || echo "$(echo "$k" | tr 'A-Z' 'a-z')=$_s"
 	done
@@ -269,7 +290,9 @@ fi
 	echo "runs=$runs"
 	echo "variant_a=$a_name"
 	echo "variant_b=$b_name"
-	echo "order=interleaved, per batch: $a_name $b_name"
+	[ -z "$c_name" ] || echo "variant_c=$c_name"
+	echo "order=interleaved, per batch: $a_name $b_name${c_name:+ $c_name}"
+	[ -z "${V_REPRODUCES:-}" ] || echo "reproduces=$V_REPRODUCES"
 	echo "updated_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$exp/experiment.txt"
 touch "$exp/order.txt"
@@ -291,24 +314,27 @@ eta() {
 }
 
 rm -rf "$exp/.rec"
-total=$((runs * 2))
+total=$((runs * nsides))
 todo=0
 for k in $(seq 1 "$runs"); do
-	for v in "$a_name" "$b_name"; do run_complete "$exp/$v/run-$k" || todo=$((todo + 1)); done
+	for v in "$a_name" "$b_name" $c_name; do
+		run_complete "$exp/$v/run-$k" || todo=$((todo + 1))
+	done
 done
-msg "$name: $runs run(s) each of $a_name (A: $a_desc) and $b_name (B: $b_desc) on $board," \
-	"$workload; $((total - todo)) of $total recorded already"
+msg "$name: $runs run(s) each of $a_name (A: $a_desc) and $b_name (B: $b_desc)" \
+	"${c_name:+and $c_name (C: $c_desc) }on $board, $workload; $((total - todo)) of $total" \
+	"recorded already"
 
 seq_no=$(wc -l <"$exp/order.txt")
 i=0
 for k in $(seq 1 "$runs"); do
-	for ab in A B; do
+	for ab in $sides; do
 		i=$((i + 1))
-		if [ $ab = A ]; then
-			v=$a_name vk=$a_kernel va=$a_args vb=$a_board vi=$a_image vf=$a_kfrag
-		else
-			v=$b_name vk=$b_kernel va=$b_args vb=$b_board vi=$b_image vf=$b_kfrag
-		fi
+		case $ab in
+		A) v=$a_name vk=$a_kernel va=$a_args vb=$a_board vi=$a_image vf=$a_kfrag ;;
+		B) v=$b_name vk=$b_kernel va=$b_args vb=$b_board vi=$b_image vf=$b_kfrag ;;
+		C) v=$c_name vk=$c_kernel va=$c_args vb=$c_board vi=$c_image vf=$c_kfrag ;;
+		esac
 		dest=$exp/$v/run-$k
 		run_complete "$dest" && continue
 		left=$(eta "$todo")
@@ -398,13 +424,16 @@ variant_note() {
 }
 variant_note "$a_name" "$spec_a" "$a_kernel" "$a_args" "$a_desc" "$a_frag" "$a_board" a
 variant_note "$b_name" "$spec_b" "$b_kernel" "$b_args" "$b_desc" "$b_frag" "$b_board" b
+[ -z "$c_name" ] ||
+	variant_note "$c_name" "$spec_c" "$c_kernel" "$c_args" "$c_desc" "$c_frag" "$c_board" c
 
 [ -x "$tickscope" ] || die "no $tickscope (make all)"
-msg "[compare] tickscope compare $a_name $b_name: text, JSON, HTML, plots"
+msg "[compare] tickscope compare $a_name $b_name${c_name:+ $c_name}: text, JSON, HTML, plots"
 # make record checked each run against what its variant declares: the boot arguments of a
 # Debian image (the image itself is variant.txt's and preempt_check's), and the fragments of a
 # built kernel. A mismatch there is real, and compare refuses it: no --allow-mismatch.
 set -- "$exp/$a_name" "$exp/$b_name"
+[ -z "$c_name" ] || set -- "$@" "$exp/$c_name"
 "$tickscope" compare "$@" >"$exp/compare.txt" 2>"$exp/log/compare.log" ||
 	{ cat "$exp/log/compare.log" >&2; die "tickscope compare failed (text)"; }
 "$tickscope" compare --json "$@" >"$exp/compare.json" 2>>"$exp/log/compare.log" ||
@@ -415,9 +444,15 @@ rm -rf "$exp/plots"
 "$tickscope" compare --plots "$exp/plots" "$@" >/dev/null 2>>"$exp/log/compare.log" ||
 	die "tickscope compare --plots failed ($exp/log/compare.log)"
 sed -n '1,12p' "$exp/compare.txt" >&2
+if [ -n "${V_REPRODUCES:-}" ]; then
+	"$TS_TOP/boards/reproduce.sh" "$exp" "$V_REPRODUCES" >"$exp/reproduction.txt" ||
+		die "the reproduction verdict failed (boards/reproduce.sh $exp)"
+	cat "$exp/reproduction.txt" >&2
+fi
 msg "done: $exp"
 msg "  report:  $exp/compare.txt"
 msg "  JSON:    $exp/compare.json"
 msg "  HTML:    $exp/compare.html"
 msg "  plots:   $exp/plots/"
-msg "  runs:    $exp/$a_name/run-*, $exp/$b_name/run-* (order in $exp/order.txt)"
+msg "  runs:    $exp/$a_name/run-*, $exp/$b_name/run-*${c_name:+, $exp/$c_name/run-*}" \
+	"(order in $exp/order.txt)"

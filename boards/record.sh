@@ -24,6 +24,9 @@ Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` run
   WORKERS       stress-ng ramfs workers (2)      DURATION  stress-ng seconds (5)
   EVENTS        event spec (see boards/README.md); default: the tickscope set
   CALLCHAINS    1 records kernel callchains (-g)  MMAP  perf -m (profile's PERF_MMAP)
+  PROBES        kernel functions to time: each NAME gets a kprobe probe:NAME and a return
+                probe probe:NAME__return (perf probe's names), set up through tracefs on
+                the board and recorded with the events (tickscope report's "probes")
   RECORDER      auto (default: perf if it records on the board, else tickscope record),
                 perf, or tickscope (arm64 boards get the static build/arm64/tickscope)
   GUEST_KERNEL  emulated boards: generic or rt (overrides the guess from VARIANT)
@@ -43,8 +46,8 @@ Exit status 0 only when every run is complete (meta.txt ends with status=complet
 USAGE
 }
 
-VARS="BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP
-RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT
+VARS="BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS
+MMAP RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT
 RESULTS CONFIG"
 parse_vars "$@"
 
@@ -142,6 +145,11 @@ notes="--note transport=$P_TRANSPORT --note fragments=$(q "$fragments")"
 notes="$notes --note profile=$board --note recorded_by=$(q "tickscope boards/record.sh")"
 ev_arg=""
 [ -n "$events" ] && ev_arg="--events $(q "$events")"
+case "${V_PROBES:-}" in *[!A-Za-z0-9_.\ ]*)
+	die "PROBES '$V_PROBES': kernel function names separated by spaces" ;;
+esac
+# shellcheck disable=SC2086 # the names, split on purpose
+[ -z "${V_PROBES:-}" ] || ev_arg="$ev_arg --probes $(q "$(echo $V_PROBES)")"
 
 bdir=${BUILD:-build}
 case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac

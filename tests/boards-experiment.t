@@ -161,6 +161,32 @@ else
 	skip "the experiment .config" "no kconfig-conf (kconfig-frontends-nox)" 8
 fi
 
+# 7. A third variant C (make experiment C=...): A B C in every batch, all compared against A.
+fx3=$tmp/fx3
+cp -rL "$fx" "$fx3" && cp -r "$fx3/default" "$fx3/preempt-none" &&
+	sed -i 's/^boot_args=.*/boot_args=preempt=none/' "$fx3"/preempt-none/run-*/meta.txt
+REPLAY_FROM=$fx3 REPLAY_LOG=$tmp/calls3 "$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 \
+	WORKLOAD=pingpong A=default B=boot:nohz=off C=preempt-none RUNS=2 ITERS=1000 WARMUP=100 \
+	RESULTS="$tmp/r3" TICKSCOPE="$TICKSCOPE" CONFIG=/dev/null REPRODUCES=vmstat-44 \
+	RECORD="$TS_TOP/tests/fixtures/experiment/replay-record.sh" >"$tmp/log3way" 2>&1
+rc=$?
+e3=$tmp/r3/experiments/qemu-aarch64-pingpong-default-vs-nohz-off-vs-preempt-none
+is "$rc $(cut -d' ' -f1 "$tmp/calls3" | tr '\n' ' ')" \
+	"1 default nohz-off preempt-none default nohz-off preempt-none " \
+	"three variants: A B C interleaved in each batch (exit 1: the verdict below)"
+grep -qx 'c=preempt-none' "$e3/settings.txt" && grep -qx 'variant_c=preempt-none' \
+	"$e3/experiment.txt" && grep -qx 'reproduces=vmstat-44' "$e3/experiment.txt" &&
+	[ -s "$e3/preempt-none/variant.txt" ]
+ok $? "experiment.txt and settings.txt name C and the case; C has its variant.txt"
+grep -q 'vs nohz-off (2 runs)' "$e3/compare.txt" && grep -q 'vs preempt-none (2 runs)' \
+	"$e3/compare.txt"
+ok $? "compare.txt compares B and C against A"
+# the pair of vmstat-44 is not in this experiment: the verdict refuses, and the experiment says so
+[ ! -s "$e3/reproduction.txt" ] && grep -q 'the reproduction verdict failed' "$tmp/log3way"
+ok $? "REPRODUCES naming a pair that is not there: no verdict, an error"
+[ -s "$exp/settings.txt" ] && ! grep -q '^c=' "$exp/settings.txt"
+ok $? "a two-way experiment's settings have no c= line"
+
 # 6. compare's answer on the real runs: the benchmark results are meta.txt's, and the periodic
 # tick shows up as perf script sees it.
 py() {

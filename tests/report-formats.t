@@ -36,7 +36,7 @@ jq -e . "$tmp/r.json" >/dev/null 2>&1
 ok $? "$n: the JSON parses"
 is "$(jq -r '"\(.schema) \(.version)"' "$tmp/r.json")" "tickscope-report 1" "schema and version"
 is "$(jq -r '.sections | keys | join(",")' "$tmp/r.json")" \
-	"idle,irq,migrate,rcu,sched,shrinker,timer,workqueue" "eight sections"
+	"idle,idlepath,irq,migrate,probes,rcu,sched,shrinker,timer,workqueue" "ten sections"
 
 # Every distribution: buckets add up to count, quantiles are ordered within [min, max].
 bad=$(jq '[.. | objects | select(has("p50_ns") and .count > 0)

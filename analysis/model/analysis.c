@@ -405,6 +405,12 @@ static void finish_section(struct ts_analysis *a, int s)
 		else if (kp == TS_RECORDED_EMPTY && p != TS_PRESENT)
 			p = TS_RECORDED_EMPTY;
 	}
+	/* A section with no events of its own (idlepath, probes): as the kinds it is fed. */
+	for (j = 0; !nr && j < sections[s]->nr_also; j++) {
+		kp = presence(a, sections[s]->also[j]);
+		if (kp == TS_PRESENT || (kp == TS_RECORDED_EMPTY && p != TS_PRESENT))
+			p = kp;
+	}
 	in->presence = p;
 	in->lost = a->lost_unplaced;
 	in->lost_records = 0;

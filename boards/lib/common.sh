@@ -99,6 +99,7 @@ config_fill_recording() {
 	config_fill "$1" WORKERS STRESS_WORKERS
 	config_fill "$1" DURATION DURATION
 	config_fill "$1" EVENTS EVENTS
+	config_fill "$1" PROBES PROBES
 	config_fill "$1" CALLCHAINS CALLCHAINS
 }
 

@@ -37,6 +37,10 @@ Options:
                        first that exists; globs (rcu:*) are kept if anything matches.
                        Default: the tickscope set (sched, power, timer, ipi, workqueue,
                        rcu, vmscan shrinker events)
+  --probes "F..."      kernel functions to time: a kprobe probe:F and a return probe
+                       probe:F__return each (perf probe's names), made through tracefs's
+                       kprobe_events, recorded with the events and removed afterwards;
+                       one the kernel refuses is written to events.txt as missing
   --mmap PAGES         perf record -m (default 8M)     --callchains 0|1 (default 0)
   --perf PATH          perf binary (default perf)      --stress-ng PATH (default stress-ng)
   --recorder R         auto (default): perf if a probe recording with it works, else
@@ -59,6 +63,7 @@ USAGE
 
 TS_DEFAULT_EVENTS="sched:sched_switch sched:sched_wakeup sched:sched_wakeup_new sched:sched_waking
 sched:sched_migrate_task sched:sched_process_fork sched:sched_process_exit
+sched:sched_wake_idle_without_ipi
 power:cpu_idle
 timer:hrtimer_setup|timer:hrtimer_init timer:hrtimer_start timer:hrtimer_cancel
 timer:hrtimer_expire_entry timer:hrtimer_expire_exit
@@ -97,7 +102,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
 mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
 iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
-notes="" recorder=auto tickscope="" summary=0
+notes="" recorder=auto tickscope="" summary=0 probes=""
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -113,6 +118,7 @@ while [ $# -gt 0 ]; do
 	--board) board=$2 ;;
 	--variant) variant=$2 ;;
 	--events) events=$2 ;;
+	--probes) probes=$2 ;;
 	--mmap) mmap=$2 ;;
 	--callchains) callchains=$2 ;;
 	--perf) perf=$2 ;;
@@ -243,6 +249,8 @@ missing_reason() {
 	irq_vectors:*) echo "x86 only; arm and arm64 have ipi:ipi_entry" ;;
 	ipi:*) echo "no generic IPI tracepoints on this arch/kernel" ;;
 	vmscan:*) echo "needs CONFIG_MEMCG/vmscan tracepoints" ;;
+	sched:sched_wake_idle_without_ipi) echo "not in this kernel ($krel): added in v3.16" ;;
+	probe:*) echo "the kprobe was refused (see kprobes.txt)" ;;
 	*) echo "not in available_events" ;;
 	esac
 }
@@ -375,6 +383,7 @@ record_one() {
 	save_kconfig "$rdir/kconfig" || kc=missing
 	save_nohz "$rdir/nohz.txt" "$rdir/kconfig"
 	pick_events "$rdir/events.txt" || fail "none of the wanted events exist on this kernel"
+	[ ! -f "$out/kprobes.txt" ] || cp "$out/kprobes.txt" "$rdir/kprobes.txt"
 	ks=ok
 	save_kallsyms "$rdir/kallsyms" || ks=restricted
 
@@ -446,6 +455,7 @@ record_one() {
 	meta callchains "$callchains"
 	meta events "$ev_list"
 	meta events_missing "$ev_missing"
+	meta probes "$probes"
 	meta workload_cmd "$(shown "$wl_cmd")"
 	meta workload_status "$st"
 	meta result "$result"
@@ -493,12 +503,45 @@ record_one() {
 		"result $result $unit, ${samples:-0} samples, lost ${lost:-0} chunk(s)"
 }
 
+# setup_probes: a kprobe and a return probe for each --probes function, through tracefs
+# (no perf probe needed on the board); their events join the wanted ones. kprobes.txt says
+# what the kernel answered. cleanup_probes removes them again.
+setup_probes() {
+	[ -n "$probes" ] || return 0
+	_kp=$tracefs/kprobe_events
+	[ -w "$_kp" ] || { say "no $_kp: the kernel has no CONFIG_KPROBE_EVENTS; probes dropped"; }
+	for _f in $probes; do
+		case "$_f" in
+		*[!A-Za-z0-9_.]*) fail "--probes: '$_f' is not a function name" ;;
+		esac
+		for _d in "p:probe/$_f $_f" "r:probe/${_f}__return $_f"; do
+			if [ -w "$_kp" ] && echo "$_d" >>"$_kp" 2>/dev/null; then
+				echo "added $_d" >>"$out/kprobes.txt"
+			else
+				echo "refused $_d" >>"$out/kprobes.txt"
+			fi
+		done
+		events="$events probe:$_f probe:${_f}__return"
+	done
+}
+cleanup_probes() {
+	[ -n "$probes" ] && [ -w "$tracefs/kprobe_events" ] || return 0
+	for _f in $probes; do
+		echo "-:probe/$_f" >>"$tracefs/kprobe_events" 2>/dev/null
+		echo "-:probe/${_f}__return" >>"$tracefs/kprobe_events" 2>/dev/null
+	done
+	return 0
+}
+
 mkdir -p "$out" || fail "cannot create $out"
 out=$(cd "$out" && pwd)
+rm -f "$out/kprobes.txt"
+setup_probes
 rc=0
 k=$first
 while [ "$k" -lt $((first + runs)) ]; do
 	record_one "$k" || rc=1
 	k=$((k + 1))
 done
+cleanup_probes
 exit $rc

@@ -109,3 +109,43 @@ print(max((p for p in x if ';' in p['label']), key=lambda p: p['share_pct'])['la
 		"$_d/compare.txt"
 	ok $? "compare.txt lists it where the benchmark's tasks wait"
 }
+
+# kv_floor P N: whether an exact U p-value is at its floor 2/C(2N, N) (complete separation).
+kv_floor() {
+	awk -v p="$1" -v n="$2" \
+		'BEGIN { f = 1; for (i = 1; i <= n; i++) f *= i / (n + i); exit !(p <= 2 * f * 1.0001) }'
+}
+
+# kv_vmstat_answer DIR A B RUNS: the vmstat case (boards/patches/vmstat-44-*), A the "before"
+# kernel, B the "after" one, on the ping-pong with PROBES="quiet_vmstat ...": the mechanism
+# metrics separate the two completely (exact U p at its floor): quiet_vmstat()'s time per idle
+# entry (higher before: its old body always folds and cancels the work), vmstat_update's runs
+# and the idle-entry time (either way: the direction is reported). The round trip is reported
+# as measured, with the reproduction verdict against the seed; it is not asserted.
+kv_vmstat_answer() {
+	_d=$1 _a=$2 _b=$3 _n=$4
+	_q=probes.quiet_vmstat.ns_per_idle_entry
+	[ "$(kv_metric "$_d" $_q "$_a" n)" = "$_n" ] && [ "$(kv_metric "$_d" $_q "$_b" n)" = "$_n" ]
+	ok $? "compare has $_n runs of each variant with quiet_vmstat probed"
+	_qa=$(kv_metric "$_d" $_q "$_a" median) _qb=$(kv_metric "$_d" $_q "$_b" median)
+	diag "quiet_vmstat ns per idle entry (medians): $_a $_qa, $_b $_qb"
+	kv_floor "$(kv_metric "$_d" $_q "$_b" p)" "$_n" &&
+		awk -v a="$_qa" -v b="$_qb" 'BEGIN { exit !(a > b) }'
+	ok $? "quiet_vmstat's time per idle entry: every $_a run above every $_b run"
+	# vmstat_update: the old body cancels the work at every idle entry, so it may never run in
+	# A (a work function that never ran has no metric: null there, not 0)
+	_m=workqueue.work.vmstat_update.per_s
+	_va=$(kv_metric "$_d" $_m "$_a" max) _vb=$(kv_metric "$_d" $_m "$_b" min)
+	diag "$_m: $_a max $_va, $_b min $_vb, p $(kv_metric "$_d" $_m "$_b" p)"
+	kv_floor "$(kv_metric "$_d" $_m "$_b" p)" "$_n" ||
+		{ case "$_va" in None | 0 | 0.0) true ;; *) false ;; esac &&
+			awk -v x="$_vb" 'BEGIN { exit !(x > 0) }'; }
+	ok $? "$_m separates $_a and $_b completely (U p at its floor, or none in any $_a run)"
+	_m=idlepath.entry.p50
+	diag "$_m (medians): $_a $(kv_metric "$_d" $_m "$_a" median)," \
+		"$_b $(kv_metric "$_d" $_m "$_b" median), p $(kv_metric "$_d" $_m "$_b" p)"
+	kv_floor "$(kv_metric "$_d" $_m "$_b" p)" "$_n"
+	ok $? "$_m separates $_a and $_b completely (U p at its floor)"
+	[ -s "$_d/reproduction.txt" ] && sed 's/^/# /' "$_d/reproduction.txt"
+	ok $? "the reproduction verdict was written (reproduction.txt)"
+}

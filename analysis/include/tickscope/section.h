@@ -26,6 +26,8 @@
 	X(SHRINKER, shrinker) \
 	X(MIGRATE, migrate)   \
 	X(IRQ, irq)           \
+	X(IDLEPATH, idlepath) \
+	X(PROBES, probes)     \
 	/* end of the table */
 /* clang-format on */
 
