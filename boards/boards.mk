@@ -60,7 +60,7 @@ BISECT_VARS := PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS
 	RESULTS RECORD MAKE_KERNEL TICKSCOPE
 bisect: all workloads
 	$(Q)BUILD=$(BUILD) boards/bisect.sh $(foreach v,$(BISECT_VARS),$(if $(filter \
-		command line environment,$(origin $(v))),'$(v)=$($(v))'))
+		command line environment,$(origin $(v))),$(v)))
 
 # make bisect over the known-answer series, live on qemu-aarch64 (tests/bisect-qemu.t; slow).
 check-bisect: deps
