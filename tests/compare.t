@@ -215,7 +215,7 @@ printf 'AF_UNIX sock stream latency: fast microseconds\n' >"$TAP_TMP/bad.out"
 ok $([ $? -eq 1 ] && grep -q "bad.out:1: unrecognised or malformed benchmark output" \
 	"$TAP_TMP/err" && echo 0 || echo 1) "a malformed output names the file and line"
 "$TICKSCOPE" compare "$ab/pingpong-same" 2>"$TAP_TMP/err"
-ok $([ $? -eq 1 ] && grep -q "at least two variants" "$TAP_TMP/err" && echo 0 || echo 1) \
+ok $([ $? -eq 2 ] && grep -q "at least two variants" "$TAP_TMP/err" && echo 0 || echo 1) \
 	"one variant is an error"
 "$TICKSCOPE" compare "$ab/pingpong-same" "$TAP_TMP/nothing" 2>"$TAP_TMP/err"
 ok $([ $? -eq 1 ] && grep -q "nothing: no run-N folders" "$TAP_TMP/err" && echo 0 || echo 1) \

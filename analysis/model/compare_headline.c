@@ -428,6 +428,23 @@ static const char *gap(const char *unit)
 	return *unit == '/' || *unit == '%' || !*unit ? "" : " ";
 }
 
+/*
+ * A change in words, never a bare sign (as compare's text says it): "12.3% better",
+ * "(4.0% higher)" for a neutral metric, "change not measured" without a figure.
+ */
+static const char *words(char *buf, size_t n, double pct, enum ts_metric_dir dir)
+{
+	if (!isfinite(pct))
+		snprintf(buf, n, "change not measured");
+	else if (fabs(pct) < 0.05)
+		snprintf(buf, n, "0.0%%, no change");
+	else if (dir == TS_DIR_NEUTRAL)
+		snprintf(buf, n, "(%.1f%% %s)", fabs(pct), pct >= 0 ? "higher" : "lower");
+	else
+		snprintf(buf, n, "%.1f%% %s", fabs(pct), pct >= 0 ? "better" : "worse");
+	return buf;
+}
+
 /* A figure with 4 significant digits, "-" when unmeasured. */
 static const char *fig(char *buf, size_t n, double v)
 {
@@ -454,7 +471,7 @@ static void result_line(struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_row *r = c->result;
 	const struct ts_cmp_cell *x;
-	char a[32], b[32], ci[80], unit[16];
+	char a[32], b[32], ci[96], unit[16], lo[32], hi[32], chg[40], p[24];
 	double f;
 
 	if (!r) {
@@ -469,15 +486,16 @@ static void result_line(struct ts_cmp *c, int v)
 	if (isnan(x->ci_lo))
 		snprintf(ci, sizeof(ci), "no CI");
 	else
-		snprintf(ci, sizeof(ci), "%.0f%% CI [%+.1f%%, %+.1f%%]",
-			 100 * fmin(x->t.level, 0.95), x->ci_lo, x->ci_hi);
-	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %+.1f%% %s, %s, p=%.2g: %s", c->var[v].name,
+		snprintf(ci, sizeof(ci), "%.0f%% CI [%s, %s]", 100 * fmin(x->t.level, 0.95),
+			 words(lo, sizeof(lo), x->ci_lo, r->dir), words(hi, sizeof(hi), x->ci_hi, r->dir));
+	if (isfinite(x->p))
+		snprintf(p, sizeof(p), "p=%.2g", x->p);
+	else
+		snprintf(p, sizeof(p), "no p");
+	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %s, %s, %s: %s", c->var[v].name,
 	   c->var[0].name, r->name + 6, fig(a, 32, r->cell[0].s.median * f),
-	   fig(b, 32, x->s.median * f), gap(unit), unit, x->change,
-	   r->dir == TS_DIR_NEUTRAL ? "(neutral)" :
-	   x->change >= 0	    ? "better" :
-				      "worse",
-	   ci, x->p, verdict(c, x));
+	   fig(b, 32, x->s.median * f), gap(unit), unit, words(chg, sizeof(chg), x->change, r->dir),
+	   ci, p, verdict(c, x));
 }
 
 /* A part's share in words: "46% of the change", or why it is not one. */
