@@ -296,10 +296,20 @@ struct cand {
 	int along;
 };
 
-/* A share that can be ranked and printed: in (0, 100]; else -1. */
+/* A share that can be printed: in (0, 100]; else -1. */
 static double valid_share(double s)
 {
 	return s > 0 && s <= 100 ? s : -1;
+}
+
+/*
+ * A share to rank by: any positive one, however large. Over 100% means the part alone moved
+ * more than the whole while others moved against it: the largest cause, ranked first, though
+ * its share is not printed as a figure.
+ */
+static double rank_share(double s)
+{
+	return s > 0 ? s : -1;
 }
 
 /*
@@ -309,7 +319,7 @@ static double valid_share(double s)
 static int cmp_cand(const void *pa, const void *pb)
 {
 	const struct cand *a = pa, *b = pb;
-	double sa = valid_share(a->m.share), sb = valid_share(b->m.share);
+	double sa = rank_share(a->m.share), sb = rank_share(b->m.share);
 
 	if (a->comp_key != b->comp_key)
 		return a->comp_key < b->comp_key ? 1 : -1;
@@ -329,7 +339,7 @@ static double comp_key(const struct ts_cmp *c, int v, const struct ts_cmp_part *
 {
 	if (!p || !c->result || !c->result->cell[v].significant)
 		return 0;
-	return fmax(valid_share(p->share), 0);
+	return fmax(rank_share(p->share), 0);
 }
 
 static void fill_mech(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
@@ -560,6 +570,8 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 	}
 	if (valid_share(m->share) > 0)
 		snprintf(s, sizeof(s), "%.0f%% of the change, ", m->share);
+	else if (m->share > 100)
+		snprintf(s, sizeof(s), "more than the change: others moved against it, ");
 	if (m->tested)
 		snprintf(p, sizeof(p), "p=%.2g, ", m->p);
 	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",

@@ -64,10 +64,16 @@ def choose(path, wanted=""):
         name, source = wanted, "METRIC="
     head = d.get("headline") or {}
     if not name:
+        # of the headline's mechanisms that separate every run, the one whose runs stand
+        # farthest apart (a step's few runs must still fall clearly on one side)
+        best = None
         for mech in head.get("mechanisms") or []:
             if mech.get("separation") == "complete" and mech.get("metric") in ms:
-                name, source = mech["metric"], "headline"
-                break
+                e = effect(*cells(ms[mech["metric"]]))
+                if best is None or (e is not None and (best[0] is None or e > best[0])):
+                    best = (e, mech["metric"])
+        if best:
+            name, source = best[1], "headline (complete separation, largest effect)"
     if not name:
         best = None
         for m in d.get("metrics", []):
@@ -172,8 +178,8 @@ def headline(path, name):
     d = load(path)
     head = d.get("headline")
     if head:
-        if head.get("text"):
-            print(head["text"])
+        for line in head.get("lines") or []:
+            print(line)
         for mech in head.get("mechanisms") or []:
             print("mechanism: %s %s -> %s (p %s, separation %s)" % (
                 mech.get("metric"), fmt(mech.get("a")), fmt(mech.get("b")), fmt(mech.get("p")),
