@@ -49,8 +49,8 @@
 	X(MIGRATE, "sched:sched_migrate_task", MIGRATE, 1, sched_migrate)              \
 	X(IRQ_ENTRY, "irq:irq_handler_entry", IRQ, 1, irq_entry)                       \
 	X(IRQ_EXIT, "irq:irq_handler_exit", IRQ, 1, irq_exit)                          \
-	X(SOFTIRQ_ENTRY, "irq:softirq_entry", IRQ, 0, softirq)                         \
-	X(SOFTIRQ_EXIT, "irq:softirq_exit", IRQ, 0, softirq)                           \
+	X(SOFTIRQ_ENTRY, "irq:softirq_entry", IRQ, 1, softirq)                         \
+	X(SOFTIRQ_EXIT, "irq:softirq_exit", IRQ, 1, softirq)                           \
 	X(PROCESS_EXIT, "sched:sched_process_exit", NONE, 0, sched_exit)               \
 	/* end of the table */
 /* clang-format on */
