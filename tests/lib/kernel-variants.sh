@@ -175,8 +175,9 @@ kv_vmstat_answer() {
 	ok $? "vmstat_update runs: every $_b run above every $_a run (none: 0)"
 	for _m in probes.quiet_vmstat.ns_per_idle_entry idlepath.entry.p50; do
 		diag "$_m medians: $_a $(kv_metric "$_d" $_m "$_a" median)," \
-			"$_b $(kv_metric "$_d" $_m "$_b" median) (p $(kv_metric "$_d" $_m "$_b" p))," \
-			"$_c $(kv_metric "$_d" $_m "$_c" median) (p $(kv_metric "$_d" $_m "$_c" p))"
+			"$_b $(kv_metric "$_d" $_m "$_b" median)" \
+			"(p $(kv_metric "$_d" $_m "$_b" p)), $_c $(kv_metric "$_d" $_m "$_c" median)" \
+			"(p $(kv_metric "$_d" $_m "$_c" p))"
 	done
 	[ -s "$_d/reproduction.txt" ] && sed 's/^/# /' "$_d/reproduction.txt"
 	ok $? "the reproduction verdict was written (reproduction.txt)"
