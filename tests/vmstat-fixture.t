@@ -80,4 +80,47 @@ ok $? "it is the committed reproduction.txt"
 grep -q '^  the seed: +17.0% (x86-guest: ' "$d/reproduction.txt" &&
 	grep -q '^  verdict:  not reproduced: no significant change here$' "$d/reproduction.txt"
 ok $? "the seed's +17% beside ours, said plainly: not reproduced"
+
+# 6. The pinned same-CPU control: the same kernels, both tasks on one CPU, 2000 round trips,
+# refresh_cpu_vm_stats probed as the clone Debian's 6.1 has. The round trip is reported with
+# its verdict against the seed's pinned figures, not asserted.
+name=qemu-aarch64-pingpong-same-vmstat-44-before-vs-vmstat-44-after-vs-nohz-idle
+fx=$TS_TOP/tests/fixtures/kernel-variants/$name
+p=$TAP_TMP/$name
+"$TS_TOP/scripts/unpack-summaries.sh" "$fx" "$p" &&
+	"$TICKSCOPE" compare --json "$p/vmstat-44-before" "$p/vmstat-44-after" "$p/nohz-idle" \
+		>"$p/compare.json" &&
+	"$TICKSCOPE" compare "$p/vmstat-44-before" "$p/vmstat-44-after" "$p/nohz-idle" \
+		>"$p/compare.txt"
+ok $? "pinned: compare from the summaries"
+diag "$(sed '/^tickscope compare/q' "$p/compare.txt")"
+kv_vmstat_answer "$p" vmstat-44-before vmstat-44-after nohz-idle 8
+n=0
+for k in "$fx"/*/run-*/kprobes.txt; do
+	grep -qx 'added p:probe/refresh_cpu_vm_stats refresh_cpu_vm_stats.constprop.0' "$k" &&
+		grep -qx 'added r:probe/refresh_cpu_vm_stats__return refresh_cpu_vm_stats.constprop.0' \
+			"$k" && n=$((n + 1))
+done
+is "$n" 24 "pinned: every run probed refresh_cpu_vm_stats as refresh_cpu_vm_stats.constprop.0"
+# The old body folds at least once per call (do { ... } while (refresh_cpu_vm_stats(false)))
+bad=0
+for r in "$p"/vmstat-44-before/run-*; do
+	awk -v q="$(kv_sum "$r" probes.quiet_vmstat.duration.count)" \
+		-v f="$(kv_sum "$r" probes.refresh_cpu_vm_stats.duration.count)" \
+		'BEGIN { exit !(q > 0 && f >= 0.99 * q) }' || bad=$((bad + 1))
+done
+for v in vmstat-44-before vmstat-44-after nohz-idle; do
+	diag "$v: refresh_cpu_vm_stats calls per quiet_vmstat call:" $(for r in "$p/$v"/run-*; do
+		awk -v q="$(kv_sum "$r" probes.quiet_vmstat.duration.count)" \
+			-v f="$(kv_sum "$r" probes.refresh_cpu_vm_stats.duration.count)" \
+			'BEGIN { printf "%.2f ", (q > 0 ? f / q : -1) }'; done)
+done
+is "$bad" 0 "pinned: vmstat-44-before folds at least once per quiet_vmstat call, every run"
+"$TS_TOP/boards/reproduce.sh" "$p" >"$p/reproduction.txt" &&
+	cmp -s "$p/reproduction.txt" "$fx/reproduction.txt"
+ok $? "pinned: the reproduction verdict from the summaries is the committed one"
+diag "$(cat "$p/reproduction.txt")"
+grep -q '^  the seed: -1.0% (x86-guest: ' "$p/reproduction.txt" &&
+	grep -q '^  verdict:  ' "$p/reproduction.txt"
+ok $? "pinned: the seed's -1.0% beside ours, with a verdict"
 tap_done

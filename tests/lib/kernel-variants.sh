@@ -146,8 +146,10 @@ kv_vmstat_runs() {
 # tick_nohz_stop_tick(), right before tick_stop(success=1), so once per tick stop; both
 # patched kernels call it from do_idle(), once per idle entry (a call open at either end of
 # the trace is not counted: 10% slack); A cancels the CPU's pending vmstat_update at every
-# idle entry while B never cancels it and makes it a normal delayed work, so B's runs per s
-# are above A's in every run (a run without any counts 0). quiet_vmstat()'s time per idle
+# idle entry while B never cancels it and makes it a normal delayed work, so B runs it more:
+# its median above A's, U p < 0.05 (a run without any counts 0; it runs at most once a second
+# per CPU, and only while the CPU has differentials, so a trace of a few seconds can hold none
+# in either kernel: every run apart is reported, not asserted). quiet_vmstat()'s time per idle
 # entry and the idle-entry time are reported, A against B and C: on qemu-aarch64 under TCG
 # they did not separate A from B (tests/fixtures/kernel-variants/README.md). The round trip is
 # reported as measured, with the reproduction verdict against the seed; it is not asserted.
@@ -168,11 +170,15 @@ kv_vmstat_answer() {
 	awk -v n="$_n" '{ if ($2 >= 0.9 * $3) bad++ } END { exit !(NR == n && !bad) }' \
 		"$_d/$_c.vmstat-runs"
 	ok $? "$_c: fewer calls than idle entries in every run (not every entry stops the tick)"
-	awk -v n="$_n" 'NR == FNR { if ($5 > amax) amax = $5; next }
-		{ if (!k++ || $5 < bmin) bmin = $5 }
-		END { exit !(k == n && bmin > 0 && amax < bmin) }' \
-		"$_d/$_a.vmstat-runs" "$_d/$_b.vmstat-runs"
-	ok $? "vmstat_update runs: every $_b run above every $_a run (none: 0)"
+	_m=workqueue.work.vmstat_update.per_s
+	awk 'NR == FNR { if ($5 > amax) amax = $5; next } { if (!k++ || $5 < bmin) bmin = $5 }
+		END { exit !(bmin > amax) }' "$_d/$_a.vmstat-runs" "$_d/$_b.vmstat-runs" &&
+		_sep="every $_b run above every $_a run" || _sep="the runs overlap"
+	diag "$_m medians: $_a $(kv_metric "$_d" $_m "$_a" median), $_b" \
+		"$(kv_metric "$_d" $_m "$_b" median), p $(kv_metric "$_d" $_m "$_b" p): $_sep"
+	awk -v a="$(kv_metric "$_d" $_m "$_a" median)" -v b="$(kv_metric "$_d" $_m "$_b" median)" \
+		-v p="$(kv_metric "$_d" $_m "$_b" p)" 'BEGIN { exit !(b > a && p < 0.05) }'
+	ok $? "vmstat_update runs more in $_b than in $_a (medians, U p < 0.05)"
 	for _m in probes.quiet_vmstat.ns_per_idle_entry idlepath.entry.p50; do
 		diag "$_m medians: $_a $(kv_metric "$_d" $_m "$_a" median)," \
 			"$_b $(kv_metric "$_d" $_m "$_b" median)" \
