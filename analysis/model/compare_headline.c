@@ -27,6 +27,7 @@ static const char *const comp_metric[C_NR][2] = {
 enum how {
 	H_CHANGED, /* significant, or (too few runs) every run apart and over 2x */
 	H_ONLY, /* above zero in every run of one side, zero in every run of the other */
+	H_TESTED, /* significant only: kinds with many members (work functions) and rare ones */
 };
 
 struct chain_rule {
@@ -65,6 +66,27 @@ static const struct chain_rule rules[] = {
 	{ C_WAKE, "idle.exits.other_hrtimer.per_s", NULL,
 	  "idle exits by hrtimers other than the tick", "power:cpu_idle", H_CHANGED },
 	{ C_WAKE, "idle.exits.ipi.per_s", NULL, "idle exits by IPIs", "ipi:ipi_entry", H_CHANGED },
+	{ C_WAKE, "idlepath.entry.p50", NULL, "idle-entry time, switch to idle -> idle state (p50)",
+	  "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idlepath.entry.p99", NULL, "idle-entry time, switch to idle -> idle state (p99)",
+	  "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idlepath.exit.p50", NULL, "idle-exit time, idle state -> switch away (p50)",
+	  "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idlepath.wake.no_ipi.per_s", NULL,
+	  "wakes of idle CPUs without an IPI (polling, or still entering idle)",
+	  "sched:sched_wake_idle_without_ipi", H_CHANGED },
+	{ C_WAKE, "idlepath.ipi_in_idle.per_s", NULL, "IPIs waking CPUs in an idle state",
+	  "ipi:ipi_entry", H_CHANGED },
+	{ C_WAKE, "idlepath.tick_restarts.per_s", NULL, "tick restarts on idle exit",
+	  "timer:hrtimer_start", H_CHANGED },
+	{ C_WAKE, "idlepath.dwork_exits.", ".per_s",
+	  "idle exits by the timer of %s (a delayed work that is not deferrable)",
+	  "timer:timer_expire_entry", H_CHANGED },
+	{ C_WAKE, "workqueue.work.", ".per_s",
+	  "runs of work %s (each wakes a kworker, an idle CPU's too)",
+	  "workqueue:workqueue_execute_start", H_TESTED },
+	{ C_WAKE, "probes.", ".ns_per_idle_entry", "%s's time per idle entry (kprobe pairs)",
+	  "kprobe_events", H_CHANGED },
 	{ C_WAKE, "task.wake_class.cross_busy.share", NULL,
 	  "wakes of the benchmark's tasks sent to a busy CPU on the other side",
 	  "sched:sched_waking", H_CHANGED },
@@ -88,6 +110,10 @@ static const struct chain_rule rules[] = {
 	  H_CHANGED },
 	{ C_OFFCPU, "task.woken_by_work.", ".share", "work items %s waking the benchmark's tasks",
 	  "workqueue:workqueue_execute_start", H_CHANGED },
+	{ C_OFFCPU, "probes.", ".duration.p50", "%s's calls (kprobe pairs, p50)", "kprobe_events",
+	  H_CHANGED },
+	{ C_OFFCPU, "probes.", ".duration.p99", "%s's calls (kprobe pairs, p99)", "kprobe_events",
+	  H_CHANGED },
 };
 
 /* What some work functions do, in kernel words. */
@@ -189,7 +215,8 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		return 0;
 	if (b->significant)
 		return 1;
-	if (isnan(b->p) || b->t.min_p < c->o.alpha || strcmp(separation(a, b), "complete"))
+	if (ru->how == H_TESTED || isnan(b->p) || b->t.min_p < c->o.alpha ||
+	    strcmp(separation(a, b), "complete"))
 		return 0;
 	*tested = 0;
 	return lo == 0 ? hi > 0 : hi > 2 * lo;

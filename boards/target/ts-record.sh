@@ -40,6 +40,7 @@ Options:
   --probes "F..."      kernel functions to time: a kprobe probe:F and a return probe
                        probe:F__return each (perf probe's names), made through tracefs's
                        kprobe_events, recorded with the events and removed afterwards;
+                       F is found by name in /proc/kallsyms, or as a clone F.* (F.constprop.0)
                        one the kernel refuses is written to events.txt as missing
   --mmap PAGES         perf record -m (default 8M)     --callchains 0|1 (default 0)
   --perf PATH          perf binary (default perf)      --stress-ng PATH (default stress-ng)
@@ -503,6 +504,16 @@ record_one() {
 		"result $result $unit, ${samples:-0} samples, lost ${lost:-0} chunk(s)"
 }
 
+# probe_symbol F: the text symbol of F in /proc/kallsyms: F itself, else the first F.* (gcc's
+# clones: refresh_cpu_vm_stats is refresh_cpu_vm_stats.constprop.0 in Debian's 6.1), else F
+# (the kernel then refuses it). The events keep F's name; kprobes.txt says the symbol probed.
+probe_symbol() {
+	[ -r /proc/kallsyms ] || { echo "$1"; return 0; }
+	awk -v f="$1" '$2 ~ /^[tTwW]$/ && $3 == f { print f; found = 1; exit }
+		$2 ~ /^[tTwW]$/ && !alt && index($3, f ".") == 1 { alt = $3 }
+		END { if (!found) print (alt != "" ? alt : f) }' /proc/kallsyms
+}
+
 # setup_probes: a kprobe and a return probe for each --probes function, through tracefs
 # (no perf probe needed on the board); their events join the wanted ones. kprobes.txt says
 # what the kernel answered. cleanup_probes removes them again.
@@ -514,7 +525,8 @@ setup_probes() {
 		case "$_f" in
 		*[!A-Za-z0-9_.]*) fail "--probes: '$_f' is not a function name" ;;
 		esac
-		for _d in "p:probe/$_f $_f" "r:probe/${_f}__return $_f"; do
+		_s=$(probe_symbol "$_f")
+		for _d in "p:probe/$_f $_s" "r:probe/${_f}__return $_s"; do
 			if [ -w "$_kp" ] && echo "$_d" >>"$_kp" 2>/dev/null; then
 				echo "added $_d" >>"$out/kprobes.txt"
 			else

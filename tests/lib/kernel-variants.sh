@@ -116,36 +116,75 @@ kv_floor() {
 		'BEGIN { f = 1; for (i = 1; i <= n; i++) f *= i / (n + i); exit !(p <= 2 * f * 1.0001) }'
 }
 
-# kv_vmstat_answer DIR A B RUNS: the vmstat case (boards/patches/vmstat-44-*), A the "before"
-# kernel, B the "after" one, on the ping-pong with PROBES="quiet_vmstat ...": the mechanism
-# metrics separate the two completely (exact U p at its floor): quiet_vmstat()'s time per idle
-# entry (higher before: its old body always folds and cancels the work), vmstat_update's runs
-# and the idle-entry time (either way: the direction is reported). The round trip is reported
-# as measured, with the reproduction verdict against the seed; it is not asserted.
+# kv_sum RUN METRIC: a metric's value in RUN/perf.data.tsum (compare's per-run summary), 0 when
+# the run has no such line (a work function that never ran, a probe never hit).
+kv_sum() {
+	awk -F'\t' -v k="$2" '$1 == "m" && $2 == k { v = $6 } END { print v == "" ? 0 : v }' \
+		"$1/perf.data.tsum"
+}
+
+# kv_vmstat_runs DIR VARIANT: per run of DIR/VARIANT, "run calls entries tick_stops vu_per_s":
+# quiet_vmstat()'s calls, the idle entries (switches to the idle task: the probe's time over its
+# time per entry), tick_stop successes (from their rate and the calls' rate over the same
+# range) and vmstat_update's runs per s.
+kv_vmstat_runs() {
+	for _r in "$1/$2"/run-*; do
+		awk -v c="$(kv_sum "$_r" probes.quiet_vmstat.duration.count)" \
+			-v s="$(kv_sum "$_r" probes.quiet_vmstat.duration.sum)" \
+			-v n="$(kv_sum "$_r" probes.quiet_vmstat.ns_per_idle_entry)" \
+			-v t="$(kv_sum "$_r" idle.tick_stop.ok.per_s)" \
+			-v q="$(kv_sum "$_r" probes.quiet_vmstat.per_s)" \
+			-v u="$(kv_sum "$_r" workqueue.work.vmstat_update.per_s)" -v r="${_r##*/}" \
+			'BEGIN { printf "%s %d %.0f %.0f %g\n", r, c, (n > 0 ? s / n : 0),
+				 (q > 0 ? c * t / q : 0), u }'
+	done
+}
+
+# kv_vmstat_answer DIR A B C RUNS: the vmstat case (boards/patches/vmstat-44-*), A the "before"
+# kernel, B the "after" one, C stock 6.1, with PROBES="quiet_vmstat ...", checked on each run's
+# summary against what the code says: stock 6.1 calls quiet_vmstat() only from
+# tick_nohz_stop_tick(), right before tick_stop(success=1), so once per tick stop; both
+# patched kernels call it from do_idle(), once per idle entry (a call open at either end of
+# the trace is not counted: 10% slack); A cancels the CPU's pending vmstat_update at every
+# idle entry while B never cancels it and makes it a normal delayed work, so B runs it more:
+# its median above A's, U p < 0.05 (a run without any counts 0; it runs at most once a second
+# per CPU, and only while the CPU has differentials, so a trace of a few seconds can hold none
+# in either kernel: every run apart is reported, not asserted). quiet_vmstat()'s time per idle
+# entry and the idle-entry time are reported, A against B and C: on qemu-aarch64 under TCG
+# they did not separate A from B (tests/fixtures/kernel-variants/README.md). The round trip is
+# reported as measured, with the reproduction verdict against the seed; it is not asserted.
 kv_vmstat_answer() {
-	_d=$1 _a=$2 _b=$3 _n=$4
-	_q=probes.quiet_vmstat.ns_per_idle_entry
-	[ "$(kv_metric "$_d" $_q "$_a" n)" = "$_n" ] && [ "$(kv_metric "$_d" $_q "$_b" n)" = "$_n" ]
-	ok $? "compare has $_n runs of each variant with quiet_vmstat probed"
-	_qa=$(kv_metric "$_d" $_q "$_a" median) _qb=$(kv_metric "$_d" $_q "$_b" median)
-	diag "quiet_vmstat ns per idle entry (medians): $_a $_qa, $_b $_qb"
-	kv_floor "$(kv_metric "$_d" $_q "$_b" p)" "$_n" &&
-		awk -v a="$_qa" -v b="$_qb" 'BEGIN { exit !(a > b) }'
-	ok $? "quiet_vmstat's time per idle entry: every $_a run above every $_b run"
-	# vmstat_update: the old body cancels the work at every idle entry, so it may never run in
-	# A (a work function that never ran has no metric: null there, not 0)
+	_d=$1 _a=$2 _b=$3 _c=$4 _n=$5
+	for _v in "$_a" "$_b" "$_c"; do
+		kv_vmstat_runs "$_d" "$_v" >"$_d/$_v.vmstat-runs"
+		diag "$_v: run, quiet_vmstat calls, idle entries, tick stops, vmstat_update/s"
+		diag "$(sed 's/^/  /' "$_d/$_v.vmstat-runs")"
+	done
+	_pe='{ if ($2 < 1 || $3 < 1 || $2 < 0.9 * $3 || $2 > $3 + 1) bad++ }
+		END { exit !(NR == n && !bad) }'
+	awk -v n="$_n" "$_pe" "$_d/$_a.vmstat-runs" && awk -v n="$_n" "$_pe" "$_d/$_b.vmstat-runs"
+	ok $? "$_a, $_b: quiet_vmstat once per idle entry (90-100% of the switches to idle)"
+	awk -v n="$_n" '{ x = $2 - $4; if (x < 0) x = -x; if ($2 < 1 || x > 1 + 0.01 * $2) bad++ }
+		END { exit !(NR == n && !bad) }' "$_d/$_c.vmstat-runs"
+	ok $? "$_c: quiet_vmstat once per tick stop (tick_stop success), every run"
+	awk -v n="$_n" '{ if ($2 >= 0.9 * $3) bad++ } END { exit !(NR == n && !bad) }' \
+		"$_d/$_c.vmstat-runs"
+	ok $? "$_c: fewer calls than idle entries in every run (not every entry stops the tick)"
 	_m=workqueue.work.vmstat_update.per_s
-	_va=$(kv_metric "$_d" $_m "$_a" max) _vb=$(kv_metric "$_d" $_m "$_b" min)
-	diag "$_m: $_a max $_va, $_b min $_vb, p $(kv_metric "$_d" $_m "$_b" p)"
-	kv_floor "$(kv_metric "$_d" $_m "$_b" p)" "$_n" ||
-		{ case "$_va" in None | 0 | 0.0) true ;; *) false ;; esac &&
-			awk -v x="$_vb" 'BEGIN { exit !(x > 0) }'; }
-	ok $? "$_m separates $_a and $_b completely (U p at its floor, or none in any $_a run)"
-	_m=idlepath.entry.p50
-	diag "$_m (medians): $_a $(kv_metric "$_d" $_m "$_a" median)," \
-		"$_b $(kv_metric "$_d" $_m "$_b" median), p $(kv_metric "$_d" $_m "$_b" p)"
-	kv_floor "$(kv_metric "$_d" $_m "$_b" p)" "$_n"
-	ok $? "$_m separates $_a and $_b completely (U p at its floor)"
+	awk 'NR == FNR { if ($5 > amax) amax = $5; next } { if (!k++ || $5 < bmin) bmin = $5 }
+		END { exit !(bmin > amax) }' "$_d/$_a.vmstat-runs" "$_d/$_b.vmstat-runs" &&
+		_sep="every $_b run above every $_a run" || _sep="the runs overlap"
+	diag "$_m medians: $_a $(kv_metric "$_d" $_m "$_a" median), $_b" \
+		"$(kv_metric "$_d" $_m "$_b" median), p $(kv_metric "$_d" $_m "$_b" p): $_sep"
+	awk -v a="$(kv_metric "$_d" $_m "$_a" median)" -v b="$(kv_metric "$_d" $_m "$_b" median)" \
+		-v p="$(kv_metric "$_d" $_m "$_b" p)" 'BEGIN { exit !(b > a && p < 0.05) }'
+	ok $? "vmstat_update runs more in $_b than in $_a (medians, U p < 0.05)"
+	for _m in probes.quiet_vmstat.ns_per_idle_entry idlepath.entry.p50; do
+		diag "$_m medians: $_a $(kv_metric "$_d" $_m "$_a" median)," \
+			"$_b $(kv_metric "$_d" $_m "$_b" median)" \
+			"(p $(kv_metric "$_d" $_m "$_b" p)), $_c $(kv_metric "$_d" $_m "$_c" median)" \
+			"(p $(kv_metric "$_d" $_m "$_c" p))"
+	done
 	[ -s "$_d/reproduction.txt" ] && sed 's/^/# /' "$_d/reproduction.txt"
 	ok $? "the reproduction verdict was written (reproduction.txt)"
 }

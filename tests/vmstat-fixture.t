@@ -1,0 +1,126 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The vmstat case as a kernel A/B (tests/fixtures/kernel-variants/, qemu-aarch64, ping-pong
+# free to move, 8 runs a side, quiet_vmstat probed): the known answers that follow from the
+# code of the three kernels, checked on each run's own summary (perf.data.tsum, computed from
+# its trace when it was recorded), compare from those summaries agreeing with the committed
+# compare.json, and the reproduction verdict beside the seed's figures.
+# What the code says is kv_vmstat_answer's comment (tests/lib/kernel-variants.sh).
+. "$(dirname "$0")/lib/tap.sh"
+. "$(dirname "$0")/lib/kernel-variants.sh"
+command -v xz >/dev/null || skip_all "no xz"
+command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
+command -v python3 >/dev/null || skip_all "no python3"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+name=qemu-aarch64-pingpong-vmstat-44-before-vs-vmstat-44-after-vs-nohz-idle
+fx=$TS_TOP/tests/fixtures/kernel-variants/$name
+d=$TAP_TMP/$name
+"$TS_TOP/scripts/unpack-summaries.sh" "$fx" "$d" &&
+	xz -dc "$fx/compare.json.xz" >"$d/committed.json"
+ok $? "the fixture unpacks"
+
+# 1. compare from the runs' summaries: its per-run values are the summaries' lines (0 for a
+# work function that never ran), and the committed compare.json (2026-12-04) had the same
+# (it wrote null for a work function that never ran; compare now counts it 0/s).
+"$TICKSCOPE" compare --json "$d/vmstat-44-before" "$d/vmstat-44-after" "$d/nohz-idle" \
+	>"$d/compare.json" && "$TICKSCOPE" compare "$d/vmstat-44-before" "$d/vmstat-44-after" \
+	"$d/nohz-idle" >"$d/compare.txt"
+ok $? "compare from the summaries"
+# vals JSON METRIC VARIANT: the per-run values, 6 significant digits, null as 0
+vals() {
+	python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+m = {e['name']: e for e in d['metrics']}[sys.argv[2]]
+v = {x['variant']: x for x in m['variants']}[sys.argv[3]]
+print(' '.join('%.6g' % (x or 0) for x in v['values']))" "$@" 2>&1
+}
+for k in probes.quiet_vmstat.ns_per_idle_entry idlepath.entry.p50 \
+	workqueue.work.vmstat_update.per_s bench.latency; do
+	bad=
+	for v in vmstat-44-before vmstat-44-after nohz-idle; do
+		got=$(vals "$d/compare.json" $k $v) old=$(vals "$d/committed.json" $k $v)
+		want=$(for r in "$d/$v"/run-*; do kv_sum "$r" $k; done |
+			awk '{ printf "%s%.6g", (NR > 1 ? " " : ""), $1 }')
+		[ "$k" = bench.latency ] && want=$old # the benchmark's figure is from workload.out
+		[ -n "$got" ] && [ "$got" = "$want" ] && [ "$old" = "$want" ] || bad="$bad $v"
+	done
+	[ -z "$bad" ]
+	ok $? "$k: compare's per-run values are the summaries', as committed${bad:+ (not:$bad)}"
+done
+
+# 2. The known answers of the code, on each run's summary (tests/lib/kernel-variants.sh).
+kv_vmstat_answer "$d" vmstat-44-before vmstat-44-after nohz-idle 8
+
+# 3. What compare says of quiet_vmstat's time per idle entry (as measured, 8 runs a side under
+# TCG): lower in stock 6.1, where it runs only when the tick stops.
+q=probes.quiet_vmstat.ns_per_idle_entry
+awk -v a="$(kv_metric "$d" $q vmstat-44-before median)" -v b="$(kv_metric "$d" $q nohz-idle \
+	median)" -v p="$(kv_metric "$d" $q nohz-idle p)" 'BEGIN { exit !(b < a && p < 0.01) }'
+ok $? "quiet_vmstat's time per idle entry is lower in stock 6.1 (U p < 0.01)"
+
+# 4. The headline names the mechanisms under wake delivery (chain rules, docs/compare.md):
+# vmstat_update's runs for the pair, the lighter idle entry for stock 6.1.
+sed '/^tickscope compare/q' "$d/compare.txt" >"$d/headline.txt"
+diag "$(cat "$d/headline.txt")"
+block() { awk -v h="$1 vs vmstat-44-before:" 'index($0, h) == 1 { on = 1 } /^$/ { on = 0 } on' \
+	"$d/headline.txt"; }
+block vmstat-44-after | grep -q '^  wake delivery <- runs of work vmstat_update .* 0 -> '
+ok $? "vmstat-44-after: the headline names vmstat_update's runs under wake delivery"
+block nohz-idle | grep -q "^  wake delivery <- quiet_vmstat's time per idle entry" &&
+	block nohz-idle | grep -q '^  wake delivery <- idle-entry time'
+ok $? "stock 6.1: the headline names quiet_vmstat's time per idle entry and the idle-entry time"
+
+# 5. The reproduction verdict, beside the seed's figures, from these summaries.
+"$TS_TOP/boards/reproduce.sh" "$d" >"$d/reproduction.txt"
+ok $? "boards/reproduce.sh gives a verdict"
+diag "$(cat "$d/reproduction.txt")"
+cmp -s "$d/reproduction.txt" "$fx/reproduction.txt"
+ok $? "it is the committed reproduction.txt"
+grep -q '^  the seed: +17.0% (x86-guest: ' "$d/reproduction.txt" &&
+	grep -q '^  verdict:  not reproduced: no significant change here$' "$d/reproduction.txt"
+ok $? "the seed's +17% beside ours, said plainly: not reproduced"
+
+# 6. The pinned same-CPU control: the same kernels, both tasks on one CPU, 2000 round trips,
+# refresh_cpu_vm_stats probed as the clone Debian's 6.1 has. The round trip is reported with
+# its verdict against the seed's pinned figures, not asserted.
+name=qemu-aarch64-pingpong-same-vmstat-44-before-vs-vmstat-44-after-vs-nohz-idle
+fx=$TS_TOP/tests/fixtures/kernel-variants/$name
+p=$TAP_TMP/$name
+"$TS_TOP/scripts/unpack-summaries.sh" "$fx" "$p" &&
+	"$TICKSCOPE" compare --json "$p/vmstat-44-before" "$p/vmstat-44-after" "$p/nohz-idle" \
+		>"$p/compare.json" &&
+	"$TICKSCOPE" compare "$p/vmstat-44-before" "$p/vmstat-44-after" "$p/nohz-idle" \
+		>"$p/compare.txt"
+ok $? "pinned: compare from the summaries"
+diag "$(sed '/^tickscope compare/q' "$p/compare.txt")"
+kv_vmstat_answer "$p" vmstat-44-before vmstat-44-after nohz-idle 8
+n=0
+for k in "$fx"/*/run-*/kprobes.txt; do
+	grep -qx 'added p:probe/refresh_cpu_vm_stats refresh_cpu_vm_stats.constprop.0' "$k" &&
+		grep -qx 'added r:probe/refresh_cpu_vm_stats__return refresh_cpu_vm_stats.constprop.0' \
+			"$k" && n=$((n + 1))
+done
+is "$n" 24 "pinned: every run probed refresh_cpu_vm_stats as refresh_cpu_vm_stats.constprop.0"
+# The old body folds at least once per call (do { ... } while (refresh_cpu_vm_stats(false)))
+bad=0
+for r in "$p"/vmstat-44-before/run-*; do
+	awk -v q="$(kv_sum "$r" probes.quiet_vmstat.duration.count)" \
+		-v f="$(kv_sum "$r" probes.refresh_cpu_vm_stats.duration.count)" \
+		'BEGIN { exit !(q > 0 && f >= 0.99 * q) }' || bad=$((bad + 1))
+done
+for v in vmstat-44-before vmstat-44-after nohz-idle; do
+	diag "$v: refresh_cpu_vm_stats calls per quiet_vmstat call:" $(for r in "$p/$v"/run-*; do
+		awk -v q="$(kv_sum "$r" probes.quiet_vmstat.duration.count)" \
+			-v f="$(kv_sum "$r" probes.refresh_cpu_vm_stats.duration.count)" \
+			'BEGIN { printf "%.2f ", (q > 0 ? f / q : -1) }'; done)
+done
+is "$bad" 0 "pinned: vmstat-44-before folds at least once per quiet_vmstat call, every run"
+"$TS_TOP/boards/reproduce.sh" "$p" >"$p/reproduction.txt" &&
+	cmp -s "$p/reproduction.txt" "$fx/reproduction.txt"
+ok $? "pinned: the reproduction verdict from the summaries is the committed one"
+diag "$(cat "$p/reproduction.txt")"
+grep -q '^  the seed: -1.0% (x86-guest: ' "$p/reproduction.txt" &&
+	grep -q '^  verdict:  ' "$p/reproduction.txt"
+ok $? "pinned: the seed's -1.0% beside ours, with a verdict"
+tap_done
