@@ -4,15 +4,16 @@
 # (hardirq 0x08 or NMI 0x40: "hardirq"; softirq 0x10: "softirq" unless the waker is ksoftirqd
 # or ktimers) and the waker's latest comm (common_pid's last name in the trace, from sched
 # fields and perf's common_comm), up to '/', trailing digits dropped. Prints "tid class wakes
-# comm run switches", comm the wakee's latest, run its run time in ns (switch-in to switch-out)
-# and switches its switch-outs, by which the test tells the benchmark's workers from its
-# supervisors as compare does.
+# comm run switches parent", comm the wakee's latest, run its run time in ns (switch-in to
+# switch-out), switches its switch-outs and parent the tid that forked it (sched_process_fork;
+# -1: not seen), by which the test tells the benchmark's workers from its supervisors as
+# compare does.
 import os
 import sys
 import perf_trace_context
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
-from ts_tasks import last, name, task_class, switch, run, sw, irq_context  # noqa: E402
+from ts_tasks import last, name, task_class, switch, run, sw, irq_context, fork, parent  # noqa: E402
 
 wakes = {}
 
@@ -35,6 +36,14 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     switch(common_secs * 1000000000 + common_nsecs, prev_pid, next_pid)
 
 
+def sched__sched_process_fork(event_name, context, common_cpu, common_secs, common_nsecs,
+                              common_pid, common_comm, common_callchain, parent_comm,
+                              parent_pid, child_comm, child_pid, perf_sample_dict=None):
+    name(parent_pid, parent_comm)
+    name(child_pid, child_comm)
+    fork(parent_pid, child_pid)
+
+
 def trace_unhandled(event_name, context, event_fields_dict, perf_sample_dict=None):
     d = event_fields_dict
     name(d.get('common_pid', -1), d.get('common_comm', ''))
@@ -52,5 +61,5 @@ def trace_end():
             k = ctx
         out[(pid, k)] = out.get((pid, k), 0) + n
     for (pid, k), n in sorted(out.items()):
-        print('%d %s %d %s %d %d' % (pid, k, n, last.get(pid, '-'), run.get(pid, 0),
-                                     sw.get(pid, 0)))
+        print('%d %s %d %s %d %d %d' % (pid, k, n, last.get(pid, '-'), run.get(pid, 0),
+                                        sw.get(pid, 0), parent.get(pid, -1)))
