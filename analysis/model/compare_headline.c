@@ -123,7 +123,12 @@ static int rule_match(const struct chain_rule *ru, const char *name, char *cls, 
 	return 0;
 }
 
-/* The part of @v's decomposition that component @k stands for, or NULL. */
+/*
+ * The part of @v's decomposition that component @k stands for, or NULL. A throughput
+ * decomposition (CPU, off-CPU) has no wake delivery nor sched delay of its own: both are
+ * inside the off-CPU time, which a wake ends, so their mechanisms (who woke the tasks, where
+ * the wakes went, the tick on idle CPUs) feed the off-CPU part.
+ */
 static const struct ts_cmp_part *comp_part(const struct ts_cmp *c, int v, enum comp k)
 {
 	const struct ts_cmp_decomp *d = &c->dec[v];
@@ -132,7 +137,7 @@ static const struct ts_cmp_part *comp_part(const struct ts_cmp *c, int v, enum c
 		for (int j = 0; j < 2 && d->part[i].metric; j++)
 			if (comp_metric[k][j] && !strcmp(d->part[i].metric, comp_metric[k][j]))
 				return &d->part[i];
-	return NULL;
+	return k == C_WAKE || k == C_DELAY ? comp_part(c, v, C_OFFCPU) : NULL;
 }
 
 /* The unit shown and the factor to it: ns become µs. */
@@ -292,6 +297,7 @@ static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r
  */
 struct cand {
 	struct ts_cmp_mech m;
+	double rank; /* rank_share() of its share; its size either way when nothing changed */
 	double comp_key;
 	int along;
 };
@@ -319,7 +325,7 @@ static double rank_share(double s)
 static int cmp_cand(const void *pa, const void *pb)
 {
 	const struct cand *a = pa, *b = pb;
-	double sa = rank_share(a->m.share), sb = rank_share(b->m.share);
+	double sa = a->rank, sb = b->rank;
 
 	if (a->comp_key != b->comp_key)
 		return a->comp_key < b->comp_key ? 1 : -1;
@@ -363,6 +369,13 @@ static void fill_mech(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
 		m->share = 100 * (m->b - m->a) / c->dec[v].delta;
 	x->comp_key = comp_key(c, v, p);
 	x->along = x->comp_key > 0 && (m->b > m->a) == (p->delta > 0);
+	/*
+	 * Without a significant change of the benchmark a share has no direction to follow:
+	 * its size ranks (a wait that appeared counts as much as one that went)
+	 */
+	x->rank = c->result && c->result->cell[v].significant ? rank_share(m->share) :
+		  isnan(m->share)			      ? -1 :
+								fabs(m->share);
 }
 
 /* The rule row @r matches, with its class in @cls; NULL for none. */
@@ -568,7 +581,9 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		   c->var[isnan(m->a) ? 0 : v].name);
 		return;
 	}
-	if (valid_share(m->share) > 0)
+	if (!c->result || !c->result->cell[v].significant)
+		; /* no shares when the benchmark did not change: they would split noise */
+	else if (valid_share(m->share) > 0)
 		snprintf(s, sizeof(s), "%.0f%% of the change, ", m->share);
 	else if (m->share > 100)
 		snprintf(s, sizeof(s), "more than the change: others moved against it, ");
