@@ -176,6 +176,12 @@ static double effect_size(const struct ts_cmp_cell *a, const struct ts_cmp_cell 
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
  * one side is beyond every run of the other and the medians are over 2x apart.
  */
+/* The smallest two-sided p of the exact U test with @na and @nb runs: 2 / C(na + nb, na). */
+static double runs_min_p(int na, int nb)
+{
+	return fmin(1, 2 * exp(lgamma(na + 1.0) + lgamma(nb + 1.0) - lgamma(na + nb + 1.0)));
+}
+
 static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		     const struct chain_rule *ru, int *tested)
 {
@@ -194,7 +200,14 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		return 0;
 	if (b->significant)
 		return 1;
-	if (isnan(b->p) || b->t.min_p < c->o.alpha || strcmp(separation(a, b), "complete"))
+	/*
+	 * Untested only when the recording has too few runs for any test, and every run of
+	 * both sides measured it: a metric missing from some runs is not significant, not
+	 * unconfirmed (among hundreds, some separate by chance: a split-halves null does it)
+	 */
+	if (isnan(b->p) || b->t.min_p < c->o.alpha || strcmp(separation(a, b), "complete") ||
+	    runs_min_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha ||
+	    a->s.n < c->var[0].nr_runs || b->s.n < c->var[v].nr_runs)
 		return 0;
 	*tested = 0;
 	return lo == 0 ? hi > 0 : hi > 2 * lo;
