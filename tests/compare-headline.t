@@ -60,13 +60,18 @@ r=$(jq -r '[.explanations[0].changes[].metric] | index("idle.exits.tick.per_s")'
 [ "$r" -ge 0 ] 2>/dev/null && [ "$r" -lt 3 ]
 ok $? "hz-periodic: idle exits by the tick rank among the top 3 changes (index $r)"
 
+# halves DIR V LABEL: V's 8 runs in DIR, odd against even, name no mechanism and say so
+halves() {
+	"$TICKSCOPE" compare --json "$1/$2/run-1" "$1/$2/run-3" "$1/$2/run-5" "$1/$2/run-7" -- \
+		"$1/$2/run-2" "$1/$2/run-4" "$1/$2/run-6" "$1/$2/run-8" >"$1/h.json"
+	is "$(jq -r '.headline.mechanisms | length' "$1/h.json")" 0 "$3 halves: no mechanism"
+	jq -r '.headline.lines[]' "$1/h.json" | head -3 | grep -q '^  nothing changed: '
+	ok $? "$3 halves: the headline says nothing changed"
+}
+
 # --- the same runs of one kernel in halves: nothing ---
 for v in nohz-idle hz-periodic; do
-	"$TICKSCOPE" compare --json "$d/$v/run-1" "$d/$v/run-3" "$d/$v/run-5" "$d/$v/run-7" -- \
-		"$d/$v/run-2" "$d/$v/run-4" "$d/$v/run-6" "$d/$v/run-8" >"$d/h.json"
-	is "$(jq -r '.headline.mechanisms | length' "$d/h.json")" 0 "$v halves: no mechanism"
-	jq -r '.headline.lines[]' "$d/h.json" | head -3 | grep -q '^  nothing changed: '
-	ok $? "$v halves: the headline says nothing changed"
+	halves "$d" $v $v
 done
 
 # --- the shrinker SRCU patch against its baseline, stress-ng ramfs -g, 20 runs a side ---
@@ -136,10 +141,6 @@ sed -n '/^Explanation/,/^$/p' "$d/c.txt" | awk '{ x = $NF } sub(/%$/, "", x) &&
 ok $? "rt: no share over 100% in the decomposition either"
 # the same kernel's runs in halves: nothing
 for v in default rt; do
-	"$TICKSCOPE" compare --json "$d/$v/run-1" "$d/$v/run-3" "$d/$v/run-5" "$d/$v/run-7" -- \
-		"$d/$v/run-2" "$d/$v/run-4" "$d/$v/run-6" "$d/$v/run-8" >"$d/h.json"
-	is "$(jq -r '.headline.mechanisms | length' "$d/h.json")" 0 "rt fixture, $v halves: no mechanism"
-	jq -r '.headline.lines[]' "$d/h.json" | head -3 | grep -q '^  nothing changed: '
-	ok $? "rt fixture, $v halves: the headline says nothing changed"
+	halves "$d" $v "rt fixture, $v"
 done
 tap_done

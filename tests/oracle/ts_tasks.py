@@ -51,7 +51,12 @@ def switch(t, prev_pid, next_pid):
     return gone
 
 
-def fork(parent_pid, child_pid):
+# the handler both perf script -s oracles import (perf calls it by name in the script's module)
+def sched__sched_process_fork(event_name, context, common_cpu, common_secs, common_nsecs,
+                              common_pid, common_comm, common_callchain, parent_comm,
+                              parent_pid, child_comm, child_pid, perf_sample_dict=None):
+    name(parent_pid, parent_comm)
+    name(child_pid, child_comm)
     parent[child_pid] = parent_pid
 
 

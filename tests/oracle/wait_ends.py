@@ -14,8 +14,8 @@ import sys
 import perf_trace_context
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
-from ts_tasks import last, name, task_class, switch, workers, irq_context, fork, child_wait, \
-    waits_for_child  # noqa: E402
+from ts_tasks import last, name, task_class, switch, workers, irq_context, child_wait, \
+    waits_for_child, sched__sched_process_fork  # noqa: E402,F401
 
 match = sys.argv[1]
 syms = {}
@@ -126,14 +126,6 @@ def workqueue__workqueue_execute_end(event_name, context, common_cpu, common_sec
                                      common_nsecs, common_pid, common_comm, common_callchain,
                                      work_struct, function=0, perf_sample_dict=None):
     work[common_pid] = None
-
-
-def sched__sched_process_fork(event_name, context, common_cpu, common_secs, common_nsecs,
-                              common_pid, common_comm, common_callchain, parent_comm,
-                              parent_pid, child_comm, child_pid, perf_sample_dict=None):
-    name(parent_pid, parent_comm)
-    name(child_pid, child_comm)
-    fork(parent_pid, child_pid)
 
 
 def trace_unhandled(event_name, context, event_fields_dict, perf_sample_dict=None):

@@ -13,7 +13,8 @@ import sys
 import perf_trace_context
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
-from ts_tasks import last, name, task_class, switch, run, sw, irq_context, fork, parent  # noqa: E402
+from ts_tasks import last, name, task_class, switch, run, sw, irq_context, parent, \
+    sched__sched_process_fork  # noqa: E402,F401
 
 wakes = {}
 
@@ -34,14 +35,6 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     name(prev_pid, prev_comm)
     name(next_pid, next_comm)
     switch(common_secs * 1000000000 + common_nsecs, prev_pid, next_pid)
-
-
-def sched__sched_process_fork(event_name, context, common_cpu, common_secs, common_nsecs,
-                              common_pid, common_comm, common_callchain, parent_comm,
-                              parent_pid, child_comm, child_pid, perf_sample_dict=None):
-    name(parent_pid, parent_comm)
-    name(child_pid, child_comm)
-    fork(parent_pid, child_pid)
 
 
 def trace_unhandled(event_name, context, event_fields_dict, perf_sample_dict=None):
