@@ -148,6 +148,11 @@ if [ -n "$a64g" ] && [ -n "$ksym" ]; then
 	TMPDIR=$tmp "$TICKSCOPE" compare --comm stress-ng-ramfs --no-cache --json "$tmp/g/a" \
 		"$tmp/g/b" >"$tmp/g.json" 2>"$tmp/err"
 	ok $? "compare of the 6.1 ramfs recording with itself"
+	# the supervisors: stress-ng-ramfs tasks that forked another (perf's sched_process_fork)
+	# and ran under a third of the busiest, or slept mostly in do_wait (perf's callchains)
+	nsup=$(awk -F'\t' '$1 == "supervisors" { print $2 }' "$tmp/ends")
+	is "$(jq -r '.metrics[] | select(.name == "task.supervisors.count") | .variants[0].values[0]' \
+		"$tmp/g.json")" "$nsup" "the benchmark's supervisors are perf's ($nsup)"
 	# perf's heaviest 5 waits in ns per op (830 bogo ops)
 	awk -F'\t' '$1 == "wait" { print $4, $2 "." $3 }' "$tmp/ends" | sort -rn | head -5 |
 		awk '{ printf "task.offcpu_stack.%s.per_op %.6g\n", $2, $1 / 830 }' |
@@ -186,7 +191,7 @@ if [ -n "$a64g" ] && [ -n "$ksym" ]; then
 	ok "$([ "${w:-0}" -gt 100 ] && echo 0 || echo 1)" \
 		"6.1's expedited grace periods wake from the wait_rcu_exp_gp work item (${w:-0} wakes)"
 else
-	for i in 1 2 3 4 5 6 7; do skip "no aarch64 ramfs -g fixture"; done
+	for i in 1 2 3 4 5 6 7 8; do skip "no aarch64 ramfs -g fixture"; done
 fi
 ok "$([ "$n" -ge 4 ] && echo 0 || echo 1)" "$n committed x86 fixtures checked"
 tap_done

@@ -15,7 +15,7 @@ import perf_trace_context
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
 from ts_tasks import last, name, task_class, switch, workers, irq_context, child_wait, \
-    waits_for_child, sched__sched_process_fork  # noqa: E402,F401
+    waits_for_child, run, sw, sched__sched_process_fork  # noqa: E402,F401
 
 match = sys.argv[1]
 syms = {}
@@ -145,6 +145,8 @@ def waker_class(key):
 
 def trace_end():
     ours = workers(match)
+    print('supervisors\t%d' % len([p for p in set(run) | set(sw)
+                                  if last.get(p, '').startswith(match) and p not in ours]))
     sums = {}
     for (pid, st, state), (t, n) in periods.items():
         if pid in ours:
