@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # The headline's known answers (docs/compare.md, "The headline") on the kernel A/Bs committed
-# under tests/fixtures/: each names its mechanism within its first three lines, no printed
+# under tests/fixtures/ (kernel-variants/, experiment/, debian-variants/): each names its
+# mechanism within its first three lines, no printed
 # share is over 100%, and a variant's runs split in halves name nothing. The built-kernel
 # fixtures hold each run's summary (perf.data.tsum.xz, computed from its trace when it was
 # recorded) but their meta.txt predate perf_data_sha256: scripts/unpack-summaries.sh gives the
@@ -59,13 +60,18 @@ r=$(jq -r '[.explanations[0].changes[].metric] | index("idle.exits.tick.per_s")'
 [ "$r" -ge 0 ] 2>/dev/null && [ "$r" -lt 3 ]
 ok $? "hz-periodic: idle exits by the tick rank among the top 3 changes (index $r)"
 
+# halves DIR V LABEL: V's 8 runs in DIR, odd against even, name no mechanism and say so
+halves() {
+	"$TICKSCOPE" compare --json "$1/$2/run-1" "$1/$2/run-3" "$1/$2/run-5" "$1/$2/run-7" -- \
+		"$1/$2/run-2" "$1/$2/run-4" "$1/$2/run-6" "$1/$2/run-8" >"$1/h.json"
+	is "$(jq -r '.headline.mechanisms | length' "$1/h.json")" 0 "$3 halves: no mechanism"
+	jq -r '.headline.lines[]' "$1/h.json" | head -3 | grep -q '^  nothing changed: '
+	ok $? "$3 halves: the headline says nothing changed"
+}
+
 # --- the same runs of one kernel in halves: nothing ---
 for v in nohz-idle hz-periodic; do
-	"$TICKSCOPE" compare --json "$d/$v/run-1" "$d/$v/run-3" "$d/$v/run-5" "$d/$v/run-7" -- \
-		"$d/$v/run-2" "$d/$v/run-4" "$d/$v/run-6" "$d/$v/run-8" >"$d/h.json"
-	is "$(jq -r '.headline.mechanisms | length' "$d/h.json")" 0 "$v halves: no mechanism"
-	jq -r '.headline.lines[]' "$d/h.json" | head -3 | grep -q '^  nothing changed: '
-	ok $? "$v halves: the headline says nothing changed"
+	halves "$d" $v $v
 done
 
 # --- the shrinker SRCU patch against its baseline, stress-ng ramfs -g, 20 runs a side ---
@@ -107,7 +113,34 @@ ok $? "nohz=off: 2 runs a side cannot be tested, and the headline says so"
 no_share_over_100 "$TAP_TMP/ex.txt"
 ok $? "nohz=off: no printed share over 100%"
 
-# --- Debian -rt against generic: its summaries are of an older layout (8) and its traces are
-# not in the repository, so compare cannot read them ---
-skip "debian -rt vs generic: its perf.data.tsum.xz are tickscope-summary 8 and no trace is committed to recompute them"
+# --- Debian -rt against generic, stress-ng ramfs (2 instances) -g, 8 runs a side: the wait for a
+# grace period ended by rcuc, threaded interrupt handlers; stress-ng's parents are supervisors ---
+dv=debian-variants/qemu-aarch64-stress-ramfs-default-vs-rt
+unpack $dv
+d=$TAP_TMP/$(basename $dv)
+compare_ab "$d" default rt
+first3 "$d/c.txt" '<- waits in .*ended by rcuc, the threads that run RCU callbacks'
+ok $? "rt: the first three lines name the benchmark's waits ended by rcuc (RCU callbacks)"
+sed '/^tickscope compare/q' "$d/c.txt" | grep -q '<- threaded interrupt handlers (irq/N-\*)'
+ok $? "rt: the headline names the threaded interrupt handlers"
+! sed '/^tickscope compare/q' "$d/c.txt" | grep -Eiq 'rcuc[^;]*run[^;]*timers|sleeping \(S\)'
+ok $? "rt: rcuc is never said to run timers, and no sleep (S) is in the headline"
+# stress-ng --ramfs 2: two instance processes, each forks the worker it waits for in wait4
+# (sched_process_fork and perf's FORK records): two supervisors in every run of both kernels
+is "$(jq -r '.metrics[] | select(.name == "task.supervisors.count")
+	| [.variants[].values[]] | unique | map(tostring) | join(" ")' "$d/c.json")" 2 \
+	"rt: stress-ng's 2 instance parents are the supervisors in all 16 runs"
+# their 5 s in wait4 each are not the workers': the workers sleep (S) under 1 ms per bogo op
+is "$(jq -r '[.metrics[] | select(.name == "task.off_cpu.S.per_op") | .variants[].values[]
+	| select(. >= 1000000)] | length' "$d/c.json")" 0 \
+	"rt: no run counts a parent's sleep (S) as the workers' (all under 1 ms/op)"
+no_share_over_100 "$d/c.txt"
+ok $? "rt: no printed share over 100%"
+sed -n '/^Explanation/,/^$/p' "$d/c.txt" | awk '{ x = $NF } sub(/%$/, "", x) &&
+	x ~ /^-?[0-9.]+$/ && (x + 0 > 100 || x + 0 < -100) { bad = 1 } END { exit bad }'
+ok $? "rt: no share over 100% in the decomposition either"
+# the same kernel's runs in halves: nothing
+for v in default rt; do
+	halves "$d" $v "rt fixture, $v"
+done
 tap_done

@@ -85,7 +85,7 @@ static uint32_t kind_feeds(int kind)
 				mask |= 1u << s;
 		/* comm is bookkeeping, not activity: only the sections that ask get it */
 		if ((sections[s]->flags & TS_SECF_ALL_EVENTS) && kind != TS_EV_COMM &&
-		    kind != TS_EV_LOST)
+		    kind != TS_EV_FORK && kind != TS_EV_LOST)
 			mask |= 1u << s;
 	}
 	return mask;
@@ -346,7 +346,7 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 
 	if (k == TS_EV_LOST) /* sections that keep state per CPU (irq) drop what it may hide */
 		return note_lost(a, ev) ?: (ev->lost.samples ? 0 : dispatch(a, ev, a->feeds[k]));
-	if (k == TS_EV_COMM) { /* names count whatever the filters */
+	if (k == TS_EV_COMM || k == TS_EV_FORK) { /* names and the tree, whatever the filters */
 		a->fed[k]++;
 		return dispatch(a, ev, a->feeds[k]);
 	}

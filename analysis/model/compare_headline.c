@@ -149,7 +149,12 @@ static int rule_match(const struct chain_rule *ru, const char *name, char *cls, 
 	return 0;
 }
 
-/* The part of @v's decomposition that component @k stands for, or NULL. */
+/*
+ * The part of @v's decomposition that component @k stands for, or NULL. A throughput
+ * decomposition (CPU, off-CPU) has no wake delivery nor sched delay of its own: both are
+ * inside the off-CPU time, which a wake ends, so their mechanisms (who woke the tasks, where
+ * the wakes went, the tick on idle CPUs) feed the off-CPU part.
+ */
 static const struct ts_cmp_part *comp_part(const struct ts_cmp *c, int v, enum comp k)
 {
 	const struct ts_cmp_decomp *d = &c->dec[v];
@@ -158,7 +163,7 @@ static const struct ts_cmp_part *comp_part(const struct ts_cmp *c, int v, enum c
 		for (int j = 0; j < 2 && d->part[i].metric; j++)
 			if (comp_metric[k][j] && !strcmp(d->part[i].metric, comp_metric[k][j]))
 				return &d->part[i];
-	return NULL;
+	return k == C_WAKE || k == C_DELAY ? comp_part(c, v, C_OFFCPU) : NULL;
 }
 
 /* The unit shown and the factor to it: ns become µs. */
@@ -192,6 +197,12 @@ static double effect_size(const struct ts_cmp_cell *a, const struct ts_cmp_cell 
 	return pooled > 0 ? d / pooled : d > 0 ? INFINITY : 0;
 }
 
+/* The smallest two-sided p of the exact U test with @na and @nb runs: 2 / C(na + nb, na). */
+static double runs_min_p(int na, int nb)
+{
+	return fmin(1, 2 * exp(lgamma(na + 1.0) + lgamma(nb + 1.0) - lgamma(na + nb + 1.0)));
+}
+
 /*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
@@ -215,8 +226,15 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		return 0;
 	if (b->significant)
 		return 1;
+	/*
+	 * Untested only when the recording has too few runs for any test, and every run of
+	 * both sides measured it: a metric missing from some runs is not significant, not
+	 * unconfirmed (among hundreds, some separate by chance: a split-halves null does it)
+	 */
 	if (ru->how == H_TESTED || isnan(b->p) || b->t.min_p < c->o.alpha ||
-	    strcmp(separation(a, b), "complete"))
+	    strcmp(separation(a, b), "complete") ||
+	    runs_min_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha ||
+	    a->s.n < c->var[0].nr_runs || b->s.n < c->var[v].nr_runs)
 		return 0;
 	*tested = 0;
 	return lo == 0 ? hi > 0 : hi > 2 * lo;
@@ -319,6 +337,7 @@ static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r
  */
 struct cand {
 	struct ts_cmp_mech m;
+	double rank; /* rank_share() of its share; its size either way when nothing changed */
 	double comp_key;
 	int along;
 };
@@ -346,7 +365,7 @@ static double rank_share(double s)
 static int cmp_cand(const void *pa, const void *pb)
 {
 	const struct cand *a = pa, *b = pb;
-	double sa = rank_share(a->m.share), sb = rank_share(b->m.share);
+	double sa = a->rank, sb = b->rank;
 
 	if (a->comp_key != b->comp_key)
 		return a->comp_key < b->comp_key ? 1 : -1;
@@ -390,6 +409,13 @@ static void fill_mech(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
 		m->share = 100 * (m->b - m->a) / c->dec[v].delta;
 	x->comp_key = comp_key(c, v, p);
 	x->along = x->comp_key > 0 && (m->b > m->a) == (p->delta > 0);
+	/*
+	 * Without a significant change of the benchmark a share has no direction to follow:
+	 * its size ranks (a wait that appeared counts as much as one that went)
+	 */
+	x->rank = c->result && c->result->cell[v].significant ? rank_share(m->share) :
+		  isnan(m->share)			      ? -1 :
+								fabs(m->share);
 }
 
 /* The rule row @r matches, with its class in @cls; NULL for none. */
@@ -595,7 +621,9 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		   c->var[isnan(m->a) ? 0 : v].name);
 		return;
 	}
-	if (valid_share(m->share) > 0)
+	if (!c->result || !c->result->cell[v].significant)
+		; /* no shares when the benchmark did not change: they would split noise */
+	else if (valid_share(m->share) > 0)
 		snprintf(s, sizeof(s), "%.0f%% of the change, ", m->share);
 	else if (m->share > 100)
 		snprintf(s, sizeof(s), "more than the change: others moved against it, ");

@@ -90,31 +90,154 @@ int ts_run_bench_task(const char *comm, const char *match)
 	return !strncmp(comm, match, n) && (!comm[n] || comm[n] == '-');
 }
 
-void ts_run_bench_busiest(const struct ts_sched *s, const char *match, struct ts_run_busiest *b)
+/* The functions of a wait for a child to exit: wait4(), waitid() and waitpid() meet in do_wait. */
+static int child_wait_fn(const char *fn)
 {
-	b->run = b->switches = 0;
-	for (size_t i = 0; i < ts_sched_nr_tasks(s); i++) {
+	static const char *const names[] = { "do_wait", "kernel_wait4", "kernel_waitid",
+					     "kernel_wait" };
+	const char *sys = strstr(fn, "sys_wait");
+	size_t n;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		n = strlen(names[i]);
+		if (!strncmp(fn, names[i], n) && (!fn[n] || fn[n] == '.'))
+			return 1;
+	}
+	return sys && (!strcmp(sys + 8, "4") || !strcmp(sys + 8, "id") || !strcmp(sys + 8, "pid"));
+}
+
+/* Whether switch-out stack @st passes through a wait for a child. */
+static int child_wait_stack(const struct ts_analysis *a, const struct ts_sched_stack *st)
+{
+	char fn[96];
+
+	for (uint32_t i = 0; i < st->nr_ips; i++)
+		if (child_wait_fn(ts_analysis_fn_name(a, st->ips[i], fn, sizeof(fn))))
+			return 1;
+	return 0;
+}
+
+struct bench_task {
+	int32_t pid;
+	uint64_t run, off, child_wait; /* ns: run, off-CPU, off-CPU in a wait for a child */
+	int parent; /* forked another of the benchmark's tasks */
+};
+
+static int cmp_bench_pid(const void *pa, const void *pb)
+{
+	const struct bench_task *a = pa, *b = pb;
+
+	return (a->pid > b->pid) - (a->pid < b->pid);
+}
+
+static struct bench_task *bench_find(struct bench_task *t, int n, int32_t pid)
+{
+	struct bench_task key = { .pid = pid };
+
+	return n ? bsearch(&key, t, n, sizeof(*t), cmp_bench_pid) : NULL;
+}
+
+/* Each of the benchmark's switch-out stacks that waits for a child adds its time to its task. */
+static int add_child_waits(const struct ts_analysis *a, struct bench_task *t, int n)
+{
+	const struct ts_sched *s = ts_analysis_sched(a);
+	size_t nst = ts_sched_nr_stacks(s);
+	int8_t *waits = nst ? calloc(nst, 1) : NULL; /* per stack: 0 unknown, 1 no, 2 yes */
+	struct bench_task *k;
+
+	if (nst && !waits)
+		return -ENOMEM;
+	for (size_t i = 0; i < ts_sched_nr_waits(s); i++) {
+		const struct ts_sched_wait *w = ts_sched_wait_at(s, i);
+
+		if (!w->stack || w->stack > nst || !(k = bench_find(t, n, w->pid)))
+			continue;
+		if (!waits[w->stack - 1])
+			waits[w->stack - 1] =
+				1 + child_wait_stack(a, ts_sched_stack_at(s, w->stack - 1));
+		if (waits[w->stack - 1] == 2)
+			k->child_wait += w->ns;
+	}
+	free(waits);
+	return 0;
+}
+
+int ts_run_bench_init(struct ts_run_bench *b, const struct ts_analysis *a, const char *match)
+{
+	const struct ts_sched *s = ts_analysis_sched(a);
+	size_t nt = ts_sched_nr_tasks(s);
+	struct bench_task *t = nt ? calloc(nt, sizeof(*t)) : NULL, *p;
+	uint64_t busiest = 0;
+	int n = 0, err;
+
+	memset(b, 0, sizeof(*b));
+	b->match = match;
+	if (nt && !t)
+		return -ENOMEM;
+	for (size_t i = 0; i < nt; i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
 		if (!k->pid || !ts_run_bench_task(k->comm, match))
 			continue;
-		if (k->run.sum > b->run)
-			b->run = k->run.sum;
-		if (k->nr_switches > b->switches)
-			b->switches = k->nr_switches;
+		t[n].pid = k->pid;
+		t[n].run = k->run.sum;
+		for (int o = 0; o < TS_OFF_NR; o++)
+			t[n].off += k->off[o].sum;
+		busiest = t[n].run > busiest ? t[n].run : busiest;
+		n++;
 	}
+	if (n)
+		qsort(t, n, sizeof(*t), cmp_bench_pid);
+	for (int i = 0; i < n; i++) {
+		p = bench_find(t, n, ts_sched_task_parent(s, t[i].pid));
+		if (p && p != &t[i])
+			p->parent = 1;
+	}
+	err = ts_analysis_has_symbols(a) ? add_child_waits(a, t, n) : 0;
+	b->known = ts_sched_forks(s) > 0 ||
+		   (ts_analysis_has_symbols(a) && ts_sched_totals(s)->nr_stack_switches > 0);
+	for (int i = 0; i < n && !err; i++) {
+		/* asleep in wait4 most of its off-CPU time, or a parent that ran little */
+		if (t[i].child_wait * 2 > t[i].off || (t[i].parent && t[i].run * 3 < busiest))
+			t[b->nr_sup++].pid = t[i].pid; /* i >= nr_sup: still sorted */
+	}
+	if (err || !b->nr_sup) {
+		free(t);
+		return err;
+	}
+	b->sup = malloc(b->nr_sup * sizeof(*b->sup));
+	for (int i = 0; b->sup && i < b->nr_sup; i++)
+		b->sup[i] = t[i].pid;
+	free(t);
+	return b->sup ? 0 : -ENOMEM;
 }
 
-/* Both far below the busiest: a third of the run time, a hundredth of the switches. */
-static int supervisor(const struct ts_sched_task *k, const struct ts_run_busiest *b)
+void ts_run_bench_release(struct ts_run_bench *b)
 {
-	return k->run.sum * 3 < b->run && k->nr_switches * 100 < b->switches;
+	free(b->sup);
+	memset(b, 0, sizeof(*b));
 }
 
-int ts_run_bench_worker(const struct ts_sched_task *k, const char *match,
-			const struct ts_run_busiest *b)
+static int is_supervisor(const struct ts_run_bench *b, int32_t pid)
 {
-	return k && k->pid && ts_run_bench_task(k->comm, match) && !supervisor(k, b);
+	int lo = 0, hi = b->nr_sup;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (b->sup[mid] == pid)
+			return 1;
+		if (b->sup[mid] < pid)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}
+
+int ts_run_bench_worker(const struct ts_run_bench *b, const struct ts_sched_task *k)
+{
+	return k && k->pid && ts_run_bench_task(k->comm, b->match) && !is_supervisor(b, k->pid);
 }
 
 struct task_sums {
@@ -124,13 +247,12 @@ struct task_sums {
 	struct ts_hist delivery_h;
 };
 
-static int sum_tasks(const struct ts_sched *s, const char *match, struct task_sums *t)
+static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, struct task_sums *t)
 {
+	const char *match = b->match;
 	size_t n = ts_sched_nr_tasks(s);
-	struct ts_run_busiest b;
 
 	memset(t, 0, sizeof(*t));
-	ts_run_bench_busiest(s, match, &b);
 	for (size_t i = 0; i < n; i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
@@ -138,7 +260,7 @@ static int sum_tasks(const struct ts_sched *s, const char *match, struct task_su
 			t->other_run += k->pid ? k->run.sum : 0;
 			continue;
 		}
-		if (k->pid && supervisor(k, &b)) {
+		if (k->pid && is_supervisor(b, k->pid)) {
 			t->supervisors++;
 			continue;
 		}
@@ -254,10 +376,13 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 						     "cross_busy" };
 	const struct ts_sched *s = ts_analysis_sched(a);
 	const char *no = "no wakes of the benchmark's tasks";
-	struct task_sums t;
+	struct task_sums t = { 0 };
+	struct ts_run_bench b;
 	double nc = 0, tot;
 	char name[64];
-	int err = sum_tasks(s, match, &t);
+	int err = ts_run_bench_init(&b, a, match);
+
+	err = err ?: sum_tasks(s, &b, &t);
 
 	if (!err && !t.ntasks)
 		ops = NAN;
@@ -276,14 +401,17 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 				 no);
 	err = err   ?:
 		      ts_run_add(r, "task.supervisors.count", "count", TS_DIR_NEUTRAL,
-				 TS_METRIC_VALUE, (double)t.supervisors, NULL);
+				 TS_METRIC_VALUE, b.known ? (double)t.supervisors : NAN,
+				 "no fork and no switch-out stack recorded: the benchmark's "
+				 "supervisors cannot be told from its workers");
 	tot = cpu_time(s);
 	err = err   ?:
 		      ts_run_add(r, "task.other_cpu.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
 				 tot > 0 ? 100 * t.other_run / tot : NAN, "no CPU time seen");
 	err = err ?: add_class_shares(r, s, match, tot);
-	err = err ?: ts_run_add_wait_metrics(r, a, match, ops);
+	err = err ?: ts_run_add_wait_metrics(r, a, &b, ops);
 	ts_hist_release(&t.delivery_h);
+	ts_run_bench_release(&b);
 	return err;
 }
 

@@ -22,7 +22,7 @@ static const char *const state_names[TS_OFF_NR] = { "R", "S", "D", "other" };
 struct keep_ctx {
 	const struct ts_sched *s;
 	const char *match;
-	struct ts_run_busiest busiest;
+	const struct ts_run_bench *bench;
 	const int *group; /* per (stack, state): its group + 1, or NULL for every entry */
 	int want; /* the group kept (with group) */
 };
@@ -31,7 +31,7 @@ static int keep_bench(void *ctx, const struct ts_sched_wait *w)
 {
 	const struct keep_ctx *k = ctx;
 
-	if (!ts_run_bench_worker(ts_sched_task_find(k->s, w->pid), k->match, &k->busiest))
+	if (!ts_run_bench_worker(k->bench, ts_sched_task_find(k->s, w->pid)))
 		return 0;
 	return !k->group || (w->stack && w->state < TS_OFF_NR &&
 			     k->group[w->stack * TS_OFF_NR + w->state] == k->want);
@@ -62,16 +62,16 @@ static int fold_bench(struct ts_sched_waker_sum *w, int n, const char *match)
 }
 
 /* task.woken_by.wakes, task.woken_by.<class>.share and task.woken_by_work.<function>.share */
-static int add_wakers(struct ts_run *r, const struct ts_analysis *a, const char *match)
+static int add_wakers(struct ts_run *r, const struct ts_analysis *a, const struct ts_run_bench *b)
 {
 	const struct ts_sched *s = ts_analysis_sched(a);
-	struct keep_ctx k = { s, match, { 0, 0 }, NULL, 0 };
+	const char *match = b->match;
+	struct keep_ctx k = { s, match, b, NULL, 0 };
 	struct ts_sched_waker_sum w[NR_WAKERS];
 	char name[160], fn[96];
 	double all = 0, cls;
 	int n, i, j, err;
 
-	ts_run_bench_busiest(s, match, &k.busiest);
 	if (!ts_sched_waits_recorded(s))
 		return ts_run_add(r, "task.woken_by.wakes", "count", TS_DIR_NEUTRAL,
 				  TS_METRIC_VALUE, NAN,
@@ -199,17 +199,17 @@ static int add_stack_wakers(struct ts_run *r, struct keep_ctx *k, const struct g
  * task.offcpu_stacks.floor.per_op, the heaviest wait left out (0 when none was), so that a
  * stack absent from a run whose floor is 0 is known to be 0 there, not unmeasured.
  */
-static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const char *match, double ops)
+static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const struct ts_run_bench *b,
+		      double ops)
 {
 	const struct ts_sched *s = ts_analysis_sched(a);
 	size_t nst = ts_sched_nr_stacks(s);
 	int *group = nst ? calloc((nst + 1) * TS_OFF_NR, sizeof(int)) : NULL;
-	struct keep_ctx k = { s, match, { 0, 0 }, NULL, 0 };
+	struct keep_ctx k = { s, b->match, b, NULL, 0 };
 	struct group *g = NULL, **top = NULL;
 	char name[STACK_NAME + 32];
 	int n, i, err = 0;
 
-	ts_run_bench_busiest(s, match, &k.busiest);
 	if (!nst)
 		return 0;
 	if (!group)
@@ -246,8 +246,8 @@ out:
 	return err;
 }
 
-int ts_run_add_wait_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
-			    double ops)
+int ts_run_add_wait_metrics(struct ts_run *r, const struct ts_analysis *a,
+			    const struct ts_run_bench *b, double ops)
 {
-	return add_wakers(r, a, match) ?: add_stacks(r, a, match, ops);
+	return add_wakers(r, a, b) ?: add_stacks(r, a, b, ops);
 }

@@ -58,6 +58,8 @@ struct ts_sched {
 	struct ts_sched_threads *classes; /* those threads by class, first name */
 	size_t nr_classes, cap_classes;
 	uint64_t nr_comm_records;
+	struct ts_map parents; /* child tid -> the tid that forked it, plus one */
+	uint64_t nr_forks;
 	int saw_waking;
 	int waking_recorded, wakeup_recorded;
 };
@@ -644,6 +646,34 @@ static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
 	return 0;
 }
 
+/* Both the tracepoint and perf's record may tell of one fork: the same edge, kept once. */
+static int on_fork(struct ts_sched *m, const struct ts_event *ev)
+{
+	uint64_t *v;
+	int ret;
+
+	if (ev->fork.child <= 0 || ev->fork.parent < 0)
+		return 0;
+	ret = ts_map_insert(&m->parents, (uint64_t)ev->fork.child, &v);
+	if (ret < 0)
+		return ret;
+	*v = (uint64_t)ev->fork.parent + 1;
+	m->nr_forks++;
+	return 0;
+}
+
+int32_t ts_sched_task_parent(const struct ts_sched *m, int32_t pid)
+{
+	uint64_t *v = pid > 0 ? ts_map_find(&m->parents, (uint64_t)pid) : NULL;
+
+	return v ? (int32_t)(*v - 1) : -1;
+}
+
+uint64_t ts_sched_forks(const struct ts_sched *m)
+{
+	return m->nr_forks;
+}
+
 int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct task *p;
@@ -672,6 +702,9 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		if (v)
 			set_comm(m, m->tv[*v - 1], ev->comm.comm);
 		return count_thread(m, ev);
+	case TS_EV_FORK:
+	case TS_EV_PROCESS_FORK:
+		return on_fork(m, ev);
 	case TS_EV_CPU_IDLE:
 		return on_cpu_idle(m, ev);
 	case TS_EV_WQ_START:
@@ -789,6 +822,7 @@ void ts_sched_free(struct ts_sched *m)
 	ts_map_release(&m->stack_map);
 	ts_objtab_release(&m->waits, NULL);
 	ts_map_release(&m->named);
+	ts_map_release(&m->parents);
 	free(m->classes);
 	ts_map_release(&m->tasks);
 	release_totals(&m->tot);

@@ -286,12 +286,13 @@ static void sched_recorded(void *m, int kind)
 TS_SECTION_GLUE(sched, struct ts_sched)
 
 /*
- * cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters; migrations
+ * cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters; forks (the
+ * tracepoint and perf's FORK records): who forked each task, the process tree; migrations
  * are counted per task whichever section the event table gives them to; a work item's start
  * and end: the work function a kworker runs when it wakes a task.
  */
-static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM, TS_EV_MIGRATE, TS_EV_WQ_START,
-				 TS_EV_WQ_END };
+static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM,	 TS_EV_FORK,  TS_EV_PROCESS_FORK,
+				 TS_EV_MIGRATE,	 TS_EV_WQ_START, TS_EV_WQ_END };
 
 const struct ts_section_ops ts_sched_section = {
 	.name = "sched",

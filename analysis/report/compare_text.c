@@ -177,11 +177,26 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 	}
 }
 
+/*
+ * A part's share as printed: a figure within [-100, 100]%, "more" beyond (the part moved more
+ * than the whole while others moved against it: a share over 100% is never printed).
+ */
+static const char *share_fig(char *buf, size_t n, double share, int *more)
+{
+	if (!isnan(share) && fabs(share) > 100) {
+		*more = 1;
+		snprintf(buf, n, "more");
+		return buf;
+	}
+	return fig(buf, n, "%.1f", share);
+}
+
 static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_decomp *d = &c->dec[v];
 	char a[32], b[32], e[32], s[32];
 	double expl = 0;
+	int more = 0;
 
 	if (!d->kind)
 		return;
@@ -193,7 +208,8 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 		const struct ts_cmp_part *p = &d->part[i];
 
 		fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", p->label, num(a, 32, p->a),
-			num(b, 32, p->b), num(e, 32, p->delta), fig(s, sizeof(s), "%.1f", p->share));
+			num(b, 32, p->b), num(e, 32, p->delta),
+			share_fig(s, sizeof(s), p->share, &more));
 		if (p->metric)
 			expl += p->share;
 	}
@@ -210,10 +226,13 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 
 		if (strlen(p->label) > 28) /* a stack: its own line */
 			fprintf(f, "  %s\n", p->label);
-		fprintf(f, "  %-28s %12s %12s %12s %7.1f%%\n",
-			strlen(p->label) > 28 ? "" : p->label, num(a, 32, p->a), num(b, 32, p->b),
-			num(e, 32, p->delta), p->share);
+		fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", strlen(p->label) > 28 ? "" : p->label,
+			num(a, 32, p->a), num(b, 32, p->b), num(e, 32, p->delta),
+			share_fig(s, sizeof(s), p->share, &more));
 	}
+	if (more)
+		fprintf(f, "  more: that part moved more than the whole change, other parts moved "
+			   "against it\n");
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,
 			"  The benchmark did not change significantly: these shares split noise.\n");
@@ -299,8 +318,10 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
 			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
 			delta_text(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
-		if (!isnan(ch->share))
+		if (!isnan(ch->share) && fabs(ch->share) <= 100)
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
+		else if (!isnan(ch->share))
+			fprintf(f, "; more than the benchmark's change (others moved against it)");
 		if (label)
 			fprintf(f, " [%s]", r->name);
 		fputc('\n', f);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Decoders of the sched tracepoints: sched_switch (with the kernel's preemption bit of
- * prev_state, read from its print fmt), the three wakeups, migrations and exits.
+ * prev_state, read from its print fmt), the three wakeups, migrations, exits and forks.
  */
 #include <stdlib.h>
 
@@ -157,3 +157,20 @@ static void exit_fill(struct ts_decoder *d, const struct evcache *c, struct payl
 }
 
 TS_KIND_DECODER(sched_exit, exit_fields, NULL, exit_fill);
+
+/* sched_process_fork: who forked whom (tids), the process tree's edges. */
+enum { F_PARENT, F_CHILD };
+
+static const struct ts_field_def fork_fields[] = {
+	[F_PARENT] = REQ("parent_pid"),
+	[F_CHILD] = REQ("child_pid"),
+};
+
+static void fork_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
+		      struct ts_event *ev)
+{
+	ev->fork.parent = num(pl, &c->f[F_PARENT]);
+	ev->fork.child = num(pl, &c->f[F_CHILD]);
+}
+
+TS_KIND_DECODER(sched_fork, fork_fields, NULL, fork_fill);

@@ -403,8 +403,14 @@ static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_
 		   uint64_t time)
 {
 	struct ts_source *s = ctx;
+	struct ts_event ev = { .time = time, .pid = (int32_t)ptid, .cpu = -1, .kind = TS_EV_FORK };
+	int ret = ts_comms_fork(&s->comms, tid, ptid);
 
-	return ts_comms_fork(&s->comms, tid, ptid);
+	if (ret)
+		return ret;
+	ev.fork.parent = (int32_t)ptid;
+	ev.fork.child = (int32_t)tid;
+	return ts_source_feed_event(s, &ev);
 }
 
 static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t time, int samples)

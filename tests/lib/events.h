@@ -107,6 +107,16 @@ static inline struct ts_event tev_comm(int tid, const char *comm)
 	return ev;
 }
 
+/* sched_process_fork (@kind TS_EV_PROCESS_FORK) or PERF_RECORD_FORK (TS_EV_FORK) at @t. */
+static inline struct ts_event tev_fork(int kind, uint64_t t, int parent, int child)
+{
+	struct ts_event ev = { .time = t, .pid = parent, .kind = (uint16_t)kind };
+
+	ev.fork.parent = parent;
+	ev.fork.child = child;
+	return ev;
+}
+
 /* PERF_RECORD_LOST of @n events at @t. */
 static inline struct ts_event tev_lost(uint64_t t, uint64_t n)
 {

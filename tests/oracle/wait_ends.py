@@ -14,7 +14,8 @@ import sys
 import perf_trace_context
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
-from ts_tasks import last, name, task_class, switch, workers, irq_context  # noqa: E402
+from ts_tasks import last, name, task_class, switch, workers, irq_context, child_wait, \
+    waits_for_child, run, sw, sched__sched_process_fork  # noqa: E402,F401
 
 match = sys.argv[1]
 syms = {}
@@ -25,6 +26,7 @@ for line in open(sys.argv[2]):
 SCHED = {'__traceiter_sched_switch', '__schedule', 'schedule', 'preempt_schedule',
          'preempt_schedule_common', 'preempt_schedule_irq', 'schedule_idle'}
 out = {}  # tid -> (time, stack name, state)
+in_wait = {}  # tid -> its switch-out stack passes through a wait for a child
 early = {}  # tid -> waker key of a wake while on CPU
 ended = {}  # tid -> waker key of the wake after switch-out
 work = {}  # tid -> work function of the item it runs
@@ -77,9 +79,13 @@ def sched__sched_switch(event_name, context, common_cpu, common_secs, common_nse
     t = ns(common_secs, common_nsecs)
     name(prev_pid, prev_comm)
     name(next_pid, next_comm)
-    switch(t, prev_pid, next_pid)
+    gone = switch(t, prev_pid, next_pid)
+    if gone is not None and in_wait.pop(next_pid, False):
+        child_wait[next_pid] = child_wait.get(next_pid, 0) + gone
     if prev_pid > 0 and prev_comm.startswith(match):
         out[prev_pid] = (t, stack_name(common_callchain), state_of(prev_state))
+        in_wait[prev_pid] = waits_for_child([(c.get('sym') or {}).get('name') or ''
+                                             for c in common_callchain if c['ip'] >> 63])
         ended.pop(prev_pid, None)
     if next_pid in out:
         t0, st, state = out.pop(next_pid)
@@ -139,6 +145,8 @@ def waker_class(key):
 
 def trace_end():
     ours = workers(match)
+    print('supervisors\t%d' % len([p for p in set(run) | set(sw)
+                                  if last.get(p, '').startswith(match) and p not in ours]))
     sums = {}
     for (pid, st, state), (t, n) in periods.items():
         if pid in ours:

@@ -4,15 +4,17 @@
 # (hardirq 0x08 or NMI 0x40: "hardirq"; softirq 0x10: "softirq" unless the waker is ksoftirqd
 # or ktimers) and the waker's latest comm (common_pid's last name in the trace, from sched
 # fields and perf's common_comm), up to '/', trailing digits dropped. Prints "tid class wakes
-# comm run switches", comm the wakee's latest, run its run time in ns (switch-in to switch-out)
-# and switches its switch-outs, by which the test tells the benchmark's workers from its
-# supervisors as compare does.
+# comm run switches parent", comm the wakee's latest, run its run time in ns (switch-in to
+# switch-out), switches its switch-outs and parent the tid that forked it (sched_process_fork;
+# -1: not seen), by which the test tells the benchmark's workers from its supervisors as
+# compare does.
 import os
 import sys
 import perf_trace_context
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, os.path.dirname(os.path.abspath(sys.argv[0])))
-from ts_tasks import last, name, task_class, switch, run, sw, irq_context  # noqa: E402
+from ts_tasks import last, name, task_class, switch, run, sw, irq_context, parent, \
+    sched__sched_process_fork  # noqa: E402,F401
 
 wakes = {}
 
@@ -52,5 +54,5 @@ def trace_end():
             k = ctx
         out[(pid, k)] = out.get((pid, k), 0) + n
     for (pid, k), n in sorted(out.items()):
-        print('%d %s %d %s %d %d' % (pid, k, n, last.get(pid, '-'), run.get(pid, 0),
-                                     sw.get(pid, 0)))
+        print('%d %s %d %s %d %d %d' % (pid, k, n, last.get(pid, '-'), run.get(pid, 0),
+                                        sw.get(pid, 0), parent.get(pid, -1)))

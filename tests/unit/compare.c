@@ -387,6 +387,7 @@ static void test_wait_metrics(void)
 	static const uint64_t ips[] = { F1, F2, F3, F4 };
 	struct ts_analysis *an = NULL;
 	struct ts_run r = { 0 };
+	struct ts_run_bench b;
 	struct ts_event e;
 	const struct ts_run_metric *m;
 
@@ -423,7 +424,9 @@ static void test_wait_metrics(void)
 	feed(an, e);
 	feed(an, tev_switch(3050, 2, 0, 0, 11));
 	ts_analysis_finish(an);
-	ok(!ts_run_add_wait_metrics(&r, an, "w", 4), "wait metrics of a hand-built trace");
+	ok(!ts_run_bench_init(&b, an, "w"), "the benchmark's tasks told apart");
+	ok(!ts_run_add_wait_metrics(&r, an, &b, 4), "wait metrics of a hand-built trace");
+	ts_run_bench_release(&b);
 	m = ts_run_find(&r, "task.woken_by.wakes");
 	ok(m && m->value == 3, "3 wakes of the benchmark's tasks");
 	m = ts_run_find(&r, "task.woken_by.kworker.share");

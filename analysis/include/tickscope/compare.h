@@ -75,39 +75,50 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 /** ts_run_bench_task() - whether @comm is the benchmark's: @match or @match-... (pingpong-echo) */
 int ts_run_bench_task(const char *comm, const char *match);
 
-struct ts_sched;
 struct ts_sched_task;
 
-/* The most run time and the most switch-outs of any of the benchmark's tasks. */
-struct ts_run_busiest {
-	uint64_t run, switches;
+/*
+ * The benchmark's tasks in one run, told apart: its workers, and its supervisors, whose
+ * off-CPU time belongs to no operation. A supervisor is one of the benchmark's tasks (by
+ * comm) that
+ * - spent most of its off-CPU time waiting for a child to exit (a switch-out stack through
+ *   do_wait: wait4, waitid, waitpid), when callchains and symbols were recorded; or
+ * - forked another of the benchmark's tasks (sched_process_fork, perf's FORK records) and ran
+ *   under a third as long as the benchmark's busiest task: stress-ng's parent of each
+ *   stressor instance; a parent that works as the others do (ping-pong's, which forks the
+ *   echo and then pings) is a worker.
+ */
+struct ts_run_bench {
+	const char *match; /* the benchmark's comm */
+	int32_t *sup; /* the supervisors' tids, sorted */
+	int nr_sup;
+	int known; /* forks or switch-out stacks with symbols were seen: supervisors are known */
 };
 
-/** ts_run_bench_busiest() - the most run time and switches of the benchmark's tasks in @s */
-void ts_run_bench_busiest(const struct ts_sched *s, const char *match, struct ts_run_busiest *b);
-
 /**
- * ts_run_bench_worker() - whether task @k is one of the benchmark's workers: its comm is the
- * benchmark's (ts_run_bench_task), and it is not a supervisor, a task that both ran under a
- * third of the most run time and switched out under 1/100 as often as the most (@b, from
- * ts_run_bench_busiest): stress-ng's parent of each stressor instance, asleep in wait4 for
- * the worker it forked (on the ramfs runs: 3-5 switches and up to 16% of the run time, against
- * workers within 20% of each other in both), or the process that started a ping-pong. Its
- * off-CPU time belongs to no operation: the per-operation figures and the waits leave it out.
+ * ts_run_bench_init() - tell the benchmark's (@match) workers from its supervisors in a
+ * finished analysis (its process tree, its tasks' switch-out stacks and run times)
+ * Return: 0 or -ENOMEM; release with ts_run_bench_release() either way.
  */
-int ts_run_bench_worker(const struct ts_sched_task *k, const char *match,
-			const struct ts_run_busiest *b);
+int ts_run_bench_init(struct ts_run_bench *b, const struct ts_analysis *a, const char *match);
+
+/** ts_run_bench_release() - free what ts_run_bench_init() took */
+void ts_run_bench_release(struct ts_run_bench *b);
+
+/** ts_run_bench_worker() - whether task @k (may be NULL) is one of the benchmark's workers */
+int ts_run_bench_worker(const struct ts_run_bench *b, const struct ts_sched_task *k);
 
 /**
  * ts_run_add_wait_metrics() - who woke the benchmark's tasks and where they waited: waker
  * classes ("task.woken_by.<class>.share", "task.woken_by_work.<function>.share", with
  * "task.woken_by.wakes"), and their heaviest off-CPU waits by switch-out stack and state per
  * operation ("task.offcpu_stack.<stack>.<state>.per_op") with who ended them
- * ("...<state>.woken_by.<class>.share"); the benchmark's own tasks are one class, @match
+ * ("...<state>.woken_by.<class>.share"); the benchmark's own tasks are one class, named
+ * after its comm; its supervisors (@b) are left out
  * Return: 0 or -ENOMEM.
  */
-int ts_run_add_wait_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
-			    double ops);
+int ts_run_add_wait_metrics(struct ts_run *r, const struct ts_analysis *a,
+			    const struct ts_run_bench *b, double ops);
 
 struct ts_cpath;
 
@@ -144,11 +155,15 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     and the largest sources), the irq section's metrics (irq.*).
  * 12: the key names the kallsyms the symbols came from (its sha256), so that another
  *     kallsyms put in later is not answered from the cache.
+ * 13: the benchmark's supervisors told by the process tree and waits for a child
+ *     (ts_run_bench_init), not by a switch-out ratio; task.supervisors.count null when
+ *     neither forks nor switch-out stacks were recorded.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 12"
+#define TS_SUMMARY_MAGIC "tickscope-summary 13"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
- * metrics and the key's kallsyms. A run kept without its trace (a committed fixture, a board's
+ * metrics and the key's kallsyms; 13 tells supervisors better (a summary of 10-12 may count
+ * a parent's sleep in its task.off_cpu.S.per_op, as it did then). A run kept without its trace (a committed fixture, a board's
  * upload) can only be read as it is, so its summary is taken from this format on; what was
  * added since is absent there and reported as not recorded.
  */

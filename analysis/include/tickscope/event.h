@@ -52,6 +52,7 @@
 	X(SOFTIRQ_ENTRY, "irq:softirq_entry", IRQ, 1, softirq)                         \
 	X(SOFTIRQ_EXIT, "irq:softirq_exit", IRQ, 1, softirq)                           \
 	X(PROCESS_EXIT, "sched:sched_process_exit", NONE, 0, sched_exit)               \
+	X(PROCESS_FORK, "sched:sched_process_fork", NONE, 0, sched_fork)               \
 	/* end of the table */
 /* clang-format on */
 
@@ -70,6 +71,7 @@ enum ts_event_kind {
 	TS_EVENTS(TS_EVENT_ENUM)
 	/* side-band, from non-sample records (the dlfilter source never sees these) */
 	TS_EV_COMM, /* PERF_RECORD_COMM: pid took the name in comm.comm */
+	TS_EV_FORK, /* PERF_RECORD_FORK: fork.parent forked fork.child (tids), as PROCESS_FORK */
 	TS_EV_LOST, /* PERF_RECORD_LOST / LOST_SAMPLES on cpu */
 	TS_EV_NR_KINDS
 };
@@ -171,6 +173,9 @@ struct ts_event {
 			int32_t pid;
 			char comm[TS_COMM_LEN];
 		} exit;
+		struct { /* PROCESS_FORK, FORK: the forking thread and the new one (tids) */
+			int32_t parent, child;
+		} fork;
 		struct {
 			uint32_t state; /* TS_IDLE_EXIT on exit */
 			uint32_t cpu_id;

@@ -131,7 +131,8 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts);
 /**
  * ts_sched_feed() - feed one event (events of other kinds are ignored)
  *
- * Uses SWITCH, WAKING, WAKEUP, WAKEUP_NEW, MIGRATE, COMM, CPU_IDLE (for idle targets) and
+ * Uses SWITCH, WAKING, WAKEUP, WAKEUP_NEW, MIGRATE, COMM, FORK and PROCESS_FORK (the process
+ * tree), CPU_IDLE (for idle targets) and
  * WQ_START/WQ_END (the work a kworker runs when it wakes a task).
  * Return: 0 or -ENOMEM.
  */
@@ -266,6 +267,17 @@ struct ts_sched_threads {
  * perf plugin, which sees none)
  */
 uint64_t ts_sched_comm_records(const struct ts_sched *m);
+
+/**
+ * ts_sched_task_parent() - the tid that forked task @pid, by sched_process_fork or perf's FORK
+ * records (perf synthesizes those of the threads that existed when it started, with the
+ * process's parent): the process tree
+ * Return: the parent's tid, or -1 when no fork of @pid was seen.
+ */
+int32_t ts_sched_task_parent(const struct ts_sched *m, int32_t pid);
+
+/** ts_sched_forks() - fork events fed (0: the process tree is not known) */
+uint64_t ts_sched_forks(const struct ts_sched *m);
 
 /** ts_sched_nr_thread_classes() - classes of the threads COMM records named */
 size_t ts_sched_nr_thread_classes(const struct ts_sched *m);
