@@ -67,7 +67,8 @@ static const char *usable(const char *run)
 {
 	if (file_exists(run, "perf.data") || file_exists(run, "perf.data.xz"))
 		return "trace";
-	if (file_exists(run, "perf.data.tsum"))
+	if (file_exists(run, "perf.data.tsum") || file_exists(run, "perf.data.xz.tsum") ||
+	    file_exists(run, "perf.data.tsum.xz") || file_exists(run, "perf.data.xz.tsum.xz"))
 		return "summary";
 	return "benchmark only (no trace recorded)";
 }
