@@ -233,7 +233,7 @@ static int readable_format(const char *format)
  * are), if it names the trace meta.txt recorded.
  */
 static const char *const summary_names[] = { "perf.data.tsum", "perf.data.xz.tsum",
-					      "perf.data.tsum.xz", "perf.data.xz.tsum.xz" };
+					     "perf.data.tsum.xz", "perf.data.xz.tsum.xz" };
 
 /* The first of summary_names in @dir in *@sp; Return: 1 found, 0 not, -ENOMEM. */
 static int find_summary(const char *dir, char **sp)
@@ -289,7 +289,8 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 	plain = ends_with(sp, ".xz") ? unxz(sp) : strdup(sp);
 	if (!plain) {
 		err = cli_error("%s: %s", sp,
-				ends_with(sp, ".xz") ? "cannot unpack with xz -dc" : "out of memory");
+				ends_with(sp, ".xz") ? "cannot unpack with xz -dc" :
+						       "out of memory");
 		goto out;
 	}
 	err = ts_summary_head(plain, &h, &line);

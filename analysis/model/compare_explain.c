@@ -643,8 +643,14 @@ static int thread_notes(struct ts_cmp *c, int *cap, int v)
 	return err;
 }
 
-/* Task classes that ran in one variant only (and that thread_notes() did not name). */
-static int ran_notes(struct ts_cmp *c, int *cap, int v)
+/*
+ * Task classes that ran in one variant only (and that thread_notes() did not name): a class
+ * of the kernel's threads ("sched.threads.<class>.count" in some run: kthreadd's children by
+ * their FORK records; or a class the kernel names, for summaries older than that) is a
+ * difference of the kernels, a note in @ncap; a user program that ran beside the benchmark
+ * (dpkg-query, cc) says nothing of the kernel: a confounder in @cap, with its CPU share.
+ */
+static int ran_notes(struct ts_cmp *c, int *cap, int *ncap, int v)
 {
 	char cls[64], name[128];
 	const char *sep, *hint;
@@ -661,7 +667,17 @@ static int ran_notes(struct ts_cmp *c, int *cap, int v)
 		if (t && only_in(c, t, v) == o) /* said there */
 			continue;
 		hint = hint_of(cls, &sep);
-		err = note(c, cap,
+		if (!t && !*hint) {
+			err = say(
+				c, cap,
+				"%s, a program and not a kernel thread, ran beside the benchmark "
+				"in every run of %s (%.2f%% of the CPU time, median) and in no run "
+				"of %s",
+				cls, c->var[k].name, r->cell[k].s.median,
+				c->var[o > 0 ? 0 : v].name);
+			continue;
+		}
+		err = note(c, ncap,
 			   "%s tasks ran in every run of %s (%.2f%% of the CPU time, "
 			   "median) and in no run of %s%s%s",
 			   cls, c->var[k].name, r->cell[k].s.median, c->var[o > 0 ? 0 : v].name,
@@ -673,14 +689,15 @@ static int ran_notes(struct ts_cmp *c, int *cap, int v)
 /*
  * Task classes that existed ("sched.threads.<class>.count") or ran
  * ("task.other_cpu.<class>.share") in every run of one variant and in no run of the other:
- * the kernels' own threads, from the data, whatever the benchmark did.
+ * the kernels' own threads, from the data, whatever the benchmark did; user programs among
+ * those that ran are confounders.
  */
-static int class_notes(struct ts_cmp *c, int *cap)
+static int class_notes(struct ts_cmp *c, int *cap, int *ncap)
 {
 	int err = 0;
 
 	for (int v = 1; v < c->nr_var && !err; v++)
-		err = thread_notes(c, cap, v) ?: ran_notes(c, cap, v);
+		err = thread_notes(c, ncap, v) ?: ran_notes(c, cap, ncap, v);
 	return err;
 }
 
@@ -714,7 +731,7 @@ int ts_cmp_explain(struct ts_cmp *c)
 	err = err ?: load_confounders(c, &cap);
 	err = err ?: unchecked(c, &cap);
 	err = err ?: preempt_note(c, &ncap);
-	err = err ?: class_notes(c, &ncap);
+	err = err ?: class_notes(c, &cap, &ncap);
 	if (!err)
 		ts_cmp_headline(c);
 	return err;

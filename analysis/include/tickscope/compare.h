@@ -144,11 +144,14 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     and the largest sources), the irq section's metrics (irq.*).
  * 12: the key names the kallsyms the symbols came from (its sha256), so that another
  *     kallsyms put in later is not answered from the cache.
+ * 13: sched.threads.<class>.count counts kthreadd's children by their FORK records (before:
+ *     threads named with a '/' only, a subset of them).
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 12"
+#define TS_SUMMARY_MAGIC "tickscope-summary 13"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
- * metrics and the key's kallsyms. A run kept without its trace (a committed fixture, a board's
+ * metrics and the key's kallsyms; 13 counts more kernel threads in sched.threads.*, those
+ * without a '/' in their names too (a class only they make up is absent before). A run kept without its trace (a committed fixture, a board's
  * upload) can only be read as it is, so its summary is taken from this format on; what was
  * added since is absent there and reported as not recorded.
  */
