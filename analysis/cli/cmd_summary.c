@@ -76,7 +76,7 @@ static const char *usable(const char *run)
 /* --check: one run, its verdict on stdout; Return: 0 ok, 1 bad. */
 static int check_one(const char *run, const struct load_opts *lo)
 {
-	struct run_in in = { run, NULL };
+	struct run_in in = { run, NULL, NULL };
 	struct ts_run r = { 0 };
 	char *msg = NULL, *m;
 	size_t len = 0;
@@ -105,7 +105,7 @@ static int check_one(const char *run, const struct load_opts *lo)
 /* One run summarised; says what it wrote. */
 static int summarise_one(const char *run, const struct load_opts *lo, struct cmp_charts *cc)
 {
-	struct run_in in = { run, NULL };
+	struct run_in in = { run, NULL, NULL };
 	struct ts_summary_head h;
 	struct ts_run r = { 0 };
 	char *tsum = NULL;

@@ -405,11 +405,12 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 	return rc == -TS_ESUMMARY || rc == -TS_ESUMMARYCUT ? 0 : rc;
 }
 
-int load_trace(const char *path, int folder, const char *comm, double ops,
+int load_trace(const char *path, int folder, const char *given, const char *comm, double ops,
 	       const struct trace_id *id, const struct load_opts *o, struct ts_run *r)
 {
 	char *data = folder ? find(path, "perf.data") : strdup(path);
-	char *ksyms = folder ? find(path, "kallsyms") : NULL, *cpath = NULL, *key = NULL;
+	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
+	char *cpath = NULL, *key = NULL;
 	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX];
 	int err = 0, from = r->nr, rc;
 	long long size = 0;
