@@ -120,7 +120,7 @@ for v in pingpong-same pingpong-cross; do
 			| [.name, (.variants[] | select(.variant == $v) | .values[$r])]
 			| select(.[1] > 0) | "\(.[0] | sub("^sched\\.threads\\."; "")
 				| sub("\\.count$"; "")) \(.[1])"' "$tmp/cmp.json" | sort)
-		is "$got" "$want" "$v run-$r: compare's sched.threads counts are perf's kthreadd children"
+		is "$got" "$want" "$v run-$r: sched.threads counts are perf's kthreadd children"
 	done
 done
 

@@ -461,7 +461,8 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 	}
 	if (!err && a->ksyms) {
 		kbuf = strdup(a->ksyms);
-		err = kbuf ? split_ksyms(a->ksyms, vs->nr, kbuf, ksyms) : cli_error("out of memory");
+		err = kbuf ? split_ksyms(a->ksyms, vs->nr, kbuf, ksyms) :
+			     cli_error("out of memory");
 	}
 	for (int i = 0; i < vs->nr && !err; i++)
 		for (int r = 0; r < rs[i].nr; r++)

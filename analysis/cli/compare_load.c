@@ -496,6 +496,8 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 		comm = o->comm ? strdup(o->comm) : bench_comm(cmd, &b);
 		err = load_trace(in->path, folder, in->ksyms, comm, b.ops, &id, o, r);
 	}
+	if (!err && ts_run_infer(r))
+		err = cli_error("%s: out of memory", in->path);
 	free(id.sha256);
 	free(cmd);
 	free(comm);

@@ -21,7 +21,9 @@
 #include "tickscope/analysis.h"
 #include "tickscope/cpath.h"
 #include "tickscope/error.h"
+#include "tickscope/info.h"
 #include "tickscope/metric.h"
+#include "tickscope/reader.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
@@ -131,6 +133,24 @@ static int ksyms_zeroed(const char *path)
 	return lines && zero;
 }
 
+/*
+ * The perf.data header's facts, as perf report --header-only prints them: arch, nrcpus,
+ * cpudesc, cpuid, os release.
+ */
+static int header_facts(const struct ts_file_info *i, struct ts_run *r)
+{
+	char cpus[48], cpu[400];
+	int err;
+
+	snprintf(cpus, sizeof(cpus), "%u online of %u", i->nr_cpus_online, i->nr_cpus_avail);
+	snprintf(cpu, sizeof(cpu), "%s%s%s%s", i->cpudesc, i->cpudesc[0] && i->cpuid[0] ? " (" : "",
+		 i->cpuid, i->cpudesc[0] && i->cpuid[0] ? ")" : "");
+	err = ts_run_set_fact(r, TS_FACT_ARCH, i->arch[0] ? i->arch : NULL);
+	err = err ?: ts_run_set_fact(r, TS_FACT_NR_CPUS, i->nr_cpus_online ? cpus : NULL);
+	err = err ?: ts_run_set_fact(r, TS_FACT_CPU, cpu[0] ? cpu : NULL);
+	return err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
+}
+
 /* Run every model over @data; prints one line on failure. */
 static int analyse(const char *label, const char *data, const char *ksyms, const char *comm,
 		   double ops, const struct load_opts *o, const char *key, struct ts_run *r)
@@ -159,6 +179,7 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			/* metrics name functions through the kallsyms, loaded by now */
 			ts_source_report_opts(src, &ro);
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
+			err = header_facts(ts_reader_info(ts_source_reader(src)), r);
 		}
 		if (err) {
 			cli_error("%s: %s", label, src ? ts_source_error(src) : ts_strerror(err));
@@ -396,6 +417,8 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 
 		rc = ts_run_add(r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null) ?: 1;
 	}
+	for (int k = TS_FACT_TRACE_FIRST; rc > 0 && k < TS_FACT_TRACE_END; k++)
+		rc = (tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0) ?: 1;
 	if (rc > 0) {
 		r->lost = tmp.lost;
 		ts_summary_write(cpath, key, sha, size, r, from);
