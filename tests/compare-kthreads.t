@@ -85,4 +85,22 @@ for cls in $(sed -n 's/^  \* \([^ ]*\) \(threads existed\|tasks ran\) .*/\1/p' "
 	[ $found = 1 ] || bad="$bad $cls"
 done
 is "$bad" "" "every class among the kernel differences is kthreadd's children in perf script"
+
+# tickscope record synthesizes a FORK record before each thread's COMM, as perf does: the same
+# kernel threads.
+"$TICKSCOPE" record -a -e sched:sched_switch -o "$T/ts.data" -- sleep 0.2 >/dev/null 2>&1
+ok $? "tickscope record -a"
+"$PERF" script -i "$T/ts.data" --show-task-events 2>/dev/null |
+	grep -q 'PERF_RECORD_FORK(2:2):(0:0)'
+ok $? "  its FORK records: perf script shows kthreadd's, parent 0"
+"$TICKSCOPE" compare --json --comm sleep --bench "$T/alone/r1.out" "$T/ts.data" -- \
+	--bench "$T/alone/r1.out" "$T/ts.data" >"$T/ts.json" 2>/dev/null
+got=$(jq -r '.metrics[] | select(.name | test("^sched\\.threads\\..+\\.count$")) |
+	[.name, .variants[0].values[0]] | select(.[1] != null and .[1] > 0) |
+	"\(.[0] | sub("^sched\\.threads\\."; "") | sub("\\.count$"; "")) \(.[1])"' "$T/ts.json" |
+	sort)
+want=$(perf_kthreads "$T/ts.data")
+[ -n "$want" ]
+ok $? "  perf script finds kernel threads in it ($(printf '%s\n' "$want" | wc -l) classes)"
+is "$got" "$want" "  compare's kernel threads by class are perf script's kthreadd children"
 tap_done
