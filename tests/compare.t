@@ -47,7 +47,7 @@ is "$(jqn '.explanations[0].changes[0].metric' "$TAP_TMP/ab.json")" \
 	task.path.wake_delivery.per_op "ranked first: wake delivery per round trip"
 ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
 	"$TAP_TMP/ab.json" | grep -qx 1; echo $?)" "confounder: the pinning differs"
-is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 2" \
+is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 3" \
 	"schema and version"
 is "$(jqn '[.metrics[].name | select(test("0x[0-9a-f]{8}"))] | length' "$TAP_TMP/ab.json")" 0 \
 	"functions in metric names come from the runs' kallsyms, not raw addresses"
@@ -100,9 +100,11 @@ if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
 		>"$TAP_TMP/pl1.json"
 	ok $? "compare of the uncompressed runs"
 	# but sched.threads.*: COMM records name the threads, and perf delivers none to a plugin
-	# (and so the end line, which counts the metrics, counts fewer)
+	# (and so the end line, which counts the metrics, counts fewer); nor the file's header,
+	# whose facts compare's summary carries (fact lines)
 	grep -v -e 'sched\.threads\.' -e '^end	' "$TAP_TMP/plugin.tsum" | sort >"$TAP_TMP/a" &&
-		grep -v -e 'sched\.threads\.' -e '^end	' "$d/perf.data.tsum" | sort >"$TAP_TMP/b"
+		grep -v -e 'sched\.threads\.' -e '^end	' -e '^fact	' "$d/perf.data.tsum" |
+		sort >"$TAP_TMP/b"
 	cmp -s "$TAP_TMP/a" "$TAP_TMP/b"
 	ok $? "the plugin's summary holds the same metrics as compare's own (but the threads')"
 	tab=$(printf '\t')
@@ -112,7 +114,8 @@ if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
 	cp "$TAP_TMP/plugin.tsum" "$d/perf.data.tsum"
 	"$TICKSCOPE" compare --json "$TAP_TMP/pl/pingpong-same" "$TAP_TMP/pl/pingpong-cross" \
 		>"$TAP_TMP/pl2.json"
-	nothreads='del(.metrics[] | select(.name | startswith("sched.threads.")))'
+	nothreads='del(.metrics[] | select(.name | startswith("sched.threads.")))
+		| del(.variants[].runs[].facts["arch", "nr_cpus", "cpu", "release"])'
 	jq -c "$nothreads" "$TAP_TMP/pl1.json" >"$TAP_TMP/pl1.c"
 	jq -c "$nothreads" "$TAP_TMP/pl2.json" >"$TAP_TMP/pl2.c"
 	cmp -s "$TAP_TMP/plugin.tsum" "$d/perf.data.tsum" &&

@@ -5,11 +5,13 @@
 # by wakee and waker (tests/oracle/woken_by.py, a perf script -s over the samples'
 # common_pid, common_flags and comms); compare's task.woken_by.<class>.share of the
 # benchmark's tasks equal the same counts, run by run, and its sched.threads.<class>.count
-# perf's COMM records. On a real 6.1 stress-ng ramfs recording with -g, where the workers
-# wait and who ends it (task.offcpu_stack.*) and the work items that wake tasks equal perf's
+# kthreadd's children in perf's FORK and COMM records (tests/lib/kthreads.sh). On a real 6.1
+# stress-ng ramfs recording with -g, where the workers wait and who ends it
+# (task.offcpu_stack.*) and the work items that wake tasks equal perf's
 # (tests/oracle/wait_ends.py).
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
+. "$TS_TOP/tests/lib/kthreads.sh"
 
 command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
 command -v jq >/dev/null || skip_all "jq is not installed (make deps installs it)"
@@ -115,18 +117,14 @@ for v in pingpong-same pingpong-cross; do
 				| sub("\\.share$"; "")) \(.[1])"' "$tmp/cmp.json" |
 			awk '{ printf "%s %.6g\n", $1, $2 }' | sort)
 		is "$got" "$want" "$v run-$r: compare's task.woken_by shares are perf's counts"
-		# the kernel threads: first names with a '/' in perf's COMM records, by class
-		want=$(perf script -i "$tmp/run.data" --show-task-events 2>/dev/null |
-			sed -n 's/.*PERF_RECORD_COMM[^:]*: \(.*\):[0-9-]*\/\([0-9-]*\)$/\2 \1/p' |
-			awk '!seen[$1]++ { $1 = ""; sub(/^ /, ""); if (index($0, "/")) {
-				sub(/\/.*/, ""); sub(/[0-9]+$/, ""); n[$0]++ } }
-				END { for (k in n) print k, n[k] }' | sort)
+		# the kernel threads: kthreadd's children by perf's FORK records, by class
+		want=$(perf_kthreads "$tmp/run.data")
 		got=$(jq -r --arg v "$v" --argjson r $((r - 1)) '.metrics[]
 			| select(.name | test("^sched\\.threads\\..+\\.count$"))
 			| [.name, (.variants[] | select(.variant == $v) | .values[$r])]
 			| select(.[1] > 0) | "\(.[0] | sub("^sched\\.threads\\."; "")
 				| sub("\\.count$"; "")) \(.[1])"' "$tmp/cmp.json" | sort)
-		is "$got" "$want" "$v run-$r: compare's sched.threads counts are perf's COMM records"
+		is "$got" "$want" "$v run-$r: sched.threads counts are perf's kthreadd children"
 	done
 done
 

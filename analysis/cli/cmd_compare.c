@@ -43,6 +43,12 @@ static const char compare_help[] =
 	"  --comm NAME        the benchmark's tasks are NAME and NAME-* (default: from meta.txt's\n"
 	"                     workload_cmd; stress-ng-<stressor> for stress-ng)\n"
 	"  --bench FILE       the benchmark output of the next perf.data file given\n"
+	"  --kallsyms FILE[,FILE...]\n"
+	"                     the kernel symbols (a /proc/kallsyms copy, or .xz) that name the\n"
+	"                     functions in the traces, as perf's --kallsyms: one file for every\n"
+	"                     variant, or one per variant in order. It replaces a run folder's\n"
+	"                     own kallsyms[.xz]; perf.data files given alone have none, and\n"
+	"                     their timer and work functions are otherwise raw addresses\n"
 	"  --names A,B,...    variant names (default: the folders' names)\n"
 	"  --no-cache         recompute every run's summary (else cached in perf.data.tsum)\n"
 	"  --no-trace         compare the benchmark outputs only\n"
@@ -68,6 +74,7 @@ struct compare_args {
 	const char *plots, *html; /* --plots DIR, --html FILE */
 	struct cmp_charts *cc; /* with either */
 	char *names;
+	const char *ksyms; /* --kallsyms, as given */
 	const char *bench[MAX_BENCH];
 	int nr_bench;
 	int jobs; /* --jobs; 0: one per core */
@@ -95,6 +102,9 @@ static int option(struct compare_args *a, int c)
 		return 0;
 	case 'b':
 		return 0; /* taken in order with the inputs (collect_inputs) */
+	case 'K':
+		a->ksyms = optarg;
+		return 0;
 	case 'N':
 		a->names = optarg;
 		return 0;
@@ -147,6 +157,7 @@ static const struct option longopts[] = {
 	{ "tsv", required_argument, NULL, 'T' },
 	{ "comm", required_argument, NULL, 'C' },
 	{ "bench", required_argument, NULL, 'b' },
+	{ "kallsyms", required_argument, NULL, 'K' },
 	{ "names", required_argument, NULL, 'N' },
 	{ "no-cache", no_argument, NULL, 'n' },
 	{ "no-trace", no_argument, NULL, 't' },
@@ -182,7 +193,7 @@ static int add_input(struct inputs *in, const char *path, const char **bench)
 	if (!n)
 		return cli_error("out of memory");
 	g->in = n;
-	g->in[g->nr++] = (struct run_in){ path, *bench };
+	g->in[g->nr++] = (struct run_in){ path, *bench, NULL };
 	*bench = NULL;
 	return 0;
 }
@@ -395,8 +406,40 @@ static int name_variants(struct variants *vs, const char *names, const struct in
 	return names ? 0 : unique_names(vs, in);
 }
 
+/*
+ * --kallsyms: one file for every variant, or one per variant; each readable. Into @out[i],
+ * pointing into @buf (a copy of the option's value). Return: 0, or 1 said.
+ */
+static int split_ksyms(const char *arg, int nr, char *buf, const char **out)
+{
+	char *save = NULL, *tok;
+	int n = 0;
+
+	strcpy(buf, arg);
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		FILE *f = n < nr ? fopen(tok, "r") : NULL;
+
+		if (n < nr && !f)
+			return cli_error("--kallsyms %s: %s", tok, strerror(errno));
+		if (f)
+			fclose(f);
+		if (n < nr)
+			out[n] = tok;
+		n++;
+	}
+	if (n != 1 && n != nr)
+		return cli_error("--kallsyms: %d files for %d variants: give one for all, or one "
+				 "per variant in order",
+				 n, nr);
+	for (int i = n; i < nr; i++)
+		out[i] = out[0];
+	return 0;
+}
+
 static int load_variants(const struct compare_args *a, const struct inputs *in, struct variants *vs)
 {
+	const char *ksyms[TS_CMP_MAX_VAR] = { 0 };
+	char *kbuf = NULL;
 	struct resolved rs[TS_CMP_MAX_VAR] = { 0 };
 	int err = 0;
 
@@ -416,7 +459,16 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 		else
 			err = resolve_list(g->in, g->nr, &rs[i]);
 	}
+	if (!err && a->ksyms) {
+		kbuf = strdup(a->ksyms);
+		err = kbuf ? split_ksyms(a->ksyms, vs->nr, kbuf, ksyms) :
+			     cli_error("out of memory");
+	}
+	for (int i = 0; i < vs->nr && !err; i++)
+		for (int r = 0; r < rs[i].nr; r++)
+			rs[i].in[r].ksyms = ksyms[i];
 	err = err ?: load_all(a, rs, vs);
+	free(kbuf);
 	for (int i = 0; i < vs->nr; i++)
 		free_resolved(&rs[i]);
 	return err ?: name_variants(vs, a->names, in);

@@ -41,6 +41,8 @@ static void print_header(const char *input, const struct ts_file_info *i)
 		printf("cpus:          (not recorded)\n");
 	if (i->cpudesc[0])
 		printf("cpu:           %s\n", i->cpudesc);
+	if (i->cpuid[0])
+		printf("cpuid:         %s\n", i->cpuid);
 	if (i->kernel_build_id[0])
 		printf("kernel build id: %s\n", i->kernel_build_id);
 	if (i->cmdline)

@@ -67,7 +67,8 @@ static const char *usable(const char *run)
 {
 	if (file_exists(run, "perf.data") || file_exists(run, "perf.data.xz"))
 		return "trace";
-	if (file_exists(run, "perf.data.tsum"))
+	if (file_exists(run, "perf.data.tsum") || file_exists(run, "perf.data.xz.tsum") ||
+	    file_exists(run, "perf.data.tsum.xz") || file_exists(run, "perf.data.xz.tsum.xz"))
 		return "summary";
 	return "benchmark only (no trace recorded)";
 }
@@ -75,7 +76,7 @@ static const char *usable(const char *run)
 /* --check: one run, its verdict on stdout; Return: 0 ok, 1 bad. */
 static int check_one(const char *run, const struct load_opts *lo)
 {
-	struct run_in in = { run, NULL };
+	struct run_in in = { run, NULL, NULL };
 	struct ts_run r = { 0 };
 	char *msg = NULL, *m;
 	size_t len = 0;
@@ -104,7 +105,7 @@ static int check_one(const char *run, const struct load_opts *lo)
 /* One run summarised; says what it wrote. */
 static int summarise_one(const char *run, const struct load_opts *lo, struct cmp_charts *cc)
 {
-	struct run_in in = { run, NULL };
+	struct run_in in = { run, NULL, NULL };
 	struct ts_summary_head h;
 	struct ts_run r = { 0 };
 	char *tsum = NULL;

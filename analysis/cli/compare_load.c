@@ -466,7 +466,7 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 {
 	int folder = is_dir(in->path), err;
 	char *cmd = NULL, *comm = NULL;
-	struct run_in bench_only = { in->path, in->path };
+	struct run_in bench_only = { in->path, in->path, NULL };
 	struct trace_id id = { NULL, -1 };
 	struct ts_bench b;
 
@@ -494,8 +494,10 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 		err = cli_error("%s: out of memory", in->path);
 	if (!err && !o->no_trace) {
 		comm = o->comm ? strdup(o->comm) : bench_comm(cmd, &b);
-		err = load_trace(in->path, folder, comm, b.ops, &id, o, r);
+		err = load_trace(in->path, folder, in->ksyms, comm, b.ops, &id, o, r);
 	}
+	if (!err && ts_run_infer(r))
+		err = cli_error("%s: out of memory", in->path);
 	free(id.sha256);
 	free(cmd);
 	free(comm);

@@ -47,6 +47,7 @@ struct trace_id {
 struct run_in {
 	const char *path;
 	const char *bench; /* NULL: the folder's workload.out or stress-ng.yaml */
+	const char *ksyms; /* --kallsyms: its variant's; NULL: the folder's kallsyms[.xz] */
 };
 
 /*

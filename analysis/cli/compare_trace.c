@@ -21,7 +21,9 @@
 #include "tickscope/analysis.h"
 #include "tickscope/cpath.h"
 #include "tickscope/error.h"
+#include "tickscope/info.h"
 #include "tickscope/metric.h"
+#include "tickscope/reader.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
@@ -60,7 +62,10 @@ static int ends_with(const char *s, const char *suf)
 	return n >= m && !strcmp(s + n - m, suf);
 }
 
-/* Unpack @xz into a new temporary file with `xz -dc`; Return: its path, or NULL. */
+/*
+ * Unpack @xz into a new temporary file with `xz -dc`; Return: its path, or NULL (the caller
+ * says it).
+ */
 static char *unxz(const char *xz)
 {
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
@@ -78,6 +83,8 @@ static char *unxz(const char *xz)
 	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fd, 1);
+	/* its complaint is ours to say, in one line naming the file */
+	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
 	if (!posix_spawnp(&pid, "xz", &fa, NULL, argv, environ))
 		waitpid(pid, &status, 0);
 	posix_spawn_file_actions_destroy(&fa);
@@ -126,6 +133,24 @@ static int ksyms_zeroed(const char *path)
 	return lines && zero;
 }
 
+/*
+ * The perf.data header's facts, as perf report --header-only prints them: arch, nrcpus,
+ * cpudesc, cpuid, os release.
+ */
+static int header_facts(const struct ts_file_info *i, struct ts_run *r)
+{
+	char cpus[48], cpu[400];
+	int err;
+
+	snprintf(cpus, sizeof(cpus), "%u online of %u", i->nr_cpus_online, i->nr_cpus_avail);
+	snprintf(cpu, sizeof(cpu), "%s%s%s%s", i->cpudesc, i->cpudesc[0] && i->cpuid[0] ? " (" : "",
+		 i->cpuid, i->cpudesc[0] && i->cpuid[0] ? ")" : "");
+	err = ts_run_set_fact(r, TS_FACT_ARCH, i->arch[0] ? i->arch : NULL);
+	err = err ?: ts_run_set_fact(r, TS_FACT_NR_CPUS, i->nr_cpus_online ? cpus : NULL);
+	err = err ?: ts_run_set_fact(r, TS_FACT_CPU, cpu[0] ? cpu : NULL);
+	return err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
+}
+
 /* Run every model over @data; prints one line on failure. */
 static int analyse(const char *label, const char *data, const char *ksyms, const char *comm,
 		   double ops, const struct load_opts *o, const char *key, struct ts_run *r)
@@ -154,6 +179,7 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			/* metrics name functions through the kallsyms, loaded by now */
 			ts_source_report_opts(src, &ro);
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
+			err = header_facts(ts_reader_info(ts_source_reader(src)), r);
 		}
 		if (err) {
 			cli_error("%s: %s", label, src ? ts_source_error(src) : ts_strerror(err));
@@ -224,36 +250,45 @@ static int readable_format(const char *format)
 
 /*
  * A run folder without perf.data: its summary (perf.data.tsum, or perf.data.xz.tsum when the
- * trace was compressed), if it names the trace meta.txt recorded.
+ * trace was compressed; either may itself be compressed, .tsum.xz, as the bundled fixtures
+ * are), if it names the trace meta.txt recorded.
  */
+static const char *const summary_names[] = { "perf.data.tsum", "perf.data.xz.tsum",
+					     "perf.data.tsum.xz", "perf.data.xz.tsum.xz" };
+
+/* The first of summary_names in @dir in *@sp; Return: 1 found, 0 not, -ENOMEM. */
+static int find_summary(const char *dir, char **sp)
+{
+	struct stat st;
+
+	for (size_t i = 0; i < sizeof(summary_names) / sizeof(summary_names[0]); i++) {
+		*sp = join(dir, summary_names[i]);
+		if (!*sp)
+			return -ENOMEM;
+		if (!stat(*sp, &st))
+			return 1;
+		free(*sp);
+	}
+	*sp = NULL;
+	return 0;
+}
+
 static int from_summary(const char *dir, const char *comm, double ops, const struct trace_id *id,
 			const struct load_opts *o, struct ts_run *r)
 {
-	char *sp = join(dir, "perf.data.tsum"), *dp = NULL, want[32];
+	char *sp = NULL, *plain = NULL, *dp = NULL, want[32];
 	struct ts_summary_head h = { 0 };
-	struct stat st;
-	int line = 1, err;
+	int line = 1, err, found = find_summary(dir, &sp);
 
-	if (sp && stat(sp, &st)) {
-		char *xz = join(dir, "perf.data.xz.tsum");
-
-		if (xz && !stat(xz, &st)) {
-			free(sp);
-			sp = xz;
-		} else {
-			free(xz);
-		}
-	}
-	if (!sp)
+	if (found < 0)
 		return cli_error("%s: out of memory", dir);
 	if (o->summarise) {
 		free(sp);
 		return cli_error("%s: no perf.data or perf.data.xz to summarise", dir);
 	}
-	if (stat(sp, &st)) {
+	if (!found) {
 		char why[160];
 
-		free(sp);
 		no_trace_why(dir, why, sizeof(why));
 		if (!id->sha256) { /* a run without a trace: its benchmark alone, said */
 			fprintf(cli_err(),
@@ -272,7 +307,14 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 				dir);
 		goto out;
 	}
-	err = ts_summary_head(sp, &h, &line);
+	plain = ends_with(sp, ".xz") ? unxz(sp) : strdup(sp);
+	if (!plain) {
+		err = cli_error("%s: %s", sp,
+				ends_with(sp, ".xz") ? "cannot unpack with xz -dc" :
+						       "out of memory");
+		goto out;
+	}
+	err = ts_summary_head(plain, &h, &line);
 	if (err == -TS_ESUMMARY && h.format && strcmp(h.format, TS_SUMMARY_MAGIC))
 		err = 0; /* an older layout: said below, as any other format */
 	if (err) {
@@ -291,31 +333,41 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 				sp, h.comm, h.ops, comm ? comm : "-", want);
 		goto out;
 	}
-	if (!id->sha256) {
+	/*
+	 * A meta.txt with neither perf_data_sha256 nor perf_data_size predates them (the bundled
+	 * built-kernel fixtures): the summary's own trace line, written from the trace when the
+	 * run was recorded, is all that names the trace, and it is taken. One with a size but no
+	 * sha256 lost it since: refused.
+	 */
+	if (!id->sha256 && id->size >= 0) {
 		err = cli_error(
 			"%s: meta.txt records no perf_data_sha256: without perf.data nothing "
 			"ties this summary to the run's trace",
 			sp);
 		goto out;
 	}
-	if (strcmp(h.sha256, id->sha256) || (id->size >= 0 && h.trace_size != id->size)) {
+	if (id->sha256 &&
+	    (strcmp(h.sha256, id->sha256) || (id->size >= 0 && h.trace_size != id->size))) {
 		err = cli_error("%s: the summary of another trace (sha256 %.16s..., %lld bytes); "
 				"meta.txt's perf.data is %.16s... (%lld bytes)",
 				sp, h.sha256, h.trace_size, id->sha256, id->size);
 		goto out;
 	}
-	err = ts_summary_read(sp, h.key, r, &line);
+	err = ts_summary_read(plain, h.key, r, &line);
 	if (err <= 0) {
 		err = cli_error("%s:%d: %s", sp, line, ts_strerror(err ? err : -TS_ESUMMARY));
 		goto out;
 	}
 	err = 0;
 	/* the charts: chart data computed with the summary (perf.data.tplot), else none */
-	dp = strndup(sp, strlen(sp) - strlen(".tsum"));
+	dp = strndup(sp, strlen(sp) - strlen(ends_with(sp, ".xz") ? ".tsum.xz" : ".tsum"));
 	if (o->hook && (!dp || !o->hook->cached(o->hook->ctx, dp, h.key)))
 		o->hook->untraced(o->hook->ctx, dir);
 out:
 	ts_summary_head_release(&h);
+	if (plain && sp && strcmp(plain, sp))
+		unlink(plain); /* the unpacked copy */
+	free(plain);
 	free(dp);
 	free(sp);
 	return err;
@@ -365,6 +417,8 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 
 		rc = ts_run_add(r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null) ?: 1;
 	}
+	for (int k = TS_FACT_TRACE_FIRST; rc > 0 && k < TS_FACT_TRACE_END; k++)
+		rc = (tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0) ?: 1;
 	if (rc > 0) {
 		r->lost = tmp.lost;
 		ts_summary_write(cpath, key, sha, size, r, from);
@@ -374,11 +428,12 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 	return rc == -TS_ESUMMARY || rc == -TS_ESUMMARYCUT ? 0 : rc;
 }
 
-int load_trace(const char *path, int folder, const char *comm, double ops,
+int load_trace(const char *path, int folder, const char *given, const char *comm, double ops,
 	       const struct trace_id *id, const struct load_opts *o, struct ts_run *r)
 {
 	char *data = folder ? find(path, "perf.data") : strdup(path);
-	char *ksyms = folder ? find(path, "kallsyms") : NULL, *cpath = NULL, *key = NULL;
+	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
+	char *cpath = NULL, *key = NULL;
 	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX];
 	int err = 0, from = r->nr, rc;
 	long long size = 0;

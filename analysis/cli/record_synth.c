@@ -73,7 +73,8 @@ static int synth_one(struct ts_writer *w, uint64_t id, int pid, int tid, const c
 {
 	uint64_t buf[16] = { 0 }, *t;
 	struct perf_event_header *h = (void *)buf;
-	size_t n = strnlen(comm, 16);
+	/* TASK_COMM_LEN with its NUL, as perf's: /proc gives kernel threads longer names */
+	size_t n = strnlen(comm, 15);
 
 	h->type = PERF_RECORD_COMM;
 	((uint32_t *)buf)[2] = (uint32_t)pid;
@@ -87,13 +88,49 @@ static int synth_one(struct ts_writer *w, uint64_t id, int pid, int tid, const c
 	return ts_writer_record(w, buf);
 }
 
+/*
+ * A FORK record before it, as perf synthesizes one: the parent is PPid of /proc/PID/status
+ * for a process's main thread (kthreadd, 2, for a kernel thread), the process for its other
+ * threads. It tells a kernel thread from a user program (docs/compare.md).
+ */
+static int synth_fork(struct ts_writer *w, uint64_t id, int pid, int tid, const char *dir)
+{
+	uint64_t buf[8] = { 0 };
+	struct perf_event_header *h = (void *)buf;
+	char path[640], line[128];
+	int ppid = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/status", dir);
+	f = fopen(path, "r");
+	while (f && fgets(line, sizeof(line), f))
+		if (!strncmp(line, "PPid:", 5))
+			ppid = atoi(line + 5);
+	if (f)
+		fclose(f);
+	if (ppid < 0)
+		return 0; /* gone, or no status: the COMM alone */
+	if (tid != pid)
+		ppid = pid;
+	h->type = PERF_RECORD_FORK;
+	h->size = sizeof(buf);
+	((uint32_t *)buf)[2] = (uint32_t)pid;
+	((uint32_t *)buf)[3] = (uint32_t)ppid;
+	((uint32_t *)buf)[4] = (uint32_t)tid;
+	((uint32_t *)buf)[5] = (uint32_t)ppid;
+	((uint32_t *)buf)[8] = (uint32_t)pid; /* trailer: tid, time, cpu, identifier */
+	((uint32_t *)buf)[9] = (uint32_t)tid;
+	buf[7] = id;
+	return ts_writer_record(w, buf);
+}
+
 int rec_synth_comms(struct ts_writer *w, uint64_t id)
 {
 	char path[600], comm[32];
 	struct dirent *p, *t;
 	DIR *proc, *task;
 	FILE *f;
-	int err = 0;
+	int err = 0, pid, tid;
 
 	proc = opendir("/proc");
 	if (!proc)
@@ -112,7 +149,11 @@ int rec_synth_comms(struct ts_writer *w, uint64_t id)
 				continue; /* the thread is gone */
 			if (fgets(comm, sizeof(comm), f)) {
 				comm[strcspn(comm, "\n")] = 0;
-				err = synth_one(w, id, atoi(p->d_name), atoi(t->d_name), comm);
+				*strrchr(path, '/') = '\0'; /* the thread's folder */
+				pid = atoi(p->d_name);
+				tid = atoi(t->d_name);
+				err = synth_fork(w, id, pid, tid, path) ?:
+					      synth_one(w, id, pid, tid, comm);
 			}
 			fclose(f);
 		}

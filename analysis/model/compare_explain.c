@@ -292,8 +292,9 @@ static int rank_changes(struct ts_cmp *c, int v)
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
 	static const char *const names[TS_FACT_NR] = {
-		"kernel",  "cpus",      "cmdline",        "pinning",
-		"workload", "events", "boot_args", "events_missing", "preempt",
+		"kernel",   "cpus",   "cmdline",   "pinning",        "workload",
+		"events",   "boot_args", "events_missing", "preempt", "arch",
+		"nr_cpus", "cpu",    "release",   "nohz",
 	};
 
 	return f < TS_FACT_NR ? names[f] : "";
@@ -405,7 +406,7 @@ static int var_differs(const struct ts_cmp *c, int v, int f)
 {
 	/* the preemption model is the kernel's own, like its version: a note (preempt_note) */
 	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING ||
-	    f == TS_FACT_PREEMPT)
+	    f == TS_FACT_PREEMPT || f == TS_FACT_RELEASE || f == TS_FACT_NOHZ)
 		return 0;
 	if (f == TS_FACT_CMDLINE)
 		return cmdline_differs(&c->var[0], &c->var[v]);
@@ -475,28 +476,43 @@ static int events_differ(struct ts_cmp *c, int v, int *cap, int *ncap)
 
 /*
  * The facts that could not be compared, per variant: unknown in its first run (no meta.txt,
- * or a file that does not say). Listed as "not checked", so that "none found" is never said
- * of what was not looked at.
+ * or a file that does not say; no trace, or a header without the feature; a trace that does
+ * not show it). Listed as "not checked" with why, so that "none found" is never said of what
+ * was not looked at.
  */
 static int unchecked(struct ts_cmp *c, int *cap)
 {
-	static const enum ts_run_fact f[] = { TS_FACT_KERNEL,	TS_FACT_CPUS,	  TS_FACT_CMDLINE,
-					      TS_FACT_PINNING, TS_FACT_WORKLOAD, TS_FACT_EVENTS };
+#define END TS_FACT_NR /* the end of a group's list */
+	static const struct {
+		enum ts_run_fact f[6];
+		const char *why;
+	} groups[] = {
+		{ { TS_FACT_KERNEL, TS_FACT_CPUS, TS_FACT_CMDLINE, TS_FACT_PINNING,
+		    TS_FACT_WORKLOAD, TS_FACT_EVENTS },
+		  "its runs' meta.txt does not say" },
+		{ { TS_FACT_ARCH, TS_FACT_NR_CPUS, TS_FACT_CPU, END },
+		  "no trace, a summary older than format 13, or a perf.data header without it" },
+		{ { TS_FACT_NOHZ, END },
+		  "timer:tick_stop not recorded, and no meta.txt says its kernel lacks it" },
+	};
+#undef END
 	int err = 0;
 
 	for (int v = 0; v < c->nr_var && !err; v++) {
-		char list[200];
-		size_t len = 0;
+		for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]) && !err; g++) {
+			char list[200];
+			size_t len = 0;
 
-		list[0] = '\0';
-		for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++)
-			if (!c->var[v].runs[0].fact[f[i]])
-				list_add(list, &len, sizeof(list), ts_cmp_fact_name(f[i]),
-					 strlen(ts_cmp_fact_name(f[i])));
-		if (len)
-			err = say(c, cap,
-				  "not checked: %s unknown for %s (its runs' meta.txt does not say)",
-				  list, c->var[v].name);
+			list[0] = '\0';
+			for (size_t i = 0; i < 6 && groups[g].f[i] < TS_FACT_NR; i++)
+				if (!c->var[v].runs[0].fact[groups[g].f[i]])
+					list_add(list, &len, sizeof(list),
+						 ts_cmp_fact_name(groups[g].f[i]),
+						 strlen(ts_cmp_fact_name(groups[g].f[i])));
+			if (len)
+				err = say(c, cap, "not checked: %s unknown for %s (%s)", list,
+					  c->var[v].name, groups[g].why);
+		}
 	}
 	return err;
 }
@@ -643,8 +659,14 @@ static int thread_notes(struct ts_cmp *c, int *cap, int v)
 	return err;
 }
 
-/* Task classes that ran in one variant only (and that thread_notes() did not name). */
-static int ran_notes(struct ts_cmp *c, int *cap, int v)
+/*
+ * Task classes that ran in one variant only (and that thread_notes() did not name): a class
+ * of the kernel's threads ("sched.threads.<class>.count" in some run: kthreadd's children by
+ * their FORK records; or a class the kernel names, for summaries older than that) is a
+ * difference of the kernels, a note in @ncap; a user program that ran beside the benchmark
+ * (dpkg-query, cc) says nothing of the kernel: a confounder in @cap, with its CPU share.
+ */
+static int ran_notes(struct ts_cmp *c, int *cap, int *ncap, int v)
 {
 	char cls[64], name[128];
 	const char *sep, *hint;
@@ -661,7 +683,17 @@ static int ran_notes(struct ts_cmp *c, int *cap, int v)
 		if (t && only_in(c, t, v) == o) /* said there */
 			continue;
 		hint = hint_of(cls, &sep);
-		err = note(c, cap,
+		if (!t && !*hint) {
+			err = say(
+				c, cap,
+				"%s, a program and not a kernel thread, ran beside the benchmark "
+				"in every run of %s (%.2f%% of the CPU time, median) and in no run "
+				"of %s",
+				cls, c->var[k].name, r->cell[k].s.median,
+				c->var[o > 0 ? 0 : v].name);
+			continue;
+		}
+		err = note(c, ncap,
 			   "%s tasks ran in every run of %s (%.2f%% of the CPU time, "
 			   "median) and in no run of %s%s%s",
 			   cls, c->var[k].name, r->cell[k].s.median, c->var[o > 0 ? 0 : v].name,
@@ -673,33 +705,42 @@ static int ran_notes(struct ts_cmp *c, int *cap, int v)
 /*
  * Task classes that existed ("sched.threads.<class>.count") or ran
  * ("task.other_cpu.<class>.share") in every run of one variant and in no run of the other:
- * the kernels' own threads, from the data, whatever the benchmark did.
+ * the kernels' own threads, from the data, whatever the benchmark did; user programs among
+ * those that ran are confounders.
  */
-static int class_notes(struct ts_cmp *c, int *cap)
+static int class_notes(struct ts_cmp *c, int *cap, int *ncap)
 {
 	int err = 0;
 
 	for (int v = 1; v < c->nr_var && !err; v++)
-		err = thread_notes(c, cap, v) ?: ran_notes(c, cap, v);
+		err = thread_notes(c, ncap, v) ?: ran_notes(c, cap, ncap, v);
 	return err;
 }
 
-/* The preemption model of every variant, from its runs' kernel configs, when they differ. */
-static int preempt_note(struct ts_cmp *c, int *cap)
+/* Fact @f of every variant when they differ, as a note: "@what: A x, B y". */
+static int kernel_fact_note(struct ts_cmp *c, int *cap, enum ts_run_fact f, const char *what)
 {
-	char text[400];
+	char text[800];
 	size_t len = 0;
 	int differ = 0;
 
 	for (int v = 1; v < c->nr_var; v++)
-		differ |= strcmp(fact0(&c->var[v], TS_FACT_PREEMPT),
-				 fact0(&c->var[0], TS_FACT_PREEMPT)) != 0;
+		differ |= strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
 	if (!differ)
 		return 0;
 	for (int v = 0; v < c->nr_var && len + 1 < sizeof(text); v++)
 		len += snprintf(text + len, sizeof(text) - len, "%s%s %s", v ? ", " : "",
-				c->var[v].name, fact0(&c->var[v], TS_FACT_PREEMPT));
-	return note(c, cap, "preemption model (each run's kernel config): %s", text);
+				c->var[v].name, fact0(&c->var[v], f));
+	return note(c, cap, "%s: %s", what, text);
+}
+
+/* The preemption model and the tick of every variant, when they differ. */
+static int preempt_note(struct ts_cmp *c, int *cap)
+{
+	return kernel_fact_note(c, cap, TS_FACT_PREEMPT,
+				"preemption model (each run's kernel config)") ?:
+		       kernel_fact_note(c, cap, TS_FACT_NOHZ,
+					"the tick on idle CPUs (inferred from each run's trace)");
 }
 
 int ts_cmp_explain(struct ts_cmp *c)
@@ -714,7 +755,7 @@ int ts_cmp_explain(struct ts_cmp *c)
 	err = err ?: load_confounders(c, &cap);
 	err = err ?: unchecked(c, &cap);
 	err = err ?: preempt_note(c, &ncap);
-	err = err ?: class_notes(c, &ncap);
+	err = err ?: class_notes(c, &cap, &ncap);
 	if (!err)
 		ts_cmp_headline(c);
 	return err;

@@ -33,6 +33,62 @@ const struct ts_run_metric *ts_run_find(const struct ts_run *r, const char *name
 	return NULL;
 }
 
+/* Whether the comma list @list names @ev. */
+static int listed(const char *list, const char *ev)
+{
+	size_t n = strlen(ev);
+
+	for (const char *l = list; l && *l; l += strcspn(l, ",") + (l[strcspn(l, ",")] == ','))
+		if (strcspn(l, ",") == n && !strncmp(l, ev, n))
+			return 1;
+	return 0;
+}
+
+/*
+ * The tick on idle CPUs, from timer:tick_stop (tick_nohz_stop_tick() traces success=1;
+ * check_tick_dependency() traces success=0 with the dependency that kept the tick, and runs
+ * only on nohz_full CPUs), into @buf; NULL when the trace cannot tell.
+ */
+static const char *infer_nohz(const struct ts_run *r, char *buf, size_t n)
+{
+	static const char pre[] = "idle.tick_stop.fail.", suf[] = ".count";
+	const struct ts_run_metric *ok = ts_run_find(r, "idle.tick_stop.ok.per_s");
+
+	for (int i = 0; i < r->nr; i++) {
+		const char *name = r->m[i].name;
+		size_t len = strlen(name), p = sizeof(pre) - 1, q = sizeof(suf) - 1;
+
+		if (len <= p + q || strncmp(name, pre, p) || strcmp(name + len - q, suf) ||
+		    !(r->m[i].value > 0) || (len - p - q == 4 && !strncmp(name + p, "NONE", 4)))
+			continue;
+		snprintf(buf, n,
+			 "nohz_full (tick_stop failed with dependency=%.*s: only nohz_full CPUs "
+			 "check dependencies)",
+			 (int)(len - p - q), name + p);
+		return buf;
+	}
+	if (ok && ok->value > 0)
+		return "idle (tick_stop succeeded: idle CPUs stop the tick)";
+	if (ok && ok->value == 0)
+		return "off (timer:tick_stop recorded, the tick never stopped: nohz=off, or no CPU "
+		       "went idle)";
+	if (listed(r->fact[TS_FACT_EVENTS_MISSING], "timer:tick_stop"))
+		return "periodic (the kernel has no timer:tick_stop: built without NO_HZ_COMMON)";
+	return NULL;
+}
+
+int ts_run_infer(struct ts_run *r)
+{
+	char buf[160];
+	int err = 0;
+
+	if (!r->fact[TS_FACT_KERNEL] && r->fact[TS_FACT_RELEASE])
+		err = ts_run_set_fact(r, TS_FACT_KERNEL, r->fact[TS_FACT_RELEASE]);
+	if (!err && !r->fact[TS_FACT_NOHZ])
+		err = ts_run_set_fact(r, TS_FACT_NOHZ, infer_nohz(r, buf, sizeof(buf)));
+	return err;
+}
+
 int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_metric_dir dir,
 	       enum ts_metric_kind kind, double value, const char *why_null)
 {

@@ -605,11 +605,15 @@ static int count_thread(struct ts_sched *m, const struct ts_event *ev)
 
 	m->nr_comm_records++;
 	/*
-	 * Kernel threads named with a '/' only (irq/23-virtio0, ktimers/0, kworker/u16:2): a
-	 * user task's comm is its program's basename, and which ones happen to exist says
-	 * nothing about the kernel
+	 * Kernel threads only: kthreadd and its children, by the FORK record perf gives every
+	 * thread before its COMM (synthesized for those that existed), whatever their names
+	 * (rcu_preempt, kswapd0, irq/23-virtio0). Without a FORK record, those named with a '/'
+	 * (ktimers/0, kworker/u16:2): a user task's comm is its program's basename. Which user
+	 * programs happen to exist says nothing about the kernel.
 	 */
-	if (ev->comm.tid <= 0 || !memchr(ev->comm.comm, '/', strnlen(ev->comm.comm, TS_COMM_LEN)))
+	if (ev->comm.tid <= 0 || ev->comm.kthread == TS_KTHREAD_NO ||
+	    (ev->comm.kthread == TS_KTHREAD_UNKNOWN &&
+	     !memchr(ev->comm.comm, '/', strnlen(ev->comm.comm, TS_COMM_LEN))))
 		return 0;
 	ret = ts_map_insert(&m->named, (uint64_t)ev->comm.tid, &v);
 	if (ret <= 0)

@@ -170,8 +170,21 @@ static int one_metric(char *l, struct ts_run *r)
 			  (enum ts_metric_kind)atoi(f[4]), v, n > 6 ? f[6] : NULL);
 }
 
+/* One fact of the trace: "fact NAME VALUE" (tabs); Return: 0, -TS_ESUMMARY, -ENOMEM. */
+static int one_fact(char *l, struct ts_run *r)
+{
+	char *f[4];
+	int n = split(l, f, 4);
+
+	for (int k = TS_FACT_TRACE_FIRST; n == 3 && k < TS_FACT_TRACE_END; k++)
+		if (!strcmp(f[1], ts_cmp_fact_name(k)))
+			return r->fact[k] ? -TS_ESUMMARY : ts_run_set_fact(r, k, f[2]);
+	return -TS_ESUMMARY;
+}
+
 /*
- * Every line after the trace's into @r: "lost", the metrics, "end N".
+ * Every line after the trace's into @r: "lost", the header's facts ("fact", format 13 on),
+ * the metrics, "end N".
  * Return: 0, -TS_ESUMMARY (at *@line), -TS_ESUMMARYCUT, -ENOMEM.
  */
 static int body(FILE *f, struct ts_run *r, int *line)
@@ -187,6 +200,8 @@ static int body(FILE *f, struct ts_run *r, int *line)
 		} else if (!strncmp(l, "lost\t", 5)) {
 			r->lost = strtod(l + 5, &end);
 			err = *end || lost++ || r->nr ? -TS_ESUMMARY : 0;
+		} else if (!strncmp(l, "fact\t", 5) && lost && !r->nr) {
+			err = one_fact(l, r);
 		} else if (!strncmp(l, "end\t", 4)) {
 			done = 1;
 			err = !lost || count(l + 4) != r->nr ? -TS_ESUMMARY : 0;
@@ -228,6 +243,8 @@ int ts_summary_read(const char *path, const char *key, struct ts_run *r, int *li
 
 		err = ts_run_add(r, m->name, m->unit, m->dir, m->kind, m->value, m->why_null);
 	}
+	for (int k = TS_FACT_TRACE_FIRST; !err && k < TS_FACT_TRACE_END; k++)
+		err = tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0;
 	if (!err)
 		r->lost = tmp.lost;
 	ts_run_release(&tmp);
@@ -258,6 +275,14 @@ int ts_summary_write(const char *path, const char *key, const char *sha256, long
 		return err;
 	}
 	fprintf(f, "%s\ntrace\t%s\t%lld\nlost\t%.17g\n", key, sha256, trace_size, r->lost);
+	for (int k = TS_FACT_TRACE_FIRST; k < TS_FACT_TRACE_END; k++) {
+		if (!r->fact[k])
+			continue;
+		fprintf(f, "fact\t%s\t", ts_cmp_fact_name(k));
+		for (const char *c = r->fact[k]; *c; c++) /* one field of one line */
+			fputc(*c == '\t' || *c == '\n' ? ' ' : *c, f);
+		fputc('\n', f);
+	}
 	for (int i = from; i < r->nr; i++) {
 		const struct ts_run_metric *m = &r->m[i];
 

@@ -467,9 +467,9 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 	}
 	if (c->nr_notes)
 		fprintf(f,
-			"\nKernel differences (the runs' kernel configs and events; thread classes"
-			" that existed or ran in one variant only: perf's COMM records name every"
-			" thread):\n");
+			"\nKernel differences (the runs' kernel configs and events; classes of"
+			" kernel threads, kthreadd's children by perf's FORK and COMM records,"
+			" that existed or ran in one variant only):\n");
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "  * %s\n", c->notes[i].text);
 	fprintf(f, "\nConfounders (differences other than the kernel under test):\n");

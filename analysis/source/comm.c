@@ -5,9 +5,11 @@
 #include <string.h>
 
 #include "comm.h"
+#include "tickscope/event.h"
 
 struct name {
 	char s[TS_COMM_MAX];
+	unsigned char kthread; /* enum ts_kthread */
 };
 
 void ts_comms_init(struct ts_comms *c)
@@ -35,14 +37,26 @@ int ts_comms_set(struct ts_comms *c, uint32_t tid, const char *comm)
  * perf gives a forked thread its parent's name only when the parent was named by a COMM
  * record; otherwise the child starts over as ":<tid>" (an empty name here).
  */
-int ts_comms_fork(struct ts_comms *c, uint32_t tid, uint32_t ptid)
+int ts_comms_fork(struct ts_comms *c, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_t ptid)
 {
 	const struct name *p = ts_objtab_find(&c->tab, ptid);
 	char parent[TS_COMM_MAX] = "";
+	struct name *n;
 
 	if (p)
 		memcpy(parent, p->s, sizeof(parent));
-	return ts_comms_set(c, tid, parent);
+	if (ts_comms_set(c, tid, parent))
+		return -ENOMEM;
+	n = ts_objtab_find(&c->tab, tid);
+	n->kthread = pid == 2 || ppid == 2 ? TS_KTHREAD_YES : TS_KTHREAD_NO;
+	return 0;
+}
+
+int ts_comms_kthread(const struct ts_comms *c, uint32_t tid)
+{
+	const struct name *n = ts_objtab_find(&c->tab, tid);
+
+	return n ? n->kthread : TS_KTHREAD_UNKNOWN;
 }
 
 const char *ts_comms_get(struct ts_comms *c, uint32_t tid)

@@ -129,6 +129,7 @@ static const char *feat_name(int feat)
 		[TS_FEAT_ARCH] = "ARCH",
 		[TS_FEAT_NRCPUS] = "NRCPUS",
 		[TS_FEAT_CPUDESC] = "CPUDESC",
+		[TS_FEAT_CPUID] = "CPUID",
 		[TS_FEAT_CMDLINE] = "CMDLINE",
 		[TS_FEAT_EVENT_DESC] = "EVENT_DESC",
 	};
@@ -162,6 +163,9 @@ int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, siz
 		break;
 	case TS_FEAT_CPUDESC:
 		ret = get_string(&p, end, i->cpudesc, sizeof(i->cpudesc));
+		break;
+	case TS_FEAT_CPUID:
+		ret = get_string(&p, end, i->cpuid, sizeof(i->cpuid));
 		break;
 	case TS_FEAT_NRCPUS:
 		if (size < 8)

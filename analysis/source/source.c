@@ -396,6 +396,7 @@ static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint
 	snprintf(ev.comm.comm, sizeof(ev.comm.comm), "%s", comm);
 	ev.comm.tid = tid;
 	ev.comm.exec = exec;
+	ev.comm.kthread = ts_comms_kthread(&s->comms, tid);
 	return ts_source_feed_event(s, &ev);
 }
 
@@ -404,7 +405,7 @@ static int on_fork(void *ctx, uint32_t pid, uint32_t ppid, uint32_t tid, uint32_
 {
 	struct ts_source *s = ctx;
 	struct ts_event ev = { .time = time, .pid = (int32_t)ptid, .cpu = -1, .kind = TS_EV_FORK };
-	int ret = ts_comms_fork(&s->comms, tid, ptid);
+	int ret = ts_comms_fork(&s->comms, pid, ppid, tid, ptid);
 
 	if (ret)
 		return ret;

@@ -12,7 +12,7 @@
 
 #define TS_CMP_MAX_VAR 8
 /* of the JSON and TSV layout (docs/compare-json.md); 2: the headline */
-#define TS_CMP_VERSION 2
+#define TS_CMP_VERSION 3
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
@@ -29,8 +29,18 @@ enum ts_run_fact {
 	TS_FACT_BOOT_ARGS, /* the variant's declared boot parameters: its intended change */
 	TS_FACT_EVENTS_MISSING, /* asked for, but not offered by the recorded kernel */
 	TS_FACT_PREEMPT, /* the kernel's preemption model, from its config: part of the kernel */
+	/* from the perf.data header (TS_FACT_TRACE_FIRST on: what the summary carries) */
+	TS_FACT_ARCH, /* HEADER_ARCH: uname -m */
+	TS_FACT_NR_CPUS, /* HEADER_NRCPUS: "8 online of 8" */
+	TS_FACT_CPU, /* HEADER_CPUDESC and HEADER_CPUID: the CPU model */
+	TS_FACT_RELEASE, /* HEADER_OSRELEASE: the kernel's release (uname -r) */
+	/* inferred from the trace's metrics (ts_run_infer()) */
+	TS_FACT_NOHZ, /* how the tick behaves on idle CPUs, from timer:tick_stop */
 	TS_FACT_NR
 };
+
+#define TS_FACT_TRACE_FIRST TS_FACT_ARCH
+#define TS_FACT_TRACE_END TS_FACT_NOHZ /* the header's facts: [FIRST, END) */
 
 struct ts_run_metric {
 	char *name, *unit, *why_null;
@@ -56,6 +66,13 @@ const struct ts_run_metric *ts_run_find(const struct ts_run *r, const char *name
 
 /** ts_run_set_fact() - copy @value into fact @f; Return: 0 or -ENOMEM */
 int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value);
+
+/**
+ * ts_run_infer() - the facts a run's trace metrics tell where nothing else said: TS_FACT_NOHZ
+ * from timer:tick_stop (docs/compare.md, "Facts from the files"), and TS_FACT_KERNEL from the
+ * header's release when meta.txt did not say. Return: 0 or -ENOMEM.
+ */
+int ts_run_infer(struct ts_run *r);
 
 /** ts_run_release() - free what a run owns (not the struct) */
 void ts_run_release(struct ts_run *r);
@@ -157,15 +174,20 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     kallsyms put in later is not answered from the cache.
  * 13: the benchmark's supervisors told by the process tree and waits for a child
  *     (ts_run_bench_init), not by a switch-out ratio; task.supervisors.count null when
- *     neither forks nor switch-out stacks were recorded.
+ *     neither forks nor switch-out stacks were recorded. sched.threads.<class>.count counts
+ *     kthreadd's children by their FORK records (before: threads named with a '/' only, a
+ *     subset of them); "fact NAME VALUE" lines after "lost" carry the perf.data header's
+ *     facts (TS_FACT_TRACE_FIRST to TS_FACT_TRACE_END).
  */
 #define TS_SUMMARY_MAGIC "tickscope-summary 13"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
  * metrics and the key's kallsyms; 13 tells supervisors better (a summary of 10-12 may count
- * a parent's sleep in its task.off_cpu.S.per_op, as it did then). A run kept without its trace (a committed fixture, a board's
- * upload) can only be read as it is, so its summary is taken from this format on; what was
- * added since is absent there and reported as not recorded.
+ * a parent's sleep in its task.off_cpu.S.per_op, as it did then), counts more kernel threads
+ * in sched.threads.*, those without a '/' in their names too (a class only they make up is
+ * absent before), and adds the header's facts. A run kept without its trace (a committed
+ * fixture, a board's upload) can only be read as it is, so its summary is taken from this
+ * format on; what was added since is absent there and reported as not recorded.
  */
 #define TS_SUMMARY_OLDEST 10
 

@@ -65,6 +65,13 @@
 	/* end of the table */
 /* clang-format on */
 
+/* Whether a thread is the kernel's: kthreadd (pid 2) or a child of it, by its FORK record. */
+enum ts_kthread {
+	TS_KTHREAD_UNKNOWN = 0, /* no FORK record named its parent */
+	TS_KTHREAD_YES,
+	TS_KTHREAD_NO, /* forked by another task */
+};
+
 #define TS_EVENT_ENUM(kind, name, sec, req, dec) TS_EV_##kind,
 enum ts_event_kind {
 	TS_EV_OTHER = 0, /* a tracepoint the models do not interpret */
@@ -230,6 +237,7 @@ struct ts_event {
 			char comm[TS_COMM_LEN];
 			int32_t tid;
 			uint8_t exec;
+			uint8_t kthread; /* enum ts_kthread, by the FORK record before it */
 		} comm;
 		struct {
 			uint64_t lost; /* events lost */

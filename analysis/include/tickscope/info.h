@@ -20,6 +20,7 @@ struct ts_file_info {
 	enum ts_input_kind kind;
 	int compressed; /* saw PERF_RECORD_COMPRESSED */
 	char hostname[128], osrelease[128], version[64], arch[32], cpudesc[256];
+	char cpuid[128]; /* HEADER_CPUID: "GenuineIntel,6,85,4", "0x00000000410fd070" */
 	char *cmdline; /* joined with spaces; NULL if absent */
 	uint32_t nr_cpus_avail, nr_cpus_online;
 	char kernel_build_id[41]; /* hex of the [kernel.kallsyms] build id, "" if none */

@@ -254,8 +254,10 @@ int ts_sched_wakers_of(const struct ts_sched *m, const struct ts_sched_wait *con
 
 /*
  * Kernel threads by class, as COMM records named them (perf synthesizes one per existing
- * thread): those whose comm has a '/' (the per-CPU and per-device threads: irq/N-name,
- * ktimers/N, rcuc/N, ksoftirqd/N, kworker/...; a user task's comm is its program's basename).
+ * thread): kthreadd (pid 2) and its children by the FORK record before the COMM (perf
+ * synthesizes those too, with the parent from /proc); for a thread without one, those whose
+ * comm has a '/' (the per-CPU and per-device threads: irq/N-name, ktimers/N, rcuc/N,
+ * ksoftirqd/N, kworker/...; a user task's comm is its program's basename).
  */
 struct ts_sched_threads {
 	char cls[24]; /* ts_sched_task_class() of the thread's first name */
