@@ -78,5 +78,12 @@ for m in 3 12K 0; do
 		"^tickscope: -m $m: .*must be a power of two pages$" \
 		record -m $m -e sched:sched_switch -o "$T/m.data" -- true
 done
+# issue 30: record's --interval is checked with its other options; the report's own check came
+# after the report had started and ended it, and record died writing to it (SIGPIPE, exit 141)
+for iv in -1 0 x; do
+	mistake "record --report --interval $iv: one line, exit 2, not a signal" 2 \
+		"^tickscope: --interval: N seconds >= 0.001, got '$iv'$" \
+		record --report --interval "$iv" -e sched:sched_switch -- true
+done
 
 tap_done

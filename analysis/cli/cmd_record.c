@@ -187,6 +187,7 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	uint64_t ns;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:h", opts, NULL)) != -1) {
@@ -227,6 +228,9 @@ static int parse(struct rec *r, int argc, char **argv)
 			r->report = 1;
 			break;
 		case 'I':
+			/* checked here: the report's own check would end it before the first byte */
+			if (cli_interval(optarg, &ns))
+				return 2;
 			r->interval = optarg;
 			break;
 		case 'h':
@@ -617,6 +621,7 @@ static int start_reporter(struct rec *r)
 		return -errno;
 	if (!r->reporter) {
 		signal(SIGINT, SIG_IGN); /* it ends when the stream does */
+		signal(SIGPIPE, SIG_DFL);
 		dup2(p[0], STDIN_FILENO);
 		close(p[1]);
 		optind = 0;
@@ -773,6 +778,8 @@ int cmd_record(int argc, char **argv)
 	int ret, err;
 
 	ret = parse(&r, argc, argv);
+	/* a report that ends early is an error return of write(), never a death by signal */
+	signal(SIGPIPE, SIG_IGN);
 	if (!ret)
 		ret = setup(&r, argc, argv);
 	if (!ret) {
@@ -780,7 +787,6 @@ int cmd_record(int argc, char **argv)
 		sigaction(SIGINT, &sa, NULL);
 		sigaction(SIGTERM, &sa, NULL);
 		sigaction(SIGCHLD, &sa, NULL);
-		signal(SIGPIPE, SIG_IGN);
 		if (!r.per_task || !r.cmd)
 			perf_evlist__enable(r.evlist); /* else CMD's exec enables them */
 		if (r.cmd)
