@@ -85,5 +85,19 @@ for iv in -1 0 x; do
 		"^tickscope: --interval: N seconds >= 0.001, got '$iv'$" \
 		record --report --interval "$iv" -e sched:sched_switch -- true
 done
+# issue 30: -o names a regular file to replace, in a folder that takes new files; a FIFO (or a
+# device) was replaced by a regular file, /proc/version was "No such file or directory"
+mkfifo "$T/fifo"
+mistake "record -o FIFO: one line saying it is not a regular file" 1 \
+	"^tickscope: $T/fifo: a FIFO, not a regular file: -o names the perf.data" \
+	record -o "$T/fifo" -e sched:sched_switch -- true
+[ -p "$T/fifo" ]
+ok $? "record -o FIFO: the FIFO is still there, not replaced by a file"
+mistake "record -o /proc/version: one line saying why no file can be written there" 1 \
+	"^tickscope: /proc/version: (not writable: |cannot create a file in /proc: that folder takes no)" \
+	record -o /proc/version -e sched:sched_switch -- true
+mistake "record -o NODIR/F: the folder and the system's reason" 1 \
+	"^tickscope: $T/nodir/x.data: cannot create a file in $T/nodir: No such file or directory$" \
+	record -o "$T/nodir/x.data" -e sched:sched_switch -- true
 
 tap_done
