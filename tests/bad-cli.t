@@ -71,6 +71,9 @@ printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: -5 micr
 	>"$T/neg.out"
 mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2: " \
 	compare "$T/neg.out" -- "$T/neg.out"
+mkdir "$T/ksdir"
+mistake "report --kallsyms DIR: the system's reason, not an I/O error" 1 \
+	"^tickscope: $T/ksdir: Is a directory$" report "$tiny" --kallsyms "$T/ksdir"
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
 # record's ring size: a power of two pages (libperf maps no other), checked before anything
 for m in 3 12K 0; do
