@@ -155,9 +155,12 @@ static int add_events(struct rec *r, const char *arg)
 
 static const char *file_kind(mode_t m)
 {
-	return S_ISDIR(m) ? "a directory" : S_ISCHR(m) ? "a character device" :
-	       S_ISBLK(m) ? "a block device" : S_ISFIFO(m) ? "a FIFO" :
-	       S_ISSOCK(m) ? "a socket" : "not a regular file";
+	return S_ISDIR(m)  ? "a directory" :
+	       S_ISCHR(m)  ? "a character device" :
+	       S_ISBLK(m)  ? "a block device" :
+	       S_ISFIFO(m) ? "a FIFO" :
+	       S_ISSOCK(m) ? "a socket" :
+			     "not a regular file";
 }
 
 /*

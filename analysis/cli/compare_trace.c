@@ -290,7 +290,8 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 	bad = strncmp(why, "no perf.data", 12) != 0;
 	if (o->summarise) {
 		free(sp);
-		return cli_error("%s: %s to summarise", dir, bad ? why : "no perf.data or perf.data.xz");
+		return cli_error("%s: %s to summarise", dir,
+				 bad ? why : "no perf.data or perf.data.xz");
 	}
 	if (stat(sp, &st)) {
 		free(sp);
@@ -300,16 +301,18 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 				dir, why);
 			return 0;
 		}
-		return cli_error("%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
-				 "meta.txt records a trace (perf_data_sha256=)%s%s",
-				 dir, bad ? "; " : "", bad ? why : "");
+		return cli_error(
+			"%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
+			"meta.txt records a trace (perf_data_sha256=)%s%s",
+			dir, bad ? "; " : "", bad ? why : "");
 	}
 	err = -1;
 	if (o->no_cache) {
-		snprintf(msg, sizeof(msg),
-			 "%s: --no-cache, but there is no perf.data[.xz] to compute the summary from: "
-			 "only %s",
-			 dir, strrchr(sp, '/') + 1);
+		snprintf(
+			msg, sizeof(msg),
+			"%s: --no-cache, but there is no perf.data[.xz] to compute the summary from: "
+			"only %s",
+			dir, strrchr(sp, '/') + 1);
 		goto out;
 	}
 	err = ts_summary_head(sp, &h, &line);
@@ -342,10 +345,11 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 		goto out;
 	}
 	if (strcmp(h.sha256, id->sha256) || (id->size >= 0 && h.trace_size != id->size)) {
-		snprintf(msg, sizeof(msg),
-			 "%s: the summary of another trace (sha256 %.16s..., %lld bytes); meta.txt's "
-			 "perf.data is %.16s... (%lld bytes)",
-			 sp, h.sha256, h.trace_size, id->sha256, id->size);
+		snprintf(
+			msg, sizeof(msg),
+			"%s: the summary of another trace (sha256 %.16s..., %lld bytes); meta.txt's "
+			"perf.data is %.16s... (%lld bytes)",
+			sp, h.sha256, h.trace_size, id->sha256, id->size);
 		goto out;
 	}
 	err = ts_summary_read(sp, h.key, r, &line);
@@ -357,15 +361,16 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 	}
 	err = 0;
 	if (bad)
-		fprintf(cli_err(), "tickscope: warning: %s: %s: compared from its summary %s\n", dir,
-			why, strrchr(sp, '/') + 1);
+		fprintf(cli_err(), "tickscope: warning: %s: %s: compared from its summary %s\n",
+			dir, why, strrchr(sp, '/') + 1);
 	/* the charts: chart data computed with the summary (perf.data.tplot), else none */
 	dp = strndup(sp, strlen(sp) - strlen(".tsum"));
 	if (o->hook && (!dp || !o->hook->cached(o->hook->ctx, dp, h.key)))
 		o->hook->untraced(o->hook->ctx, dir);
 out:
 	if (err && bad)
-		err = cli_error("%s: %s, and its summary cannot stand in for it: %s", dir, why, msg);
+		err = cli_error("%s: %s, and its summary cannot stand in for it: %s", dir, why,
+				msg);
 	else if (err)
 		err = cli_error("%s", msg);
 	ts_summary_head_release(&h);
@@ -400,15 +405,16 @@ static int check_id(const char *label, const char *file, const struct trace_id *
 		return cli_error("%s: %s", label, strerror(-err));
 	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)) &&
 	    !is_perf_data(file))
-		return cli_error("%s: %s%lld bytes that are not a perf.data (no PERFILE2 at the "
-				 "start), not the trace meta.txt records (%lld bytes, sha256 %.16s...)",
-				 label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
-				 id->sha256);
+		return cli_error(
+			"%s: %s%lld bytes that are not a perf.data (no PERFILE2 at the "
+			"start), not the trace meta.txt records (%lld bytes, sha256 %.16s...)",
+			label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
+			id->sha256);
 	if (id->sha256 && strcmp(sha, id->sha256) && id->size >= 0 && *size < id->size)
 		return cli_error("%s: %sa perf.data cut short: %lld of the %lld bytes meta.txt "
 				 "records (sha256 %.16s..., not %.16s...)",
-				 label, strcmp(label, file) ? "unpacks to " : "", *size, id->size, sha,
-				 id->sha256);
+				 label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
+				 sha, id->sha256);
 	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)))
 		return cli_error("%s: sha256 %.16s... (%lld bytes), but meta.txt records %.16s... "
 				 "(%lld bytes): not the trace this run recorded, or damaged since",

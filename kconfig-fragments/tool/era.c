@@ -150,11 +150,10 @@ int ts_eras_read(struct ts_eras *eras, const char *path, struct ts_err *err)
 			break;
 		eras->v = v;
 		if (parse_row(line, &eras->v[eras->n])) {
-			snprintf(
-				err->msg, sizeof(err->msg),
-				"%s:%d: era table row: expected '| SYMBOL | all or ARCH,... | "
-				"VERSION | STANDIN, none or not needed | what changed |'",
-				path, lineno);
+			snprintf(err->msg, sizeof(err->msg),
+				 "%s:%d: era table row: expected '| SYMBOL | all or ARCH,... | "
+				 "VERSION | STANDIN, none or not needed | what changed |'",
+				 path, lineno);
 			fclose(f);
 			ts_eras_free(eras);
 			return -EINVAL;
