@@ -81,7 +81,7 @@ done
 [ "$max_runs" -ge "$runs" ] || die "MAX_RUNS ($max_runs) is below RUNS ($runs)"
 expr "$alpha" : '0\.[0-9]*[1-9]$' >/dev/null || die "ALPHA must be a number in (0, 1), not '$alpha'"
 command -v python3 >/dev/null || die "python3 is needed (make deps)"
-[ -x "$tickscope" ] || die "no $tickscope (make all)"
+[ -f "$tickscope" ] && [ -x "$tickscope" ] || die "no $tickscope (make all)"
 if [ -n "${V_PATCHES:-}" ] && [ -n "${V_KSRC:-}" ]; then
 	die "PATCHES= (a series) or KSRC= (a git range), not both"
 fi

@@ -427,7 +427,7 @@ variant_note "$b_name" "$spec_b" "$b_kernel" "$b_args" "$b_desc" "$b_frag" "$b_b
 [ -z "$c_name" ] ||
 	variant_note "$c_name" "$spec_c" "$c_kernel" "$c_args" "$c_desc" "$c_frag" "$c_board" c
 
-[ -x "$tickscope" ] || die "no $tickscope (make all)"
+[ -f "$tickscope" ] && [ -x "$tickscope" ] || die "no $tickscope (make all)"
 msg "[compare] tickscope compare $a_name $b_name${c_name:+ $c_name}: text, JSON, HTML, plots"
 # make record checked each run against what its variant declares: the boot arguments of a
 # Debian image (the image itself is variant.txt's and preempt_check's), and the fragments of a

@@ -71,6 +71,9 @@ printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: -5 micr
 	>"$T/neg.out"
 mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2: " \
 	compare "$T/neg.out" -- "$T/neg.out"
+mkdir "$T/ksdir"
+mistake "report --kallsyms DIR: the system's reason, not an I/O error" 1 \
+	"^tickscope: $T/ksdir: Is a directory$" report "$tiny" --kallsyms "$T/ksdir"
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
 # record's ring size: a power of two pages (libperf maps no other), checked before anything
 for m in 3 12K 0; do
@@ -78,5 +81,26 @@ for m in 3 12K 0; do
 		"^tickscope: -m $m: .*must be a power of two pages$" \
 		record -m $m -e sched:sched_switch -o "$T/m.data" -- true
 done
+# issue 30: record's --interval is checked with its other options; the report's own check came
+# after the report had started and ended it, and record died writing to it (SIGPIPE, exit 141)
+for iv in -1 0 x; do
+	mistake "record --report --interval $iv: one line, exit 2, not a signal" 2 \
+		"^tickscope: --interval: N seconds >= 0.001, got '$iv'$" \
+		record --report --interval "$iv" -e sched:sched_switch -- true
+done
+# issue 30: -o names a regular file to replace, in a folder that takes new files; a FIFO (or a
+# device) was replaced by a regular file, /proc/version was "No such file or directory"
+mkfifo "$T/fifo"
+mistake "record -o FIFO: one line saying it is not a regular file" 1 \
+	"^tickscope: $T/fifo: a FIFO, not a regular file: -o names the perf.data" \
+	record -o "$T/fifo" -e sched:sched_switch -- true
+[ -p "$T/fifo" ]
+ok $? "record -o FIFO: the FIFO is still there, not replaced by a file"
+mistake "record -o /proc/version: one line saying why no file can be written there" 1 \
+	"^tickscope: /proc/version: (not writable: |cannot create a file in /proc: that folder takes no)" \
+	record -o /proc/version -e sched:sched_switch -- true
+mistake "record -o NODIR/F: the folder and the system's reason" 1 \
+	"^tickscope: $T/nodir/x.data: cannot create a file in $T/nodir: No such file or directory$" \
+	record -o "$T/nodir/x.data" -e sched:sched_switch -- true
 
 tap_done

@@ -77,6 +77,9 @@ if [ "${1:-}" = --case ]; then
 		[ "$want" = error ] && why="exit 0: the damage went unnoticed"
 	elif [ "$out" != - ] && ! grep -qF "$out" "$err"; then
 		why="exit $rc, the message does not name the file: $(head -1 "$err")"
+	elif [ "$out" != - ] && [ "$(grep -oF "$out" "$err" | wc -l)" -gt "$(wc -l <"$err")" ]
+	then
+		why="a line names the file twice: $(head -1 "$err")"
 	elif ! grep -q 'offset' "$err"; then
 		why="exit $rc, the message has no offset: $(head -1 "$err")"
 	fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# Hostile make variables: every variable of make experiment, record, lava-jobs and lava-collect
-# given a quote that would run a command, a space, a '..' and a newline. None may run a
+# Hostile make variables: every variable of make experiment, record, lava-jobs, lava-collect and
+# bisect given a quote that would run a command, a space, a '..' and a newline. None may run a
 # command, break the recipe's shell, write or remove anything outside the folders given, or
 # end without a clear line: either the script's own "error:" line or a normal run.
 . "$(dirname "$0")/lib/tap.sh"
@@ -35,7 +35,7 @@ row() {
 	_t=$1 _p=$2 _v=$3 _val=$4
 	shift 4
 	sentinels
-	rm -rf "$T/pwned" "$T/r/experiments/t" "$T/r/tsb" "$T/jobs" "$T/col"
+	rm -rf "$T/pwned" "$T/r/experiments/t" "$T/r/tsb" "$T/jobs" "$T/col" "$T/r/bisect"
 	make -s --no-print-directory -C "$TS_TOP" -o all -o workloads BUILD="$TS_BUILD" "$_t" \
 		"$@" "$_v=$_val" >"$T/out" 2>"$T/err"
 	_rc=$?
@@ -96,7 +96,9 @@ exp_vars=$(vars "$TS_TOP/boards/boards.mk" EXPERIMENT_VARS)
 rec_vars=$(vars "$TS_TOP/boards/boards.mk" RECORD_VARS)
 jobs_vars=$(vars "$TS_TOP/boards/lava.mk" LAVA_JOBS_VARS)
 col_vars=$(vars "$TS_TOP/boards/lava.mk" LAVA_COLLECT_VARS)
-[ "$(echo $exp_vars $rec_vars $jobs_vars $col_vars | wc -w)" -gt 50 ] ||
+bisect_vars=$(vars "$TS_TOP/boards/boards.mk" BISECT_VARS)
+[ "$(echo $exp_vars $rec_vars $jobs_vars $col_vars | wc -w)" -gt 50 ] &&
+	[ "$(echo $bisect_vars | wc -w)" -gt 20 ] ||
 	{ echo "Bail out! cannot read the variable lists of boards/*.mk"; exit 1; }
 
 table experiment experiment "RESULTS RECORD MAKE_KERNEL TICKSCOPE CONFIG" "$exp_vars" -- \
@@ -109,6 +111,14 @@ table lava-jobs lava-jobs "EXPERIMENT KERNELS OUT" "$jobs_vars" -- \
 	UPLOAD_URL=http://up.invalid/drop RUNS=1 OUT="$T/jobs"
 table lava-collect lava-collect "IN OUT EXPERIMENT TICKSCOPE" "$col_vars" -- \
 	IN="$T/in" OUT="$T/col" EXPERIMENT="$T/evx.exp"
+# bisect: bisect.t's stand-in kernel build, so that every value reaches the (failing) recorder;
+# KSRC again without PATCHES (a git range of this repository).
+export REPLAY_KERNELS="$T/img"
+table bisect bisect "PATCHES KSRC RESULTS RECORD MAKE_KERNEL TICKSCOPE" "$bisect_vars" -- \
+	PATCHES="$TS_TOP/tests/fixtures/bisect/shrinker-series" NAME=t RESULTS="$T/r" \
+	RECORD="$T/rec" MAKE_KERNEL="$TS_TOP/tests/fixtures/bisect/replay-kernel.sh"
+table bisect bisect KSRC KSRC -- GOOD=HEAD~1 BAD=HEAD NAME=t RESULTS="$T/r" RECORD="$T/rec" \
+	MAKE_KERNEL="$TS_TOP/tests/fixtures/bisect/replay-kernel.sh"
 
 # The values arrive whole: a quoted token and boot parameters with quotes and spaces.
 make -s --no-print-directory -C "$TS_TOP" BUILD="$TS_BUILD" lava-jobs EXPERIMENT="$T/evx.exp" \

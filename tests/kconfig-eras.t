@@ -19,7 +19,7 @@ cache=$TS_TOP/.cache/kconfig-test/eras
 # arch/x86/Makefile and the base defconfig.
 model() {
 	rm -rf "$2"
-	mkdir -p "$2/arch/x86/configs"
+	mkdir -p "$2/arch/x86/configs" "$2/arch/arm64/configs"
 	# shellcheck disable=SC2046 # the version line is four words, split on purpose
 	set -- "$1" "$2" $(sed -n 's/^# ts-model-version: //p' "$eras/$1/Kconfig")
 	awk -v v="$3" -v p="$4" -v s="$5" -v e="${6:-}" '
@@ -32,6 +32,9 @@ model() {
 	cp "$eras/$1/Kconfig" "$eras/Kconfig.common" "$eras/Kconfig.ct-old" "$2/"
 	cp "$eras/arch-x86.mk" "$2/arch/x86/Makefile"
 	cp "$eras/x86_64_defconfig" "$2/arch/x86/configs/"
+	# ARCH=arm64 reads the same model (it has no arch symbols), from arm64's defconfig
+	echo 'KBUILD_DEFCONFIG := defconfig' >"$2/arch/arm64/Makefile"
+	cp "$eras/x86_64_defconfig" "$2/arch/arm64/configs/defconfig"
 }
 
 for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
@@ -80,6 +83,28 @@ for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
 	[ ! -e "$ksrc/.config" ] && [ ! -d "$ksrc/include/config" ] && [ ! -e "$tree/.config" ]
 	ok $? "$ver: neither the model tree nor the 6.1 tree is written"
 done
+
+# The era table's Arch column: a board fragment on a tree of another architecture, in an era
+# without the board's symbol, is not "not needed" there: exit 1, naming the row's architecture
+# and era and the tree's ARCH and version (the same fragment on x86_64 4.4 is OK, above).
+# arch_case ARCH FRAGMENT SYMBOL ROW_ARCH FROM: the verdict and note of SYMBOL's request
+arch_case() {
+	rc=0
+	"$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$tmp/tree-4.4" --arch "$1" \
+		--out "$cache/4.4-$1" --reuse --fast --json "$2" >"$tmp/r.json" 2>"$tmp/err" || rc=$?
+	is "$rc" 1 "4.4 $1: $2 does not fit: exit 1"
+	note="not for this architecture: CONFIG_$3 is of $4 (from $5 there; "
+	jq -e --arg s "$3" --arg n "$note" --arg t "ARCH=$1, Linux 4.4.155" \
+		'.sets[0] | (.ok | not) and any(.requests[]; .symbol == $s and .failed and
+		.verdict == "not-in-era" and (.era | startswith($n)) and (.era | endswith($t)))' \
+		"$tmp/r.json" >/dev/null
+	r=$?
+	ok $r "4.4 $1: $2: CONFIG_$3 not for this architecture, naming $4 from $5 and $1 4.4"
+	[ $r = 0 ] || jq -c --arg s "$3" '.sets[0].requests[] | select(.symbol == $s)' \
+		"$tmp/r.json" | cut -c1-400 | sed 's/^/#   /'
+}
+arch_case arm64 board-qemu-x86 HALTPOLL_CPUIDLE x86 5.4
+arch_case x86_64 board-qemu-aarch64 ARM_PSCI_CPUIDLE arm64 5.4
 
 # A purpose not met is allowed with --allow-drops (ALLOW_DROPS=1): exit 0, still reported.
 rc=0

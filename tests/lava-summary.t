@@ -155,6 +155,52 @@ ok $? "a summary whose trace line is this trace's sha256 is taken without decodi
 head -n1 "$f" | grep -q "	$(stat -c %Y "$T/mark/run-1/perf.data.xz")\.000000000	"
 ok $? "... and keyed again to the file as it is"
 
+# 5b. A damaged perf.data.xz (issue 30): one line naming it and what is wrong with it (not a
+# sha256 riddle, not xz's line and ours, not a summary's problem), and the path said once.
+cp -r "$T/full/default" "$T/dmg"
+d1=$T/dmg/run-1
+xz -dc "$d1/perf.data.xz" >"$T/good.data"
+cp "$d1/perf.data.xz" "$T/good.xz"
+cp "$T/full/nohz-off/run-1/perf.data.xz.tsum" "$T/other.tsum"
+# damaged LABEL PATTERN RC: compare of the damaged run exits RC with one line matching PATTERN
+damaged() {
+	rm -f "$d1"/perf.data.xz.tsum
+	[ "$3" = 0 ] && cp "$T/full/default/run-1/perf.data.xz.tsum" "$d1/"
+	[ "$3" = 1 ] && [ -L "$d1/perf.data.xz" ] && cp "$T/other.tsum" "$d1/perf.data.xz.tsum"
+	"$TICKSCOPE" compare "$T/dmg" "$T/full/nohz-off" >"$T/out" 2>"$T/err"
+	_rc=$?
+	[ $_rc = "$3" ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q -e "$2" "$T/err"
+	ok $? "$1: $(sed "s|$T/||g" "$T/err" | head -2) (exit $_rc)"
+}
+head -c 3000 /dev/urandom >"$d1/perf.data.xz"
+damaged "perf.data.xz that is not xz" \
+	"^tickscope: $d1/perf.data.xz: cannot unpack it: xz: File format not recognized$" 1
+head -c 3000 "$T/good.xz" >"$d1/perf.data.xz"
+damaged "perf.data.xz cut short" \
+	"^tickscope: $d1/perf.data.xz: cannot unpack it: xz: Unexpected end of input$" 1
+head -c 3000 /dev/urandom | xz >"$d1/perf.data.xz"
+damaged "xz of garbage" \
+	"^tickscope: $d1/perf.data.xz: unpacks to 3000 bytes that are not a perf.data" 1
+head -c 30000 "$T/good.data" | xz >"$d1/perf.data.xz"
+damaged "xz of a perf.data cut short" \
+	"^tickscope: $d1/perf.data.xz: unpacks to a perf.data cut short: 30000 of the" 1
+rm "$d1/perf.data.xz"
+ln -s perf.data.xz "$d1/perf.data.xz"
+damaged "a self-looping perf.data.xz beside another trace's summary" \
+	"^tickscope: $d1: perf.data.xz: Too many levels of symbolic links, and its summary" 1
+damaged "a self-looping perf.data.xz beside its own summary: compared from it, said" \
+	"^tickscope: warning: $d1: perf.data.xz: Too many .*: compared from its summary" 0
+rm "$d1/perf.data.xz"
+sed -i '/^perf_data_s/d' "$d1/meta.txt"
+head -c 30000 "$T/good.data" | xz >"$d1/perf.data.xz"
+damaged "xz of a cut perf.data, meta.txt naming no trace: the offset, the file said once" \
+	"^tickscope: $d1/perf.data.xz (unpacked): offset 0x28: data section " 1
+rm "$d1/perf.data.xz"
+head -c 30000 "$T/good.data" >"$d1/perf.data"
+damaged "a cut perf.data: the offset, the file said once" \
+	"^tickscope: $d1/perf.data: offset 0x28: data section " 1
+rm -rf "$T/dmg" "$T/good.data" "$T/good.xz"
+
 # 6. tickscope summary's own mistakes.
 "$TICKSCOPE" summary >"$T/out" 2>"$T/err"
 [ $? = 2 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "give at least one run folder" "$T/err"

@@ -48,6 +48,12 @@ int cli_bad_option(const char *cmd, int c, char **argv);
 /* A row count such as --top's: decimal digits only, 1 to 1000000; Return: it, or 0 when bad. */
 unsigned int cli_count(const char *s);
 
+/*
+ * --interval N (report, and record --report): N seconds, 0.001 or more, into @ns. Return: 0, or
+ * 2 (a usage error) after one line saying what N must be.
+ */
+int cli_interval(const char *s, uint64_t *ns);
+
 /* More than one input (operands, or -i and an operand): one line; returns 2, else 0. */
 int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv, int optind_);
 

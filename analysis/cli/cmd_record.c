@@ -153,6 +153,36 @@ static int add_events(struct rec *r, const char *arg)
 	return 0;
 }
 
+static const char *file_kind(mode_t m)
+{
+	return S_ISDIR(m)  ? "a directory" :
+	       S_ISCHR(m)  ? "a character device" :
+	       S_ISBLK(m)  ? "a block device" :
+	       S_ISFIFO(m) ? "a FIFO" :
+	       S_ISSOCK(m) ? "a socket" :
+			     "not a regular file";
+}
+
+/*
+ * -o FILE is written beside it (FILE.XXXXXX) and renamed over it once the recording starts:
+ * FILE must be a regular file or nothing yet, in a folder that takes new files. A device
+ * (-o /dev/null as root) would be replaced by a regular file.
+ */
+static int check_output(const char *out)
+{
+	struct stat st;
+
+	if (!strcmp(out, "-") || (stat(out, &st) && errno == ENOENT))
+		return 0;
+	if (!S_ISREG(st.st_mode))
+		return cli_error("%s: %s, not a regular file: -o names the perf.data to write in "
+				 "its place (-o - writes the stream on stdout)",
+				 out, file_kind(st.st_mode));
+	if (access(out, W_OK))
+		return cli_error("%s: not writable: %s", out, strerror(errno));
+	return 0;
+}
+
 /*
  * perf record's targets: -a or -C, whole CPUs; -p or -t, those tasks; else CMD alone (and its
  * children), or every CPU when there is no CMD.
@@ -187,6 +217,7 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
+	uint64_t ns;
 	int c;
 
 	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:h", opts, NULL)) != -1) {
@@ -220,6 +251,9 @@ static int parse(struct rec *r, int argc, char **argv)
 			r->callchain = 1;
 			break;
 		case 'o':
+			/* before -e's look-ups: what is wrong with it, said whatever the kernel */
+			if (check_output(optarg))
+				return 1;
 			r->out = optarg;
 			r->out_set = 1;
 			break;
@@ -227,6 +261,9 @@ static int parse(struct rec *r, int argc, char **argv)
 			r->report = 1;
 			break;
 		case 'I':
+			/* checked here: the report's own check would end it before the first byte */
+			if (cli_interval(optarg, &ns))
+				return 2;
 			r->interval = optarg;
 			break;
 		case 'h':
@@ -617,6 +654,7 @@ static int start_reporter(struct rec *r)
 		return -errno;
 	if (!r->reporter) {
 		signal(SIGINT, SIG_IGN); /* it ends when the stream does */
+		signal(SIGPIPE, SIG_DFL);
 		dup2(p[0], STDIN_FILENO);
 		close(p[1]);
 		optind = 0;
@@ -626,12 +664,34 @@ static int start_reporter(struct rec *r)
 	return p[1];
 }
 
+/* mkostemp(FILE.XXXXXX) failed with @e: what is wrong with FILE's folder */
+static int cannot_create(const char *out, int e)
+{
+	const char *slash = strrchr(out, '/');
+	char *dir = !slash ? strdup(".") : strndup(out, slash == out ? 1 : (size_t)(slash - out));
+	struct stat st;
+	int ret;
+
+	if (!dir)
+		return cli_error("%s", ts_strerror(-ENOMEM));
+	if (e == ENOENT && !stat(dir, &st) && S_ISDIR(st.st_mode))
+		ret = cli_error("%s: cannot create a file in %s: that folder takes no new files "
+				"(a kernel's pseudo file system?)",
+				out, dir);
+	else
+		ret = cli_error("%s: cannot create a file in %s: %s", out, dir, strerror(e));
+	free(dir);
+	return ret;
+}
+
 /* --report alone: the stream goes to the report; with -o FILE as well, to both */
 static int open_output(struct rec *r)
 {
 	struct ts_writer *rw = NULL;
 	int rfd;
 
+	if (!r->out_set && !r->report && check_output(r->out))
+		return 1;
 	if (r->report) {
 		rfd = start_reporter(r);
 		if (rfd < 0 || ts_writer_open(&rw, rfd, 1))
@@ -650,9 +710,11 @@ static int open_output(struct rec *r)
 	else
 		r->fd = mkostemp(r->tmp, O_CLOEXEC);
 	if (r->fd < 0) {
+		int e = errno;
+
 		free(r->tmp);
 		r->tmp = NULL;
-		return cli_error("%s: %s", r->out, strerror(errno));
+		return cannot_create(r->out, e);
 	}
 	if (r->tmp) {
 		mode_t mask = umask(0);
@@ -773,6 +835,8 @@ int cmd_record(int argc, char **argv)
 	int ret, err;
 
 	ret = parse(&r, argc, argv);
+	/* a report that ends early is an error return of write(), never a death by signal */
+	signal(SIGPIPE, SIG_IGN);
 	if (!ret)
 		ret = setup(&r, argc, argv);
 	if (!ret) {
@@ -780,7 +844,6 @@ int cmd_record(int argc, char **argv)
 		sigaction(SIGINT, &sa, NULL);
 		sigaction(SIGTERM, &sa, NULL);
 		sigaction(SIGCHLD, &sa, NULL);
-		signal(SIGPIPE, SIG_IGN);
 		if (!r.per_task || !r.cmd)
 			perf_evlist__enable(r.evlist); /* else CMD's exec enables them */
 		if (r.cmd)

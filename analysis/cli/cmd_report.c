@@ -71,9 +71,6 @@ struct report_args {
 static int option(void *ctx, int c)
 {
 	struct report_args *r = ctx;
-	double secs;
-	char *end;
-
 	switch (c) {
 	case 'j':
 	case 'T':
@@ -89,11 +86,7 @@ static int option(void *ctx, int c)
 		r->top = cli_count(optarg);
 		return !r->top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
 	case 'I':
-		secs = strtod(optarg, &end);
-		if (*end || end == optarg || !(secs >= 0.001 && secs < 1e9))
-			return cli_error("--interval: N seconds >= 0.001, got '%s'", optarg) + 1;
-		r->interval = (uint64_t)(secs * 1e9);
-		return 0;
+		return cli_interval(optarg, &r->interval);
 	case 'w':
 		if (r->nr_watch == MAX_WATCH)
 			return cli_error("--watch: at most %d functions", MAX_WATCH) + 1;

@@ -63,38 +63,66 @@ static int ends_with(const char *s, const char *suf)
 }
 
 /*
- * Unpack @xz into a new temporary file with `xz -dc`; Return: its path, or NULL (the caller
- * says it).
+ * Unpack @xz into a new temporary file with `xz -dc`. Return: its path, or NULL with @why
+ * saying what went wrong (xz's own reason, without its "xz: FILE: " prefix).
  */
-static char *unxz(const char *xz)
+static char *unxz(const char *xz, char *why, size_t n)
 {
 	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
 	char *path = NULL, *argv[] = { "xz", "-dc", "--", (char *)xz, NULL };
+	char msg[512], *m = msg, *nl;
 	posix_spawn_file_actions_t fa;
-	int fd, status = -1;
+	int fd, status = -1, e[2] = { -1, -1 }, err;
+	size_t len = 0;
+	ssize_t got;
 	pid_t pid;
 
+	snprintf(why, n, "%s", strerror(ENOMEM));
 	if (asprintf(&path, "%s/tickscope-cmp-XXXXXX", tmp) < 0)
 		return NULL;
 	fd = mkstemp(path);
-	if (fd < 0) {
+	if (fd < 0 || pipe2(e, O_CLOEXEC)) {
+		snprintf(why, n, "cannot create a temporary file in %s: %s", tmp, strerror(errno));
+		if (fd >= 0) {
+			close(fd);
+			unlink(path);
+		}
 		free(path);
 		return NULL;
 	}
 	posix_spawn_file_actions_init(&fa);
 	posix_spawn_file_actions_adddup2(&fa, fd, 1);
-	/* its complaint is ours to say, in one line naming the file */
-	posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-	if (!posix_spawnp(&pid, "xz", &fa, NULL, argv, environ))
-		waitpid(pid, &status, 0);
+	posix_spawn_file_actions_adddup2(&fa, e[1], 2);
+	err = posix_spawnp(&pid, "xz", &fa, NULL, argv, environ);
 	posix_spawn_file_actions_destroy(&fa);
+	close(e[1]);
+	/* stdout goes to the file: reading its stderr to the end cannot block it */
+	while ((got = read(e[0], msg + len, sizeof(msg) - 1 - len)) > 0 ||
+	       (got < 0 && errno == EINTR))
+		len += got > 0 ? (size_t)got : 0;
+	msg[len] = 0;
+	close(e[0]);
+	if (!err)
+		waitpid(pid, &status, 0);
 	close(fd);
-	if (!WIFEXITED(status) || WEXITSTATUS(status)) {
-		unlink(path);
-		free(path);
-		return NULL;
-	}
-	return path;
+	if (!err && WIFEXITED(status) && !WEXITSTATUS(status))
+		return path;
+	unlink(path);
+	free(path);
+	/* "xz: FILE: File format not recognized": the reason after the file's name */
+	if ((nl = strchr(msg, '\n')))
+		*nl = 0;
+	if (!strncmp(m, "xz: ", 4))
+		m += 4;
+	if (!strncmp(m, xz, strlen(xz)) && !strncmp(m + strlen(xz), ": ", 2))
+		m += strlen(xz) + 2;
+	if (err)
+		snprintf(why, n, "cannot run xz: %s", strerror(err));
+	else if (*m)
+		snprintf(why, n, "xz: %s", m);
+	else
+		snprintf(why, n, "xz -dc %s", WIFEXITED(status) ? "failed" : "was killed");
+	return NULL;
 }
 
 struct feed_ctx {
@@ -182,7 +210,13 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			err = header_facts(ts_reader_info(ts_source_reader(src)), r);
 		}
 		if (err) {
-			cli_error("%s: %s", label, src ? ts_source_error(src) : ts_strerror(err));
+			/* the source names the file it read: the user's, or xz's temporary one */
+			const char *m = src ? ts_source_error(src) : ts_strerror(err);
+			size_t n = strlen(data);
+
+			if (!strncmp(m, data, n) && !strncmp(m + n, ": ", 2))
+				m += n + 2;
+			cli_error("%s%s: %s", label, strcmp(label, data) ? " (unpacked)" : "", m);
 			goto out;
 		}
 	}
@@ -276,61 +310,69 @@ static int find_summary(const char *dir, char **sp)
 static int from_summary(const char *dir, const char *comm, double ops, const struct trace_id *id,
 			const struct load_opts *o, struct ts_run *r)
 {
-	char *sp = NULL, *plain = NULL, *dp = NULL, want[32];
+	char *sp = NULL, *plain = NULL, *dp = NULL, want[32], why[160], xwhy[400], msg[700] = "";
 	struct ts_summary_head h = { 0 };
-	int line = 1, err, found = find_summary(dir, &sp);
+	int line = 1, err, bad, found = find_summary(dir, &sp);
 
 	if (found < 0)
 		return cli_error("%s: out of memory", dir);
+	/* a perf.data[.xz] that is there but cannot be read (a loop, a directory): named first */
+	no_trace_why(dir, why, sizeof(why));
+	bad = strncmp(why, "no perf.data", 12) != 0;
 	if (o->summarise) {
 		free(sp);
-		return cli_error("%s: no perf.data or perf.data.xz to summarise", dir);
+		return cli_error("%s: %s to summarise", dir,
+				 bad ? why : "no perf.data or perf.data.xz");
 	}
 	if (!found) {
-		char why[160];
-
-		no_trace_why(dir, why, sizeof(why));
 		if (!id->sha256) { /* a run without a trace: its benchmark alone, said */
 			fprintf(cli_err(),
 				"tickscope: warning: %s: no trace (%s): its benchmark result only\n",
 				dir, why);
 			return 0;
 		}
-		return cli_error("%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
-				 "meta.txt records a trace (perf_data_sha256=)%s%s",
-				 dir, strncmp(why, "no perf.data", 12) ? "; " : "",
-				 strncmp(why, "no perf.data", 12) ? why : "");
+		return cli_error(
+			"%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
+			"meta.txt records a trace (perf_data_sha256=)%s%s",
+			dir, bad ? "; " : "", bad ? why : "");
 	}
+	err = -1;
 	if (o->no_cache) {
-		err = cli_error("%s: --no-cache, but there is no perf.data[.xz] to compute the "
-				"summary from: only perf.data.tsum",
-				dir);
+		snprintf(
+			msg, sizeof(msg),
+			"%s: --no-cache, but there is no perf.data[.xz] to compute the summary from: "
+			"only %s",
+			dir, strrchr(sp, '/') + 1);
 		goto out;
 	}
-	plain = ends_with(sp, ".xz") ? unxz(sp) : strdup(sp);
+	plain = ends_with(sp, ".xz") ? unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
 	if (!plain) {
-		err = cli_error("%s: %s", sp,
-				ends_with(sp, ".xz") ? "cannot unpack with xz -dc" :
-						       "out of memory");
+		snprintf(msg, sizeof(msg), "%s: %s", sp,
+			 ends_with(sp, ".xz") ? "cannot unpack it" : "out of memory");
+		if (ends_with(sp, ".xz"))
+			snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), ": %s", xwhy);
 		goto out;
 	}
 	err = ts_summary_head(plain, &h, &line);
 	if (err == -TS_ESUMMARY && h.format && strcmp(h.format, TS_SUMMARY_MAGIC))
 		err = 0; /* an older layout: said below, as any other format */
 	if (err) {
-		err = cli_error("%s:%d: %s", sp, line, ts_strerror(err));
+		snprintf(msg, sizeof(msg), "%s:%d: %s", sp, line, ts_strerror(err));
 		goto out;
 	}
+	err = -1;
 	if (!readable_format(h.format) || strcmp(h.version, o->version)) {
-		err = cli_error("%s: written by tickscope %s (%s); this tickscope %s reads %s: "
-				"compute it again where the trace is (tickscope summary RUN)",
-				sp, h.version, h.format, o->version, TS_SUMMARY_MAGIC);
+		snprintf(msg, sizeof(msg),
+			 "%s: written by tickscope %s (%s); this tickscope %s reads %s: compute it "
+			 "again where the trace is (tickscope summary RUN)",
+			 sp, h.version, h.format, o->version, TS_SUMMARY_MAGIC);
 		goto out;
 	}
 	if (strcmp(h.comm, comm ? comm : "-") || strcmp(h.ops, ts_summary_ops(ops, want, 32))) {
-		err = cli_error("%s: computed for the tasks '%s' and %s operations; this run's "
-				"benchmark gives '%s' and %s (meta.txt, workload.out)",
-				sp, h.comm, h.ops, comm ? comm : "-", want);
+		snprintf(msg, sizeof(msg),
+			 "%s: computed for the tasks '%s' and %s operations; this run's benchmark "
+			 "gives '%s' and %s (meta.txt, workload.out)",
+			 sp, h.comm, h.ops, comm ? comm : "-", want);
 		goto out;
 	}
 	/*
@@ -340,30 +382,42 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 	 * sha256 lost it since: refused.
 	 */
 	if (!id->sha256 && id->size >= 0) {
-		err = cli_error(
-			"%s: meta.txt records no perf_data_sha256: without perf.data nothing "
-			"ties this summary to the run's trace",
-			sp);
+		snprintf(msg, sizeof(msg),
+			 "%s: meta.txt records no perf_data_sha256: without perf.data nothing ties "
+			 "this summary to the run's trace",
+			 sp);
 		goto out;
 	}
 	if (id->sha256 &&
 	    (strcmp(h.sha256, id->sha256) || (id->size >= 0 && h.trace_size != id->size))) {
-		err = cli_error("%s: the summary of another trace (sha256 %.16s..., %lld bytes); "
-				"meta.txt's perf.data is %.16s... (%lld bytes)",
-				sp, h.sha256, h.trace_size, id->sha256, id->size);
+		snprintf(
+			msg, sizeof(msg),
+			"%s: the summary of another trace (sha256 %.16s..., %lld bytes); meta.txt's "
+			"perf.data is %.16s... (%lld bytes)",
+			sp, h.sha256, h.trace_size, id->sha256, id->size);
 		goto out;
 	}
 	err = ts_summary_read(plain, h.key, r, &line);
 	if (err <= 0) {
-		err = cli_error("%s:%d: %s", sp, line, ts_strerror(err ? err : -TS_ESUMMARY));
+		snprintf(msg, sizeof(msg), "%s:%d: %s", sp, line,
+			 ts_strerror(err ? err : -TS_ESUMMARY));
+		err = -1;
 		goto out;
 	}
 	err = 0;
+	if (bad)
+		fprintf(cli_err(), "tickscope: warning: %s: %s: compared from its summary %s\n",
+			dir, why, strrchr(sp, '/') + 1);
 	/* the charts: chart data computed with the summary (perf.data.tplot), else none */
 	dp = strndup(sp, strlen(sp) - strlen(ends_with(sp, ".xz") ? ".tsum.xz" : ".tsum"));
 	if (o->hook && (!dp || !o->hook->cached(o->hook->ctx, dp, h.key)))
 		o->hook->untraced(o->hook->ctx, dir);
 out:
+	if (err && bad)
+		err = cli_error("%s: %s, and its summary cannot stand in for it: %s", dir, why,
+				msg);
+	else if (err)
+		err = cli_error("%s", msg);
 	ts_summary_head_release(&h);
 	if (plain && sp && strcmp(plain, sp))
 		unlink(plain); /* the unpacked copy */
@@ -373,7 +427,23 @@ out:
 	return err;
 }
 
-/* The trace's sha256 and size against what meta.txt recorded; prints one line on mismatch. */
+/* Whether @file starts as a perf.data does (file or pipe mode: both start with PERFILE2) */
+static int is_perf_data(const char *file)
+{
+	char magic[8];
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	int ok = fd >= 0 && read(fd, magic, sizeof(magic)) == (ssize_t)sizeof(magic) &&
+		 !memcmp(magic, "PERFILE2", sizeof(magic));
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/*
+ * The trace's sha256 and size against what meta.txt recorded; prints one line on mismatch,
+ * saying what the file is instead: not a perf.data, one cut short, or another trace.
+ */
 static int check_id(const char *label, const char *file, const struct trace_id *id, char *sha,
 		    long long *size)
 {
@@ -381,6 +451,18 @@ static int check_id(const char *label, const char *file, const struct trace_id *
 
 	if (err)
 		return cli_error("%s: %s", label, strerror(-err));
+	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)) &&
+	    !is_perf_data(file))
+		return cli_error(
+			"%s: %s%lld bytes that are not a perf.data (no PERFILE2 at the "
+			"start), not the trace meta.txt records (%lld bytes, sha256 %.16s...)",
+			label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
+			id->sha256);
+	if (id->sha256 && strcmp(sha, id->sha256) && id->size >= 0 && *size < id->size)
+		return cli_error("%s: %sa perf.data cut short: %lld of the %lld bytes meta.txt "
+				 "records (sha256 %.16s..., not %.16s...)",
+				 label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
+				 sha, id->sha256);
 	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)))
 		return cli_error("%s: sha256 %.16s... (%lld bytes), but meta.txt records %.16s... "
 				 "(%lld bytes): not the trace this run recorded, or damaged since",
@@ -434,7 +516,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	char *data = folder ? find(path, "perf.data") : strdup(path);
 	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
 	char *cpath = NULL, *key = NULL;
-	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX];
+	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], why[600];
 	int err = 0, from = r->nr, rc;
 	long long size = 0;
 
@@ -444,9 +526,9 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 				cli_error("%s: out of memory", path);
 	}
 	/* the kallsyms is part of the key, by its content (unpacked): it names the functions */
-	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms) : NULL;
+	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms, why, sizeof(why)) : NULL;
 	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
-		err = cli_error("%s: cannot unpack with xz -dc", ksyms);
+		err = cli_error("%s: cannot unpack it: %s", ksyms, why);
 		goto out;
 	}
 	if (ksyms && ksyms_zeroed(uksyms ? uksyms : ksyms) > 0) {
@@ -483,9 +565,9 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	}
 	if (o->check && !id->sha256)
 		goto out; /* a trace meta.txt does not name: nothing to check it against */
-	udata = ends_with(data, ".xz") ? unxz(data) : NULL;
+	udata = ends_with(data, ".xz") ? unxz(data, why, sizeof(why)) : NULL;
 	if (ends_with(data, ".xz") && !udata) {
-		err = cli_error("%s: cannot unpack with xz -dc", data);
+		err = cli_error("%s: cannot unpack it: %s", data, why);
 		goto out;
 	}
 	/* what it came from, checked before decoding: a damaged upload is said as such */

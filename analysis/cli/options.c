@@ -171,3 +171,14 @@ unsigned int cli_count(const char *s)
 	v = strtoul(s, NULL, 10);
 	return v <= 1000000 ? (unsigned int)v : 0;
 }
+
+int cli_interval(const char *s, uint64_t *ns)
+{
+	char *end;
+	double secs = strtod(s, &end);
+
+	if (*end || end == s || !(secs >= 0.001 && secs < 1e9))
+		return cli_error("--interval: N seconds >= 0.001, got '%s'", s) + 1;
+	*ns = (uint64_t)(secs * 1e9);
+	return 0;
+}

@@ -168,7 +168,7 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 	struct ts_ksyms *k;
 	char *buf, *p, *nl, *end;
 	size_t len = 0, n;
-	int lineno = 0, ret = 0;
+	int lineno = 0, ret = 0, rerr = EIO;
 	FILE *f;
 
 	*kp = NULL;
@@ -184,6 +184,8 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 	/* a chunk at a time; a line cut at the chunk's end moves to the front of the next */
 	for (;;) {
 		n = fread(buf + len, 1, CHUNK - len, f);
+		if (!n && ferror(f) && errno)
+			rerr = errno; /* EISDIR says more than EIO */
 		len += n;
 		end = buf + len;
 		for (p = buf; p < end; p = nl + 1) {
@@ -214,7 +216,7 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 	if (ferror(f) || !k->nr) {
 		if (errline)
 			*errline = lineno;
-		ret = ferror(f) ? -EIO : -TS_EKALLSYMS;
+		ret = ferror(f) ? -rerr : -TS_EKALLSYMS;
 		goto out_free;
 	}
 	ret = index_text(k);

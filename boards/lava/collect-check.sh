@@ -39,7 +39,7 @@ NR == FNR {
 # Each kept run as compare will take it (tickscope summary --check, nothing decoded): its trace,
 # whose sha256 must be the one meta.txt records, or its summary alone, which must name that
 # trace and come from this tickscope. A bad one is set aside with the reason, not compared.
-[ -x "$tickscope" ] || die "no $tickscope (make all)"
+[ -f "$tickscope" ] && [ -x "$tickscope" ] || die "no $tickscope (make all)"
 awk -F'\t' '$1 == "kept" { print $4 }' "$out/runs.tsv.tmp" |
 	xargs -r "$tickscope" summary --check >"$out/check.tsv" 2>"$out/check.err" || true
 awk -F'\t' -v OFS='\t' 'NR == FNR { v[$2] = $1; why[$2] = $3; next }

@@ -53,19 +53,56 @@ static bool symbol_name(const char *s)
 	return true;
 }
 
-/* "| SYM | 5.3 | STANDIN, none or not needed | note |" into e; -EINVAL when it is not. */
+/* "all", or architectures as ARCH= names them, separated by commas or blanks */
+static bool arch_list(const char *s)
+{
+	if (!strcmp(s, "all"))
+		return true;
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!islower((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_' &&
+		    *s != ',' && *s != ' ')
+			return false;
+	return true;
+}
+
+/* Does the row speak for ARCH? x86 stands for x86_64 and i386 as arch/x86 does. */
+static bool arch_fits(const struct ts_era *e, const char *arch)
+{
+	const char *p = e->arch;
+	size_t n;
+
+	if (!arch || !strcmp(e->arch, "all"))
+		return true;
+	while (*p) {
+		p += strspn(p, ", ");
+		n = strcspn(p, ", ");
+		if (n && ((strlen(arch) == n && !strncmp(p, arch, n)) ||
+			  (n == 3 && !strncmp(p, "x86", 3) &&
+			   (!strcmp(arch, "x86_64") || !strcmp(arch, "i386")))))
+			return true;
+		p += n;
+	}
+	return false;
+}
+
+/*
+ * "| SYM | ARCH | 5.3 | STANDIN, none or not needed | note |" into e; -EINVAL when it is
+ * not.
+ */
 static int parse_row(const char *line, struct ts_era *e)
 {
-	char *c[4] = { NULL };
+	char *c[5] = { NULL };
 	const char *p = line + 1, *bar;
 	int n = 0, ok;
 
-	while (n < 4 && (bar = strchr(p, '|'))) {
+	while (n < 5 && (bar = strchr(p, '|'))) {
 		c[n++] = cell(p, bar - p);
 		p = bar + 1;
 	}
-	ok = n == 4 && symbol_name(c[0]) && isdigit((unsigned char)c[1][0]) &&
-	     (symbol_name(c[2]) || !strcmp(c[2], "none") || !strcmp(c[2], "not needed"));
+	ok = n == 5 && symbol_name(c[0]) && arch_list(c[1]) && isdigit((unsigned char)c[2][0]) &&
+	     (symbol_name(c[3]) || !strcmp(c[3], "none") || !strcmp(c[3], "not needed"));
 	if (!ok) {
 		while (n)
 			free(c[--n]);
@@ -73,13 +110,14 @@ static int parse_row(const char *line, struct ts_era *e)
 	}
 	memset(e, 0, sizeof(*e));
 	e->sym = c[0];
-	e->from = c[1];
-	e->not_needed = !strcmp(c[2], "not needed");
-	if (symbol_name(c[2]))
-		e->standin = c[2];
+	e->arch = c[1];
+	e->from = c[2];
+	e->not_needed = !strcmp(c[3], "not needed");
+	if (symbol_name(c[3]))
+		e->standin = c[3];
 	else
-		free(c[2]);
-	e->note = c[3];
+		free(c[3]);
+	e->note = c[4];
 	return 0;
 }
 
@@ -112,11 +150,10 @@ int ts_eras_read(struct ts_eras *eras, const char *path, struct ts_err *err)
 			break;
 		eras->v = v;
 		if (parse_row(line, &eras->v[eras->n])) {
-			snprintf(
-				err->msg, sizeof(err->msg),
-				"%s:%d: era table row: expected '| SYMBOL | VERSION | STANDIN, none "
-				"or not needed | what changed |'",
-				path, lineno);
+			snprintf(err->msg, sizeof(err->msg),
+				 "%s:%d: era table row: expected '| SYMBOL | all or ARCH,... | "
+				 "VERSION | STANDIN, none or not needed | what changed |'",
+				 path, lineno);
 			fclose(f);
 			ts_eras_free(eras);
 			return -EINVAL;
@@ -138,6 +175,7 @@ void ts_eras_free(struct ts_eras *eras)
 
 	for (i = 0; i < eras->n; i++) {
 		free(eras->v[i].sym);
+		free(eras->v[i].arch);
 		free(eras->v[i].from);
 		free(eras->v[i].standin);
 		free(eras->v[i].note);
@@ -195,8 +233,8 @@ static const struct ts_era *older_standin(const struct ts_set *set, const char *
 	for (i = 0; i < set->eras->n; i++) {
 		const struct ts_era *e = &set->eras->v[i];
 
-		if (!strcmp(e->sym, sym) && ts_older_than(set->kver, e->from) && e->standin &&
-		    defined(e->standin))
+		if (!strcmp(e->sym, sym) && arch_fits(e, set->arch) &&
+		    ts_older_than(set->kver, e->from) && e->standin && defined(e->standin))
 			return e;
 	}
 	return NULL;
@@ -208,7 +246,8 @@ static const struct ts_era *older_standin(const struct ts_set *set, const char *
 int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 {
 	const char *k = set->kver ? set->kver : "?";
-	const struct ts_era *older;
+	const struct ts_era *older, *foreign = NULL;
+	bool fits = false;
 	int i;
 
 	if (!set->eras || defined(r->name))
@@ -216,7 +255,14 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 	for (i = 0; i < set->eras->n; i++) {
 		const struct ts_era *e = &set->eras->v[i];
 
-		if (strcmp(e->sym, r->name) || !ts_older_than(set->kver, e->from))
+		if (strcmp(e->sym, r->name))
+			continue;
+		if (!arch_fits(e, set->arch)) {
+			foreign = e; /* another architecture's symbol */
+			continue;
+		}
+		fits = true;
+		if (!ts_older_than(set->kver, e->from))
 			continue;
 		if (e->standin && defined(e->standin)) {
 			note(r,
@@ -244,11 +290,20 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 		note(r, "%s%s", r->era_note, e->note);
 		return 0;
 	}
+	if (foreign && !fits) {
+		/* a fragment of another architecture: nothing of this one stands in for it */
+		r->era = TS_ERA_MISSING;
+		note(r,
+		     "not for this architecture: CONFIG_%s is of %s (from %s there; %s), this is "
+		     "ARCH=%s, Linux %s",
+		     r->name, foreign->arch, foreign->from, foreign->note, set->arch, k);
+		return 0;
+	}
 	/* The other way: an older era's symbol asked of a tree where its successor does the job. */
 	for (i = 0; i < set->eras->n; i++) {
 		const struct ts_era *e = &set->eras->v[i];
 
-		if (!e->standin || strcmp(e->standin, r->name))
+		if (!e->standin || strcmp(e->standin, r->name) || !arch_fits(e, set->arch))
 			continue;
 		if (ts_older_than(set->kver, e->from)) {
 			/* the stand-in's own era, but this tree has neither */

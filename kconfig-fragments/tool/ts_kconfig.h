@@ -61,9 +61,12 @@ enum ts_era_state {
 	TS_ERA_NOT_NEEDED, /* before it existed, nothing was needed for the same effect */
 };
 
-/* One row of the era table of README.md: sym appeared in from; before, standin did its job. */
+/*
+ * One row of the era table of README.md: sym appeared in from on the architectures arch ("all",
+ * or a list such as "x86" or "arm64"); before, standin did its job.
+ */
 struct ts_era {
-	char *sym, *from, *standin; /* standin NULL: none */
+	char *sym, *arch, *from, *standin; /* standin NULL: none */
 	bool not_needed;
 	char *note;
 };
