@@ -68,7 +68,7 @@ bad() {
 		grep -qF -- "$_why" "$TAP_TMP/err"
 	ok $? "refused: $(sed "s|$TAP_TMP/||g" "$TAP_TMP/err")"
 }
-bad "a/run-1/perf.data.tsum.xz: cannot unpack with xz -dc" \
+bad "a/run-1/perf.data.tsum.xz: cannot unpack it: xz: File format not recognized" \
 	sh -c 'echo junk >"$1"' - "$r1/perf.data.tsum.xz"
 bad "a/run-1/perf.data.tsum.xz: the summary of another trace (sha256 " \
 	sh -c 'printf "perf_data_sha256=%064d\nperf_data_size=1\n" 0 >>"$1"' - "$r1/meta.txt"
