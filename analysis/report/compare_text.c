@@ -177,10 +177,28 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 	}
 }
 
+/* @s as lines of at most @width columns, each indented by @indent, broken at spaces. */
+static void wrap(FILE *f, const char *s, int indent, int width)
+{
+	while (*s) {
+		int n = (int)strlen(s), cut = n;
+
+		if (n > width - indent)
+			for (cut = width - indent; cut > 0 && s[cut] != ' '; cut--)
+				;
+		if (cut <= 0)
+			cut = n;
+		fprintf(f, "%*s%.*s\n", indent, "", cut, s);
+		s += cut;
+		while (*s == ' ')
+			s++;
+	}
+}
+
 static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_decomp *d = &c->dec[v];
-	char a[32], b[32], e[32], s[32];
+	char a[32], b[32], e[32], s[32], res[1024];
 	double expl = 0;
 
 	if (!d->kind)
@@ -202,6 +220,8 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 		fig(s, sizeof(s), "%.1f", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
 	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
 		expl);
+	if (ts_cmp_residual_words(c, v, res, sizeof(res)))
+		wrap(f, res, 2, 98);
 	if (d->nr_detail)
 		fprintf(f, "  off-CPU time of the benchmark's tasks in the trace, by state and by "
 			   "switch-out stack (state), not in the sum:\n");
@@ -217,41 +237,6 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,
 			"  The benchmark did not change significantly: these shares split noise.\n");
-}
-
-/* Plain words for compare's own metrics; section metrics keep their names (docs/metrics.md). */
-static const char *label_of(const char *name)
-{
-	static const char *const l[][2] = {
-		{ "task.path.wake_delivery.per_op", "wake delivery per operation" },
-		{ "task.path.sched_delay.per_op", "sched delay per operation" },
-		{ "task.path.run.per_op", "run time per operation" },
-		{ "task.path.none.per_op", "time with every task asleep, per operation" },
-		{ "task.wake_delivery.per_op",
-		  "wake delivery per operation, summed over the tasks" },
-		{ "task.sched_delay_rq.per_op",
-		  "sched delay (run-queue rule) per operation, summed" },
-		{ "task.sched_delay_perf.per_op",
-		  "sched delay (perf's rule) per operation, summed" },
-		{ "task.run.per_op", "run time per operation, summed over the tasks" },
-		{ "task.wakeup_latency.per_op", "wakeup latency per operation, summed" },
-		{ "task.off_cpu.S.per_op", "off-CPU sleeping (S) per operation" },
-		{ "task.off_cpu.D.per_op", "off-CPU blocked (D) per operation" },
-		{ "task.off_cpu.R.per_op", "off-CPU preempted (R) per operation" },
-		{ "task.migrations.per_op", "migrations per operation" },
-		{ "task.wakeups.per_op", "wakeups per operation" },
-		{ "task.wake_class.same_idle.share", "same-CPU wakes of an idle CPU" },
-		{ "task.wake_class.same_busy.share", "same-CPU wakes of a busy CPU" },
-		{ "task.wake_class.cross_idle.share", "cross-CPU wakes of an idle CPU" },
-		{ "task.wake_class.cross_busy.share", "cross-CPU wakes of a busy CPU" },
-		{ "task.wake_delivery.p50", "wake delivery p50 of the benchmark's tasks" },
-		{ "task.other_cpu.share", "other tasks' share of the CPU time" },
-	};
-
-	for (size_t i = 0; i < sizeof(l) / sizeof(l[0]); i++)
-		if (!strcmp(l[i][0], name))
-			return l[i][1];
-	return NULL;
 }
 
 /* A value in its unit, nanoseconds shown as µs from 10 µs up. */
@@ -277,9 +262,11 @@ static int traced(const struct ts_cmp *c, int v)
 	return 0;
 }
 
-static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int top)
+static void changes_block(FILE *f, const struct ts_cmp *c, int v,
+			  const struct ts_compare_report_opts *o)
 {
-	char a[48], b[48], e[32], p[32];
+	unsigned int top = o->top ? o->top : 10;
+	char a[48], b[48], e[32], p[32], w[400];
 
 	fprintf(f, "\nWhat changed, %s vs %s (significant after %s, alpha %.2g), ranked:\n",
 		c->var[v].name, c->var[0].name, ts_compare_adjust_name(c->o.adjust), c->o.alpha);
@@ -292,16 +279,16 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 	for (int i = 0; i < c->nr_changes[v] && (unsigned int)i < top; i++) {
 		const struct ts_cmp_change *ch = &c->changes[v][i];
 		const struct ts_cmp_row *r = ch->row;
-		const char *label = label_of(r->name);
 		double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
 
-		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%s)", i + 1, label ? label : r->name,
+		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%s)", i + 1,
+			ts_cmp_metric_words(r->name, w, sizeof(w)),
 			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
 			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
 			delta_text(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
 		if (!isnan(ch->share))
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
-		if (label)
+		if (o->metric_names)
 			fprintf(f, " [%s]", r->name);
 		fputc('\n', f);
 	}
@@ -374,7 +361,7 @@ static void wakes_block(FILE *f, const struct ts_cmp *c, int v)
 
 static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
 {
-	char a[32], b[32], e[32], g[32];
+	char a[32], b[32], e[32], g[32], w[400];
 	int shown = 0;
 
 	fprintf(f,
@@ -392,7 +379,13 @@ static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compa
 		if (!o->all && !any)
 			continue;
 		shown++;
-		fprintf(f, "  %-40s %-6s %10s", r->name, r->unit, num(a, 32, r->cell[0].s.median));
+		if (!o->metric_names)
+			ts_cmp_metric_words(r->name, w, sizeof(w));
+		if (!o->metric_names && strlen(w) > 40) /* long words: a line of their own */
+			fprintf(f, "  %s\n", w);
+		fprintf(f, "  %-40s %-6s %10s",
+			o->metric_names ? r->name : strlen(w) > 40 ? "" : w, r->unit,
+			num(a, 32, r->cell[0].s.median));
 		for (int v = 1; v < c->nr_var; v++)
 			fprintf(f, " %10s %-16s raw %s", num(b, 32, r->cell[v].s.median),
 				change_text(e, 32, r, v), num(g, 32, r->cell[v].raw));
@@ -407,7 +400,6 @@ static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compa
 
 int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
 {
-	unsigned int top = o->top ? o->top : 10;
 	int small_n = 0;
 
 	for (int v = 1; v < c->nr_var; v++) {
@@ -440,7 +432,7 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		fprintf(f, "Benchmark: no result was parsed\n");
 	for (int v = 1; v < c->nr_var; v++) {
 		decomp_block(f, c, v);
-		changes_block(f, c, v, top);
+		changes_block(f, c, v, o);
 		waits_block(f, c, v);
 		wakes_block(f, c, v);
 	}

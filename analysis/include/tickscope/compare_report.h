@@ -14,6 +14,7 @@
 struct ts_compare_report_opts {
 	int all; /* every metric row, not only significant ones and the explanation's */
 	unsigned int top; /* ranked changes shown (0: 10) */
+	int metric_names; /* the metrics' raw names beside their words (--metric-names) */
 };
 
 /** ts_compare_text() - Return: 0 or -EIO */
