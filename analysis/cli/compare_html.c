@@ -111,13 +111,79 @@ static void conditions(FILE *h, const struct ts_cmp *c)
 	fputs("</table>\n", h);
 }
 
-/* The compare tables, written by ts_compare_tsv() into the charts' folder, as tables. */
+static void cell(FILE *h, const char *cls, const char *text)
+{
+	fprintf(h, "<td%s>", cls ? cls : "");
+	ts_html_text(h, text);
+	fputs("</td>", h);
+}
+
+/*
+ * Row @r of variant @v against the baseline as the text says it: in kernel words, the medians
+ * in the text's units, the change in words (a share's in percentage points), the p-value.
+ */
+static void metric_row(FILE *h, const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+		       const char *rank, double share)
+{
+	double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
+	char w[400], a[48], b[48], e[48], p[32], sh[32];
+	const char *n = " class=\"n\"";
+
+	fputs("<tr>", h);
+	if (rank)
+		cell(h, n, rank);
+	cell(h, NULL, c->var[v].name);
+	cell(h, NULL, ts_cmp_metric_words(r->name, w, sizeof(w)));
+	cell(h, n, ts_compare_value_words(a, sizeof(a), r->cell[0].s.median, r->unit, ref));
+	cell(h, n, ts_compare_value_words(b, sizeof(b), r->cell[v].s.median, r->unit, ref));
+	cell(h, NULL, r->cell[v].significant ? ts_compare_change_words(e, sizeof(e), r, v) :
+		      "~ not significant");
+	snprintf(p, sizeof(p), isfinite(r->cell[v].p_adj) ? "%.2g" : "-", r->cell[v].p_adj);
+	cell(h, n, p);
+	if (rank) {
+		snprintf(sh, sizeof(sh), share > 0 && share <= 100 ? "%.0f%%" : "-", share);
+		cell(h, n, sh);
+	}
+	fputs("</tr>\n", h);
+}
+
+static void table_head(FILE *h, const char *caption, int ranked)
+{
+	fputs("<table class=\"tsv\"><caption>", h);
+	ts_html_text(h, caption);
+	fprintf(h, "</caption>\n<tr>%s<th>variant</th><th>what</th><th>baseline</th><th>variant's"
+		   "</th><th>change</th><th>p (adjusted)</th>%s</tr>\n",
+		ranked ? "<th>rank</th>" : "",
+		ranked ? "<th>share of the benchmark's change</th>" : "");
+}
+
+/* The ranked changes and the significant metrics, in the text's words, units and figures. */
+static void word_tables(FILE *h, const struct ts_cmp *c)
+{
+	char rank[16];
+
+	table_head(h, "What changed, ranked (medians of the runs)", 1);
+	for (int v = 1; v < c->nr_var; v++)
+		for (int i = 0; i < c->nr_changes[v]; i++) {
+			snprintf(rank, sizeof(rank), "%d", i + 1);
+			metric_row(h, c, c->changes[v][i].row, v, rank, c->changes[v][i].share);
+		}
+	fputs("</table>\n", h);
+	table_head(h, "Every metric compared that changed significantly (medians of the runs; "
+		      "the JSON and TSV have them all, by name)",
+		   0);
+	for (int i = 0; i < c->nr_rows; i++)
+		for (int v = 1; v < c->nr_var; v++)
+			if (c->rows[i].cell[v].significant)
+				metric_row(h, c, &c->rows[i], v, NULL, NAN);
+	fputs("</table>\n", h);
+}
+
+/* The decomposition (ts_compare_tsv()'s, in the charts' folder), then the metrics in words. */
 static int tables(FILE *h, const char *dir, const struct ts_cmp *c)
 {
 	static const char *const t[][2] = {
 		{ "decomposition.tsv", "The decomposition of the benchmark's change" },
-		{ "changes.tsv", "What changed, ranked" },
-		{ "metrics.tsv", "Every metric compared (medians, change, p-values)" },
 	};
 	char sub[4096], path[4200];
 	size_t i;
@@ -129,6 +195,8 @@ static int tables(FILE *h, const char *dir, const struct ts_cmp *c)
 		snprintf(path, sizeof(path), "%s/%s", sub, t[i][0]);
 		err = ts_html_tsv(h, t[i][1], path);
 	}
+	if (!err)
+		word_tables(h, c);
 	return err;
 }
 

@@ -52,7 +52,7 @@ static const char *fig(char *buf, size_t n, const char *fmt, double v)
  * A sign read two ways (+ is better, + is up) is what the text never prints: the JSON's
  * change_pct keeps the + is better rule, and raw the direction.
  */
-static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
+const char *ts_compare_change_words(char *buf, size_t n, const struct ts_cmp_row *r, int v)
 {
 	const struct ts_cmp_cell *c = &r->cell[v];
 
@@ -80,7 +80,7 @@ static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, 
 	else if (!c->significant)
 		snprintf(buf, n, "~ (p=%.2g)", c->p_adj);
 	else
-		delta_text(buf, n, r, v);
+		ts_compare_change_words(buf, n, r, v);
 	return buf;
 }
 
@@ -162,7 +162,7 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 		const struct ts_cmp_cell *x = &r->cell[v];
 
 		fprintf(f, "  %s vs %s: %s, raw %s%s %s", c->var[v].name, c->var[0].name,
-			delta_text(a, 32, r, v), x->raw >= 0 ? "+" : "", num(b, 32, x->raw),
+			ts_compare_change_words(a, 32, r, v), x->raw >= 0 ? "+" : "", num(b, 32, x->raw),
 			r->unit);
 		ci_text(f, x);
 		fprintf(f, "\n  %s, p=%s (Mann-Whitney U, %s)%s\n",
@@ -239,8 +239,8 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 			"  The benchmark did not change significantly: these shares split noise.\n");
 }
 
-/* A value in its unit, nanoseconds shown as µs from 10 µs up. */
-static const char *with_unit(char *buf, size_t n, double v, const char *unit, double scale_ref)
+const char *ts_compare_value_words(char *buf, size_t n, double v, const char *unit,
+				   double scale_ref)
 {
 	char x[32];
 
@@ -283,9 +283,9 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v,
 
 		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%s)", i + 1,
 			ts_cmp_metric_words(r->name, w, sizeof(w)),
-			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
-			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
-			delta_text(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
+			ts_compare_value_words(a, 48, r->cell[0].s.median, r->unit, ref),
+			ts_compare_value_words(b, 48, r->cell[v].s.median, r->unit, ref),
+			ts_compare_change_words(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
 		if (!isnan(ch->share))
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
 		if (o->metric_names)
