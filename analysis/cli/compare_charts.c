@@ -134,7 +134,8 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 	const double *runs[TS_CMP_MAX_VAR];
 	size_t n[TS_CMP_MAX_VAR];
 	struct ts_chart *ch = ts_charts_add(cs, "bench", "bench-box.gp");
-	const char *what; /* the benchmark's own name of its result, as the text says it */
+	const char *what; /* the benchmark's result in words, as the text says it */
+	char words[128];
 	int i;
 
 	if (!ch) {
@@ -147,7 +148,7 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 			 "no benchmark output was found (workload.out, stress-ng.yaml or --bench)");
 		return;
 	}
-	what = strncmp(r->name, "bench.", 6) ? r->name : r->name + 6;
+	what = ts_cmp_metric_words(r->name, words, sizeof(words));
 	for (i = 0; i < c->nr_var; i++) {
 		vlabel(c, i, lab[i], sizeof(lab[i]));
 		snprintf(lab[i] + strlen(lab[i]), sizeof(lab[i]) - strlen(lab[i]), " (N=%d)",

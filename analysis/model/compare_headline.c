@@ -467,7 +467,7 @@ static void result_line(struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_row *r = c->result;
 	const struct ts_cmp_cell *x;
-	char a[32], b[32], ci[96], unit[16], lo[32], hi[32], chg[40], p[24];
+	char a[32], b[32], ci[96], unit[16], lo[32], hi[32], chg[40], p[24], what[128];
 	double f;
 
 	if (!r) {
@@ -489,7 +489,8 @@ static void result_line(struct ts_cmp *c, int v)
 	else
 		snprintf(p, sizeof(p), "no p");
 	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %s, %s, %s: %s", c->var[v].name,
-	   c->var[0].name, r->name + 6, fig(a, 32, r->cell[0].s.median * f),
+	   c->var[0].name, ts_cmp_metric_words(r->name, what, sizeof(what)),
+	   fig(a, 32, r->cell[0].s.median * f),
 	   fig(b, 32, x->s.median * f), gap(unit), unit, words(chg, sizeof(chg), x->change, r->dir),
 	   ci, p, verdict(c, x));
 }

@@ -141,9 +141,10 @@ static void ci_text(FILE *f, const struct ts_cmp_cell *x)
 static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 {
 	const struct ts_cmp_row *r = c->result;
-	char a[32], b[32], d[32], e[32];
+	char a[32], b[32], d[32], e[32], w[128];
 
-	fprintf(f, "Benchmark: %s (%s, %s)\n", r->name + 6, r->unit, dir_text(r->dir));
+	fprintf(f, "Benchmark: %s (%s, %s)\n", ts_cmp_metric_words(r->name, w, sizeof(w)), r->unit,
+		dir_text(r->dir));
 	fprintf(f, "  %-24s %4s %10s %10s %10s %7s\n", "variant", "N", "median",
 		r->kind == TS_METRIC_RATE ? "hmean" : "mean", "sd", "CV");
 	for (int v = 0; v < c->nr_var; v++) {
