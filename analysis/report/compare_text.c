@@ -196,8 +196,25 @@ static void wrap(FILE *f, const char *s, int indent, int width)
 	}
 }
 
+/*
+ * A part's share of the change, never over 100% or below 0: "46.0%", "-" without a change,
+ * "against" (it moved the other way), "more" (it moved more than the whole change: other
+ * parts moved against it). *@odd is set for the last two, which a footnote explains.
+ */
+static const char *share_cell(char *buf, size_t n, double share, int *odd)
+{
+	if (!isfinite(share))
+		snprintf(buf, n, "-");
+	else if (share < -0.05 || share > 100.05)
+		snprintf(buf, n, "%s", (*odd = 1, share < 0 ? "against" : "more"));
+	else
+		snprintf(buf, n, "%.1f%%", fabs(share));
+	return buf;
+}
+
 static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 {
+	int odd = 0;
 	const struct ts_cmp_decomp *d = &c->dec[v];
 	char a[32], b[32], e[32], s[32], res[1024];
 	double expl = 0;
@@ -211,16 +228,34 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	for (int i = 0; i < d->nr; i++) {
 		const struct ts_cmp_part *p = &d->part[i];
 
-		fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", p->label, num(a, 32, p->a),
-			num(b, 32, p->b), num(e, 32, p->delta), fig(s, sizeof(s), "%.1f", p->share));
+		fprintf(f, "  %-28s %12s %12s %12s %8s\n", p->label, num(a, 32, p->a),
+			num(b, 32, p->b), num(e, 32, p->delta),
+			share_cell(s, sizeof(s), p->share, &odd));
 		if (p->metric)
 			expl += p->share;
 	}
-	fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", "total", num(a, 32, d->a), num(b, 32, d->b),
+	fprintf(f, "  %-28s %12s %12s %12s %8s\n", "total", num(a, 32, d->a), num(b, 32, d->b),
 		num(e, 32, d->delta),
-		fig(s, sizeof(s), "%.1f", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
-	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
-		expl);
+		fig(s, sizeof(s), "%.1f%%", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
+	if (!isfinite(expl))
+		;
+	else if (expl >= -0.05 && expl <= 100.05)
+		fprintf(f,
+			"  The components explain %.1f%% of the change; the residual is the rest.\n",
+			fabs(expl));
+	else {
+		snprintf(res, sizeof(res),
+			 "The components moved %s the change (%s µs/op against %s): the residual "
+			 "moved the other way.",
+			 expl > 0 ? "more than" : "against", num(a, 32, expl * d->delta / 100),
+			 num(b, 32, d->delta));
+		wrap(f, res, 2, 98);
+	}
+	if (odd)
+		wrap(f,
+		     "(share: \"against\" moved the other way from the change; \"more\" moved "
+		     "more than the whole change, other parts moving against it)",
+		     2, 98);
 	if (ts_cmp_residual_words(c, v, res, sizeof(res)))
 		wrap(f, res, 2, 98);
 	if (d->nr_detail)
@@ -231,9 +266,9 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 
 		if (strlen(p->label) > 28) /* a stack: its own line */
 			fprintf(f, "  %s\n", p->label);
-		fprintf(f, "  %-28s %12s %12s %12s %7.1f%%\n",
+		fprintf(f, "  %-28s %12s %12s %12s %8s\n",
 			strlen(p->label) > 28 ? "" : p->label, num(a, 32, p->a), num(b, 32, p->b),
-			num(e, 32, p->delta), p->share);
+			num(e, 32, p->delta), share_cell(s, sizeof(s), p->share, &odd));
 	}
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,
