@@ -179,25 +179,55 @@ static void word_tables(FILE *h, const struct ts_cmp *c)
 	fputs("</table>\n", h);
 }
 
-/* The decomposition (ts_compare_tsv()'s, in the charts' folder), then the metrics in words. */
-static int tables(FILE *h, const char *dir, const struct ts_cmp *c)
+static void part_row(FILE *h, const struct ts_cmp *c, int v, const struct ts_cmp_part *p,
+		     int *odd)
 {
-	static const char *const t[][2] = {
-		{ "decomposition.tsv", "The decomposition of the benchmark's change" },
-	};
-	char sub[4096], path[4200];
-	size_t i;
-	int err;
+	char a[48], b[48], d[48], s[32];
+	const char *n = " class=\"n\"";
 
-	snprintf(sub, sizeof(sub), "%s/compare-tsv", dir);
-	err = ts_compare_tsv(sub, c);
-	for (i = 0; i < sizeof(t) / sizeof(t[0]) && !err; i++) {
-		snprintf(path, sizeof(path), "%s/%s", sub, t[i][0]);
-		err = ts_html_tsv(h, t[i][1], path);
+	fputs("<tr>", h);
+	cell(h, NULL, c->var[v].name);
+	cell(h, NULL, p->label);
+	cell(h, n, ts_compare_value_words(a, sizeof(a), p->a, "µs/op", 0));
+	cell(h, n, ts_compare_value_words(b, sizeof(b), p->b, "µs/op", 0));
+	cell(h, n, ts_compare_value_words(d, sizeof(d), p->delta, "µs/op", 0));
+	cell(h, n, ts_compare_share_words(s, sizeof(s), p->share, odd));
+	fputs("</tr>\n", h);
+}
+
+/* The decomposition as the text's table: the same parts, units, figures and share words. */
+static void decomp_table(FILE *h, const struct ts_cmp *c)
+{
+	int odd = 0;
+
+	fputs("<table class=\"tsv\"><caption>The decomposition of the benchmark's change "
+	      "(medians of the runs)</caption>\n<tr><th>variant</th><th>component</th>"
+	      "<th>baseline</th><th>variant's</th><th>change</th><th>share</th></tr>\n",
+	      h);
+	for (int v = 1; v < c->nr_var; v++) {
+		const struct ts_cmp_decomp *d = &c->dec[v];
+		struct ts_cmp_part total = { "total", NULL, d->a, d->b, d->delta, 100 };
+
+		for (int i = 0; d->kind && i < d->nr; i++)
+			part_row(h, c, v, &d->part[i], &odd);
+		for (int i = 0; d->kind && i < d->nr_detail; i++)
+			part_row(h, c, v, &d->detail[i], &odd);
+		if (d->kind)
+			part_row(h, c, v, &total, &odd);
 	}
-	if (!err)
-		word_tables(h, c);
-	return err;
+	fputs("</table>\n", h);
+	if (odd)
+		ts_html_para(h, "note",
+			     "share: \"against\" moved the other way from the change; \"more\" "
+			     "moved more than the whole change, other parts moving against it.");
+}
+
+/* The decomposition, the ranked changes and the metrics, as the text says them. */
+static int tables(FILE *h, const struct ts_cmp *c)
+{
+	decomp_table(h, c);
+	word_tables(h, c);
+	return ferror(h) ? -EIO : 0;
 }
 
 /* Every variant's headline, as the text prints it (the same figures and units). */
@@ -270,7 +300,7 @@ static int page(FILE *h, const struct ts_charts *cs, const struct ts_cmp *c,
 	ts_html_pre(h, text);
 	fputs("</details>\n", h);
 	folded(h, "tables", "Tables: decomposition, ranked changes, every metric");
-	err = err ?: tables(h, cs->dir, c);
+	err = err ?: tables(h, c);
 	fputs("</details>\n", h);
 	folded(h, "conditions", "Recording conditions of every run");
 	fputs("<div style=\"overflow-x:auto\">", h);

@@ -196,12 +196,7 @@ static void wrap(FILE *f, const char *s, int indent, int width)
 	}
 }
 
-/*
- * A part's share of the change, never over 100% or below 0: "46.0%", "-" without a change,
- * "against" (it moved the other way), "more" (it moved more than the whole change: other
- * parts moved against it). *@odd is set for the last two, which a footnote explains.
- */
-static const char *share_cell(char *buf, size_t n, double share, int *odd)
+const char *ts_compare_share_words(char *buf, size_t n, double share, int *odd)
 {
 	if (!isfinite(share))
 		snprintf(buf, n, "-");
@@ -230,7 +225,7 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 
 		fprintf(f, "  %-28s %12s %12s %12s %8s\n", p->label, num(a, 32, p->a),
 			num(b, 32, p->b), num(e, 32, p->delta),
-			share_cell(s, sizeof(s), p->share, &odd));
+			ts_compare_share_words(s, sizeof(s), p->share, &odd));
 		if (p->metric)
 			expl += p->share;
 	}
@@ -268,7 +263,7 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 			fprintf(f, "  %s\n", p->label);
 		fprintf(f, "  %-28s %12s %12s %12s %8s\n",
 			strlen(p->label) > 28 ? "" : p->label, num(a, 32, p->a), num(b, 32, p->b),
-			num(e, 32, p->delta), share_cell(s, sizeof(s), p->share, &odd));
+			num(e, 32, p->delta), ts_compare_share_words(s, sizeof(s), p->share, &odd));
 	}
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,

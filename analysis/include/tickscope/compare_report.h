@@ -30,6 +30,14 @@ const char *ts_compare_change_words(char *buf, size_t n, const struct ts_cmp_row
 const char *ts_compare_value_words(char *buf, size_t n, double v, const char *unit,
 				   double scale_ref);
 
+/**
+ * ts_compare_share_words() - a part's share of the change, never over 100% or below 0:
+ * "46.0%", "-" without a change, "against" (it moved the other way), "more" (it moved more
+ * than the whole change: other parts moved against it); *@odd is set for the last two.
+ * Return: @buf
+ */
+const char *ts_compare_share_words(char *buf, size_t n, double share, int *odd);
+
 /** ts_compare_text() - Return: 0 or -EIO */
 int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o);
 
