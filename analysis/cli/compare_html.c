@@ -136,8 +136,9 @@ static void metric_row(FILE *h, const struct ts_cmp *c, const struct ts_cmp_row 
 	cell(h, NULL, ts_cmp_metric_words(r->name, w, sizeof(w)));
 	cell(h, n, ts_compare_value_words(a, sizeof(a), r->cell[0].s.median, r->unit, ref));
 	cell(h, n, ts_compare_value_words(b, sizeof(b), r->cell[v].s.median, r->unit, ref));
-	cell(h, NULL, r->cell[v].significant ? ts_compare_change_words(e, sizeof(e), r, v) :
-		      "~ not significant");
+	cell(h, NULL,
+	     r->cell[v].significant ? ts_compare_change_words(e, sizeof(e), r, v) :
+				      "~ not significant");
 	snprintf(p, sizeof(p), isfinite(r->cell[v].p_adj) ? "%.2g" : "-", r->cell[v].p_adj);
 	cell(h, n, p);
 	if (rank) {
@@ -151,8 +152,9 @@ static void table_head(FILE *h, const char *caption, int ranked)
 {
 	fputs("<table class=\"tsv\"><caption>", h);
 	ts_html_text(h, caption);
-	fprintf(h, "</caption>\n<tr>%s<th>variant</th><th>what</th><th>baseline</th><th>variant's"
-		   "</th><th>change</th><th>p (adjusted)</th>%s</tr>\n",
+	fprintf(h,
+		"</caption>\n<tr>%s<th>variant</th><th>what</th><th>baseline</th><th>variant's"
+		"</th><th>change</th><th>p (adjusted)</th>%s</tr>\n",
 		ranked ? "<th>rank</th>" : "",
 		ranked ? "<th>share of the benchmark's change</th>" : "");
 }
@@ -169,8 +171,9 @@ static void word_tables(FILE *h, const struct ts_cmp *c)
 			metric_row(h, c, c->changes[v][i].row, v, rank, c->changes[v][i].share);
 		}
 	fputs("</table>\n", h);
-	table_head(h, "Every metric compared that changed significantly (medians of the runs; "
-		      "the JSON and TSV have them all, by name)",
+	table_head(h,
+		   "Every metric compared that changed significantly (medians of the runs; "
+		   "the JSON and TSV have them all, by name)",
 		   0);
 	for (int i = 0; i < c->nr_rows; i++)
 		for (int v = 1; v < c->nr_var; v++)
@@ -179,8 +182,7 @@ static void word_tables(FILE *h, const struct ts_cmp *c)
 	fputs("</table>\n", h);
 }
 
-static void part_row(FILE *h, const struct ts_cmp *c, int v, const struct ts_cmp_part *p,
-		     int *odd)
+static void part_row(FILE *h, const struct ts_cmp *c, int v, const struct ts_cmp_part *p, int *odd)
 {
 	char a[48], b[48], d[48], s[32];
 	const char *n = " class=\"n\"";

@@ -51,13 +51,11 @@ static int has_word(const char *name, const char *w)
  *   which follows the clock (HZ) and the tick's mode, not the benchmark.
  * The benchmark's own figures and its tasks' per-operation figures keep theirs.
  */
-static enum ts_metric_dir cmp_direction(const char *name, const char *unit,
-					enum ts_metric_dir dir)
+static enum ts_metric_dir cmp_direction(const char *name, const char *unit, enum ts_metric_dir dir)
 {
 	int per_call = (starts(name, "timer.expire.") && has_word(name, ".handler.")) ||
 		       (starts(name, "workqueue.work.") && has_word(name, ".duration.")) ||
-		       starts(name, "rcu.window.") ||
-		       (starts(name, "irq.") && !strcmp(unit, "ns"));
+		       starts(name, "rcu.window.") || (starts(name, "irq.") && !strcmp(unit, "ns"));
 
 	if (starts(name, "bench.") || starts(name, "task.") || dir == TS_DIR_NEUTRAL)
 		return dir;

@@ -483,14 +483,14 @@ static void result_line(struct ts_cmp *c, int v)
 		snprintf(ci, sizeof(ci), "no CI");
 	else
 		snprintf(ci, sizeof(ci), "%.0f%% CI [%s, %s]", 100 * fmin(x->t.level, 0.95),
-			 words(lo, sizeof(lo), x->ci_lo, r->dir), words(hi, sizeof(hi), x->ci_hi, r->dir));
+			 words(lo, sizeof(lo), x->ci_lo, r->dir),
+			 words(hi, sizeof(hi), x->ci_hi, r->dir));
 	if (isfinite(x->p))
 		snprintf(p, sizeof(p), "p=%.2g", x->p);
 	else
 		snprintf(p, sizeof(p), "no p");
-	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %s, %s, %s: %s", c->var[v].name,
-	   c->var[0].name, ts_cmp_metric_words(r->name, what, sizeof(what)),
-	   fig(a, 32, r->cell[0].s.median * f),
+	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %s, %s, %s: %s", c->var[v].name, c->var[0].name,
+	   ts_cmp_metric_words(r->name, what, sizeof(what)), fig(a, 32, r->cell[0].s.median * f),
 	   fig(b, 32, x->s.median * f), gap(unit), unit, words(chg, sizeof(chg), x->change, r->dir),
 	   ci, p, verdict(c, x));
 }
@@ -550,8 +550,11 @@ static void components_line(struct ts_cmp *c, int v)
 static void run_split_line(struct ts_cmp *c, int v)
 {
 	static const char *const part[][2] = {
-		{ "own", "own" },	  { "hardirq", "hard IRQs" },	   { "softirq", "softirqs" },
-		{ "timers", "of which timer callbacks" }, { "tick", "the tick's handler" },
+		{ "own", "own" },
+		{ "hardirq", "hard IRQs" },
+		{ "softirq", "softirqs" },
+		{ "timers", "of which timer callbacks" },
+		{ "tick", "the tick's handler" },
 	};
 	const struct ts_cmp_part *run = comp_part(c, v, C_RUN);
 	char text[360], name[64], a[32], b[32];

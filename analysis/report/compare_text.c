@@ -163,8 +163,8 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 		const struct ts_cmp_cell *x = &r->cell[v];
 
 		fprintf(f, "  %s vs %s: %s, raw %s%s %s", c->var[v].name, c->var[0].name,
-			ts_compare_change_words(a, 32, r, v), x->raw >= 0 ? "+" : "", num(b, 32, x->raw),
-			r->unit);
+			ts_compare_change_words(a, 32, r, v), x->raw >= 0 ? "+" : "",
+			num(b, 32, x->raw), r->unit);
 		ci_text(f, x);
 		fprintf(f, "\n  %s, p=%s (Mann-Whitney U, %s)%s\n",
 			x->significant ? "significant" : "~ not significant",
@@ -235,8 +235,8 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	if (!isfinite(expl))
 		;
 	else if (expl >= -0.05 && expl <= 100.05)
-		fprintf(f,
-			"  The components explain %.1f%% of the change; the residual is the rest.\n",
+		fprintf(f, "  The components explain %.1f%% of the change; the residual is the "
+			   "rest.\n",
 			fabs(expl));
 	else {
 		snprintf(res, sizeof(res),
