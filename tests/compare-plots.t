@@ -58,7 +58,7 @@ is "$(tail -n +2 "$tmp/p/bench.tsv" | cut -f3 | grep -v '^-$' | sort -g | tr '\n
 		sort -g | tr '\n' ' ')" "bench.tsv: B's runs are the JSON's values"
 chg=$(res .variants[1].change_pct |
 	awk '{ printf "%.1f%% %s", $1 < 0 ? -$1 : $1, $1 < 0 ? "worse" : "better" }')
-grep -q "title='bench.latency: B against A $chg" "$tmp/p/plots.sh"
+grep -q "title='latency: B against A $chg" "$tmp/p/plots.sh"
 ok $? "the box plot's title carries the change in words: $chg"
 is "$(awk -F'\t' 'NR > 2 && $4 != "total_b" { printf "%s %.4g %.4g\n", $1, $3 - $2, $5 }' \
 	"$tmp/p/explain.tsv")" \
@@ -68,16 +68,18 @@ is "$(awk -F'\t' 'NR > 2 && $4 != "total_b" { printf "%s %.4g %.4g\n", $1, $3 - 
 	"explain.tsv: each component's change and share as in the JSON"
 # Idle exits per second by cause: the medians of runs, as in the JSON. A cause whose medians
 # are all 0 has no column (0 here), and a chart of nothing but zeros is not drawn.
-for cause in hrtimer ipi; do
+# The tick has its own column, apart from the other hrtimers: each as the idle section's metric.
+for pair in "hrtimer (not the tick):other_hrtimer" "the tick:tick" "ipi:ipi"; do
+	col=${pair%:*} cause=${pair##*:}
 	if [ "$(chart_status "$tmp/p" idle-exits)" = drawn ]; then
-		got=$(awk -F'\t' -v c=$cause 'NR == 1 { for (i = 2; i <= NF; i++) if ($i == c) k = i }
+		got=$(awk -F'\t' -v c="$col" 'NR == 1 { for (i = 2; i <= NF; i++) if ($i == c) k = i }
 			NR > 1 { printf "%.4g ", k ? $k : 0 }' "$tmp/p/idle-exits.tsv")
 	else
 		got="0 0 "
 	fi
 	is "$got" "$(jq -r --arg m "idle.exits.$cause.per_s" '.metrics[] | select(.name == $m) |
 		.variants[].median' "$tmp/c.json" | awk '{ printf "%.4g ", $1 }')" \
-		"idle-exits.tsv: $cause per second = the JSON's medians of runs"
+		"idle-exits.tsv: $col per second = the JSON's idle.exits.$cause.per_s medians of runs"
 done
 if [ "$(chart_status "$tmp/p" idle-exits)" != drawn ]; then
 	# a run with exits makes "none happened" false: the JSON's idle.exits.per_s says which
@@ -175,6 +177,22 @@ EOF
 	ok $? "every run's recording conditions"
 	grep -q 'class="warn">pinning differs' "$tmp/dom.html"
 	ok $? "the confounder warnings"
+	# Each title once: the figure's caption, not gnuplot's title inside the SVG as well.
+	t=$(awk -F'\t' '$1 == "explain" { print $4 }' "$tmp/p/charts.tsv" | sed 's/&/\&amp;/g')
+	is "$(grep -oF "$t" "$tmp/dom.html" | wc -l | tr -d ' ')" 1 "the waterfall's title once"
+	# The ranked table in the text's words, units and figures: each row's "what: A -> B,
+	# change" is the text's ranked line, and no raw metric name is in it.
+	"$TICKSCOPE" compare "$A" "$B" 2>/dev/null | sed -n '/^What changed/,/^$/p' |
+		sed -n 's/^ *[0-9]*\. \(.*\) (p=.*$/\1/p' >"$tmp/ranked.txt"
+	sed -n '/<caption>What changed, ranked/,/<\/table>/p' "$tmp/dom.html" |
+		sed -n 's|^<tr><td class="n">[0-9]*</td><td>[^<]*</td><td>\([^<]*\)</td><td class="n">\([^<]*\)</td><td class="n">\([^<]*\)</td><td>\([^<]*\)</td>.*|\1: \2 -> \3, \4|p' |
+		sed 's/&gt;/>/g; s/&lt;/</g; s/&amp;/\&/g' | head -n "$(wc -l <"$tmp/ranked.txt")" >"$tmp/ranked-html.txt"
+	[ -s "$tmp/ranked.txt" ] && cmp -s "$tmp/ranked.txt" "$tmp/ranked-html.txt"
+	ok $? "the HTML's ranked table says what the text's ranked list says ($(wc -l <"$tmp/ranked.txt") rows)"
+	diag "$(diff "$tmp/ranked.txt" "$tmp/ranked-html.txt" | head -6)"
+	sed -n '/<caption>What changed, ranked/,/<\/table>/p' "$tmp/dom.html" |
+		grep -Eq '>(task|sched|idle|timer|workqueue|rcu|irq|migrate|shrinker|bench)\.[a-z_]'
+	ok $((!$?)) "the HTML's ranked table holds no raw metric name"
 	# Printed to PDF, the first page holds the headline: the benchmark's change and the
 	# mechanism (the text's first lines), and the decomposition's waterfall.
 	if command -v pdftotext >/dev/null; then

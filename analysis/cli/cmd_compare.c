@@ -60,6 +60,8 @@ static const char compare_help[] =
 	"                     workload than the baseline's first run; refused otherwise\n"
 	"  --all              every metric in the table, not only the significant ones\n"
 	"  --top N            ranked changes shown per variant (10)\n"
+	"  --metric-names     the metrics' raw names (docs/metrics.md) in the text, beside or\n"
+	"                     instead of their words; the JSON and TSV always have them\n"
 	"  --jobs N           runs loaded in parallel (default: $TS_JOBS, else one per online\n"
 	"                     core); the output is the same for any N (--plots and --html\n"
 	"                     load one at a time)\n"
@@ -140,6 +142,9 @@ static int option(struct compare_args *a, int c)
 	case 'J':
 		a->jobs = (int)strtol(optarg, &end, 10);
 		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;
+	case 'm':
+		a->ro.metric_names = 1;
+		return 0;
 	case 'o':
 		a->ro.top = cli_count(optarg);
 		return !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
@@ -167,6 +172,7 @@ static const struct option longopts[] = {
 	{ "allow-mismatch", no_argument, NULL, 'M' },
 	{ "all", no_argument, NULL, 'A' },
 	{ "top", required_argument, NULL, 'o' },
+	{ "metric-names", no_argument, NULL, 'm' },
 	{ "jobs", required_argument, NULL, 'J' },
 	{ "plots", required_argument, NULL, 'P' },
 	{ "html", required_argument, NULL, 'H' },

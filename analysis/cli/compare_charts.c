@@ -134,6 +134,8 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 	const double *runs[TS_CMP_MAX_VAR];
 	size_t n[TS_CMP_MAX_VAR];
 	struct ts_chart *ch = ts_charts_add(cs, "bench", "bench-box.gp");
+	const char *what; /* the benchmark's result in words, as the text says it */
+	char words[128];
 	int i;
 
 	if (!ch) {
@@ -146,6 +148,7 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 			 "no benchmark output was found (workload.out, stress-ng.yaml or --bench)");
 		return;
 	}
+	what = ts_cmp_metric_words(r->name, words, sizeof(words));
 	for (i = 0; i < c->nr_var; i++) {
 		vlabel(c, i, lab[i], sizeof(lab[i]));
 		snprintf(lab[i] + strlen(lab[i]), sizeof(lab[i]) - strlen(lab[i]), " (N=%d)",
@@ -159,12 +162,12 @@ static void bench_chart(struct ts_charts *cs, const struct ts_cmp *c, int *err)
 
 		/* in words, as the text report: "148.9% worse", never a bare sign */
 		snprintf(ch->title, sizeof(ch->title), "%s: B against A %.1f%% %s%s, p = %.2g%s",
-			 r->name, fabs(b->change), b->change >= 0 ? "better" : "worse",
+			 what, fabs(b->change), b->change >= 0 ? "better" : "worse",
 			 b->significant ? "" : " (not significant)", b->p,
 			 c->nr_var > 2 ? " (C... in the table)" : "");
 	}
 	ch->axis_var = "ylabel";
-	snprintf(ch->axis, sizeof(ch->axis), "%s (%s, %s is better)", r->name, r->unit,
+	snprintf(ch->axis, sizeof(ch->axis), "%s (%s, %s is better)", what, r->unit,
 		 r->dir == TS_DIR_HIGHER ? "higher" :
 		 r->dir == TS_DIR_LOWER	 ? "lower" :
 					   "neither");

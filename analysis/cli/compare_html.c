@@ -111,25 +111,125 @@ static void conditions(FILE *h, const struct ts_cmp *c)
 	fputs("</table>\n", h);
 }
 
-/* The compare tables, written by ts_compare_tsv() into the charts' folder, as tables. */
-static int tables(FILE *h, const char *dir, const struct ts_cmp *c)
+static void cell(FILE *h, const char *cls, const char *text)
 {
-	static const char *const t[][2] = {
-		{ "decomposition.tsv", "The decomposition of the benchmark's change" },
-		{ "changes.tsv", "What changed, ranked" },
-		{ "metrics.tsv", "Every metric compared (medians, change, p-values)" },
-	};
-	char sub[4096], path[4200];
-	size_t i;
-	int err;
+	fprintf(h, "<td%s>", cls ? cls : "");
+	ts_html_text(h, text);
+	fputs("</td>", h);
+}
 
-	snprintf(sub, sizeof(sub), "%s/compare-tsv", dir);
-	err = ts_compare_tsv(sub, c);
-	for (i = 0; i < sizeof(t) / sizeof(t[0]) && !err; i++) {
-		snprintf(path, sizeof(path), "%s/%s", sub, t[i][0]);
-		err = ts_html_tsv(h, t[i][1], path);
+/*
+ * Row @r of variant @v against the baseline as the text says it: in kernel words, the medians
+ * in the text's units, the change in words (a share's in percentage points), the p-value.
+ */
+static void metric_row(FILE *h, const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+		       const char *rank, double share)
+{
+	double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
+	char w[400], a[48], b[48], e[48], p[32], sh[32];
+	const char *n = " class=\"n\"";
+
+	fputs("<tr>", h);
+	if (rank)
+		cell(h, n, rank);
+	cell(h, NULL, c->var[v].name);
+	cell(h, NULL, ts_cmp_metric_words(r->name, w, sizeof(w)));
+	cell(h, n, ts_compare_value_words(a, sizeof(a), r->cell[0].s.median, r->unit, ref));
+	cell(h, n, ts_compare_value_words(b, sizeof(b), r->cell[v].s.median, r->unit, ref));
+	cell(h, NULL,
+	     r->cell[v].significant ? ts_compare_change_words(e, sizeof(e), r, v) :
+				      "~ not significant");
+	snprintf(p, sizeof(p), isfinite(r->cell[v].p_adj) ? "%.2g" : "-", r->cell[v].p_adj);
+	cell(h, n, p);
+	if (rank) {
+		snprintf(sh, sizeof(sh), share > 0 && share <= 100 ? "%.0f%%" : "-", share);
+		cell(h, n, sh);
 	}
-	return err;
+	fputs("</tr>\n", h);
+}
+
+static void table_head(FILE *h, const char *caption, int ranked)
+{
+	fputs("<table class=\"tsv\"><caption>", h);
+	ts_html_text(h, caption);
+	fprintf(h,
+		"</caption>\n<tr>%s<th>variant</th><th>what</th><th>baseline</th><th>variant's"
+		"</th><th>change</th><th>p (adjusted)</th>%s</tr>\n",
+		ranked ? "<th>rank</th>" : "",
+		ranked ? "<th>share of the benchmark's change</th>" : "");
+}
+
+/* The ranked changes and the significant metrics, in the text's words, units and figures. */
+static void word_tables(FILE *h, const struct ts_cmp *c)
+{
+	char rank[16];
+
+	table_head(h, "What changed, ranked (medians of the runs)", 1);
+	for (int v = 1; v < c->nr_var; v++)
+		for (int i = 0; i < c->nr_changes[v]; i++) {
+			snprintf(rank, sizeof(rank), "%d", i + 1);
+			metric_row(h, c, c->changes[v][i].row, v, rank, c->changes[v][i].share);
+		}
+	fputs("</table>\n", h);
+	table_head(h,
+		   "Every metric compared that changed significantly (medians of the runs; "
+		   "the JSON and TSV have them all, by name)",
+		   0);
+	for (int i = 0; i < c->nr_rows; i++)
+		for (int v = 1; v < c->nr_var; v++)
+			if (c->rows[i].cell[v].significant)
+				metric_row(h, c, &c->rows[i], v, NULL, NAN);
+	fputs("</table>\n", h);
+}
+
+static void part_row(FILE *h, const struct ts_cmp *c, int v, const struct ts_cmp_part *p, int *odd)
+{
+	char a[48], b[48], d[48], s[32];
+	const char *n = " class=\"n\"";
+
+	fputs("<tr>", h);
+	cell(h, NULL, c->var[v].name);
+	cell(h, NULL, p->label);
+	cell(h, n, ts_compare_value_words(a, sizeof(a), p->a, "µs/op", 0));
+	cell(h, n, ts_compare_value_words(b, sizeof(b), p->b, "µs/op", 0));
+	cell(h, n, ts_compare_value_words(d, sizeof(d), p->delta, "µs/op", 0));
+	cell(h, n, ts_compare_share_words(s, sizeof(s), p->share, odd));
+	fputs("</tr>\n", h);
+}
+
+/* The decomposition as the text's table: the same parts, units, figures and share words. */
+static void decomp_table(FILE *h, const struct ts_cmp *c)
+{
+	int odd = 0;
+
+	fputs("<table class=\"tsv\"><caption>The decomposition of the benchmark's change "
+	      "(medians of the runs)</caption>\n<tr><th>variant</th><th>component</th>"
+	      "<th>baseline</th><th>variant's</th><th>change</th><th>share</th></tr>\n",
+	      h);
+	for (int v = 1; v < c->nr_var; v++) {
+		const struct ts_cmp_decomp *d = &c->dec[v];
+		struct ts_cmp_part total = { "total", NULL, d->a, d->b, d->delta, 100 };
+
+		for (int i = 0; d->kind && i < d->nr; i++)
+			part_row(h, c, v, &d->part[i], &odd);
+		for (int i = 0; d->kind && i < d->nr_detail; i++)
+			part_row(h, c, v, &d->detail[i], &odd);
+		if (d->kind)
+			part_row(h, c, v, &total, &odd);
+	}
+	fputs("</table>\n", h);
+	if (odd)
+		ts_html_para(h, "note",
+			     "share: \"against\" moved the other way from the change; \"more\" "
+			     "moved more than the whole change, other parts moving against it.");
+}
+
+/* The decomposition, the ranked changes and the metrics, as the text says them. */
+static int tables(FILE *h, const struct ts_cmp *c)
+{
+	decomp_table(h, c);
+	word_tables(h, c);
+	return ferror(h) ? -EIO : 0;
 }
 
 /* Every variant's headline, as the text prints it (the same figures and units). */
@@ -202,7 +302,7 @@ static int page(FILE *h, const struct ts_charts *cs, const struct ts_cmp *c,
 	ts_html_pre(h, text);
 	fputs("</details>\n", h);
 	folded(h, "tables", "Tables: decomposition, ranked changes, every metric");
-	err = err ?: tables(h, cs->dir, c);
+	err = err ?: tables(h, c);
 	fputs("</details>\n", h);
 	folded(h, "conditions", "Recording conditions of every run");
 	fputs("<div style=\"overflow-x:auto\">", h);

@@ -12,6 +12,18 @@
 
 #include "compare_priv.h"
 
+static int starts(const char *s, const char *pre)
+{
+	return !strncmp(s, pre, strlen(pre));
+}
+
+static int ends(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+
+	return n > m && !strcmp(s + n - m, suf);
+}
+
 static int family_of(const char *name, int first_bench)
 {
 	if (!strncmp(name, "bench.", 6))
@@ -19,6 +31,39 @@ static int family_of(const char *name, int first_bench)
 	if (!strncmp(name, "task.", 5))
 		return TS_FAM_TASK;
 	return TS_FAM_TRACE;
+}
+
+static int has_word(const char *name, const char *w)
+{
+	return strstr(name, w) != NULL;
+}
+
+/*
+ * The direction a metric has in an A/B (docs/compare.md, "Directions"): the section's own,
+ * except for the whole trace's figures that move with the benchmark's pace rather than with
+ * the kernel's cost, which are neutral (no better or worse word):
+ * - a handler's time per call (timer callbacks, work items, interrupts, RCU windows): when the
+ *   calls grow more frequent each does less, so a shorter call is not less time taken; what
+ *   they take from the benchmark is the run time's split, task.path.run.*.per_op;
+ * - counts and sums over the whole trace, which grow with its length;
+ * - events or time per second of the trace (idle exits by IPIs, wakeups, switches, work
+ *   items), which fall when the benchmark slows and rise when it speeds up, except the tick's,
+ *   which follows the clock (HZ) and the tick's mode, not the benchmark.
+ * The benchmark's own figures and its tasks' per-operation figures keep theirs.
+ */
+static enum ts_metric_dir cmp_direction(const char *name, const char *unit, enum ts_metric_dir dir)
+{
+	int per_call = (starts(name, "timer.expire.") && has_word(name, ".handler.")) ||
+		       (starts(name, "workqueue.work.") && has_word(name, ".duration.")) ||
+		       starts(name, "rcu.window.") || (starts(name, "irq.") && !strcmp(unit, "ns"));
+
+	if (starts(name, "bench.") || starts(name, "task.") || dir == TS_DIR_NEUTRAL)
+		return dir;
+	if (per_call || !strcmp(unit, "count") || (!strcmp(unit, "ns") && ends(name, ".sum")))
+		return TS_DIR_NEUTRAL;
+	if ((!strcmp(unit, "1/s") || !strcmp(unit, "ns/s")) && !has_word(name, "tick"))
+		return TS_DIR_NEUTRAL;
+	return dir;
 }
 
 /* The union of the runs' metric names, in first-seen order (the bench result first). */
@@ -49,7 +94,7 @@ static int collect_rows(struct ts_cmp *c)
 				row->unit = strdup(m->unit ? m->unit : "");
 				if (!row->name || !row->unit)
 					return -ENOMEM;
-				row->dir = m->dir;
+				row->dir = cmp_direction(m->name, row->unit, m->dir);
 				row->kind = m->kind;
 				row->family = family_of(m->name, !have_result);
 				have_result |= row->family == TS_FAM_RESULT;
@@ -74,18 +119,6 @@ static double signed_pct(const struct ts_cmp_row *row, double d, double base)
 	double pct = base != 0 ? 100 * d / fabs(base) : NAN;
 
 	return row->dir == TS_DIR_LOWER ? -pct : pct;
-}
-
-static int starts(const char *s, const char *pre)
-{
-	return !strncmp(s, pre, strlen(pre));
-}
-
-static int ends(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-
-	return n > m && !strcmp(s + n - m, suf);
 }
 
 /*

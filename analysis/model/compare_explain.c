@@ -80,6 +80,45 @@ static void decompose(struct ts_cmp *c, int v, const char *total, const struct p
 	d->part[d->nr].delta = d->part[d->nr].b - d->part[d->nr].a;
 	d->part[d->nr].share = d->delta != 0 ? 100 * d->part[d->nr].delta / d->delta : NAN;
 	d->nr++;
+	d->none_a = d->none_b = d->window_a = d->window_b = NAN;
+}
+
+/*
+ * The round trip's residual: the time line's fourth state (every task asleep) and the traced
+ * window per operation, the sum of the four states in each run, medians of the runs.
+ */
+static void residual_parts(struct ts_cmp *c, int v)
+{
+	static const char *const path[] = { "task.path.wake_delivery.per_op",
+					    "task.path.sched_delay.per_op", "task.path.run.per_op",
+					    "task.path.none.per_op" };
+	const struct ts_cmp_row *r[4];
+	struct ts_cmp_decomp *d = &c->dec[v];
+	const int k[2] = { 0, v };
+
+	for (int i = 0; i < 4; i++)
+		if (!(r[i] = ts_cmp_find(c, path[i])))
+			return;
+	d->none_a = r[3]->cell[0].s.median * 1e-3;
+	d->none_b = r[3]->cell[v].s.median * 1e-3;
+	for (int s = 0; s < 2; s++) {
+		int n = 0, nr = c->var[k[s]].nr_runs;
+		double *w = calloc(nr ? nr : 1, sizeof(*w));
+		struct ts_summary sum = { .median = NAN };
+
+		for (int run = 0; w && run < nr; run++) {
+			double x = 0;
+
+			for (int i = 0; i < 4; i++)
+				x += r[i]->cell[k[s]].values[run];
+			if (!isnan(x))
+				w[n++] = x * 1e-3;
+		}
+		if (!w || !n || ts_stats_summary(w, n, 0, &sum))
+			sum.median = NAN;
+		*(s ? &d->window_b : &d->window_a) = sum.median;
+		free(w);
+	}
 }
 
 static int has_values(const struct ts_cmp *c, const char *name)
@@ -109,6 +148,62 @@ static void add_detail(struct ts_cmp_decomp *d, const struct ts_cmp_row *r, int 
 static double wait_change(const struct ts_cmp_wait *w)
 {
 	return fabs((isnan(w->b) ? 0 : w->b) - (isnan(w->a) ? 0 : w->a));
+}
+
+/* Over this share of the change (either way), or of the round trip, the residual is said. */
+#define RESIDUAL_MAX 10.0
+
+int ts_cmp_residual_words(const struct ts_cmp *c, int v, char *out, size_t n)
+{
+	const struct ts_cmp_decomp *d = &c->dec[v];
+	const struct ts_cmp_part *res = d->nr ? &d->part[d->nr - 1] : NULL;
+	double ga, gb;
+	size_t len;
+
+	out[0] = '\0';
+	if (!d->kind || !res || res->metric || strcmp(d->kind, "round trip"))
+		return 0;
+	if (!(fabs(res->share) > RESIDUAL_MAX || fabs(res->a) > d->a * RESIDUAL_MAX / 100 ||
+	      fabs(res->b) > d->b * RESIDUAL_MAX / 100))
+		return 0;
+	if (isnan(d->window_a) || isnan(d->window_b) || isnan(d->none_a) || isnan(d->none_b)) {
+		snprintf(out, n,
+			 "The residual, %.4g -> %.4g µs/op, is unexplained: the runs hold no time "
+			 "line of the benchmark's tasks to split it by.",
+			 res->a, res->b);
+		return 1;
+	}
+	ga = d->a - d->window_a; /* timed round trip less the traced window, per op */
+	gb = d->b - d->window_b;
+	len = snprintf(out, n,
+		       "The residual, %.4g -> %.4g µs/op, is the time with every task of the "
+		       "benchmark asleep, %.4g -> %.4g, plus the timed round trip less the traced "
+		       "window per operation (the tasks' first to last event over the operations: "
+		       "%.4g -> %.4g µs/op), %.4g -> %.4g (medians of the runs: the two need not "
+		       "add up exactly).",
+		       res->a, res->b, d->none_a, d->none_b, d->window_a, d->window_b, ga, gb);
+	for (int s = 0; s < 2 && len < n; s++) {
+		double g = s ? gb : ga, t = s ? d->b : d->a;
+		const char *name = c->var[s ? v : 0].name;
+
+		if (fabs(g) <= t * RESIDUAL_MAX / 100)
+			continue;
+		if (g < 0)
+			len += snprintf(out + len, n - len,
+					" In %s the trace holds %.4g µs/op of the tasks' time "
+					"outside the timed loop (start-up and teardown, or warm-up "
+					"round trips slower than the timed ones), so the "
+					"components can add up to more than "
+					"the round trip.",
+					name, -g);
+		else
+			len += snprintf(out + len, n - len,
+					" In %s the timed round trip holds %.4g µs/op that the "
+					"trace does not see of the benchmark's tasks (a task not "
+					"named by --comm, or time before its first event).",
+					name, g);
+	}
+	return 1;
 }
 
 /*
@@ -146,8 +241,10 @@ static void decompose_all(struct ts_cmp *c)
 		if (!c->result)
 			return;
 		if (!strcmp(c->result->unit, "us") || !strcmp(c->result->unit, "us/op")) {
-			if (has_values(c, latency_parts[0].metric))
+			if (has_values(c, latency_parts[0].metric)) {
 				decompose(c, v, c->result->name, latency_parts, 3, "round trip");
+				residual_parts(c, v);
+			}
 		} else if (has_values(c, "bench.time_per_op")) {
 			decompose(c, v, "bench.time_per_op", tput_parts, 2, "time per operation");
 			tput_details(c, v);

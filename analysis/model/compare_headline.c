@@ -283,20 +283,6 @@ static const char *class_words(const char *cls)
 	return cls;
 }
 
-/* "synchronize_srcu;unregister_shrinker;x.D" as "synchronize_srcu <- ... (D)", into @out. */
-static void stack_words(const char *cls, char *out, size_t n)
-{
-	const char *dot = strrchr(cls, '.');
-	size_t len = 0, end = dot ? (size_t)(dot - cls) : strlen(cls);
-
-	out[0] = '\0';
-	for (size_t i = 0; i < end && len + 5 < n; i++)
-		len += cls[i] == ';' ? snprintf(out + len, n - len, " <- ") :
-				       snprintf(out + len, n - len, "%c", cls[i]);
-	if (dot)
-		snprintf(out + len, n - len, " (%s)", dot + 1);
-}
-
 /* Who ended the waits of stack row @r in @v's kernel: ", ended by kworker (100%)" or "". */
 static void ended_by(const struct ts_cmp *c, int v, const struct ts_cmp_row *r, char *out, size_t n)
 {
@@ -319,7 +305,7 @@ static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r
 	char words[160], by[96];
 
 	if (!strcmp(ru->pre, "task.offcpu_stack.")) {
-		stack_words(cls, words, sizeof(words));
+		ts_cmp_stack_words(cls, words, sizeof(words));
 		ended_by(c, v, r, by, sizeof(by));
 		snprintf(out, n, "waits in %s%s", words, by);
 	} else if (!strcmp(ru->pre, "task.woken_by_work.")) {
@@ -534,7 +520,7 @@ static void result_line(struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_row *r = c->result;
 	const struct ts_cmp_cell *x;
-	char a[32], b[32], ci[96], unit[16], lo[32], hi[32], chg[40], p[24];
+	char a[32], b[32], ci[96], unit[16], lo[32], hi[32], chg[40], p[24], what[128];
 	double f;
 
 	if (!r) {
@@ -550,13 +536,14 @@ static void result_line(struct ts_cmp *c, int v)
 		snprintf(ci, sizeof(ci), "no CI");
 	else
 		snprintf(ci, sizeof(ci), "%.0f%% CI [%s, %s]", 100 * fmin(x->t.level, 0.95),
-			 words(lo, sizeof(lo), x->ci_lo, r->dir), words(hi, sizeof(hi), x->ci_hi, r->dir));
+			 words(lo, sizeof(lo), x->ci_lo, r->dir),
+			 words(hi, sizeof(hi), x->ci_hi, r->dir));
 	if (isfinite(x->p))
 		snprintf(p, sizeof(p), "p=%.2g", x->p);
 	else
 		snprintf(p, sizeof(p), "no p");
-	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %s, %s, %s: %s", c->var[v].name,
-	   c->var[0].name, r->name + 6, fig(a, 32, r->cell[0].s.median * f),
+	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %s, %s, %s: %s", c->var[v].name, c->var[0].name,
+	   ts_cmp_metric_words(r->name, what, sizeof(what)), fig(a, 32, r->cell[0].s.median * f),
 	   fig(b, 32, x->s.median * f), gap(unit), unit, words(chg, sizeof(chg), x->change, r->dir),
 	   ci, p, verdict(c, x));
 }
@@ -606,6 +593,45 @@ static void components_line(struct ts_cmp *c, int v)
 	else
 		hl(&c->head[v], "  components (µs/op; no shares, the benchmark did not change): %s",
 		   text);
+}
+
+/*
+ * The run time's split, when the irq events were recorded: the benchmark's own time, the hard
+ * IRQs' and the softirqs' (they add up to the run time), and of those the timer callbacks' and
+ * the tick's, so that an interrupt's cost (nohz=off's tick) is in the first lines.
+ */
+static void run_split_line(struct ts_cmp *c, int v)
+{
+	static const char *const part[][2] = {
+		{ "own", "own" },
+		{ "hardirq", "hard IRQs" },
+		{ "softirq", "softirqs" },
+		{ "timers", "of which timer callbacks" },
+		{ "tick", "the tick's handler" },
+	};
+	const struct ts_cmp_part *run = comp_part(c, v, C_RUN);
+	char text[360], name[64], a[32], b[32];
+	size_t len = 0;
+	int shown = 0;
+
+	if (!run || strcmp(run->metric, "task.path.run.per_op"))
+		return;
+	text[0] = '\0';
+	for (size_t i = 0; i < sizeof(part) / sizeof(part[0]) && len < sizeof(text); i++) {
+		const struct ts_cmp_row *r;
+
+		snprintf(name, sizeof(name), "task.path.run.%s.per_op", part[i][0]);
+		r = ts_cmp_find(c, name);
+		if (!r || (isnan(r->cell[0].s.median) && isnan(r->cell[v].s.median)))
+			continue;
+		len += snprintf(text + len, sizeof(text) - len, "%s%s %s -> %s", len ? ", " : "",
+				part[i][1], fig(a, 32, r->cell[0].s.median * 1e-3),
+				fig(b, 32, r->cell[v].s.median * 1e-3));
+		shown++;
+	}
+	if (shown)
+		hl(&c->head[v], "  %s %s -> %s µs/op, taken by (µs/op): %s", run->label,
+		   fig(a, 32, run->a), fig(b, 32, run->b), text);
 }
 
 /* One mechanism: "component <- label A -> B unit (share, p, separation)". */
@@ -712,9 +738,10 @@ static void headline_of(struct ts_cmp *c, int v)
 		if (room_for(h, &x[i].m))
 			h->mech[h->nr_mech++] = x[i].m;
 	result_line(c, v);
-	if (c->dec[v].kind)
+	if (c->dec[v].kind) {
 		components_line(c, v);
-	else
+		run_split_line(c, v);
+	} else
 		no_decomposition(c, v);
 	for (int i = 0; i < h->nr_mech; i++)
 		mech_line(c, v, &h->mech[i]);

@@ -133,8 +133,11 @@ static void metrics(FILE *f, const struct ts_cmp *c)
 	fputc(']', f);
 }
 
-static void decomposition(FILE *f, const struct ts_cmp_decomp *d)
+static void decomposition(FILE *f, const struct ts_cmp *c, int v)
 {
+	const struct ts_cmp_decomp *d = &c->dec[v];
+	char res[1024];
+
 	if (!d->kind) {
 		fputs("null", f);
 		return;
@@ -172,7 +175,17 @@ static void decomposition(FILE *f, const struct ts_cmp_decomp *d)
 		key_num(f, "share_pct", d->detail[i].share);
 		fputc('}', f);
 	}
-	fputs("]}", f);
+	fputs("],\"residual\":{", f);
+	fputs("\"said\":", f);
+	if (ts_cmp_residual_words(c, v, res, sizeof(res)))
+		str(f, res);
+	else
+		fputs("null", f);
+	key_num(f, "none_a", d->none_a);
+	key_num(f, "none_b", d->none_b);
+	key_num(f, "window_a", d->window_a);
+	key_num(f, "window_b", d->window_b);
+	fputs("}}", f);
 }
 
 static void waker(FILE *f, const struct ts_cmp_waker *w)
@@ -284,7 +297,7 @@ static void explanations(FILE *f, const struct ts_cmp *c)
 		fputs(",\"headline\":", f);
 		headline(f, c, v);
 		fputs(",\"decomposition\":", f);
-		decomposition(f, &c->dec[v]);
+		decomposition(f, c, v);
 		fputs(",\"changes\":[", f);
 		for (int i = 0; i < c->nr_changes[v]; i++) {
 			const struct ts_cmp_change *ch = &c->changes[v][i];

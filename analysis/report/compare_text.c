@@ -52,7 +52,7 @@ static const char *fig(char *buf, size_t n, const char *fmt, double v)
  * A sign read two ways (+ is better, + is up) is what the text never prints: the JSON's
  * change_pct keeps the + is better rule, and raw the direction.
  */
-static const char *delta_text(char *buf, size_t n, const struct ts_cmp_row *r, int v)
+const char *ts_compare_change_words(char *buf, size_t n, const struct ts_cmp_row *r, int v)
 {
 	const struct ts_cmp_cell *c = &r->cell[v];
 
@@ -80,7 +80,7 @@ static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, 
 	else if (!c->significant)
 		snprintf(buf, n, "~ (p=%.2g)", c->p_adj);
 	else
-		delta_text(buf, n, r, v);
+		ts_compare_change_words(buf, n, r, v);
 	return buf;
 }
 
@@ -141,9 +141,10 @@ static void ci_text(FILE *f, const struct ts_cmp_cell *x)
 static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 {
 	const struct ts_cmp_row *r = c->result;
-	char a[32], b[32], d[32], e[32];
+	char a[32], b[32], d[32], e[32], w[128];
 
-	fprintf(f, "Benchmark: %s (%s, %s)\n", r->name + 6, r->unit, dir_text(r->dir));
+	fprintf(f, "Benchmark: %s (%s, %s)\n", ts_cmp_metric_words(r->name, w, sizeof(w)), r->unit,
+		dir_text(r->dir));
 	fprintf(f, "  %-24s %4s %10s %10s %10s %7s\n", "variant", "N", "median",
 		r->kind == TS_METRIC_RATE ? "hmean" : "mean", "sd", "CV");
 	for (int v = 0; v < c->nr_var; v++) {
@@ -162,8 +163,8 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 		const struct ts_cmp_cell *x = &r->cell[v];
 
 		fprintf(f, "  %s vs %s: %s, raw %s%s %s", c->var[v].name, c->var[0].name,
-			delta_text(a, 32, r, v), x->raw >= 0 ? "+" : "", num(b, 32, x->raw),
-			r->unit);
+			ts_compare_change_words(a, 32, r, v), x->raw >= 0 ? "+" : "",
+			num(b, 32, x->raw), r->unit);
 		ci_text(f, x);
 		fprintf(f, "\n  %s, p=%s (Mann-Whitney U, %s)%s\n",
 			x->significant ? "significant" : "~ not significant",
@@ -177,26 +178,41 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 	}
 }
 
-/*
- * A part's share as printed: a figure within [-100, 100]%, "more" beyond (the part moved more
- * than the whole while others moved against it: a share over 100% is never printed).
- */
-static const char *share_fig(char *buf, size_t n, double share, int *more)
+/* @s as lines of at most @width columns, each indented by @indent, broken at spaces. */
+static void wrap(FILE *f, const char *s, int indent, int width)
 {
-	if (!isnan(share) && fabs(share) > 100) {
-		*more = 1;
-		snprintf(buf, n, "more");
-		return buf;
+	while (*s) {
+		int n = (int)strlen(s), cut = n;
+
+		if (n > width - indent)
+			for (cut = width - indent; cut > 0 && s[cut] != ' '; cut--)
+				;
+		if (cut <= 0)
+			cut = n;
+		fprintf(f, "%*s%.*s\n", indent, "", cut, s);
+		s += cut;
+		while (*s == ' ')
+			s++;
 	}
-	return fig(buf, n, "%.1f", share);
+}
+
+const char *ts_compare_share_words(char *buf, size_t n, double share, int *odd)
+{
+	if (!isfinite(share))
+		snprintf(buf, n, "-");
+	else if (share < -0.05 || share > 100.05)
+		snprintf(buf, n, "%s", (*odd = 1, share < 0 ? "against" : "more"));
+	else
+		snprintf(buf, n, "%.1f%%", fabs(share));
+	return buf;
 }
 
 static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 {
+	int odd = 0;
 	const struct ts_cmp_decomp *d = &c->dec[v];
-	char a[32], b[32], e[32], s[32];
+	char a[32], b[32], e[32], s[32], res[1024];
 	double expl = 0;
-	int more = 0;
 
 	if (!d->kind)
 		return;
@@ -207,17 +223,36 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	for (int i = 0; i < d->nr; i++) {
 		const struct ts_cmp_part *p = &d->part[i];
 
-		fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", p->label, num(a, 32, p->a),
+		fprintf(f, "  %-28s %12s %12s %12s %8s\n", p->label, num(a, 32, p->a),
 			num(b, 32, p->b), num(e, 32, p->delta),
-			share_fig(s, sizeof(s), p->share, &more));
+			ts_compare_share_words(s, sizeof(s), p->share, &odd));
 		if (p->metric)
 			expl += p->share;
 	}
-	fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", "total", num(a, 32, d->a), num(b, 32, d->b),
+	fprintf(f, "  %-28s %12s %12s %12s %8s\n", "total", num(a, 32, d->a), num(b, 32, d->b),
 		num(e, 32, d->delta),
-		fig(s, sizeof(s), "%.1f", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
-	fprintf(f, "  The components explain %.1f%% of the change; the residual is the rest.\n",
-		expl);
+		fig(s, sizeof(s), "%.1f%%", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
+	if (!isfinite(expl))
+		;
+	else if (expl >= -0.05 && expl <= 100.05)
+		fprintf(f, "  The components explain %.1f%% of the change; the residual is the "
+			   "rest.\n",
+			fabs(expl));
+	else {
+		snprintf(res, sizeof(res),
+			 "The components moved %s the change (%s µs/op against %s): the residual "
+			 "moved the other way.",
+			 expl > 0 ? "more than" : "against", num(a, 32, expl * d->delta / 100),
+			 num(b, 32, d->delta));
+		wrap(f, res, 2, 98);
+	}
+	if (odd)
+		wrap(f,
+		     "(share: \"against\" moved the other way from the change; \"more\" moved "
+		     "more than the whole change, other parts moving against it)",
+		     2, 98);
+	if (ts_cmp_residual_words(c, v, res, sizeof(res)))
+		wrap(f, res, 2, 98);
 	if (d->nr_detail)
 		fprintf(f, "  off-CPU time of the benchmark's tasks in the trace, by state and by "
 			   "switch-out stack (state), not in the sum:\n");
@@ -226,55 +261,17 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 
 		if (strlen(p->label) > 28) /* a stack: its own line */
 			fprintf(f, "  %s\n", p->label);
-		fprintf(f, "  %-28s %12s %12s %12s %7s%%\n", strlen(p->label) > 28 ? "" : p->label,
-			num(a, 32, p->a), num(b, 32, p->b), num(e, 32, p->delta),
-			share_fig(s, sizeof(s), p->share, &more));
+		fprintf(f, "  %-28s %12s %12s %12s %8s\n",
+			strlen(p->label) > 28 ? "" : p->label, num(a, 32, p->a), num(b, 32, p->b),
+			num(e, 32, p->delta), ts_compare_share_words(s, sizeof(s), p->share, &odd));
 	}
-	if (more)
-		fprintf(f, "  more: that part moved more than the whole change, other parts moved "
-			   "against it\n");
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,
 			"  The benchmark did not change significantly: these shares split noise.\n");
 }
 
-/* Plain words for compare's own metrics; section metrics keep their names (docs/metrics.md). */
-static const char *label_of(const char *name)
-{
-	static const char *const l[][2] = {
-		{ "task.path.wake_delivery.per_op", "wake delivery per operation" },
-		{ "task.path.sched_delay.per_op", "sched delay per operation" },
-		{ "task.path.run.per_op", "run time per operation" },
-		{ "task.path.none.per_op", "time with every task asleep, per operation" },
-		{ "task.wake_delivery.per_op",
-		  "wake delivery per operation, summed over the tasks" },
-		{ "task.sched_delay_rq.per_op",
-		  "sched delay (run-queue rule) per operation, summed" },
-		{ "task.sched_delay_perf.per_op",
-		  "sched delay (perf's rule) per operation, summed" },
-		{ "task.run.per_op", "run time per operation, summed over the tasks" },
-		{ "task.wakeup_latency.per_op", "wakeup latency per operation, summed" },
-		{ "task.off_cpu.S.per_op", "off-CPU sleeping (S) per operation" },
-		{ "task.off_cpu.D.per_op", "off-CPU blocked (D) per operation" },
-		{ "task.off_cpu.R.per_op", "off-CPU preempted (R) per operation" },
-		{ "task.migrations.per_op", "migrations per operation" },
-		{ "task.wakeups.per_op", "wakeups per operation" },
-		{ "task.wake_class.same_idle.share", "same-CPU wakes of an idle CPU" },
-		{ "task.wake_class.same_busy.share", "same-CPU wakes of a busy CPU" },
-		{ "task.wake_class.cross_idle.share", "cross-CPU wakes of an idle CPU" },
-		{ "task.wake_class.cross_busy.share", "cross-CPU wakes of a busy CPU" },
-		{ "task.wake_delivery.p50", "wake delivery p50 of the benchmark's tasks" },
-		{ "task.other_cpu.share", "other tasks' share of the CPU time" },
-	};
-
-	for (size_t i = 0; i < sizeof(l) / sizeof(l[0]); i++)
-		if (!strcmp(l[i][0], name))
-			return l[i][1];
-	return NULL;
-}
-
-/* A value in its unit, nanoseconds shown as µs from 10 µs up. */
-static const char *with_unit(char *buf, size_t n, double v, const char *unit, double scale_ref)
+const char *ts_compare_value_words(char *buf, size_t n, double v, const char *unit,
+				   double scale_ref)
 {
 	char x[32];
 
@@ -296,9 +293,11 @@ static int traced(const struct ts_cmp *c, int v)
 	return 0;
 }
 
-static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int top)
+static void changes_block(FILE *f, const struct ts_cmp *c, int v,
+			  const struct ts_compare_report_opts *o)
 {
-	char a[48], b[48], e[32], p[32];
+	unsigned int top = o->top ? o->top : 10;
+	char a[48], b[48], e[32], p[32], w[400];
 
 	fprintf(f, "\nWhat changed, %s vs %s (significant after %s, alpha %.2g), ranked:\n",
 		c->var[v].name, c->var[0].name, ts_compare_adjust_name(c->o.adjust), c->o.alpha);
@@ -311,18 +310,18 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 	for (int i = 0; i < c->nr_changes[v] && (unsigned int)i < top; i++) {
 		const struct ts_cmp_change *ch = &c->changes[v][i];
 		const struct ts_cmp_row *r = ch->row;
-		const char *label = label_of(r->name);
 		double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
 
-		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%s)", i + 1, label ? label : r->name,
-			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
-			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
-			delta_text(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
+		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%s)", i + 1,
+			ts_cmp_metric_words(r->name, w, sizeof(w)),
+			ts_compare_value_words(a, 48, r->cell[0].s.median, r->unit, ref),
+			ts_compare_value_words(b, 48, r->cell[v].s.median, r->unit, ref),
+			ts_compare_change_words(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
 		if (!isnan(ch->share) && fabs(ch->share) <= 100)
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
 		else if (!isnan(ch->share))
 			fprintf(f, "; more than the benchmark's change (others moved against it)");
-		if (label)
+		if (o->metric_names)
 			fprintf(f, " [%s]", r->name);
 		fputc('\n', f);
 	}
@@ -395,7 +394,7 @@ static void wakes_block(FILE *f, const struct ts_cmp *c, int v)
 
 static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
 {
-	char a[32], b[32], e[32], g[32];
+	char a[32], b[32], e[32], g[32], w[400];
 	int shown = 0;
 
 	fprintf(f,
@@ -413,7 +412,13 @@ static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compa
 		if (!o->all && !any)
 			continue;
 		shown++;
-		fprintf(f, "  %-40s %-6s %10s", r->name, r->unit, num(a, 32, r->cell[0].s.median));
+		if (!o->metric_names)
+			ts_cmp_metric_words(r->name, w, sizeof(w));
+		if (!o->metric_names && strlen(w) > 40) /* long words: a line of their own */
+			fprintf(f, "  %s\n", w);
+		fprintf(f, "  %-40s %-6s %10s",
+			o->metric_names ? r->name : strlen(w) > 40 ? "" : w, r->unit,
+			num(a, 32, r->cell[0].s.median));
 		for (int v = 1; v < c->nr_var; v++)
 			fprintf(f, " %10s %-16s raw %s", num(b, 32, r->cell[v].s.median),
 				change_text(e, 32, r, v), num(g, 32, r->cell[v].raw));
@@ -428,7 +433,6 @@ static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compa
 
 int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
 {
-	unsigned int top = o->top ? o->top : 10;
 	int small_n = 0;
 
 	for (int v = 1; v < c->nr_var; v++) {
@@ -461,7 +465,7 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		fprintf(f, "Benchmark: no result was parsed\n");
 	for (int v = 1; v < c->nr_var; v++) {
 		decomp_block(f, c, v);
-		changes_block(f, c, v, top);
+		changes_block(f, c, v, o);
 		waits_block(f, c, v);
 		wakes_block(f, c, v);
 	}

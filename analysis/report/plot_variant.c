@@ -12,6 +12,8 @@
 
 #include "plot_priv.h"
 #include "tickscope/analysis.h"
+#include "tickscope/idle.h"
+#include "tickscope/metric.h"
 
 #include "plot_variant.h"
 
@@ -46,7 +48,7 @@ void ts_plot_variant_free(struct ts_plot_variant *v)
 		ts_hist_release(&v->dist[i]);
 	for (i = 0; i < TS_WAKE_NR; i++)
 		ts_hist_release(&v->cls[i]);
-	for (i = 0; i < TS_EXIT_NR; i++)
+	for (i = 0; i < VX_NR; i++)
 		free(v->exits[i]);
 	for (i = 0; i < TS_IDLE_NR_STATES; i++)
 		free(v->resid[i]);
@@ -161,11 +163,24 @@ static int add_idle(struct ts_plot_variant *v, const struct ts_analysis *a, int 
 
 	for (i = 0; i < ts_idle_nr_cpus(m); i++)
 		cpus += ts_idle_cpu(m, i) && ts_idle_cpu(m, i)->seen;
-	for (e = 0; e < TS_EXIT_NR; e++) {
+	for (e = 0; e < VX_NR; e++)
 		if (grow_run(&v->exits[e], run))
 			return -ENOMEM;
+	for (e = 0; e < TS_EXIT_NR; e++)
 		if (recorded && ts_analysis_exit_traced(a, e) && span > 0)
 			v->exits[e][run] = (double)t->exits[e] / span;
+	if (!isnan(v->exits[TS_EXIT_HRTIMER][run]) && ts_analysis_has_symbols(a)) {
+		uint64_t tick = 0;
+		char fn[96];
+
+		for (size_t k = 0; k < ts_idle_nr_exit_fns(m, 1); k++) {
+			const struct ts_idle_exit_fn *x = ts_idle_exit_fn_at(m, 1, k);
+
+			if (ts_idle_is_tick(ts_analysis_fn_name(a, x->function, fn, sizeof(fn))))
+				tick += x->count;
+		}
+		v->exits[VX_TICK][run] = (double)tick / span;
+		v->exits[TS_EXIT_HRTIMER][run] -= v->exits[VX_TICK][run];
 	}
 	for (s = 0; s < TS_IDLE_NR_STATES; s++) {
 		if (grow_run(&v->resid[s], run))
@@ -547,8 +562,16 @@ static void vidle(struct vset *s)
 
 	c = vadd(s, "idle-exits", "stacked-bars.gp", "Idle exits by cause (median of runs)",
 		 "ylabel", "idle exits per second");
-	if (c)
-		vtable(s, c, TS_EXIT_NR, rp_exit_names, get_exits);
+	{
+		const char *names[VX_NR];
+
+		for (int e = 0; e < TS_EXIT_NR; e++)
+			names[e] = rp_exit_names[e];
+		names[TS_EXIT_HRTIMER] = "hrtimer (not the tick)";
+		names[VX_TICK] = "the tick";
+		if (c)
+			vtable(s, c, VX_NR, names, get_exits);
+	}
 	c = vadd(s, "idle-residency", "stacked-bars.gp", "Idle residency by state (median of runs)",
 		 "ylabel", "percent of CPU time");
 	if (c)
@@ -606,7 +629,7 @@ static int merge_run(struct ts_plot_variant *dst, const struct ts_plot_variant *
 {
 	int k, i, err = grow_rows(dst, run);
 
-	for (k = 0; k < TS_EXIT_NR && !err; k++)
+	for (k = 0; k < VX_NR && !err; k++)
 		if (!(err = grow_run(&dst->exits[k], run)))
 			dst->exits[k][run] = src->exits[k][j];
 	for (k = 0; k < TS_IDLE_NR_STATES && !err; k++)

@@ -20,12 +20,20 @@ struct vrow {
 	double *v; /* per run; NAN where the run did not record its events */
 };
 
+#define VX_TICK TS_EXIT_NR /* the tick's column of exits[] */
+#define VX_NR (TS_EXIT_NR + 1)
+
 struct ts_plot_variant {
 	char label[VAR_LABEL];
 	int nr_runs;
 	struct ts_hist dist[VD_NR];
 	struct ts_hist cls[TS_WAKE_NR]; /* wake delivery by class, all selected tasks */
-	double *exits[TS_EXIT_NR]; /* per run, per second; NAN: not traced */
+	/*
+	 * per run, per second; NAN: not traced. [TS_EXIT_HRTIMER] holds the hrtimers other than
+	 * the tick and [VX_TICK] the tick's, when symbols tell them apart (else the tick is NAN
+	 * and the hrtimers hold it).
+	 */
+	double *exits[VX_NR];
 	double *resid[TS_IDLE_NR_STATES]; /* per run, % of CPU time */
 	struct vrow *rows[VR_NR];
 	int nr_rows[VR_NR];

@@ -12,7 +12,7 @@
 
 #include "plot_variant.h"
 
-#define IO_MAGIC "tickscope-plot-variant 1"
+#define IO_MAGIC "tickscope-plot-variant 2"
 
 static void save_hist(FILE *f, const char *tag, int i, const struct ts_hist *h)
 {
@@ -40,7 +40,7 @@ int ts_plot_variant_save(FILE *f, const char *key, const struct ts_plot_variant 
 	for (i = 0; i < TS_WAKE_NR; i++)
 		save_hist(f, "cls", i, &v->cls[i]);
 	for (j = 0; j < v->nr_runs; j++) {
-		for (i = 0; i < TS_EXIT_NR; i++)
+		for (i = 0; i < VX_NR; i++)
 			fprintf(f, "exit\t%d\t%d\t%.17g\n", j, i, v->exits[i][j]);
 		for (i = 0; i < TS_IDLE_NR_STATES; i++)
 			fprintf(f, "resid\t%d\t%d\t%.17g\n", j, i, v->resid[i][j]);
@@ -110,8 +110,8 @@ static int load_runs(struct ts_plot_variant *v, int n)
 	if (n < 1 || n > 100000 || v->nr_runs)
 		return -EINVAL;
 	v->nr_runs = n;
-	for (i = 0; i < TS_EXIT_NR + TS_IDLE_NR_STATES; i++) {
-		double **a = i < TS_EXIT_NR ? &v->exits[i] : &v->resid[i - TS_EXIT_NR];
+	for (i = 0; i < VX_NR + TS_IDLE_NR_STATES; i++) {
+		double **a = i < VX_NR ? &v->exits[i] : &v->resid[i - VX_NR];
 
 		*a = malloc((size_t)n * sizeof(**a));
 		if (!*a)
@@ -146,7 +146,7 @@ static int load_line(struct ts_plot_variant *v, char *l)
 		return load_hist(*l == 'd' ? &v->dist[i] : &v->cls[i], strchr(tab, '\t') ?: tab);
 	}
 	if (!strcmp(l, "exit"))
-		return load_run_val(v->exits, TS_EXIT_NR, tab, v->nr_runs);
+		return load_run_val(v->exits, VX_NR, tab, v->nr_runs);
 	if (!strcmp(l, "resid"))
 		return load_run_val(v->resid, TS_IDLE_NR_STATES, tab, v->nr_runs);
 	if (!strcmp(l, "row"))

@@ -29,6 +29,8 @@ static const char style[] =
 	"p.warn{background:#fdecea;border-left:4px solid #d93025;padding:.5rem .8rem}\n"
 	"p.note{color:#555}\n"
 	"nav a{margin-right:1rem}\n"
+	"pre{white-space:pre-wrap}td{overflow-wrap:anywhere}\n"
+	"table.runs{width:100%;table-layout:fixed;font-size:12px}\n"
 	"@media print{body{max-width:none;font-size:11pt}nav{display:none}"
 	"figure,table,pre{break-inside:avoid}pre{white-space:pre-wrap;background:none}"
 	"h2{break-after:avoid}}\n";
@@ -182,14 +184,43 @@ int ts_html_tsv(FILE *f, const char *caption, const char *path)
  * gives inline SVG its namespace) and with every id, and every reference to one, prefixed
  * by "c<idx>-": two charts on one page must not share ids such as gpPt7.
  */
-static void svg_copy(FILE *f, const char *s, int idx)
+/*
+ * Where gnuplot's own title @title ("<text>TITLE</text>", escaped as gnuplot escapes) is in
+ * @svg, or NULL: the figure's caption says it, so the copy leaves it out.
+ */
+static const char *svg_title(const char *svg, const char *title, size_t *len)
 {
+	char want[1024], clean[512];
+	size_t n = 0;
+
+	snprintf(clean, sizeof(clean), "%s", title);
+	ts_chart_clean(clean);
+	n = (size_t)snprintf(want, sizeof(want), "<text>");
+	for (const char *p = clean; *p && n + 8 < sizeof(want); p++)
+		n += (size_t)snprintf(want + n, sizeof(want) - n, "%s",
+				      *p == '&' ? "&amp;" :
+				      *p == '<' ? "&lt;" :
+				      *p == '>' ? "&gt;" :
+						  (char[2]){ *p, 0 });
+	snprintf(want + n, sizeof(want) - n, "</text>");
+	*len = strlen(want);
+	return *clean ? strstr(svg, want) : NULL;
+}
+
+static void svg_copy(FILE *f, const char *s, int idx, const char *title)
+{
+	size_t tlen = 0;
+	const char *skip = svg_title(s, title, &tlen);
 	static const char *const refs[] = { "id='", "id=\"", "href='#", "href=\"#", "url(#" };
 	const char *p = strstr(s, "<svg");
 	size_t i, n;
 	int serial = 0;
 
 	while (p && *p) {
+		if (p == skip) {
+			p += tlen;
+			continue;
+		}
 		if (!strncmp(p, " xmlns", 6)) {
 			const char *q = strchr(p, '"');
 
@@ -260,7 +291,7 @@ int ts_html_chart(FILE *f, const char *dir, const struct ts_chart *c, int idx)
 	snprintf(path, sizeof(path), "%s/%s.svg", dir, c->name);
 	svg = slurp(path, &err);
 	if (svg) {
-		svg_copy(f, svg, idx);
+		svg_copy(f, svg, idx, c->title);
 		free(svg);
 	}
 	if (c->caption[0]) {

@@ -246,6 +246,13 @@ struct ts_cmp_decomp {
 	/* "of which" lines, not in the sum: off-CPU time by state and by stack from the trace */
 	struct ts_cmp_part detail[TS_CMP_MAX_PARTS];
 	int nr_detail;
+	/*
+	 * What the round trip's residual is made of (NAN when unknown): the time with every task
+	 * of the benchmark asleep, and the traced window per operation (the tasks' first to last
+	 * event over the operations: the four states of the time line); residual = round trip -
+	 * window + none, medians of the runs.
+	 */
+	double none_a, none_b, window_a, window_b;
 };
 
 struct ts_cmp_change {
@@ -369,6 +376,26 @@ void ts_cmp_free(struct ts_cmp *c);
 
 /** ts_cmp_find() - the row of metric @name, or NULL */
 const struct ts_cmp_row *ts_cmp_find(const struct ts_cmp *c, const char *name);
+
+/**
+ * ts_cmp_metric_words() - metric @name in kernel words ("idle exits by the tick, per second"),
+ * into @out (its name when no family's words fit); what compare prints to a person, the raw
+ * names being for the JSON, the TSV and --metric-names. Return: @out
+ */
+const char *ts_cmp_metric_words(const char *name, char *out, size_t n);
+
+/**
+ * ts_cmp_residual_words() - what variant @v's round-trip residual is made of, into @out,
+ * when it is over 10% of the change or of the round trip
+ * Return: 1 when said, 0 when the residual is small (or no round trip).
+ */
+int ts_cmp_residual_words(const struct ts_cmp *c, int v, char *out, size_t n);
+
+/**
+ * ts_cmp_stack_words() - a wait's stack and state, "a;b;c.D", as "a <- b <- c (D)" into @out
+ * Return: @out
+ */
+const char *ts_cmp_stack_words(const char *cls, char *out, size_t n);
 
 /** ts_cmp_fact_name() - "kernel", "cpus", "cmdline", ..., "boot_args" */
 const char *ts_cmp_fact_name(enum ts_run_fact f);

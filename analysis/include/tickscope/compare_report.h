@@ -14,7 +14,29 @@
 struct ts_compare_report_opts {
 	int all; /* every metric row, not only significant ones and the explanation's */
 	unsigned int top; /* ranked changes shown (0: 10) */
+	int metric_names; /* the metrics' raw names beside their words (--metric-names) */
 };
+
+/**
+ * ts_compare_change_words() - variant @v's change of row @r as the text says it: "12.3%
+ * better", "(4.0% lower)" (neutral), "0.1 pp higher" (shares), "-"; Return: @buf
+ */
+const char *ts_compare_change_words(char *buf, size_t n, const struct ts_cmp_row *r, int v);
+
+/**
+ * ts_compare_value_words() - @v in @unit as the text says it, ns as µs when @scale_ref is 10
+ * µs or more ("475.1 us"); Return: @buf
+ */
+const char *ts_compare_value_words(char *buf, size_t n, double v, const char *unit,
+				   double scale_ref);
+
+/**
+ * ts_compare_share_words() - a part's share of the change, never over 100% or below 0:
+ * "46.0%", "-" without a change, "against" (it moved the other way), "more" (it moved more
+ * than the whole change: other parts moved against it); *@odd is set for the last two.
+ * Return: @buf
+ */
+const char *ts_compare_share_words(char *buf, size_t n, double share, int *odd);
 
 /** ts_compare_text() - Return: 0 or -EIO */
 int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o);
