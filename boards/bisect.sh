@@ -5,7 +5,6 @@
 set -eu
 TS_PROG=bisect
 . "$(dirname "$0")/lib/common.sh"
-. "$TS_TOP/boards/lib/name.sh"
 
 usage() {
 	cat <<'USAGE'
@@ -64,12 +63,7 @@ fragments=${V_FRAGMENTS-nohz-idle tracing}
 runs=${V_RUNS:-6}
 max_runs=${V_MAX_RUNS:-10}
 alpha=${V_ALPHA:-0.05}
-results=${V_RESULTS:-$TS_TOP/results}
-record=${V_RECORD:-$TS_TOP/boards/record.sh}
-make_kernel=${V_MAKE_KERNEL:-$TS_TOP/boards/kernel/kernel.sh}
-bdir=${BUILD:-build}
-case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
-tickscope=${V_TICKSCOPE:-$bdir/tickscope}
+tool_paths
 py="python3 $TS_TOP/boards/lib/bisect.py"
 
 # Everything from the command line is checked before anything is written.
@@ -155,7 +149,7 @@ else
 fi
 [ "$good" -lt "$bad" ] || die "GOOD ($good) must come before BAD ($bad) in the range"
 name=${V_NAME-$default_name}
-name_check NAME "$name"
+check_name NAME "$name"
 out=$results/bisect/$name
 
 # label K: the change candidate K adds (a patch's file name, a commit's one line)
@@ -199,17 +193,7 @@ if [ "${V_FRESH:-0}" = 1 ] && [ -d "$out" ]; then
 		git -C "$ksrc" worktree remove --force "$out/tree" 2>/dev/null || true
 	rm -rf "$out"
 fi
-if [ -f "$out/settings.txt" ]; then
-	if ! settings | cmp -s - "$out/settings.txt"; then
-		msg "the bisection in $out was made with other settings:"
-		settings | diff "$out/settings.txt" - | sed 's/^/  /' >&2 || true
-		die "use another NAME= or FRESH=1"
-	fi
-	msg "resuming $out"
-else
-	mkdir -p "$out/log"
-	settings >"$out/settings.txt"
-fi
+resume_or_refuse "$out/settings.txt" "$out" "the bisection in $out was made"
 mkdir -p "$out/log"
 touch "$out/steps.txt" "$out/order.txt"
 {

@@ -122,12 +122,7 @@ spec_a=${V_A:-default}
 spec_b=${V_B:-}
 spec_c=${V_C:-}
 runs=${V_RUNS:-5}
-results=${V_RESULTS:-$TS_TOP/results}
-record=${V_RECORD:-$TS_TOP/boards/record.sh}
-make_kernel=${V_MAKE_KERNEL:-$TS_TOP/boards/kernel/kernel.sh}
-bdir=${BUILD:-build}
-case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
-tickscope=${V_TICKSCOPE:-$bdir/tickscope}
+tool_paths
 check_name WORKLOAD "$workload"
 [ -n "$spec_b" ] || die "B= is required (the variant to compare against A=$spec_a; see --help)"
 case "$runs" in '' | *[!0-9]* | 0) die "RUNS must be a number above 0, not '$runs'" ;; esac
@@ -273,16 +268,7 @@ settings() {
 		[ -z "$_s" ] || eval "echo \"$(echo "$k" | tr 'A-Z' 'a-z')=\$V_$k\""
 	done
 }
-if [ -f "$exp/experiment.txt" ]; then
-	if ! settings | cmp -s - "$exp/settings.txt"; then
-		msg "the experiment in $exp was recorded with other settings:"
-		settings | diff "$exp/settings.txt" - | sed 's/^/  /' >&2 || true
-		die "use another NAME= or FRESH=1"
-	fi
-	msg "resuming $exp"
-else
-	settings >"$exp/settings.txt"
-fi
+resume_or_refuse "$exp/experiment.txt" "$exp" "the experiment in $exp was recorded"
 {
 	echo "format=tickscope-experiment-1"
 	echo "name=$name"

@@ -150,19 +150,6 @@ static int feed_timeline(void *ctx, const struct ts_event *ev, const struct ts_s
 	return ts_timeline_feed(f->t, ev);
 }
 
-void cli_plot_summary(FILE *f, const struct ts_charts *cs)
-{
-	size_t i, drawn = 0;
-
-	for (i = 0; i < cs->nr; i++)
-		drawn += !cs->c[i].missing[0];
-	fprintf(f, "tickscope: %zu chart%s (PNG and SVG) in %s/; redraw them with %s/plots.sh\n",
-		drawn, drawn == 1 ? "" : "s", cs->dir, cs->dir);
-	for (i = 0; i < cs->nr; i++)
-		if (cs->c[i].missing[0])
-			fprintf(f, "  not drawn: %s: %s\n", cs->c[i].name, cs->c[i].missing);
-}
-
 static int plot_run(struct plot_args *p, struct ts_source *src, struct ts_analysis *a)
 {
 	struct ts_charts cs = { .dir = p->dir };

@@ -201,6 +201,63 @@ static int targets(struct rec *r)
 	return 0;
 }
 
+/* One option of perf record's that we take: 0 to go on, else parse()'s return. */
+static int option(struct rec *r, int c)
+{
+	uint64_t ns;
+
+	switch (c) {
+	case 'e':
+		return add_events(r, optarg) ? 1 : 0;
+	case 'a':
+		r->all = 1;
+		return 0;
+	case 'p':
+		r->pids = optarg;
+		return 0;
+	case 't':
+		r->tids = optarg;
+		return 0;
+	case 'C':
+		r->cpus = optarg;
+		return 0;
+	case 'm':
+		r->pages = parse_pages(optarg);
+		if (r->pages < 0) {
+			cli_error("-m %s: pages, or a size with K, M or G, must be a "
+				  "power of two pages",
+				  optarg);
+			return 2; /* a command-line mistake */
+		}
+		return 0;
+	case 'g':
+		r->callchain = 1;
+		return 0;
+	case 'o':
+		/* before -e's look-ups: what is wrong with it, said whatever the kernel */
+		if (check_output(optarg))
+			return 1;
+		r->out = optarg;
+		r->out_set = 1;
+		return 0;
+	case 'R':
+		r->report = 1;
+		return 0;
+	case 'I':
+		/* checked here: the report's own check would end it before the first byte */
+		if (cli_interval(optarg, &ns))
+			return 2;
+		r->interval = optarg;
+		return 0;
+	case 'h':
+		fputs(record_help, stdout);
+		return -1;
+	default:
+		fputs(record_help, stderr);
+		return 2;
+	}
+}
+
 static int parse(struct rec *r, int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -217,62 +274,12 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 },
 	};
-	uint64_t ns;
-	int c;
+	int c, ret;
 
 	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'e':
-			if (add_events(r, optarg))
-				return 1;
-			break;
-		case 'a':
-			r->all = 1;
-			break;
-		case 'p':
-			r->pids = optarg;
-			break;
-		case 't':
-			r->tids = optarg;
-			break;
-		case 'C':
-			r->cpus = optarg;
-			break;
-		case 'm':
-			r->pages = parse_pages(optarg);
-			if (r->pages < 0) {
-				cli_error("-m %s: pages, or a size with K, M or G, must be a "
-					  "power of two pages",
-					  optarg);
-				return 2; /* a command-line mistake */
-			}
-			break;
-		case 'g':
-			r->callchain = 1;
-			break;
-		case 'o':
-			/* before -e's look-ups: what is wrong with it, said whatever the kernel */
-			if (check_output(optarg))
-				return 1;
-			r->out = optarg;
-			r->out_set = 1;
-			break;
-		case 'R':
-			r->report = 1;
-			break;
-		case 'I':
-			/* checked here: the report's own check would end it before the first byte */
-			if (cli_interval(optarg, &ns))
-				return 2;
-			r->interval = optarg;
-			break;
-		case 'h':
-			fputs(record_help, stdout);
-			return -1;
-		default:
-			fputs(record_help, stderr);
-			return 2;
-		}
+		ret = option(r, c);
+		if (ret)
+			return ret;
 	}
 	r->cmd = optind < argc ? argv + optind : NULL;
 	if (targets(r))

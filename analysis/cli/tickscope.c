@@ -1,14 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* tickscope: the command dispatcher and the helpers the subcommands share. */
-#include <getopt.h>
-#include <stdarg.h>
+/* tickscope: the command dispatcher (the helpers the commands share are in cli_common.c). */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli.h"
-#include "tickscope/decode.h"
-#include "tickscope/reader.h"
-#include "tickscope/source.h"
 
 #ifndef TS_VERSION
 #define TS_VERSION "0.1"
@@ -43,109 +38,6 @@ static void usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n`tickscope <command> --help` describes each command, `tickscope --version`\n"
 		   "prints the version, and man tickscope has them all.\n");
-}
-
-/* A worker's own stream for its messages, printed in input order once it is done. */
-static __thread FILE *err_stream;
-
-FILE *cli_err(void)
-{
-	return err_stream ? err_stream : stderr;
-}
-
-void cli_set_err(FILE *f)
-{
-	err_stream = f;
-}
-
-int cli_error(const char *fmt, ...)
-{
-	FILE *f = cli_err();
-	va_list ap;
-
-	fputs("tickscope: ", f);
-	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
-	va_end(ap);
-	fputc('\n', f);
-	return 1;
-}
-
-void cli_warnings(struct ts_source *src)
-{
-	const struct ts_file_info *i;
-	int k;
-
-	if (!src || !ts_source_reader(src))
-		return;
-	if (ts_source_kallsyms_warning(src))
-		fprintf(stderr, "tickscope: warning: %s\n", ts_source_kallsyms_warning(src));
-	i = ts_reader_info(ts_source_reader(src));
-	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
-		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);
-	if (i->nr_warnings > TS_READER_MAX_WARNINGS)
-		fprintf(stderr, "tickscope: warning: %d more warnings about the input\n",
-			i->nr_warnings - TS_READER_MAX_WARNINGS);
-}
-
-int cli_bad_option(const char *cmd, int c, char **argv)
-{
-	const char *arg = argv[optind - 1];
-
-	if (c == ':')
-		cli_error("%s: option '%s' needs a value (tickscope %s --help)", cmd, arg, cmd);
-	else if (optopt && !(arg[0] == '-' && arg[1] == '-'))
-		cli_error("%s: unknown option '-%c' (tickscope %s --help lists them)", cmd, optopt,
-			  cmd);
-	else
-		cli_error("%s: unknown option '%s' (tickscope %s --help lists them)", cmd, arg,
-			  cmd);
-	return 2;
-}
-
-int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv, int optind_)
-{
-	if (opt_i && optind_ < argc)
-		return cli_error("%s: one input file: -i %s and '%s' were both given", cmd, opt_i,
-				 argv[optind_]) +
-		       1;
-	if (optind_ + 1 < argc)
-		return cli_error("%s: one input file expected, got %d ('%s', '%s'%s)", cmd,
-				 argc - optind_, argv[optind_], argv[optind_ + 1],
-				 argc - optind_ > 2 ? ", ..." : "") +
-		       1;
-	return 0;
-}
-
-const char *cli_input(const char *opt_i, int argc, char **argv, int optind_)
-{
-	if (opt_i)
-		return opt_i;
-	if (optind_ < argc)
-		return argv[optind_];
-	return "perf.data";
-}
-
-const char *cli_event_name(const struct ts_reader *r, struct ts_decoder *d, int idx, char *buf,
-			   size_t len)
-{
-	const struct ts_attr *a;
-	const char *n;
-	int nr;
-
-	a = &ts_reader_attrs(r, &nr)[idx];
-	if (a->name[0])
-		return a->name;
-	if (a->type == 2 && d && (n = ts_decoder_event_name(d, (int)a->config)))
-		return n;
-	snprintf(buf, len, "type%u:%#llx", a->type, (unsigned long long)a->config);
-	return buf;
-}
-
-void cli_print_time(FILE *f, uint64_t ns)
-{
-	fprintf(f, "%llu.%09llu", (unsigned long long)(ns / 1000000000ULL),
-		(unsigned long long)(ns % 1000000000ULL));
 }
 
 int main(int argc, char **argv)

@@ -8,75 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/map.h"
-#include "tickscope/sched.h"
-
-#define STACK_DROPPED UINT32_MAX
-#define CLASS_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.:@"
-
-struct task {
-	struct ts_sched_task st;
-	uint64_t last_out; /* last switch-out */
-	uint64_t ready; /* sched_wakeup(_new) since switch-out, or its switch-out if R or R+ */
-	uint64_t ready_perf; /* perf's ready_to_run: the first wake only, never a switch-out */
-	uint64_t waking_t; /* the open wake's sched_waking time */
-	uint64_t work; /* a kworker: the function of the work item it runs, 0 none */
-	struct ts_sched_wait *wait; /* the wait entry of the wake that ended this off-CPU period */
-	struct ts_sched_wait *early; /* a wake that came while the task was still on its CPU */
-	int32_t waking_cpu, waking_target;
-	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
-	uint8_t have_out, last_state;
-	uint8_t waking_open; /* a wake waits for its switch-in */
-	uint8_t delivered; /* its sched_wakeup was seen */
-	int8_t waking_idle; /* target_cpu idle at waking: 1, 0, -1 unknown */
-	int8_t klass; /* enum ts_wake_class of the open wake, -1 undecided or unknown */
-};
-
-struct cpu {
-	struct ts_sched_cpu st;
-	uint64_t last_switch; /* perf's tprev: the previous sched_switch here */
-	uint64_t since; /* start of the current busy or idle stretch (curr >= 0) */
-	uint64_t known_since; /* first event that told this CPU's state */
-	uint64_t idle_since, prev_idle_start, prev_idle_end;
-	struct task *curr_task; /* NULL for idle or unknown */
-	int32_t curr; /* running pid, -1 unknown */
-	uint8_t in_cpuidle, idle, known;
-};
-
-struct ts_sched {
-	struct ts_model_opts opts;
-	struct ts_map tasks; /* pid -> index into tv, plus one */
-	struct task **tv;
-	size_t nr_tv, cap_tv;
-	struct ts_cputab cpus; /* cpu -> struct cpu */
-	struct ts_sched_totals tot;
-	struct ts_map stack_map; /* stack hash -> index into stacks, plus one */
-	struct ts_sched_stack *stacks;
-	size_t nr_stacks, cap_stacks;
-	struct ts_objtab waits; /* hash of a struct ts_sched_wait's key fields -> the entry */
-	struct ts_map named; /* tids COMM records named (perf synthesizes one per thread) */
-	struct ts_sched_threads *classes; /* those threads by class, first name */
-	size_t nr_classes, cap_classes;
-	uint64_t nr_comm_records;
-	struct ts_map parents; /* child tid -> the tid that forked it, plus one */
-	uint64_t nr_forks;
-	int saw_waking;
-	int waking_recorded, wakeup_recorded;
-};
-
-static struct task *find_task(const struct ts_sched *m, int32_t pid)
-{
-	uint64_t *v = pid > 0 ? ts_map_find(&m->tasks, (uint64_t)pid) : NULL;
-
-	return v ? m->tv[*v - 1] : NULL;
-}
-
-static const struct ts_sched_task *find(const struct ts_sched *m, int32_t pid)
-{
-	struct task *p = find_task(m, pid);
-
-	return p ? &p->st : NULL;
-}
+#include "sched_priv.h"
 
 static void select_task(struct ts_sched *m, struct task *p)
 {
@@ -173,194 +105,6 @@ static int was_idle(const struct ts_sched *m, int32_t cpu, uint64_t t)
 	return c->prev_idle_start <= t && t < c->prev_idle_end;
 }
 
-static uint64_t stack_hash(const uint64_t *ips, uint32_t n)
-{
-	uint64_t h = 0xcbf29ce484222325ull ^ n;
-	uint32_t i;
-
-	for (i = 0; i < n; i++)
-		h = (h ^ ips[i]) * 0x100000001b3ull;
-	return h == TS_MAP_EMPTY ? 0 : h;
-}
-
-static int new_stack(struct ts_sched *m, const uint64_t *ips, uint32_t n, uint64_t *slot)
-{
-	struct ts_sched_stack *s;
-	uint64_t *copy;
-
-	if (m->nr_stacks == m->cap_stacks) {
-		size_t cap = m->cap_stacks ? m->cap_stacks * 2 : 64;
-
-		s = realloc(m->stacks, cap * sizeof(*s));
-		if (!s)
-			return -ENOMEM;
-		m->stacks = s;
-		m->cap_stacks = cap;
-	}
-	copy = malloc(n * sizeof(*copy));
-	if (!copy)
-		return -ENOMEM;
-	memcpy(copy, ips, n * sizeof(*copy));
-	s = &m->stacks[m->nr_stacks++];
-	memset(s, 0, sizeof(*s));
-	s->nr_ips = n;
-	s->ips = copy;
-	*slot = m->nr_stacks;
-	return 0;
-}
-
-/* The 1-based stack index for a switch-out callchain, or STACK_DROPPED. */
-static int intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *out)
-{
-	uint32_t n = ev->nr_ips < TS_STACK_DEPTH ? ev->nr_ips : TS_STACK_DEPTH;
-	uint64_t h = stack_hash(ev->ips, n), *v;
-	const struct ts_sched_stack *s;
-	unsigned int max = m->opts.max_stacks ? m->opts.max_stacks : TS_MAX_STACKS_DEFAULT;
-	int ret;
-
-	*out = STACK_DROPPED;
-	v = ts_map_find(&m->stack_map, h);
-	if (v) {
-		s = &m->stacks[*v - 1];
-		if (s->nr_ips == n && !memcmp(s->ips, ev->ips, n * sizeof(*ev->ips)))
-			*out = (uint32_t)*v;
-		return 0;
-	}
-	if (m->nr_stacks >= max)
-		return 0;
-	ret = ts_map_insert(&m->stack_map, h, &v);
-	if (ret < 0)
-		return ret;
-	ret = new_stack(m, ev->ips, n, v);
-	if (ret < 0) {
-		ts_map_remove(&m->stack_map, h);
-		return ret;
-	}
-	*out = (uint32_t)*v;
-	return 0;
-}
-
-#define WAIT_PROBES 4
-
-/* A wait entry's key fields, mixed (splitmix64's finalizer) so that clashes are rare. */
-static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
-{
-	uint64_t h =
-		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
-
-	h ^= k->work * 0xbf58476d1ce4e5b9ull;
-	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
-	h += (uint64_t)probe * 0x9e3779b97f4a7c15ull;
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
-	h ^= h >> 31;
-	return h == TS_MAP_EMPTY ? 0 : h;
-}
-
-static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *b)
-{
-	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
-	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
-}
-
-/*
- * The wait entry with @k's key fields, made when new; *@out is NULL when a few probes all met
- * other keys (counted in waits_dropped). Return: 0 or -ENOMEM.
- */
-static int get_wait(struct ts_sched *m, const struct ts_sched_wait *k, struct ts_sched_wait **out)
-{
-	struct ts_sched_wait *w;
-	int isnew, i;
-
-	*out = NULL;
-	for (i = 0; i < WAIT_PROBES; i++) {
-		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
-		if (!w)
-			return -ENOMEM;
-		if (isnew) {
-			*w = *k;
-			w->wakes = w->periods = w->ns = 0;
-		}
-		if (isnew || same_wait(w, k)) {
-			*out = w;
-			return 0;
-		}
-	}
-	m->tot.waits_dropped++;
-	return 0;
-}
-
-/* The switch-out stack of @p's open off-CPU period, 0 for none (or dropped). */
-static uint32_t period_stack(const struct task *p)
-{
-	return p->have_out && p->stack != STACK_DROPPED ? p->stack : 0;
-}
-
-/* sched_waking of a selected task @w: who woke it, from where, ending which wait. */
-static int note_waker(struct ts_sched *m, struct task *w, const struct ts_event *ev)
-{
-	struct task *by = find_task(m, ev->pid);
-	struct ts_sched_wait k = { .pid = w->st.pid,
-				   .waker = ev->pid < 0 ? TS_WAKER_NONE : ev->pid,
-				   .work = by && ev->wake.ctx == TS_CTX_TASK ? by->work : 0,
-				   .stack = period_stack(w),
-				   .state = w->have_out ? w->last_state : TS_OFF_NR,
-				   .ctx = ev->wake.ctx };
-	struct ts_sched_wait *e;
-	int err = get_wait(m, &k, &e);
-
-	if (e)
-		e->wakes++;
-	w->wait = w->have_out ? e : NULL;
-	w->early = w->have_out ? NULL : e;
-	return err;
-}
-
-/*
- * A wake that came while the task was still on its CPU, and no wake since its switch-out: the
- * waker saw it asleep (state set, inside schedule()) before its sched_switch was traced, as
- * try_to_wake_up() does for a task still on_cpu. That wake ends this period: move it there.
- */
-static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait **out)
-{
-	struct ts_sched_wait k = *n->early, *e;
-	int err;
-
-	k.stack = period_stack(n);
-	k.state = n->last_state;
-	err = get_wait(m, &k, &e);
-	if (e) {
-		n->early->wakes--;
-		e->wakes++;
-	}
-	*out = e;
-	return err;
-}
-
-/* The off-CPU period of selected task @n ended after @off ns: credit its wake, or none. */
-static int end_wait(struct ts_sched *m, struct task *n, uint64_t off)
-{
-	struct ts_sched_wait k = { .pid = n->st.pid,
-				   .waker = TS_WAKER_NONE,
-				   .stack = period_stack(n),
-				   .state = n->last_state };
-	struct ts_sched_wait *e = n->wait;
-	int err = 0;
-
-	if (!e && n->early && n->last_state != TS_OFF_R) /* a preemption ends with no wake */
-		err = take_early(m, n, &e);
-	if (!e && !err)
-		err = get_wait(m, &k, &e);
-
-	if (e) {
-		e->periods++;
-		e->ns += off;
-	}
-	n->wait = NULL;
-	n->early = NULL;
-	return err;
-}
-
 static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev, uint64_t tprev)
 {
 	uint8_t state = ev->sw.prev_state < TS_OFF_NR ? ev->sw.prev_state : TS_OFF_OTHER;
@@ -402,35 +146,9 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	p->wait = NULL;
 	if (!err && ev->nr_ips && ev->ips && p->st.selected) {
 		tot->nr_stack_switches++;
-		err = intern_stack(m, ev, &p->stack);
+		err = sched_intern_stack(m, ev, &p->stack);
 	}
 	return err;
-}
-
-/* Credit @ns to @pid on the stack's task list, kept heaviest first. */
-static void stack_task(struct ts_sched_stack *s, int32_t pid, uint64_t ns)
-{
-	int i, last = TS_STACK_TASKS - 1;
-
-	for (i = 0; i < TS_STACK_TASKS; i++)
-		if (s->tasks[i].pid == pid || !s->tasks[i].pid)
-			break;
-	if (i == TS_STACK_TASKS) {
-		if (ns <= s->tasks[last].ns)
-			return;
-		i = last;
-		s->tasks[i].ns = 0;
-	}
-	s->tasks[i].pid = pid;
-	s->tasks[i].ns += ns;
-	for (; i > 0 && s->tasks[i].ns > s->tasks[i - 1].ns; i--) {
-		int32_t p = s->tasks[i].pid;
-		uint64_t v = s->tasks[i].ns;
-
-		s->tasks[i] = s->tasks[i - 1];
-		s->tasks[i - 1].pid = p;
-		s->tasks[i - 1].ns = v;
-	}
 }
 
 static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
@@ -450,10 +168,10 @@ static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 			s->count++;
 			s->total += off;
 			s->by_state[n->last_state] += off;
-			stack_task(s, n->st.pid, off);
+			sched_stack_task(s, n->st.pid, off);
 		}
 		if (n->st.selected)
-			err = err ?: end_wait(m, n, off);
+			err = err ?: sched_end_wait(m, n, off);
 	}
 	n->have_out = 0;
 	n->wait = NULL;
@@ -580,7 +298,7 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 		m->saw_waking = 1;
 		m->waking_recorded = 1;
 		open_wake(m, w, ev);
-		return w->st.selected ? note_waker(m, w, ev) : 0;
+		return w->st.selected ? sched_note_waker(m, w, sched_find_task(m, ev->pid), ev) : 0;
 	}
 	if (!w->waking_open && !m->saw_waking)
 		open_wake(m, w, ev); /* no sched_waking recorded: the wakeup is the wake */
@@ -714,7 +432,7 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 	case TS_EV_WQ_START:
 	case TS_EV_WQ_END:
 		/* a kworker seen already (not made here: that would list tasks no switch showed) */
-		p = find_task(m, ev->pid);
+		p = sched_find_task(m, ev->pid);
 		if (p)
 			p->work = ev->kind == TS_EV_WQ_START ? ev->wq.function : 0;
 		return 0;
@@ -855,7 +573,9 @@ const struct ts_sched_task *ts_sched_task_at(const struct ts_sched *m, size_t i)
 
 const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t pid)
 {
-	return find(m, pid);
+	const struct task *p = sched_find_task(m, pid);
+
+	return p ? &p->st : NULL;
 }
 
 TS_CPUTAB_GETTERS(sched, struct ts_sched_cpu)
@@ -905,133 +625,14 @@ int ts_sched_waits_recorded(const struct ts_sched *m)
 	return m->waking_recorded || m->saw_waking;
 }
 
-void ts_sched_task_class(const char *comm, char *out, size_t n)
-{
-	size_t l = strcspn(comm, "/");
-
-	if (l >= n)
-		l = n - 1;
-	while (l > 1 && comm[l - 1] >= '0' && comm[l - 1] <= '9')
-		l--;
-	/* a part of metric names: a user task may name itself anything, tabs and spaces too */
-	for (size_t i = 0; i < l; i++)
-		out[i] = (char)(strchr(CLASS_CHARS, comm[i]) && comm[i] ? comm[i] : '_');
-	out[l] = '\0';
-}
-
-const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
-				 size_t n)
-{
-	const char *comm = w->waker >= 0 ? ts_sched_comm(m, w->waker) : NULL;
-
-	if (w->waker == TS_WAKER_NONE || w->ctx == TS_CTX_HARDIRQ) {
-		snprintf(out, n, "%s", w->waker == TS_WAKER_NONE ? "none" : "hardirq");
-		return out;
-	}
-	if (comm && comm[0])
-		ts_sched_task_class(comm, out, n);
-	else
-		snprintf(out, n, "unknown");
-	/* ksoftirqd (and PREEMPT_RT's ktimers) exist to run softirqs: their wakes are theirs */
-	if (w->ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
-		snprintf(out, n, "softirq");
-	return out;
-}
-
-static int cmp_waker_sum(const void *pa, const void *pb)
-{
-	const struct ts_sched_waker_sum *a = pa, *b = pb;
-
-	if (a->wakes != b->wakes)
-		return a->wakes < b->wakes ? 1 : -1;
-	if (a->periods != b->periods)
-		return a->periods < b->periods ? 1 : -1;
-	return strcmp(a->cls, b->cls);
-}
-
-/* Sum the entries @v[0..@n) (or every entry, @v NULL) that @keep accepts, by waker class. */
-static int sum_wakers(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
-		      int (*keep)(void *ctx, const struct ts_sched_wait *w), void *ctx, int by_work,
-		      struct ts_sched_waker_sum *out, int max)
-{
-	struct ts_sched_waker_sum *all = NULL, *o, *grown;
-	char cls[sizeof(out->cls)];
-	size_t i, nr = 0, cap = 0, j;
-
-	if (max < 2)
-		return -EINVAL;
-	for (i = 0; i < n; i++) {
-		const struct ts_sched_wait *w = v ? v[i] : m->waits.v[i];
-		uint64_t work = by_work ? w->work : 0;
-
-		if (keep && !keep(ctx, w))
-			continue;
-		ts_sched_waker_class(m, w, cls, sizeof(cls));
-		for (j = 0; j < nr && (strcmp(all[j].cls, cls) || all[j].work != work); j++)
-			;
-		if (j == nr && nr == cap) {
-			cap = cap ? 2 * cap : 16;
-			grown = realloc(all, cap * sizeof(*all));
-			if (!grown) {
-				free(all);
-				return -ENOMEM;
-			}
-			all = grown;
-		}
-		o = &all[j];
-		if (j == nr) {
-			memset(o, 0, sizeof(*o));
-			snprintf(o->cls, sizeof(o->cls), "%s", cls);
-			o->work = work;
-			nr++;
-		}
-		o->wakes += w->wakes;
-		o->periods += w->periods;
-		o->ns += w->ns;
-	}
-	if (nr)
-		qsort(all, nr, sizeof(*all), cmp_waker_sum);
-	/* the heaviest max - 1 as they are, the rest in one "other" */
-	for (i = 0; i < nr && i < (size_t)max; i++)
-		out[i] = all[i];
-	if (nr > (size_t)max) {
-		o = &out[max - 1];
-		snprintf(o->cls, sizeof(o->cls), "other");
-		o->work = 0;
-		for (i = max; i < nr; i++) {
-			o->wakes += all[i].wakes;
-			o->periods += all[i].periods;
-			o->ns += all[i].ns;
-		}
-	}
-	free(all);
-	return nr < (size_t)max ? (int)nr : max;
-}
-
-int ts_sched_wakers(const struct ts_sched *m, int (*keep)(void *ctx, const struct ts_sched_wait *w),
-		    void *ctx, int by_work, struct ts_sched_waker_sum *out, int max)
-{
-	return sum_wakers(m, NULL, m->waits.nr, keep, ctx, by_work, out, max);
-}
-
-int ts_sched_wakers_of(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
-		       int by_work, struct ts_sched_waker_sum *out, int max)
-{
-	return sum_wakers(m, v, n, NULL, NULL, by_work, out, max);
-}
-
 const char *ts_sched_comm(const struct ts_sched *m, int32_t pid)
 {
-	const struct ts_sched_task *st = find(m, pid);
-
-	if (pid == 0)
-		return "swapper";
-	return st ? st->comm : NULL;
+	return sched_comm(m, pid);
 }
 
 int ts_sched_selected(const struct ts_sched *m, int32_t pid)
 {
-	const struct ts_sched_task *st = find(m, pid);
+	const struct ts_sched_task *st = ts_sched_task_find(m, pid);
 
 	if (st)
 		return st->selected;

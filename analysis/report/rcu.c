@@ -68,41 +68,49 @@ static void rcu_text(FILE *f, const struct ts_analysis *a, const struct ts_repor
 	}
 }
 
+/* rcu_utilization's windows: their durations by context, and each CPU's count and time. */
+static void windows_json(struct rp_json *w, const struct ts_rcu *m, const struct ts_rcu_totals *t)
+{
+	const struct ts_rcu_cpu *c;
+	int k, x;
+
+	rp_jbegin(w, "windows", '[');
+	for (x = 0; x < TS_RCU_NR_CTX; x++) {
+		rp_jbegin(w, NULL, '{');
+		rp_jstr(w, "context", ts_rcu_ctx_name(x));
+		rp_jdist(w, "duration", &t->window[x]);
+		rp_jend(w, '}');
+	}
+	rp_jend(w, ']');
+	rp_jbegin(w, "cpus", '[');
+	for (k = 0; k < ts_rcu_nr_cpus(m); k++) {
+		c = ts_rcu_cpu(m, k);
+		if (!c || !c->seen)
+			continue;
+		rp_jbegin(w, NULL, '{');
+		rp_ju64(w, "cpu", (uint64_t)k);
+		for (x = 0; x < TS_RCU_NR_CTX; x++) {
+			rp_jbegin(w, ts_rcu_ctx_name(x), '{');
+			rp_ju64(w, "count", c->count[x]);
+			rp_ju64(w, "time_ns", c->time[x]);
+			rp_jend(w, '}');
+		}
+		rp_jend(w, '}');
+	}
+	rp_jend(w, ']');
+	rp_ju64(w, "unmatched_ends", t->unmatched_ends);
+}
+
 static void rcu_json(struct rp_json *w, const struct ts_analysis *a, const struct ts_report_opts *o)
 {
 	const struct ts_rcu *m = ts_analysis_rcu(a);
 	const struct ts_rcu_totals *t = ts_rcu_totals(m);
-	const struct ts_rcu_cpu *c;
 	size_t i;
-	int k, x;
+	int k;
 
 	if (rp_jsection(w, a, TS_SEC_RCU) &&
 	    ts_analysis_kind_presence(a, TS_EV_RCU_UTIL) == TS_PRESENT) {
-		rp_jbegin(w, "windows", '[');
-		for (x = 0; x < TS_RCU_NR_CTX; x++) {
-			rp_jbegin(w, NULL, '{');
-			rp_jstr(w, "context", ts_rcu_ctx_name(x));
-			rp_jdist(w, "duration", &t->window[x]);
-			rp_jend(w, '}');
-		}
-		rp_jend(w, ']');
-		rp_jbegin(w, "cpus", '[');
-		for (k = 0; k < ts_rcu_nr_cpus(m); k++) {
-			c = ts_rcu_cpu(m, k);
-			if (!c || !c->seen)
-				continue;
-			rp_jbegin(w, NULL, '{');
-			rp_ju64(w, "cpu", (uint64_t)k);
-			for (x = 0; x < TS_RCU_NR_CTX; x++) {
-				rp_jbegin(w, ts_rcu_ctx_name(x), '{');
-				rp_ju64(w, "count", c->count[x]);
-				rp_ju64(w, "time_ns", c->time[x]);
-				rp_jend(w, '}');
-			}
-			rp_jend(w, '}');
-		}
-		rp_jend(w, ']');
-		rp_ju64(w, "unmatched_ends", t->unmatched_ends);
+		windows_json(w, m, t);
 	}
 	if (ts_analysis_kind_presence(a, TS_EV_RCU_GP) == TS_PRESENT) {
 		rp_jbegin(w, "grace_periods", '[');

@@ -131,9 +131,3 @@ const char *const rp_exit_names[TS_EXIT_NR] = {
 	[TS_EXIT_SWITCH] = "resched",  [TS_EXIT_IPI] = "ipi",	  [TS_EXIT_UNTRACED] = "untraced",
 	[TS_EXIT_OTHER] = "other",
 };
-
-const struct rp_writers *const rp_writers[TS_SEC_NR] = {
-#define RP_WRITERS(id, ident) [TS_SEC_##id] = &rp_##ident##_writers,
-	TS_SECTIONS(RP_WRITERS)
-#undef RP_WRITERS
-};

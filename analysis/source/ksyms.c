@@ -163,12 +163,50 @@ static int parse_line(struct ts_ksyms *k, char *p, char *e)
 	return add(k, addr, sp[1], name, end - name, mod, mod ? (size_t)(mend - mod) : 0);
 }
 
+/*
+ * Every line of @f through parse_line(), a chunk at a time (@buf holds CHUNK + 1 bytes); a line
+ * cut at the chunk's end moves to the front of the next. *@lineno: the lines read, and on an
+ * error the line to name. Return: 0, or the first line's error.
+ */
+static int read_lines(struct ts_ksyms *k, FILE *f, char *buf, int *lineno, int *rerr)
+{
+	char *p, *nl, *end;
+	size_t len = 0, n;
+	int ret;
+
+	for (;;) {
+		n = fread(buf + len, 1, CHUNK - len, f);
+		if (!n && ferror(f) && errno)
+			*rerr = errno; /* EISDIR says more than EIO */
+		len += n;
+		end = buf + len;
+		for (p = buf; p < end; p = nl + 1) {
+			nl = memchr(p, '\n', end - p);
+			if (!nl && n)
+				break; /* the rest of this line comes with the next chunk */
+			if (!nl)
+				nl = end; /* the last line, without a newline */
+			++*lineno;
+			ret = parse_line(k, p, nl);
+			if (ret)
+				return ret;
+		}
+		if (!n)
+			return 0;
+		len = p < end ? (size_t)(end - p) : 0;
+		if (len == CHUNK) { /* no newline in a whole chunk: not kallsyms */
+			++*lineno;
+			return -TS_EKALLSYMS;
+		}
+		memmove(buf, p, len);
+	}
+}
+
 int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 {
 	struct ts_ksyms *k;
-	char *buf, *p, *nl, *end;
-	size_t len = 0, n;
 	int lineno = 0, ret = 0, rerr = EIO;
+	char *buf;
 	FILE *f;
 
 	*kp = NULL;
@@ -181,42 +219,12 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 		ret = -ENOMEM;
 		goto out_free;
 	}
-	/* a chunk at a time; a line cut at the chunk's end moves to the front of the next */
-	for (;;) {
-		n = fread(buf + len, 1, CHUNK - len, f);
-		if (!n && ferror(f) && errno)
-			rerr = errno; /* EISDIR says more than EIO */
-		len += n;
-		end = buf + len;
-		for (p = buf; p < end; p = nl + 1) {
-			nl = memchr(p, '\n', end - p);
-			if (!nl && n)
-				break; /* the rest of this line comes with the next chunk */
-			if (!nl)
-				nl = end; /* the last line, without a newline */
-			lineno++;
-			ret = parse_line(k, p, nl);
-			if (ret) {
-				if (errline)
-					*errline = lineno;
-				goto out_free;
-			}
-		}
-		if (!n)
-			break;
-		len = p < end ? (size_t)(end - p) : 0;
-		if (len == CHUNK) { /* no newline in a whole chunk: not kallsyms */
-			if (errline)
-				*errline = lineno + 1;
-			ret = -TS_EKALLSYMS;
-			goto out_free;
-		}
-		memmove(buf, p, len);
-	}
-	if (ferror(f) || !k->nr) {
+	ret = read_lines(k, f, buf, &lineno, &rerr);
+	if (!ret && (ferror(f) || !k->nr))
+		ret = ferror(f) ? -rerr : -TS_EKALLSYMS;
+	if (ret) {
 		if (errline)
 			*errline = lineno;
-		ret = ferror(f) ? -rerr : -TS_EKALLSYMS;
 		goto out_free;
 	}
 	ret = index_text(k);

@@ -345,6 +345,58 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 	return 0;
 }
 
+/*
+ * The fixed part before the formats: magic, version, endianness, long and page size, the
+ * header_page and header_event blobs. Sets the handle's sizes; *@v06: version 0.6.
+ */
+static int parse_header(struct tep_handle *tep, struct cur *c, int *v06)
+{
+	const char *version, *name;
+	const unsigned char *blob;
+	uint64_t v, len;
+	int ret, long_size;
+
+	if (c->end - c->p < 10 || memcmp(c->p, "\027\010\104tracing", 10))
+		return bad(c, "bad magic");
+	c->p += 10;
+	ret = get_str(c, &version, "version string");
+	if (ret)
+		return ret;
+	if (strcmp(version, "0.5") && strcmp(version, "0.6"))
+		return bad(c, "unsupported version (want 0.5 or 0.6)");
+	*v06 = !strcmp(version, "0.6");
+	if (c->end - c->p < 6)
+		return bad(c, "cut short before the page size");
+	if (c->p[0])
+		return bad(c, "big-endian tracing data is not supported");
+	if (c->p[1] != 4 && c->p[1] != 8)
+		return bad(c, "long size is neither 4 nor 8");
+	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
+	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
+	long_size = c->p[1];
+	tep_set_long_size(tep, long_size);
+	c->p += 2;
+	ret = get_num(c, 4, &v, "page size");
+	if (ret)
+		return ret;
+	tep_set_page_size(tep, (int)v);
+
+	ret = get_str(c, &name, "header_page name");
+	if (!ret && strcmp(name, "header_page"))
+		ret = bad(c, "expected header_page");
+	if (!ret)
+		ret = get_blob(c, 8, &blob, &len, "header_page");
+	if (ret)
+		return ret;
+	tep_parse_header_page(tep, (char *)blob, len, long_size);
+	ret = get_str(c, &name, "header_event name");
+	if (!ret && strcmp(name, "header_event"))
+		ret = bad(c, "expected header_event");
+	if (!ret)
+		ret = get_blob(c, 8, &blob, &len, "header_event");
+	return ret;
+}
+
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
 		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted)
 {
@@ -352,53 +404,14 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	struct cur c = { data, data, (const unsigned char *)data + size, err, errlen };
 	struct fmts f = { 0 };
 	struct texts t = { 0 };
-	const char *version, *name, *sys;
-	uint64_t v, len, nr = 0, i; /* nr: 0 for -Wmaybe-uninitialized, which LTO provokes */
-	const unsigned char *blob;
-	int ret, v06, long_size;
+	const char *sys;
+	uint64_t nr = 0, i; /* nr: 0 for -Wmaybe-uninitialized, which LTO provokes */
+	int ret, v06 = 0;
 
 	*kallsyms = 0;
-	if (size < 10 || memcmp(c.p, "\027\010\104tracing", 10))
-		return bad(&c, "bad magic");
-	c.p += 10;
-	ret = get_str(&c, &version, "version string");
+	ret = parse_header(tep, &c, &v06);
 	if (ret)
 		return ret;
-	if (strcmp(version, "0.5") && strcmp(version, "0.6"))
-		return bad(&c, "unsupported version (want 0.5 or 0.6)");
-	v06 = !strcmp(version, "0.6");
-	if (c.end - c.p < 6)
-		return bad(&c, "cut short before the page size");
-	if (c.p[0])
-		return bad(&c, "big-endian tracing data is not supported");
-	if (c.p[1] != 4 && c.p[1] != 8)
-		return bad(&c, "long size is neither 4 nor 8");
-	tep_set_file_bigendian(tep, TEP_LITTLE_ENDIAN);
-	tep_set_local_bigendian(tep, TEP_LITTLE_ENDIAN);
-	long_size = c.p[1];
-	tep_set_long_size(tep, long_size);
-	c.p += 2;
-	ret = get_num(&c, 4, &v, "page size");
-	if (ret)
-		return ret;
-	tep_set_page_size(tep, (int)v);
-
-	ret = get_str(&c, &name, "header_page name");
-	if (!ret && strcmp(name, "header_page"))
-		ret = bad(&c, "expected header_page");
-	if (!ret)
-		ret = get_blob(&c, 8, &blob, &len, "header_page");
-	if (ret)
-		return ret;
-	tep_parse_header_page(tep, (char *)blob, len, long_size);
-	ret = get_str(&c, &name, "header_event name");
-	if (!ret && strcmp(name, "header_event"))
-		ret = bad(&c, "expected header_event");
-	if (!ret)
-		ret = get_blob(&c, 8, &blob, &len, "header_event");
-	if (ret)
-		return ret;
-
 	ret = collect_formats(&c, "ftrace", &f);
 	if (!ret)
 		ret = get_num(&c, 4, &nr, "system count");

@@ -43,12 +43,13 @@ parse_vars() {
 	done
 }
 
-# TS_NAME_CHARS: the characters of a variant or experiment name, which is one folder name:
-# letters, digits, '.', '_', '+' and '-', not starting with '.' or '-' (boards/README.md).
+# TS_NAME_CHARS: the characters of a name that becomes one folder (a variant, a workload, an
+# experiment's or a bisection's NAME): letters, digits, '.', '_', '+' and '-', not starting with
+# '.' or '-', at most 64 of them (boards/README.md, "Names").
 TS_NAME_CHARS="A-Za-z0-9._+-"
 
-# check_name WHAT NAME: dies unless NAME is one path component of TS_NAME_CHARS, so that
-# nothing is written or removed outside the folder it names.
+# check_name WHAT NAME: dies in one line unless NAME is one path component of TS_NAME_CHARS,
+# so that nothing is written or removed outside the folder it names.
 check_name() {
 	case "$2" in
 	'' | [.-]* | *[!$TS_NAME_CHARS]*)
@@ -56,6 +57,7 @@ check_name() {
 			"digits, '.', '_', '+' and '-', not first '.' or '-'"
 		;;
 	esac
+	[ "${#2}" -le 64 ] || die "$1 '$2' is longer than 64 characters"
 }
 
 # check_path WHAT PATH: dies when PATH holds a newline or another control character, which
@@ -211,4 +213,34 @@ resolve_accel() {
 	else
 		echo tcg
 	fi
+}
+
+# resume_or_refuse MARKER DIR WHAT: the caller's settings() prints what makes its runs
+# comparable. With MARKER there, an earlier run wrote DIR/settings.txt: go on only with the same
+# settings, else die showing the difference ("WHAT with other settings"); without it, write
+# them for the next run to compare.
+resume_or_refuse() {
+	if [ -f "$1" ]; then
+		if ! settings | cmp -s - "$2/settings.txt"; then
+			msg "$3 with other settings:"
+			settings | diff "$2/settings.txt" - | sed 's/^/  /' >&2 || true
+			die "use another NAME= or FRESH=1"
+		fi
+		msg "resuming $2"
+	else
+		mkdir -p "$2"
+		settings >"$2/settings.txt"
+	fi
+}
+
+# tool_paths: where a script that records and compares runs finds its results folder and its
+# tools, from RESULTS=, RECORD=, MAKE_KERNEL=, TICKSCOPE= or their defaults (tickscope in make's
+# BUILD folder, relative to the top): sets results, record, make_kernel, bdir and tickscope.
+tool_paths() {
+	results=${V_RESULTS:-$TS_TOP/results}
+	record=${V_RECORD:-$TS_TOP/boards/record.sh}
+	make_kernel=${V_MAKE_KERNEL:-$TS_TOP/boards/kernel/kernel.sh}
+	bdir=${BUILD:-build}
+	case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
+	tickscope=${V_TICKSCOPE:-$bdir/tickscope}
 }

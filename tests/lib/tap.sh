@@ -13,8 +13,8 @@ TICKSCOPE="$TS_BUILD/tickscope"
 _tap_n=0
 _tap_failed=0
 
-ok() {
-	# ok CONDITION_EXIT_STATUS NAME
+_tap_result() {
+	# _tap_result STATUS NAME: one "ok"/"not ok" line
 	_tap_n=$((_tap_n + 1))
 	if [ "$1" -eq 0 ]; then
 		echo "ok $_tap_n - $2"
@@ -24,14 +24,105 @@ ok() {
 	fi
 }
 
+ok() {
+	# ok CONDITION_EXIT_STATUS NAME; a failure says on stderr (which prove shows without -v)
+	# what was checked and what came
+	_tap_result "$1" "$2"
+	[ "$1" -eq 0 ] || _tap_explain "$1" "$2" >&2
+}
+
+# The check behind a failed `ok $? NAME` (or `ok $var NAME`), found in the test script by its
+# name (variables in the script's name match anything): its lines back to the previous blank
+# line or test (seven at most), and the last lines of each data file they name under a variable
+# ("$tmp/log"), which is usually what the check read. A name that matches no call in the script gives no lines.
+_tap_explain_awk='
+function quoted(s,   i, c, out, esc) {
+	i = index(s, "\"")
+	if (!i) return ""
+	for (i++; i <= length(s); i++) {
+		c = substr(s, i, 1)
+		if (esc) { out = out c; esc = 0; continue }
+		if (c == "\\") { esc = 1; continue }
+		if (c == "\"") return out
+		out = out c
+	}
+	return out
+}
+function pattern(q,   i, c, out, depth, close_) {
+	out = "^"
+	for (i = 1; i <= length(q); i++) {
+		c = substr(q, i, 1)
+		if (c == "$") {
+			c = substr(q, i + 1, 1)
+			if (c == "{" || c == "(") {
+				close_ = c == "{" ? "}" : ")"
+				depth = 0
+				for (i++; i <= length(q); i++) {
+					c = substr(q, i, 1)
+					if (c == "{" || c == "(") depth++
+					else if ((c == "}" || c == ")") && --depth == 0) break
+				}
+			} else if (c ~ /[A-Za-z_]/) {
+				while (substr(q, i + 1, 1) ~ /[A-Za-z0-9_]/) i++
+			} else {
+				i++
+			}
+			out = out ".*"
+		} else if (c ~ /[][\\.^$*+?(){}|\/]/) {
+			out = out "\\" c
+		} else {
+			out = out c
+		}
+	}
+	return out "$"
+}
+{ L[NR] = $0 }
+END {
+	for (i = 1; i <= NR; i++) {
+		if (L[i] !~ /(^|[;&|[:space:]])ok "?\$[{]?[?A-Za-z_]/) continue
+		t = substr(L[i], match(L[i], /ok "?\$/))
+		if (t ~ /\\$/ && i < NR) t = t L[i + 1]
+		q = quoted(t)
+		if (q == "" || name !~ pattern(q)) continue
+		for (j = i - 1; j > 0 && i - j < 8; j--)
+			if (L[j] ~ /^[[:space:]]*$/ || L[j] ~ /^[[:space:]]*#/ ||
+			    L[j] ~ /(^|[;&|[:space:]])(ok|is|skip) /) break
+		printf "#   the check, %s:%d:\n", file, j + 1
+		for (j++; j <= i; j++) print "#     " L[j]
+		exit
+	}
+}'
+
+_tap_explain() {
+	echo "#   exit status $1"
+	_tap_src=$0
+	[ -f "$_tap_src" ] || return 0
+	_tap_chk=$(awk -v name="$2" -v file="${_tap_src#"$TS_TOP"/}" "$_tap_explain_awk" "$_tap_src" \
+		2>/dev/null) || return 0
+	[ -n "$_tap_chk" ] || return 0
+	printf '%s\n' "$_tap_chk"
+	# The files it read, by the names the script gave them: only "$var/path" words, so that
+	# expanding them runs nothing.
+	printf '%s\n' "$_tap_chk" | grep -o '"\$[{]*[A-Za-z_][A-Za-z0-9_]*[}]*/[A-Za-z0-9._/+-]*"' | sort -u |
+		while IFS= read -r _tap_w; do
+			eval "_tap_f=$_tap_w"
+			# shellcheck disable=SC2154 # set by the eval
+			case $_tap_f in *.sh | *.t | *.c | *.h | *.pl | *.py) continue ;; esac
+			[ -f "$_tap_f" ] && [ -s "$_tap_f" ] && grep -qI . "$_tap_f" || continue
+			echo "#   what came: the last lines of $_tap_w:"
+			tail -n 6 "$_tap_f" | cut -c1-200 | sed 's/^/#     /'
+		done
+}
+
 is() {
 	# is GOT WANT NAME
 	if [ "$1" = "$2" ]; then
-		ok 0 "$3"
+		_tap_result 0 "$3"
 	else
-		ok 1 "$3"
-		echo "#   got:  '$1'"
-		echo "#   want: '$2'"
+		_tap_result 1 "$3"
+		# on stderr, as Test::More's: prove shows it without -v
+		echo "#   got:  '$1'" >&2
+		echo "#   want: '$2'" >&2
 	fi
 }
 

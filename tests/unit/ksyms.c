@@ -31,7 +31,7 @@ int main(void)
 {
 	struct ts_ksyms *k;
 	int line = 0, ret;
-	char *path;
+	char *path, *big;
 
 	/* modules come last in /proc/kallsyms, and a copy may be in any order */
 	path = tap_tmp_file("ffffffffc0001000 t mod_fn\t[mymod]\n"
@@ -93,6 +93,22 @@ int main(void)
 	is_int(line, 2, "naming its line");
 	ok(k == NULL, "and no table is returned");
 	unlink(path);
+
+	/* Two good lines, then 2 MB without a newline: more than the reader's 1 MB chunk. */
+	big = malloc(2 << 20);
+	if (big) {
+		static const char head[] = "ffffffff81000000 T _text\nffffffff81000010 T _stext\n";
+
+		memset(big, 'x', (2 << 20) - 1);
+		big[(2 << 20) - 1] = 0;
+		memcpy(big, head, sizeof(head) - 1);
+		path = tap_tmp_file(big);
+		free(big);
+		ret = ts_ksyms_load(&k, path, &line);
+		is_int(ret, -TS_EKALLSYMS, "a line longer than a chunk is not kallsyms");
+		is_int(line, 3, "naming the line after the last one read whole");
+		unlink(path);
+	}
 
 	path = tap_tmp_file("");
 	is_int(ts_ksyms_load(&k, path, &line), -TS_EKALLSYMS, "an empty file is an error");

@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to the scheduler model (sched.c, its off-CPU stacks sched_stacks.c and its wait
+ * entries sched_waits.c): the model's state and what the three share.
+ */
+#ifndef TS_MODEL_SCHED_PRIV_H
+#define TS_MODEL_SCHED_PRIV_H
+
+#include "common/map.h"
+#include "tickscope/sched.h"
+
+#define STACK_DROPPED UINT32_MAX
+
+struct task {
+	struct ts_sched_task st;
+	uint64_t last_out; /* last switch-out */
+	uint64_t ready; /* sched_wakeup(_new) since switch-out, or its switch-out if R or R+ */
+	uint64_t ready_perf; /* perf's ready_to_run: the first wake only, never a switch-out */
+	uint64_t waking_t; /* the open wake's sched_waking time */
+	uint64_t work; /* a kworker: the function of the work item it runs, 0 none */
+	struct ts_sched_wait *wait; /* the wait entry of the wake that ended this off-CPU period */
+	struct ts_sched_wait *early; /* a wake that came while the task was still on its CPU */
+	int32_t waking_cpu, waking_target;
+	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
+	uint8_t have_out, last_state;
+	uint8_t waking_open; /* a wake waits for its switch-in */
+	uint8_t delivered; /* its sched_wakeup was seen */
+	int8_t waking_idle; /* target_cpu idle at waking: 1, 0, -1 unknown */
+	int8_t klass; /* enum ts_wake_class of the open wake, -1 undecided or unknown */
+};
+
+struct cpu {
+	struct ts_sched_cpu st;
+	uint64_t last_switch; /* perf's tprev: the previous sched_switch here */
+	uint64_t since; /* start of the current busy or idle stretch (curr >= 0) */
+	uint64_t known_since; /* first event that told this CPU's state */
+	uint64_t idle_since, prev_idle_start, prev_idle_end;
+	struct task *curr_task; /* NULL for idle or unknown */
+	int32_t curr; /* running pid, -1 unknown */
+	uint8_t in_cpuidle, idle, known;
+};
+
+struct ts_sched {
+	struct ts_model_opts opts;
+	struct ts_map tasks; /* pid -> index into tv, plus one */
+	struct task **tv;
+	size_t nr_tv, cap_tv;
+	struct ts_cputab cpus; /* cpu -> struct cpu */
+	struct ts_sched_totals tot;
+	struct ts_map stack_map; /* stack hash -> index into stacks, plus one */
+	struct ts_sched_stack *stacks;
+	size_t nr_stacks, cap_stacks;
+	struct ts_objtab waits; /* hash of a struct ts_sched_wait's key fields -> the entry */
+	struct ts_map named; /* tids COMM records named (perf synthesizes one per thread) */
+	struct ts_sched_threads *classes; /* those threads by class, first name */
+	size_t nr_classes, cap_classes;
+	uint64_t nr_comm_records;
+	struct ts_map parents; /* child tid -> the tid that forked it, plus one */
+	uint64_t nr_forks;
+	int saw_waking;
+	int waking_recorded, wakeup_recorded;
+};
+
+static inline struct task *sched_find_task(const struct ts_sched *m, int32_t pid)
+{
+	uint64_t *v = pid > 0 ? ts_map_find(&m->tasks, (uint64_t)pid) : NULL;
+
+	return v ? m->tv[*v - 1] : NULL;
+}
+
+/* A task's name, "swapper" for pid 0, NULL when no event named it. */
+static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
+{
+	const struct task *p = sched_find_task(m, pid);
+
+	if (pid == 0)
+		return "swapper";
+	return p ? p->st.comm : NULL;
+}
+
+/* sched_stacks.c */
+
+/* The 1-based stack index for @ev's switch-out callchain, or STACK_DROPPED. */
+int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *out);
+
+/* Credit @ns off the CPU to @pid on the stack's task list, kept heaviest first. */
+void sched_stack_task(struct ts_sched_stack *s, int32_t pid, uint64_t ns);
+
+/* sched_waits.c */
+
+/* sched_waking of selected task @w by task @by (NULL: unknown): note the wake's entry. */
+int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
+		     const struct ts_event *ev);
+
+/* The off-CPU period of selected task @n ended after @off ns: credit its wake, or none. */
+int sched_end_wait(struct ts_sched *m, struct task *n, uint64_t off);
+
+#endif

@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The scheduler model's wait entries: each off-CPU period of a selected task credited to the
+ * wake that ended it (waker, its work item, the switch-out stack, state and context), and
+ * their sums by waker class.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched_priv.h"
+
+#define CLASS_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.:@"
+#define WAIT_PROBES 4
+
+/* A wait entry's key fields, mixed (splitmix64's finalizer) so that clashes are rare. */
+static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
+{
+	uint64_t h =
+		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
+
+	h ^= k->work * 0xbf58476d1ce4e5b9ull;
+	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
+	h += (uint64_t)probe * 0x9e3779b97f4a7c15ull;
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	h ^= h >> 31;
+	return h == TS_MAP_EMPTY ? 0 : h;
+}
+
+static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *b)
+{
+	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
+	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
+}
+
+/*
+ * The wait entry with @k's key fields, made when new; *@out is NULL when a few probes all met
+ * other keys (counted in waits_dropped). Return: 0 or -ENOMEM.
+ */
+static int get_wait(struct ts_sched *m, const struct ts_sched_wait *k, struct ts_sched_wait **out)
+{
+	struct ts_sched_wait *w;
+	int isnew, i;
+
+	*out = NULL;
+	for (i = 0; i < WAIT_PROBES; i++) {
+		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
+		if (!w)
+			return -ENOMEM;
+		if (isnew) {
+			*w = *k;
+			w->wakes = w->periods = w->ns = 0;
+		}
+		if (isnew || same_wait(w, k)) {
+			*out = w;
+			return 0;
+		}
+	}
+	m->tot.waits_dropped++;
+	return 0;
+}
+
+/* The switch-out stack of @p's open off-CPU period, 0 for none (or dropped). */
+static uint32_t period_stack(const struct task *p)
+{
+	return p->have_out && p->stack != STACK_DROPPED ? p->stack : 0;
+}
+
+/* sched_waking of a selected task @w by @by: who woke it, from where, ending which wait. */
+int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
+		     const struct ts_event *ev)
+{
+	struct ts_sched_wait k = { .pid = w->st.pid,
+				   .waker = ev->pid < 0 ? TS_WAKER_NONE : ev->pid,
+				   .work = by && ev->wake.ctx == TS_CTX_TASK ? by->work : 0,
+				   .stack = period_stack(w),
+				   .state = w->have_out ? w->last_state : TS_OFF_NR,
+				   .ctx = ev->wake.ctx };
+	struct ts_sched_wait *e;
+	int err = get_wait(m, &k, &e);
+
+	if (e)
+		e->wakes++;
+	w->wait = w->have_out ? e : NULL;
+	w->early = w->have_out ? NULL : e;
+	return err;
+}
+
+/*
+ * A wake that came while the task was still on its CPU, and no wake since its switch-out: the
+ * waker saw it asleep (state set, inside schedule()) before its sched_switch was traced, as
+ * try_to_wake_up() does for a task still on_cpu. That wake ends this period: move it there.
+ */
+static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait **out)
+{
+	struct ts_sched_wait k = *n->early, *e;
+	int err;
+
+	k.stack = period_stack(n);
+	k.state = n->last_state;
+	err = get_wait(m, &k, &e);
+	if (e) {
+		n->early->wakes--;
+		e->wakes++;
+	}
+	*out = e;
+	return err;
+}
+
+/* The off-CPU period of selected task @n ended after @off ns: credit its wake, or none. */
+int sched_end_wait(struct ts_sched *m, struct task *n, uint64_t off)
+{
+	struct ts_sched_wait k = { .pid = n->st.pid,
+				   .waker = TS_WAKER_NONE,
+				   .stack = period_stack(n),
+				   .state = n->last_state };
+	struct ts_sched_wait *e = n->wait;
+	int err = 0;
+
+	if (!e && n->early && n->last_state != TS_OFF_R) /* a preemption ends with no wake */
+		err = take_early(m, n, &e);
+	if (!e && !err)
+		err = get_wait(m, &k, &e);
+
+	if (e) {
+		e->periods++;
+		e->ns += off;
+	}
+	n->wait = NULL;
+	n->early = NULL;
+	return err;
+}
+
+void ts_sched_task_class(const char *comm, char *out, size_t n)
+{
+	size_t l = strcspn(comm, "/");
+
+	if (l >= n)
+		l = n - 1;
+	while (l > 1 && comm[l - 1] >= '0' && comm[l - 1] <= '9')
+		l--;
+	/* a part of metric names: a user task may name itself anything, tabs and spaces too */
+	for (size_t i = 0; i < l; i++)
+		out[i] = (char)(strchr(CLASS_CHARS, comm[i]) && comm[i] ? comm[i] : '_');
+	out[l] = '\0';
+}
+
+const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
+				 size_t n)
+{
+	const char *comm = w->waker >= 0 ? sched_comm(m, w->waker) : NULL;
+
+	if (w->waker == TS_WAKER_NONE || w->ctx == TS_CTX_HARDIRQ) {
+		snprintf(out, n, "%s", w->waker == TS_WAKER_NONE ? "none" : "hardirq");
+		return out;
+	}
+	if (comm && comm[0])
+		ts_sched_task_class(comm, out, n);
+	else
+		snprintf(out, n, "unknown");
+	/* ksoftirqd (and PREEMPT_RT's ktimers) exist to run softirqs: their wakes are theirs */
+	if (w->ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
+		snprintf(out, n, "softirq");
+	return out;
+}
+
+static int cmp_waker_sum(const void *pa, const void *pb)
+{
+	const struct ts_sched_waker_sum *a = pa, *b = pb;
+
+	if (a->wakes != b->wakes)
+		return a->wakes < b->wakes ? 1 : -1;
+	if (a->periods != b->periods)
+		return a->periods < b->periods ? 1 : -1;
+	return strcmp(a->cls, b->cls);
+}
+
+/* Sum the entries @v[0..@n) (or every entry, @v NULL) that @keep accepts, by waker class. */
+static int sum_wakers(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
+		      int (*keep)(void *ctx, const struct ts_sched_wait *w), void *ctx, int by_work,
+		      struct ts_sched_waker_sum *out, int max)
+{
+	struct ts_sched_waker_sum *all = NULL, *o, *grown;
+	char cls[sizeof(out->cls)];
+	size_t i, nr = 0, cap = 0, j;
+
+	if (max < 2)
+		return -EINVAL;
+	for (i = 0; i < n; i++) {
+		const struct ts_sched_wait *w = v ? v[i] : m->waits.v[i];
+		uint64_t work = by_work ? w->work : 0;
+
+		if (keep && !keep(ctx, w))
+			continue;
+		ts_sched_waker_class(m, w, cls, sizeof(cls));
+		for (j = 0; j < nr && (strcmp(all[j].cls, cls) || all[j].work != work); j++)
+			;
+		if (j == nr && nr == cap) {
+			cap = cap ? 2 * cap : 16;
+			grown = realloc(all, cap * sizeof(*all));
+			if (!grown) {
+				free(all);
+				return -ENOMEM;
+			}
+			all = grown;
+		}
+		o = &all[j];
+		if (j == nr) {
+			memset(o, 0, sizeof(*o));
+			snprintf(o->cls, sizeof(o->cls), "%s", cls);
+			o->work = work;
+			nr++;
+		}
+		o->wakes += w->wakes;
+		o->periods += w->periods;
+		o->ns += w->ns;
+	}
+	if (nr)
+		qsort(all, nr, sizeof(*all), cmp_waker_sum);
+	/* the heaviest max - 1 as they are, the rest in one "other" */
+	for (i = 0; i < nr && i < (size_t)max; i++)
+		out[i] = all[i];
+	if (nr > (size_t)max) {
+		o = &out[max - 1];
+		snprintf(o->cls, sizeof(o->cls), "other");
+		o->work = 0;
+		for (i = max; i < nr; i++) {
+			o->wakes += all[i].wakes;
+			o->periods += all[i].periods;
+			o->ns += all[i].ns;
+		}
+	}
+	free(all);
+	return nr < (size_t)max ? (int)nr : max;
+}
+
+int ts_sched_wakers(const struct ts_sched *m, int (*keep)(void *ctx, const struct ts_sched_wait *w),
+		    void *ctx, int by_work, struct ts_sched_waker_sum *out, int max)
+{
+	return sum_wakers(m, NULL, m->waits.nr, keep, ctx, by_work, out, max);
+}
+
+int ts_sched_wakers_of(const struct ts_sched *m, const struct ts_sched_wait *const *v, size_t n,
+		       int by_work, struct ts_sched_waker_sum *out, int max)
+{
+	return sum_wakers(m, v, n, NULL, NULL, by_work, out, max);
+}

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The TSV tables the sections' writers (report/<section>.c) fill: one file per table with its
+ * header row, distributions as eight columns, "-" for what was not measured.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+
+#include "report_priv.h"
+
+static const char *const dist_cols[] = { "count",  "sum_ns", "min_ns",	"p50_ns",
+					 "p90_ns", "p99_ns", "p999_ns", "max_ns" };
+
+FILE *rp_tsv_open(struct rp_tsv *t, const char *name, const char *cols, const char *const *dists)
+{
+	char path[4096];
+	FILE *f;
+	int i;
+
+	if (t->err)
+		return NULL;
+	snprintf(path, sizeof(path), "%s/%s.tsv", t->dir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		t->err = -errno;
+		return NULL;
+	}
+	fputs(cols, f);
+	for (; dists && *dists; dists++)
+		for (i = 0; i < 8; i++)
+			fprintf(f, "\t%s_%s", *dists, dist_cols[i]);
+	fputc('\n', f);
+	return f;
+}
+
+void rp_tsv_close(struct rp_tsv *t, FILE *f)
+{
+	if (!f)
+		return;
+	if ((ferror(f) || fclose(f)) && !t->err)
+		t->err = -EIO;
+}
+
+void rp_tsv_dist(FILE *f, const struct ts_hist *h)
+{
+	struct rp_dist d;
+
+	rp_dist(h, &d);
+	if (!d.count) {
+		fprintf(f, "\t0\t0\t-\t-\t-\t-\t-\t-");
+		return;
+	}
+	fprintf(f,
+		"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
+		"\t%" PRIu64 "\t%" PRIu64,
+		d.count, d.sum, d.min, d.p50, d.p90, d.p99, d.p999, d.max);
+}
+
+const char *rp_tsv_fn(struct rp_tsv *t, uint64_t addr, char *buf, size_t len)
+{
+	return rp_sym(t->o, addr, buf, len);
+}
+
+int rp_tsv_present(struct rp_tsv *t, enum ts_section s)
+{
+	return ts_analysis_section(t->a, s)->presence == TS_PRESENT;
+}
+
+int rp_tsv_kind_present(struct rp_tsv *t, int kind)
+{
+	return ts_analysis_kind_presence(t->a, kind) == TS_PRESENT;
+}
