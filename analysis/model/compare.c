@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/map.h"
 #include "compare_priv.h"
 
 static int family_of(const char *name, int first_bench)
@@ -36,6 +37,8 @@ static int collect_rows(struct ts_cmp *c)
 
 				if (ts_cmp_find(c, m->name))
 					continue;
+				if (ts_strix_add(c->row_ix, m->name, c->nr_rows))
+					return -ENOMEM;
 				if (c->nr_rows == cap) {
 					cap = cap ? 2 * cap : 128;
 					row = realloc(c->rows, cap * sizeof(*row));
@@ -248,12 +251,16 @@ static int compute(struct ts_cmp *c)
 	return err;
 }
 
+static const char *row_name(const void *ctx, size_t i)
+{
+	return ((const struct ts_cmp_row *)ctx)[i].name;
+}
+
 const struct ts_cmp_row *ts_cmp_find(const struct ts_cmp *c, const char *name)
 {
-	for (int i = 0; i < c->nr_rows; i++)
-		if (!strcmp(c->rows[i].name, name))
-			return &c->rows[i];
-	return NULL;
+	long i = c->row_ix ? ts_strix_find(c->row_ix, name, row_name, c->rows) : -1;
+
+	return i < 0 ? NULL : &c->rows[i];
 }
 
 int ts_cmp_build(const struct ts_cmp_variant *v, int nr, const struct ts_cmp_opts *o,
@@ -271,6 +278,11 @@ int ts_cmp_build(const struct ts_cmp_variant *v, int nr, const struct ts_cmp_opt
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
+	c->row_ix = calloc(1, sizeof(*c->row_ix));
+	if (!c->row_ix) {
+		free(c);
+		return -ENOMEM;
+	}
 	c->o = *o;
 	c->var = v;
 	c->nr_var = nr;
@@ -303,6 +315,9 @@ void ts_cmp_free(struct ts_cmp *c)
 	for (int v = 0; v < c->nr_var; v++)
 		free(c->changes[v]);
 	free(c->rows);
+	if (c->row_ix)
+		ts_strix_release(c->row_ix);
+	free(c->row_ix);
 	free(c->conf);
 	free(c->notes);
 	free(c);

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/map.h"
 #include "tickscope/analysis.h"
 #include "tickscope/compare.h"
 #include "tickscope/cpath.h"
@@ -25,12 +26,16 @@ static int dup_or_null(char **dst, const char *s)
 	return *dst ? 0 : -ENOMEM;
 }
 
+static const char *metric_name(const void *ctx, size_t i)
+{
+	return ((const struct ts_run_metric *)ctx)[i].name;
+}
+
 const struct ts_run_metric *ts_run_find(const struct ts_run *r, const char *name)
 {
-	for (int i = 0; i < r->nr; i++)
-		if (!strcmp(r->m[i].name, name))
-			return &r->m[i];
-	return NULL;
+	long i = r->ix ? ts_strix_find(r->ix, name, metric_name, r->m) : -1;
+
+	return i < 0 ? NULL : &r->m[i];
 }
 
 int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_metric_dir dir,
@@ -39,7 +44,6 @@ int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_met
 	struct ts_run_metric *m = (struct ts_run_metric *)ts_run_find(r, name);
 
 	if (m) {
-		free(m->name);
 		free(m->unit);
 		free(m->why_null);
 	} else {
@@ -52,12 +56,21 @@ int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_met
 			r->m = n;
 			r->cap = cap;
 		}
-		m = &r->m[r->nr++];
+		if (!r->ix && !(r->ix = calloc(1, sizeof(*r->ix))))
+			return -ENOMEM;
+		m = &r->m[r->nr];
+		m->name = strdup(name);
+		if (!m->name || ts_strix_add(r->ix, name, r->nr)) {
+			free(m->name);
+			return -ENOMEM;
+		}
+		r->nr++;
+		m->unit = m->why_null = NULL;
 	}
 	m->dir = dir;
 	m->kind = kind;
 	m->value = value;
-	if (dup_or_null(&m->name, name) | dup_or_null(&m->unit, unit) |
+	if (dup_or_null(&m->unit, unit) |
 	    dup_or_null(&m->why_null, isnan(value) ? why_null : NULL))
 		return -ENOMEM;
 	return 0;
@@ -78,6 +91,9 @@ void ts_run_release(struct ts_run *r)
 	}
 	for (int f = 0; f < TS_FACT_NR; f++)
 		free(r->fact[f]);
+	if (r->ix)
+		ts_strix_release(r->ix);
+	free(r->ix);
 	free(r->m);
 	free(r->label);
 	memset(r, 0, sizeof(*r));

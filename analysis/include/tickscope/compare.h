@@ -39,10 +39,13 @@ struct ts_run_metric {
 	double value;
 };
 
+struct ts_strix;
+
 struct ts_run {
 	char *label; /* the run folder or file */
 	struct ts_run_metric *m;
 	int nr, cap;
+	struct ts_strix *ix; /* name -> index into m (ts_run_add keeps it; NULL when empty) */
 	char *fact[TS_FACT_NR]; /* NULL when unknown */
 	double lost; /* lost events (perf's LOST records and meta.txt), NAN if unknown */
 };
@@ -300,6 +303,7 @@ struct ts_cmp {
 	int nr_var;
 	struct ts_cmp_row *rows;
 	int nr_rows;
+	struct ts_strix *row_ix; /* name -> index into rows */
 	const struct ts_cmp_row *result; /* the benchmark's result row, or NULL */
 	struct ts_cmp_decomp dec[TS_CMP_MAX_VAR];
 	struct ts_cmp_change *changes[TS_CMP_MAX_VAR]; /* ranked, significant only */
