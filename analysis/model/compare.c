@@ -22,6 +22,11 @@ static int family_of(const char *name, int first_bench)
 	return TS_FAM_TRACE;
 }
 
+static const char *row_name(const void *ctx, size_t i)
+{
+	return ((const struct ts_cmp_row *)ctx)[i].name;
+}
+
 /* The union of the runs' metric names, in first-seen order (the bench result first). */
 static int collect_rows(struct ts_cmp *c)
 {
@@ -37,8 +42,6 @@ static int collect_rows(struct ts_cmp *c)
 
 				if (ts_cmp_find(c, m->name))
 					continue;
-				if (ts_strix_add(c->row_ix, m->name, c->nr_rows))
-					return -ENOMEM;
 				if (c->nr_rows == cap) {
 					cap = cap ? 2 * cap : 128;
 					row = realloc(c->rows, cap * sizeof(*row));
@@ -50,7 +53,9 @@ static int collect_rows(struct ts_cmp *c)
 				memset(row, 0, sizeof(*row));
 				row->name = strdup(m->name);
 				row->unit = strdup(m->unit ? m->unit : "");
-				if (!row->name || !row->unit)
+				if (!row->name || !row->unit ||
+				    ts_strix_add(c->row_ix, row->name, c->nr_rows - 1, row_name,
+						 c->rows))
 					return -ENOMEM;
 				row->dir = m->dir;
 				row->kind = m->kind;
@@ -249,11 +254,6 @@ static int compute(struct ts_cmp *c)
 		}
 	free(scratch);
 	return err;
-}
-
-static const char *row_name(const void *ctx, size_t i)
-{
-	return ((const struct ts_cmp_row *)ctx)[i].name;
 }
 
 const struct ts_cmp_row *ts_cmp_find(const struct ts_cmp *c, const char *name)

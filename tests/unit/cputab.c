@@ -50,7 +50,7 @@ static void strix(void)
 	for (int i = 0; i < N && !err; i++) {
 		snprintf(buf, sizeof(buf), "m.%d", i);
 		names[i] = strdup(buf);
-		err = ts_strix_add(&x, names[i], (size_t)i);
+		err = ts_strix_add(&x, names[i], (size_t)i, name_at, names);
 		/* every name so far, after each growth of the table */
 		for (int k = 0; (i & (i + 1)) == 0 && k <= i; k++)
 			bad += ts_strix_find(&x, names[k], name_at, names) != k;

@@ -10,7 +10,7 @@
 #include "tickscope/metric.h"
 #include "tickscope/stats.h"
 
-#define TS_CMP_MAX_VAR 8
+#define TS_CMP_MAX_VAR 16
 /* of the JSON and TSV layout (docs/compare-json.md); 2: the headline */
 #define TS_CMP_VERSION 2
 
@@ -46,6 +46,13 @@ struct ts_run {
 	struct ts_run_metric *m;
 	int nr, cap;
 	struct ts_strix *ix; /* name -> index into m (ts_run_add keeps it; NULL when empty) */
+	/*
+	 * When set, ts_run_add takes each name, unit and reason from @intern (a stable copy the
+	 * caller keeps, shared by its runs, not freed with them; NULL: no memory) instead of its
+	 * own copy: a compare of thousands of runs keeps one copy of each metric's name.
+	 */
+	const char *(*intern)(void *ctx, const char *s);
+	void *intern_ctx;
 	char *fact[TS_FACT_NR]; /* NULL when unknown */
 	double lost; /* lost events (perf's LOST records and meta.txt), NAN if unknown */
 };
