@@ -467,7 +467,8 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 	if (vs->nr > TS_CMP_MAX_VAR)
 		return cli_error("at most %d variants", TS_CMP_MAX_VAR);
 	if (a->cc && vs->nr > TS_PLOT_MAX_VARIANTS)
-		return cli_error("--plots and --html draw at most %d variants", TS_PLOT_MAX_VARIANTS);
+		return cli_error("--plots and --html draw at most %d variants",
+				 TS_PLOT_MAX_VARIANTS);
 	for (int i = 0; i < vs->nr && !err; i++) {
 		const struct group *g = &in->g[in->dashes ? i : 0];
 		const char *p = in->dashes ? g->in[0].path : g->in[i].path;

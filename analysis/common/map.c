@@ -325,7 +325,8 @@ int ts_strix_add(struct ts_strix *x, const char *name, size_t i, ts_strix_name_f
 		/* a slot keeps only the hash's top bits: the names say where they go now */
 		for (size_t k = 0; k < x->cap; k++)
 			if (x->slot[k])
-				strix_put(s, cap, str_hash(name_of(ctx, (x->slot[k] & STRIX_IDX) - 1)),
+				strix_put(s, cap,
+					  str_hash(name_of(ctx, (x->slot[k] & STRIX_IDX) - 1)),
 					  x->slot[k]);
 		free(x->slot);
 		x->slot = s;

@@ -171,7 +171,8 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 			x->t.exact ? "exact" : "normal approx.",
 			x->t.min_p >= c->o.alpha ? " [1]" : "");
 		if (!isnan(x->welch_p))
-			fprintf(f, "  Welch's t-test: %s\n", ts_stats_p_text(e, sizeof(e), x->welch_p));
+			fprintf(f, "  Welch's t-test: %s\n",
+				ts_stats_p_text(e, sizeof(e), x->welch_p));
 		*small_n |= x->t.min_p >= c->o.alpha;
 		stress_ng_note(f, c, v);
 	}
@@ -299,8 +300,9 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v, unsigned int t
 			with_unit(a, 48, r->cell[0].s.median, r->unit, ref),
 			with_unit(b, 48, r->cell[v].s.median, r->unit, ref),
 			delta_text(e, 32, r, v),
-			isfinite(r->cell[v].p_adj) ? ts_stats_p_text(p, sizeof(p), r->cell[v].p_adj) :
-						     "p=-");
+			isfinite(r->cell[v].p_adj) ?
+				ts_stats_p_text(p, sizeof(p), r->cell[v].p_adj) :
+				"p=-");
 		if (!isnan(ch->share))
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
 		if (label)

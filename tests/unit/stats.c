@@ -114,7 +114,8 @@ static void test_mwu_edges(void)
 	near(t.p / 1.6911233892144735e-17, 1, 1e-9, "and the same the other way round");
 	ts_stats_mwu(a, 3000, b, 3000, 0.95, &t);
 	ok(!t.exact && t.p < TS_STATS_P_FLOOR, "3,000 a side apart: p below the double range");
-	ok(!strcmp(ts_stats_p_text(buf, sizeof(buf), t.p), "p<1e-300"), "printed as a bound, not 0");
+	ok(!strcmp(ts_stats_p_text(buf, sizeof(buf), t.p), "p<1e-300"),
+	   "printed as a bound, not 0");
 	ok(!strcmp(ts_stats_p_text(buf, sizeof(buf), 0.0312), "p=0.031"), "other p: two digits");
 	ok(!strcmp(ts_stats_p_text(buf, sizeof(buf), NAN), "p=-"), "no p: a dash");
 }
