@@ -95,11 +95,11 @@ while [ $i -lt "$RUNS" ]; do
 done
 
 missed=0
-target() { # what a b: met when a <= b
+target() { # what a b: met when a <= b (bench.sh's "goal:" lines)
 	if awk -v a="$2" -v b="$3" 'BEGIN { exit !(a <= b) }'; then
-		echo "target met:    $1 ($2 vs $3)"
+		echo "goal: $1: $2 (goal <= perf record's $3): met"
 	else
-		echo "target MISSED: $1 ($2 vs $3)"
+		echo "goal: $1: $2 (goal <= perf record's $3): MISSED"
 		missed=$((missed + 1))
 	fi
 }
@@ -118,8 +118,8 @@ for m in $PAGES; do
 	tl=$(stat "$tmp/tickscope-$m" 3 | cut -d' ' -f1)
 	echo "ratio: tickscope record / perf record, median CPU (-m $m): $(awk -v a="$tc" \
 		-v b="$pc" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')x; median lost: $tl / $pl"
-	target "tickscope record CPU <= perf record's, medians (-m $m)" "$tc" "$pc"
-	target "tickscope record loses no more, medians (-m $m)" "$tl" "$pl"
+	target "tickscope record CPU, median s (-m $m)" "$tc" "$pc"
+	target "tickscope record lost events, median (-m $m)" "$tl" "$pl"
 done
 [ "$missed" -gt 0 ] && [ "${BENCH_STRICT:-0}" = 1 ] && exit 1
 exit 0

@@ -6,11 +6,13 @@
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "common/map.h"
 #include "compare_charts.h"
 #include "jobs.h"
 #include "compare_load.h"
@@ -256,10 +258,66 @@ static int collect_inputs(struct compare_args *a, int argc, char **argv, struct 
 	return 0;
 }
 
+/*
+ * One copy of each metric name, unit and reason for all runs (the loaders' threads share it):
+ * thousands of runs carry the same few hundred names.
+ */
+struct names {
+	pthread_mutex_t lock;
+	struct ts_strix ix;
+	char **s;
+	size_t nr, cap;
+};
+
+static const char *name_at(const void *ctx, size_t i)
+{
+	return ((char *const *)ctx)[i];
+}
+
+static const char *intern(void *ctx, const char *s)
+{
+	struct names *n = ctx;
+	const char *out = NULL;
+	long i;
+
+	pthread_mutex_lock(&n->lock);
+	i = ts_strix_find(&n->ix, s, name_at, n->s);
+	if (i >= 0) {
+		out = n->s[i];
+	} else {
+		size_t cap = n->nr < n->cap ? n->cap : n->cap ? 2 * n->cap : 1024;
+		char **g = cap == n->cap ? n->s : realloc(n->s, cap * sizeof(*g));
+		char *c = g ? strdup(s) : NULL;
+
+		if (g) {
+			n->s = g;
+			n->cap = cap;
+		}
+		if (c && !ts_strix_add(&n->ix, c, n->nr, name_at, n->s)) {
+			n->s[n->nr++] = c;
+			out = c;
+		} else {
+			free(c);
+		}
+	}
+	pthread_mutex_unlock(&n->lock);
+	return out;
+}
+
+static void names_release(struct names *n)
+{
+	for (size_t i = 0; i < n->nr; i++)
+		free(n->s[i]);
+	free(n->s);
+	ts_strix_release(&n->ix);
+	pthread_mutex_destroy(&n->lock);
+}
+
 struct variants {
 	struct ts_cmp_variant v[TS_CMP_MAX_VAR];
 	char *name[TS_CMP_MAX_VAR];
 	int nr;
+	struct names names;
 };
 
 /* A variant's runs, resolved before any is loaded; @paths are the run-N folders found. */
@@ -329,6 +387,9 @@ static int load_all(const struct compare_args *a, const struct resolved *rs, str
 {
 	struct load_opts lo = a->lo;
 	struct load_jobs j = { .lo = &lo };
+
+	lo.intern = intern;
+	lo.intern_ctx = &vs->names;
 	int total = 0, k = 0, err = 0, workers;
 
 	for (int i = 0; i < vs->nr; i++)
@@ -454,6 +515,9 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 		return cli_error("give at least two variants (see --help)");
 	if (vs->nr > TS_CMP_MAX_VAR)
 		return cli_error("at most %d variants", TS_CMP_MAX_VAR);
+	if (a->cc && vs->nr > TS_PLOT_MAX_VARIANTS)
+		return cli_error("--plots and --html draw at most %d variants",
+				 TS_PLOT_MAX_VARIANTS);
 	for (int i = 0; i < vs->nr && !err; i++) {
 		const struct group *g = &in->g[in->dashes ? i : 0];
 		const char *p = in->dashes ? g->in[0].path : g->in[i].path;
@@ -538,6 +602,7 @@ static void free_variants(struct variants *vs, struct inputs *in)
 	}
 	for (int i = 0; i <= TS_CMP_MAX_VAR; i++)
 		free(in->g[i].in);
+	names_release(&vs->names);
 }
 
 static int write_out(const struct compare_args *a, const struct ts_cmp *c)
@@ -564,7 +629,7 @@ int cmd_compare(int argc, char **argv)
 	struct compare_args a = { .lo.version = TS_VERSION,
 				  .co = { .alpha = 0.05, .cv_max = 0.10, .adjust = TS_ADJ_BH } };
 	struct inputs in = { 0 };
-	struct variants vs = { 0 };
+	struct variants vs = { .names.lock = PTHREAD_MUTEX_INITIALIZER };
 	struct ts_cmp *c = NULL;
 	int ret = collect_inputs(&a, argc, argv, &in);
 

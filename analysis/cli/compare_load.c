@@ -477,6 +477,8 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 
 	memset(r, 0, sizeof(*r));
 	r->lost = NAN;
+	r->intern = o->intern;
+	r->intern_ctx = o->intern_ctx;
 	r->label = strdup(in->path);
 	if (!r->label)
 		return cli_error("%s: out of memory", in->path);

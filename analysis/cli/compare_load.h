@@ -35,6 +35,9 @@ struct load_opts {
 	 */
 	int summarise, check;
 	const struct load_hook *hook; /* NULL: none */
+	/* NULL, or the runs' shared names (struct ts_run's intern) */
+	const char *(*intern)(void *ctx, const char *s);
+	void *intern_ctx;
 };
 
 /* The trace a run recorded, as its meta.txt names it (perf_data_sha256=, perf_data_size=). */

@@ -268,3 +268,77 @@ void *ts_tables_new(size_t size, const struct ts_tab_spec *tabs, size_t nr)
 		memcpy(m + tabs[i].size_off, &tabs[i].obj_size, sizeof(size_t));
 	return m;
 }
+
+/* FNV-1a, 32 bits: the slot and the quick check of a probe */
+static uint32_t str_hash(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+#define STRIX_IDX ((1u << 20) - 1)
+
+long ts_strix_find(const struct ts_strix *x, const char *name, ts_strix_name_fn *name_of,
+		   const void *ctx)
+{
+	uint32_t h, tag;
+	size_t i;
+
+	if (!x->nr)
+		return -1;
+	h = str_hash(name);
+	tag = h & ~STRIX_IDX;
+	for (i = h & (x->cap - 1); x->slot[i]; i = (i + 1) & (x->cap - 1)) {
+		size_t k = (x->slot[i] & STRIX_IDX) - 1;
+
+		if ((x->slot[i] & ~STRIX_IDX) == tag && !strcmp(name_of(ctx, k), name))
+			return (long)k;
+	}
+	return -1;
+}
+
+static void strix_put(uint32_t *slot, size_t cap, uint32_t h, uint32_t v)
+{
+	size_t i;
+
+	for (i = h & (cap - 1); slot[i]; i = (i + 1) & (cap - 1))
+		;
+	slot[i] = v;
+}
+
+int ts_strix_add(struct ts_strix *x, const char *name, size_t i, ts_strix_name_fn *name_of,
+		 const void *ctx)
+{
+	uint32_t h = str_hash(name);
+
+	if (i > TS_STRIX_MAX)
+		return -ENOMEM;
+	if ((x->nr + 1) * 4 > x->cap * 3) {
+		size_t cap = x->cap ? 2 * x->cap : 64;
+		uint32_t *s = calloc(cap, sizeof(*s));
+
+		if (!s)
+			return -ENOMEM;
+		/* a slot keeps only the hash's top bits: the names say where they go now */
+		for (size_t k = 0; k < x->cap; k++)
+			if (x->slot[k])
+				strix_put(s, cap,
+					  str_hash(name_of(ctx, (x->slot[k] & STRIX_IDX) - 1)),
+					  x->slot[k]);
+		free(x->slot);
+		x->slot = s;
+		x->cap = cap;
+	}
+	strix_put(x->slot, x->cap, h, (h & ~STRIX_IDX) | (uint32_t)(i + 1));
+	x->nr++;
+	return 0;
+}
+
+void ts_strix_release(struct ts_strix *x)
+{
+	free(x->slot);
+	memset(x, 0, sizeof(*x));
+}

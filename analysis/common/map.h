@@ -105,6 +105,37 @@ int ts_cputab_nr(const struct ts_cputab *t);
 		return c ? &c->st : NULL;                                    \
 	}
 
+/*
+ * A name -> index table over names the caller keeps in an array of its own (a run's metrics,
+ * compare's rows): open addressing, each slot 12 bits of the name's hash and its index + 1
+ * (up to TS_STRIX_MAX names), so a probe compares strings mostly on a likely match only.
+ * Found names are always confirmed with strcmp.
+ */
+#define TS_STRIX_MAX ((1u << 20) - 2)
+
+struct ts_strix {
+	uint32_t *slot; /* 0: empty; else hash's top 12 bits << 20 | (index + 1) */
+	size_t cap, nr; /* cap is 0 or a power of two */
+};
+
+/* The name of entry @i of the caller's array. */
+typedef const char *ts_strix_name_fn(const void *ctx, size_t i);
+
+/** ts_strix_find() - the index of @name, or -1 */
+long ts_strix_find(const struct ts_strix *x, const char *name, ts_strix_name_fn *name_of,
+		   const void *ctx);
+
+/**
+ * ts_strix_add() - index @name (not yet there) as entry @i
+ * @name_of, @ctx: the names of the entries already indexed (the table grows by them)
+ * Return: 0, or -ENOMEM (also for @i above TS_STRIX_MAX)
+ */
+int ts_strix_add(struct ts_strix *x, const char *name, size_t i, ts_strix_name_fn *name_of,
+		 const void *ctx);
+
+/** ts_strix_release() - free the table; it is empty again */
+void ts_strix_release(struct ts_strix *x);
+
 /** ts_cputab_release() - call @fini (may be NULL) on each object, free them and the table */
 void ts_cputab_release(struct ts_cputab *t, void (*fini)(void *obj));
 

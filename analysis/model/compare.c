@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/map.h"
 #include "compare_priv.h"
 
 static int starts(const char *s, const char *pre)
@@ -66,6 +67,11 @@ static enum ts_metric_dir cmp_direction(const char *name, const char *unit, enum
 	return dir;
 }
 
+static const char *row_name(const void *ctx, size_t i)
+{
+	return ((const struct ts_cmp_row *)ctx)[i].name;
+}
+
 /* The union of the runs' metric names, in first-seen order (the bench result first). */
 static int collect_rows(struct ts_cmp *c)
 {
@@ -92,7 +98,9 @@ static int collect_rows(struct ts_cmp *c)
 				memset(row, 0, sizeof(*row));
 				row->name = strdup(m->name);
 				row->unit = strdup(m->unit ? m->unit : "");
-				if (!row->name || !row->unit)
+				if (!row->name || !row->unit ||
+				    ts_strix_add(c->row_ix, row->name, c->nr_rows - 1, row_name,
+						 c->rows))
 					return -ENOMEM;
 				row->dir = cmp_direction(m->name, row->unit, m->dir);
 				row->kind = m->kind;
@@ -283,10 +291,9 @@ static int compute(struct ts_cmp *c)
 
 const struct ts_cmp_row *ts_cmp_find(const struct ts_cmp *c, const char *name)
 {
-	for (int i = 0; i < c->nr_rows; i++)
-		if (!strcmp(c->rows[i].name, name))
-			return &c->rows[i];
-	return NULL;
+	long i = c->row_ix ? ts_strix_find(c->row_ix, name, row_name, c->rows) : -1;
+
+	return i < 0 ? NULL : &c->rows[i];
 }
 
 int ts_cmp_build(const struct ts_cmp_variant *v, int nr, const struct ts_cmp_opts *o,
@@ -304,6 +311,11 @@ int ts_cmp_build(const struct ts_cmp_variant *v, int nr, const struct ts_cmp_opt
 	c = calloc(1, sizeof(*c));
 	if (!c)
 		return -ENOMEM;
+	c->row_ix = calloc(1, sizeof(*c->row_ix));
+	if (!c->row_ix) {
+		free(c);
+		return -ENOMEM;
+	}
 	c->o = *o;
 	c->var = v;
 	c->nr_var = nr;
@@ -336,6 +348,9 @@ void ts_cmp_free(struct ts_cmp *c)
 	for (int v = 0; v < c->nr_var; v++)
 		free(c->changes[v]);
 	free(c->rows);
+	if (c->row_ix)
+		ts_strix_release(c->row_ix);
+	free(c->row_ix);
 	free(c->conf);
 	free(c->notes);
 	free(c);

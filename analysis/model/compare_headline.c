@@ -539,7 +539,7 @@ static void result_line(struct ts_cmp *c, int v)
 			 words(lo, sizeof(lo), x->ci_lo, r->dir),
 			 words(hi, sizeof(hi), x->ci_hi, r->dir));
 	if (isfinite(x->p))
-		snprintf(p, sizeof(p), "p=%.2g", x->p);
+		ts_stats_p_text(p, sizeof(p), x->p);
 	else
 		snprintf(p, sizeof(p), "no p");
 	hl(&c->head[v], "%s vs %s: %s %s -> %s%s%s, %s, %s, %s: %s", c->var[v].name, c->var[0].name,
@@ -653,8 +653,10 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		snprintf(s, sizeof(s), "%.0f%% of the change, ", m->share);
 	else if (m->share > 100)
 		snprintf(s, sizeof(s), "more than the change: others moved against it, ");
-	if (m->tested)
-		snprintf(p, sizeof(p), "p=%.2g, ", m->p);
+	if (m->tested) {
+		ts_stats_p_text(p, sizeof(p) - 2, m->p);
+		strcat(p, ", ");
+	}
 	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",
 	   m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit), m->unit, s, p,
 	   !strcmp(m->separation, "complete") ?

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/map.h"
 #include "tickscope/analysis.h"
 #include "tickscope/compare.h"
 #include "tickscope/cpath.h"
@@ -16,21 +17,32 @@
 #include "tickscope/irq.h"
 #include "tickscope/metric.h"
 
-static int dup_or_null(char **dst, const char *s)
+/* The run's copy of @s (NULL for NULL): its own, or the shared one of its intern table. */
+static int dup_or_null(const struct ts_run *r, char **dst, const char *s)
 {
 	*dst = NULL;
 	if (!s)
 		return 0;
-	*dst = strdup(s);
+	*dst = r->intern ? (char *)r->intern(r->intern_ctx, s) : strdup(s);
 	return *dst ? 0 : -ENOMEM;
+}
+
+static void free_own(const struct ts_run *r, char *s)
+{
+	if (!r->intern)
+		free(s);
+}
+
+static const char *metric_name(const void *ctx, size_t i)
+{
+	return ((const struct ts_run_metric *)ctx)[i].name;
 }
 
 const struct ts_run_metric *ts_run_find(const struct ts_run *r, const char *name)
 {
-	for (int i = 0; i < r->nr; i++)
-		if (!strcmp(r->m[i].name, name))
-			return &r->m[i];
-	return NULL;
+	long i = r->ix ? ts_strix_find(r->ix, name, metric_name, r->m) : -1;
+
+	return i < 0 ? NULL : &r->m[i];
 }
 
 /* Whether the comma list @list names @ev. */
@@ -95,9 +107,8 @@ int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_met
 	struct ts_run_metric *m = (struct ts_run_metric *)ts_run_find(r, name);
 
 	if (m) {
-		free(m->name);
-		free(m->unit);
-		free(m->why_null);
+		free_own(r, m->unit);
+		free_own(r, m->why_null);
 	} else {
 		if (r->nr == r->cap) {
 			int cap = r->cap ? 2 * r->cap : 64;
@@ -108,13 +119,22 @@ int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_met
 			r->m = n;
 			r->cap = cap;
 		}
-		m = &r->m[r->nr++];
+		if (!r->ix && !(r->ix = calloc(1, sizeof(*r->ix))))
+			return -ENOMEM;
+		m = &r->m[r->nr];
+		if (dup_or_null(r, &m->name, name) ||
+		    ts_strix_add(r->ix, name, r->nr, metric_name, r->m)) {
+			free_own(r, m->name);
+			return -ENOMEM;
+		}
+		r->nr++;
+		m->unit = m->why_null = NULL;
 	}
 	m->dir = dir;
 	m->kind = kind;
 	m->value = value;
-	if (dup_or_null(&m->name, name) | dup_or_null(&m->unit, unit) |
-	    dup_or_null(&m->why_null, isnan(value) ? why_null : NULL))
+	if (dup_or_null(r, &m->unit, unit) |
+	    dup_or_null(r, &m->why_null, isnan(value) ? why_null : NULL))
 		return -ENOMEM;
 	return 0;
 }
@@ -122,21 +142,32 @@ int ts_run_add(struct ts_run *r, const char *name, const char *unit, enum ts_met
 int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value)
 {
 	free(r->fact[f]);
-	return dup_or_null(&r->fact[f], value);
+	r->fact[f] = NULL;
+	if (value && !(r->fact[f] = strdup(value)))
+		return -ENOMEM;
+	return 0;
 }
 
 void ts_run_release(struct ts_run *r)
 {
+	const char *(*intern)(void *ctx, const char *s) = r->intern;
+	void *ictx = r->intern_ctx;
+
 	for (int i = 0; i < r->nr; i++) {
-		free(r->m[i].name);
-		free(r->m[i].unit);
-		free(r->m[i].why_null);
+		free_own(r, r->m[i].name);
+		free_own(r, r->m[i].unit);
+		free_own(r, r->m[i].why_null);
 	}
 	for (int f = 0; f < TS_FACT_NR; f++)
 		free(r->fact[f]);
+	if (r->ix)
+		ts_strix_release(r->ix);
+	free(r->ix);
 	free(r->m);
 	free(r->label);
 	memset(r, 0, sizeof(*r));
+	r->intern = intern; /* the run may be filled again: its names stay interned */
+	r->intern_ctx = ictx;
 }
 
 int ts_run_bench_task(const char *comm, const char *match)

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -70,6 +71,17 @@ int ts_stats_summary(const double *x, int n, int rate, struct ts_summary *s)
 		s->mean = nonpos ? NAN : n / inv;
 	free(c);
 	return 0;
+}
+
+const char *ts_stats_p_text(char *buf, size_t n, double p)
+{
+	if (isnan(p))
+		snprintf(buf, n, "p=-");
+	else if (p < TS_STATS_P_FLOOR)
+		snprintf(buf, n, "p<%.0e", TS_STATS_P_FLOOR);
+	else
+		snprintf(buf, n, "p=%.2g", p);
+	return buf;
 }
 
 double ts_stats_norm_sf(double z)

@@ -56,18 +56,35 @@ static void midranks2(const struct obs *o, int n, int *r2, double *ties)
  */
 static double *rank_sum_counts(const int *r2, int n, int k)
 {
-	int smax = n * (n + 1), i, j, s, cum;
+	int smax = n * (n + 1), i, j, s, cum, *pre = malloc((n + 1) * sizeof(*pre));
 	double *cnt = calloc((size_t)(k + 1) * (smax + 1), sizeof(*cnt));
 
-	if (!cnt)
+	if (!cnt || !pre) {
+		free(pre);
+		free(cnt);
 		return NULL;
+	}
+	/* r2 rises (midranks of the sorted sample): pre[j], the sum of its j smallest */
+	for (pre[0] = 0, i = 0; i < n; i++)
+		pre[i + 1] = pre[i] + r2[i];
 	cnt[0] = 1;
-	for (i = 0, cum = 0; i < n; i++)
-		for (cum += r2[i], j = (i + 1 < k ? i + 1 : k); j >= 1; j--)
-			for (s = cum; s >= r2[i];
-			     s--) /* no subset of the first i+1 sums past cum */
+	/*
+	 * Only the sums a j-subset of the first i+1 can have, from the j smallest to the j
+	 * largest, and only the j from which k can still be reached with the n-1-i left: the
+	 * other counts are 0, so the answer is the same to the last bit.
+	 */
+	for (i = 0, cum = 0; i < n; i++) {
+		int jlo = k - (n - 1 - i) > 1 ? k - (n - 1 - i) : 1;
+
+		for (cum += r2[i], j = (i + 1 < k ? i + 1 : k); j >= jlo; j--) {
+			int lo = pre[j - 1] + r2[i], hi = cum - pre[i + 1 - j];
+
+			for (s = hi; s >= lo; s--)
 				cnt[(size_t)j * (smax + 1) + s] +=
 					cnt[(size_t)(j - 1) * (smax + 1) + s - r2[i]];
+		}
+	}
+	free(pre);
 	memmove(cnt, cnt + (size_t)k * (smax + 1), (smax + 1) * sizeof(*cnt));
 	return cnt;
 }

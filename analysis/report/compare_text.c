@@ -78,7 +78,7 @@ static const char *change_text(char *buf, size_t n, const struct ts_cmp_row *r, 
 	if (!isfinite(c->p) || !isfinite(c->p_adj))
 		snprintf(buf, n, "-");
 	else if (!c->significant)
-		snprintf(buf, n, "~ (p=%.2g)", c->p_adj);
+		snprintf(buf, n, "~ (%s)", ts_stats_p_text((char[32]){ 0 }, 32, c->p_adj));
 	else
 		ts_compare_change_words(buf, n, r, v);
 	return buf;
@@ -166,13 +166,14 @@ static void result_block(FILE *f, const struct ts_cmp *c, int *small_n)
 			ts_compare_change_words(a, 32, r, v), x->raw >= 0 ? "+" : "",
 			num(b, 32, x->raw), r->unit);
 		ci_text(f, x);
-		fprintf(f, "\n  %s, p=%s (Mann-Whitney U, %s)%s\n",
+		fprintf(f, "\n  %s, %s (Mann-Whitney U, %s)%s\n",
 			x->significant ? "significant" : "~ not significant",
-			fig(e, sizeof(e), "%.2g", x->p),
+			isfinite(x->p) ? ts_stats_p_text(e, sizeof(e), x->p) : "p=-",
 			x->t.exact ? "exact" : "normal approx.",
 			x->t.min_p >= c->o.alpha ? " [1]" : "");
 		if (!isnan(x->welch_p))
-			fprintf(f, "  Welch's t-test: p=%.2g\n", x->welch_p);
+			fprintf(f, "  Welch's t-test: %s\n",
+				ts_stats_p_text(e, sizeof(e), x->welch_p));
 		*small_n |= x->t.min_p >= c->o.alpha;
 		stress_ng_note(f, c, v);
 	}
@@ -312,11 +313,14 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v,
 		const struct ts_cmp_row *r = ch->row;
 		double ref = fmax(fabs(r->cell[0].s.median), fabs(r->cell[v].s.median));
 
-		fprintf(f, "  %2d. %s: %s -> %s, %s (p=%s)", i + 1,
+		fprintf(f, "  %2d. %s: %s -> %s, %s (%s)", i + 1,
 			ts_cmp_metric_words(r->name, w, sizeof(w)),
 			ts_compare_value_words(a, 48, r->cell[0].s.median, r->unit, ref),
 			ts_compare_value_words(b, 48, r->cell[v].s.median, r->unit, ref),
-			ts_compare_change_words(e, 32, r, v), fig(p, sizeof(p), "%.2g", r->cell[v].p_adj));
+			ts_compare_change_words(e, 32, r, v),
+			isfinite(r->cell[v].p_adj) ?
+				ts_stats_p_text(p, sizeof(p), r->cell[v].p_adj) :
+				"p=-");
 		if (!isnan(ch->share) && fabs(ch->share) <= 100)
 			fprintf(f, "; %.0f%% of the benchmark's change", ch->share);
 		else if (!isnan(ch->share))

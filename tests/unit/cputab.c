@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The models' shared tables (common/map.h): per-CPU table, table set-up, open-at-end count. */
+/*
+ * The models' shared tables (common/map.h): per-CPU table, table set-up, open-at-end count, and
+ * the name index (every name of a few thousand found at its index, absent ones not found).
+ */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "tap.h"
 #include "common/map.h"
@@ -27,6 +32,45 @@ static const struct ts_tab_spec tabs[] = {
 	TS_TAB(struct model, cpus, struct obj),
 	TS_TAB(struct model, tab, struct obj),
 };
+
+static const char *name_at(const void *ctx, size_t i)
+{
+	return ((char *const *)ctx)[i];
+}
+
+/* 5,000 names ("m.0" ... ) indexed one by one, each found; names never added are not. */
+static void strix(void)
+{
+	enum { N = 5000 };
+	char **names = calloc(N, sizeof(*names)), buf[32];
+	struct ts_strix x = { 0 };
+	int bad = 0, err = 0;
+
+	ok(ts_strix_find(&x, "m.0", name_at, names) == -1, "an empty index finds nothing");
+	for (int i = 0; i < N && !err; i++) {
+		snprintf(buf, sizeof(buf), "m.%d", i);
+		names[i] = strdup(buf);
+		err = ts_strix_add(&x, names[i], (size_t)i, name_at, names);
+		/* every name so far, after each growth of the table */
+		for (int k = 0; (i & (i + 1)) == 0 && k <= i; k++)
+			bad += ts_strix_find(&x, names[k], name_at, names) != k;
+	}
+	ok(!err, "5,000 names indexed");
+	for (int i = 0; i < N; i++)
+		bad += ts_strix_find(&x, names[i], name_at, names) != i;
+	for (int i = N; i < 2 * N; i++) {
+		snprintf(buf, sizeof(buf), "m.%d", i);
+		bad += ts_strix_find(&x, buf, name_at, names) != -1;
+	}
+	bad += ts_strix_find(&x, "", name_at, names) != -1;
+	is_int(bad, 0, "each name at its index, 5,001 others absent");
+	ts_strix_release(&x);
+	ok(!x.slot && !x.nr && ts_strix_find(&x, "m.1", name_at, names) == -1,
+	   "a released index is empty");
+	for (int i = 0; i < N; i++)
+		free(names[i]);
+	free(names);
+}
 
 int main(void)
 {
@@ -66,5 +110,6 @@ int main(void)
 	ok(!m->cpus.v && !m->cpus.nr, "the released table is empty");
 	ts_objtab_release(&m->tab, NULL);
 	free(m);
+	strix();
 	return tap_done();
 }

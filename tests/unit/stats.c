@@ -4,6 +4,7 @@
  * derived by hand (closed forms, enumerations small enough to count) and published t tables.
  */
 #include <math.h>
+#include <string.h>
 #include <stdlib.h>
 
 #include "tickscope/stats.h"
@@ -89,6 +90,34 @@ static void test_mwu_normal(void)
 	ok(!t.exact, "80 runs use the normal approximation");
 	near(t.p / 5.493794800445091e-13, 1, 1e-6, "tie-corrected normal p");
 	near(t.shift, 30, 0, "Hodges-Lehmann shift 30");
+}
+
+/*
+ * At the exact test's cap (30 + 30 runs) the distribution is still built whole: samples that
+ * do not overlap have the smallest p there is, 2 / C(60, 30), in both orders; and 3,000 runs a
+ * side that do not overlap have a normal tail below the double range, printed as a bound.
+ */
+static void test_mwu_edges(void)
+{
+	double a[3000], b[3000];
+	struct ts_test t;
+	char buf[32];
+
+	for (int i = 0; i < 3000; i++) {
+		a[i] = i + 1;
+		b[i] = i + 3001;
+	}
+	ts_stats_mwu(a, 30, b, 30, 0.95, &t);
+	ok(t.exact, "30 + 30 runs: the exact distribution (TS_STATS_EXACT_MAX)");
+	near(t.p / 1.6911233892144735e-17, 1, 1e-9, "separated at the cap: p = 2 / C(60, 30)");
+	ts_stats_mwu(b, 30, a, 30, 0.95, &t);
+	near(t.p / 1.6911233892144735e-17, 1, 1e-9, "and the same the other way round");
+	ts_stats_mwu(a, 3000, b, 3000, 0.95, &t);
+	ok(!t.exact && t.p < TS_STATS_P_FLOOR, "3,000 a side apart: p below the double range");
+	ok(!strcmp(ts_stats_p_text(buf, sizeof(buf), t.p), "p<1e-300"),
+	   "printed as a bound, not 0");
+	ok(!strcmp(ts_stats_p_text(buf, sizeof(buf), 0.0312), "p=0.031"), "other p: two digits");
+	ok(!strcmp(ts_stats_p_text(buf, sizeof(buf), NAN), "p=-"), "no p: a dash");
 }
 
 /*
@@ -236,6 +265,7 @@ int main(void)
 	test_summary();
 	test_mwu_exact();
 	test_mwu_normal();
+	test_mwu_edges();
 	test_hl();
 	test_hl_select();
 	test_t();

@@ -10,7 +10,7 @@
 #include "tickscope/metric.h"
 #include "tickscope/stats.h"
 
-#define TS_CMP_MAX_VAR 8
+#define TS_CMP_MAX_VAR 16
 /* of the JSON and TSV layout (docs/compare-json.md); 2: the headline */
 #define TS_CMP_VERSION 3
 
@@ -49,10 +49,20 @@ struct ts_run_metric {
 	double value;
 };
 
+struct ts_strix;
+
 struct ts_run {
 	char *label; /* the run folder or file */
 	struct ts_run_metric *m;
 	int nr, cap;
+	struct ts_strix *ix; /* name -> index into m (ts_run_add keeps it; NULL when empty) */
+	/*
+	 * When set, ts_run_add takes each name, unit and reason from @intern (a stable copy the
+	 * caller keeps, shared by its runs, not freed with them; NULL: no memory) instead of its
+	 * own copy: a compare of thousands of runs keeps one copy of each metric's name.
+	 */
+	const char *(*intern)(void *ctx, const char *s);
+	void *intern_ctx;
 	char *fact[TS_FACT_NR]; /* NULL when unknown */
 	double lost; /* lost events (perf's LOST records and meta.txt), NAN if unknown */
 };
@@ -344,6 +354,7 @@ struct ts_cmp {
 	int nr_var;
 	struct ts_cmp_row *rows;
 	int nr_rows;
+	struct ts_strix *row_ix; /* name -> index into rows */
 	const struct ts_cmp_row *result; /* the benchmark's result row, or NULL */
 	struct ts_cmp_decomp dec[TS_CMP_MAX_VAR];
 	struct ts_cmp_change *changes[TS_CMP_MAX_VAR]; /* ranked, significant only */

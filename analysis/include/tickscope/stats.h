@@ -51,6 +51,19 @@ double ts_stats_welch(const double *a, int na, const double *b, int nb, double *
 /** ts_stats_t_sf2() - two-sided tail P(|T| >= |t|) of Student's t with @df degrees */
 double ts_stats_t_sf2(double t, double df);
 
+/*
+ * The smallest p-value printed as a number: the normal tail of a large sample (a few thousand
+ * runs a side that do not overlap) falls below the double range and would read 0, which no
+ * test can give. Below it the text says "p<1e-300".
+ */
+#define TS_STATS_P_FLOOR 1e-300
+
+/**
+ * ts_stats_p_text() - "p=0.031" (%.2g), "p<1e-300" below TS_STATS_P_FLOOR, "p=-" for NaN
+ * Return: @buf.
+ */
+const char *ts_stats_p_text(char *buf, size_t n, double p);
+
 /** ts_stats_norm_sf() - upper tail P(Z >= z) of the standard normal */
 double ts_stats_norm_sf(double z);
 
