@@ -105,4 +105,24 @@ grep -q '^  \* the tick on idle CPUs (inferred from each run.s trace): nohz-idle
 ok $? "nohz-idle stops the tick, hz-periodic's kernel has no tick_stop (CONFIG_HZ_PERIODIC)"
 xz -dc "$kv/hz-periodic/kernel.config.xz" | grep -qx 'CONFIG_HZ_PERIODIC=y'
 ok $? "  and its kernel config says HZ_PERIODIC"
+# 6. The preemption model where no config says: ktimers threads (sched.threads.ktimers.count
+# in the run's summary, counted from perf's COMM records) exist only on PREEMPT_RT kernels.
+rt=$fx/debian-variants/qemu-aarch64-stress-ramfs-default-vs-rt
+for v in default rt; do
+	mkdir -p "$T/p"
+	cp -r "$rt/$v" "$T/p/$v"
+	for n in "$T/p/$v"/run-*/nohz.txt; do
+		sed -i '/^CONFIG_PREEMPT/d' "$n"
+	done
+done
+"$TICKSCOPE" compare "$T/p/default" "$T/p/rt" >"$T/p.txt" 2>>"$T/err"
+ok $? "compare the -rt fixture with the preemption model taken out of its configs"
+grep -q '^  rt: kernel 6.1.0-57-rt-arm64, PREEMPT_RT (inferred: the trace names ktimers threads' \
+	"$T/p.txt" && grep -q '^  default: kernel 6.1.0-57-arm64$' "$T/p.txt"
+ok $? "PREEMPT_RT inferred for rt from its ktimers threads; nothing said of the generic kernel"
+xz -dc "$rt/rt/run-1/perf.data.tsum.xz" | grep -q '^m	sched.threads.ktimers.count	count	0	0	[1-9]' &&
+	! xz -dc "$rt/default/run-1/perf.data.tsum.xz" | grep -q '^m	sched.threads.ktimers.count'
+ok $? "  the summaries: ktimers threads in rt's run, none in default's"
+grep -q '^CONFIG_PREEMPT_RT=y' "$rt/rt/run-1/nohz.txt"
+ok $? "  and the rt run's own config says PREEMPT_RT"
 tap_done

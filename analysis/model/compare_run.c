@@ -89,6 +89,26 @@ static const char *infer_nohz(const struct ts_run *r, char *buf, size_t n)
 	return NULL;
 }
 
+/*
+ * The preemption model where no config says: only PREEMPT_RT kernels make a softirq thread
+ * for the timers (ktimers/N from 6.x, ktimersoftd/N in the earlier -rt patches), so their
+ * threads tell RT. Nothing in a scheduler trace tells none, voluntary and full apart: NULL.
+ */
+static const char *infer_preempt(const struct ts_run *r)
+{
+	static const char *const rt_only[] = { "sched.threads.ktimers.count",
+					       "sched.threads.ktimersoftd.count" };
+
+	for (size_t i = 0; i < sizeof(rt_only) / sizeof(rt_only[0]); i++) {
+		const struct ts_run_metric *m = ts_run_find(r, rt_only[i]);
+
+		if (m && m->value > 0)
+			return "PREEMPT_RT (inferred: the trace names ktimers threads, which only "
+			       "PREEMPT_RT kernels make)";
+	}
+	return NULL;
+}
+
 int ts_run_infer(struct ts_run *r)
 {
 	char buf[160];
@@ -98,6 +118,8 @@ int ts_run_infer(struct ts_run *r)
 		err = ts_run_set_fact(r, TS_FACT_KERNEL, r->fact[TS_FACT_RELEASE]);
 	if (!err && !r->fact[TS_FACT_NOHZ])
 		err = ts_run_set_fact(r, TS_FACT_NOHZ, infer_nohz(r, buf, sizeof(buf)));
+	if (!err && !r->fact[TS_FACT_PREEMPT])
+		err = ts_run_set_fact(r, TS_FACT_PREEMPT, infer_preempt(r));
 	return err;
 }
 
