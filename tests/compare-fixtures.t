@@ -16,8 +16,8 @@ cd "$TS_TOP" || exit 1
 touch "$TAP_TMP/stamp"
 sleep 1 # a file written below has a later mtime than the stamp, even on coarse clocks
 
-# 1. The command of the first-hour defect, exactly.
-./build/tickscope compare $fx/nohz-idle $fx/hz-periodic >"$TAP_TMP/c.txt" 2>"$TAP_TMP/err"
+# 1. The command of the first-hour defect (build/tickscope, or the build under test).
+"$TICKSCOPE" compare $fx/nohz-idle $fx/hz-periodic >"$TAP_TMP/c.txt" 2>"$TAP_TMP/err"
 rc=$?
 is "$rc $(wc -l <"$TAP_TMP/err")" "0 0" "compare on the fixture folders: exit 0, nothing on stderr"
 [ -s "$TAP_TMP/err" ] && diag "$(head -3 "$TAP_TMP/err")"
@@ -33,7 +33,7 @@ head -6 "$TAP_TMP/c.txt" | grep -q 'idle exits by the tick'
 ok $? "the headline names idle exits by the tick"
 
 # 2. The figures are the summaries' own (JSON's per-run values against each summary's line).
-./build/tickscope compare --json $fx/nohz-idle $fx/hz-periodic >"$TAP_TMP/c.json" 2>/dev/null
+"$TICKSCOPE" compare --json $fx/nohz-idle $fx/hz-periodic >"$TAP_TMP/c.json" 2>/dev/null
 ok $? "compare --json on the fixture folders"
 for v in nohz-idle hz-periodic; do
 	want=$(for t in "$fx/$v"/run-*/perf.data.tsum.xz; do
@@ -46,7 +46,7 @@ for v in nohz-idle hz-periodic; do
 	is "$got" "$want" "$v: the idle exits by the tick are the summaries' values, run by run"
 done
 
-out=$(./build/tickscope summary --check $fx/nohz-idle/run-1 $fx/hz-periodic/run-8)
+out=$("$TICKSCOPE" summary --check $fx/nohz-idle/run-1 $fx/hz-periodic/run-8)
 is "$(printf '%s\n' "$out" | cut -f1,3 | tr '\t\n' ' ;')" "ok summary;ok summary;" \
 	"summary --check: both runs usable from their compressed summary"
 

@@ -10,6 +10,7 @@
 tap_tmpdir
 T=$TAP_TMP
 PLUGIN=$TS_BUILD/tickscope.so
+tap_sanitized_perf
 
 # check NAME FILE: the report's text in FILE read as a user would
 check() {
