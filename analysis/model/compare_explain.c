@@ -835,7 +835,7 @@ static int kernel_fact_note(struct ts_cmp *c, int *cap, enum ts_run_fact f, cons
 static int preempt_note(struct ts_cmp *c, int *cap)
 {
 	return kernel_fact_note(c, cap, TS_FACT_PREEMPT,
-				"preemption model (each run's kernel config)") ?:
+				"preemption model (each run's kernel config, else its trace)") ?:
 		       kernel_fact_note(c, cap, TS_FACT_NOHZ,
 					"the tick on idle CPUs (inferred from each run's trace)");
 }
