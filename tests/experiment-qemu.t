@@ -68,7 +68,8 @@ head -3 "$exp/compare.txt" | grep -Eq '(<- idle exits by the tick|<- the tick: i
 ok $? "the headline names the tick in its first three lines"
 tick "h = d['headline']['mechanisms'][0]
 assert h['metric'] in ('idle.exits.tick.per_s', 'idle.tick_stop.ok.per_s',
-	'timer.expire.tick_sched_timer.per_s', 'task.path.run.tick.per_op'), h"
+	'idlepath.tick_restarts.per_s', 'timer.expire.tick_sched_timer.per_s',
+	'task.path.run.tick.per_op'), h"
 ok $? "compare.json: headline.mechanisms[0] is a tick metric"
 
 # the oracle: perf script's tick_stop successes, run by run

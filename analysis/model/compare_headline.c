@@ -308,6 +308,8 @@ static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r
 		ts_cmp_stack_words(cls, words, sizeof(words));
 		ended_by(c, v, r, by, sizeof(by));
 		snprintf(out, n, "waits in %s%s", words, by);
+	} else if (!strcmp(ru->pre, "workqueue.work.") && *work_hint(cls)) {
+		snprintf(out, n, "runs of work %.60s%s", cls, work_hint(cls));
 	} else if (!strcmp(ru->pre, "task.woken_by_work.")) {
 		snprintf(out, n, "work items %.60s%s waking the benchmark's tasks", cls,
 			 work_hint(cls));
@@ -323,6 +325,7 @@ static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r
  */
 struct cand {
 	struct ts_cmp_mech m;
+	int switched; /* zero in every run of one side, above zero in every run of the other */
 	double rank; /* rank_share() of its share; its size either way when nothing changed */
 	double comp_key;
 	int along;
@@ -345,14 +348,20 @@ static double rank_share(double s)
 }
 
 /*
- * Component share, tested, moved along its component (what appeared or grew where the
- * component grew), own share, effect size, name: the best first.
+ * What the kernel switched on or off first (a code path that ran in every run of one kernel and
+ * in no run of the other: the tick stopping, a wait, a work function), then by component share,
+ * tested, moved along its component (what appeared or grew where the component grew), own
+ * share, effect size, name: the best first. A change in how much a path costs follows from
+ * what runs; a path that appeared or went is the kernel's own difference, and no share of a
+ * component that contains it (hard IRQs contain the tick) outranks it.
  */
 static int cmp_cand(const void *pa, const void *pb)
 {
 	const struct cand *a = pa, *b = pb;
 	double sa = a->rank, sb = b->rank;
 
+	if (a->switched != b->switched)
+		return b->switched - a->switched;
 	if (a->comp_key != b->comp_key)
 		return a->comp_key < b->comp_key ? 1 : -1;
 	if (a->m.tested != b->m.tested)
@@ -430,6 +439,21 @@ static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const
 
 #define MAX_CAND 64
 
+/*
+ * Whether row @r, a rate or a time, is zero in every run of one side and above zero in every
+ * run of the other. A share that went to zero is not a path switched off: its part went to the
+ * other classes of the same whole (wakes on the waker's CPU become wakes on another), and the
+ * share that grew says that better. A thread class that exists in one kernel only is a fact of
+ * the kernels, not a path that ran: H_ONLY rules are not asked.
+ */
+static int switched(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	int pa = ts_cmp_all_pos(&r->cell[0], c->var[0].nr_runs);
+	int pb = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs);
+
+	return strcmp(r->unit, "%") && pa >= 0 && pb >= 0 && pa != pb;
+}
+
 /* Every row that a chain rule makes a mechanism of @v, into @x; Return: how many. */
 static int candidates(const struct ts_cmp *c, int v, struct cand *x)
 {
@@ -450,6 +474,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x)
 		memset(&x[n], 0, sizeof(x[n]));
 		fill_mech(c, v, r, ru, cls, &x[n]);
 		x[n].m.tested = miss >= 0 ? 1 : tested;
+		x[n].switched = miss < 0 && ru->how != H_ONLY && switched(c, r, v);
 		n++;
 	}
 	qsort(x, n, sizeof(*x), cmp_cand);
