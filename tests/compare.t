@@ -175,6 +175,13 @@ done
 "$TICKSCOPE" compare --json "$bench/shrinker-seed-before.txt" -- \
 	"$bench/shrinker-seed-after.txt" >"$TAP_TMP/seed.json"
 ok $? "seed 2: compare the two outputs"
+# one run a side: no interval of 0% confidence, and not "nothing changed" but "not tested"
+jqn '.headline.lines[]' "$TAP_TMP/seed.json" >"$TAP_TMP/seed.head"
+grep -q 'worse, no CI (too few runs for one), p=1: too few runs to test$' "$TAP_TMP/seed.head" &&
+	grep -q '^  not tested: 1 and 1 runs are too few for the U test' "$TAP_TMP/seed.head" &&
+	! grep -Eq '0% CI|nothing changed|did not change|interrupts took' "$TAP_TMP/seed.head"
+ok $? "seed 2: the headline says one run a side cannot be tested, and gives no 0% interval" ||
+	sed 's/^/# /' "$TAP_TMP/seed.head"
 is "$(jqn '.result' "$TAP_TMP/seed.json")" bench.ramfs.bogo_ops_per_s_real \
 	"the result is bogo ops/s (real time)"
 is "$(jqn '.metrics[0].variants[1].change_pct * 10 | round / 10' "$TAP_TMP/seed.json")" -78.2 \

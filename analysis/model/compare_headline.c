@@ -559,6 +559,8 @@ static void result_line(struct ts_cmp *c, int v)
 	f = show_unit(r->unit, unit, sizeof(unit));
 	if (isnan(x->ci_lo))
 		snprintf(ci, sizeof(ci), "no CI");
+	else if (x->t.level <= 0)
+		snprintf(ci, sizeof(ci), "no CI (too few runs for one)");
 	else
 		snprintf(ci, sizeof(ci), "%.0f%% CI [%s, %s]", 100 * fmin(x->t.level, 0.95),
 			 words(lo, sizeof(lo), x->ci_lo, r->dir),
@@ -585,6 +587,12 @@ static const char *share_words(double share, char *buf, size_t n)
 	else
 		snprintf(buf, n, "%.0f%% of the change", share);
 	return buf;
+}
+
+/* Whether @v's and the baseline's runs are too few for the U test to reach alpha. */
+static int too_few(const struct ts_cmp *c, int v)
+{
+	return runs_min_p(c->var[0].nr_runs, c->var[v].nr_runs) >= c->o.alpha;
 }
 
 /* The components, the largest share first; without shares when the benchmark did not change. */
@@ -616,7 +624,9 @@ static void components_line(struct ts_cmp *c, int v)
 	if (sig)
 		hl(&c->head[v], "  carried by (µs/op): %s", text);
 	else
-		hl(&c->head[v], "  components (µs/op; no shares, the benchmark did not change): %s",
+		hl(&c->head[v], "  components (µs/op; no shares, %s): %s",
+		   too_few(c, v) ? "too few runs to test the benchmark" :
+				   "the benchmark did not change",
 		   text);
 }
 
@@ -689,16 +699,21 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		   "runs overlap");
 }
 
+/* Whether any run gave a trace metric. */
+static int has_trace(const struct ts_cmp *c)
+{
+	for (int i = 0; i < c->nr_rows; i++)
+		if (c->rows[i].family == TS_FAM_TRACE)
+			return 1;
+	return 0;
+}
+
 /* Why @v has no decomposition, and what to add. */
 static void no_decomposition(struct ts_cmp *c, int v)
 {
-	int trace = 0;
-
-	for (int i = 0; i < c->nr_rows && !trace; i++)
-		trace = c->rows[i].family == TS_FAM_TRACE;
 	if (!c->result)
 		return;
-	if (!trace)
+	if (!has_trace(c))
 		hl(&c->head[v], "  no decomposition and no mechanism: the runs hold no trace "
 				"(perf.data or its summary); record with tickscope record");
 	else if (!strcmp(c->result->unit, "us") || !strcmp(c->result->unit, "us/op"))
@@ -719,7 +734,13 @@ static void missing_lines(struct ts_cmp *c, int v)
 
 	for (int i = 0; i < h->nr_mech; i++)
 		untested |= !h->mech[i].tested;
-	if (!h->nr_mech)
+	if (!h->nr_mech && too_few(c, v))
+		hl(&c->head[v],
+		   "  not tested: %d and %d runs are too few for the U test to reach p < %.2g; "
+		   "record more runs (4 a side are the least)%s",
+		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha,
+		   has_trace(c) ? "" : ", with a trace (tickscope record) for the mechanisms");
+	else if (!h->nr_mech)
 		hl(&c->head[v],
 		   "  %s: no kernel mechanism of the chain rules (docs/compare.md) "
 		   "changed significantly",
@@ -730,7 +751,7 @@ static void missing_lines(struct ts_cmp *c, int v)
 		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
 		   "p < %.2g (4 a side are the least); record more runs",
 		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha);
-	if (run && !ts_cmp_find(c, "task.path.run.own.per_op"))
+	if (run && has_trace(c) && !ts_cmp_find(c, "task.path.run.own.per_op"))
 		hl(&c->head[v],
 		   "  %s: the time interrupts took inside it is not recorded; record "
 		   "irq:irq_handler_entry/exit and irq:softirq_entry/exit to split it",
