@@ -59,6 +59,19 @@ int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n)
 	return pos == n ? 1 : zero == n ? 0 : -1;
 }
 
+/*
+ * A share that went to zero is not a path switched off: its part went to the other classes of
+ * the same whole (wakes on the waker's CPU become wakes on another), and the share that grew
+ * says that better.
+ */
+int ts_cmp_switched(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	int pa = ts_cmp_all_pos(&r->cell[0], c->var[0].nr_runs);
+	int pb = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs);
+
+	return strcmp(r->unit, "%") && pa >= 0 && pb >= 0 && pa != pb;
+}
+
 int ts_cmp_in_list(const char *list, const char *tok, size_t n)
 {
 	while (list && *list) {

@@ -266,8 +266,9 @@ static double share_of(const struct ts_cmp_decomp *d, const char *name)
 
 /*
  * Components by their share of the benchmark's change first; CPU shares that moved under
- * 1 percentage point last; the rest by standardized effect size, then size of the change.
- * Never by the adjusted p: at the U test's floor hundreds of metrics tie.
+ * 1 percentage point last; then what the kernel switched on or off (as the headline ranks it:
+ * the tick stopping, a work function's runs), the rest by standardized effect size, then size
+ * of the change. Never by the adjusted p: at the U test's floor hundreds of metrics tie.
  */
 static int cmp_change(const void *pa, const void *pb)
 {
@@ -279,6 +280,8 @@ static int cmp_change(const void *pa, const void *pb)
 		return sa < sb ? 1 : -1;
 	if (a->minor != b->minor)
 		return a->minor - b->minor;
+	if (a->switched != b->switched)
+		return b->switched - a->switched;
 	if (a->effect != b->effect)
 		return a->effect < b->effect ? 1 : -1;
 	return (fabs(a->change) < fabs(b->change)) - (fabs(a->change) > fabs(b->change));
@@ -378,6 +381,7 @@ static int rank_changes(struct ts_cmp *c, int v)
 		ch[n].effect = effect_of(r, v);
 		ch[n].minor = !strncmp(r->name, "task.other_cpu.", 15) &&
 			      fabs(r->cell[v].s.median - r->cell[0].s.median) < 1;
+		ch[n].switched = ts_cmp_switched(c, r, v);
 		n++;
 	}
 	qsort(ch, n, sizeof(*ch), cmp_change);

@@ -439,21 +439,6 @@ static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const
 
 #define MAX_CAND 64
 
-/*
- * Whether row @r, a rate or a time, is zero in every run of one side and above zero in every
- * run of the other. A share that went to zero is not a path switched off: its part went to the
- * other classes of the same whole (wakes on the waker's CPU become wakes on another), and the
- * share that grew says that better. A thread class that exists in one kernel only is a fact of
- * the kernels, not a path that ran: H_ONLY rules are not asked.
- */
-static int switched(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
-{
-	int pa = ts_cmp_all_pos(&r->cell[0], c->var[0].nr_runs);
-	int pb = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs);
-
-	return strcmp(r->unit, "%") && pa >= 0 && pb >= 0 && pa != pb;
-}
-
 /* Every row that a chain rule makes a mechanism of @v, into @x; Return: how many. */
 static int candidates(const struct ts_cmp *c, int v, struct cand *x)
 {
@@ -474,7 +459,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x)
 		memset(&x[n], 0, sizeof(x[n]));
 		fill_mech(c, v, r, ru, cls, &x[n]);
 		x[n].m.tested = miss >= 0 ? 1 : tested;
-		x[n].switched = miss < 0 && ru->how != H_ONLY && switched(c, r, v);
+		x[n].switched = miss < 0 && ru->how != H_ONLY && ts_cmp_switched(c, r, v);
 		n++;
 	}
 	qsort(x, n, sizeof(*x), cmp_cand);

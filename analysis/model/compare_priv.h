@@ -24,6 +24,12 @@ void ts_cmp_headline(struct ts_cmp *c);
 /* All @n values of @x above zero (1), all zero (0), or neither (-1) (compare_class.c). */
 int ts_cmp_all_pos(const struct ts_cmp_cell *x, int n);
 
+/*
+ * Whether row @r, a rate or a time, is zero in every run of one side (the baseline or @v) and
+ * above zero in every run of the other: a path the kernel switched on or off.
+ */
+int ts_cmp_switched(const struct ts_cmp *c, const struct ts_cmp_row *r, int v);
+
 /* Is @tok (@n bytes) one of the comma-separated names of @list (NULL: none)? */
 int ts_cmp_in_list(const char *list, const char *tok, size_t n);
 
