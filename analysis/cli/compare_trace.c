@@ -8,16 +8,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "compare_trace.h"
+#include "unxz.h"
 #include "tickscope/analysis.h"
 #include "tickscope/cpath.h"
 #include "tickscope/error.h"
@@ -27,8 +26,6 @@
 #include "tickscope/compare_report.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
-
-extern char **environ;
 
 static char *join(const char *dir, const char *name)
 {
@@ -60,69 +57,6 @@ static int ends_with(const char *s, const char *suf)
 	size_t n = strlen(s), m = strlen(suf);
 
 	return n >= m && !strcmp(s + n - m, suf);
-}
-
-/*
- * Unpack @xz into a new temporary file with `xz -dc`. Return: its path, or NULL with @why
- * saying what went wrong (xz's own reason, without its "xz: FILE: " prefix).
- */
-static char *unxz(const char *xz, char *why, size_t n)
-{
-	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char *path = NULL, *argv[] = { "xz", "-dc", "--", (char *)xz, NULL };
-	char msg[512], *m = msg, *nl;
-	posix_spawn_file_actions_t fa;
-	int fd, status = -1, e[2] = { -1, -1 }, err;
-	size_t len = 0;
-	ssize_t got;
-	pid_t pid;
-
-	snprintf(why, n, "%s", strerror(ENOMEM));
-	if (asprintf(&path, "%s/tickscope-cmp-XXXXXX", tmp) < 0)
-		return NULL;
-	fd = mkstemp(path);
-	if (fd < 0 || pipe2(e, O_CLOEXEC)) {
-		snprintf(why, n, "cannot create a temporary file in %s: %s", tmp, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(path);
-		}
-		free(path);
-		return NULL;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fd, 1);
-	posix_spawn_file_actions_adddup2(&fa, e[1], 2);
-	err = posix_spawnp(&pid, "xz", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(e[1]);
-	/* stdout goes to the file: reading its stderr to the end cannot block it */
-	while ((got = read(e[0], msg + len, sizeof(msg) - 1 - len)) > 0 ||
-	       (got < 0 && errno == EINTR))
-		len += got > 0 ? (size_t)got : 0;
-	msg[len] = 0;
-	close(e[0]);
-	if (!err)
-		waitpid(pid, &status, 0);
-	close(fd);
-	if (!err && WIFEXITED(status) && !WEXITSTATUS(status))
-		return path;
-	unlink(path);
-	free(path);
-	/* "xz: FILE: File format not recognized": the reason after the file's name */
-	if ((nl = strchr(msg, '\n')))
-		*nl = 0;
-	if (!strncmp(m, "xz: ", 4))
-		m += 4;
-	if (!strncmp(m, xz, strlen(xz)) && !strncmp(m + strlen(xz), ": ", 2))
-		m += strlen(xz) + 2;
-	if (err)
-		snprintf(why, n, "cannot run xz: %s", strerror(err));
-	else if (*m)
-		snprintf(why, n, "xz: %s", m);
-	else
-		snprintf(why, n, "xz -dc %s", WIFEXITED(status) ? "failed" : "was killed");
-	return NULL;
 }
 
 struct feed_ctx {
@@ -345,7 +279,7 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 			dir, strrchr(sp, '/') + 1);
 		goto out;
 	}
-	plain = ends_with(sp, ".xz") ? unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
+	plain = ends_with(sp, ".xz") ? cli_unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
 	if (!plain) {
 		snprintf(msg, sizeof(msg), "%s: %s", sp,
 			 ends_with(sp, ".xz") ? "cannot unpack it" : "out of memory");
@@ -526,7 +460,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 				cli_error("%s: out of memory", path);
 	}
 	/* the kallsyms is part of the key, by its content (unpacked): it names the functions */
-	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms, why, sizeof(why)) : NULL;
+	uksyms = ksyms && ends_with(ksyms, ".xz") ? cli_unxz(ksyms, why, sizeof(why)) : NULL;
 	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
 		err = cli_error("%s: cannot unpack it: %s", ksyms, why);
 		goto out;
@@ -565,7 +499,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	}
 	if (o->check && !id->sha256)
 		goto out; /* a trace meta.txt does not name: nothing to check it against */
-	udata = ends_with(data, ".xz") ? unxz(data, why, sizeof(why)) : NULL;
+	udata = ends_with(data, ".xz") ? cli_unxz(data, why, sizeof(why)) : NULL;
 	if (ends_with(data, ".xz") && !udata) {
 		err = cli_error("%s: cannot unpack it: %s", data, why);
 		goto out;
