@@ -96,6 +96,7 @@ PROVE ?= prove
 check: deps
 	$(Q)$(MAKE) --no-print-directory all check-build-extra
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) SANITIZE=$(SANITIZE) \
+		TS_KSYMS_CACHE=$(CURDIR)/$(BUILD)/ksyms-cache \
 		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 
