@@ -85,7 +85,8 @@ static int unpack(int in, int out, uint8_t *ibuf, uint8_t *obuf, char *why, size
 				break;
 			}
 			/* xz(1) judges the format by the magic alone: "junk" is not "cut short" */
-			if (first && (got < (ssize_t)sizeof(magic) || memcmp(ibuf, magic, sizeof(magic)))) {
+			if (first &&
+			    (got < (ssize_t)sizeof(magic) || memcmp(ibuf, magic, sizeof(magic)))) {
 				snprintf(why, n, "xz: %s", lzma_why(LZMA_FORMAT_ERROR));
 				err = -1;
 				break;
@@ -100,7 +101,8 @@ static int unpack(int in, int out, uint8_t *ibuf, uint8_t *obuf, char *why, size
 		if (!s.avail_out || r == LZMA_STREAM_END) {
 			err = write_all(out, obuf, BUF - s.avail_out);
 			if (err) {
-				snprintf(why, n, "cannot write a temporary file: %s", strerror(err));
+				snprintf(why, n, "cannot write a temporary file: %s",
+					 strerror(err));
 				break;
 			}
 			s.next_out = obuf;

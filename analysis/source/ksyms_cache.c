@@ -16,7 +16,6 @@
 #include "ksyms_priv.h"
 #include "tickscope/ksyms.h"
 #include "tickscope/sha256.h"
-#include "tickscope/source.h"
 
 #define MAGIC "tickscope-ksyms\n" /* 16 bytes, no NUL */
 #define VERSION 1
@@ -54,28 +53,27 @@ static int hash_file(struct ts_sha256 *s, const char *path)
 /*
  * What a table of @path is valid for, in @key. A file: its device, inode, size and times
  * (the change time moves on any write and cannot be set back). /proc/kallsyms: the running
- * kernel's build id and boot (KASLR places it anew at each), the modules loaded and where
- * (/proc/modules), and who reads it (kptr_restrict and the user decide whether addresses
- * show). Return: 0, or -1 when @path is not to be cached.
+ * kernel's notes (its build id) and boot (KASLR places it anew at each), the modules loaded
+ * and where (/proc/modules), and who reads it (kptr_restrict and the user decide whether
+ * addresses show). Return: 0, or -1 when @path is not to be cached.
  */
 static int make_key(const char *path, char *key, size_t len)
 {
-	char bid[64] = "", hex[TS_SHA256_HEX];
+	char hex[TS_SHA256_HEX];
 	struct ts_sha256 s;
 	struct stat st;
 	int n, ret;
 
 	if (!strcmp(path, "/proc/kallsyms")) {
-		if (ts_running_build_id(bid, sizeof(bid)))
-			return -1;
 		ts_sha256_init(&s);
-		/* a kernel built without modules has no /proc/modules: none loaded */
+		/* the notes hold the build id; a kernel without modules has no /proc/modules */
 		ret = hash_file(&s, "/proc/modules");
-		if ((ret && ret != -ENOENT) || hash_file(&s, "/proc/sys/kernel/random/boot_id") ||
+		if ((ret && ret != -ENOENT) || hash_file(&s, "/sys/kernel/notes") ||
+		    hash_file(&s, "/proc/sys/kernel/random/boot_id") ||
 		    hash_file(&s, "/proc/sys/kernel/kptr_restrict"))
 			return -1;
 		ts_sha256_final(&s, hex);
-		n = snprintf(key, len, "proc %s %s %u", bid, hex, (unsigned int)geteuid());
+		n = snprintf(key, len, "proc %s %u", hex, (unsigned int)geteuid());
 	} else {
 		if (stat(path, &st) || !S_ISREG(st.st_mode))
 			return -1;
@@ -144,8 +142,8 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	off = sizeof(*h) + pad8(klen);
 	if (memcmp(h->magic, MAGIC, sizeof(h->magic)) || h->version != VERSION ||
 	    h->symsize != sizeof(struct ksym) || h->endian != ENDIAN || h->keylen != klen ||
-	    (size_t)st.st_size < off || memcmp(h + 1, key, klen) || h->nr <= 0 ||
-	    h->nr_text < 0 || h->nr_text > h->nr || (uint64_t)h->nr > (size_t)st.st_size / 8)
+	    (size_t)st.st_size < off || memcmp(h + 1, key, klen) || h->nr <= 0 || h->nr_text < 0 ||
+	    h->nr_text > h->nr || (uint64_t)h->nr > (size_t)st.st_size / 8)
 		goto out_unmap;
 	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4);
 	if (h->names_len > (size_t)st.st_size || need + h->names_len != (size_t)st.st_size)
