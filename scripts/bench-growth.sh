@@ -7,6 +7,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh"
 : "${TS_BUILD:=$top/build}"
 TICKSCOPE=$TS_BUILD/tickscope
 PERF=${PERF:-perf}
@@ -48,17 +50,6 @@ mkdir -p "$DIR"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench-growth.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 
-events() {
-	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \
-		sched:sched_migrate_task sched:sched_process_fork sched:sched_process_exit \
-		sched:sched_stat_runtime power:cpu_idle timer:hrtimer_start \
-		timer:hrtimer_expire_entry timer:hrtimer_expire_exit timer:timer_start \
-		timer:timer_expire_entry rcu:rcu_utilization workqueue:workqueue_execute_start \
-		workqueue:workqueue_execute_end; do
-		grep -qx "$e" "$TRACEFS/available_events" && printf '%s,' "$e"
-	done | sed 's/,$//'
-}
-
 samples_of() {
 	"$TICKSCOPE" info -i "$1" | sed -n 's/^samples: *//p'
 }
@@ -69,7 +60,7 @@ record() {
 	[ "$(id -u)" = 0 ] || skip "recording needs root"
 	command -v "$STRESS_NG" >/dev/null || skip "no stress-ng"
 	[ -r "$TRACEFS/available_events" ] || skip "tracefs not mounted"
-	ev=$(events)
+	ev=$(bench_events "$TRACEFS")
 	ops=$(($1 / 16))
 	tries=0
 	while :; do

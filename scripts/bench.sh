@@ -10,6 +10,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh"
 : "${TS_BUILD:=$top/build}"
 TICKSCOPE=$TS_BUILD/tickscope
 PERF=${PERF:-perf}
@@ -112,24 +114,13 @@ command -v "$PERF" >/dev/null || die "perf not found (Debian package linux-perf)
 mkdir -p "$DIR"
 
 # --- The trace -------------------------------------------------------------------------------
-pick_events() {
-	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \
-		sched:sched_migrate_task sched:sched_process_fork sched:sched_process_exit \
-		sched:sched_stat_runtime power:cpu_idle timer:hrtimer_start \
-		timer:hrtimer_expire_entry timer:hrtimer_expire_exit timer:timer_start \
-		timer:timer_expire_entry rcu:rcu_utilization workqueue:workqueue_execute_start \
-		workqueue:workqueue_execute_end; do
-		grep -qx "$e" "$TRACEFS/available_events" && printf '%s,' "$e"
-	done | sed 's/,$//'
-}
-
 record() {
 	[ "$(id -u)" = 0 ] || die "recording $DATA needs root"
 	command -v "$STRESS_NG" >/dev/null || die "stress-ng not found"
 	if [ ! -r "$TRACEFS/available_events" ]; then
 		mount -t tracefs nodev "$TRACEFS" || die "cannot mount tracefs on $TRACEFS"
 	fi
-	ev=$(pick_events)
+	ev=$(bench_events "$TRACEFS")
 	ops=200000
 	while :; do
 		echo "bench: recording $DATA (stress-ng --switch 2 --switch-ops $ops, -g)" >&2

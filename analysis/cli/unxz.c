@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/io.h"
 #include "unxz.h"
 
 #define BUF (64 * 1024)
@@ -35,23 +36,6 @@ static const char *lzma_why(lzma_ret r)
 	default:
 		return "Internal error (bug)";
 	}
-}
-
-/* Write all of @p to @fd. Return: 0 or an errno. */
-static int write_all(int fd, const uint8_t *p, size_t len)
-{
-	ssize_t n;
-
-	while (len) {
-		n = write(fd, p, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return n < 0 ? errno : EIO;
-		p += n;
-		len -= (size_t)n;
-	}
-	return 0;
 }
 
 /*
@@ -99,7 +83,7 @@ static int unpack(int in, int out, uint8_t *ibuf, uint8_t *obuf, char *why, size
 		}
 		r = lzma_code(&s, act);
 		if (!s.avail_out || r == LZMA_STREAM_END) {
-			err = write_all(out, obuf, BUF - s.avail_out);
+			err = -ts_write_full(out, obuf, BUF - s.avail_out);
 			if (err) {
 				snprintf(why, n, "cannot write a temporary file: %s",
 					 strerror(err));

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "common/io.h"
 #include "ksyms_priv.h"
 #include "tickscope/ksyms.h"
 #include "tickscope/sha256.h"
@@ -170,23 +171,6 @@ out_unmap:
 	return -1;
 }
 
-static int write_all(int fd, const void *p, size_t len)
-{
-	const char *c = p;
-	ssize_t n;
-
-	while (len) {
-		n = write(fd, c, len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			return -1;
-		c += n;
-		len -= (size_t)n;
-	}
-	return 0;
-}
-
 /* mkdir -p @dir (0700: what a user's kernels were is theirs). Return: 0 or -1. */
 static int make_dir(const char *dir)
 {
@@ -227,11 +211,11 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 	h.nr = k->nr;
 	h.nr_text = k->nr_text;
 	h.names_len = k->names_len;
-	bad = write_all(fd, &h, sizeof(h)) || write_all(fd, key, klen) ||
-	      write_all(fd, zero, pad8(klen) - klen) ||
-	      write_all(fd, k->syms, (size_t)k->nr * sizeof(*k->syms)) ||
-	      write_all(fd, k->text, tlen) || write_all(fd, zero, pad8(tlen) - tlen) ||
-	      write_all(fd, k->names, k->names_len);
+	bad = ts_write_full(fd, &h, sizeof(h)) || ts_write_full(fd, key, klen) ||
+	      ts_write_full(fd, zero, pad8(klen) - klen) ||
+	      ts_write_full(fd, k->syms, (size_t)k->nr * sizeof(*k->syms)) ||
+	      ts_write_full(fd, k->text, tlen) || ts_write_full(fd, zero, pad8(tlen) - tlen) ||
+	      ts_write_full(fd, k->names, k->names_len);
 	if (close(fd) || bad || rename(tmp, path))
 		unlink(tmp);
 }

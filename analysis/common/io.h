@@ -1,0 +1,11 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* File I/O the layers share: a whole buffer written through short writes and signals. */
+#ifndef TICKSCOPE_IO_H
+#define TICKSCOPE_IO_H
+
+#include <stddef.h>
+
+/* ts_write_full() - write all @len bytes of @p to @fd. Return: 0, or -errno (-EIO for 0). */
+int ts_write_full(int fd, const void *p, size_t len);
+
+#endif
