@@ -109,4 +109,35 @@ TS_KSYMS_CACHE=off HOME="$TAP_TMP/home" XDG_CACHE_HOME="$TAP_TMP/home" \
 [ -z "$(ls -A "$TAP_TMP/home")" ]
 ok $? "TS_KSYMS_CACHE=off: nothing written"
 
+# compare: a run's kallsyms.xz is unpacked and hashed (for its summary's key) once; later
+# compares read its sha256 from the cache folder ("*.xzsum") and unpack nothing.
+E=$TAP_TMP/exp
+cp -r "$TS_TOP/tests/fixtures/experiment/qemu-aarch64-pingpong-default-vs-nohz-off" "$E"
+X=$TAP_TMP/xzcache
+cmpare() {
+	(cd "$E" && TS_KSYMS_CACHE=$1 "$TICKSCOPE" compare --allow-mismatch --json default nohz-off \
+		>"$TAP_TMP/$2.json" 2>"$TAP_TMP/$2.err")
+}
+cmpare off ref
+_rc=$?
+cmpare "$X" cold && cmpare "$X" warm
+[ $_rc = 0 ] && [ -s "$TAP_TMP/ref.json" ] && cmp -s "$TAP_TMP/ref.json" "$TAP_TMP/cold.json" &&
+	cmp -s "$TAP_TMP/ref.json" "$TAP_TMP/warm.json" && cmp -s "$TAP_TMP/ref.err" "$TAP_TMP/warm.err"
+ok $? "compare through the cache, then from it: the same JSON and messages as without it"
+[ "$(find "$X" -name '*.xzsum' | wc -l)" = 4 ]
+ok $? "one kallsyms.xz memo per run: $(find "$X" -name '*.xzsum' | wc -l)"
+# the memo is read: one that says "all addresses 0" is believed until its file changes
+m=$(grep -l "^xz $(stat -c '%d %i' "$E/default/run-1/kallsyms.xz") " "$X"/*.xzsum)
+sed -i '2s/ 0$/ 1/' "$m"
+cmpare "$X" zero
+grep -q "run-1/kallsyms.xz: every address in it is 0" "$TAP_TMP/zero.err"
+ok $? "a later compare takes the kallsyms' hash from the memo (an edited one shows)"
+touch "$E/default/run-1/kallsyms.xz"
+cmpare "$X" touched && cmp -s "$TAP_TMP/ref.json" "$TAP_TMP/touched.json" &&
+	! grep -q "every address" "$TAP_TMP/touched.err"
+ok $? "after the kallsyms.xz changed, its memo is not used"
+for f in "$X"/*.xzsum; do echo junk >"$f"; done
+cmpare "$X" junk && cmp -s "$TAP_TMP/ref.json" "$TAP_TMP/junk.json"
+ok $? "damaged memos are passed by: the same JSON"
+
 tap_done

@@ -171,26 +171,6 @@ out_unmap:
 	return -1;
 }
 
-/* mkdir -p @dir (0700: what a user's kernels were is theirs). Return: 0 or -1. */
-static int make_dir(const char *dir)
-{
-	char p[4096];
-	size_t i, n = strlen(dir);
-
-	if (n >= sizeof(p))
-		return -1;
-	memcpy(p, dir, n + 1);
-	for (i = 1; i <= n; i++) {
-		if (p[i] != '/' && p[i])
-			continue;
-		p[i] = 0;
-		if (mkdir(p, 0700) && errno != EEXIST)
-			return -1;
-		p[i] = dir[i];
-	}
-	return 0;
-}
-
 /* Keep @k (as parsed: not moved) at @path, through a temporary file renamed into place. */
 static void store_table(const struct ts_ksyms *k, const char *dir, const char *path,
 			const char *key)
@@ -201,7 +181,8 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 	char tmp[4200];
 	int fd, bad;
 
-	if (make_dir(dir) || snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+	if (ts_mkdir_p(dir, 0700) ||
+	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
 		return;
 	fd = mkostemp(tmp, O_CLOEXEC);
 	if (fd < 0)
