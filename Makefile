@@ -25,6 +25,8 @@ TRACEEVENT_CFLAGS := $(shell $(PKG_CONFIG) --cflags libtraceevent 2>/dev/null)
 TRACEEVENT_LIBS := $(shell $(PKG_CONFIG) --libs libtraceevent 2>/dev/null || echo -ltraceevent)
 ZSTD_CFLAGS := $(shell $(PKG_CONFIG) --cflags libzstd 2>/dev/null)
 ZSTD_LIBS := $(shell $(PKG_CONFIG) --libs libzstd 2>/dev/null || echo -lzstd)
+LZMA_CFLAGS := $(shell $(PKG_CONFIG) --cflags liblzma 2>/dev/null)
+LZMA_LIBS := $(shell $(PKG_CONFIG) --libs liblzma 2>/dev/null || echo -llzma)
 
 WARN := -Wall -Wextra -Wshadow -Wno-unused-parameter -Wmissing-prototypes -Wstrict-prototypes
 ifeq ($(CI),true)
@@ -42,7 +44,7 @@ LTO ?= -flto=auto
 endif
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -pthread $(SANFLAGS) \
 	$(if $(LTO),$(LTO) -ffat-lto-objects) \
-	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) -MMD -MP
+	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) $(LZMA_CFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) -pthread $(SANFLAGS)
 
 # The library, one folder per layer (analysis/README.md): common -> source -> model -> report.
@@ -59,7 +61,7 @@ CLI := $(BUILD)/tickscope
 UNIT_SRCS := $(wildcard tests/unit/*.c)
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(BUILD)/tests/%.t)
 
-LIBS := $(TRACEEVENT_LIBS) $(ZSTD_LIBS) -lm
+LIBS := $(TRACEEVENT_LIBS) $(ZSTD_LIBS) $(LZMA_LIBS) -lm
 
 all: $(CLI) $(UNIT_BINS)
 
@@ -94,6 +96,7 @@ PROVE ?= prove
 check: deps
 	$(Q)$(MAKE) --no-print-directory all check-build-extra
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) SANITIZE=$(SANITIZE) \
+		TS_KSYMS_CACHE=$(CURDIR)/$(BUILD)/ksyms-cache \
 		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 

@@ -10,6 +10,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh"
 : "${TS_BUILD:=$top/build}"
 TICKSCOPE=$TS_BUILD/tickscope
 PERF=${PERF:-perf}
@@ -37,6 +39,9 @@ TARGET_DUMP_RATIO=10
 TARGET_SCHEDLAT_RATIO=5
 TARGET_PLUGIN_RATIO=1.3
 TARGET_JOBS_RATIO=1.6
+# report on the smallest of three trace sizes against perf sched latency: the fixed costs
+# (issue 33; scripts/bench-growth.sh, BENCH_GROWTH=0 leaves it out)
+TARGET_SMALL_RATIO=3
 # compare at the farm's scale from cached summaries (issue 33): 2 x 5,000 and 10 x 1,000 runs
 # within these CPU seconds and MB (BENCH_SCALE=0 leaves it out)
 TARGET_SCALE_CPU=10
@@ -64,6 +69,8 @@ Prints, for one trace: samples/s, CPU time (user+sys) and peak RSS of
   tickscope record against perf record (scripts/bench-record.sh --help)
   tickscope compare of 2 x 5,000 and 10 x 1,000 cached summary-only runs (CPU s, peak RSS;
     scripts/bench-compare-scale.sh)
+  tickscope report and dump --format=tsv against perf sched latency and perf script on three
+    trace sizes, about 0.5, 2 and 6 M samples (scripts/bench-growth.sh --help)
 Each figure is the median of BENCH_RUNS runs, with their min and max; the commands compared
 with each other run in turns, round by round, so that a change of the machine's load hits
 both; ratios are of medians from this one bench run. Each ratio is printed with its goal and
@@ -73,11 +80,13 @@ perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op, comp
 one worker per core ${TARGET_JOBS_RATIO}x faster than with one, tickscope record's CPU and lost
 events no more than perf record's. Other goals: peak RSS <= 32 MB (decode, dump, report on the
 file, the -z and the pipe-mode input); one pass over the trace unless a round is larger than
-half the round budget; compare of 2 x 5,000 and 10 x 1,000 cached runs within
+half the round budget; report on the smallest growth trace ${TARGET_SMALL_RATIO}x faster than perf
+sched latency and within 32 MB at every size; compare of 2 x 5,000 and 10 x 1,000 cached runs within
 ${TARGET_SCALE_CPU} CPU s and ${TARGET_SCALE_MB} MB; a cold make kernel-config (BOARD=x86-host,
 three fragments) in <= 10 s (median of 3 runs, kconfig-fragments/bench-kernel-config.sh).
 Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
-(default 5), BENCH_PERF_RUNS (default 3), BENCH_SCALE=0 (no compare at scale), BENCH_STRICT=1
+(default 5), BENCH_PERF_RUNS (default 3), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
+(no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
 (exit 1 when a goal is missed).
 EOF
 }
@@ -105,24 +114,13 @@ command -v "$PERF" >/dev/null || die "perf not found (Debian package linux-perf)
 mkdir -p "$DIR"
 
 # --- The trace -------------------------------------------------------------------------------
-pick_events() {
-	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \
-		sched:sched_migrate_task sched:sched_process_fork sched:sched_process_exit \
-		sched:sched_stat_runtime power:cpu_idle timer:hrtimer_start \
-		timer:hrtimer_expire_entry timer:hrtimer_expire_exit timer:timer_start \
-		timer:timer_expire_entry rcu:rcu_utilization workqueue:workqueue_execute_start \
-		workqueue:workqueue_execute_end; do
-		grep -qx "$e" "$TRACEFS/available_events" && printf '%s,' "$e"
-	done | sed 's/,$//'
-}
-
 record() {
 	[ "$(id -u)" = 0 ] || die "recording $DATA needs root"
 	command -v "$STRESS_NG" >/dev/null || die "stress-ng not found"
 	if [ ! -r "$TRACEFS/available_events" ]; then
 		mount -t tracefs nodev "$TRACEFS" || die "cannot mount tracefs on $TRACEFS"
 	fi
-	ev=$(pick_events)
+	ev=$(bench_events "$TRACEFS")
 	ops=200000
 	while :; do
 		echo "bench: recording $DATA (stress-ng --switch 2 --switch-ops $ops, -g)" >&2
@@ -351,6 +349,14 @@ if [ "${BENCH_SCALE:-1}" != 0 ]; then
 	echo "bench: $scale_101"
 fi
 
+# SPOT 6: growth: report and dump against perf at three trace sizes (scripts/bench-growth.sh).
+if [ "${BENCH_GROWTH:-1}" != 0 ]; then
+	"$top/scripts/bench-growth.sh" >"$tmp/growth" || die "growth bench failed"
+	grep -v '^growth-goal:' "$tmp/growth" | sed 's/^growth: /bench: growth: /'
+	growth_small=$(sed -n 's/^growth-goal: small //p' "$tmp/growth")
+	growth_rss=$(sed -n 's/^growth-goal: rss //p' "$tmp/growth")
+fi
+
 # --- Ratios and goals ------------------------------------------------------------------------
 missed=0
 # goal LABEL VALUE OK GOAL: one line, "met" when OK is 1, else "MISSED"
@@ -427,6 +433,14 @@ for l in "${scale_22:-}" "${scale_101:-}"; do
 	goal "compare of $what, cached, peak RSS" "$m MB" \
 		"$([ "$m" -le $TARGET_SCALE_MB ] && echo 1)" "<= $TARGET_SCALE_MB MB"
 done
+if [ -n "${growth_small:-}" ]; then
+	# shellcheck disable=SC2086
+	set -- $growth_small $growth_rss
+	goal "perf sched latency / tickscope report on the smallest trace ($1 samples), time" \
+		"${2}x" "$(awk -v x="$2" -v r=$TARGET_SMALL_RATIO 'BEGIN { if (x >= r) print 1 }')" \
+		">= ${TARGET_SMALL_RATIO}x"
+	goal "largest peak RSS of report over the three sizes" "$(mb "$4")" "$3" "<= 32 MB"
+fi
 # Cold `make kernel-config` (issue 12), 3 runs: each a fresh O= (base defconfig, conf and the
 # checker compiled, the tree's own make olddefconfig); the Kconfig-only tree is extracted
 # beforehand, once. The goal is on the median.

@@ -57,6 +57,13 @@ int cli_interval(const char *s, uint64_t *ns);
 /* More than one input (operands, or -i and an operand): one line; returns 2, else 0. */
 int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv, int optind_);
 
+/*
+ * The folder of parsed kallsyms tables (ts_ksyms_load_cached()): $TS_KSYMS_CACHE when set ("" or
+ * "off": none), else $XDG_CACHE_HOME/tickscope/kallsyms, else ~/.cache/tickscope/kallsyms; NULL
+ * for none. The string lives until the next call.
+ */
+const char *cli_ksyms_cache(void);
+
 /* The input: `-i FILE`, or the one positional argument; "perf.data" when neither. */
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);
 

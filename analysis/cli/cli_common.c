@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -128,4 +129,23 @@ void cli_plot_summary(FILE *f, const struct ts_charts *cs)
 	for (i = 0; i < cs->nr; i++)
 		if (cs->c[i].missing[0])
 			fprintf(f, "  not drawn: %s: %s\n", cs->c[i].name, cs->c[i].missing);
+}
+
+const char *cli_ksyms_cache(void)
+{
+	static char buf[4096];
+	const char *env = getenv("TS_KSYMS_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	if (env)
+		return env[0] && strcmp(env, "off") ? env : NULL;
+	/* the XDG base directory rule: a relative $XDG_CACHE_HOME is ignored */
+	if (xdg && xdg[0] == '/')
+		n = snprintf(buf, sizeof(buf), "%s/tickscope/kallsyms", xdg);
+	else if (home && home[0] == '/')
+		n = snprintf(buf, sizeof(buf), "%s/.cache/tickscope/kallsyms", home);
+	else
+		return NULL;
+	return n > 0 && (size_t)n < sizeof(buf) ? buf : NULL;
 }

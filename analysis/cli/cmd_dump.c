@@ -271,6 +271,7 @@ int cmd_dump(int argc, char **argv)
 		return ret < 0 ? 0 : ret;
 	o.input = cc.input;
 	o.kallsyms = cc.kallsyms;
+	o.ksyms_cache = cli_ksyms_cache();
 	o.unordered = cc.file_order;
 	o.strict = cc.strict;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;

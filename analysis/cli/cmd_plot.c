@@ -114,6 +114,7 @@ static int parse_args(struct plot_args *p, int argc, char **argv)
 		       1;
 	p->src.input = cc.input;
 	p->src.kallsyms = cc.kallsyms;
+	p->src.ksyms_cache = cli_ksyms_cache();
 	p->src.need_decoder = 1;
 	p->src.symbols = TS_SYMS_TABLE;
 	p->src.threaded = 1;

@@ -8,16 +8,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "compare_trace.h"
+#include "common/io.h"
+#include "unxz.h"
 #include "tickscope/analysis.h"
 #include "tickscope/cpath.h"
 #include "tickscope/error.h"
@@ -26,9 +26,8 @@
 #include "tickscope/reader.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/report.h"
+#include "tickscope/sha256.h"
 #include "tickscope/source.h"
-
-extern char **environ;
 
 static char *join(const char *dir, const char *name)
 {
@@ -60,69 +59,6 @@ static int ends_with(const char *s, const char *suf)
 	size_t n = strlen(s), m = strlen(suf);
 
 	return n >= m && !strcmp(s + n - m, suf);
-}
-
-/*
- * Unpack @xz into a new temporary file with `xz -dc`. Return: its path, or NULL with @why
- * saying what went wrong (xz's own reason, without its "xz: FILE: " prefix).
- */
-static char *unxz(const char *xz, char *why, size_t n)
-{
-	const char *tmp = getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp";
-	char *path = NULL, *argv[] = { "xz", "-dc", "--", (char *)xz, NULL };
-	char msg[512], *m = msg, *nl;
-	posix_spawn_file_actions_t fa;
-	int fd, status = -1, e[2] = { -1, -1 }, err;
-	size_t len = 0;
-	ssize_t got;
-	pid_t pid;
-
-	snprintf(why, n, "%s", strerror(ENOMEM));
-	if (asprintf(&path, "%s/tickscope-cmp-XXXXXX", tmp) < 0)
-		return NULL;
-	fd = mkstemp(path);
-	if (fd < 0 || pipe2(e, O_CLOEXEC)) {
-		snprintf(why, n, "cannot create a temporary file in %s: %s", tmp, strerror(errno));
-		if (fd >= 0) {
-			close(fd);
-			unlink(path);
-		}
-		free(path);
-		return NULL;
-	}
-	posix_spawn_file_actions_init(&fa);
-	posix_spawn_file_actions_adddup2(&fa, fd, 1);
-	posix_spawn_file_actions_adddup2(&fa, e[1], 2);
-	err = posix_spawnp(&pid, "xz", &fa, NULL, argv, environ);
-	posix_spawn_file_actions_destroy(&fa);
-	close(e[1]);
-	/* stdout goes to the file: reading its stderr to the end cannot block it */
-	while ((got = read(e[0], msg + len, sizeof(msg) - 1 - len)) > 0 ||
-	       (got < 0 && errno == EINTR))
-		len += got > 0 ? (size_t)got : 0;
-	msg[len] = 0;
-	close(e[0]);
-	if (!err)
-		waitpid(pid, &status, 0);
-	close(fd);
-	if (!err && WIFEXITED(status) && !WEXITSTATUS(status))
-		return path;
-	unlink(path);
-	free(path);
-	/* "xz: FILE: File format not recognized": the reason after the file's name */
-	if ((nl = strchr(msg, '\n')))
-		*nl = 0;
-	if (!strncmp(m, "xz: ", 4))
-		m += 4;
-	if (!strncmp(m, xz, strlen(xz)) && !strncmp(m + strlen(xz), ": ", 2))
-		m += strlen(xz) + 2;
-	if (err)
-		snprintf(why, n, "cannot run xz: %s", strerror(err));
-	else if (*m)
-		snprintf(why, n, "xz: %s", m);
-	else
-		snprintf(why, n, "xz -dc %s", WIFEXITED(status) ? "failed" : "was killed");
-	return NULL;
 }
 
 struct feed_ctx {
@@ -159,6 +95,84 @@ static int ksyms_zeroed(const char *path)
 	free(l);
 	fclose(f);
 	return lines && zero;
+}
+
+/*
+ * A kallsyms.xz's unpacked sha256 and whether its addresses are all 0, remembered in the
+ * kallsyms cache folder (cli_ksyms_cache()) by the .xz file's device, inode, size and times:
+ * a compare from cached summaries then unpacks no kallsyms (5.4 MB each here).
+ */
+static int memo_path(const char *xz, char *key, size_t klen, char *path, size_t plen)
+{
+	const char *dir = cli_ksyms_cache();
+	char hex[TS_SHA256_HEX];
+	struct ts_sha256 s;
+	struct stat st;
+	int n;
+
+	if (!dir || stat(xz, &st) || !S_ISREG(st.st_mode))
+		return -1;
+	n = snprintf(key, klen, "xz %llu %llu %lld %lld.%09ld %lld.%09ld",
+		     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		     (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	if (n < 0 || (size_t)n >= klen)
+		return -1;
+	ts_sha256_init(&s);
+	ts_sha256_update(&s, key, (size_t)n);
+	ts_sha256_final(&s, hex);
+	n = snprintf(path, plen, "%s/%s.xzsum", dir, hex);
+	return n > 0 && (size_t)n < plen ? 0 : -1;
+}
+
+/* Return: 1 with @sha and *@zeroed from the memo of @xz, else 0. */
+static int memo_get(const char *xz, char *sha, int *zeroed)
+{
+	char key[200], path[4200], line[512], want[300];
+	size_t n;
+	FILE *f;
+
+	if (memo_path(xz, key, sizeof(key), path, sizeof(path)))
+		return 0;
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	n = fread(line, 1, sizeof(line) - 1, f);
+	fclose(f);
+	line[n] = 0;
+	/* "KEY\nSHA256 Z\n": the key again, so that a name's collision cannot answer */
+	snprintf(want, sizeof(want), "%s\n", key);
+	if (strncmp(line, want, strlen(want)))
+		return 0;
+	if (sscanf(line + strlen(want), "%64[0-9a-f] %d", sha, zeroed) != 2 ||
+	    strlen(sha) != TS_SHA256_HEX - 1 || (*zeroed != 0 && *zeroed != 1))
+		return 0;
+	return 1;
+}
+
+static void memo_put(const char *xz, const char *sha, int zeroed)
+{
+	char key[200], path[4200], tmp[4220];
+	FILE *f;
+	int fd;
+
+	if (memo_path(xz, key, sizeof(key), path, sizeof(path)) ||
+	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return;
+	/* the folder is the kallsyms cache's: made by report, dump or plot, else here */
+	ts_mkdir_p(cli_ksyms_cache(), 0700);
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		return;
+	}
+	fprintf(f, "%s\n%s %d\n", key, sha, zeroed);
+	if (fclose(f) || rename(tmp, path))
+		unlink(tmp);
 }
 
 /*
@@ -345,7 +359,7 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 			dir, strrchr(sp, '/') + 1);
 		goto out;
 	}
-	plain = ends_with(sp, ".xz") ? unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
+	plain = ends_with(sp, ".xz") ? cli_unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
 	if (!plain) {
 		snprintf(msg, sizeof(msg), "%s: %s", sp,
 			 ends_with(sp, ".xz") ? "cannot unpack it" : "out of memory");
@@ -516,22 +530,37 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	char *data = folder ? find(path, "perf.data") : strdup(path);
 	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
 	char *cpath = NULL, *key = NULL;
-	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], why[600];
-	int err = 0, from = r->nr, rc;
-	long long size = 0;
+	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX], why[600];
+	int err = 0, from = r->nr, rc, memo = 0, kzero = 0;
+	long long size = 0, ksize;
 
 	if (!data) {
 		free(ksyms); /* a run without its trace may still have its kallsyms */
 		return folder ? from_summary(path, comm, ops, id, o, r) :
 				cli_error("%s: out of memory", path);
 	}
-	/* the kallsyms is part of the key, by its content (unpacked): it names the functions */
-	uksyms = ksyms && ends_with(ksyms, ".xz") ? unxz(ksyms, why, sizeof(why)) : NULL;
-	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
-		err = cli_error("%s: cannot unpack it: %s", ksyms, why);
-		goto out;
+	/*
+	 * the kallsyms is part of the key, by its content (unpacked): it names the functions. A
+	 * kallsyms.xz seen before is not unpacked for it, only when the trace is analysed.
+	 */
+	if (ksyms && ends_with(ksyms, ".xz") && !(memo = memo_get(ksyms, ksha, &kzero))) {
+		uksyms = cli_unxz(ksyms, why, sizeof(why));
+		if (!uksyms) {
+			err = cli_error("%s: cannot unpack it: %s", ksyms, why);
+			goto out;
+		}
 	}
-	if (ksyms && ksyms_zeroed(uksyms ? uksyms : ksyms) > 0) {
+	if (ksyms && !memo) {
+		kzero = ksyms_zeroed(uksyms ? uksyms : ksyms) > 0;
+		rc = ts_summary_trace_id(uksyms ? uksyms : ksyms, ksha, &ksize);
+		if (rc) {
+			err = cli_error("%s: %s", ksyms, strerror(-rc));
+			goto out;
+		}
+		if (uksyms)
+			memo_put(ksyms, ksha, kzero);
+	}
+	if (ksyms && kzero) {
 		fprintf(cli_err(),
 			"tickscope: warning: %s: every address in it is 0 (read without the right to "
 			"see addresses: kptr_restrict); not used: functions are not named\n",
@@ -543,12 +572,10 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		free(uksyms);
 		uksyms = NULL;
 	}
-	key = ts_summary_key(data, uksyms ? uksyms : ksyms, comm, ops, o->version);
+	key = ts_summary_key_sha(data, ksyms ? ksha : NULL, comm, ops, o->version);
 	if (!key) {
-		struct stat st;
-
 		rc = errno;
-		err = cli_error("%s: %s", ksyms && !stat(data, &st) ? ksyms : data, strerror(rc));
+		err = cli_error("%s: %s", data, strerror(rc));
 		goto out;
 	}
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
@@ -565,7 +592,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	}
 	if (o->check && !id->sha256)
 		goto out; /* a trace meta.txt does not name: nothing to check it against */
-	udata = ends_with(data, ".xz") ? unxz(data, why, sizeof(why)) : NULL;
+	udata = ends_with(data, ".xz") ? cli_unxz(data, why, sizeof(why)) : NULL;
 	if (ends_with(data, ".xz") && !udata) {
 		err = cli_error("%s: cannot unpack it: %s", data, why);
 		goto out;
@@ -581,6 +608,13 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		err = cli_error("%s: out of memory", cpath);
 	if (rc)
 		goto out;
+	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
+		uksyms = cli_unxz(ksyms, why, sizeof(why));
+		if (!uksyms) {
+			err = cli_error("%s: cannot unpack it: %s", ksyms, why);
+			goto out;
+		}
+	}
 	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o, key, r);
 	if (!err && cpath) {
 		rc = ts_summary_write(cpath, key, sha, size, r, from);

@@ -22,10 +22,26 @@ const char *ts_summary_ops(double ops, char *buf, size_t len)
 	return buf;
 }
 
+char *ts_summary_key_sha(const char *data, const char *ksyms_sha, const char *comm, double ops,
+			 const char *version)
+{
+	char *k, o[32];
+	struct stat st;
+
+	if (stat(data, &st))
+		return NULL;
+	if (asprintf(&k, TS_SUMMARY_MAGIC "\t%s\t%lld\t%lld.%09ld\t%s\t%s\t%s%s", version,
+		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
+		     comm ? comm : "-", ts_summary_ops(ops, o, sizeof(o)),
+		     ksyms_sha ? "ksyms:" : "-", ksyms_sha ? ksyms_sha : "") < 0)
+		return NULL;
+	return k;
+}
+
 char *ts_summary_key(const char *data, const char *ksyms, const char *comm, double ops,
 		     const char *version)
 {
-	char *k, o[32], ks[TS_SHA256_HEX + 8] = "-";
+	char ks[TS_SHA256_HEX];
 	struct stat st;
 	long long size;
 	int err;
@@ -33,18 +49,13 @@ char *ts_summary_key(const char *data, const char *ksyms, const char *comm, doub
 	if (stat(data, &st))
 		return NULL;
 	if (ksyms) {
-		memcpy(ks, "ksyms:", 6);
-		err = ts_summary_trace_id(ksyms, ks + 6, &size);
+		err = ts_summary_trace_id(ksyms, ks, &size);
 		if (err) {
 			errno = -err;
 			return NULL;
 		}
 	}
-	if (asprintf(&k, TS_SUMMARY_MAGIC "\t%s\t%lld\t%lld.%09ld\t%s\t%s\t%s", version,
-		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-		     comm ? comm : "-", ts_summary_ops(ops, o, sizeof(o)), ks) < 0)
-		return NULL;
-	return k;
+	return ts_summary_key_sha(data, ksyms ? ks : NULL, comm, ops, version);
 }
 
 /* Split @l at tabs into at most @max fields; Return: how many. */

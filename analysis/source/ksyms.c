@@ -7,29 +7,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "tickscope/error.h"
 #include "tickscope/ksyms.h"
 
+#include "ksyms_priv.h"
+
 #define CHUNK (1 << 20)
-
-#define NO_MODULE UINT32_MAX
-
-struct ksym {
-	uint64_t addr;
-	uint32_t name; /* offset into names */
-	uint32_t module; /* offset into names of "mod" in "\t[mod]", NO_MODULE for the kernel's */
-	char type; /* kallsyms' type letter */
-};
-
-struct ts_ksyms {
-	struct ksym *syms; /* in the file's order */
-	long nr, alloc;
-	uint32_t *text; /* indices of the text symbols, by address (then file order) */
-	long nr_text;
-	char *names;
-	size_t names_len, names_alloc;
-};
 
 static int is_text(char type)
 {
@@ -48,13 +33,15 @@ static int cmp_text(const void *a, const void *b, void *arg)
 }
 
 /* The lookup index: text symbols only, as function pointers in events point at code. */
-static int index_text(struct ts_ksyms *k)
+int ts_ksyms_index(struct ts_ksyms *k)
 {
 	long i, n = 0;
 	int sorted = 1;
 
-	free(k->text);
+	if (k->text_owned)
+		free(k->text);
 	k->text = malloc((k->nr ? k->nr : 1) * sizeof(*k->text));
+	k->text_owned = 1;
 	if (!k->text)
 		return -ENOMEM;
 	for (i = 0; i < k->nr; i++) {
@@ -227,7 +214,7 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 			*errline = lineno;
 		goto out_free;
 	}
-	ret = index_text(k);
+	ret = ts_ksyms_index(k);
 	if (ret)
 		goto out_free;
 	free(buf);
@@ -245,9 +232,14 @@ void ts_ksyms_free(struct ts_ksyms *k)
 {
 	if (!k)
 		return;
-	free(k->syms);
-	free(k->text);
-	free(k->names);
+	if (k->text_owned)
+		free(k->text);
+	if (k->map) {
+		munmap(k->map, k->map_len);
+	} else {
+		free(k->syms);
+		free(k->names);
+	}
 	free(k);
 }
 
@@ -300,7 +292,7 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
 	}
 	k->nr = n;
 	*delta = (int64_t)d;
-	return index_text(k);
+	return ts_ksyms_index(k);
 }
 
 /* The kernel's (not a module's) text symbol @name, or NULL. */

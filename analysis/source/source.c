@@ -64,10 +64,11 @@ int ts_running_build_id(char *hex, size_t len)
 	return -ENOENT;
 }
 
-/* A kallsyms file into @kp; @err gets what went wrong. */
-int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, char *err, size_t len)
+/* A kallsyms file into @kp, through @cache when not NULL; @err gets what went wrong. */
+int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cache, char *err,
+			 size_t len)
 {
-	int line = 0, ret = ts_ksyms_load(kp, path, &line);
+	int line = 0, ret = ts_ksyms_load_cached(kp, path, cache, &line);
 
 	/* a path longer than the message is cut */
 	if (ret == -TS_EKALLSYMS)
@@ -127,7 +128,7 @@ static int print_kallsyms(struct ts_source *s, struct ts_decoder *d, const char 
 	int64_t shift;
 	int ret;
 
-	ret = ts_source_load_ksyms(&k, path, err, len);
+	ret = ts_source_load_ksyms(&k, path, s->opts.ksyms_cache, err, len);
 	if (ret)
 		return ret;
 	check_ksyms(s, k, path);
@@ -235,7 +236,8 @@ static int load_kallsyms(struct ts_source *s)
 	if ((s->opts.symbols & TS_SYMS_TABLE) && s->opts.threaded && s->dec) {
 		s->ksyms_path = table;
 	} else if (s->opts.symbols & TS_SYMS_TABLE) {
-		ret = ts_source_load_ksyms(&s->ksyms, table, s->err, sizeof(s->err));
+		ret = ts_source_load_ksyms(&s->ksyms, table, s->opts.ksyms_cache, s->err,
+					   sizeof(s->err));
 		if (ret)
 			return ret;
 	}

@@ -92,8 +92,9 @@ struct ts_source {
 int ts_source_fail(struct ts_source *s, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* A kallsyms file into @kp; @err gets what went wrong. */
-int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, char *err, size_t len);
+/* A kallsyms file into @kp, through @cache when not NULL; @err gets what went wrong. */
+int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cache, char *err,
+			 size_t len);
 
 /* Decode one tracepoint payload into @ev; @err gets what went wrong. */
 int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,

@@ -81,8 +81,8 @@ static void *ksyms_main(void *arg)
 {
 	struct ts_source *s = arg;
 
-	s->ksyms_ret =
-		ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->ksyms_err, sizeof(s->ksyms_err));
+	s->ksyms_ret = ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->opts.ksyms_cache,
+					    s->ksyms_err, sizeof(s->ksyms_err));
 	return NULL;
 }
 
@@ -96,7 +96,8 @@ static int ksyms_start(struct ts_source *s)
 		s->ksyms_started = 1;
 		return 0;
 	}
-	return ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->err, sizeof(s->err));
+	return ts_source_load_ksyms(&s->ksyms, s->ksyms_path, s->opts.ksyms_cache, s->err,
+				    sizeof(s->err));
 }
 
 int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, ts_source_fn fn,

@@ -56,6 +56,13 @@ int ts_compare_tsv(const char *dir, const struct ts_cmp *c);
 char *ts_summary_key(const char *data, const char *ksyms, const char *comm, double ops,
 		     const char *version);
 
+/**
+ * ts_summary_key_sha() - ts_summary_key() with the kallsyms named by its sha256 @ksyms_sha
+ * (64 hex digits; NULL for none), for a kallsyms whose hash is known without reading it
+ */
+char *ts_summary_key_sha(const char *data, const char *ksyms_sha, const char *comm, double ops,
+			 const char *version);
+
 /*
  * What a summary says it was computed from: its first line (the key) split into its fields,
  * and its second, the trace's sha256 and size (of perf.data as recorded: uncompressed).

@@ -20,6 +20,18 @@ struct ts_ksyms;
  */
 int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline);
 
+/**
+ * ts_ksyms_load_cached() - ts_ksyms_load() through a folder of parsed tables
+ * @cache: the folder (made when missing); NULL or "" for none
+ *
+ * A table is kept per version of a file (its device, inode, size, modification and change
+ * times) and, for /proc/kallsyms, per running kernel, boot, set of loaded modules and user;
+ * read back, it is mapped and checked instead of parsed. A cache that cannot be read or
+ * written is passed by: the file is parsed as by ts_ksyms_load().
+ * Return: as ts_ksyms_load().
+ */
+int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cache, int *errline);
+
 /** ts_ksyms_free() - free (NULL is fine) */
 void ts_ksyms_free(struct ts_ksyms *k);
 

@@ -1,0 +1,220 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * Parsed kallsyms tables kept in a cache folder, so that a kernel's 120,000-line kallsyms is
+ * parsed once per version of the file rather than on every report (issue 33): read back, a
+ * table is a private mapping of its cache file, checked, not parsed.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/io.h"
+#include "ksyms_priv.h"
+#include "tickscope/ksyms.h"
+#include "tickscope/sha256.h"
+
+#define MAGIC "tickscope-ksyms\n" /* 16 bytes, no NUL */
+#define VERSION 1
+#define ENDIAN 0x01020304u
+#define KEY_MAX 512
+
+/* The cache file: this header, the key, the symbols, the text index, the names. */
+struct hdr {
+	char magic[16];
+	uint32_t version, symsize, keylen, endian;
+	int64_t nr, nr_text;
+	uint64_t names_len;
+};
+
+static size_t pad8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* @path's contents into @s's hash (a small /proc file). Return: 0 or -errno. */
+static int hash_file(struct ts_sha256 *s, const char *path)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -errno;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		ts_sha256_update(s, buf, (size_t)n);
+	close(fd);
+	return n < 0 ? -EIO : 0;
+}
+
+/*
+ * What a table of @path is valid for, in @key. A file: its device, inode, size and times
+ * (the change time moves on any write and cannot be set back). /proc/kallsyms: the running
+ * kernel's notes (its build id) and boot (KASLR places it anew at each), the modules loaded
+ * and where (/proc/modules), and who reads it (kptr_restrict and the user decide whether
+ * addresses show). Return: 0, or -1 when @path is not to be cached.
+ */
+static int make_key(const char *path, char *key, size_t len)
+{
+	char hex[TS_SHA256_HEX];
+	struct ts_sha256 s;
+	struct stat st;
+	int n, ret;
+
+	if (!strcmp(path, "/proc/kallsyms")) {
+		ts_sha256_init(&s);
+		/* the notes hold the build id; a kernel without modules has no /proc/modules */
+		ret = hash_file(&s, "/proc/modules");
+		if ((ret && ret != -ENOENT) || hash_file(&s, "/sys/kernel/notes") ||
+		    hash_file(&s, "/proc/sys/kernel/random/boot_id") ||
+		    hash_file(&s, "/proc/sys/kernel/kptr_restrict"))
+			return -1;
+		ts_sha256_final(&s, hex);
+		n = snprintf(key, len, "proc %s %u", hex, (unsigned int)geteuid());
+	} else {
+		if (stat(path, &st) || !S_ISREG(st.st_mode))
+			return -1;
+		n = snprintf(key, len, "file %llu %llu %lld %lld.%09ld %lld.%09ld",
+			     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
+			     (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+			     st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
+	}
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* The cache file of @key: @dir/SHA256(key).ksyms. */
+static int cache_path(const char *dir, const char *key, char *path, size_t len)
+{
+	char hex[TS_SHA256_HEX];
+	struct ts_sha256 s;
+	int n;
+
+	ts_sha256_init(&s);
+	ts_sha256_update(&s, key, strlen(key));
+	ts_sha256_final(&s, hex);
+	n = snprintf(path, len, "%s/%s.ksyms", dir, hex);
+	return n > 0 && (size_t)n < len ? 0 : -1;
+}
+
+/* Is the mapped table whole and sound (offsets and indices inside it)? */
+static int check_table(const struct ts_ksyms *k)
+{
+	long i;
+
+	if (!k->names_len || k->names[k->names_len - 1])
+		return -1;
+	for (i = 0; i < k->nr; i++)
+		if (k->syms[i].name >= k->names_len ||
+		    (k->syms[i].module != NO_MODULE && k->syms[i].module >= k->names_len))
+			return -1;
+	for (i = 0; i < k->nr_text; i++)
+		if (k->text[i] >= (uint64_t)k->nr)
+			return -1;
+	return 0;
+}
+
+/* The table cached at @path for @key, mapped. Return: 0, or -1 (missing, stale, damaged). */
+static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
+{
+	size_t klen = strlen(key), off, need;
+	struct ts_ksyms *k;
+	const struct hdr *h;
+	struct stat st;
+	void *map;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) || (size_t)st.st_size < sizeof(*h)) {
+		close(fd);
+		return -1;
+	}
+	/* private and writable: a move to the recording boot (KASLR) writes its own copy */
+	map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return -1;
+	h = map;
+	off = sizeof(*h) + pad8(klen);
+	if (memcmp(h->magic, MAGIC, sizeof(h->magic)) || h->version != VERSION ||
+	    h->symsize != sizeof(struct ksym) || h->endian != ENDIAN || h->keylen != klen ||
+	    (size_t)st.st_size < off || memcmp(h + 1, key, klen) || h->nr <= 0 || h->nr_text < 0 ||
+	    h->nr_text > h->nr || (uint64_t)h->nr > (size_t)st.st_size / 8)
+		goto out_unmap;
+	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4);
+	if (h->names_len > (size_t)st.st_size || need + h->names_len != (size_t)st.st_size)
+		goto out_unmap;
+	k = calloc(1, sizeof(*k));
+	if (!k)
+		goto out_unmap;
+	k->map = map;
+	k->map_len = (size_t)st.st_size;
+	k->syms = (struct ksym *)((char *)map + off);
+	k->nr = k->alloc = h->nr;
+	k->text = (uint32_t *)((char *)k->syms + h->nr * sizeof(struct ksym));
+	k->nr_text = h->nr_text;
+	k->names = (char *)map + need;
+	k->names_len = k->names_alloc = h->names_len;
+	if (check_table(k)) {
+		ts_ksyms_free(k);
+		return -1;
+	}
+	*kp = k;
+	return 0;
+out_unmap:
+	munmap(map, (size_t)st.st_size);
+	return -1;
+}
+
+/* Keep @k (as parsed: not moved) at @path, through a temporary file renamed into place. */
+static void store_table(const struct ts_ksyms *k, const char *dir, const char *path,
+			const char *key)
+{
+	static const char zero[8];
+	struct hdr h = { .version = VERSION, .symsize = sizeof(struct ksym), .endian = ENDIAN };
+	size_t klen = strlen(key), tlen = (size_t)k->nr_text * 4;
+	char tmp[4200];
+	int fd, bad;
+
+	if (ts_mkdir_p(dir, 0700) ||
+	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
+		return;
+	fd = mkostemp(tmp, O_CLOEXEC);
+	if (fd < 0)
+		return;
+	memcpy(h.magic, MAGIC, sizeof(h.magic));
+	h.keylen = (uint32_t)klen;
+	h.nr = k->nr;
+	h.nr_text = k->nr_text;
+	h.names_len = k->names_len;
+	bad = ts_write_full(fd, &h, sizeof(h)) || ts_write_full(fd, key, klen) ||
+	      ts_write_full(fd, zero, pad8(klen) - klen) ||
+	      ts_write_full(fd, k->syms, (size_t)k->nr * sizeof(*k->syms)) ||
+	      ts_write_full(fd, k->text, tlen) || ts_write_full(fd, zero, pad8(tlen) - tlen) ||
+	      ts_write_full(fd, k->names, k->names_len);
+	if (close(fd) || bad || rename(tmp, path))
+		unlink(tmp);
+}
+
+int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cache, int *errline)
+{
+	char key[KEY_MAX], again[KEY_MAX], cpath[4096];
+	int ret;
+
+	*kp = NULL;
+	if (!cache || !cache[0] || make_key(path, key, sizeof(key)) ||
+	    cache_path(cache, key, cpath, sizeof(cpath)))
+		return ts_ksyms_load(kp, path, errline);
+	if (!map_table(kp, cpath, key))
+		return 0;
+	ret = ts_ksyms_load(kp, path, errline);
+	/* kept only if the file did not change while it was read */
+	if (!ret && (*kp)->nr && !make_key(path, again, sizeof(again)) && !strcmp(key, again))
+		store_table(*kp, cache, cpath, key);
+	return ret;
+}

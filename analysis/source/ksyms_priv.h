@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/* The kallsyms table's layout, shared by its parser (ksyms.c) and its cache (ksyms_cache.c). */
+#ifndef TS_KSYMS_PRIV_H
+#define TS_KSYMS_PRIV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NO_MODULE UINT32_MAX
+
+struct ksym {
+	uint64_t addr;
+	uint32_t name; /* offset into names */
+	uint32_t module; /* offset into names of "mod" in "\t[mod]", NO_MODULE for the kernel's */
+	char type; /* kallsyms' type letter */
+};
+
+struct ts_ksyms {
+	struct ksym *syms; /* in the file's order */
+	long nr, alloc;
+	uint32_t *text; /* indices of the text symbols, by address (then file order) */
+	long nr_text;
+	char *names;
+	size_t names_len, names_alloc;
+	/*
+	 * A table read from the cache points into this private mapping of it (syms, names and
+	 * text until a move builds text anew: text_owned); NULL for a parsed one.
+	 */
+	void *map;
+	size_t map_len;
+	int text_owned;
+};
+
+/* (Re)build k->text, the text symbols by address. Return: 0 or -ENOMEM. */
+int ts_ksyms_index(struct ts_ksyms *k);
+
+#endif

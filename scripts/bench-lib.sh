@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: GPL-2.0-only
+# shellcheck shell=sh
+# Shared by bench.sh and bench-growth.sh (sourced): the events of make bench's trace.
+
+# bench_events TRACEFS: the events of the trace that this kernel has, comma-separated
+bench_events() {
+	for e in sched:sched_switch sched:sched_waking sched:sched_wakeup sched:sched_wakeup_new \
+		sched:sched_migrate_task sched:sched_process_fork sched:sched_process_exit \
+		sched:sched_stat_runtime power:cpu_idle timer:hrtimer_start \
+		timer:hrtimer_expire_entry timer:hrtimer_expire_exit timer:timer_start \
+		timer:timer_expire_entry rcu:rcu_utilization workqueue:workqueue_execute_start \
+		workqueue:workqueue_execute_end; do
+		grep -qx "$e" "$1/available_events" && printf '%s,' "$e"
+	done | sed 's/,$//'
+}
