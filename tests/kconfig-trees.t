@@ -102,11 +102,22 @@ defined() {
 	grep -rqE --include='Kconfig*' "^[[:space:]]*(menu)?config $2\$" "$1"
 }
 
+# defined_for DIR SYM ARCH: a Kconfig file outside arch/, or in ARCH's arch/ folder, defines
+# SYM (ARCH_HISI of arm64's arch/arm64/Kconfig.platforms is not x86's).
+defined_for() {
+	da=$3
+	[ "$da" = x86_64 ] && da=x86
+	grep -rlE --include='Kconfig*' "^[[:space:]]*(menu)?config $2\$" "$1" |
+		awk -v a="$1/arch/" -v h="$1/arch/$da/" 'index($0, a) != 1 || index($0, h) == 1 { f = 1 }
+			END { exit !f }'
+}
+
 # purposes DIR OUT ARCH: every fragment of kconfig-fragments/ alone, each its own run, with its
 # exit code and time; the exit agrees with the final .config (the oracle): 1 exactly when a
 # purpose of the fragment does not have its value there or is not in this era without a
 # stand-in. Every not-in-era symbol and every replaced one (asked_as) is absent from the
-# tree's Kconfig files, every stand-in present; no "unknown" but an ARCH matter (defined in
+# Kconfig files of the tree that ARCH reads (outside arch/, and arch/ARCH), every stand-in
+# present; no "unknown" but an ARCH matter (defined in
 # another ARCH's files). Prints the table: tree arch fragment exit seconds verdicts.
 purposes() {
 	for f in "$kf"/*.config; do
@@ -141,7 +152,7 @@ purposes() {
 		for sym in $(jq -r '.sets[0].requests[] | select(.verdict == "not-in-era") | .symbol,
 			(.asked_as // empty)' "$tmp/p.json" | sort -u) \
 			$(jq -r '.sets[0].requests[] | select(.asked_as != null) | .asked_as' "$tmp/p.json"); do
-			! defined "$1" "$sym" || bad="$bad $sym(defined)"
+			! defined_for "$1" "$sym" "$3" || bad="$bad $sym(defined)"
 		done
 		for sym in $(jq -r '.sets[0].requests[] | select(.asked_as != null) | .symbol' \
 			"$tmp/p.json"); do
