@@ -130,67 +130,63 @@ is "$(cat "$tmp/dirty/.config")" "CONFIG_SMP=y" "and its .config is untouched"
 
 # Exit codes: the script's are 0, 1, 2 and 3 only (0 and 1 above); through make, GNU make
 # exits 2 on any failure and its last line names the script's code.
-rc=0
-make -s -C "$TS_TOP" kernel-config KSRC="$tmp/dirty" ARCH=x86_64 O="$tmp/d" \
-	FRAGMENTS=nohz-idle >/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 2 "make kernel-config on an unusable tree: make's exit 2"
-grep -q 'kernel-config\] Error 3$' "$tmp/err"
-ok $? "naming the script's exit 3 (tree unusable)"
-rc=0
-"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/d" nohz-idel \
-	>/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 2 "a mistyped fragment: exit 2"
-grep -q "fragment 'nohz-idel': not found (did you mean 'nohz-idle'?)" "$tmp/err"
-ok $? "naming the nearest fragment"
-rc=0
-make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" ARCH=x86_64 O="$tmp/d" FRAGMENTS=nohz-idel \
-	>/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 2 "and through make: exit 2"
-grep -q 'kernel-config\] Error 2$' "$tmp/err"
-ok $? "naming the script's exit 2 (usage)"
-rc=0
-"$kf/kernel-config.sh" --arch x86_64 --ksrc >/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 2 "an option without its value: exit 2 (usage), not the shell's error"
-grep -q '^kernel-config: --ksrc needs a value$' "$tmp/err"
-ok $? "saying which option"
+# exits WANT DESC COMMAND...: COMMAND's exit status is WANT; its stderr is in $tmp/err.
+exits() {
+	want=$1 desc=$2
+	shift 2
+	rc=0
+	"$@" >/dev/null 2>"$tmp/err" || rc=$?
+	is "$rc" "$want" "$desc"
+}
+# said PATTERN DESC: a line of $tmp/err matches PATTERN (grep -E).
+said() {
+	grep -qE "$1" "$tmp/err"
+	r=$?
+	ok $r "$2"
+	[ $r = 0 ] || sed 's/^/#   /' "$tmp/err" | tail -3
+}
+mk() {
+	make -s -C "$TS_TOP" kernel-config "$@"
+}
+exits 2 "make kernel-config on an unusable tree: make's exit 2" \
+	mk KSRC="$tmp/dirty" ARCH=x86_64 O="$tmp/d" FRAGMENTS=nohz-idle
+said 'kernel-config\] Error 3$' "naming the script's exit 3 (tree unusable)"
+exits 2 "a mistyped fragment: exit 2" \
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/d" nohz-idel
+said "fragment 'nohz-idel': not found \\(did you mean 'nohz-idle'\\?\\)" \
+	"naming the nearest fragment"
+exits 2 "and through make: exit 2" mk KSRC="$ksrc" ARCH=x86_64 O="$tmp/d" FRAGMENTS=nohz-idel
+said 'kernel-config\] Error 2$' "naming the script's exit 2 (usage)"
+exits 2 "an option without its value: exit 2 (usage), not the shell's error" \
+	"$kf/kernel-config.sh" --arch x86_64 --ksrc
+said '^kernel-config: --ksrc needs a value$' "saying which option"
 echo file >"$tmp/a-file"
-rc=0
-"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/a-file/o" nohz-idle \
-	>/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 2 "an output folder that cannot be created: exit 2, not 1 (which means a purpose)"
-grep -q "^kernel-config: O=$tmp/a-file/o: cannot create or write this folder" "$tmp/err"
-ok $? "saying which folder"
+exits 2 "an output folder that cannot be created: exit 2, not 1 (which means a purpose)" \
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/a-file/o" nohz-idle
+said "^kernel-config: O=$tmp/a-file/o: cannot create or write this folder" \
+	"saying which folder"
 # An internal error is no verdict: exit 3, said, whatever status the failing step had. Two
 # real ones, on copies of a build folder: a step that fails under set -e (the stamp this run
 # must replace is a folder: rm fails with 1, which would read "a purpose dropped"), and a
 # checker that crashes (killed by SIGSEGV: the shell's 139).
-"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$cache/make-codes" --reuse --fast \
-	nohz-idle >/dev/null 2>&1
-ok $? "a build folder to copy"
+exits 0 "a build folder to copy" "$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 \
+	--out "$cache/make-codes" --reuse --fast nohz-idle
 cp -a "$cache/make-codes" "$tmp/stamp"
 rm -f "$tmp/stamp/tickscope-stamp"
 mkdir "$tmp/stamp/tickscope-stamp"
-rc=0
-"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/stamp" --reuse --fast \
-	nohz-idle >/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 3 "a step failing unexpectedly: exit 3"
-grep -q '^kernel-config: internal error: a step failed with status 1; no verdict$' "$tmp/err"
-ok $? "said as an internal error with the step's status"
+exits 3 "a step failing unexpectedly: exit 3" "$kf/kernel-config.sh" --ksrc "$ksrc" \
+	--arch x86_64 --out "$tmp/stamp" --reuse --fast nohz-idle
+said '^kernel-config: internal error: a step failed with status 1; no verdict$' \
+	"said as an internal error with the step's status"
 cp -a "$cache/make-codes" "$tmp/crash"
 printf '#!/bin/sh\nkill -SEGV $$\n' >"$tmp/crash/tickscope-kconfig"
-rc=0
-"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/crash" --reuse --fast \
-	nohz-idle >/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 3 "the checker killed by a signal: exit 3, not 139"
-grep -q '^kernel-config: internal error: the checker was killed by signal 11; no verdict$' \
-	"$tmp/err"
-ok $? "said as an internal error naming the signal"
-rc=0
-make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" ARCH=x86_64 O="$tmp/crash" REUSE=1 FAST=1 \
-	FRAGMENTS=nohz-idle >/dev/null 2>"$tmp/err" || rc=$?
-is "$rc" 2 "and through make: exit 2"
-grep -q 'kernel-config\] Error 3$' "$tmp/err"
-ok $? "naming the script's exit 3"
+exits 3 "the checker killed by a signal: exit 3, not 139" "$kf/kernel-config.sh" \
+	--ksrc "$ksrc" --arch x86_64 --out "$tmp/crash" --reuse --fast nohz-idle
+said '^kernel-config: internal error: the checker was killed by signal 11; no verdict$' \
+	"said as an internal error naming the signal"
+exits 2 "and through make: exit 2" \
+	mk KSRC="$ksrc" ARCH=x86_64 O="$tmp/crash" REUSE=1 FAST=1 FRAGMENTS=nohz-idle
+said 'kernel-config\] Error 3$' "naming the script's exit 3"
 
 # A boards/ profile names its board fragment itself: it is not merged twice.
 "$kf/kernel-config.sh" --ksrc "$ksrc" --board qemu-x86 --out "$cache/make-x86" --reuse --fast \
