@@ -5,6 +5,9 @@
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(dirname "$here")
+ts_prog=kernel-config
+# shellcheck source=kconfig-fragments/exit.sh
+. "$here/exit.sh"
 
 usage() {
 	cat <<USAGE
@@ -46,7 +49,10 @@ Each fragment states its purpose ('# ts: purpose CONFIG_X=v'): a purpose that th
 cannot deliver fails the run, naming the era (kconfig-fragments/README.md, "Kernel eras");
 other drops are warnings with their reasons.
 Exit: 0 every purpose survived, 1 a purpose did not (unless --allow-drops), 2 bad fragment
-or usage, 3 unusable kernel tree or toolchain.
+or usage, 3 unusable kernel tree or toolchain, or no verdict: an internal error (a step that
+failed unexpectedly, the checker killed by a signal) or SIGINT/SIGTERM/SIGHUP, each said in
+one line. No other status. 'make kernel-config' exits 2 on any failure (GNU make's own
+status), its last line naming this script's code ("... kernel-config] Error 3").
 USAGE
 }
 
@@ -54,7 +60,11 @@ ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' f
 diff='' verbose='' basespec=defconfig allow=''
 while [ $# -gt 0 ]; do
 	case "$1" in
-	-h | --help) usage; exit 0 ;;
+	--ksrc | --arch | --board | --base | --out | --experiment | --fragment-dir)
+		[ $# -ge 2 ] || { echo "kernel-config: $1 needs a value" >&2; usage >&2; leave 2; } ;;
+	esac
+	case "$1" in
+	-h | --help) usage; leave 0 ;;
 	--ksrc) ksrc=$2; shift 2 ;;
 	--arch) arch=$2; shift 2 ;;
 	--board) board=$2; shift 2 ;;
@@ -68,9 +78,13 @@ while [ $# -gt 0 ]; do
 	--reuse) reuse=1; shift ;;
 	--allow-drops) allow=--allow-drops; shift ;;
 	--experiment) experiment=$2; shift 2 ;;
-	--fragment-dir) fdirs="$fdirs --fragment-dir $(cd "$2" && pwd)"; shift 2 ;;
+	--fragment-dir)
+		[ -d "$2" ] || { echo "kernel-config: --fragment-dir $2: no such folder" >&2; leave 2; }
+		fdirs="$fdirs --fragment-dir $(cd "$2" && pwd)"
+		shift 2
+		;;
 	--) shift; break ;;
-	-*) echo "kernel-config: unknown option $1" >&2; usage >&2; exit 2 ;;
+	-*) echo "kernel-config: unknown option $1" >&2; usage >&2; leave 2 ;;
 	*) break ;;
 	esac
 done
@@ -79,7 +93,7 @@ exp_get() {
 	sed -n "s/^CONFIG_$1=\"\(.*\)\"\$/\1/p" "$experiment"
 }
 if [ -n "$experiment" ]; then
-	[ -f "$experiment" ] || { echo "kernel-config: $experiment: no such file" >&2; exit 2; }
+	[ -f "$experiment" ] || { echo "kernel-config: $experiment: no such file" >&2; leave 2; }
 	[ -n "$board" ] || [ -n "$arch" ] || board=$(exp_get TS_BOARD)
 	if [ $# -eq 0 ]; then
 		# shellcheck disable=SC2046 # space-separated names, split on purpose
@@ -89,14 +103,14 @@ fi
 if [ $# -eq 0 ]; then
 	echo "kernel-config: no fragments given: FRAGMENTS=\"...\", or run 'make <board>_defconfig'" \
 		"or 'make menuconfig' first" >&2
-	exit 2
+	leave 2
 fi
 
 die() {
 	code=$1
 	shift
 	printf 'kernel-config: %s\n' "$*" >&2
-	exit "$code"
+	leave "$code"
 }
 
 # A build path goes into the kernel's make, which splits it at blanks and colons (a space in
@@ -140,8 +154,8 @@ if [ -n "$cross" ] && ! command -v "${cross}gcc" >/dev/null 2>&1; then
 fi
 
 case "$ksrc" in
-'') ksrc=$("$here/ksrc.sh") || exit 3 ;;
-[0-9]*.[0-9]*) [ -d "$ksrc" ] || ksrc=$("$here/ksrc.sh" "$ksrc") || exit 3 ;;
+'') ksrc=$("$here/ksrc.sh") || leave 3 ;;
+[0-9]*.[0-9]*) [ -d "$ksrc" ] || ksrc=$("$here/ksrc.sh" "$ksrc") || leave 3 ;;
 esac
 [ -f "$ksrc/Makefile" ] && [ -d "$ksrc/scripts/kconfig" ] || die 3 "$ksrc is not a kernel tree"
 ksrc=$(cd "$ksrc" && pwd)
@@ -216,7 +230,8 @@ case "$(realpath -m "$out")/" in
 		"tickscope never writes; give an O= folder outside it"
 	;;
 esac
-mkdir -p "$out"
+mkdir -p "$out" 2>/dev/null && [ -w "$out" ] ||
+	die 2 "O=$out: cannot create or write this folder; give an output folder you can write"
 out=$(cd "$out" && pwd)
 
 # The base config: the board's defconfig, or a config read from a file, this machine or the
@@ -414,4 +429,4 @@ if [ -z "$each" ] && [ $rc -le 1 ]; then
 			"ARCH=$arch${cross:+ CROSS_COMPILE=$cross})" >&2
 	fi
 fi
-exit $rc
+leave_tool $rc

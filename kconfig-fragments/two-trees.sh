@@ -4,6 +4,9 @@
 # differ: the requests that end differently, and the two final .configs compared line by line.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+ts_prog=two-trees
+# shellcheck source=kconfig-fragments/exit.sh
+. "$here/exit.sh"
 
 usage() {
 	cat <<USAGE
@@ -13,7 +16,8 @@ out/kernel-<board>) and on tree B (into <out>-b), then print where the two resul
 every request whose verdict or final value differs, and the two final .configs compared as
 scripts/diffconfig does: symbols only one tree defines (B's are what 'make listnewconfig' would
 ask about), and symbols both define with another value (a moved default, a new select...).
-Exit: the worse of the two runs' exits (0, 1 a drop, 2 usage, 3 tree).
+Exit: the worse of the two runs' exits (0, 1 a drop, 2 usage, 3 tree, or no verdict: an
+internal error or a signal, said in one line); no other status.
 USAGE
 }
 
@@ -24,26 +28,30 @@ while [ $n -gt 0 ]; do
 	shift
 	n=$((n - 1))
 	case "$a" in
-	-h | --help) usage; exit 0 ;;
+	--ksrc | --ksrc-b | --out | --board | --arch)
+		[ $n -ge 1 ] || { echo "two-trees: $a needs a value" >&2; usage >&2; leave 2; } ;;
+	esac
+	case "$a" in
+	-h | --help) usage; leave 0 ;;
 	--ksrc) ksrc=$1; shift; n=$((n - 1)) ;;
 	--ksrc-b) ksrc_b=$1; shift; n=$((n - 1)) ;;
 	--out) out=$1; shift; n=$((n - 1)) ;;
 	--board) board=$1; set -- "$@" "$a" "$1"; shift; n=$((n - 1)) ;;
 	--arch) arch=$1; set -- "$@" "$a" "$1"; shift; n=$((n - 1)) ;;
-	--json | --diff | --each) echo "two-trees: $a is not supported with KSRC_B" >&2; exit 2 ;;
+	--json | --diff | --each) echo "two-trees: $a is not supported with KSRC_B" >&2; leave 2 ;;
 	*) set -- "$@" "$a" ;;
 	esac
 done
-[ -n "$ksrc_b" ] || { usage >&2; exit 2; }
+[ -n "$ksrc_b" ] || { usage >&2; leave 2; }
 out=${out:-$(dirname "$here")/out/kernel-${board:-${arch:-x}}}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-two.XXXXXX")
-trap 'rm -rf "$tmp"' EXIT
+trap 'st=$?; rm -rf "$tmp"; ts_on_exit $st' EXIT
 
 rc_a=0 rc_b=0
 "$here/kernel-config.sh" ${ksrc:+--ksrc "$ksrc"} --out "$out" --json "$@" >"$tmp/a.json" ||
 	rc_a=$?
 "$here/kernel-config.sh" --ksrc "$ksrc_b" --out "$out-b" --json "$@" >"$tmp/b.json" || rc_b=$?
-[ $rc_a -le 1 ] && [ $rc_b -le 1 ] || exit $((rc_a > rc_b ? rc_a : rc_b))
+[ $rc_a -le 1 ] && [ $rc_b -le 1 ] || leave $((rc_a > rc_b ? rc_a : rc_b))
 va=$(jq -r .kernelversion "$tmp/a.json") vb=$(jq -r .kernelversion "$tmp/b.json")
 echo "== one variant on two trees: A = Linux $va ($out), B = Linux $vb ($out-b)"
 echo "   fragments: $(jq -r '.sets[0].fragments' "$tmp/a.json"), base $(jq -r .base "$tmp/a.json")"
@@ -108,4 +116,4 @@ if make -s -C "$bsrc" O="$tmp/ln" ARCH="$arch" CROSS_COMPILE="$cross" listnewcon
 else
 	echo "B's make listnewconfig on A's result: failed"
 fi
-exit $((rc_a > rc_b ? rc_a : rc_b))
+leave $((rc_a > rc_b ? rc_a : rc_b))

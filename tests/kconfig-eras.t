@@ -15,8 +15,8 @@ eras=$TS_TOP/tests/kconfig/eras
 cache=$TS_TOP/.cache/kconfig-test/eras
 
 # model ERA DIR: the model tree of ERA in DIR: the 6.1 Makefile with the model's version,
-# the 6.1 scripts/ (a link: nothing is built there), the model's Kconfig files, a tiny
-# arch/x86/Makefile and the base defconfig.
+# the 6.1 scripts/ (a link: nothing is built there), the model's Kconfig files (each ARCH's
+# own symbols in arch/ARCH/Kconfig), a tiny arch/x86/Makefile and the base defconfig.
 model() {
 	rm -rf "$2"
 	mkdir -p "$2/arch/x86/configs" "$2/arch/arm64/configs"
@@ -30,9 +30,11 @@ model() {
 		{ print }' "$ksrc/Makefile" >"$2/Makefile"
 	ln -s "$ksrc/scripts" "$2/scripts"
 	cp "$eras/$1/Kconfig" "$eras/Kconfig.common" "$eras/Kconfig.ct-old" "$2/"
+	cp "$eras/Kconfig.arch-x86" "$2/arch/x86/Kconfig"
+	cp "$eras/Kconfig.arch-arm64" "$2/arch/arm64/Kconfig"
 	cp "$eras/arch-x86.mk" "$2/arch/x86/Makefile"
 	cp "$eras/x86_64_defconfig" "$2/arch/x86/configs/"
-	# ARCH=arm64 reads the same model (it has no arch symbols), from arm64's defconfig
+	# ARCH=arm64 reads the same model but its own arch/arm64/Kconfig, from arm64's defconfig
 	echo 'KBUILD_DEFCONFIG := defconfig' >"$2/arch/arm64/Makefile"
 	cp "$eras/x86_64_defconfig" "$2/arch/arm64/configs/defconfig"
 }
@@ -82,6 +84,52 @@ for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
 	done
 	[ ! -e "$ksrc/.config" ] && [ ! -d "$ksrc/include/config" ] && [ ! -e "$tree/.config" ]
 	ok $? "$ver: neither the model tree nor the 6.1 tree is written"
+done
+
+# Every fragment and board of kconfig-fragments/ on every model, on x86_64 and arm64 (one
+# parse each: --each): the models define what their era has of every symbol the fragments
+# use (each ARCH's own in arch/ARCH/Kconfig), so an "unknown" verdict can only be a symbol of
+# another era or ARCH that the era table does not explain: there must be none. Every request
+# that fails the run has a reason, and a not-in-era one names the era or the ARCH.
+all=$(cd "$kf" && ls ./*.config | sed 's|^\./||; s|\.config$||')
+for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
+	ver=$(sed -n 's/^# ts-model-version: //p' "$eras/$era/Kconfig" |
+		awk '{ print $1 "." $2 "." $3 $4 }')
+	for arch in x86_64 arm64; do
+		rc=0
+		# shellcheck disable=SC2086 # the fragment names, one word each
+		"$kf/kernel-config.sh" --ksrc "$tmp/tree-$era" --arch "$arch" \
+			--out "$cache/$era-$arch-all" --reuse --fast --each --json $all \
+			>"$tmp/all.json" 2>"$tmp/err" || rc=$?
+		[ "$rc" -le 1 ] && jq -e --argjson n "$(echo "$all" | wc -w)" '.sets | length == $n' \
+			"$tmp/all.json" >/dev/null
+		ok $? "$ver $arch: every fragment and board (exit $rc)"
+		[ "$rc" -le 1 ] || { sed 's/^/#   /' "$tmp/err" | tail -3; continue; }
+		jq -r --arg v "Linux $ver" --arg a "ARCH=$arch" '.sets[] | .fragments as $f |
+			.requests[] | select(.verdict == "unknown" or (.failed and .reason == null) or
+			(.verdict == "not-in-era" and ((.era // "") | (contains($v) or contains($a)) |
+			not))) | "\($f): \(.symbol) \(.verdict): \(.reason // "no reason")"' \
+			"$tmp/all.json" | cut -c1-300 >"$tmp/bare"
+		[ ! -s "$tmp/bare" ]
+		ok $? "$ver $arch: no unknown symbol, every failure with its reason and era"
+		sed 's/^/#   /' "$tmp/bare"
+	done
+	# the last set is arm64's: the aarch64 board is whole there; on x86_64, ARCH_HISI (of
+	# arch/arm64/Kconfig) is not for this architecture, naming the era table's row
+	jq -e '.sets[] | select(.fragments == "board-hi1215") | .ok' "$tmp/all.json" >/dev/null
+	ok $? "$ver arm64: board-hi1215 delivers its purpose (ARCH_HISI, the era's CPU idle driver)"
+	rc=0
+	"$kf/kernel-config.sh" --ksrc "$tmp/tree-$era" --arch x86_64 --out "$cache/$era-x86_64-all" \
+		--reuse --fast --json board-hi1215 >"$tmp/hisi.json" 2>"$tmp/err" || rc=$?
+	jq -e --arg t "ARCH=x86_64, Linux $ver" '.sets[0] | (.ok | not) and
+		any(.requests[]; .symbol == "ARCH_HISI" and .verdict == "not-in-era" and
+		(.era | startswith("not for this architecture: CONFIG_ARCH_HISI is of arm64 (from 4.4")) and
+		(.era | endswith($t)))' "$tmp/hisi.json" >/dev/null
+	r=$?
+	[ "$rc" = 1 ]
+	ok $((r + $?)) "$ver x86_64: board-hi1215 exits 1, ARCH_HISI not for this architecture"
+	[ $r = 0 ] || jq -c '.sets[0].requests[] | select(.symbol == "ARCH_HISI")' "$tmp/hisi.json" |
+		cut -c1-300 | sed 's/^/#   /'
 done
 
 # The era table's Arch column: a board fragment on a tree of another architecture, in an era

@@ -1,7 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # kconfig: `make kernel-config` end to end with the tree's own make olddefconfig: the dropped
-# PREEMPT_RT explained, exit codes, backups, a pristine tree, and in-process = make olddefconfig.
+# PREEMPT_RT explained, exit codes (each of 0 to 3, through the script and through make, and
+# an internal error or a crash as 3), backups, a pristine tree, and in-process = make
+# olddefconfig.
 . "$(dirname "$0")/lib/tap.sh"
 
 command -v jq >/dev/null 2>&1 || skip_all "jq is not installed (make deps installs it)"
@@ -125,6 +127,66 @@ is "$rc" 3 "a tree with its own .config is refused (exit 3)"
 grep -q 'is not pristine' "$tmp/err4"
 ok $? "saying why"
 is "$(cat "$tmp/dirty/.config")" "CONFIG_SMP=y" "and its .config is untouched"
+
+# Exit codes: the script's are 0, 1, 2 and 3 only (0 and 1 above); through make, GNU make
+# exits 2 on any failure and its last line names the script's code.
+# exits WANT DESC COMMAND...: COMMAND's exit status is WANT; its stderr is in $tmp/err.
+exits() {
+	want=$1 desc=$2
+	shift 2
+	rc=0
+	"$@" >/dev/null 2>"$tmp/err" || rc=$?
+	is "$rc" "$want" "$desc"
+}
+# said PATTERN DESC: a line of $tmp/err matches PATTERN (grep -E).
+said() {
+	grep -qE "$1" "$tmp/err"
+	r=$?
+	ok $r "$2"
+	[ $r = 0 ] || sed 's/^/#   /' "$tmp/err" | tail -3
+}
+mk() {
+	make -s -C "$TS_TOP" kernel-config "$@"
+}
+exits 2 "make kernel-config on an unusable tree: make's exit 2" \
+	mk KSRC="$tmp/dirty" ARCH=x86_64 O="$tmp/d" FRAGMENTS=nohz-idle
+said 'kernel-config\] Error 3$' "naming the script's exit 3 (tree unusable)"
+exits 2 "a mistyped fragment: exit 2" \
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/d" nohz-idel
+said "fragment 'nohz-idel': not found \\(did you mean 'nohz-idle'\\?\\)" \
+	"naming the nearest fragment"
+exits 2 "and through make: exit 2" mk KSRC="$ksrc" ARCH=x86_64 O="$tmp/d" FRAGMENTS=nohz-idel
+said 'kernel-config\] Error 2$' "naming the script's exit 2 (usage)"
+exits 2 "an option without its value: exit 2 (usage), not the shell's error" \
+	"$kf/kernel-config.sh" --arch x86_64 --ksrc
+said '^kernel-config: --ksrc needs a value$' "saying which option"
+echo file >"$tmp/a-file"
+exits 2 "an output folder that cannot be created: exit 2, not 1 (which means a purpose)" \
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$tmp/a-file/o" nohz-idle
+said "^kernel-config: O=$tmp/a-file/o: cannot create or write this folder" \
+	"saying which folder"
+# An internal error is no verdict: exit 3, said, whatever status the failing step had. Two
+# real ones, on copies of a build folder: a step that fails under set -e (the stamp this run
+# must replace is a folder: rm fails with 1, which would read "a purpose dropped"), and a
+# checker that crashes (killed by SIGSEGV: the shell's 139).
+exits 0 "a build folder to copy" "$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 \
+	--out "$cache/make-codes" --reuse --fast nohz-idle
+cp -a "$cache/make-codes" "$tmp/stamp"
+rm -f "$tmp/stamp/tickscope-stamp"
+mkdir "$tmp/stamp/tickscope-stamp"
+exits 3 "a step failing unexpectedly: exit 3" "$kf/kernel-config.sh" --ksrc "$ksrc" \
+	--arch x86_64 --out "$tmp/stamp" --reuse --fast nohz-idle
+said '^kernel-config: internal error: a step failed with status 1; no verdict$' \
+	"said as an internal error with the step's status"
+cp -a "$cache/make-codes" "$tmp/crash"
+printf '#!/bin/sh\nkill -SEGV $$\n' >"$tmp/crash/tickscope-kconfig"
+exits 3 "the checker killed by a signal: exit 3, not 139" "$kf/kernel-config.sh" \
+	--ksrc "$ksrc" --arch x86_64 --out "$tmp/crash" --reuse --fast nohz-idle
+said '^kernel-config: internal error: the checker was killed by signal 11; no verdict$' \
+	"said as an internal error naming the signal"
+exits 2 "and through make: exit 2" \
+	mk KSRC="$ksrc" ARCH=x86_64 O="$tmp/crash" REUSE=1 FAST=1 FRAGMENTS=nohz-idle
+said 'kernel-config\] Error 3$' "naming the script's exit 3"
 
 # A boards/ profile names its board fragment itself: it is not merged twice.
 "$kf/kernel-config.sh" --ksrc "$ksrc" --board qemu-x86 --out "$cache/make-x86" --reuse --fast \

@@ -102,11 +102,30 @@ defined() {
 	grep -rqE --include='Kconfig*' "^[[:space:]]*(menu)?config $2\$" "$1"
 }
 
+# defined_for DIR SYM ARCH: a Kconfig file outside arch/, or in ARCH's arch/ folder, defines
+# SYM (ARCH_HISI of arm64's arch/arm64/Kconfig.platforms is not x86's).
+defined_for() {
+	da=$3
+	[ "$da" = x86_64 ] && da=x86
+	grep -rlE --include='Kconfig*' "^[[:space:]]*(menu)?config $2\$" "$1" |
+		awk -v a="$1/arch/" -v h="$1/arch/$da/" 'index($0, a) != 1 || index($0, h) == 1 { f = 1 }
+			END { exit !f }'
+}
+
+# prompted DIR SYM: some Kconfig file of the tree gives SYM a prompt (bool "...", prompt "...").
+prompted() {
+	grep -rh --include='Kconfig*' -A6 -E "^[[:space:]]*(menu)?config $2\$" "$1" |
+		awk 'NR > 1 && /^[[:space:]]*(menu)?config / { exit }
+			/^[[:space:]]*(bool|tristate|int|hex|string|prompt)[[:space:]]+"/ { f = 1 }
+			END { exit !f }'
+}
+
 # purposes DIR OUT ARCH: every fragment of kconfig-fragments/ alone, each its own run, with its
 # exit code and time; the exit agrees with the final .config (the oracle): 1 exactly when a
 # purpose of the fragment does not have its value there or is not in this era without a
 # stand-in. Every not-in-era symbol and every replaced one (asked_as) is absent from the
-# tree's Kconfig files, every stand-in present; no "unknown" but an ARCH matter (defined in
+# Kconfig files of the tree that ARCH reads (outside arch/, and arch/ARCH), but for the RT
+# patch's rows (PREEMPT on 4.x-rt: there, without a prompt), every stand-in present; no "unknown" but an ARCH matter (defined in
 # another ARCH's files). Prints the table: tree arch fragment exit seconds verdicts.
 purposes() {
 	for f in "$kf"/*.config; do
@@ -140,8 +159,15 @@ purposes() {
 		bad=
 		for sym in $(jq -r '.sets[0].requests[] | select(.verdict == "not-in-era") | .symbol,
 			(.asked_as // empty)' "$tmp/p.json" | sort -u) \
-			$(jq -r '.sets[0].requests[] | select(.asked_as != null) | .asked_as' "$tmp/p.json"); do
-			! defined "$1" "$sym" || bad="$bad $sym(defined)"
+			$(jq -r '.sets[0].requests[] | select(.asked_as != null and
+				((.era // "") | contains("has no prompt on this RT-patched tree") | not)) |
+				.asked_as' "$tmp/p.json"); do
+			! defined_for "$1" "$sym" "$3" || bad="$bad $sym(defined)"
+		done
+		# the RT patch's rows: the symbol asked is there, but without a prompt
+		for sym in $(jq -r '.sets[0].requests[] | select((.era // "") |
+			contains("has no prompt on this RT-patched tree")) | .asked_as' "$tmp/p.json"); do
+			! prompted "$1" "$sym" || bad="$bad $sym(has a prompt)"
 		done
 		for sym in $(jq -r '.sets[0].requests[] | select(.asked_as != null) | .symbol' \
 			"$tmp/p.json"); do

@@ -101,7 +101,8 @@ static int parse_row(const char *line, struct ts_era *e)
 		c[n++] = cell(p, bar - p);
 		p = bar + 1;
 	}
-	ok = n == 5 && symbol_name(c[0]) && arch_list(c[1]) && isdigit((unsigned char)c[2][0]) &&
+	ok = n == 5 && symbol_name(c[0]) && arch_list(c[1]) &&
+	     (isdigit((unsigned char)c[2][0]) || (!strcmp(c[2], "rt") && symbol_name(c[3]))) &&
 	     (symbol_name(c[3]) || !strcmp(c[3], "none") || !strcmp(c[3], "not needed"));
 	if (!ok) {
 		while (n)
@@ -152,7 +153,7 @@ int ts_eras_read(struct ts_eras *eras, const char *path, struct ts_err *err)
 		if (parse_row(line, &eras->v[eras->n])) {
 			snprintf(err->msg, sizeof(err->msg),
 				 "%s:%d: era table row: expected '| SYMBOL | all or ARCH,... | "
-				 "VERSION | STANDIN, none or not needed | what changed |'",
+				 "VERSION or rt | STANDIN, none or not needed | what changed |'",
 				 path, lineno);
 			fclose(f);
 			ts_eras_free(eras);
@@ -182,6 +183,21 @@ void ts_eras_free(struct ts_eras *eras)
 	}
 	free(eras->v);
 	memset(eras, 0, sizeof(*eras));
+}
+
+/* A row of the RT patch (From "rt"): not an era of mainline, see ts_era_apply(). */
+static bool rt_row(const struct ts_era *e)
+{
+	return !strcmp(e->from, "rt");
+}
+
+static bool has_prompt(struct symbol *sym)
+{
+	struct property *prop;
+
+	for_all_prompts(sym, prop)
+		return true;
+	return false;
 }
 
 static bool defined(const char *name)
@@ -233,7 +249,7 @@ static const struct ts_era *older_standin(const struct ts_set *set, const char *
 	for (i = 0; i < set->eras->n; i++) {
 		const struct ts_era *e = &set->eras->v[i];
 
-		if (!strcmp(e->sym, sym) && arch_fits(e, set->arch) &&
+		if (!strcmp(e->sym, sym) && !rt_row(e) && arch_fits(e, set->arch) &&
 		    ts_older_than(set->kver, e->from) && e->standin && defined(e->standin))
 			return e;
 	}
@@ -250,12 +266,32 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 	bool fits = false;
 	int i;
 
-	if (!set->eras || defined(r->name))
+	if (!set->eras)
+		return 0;
+	/*
+	 * The RT patch renames within its era: on a tree that defines the row's stand-in (only
+	 * RT-patched trees do), a symbol that has no prompt there is asked of the stand-in
+	 * (PREEMPT, which the RT patch's PREEMPT__LL selects on 4.x-rt).
+	 */
+	for (i = 0; i < set->eras->n; i++) {
+		const struct ts_era *e = &set->eras->v[i];
+		struct symbol *sym = sym_find(r->name);
+
+		if (!rt_row(e) || strcmp(e->sym, r->name) || !arch_fits(e, set->arch) ||
+		    !defined(e->standin) || !defined(r->name) || has_prompt(sym))
+			continue;
+		note(r,
+		     "CONFIG_%s has no prompt on this RT-patched tree (Linux %s): here CONFIG_%s "
+		     "does its job (%s)",
+		     e->sym, k, e->standin, e->note);
+		return replace(r, e->standin);
+	}
+	if (defined(r->name))
 		return 0;
 	for (i = 0; i < set->eras->n; i++) {
 		const struct ts_era *e = &set->eras->v[i];
 
-		if (strcmp(e->sym, r->name))
+		if (strcmp(e->sym, r->name) || rt_row(e))
 			continue;
 		if (!arch_fits(e, set->arch)) {
 			foreign = e; /* another architecture's symbol */
@@ -303,7 +339,8 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 	for (i = 0; i < set->eras->n; i++) {
 		const struct ts_era *e = &set->eras->v[i];
 
-		if (!e->standin || strcmp(e->standin, r->name) || !arch_fits(e, set->arch))
+		if (!e->standin || strcmp(e->standin, r->name) || !arch_fits(e, set->arch) ||
+		    rt_row(e))
 			continue;
 		if (ts_older_than(set->kver, e->from)) {
 			/* the stand-in's own era, but this tree has neither */
