@@ -371,9 +371,11 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	rm -f "$out/tickscope-stamp"
 	if [ -n "$bcache" ] && [ -z "$basename" ]; then
 		seed_of
-		# What make <defconfig> and the checker's build would have given this folder.
+		# What make <defconfig> and the checker's build would have given this folder: the
+		# base, the checker and the link to the tree that other tools read (two-trees.sh).
 		cp -p "$seed/.config" "$out/.config"
 		cp -p "$seed/tickscope-kconfig" "$tool"
+		ln -sfn "$ksrc" "$out/source"
 	else
 		build_base "$out"
 	fi

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # kconfig: --base-cache (what the kconfig tests share, one defconfig build per tree and arch)
 # gives a build folder exactly what its own make defconfig and checker build give: the same
-# base, the same .config and report, the make environment of that folder; a stale seed is
-# rebuilt, a valid one is reused, and a cache inside the tree is refused.
+# base, the same .config and report, the link to the tree, the make environment of that
+# folder; a stale seed is rebuilt, a valid one is reused, and a cache inside the tree is refused.
 . "$(dirname "$0")/lib/tap.sh"
 
 . "$TS_TOP/tests/kconfig/lib.sh"
@@ -53,6 +53,10 @@ cmp -s "$tmp/seed-before" "$tmp/seed-after"
 ok $? "the valid seed was reused, not rebuilt"
 cmp "$tmp/own/.config" "$tmp/two/.config" && cmp "$tmp/own.out" "$tmp/two.out"
 ok $? "and gives the same .config and report"
+
+# The link to the tree that make leaves in an O= folder, which two-trees.sh follows.
+is "$(readlink -f "$tmp/two/source")" "$(readlink -f "$tmp/own/source")" \
+	"the folder links to its tree (source) as its own build's does"
 
 # The make environment is the folder's own (its O= path), not the seed's. It holds the whole
 # environment of the run: the second run's TS_KCONFIG_BASE_CACHE is left out.
