@@ -44,6 +44,7 @@ kver=$(make -s -C "$ksrc" kernelversion 2>/dev/null | tail -1)
 # CPU time (user + system, the run's processes included) does not depend on the machine's
 # load, wall time does: both are reported.
 export CCACHE_DISABLE=1 # in case cc is a ccache wrapper: nothing compiled comes from a cache
+unset TS_KCONFIG_BASE_CACHE # a cold run builds its own base and checker, never a shared seed
 cpus=''
 timed() {
 	if [ -x /usr/bin/time ]; then

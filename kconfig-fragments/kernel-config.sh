@@ -34,6 +34,10 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
   --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
                   <out>/sets/; used by the tests to validate all fragments in one parse
   --reuse         reuse <out>'s base config and tool when KSRC, ARCH and board match
+  --base-cache DIR  build the defconfig base and the checker once per tree path, arch and
+                  cross prefix in DIR and copy them into each <out> (the tests' build
+                  folders share one; default \$TS_KCONFIG_BASE_CACHE); like --reuse, for
+                  trees that do not change under the same path
   --fragment-dir DIR  look fragment names up in DIR first (repeatable; no spaces)
   --allow-drops   a fragment's purpose that does not survive is reported, not a failure
   --experiment F  take the board and the fragments from the experiment .config F
@@ -57,10 +61,11 @@ USAGE
 }
 
 ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' fdirs=''
+bcache=${TS_KCONFIG_BASE_CACHE:-}
 diff='' verbose='' basespec=defconfig allow=''
 while [ $# -gt 0 ]; do
 	case "$1" in
-	--ksrc | --arch | --board | --base | --out | --experiment | --fragment-dir)
+	--ksrc | --arch | --board | --base | --out | --experiment | --fragment-dir | --base-cache)
 		[ $# -ge 2 ] || { echo "kernel-config: $1 needs a value" >&2; usage >&2; leave 2; } ;;
 	esac
 	case "$1" in
@@ -76,6 +81,7 @@ while [ $# -gt 0 ]; do
 	--fast) fast=1; shift ;;
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;
+	--base-cache) bcache=$2; shift 2 ;;
 	--allow-drops) allow=--allow-drops; shift ;;
 	--experiment) experiment=$2; shift 2 ;;
 	--fragment-dir)
@@ -127,6 +133,7 @@ check_path() {
 }
 [ -z "$ksrc" ] || check_path "KSRC (--ksrc)" "$ksrc"
 [ -z "$out" ] || check_path "O (--out)" "$out"
+[ -z "$bcache" ] || check_path "the base cache (--base-cache)" "$bcache"
 
 # The board decides the arch, the base defconfig, its fragment and the cross prefix.
 base='' bfrag='' cross=''
@@ -230,6 +237,11 @@ case "$(realpath -m "$out")/" in
 		"tickscope never writes; give an O= folder outside it"
 	;;
 esac
+[ -z "$bcache" ] || case "$(realpath -m "$bcache")/" in
+"$(realpath "$ksrc")"/*)
+	die 2 "the base cache $bcache is inside KSRC ($ksrc): give a folder outside it"
+	;;
+esac
 mkdir -p "$out" 2>/dev/null && [ -w "$out" ] ||
 	die 2 "O=$out: cannot create or write this folder; give an output folder you can write"
 out=$(cd "$out" && pwd)
@@ -310,6 +322,60 @@ backup() {
 	echo "kernel-config: backed up the existing $out/.config to $bak" >&2
 }
 
+# build_base DIR: the base .config (make <defconfig>, or this tree's olddefconfig of BASE) and
+# the checker, linked with the kconfig objects that build left in DIR.
+build_base() {
+	o=$1
+	if [ -z "$basename" ]; then
+		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" "$base" >/dev/null ||
+			die 3 "make $base failed in $ksrc (ARCH=$arch)"
+	else
+		# A config from another kernel: this tree's olddefconfig makes it a base for it.
+		cp "$out/tickscope-base-input.config" "$o/.config"
+		kmake olddefconfig >"$o/tickscope-base.log" 2>&1 ||
+			die 3 "make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):" \
+				"$(tail -3 "$o/tickscope-base.log")"
+	fi
+	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
+	kc=$ksrc/scripts/kconfig era=
+	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
+	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
+	# The parser objects, whatever the era splits them into (4.4: one zconf.tab.o that
+	# includes the rest; 6.x: confdata.o expr.o lexer.lex.o ...), without the front ends.
+	objs=
+	for obj in "$o"/scripts/kconfig/*.o; do
+		case "${obj##*/}" in
+		conf.o | mconf.o | nconf*.o | qconf*.o | gconf*.o | images.o | mnconf-common.o) ;;
+		*) objs="$objs $obj" ;;
+		esac
+	done
+	# shellcheck disable=SC2086 # $era and $objs are lists
+	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$o/scripts/kconfig" \
+		-o "$o/tickscope-kconfig" "$here"/tool/*.c $objs ||
+		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
+}
+
+# --base-cache: one defconfig build per tree, arch and cross prefix, shared by every <out>
+# (the tests' build folders). A seed folder holds the base .config and the checker; a stale
+# one (other tree path, checker sources newer) is rebuilt. Built in a temporary folder and
+# renamed, so that two runs at once never see half a seed.
+seed_of() {
+	key="$ksrc $arch $cross $base"
+	seed=$bcache/$arch-$base-$(printf '%s' "$key" | cksum | cut -d' ' -f1)
+	if [ "$(cat "$seed/tickscope-seed" 2>/dev/null)" != "$key" ] ||
+		[ ! -x "$seed/tickscope-kconfig" ] || [ ! -f "$seed/.config" ] ||
+		[ -n "$(find "$here/tool" -newer "$seed/tickscope-kconfig" -name "*.[ch]")" ]; then
+		mkdir -p "$bcache"
+		bcache=$(cd "$bcache" && pwd)
+		stmp=$(mktemp -d "$bcache/seed.tmp.XXXXXX")
+		(build_base "$stmp") || { rm -rf "$stmp"; exit 3; }
+		echo "$key" >"$stmp/tickscope-seed"
+		rm -rf "$seed"
+		# Another run may have won the race: keep its seed.
+		mv -T "$stmp" "$seed" 2>/dev/null || rm -rf "$stmp"
+	fi
+}
+
 stamp="$ksrc $arch $cross $base $board"
 [ -z "$basename" ] || stamp="$stamp $(cksum <"$out/tickscope-base-input.config")"
 tool=$out/tickscope-kconfig
@@ -318,14 +384,15 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	backup
 	backed_up=1 # what defconfig writes next is ours, not the user's
 	rm -f "$out/tickscope-stamp"
-	if [ -z "$basename" ]; then
-		kmake "$base" >/dev/null || die 3 "make $base failed in $ksrc (ARCH=$arch)"
+	if [ -n "$bcache" ] && [ -z "$basename" ]; then
+		seed_of
+		# What make <defconfig> and the checker's build would have given this folder: the
+		# base, the checker and the link to the tree that other tools read (two-trees.sh).
+		cp -p "$seed/.config" "$out/.config"
+		cp -p "$seed/tickscope-kconfig" "$tool"
+		ln -sfn "$ksrc" "$out/source"
 	else
-		# A config from another kernel: this tree's olddefconfig makes it a base for it.
-		cp "$out/tickscope-base-input.config" "$out/.config"
-		kmake olddefconfig >"$out/tickscope-base.log" 2>&1 ||
-			die 3 "make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):" \
-				"$(tail -3 "$out/tickscope-base.log")"
+		build_base "$out"
 	fi
 	cp "$out/.config" "$out/tickscope-base.config"
 	# The environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
@@ -333,23 +400,6 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	# makes the top Makefile read the arch Makefile as it does for olddefconfig.
 	kmake --eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
 		>"$out/tickscope-make.env" 2>/dev/null || die 3 "cannot read the kernel make environment"
-	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
-	kc=$ksrc/scripts/kconfig era=
-	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
-	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
-	# The parser objects, whatever the era splits them into (4.4: one zconf.tab.o that
-	# includes the rest; 6.x: confdata.o expr.o lexer.lex.o ...), without the front ends.
-	objs=
-	for o in "$out"/scripts/kconfig/*.o; do
-		case "${o##*/}" in
-		conf.o | mconf.o | nconf*.o | qconf*.o | gconf*.o | images.o | mnconf-common.o) ;;
-		*) objs="$objs $o" ;;
-		esac
-	done
-	# shellcheck disable=SC2086 # $era and $objs are lists
-	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$out/scripts/kconfig" \
-		-o "$tool" "$here"/tool/*.c $objs ||
-		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
 	echo "$stamp" >"$out/tickscope-stamp"
 fi
 

@@ -11,7 +11,7 @@
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
 PERFDATA="perl $TS_FIXTURES/perfdata.pl"
-TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-120}
+TIMEOUT=${TS_BAD_INPUT_TIMEOUT:-$TS_HANG_GUARD}
 
 # Under SANITIZE=1: leaks inside libtraceevent on formats it cannot parse are not ours.
 LSAN_OPTIONS="suppressions=$TS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
@@ -61,7 +61,7 @@ if [ "${1:-}" = --case ]; then
 	if grep -q -e 'Sanitizer' -e 'runtime error:' "$err"; then
 		why="sanitizer: $(grep -m1 -e 'Sanitizer' -e 'runtime error:' "$err")"
 	elif [ "$rc" -eq 124 ]; then
-		why="no exit after ${TIMEOUT}s (hang?)"
+		why="no exit after ${TIMEOUT} s, the hang guard (TS_HANG_GUARD): a hang"
 	elif [ "$rc" -ge 128 ]; then
 		why="killed by signal $((rc - 128))"
 	elif [ "$want" = cut ] && [ "$rc" -ne 0 ]; then

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # Runs the libFuzzer target of the reader and decoder (tests/fuzz/fuzz_reader.c, built by
 # `make fuzz-build` into $TS_BUILD/fuzz/) for a fixed short time over the small fixtures.
-# A crash, leak, sanitizer report or timeout fails the test; the input is kept in
+# A crash, leak, sanitizer report or a hang (an input still running after TS_HANG_GUARD
+# seconds, tests/lib/tap.sh) fails the test; the input is kept in
 # .cache/fuzz-artifacts/ for `$TS_BUILD/fuzz/fuzz_reader FILE` to replay.
 # TS_FUZZ_TIME sets the seconds (default 20).
 . "$(dirname "$0")/lib/tap.sh"
@@ -54,13 +55,14 @@ for c in "$ART"/crash-* "$ART"/timeout-* "$ART"/leak-* "$ART"/oom-*; do
 	[ -f "$c" ] && set -- "$@" "$c"
 done
 if [ $# -gt 0 ]; then
-	"$FUZZ" -timeout=10 "$@" >"$T/replay.log" 2>&1
+	"$FUZZ" -timeout="$TS_HANG_GUARD" "$@" >"$T/replay.log" 2>&1
 	report "$# saved input(s) in .cache/fuzz-artifacts replay clean" "$T/replay.log" $?
 fi
 
 # 3. a fixed-time fuzzing run (fixed seed, so a failure is reproducible)
-"$FUZZ" -seed=1 -max_total_time="$TIME" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-	-print_final_stats=1 -artifact_prefix="$ART/" "$T/corpus" "$T/seeds" >"$T/fuzz.log" 2>&1
+"$FUZZ" -seed=1 -max_total_time="$TIME" -max_len=65536 -timeout="$TS_HANG_GUARD" \
+	-rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$ART/" "$T/corpus" "$T/seeds" \
+	>"$T/fuzz.log" 2>&1
 report "fuzzing for ${TIME}s finds no crash" "$T/fuzz.log" $?
 
 tap_done

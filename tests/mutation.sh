@@ -6,7 +6,7 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-list=$top/tests/mutations.txt
+list=${MUTATION_LIST:-$top/tests/mutations.txt}
 only=""
 keep=0
 TIMEOUT=${MUTATION_TIMEOUT:-600}
@@ -20,7 +20,8 @@ scratch copy of the tree under \${TMPDIR:-/tmp}, runs the tests its line names, 
 one line per mutation (caught, MISSED, or INVALID when the text to replace is not found
 exactly once or the tree does not build), then the score. A mutation is caught when one of
 its tests fails. --keep leaves the scratch copy. Environment: MUTATION_TIMEOUT (seconds per
-test, default 600).
+test, default 600), MUTATION_CHECK_ONLY=1 (check every line, run nothing; tests/mutation-list.t
+does in make check), MUTATION_LIST (another list, for that test).
 Exit status: 0 when at least 90% are caught and every miss is explained in the list
 (its line's note starts with "missed:"), 1 otherwise.
 EOF
@@ -49,7 +50,7 @@ EOF2
 	if [ -n "$only" ]; then
 		case " $only " in *" $id "*) ;; *) continue ;; esac
 	fi
-	where="tests/mutations.txt:$lineno: $id"
+	where="${list#"$top"/}:$lineno: $id"
 	if [ -z "$note" ]; then
 		echo "$where: INVALID: not six TAB-separated fields" >&2
 		bad=$((bad + 1))
@@ -75,7 +76,7 @@ EOF2
 	done
 done <"$list"
 if [ "$bad" -gt 0 ]; then
-	echo "mutation: $bad invalid line(s) in tests/mutations.txt; nothing was run" >&2
+	echo "mutation: $bad invalid line(s) in ${list#"$top"/}; nothing was run" >&2
 	exit 1
 fi
 [ "${MUTATION_CHECK_ONLY:-0}" = 1 ] && { echo "mutation: every line applies" >&2; exit 0; }

@@ -42,8 +42,9 @@ ok "$([ "$s" -gt $((b * 10)) ] && [ "$b" -gt 0 ] && echo 0 || echo 1)" \
 	"the screenshot is not blank ($s bytes against $b for an empty page)"
 
 # It prints: Chromium's PDF of it has several pages (the print CSS keeps figures whole).
-timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --user-data-dir="$tmp/profile" \
-	--print-to-pdf="$tmp/report.pdf" "file://$h" >/dev/null 2>&1
+timeout "$TS_HANG_GUARD" "$CHROMIUM" --headless --no-sandbox --disable-gpu \
+	--user-data-dir="$tmp/profile" --print-to-pdf="$tmp/report.pdf" "file://$h" >/dev/null 2>&1
+[ $? -ne 124 ] || echo "#   chromium did not exit in $TS_HANG_GUARD s, the hang guard: a hang" >&2
 pages=$(grep -ao '/Count [0-9]*' "$tmp/report.pdf" 2>/dev/null |
 	awk '{ if ($2 > n) n = $2 } END { print n + 0 }')
 ok "$([ "$pages" -ge 3 ] && echo 0 || echo 1)" "it prints to PDF ($pages pages)"

@@ -46,19 +46,25 @@ self_contained() {
 	grep -Eo 'href="[^"]*"|href='"'"'[^'"'"']*'"'" "$1" | grep -v "href=[\"']#" | head -3
 }
 
-# browse MODE FILE OUT: headless Chromium ($CHROMIUM) on a local file; MODE screenshot or dom
+# browse MODE FILE OUT: headless Chromium ($CHROMIUM) on a local file; MODE pdf, screenshot or
+# dump-dom. A browser that hangs is stopped by the hang guard, saying so.
 browse() {
 	_a="--headless --no-sandbox --disable-gpu --hide-scrollbars --user-data-dir=$TAP_TMP/profile"
 	if [ "$1" = pdf ]; then
 		# shellcheck disable=SC2086
-		timeout 60 "$CHROMIUM" $_a --no-pdf-header-footer --print-to-pdf="$3" "file://$2" \
-			>/dev/null 2>&1
+		timeout "$TS_HANG_GUARD" "$CHROMIUM" $_a --no-pdf-header-footer --print-to-pdf="$3" \
+			"file://$2" >/dev/null 2>&1
 	elif [ "$1" = screenshot ]; then
 		# shellcheck disable=SC2086
-		timeout 60 "$CHROMIUM" $_a --window-size=1200,2400 --screenshot="$3" "file://$2" \
-			>/dev/null 2>&1
+		timeout "$TS_HANG_GUARD" "$CHROMIUM" $_a --window-size=1200,2400 --screenshot="$3" \
+			"file://$2" >/dev/null 2>&1
 	else
 		# shellcheck disable=SC2086
-		timeout 60 "$CHROMIUM" $_a --dump-dom "file://$2" >"$3" 2>/dev/null
+		timeout "$TS_HANG_GUARD" "$CHROMIUM" $_a --dump-dom "file://$2" >"$3" 2>/dev/null
 	fi
+	_rc=$?
+	[ $_rc -ne 124 ] ||
+		echo "#   chromium ($1 of $2) did not exit in $TS_HANG_GUARD s, the hang guard" \
+			"(TS_HANG_GUARD): a hang" >&2
+	return $_rc
 }

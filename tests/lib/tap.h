@@ -10,12 +10,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int tap_n, tap_failed;
+static int tap_n, tap_failed, tap_last_failed;
 
-static inline int tap_ok(int cond, const char *file, int line, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+/*
+ * A failure is also told on stderr, which prove shows without -v: the test's number and
+ * name, where it is, the condition as written and (is_int, and diag() after it) what came.
+ */
+static inline int tap_ok(int cond, const char *file, int line, const char *expr, const char *fmt,
+			 ...) __attribute__((format(printf, 5, 6)));
 
-static inline int tap_ok(int cond, const char *file, int line, const char *fmt, ...)
+static inline int tap_ok(int cond, const char *file, int line, const char *expr, const char *fmt,
+			 ...)
 {
 	va_list ap;
 
@@ -24,22 +29,43 @@ static inline int tap_ok(int cond, const char *file, int line, const char *fmt, 
 	vprintf(fmt, ap);
 	va_end(ap);
 	printf("\n");
+	fflush(stdout);
+	tap_last_failed = !cond;
 	if (!cond) {
 		tap_failed++;
-		printf("#   failed at %s:%d\n", file, line);
+		fprintf(stderr, "#   failed test %d - ", tap_n);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fprintf(stderr, "\n#   at %s:%d: ok(%s)\n", file, line, expr);
 	}
-	fflush(stdout);
 	return cond;
 }
 
-#define ok(cond, ...) tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
+/* A diagnostic line: on stderr right after a failed ok(), which it then explains. */
+static inline void tap_diag(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+static inline void tap_diag(const char *fmt, ...)
+{
+	FILE *f = tap_last_failed ? stderr : stdout;
+	va_list ap;
+
+	fprintf(f, "# ");
+	va_start(ap, fmt);
+	vfprintf(f, fmt, ap);
+	va_end(ap);
+	fprintf(f, "\n");
+	fflush(f);
+}
+
+#define ok(cond, ...) tap_ok(!!(cond), __FILE__, __LINE__, #cond, __VA_ARGS__)
 #define is_int(got, want, name)                                                               \
 	do {                                                                                   \
 		long long g_ = (long long)(got), w_ = (long long)(want);                       \
 		if (!ok(g_ == w_, "%s", name))                                                 \
-			printf("#   got %lld, want %lld\n", g_, w_);                               \
+			tap_diag("  got %lld (%s), want %lld (%s)", g_, #got, w_, #want);      \
 	} while (0)
-#define diag(...) (printf("# " __VA_ARGS__), printf("\n"))
+#define diag(...) tap_diag(__VA_ARGS__)
 
 static inline void tap_skip_all(const char *why)
 {

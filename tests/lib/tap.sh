@@ -10,6 +10,11 @@ while [ ! -f "$TS_TOP/Makefile" ] && [ "$TS_TOP" != / ]; do TS_TOP=$(dirname "$T
 # make check's own options down.
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 TICKSCOPE="$TS_BUILD/tickscope"
+# A hang guard, not a time limit: a command that can hang (a browser, a decoder fed damaged
+# input, a fuzzed input) is stopped after this many seconds so that a hang fails its test
+# rather than the whole run, far above what the slowest machine needs. No test limits time:
+# speed is `make bench`.
+: "${TS_HANG_GUARD:=600}"
 _tap_n=0
 _tap_failed=0
 
