@@ -368,7 +368,7 @@ seed_of() {
 		mkdir -p "$bcache"
 		bcache=$(cd "$bcache" && pwd)
 		stmp=$(mktemp -d "$bcache/seed.tmp.XXXXXX")
-		(build_base "$stmp") || { rm -rf "$stmp"; exit 3; }
+		(build_base "$stmp") || { rm -rf "$stmp"; leave 3; }
 		echo "$key" >"$stmp/tickscope-seed"
 		rm -rf "$seed"
 		# Another run may have won the race: keep its seed.
