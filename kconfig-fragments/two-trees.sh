@@ -93,14 +93,6 @@ arch=$(jq -r .arch "$tmp/a.json") cross=
 mkdir -p "$tmp/ln"
 cp "$out/.config" "$tmp/ln/.config"
 bsrc=$(readlink -f "$out-b/source" 2>/dev/null || echo "$ksrc_b")
-
-# What B's own make listnewconfig asks about when given A's result: the new prompts.
-arch=$(jq -r .arch "$tmp/a.json") cross=
-[ "$arch" = arm64 ] && command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 &&
-	cross=aarch64-linux-gnu-
-mkdir -p "$tmp/ln"
-cp "$out/.config" "$tmp/ln/.config"
-bsrc=$(readlink -f "$out-b/source" 2>/dev/null || echo "$ksrc_b")
 if make -s -C "$bsrc" O="$tmp/ln" ARCH="$arch" CROSS_COMPILE="$cross" listnewconfig \
 	>"$tmp/new" 2>/dev/null; then
 	echo "B's make listnewconfig on A's result: $(grep -c '^CONFIG_' "$tmp/new") new prompts:" \
