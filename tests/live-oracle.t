@@ -6,15 +6,7 @@
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
-TRACEFS=/sys/kernel/tracing
-[ "$(id -u)" = 0 ] || skip_all "needs root to record tracepoints system-wide"
-command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
-if [ ! -r "$TRACEFS/available_events" ]; then
-	mount -t tracefs nodev "$TRACEFS" 2>/dev/null ||
-		skip_all "tracefs is not mounted and cannot be mounted on $TRACEFS"
-fi
-grep -q '^sched:sched_switch$' "$TRACEFS/available_events" ||
-	skip_all "the kernel has no sched:sched_switch tracepoint"
+tap_need_tracing sched:sched_switch
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 
 tap_tmpdir

@@ -7,15 +7,16 @@
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
-TRACEFS=/sys/kernel/tracing
-[ "$(id -u)" = 0 ] || skip_all "needs root to record tracepoints system-wide"
-command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
-if [ ! -r "$TRACEFS/available_events" ]; then
-	mount -t tracefs nodev "$TRACEFS" 2>/dev/null ||
-		skip_all "tracefs is not mounted and cannot be mounted on $TRACEFS"
-fi
-grep -q '^sched:sched_switch$' "$TRACEFS/available_events" ||
-	skip_all "the kernel has no sched:sched_switch tracepoint"
+tap_need_tracing sched:sched_switch
+
+# Whether the median of three counts @2 lies within the range of three counts @1, widened to
+# 10% of its median and to two counting errors (2 sqrt of the median).
+within() {
+	echo "$1" "$2" | awk '{
+		lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
+		if (w < 2 * sqrt($2)) w = 2 * sqrt($2)
+		exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
+}
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 
 ORACLE_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
@@ -170,10 +171,7 @@ if [ -x "$pingpong" ]; then
 	for e in sched:sched_switch sched:sched_waking; do
 		pc=$(awk -v e="$e:" '$2 == e { print $1 }' "$T/p.counts" | sort -n | tr '\n' ' ')
 		tc=$(awk -v e="$e:" '$2 == e { print $1 }' "$T/t.counts" | sort -n | tr '\n' ' ')
-		echo "$pc" "$tc" | awk '{
-			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
-			if (w < 2 * sqrt($2)) w = 2 * sqrt($2)
-			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
+		within "$pc" "$tc"
 		ok $? "$e: the workload's samples by tickscope record ($tc) within perf record's ($pc)"
 	done
 	pl=$(awk '{ n += $1 } END { print n + 0 }' "$T/p.lost")
@@ -208,10 +206,7 @@ if [ -x "$pingpong" ]; then
 			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
 		tc=$(for i in 1 2 3; do perf script -i "$T/tt$i.data" -F event 2>/dev/null |
 			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
-		echo "$pc" "$tc" | awk '{
-			lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
-			if (w < 2 * sqrt($2)) w = 2 * sqrt($2)
-			exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
+		within "$pc" "$tc"
 		ok $? "the command only, $e: tickscope record's samples ($tc) within perf record's ($pc)"
 	done
 	oracle_check "record the command only" "$T/tt1.data" "$k"

@@ -7,15 +7,9 @@
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
-TRACEFS=/sys/kernel/tracing
-[ "$(id -u)" = 0 ] || skip_all "needs root to record tracepoints system-wide"
-command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
 command -v jq >/dev/null || skip_all "jq not installed (make deps installs it)"
 [ "$(nproc)" -ge 2 ] || skip_all "needs two CPUs to pin the ping-pong across"
-if [ ! -r "$TRACEFS/available_events" ]; then
-	mount -t tracefs nodev "$TRACEFS" 2>/dev/null ||
-		skip_all "tracefs is not mounted and cannot be mounted on $TRACEFS"
-fi
+tap_need_tracing
 PINGPONG=$TS_BUILD/workloads/pingpong
 [ -x "$PINGPONG" ] || { echo "Bail out! $PINGPONG not built (make workloads)"; exit 1; }
 tap_tmpdir

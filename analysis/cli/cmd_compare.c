@@ -84,10 +84,41 @@ struct compare_args {
 	int jobs; /* --jobs; 0: one per core */
 };
 
-static int option(struct compare_args *a, int c)
+/* The options whose value is checked (a number, a method); as option(). */
+static int value_option(struct compare_args *a, int c)
 {
 	char *end;
 
+	switch (c) {
+	case 'a':
+		if (!strcmp(optarg, "bh"))
+			a->co.adjust = TS_ADJ_BH;
+		else if (!strcmp(optarg, "holm"))
+			a->co.adjust = TS_ADJ_HOLM;
+		else if (!strcmp(optarg, "none"))
+			a->co.adjust = TS_ADJ_NONE;
+		else
+			return cli_error("--adjust: expected bh, holm or none, got '%s'", optarg) +
+			       1;
+		return 0;
+	case 'v':
+		a->co.cv_max = strtod(optarg, &end) / 100;
+		return *end || a->co.cv_max <= 0 ? cli_error("--cv-max: bad '%s'", optarg) + 1 : 0;
+	case 'J':
+		a->jobs = (int)strtol(optarg, &end, 10);
+		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;
+	case 'o':
+		a->ro.top = cli_count(optarg);
+		return !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
+	default:
+		fputs(compare_help, stderr);
+		return 2;
+	}
+}
+
+/* One option @c of compare's; Return: 0 go on, -1 done (--help), else the exit code. */
+static int option(struct compare_args *a, int c)
+{
 	switch (c) {
 	case 'j':
 		a->json = 1;
@@ -118,44 +149,23 @@ static int option(struct compare_args *a, int c)
 	case 't':
 		a->lo.no_trace = 1;
 		return 0;
-	case 'a':
-		if (!strcmp(optarg, "bh"))
-			a->co.adjust = TS_ADJ_BH;
-		else if (!strcmp(optarg, "holm"))
-			a->co.adjust = TS_ADJ_HOLM;
-		else if (!strcmp(optarg, "none"))
-			a->co.adjust = TS_ADJ_NONE;
-		else
-			return cli_error("--adjust: expected bh, holm or none, got '%s'", optarg) +
-			       1;
-		return 0;
 	case 'w':
 		a->co.welch = 1;
 		return 0;
-	case 'v':
-		a->co.cv_max = strtod(optarg, &end) / 100;
-		return *end || a->co.cv_max <= 0 ? cli_error("--cv-max: bad '%s'", optarg) + 1 : 0;
 	case 'A':
 		a->ro.all = 1;
 		return 0;
 	case 'M':
 		a->lo.allow_mismatch = 1;
 		return 0;
-	case 'J':
-		a->jobs = (int)strtol(optarg, &end, 10);
-		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;
 	case 'm':
 		a->ro.metric_names = 1;
 		return 0;
-	case 'o':
-		a->ro.top = cli_count(optarg);
-		return !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
 	case 'h':
 		fputs(compare_help, stdout);
 		return -1;
 	default:
-		fputs(compare_help, stderr);
-		return 2;
+		return value_option(a, c);
 	}
 }
 

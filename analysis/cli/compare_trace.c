@@ -321,10 +321,111 @@ static int find_summary(const char *dir, char **sp)
 	return 0;
 }
 
+/*
+ * Why summary @sp (its head @h) cannot stand in for this run, in @msg: a format or version
+ * this tickscope does not read, another benchmark or operation count, or another trace than
+ * meta.txt records. Return: 1 refused, 0 taken.
+ */
+static int summary_refused(const char *sp, const struct ts_summary_head *h, const char *comm,
+			   double ops, const struct trace_id *id, const struct load_opts *o,
+			   char *msg, size_t n)
+{
+	char want[32];
+
+	if (!readable_format(h->format) || strcmp(h->version, o->version)) {
+		snprintf(msg, n,
+			 "%s: written by tickscope %s (%s); this tickscope %s reads %s: compute it "
+			 "again where the trace is (tickscope summary RUN)",
+			 sp, h->version, h->format, o->version, TS_SUMMARY_MAGIC);
+		return 1;
+	}
+	if (strcmp(h->comm, comm ? comm : "-") || strcmp(h->ops, ts_summary_ops(ops, want, 32))) {
+		snprintf(msg, n,
+			 "%s: computed for the tasks '%s' and %s operations; this run's benchmark "
+			 "gives '%s' and %s (meta.txt, workload.out)",
+			 sp, h->comm, h->ops, comm ? comm : "-", want);
+		return 1;
+	}
+	/*
+	 * A meta.txt with neither perf_data_sha256 nor perf_data_size predates them (the bundled
+	 * built-kernel fixtures): the summary's own trace line, written from the trace when the
+	 * run was recorded, is all that names the trace, and it is taken. One with a size but no
+	 * sha256 lost it since: refused.
+	 */
+	if (!id->sha256 && id->size >= 0) {
+		snprintf(msg, n,
+			 "%s: meta.txt records no perf_data_sha256: without perf.data nothing ties "
+			 "this summary to the run's trace",
+			 sp);
+		return 1;
+	}
+	if (id->sha256 &&
+	    (strcmp(h->sha256, id->sha256) || (id->size >= 0 && h->trace_size != id->size))) {
+		snprintf(
+			msg, n,
+			"%s: the summary of another trace (sha256 %.16s..., %lld bytes); meta.txt's "
+			"perf.data is %.16s... (%lld bytes)",
+			sp, h->sha256, h->trace_size, id->sha256, id->size);
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Summary @sp, unpacked into a temporary file when compressed, and its head into @h (the
+ * line it ends on in @line). Return: the file to read (a copy of @sp), or NULL with @msg
+ * saying why not.
+ */
+static char *summary_open(const char *sp, struct ts_summary_head *h, int *line, char *msg, size_t n)
+{
+	char xwhy[400], *plain = ends_with(sp, ".xz") ? cli_unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
+	int err;
+
+	if (!plain) {
+		snprintf(msg, n, "%s: %s", sp,
+			 ends_with(sp, ".xz") ? "cannot unpack it" : "out of memory");
+		if (ends_with(sp, ".xz"))
+			snprintf(msg + strlen(msg), n - strlen(msg), ": %s", xwhy);
+		return NULL;
+	}
+	err = ts_summary_head(plain, h, line);
+	if (err == -TS_ESUMMARY && h->format && strcmp(h->format, TS_SUMMARY_MAGIC))
+		err = 0; /* an older layout: said by summary_refused(), as any other format */
+	if (!err)
+		return plain;
+	snprintf(msg, n, "%s:%d: %s", sp, *line, ts_strerror(err));
+	if (strcmp(plain, sp))
+		unlink(plain); /* the unpacked copy */
+	free(plain);
+	return NULL;
+}
+
+/*
+ * No summary in @dir to read (or summarise, which needs the trace): a run without a trace is
+ * its benchmark alone (said), one whose meta.txt records a trace is refused. @why: why there
+ * is no trace; @bad: one is there but cannot be read. Return: 0 or 1 (said).
+ */
+static int no_summary(const char *dir, const char *why, int bad, const struct trace_id *id,
+		      const struct load_opts *o)
+{
+	if (o->summarise)
+		return cli_error("%s: %s to summarise", dir,
+				 bad ? why : "no perf.data or perf.data.xz");
+	if (!id->sha256) { /* a run without a trace: its benchmark alone, said */
+		fprintf(cli_err(),
+			"tickscope: warning: %s: no trace (%s): its benchmark result only\n", dir,
+			why);
+		return 0;
+	}
+	return cli_error("%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
+			 "meta.txt records a trace (perf_data_sha256=)%s%s",
+			 dir, bad ? "; " : "", bad ? why : "");
+}
+
 static int from_summary(const char *dir, const char *comm, double ops, const struct trace_id *id,
 			const struct load_opts *o, struct ts_run *r)
 {
-	char *sp = NULL, *plain = NULL, *dp = NULL, want[32], why[160], xwhy[400], msg[700] = "";
+	char *sp = NULL, *plain = NULL, *dp = NULL, why[160], msg[700] = "";
 	struct ts_summary_head h = { 0 };
 	int line = 1, err, bad, found = find_summary(dir, &sp);
 
@@ -333,22 +434,9 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 	/* a perf.data[.xz] that is there but cannot be read (a loop, a directory): named first */
 	no_trace_why(dir, why, sizeof(why));
 	bad = strncmp(why, "no perf.data", 12) != 0;
-	if (o->summarise) {
+	if (o->summarise || !found) {
 		free(sp);
-		return cli_error("%s: %s to summarise", dir,
-				 bad ? why : "no perf.data or perf.data.xz");
-	}
-	if (!found) {
-		if (!id->sha256) { /* a run without a trace: its benchmark alone, said */
-			fprintf(cli_err(),
-				"tickscope: warning: %s: no trace (%s): its benchmark result only\n",
-				dir, why);
-			return 0;
-		}
-		return cli_error(
-			"%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
-			"meta.txt records a trace (perf_data_sha256=)%s%s",
-			dir, bad ? "; " : "", bad ? why : "");
+		return no_summary(dir, why, bad, id, o);
 	}
 	err = -1;
 	if (o->no_cache) {
@@ -359,58 +447,9 @@ static int from_summary(const char *dir, const char *comm, double ops, const str
 			dir, strrchr(sp, '/') + 1);
 		goto out;
 	}
-	plain = ends_with(sp, ".xz") ? cli_unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
-	if (!plain) {
-		snprintf(msg, sizeof(msg), "%s: %s", sp,
-			 ends_with(sp, ".xz") ? "cannot unpack it" : "out of memory");
-		if (ends_with(sp, ".xz"))
-			snprintf(msg + strlen(msg), sizeof(msg) - strlen(msg), ": %s", xwhy);
+	plain = summary_open(sp, &h, &line, msg, sizeof(msg));
+	if (!plain || summary_refused(sp, &h, comm, ops, id, o, msg, sizeof(msg)))
 		goto out;
-	}
-	err = ts_summary_head(plain, &h, &line);
-	if (err == -TS_ESUMMARY && h.format && strcmp(h.format, TS_SUMMARY_MAGIC))
-		err = 0; /* an older layout: said below, as any other format */
-	if (err) {
-		snprintf(msg, sizeof(msg), "%s:%d: %s", sp, line, ts_strerror(err));
-		goto out;
-	}
-	err = -1;
-	if (!readable_format(h.format) || strcmp(h.version, o->version)) {
-		snprintf(msg, sizeof(msg),
-			 "%s: written by tickscope %s (%s); this tickscope %s reads %s: compute it "
-			 "again where the trace is (tickscope summary RUN)",
-			 sp, h.version, h.format, o->version, TS_SUMMARY_MAGIC);
-		goto out;
-	}
-	if (strcmp(h.comm, comm ? comm : "-") || strcmp(h.ops, ts_summary_ops(ops, want, 32))) {
-		snprintf(msg, sizeof(msg),
-			 "%s: computed for the tasks '%s' and %s operations; this run's benchmark "
-			 "gives '%s' and %s (meta.txt, workload.out)",
-			 sp, h.comm, h.ops, comm ? comm : "-", want);
-		goto out;
-	}
-	/*
-	 * A meta.txt with neither perf_data_sha256 nor perf_data_size predates them (the bundled
-	 * built-kernel fixtures): the summary's own trace line, written from the trace when the
-	 * run was recorded, is all that names the trace, and it is taken. One with a size but no
-	 * sha256 lost it since: refused.
-	 */
-	if (!id->sha256 && id->size >= 0) {
-		snprintf(msg, sizeof(msg),
-			 "%s: meta.txt records no perf_data_sha256: without perf.data nothing ties "
-			 "this summary to the run's trace",
-			 sp);
-		goto out;
-	}
-	if (id->sha256 &&
-	    (strcmp(h.sha256, id->sha256) || (id->size >= 0 && h.trace_size != id->size))) {
-		snprintf(
-			msg, sizeof(msg),
-			"%s: the summary of another trace (sha256 %.16s..., %lld bytes); meta.txt's "
-			"perf.data is %.16s... (%lld bytes)",
-			sp, h.sha256, h.trace_size, id->sha256, id->size);
-		goto out;
-	}
 	err = ts_summary_read(plain, h.key, r, &line);
 	if (err <= 0) {
 		snprintf(msg, sizeof(msg), "%s:%d: %s", sp, line,
@@ -524,6 +563,95 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 	return rc == -TS_ESUMMARY || rc == -TS_ESUMMARYCUT ? 0 : rc;
 }
 
+/*
+ * The kallsyms *@ksyms and its content's sha256 into @ksha (the key takes it: it names the
+ * functions). A kallsyms.xz seen before (its memo) is not unpacked for it, only when the trace
+ * is analysed; else it is unpacked into *@uksyms. One whose every address is 0 is dropped,
+ * said. Return: 0, 1 (said).
+ */
+static int usable_ksyms(char **ksyms, char **uksyms, char *ksha)
+{
+	int memo = 0, kzero = 0, rc;
+	long long ksize;
+	char why[600];
+
+	*uksyms = NULL;
+	if (!*ksyms)
+		return 0;
+	if (ends_with(*ksyms, ".xz") && !(memo = memo_get(*ksyms, ksha, &kzero))) {
+		*uksyms = cli_unxz(*ksyms, why, sizeof(why));
+		if (!*uksyms)
+			return cli_error("%s: cannot unpack it: %s", *ksyms, why);
+	}
+	if (!memo) {
+		kzero = ksyms_zeroed(*uksyms ? *uksyms : *ksyms) > 0;
+		rc = ts_summary_trace_id(*uksyms ? *uksyms : *ksyms, ksha, &ksize);
+		if (rc)
+			return cli_error("%s: %s", *ksyms, strerror(-rc));
+		if (*uksyms)
+			memo_put(*ksyms, ksha, kzero);
+	}
+	if (kzero) {
+		fprintf(cli_err(),
+			"tickscope: warning: %s: every address in it is 0 (read without the right to "
+			"see addresses: kptr_restrict); not used: functions are not named\n",
+			*ksyms);
+		free(*ksyms);
+		*ksyms = NULL;
+		if (*uksyms)
+			unlink(*uksyms);
+		free(*uksyms);
+		*uksyms = NULL;
+	}
+	return 0;
+}
+
+/*
+ * The summary cached for this very file (its size and time, in @key) from @cpath into @r,
+ * unless the options want the trace read. Return: 1 taken, 0 not, -1 (said).
+ */
+static int from_cache(const char *cpath, const char *data, const char *key,
+		      const struct load_opts *o, struct ts_run *r)
+{
+	int rc;
+
+	if (o->no_cache || o->summarise || o->check || !cpath)
+		return 0;
+	rc = ts_summary_read(cpath, key, r, NULL);
+	if (rc == -ENOMEM) {
+		cli_error("%s: out of memory", cpath);
+		return -1;
+	}
+	return rc > 0 && (!o->hook || o->hook->cached(o->hook->ctx, data, key));
+}
+
+/* The cache key of @data read with kallsyms of content @ksha (NULL: none); NULL when said. */
+static char *run_key(const char *data, const char *ksha, const char *comm, double ops,
+		     const struct load_opts *o)
+{
+	char *key = ts_summary_key_sha(data, ksha, comm, ops, o->version);
+
+	if (!key)
+		cli_error("%s: %s", data, strerror(errno));
+	return key;
+}
+
+/*
+ * Trace @data, unpacked into *@udata when compressed, checked against what meta.txt records
+ * (@id: its sha256 into @sha, its size into @size) before decoding: a damaged upload is said
+ * as such. Return: 0, 1 (said).
+ */
+static int open_trace(const char *data, const struct trace_id *id, char **udata, char *sha,
+		      long long *size)
+{
+	char why[600];
+
+	*udata = ends_with(data, ".xz") ? cli_unxz(data, why, sizeof(why)) : NULL;
+	if (ends_with(data, ".xz") && !*udata)
+		return cli_error("%s: cannot unpack it: %s", data, why);
+	return check_id(data, *udata ? *udata : data, id, sha, size);
+}
+
 int load_trace(const char *path, int folder, const char *given, const char *comm, double ops,
 	       const struct trace_id *id, const struct load_opts *o, struct ts_run *r)
 {
@@ -531,74 +659,32 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
 	char *cpath = NULL, *key = NULL;
 	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX], why[600];
-	int err = 0, from = r->nr, rc, memo = 0, kzero = 0;
-	long long size = 0, ksize;
+	int err = 0, from = r->nr, rc;
+	long long size = 0;
 
 	if (!data) {
 		free(ksyms); /* a run without its trace may still have its kallsyms */
 		return folder ? from_summary(path, comm, ops, id, o, r) :
 				cli_error("%s: out of memory", path);
 	}
-	/*
-	 * the kallsyms is part of the key, by its content (unpacked): it names the functions. A
-	 * kallsyms.xz seen before is not unpacked for it, only when the trace is analysed.
-	 */
-	if (ksyms && ends_with(ksyms, ".xz") && !(memo = memo_get(ksyms, ksha, &kzero))) {
-		uksyms = cli_unxz(ksyms, why, sizeof(why));
-		if (!uksyms) {
-			err = cli_error("%s: cannot unpack it: %s", ksyms, why);
-			goto out;
-		}
-	}
-	if (ksyms && !memo) {
-		kzero = ksyms_zeroed(uksyms ? uksyms : ksyms) > 0;
-		rc = ts_summary_trace_id(uksyms ? uksyms : ksyms, ksha, &ksize);
-		if (rc) {
-			err = cli_error("%s: %s", ksyms, strerror(-rc));
-			goto out;
-		}
-		if (uksyms)
-			memo_put(ksyms, ksha, kzero);
-	}
-	if (ksyms && kzero) {
-		fprintf(cli_err(),
-			"tickscope: warning: %s: every address in it is 0 (read without the right to "
-			"see addresses: kptr_restrict); not used: functions are not named\n",
-			ksyms);
-		free(ksyms);
-		ksyms = NULL;
-		if (uksyms)
-			unlink(uksyms);
-		free(uksyms);
-		uksyms = NULL;
-	}
-	key = ts_summary_key_sha(data, ksyms ? ksha : NULL, comm, ops, o->version);
+	err = usable_ksyms(&ksyms, &uksyms, ksha);
+	if (err)
+		goto out;
+	key = run_key(data, ksyms ? ksha : NULL, comm, ops, o);
 	if (!key) {
-		rc = errno;
-		err = cli_error("%s: %s", data, strerror(rc));
+		err = 1;
 		goto out;
 	}
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
 		cpath = NULL;
-	if (!o->no_cache && !o->summarise && !o->check && cpath) {
-		rc = ts_summary_read(cpath, key, r, NULL);
-		if (rc == -ENOMEM) {
-			err = cli_error("%s: out of memory", cpath);
-			goto out;
-		}
-		/* a summary of this very file (its size and time): the cache */
-		if (rc > 0 && (!o->hook || o->hook->cached(o->hook->ctx, data, key)))
-			goto out;
+	rc = from_cache(cpath, data, key, o, r);
+	if (rc) {
+		err = rc < 0;
+		goto out;
 	}
 	if (o->check && !id->sha256)
 		goto out; /* a trace meta.txt does not name: nothing to check it against */
-	udata = ends_with(data, ".xz") ? cli_unxz(data, why, sizeof(why)) : NULL;
-	if (ends_with(data, ".xz") && !udata) {
-		err = cli_error("%s: cannot unpack it: %s", data, why);
-		goto out;
-	}
-	/* what it came from, checked before decoding: a damaged upload is said as such */
-	err = check_id(data, udata ? udata : data, id, sha, &size);
+	err = open_trace(data, id, &udata, sha, &size);
 	if (err || o->check)
 		goto out;
 	rc = !o->no_cache && !o->summarise && cpath ?

@@ -7,52 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis_priv.h"
 #include "sink.h"
-#include "tickscope/analysis.h"
 #include "tickscope/error.h"
 
 #define MAX_LOST_RECORDS 65536
-
-struct lost_rec {
-	uint64_t time, lost;
-};
-
-struct ts_analysis {
-	void *model[TS_SEC_NR]; /* by enum ts_section, made by sections[s]->new */
-	uint32_t feeds[TS_EV_NR_KINDS]; /* bit s: section s is fed this kind */
-	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off); /* for metric names */
-	void *sym_ctx;
-	struct ts_analysis_opts opts;
-	int32_t *pids;
-	char comm[TS_COMM_LEN];
-	int task_filter;
-	int event_filter; /* --time or --cpu: kept() has work to do */
-	uint64_t *cpus; /* bitmap, NULL for all */
-	uint64_t fed[TS_EV_NR_KINDS];
-	int8_t recorded[TS_EV_NR_KINDS]; /* valid when have_recorded */
-	int have_recorded;
-	int ipi_recorded; /* an IPI tracepoint (ts_idle_is_ipi()) is in the file */
-	uint64_t first, last, filtered;
-	uint64_t sec_first[TS_SEC_NR], sec_last[TS_SEC_NR], sec_events[TS_SEC_NR];
-	struct lost_rec *lost;
-	size_t nr_lost, cap_lost;
-	int8_t ksec[TS_EV_NR_KINDS]; /* section of each kind, -1 for none */
-	uint64_t lost_total, lost_records, lost_unplaced;
-	uint64_t lost_samples, lost_samples_records; /* LOST_SAMPLES: the same losses, per event */
-	struct ts_section_info info[TS_SEC_NR];
-};
-
-/* The event table's columns, in its order: kind, section, required. */
-#define EVENT_KIND(kind, name, sec, req, dec) TS_EV_##kind,
-static const uint16_t table_kinds[] = { TS_EVENTS(EVENT_KIND) };
-#undef EVENT_KIND
-#define EVENT_SEC(kind, name, sec, req, dec) TS_SEC_##sec,
-static const int8_t table_secs[] = { TS_EVENTS(EVENT_SEC) };
-#undef EVENT_SEC
-#define EVENT_REQ(kind, name, sec, req, dec) req,
-static const uint8_t table_req[] = { TS_EVENTS(EVENT_REQ) };
-#undef EVENT_REQ
-#define NR_TABLE ((int)(sizeof(table_kinds) / sizeof(table_kinds[0])))
 
 static const struct ts_section_ops *const sections[TS_SEC_NR] = {
 #define SECTION_OPS(id, ident) [TS_SEC_##id] = &ts_##ident##_section,
@@ -60,25 +19,14 @@ static const struct ts_section_ops *const sections[TS_SEC_NR] = {
 #undef SECTION_OPS
 };
 
-/* The section of each kind, -1 for none. */
-static int kind_section(int kind)
-{
-	int i;
-
-	for (i = 0; i < NR_TABLE; i++)
-		if (table_kinds[i] == kind)
-			return table_secs[i];
-	return -1;
-}
-
 /* The sections fed events of @kind: its own, those that ask for it, and those fed all. */
 static uint32_t kind_feeds(int kind)
 {
 	uint32_t mask = 0;
 	int s, i;
 
-	if (kind_section(kind) >= 0)
-		mask |= 1u << kind_section(kind);
+	if (ts_analysis_kind_section(kind) >= 0)
+		mask |= 1u << ts_analysis_kind_section(kind);
 	for (s = 0; s < TS_SEC_NR; s++) {
 		for (i = 0; i < sections[s]->nr_also; i++)
 			if (sections[s]->also[i] == kind)
@@ -89,25 +37,6 @@ static uint32_t kind_feeds(int kind)
 			mask |= 1u << s;
 	}
 	return mask;
-}
-
-const char *ts_analysis_kind_name(int kind)
-{
-	return ts_event_name(kind);
-}
-
-int ts_analysis_section_kinds(enum ts_section s, const uint16_t **kinds, const uint8_t **required)
-{
-	int i, n = 0;
-
-	for (i = 0; i < NR_TABLE && table_secs[i] != (int)s; i++)
-		;
-	while (i + n < NR_TABLE && table_secs[i + n] == (int)s) /* a section's lines are together */
-		n++;
-	*kinds = &table_kinds[i];
-	if (required)
-		*required = &table_req[i];
-	return n;
 }
 
 int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
@@ -238,7 +167,7 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 	if (err)
 		goto free_analysis;
 	for (k = 0; k < TS_EV_NR_KINDS; k++) {
-		a->ksec[k] = (int8_t)kind_section(k);
+		a->ksec[k] = (int8_t)ts_analysis_kind_section(k);
 		a->feeds[k] = kind_feeds(k);
 	}
 	mo.max_stacks = a->opts.max_stacks;
@@ -370,13 +299,6 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 	return dispatch(a, ev, a->feeds[k]);
 }
 
-static enum ts_presence presence(const struct ts_analysis *a, int kind)
-{
-	if (a->fed[kind])
-		return TS_PRESENT;
-	return a->have_recorded && a->recorded[kind] ? TS_RECORDED_EMPTY : TS_NOT_RECORDED;
-}
-
 static void finish_section(struct ts_analysis *a, int s)
 {
 	struct ts_section_info *in = &a->info[s];
@@ -399,7 +321,7 @@ static void finish_section(struct ts_analysis *a, int s)
 	for (j = 0; j < nr; j++) {
 		if (!req[j])
 			continue;
-		kp = presence(a, kinds[j]);
+		kp = ts_analysis_kind_presence(a, kinds[j]);
 		if (kp == TS_PRESENT)
 			p = TS_PRESENT;
 		else if (kp == TS_RECORDED_EMPTY && p != TS_PRESENT)
@@ -407,7 +329,7 @@ static void finish_section(struct ts_analysis *a, int s)
 	}
 	/* A section with no events of its own (idlepath, probes): as the kinds it is fed. */
 	for (j = 0; !nr && j < sections[s]->nr_also; j++) {
-		kp = presence(a, sections[s]->also[j]);
+		kp = ts_analysis_kind_presence(a, sections[s]->also[j]);
 		if (kp == TS_PRESENT || (kp == TS_RECORDED_EMPTY && p != TS_PRESENT))
 			p = kp;
 	}
@@ -432,6 +354,7 @@ int ts_analysis_finish(struct ts_analysis *a)
 			err = e;
 		finish_section(a, s);
 	}
+	a->ipi_seen = ts_idle_totals(a->model[TS_SEC_IDLE])->exits[TS_EXIT_IPI] != 0;
 	return err;
 }
 
@@ -439,45 +362,6 @@ void ts_analysis_range(const struct ts_analysis *a, uint64_t *first, uint64_t *l
 {
 	*first = a->first;
 	*last = a->last;
-}
-
-const struct ts_section_info *ts_analysis_section(const struct ts_analysis *a, enum ts_section s)
-{
-	return s >= 0 && s < TS_SEC_NR ? &a->info[s] : NULL;
-}
-
-uint64_t ts_analysis_kind_count(const struct ts_analysis *a, int kind)
-{
-	return kind >= 0 && kind < TS_EV_NR_KINDS ? a->fed[kind] : 0;
-}
-
-enum ts_presence ts_analysis_kind_presence(const struct ts_analysis *a, int kind)
-{
-	return kind >= 0 && kind < TS_EV_NR_KINDS ? presence(a, kind) : TS_NOT_RECORDED;
-}
-
-static int traced(const struct ts_analysis *a, int kind)
-{
-	return presence(a, kind) != TS_NOT_RECORDED;
-}
-
-int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)
-{
-	switch (cause) {
-	case TS_EXIT_HRTIMER:
-		return traced(a, TS_EV_HRTIMER_EXPIRE_ENTRY);
-	case TS_EXIT_TIMER:
-		return traced(a, TS_EV_TIMER_EXPIRE_ENTRY);
-	case TS_EXIT_WAKEUP:
-		return traced(a, TS_EV_WAKING) || traced(a, TS_EV_WAKEUP) ||
-		       traced(a, TS_EV_WAKEUP_NEW);
-	case TS_EXIT_SWITCH:
-		return traced(a, TS_EV_SWITCH);
-	case TS_EXIT_IPI: /* or, without the file's event list, seen */
-		return a->ipi_recorded || ts_idle_totals(a->model[TS_SEC_IDLE])->exits[TS_EXIT_IPI];
-	default:
-		return 1;
-	}
 }
 
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records)

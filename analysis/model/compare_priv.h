@@ -2,13 +2,27 @@
 /*
  * Shared between the compare model's files, layered: compare.c (statistics) calls
  * compare_explain.c (the explanation), which calls compare_wake.c/compare_wait.c (waits and
- * the wakeup path) and compare_headline.c (the headline); all of them use compare_class.c.
- * No file calls one above it.
+ * the wakeup path) and compare_headline.c (the headline); all of them use compare_class.c and
+ * find rows through compare_rows.c. A run's metrics: compare_run_analysis.c (from one
+ * analysis) calls compare_wait.c (the waits), and both fill the run through compare_run.c
+ * (the metrics by name) and compare_bench.c (the benchmark's tasks). No file calls one above
+ * it.
  */
 #ifndef TS_COMPARE_PRIV_H
 #define TS_COMPARE_PRIV_H
 
 #include "tickscope/compare.h"
+
+/* The union of the runs' metric names into c->rows, in first-seen order (the bench result
+ * first), with their direction and family (compare_rows.c). */
+int ts_cmp_collect_rows(struct ts_cmp *c);
+
+/* Does @s start with @pre, end with @suf (and have more than @suf)? (compare_rows.c) */
+int ts_cmp_starts(const char *s, const char *pre);
+int ts_cmp_ends(const char *s, const char *suf);
+
+/* Is @pid one of the benchmark's supervisors in @b? (compare_bench.c) */
+int ts_run_bench_supervisor(const struct ts_run_bench *b, int32_t pid);
 
 /* Decomposition, ranked changes and confounders, once every row is computed. */
 int ts_cmp_explain(struct ts_cmp *c);

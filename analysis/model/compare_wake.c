@@ -31,13 +31,6 @@ static double weight(const struct ts_cmp_row *r, int v)
 	return fmax(med0(r, 0), med0(r, v));
 }
 
-static int ends_with(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-
-	return n > m && !strcmp(s + n - m, suf);
-}
-
 /* Insert @r into @top (@n used, room for @max) by weight, heaviest first; Return: new count. */
 static int rank_in(const struct ts_cmp_row **top, int n, int max, const struct ts_cmp_row *r, int v)
 {
@@ -64,7 +57,7 @@ static void wait_wakers(const struct ts_cmp *c, int v, struct ts_cmp_wait *w, si
 
 		/* "<stack>.<state>.woken_by.<class>.share" with @w's stack and state */
 		if (strncmp(r->name, w->row->name, pre_len) || strncmp(r->name + pre_len, BY, 10) ||
-		    !ends_with(r->name, SHARE))
+		    !ts_cmp_ends(r->name, SHARE))
 			continue;
 		n = rank_in(top, n, TS_CMP_MAX_WAKERS, r, v);
 	}
@@ -89,7 +82,7 @@ static void find_waits(struct ts_cmp *c, int v)
 		const struct ts_cmp_row *r = &c->rows[i];
 
 		if (!strncmp(r->name, STACK_PRE, strlen(STACK_PRE)) && !strstr(r->name, BY) &&
-		    ends_with(r->name, PER_OP) && weight(r, v) > 0)
+		    ts_cmp_ends(r->name, PER_OP) && weight(r, v) > 0)
 			n = rank_in(top, n, TS_CMP_MAX_WAITS, r, v);
 	}
 	for (int k = 0; k < n; k++) {
@@ -153,7 +146,7 @@ static int is_family(const struct ts_cmp_row *r, int f)
 {
 	const char *p = wake_families[f].prefix;
 
-	return !strncmp(r->name, p, strlen(p)) && ends_with(r->name, SHARE);
+	return !strncmp(r->name, p, strlen(p)) && ts_cmp_ends(r->name, SHARE);
 }
 
 /* Who woke whom, A against B, family by family, the largest first within each. */

@@ -25,6 +25,15 @@ static void str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
+/* A string, or null for NULL (str() writes "" for it). */
+static void str_or_null(FILE *f, const char *s)
+{
+	if (s)
+		str(f, s);
+	else
+		fputs("null", f);
+}
+
 static void num(FILE *f, double v)
 {
 	if (isnan(v) || isinf(v))
@@ -61,10 +70,7 @@ static void runs(FILE *f, const struct ts_cmp_variant *v)
 		fputs(",\"facts\":{", f);
 		for (int k = 0; k < TS_FACT_NR; k++) {
 			fprintf(f, "%s\"%s\":", k ? "," : "", ts_cmp_fact_name(k));
-			if (v->runs[r].fact[k])
-				str(f, v->runs[r].fact[k]);
-			else
-				fputs("null", f);
+			str_or_null(f, v->runs[r].fact[k]);
 		}
 		fputs("}}", f);
 	}
@@ -133,6 +139,20 @@ static void metrics(FILE *f, const struct ts_cmp *c)
 	fputc(']', f);
 }
 
+/* One part of a decomposition, or one of its details (whose metric is never NULL). */
+static void part(FILE *f, const struct ts_cmp_part *p, int first)
+{
+	fprintf(f, "%s{\"label\":", first ? "" : ",");
+	str(f, p->label);
+	fputs(",\"metric\":", f);
+	str_or_null(f, p->metric);
+	key_num(f, "a", p->a);
+	key_num(f, "b", p->b);
+	key_num(f, "delta", p->delta);
+	key_num(f, "share_pct", p->share);
+	fputc('}', f);
+}
+
 static void decomposition(FILE *f, const struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_decomp *d = &c->dec[v];
@@ -149,38 +169,14 @@ static void decomposition(FILE *f, const struct ts_cmp *c, int v)
 	key_num(f, "b", d->b);
 	key_num(f, "delta", d->delta);
 	fputs(",\"parts\":[", f);
-	for (int i = 0; i < d->nr; i++) {
-		fprintf(f, "%s{\"label\":", i ? "," : "");
-		str(f, d->part[i].label);
-		fputs(",\"metric\":", f);
-		if (d->part[i].metric)
-			str(f, d->part[i].metric);
-		else
-			fputs("null", f);
-		key_num(f, "a", d->part[i].a);
-		key_num(f, "b", d->part[i].b);
-		key_num(f, "delta", d->part[i].delta);
-		key_num(f, "share_pct", d->part[i].share);
-		fputc('}', f);
-	}
+	for (int i = 0; i < d->nr; i++)
+		part(f, &d->part[i], i == 0);
 	fputs("],\"details\":[", f);
-	for (int i = 0; i < d->nr_detail; i++) {
-		fprintf(f, "%s{\"label\":", i ? "," : "");
-		str(f, d->detail[i].label);
-		fputs(",\"metric\":", f);
-		str(f, d->detail[i].metric);
-		key_num(f, "a", d->detail[i].a);
-		key_num(f, "b", d->detail[i].b);
-		key_num(f, "delta", d->detail[i].delta);
-		key_num(f, "share_pct", d->detail[i].share);
-		fputc('}', f);
-	}
+	for (int i = 0; i < d->nr_detail; i++)
+		part(f, &d->detail[i], i == 0);
 	fputs("],\"residual\":{", f);
 	fputs("\"said\":", f);
-	if (ts_cmp_residual_words(c, v, res, sizeof(res)))
-		str(f, res);
-	else
-		fputs("null", f);
+	str_or_null(f, ts_cmp_residual_words(c, v, res, sizeof(res)) ? res : NULL);
 	key_num(f, "none_a", d->none_a);
 	key_num(f, "none_b", d->none_b);
 	key_num(f, "window_a", d->window_a);
@@ -325,10 +321,7 @@ int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 	str(f, ts_compare_adjust_name(c->o.adjust));
 	key_num(f, "cv_max", c->o.cv_max);
 	fputs(",\"result\":", f);
-	if (c->result)
-		str(f, c->result->name);
-	else
-		fputs("null", f);
+	str_or_null(f, c->result ? c->result->name : NULL);
 	fputs(",\n\"headline\":", f);
 	headline(f, c, 1);
 	fputs(",\n\"variants\":[", f);

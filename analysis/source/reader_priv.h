@@ -126,7 +126,7 @@ struct ts_reader {
 	struct ts_merger m __attribute__((aligned(64)));
 } __attribute__((aligned(64)));
 
-/* perf_data.c */
+/* perf_attr.c: below every stage */
 /**
  * ts_fail_into() - a reader message, "PATH: offset OFF: what", into either side's buffer
  * @r: the reader

@@ -92,11 +92,26 @@ struct ts_source {
 int ts_source_fail(struct ts_source *s, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* A kallsyms file into @kp, through @cache when not NULL; @err gets what went wrong. */
+/*
+ * A kallsyms file into @kp, through @cache when not NULL; @err gets what went wrong
+ * (source_ksyms.c, as the four below).
+ */
 int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cache, char *err,
 			 size_t len);
 
-/* Decode one tracepoint payload into @ev; @err gets what went wrong. */
+/* Choose and load the source's kallsyms once the reader knows the file (ts_source_open). */
+int ts_source_load_kallsyms(struct ts_source *s);
+
+/* The printer's symbols, once the kernel's map is known (a thread for the running kernel's). */
+int ts_source_set_print_kallsyms(struct ts_source *s);
+
+/* Wait for the printer's kallsyms thread, once; Return: what it loaded with. */
+int ts_source_join_printer(struct ts_source *s);
+
+/* Once per source: does kallsyms @k (from @path) fit the recording? A warning if not. */
+void ts_source_check_ksyms(struct ts_source *s, const struct ts_ksyms *k, const char *path);
+
+/* Decode one tracepoint payload into @ev; @err gets what went wrong (source_decode.c). */
 int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
 		     const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
 		     size_t errlen);
@@ -154,7 +169,8 @@ int ts_source_feed_event(struct ts_source *s, const struct ts_event *ev);
 int ts_source_stop(struct ts_source *s);
 
 /**
- * ts_source_inline_sample() - TS_SRC_INLINE's decoding, on the reader's thread (source.c)
+ * ts_source_inline_sample() - TS_SRC_INLINE's decoding, on the reader's thread
+ * (source_decode.c)
  * @s: the source
  * @smp: the reader's sample
  *

@@ -256,6 +256,38 @@ static const struct ts_era *older_standin(const struct ts_set *set, const char *
 	return NULL;
 }
 
+/* The other way: an older era's symbol asked of a tree where its successor does the job (or
+ * where neither is). @k: this tree's version, for the notes. */
+static int successor_apply(const struct ts_set *set, struct ts_req *r, const char *k)
+{
+	int i;
+
+	for (i = 0; i < set->eras->n; i++) {
+		const struct ts_era *e = &set->eras->v[i];
+
+		if (!e->standin || strcmp(e->standin, r->name) || !arch_fits(e, set->arch) ||
+		    rt_row(e))
+			continue;
+		if (ts_older_than(set->kver, e->from)) {
+			/* the stand-in's own era, but this tree has neither */
+			r->era = TS_ERA_MISSING;
+			note(r,
+			     "not in this tree: CONFIG_%s did the job of CONFIG_%s before %s, and "
+			     "Linux %s has neither (%s)",
+			     r->name, e->sym, e->from, k, e->note);
+			return 0;
+		}
+		if (!defined(e->sym))
+			continue;
+		note(r,
+		     "CONFIG_%s is of an older era (CONFIG_%s replaced it in %s; this is Linux "
+		     "%s): CONFIG_%s is asked instead (%s)",
+		     r->name, e->sym, e->from, k, e->sym, e->note);
+		return replace(r, e->sym);
+	}
+	return 0;
+}
+
 /* A request for a symbol this tree does not define: the era table's stand-in, or the note that
  * the symbol is not in this era. Symbols of a later era than the tree's only: a symbol that
  * this era has but the ARCH does not read stays an unknown symbol, with where it is defined. */
@@ -335,29 +367,5 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 		     r->name, foreign->arch, foreign->from, foreign->note, set->arch, k);
 		return 0;
 	}
-	/* The other way: an older era's symbol asked of a tree where its successor does the job. */
-	for (i = 0; i < set->eras->n; i++) {
-		const struct ts_era *e = &set->eras->v[i];
-
-		if (!e->standin || strcmp(e->standin, r->name) || !arch_fits(e, set->arch) ||
-		    rt_row(e))
-			continue;
-		if (ts_older_than(set->kver, e->from)) {
-			/* the stand-in's own era, but this tree has neither */
-			r->era = TS_ERA_MISSING;
-			note(r,
-			     "not in this tree: CONFIG_%s did the job of CONFIG_%s before %s, and "
-			     "Linux %s has neither (%s)",
-			     r->name, e->sym, e->from, k, e->note);
-			return 0;
-		}
-		if (!defined(e->sym))
-			continue;
-		note(r,
-		     "CONFIG_%s is of an older era (CONFIG_%s replaced it in %s; this is Linux "
-		     "%s): CONFIG_%s is asked instead (%s)",
-		     r->name, e->sym, e->from, k, e->sym, e->note);
-		return replace(r, e->sym);
-	}
-	return 0;
+	return successor_apply(set, r, k);
 }

@@ -158,6 +158,20 @@ tap_tmpdir() {
 	trap 'rm -rf "$TAP_TMP"' EXIT
 }
 
+# Skip all unless this machine can record tracepoints system-wide: root, perf, and tracefs,
+# mounted here if need be, at $TRACEFS; with an argument, the kernel must have that event.
+tap_need_tracing() {
+	TRACEFS=/sys/kernel/tracing
+	[ "$(id -u)" = 0 ] || skip_all "needs root to record tracepoints system-wide"
+	command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
+	if [ ! -r "$TRACEFS/available_events" ]; then
+		mount -t tracefs nodev "$TRACEFS" 2>/dev/null ||
+			skip_all "tracefs is not mounted and cannot be mounted on $TRACEFS"
+	fi
+	[ -z "${1:-}" ] || grep -q "^$1\$" "$TRACEFS/available_events" ||
+		skip_all "the kernel has no $1 tracepoint"
+}
+
 # The aarch64 fixtures of tests/fixtures/aarch64/, decompressed once into a git-ignored cache.
 shared_fixture() {
 	_src="$TS_TOP/tests/fixtures/aarch64/$1.xz"

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit test of the other tasks' CPU shares by class (model/compare_run.c): a trace with more
- * task classes than the table holds (a system-wide recording on a busy host has them) folds
- * the rest into "other", within the table, and the shares still add up.
+ * Unit test of the other tasks' CPU shares by class (model/compare_run_analysis.c): a trace
+ * with more task classes than the table holds (a system-wide recording on a busy host has
+ * them) folds the rest into "other", within the table, and the shares still add up.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Unit test of the benchmark's supervisors (model/compare_run.c, ts_run_bench_init): told by
+ * Unit test of the benchmark's supervisors (model/compare_bench.c, ts_run_bench_init): told by
  * the process tree (fork events) and by waits for a child (do_wait in the switch-out stack),
  * never by how often a task switched out; their sleep is not the workers'.
  */

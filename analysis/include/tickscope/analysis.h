@@ -112,6 +112,7 @@ enum ts_presence ts_analysis_kind_presence(const struct ts_analysis *a, int kind
  * ts_analysis_exit_traced() - whether idle exits of @cause (TS_EXIT_*) could be seen at all:
  * the events behind it were recorded (or, without the file's event list, seen). Untraced and
  * other exits always can. A cause that could not be seen has no count, not a count of 0.
+ * Valid after ts_analysis_finish() (IPI exits: seen is the idle model's count at finish).
  */
 int ts_analysis_exit_traced(const struct ts_analysis *a, int cause);
 

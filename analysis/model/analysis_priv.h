@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * Private to one run's analysis: analysis.c (the filters and the section table that feeds the
+ * models) and presence.c (what was recorded and seen, which the models ask when a figure is
+ * missing) share the state. The models never include this: they take presence.c's answers.
+ */
+#ifndef TS_MODEL_ANALYSIS_PRIV_H
+#define TS_MODEL_ANALYSIS_PRIV_H
+
+#include "tickscope/analysis.h"
+
+struct lost_rec {
+	uint64_t time, lost;
+};
+
+struct ts_analysis {
+	void *model[TS_SEC_NR]; /* by enum ts_section, made by sections[s]->new */
+	uint32_t feeds[TS_EV_NR_KINDS]; /* bit s: section s is fed this kind */
+	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off); /* for metric names */
+	void *sym_ctx;
+	struct ts_analysis_opts opts;
+	int32_t *pids;
+	char comm[TS_COMM_LEN];
+	int task_filter;
+	int event_filter; /* --time or --cpu: kept() has work to do */
+	uint64_t *cpus; /* bitmap, NULL for all */
+	uint64_t fed[TS_EV_NR_KINDS];
+	int8_t recorded[TS_EV_NR_KINDS]; /* valid when have_recorded */
+	int have_recorded;
+	int ipi_recorded; /* an IPI tracepoint (ts_idle_is_ipi()) is in the file */
+	int ipi_seen; /* the idle model saw an IPI exit (set by ts_analysis_finish) */
+	uint64_t first, last, filtered;
+	uint64_t sec_first[TS_SEC_NR], sec_last[TS_SEC_NR], sec_events[TS_SEC_NR];
+	struct lost_rec *lost;
+	size_t nr_lost, cap_lost;
+	int8_t ksec[TS_EV_NR_KINDS]; /* section of each kind, -1 for none */
+	uint64_t lost_total, lost_records, lost_unplaced;
+	uint64_t lost_samples, lost_samples_records; /* LOST_SAMPLES: the same losses, per event */
+	struct ts_section_info info[TS_SEC_NR];
+};
+
+/* The section of event @kind (TS_SEC_*), -1 for none. */
+int ts_analysis_kind_section(int kind);
+
+#endif
