@@ -79,6 +79,8 @@ static int on_probe(struct ts_probes *m, const struct ts_event *ev, int i, int r
 	uint64_t *v, d;
 	int err;
 
+	if (!p->ip)
+		p->ip = ev->probe.ip;
 	if (!ret) {
 		p->entries++;
 		err = ts_map_insert(&m->open[i], key, &v);

@@ -25,6 +25,12 @@ struct ts_probe {
 	uint64_t unmatched_returns; /* a return without its entry (trace start, lost events) */
 	uint64_t open_at_end; /* entered, not returned by the end */
 	uint64_t from_idle; /* calls made by an idle task (pid 0) */
+	/*
+	 * the address probed, as the first of its events that carries one says (the kprobe's
+	 * __probe_ip, the return probe's __probe_func); 0 when none did. Its symbol is the
+	 * function the kprobe sits on: F, or a clone of it (F.constprop.0).
+	 */
+	uint64_t ip;
 };
 
 struct ts_probes;
