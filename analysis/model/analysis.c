@@ -10,6 +10,7 @@
 #include "sink.h"
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
+#include "tickscope/probes.h"
 
 #define MAX_LOST_RECORDS 65536
 
@@ -112,7 +113,8 @@ int ts_analysis_section_kinds(enum ts_section s, const uint16_t **kinds, const u
 
 int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 {
-	int k = ts_event_kind(name), s;
+	int k = ts_event_kind(name), s, ret;
+	char fn[sizeof(((struct ts_probe *)0)->name)];
 
 	a->have_recorded = 1;
 	if (k != TS_EV_OTHER) {
@@ -124,6 +126,11 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 	}
 	if (ts_idle_is_ipi(name))
 		a->ipi_recorded = 1;
+	if (ts_probe_split(name, fn, sizeof(fn), &ret) && a->model[TS_SEC_PROBES]) {
+		/* a probe that never fires is 0 calls; past TS_PROBES_MAX its events count as other */
+		(void)ts_probes_note(a->model[TS_SEC_PROBES], fn);
+		return 1;
+	}
 	return 0;
 }
 

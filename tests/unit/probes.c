@@ -53,6 +53,10 @@ static void probes(void)
 	struct ts_event ev;
 
 	ok(ts_probes_new(&m, NULL) == 0, "probes: new");
+	/* the input recorded both probes: each is listed before its events come */
+	ok(ts_probes_note(m, "quiet_vmstat") == 0 && ts_probes_note(m, "never_fired") == 0 &&
+		   ts_probes_note(m, "quiet_vmstat") == 0 && ts_probes_nr(m) == 2,
+	   "recorded probes are listed once each, before any event");
 	/* two idle tasks (pid 0) interleaved on CPUs 0 and 1: pairs by CPU */
 	feed_probes(m, tev_switch(90, 0, 5, TS_STATE_SLEEPING, 0));
 	feed_probes(m, probe(100, 0, 0, qv)); /* its format without __probe_ip: address 0 */
@@ -72,7 +76,7 @@ static void probes(void)
 	feed_probes(m, probe(1200, 3, 42, ss_ret)); /* 1000 */
 	feed_probes(m, probe(1300, 2, 43, ss)); /* open at the end */
 	ts_probes_finish(m, 2000);
-	is_int(ts_probes_nr(m), 2, "two probed functions");
+	is_int(ts_probes_nr(m), 3, "three probed functions: two noted, one more seen");
 	p = ts_probes_at(m, 0);
 	ok(p && !strcmp(p->name, "quiet_vmstat"), "the first seen is quiet_vmstat");
 	is_int(p->duration.count, 2, "quiet_vmstat: two complete calls");
@@ -84,6 +88,9 @@ static void probes(void)
 	is_int(p->per_cpu[0].sum + 1000 * p->per_cpu[1].sum, 30 + 10000, "per CPU: 30 and 10 ns");
 	is_int(ts_probes_idle_entries(m), 2, "two idle entries (switches to pid 0, not cpu_idle)");
 	p = ts_probes_at(m, 1);
+	ok(p && !strcmp(p->name, "never_fired") && p->entries == 0 && p->duration.count == 0,
+	   "a recorded probe that never fired: listed, 0 calls");
+	p = ts_probes_at(m, 2);
 	is_int(p->duration.sum, 1000, "synchronize_srcu: 1000 ns, paired by task across CPUs");
 	is_int(p->ip, 0, "synchronize_srcu: no address in its events, none kept");
 	is_int(p->open_at_end, 1, "synchronize_srcu: one call open at the end");

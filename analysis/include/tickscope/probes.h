@@ -41,6 +41,13 @@ int ts_probes_new(struct ts_probes **mp, const struct ts_model_opts *opts);
 /** ts_probes_feed() - feed one event: probe:* events pair, switches to idle are counted */
 int ts_probes_feed(struct ts_probes *m, const struct ts_event *ev);
 
+/**
+ * ts_probes_note() - the input recorded probe:@fn (its attrs): @fn is listed, with no calls
+ * until its events come, so that a probe that never fired counts 0 calls, not "not measured"
+ * Return: 0, or -ENOSPC past TS_PROBES_MAX functions.
+ */
+int ts_probes_note(struct ts_probes *m, const char *fn);
+
 /** ts_probes_finish() - count the calls still open at the end */
 void ts_probes_finish(struct ts_probes *m, uint64_t end);
 
