@@ -95,6 +95,7 @@ if [ -f "$conf" ]; then
 	config_variant "$conf" B
 	config_variant "$conf" C
 	[ -n "${V_REPRODUCES+x}" ] || V_REPRODUCES=$(config_value "$conf" EXP_REPRODUCES)
+	[ -n "${V_NAME+x}" ] || V_NAME=$(config_value "$conf" EXP_NAME)
 	msg "read unset values from $conf"
 fi
 

@@ -164,6 +164,14 @@ config TS_EXP_REPRODUCES
 	  A case of tests/fixtures/seeds/ (vmstat-44, shrinker-srcu): tickscope compare
 	  then sets the seed's change beside the one measured between A and B, the
 	  reproduction verdict (docs/compare.md).
+
+config TS_EXP_NAME
+	string "The experiment's folder name (empty: derived)"
+	default ""
+	help
+	  results/experiments/<name>/ (make experiment NAME=). Empty: the board, the
+	  workload and the variants joined by '-' and '-vs-', which three variants with
+	  long names can take past the 64 characters a name may have.
 TAIL
 	printf '\nendmenu\n'
 }

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # make check-kernel-variants: build hz-periodic and nohz-idle kernels for qemu-aarch64 (make
 # kernel), record the ping-pong on both interleaved and check compare's answer; then the
-# shrinker patch variant against nohz-idle on stress-ng ramfs, and the vmstat case three ways.
+# shrinker patch variant against nohz-idle on stress-ng ramfs, the shrinker case three ways (with
+# our fix), and the vmstat case three ways.
 # Slow; not in CI.
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/kernel-variants.sh"
@@ -61,6 +62,24 @@ if [ "${TS_KV_SHRINKER:-1}" = 1 ]; then
 	[ $rc -eq 0 ] || tail -n 30 "$slog" | sed 's/^/# /'
 	sed -n '1,30p' "$results/experiments/$sname/compare.txt" 2>/dev/null | sed 's/^/# /'
 	kv_shrinker_answer "$results/experiments/$sname" nohz-idle shrinker-srcu "$sruns"
+fi
+
+# The shrinker case three ways: the baseline, the SRCU patch and our fix on top of it
+# (boards/patches/shrinker-fix), synchronize_srcu probed (make qemu-aarch64-shrinker3_defconfig).
+# TS_KV_SHRINKER3=0 leaves it out.
+if [ "${TS_KV_SHRINKER3:-1}" = 1 ]; then
+	tname=qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu-and-fix
+	tlog=$results/experiments/$tname.log
+	t0=$(date +%s)
+	"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=stress-ramfs A=nohz-idle \
+		B=shrinker-srcu C=shrinker-fix RUNS="$runs" WORKERS=2 DURATION=5 CALLCHAINS=1 \
+		PROBES=synchronize_srcu REPRODUCES=shrinker-srcu NAME=$tname RESULTS="$results" \
+		TICKSCOPE="$TICKSCOPE" CONFIG=/dev/null >"$tlog" 2>&1
+	rc=$?
+	ok $rc "make experiment the shrinker case three ways, RUNS=$runs ($(($(date +%s) - t0))s; $tlog)"
+	[ $rc -eq 0 ] || tail -n 30 "$tlog" | sed 's/^/# /'
+	sed -n '1,20p' "$results/experiments/$tname/compare.txt" 2>/dev/null | sed 's/^/# /'
+	kv_shrinker3_answer "$results/experiments/$tname" nohz-idle shrinker-srcu shrinker-fix "$runs"
 fi
 
 # The vmstat case three ways (boards/patches/vmstat-44-*, stock nohz-idle), ping-pong free to

@@ -27,19 +27,11 @@ ok $? "the fixture unpacks"
 	>"$d/compare.json" && "$TICKSCOPE" compare "$d/vmstat-44-before" "$d/vmstat-44-after" \
 	"$d/nohz-idle" >"$d/compare.txt"
 ok $? "compare from the summaries"
-# vals JSON METRIC VARIANT: the per-run values, 6 significant digits, null as 0
-vals() {
-	python3 -c "import json, sys
-d = json.load(open(sys.argv[1]))
-m = {e['name']: e for e in d['metrics']}[sys.argv[2]]
-v = {x['variant']: x for x in m['variants']}[sys.argv[3]]
-print(' '.join('%.6g' % (x or 0) for x in v['values']))" "$@" 2>&1
-}
 for k in probes.quiet_vmstat.ns_per_idle_entry idlepath.entry.p50 \
 	workqueue.work.vmstat_update.per_s bench.latency; do
 	bad=
 	for v in vmstat-44-before vmstat-44-after nohz-idle; do
-		got=$(vals "$d/compare.json" $k $v) old=$(vals "$d/committed.json" $k $v)
+		got=$(kv_vals "$d/compare.json" $k $v 0) old=$(kv_vals "$d/committed.json" $k $v 0)
 		want=$(for r in "$d/$v"/run-*; do kv_sum "$r" $k; done |
 			awk '{ printf "%s%.6g", (NR > 1 ? " " : ""), $1 }')
 		[ "$k" = bench.latency ] && want=$old # the benchmark's figure is from workload.out

@@ -10,6 +10,7 @@
 #include "analysis_priv.h"
 #include "sink.h"
 #include "tickscope/error.h"
+#include "tickscope/probes.h"
 
 #define MAX_LOST_RECORDS 65536
 
@@ -41,7 +42,8 @@ static uint32_t kind_feeds(int kind)
 
 int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 {
-	int k = ts_event_kind(name), s;
+	int k = ts_event_kind(name), s, ret;
+	char fn[sizeof(((struct ts_probe *)0)->name)];
 
 	a->have_recorded = 1;
 	if (k != TS_EV_OTHER) {
@@ -53,6 +55,11 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 	}
 	if (ts_idle_is_ipi(name))
 		a->ipi_recorded = 1;
+	if (ts_probe_split(name, fn, sizeof(fn), &ret) && a->model[TS_SEC_PROBES]) {
+		/* a probe that never fires is 0 calls; past TS_PROBES_MAX its events count as other */
+		(void)ts_probes_note(a->model[TS_SEC_PROBES], fn);
+		return 1;
+	}
 	return 0;
 }
 

@@ -7,6 +7,7 @@
  * entry: its return pairs with it, the outer return is unmatched.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -43,6 +44,27 @@ int ts_probe_split(const char *name, char *fn, size_t len, int *ret)
 	return 1;
 }
 
+/* The index of function @fn, added when new; -2 past TS_PROBES_MAX (counted in other). */
+static int fn_index(struct ts_probes *m, const char *fn)
+{
+	int i;
+
+	for (i = 0; i < m->nr && strcmp(m->p[i].name, fn); i++)
+		;
+	if (i == m->nr) {
+		if (m->nr == TS_PROBES_MAX)
+			return -2;
+		snprintf(m->p[i].name, sizeof(m->p[i].name), "%s", fn);
+		m->nr++;
+	}
+	return i;
+}
+
+int ts_probes_note(struct ts_probes *m, const char *fn)
+{
+	return fn_index(m, fn) < 0 ? -ENOSPC : 0;
+}
+
 /* The probe of event name @name (its index), adding it when new; -1 when not a probe. */
 static int probe_of(struct ts_probes *m, const char *name, int *ret)
 {
@@ -57,15 +79,10 @@ static int probe_of(struct ts_probes *m, const char *name, int *ret)
 	}
 	if (!ts_probe_split(name, fn, sizeof(fn), ret))
 		return -1;
-	for (i = 0; i < m->nr && strcmp(m->p[i].name, fn); i++)
-		;
-	if (i == m->nr) {
-		if (m->nr == TS_PROBES_MAX) {
-			m->other++;
-			return -2;
-		}
-		memcpy(m->p[i].name, fn, sizeof(fn));
-		m->nr++;
+	i = fn_index(m, fn);
+	if (i < 0) {
+		m->other++;
+		return i;
 	}
 	m->ev_name[i][*ret] = name; /* the decoder's copy: later events compare by pointer */
 	return i;
@@ -79,6 +96,8 @@ static int on_probe(struct ts_probes *m, const struct ts_event *ev, int i, int r
 	uint64_t *v, d;
 	int err;
 
+	if (!p->ip)
+		p->ip = ev->probe.ip;
 	if (!ret) {
 		p->entries++;
 		err = ts_map_insert(&m->open[i], key, &v);

@@ -5,6 +5,7 @@
  */
 #include <inttypes.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "report_priv.h"
 #include "tickscope/probes.h"
@@ -14,11 +15,23 @@ static const struct ts_probes *model(const struct ts_analysis *a)
 	return ts_analysis_model(a, TS_SEC_PROBES);
 }
 
+/*
+ * The symbol @p's kprobe sat on (its address through the report's symbols, "+0x.." past a
+ * function's start), NULL when the trace or the symbols do not say.
+ */
+static const char *probed(const struct ts_report_opts *o, const struct ts_probe *p, char *buf,
+			  size_t len)
+{
+	return p->ip && rp_sym_name(o, p->ip) ? rp_sym(o, p->ip, buf, len) : NULL;
+}
+
 static void probes_text(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o)
 {
 	const struct ts_probes *m = model(a);
 	uint64_t idle = ts_probes_idle_entries(m);
 	const struct ts_probe *p;
+	const char *as;
+	char buf[160];
 	struct rp_dist d;
 	size_t i;
 	int c;
@@ -51,6 +64,9 @@ static void probes_text(FILE *f, const struct ts_analysis *a, const struct ts_re
 			rp_cells(f, &d, 9, 0, 3, (const uint64_t[]){ d.p50, d.p99, d.max });
 			fputc('\n', f);
 		}
+		as = probed(o, p, buf, sizeof(buf));
+		if (as && strcmp(as, p->name))
+			fprintf(f, "  %s (probed as %s)\n", p->name, as);
 		if (p->unmatched_returns || p->open_at_end)
 			fprintf(f,
 				"  %-24s unmatched returns %" PRIu64 ", open at end %" PRIu64 "\n",
@@ -64,6 +80,8 @@ static void probes_json(struct rp_json *w, const struct ts_analysis *a,
 {
 	const struct ts_probes *m = model(a);
 	const struct ts_probe *p;
+	const char *as;
+	char buf[160];
 	size_t i;
 	int c;
 
@@ -75,6 +93,11 @@ static void probes_json(struct rp_json *w, const struct ts_analysis *a,
 			p = ts_probes_at(m, i);
 			rp_jbegin(w, NULL, '{');
 			rp_jstr(w, "function", p->name);
+			as = probed(o, p, buf, sizeof(buf));
+			if (as)
+				rp_jstr(w, "probed", as);
+			else
+				rp_jnull(w, "probed");
 			rp_ju64(w, "entries", p->entries);
 			rp_ju64(w, "returns", p->returns);
 			rp_ju64(w, "unmatched_returns", p->unmatched_returns);

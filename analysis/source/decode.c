@@ -123,7 +123,10 @@ const char *ts_decoder_error(const struct ts_decoder *d)
 	return d->err;
 }
 
-/* The decoder of tracepoint @name, and its kind; NULL for one the models do not read. */
+/*
+ * The decoder of tracepoint @name, and its kind; NULL for one the models do not read. perf
+ * probe's kprobe events (probe:F) stay OTHER, with the address probed decoded.
+ */
 static const struct ts_kind_decoder *find_decoder(const char *name, uint16_t *kind)
 {
 	size_t i;
@@ -135,7 +138,7 @@ static const struct ts_kind_decoder *find_decoder(const char *name, uint16_t *ki
 		}
 	}
 	*kind = TS_EV_OTHER;
-	return NULL;
+	return strncmp(name, "probe:", 6) ? NULL : &ts_dec_probe;
 }
 
 /*

@@ -74,6 +74,8 @@ TS_EVENTS(TS_DEC_DECL)
 TS_EVENT_ALIASES(TS_DEC_ALIAS_DECL)
 #undef TS_DEC_DECL
 #undef TS_DEC_ALIAS_DECL
+/* kprobe events (probe:F, probe:F__return), OTHER events of no table line: decode_probe.c */
+extern const struct ts_kind_decoder ts_dec_probe;
 
 struct ts_print_prog;
 

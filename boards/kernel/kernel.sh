@@ -131,17 +131,20 @@ series_files() {
 }
 
 # apply_series TREE: copy the cached tree into TREE (hard links), break the links of the files
-# the patches touch, then apply each patch; one clear error for a patch that does not apply.
+# the patches touch (all of them first: a later patch may change what an earlier one did),
+# then apply each patch; one clear error for a patch that does not apply.
 apply_series() {
 	rm -rf "$1" "$1.tmp"
 	mkdir -p "$(dirname "$1")"
 	cp -al "$src_pristine" "$1.tmp"
 	for _p in $series; do
 		sed -n 's/^+++ [^/]*\/\([^[:space:]]*\).*/\1/p; s/^--- [^/]*\/\([^[:space:]]*\).*/\1/p' \
-			"$_p" | sort -u | while read -r _f; do
-			[ -f "$1.tmp/$_f" ] && cp --remove-destination "$src_pristine/$_f" "$1.tmp/$_f"
-			true
-		done
+			"$_p"
+	done | sort -u | while read -r _f; do
+		[ -f "$1.tmp/$_f" ] && cp --remove-destination "$src_pristine/$_f" "$1.tmp/$_f"
+		true
+	done
+	for _p in $series; do
 		if ! _out=$(patch -d "$1.tmp" -p1 -N --dry-run <"$_p" 2>&1); then
 			_why=$(echo "$_out" | grep -m1 -iE '^hunk #.*failed|can.t find file|malformed|reversed' ||
 				echo "$_out" | grep -v '^checking file' | head -n1)

@@ -11,6 +11,16 @@ v = {x['variant']: x for x in m[sys.argv[2]]['variants']}
 print(v[sys.argv[3]].get(sys.argv[4]))" "$@" 2>&1
 }
 
+# kv_vals JSON METRIC VARIANT NULL: a metric's per-run values in a compare JSON file, 6
+# significant digits, NULL for a null value.
+kv_vals() {
+	python3 -c "import json, sys
+d = json.load(open(sys.argv[1]))
+m = {e['name']: e for e in d['metrics']}[sys.argv[2]]
+v = {x['variant']: x for x in m['variants']}[sys.argv[3]]
+print(' '.join(sys.argv[4] if x is None else '%.6g' % x for x in v['values']))" "$@" 2>&1
+}
+
 # kv_rank DIR REGEX: the rank (1 = first) of the first metric matching REGEX in B's ranked
 # changes of the explanation (compare.json), or 0 if none does.
 kv_rank() {
@@ -108,6 +118,44 @@ print(max((p for p in x if ';' in p['label']), key=lambda p: p['share_pct'])['la
 	grep -q '^  synchronize_srcu;unregister_shrinker;deactivate_locked_super (D) ' \
 		"$_d/compare.txt"
 	ok $? "compare.txt lists it where the benchmark's tasks wait"
+}
+
+# kv_shrinker3_answer DIR A B C RUNS: the shrinker case three ways on stress-ng ramfs with
+# callchains and synchronize_srcu probed, RUNS a side: A the baseline, B the SRCU patch
+# (unregister_shrinker() waits in synchronize_srcu()), C our fix on top of it (the wait gone,
+# nr_deferred freed by call_srcu()). What the code says: the workers wait in synchronize_srcu
+# under unregister_shrinker in every B run and in no A or C run; B calls synchronize_srcu in
+# every run, more often than C in any (complete separation); in C the deferred frees run in a
+# kworker (srcu_invoke_callbacks, every C run) and no worker waits for them.
+kv_shrinker3_answer() {
+	_d=$1 _a=$2 _b=$3 _c=$4 _n=$5
+	_r=bench.ramfs.bogo_ops_per_s_real
+	_w='task.offcpu_stack.synchronize_srcu;unregister_shrinker;deactivate_locked_super.D'
+	_s=probes.synchronize_srcu.per_s _k=workqueue.work.srcu_invoke_callbacks.per_s
+	[ "$(kv_metric "$_d" $_r "$_a" n)" = "$_n" ] && [ "$(kv_metric "$_d" $_r "$_b" n)" = "$_n" ] &&
+		[ "$(kv_metric "$_d" $_r "$_c" n)" = "$_n" ]
+	ok $? "compare has $_n runs of each of the three variants"
+	for _v in "$_b" "$_c"; do
+		diag "bogo ops/s real time $_a -> $_v: $(kv_metric "$_d" $_r "$_a" median) ->" \
+			"$(kv_metric "$_d" $_r "$_v" median) (p $(kv_metric "$_d" $_r "$_v" p))"
+	done
+	_wb=$(kv_metric "$_d" "$_w.per_op" "$_b" min)
+	diag "the wait per op in $_b: $_wb .. $(kv_metric "$_d" "$_w.per_op" "$_b" max) ns"
+	awk -v x="$_wb" 'BEGIN { exit !(x > 0) }'
+	ok $? "$_b: the workers wait in synchronize_srcu <- unregister_shrinker in every run"
+	[ "$(kv_metric "$_d" "$_w.per_op" "$_a" max)" = 0 ] &&
+		[ "$(kv_metric "$_d" "$_w.per_op" "$_c" max)" = 0 ]
+	ok $? "$_c (the fix) and $_a: that wait in no run"
+	diag "synchronize_srcu calls per s: $_a $(kv_metric "$_d" $_s "$_a" max) (max)," \
+		"$_b $(kv_metric "$_d" $_s "$_b" min) (min), $_c $(kv_metric "$_d" $_s "$_c" max) (max)"
+	awk -v b="$(kv_metric "$_d" $_s "$_b" min)" -v c="$(kv_metric "$_d" $_s "$_c" max)" \
+		-v a="$(kv_metric "$_d" $_s "$_a" max)" 'BEGIN { exit !(b > 0 && b > c && b > a) }'
+	ok $? "synchronize_srcu (kprobe pairs): every $_b run calls it more often than any other"
+	awk -v x="$(kv_metric "$_d" $_k "$_c" min)" 'BEGIN { exit !(x > 0) }'
+	ok $? "$_c: the deferred frees run in a kworker (srcu_invoke_callbacks) in every run"
+	_x=$(kv_metric "$_d" task.woken_by_work.srcu_invoke_callbacks.share "$_c" max)
+	case "$_x" in 0 | 0.0 | None) true ;; *) false ;; esac
+	ok $? "$_c: and no worker waits for them (woken by srcu_invoke_callbacks: $_x)"
 }
 
 # kv_floor P N: whether an exact U p-value is at its floor 2/C(2N, N) (complete separation).

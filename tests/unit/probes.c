@@ -50,14 +50,23 @@ static void probes(void)
 {
 	struct ts_probes *m;
 	const struct ts_probe *p;
+	struct ts_event ev;
 
 	ok(ts_probes_new(&m, NULL) == 0, "probes: new");
+	/* the input recorded both probes: each is listed before its events come */
+	ok(ts_probes_note(m, "quiet_vmstat") == 0 && ts_probes_note(m, "never_fired") == 0 &&
+		   ts_probes_note(m, "quiet_vmstat") == 0 && ts_probes_nr(m) == 2,
+	   "recorded probes are listed once each, before any event");
 	/* two idle tasks (pid 0) interleaved on CPUs 0 and 1: pairs by CPU */
 	feed_probes(m, tev_switch(90, 0, 5, TS_STATE_SLEEPING, 0));
-	feed_probes(m, probe(100, 0, 0, qv));
-	feed_probes(m, probe(105, 1, 0, qv));
+	feed_probes(m, probe(100, 0, 0, qv)); /* its format without __probe_ip: address 0 */
+	ev = probe(105, 1, 0, qv);
+	ev.probe.ip = 0x1000; /* the first address given names the symbol probed */
+	feed_probes(m, ev);
 	feed_probes(m, probe(130, 0, 0, qv_ret)); /* 30 */
-	feed_probes(m, probe(115, 1, 0, qv_ret)); /* 10 */
+	ev = probe(115, 1, 0, qv_ret); /* 10 */
+	ev.probe.ip = 0x2000; /* a later one does not change it */
+	feed_probes(m, ev);
 	feed_probes(m, tev_switch(140, 1, 6, TS_STATE_SLEEPING, 0));
 	feed_probes(m, tev_switch(150, 1, 0, TS_STATE_RUNNING, 6)); /* switches away: no */
 	feed_probes(m, tev_idle(151, 1, 1)); /* cpu_idle enters are not idle entries here */
@@ -67,18 +76,23 @@ static void probes(void)
 	feed_probes(m, probe(1200, 3, 42, ss_ret)); /* 1000 */
 	feed_probes(m, probe(1300, 2, 43, ss)); /* open at the end */
 	ts_probes_finish(m, 2000);
-	is_int(ts_probes_nr(m), 2, "two probed functions");
+	is_int(ts_probes_nr(m), 3, "three probed functions: two noted, one more seen");
 	p = ts_probes_at(m, 0);
 	ok(p && !strcmp(p->name, "quiet_vmstat"), "the first seen is quiet_vmstat");
 	is_int(p->duration.count, 2, "quiet_vmstat: two complete calls");
 	is_int(p->duration.sum, 40, "quiet_vmstat: 30 + 10 ns, paired by CPU for pid 0");
 	is_int(p->unmatched_returns, 1, "quiet_vmstat: a return without its entry");
 	is_int(p->from_idle, 2, "quiet_vmstat: both from the idle task");
+	is_int(p->ip, 0x1000, "quiet_vmstat: probed at the first address its events gave");
 	is_int(p->nr_cpu, 2, "quiet_vmstat: per CPU up to CPU 1");
 	is_int(p->per_cpu[0].sum + 1000 * p->per_cpu[1].sum, 30 + 10000, "per CPU: 30 and 10 ns");
 	is_int(ts_probes_idle_entries(m), 2, "two idle entries (switches to pid 0, not cpu_idle)");
 	p = ts_probes_at(m, 1);
+	ok(p && !strcmp(p->name, "never_fired") && p->entries == 0 && p->duration.count == 0,
+	   "a recorded probe that never fired: listed, 0 calls");
+	p = ts_probes_at(m, 2);
 	is_int(p->duration.sum, 1000, "synchronize_srcu: 1000 ns, paired by task across CPUs");
+	is_int(p->ip, 0, "synchronize_srcu: no address in its events, none kept");
 	is_int(p->open_at_end, 1, "synchronize_srcu: one call open at the end");
 	is_int(p->per_cpu[3].count, 1, "a call is counted on the CPU it returned on");
 	ts_probes_free(m);

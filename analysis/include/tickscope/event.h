@@ -222,6 +222,14 @@ struct ts_event {
 			uint64_t rhp;
 			uint64_t func;
 		} rcu_cb;
+		struct { /* OTHER, when ts_probe_split() takes the name: probe:F, probe:F__return */
+			/*
+			 * the address probed: the kprobe's __probe_ip, the return probe's
+			 * __probe_func; 0 when the format has neither. It names the symbol probed,
+			 * a clone (F.constprop.0) where the kernel has no F.
+			 */
+			uint64_t ip;
+		} probe;
 		struct { /* SHRINK_START, SHRINK_END */
 			uint64_t shr; /* struct shrinker address: pairs start and end */
 			uint64_t function; /* shrinker->scan_objects */

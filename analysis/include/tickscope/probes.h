@@ -25,6 +25,12 @@ struct ts_probe {
 	uint64_t unmatched_returns; /* a return without its entry (trace start, lost events) */
 	uint64_t open_at_end; /* entered, not returned by the end */
 	uint64_t from_idle; /* calls made by an idle task (pid 0) */
+	/*
+	 * the address probed, as the first of its events that carries one says (the kprobe's
+	 * __probe_ip, the return probe's __probe_func); 0 when none did. Its symbol is the
+	 * function the kprobe sits on: F, or a clone of it (F.constprop.0).
+	 */
+	uint64_t ip;
 };
 
 struct ts_probes;
@@ -34,6 +40,13 @@ int ts_probes_new(struct ts_probes **mp, const struct ts_model_opts *opts);
 
 /** ts_probes_feed() - feed one event: probe:* events pair, switches to idle are counted */
 int ts_probes_feed(struct ts_probes *m, const struct ts_event *ev);
+
+/**
+ * ts_probes_note() - the input recorded probe:@fn (its attrs): @fn is listed, with no calls
+ * until its events come, so that a probe that never fired counts 0 calls, not "not measured"
+ * Return: 0, or -ENOSPC past TS_PROBES_MAX functions.
+ */
+int ts_probes_note(struct ts_probes *m, const char *fn);
 
 /** ts_probes_finish() - count the calls still open at the end */
 void ts_probes_finish(struct ts_probes *m, uint64_t end);

@@ -1,0 +1,92 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The probes section names the symbol each kprobe sat on, against perf script: on an aarch64
+# recording whose kernel has only refresh_cpu_vm_stats.constprop.0 (the board probed it by its
+# base name, kprobes.txt says so), perf script's __probe_ip (and the return probe's
+# __probe_func), looked up in the recording boot's kallsyms by this test's own awk, is the
+# symbol the report names: "refresh_cpu_vm_stats (probed as refresh_cpu_vm_stats.constprop.0)"
+# in text, "probed" in JSON; quiet_vmstat, probed by its own name, gets no such line. The
+# calls perf script counts are the section's entries and returns. Without symbols, "probed" is
+# null and the text says nothing of it.
+. "$(dirname "$0")/lib/tap.sh"
+
+command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf)"
+command -v jq >/dev/null || skip_all "jq not installed (Debian package jq)"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+
+name=a64-6.1-built-vmstat-probes
+data=$(shared_fixture "$name.data") || { echo "Bail out! no fixture $name.data.xz"; exit 1; }
+ksyms=$(shared_fixture "$name.kallsyms") || { echo "Bail out! no $name.kallsyms.xz"; exit 1; }
+kprobes=$TS_TOP/tests/fixtures/aarch64/$name.kprobes.txt
+
+perf script -i "$data" -F event,trace 2>"$TAP_TMP/perf.err" | grep '^ *probe:' >"$TAP_TMP/perf.txt"
+# "F ADDRESS" per probe event: the kprobe's (ADDR), the return probe's (FUNC <- RET)
+sed -n 's/^ *probe:\([A-Za-z0-9_.]*\): (\([0-9a-f]*\).*/\1 \2/p' "$TAP_TMP/perf.txt" |
+	sed 's/__return / /' | sort -u >"$TAP_TMP/addrs"
+
+# resolve ADDR against kallsyms: the text symbol with the greatest address not above it. The
+# addresses are 16 lowercase hex digits on both sides, compared as strings (awk's numbers lose
+# 64-bit addresses); the offset from the low 32 bits.
+resolve() {
+	awk -v want="$1" '
+	function hex(s,  i, v) {
+		v = 0
+		for (i = 1; i <= length(s); i++)
+			v = v * 16 + index("0123456789abcdef", substr(s, i, 1)) - 1
+		return v
+	}
+	length(want) == 16 && length($1) == 16 && $2 ~ /^[tT]$/ && $1 "" <= want "" &&
+	$1 "" >= best "" { best = $1; sym = $3 }
+	END {
+		if (sym == "") exit 1
+		off = hex(substr(want, 9)) - hex(substr(best, 9))
+		if (off < 0) off += 4294967296
+		if (off) printf "%s+%#x\n", sym, off; else print sym
+	}
+	' "$ksyms"
+}
+
+"$TICKSCOPE" report -i "$data" --kallsyms "$ksyms" >"$TAP_TMP/report.txt" 2>"$TAP_TMP/report.err"
+ok $? "report with the recording boot's kallsyms"
+"$TICKSCOPE" report -i "$data" --kallsyms "$ksyms" --json >"$TAP_TMP/report.json" 2>>"$TAP_TMP/report.err"
+ok $? "report --json"
+
+is "$(cut -d' ' -f1 "$TAP_TMP/addrs" | sort -u | tr '\n' ' ')" "quiet_vmstat refresh_cpu_vm_stats " \
+	"perf script: two probed functions"
+is "$(cut -d' ' -f1 "$TAP_TMP/addrs" | uniq -d)" "" \
+	"perf script: one address per function (entry and return agree)"
+
+for fn in quiet_vmstat refresh_cpu_vm_stats; do
+	addr=$(sed -n "s/^$fn //p" "$TAP_TMP/addrs")
+	sym=$(resolve "$addr")
+	ok $? "$fn: perf's address $addr is in kallsyms ($sym)"
+	# the board's own record of what it probed (ts-record.sh's kprobes.txt)
+	is "$(sed -n "s/^added p:probe\/$fn //p" "$kprobes")" "$sym" \
+		"$fn: kprobes.txt names the same symbol"
+	is "$(jq -r --arg f "$fn" '.sections.probes.functions[] | select(.function == $f) |
+		.probed' "$TAP_TMP/report.json")" "$sym" "$fn: JSON probed is $sym"
+	entries=$(grep -c "^ *probe:$fn: " "$TAP_TMP/perf.txt")
+	returns=$(grep -c "^ *probe:${fn}__return: " "$TAP_TMP/perf.txt")
+	is "$(jq -r --arg f "$fn" '.sections.probes.functions[] | select(.function == $f) |
+		"\(.entries) \(.returns)"' "$TAP_TMP/report.json")" "$entries $returns" \
+		"$fn: entries and returns as perf script counts them ($entries, $returns)"
+	if [ "$sym" = "$fn" ]; then
+		! grep -q "^  $fn (probed as" "$TAP_TMP/report.txt"
+		ok $? "$fn: probed by its own name, the text says nothing more"
+	else
+		grep -qxF "  $fn (probed as $sym)" "$TAP_TMP/report.txt"
+		ok $? "text: '$fn (probed as $sym)'"
+	fi
+done
+is "$(resolve "$(sed -n 's/^refresh_cpu_vm_stats //p' "$TAP_TMP/addrs")")" \
+	"refresh_cpu_vm_stats.constprop.0" "the oracle itself: the clone, as the board probed it"
+
+"$TICKSCOPE" report -i "$data" --json 2>/dev/null >"$TAP_TMP/nosyms.json"
+is "$(jq -r '[.sections.probes.functions[].probed] | map(tostring) | join(" ")' \
+	"$TAP_TMP/nosyms.json")" "null null" "without symbols: probed is null"
+"$TICKSCOPE" report -i "$data" 2>/dev/null >"$TAP_TMP/nosyms.txt"
+! grep -q 'probed as' "$TAP_TMP/nosyms.txt"
+ok $? "without symbols: the text names no probed symbol"
+
+tap_done
