@@ -25,7 +25,7 @@ $(CLI): $(LIBPERF_LIBS)
 $(CLI): LIBS += $(LIBPERF_LIBS)
 
 # A static aarch64 tickscope for boards without a working perf (boards/target/ts-record.sh):
-# `make tickscope-arm64`, with Debian's cross compiler and arm64 libtraceevent/libzstd
+# `make tickscope-arm64`, with Debian's cross compiler and arm64 libtraceevent/libzstd/liblzma
 # (scripts/arm64-libs.sh).
 CROSS_COMPILE_ARM64 ?= aarch64-linux-gnu-
 ARM64_BUILD := $(BUILD)/arm64
@@ -37,7 +37,7 @@ ARM64_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -pthread -Ianalysis/i
 	-I$(ARM64_LIBS)/usr/include/traceevent -I$(ARM64_LIBS)/usr/include \
 	-I$(LIBPERF_ARM64)/include -MMD -MP
 
-$(ARM64_LIBS)/.tickscope-extracted:
+$(ARM64_LIBS)/.tickscope-extracted: scripts/arm64-libs.sh
 	$(Q)TS_ARM64_LIBS=$(CURDIR)/$(ARM64_LIBS) scripts/arm64-libs.sh >/dev/null
 
 $(LIBPERF_ARM64)/lib/libperf.a: scripts/libperf.sh
@@ -59,7 +59,8 @@ $(ARM64_CLI): $(ARM64_OBJS) $(LIBPERF_ARM64)/lib/libperf.a
 	$(Q)$(CROSS_COMPILE_ARM64)gcc -static -pthread -o $@ $(ARM64_OBJS) \
 		$(LIBPERF_ARM64)/lib/libperf.a $(LIBPERF_ARM64)/lib/libapi.a \
 		$(ARM64_LIBS)/usr/lib/aarch64-linux-gnu/libtraceevent.a \
-		$(ARM64_LIBS)/usr/lib/aarch64-linux-gnu/libzstd.a -lm -ldl
+		$(ARM64_LIBS)/usr/lib/aarch64-linux-gnu/libzstd.a \
+		$(ARM64_LIBS)/usr/lib/aarch64-linux-gnu/liblzma.a -lm -ldl
 
 # next to the arm64 workloads, where the board recipes pick their binaries up
 $(BUILD)/workloads-arm64/tickscope: $(ARM64_CLI)

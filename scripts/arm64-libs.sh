@@ -1,11 +1,12 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# The arm64 static libraries a static aarch64 tickscope links (libtraceevent, libzstd): Debian's
-# arm64 -dev packages, downloaded once with apt-get download and unpacked into .cache/.
+# The arm64 static libraries a static aarch64 tickscope links (libtraceevent, libzstd,
+# liblzma): Debian's arm64 -dev packages, downloaded once with apt-get download and unpacked
+# into .cache/.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 root=${TS_ARM64_LIBS:-$top/.cache/arm64-libs}
-pkgs="libtraceevent-dev libzstd-dev"
+pkgs="libtraceevent-dev libzstd-dev liblzma-dev"
 
 case "${1:-}" in
 -h | --help)
@@ -20,7 +21,9 @@ USAGE
 	;;
 esac
 
-if [ -f "$root/.tickscope-extracted" ]; then
+# the stamp names the packages unpacked: a list that grew unpacks them again
+if [ "$(cat "$root/.tickscope-extracted" 2>/dev/null)" = "$pkgs" ]; then
+	touch "$root/.tickscope-extracted"
 	echo "$root"
 	exit 0
 fi
@@ -47,7 +50,7 @@ mkdir -p "$tmp/root"
 for d in "$tmp"/*.deb; do
 	dpkg -x "$d" "$tmp/root"
 done
-touch "$tmp/root/.tickscope-extracted"
+echo "$pkgs" >"$tmp/root/.tickscope-extracted"
 rm -rf "$root"
 mv "$tmp/root" "$root"
 echo "$root"
