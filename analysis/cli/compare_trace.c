@@ -378,13 +378,12 @@ static int summary_refused(const char *sp, const struct ts_summary_head *h, cons
  */
 static char *summary_open(const char *sp, struct ts_summary_head *h, int *line, char *msg, size_t n)
 {
-	char xwhy[400], *plain = ends_with(sp, ".xz") ? cli_unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
-	int err;
+	int xz = ends_with(sp, ".xz"), err;
+	char xwhy[400], *plain = xz ? cli_unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
 
 	if (!plain) {
-		snprintf(msg, n, "%s: %s", sp,
-			 ends_with(sp, ".xz") ? "cannot unpack it" : "out of memory");
-		if (ends_with(sp, ".xz"))
+		snprintf(msg, n, "%s: %s", sp, xz ? "cannot unpack it" : "out of memory");
+		if (xz)
 			snprintf(msg + strlen(msg), n - strlen(msg), ": %s", xwhy);
 		return NULL;
 	}
