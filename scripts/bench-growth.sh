@@ -9,12 +9,6 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/bench-lib.sh
 . "$top/scripts/bench-lib.sh"
-: "${TS_BUILD:=$top/build}"
-TICKSCOPE=$TS_BUILD/tickscope
-PERF=${PERF:-perf}
-STRESS_NG=${STRESS_NG:-stress-ng}
-TIME=/usr/bin/time
-DIR=${BENCH_DIR:-$top/.cache/bench}
 RUNS=${BENCH_GROWTH_RUNS:-3}
 SIZES=${BENCH_GROWTH_SIZES:-500000 2000000 6000000}
 TRACEFS=/sys/kernel/tracing

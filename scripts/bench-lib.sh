@@ -1,6 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # shellcheck shell=sh
-# Shared by bench.sh and bench-growth.sh (sourced): the events of make bench's trace.
+# Shared by bench.sh and bench-growth.sh (sourced, with $top set): the tools and folders they
+# run with, and the events of make bench's trace.
+# shellcheck disable=SC2034 # used by the scripts that source it
+
+: "${TS_BUILD:=$top/build}"
+TICKSCOPE=$TS_BUILD/tickscope
+PERF=${PERF:-perf}
+STRESS_NG=${STRESS_NG:-stress-ng}
+TIME=/usr/bin/time
+DIR=${BENCH_DIR:-$top/.cache/bench}
 
 # bench_events TRACEFS: the events of the trace that this kernel has, comma-separated
 bench_events() {

@@ -12,12 +12,6 @@ set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=scripts/bench-lib.sh
 . "$top/scripts/bench-lib.sh"
-: "${TS_BUILD:=$top/build}"
-TICKSCOPE=$TS_BUILD/tickscope
-PERF=${PERF:-perf}
-STRESS_NG=${STRESS_NG:-stress-ng}
-TIME=/usr/bin/time
-DIR=${BENCH_DIR:-$top/.cache/bench}
 DATA=$DIR/sched.data
 DATA_Z=$DIR/sched-z.data
 DATA_PIPE=$DIR/sched-pipe.data
