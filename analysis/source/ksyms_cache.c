@@ -15,19 +15,22 @@
 
 #include "common/io.h"
 #include "ksyms_priv.h"
+#include "tickscope/error.h"
 #include "tickscope/ksyms.h"
 #include "tickscope/sha256.h"
 
 #define MAGIC "tickscope-ksyms\n" /* 16 bytes, no NUL */
-#define VERSION 1
+#define VERSION 2 /* 2: the printer's index */
 #define ENDIAN 0x01020304u
 #define KEY_MAX 512
 
-/* The cache file: this header, the key, the symbols, the text index, the names. */
+/* The cache file: this header, the key, the symbols, the text and print indices, the names. */
 struct hdr {
 	char magic[16];
 	uint32_t version, symsize, keylen, endian;
-	int64_t nr, nr_text;
+	int64_t nr, nr_text, nr_print;
+	int32_t print_err;
+	uint32_t pad;
 	uint64_t names_len;
 };
 
@@ -114,6 +117,9 @@ static int check_table(const struct ts_ksyms *k)
 	for (i = 0; i < k->nr_text; i++)
 		if (k->text[i] >= (uint64_t)k->nr)
 			return -1;
+	for (i = 0; i < k->nr_print; i++)
+		if (k->print[i] >= (uint64_t)k->nr)
+			return -1;
 	return 0;
 }
 
@@ -144,9 +150,12 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	if (memcmp(h->magic, MAGIC, sizeof(h->magic)) || h->version != VERSION ||
 	    h->symsize != sizeof(struct ksym) || h->endian != ENDIAN || h->keylen != klen ||
 	    (size_t)st.st_size < off || memcmp(h + 1, key, klen) || h->nr <= 0 || h->nr_text < 0 ||
-	    h->nr_text > h->nr || (uint64_t)h->nr > (size_t)st.st_size / 8)
+	    h->nr_text > h->nr || h->nr_print < 0 || h->nr_print > h->nr ||
+	    (h->print_err && h->print_err != -TS_EKALLSYMS) ||
+	    (uint64_t)h->nr > (size_t)st.st_size / 8)
 		goto out_unmap;
-	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4);
+	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4) +
+	       pad8((size_t)h->nr_print * 4);
 	if (h->names_len > (size_t)st.st_size || need + h->names_len != (size_t)st.st_size)
 		goto out_unmap;
 	k = calloc(1, sizeof(*k));
@@ -158,6 +167,9 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	k->nr = k->alloc = h->nr;
 	k->text = (uint32_t *)((char *)k->syms + h->nr * sizeof(struct ksym));
 	k->nr_text = h->nr_text;
+	k->print = k->text + pad8((size_t)h->nr_text * 4) / 4;
+	k->nr_print = h->nr_print;
+	k->print_err = h->print_err;
 	k->names = (char *)map + need;
 	k->names_len = k->names_alloc = h->names_len;
 	if (check_table(k)) {
@@ -177,7 +189,7 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 {
 	static const char zero[8];
 	struct hdr h = { .version = VERSION, .symsize = sizeof(struct ksym), .endian = ENDIAN };
-	size_t klen = strlen(key), tlen = (size_t)k->nr_text * 4;
+	size_t klen = strlen(key), tlen = (size_t)k->nr_text * 4, plen = (size_t)k->nr_print * 4;
 	char tmp[4200];
 	int fd, bad;
 
@@ -191,11 +203,14 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 	h.keylen = (uint32_t)klen;
 	h.nr = k->nr;
 	h.nr_text = k->nr_text;
+	h.nr_print = k->nr_print;
+	h.print_err = k->print_err;
 	h.names_len = k->names_len;
 	bad = ts_write_full(fd, &h, sizeof(h)) || ts_write_full(fd, key, klen) ||
 	      ts_write_full(fd, zero, pad8(klen) - klen) ||
 	      ts_write_full(fd, k->syms, (size_t)k->nr * sizeof(*k->syms)) ||
 	      ts_write_full(fd, k->text, tlen) || ts_write_full(fd, zero, pad8(tlen) - tlen) ||
+	      ts_write_full(fd, k->print, plen) || ts_write_full(fd, zero, pad8(plen) - plen) ||
 	      ts_write_full(fd, k->names, k->names_len);
 	if (close(fd) || bad || rename(tmp, path))
 		unlink(tmp);
