@@ -18,6 +18,21 @@
 
 #define CHUNK (1 << 20)
 
+/*
+ * A table mapped from the cache is checked where it is read rather than all at once, which
+ * would bring every page of it in: a name's offset or an index outside the table reads as no
+ * name, no symbol (a damaged cache then prints an address, it does not crash).
+ */
+static const char *name_at(const struct ts_ksyms *k, uint32_t off)
+{
+	return off < k->names_len ? k->names + off : NULL;
+}
+
+static const struct ksym *sym_at(const struct ts_ksyms *k, uint32_t i)
+{
+	return i < (uint64_t)k->nr ? &k->syms[i] : NULL;
+}
+
 static int is_text(char type)
 {
 	return type == 't' || type == 'T' || type == 'w' || type == 'W';
@@ -75,8 +90,10 @@ static const char *word_end(const char *s)
  */
 static int printable(const struct ts_ksyms *k, const struct ksym *s)
 {
-	const char *name = k->names + s->name, *ne, *mod;
+	const char *name = name_at(k, s->name), *ne, *mod;
 
+	if (!name)
+		return -TS_EKALLSYMS;
 	while (isspace((unsigned char)*name))
 		name++;
 	ne = word_end(name);
@@ -88,7 +105,9 @@ static int printable(const struct ts_ksyms *k, const struct ksym *s)
 		return -TS_EKALLSYMS;
 	if (*ne || s->module == NO_MODULE) /* a word shorter than the name has no module */
 		return 1;
-	mod = k->names + s->module;
+	mod = name_at(k, s->module);
+	if (!mod)
+		return -TS_EKALLSYMS;
 	return *word_end(mod) && strlen(mod) + 2 > 512 ? -TS_EKALLSYMS : 1;
 }
 
@@ -141,7 +160,9 @@ static int print_index(struct ts_ksyms *k)
 		return 0;
 	}
 	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && k->syms[k->print[j]].addr == k->syms[k->print[i]].addr; j++)
+		uint64_t at = k->syms[k->print[i]].addr;
+
+		for (j = i + 1; j < n && k->syms[k->print[j]].addr == at; j++)
 			;
 		for (m = 0; m < (j - i) / 2; m++) {
 			uint32_t t = k->print[i + m];
@@ -351,45 +372,55 @@ void ts_ksyms_free(struct ts_ksyms *k)
 const char *ts_ksyms_lookup(const struct ts_ksyms *k, uint64_t addr, uint64_t *off)
 {
 	const struct ksym *sym;
+	const char *name;
 	long lo = 0, hi;
 
-	if (!k || !k->nr_text || addr < k->syms[k->text[0]].addr)
+	if (!k || !k->nr_text || !(sym = sym_at(k, k->text[0])) || addr < sym->addr)
 		return NULL;
 	hi = k->nr_text - 1;
 	while (lo < hi) { /* the last symbol at or below addr */
 		long mid = lo + (hi - lo + 1) / 2;
 
-		if (k->syms[k->text[mid]].addr <= addr)
+		sym = sym_at(k, k->text[mid]);
+		if (!sym)
+			return NULL;
+		if (sym->addr <= addr)
 			lo = mid;
 		else
 			hi = mid - 1;
 	}
-	sym = &k->syms[k->text[lo]];
-	if (off)
+	sym = sym_at(k, k->text[lo]);
+	name = sym ? name_at(k, sym->name) : NULL;
+	if (name && off)
 		*off = addr - sym->addr;
-	return k->names + sym->name;
+	return name;
 }
 
 const char *ts_ksyms_print_find(const struct ts_ksyms *k, uint64_t addr, uint64_t *start,
 				size_t *len, const char **module)
 {
 	size_t lo = 0, hi = k ? (size_t)k->nr_print : 0, mid;
-	const struct ksym *s;
+	const struct ksym *s, *n;
 	const char *name;
 	uint64_t next;
 
 	/* glibc's bsearch() step by step, with libtraceevent's compare of two functions */
 	while (lo < hi) {
 		mid = (lo + hi) / 2;
-		s = &k->syms[k->print[mid]];
-		next = mid + 1 < (size_t)k->nr_print ? k->syms[k->print[mid + 1]].addr : 0;
+		s = sym_at(k, k->print[mid]);
+		n = mid + 1 < (size_t)k->nr_print ? sym_at(k, k->print[mid + 1]) : s;
+		if (!s || !n)
+			return NULL;
+		next = mid + 1 < (size_t)k->nr_print ? n->addr : 0;
 		if (addr == s->addr || (addr > s->addr && addr < next)) {
-			name = k->names + s->name;
+			name = name_at(k, s->name);
+			if (!name)
+				return NULL;
 			while (isspace((unsigned char)*name))
 				name++;
 			*start = s->addr;
 			*len = (size_t)(word_end(name) - name);
-			*module = s->module != NO_MODULE ? k->names + s->module : NULL;
+			*module = s->module != NO_MODULE ? name_at(k, s->module) : NULL;
 			return name;
 		}
 		if (addr < s->addr)
@@ -414,7 +445,7 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
 	*delta = 0;
 	for (i = 0; i < k->nr && !found; i++) {
 		if (k->syms[i].module == NO_MODULE && is_text(k->syms[i].type) &&
-		    !strcmp(k->names + k->syms[i].name, ref)) {
+		    name_at(k, k->syms[i].name) && !strcmp(k->names + k->syms[i].name, ref)) {
 			d = ref_addr - k->syms[i].addr;
 			found = 1;
 		}
@@ -442,7 +473,7 @@ static const struct ksym *kernel_text(const struct ts_ksyms *k, const char *name
 
 	for (i = 0; i < k->nr; i++)
 		if (k->syms[i].module == NO_MODULE && is_text(k->syms[i].type) &&
-		    !strcmp(k->names + k->syms[i].name, name))
+		    name_at(k, k->syms[i].name) && !strcmp(k->names + k->syms[i].name, name))
 			return &k->syms[i];
 	return NULL;
 }
@@ -469,7 +500,8 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 
 	/* without the reference symbol, the kernel's lowest text symbol tells the arch */
 	for (i = 0; !t && i < k->nr_text; i++)
-		if (k->syms[k->text[i]].module == NO_MODULE)
+		if (sym_at(k, k->text[i]) && k->syms[k->text[i]].module == NO_MODULE &&
+		    name_at(k, k->syms[k->text[i]].name))
 			t = &k->syms[k->text[i]];
 	if (!t) {
 		snprintf(why, len, "it has no kernel text symbol: not a kernel's kallsyms?");
@@ -518,6 +550,8 @@ int ts_ksyms_each(const struct ts_ksyms *k, ts_ksym_fn fn, void *ctx)
 
 	for (i = 0; i < k->nr; i++) {
 		s = &k->syms[i];
+		if (!name_at(k, s->name) || (s->module != NO_MODULE && !name_at(k, s->module)))
+			return -TS_EKALLSYMS;
 		ret = fn(ctx, s->addr, s->type, k->names + s->name,
 			 s->module != NO_MODULE ? k->names + s->module : NULL);
 		if (ret)
