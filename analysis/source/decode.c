@@ -414,79 +414,46 @@ static const char *word_end(const char *s)
 }
 
 /*
- * The printer's symbols as libtraceevent would hold them, had they been registered with
- * tep_register_function() in the file's order: that prepends each to a list, which its
- * first lookup turns into an array sorted (stably) by address, with an entry of address 0
- * after the last. Its lookup is a bsearch() whose compare takes an entry when the address is
- * the entry's or lies below the next entry's. resolve_func() runs that same search over the
- * same array, so that every %ps prints what it printed, without libtraceevent's copy of
- * every name (16 MB for a kernel's 120,000 symbols) or the time it takes to make one.
+ * What a tep_register_function() would have been given for one kallsyms line (the old way,
+ * register_func(): the name's first word and the module's, as tep_parse_kallsyms() reads
+ * them).
  */
 struct pfunc {
 	uint64_t addr;
 	const char *name, *mod;
-	size_t seq; /* the order libtraceevent's list would have them in */
 };
 
-static int pfunc_cmp(const void *a, const void *b)
-{
-	const struct pfunc *x = a, *y = b;
-
-	if (x->addr != y->addr)
-		return x->addr < y->addr ? -1 : 1;
-	return x->seq < y->seq ? -1 : x->seq > y->seq;
-}
+static const char *keep_copy(struct ts_decoder *d, const char *s, size_t len);
 
 /*
- * By address, and the later registered first among equal ones. /proc/kallsyms is in address
- * order already: then that is the file's order with each run of one address reversed, and
- * no sort (a third of the time the printer takes to take the symbols in).
+ * libtraceevent's function resolver: the printer's symbols are the table's own
+ * (ts_ksyms_print_find() runs libtraceevent's search over its choice of them), so that every
+ * %ps prints what libtraceevent would have printed, without its copy of every name (16 MB for
+ * a kernel's 120,000 symbols), nor one of ours: a table mapped from the cache is only read
+ * where a lookup goes. A name of more than one word is printed by its first, a copy kept.
  */
-static void sort_funcs(struct pfunc *v, size_t n)
-{
-	size_t i, j, k;
-
-	for (i = 1; i < n; i++)
-		if (v[i].addr < v[i - 1].addr) {
-			qsort(v, n, sizeof(*v), pfunc_cmp);
-			return;
-		}
-	for (i = 0; i < n; i = j) {
-		for (j = i + 1; j < n && v[j].addr == v[i].addr; j++)
-			;
-		for (k = 0; k < (j - i) / 2; k++) {
-			struct pfunc t = v[i + k];
-
-			v[i + k] = v[j - 1 - k];
-			v[j - 1 - k] = t;
-		}
-	}
-}
-
-/* bsearch() in glibc's own steps, with libtraceevent's compare (func_bcmp). */
 static char *resolve_func(void *priv, unsigned long long *addrp, char **modp)
 {
-	const struct ts_decoder *d = priv;
-	size_t lo = 0, hi = d->nr_funcs, mid;
-	uint64_t addr = *addrp, next;
+	struct ts_decoder *d = priv;
+	const char *name, *mod;
+	uint64_t start;
+	size_t len, i;
 
-	while (lo < hi) {
-		const struct pfunc *f;
-
-		mid = (lo + hi) / 2;
-		f = &d->funcs[mid];
-		next = mid + 1 < d->nr_funcs ? d->funcs[mid + 1].addr : 0;
-		if (addr == f->addr || (addr > f->addr && addr < next)) {
-			*addrp = f->addr;
-			*modp = (char *)f->mod;
-			return (char *)f->name;
-		}
-		if (addr < f->addr)
-			hi = mid;
-		else
-			lo = mid + 1;
+	name = ts_ksyms_print_find(d->ksyms, *addrp, &start, &len, &mod);
+	if (!name)
+		return NULL;
+	if (name[len]) {
+		for (i = 0; i < d->nr_copies; i++)
+			if (!strncmp(d->copies[i], name, len) && !d->copies[i][len])
+				break;
+		name = i < d->nr_copies ? d->copies[i] : keep_copy(d, name, len);
+		if (!name)
+			return NULL;
+		mod = NULL; /* the tab before "[mod]" no longer follows the word */
 	}
-	return NULL;
+	*addrp = start;
+	*modp = (char *)mod;
+	return (char *)name;
 }
 
 /* Keep @len bytes of @s as a string of the decoder's own; NULL without memory. */
@@ -554,7 +521,7 @@ static int add_func(void *ctx, uint64_t addr, char type, const char *name, const
 	f->addr = addr;
 	f->name = name;
 	f->mod = module;
-	f->seq = SIZE_MAX - d->nr_funcs++; /* the list is last-registered first */
+	d->nr_funcs++;
 	return 0;
 }
 
@@ -598,11 +565,8 @@ int ts_decoder_take_ksyms(struct ts_decoder *d, struct ts_ksyms *k)
 			tep_find_function(d->tep, 0);
 		return ret;
 	}
-	ret = ts_ksyms_each(k, add_func, d);
-	if (ret) {
-		d->nr_funcs = 0;
+	ret = ts_ksyms_print_error(k);
+	if (ret)
 		return ret;
-	}
-	sort_funcs(d->funcs, d->nr_funcs);
 	return tep_set_function_resolver(d->tep, resolve_func, d) ? -ENOMEM : 0;
 }

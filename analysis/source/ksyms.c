@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Kernel symbols from a kallsyms file: loaded and moved (KASLR) once, looked up by reports
- * (text symbols, sorted by address), and written back as kallsyms text for the printer.
+ * (text symbols, sorted by address) and by the printer's %ps (libtraceevent's choice of
+ * symbols and its search, over the same table).
  */
+#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,21 @@
 #include "ksyms_priv.h"
 
 #define CHUNK (1 << 20)
+
+/*
+ * A table mapped from the cache is checked where it is read rather than all at once, which
+ * would bring every page of it in: a name's offset or an index outside the table reads as no
+ * name, no symbol (a damaged cache then prints an address, it does not crash).
+ */
+static const char *name_at(const struct ts_ksyms *k, uint32_t off)
+{
+	return off < k->names_len ? k->names + off : NULL;
+}
+
+static const struct ksym *sym_at(const struct ts_ksyms *k, uint32_t i)
+{
+	return i < (uint64_t)k->nr ? &k->syms[i] : NULL;
+}
 
 static int is_text(char type)
 {
@@ -32,8 +49,8 @@ static int cmp_text(const void *a, const void *b, void *arg)
 	return i < j ? -1 : i > j;
 }
 
-/* The lookup index: text symbols only, as function pointers in events point at code. */
-int ts_ksyms_index(struct ts_ksyms *k)
+/* The text symbols' index: function pointers in events point at code. */
+static int text_index(struct ts_ksyms *k)
 {
 	long i, n = 0;
 	int sorted = 1;
@@ -55,6 +72,113 @@ int ts_ksyms_index(struct ts_ksyms *k)
 	if (!sorted) /* /proc/kallsyms is sorted but for modules; a copy may not be */
 		qsort_r(k->text, n, sizeof(*k->text), cmp_text, k);
 	return 0;
+}
+
+/* The end of the whitespace-free word at @s, as scanf's %s takes it. */
+static const char *word_end(const char *s)
+{
+	while (*s && !isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/*
+ * Whether libtraceevent's printer would hold @s, had its line "%016llx %c %s\t[%s]" been
+ * parsed as tep_parse_kallsyms() parses one: 1 yes, 0 left out (a '$' name, an absolute
+ * symbol), or -TS_EKALLSYMS where such a parse fails the whole table (no name, a name or a
+ * module longer than the 512 bytes it keeps of them).
+ */
+static int printable(const struct ts_ksyms *k, const struct ksym *s)
+{
+	const char *name = name_at(k, s->name), *ne, *mod;
+
+	if (!name)
+		return -TS_EKALLSYMS;
+	while (isspace((unsigned char)*name))
+		name++;
+	ne = word_end(name);
+	if (ne == name)
+		return -TS_EKALLSYMS;
+	if (*name == '$' || s->type == 'A' || s->type == 'a')
+		return 0;
+	if (ne - name >= 512)
+		return -TS_EKALLSYMS;
+	if (*ne || s->module == NO_MODULE) /* a word shorter than the name has no module */
+		return 1;
+	mod = name_at(k, s->module);
+	if (!mod)
+		return -TS_EKALLSYMS;
+	return *word_end(mod) && strlen(mod) + 2 > 512 ? -TS_EKALLSYMS : 1;
+}
+
+/* By address, and the later in the file first among equal ones. */
+static int cmp_print(const void *a, const void *b, void *arg)
+{
+	const struct ts_ksyms *k = arg;
+	uint32_t i = *(const uint32_t *)a, j = *(const uint32_t *)b;
+	uint64_t x = k->syms[i].addr, y = k->syms[j].addr;
+
+	if (x != y)
+		return x < y ? -1 : 1;
+	return i > j ? -1 : i < j;
+}
+
+/*
+ * The printer's index (k->print), in the order libtraceevent's list of functions would take:
+ * each one registered prepends itself, and the first lookup sorts the list stably by address.
+ * /proc/kallsyms is in address order already: then each run of one address is reversed, and
+ * nothing sorted. The first symbol that fails the table stops it (k->print_err).
+ */
+static int print_index(struct ts_ksyms *k)
+{
+	long i, j, m, n = 0;
+	int sorted = 1, ret;
+
+	if (k->print_owned)
+		free(k->print);
+	k->print = malloc((k->nr ? k->nr : 1) * sizeof(*k->print));
+	k->print_owned = 1;
+	k->nr_print = 0;
+	k->print_err = 0;
+	if (!k->print)
+		return -ENOMEM;
+	for (i = 0; i < k->nr; i++) {
+		ret = printable(k, &k->syms[i]);
+		if (ret < 0) {
+			k->print_err = ret;
+			return 0;
+		}
+		if (!ret)
+			continue;
+		if (n && k->syms[k->print[n - 1]].addr > k->syms[i].addr)
+			sorted = 0;
+		k->print[n++] = (uint32_t)i;
+	}
+	k->nr_print = n;
+	if (!sorted) {
+		qsort_r(k->print, n, sizeof(*k->print), cmp_print, k);
+		return 0;
+	}
+	for (i = 0; i < n; i = j) {
+		uint64_t at = k->syms[k->print[i]].addr;
+
+		for (j = i + 1; j < n && k->syms[k->print[j]].addr == at; j++)
+			;
+		for (m = 0; m < (j - i) / 2; m++) {
+			uint32_t t = k->print[i + m];
+
+			k->print[i + m] = k->print[j - 1 - m];
+			k->print[j - 1 - m] = t;
+		}
+	}
+	return 0;
+}
+
+int ts_ksyms_index(struct ts_ksyms *k)
+{
+	int ret = text_index(k);
+
+	return ret ? ret : print_index(k);
 }
 
 /* Copy @len bytes of @s into the names, NUL-terminated; Return: its offset, or -ENOMEM. */
@@ -234,6 +358,8 @@ void ts_ksyms_free(struct ts_ksyms *k)
 		return;
 	if (k->text_owned)
 		free(k->text);
+	if (k->print_owned)
+		free(k->print);
 	if (k->map) {
 		munmap(k->map, k->map_len);
 	} else {
@@ -246,23 +372,68 @@ void ts_ksyms_free(struct ts_ksyms *k)
 const char *ts_ksyms_lookup(const struct ts_ksyms *k, uint64_t addr, uint64_t *off)
 {
 	const struct ksym *sym;
+	const char *name;
 	long lo = 0, hi;
 
-	if (!k || !k->nr_text || addr < k->syms[k->text[0]].addr)
+	if (!k || !k->nr_text || !(sym = sym_at(k, k->text[0])) || addr < sym->addr)
 		return NULL;
 	hi = k->nr_text - 1;
 	while (lo < hi) { /* the last symbol at or below addr */
 		long mid = lo + (hi - lo + 1) / 2;
 
-		if (k->syms[k->text[mid]].addr <= addr)
+		sym = sym_at(k, k->text[mid]);
+		if (!sym)
+			return NULL;
+		if (sym->addr <= addr)
 			lo = mid;
 		else
 			hi = mid - 1;
 	}
-	sym = &k->syms[k->text[lo]];
-	if (off)
+	sym = sym_at(k, k->text[lo]);
+	name = sym ? name_at(k, sym->name) : NULL;
+	if (name && off)
 		*off = addr - sym->addr;
-	return k->names + sym->name;
+	return name;
+}
+
+const char *ts_ksyms_print_find(const struct ts_ksyms *k, uint64_t addr, uint64_t *start,
+				size_t *len, const char **module)
+{
+	size_t lo = 0, hi = k ? (size_t)k->nr_print : 0, mid;
+	const struct ksym *s, *n;
+	const char *name;
+	uint64_t next;
+
+	/* glibc's bsearch() step by step, with libtraceevent's compare of two functions */
+	while (lo < hi) {
+		mid = (lo + hi) / 2;
+		s = sym_at(k, k->print[mid]);
+		n = mid + 1 < (size_t)k->nr_print ? sym_at(k, k->print[mid + 1]) : s;
+		if (!s || !n)
+			return NULL;
+		next = mid + 1 < (size_t)k->nr_print ? n->addr : 0;
+		if (addr == s->addr || (addr > s->addr && addr < next)) {
+			name = name_at(k, s->name);
+			if (!name)
+				return NULL;
+			while (isspace((unsigned char)*name))
+				name++;
+			*start = s->addr;
+			*len = (size_t)(word_end(name) - name);
+			*module = s->module != NO_MODULE ? name_at(k, s->module) : NULL;
+			return name;
+		}
+		if (addr < s->addr)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return NULL;
+}
+
+int ts_ksyms_print_error(const struct ts_ksyms *k)
+{
+	return k->print_err;
 }
 
 int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, int64_t *delta)
@@ -274,7 +445,7 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
 	*delta = 0;
 	for (i = 0; i < k->nr && !found; i++) {
 		if (k->syms[i].module == NO_MODULE && is_text(k->syms[i].type) &&
-		    !strcmp(k->names + k->syms[i].name, ref)) {
+		    name_at(k, k->syms[i].name) && !strcmp(k->names + k->syms[i].name, ref)) {
 			d = ref_addr - k->syms[i].addr;
 			found = 1;
 		}
@@ -302,7 +473,7 @@ static const struct ksym *kernel_text(const struct ts_ksyms *k, const char *name
 
 	for (i = 0; i < k->nr; i++)
 		if (k->syms[i].module == NO_MODULE && is_text(k->syms[i].type) &&
-		    !strcmp(k->names + k->syms[i].name, name))
+		    name_at(k, k->syms[i].name) && !strcmp(k->names + k->syms[i].name, name))
 			return &k->syms[i];
 	return NULL;
 }
@@ -329,7 +500,8 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 
 	/* without the reference symbol, the kernel's lowest text symbol tells the arch */
 	for (i = 0; !t && i < k->nr_text; i++)
-		if (k->syms[k->text[i]].module == NO_MODULE)
+		if (sym_at(k, k->text[i]) && k->syms[k->text[i]].module == NO_MODULE &&
+		    name_at(k, k->syms[k->text[i]].name))
 			t = &k->syms[k->text[i]];
 	if (!t) {
 		snprintf(why, len, "it has no kernel text symbol: not a kernel's kallsyms?");
@@ -378,6 +550,8 @@ int ts_ksyms_each(const struct ts_ksyms *k, ts_ksym_fn fn, void *ctx)
 
 	for (i = 0; i < k->nr; i++) {
 		s = &k->syms[i];
+		if (!name_at(k, s->name) || (s->module != NO_MODULE && !name_at(k, s->module)))
+			return -TS_EKALLSYMS;
 		ret = fn(ctx, s->addr, s->type, k->names + s->name,
 			 s->module != NO_MODULE ? k->names + s->module : NULL);
 		if (ret)

@@ -15,19 +15,22 @@
 
 #include "common/io.h"
 #include "ksyms_priv.h"
+#include "tickscope/error.h"
 #include "tickscope/ksyms.h"
 #include "tickscope/sha256.h"
 
 #define MAGIC "tickscope-ksyms\n" /* 16 bytes, no NUL */
-#define VERSION 1
+#define VERSION 2 /* 2: the printer's index */
 #define ENDIAN 0x01020304u
 #define KEY_MAX 512
 
-/* The cache file: this header, the key, the symbols, the text index, the names. */
+/* The cache file: this header, the key, the symbols, the text and print indices, the names. */
 struct hdr {
 	char magic[16];
 	uint32_t version, symsize, keylen, endian;
-	int64_t nr, nr_text;
+	int64_t nr, nr_text, nr_print;
+	int32_t print_err;
+	uint32_t pad;
 	uint64_t names_len;
 };
 
@@ -52,7 +55,8 @@ static int hash_file(struct ts_sha256 *s, const char *path)
 }
 
 /*
- * What a table of @path is valid for, in @key. A file: its device, inode, size and times
+ * What a table of @path is valid for, in @key (with the format's version, so that binaries
+ * of two versions do not replace each other's tables). A file: its device, inode, size and times
  * (the change time moves on any write and cannot be set back). /proc/kallsyms: the running
  * kernel's notes (its build id) and boot (KASLR places it anew at each), the modules loaded
  * and where (/proc/modules), and who reads it (kptr_restrict and the user decide whether
@@ -74,11 +78,11 @@ static int make_key(const char *path, char *key, size_t len)
 		    hash_file(&s, "/proc/sys/kernel/kptr_restrict"))
 			return -1;
 		ts_sha256_final(&s, hex);
-		n = snprintf(key, len, "proc %s %u", hex, (unsigned int)geteuid());
+		n = snprintf(key, len, "v%d proc %s %u", VERSION, hex, (unsigned int)geteuid());
 	} else {
 		if (stat(path, &st) || !S_ISREG(st.st_mode))
 			return -1;
-		n = snprintf(key, len, "file %llu %llu %lld %lld.%09ld %lld.%09ld",
+		n = snprintf(key, len, "v%d file %llu %llu %lld %lld.%09ld %lld.%09ld", VERSION,
 			     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
 			     (long long)st.st_size, (long long)st.st_mtim.tv_sec,
 			     st.st_mtim.tv_nsec, (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
@@ -100,21 +104,14 @@ static int cache_path(const char *dir, const char *key, char *path, size_t len)
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
-/* Is the mapped table whole and sound (offsets and indices inside it)? */
+/*
+ * Is the mapped table whole (its names end)? Offsets and indices inside it are checked where
+ * ksyms.c reads them: a check of each here would bring every page of the table in, where a
+ * dump's %ps reads a few.
+ */
 static int check_table(const struct ts_ksyms *k)
 {
-	long i;
-
-	if (!k->names_len || k->names[k->names_len - 1])
-		return -1;
-	for (i = 0; i < k->nr; i++)
-		if (k->syms[i].name >= k->names_len ||
-		    (k->syms[i].module != NO_MODULE && k->syms[i].module >= k->names_len))
-			return -1;
-	for (i = 0; i < k->nr_text; i++)
-		if (k->text[i] >= (uint64_t)k->nr)
-			return -1;
-	return 0;
+	return !k->names_len || k->names[k->names_len - 1] ? -1 : 0;
 }
 
 /* The table cached at @path for @key, mapped. Return: 0, or -1 (missing, stale, damaged). */
@@ -139,14 +136,22 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	close(fd);
 	if (map == MAP_FAILED)
 		return -1;
+	/*
+	 * Lookups read a few pages of it: no read-ahead, so that the pages they do not read
+	 * do not come in and count in the process's RSS.
+	 */
+	madvise(map, (size_t)st.st_size, MADV_RANDOM);
 	h = map;
 	off = sizeof(*h) + pad8(klen);
 	if (memcmp(h->magic, MAGIC, sizeof(h->magic)) || h->version != VERSION ||
 	    h->symsize != sizeof(struct ksym) || h->endian != ENDIAN || h->keylen != klen ||
 	    (size_t)st.st_size < off || memcmp(h + 1, key, klen) || h->nr <= 0 || h->nr_text < 0 ||
-	    h->nr_text > h->nr || (uint64_t)h->nr > (size_t)st.st_size / 8)
+	    h->nr_text > h->nr || h->nr_print < 0 || h->nr_print > h->nr ||
+	    (h->print_err && h->print_err != -TS_EKALLSYMS) ||
+	    (uint64_t)h->nr > (size_t)st.st_size / 8)
 		goto out_unmap;
-	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4);
+	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4) +
+	       pad8((size_t)h->nr_print * 4);
 	if (h->names_len > (size_t)st.st_size || need + h->names_len != (size_t)st.st_size)
 		goto out_unmap;
 	k = calloc(1, sizeof(*k));
@@ -158,6 +163,9 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	k->nr = k->alloc = h->nr;
 	k->text = (uint32_t *)((char *)k->syms + h->nr * sizeof(struct ksym));
 	k->nr_text = h->nr_text;
+	k->print = k->text + pad8((size_t)h->nr_text * 4) / 4;
+	k->nr_print = h->nr_print;
+	k->print_err = h->print_err;
 	k->names = (char *)map + need;
 	k->names_len = k->names_alloc = h->names_len;
 	if (check_table(k)) {
@@ -177,7 +185,7 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 {
 	static const char zero[8];
 	struct hdr h = { .version = VERSION, .symsize = sizeof(struct ksym), .endian = ENDIAN };
-	size_t klen = strlen(key), tlen = (size_t)k->nr_text * 4;
+	size_t klen = strlen(key), tlen = (size_t)k->nr_text * 4, plen = (size_t)k->nr_print * 4;
 	char tmp[4200];
 	int fd, bad;
 
@@ -191,12 +199,22 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 	h.keylen = (uint32_t)klen;
 	h.nr = k->nr;
 	h.nr_text = k->nr_text;
+	h.nr_print = k->nr_print;
+	h.print_err = k->print_err;
 	h.names_len = k->names_len;
 	bad = ts_write_full(fd, &h, sizeof(h)) || ts_write_full(fd, key, klen) ||
 	      ts_write_full(fd, zero, pad8(klen) - klen) ||
 	      ts_write_full(fd, k->syms, (size_t)k->nr * sizeof(*k->syms)) ||
 	      ts_write_full(fd, k->text, tlen) || ts_write_full(fd, zero, pad8(tlen) - tlen) ||
+	      ts_write_full(fd, k->print, plen) || ts_write_full(fd, zero, pad8(plen) - plen) ||
 	      ts_write_full(fd, k->names, k->names_len);
+	/*
+	 * Written, its pages sit in the page cache as large folios, and a later run's mapping
+	 * would map a whole folio at each lookup's fault (megabytes of RSS for a few reads):
+	 * out of the page cache, it is read back a page at a time (MADV_RANDOM in map_table()).
+	 */
+	if (!bad && !fdatasync(fd))
+		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
 	if (close(fd) || bad || rename(tmp, path))
 		unlink(tmp);
 }

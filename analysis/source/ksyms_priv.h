@@ -20,6 +20,14 @@ struct ts_ksyms {
 	long nr, alloc;
 	uint32_t *text; /* indices of the text symbols, by address (then file order) */
 	long nr_text;
+	/*
+	 * The symbols libtraceevent's printer would name an address by (every type but absolute
+	 * ones, no '$' names), by address and the later in the file first among equal ones;
+	 * print_err: the error such a printer meets in the table (0, or -TS_EKALLSYMS).
+	 */
+	uint32_t *print;
+	long nr_print;
+	int print_err;
 	char *names;
 	size_t names_len, names_alloc;
 	/*
@@ -28,10 +36,10 @@ struct ts_ksyms {
 	 */
 	void *map;
 	size_t map_len;
-	int text_owned;
+	int text_owned, print_owned;
 };
 
-/* (Re)build k->text, the text symbols by address. Return: 0 or -ENOMEM. */
+/* (Re)build k->text and k->print, the symbols by address. Return: 0 or -ENOMEM. */
 int ts_ksyms_index(struct ts_ksyms *k);
 
 #endif

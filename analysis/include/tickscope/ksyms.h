@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * The one kallsyms path: load a kallsyms file, move it to the recording boot (KASLR) once, look
- * text symbols up for reports (models keep raw addresses), and hand it to the printer.
+ * text symbols up for reports (models keep raw addresses) and %ps for the printer.
  */
 #ifndef TICKSCOPE_KSYMS_H
 #define TICKSCOPE_KSYMS_H
@@ -67,6 +67,29 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
  */
 int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, uint64_t ref_addr,
 		   char *why, size_t len);
+
+/**
+ * ts_ksyms_print_find() - the symbol a %ps of @addr names, as libtraceevent's printer finds it
+ * @start: out: its address
+ * @len: out: the length of its name (not NUL-terminated when the kallsyms line's name had
+ *	more than one word: the printer takes the first)
+ * @module: out: its module's name, NULL for the kernel's
+ *
+ * libtraceevent holds every symbol of a kallsyms but the absolute ones and '$' names, sorted
+ * by address, and takes a symbol for an address at it or below the next one's; the last
+ * symbol has no end. Among symbols of one address, its bsearch() picks one as glibc's steps
+ * go: this runs the same steps over the same order, so that dump prints perf script's names
+ * from the table the reports use. Return: the name, or NULL (print the address).
+ */
+const char *ts_ksyms_print_find(const struct ts_ksyms *k, uint64_t addr, uint64_t *start,
+				size_t *len, const char **module);
+
+/**
+ * ts_ksyms_print_error() - whether libtraceevent's printer could take this table
+ * Return: 0, or -TS_EKALLSYMS when a symbol fails it (a line without a name, a name or a module
+ * longer than it keeps).
+ */
+int ts_ksyms_print_error(const struct ts_ksyms *k);
 
 /** ts_ksyms_count() - number of text symbols loaded (the ones lookups see) */
 long ts_ksyms_count(const struct ts_ksyms *k);
