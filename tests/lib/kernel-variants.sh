@@ -201,11 +201,12 @@ kv_vmstat_runs() {
 # schedule_idle() loops on __schedule() while need_resched() is set, so a wake that lands in
 # that window (an IPI: the idle task does not poll yet) switches away at once. Measured in
 # perf script of the x86 guest's vmstat-44-before runs 4 to 6 (KVM, 8 vCPUs): every switch to
-# idle without a call (2427 of 42120, 4819 of 42096, 2634 of 23462) had a wake on that CPU
-# (call_function_single, in one case a timer's softirq) and then the switch away, no quiet_vmstat
-# and no cpu_idle, about 20 us after the switch in; vmstat-44-after run 3: 333 of 42150. So the
-# share of switches with a call (88.6-99.5% in the fixtures) is a diag, not a bound; A cancels the CPU's pending vmstat_update at every
-# idle entry while B never cancels it and makes it a normal delayed work, so B runs it more:
+# idle without a call (2427 of 42120, 4819 of 42096, 2635 of 23462) had a wake on that CPU
+# (call_function_single; once a timer softirq) and the switch away, no quiet_vmstat and no
+# cpu_idle, 17-18 us (p50) after the switch in; vmstat-44-after run 3: 333 of 42150. So the
+# share of switches with a call (88.6-99.6% in the fixtures) is a diag, not a bound. A cancels
+# the CPU's pending vmstat_update at every idle entry while B never cancels it and makes it a
+# normal delayed work, so B runs it more:
 # its median above A's, U p < 0.05 (a run without any counts 0; it runs at most once a second
 # per CPU, and only while the CPU has differentials, so a trace of a few seconds can hold none
 # in either kernel: every run apart is reported, not asserted). quiet_vmstat()'s time per idle
