@@ -200,7 +200,7 @@ kv_vmstat_runs() {
 # exactly once per switch: a switch to the idle task need not reach do_idle(), since
 # schedule_idle() loops on __schedule() while need_resched() is set, so a wake that lands in
 # that window (an IPI: the idle task does not poll yet) switches away at once. Measured in
-# perf script of the x86 guest's vmstat-44-before runs 4 to 6 (KVM, 8 vCPUs): every switch to
+# perf script of the x86 guest's vmstat-44-before runs 4 to 6 (TCG, 8 vCPUs): every switch to
 # idle without a call (2427 of 42120, 4819 of 42096, 2635 of 23462) had a wake on that CPU
 # (call_function_single; once a timer softirq) and the switch away, no quiet_vmstat and no
 # cpu_idle, 17-18 us (p50) after the switch in; vmstat-44-after run 3: 333 of 42150. So the
@@ -224,8 +224,8 @@ kv_vmstat_answer() {
 	done
 	_pe='{ if ($2 < 1 || $6 < 1 || $2 < $6 || $2 > $3 + 1) bad++ }
 		END { exit !(NR == n && !bad) }'
-	awk -v n="$_n" "$_pe" "$_d/$_a.vmstat-runs" && awk -v n="$_n" "$_pe" "$_d/$_b.vmstat-runs"
 	_t="at least once per idle entry into a state, at most once per switch to idle"
+	awk -v n="$_n" "$_pe" "$_d/$_a.vmstat-runs" && awk -v n="$_n" "$_pe" "$_d/$_b.vmstat-runs"
 	ok $? "$_a, $_b: quiet_vmstat once per pass of the idle loop ($_t), every run"
 	awk -v n="$_n" '{ x = $2 - $4; if (x < 0) x = -x; if ($2 < 1 || x > 1 + 0.01 * $2) bad++ }
 		END { exit !(NR == n && !bad) }' "$_d/$_c.vmstat-runs"
