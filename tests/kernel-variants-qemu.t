@@ -88,18 +88,27 @@ fi
 # The vmstat case three ways (boards/patches/vmstat-44-*, stock nohz-idle), ping-pong free to
 # move with quiet_vmstat probed, then pinned on one CPU as the control. The mechanism is
 # asserted; the round trip only reported (tests/lib/kernel-variants.sh).
-# vmstat_experiment BOARD WORKLOAD NAME [SETTING...]: record it, check the answers of the code.
+# vmstat_experiment BOARD WORKLOAD NAME [SETTING...]: record it with the settings that make
+# BOARD-vmstat_defconfig && make experiment records (so either resumes the other's runs), check
+# they are the committed fixture's, then the answers of the code.
 vmstat_experiment() {
 	vlog=$results/experiments/$3.log
 	t0=$(date +%s)
-	"$TS_TOP/boards/experiment.sh" BOARD=$1 WORKLOAD=$2 A=vmstat-44-before B=vmstat-44-after \
-		C=nohz-idle RUNS="$runs" REPRODUCES=vmstat-44 \
-		PROBES="quiet_vmstat refresh_cpu_vm_stats" NAME=$3 RESULTS="$results" \
-		TICKSCOPE="$TICKSCOPE" CONFIG=/dev/null $4 $5 >"$vlog" 2>&1
+	"$TS_TOP/boards/experiment.sh" BOARD=$1 WORKLOAD=$2 A=built:vmstat-44-before \
+		A_FRAGMENTS="nohz-idle tracing" A_PATCHES=boards/patches/vmstat-44-before \
+		B=built:vmstat-44-after B_FRAGMENTS="nohz-idle tracing" \
+		B_PATCHES=boards/patches/vmstat-44-after C=built:nohz-idle \
+		C_FRAGMENTS="nohz-idle tracing" ITERS=20000 WORKERS=9 DURATION=10 CALLCHAINS=n \
+		RUNS="$runs" REPRODUCES=vmstat-44 PROBES="quiet_vmstat refresh_cpu_vm_stats" \
+		NAME=$3 RESULTS="$results" TICKSCOPE="$TICKSCOPE" CONFIG=/dev/null $4 $5 \
+		>"$vlog" 2>&1
 	rc=$?
 	el=$(($(date +%s) - t0))
 	ok $rc "make experiment vmstat three ways, $1 $2, RUNS=$runs (${el}s; $vlog)"
 	[ $rc -eq 0 ] || tail -n 30 "$vlog" | sed 's/^/# /'
+	cmp -s "$results/experiments/$3/settings.txt" \
+		"$TS_TOP/tests/fixtures/kernel-variants/$3/settings.txt"
+	ok $? "$3: the settings of the committed fixture"
 	sed -n '1,14p' "$results/experiments/$3/compare.txt" 2>/dev/null | sed 's/^/# /'
 	kv_vmstat_answer "$results/experiments/$3" vmstat-44-before vmstat-44-after nohz-idle "$runs"
 }
