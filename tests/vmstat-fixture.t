@@ -2,10 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The vmstat case as a kernel A/B (tests/fixtures/kernel-variants/, qemu-aarch64 and qemu-x86,
 # ping-pong free to move and pinned, 8 runs a side, quiet_vmstat probed): the known answers that
-# follow from the
-# code of the three kernels, checked on each run's own summary (perf.data.tsum, computed from
-# its trace when it was recorded), compare from those summaries agreeing with the committed
-# compare.json, and the reproduction verdict beside the seed's figures.
+# follow from the code of the three kernels, checked on each run's own summary (perf.data.tsum,
+# computed from its trace when it was recorded), compare from those summaries agreeing with the
+# committed compare.json, and the reproduction verdict beside the seed's figures.
 # What the code says is kv_vmstat_answer's comment (tests/lib/kernel-variants.sh).
 . "$(dirname "$0")/lib/tap.sh"
 . "$(dirname "$0")/lib/kernel-variants.sh"
