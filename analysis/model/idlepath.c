@@ -4,7 +4,10 @@
  * pid 0, then cpu_idle enter (idle-entry time: the idle loop's work before the state, where
  * 4.4-stable's quiet_vmstat() ran), then cpu_idle exit and either another enter (an interrupt
  * and nothing to run) or sched_switch away from pid 0 (idle-exit time: tick restart and the
- * rest of the way out). An idle period's cause is found as the idle section finds it: the first
+ * rest of the way out). A switch to pid 0 can also be followed by the switch away with no
+ * state between (unentered: in 6.1 schedule_idle() calls __schedule() again when a wake came
+ * before it returned, so do_idle() never ran), and an IPI can arrive in that window (before
+ * the idle task polls: the wake needed one). An idle period's cause is found as the idle section finds it: the first
  * event on the CPU after the enter that is not timer bookkeeping.
  */
 #include <errno.h>
@@ -71,6 +74,10 @@ static int on_switch(struct ts_idlepath *m, struct cpu *c, const struct ts_event
 		err = ts_hist_add(&c->st.exit, ev->time - c->exited);
 		if (!err)
 			err = ts_hist_add(&m->tot.exit, ev->time - c->exited);
+	}
+	if (ev->sw.prev_pid == 0 && c->want_enter) {
+		c->st.unentered++;
+		m->tot.unentered++;
 	}
 	if (ev->sw.prev_pid == 0) {
 		c->want_switch = c->restart_window = 0;
@@ -173,6 +180,9 @@ int ts_idlepath_feed(struct ts_idlepath *m, const struct ts_event *ev)
 		if (c->in_state && ts_idle_is_ipi(ev->name)) {
 			c->st.ipi_in_idle++;
 			m->tot.ipi_in_idle++;
+		} else if (c->want_enter && ts_idle_is_ipi(ev->name)) {
+			c->st.ipi_entering++;
+			m->tot.ipi_entering++;
 		}
 		break;
 	}
@@ -243,8 +253,8 @@ const struct ts_idlepath_fn *ts_idlepath_fn_at(const struct ts_idlepath *m, int 
 }
 
 /*
- * idlepath.entry and .exit (distributions, ns), wake.no_ipi.per_s and ipi_in_idle.per_s,
- * tick_restarts.per_s (the tick's hrtimer started after an idle exit with the tick stopped;
+ * idlepath.entry and .exit (distributions, ns), wake.no_ipi.per_s, ipi_in_idle.per_s,
+ * ipi_entering.per_s and unentered.per_s, tick_restarts.per_s (the tick's hrtimer started after an idle exit with the tick stopped;
  * needs symbols), and dwork_exits.F.per_s per work function F.
  */
 static int idlepath_metrics(const void *mv, struct ts_metric_sink *s)
@@ -263,6 +273,8 @@ static int idlepath_metrics(const void *mv, struct ts_metric_sink *s)
 	tm_dist(s, TS_DIR_LOWER, &t->exit, w, "exit");
 	tm_rate(s, TS_DIR_NEUTRAL, t->wake_no_ipi, NULL, "wake.no_ipi.per_s");
 	tm_rate(s, TS_DIR_NEUTRAL, t->ipi_in_idle, idle, "ipi_in_idle.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->ipi_entering, w, "ipi_entering.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->unentered, w, "unentered.per_s");
 	for (i = 0; i < ts_idlepath_nr_fns(m, TS_IDLEPATH_RESTARTS); i++) {
 		f = ts_idlepath_fn_at(m, TS_IDLEPATH_RESTARTS, i);
 		tick += ts_idle_is_tick(tm_fn(s, f->function, buf, sizeof(buf))) ? f->count : 0;

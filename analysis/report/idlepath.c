@@ -70,8 +70,10 @@ static void idlepath_text(FILE *f, const struct ts_analysis *a, const struct ts_
 	restarts = tick_restarts(m, o, &known);
 	fprintf(f,
 		"  wakes of idle CPUs: %" PRIu64 " without IPI (sched_wake_idle_without_ipi),"
-		" %" PRIu64 " IPIs into an idle state\n",
-		t->wake_no_ipi, t->ipi_in_idle);
+		" %" PRIu64 " IPIs into an idle state, %" PRIu64 " IPIs still entering idle\n",
+		t->wake_no_ipi, t->ipi_in_idle, t->ipi_entering);
+	fprintf(f, "  switches to idle left again before any idle state: %" PRIu64 "\n",
+		t->unentered);
 	if (known)
 		fprintf(f,
 			"  tick: %" PRIu64 " stopped (tick_stop), %" PRIu64
@@ -121,6 +123,8 @@ static void idlepath_json(struct rp_json *w, const struct ts_analysis *a,
 		rp_jdist(w, "exit", &t->exit);
 		rp_ju64(w, "wake_no_ipi", t->wake_no_ipi);
 		rp_ju64(w, "ipi_in_idle", t->ipi_in_idle);
+		rp_ju64(w, "ipi_entering", t->ipi_entering);
+		rp_ju64(w, "unentered", t->unentered);
 		rp_ju64(w, "tick_stops", t->tick_stops);
 		restarts = tick_restarts(m, o, &known);
 		if (known)
@@ -140,6 +144,8 @@ static void idlepath_json(struct rp_json *w, const struct ts_analysis *a,
 			rp_jdist(w, "exit", &c->exit);
 			rp_ju64(w, "ipi_in_idle", c->ipi_in_idle);
 			rp_ju64(w, "reenter", c->reenter);
+			rp_ju64(w, "unentered", c->unentered);
+			rp_ju64(w, "ipi_entering", c->ipi_entering);
 			rp_jend(w, '}');
 		}
 		rp_jend(w, ']');
@@ -151,7 +157,8 @@ static void idlepath_tsv(struct rp_tsv *t)
 {
 	const struct ts_idlepath *m = model(t->a);
 	static const char *const dists[] = { "entry", "exit", NULL };
-	FILE *f = rp_tsv_open(t, "idlepath_cpus", "cpu\tipi_in_idle\treenter", dists);
+	FILE *f = rp_tsv_open(t, "idlepath_cpus",
+			      "cpu\tipi_in_idle\treenter\tunentered\tipi_entering", dists);
 	const struct ts_idlepath_cpu *c;
 
 	for (int i = 0; f && rp_tsv_present(t, TS_SEC_IDLEPATH) && rp_cpus_measured(t->o) &&
@@ -160,7 +167,8 @@ static void idlepath_tsv(struct rp_tsv *t)
 		c = ts_idlepath_cpu(m, i);
 		if (!c)
 			continue;
-		fprintf(f, "%d\t%" PRIu64 "\t%" PRIu64, i, c->ipi_in_idle, c->reenter);
+		fprintf(f, "%d\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64, i, c->ipi_in_idle,
+			c->reenter, c->unentered, c->ipi_entering);
 		rp_tsv_dist(f, &c->entry);
 		rp_tsv_dist(f, &c->exit);
 		fputc('\n', f);

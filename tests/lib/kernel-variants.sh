@@ -171,10 +171,11 @@ kv_sum() {
 		"$1/perf.data.tsum"
 }
 
-# kv_vmstat_runs DIR VARIANT: per run of DIR/VARIANT, "run calls entries tick_stops vu_per_s":
-# quiet_vmstat()'s calls, the idle entries (switches to the idle task: the probe's time over its
-# time per entry), tick_stop successes (from their rate and the calls' rate over the same
-# range) and vmstat_update's runs per s.
+# kv_vmstat_runs DIR VARIANT: per run of DIR/VARIANT, "run calls entries tick_stops vu_per_s
+# state_entries": quiet_vmstat()'s calls, the idle entries (switches to the idle task: the
+# probe's time over its time per entry), tick_stop successes (from their rate and the calls'
+# rate over the same range), vmstat_update's runs per s and the idle entries that went on to
+# enter an idle state (idlepath.entry.count: a cpu_idle enter after the switch to the idle task).
 kv_vmstat_runs() {
 	for _r in "$1/$2"/run-*; do
 		awk -v c="$(kv_sum "$_r" probes.quiet_vmstat.duration.count)" \
@@ -183,8 +184,9 @@ kv_vmstat_runs() {
 			-v t="$(kv_sum "$_r" idle.tick_stop.ok.per_s)" \
 			-v q="$(kv_sum "$_r" probes.quiet_vmstat.per_s)" \
 			-v u="$(kv_sum "$_r" workqueue.work.vmstat_update.per_s)" -v r="${_r##*/}" \
-			'BEGIN { printf "%s %d %.0f %.0f %g\n", r, c, (n > 0 ? s / n : 0),
-				 (q > 0 ? c * t / q : 0), u }'
+			-v e="$(kv_sum "$_r" idlepath.entry.count)" \
+			'BEGIN { printf "%s %d %.0f %.0f %g %d\n", r, c, (n > 0 ? s / n : 0),
+				 (q > 0 ? c * t / q : 0), u, e }'
 	done
 }
 
@@ -192,9 +194,19 @@ kv_vmstat_runs() {
 # kernel, B the "after" one, C stock 6.1, with PROBES="quiet_vmstat ...", checked on each run's
 # summary against what the code says: stock 6.1 calls quiet_vmstat() only from
 # tick_nohz_stop_tick(), right before tick_stop(success=1), so once per tick stop; both
-# patched kernels call it from do_idle(), once per idle entry (a call open at either end of
-# the trace is not counted: 10% slack); A cancels the CPU's pending vmstat_update at every
-# idle entry while B never cancels it and makes it a normal delayed work, so B runs it more:
+# patched kernels call it first thing in do_idle(), so once per pass of the idle loop: at least
+# once per idle entry that went on to enter an idle state (every such entry ran do_idle()) and
+# at most once per switch to the idle task (+1 for a call open at the trace's start). Not
+# exactly once per switch: a switch to the idle task need not reach do_idle(), since
+# schedule_idle() loops on __schedule() while need_resched() is set, so a wake that lands in
+# that window (an IPI: the idle task does not poll yet) switches away at once. Measured in
+# perf script of the x86 guest's vmstat-44-before runs 4 to 6 (TCG, 8 vCPUs): every switch to
+# idle without a call (2427 of 42120, 4819 of 42096, 2635 of 23462) had a wake on that CPU
+# (call_function_single; once a timer softirq) and the switch away, no quiet_vmstat and no
+# cpu_idle, 17-18 us (p50) after the switch in; vmstat-44-after run 3: 333 of 42150. So the
+# share of switches with a call (88.6-99.6% in the fixtures) is a diag, not a bound. A cancels
+# the CPU's pending vmstat_update at every idle entry while B never cancels it and makes it a
+# normal delayed work, so B runs it more:
 # its median above A's, U p < 0.05 (a run without any counts 0; it runs at most once a second
 # per CPU, and only while the CPU has differentials, so a trace of a few seconds can hold none
 # in either kernel: every run apart is reported, not asserted). quiet_vmstat()'s time per idle
@@ -205,13 +217,16 @@ kv_vmstat_answer() {
 	_d=$1 _a=$2 _b=$3 _c=$4 _n=$5
 	for _v in "$_a" "$_b" "$_c"; do
 		kv_vmstat_runs "$_d" "$_v" >"$_d/$_v.vmstat-runs"
-		diag "$_v: run, quiet_vmstat calls, idle entries, tick stops, vmstat_update/s"
-		diag "$(sed 's/^/  /' "$_d/$_v.vmstat-runs")"
+		diag "$_v: run, quiet_vmstat calls, idle entries, tick stops, vmstat_update/s," \
+			"entries into an idle state, calls per idle entry"
+		diag "$(awk '{ printf "  %s %.1f%%\n", $0, ($3 > 0 ? 100 * $2 / $3 : 0) }' \
+			"$_d/$_v.vmstat-runs")"
 	done
-	_pe='{ if ($2 < 1 || $3 < 1 || $2 < 0.9 * $3 || $2 > $3 + 1) bad++ }
+	_pe='{ if ($2 < 1 || $6 < 1 || $2 < $6 || $2 > $3 + 1) bad++ }
 		END { exit !(NR == n && !bad) }'
+	_t="at least once per idle entry into a state, at most once per switch to idle"
 	awk -v n="$_n" "$_pe" "$_d/$_a.vmstat-runs" && awk -v n="$_n" "$_pe" "$_d/$_b.vmstat-runs"
-	ok $? "$_a, $_b: quiet_vmstat once per idle entry (90-100% of the switches to idle)"
+	ok $? "$_a, $_b: quiet_vmstat once per pass of the idle loop ($_t), every run"
 	awk -v n="$_n" '{ x = $2 - $4; if (x < 0) x = -x; if ($2 < 1 || x > 1 + 0.01 * $2) bad++ }
 		END { exit !(NR == n && !bad) }' "$_d/$_c.vmstat-runs"
 	ok $? "$_c: quiet_vmstat once per tick stop (tick_stop success), every run"

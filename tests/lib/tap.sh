@@ -132,7 +132,8 @@ is() {
 }
 
 diag() {
-	echo "# $*"
+	# every line of a message a comment, so a multi-line diag stays TAP
+	printf '%s\n' "$*" | sed 's/^/# /'
 }
 
 skip() {

@@ -103,6 +103,15 @@ static void feed_path(struct ts_idlepath *m, struct ts_event ev)
 	ts_idlepath_feed(m, &ev);
 }
 
+/* x86's function-call IPI arriving on @cpu (a tracepoint the models do not decode) */
+static struct ts_event ipi(uint64_t t, int cpu)
+{
+	struct ts_event ev = { .time = t, .cpu = cpu, .kind = TS_EV_OTHER };
+
+	ev.name = "irq_vectors:call_function_single_entry";
+	return ev;
+}
+
 static void idlepath(void)
 {
 	struct ts_idlepath *m;
@@ -130,7 +139,23 @@ static void idlepath(void)
 	feed_path(m, tev_wq(TS_EV_WQ_QUEUE, 4002, 0, 0, 0x98, 0xa1));
 	feed_path(m, tev_idle(4010, 0, TS_IDLE_EXIT));
 	feed_path(m, tev_idle(4100, 0, 1)); /* back in: no switch, no exit time */
-	ts_idlepath_finish(m, 5000);
+	/*
+	 * CPU 1 switches to idle and a wake IPI lands before any state: the switch away follows
+	 * with no cpu_idle (schedule_idle() looping); an IPI later, in a state, is not "entering".
+	 */
+	feed_path(m, tev_switch(6000, 1, 9, TS_STATE_SLEEPING, 0));
+	feed_path(m, ipi(6006, 1));
+	feed_path(m, tev_switch(6020, 1, 0, TS_STATE_RUNNING, 9));
+	feed_path(m, tev_switch(7000, 1, 9, TS_STATE_SLEEPING, 0));
+	feed_path(m, tev_idle(7010, 1, 1));
+	feed_path(m, ipi(7500, 1));
+	feed_path(m, tev_idle(7510, 1, TS_IDLE_EXIT));
+	feed_path(m, tev_switch(7520, 1, 0, TS_STATE_RUNNING, 9));
+	ts_idlepath_finish(m, 8000);
+	c = ts_idlepath_cpu(m, 1);
+	ok(c && c->unentered == 1 && c->ipi_entering == 1 && c->ipi_in_idle == 1,
+	   "a switch to idle left with no state, its IPI while entering; the other IPI in a state");
+	is_int(ts_idlepath_totals(m)->unentered, 1, "one unentered switch in all");
 	c = ts_idlepath_cpu(m, 0);
 	is_int(c->entry.count, 2, "two idle entries after a switch to idle");
 	is_int(c->entry.sum, 70, "entry times 50 + 20 ns");

@@ -25,6 +25,8 @@ struct ts_idlepath_cpu {
 	struct ts_hist exit; /* ns: cpu_idle exit -> switch away from idle */
 	uint64_t ipi_in_idle; /* IPIs arriving while the CPU is in an idle state */
 	uint64_t reenter; /* idle exits followed by another enter, no switch (nothing to run) */
+	uint64_t unentered; /* switches to idle followed by a switch away, no idle state */
+	uint64_t ipi_entering; /* IPIs arriving after the switch to idle, before an idle state */
 };
 
 /* A function and how often it did something on the idle path (per CPU too). */
@@ -39,6 +41,7 @@ struct ts_idlepath_totals {
 	struct ts_hist entry, exit;
 	uint64_t wake_no_ipi; /* sched:sched_wake_idle_without_ipi */
 	uint64_t ipi_in_idle;
+	uint64_t unentered, ipi_entering;
 	uint64_t tick_stops; /* timer:tick_stop successes */
 };
 
