@@ -205,8 +205,7 @@ static inline size_t ts_chunks_held(const struct ts_chunks *home)
 }
 struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size);
 int ts_input_map(struct ts_reader *r);
-void ts_input_drop(const struct ts_reader *r, const struct ts_chunk *c, uint64_t from,
-		   uint64_t to);
+void ts_input_drop(const struct ts_reader *r, const struct ts_chunk *c, uint64_t from, uint64_t to);
 int ts_input_shrunk(const struct ts_reader *r, char *err, uint64_t off);
 void ts_chunk_get(struct ts_chunk *c);
 void ts_chunk_put(struct ts_chunk *c);

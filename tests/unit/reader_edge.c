@@ -156,7 +156,9 @@ static int threaded; /* run_file() scans on a second thread */
 static int run_file(const char *path, size_t bufsize, struct seen *v, struct ts_reader **rp)
 {
 	/* a read size is the read path's test: a file is mapped without one */
-	struct ts_reader_opts o = { .bufsize = bufsize, .threaded = threaded, .no_mmap = !!bufsize };
+	struct ts_reader_opts o = { .bufsize = bufsize,
+				    .threaded = threaded,
+				    .no_mmap = !!bufsize };
 	int ret;
 
 	memset(v, 0, sizeof(*v));
