@@ -413,4 +413,25 @@ run_cases "report: a third of the truncations of x86-tiny are errors naming file
 sed 's/^/report-/' "$T/cases.report-corrupt" >"$T/cases"
 run_cases "report: the corruptions of x86-tiny" "$T/cases"
 
+# --- A mapped file cut under the reader between its size check and a touch raises SIGBUS: one
+# line and exit 1, never a core dump. The race cannot be timed here, so the signal is sent to a
+# report that waits on a pipe (the handler is the same whatever raised it; the size checks
+# themselves are tests/unit/reader_edge.c's "shrunk" cases). -------------------------------
+mkfifo "$T/fifo"
+"$TICKSCOPE" report -i - <"$T/fifo" >/dev/null 2>"$T/bus.err" &
+bus_pid=$!
+exec 9>"$T/fifo" # the report now blocks reading its header
+while kill -0 "$bus_pid" 2>/dev/null &&
+	! { grep -q '^Name:.*tickscope' "/proc/$bus_pid/status" &&
+		grep -q '^State:.*S' "/proc/$bus_pid/status"; } 2>/dev/null; do
+	:
+done
+kill -BUS "$bus_pid"
+wait "$bus_pid"
+is $? 1 "SIGBUS: exit 1"
+exec 9>&-
+grep -q '^tickscope: a file being read was cut short under us (SIGBUS' "$T/bus.err"
+ok $? "SIGBUS: one line that says what happened ($(head -1 "$T/bus.err"))"
+is "$(wc -l <"$T/bus.err")" 1 "SIGBUS: only that line"
+
 tap_done

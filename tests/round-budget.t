@@ -27,13 +27,15 @@ outputs() {
 	env "$@" "$TICKSCOPE" dump --format=none -i "$_f" >/dev/null 2>"$_d/none.err"
 }
 
+# A file is mapped (its rounds at hand whatever the budget); TS_MMAP=0 reads it, and its runs
+# past the budget are read again.
 for n in x86-ramfs-callchain:file:"read again" x86-ramfs-zstd:-z:spilled \
 	x86-ramfs-pipe:pipe:spilled; do
 	name=${n%%:*} rest=${n#*:}
 	kind=${rest%%:*} how=${rest#*:}
 	f=$(fixture_data "$name") || { echo "Bail out! fixture $name"; exit 1; }
 	outputs "$f" "$TAP_TMP/$name.mem"
-	outputs "$f" "$TAP_TMP/$name.small" TS_ROUND_BUDGET=64k
+	outputs "$f" "$TAP_TMP/$name.small" TS_ROUND_BUDGET=64k TS_MMAP=0
 	is "$(cat "$TAP_TMP/$name.mem/rc" "$TAP_TMP/$name.small/rc" | tr -d '\n')" 000000 \
 		"$kind: dump, dump --format=json and report succeed either way"
 	grep -q 'time order: one pass' "$TAP_TMP/$name.mem/none.err"
@@ -47,6 +49,24 @@ for n in x86-ramfs-callchain:file:"read again" x86-ramfs-zstd:-z:spilled \
 			cmp -s "$TAP_TMP/$name.mem/$o" "$TAP_TMP/$name.small/$o"
 			echo $?)" "$kind: $o is the same ($(wc -l <"$TAP_TMP/$name.mem/$o") lines)"
 	done
+done
+
+# Mapped, a file past the same budget is still one pass, and prints the same.
+f=$(fixture_data x86-ramfs-callchain)
+outputs "$f" "$TAP_TMP/mapped.small" TS_ROUND_BUDGET=64k
+is "$(tr -d '\n' <"$TAP_TMP/mapped.small/rc")" 000 "mapped file: dump, JSON and report succeed"
+grep -q 'time order: one pass' "$TAP_TMP/mapped.small/none.err"
+ok $? "mapped file past a 64 KiB budget: one pass ($(sed 's/.*time order: //' \
+	"$TAP_TMP/mapped.small/none.err"))"
+for o in dump json report; do
+	cmp -s "$TAP_TMP/x86-ramfs-callchain.mem/$o" "$TAP_TMP/mapped.small/$o"
+	ok $? "mapped file past the budget: $o is the same"
+done
+# The read path within the budget prints what the mapped one does.
+outputs "$f" "$TAP_TMP/read.mem" TS_MMAP=0
+for o in dump json report; do
+	cmp -s "$TAP_TMP/x86-ramfs-callchain.mem/$o" "$TAP_TMP/read.mem/$o"
+	ok $? "read, not mapped: $o is the same"
 done
 
 # A pipe-mode stream on stdin spills like the file of it.

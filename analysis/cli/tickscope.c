@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* tickscope: the command dispatcher (the helpers the commands share are in cli_common.c). */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -40,9 +42,30 @@ static void usage(FILE *f)
 		   "prints the version, and man tickscope has them all.\n");
 }
 
+/*
+ * A mapped file that shrinks under us (the perf.data's data section, a cached kallsyms table)
+ * raises SIGBUS at the first touch past its new end: the reader checks the size as it goes
+ * (analysis/source/perf_runs.c), and a cut between a check and a touch ends here, with one
+ * line and exit 1 rather than a core dump.
+ */
+static void on_sigbus(int sig)
+{
+	static const char msg[] = "tickscope: a file being read was cut short under us (SIGBUS "
+				  "on a mapped input: perf.data or a cached kallsyms table)\n";
+
+	(void)sig;
+	if (write(2, msg, sizeof(msg) - 1) < 0)
+		_exit(1);
+	_exit(1);
+}
+
 int main(int argc, char **argv)
 {
+	struct sigaction sa = { .sa_handler = on_sigbus };
 	size_t i;
+
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);

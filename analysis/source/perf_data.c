@@ -217,6 +217,9 @@ static int open_file_mode(struct ts_reader *r)
 	/* zstd data cannot be re-read in place: those files are ordered in memory */
 	r->use_runs = !r->opts.unordered &&
 		      !(h->features[TS_FEAT_COMPRESSED / 64] & (1ULL << (TS_FEAT_COMPRESSED % 64)));
+	r->page = (size_t)sysconf(_SC_PAGESIZE);
+	if (S_ISREG(st.st_mode) && r->page && !(r->page & (r->page - 1)))
+		ts_input_map(r);
 	if (lseek(r->fd, h->data.offset, SEEK_SET) < 0)
 		return ts_reader_fail(r, h->data.offset, -errno, "seek: %s", strerror(errno));
 	find_kernel_map(r);

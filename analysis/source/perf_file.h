@@ -104,11 +104,12 @@ struct ts_queue {
  */
 struct ts_chunk {
 	int refs; /* the runs that point here, and the buffer that fills it (atomic) */
+	int mapped; /* data maps the input's data section: not counted in held, never spare */
 	size_t alloc; /* bytes at data */
 	uint64_t base; /* stream offset of data[0] for input; 0 for tagged entries */
 	struct ts_chunks *home;
 	struct ts_chunk *next; /* while spare */
-	unsigned char data[] __attribute__((aligned(8)));
+	unsigned char *data; /* 8-aligned: just past the struct, or the mapping's first page */
 };
 
 /*
@@ -152,6 +153,7 @@ struct ts_run {
 	unsigned char *buf; /* a file run's window */
 	uint64_t buf_off;
 	size_t buf_len;
+	uint64_t dropped; /* in a mapped input: the pages before this are let go (ts_run_drop()) */
 };
 
 struct ts_runs {

@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "reader_priv.h"
@@ -37,6 +39,8 @@ struct ts_chunk *ts_chunk_new(struct ts_chunks *home, size_t size, uint64_t base
 	if (!c)
 		return NULL;
 	c->refs = 1;
+	c->mapped = 0;
+	c->data = (unsigned char *)(c + 1);
 	c->alloc = size;
 	c->base = base;
 	c->home = home;
@@ -53,7 +57,89 @@ struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size)
 		return NULL;
 	__atomic_add_fetch(&n->home->held, size - n->alloc, __ATOMIC_RELAXED);
 	n->alloc = size;
+	n->data = (unsigned char *)(n + 1);
 	return n;
+}
+
+/*
+ * A regular file's data section, mapped read-only as one chunk that the scanner reads and
+ * every run points into (r->map_input): no copy from the page cache, and no round read twice,
+ * whatever its size. Its pages count in the peak RSS once touched, so the scanner and each run
+ * let go of the pages behind them (MADV_DONTNEED: a private, unwritten file mapping loses
+ * nothing, a page touched again comes back from the page cache), and the mapping itself is
+ * not counted against the round budget. A file cut shorter than its header says is refused
+ * at the open; one cut while it is read is checked at each step of the scanner
+ * (ts_input_shrunk()), and a cut between a check and a touch raises SIGBUS, which the CLI
+ * turns into one line and an exit (cli/tickscope.c). Without a mapping (none to be had, an
+ * empty section, TS_MMAP=0) the file is read.
+ * Return: 0, mapped or not.
+ */
+int ts_input_map(struct ts_reader *r)
+{
+	uint64_t off = r->hdr.data.offset, pg = off & ~(uint64_t)(r->page - 1);
+	uint64_t len = r->s.data_end - pg;
+	struct ts_chunk *c;
+	const char *env = getenv("TS_MMAP");
+	void *p;
+
+	r->map_input = 0;
+	if (r->opts.no_mmap || (env && !strcmp(env, "0")) || !r->hdr.data.size ||
+	    len != (size_t)len)
+		return 0;
+	c = malloc(sizeof(*c));
+	if (!c)
+		return 0;
+	p = mmap(NULL, len, PROT_READ, MAP_PRIVATE, r->fd, (off_t)pg);
+	if (p == MAP_FAILED) {
+		free(c);
+		return 0;
+	}
+	madvise(p, len, MADV_SEQUENTIAL);
+	memset(c, 0, sizeof(*c));
+	c->refs = 1;
+	c->mapped = 1;
+	c->data = p;
+	c->alloc = len;
+	c->base = pg;
+	c->home = &r->chunks;
+	r->s.in.chunk = c;
+	r->s.in.buf = p;
+	r->s.in.alloc = len;
+	r->s.in.base = pg;
+	r->s.in.start = off - pg;
+	r->s.in.end = len;
+	r->s.in.keep = 1;
+	r->s.dropped = 0;
+	r->drop_step = r->budget / 16 < 64 * 1024 ? 64 * 1024 : r->budget / 16;
+	r->map_input = 1;
+	return 0;
+}
+
+/* Let go of the whole pages of [@from, @to) (stream offsets) in the mapped chunk @c. */
+void ts_input_drop(const struct ts_reader *r, const struct ts_chunk *c, uint64_t from, uint64_t to)
+{
+	uint64_t mask = ~(uint64_t)(r->page - 1);
+
+	from &= mask;
+	to &= mask;
+	if (from < c->base)
+		from = c->base;
+	if (to > from)
+		madvise(c->data + (from - c->base), to - from, MADV_DONTNEED);
+}
+
+/* Whether the mapped input still holds its data section: a negative code when it shrank. */
+int ts_input_shrunk(const struct ts_reader *r, char *err, uint64_t off)
+{
+	struct stat st;
+
+	if (fstat(r->fd, &st))
+		return ts_fail_into(r, err, off, -errno, "fstat: %s", strerror(errno));
+	if ((uint64_t)st.st_size >= r->s.data_end)
+		return 0;
+	return ts_fail_into(r, err, off, -TS_ETRUNC,
+			    "the file shrank to %llu bytes while it was read (it had %llu)",
+			    (unsigned long long)st.st_size, (unsigned long long)r->file_size);
 }
 
 void ts_chunk_get(struct ts_chunk *c)
@@ -68,6 +154,11 @@ void ts_chunk_put(struct ts_chunk *c)
 
 	if (!c || __atomic_sub_fetch(&c->refs, 1, __ATOMIC_ACQ_REL))
 		return;
+	if (c->mapped) {
+		munmap(c->data, c->alloc);
+		free(c);
+		return;
+	}
 	home = c->home;
 	__atomic_sub_fetch(&home->held, c->alloc, __ATOMIC_RELAXED);
 	pthread_mutex_lock(&home->lock);
@@ -126,7 +217,7 @@ struct ts_run *ts_run_new(struct ts_runs *rs, uint64_t pos, uint64_t end, struct
 		return NULL;
 	run = &rs->v[rs->nr++];
 	memset(run, 0, sizeof(*run));
-	run->pos = run->start = pos;
+	run->pos = run->start = run->dropped = pos;
 	run->end = end;
 	run->chunk = c;
 	run->fd = fd;
@@ -135,8 +226,10 @@ struct ts_run *ts_run_new(struct ts_runs *rs, uint64_t pos, uint64_t end, struct
 }
 
 /* A run is used up: its chunk reference goes, and a spilled run's bytes leave the disk. */
-static void run_free(struct ts_run *run)
+static void run_free(const struct ts_reader *r, struct ts_run *run)
 {
+	if (run->chunk && run->chunk->mapped && r)
+		ts_input_drop(r, run->chunk, run->dropped, run->end);
 	if (run->tagged && !run->chunk && run->end > run->start)
 		fallocate(run->fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, run->start,
 			  run->end - run->start); /* best effort: the file is deleted at the end */
@@ -150,7 +243,7 @@ void ts_runs_free(struct ts_runs *rs)
 	size_t i;
 
 	for (i = 0; i < rs->nr; i++)
-		run_free(&rs->v[i]);
+		run_free(NULL, &rs->v[i]);
 	free(rs->v);
 	free(rs->heap);
 	memset(rs, 0, sizeof(*rs));
@@ -334,9 +427,14 @@ static int heap_build(struct ts_reader *r, struct ts_runs *rs, int memory, size_
 /* The heap's first run has delivered (or spilled) its record: on to its next. */
 static inline int heap_next(struct ts_reader *r, struct ts_run **h, size_t *n)
 {
+	struct ts_run *run = h[0];
 	int ret;
 
-	h[0]->pos += h[0]->step;
+	run->pos += run->step;
+	if (run->pos - run->dropped >= r->drop_step && run->chunk && run->chunk->mapped) {
+		ts_input_drop(r, run->chunk, run->dropped, run->pos);
+		run->dropped = run->pos;
+	}
 	ret = run_peek(r, h[0]);
 	if (ret < 0)
 		return ret;
@@ -347,13 +445,13 @@ static inline int heap_next(struct ts_reader *r, struct ts_run **h, size_t *n)
 }
 
 /* Drop the used-up runs (with @memory, and the memory runs, which were spilled). */
-static void runs_compact(struct ts_runs *rs, int memory)
+static void runs_compact(const struct ts_reader *r, struct ts_runs *rs, int memory)
 {
 	size_t i, kept = 0;
 
 	for (i = 0; i < rs->nr; i++) {
 		if (rs->v[i].pos >= rs->v[i].end || (memory && rs->v[i].chunk)) {
-			run_free(&rs->v[i]);
+			run_free(r, &rs->v[i]);
 			continue;
 		}
 		rs->v[kept++] = rs->v[i];
@@ -398,7 +496,7 @@ int ts_runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint6
 		if (ret)
 			return ret;
 	}
-	runs_compact(rs, 0);
+	runs_compact(r, rs, 0);
 	return 0;
 }
 
@@ -497,7 +595,7 @@ int ts_runs_spill(struct ts_scanner *sc, uint64_t off)
 	ret = spill_write(sc, wbuf, wlen, off);
 	if (ret)
 		goto out;
-	runs_compact(rs, 1);
+	runs_compact(r, rs, 1);
 	run = ts_run_new(rs, start, sc->spill_end, NULL, sc->spill_fd);
 	if (!run) {
 		ret = -ENOMEM;

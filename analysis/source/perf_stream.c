@@ -122,6 +122,8 @@ static int fill(struct ts_scanner *sc, size_t need)
 	size_t chunk = sc->r->opts.bufsize ? sc->r->opts.bufsize : DEFAULT_CHUNK;
 	int ret;
 
+	if (sc->r->map_input) /* the whole data section is at hand */
+		return b->end - b->start < need;
 	while (b->end - b->start < need) {
 		uint64_t at = b->base + b->end;
 		size_t want;
@@ -549,6 +551,19 @@ fail:
 	return ret;
 }
 
+/*
+ * A mapped input: the scanner lets go of the pages it has read (the runs touch theirs again
+ * when they are merged), and checks that the file still holds its data section.
+ */
+static int scan_drop(struct ts_scanner *sc, uint64_t off)
+{
+	uint64_t from = sc->in.base + sc->dropped, to = sc->in.base + sc->in.start;
+
+	ts_input_drop(sc->r, sc->in.chunk, from, to);
+	sc->dropped = sc->in.start & ~(uint64_t)(sc->r->page - 1);
+	return ts_input_shrunk(sc->r, sc->err, off);
+}
+
 /* Every record to the end, through the queue. Return: 0 or a negative code. */
 static int read_records(struct ts_scanner *sc)
 {
@@ -557,10 +572,18 @@ static int read_records(struct ts_scanner *sc)
 	uint32_t size;
 	int ret;
 
+	/* mapped: the file may have shrunk since the open (then checked at each drop) */
+	if (sc->r->map_input && (ret = ts_input_shrunk(sc->r, sc->err, sc->in.base + sc->in.start)))
+		return ret;
 	while (!(ret = next_record(sc, &rec, &size, &off))) {
 		ret = process_record(sc, rec, size, off, 0);
 		if (ret)
 			return ret;
+		if (sc->r->map_input && sc->in.start - sc->dropped >= 4 * sc->r->drop_step) {
+			ret = scan_drop(sc, off);
+			if (ret)
+				return ret;
+		}
 	}
 	if (ret < 0)
 		return ret;

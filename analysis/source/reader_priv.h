@@ -70,6 +70,7 @@ struct ts_scanner {
 	uint64_t flushes_sent; /* flushes sent to the merger */
 	uint64_t big_until; /* a round past half the budget is merged once this many flushes are */
 	uint64_t le_max; /* this round: the largest time <= q.next_flush, if le_any */
+	uint64_t dropped; /* mapped input: in.buf's pages before this are let go */
 	int le_any;
 	unsigned char *scratch; /* records re-aligned for reading */
 	size_t scratch_alloc;
@@ -115,6 +116,9 @@ struct ts_reader {
 	uint64_t tdata_off;
 	uint64_t file_size; /* file mode: for checking section extents */
 	int use_runs; /* merge runs in place: a seekable, uncompressed file */
+	int map_input; /* a regular file's data section is mapped, not read (perf_runs.c) */
+	size_t page; /* the page size */
+	size_t drop_step; /* mapped: a run lets go of its pages each time it passes this many */
 	size_t budget; /* bytes of chunks a round may hold in memory (TS_ROUND_BUDGET) */
 	size_t soft; /* file mode: the scanner waits for the merger beyond this */
 	const struct ts_reader_ops *ops;
@@ -200,6 +204,9 @@ static inline size_t ts_chunks_held(const struct ts_chunks *home)
 	return __atomic_load_n(&home->held, __ATOMIC_RELAXED);
 }
 struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size);
+int ts_input_map(struct ts_reader *r);
+void ts_input_drop(const struct ts_reader *r, const struct ts_chunk *c, uint64_t from, uint64_t to);
+int ts_input_shrunk(const struct ts_reader *r, char *err, uint64_t off);
 void ts_chunk_get(struct ts_chunk *c);
 void ts_chunk_put(struct ts_chunk *c);
 static inline int ts_chunk_shared(const struct ts_chunk *c)

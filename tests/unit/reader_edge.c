@@ -155,7 +155,10 @@ static int threaded; /* run_file() scans on a second thread */
 
 static int run_file(const char *path, size_t bufsize, struct seen *v, struct ts_reader **rp)
 {
-	struct ts_reader_opts o = { .bufsize = bufsize, .threaded = threaded };
+	/* a read size is the read path's test: a file is mapped without one */
+	struct ts_reader_opts o = { .bufsize = bufsize,
+				    .threaded = threaded,
+				    .no_mmap = !!bufsize };
 	int ret;
 
 	memset(v, 0, sizeof(*v));
@@ -222,6 +225,35 @@ static void test_rounds(void)
 	ret = run_file(path, 24, &v, &r);
 	is_int(ret, 0, "24-byte chunks: reads to the end");
 	check_order(&v, "24-byte chunks");
+	ts_reader_close(r);
+	unlink(path);
+	free(b.p);
+}
+
+/*
+ * A mapped file that shrinks after the open: one error naming the new size, never a SIGBUS
+ * (the scanner checks the size before it reads, and as it goes).
+ */
+static void test_shrunk(void)
+{
+	struct buf b = { 0 };
+	struct ts_reader *r;
+	struct seen v;
+	char *path;
+	int ret;
+
+	build_rounds(&b, 0);
+	path = write_file(&b, 0);
+	memset(&v, 0, sizeof(v));
+	ret = ts_reader_open(&r, path, &(struct ts_reader_opts){ .threaded = threaded });
+	is_int(ret, 0, "shrunk: the whole file opens");
+	if (truncate(path, 200)) /* into the data section */
+		abort();
+	if (!ret)
+		ret = ts_reader_run(r, &ops, &v);
+	is_int(ret, -TS_ETRUNC, "shrunk after the open: an error, not a SIGBUS");
+	ok(strstr(ts_reader_error(r), "shrank to 200 bytes") != NULL, "shrunk: says so (%s)",
+	   ts_reader_error(r));
 	ts_reader_close(r);
 	unlink(path);
 	free(b.p);
@@ -442,18 +474,30 @@ static void test_budgets_random(void)
 	} ways[] = {
 		{ "file, 2 KiB budget, two threads",
 		  0,
-		  { .round_budget = 2048, .bufsize = 512, .threaded = 1 },
+		  { .round_budget = 2048, .bufsize = 512, .threaded = 1, .no_mmap = 1 },
 		  1 },
-		{ "file, 2 KiB budget, one thread", 0, { .round_budget = 2048, .bufsize = 200 }, 1 },
-		{ "file, in memory, two threads", 0, { .bufsize = 300, .threaded = 1 }, 0 },
+		{ "file, 2 KiB budget, one thread",
+		  0,
+		  { .round_budget = 2048, .bufsize = 200, .no_mmap = 1 },
+		  1 },
+		{ "file, in memory, two threads",
+		  0,
+		  { .bufsize = 300, .threaded = 1, .no_mmap = 1 },
+		  0 },
+		/* mapped: every round is at hand whatever the budget, nothing read twice */
+		{ "file mapped, 2 KiB budget, two threads",
+		  0,
+		  { .round_budget = 2048, .threaded = 1 },
+		  0 },
+		{ "file mapped, 2 KiB budget, one thread", 0, { .round_budget = 2048 }, 0 },
 		{ "zstd, in memory", 1, { 0 }, 0 },
 		{ "zstd, 2 KiB budget: spilled", 1, { .round_budget = 2048 }, 1 },
 		{ "pipe, in memory", 2, { .bufsize = 256 }, 0 },
 		{ "pipe, 2 KiB budget: spilled", 2, { .round_budget = 2048, .bufsize = 256 }, 1 },
 	};
-	int same[7], counts[7], passed[7], clean[7], trial, w, i;
+	int same[9], counts[9], passed[9], clean[9], trial, w, i;
 
-	for (w = 0; w < 7; w++)
+	for (w = 0; w < 9; w++)
 		same[w] = counts[w] = clean[w] = 1, passed[w] = 0;
 	for (trial = 0; trial < 100; trial++) {
 		struct buf b = { 0 }, zb = { 0 };
@@ -487,7 +531,7 @@ static void test_budgets_random(void)
 		if (ret)
 			abort();
 		compress_into(&zb, &b);
-		for (w = 0; w < 7; w++) {
+		for (w = 0; w < 9; w++) {
 			const struct ts_file_info *in;
 
 			path = ways[w].kind == 0 ? write_file(&b, 0) :
@@ -515,7 +559,7 @@ static void test_budgets_random(void)
 		free(b.p);
 		free(zb.p);
 	}
-	for (w = 0; w < 7; w++) {
+	for (w = 0; w < 9; w++) {
 		ok(same[w], "%s: the order of the merge in memory, 100 random files", ways[w].name);
 		ok(counts[w], "%s: the same out-of-order counts", ways[w].name);
 		if (ways[w].past)
@@ -529,11 +573,13 @@ static void test_budgets_random(void)
 int main(void)
 {
 	test_rounds();
+	test_shrunk();
 	test_compressed();
 	test_unknown_and_zero();
 	diag("again, scanning on a second thread");
 	threaded = 1;
 	test_rounds();
+	test_shrunk();
 	test_compressed(); /* compressed data is merged in memory: no thread, same answers */
 	test_unknown_and_zero();
 	threaded = 0;

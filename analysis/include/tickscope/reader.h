@@ -68,6 +68,11 @@ struct ts_reader_opts {
 	 * a pipe's or zstd data's are merged into a temporary file in $TMPDIR.
 	 */
 	size_t round_budget;
+	/*
+	 * Read a regular file with read() rather than mapping its data section (as does
+	 * TS_MMAP=0 in the environment): the re-read path past the budget, for the tests.
+	 */
+	int no_mmap;
 };
 
 /**
