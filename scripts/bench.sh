@@ -39,6 +39,10 @@ TARGET_JOBS_PEER=0.9
 # report on the smallest of three trace sizes against perf sched latency: the fixed costs
 # (issue 33; scripts/bench-growth.sh, BENCH_GROWTH=0 leaves it out)
 TARGET_SMALL_RATIO=3
+# cold make kernel-config against the tree's own cold make defconfig in the same rounds: it does
+# that and more (the checker built, the fragments merged, olddefconfig); issue 12's absolute
+# 10 s depended on the machine's load (21-25 s at load 10-19), the ratio much less
+TARGET_KCONFIG_RATIO=2
 # compare at the farm's scale from cached summaries (issue 33): 2 x 5,000 and 10 x 1,000 runs
 # within these CPU seconds and MB (BENCH_SCALE=0 leaves it out)
 TARGET_SCALE_CPU=10
@@ -83,7 +87,8 @@ file, the -z and the pipe-mode input); one pass over the trace unless a round is
 half the round budget; report on the smallest growth trace ${TARGET_SMALL_RATIO}x faster than perf
 sched latency and within 32 MB at every size; compare of 2 x 5,000 and 10 x 1,000 cached runs within
 ${TARGET_SCALE_CPU} CPU s and ${TARGET_SCALE_MB} MB; a cold make kernel-config (BOARD=x86-host,
-three fragments) in <= 10 s (median of 3 runs, kconfig-fragments/bench-kernel-config.sh).
+three fragments) within ${TARGET_KCONFIG_RATIO}x the kernel tree's own cold make defconfig, run in turns
+with it (medians of 3 runs, kconfig-fragments/bench-kernel-config.sh).
 Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
 (default 5), BENCH_PERF_RUNS (default 3), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
 (no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
@@ -470,12 +475,14 @@ if [ "$kc_rc" = 0 ]; then
 	echo "bench: $kc_line"
 	# the cold runs' median: the first one of the line (--reuse's comes after it)
 	kc_s=$(echo "$kc_line" | sed -n 's/^[^;]*wall median \([0-9.]*\) s.*/\1/p')
-	goal "cold make kernel-config, wall median of 3" "$kc_s s" \
-		"$(awk -v s="$kc_s" 'BEGIN { if (s <= 10) print 1 }')" "<= 10 s"
+	kc_peer=$(echo "$kc_line" | sed -n 's/.*; make defconfig: wall median \([0-9.]*\) s.*/\1/p')
+	ratio_goal "cold make kernel-config / the tree's cold make defconfig, wall medians of 3" \
+		"$kc_s" "$kc_peer" "<=" $TARGET_KCONFIG_RATIO
 elif [ "$kc_rc" = 4 ]; then
 	echo "bench: cold make kernel-config: skipped ($(cat "$tmp/kc.err"))"
 else
-	goal "cold make kernel-config, wall median of 3" "failed: $(cat "$tmp/kc.err")" 0 "<= 10 s"
+	goal "cold make kernel-config / the tree's cold make defconfig" \
+		"failed: $(cat "$tmp/kc.err")" 0 "<= ${TARGET_KCONFIG_RATIO}x"
 fi
 # The other kernel eras given to make check-kconfig-trees (TS_KCONFIG_TREES="4.4=DIR ..."):
 # cold and --reuse times per era, reported (no goal: the older the tree, the smaller).
