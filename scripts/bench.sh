@@ -31,7 +31,7 @@ TARGET_RSS_KB=$((32 * 1024))
 TARGET_CAT_RATIO=4
 TARGET_DUMP_RATIO=10
 TARGET_SCHEDLAT_RATIO=5
-TARGET_PLUGIN_RATIO=1.3
+TARGET_PLUGIN_RATIO=1.3 # CPU time (user+sys): the plugin's models run on a thread of their own
 TARGET_JOBS_RATIO=1.6
 # ... and that gain against a perfectly parallel peer's in the same rounds (sha256sum of the same
 # files split the same way): on a loaded machine the second core is not all ours
@@ -78,8 +78,8 @@ with each other run in turns, round by round, so that a change of the machine's 
 both; ratios are of medians from this one bench run. Each ratio is printed with its goal and
 "met" or "MISSED": dump text, TSV and JSON ${TARGET_DUMP_RATIO}x faster than perf script,
 decode-only within ${TARGET_CAT_RATIO}x of cat, report ${TARGET_SCHEDLAT_RATIO}x faster than
-perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op, compare cold with
-one worker per core ${TARGET_JOBS_RATIO}x faster than with one (and gaining at least
+perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU time, compare
+cold with one worker per core ${TARGET_JOBS_RATIO}x faster than with one (and gaining at least
 ${TARGET_JOBS_PEER}x what sha256sum of the same files split the same way gains in the same
 rounds: the machine's share for a second worker), tickscope record's CPU and lost
 events no more than perf record's. Other goals: peak RSS <= 32 MB (decode, dump, report on the
@@ -87,8 +87,8 @@ file, the -z and the pipe-mode input); one pass over the trace unless a round is
 half the round budget; report on the smallest growth trace ${TARGET_SMALL_RATIO}x faster than perf
 sched latency and within 32 MB at every size; compare of 2 x 5,000 and 10 x 1,000 cached runs within
 ${TARGET_SCALE_CPU} CPU s and ${TARGET_SCALE_MB} MB; a cold make kernel-config (BOARD=x86-host,
-three fragments) within ${TARGET_KCONFIG_RATIO}x the kernel tree's own cold make defconfig, run in turns
-with it (medians of 3 runs, kconfig-fragments/bench-kernel-config.sh).
+three fragments) within ${TARGET_KCONFIG_RATIO}x the kernel tree's own cold make defconfig, run
+in turns with it (medians of 3 runs, kconfig-fragments/bench-kernel-config.sh).
 Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
 (default 5), BENCH_PERF_RUNS (default 3), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
 (no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
@@ -429,8 +429,18 @@ if [ -n "${report_s:-}" ]; then
 	done
 fi
 if [ -n "${plugin_s:-}" ]; then
-	ratio_goal "plugin / no-op dlfilter, time" "$plugin_s" "$noop_s" "<=" $TARGET_PLUGIN_RATIO
-	echo "ratio: plugin / no-op dlfilter, CPU: $(ratio "$plugin_cpu" "$noop_cpu")x"
+	# CPU time: the plugin decodes and runs the models on a thread of its own, beside perf's,
+	# so its wall time hides that work on an idle second core and shows it on a loaded one
+	# (0.91-1.57x in two runs of issue 33 while CPU was 1.66-1.71x): CPU is the honest cost.
+	ratio_goal "plugin / no-op dlfilter, CPU" "$plugin_cpu" "$noop_cpu" "<=" $TARGET_PLUGIN_RATIO
+	echo "ratio: plugin / no-op dlfilter, time: $(ratio "$plugin_s" "$noop_s")x (the models'" \
+		"thread on another core: less than CPU when a core is free)"
+	if [ -n "${report_cpu:-}" ]; then
+		# what the plugin adds to perf against the whole of tickscope report on the same file
+		echo "ratio: plugin's CPU beyond the no-op's / tickscope report's CPU:" \
+			"$(awk -v p="$plugin_cpu" -v n="$noop_cpu" -v r="$report_cpu" \
+				'BEGIN { printf "%.2f", (r > 0 ? (p - n) / r : 0) }')x"
+	fi
 fi
 if [ -n "${cmpcold_s:-}" ]; then
 	ratio_goal "compare cold, one worker / one per core, time" "$cmpserial_s" "$cmpcold_s" \
