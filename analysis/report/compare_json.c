@@ -120,7 +120,8 @@ static void cell(FILE *f, const struct ts_cmp *c, const struct ts_cmp_cell *x, i
 		key_p(f, "p", x->p);
 		key_p(f, "p_adjusted", x->p_adj);
 		fprintf(f, ",\"p_exact\":%s", x->t.exact ? "true" : "false");
-		key_p(f, "min_p", x->t.min_p);
+		/* a metric not tested (a side without values) has no smallest p either */
+		key_p(f, "min_p", isnan(x->p) ? NAN : x->t.min_p);
 		key_p(f, "welch_p", x->welch_p);
 		fprintf(f, ",\"significant\":%s", x->significant ? "true" : "false");
 	}
