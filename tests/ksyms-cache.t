@@ -174,4 +174,23 @@ for f in "$X"/*.xzsum; do echo junk >"$f"; done
 cmpare "$X" junk && cmp -s "$TAP_TMP/ref.json" "$TAP_TMP/junk.json"
 ok $? "damaged memos are passed by: the same JSON"
 
+# A kallsyms not compressed is hashed once too: its memo ("*.ksum") is read by later compares.
+for r in "$E"/*/run-*; do
+	xz -dc "$r/kallsyms.xz" >"$r/kallsyms" && rm "$r/kallsyms.xz"
+done
+Y=$TAP_TMP/ksumcache
+cmpare off plainref && cmpare "$Y" plain && cmp -s "$TAP_TMP/plainref.json" "$TAP_TMP/plain.json"
+ok $? "plain kallsyms through the memo folder: the same JSON as without it"
+[ "$(find "$Y" -name '*.ksum' | wc -l)" = 4 ]
+ok $? "one memo per plain kallsyms: $(find "$Y" -name '*.ksum' | wc -l)"
+m=$(grep -l "^file $(stat -c '%d %i' "$E/default/run-1/kallsyms") " "$Y"/*.ksum)
+sed -i '2s/ 0$/ 1/' "$m"
+cmpare "$Y" pzero
+grep -q "run-1/kallsyms: every address in it is 0" "$TAP_TMP/pzero.err"
+ok $? "a later compare takes the plain kallsyms' hash from its memo (an edited one shows)"
+touch "$E/default/run-1/kallsyms"
+cmpare "$Y" ptouched && cmp -s "$TAP_TMP/plainref.json" "$TAP_TMP/ptouched.json" &&
+	! grep -q "every address" "$TAP_TMP/ptouched.err"
+ok $? "after the kallsyms changed, its memo is not used"
+
 tap_done
