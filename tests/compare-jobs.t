@@ -75,7 +75,8 @@ if command -v strace >/dev/null; then
 		# shellcheck disable=SC2086
 		strace -f -qq -e trace=clone,fork,vfork -o "$TAP_TMP/st$1" "$TICKSCOPE" compare \
 			--no-cache --jobs "$1" $vars >/dev/null 2>&1
-		grep -v CLONE_THREAD "$TAP_TMP/st$1" | grep -c 'clone(\|fork('
+		# processes of their own: not threads, nor LeakSanitizer's tracer (CLONE_VM)
+		grep -v 'CLONE_THREAD\|CLONE_VM' "$TAP_TMP/st$1" | grep -c 'clone(\|fork('
 	}
 	np1=$(forks 1)
 	np2=$(forks 2)
