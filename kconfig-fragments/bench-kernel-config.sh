@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# Time cold `make kernel-config` runs for `make bench` (issue 12: <= 10 s), and check that each
-# one really was cold: a fresh O=, and conf and the checker compiled during the run.
+# Time cold `make kernel-config` runs for `make bench` against the tree's own make defconfig
+# (issue 12's 10 s became a ratio: issue 33), and check that each one really was cold: a fresh
+# O=, and conf and the checker compiled during the run.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 
@@ -15,9 +16,11 @@ tree-extract.sh: another kernel era), BOARD=x86-host, fragments nohz-idle preemp
 tracing, each time into a new WORKDIR/run-N (default: a temporary folder), with ccache
 disabled. A run counts only if it exits 0 or 1 and built scripts/kconfig/conf and the checker
 itself. Then RUNS runs with --reuse into run-1 (base config and checker reused: what a
-second variant on the same tree costs). Prints one line, wall and CPU (user + system) time:
+second variant on the same tree costs). After each cold run, the peer: the tree's own make
+ARCH=x86_64 defconfig into a fresh O= (WORKDIR/peer-N). Prints one line, wall and CPU (user +
+system) time:
   cold make kernel-config (Linux V): N runs, wall median M s, ...; CPU median ...;
-  --reuse: wall median ...; CPU median ... (...)
+  make defconfig: wall median ...; --reuse: wall median ...; CPU median ... (...)
 Exit 0, 3 when a run failed or was not cold, 4 when there is no tree to run on.
 The page cache is not dropped: "cold" means nothing of the run's own making is reused.
 USAGE
@@ -74,6 +77,13 @@ while [ "$i" -le "$runs" ]; do
 			{ echo "run $i: $f was not built in the run" >&2; exit 3; }
 	done
 	times="$times $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
+	# The peer, in turns with the cold runs: the tree's own make defconfig into a fresh O=
+	# (conf compiled, the base config written), what any configuration of it costs at least
+	t0=$(date +%s.%N)
+	make -s -C "$ksrc" O="$work/peer-$i" ARCH=x86_64 defconfig >"$work/plog-$i" 2>&1 ||
+		{ echo "make defconfig $i failed: $(tail -1 "$work/plog-$i")" >&2; exit 3; }
+	t1=$(date +%s.%N)
+	ptimes="${ptimes:-} $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
 	i=$((i + 1))
 done
 # The same runs with --reuse: the base config and the checker of run-1 are reused.
@@ -103,6 +113,7 @@ stats() {
 printf 'cold make kernel-config (Linux %s): %d runs, wall %s' "${kver:-?}" "$runs" \
 	"$(stats "$times")"
 [ -z "$cpus" ] || printf '; CPU %s' "$(stats "$cpus")"
+printf '; make defconfig: wall %s' "$(stats "$ptimes")"
 printf '; --reuse: wall %s' "$(stats "$rtimes")"
 [ -z "$rcpus" ] || printf '; CPU %s' "$(stats "$rcpus")"
 printf ' (fresh O=, conf and checker built in each run, ccache off; load %s)\n' \

@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # `make bench`, charts: every chart and the HTML report of the bundled ping-pong A/B
 # (tests/fixtures/boards/x86-host/ab, N runs a side) with tickscope compare --plots --html,
-# best wall time of BENCH_RUNS runs, against the target of issue 14 (3 s for 2 x 10 runs).
+# against its peer, gnuplot drawing the same charts (the plots.sh compare writes), in turns.
+# The goal is a ratio of median wall times of BENCH_RUNS rounds, not an absolute time: the
+# machine may be shared and loaded (issue 33; issue 14's 3 s was 2.5x gnuplot's 1.2 s here).
 set -eu
 
 case "${1:-}" in
 -h | --help)
-	sed -n '3,5s/^# //p' "$0"
+	sed -n '3,7s/^# //p' "$0"
 	exit 0
 	;;
 esac
@@ -17,7 +19,8 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 ts=$TS_BUILD/tickscope
 runs=${BENCH_RUNS:-3}
 ab=$top/tests/fixtures/boards/x86-host/ab
-target=3
+# tickscope's compare --plots --html (gnuplot's drawing inside) against gnuplot alone
+target=2.5
 
 die() {
 	echo "bench-charts: $*" >&2
@@ -35,7 +38,11 @@ cp -a "$ab" "$tmp/ab"
 na=$(ls -d "$tmp/ab/pingpong-same"/run-* | wc -l)
 nb=$(ls -d "$tmp/ab/pingpong-cross"/run-* | wc -l)
 
-best=""
+# med FILE: the median (the lower middle one for an even count) of FILE's numbers
+med() {
+	sort -n "$1" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'
+}
+: >"$tmp/ts" && : >"$tmp/gp"
 i=0
 while [ $i -lt "$runs" ]; do
 	rm -rf "$tmp/charts" "$tmp/c.html"
@@ -43,18 +50,28 @@ while [ $i -lt "$runs" ]; do
 	"$ts" compare "$tmp/ab/pingpong-same" "$tmp/ab/pingpong-cross" --plots "$tmp/charts" \
 		--html "$tmp/c.html" >/dev/null 2>"$tmp/err" || die "compare failed: $(head -1 "$tmp/err")"
 	t1=$(date +%s%N)
-	best=$(awk -v a="$best" -v b="$(((t1 - t0) / 1000000))" \
-		'BEGIN { print (a == "" || b < a) ? b : a }')
+	# the peer: gnuplot drawing the same charts from the same tables, as plots.sh does
+	(cd "$tmp/charts" && sh ./plots.sh >/dev/null 2>"$tmp/gp.err") ||
+		die "plots.sh failed: $(head -1 "$tmp/gp.err")"
+	t2=$(date +%s%N)
+	echo $(((t1 - t0) / 1000000)) >>"$tmp/ts"
+	echo $(((t2 - t1) / 1000000)) >>"$tmp/gp"
 	i=$((i + 1))
 done
 drawn=$(grep -c '	drawn	' "$tmp/charts/charts.tsv")
-s=$(awk -v ms="$best" 'BEGIN { printf "%.2f", ms / 1000 }')
+s=$(awk -v ms="$(med "$tmp/ts")" 'BEGIN { printf "%.2f", ms / 1000 }')
+g=$(awk -v ms="$(med "$tmp/gp")" 'BEGIN { printf "%.2f", ms / 1000 }')
+x=$(awk -v a="$s" -v b="$g" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
 printf '%-44s %8s s  (%d charts, PNG and SVG, and the HTML; %d + %d runs)\n' \
 	"tickscope compare --plots --html" "$s" "$drawn" "$na" "$nb"
-if awk -v s="$s" -v t=$target 'BEGIN { exit !(s <= t) }'; then
-	echo "goal: charts and HTML of the A/B, best wall time: $s s (goal <= ${target} s): met"
+printf '%-44s %8s s  (the same charts from the same tables; load %s)\n' \
+	"gnuplot alone (plots.sh)" "$g" "$(cut -d' ' -f1-3 /proc/loadavg)"
+if awk -v x="$x" -v t=$target 'BEGIN { exit !(x <= t) }'; then
+	echo "goal: charts and HTML of the A/B / gnuplot alone, median wall time: ${x}x" \
+		"(goal <= ${target}x): met"
 else
-	echo "goal: charts and HTML of the A/B, best wall time: $s s (goal <= ${target} s): MISSED"
+	echo "goal: charts and HTML of the A/B / gnuplot alone, median wall time: ${x}x" \
+		"(goal <= ${target}x): MISSED"
 	[ "${BENCH_STRICT:-0}" = 1 ] && exit 1
 fi
 exit 0

@@ -11,7 +11,9 @@ TICKSCOPE=$TS_BUILD/tickscope
 PERF=${PERF:-perf}
 TIME=/usr/bin/time
 RUNS=${BENCH_RUNS:-5}
-PAGES=${BENCH_RECORD_PAGES:-128 8}
+# ring sizes in pages; "8s": 8 pages with the recorder stopped (SIGSTOP) 5 ms of every 50 ms
+# while the workload runs, the same stalls for both tools: a loaded machine's, made repeatable
+PAGES=${BENCH_RECORD_PAGES:-128 8 8s}
 EVENTS=${BENCH_RECORD_EVENTS:-sched:sched_switch,sched:sched_waking,sched:sched_wakeup,timer:hrtimer_start,timer:hrtimer_expire_entry,power:cpu_idle}
 
 case "${1:-}" in
@@ -23,9 +25,13 @@ and with tickscope record -a, each stopped by SIGINT after the workload, $RUNS r
 and ring size (-m: $PAGES pages), interleaved: run i of every tool and size before run i+1,
 the tools' order swapped every run. Prints per tool and size the median [min-max] of the
 recorder's own CPU time (user+sys, GNU time; the workload runs apart), the samples in the file,
-the events lost (tickscope info) and the samples recorded before the first LOST record (all of
-them when none was lost); then the ratios and the targets: no more CPU than perf record, no
-more lost events (medians). BENCH_STRICT=1 exits 1 when a target is missed.
+the events lost (tickscope info: the larger of the LOST and the LOST_SAMPLES records' counts,
+which perf record writes both of for the same losses) and the samples recorded before the first
+LOST record (all of them when none was lost); then the ratios and the targets: no more CPU than
+perf record, no more lost events (medians). A size with an "s" (8s) stops the recorder 5 ms of
+every 50 ms while the workload runs (SIGSTOP, SIGCONT): the stalls a loaded machine gives a
+recorder, the same for both tools, so that their losses compare whatever the load.
+BENCH_STRICT=1 exits 1 when a target is missed.
 Environment: TS_BUILD, PERF, BENCH_RUNS, BENCH_RECORD_PAGES, BENCH_RECORD_EVENTS, BENCH_STRICT.
 EOF2
 	exit 0
@@ -50,7 +56,8 @@ before_loss() {
 		awk '/ PERF_RECORD_LOST/ { exit } / PERF_RECORD_SAMPLE/ { n++ } END { print n + 0 }'
 }
 
-# one TOOL PAGES: record while the workload runs; prints "cpu_s samples lost before_loss"
+# one TOOL PAGES [stall]: record while the workload runs (stopping the recorder 5 ms of every
+# 50 ms with stall); prints "cpu_s samples lost before_loss"
 one() {
 	if [ "$1" = perf ]; then
 		"$TIME" -f '%U %S' -o "$tmp/time" "$PERF" record -q -a -m "$2" -e "$EVENTS" \
@@ -61,14 +68,23 @@ one() {
 	fi
 	t=$!
 	sleep 1 # past the start-up (synthesis, mmap)
-	"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1
+	"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 &
+	w=$!
+	while [ "${3:-}" = stall ] && kill -0 "$w" 2>/dev/null; do
+		pkill -STOP -P "$t"
+		sleep 0.005
+		pkill -CONT -P "$t"
+		sleep 0.045
+	done
+	wait "$w" || true
 	pkill -INT -P "$t"
 	wait "$t" || true
 	"$TICKSCOPE" info "$tmp/f.data" >"$tmp/info" 2>&1
 	cpu=$(tail -n 1 "$tmp/time" | awk '{ printf "%.3f", $1 + $2 }')
 	n=$(sed -n 's/^samples: *\([0-9]*\).*/\1/p' "$tmp/info")
+	# perf record counts each loss twice: a LOST record, and PERF_FORMAT_LOST's LOST_SAMPLES
 	lost=$(sed -n 's/^lost events: *\([0-9]*\) in LOST records, *\([0-9]*\).*/\1 \2/p' \
-		"$tmp/info" | awk '{ print $1 + $2 }')
+		"$tmp/info" | awk '{ print ($1 > $2 ? $1 : $2) }')
 	if [ "${lost:-0}" -gt 0 ]; then b=$(before_loss "$tmp/f.data"); else b=$n; fi
 	echo "$cpu ${n:-0} ${lost:-0} $b"
 }
@@ -88,7 +104,10 @@ while [ $i -lt "$RUNS" ]; do
 	[ $((i % 2)) = 1 ] && order="tickscope perf"
 	for m in $PAGES; do
 		for tool in $order; do
-			one "$tool" "$m" >>"$tmp/$tool-$m"
+			case "$m" in
+			*s) one "$tool" "${m%s}" stall >>"$tmp/$tool-$m" ;;
+			*) one "$tool" "$m" >>"$tmp/$tool-$m" ;;
+			esac
 		done
 	done
 	i=$((i + 1))
@@ -106,7 +125,7 @@ target() { # what a b: met when a <= b (bench.sh's "goal:" lines)
 for m in $PAGES; do
 	for tool in perf tickscope; do
 		f=$tmp/$tool-$m
-		printf '%-16s -m %-4s cpu %s s  samples %s  lost %s  before first loss %s\n' \
+		printf '%-16s -m %-5s cpu %s s  samples %s  lost %s  before first loss %s\n' \
 			"$tool record" "$m" "$(stat "$f" 1 | awk '{ printf "%.3f [%.3f-%.3f]", $1, $2, $3 }')" \
 			"$(stat "$f" 2 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
 			"$(stat "$f" 3 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \

@@ -31,11 +31,18 @@ TARGET_RSS_KB=$((32 * 1024))
 TARGET_CAT_RATIO=4
 TARGET_DUMP_RATIO=10
 TARGET_SCHEDLAT_RATIO=5
-TARGET_PLUGIN_RATIO=1.3
+TARGET_PLUGIN_RATIO=1.3 # CPU time (user+sys): the plugin's models run on a thread of their own
 TARGET_JOBS_RATIO=1.6
+# ... and that gain against a perfectly parallel peer's in the same rounds (sha256sum of the same
+# files split the same way): on a loaded machine the second core is not all ours
+TARGET_JOBS_PEER=0.9
 # report on the smallest of three trace sizes against perf sched latency: the fixed costs
 # (issue 33; scripts/bench-growth.sh, BENCH_GROWTH=0 leaves it out)
 TARGET_SMALL_RATIO=3
+# cold make kernel-config against the tree's own cold make defconfig in the same rounds: it does
+# that and more (the checker built, the fragments merged, olddefconfig); issue 12's absolute
+# 10 s depended on the machine's load (21-25 s at load 10-19), the ratio much less
+TARGET_KCONFIG_RATIO=2
 # compare at the farm's scale from cached summaries (issue 33): 2 x 5,000 and 10 x 1,000 runs
 # within these CPU seconds and MB (BENCH_SCALE=0 leaves it out)
 TARGET_SCALE_CPU=10
@@ -60,7 +67,8 @@ Prints, for one trace: samples/s, CPU time (user+sys) and peak RSS of
   tickscope report on the -z and the pipe-mode file (peak RSS)
   perf script --dlfilter tickscope.so, against a no-op dlfilter
   tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold with
-    one worker and with one per core (--jobs), and cached
+    one worker and with one per core (--jobs), and cached; sha256sum of the same files by
+    one process and by one per core, the peer that shows what a second core gives just then
   tickscope record against perf record (scripts/bench-record.sh --help)
   tickscope compare of 2 x 5,000 and 10 x 1,000 cached summary-only runs (CPU s, peak RSS;
     scripts/bench-compare-scale.sh)
@@ -71,14 +79,17 @@ with each other run in turns, round by round, so that a change of the machine's 
 both; ratios are of medians from this one bench run. Each ratio is printed with its goal and
 "met" or "MISSED": dump text, TSV and JSON ${TARGET_DUMP_RATIO}x faster than perf script,
 decode-only within ${TARGET_CAT_RATIO}x of cat, report ${TARGET_SCHEDLAT_RATIO}x faster than
-perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op, compare cold with
-one worker per core ${TARGET_JOBS_RATIO}x faster than with one, tickscope record's CPU and lost
+perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU time, compare
+cold with one worker per core ${TARGET_JOBS_RATIO}x faster than with one (and gaining at least
+${TARGET_JOBS_PEER}x what sha256sum of the same files split the same way gains in the same
+rounds: the machine's share for a second worker), tickscope record's CPU and lost
 events no more than perf record's. Other goals: peak RSS <= 32 MB (decode, dump, report on the
 file, the -z and the pipe-mode input); one pass over the trace unless a round is larger than
 half the round budget; report on the smallest growth trace ${TARGET_SMALL_RATIO}x faster than perf
 sched latency and within 32 MB at every size; compare of 2 x 5,000 and 10 x 1,000 cached runs within
 ${TARGET_SCALE_CPU} CPU s and ${TARGET_SCALE_MB} MB; a cold make kernel-config (BOARD=x86-host,
-three fragments) in <= 10 s (median of 3 runs, kconfig-fragments/bench-kernel-config.sh).
+three fragments) within ${TARGET_KCONFIG_RATIO}x the kernel tree's own cold make defconfig, run
+in turns with it (medians of 3 runs, kconfig-fragments/bench-kernel-config.sh).
 Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
 (default 5), BENCH_PERF_RUNS (default 3), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
 (no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
@@ -326,13 +337,24 @@ if "$TICKSCOPE" compare --help >/dev/null 2>&1; then
 	cmd_cmpcold() { measure_once cmpcold "$TICKSCOPE" compare --no-cache $cmp_args; }
 	# shellcheck disable=SC2086
 	cmd_cmpwarm() { measure_once cmpwarm "$TICKSCOPE" compare $cmp_args; }
-	rounds "$RUNS" cmpserial cmpcold cmpwarm
+	# The peer: the same split of a perfectly parallel job, sha256sum of the same runs' files
+	# (each a process of its own: nothing shared), by one process and by one per core, in the
+	# same rounds. Its ratio is what the machine gave a second worker just then: with
+	# autogroup scheduling (/proc/sys/kernel/sched_autogroup_enabled) this session's processes
+	# share one group's part of the CPUs, so on a machine loaded by other sessions a second
+	# thread adds little to anything (issue 33: 0.9-1.05x for sha256sum at load 8 here).
+	ncpu=$(getconf _NPROCESSORS_ONLN)
+	find "$CMP/bench" -name 'perf.data*' -o -name 'kallsyms*' | sort >"$tmp/cmp-files"
+	cmd_peerserial() { measure_once peerserial xargs -P 1 -n 1 sha256sum <"$tmp/cmp-files"; }
+	cmd_peerpar() { measure_once peerpar xargs -P "$ncpu" -n 1 sha256sum <"$tmp/cmp-files"; }
+	rounds "$RUNS" cmpserial cmpcold peerserial peerpar cmpwarm
 	cmp_samples=$(cat "$CMP"/bench/pingpong-*/run-*/meta.txt | sed -n 's/^samples=//p' |
 		awk '{ n += $1 } END { print n }')
 	echo "bench: compare of 2 x 10 runs, $cmp_samples samples, $(getconf _NPROCESSORS_ONLN)" \
 		"cores: cold ${cmpcold_s} s [${cmpcold_min}-${cmpcold_max}], cold one worker" \
 		"${cmpserial_s} s [${cmpserial_min}-${cmpserial_max}], cached ${cmpwarm_s} s," \
-		"peak RSS $((cmpcold_kb / 1024)) MB"
+		"peak RSS $((cmpcold_kb / 1024)) MB; sha256sum of the same files by one process" \
+		"${peerserial_s} s, by $ncpu ${peerpar_s} s; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 fi
 
 # SPOT 4: tickscope record against perf record: CPU time and lost events (its own goals).
@@ -414,12 +436,30 @@ if [ -n "${report_s:-}" ]; then
 	done
 fi
 if [ -n "${plugin_s:-}" ]; then
-	ratio_goal "plugin / no-op dlfilter, time" "$plugin_s" "$noop_s" "<=" $TARGET_PLUGIN_RATIO
-	echo "ratio: plugin / no-op dlfilter, CPU: $(ratio "$plugin_cpu" "$noop_cpu")x"
+	# CPU time: the plugin decodes and runs the models on a thread of its own, beside perf's,
+	# so its wall time hides that work on an idle second core and shows it on a loaded one
+	# (0.91-1.57x in two runs of issue 33 while CPU was 1.66-1.71x): CPU is the honest cost.
+	ratio_goal "plugin / no-op dlfilter, CPU" "$plugin_cpu" "$noop_cpu" "<=" $TARGET_PLUGIN_RATIO
+	echo "ratio: plugin / no-op dlfilter, time: $(ratio "$plugin_s" "$noop_s")x (the models'" \
+		"thread on another core: less than CPU when a core is free)"
+	if [ -n "${report_cpu:-}" ]; then
+		# what the plugin adds to perf against the whole of tickscope report on the same file
+		echo "ratio: plugin's CPU beyond the no-op's / tickscope report's CPU:" \
+			"$(awk -v p="$plugin_cpu" -v n="$noop_cpu" -v r="$report_cpu" \
+				'BEGIN { printf "%.2f", (r > 0 ? (p - n) / r : 0) }')x"
+	fi
 fi
 if [ -n "${cmpcold_s:-}" ]; then
 	ratio_goal "compare cold, one worker / one per core, time" "$cmpserial_s" "$cmpcold_s" \
 		">=" $TARGET_JOBS_RATIO
+	echo "ratio: compare cold, one worker / one per core, CPU:" \
+		"$(ratio "$cmpserial_cpu" "$cmpcold_cpu")x"
+	# what a perfectly parallel job gained in the same rounds: the most the machine allowed
+	peer_x=$(ratio "$peerserial_s" "$peerpar_s")
+	echo "ratio: sha256sum of the same files, one process / one per core, time: ${peer_x}x" \
+		"(the machine's share for a second worker in these rounds)"
+	ratio_goal "compare cold's gain from a worker per core / sha256sum's, time" \
+		"$(ratio "$cmpserial_s" "$cmpcold_s")" "$peer_x" ">=" $TARGET_JOBS_PEER
 	echo "ratio: compare cold / cached, time: $(ratio "$cmpcold_s" "$cmpwarm_s")x"
 fi
 for l in "${scale_22:-}" "${scale_101:-}"; do
@@ -452,12 +492,14 @@ if [ "$kc_rc" = 0 ]; then
 	echo "bench: $kc_line"
 	# the cold runs' median: the first one of the line (--reuse's comes after it)
 	kc_s=$(echo "$kc_line" | sed -n 's/^[^;]*wall median \([0-9.]*\) s.*/\1/p')
-	goal "cold make kernel-config, wall median of 3" "$kc_s s" \
-		"$(awk -v s="$kc_s" 'BEGIN { if (s <= 10) print 1 }')" "<= 10 s"
+	kc_peer=$(echo "$kc_line" | sed -n 's/.*; make defconfig: wall median \([0-9.]*\) s.*/\1/p')
+	ratio_goal "cold make kernel-config / the tree's cold make defconfig, wall medians of 3" \
+		"$kc_s" "$kc_peer" "<=" $TARGET_KCONFIG_RATIO
 elif [ "$kc_rc" = 4 ]; then
 	echo "bench: cold make kernel-config: skipped ($(cat "$tmp/kc.err"))"
 else
-	goal "cold make kernel-config, wall median of 3" "failed: $(cat "$tmp/kc.err")" 0 "<= 10 s"
+	goal "cold make kernel-config / the tree's cold make defconfig" \
+		"failed: $(cat "$tmp/kc.err")" 0 "<= ${TARGET_KCONFIG_RATIO}x"
 fi
 # The other kernel eras given to make check-kconfig-trees (TS_KCONFIG_TREES="4.4=DIR ..."):
 # cold and --reuse times per era, reported (no goal: the older the tree, the smaller).

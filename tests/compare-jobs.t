@@ -54,6 +54,41 @@ same json 4 "4 workers: the same JSON document"
 cmp -s "$TAP_TMP/text.1.out" "$TAP_TMP/default.out"
 ok $? "the default (one worker per core): the same text"
 
+# The probe child that guards against libtraceevent crashing (tracedata.c) is forked once per
+# distinct tracing-data section in a process, not once per run (issue 33: 15% of a cold
+# compare's CPU). The oracle: the sections' own sha256, each cut out of its perf.data at the
+# offset its feature table gives (perfdata.pl); strace counts the processes forked.
+if command -v strace >/dev/null; then
+	for d in "$ab"/*/run-*; do
+		xz -dc "$d/perf.data.xz" >"$TAP_TMP/td.data"
+		# shellcheck disable=SC2046 # offset and size, two words
+		set -- $(perl "$TS_TOP/tests/fixtures/perfdata.pl" layout "$TAP_TMP/td.data" |
+			awk '$1 == "feat_1_offset" { o = $4 } $1 == "feat_1_size" { n = $4 }
+				END { print o + 0, n + 0 }')
+		# a section of a few KB at least (formats), else no sum: the count below fails
+		[ "$2" -gt 4096 ] && tail -c +$(($1 + 1)) "$TAP_TMP/td.data" | head -c "$2" | sha256sum
+	done | sort -u >"$TAP_TMP/td.sums"
+	nd=$(wc -l <"$TAP_TMP/td.sums")
+	[ "$(grep -c . "$TAP_TMP/td.sums")" -gt 0 ] || nd=none
+	nr=$(find "$ab" -name perf.data.xz | wc -l)
+	forks() { # forks JOBS: the processes a cold compare with JOBS workers forks
+		# shellcheck disable=SC2086
+		strace -f -qq -e trace=clone,fork,vfork -o "$TAP_TMP/st$1" "$TICKSCOPE" compare \
+			--no-cache --jobs "$1" $vars >/dev/null 2>&1
+		# processes of their own: not threads, nor LeakSanitizer's tracer (CLONE_VM)
+		grep -v 'CLONE_THREAD\|CLONE_VM' "$TAP_TMP/st$1" | grep -c 'clone(\|fork('
+	}
+	np1=$(forks 1)
+	np2=$(forks 2)
+	is "$np1" "$nd" "one worker: one probe child per distinct tracing data ($nd in $nr runs)"
+	[ "$np2" -ge "$nd" ] && [ "$np2" -le $((2 * nd)) ]
+	ok $? "2 workers: $np2 probe children, at most one per worker and tracing data"
+else
+	for t in "one probe child per tracing data" "2 workers: probe children"; do
+		skip "$t" "strace not installed (tests/packages)"
+	done
+fi
+
 # plot A B C: one variant per file, loaded in parallel; the same chart data and summary.
 if command -v gnuplot >/dev/null; then
 	for r in 1 2 3; do

@@ -109,6 +109,40 @@ TS_KSYMS_CACHE=off HOME="$TAP_TMP/home" XDG_CACHE_HOME="$TAP_TMP/home" \
 [ -z "$(ls -A "$TAP_TMP/home")" ]
 ok $? "TS_KSYMS_CACHE=off: nothing written"
 
+# The folder is bounded (TS_KSYMS_CACHE_MB): writing a table removes the ones used longest ago
+# until the rest fit, never the new one; a hit counts as a use. Four copies of the kallsyms
+# (four inodes: four keys), a cap of two and a half tables.
+P=$TAP_TMP/prune
+for i in 1 2 3 4; do cp "$k" "$TAP_TMP/k$i"; done
+has() { # has N: is the table of copy N in $P (its key names the copy's inode)?
+	grep -alq "file [0-9]* $(stat -c %i "$TAP_TMP/k$1") " "$P"/*.ksyms 2>/dev/null
+}
+kept() { # the copies whose tables are in $P, as "1 2 ..."
+	for i in 1 2 3 4; do has $i && printf '%s ' $i; done
+}
+pdump() { # pdump N: dump with copy N through $P, the same as perf script
+	TS_KSYMS_CACHE_MB=$cap dump "$TAP_TMP/k$1" "$P" && same
+}
+cap=
+pdump 1
+tsize=$(stat -c %s "$P"/*.ksyms)
+cap=$(awk -v s="$tsize" 'BEGIN { printf "%.6f", 2.5 * s / 1048576 }')
+pdump 2 && pdump 3 && [ "$(kept)" = "2 3 " ]
+ok $? "a cap of 2.5 tables ($tsize bytes each): after 3 kallsyms the oldest went (kept: $(kept))"
+pdump 2 && pdump 4 && [ "$(kept)" = "2 4 " ]
+ok $? "a table mapped again is used: the next write removes the other (kept: $(kept))"
+pdump 1 && [ "$(kept)" = "1 4 " ] &&
+	[ "$(find "$P" -name '*.ksyms' -type f | wc -l)" = 2 ]
+ok $? "a pruned kallsyms is parsed again, same output as perf script (kept: $(kept))"
+# a writer's temporary file: one two hours old is a dead writer's, a fresh one someone's now
+tmpname=$P/$(printf '%064d' 0).ksyms
+: >"$tmpname.stale1" && touch -d '2 hours ago' "$tmpname.stale1" && : >"$tmpname.fresh1"
+: >"$P/notes.txt" && touch -d '2 hours ago' "$P/notes.txt"
+pdump 3 && [ ! -e "$tmpname.stale1" ] && [ -e "$tmpname.fresh1" ] && [ -e "$P/notes.txt" ]
+ok $? "a stale temporary table is removed, a fresh one and files not the cache's are left"
+TS_KSYMS_CACHE_MB=0 dump "$TAP_TMP/k2" "$P" && same && [ "$(kept)" = "2 " ]
+ok $? "TS_KSYMS_CACHE_MB=0 keeps only the table just written (kept: $(kept))"
+
 # compare: a run's kallsyms.xz is unpacked and hashed (for its summary's key) once; later
 # compares read its sha256 from the cache folder ("*.xzsum") and unpack nothing.
 E=$TAP_TMP/exp
@@ -139,5 +173,24 @@ ok $? "after the kallsyms.xz changed, its memo is not used"
 for f in "$X"/*.xzsum; do echo junk >"$f"; done
 cmpare "$X" junk && cmp -s "$TAP_TMP/ref.json" "$TAP_TMP/junk.json"
 ok $? "damaged memos are passed by: the same JSON"
+
+# A kallsyms not compressed is hashed once too: its memo ("*.ksum") is read by later compares.
+for r in "$E"/*/run-*; do
+	xz -dc "$r/kallsyms.xz" >"$r/kallsyms" && rm "$r/kallsyms.xz"
+done
+Y=$TAP_TMP/ksumcache
+cmpare off plainref && cmpare "$Y" plain && cmp -s "$TAP_TMP/plainref.json" "$TAP_TMP/plain.json"
+ok $? "plain kallsyms through the memo folder: the same JSON as without it"
+[ "$(find "$Y" -name '*.ksum' | wc -l)" = 4 ]
+ok $? "one memo per plain kallsyms: $(find "$Y" -name '*.ksum' | wc -l)"
+m=$(grep -l "^file $(stat -c '%d %i' "$E/default/run-1/kallsyms") " "$Y"/*.ksum)
+sed -i '2s/ 0$/ 1/' "$m"
+cmpare "$Y" pzero
+grep -q "run-1/kallsyms: every address in it is 0" "$TAP_TMP/pzero.err"
+ok $? "a later compare takes the plain kallsyms' hash from its memo (an edited one shows)"
+touch "$E/default/run-1/kallsyms"
+cmpare "$Y" ptouched && cmp -s "$TAP_TMP/plainref.json" "$TAP_TMP/ptouched.json" &&
+	! grep -q "every address" "$TAP_TMP/ptouched.err"
+ok $? "after the kallsyms changed, its memo is not used"
 
 tap_done

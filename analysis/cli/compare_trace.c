@@ -98,12 +98,14 @@ static int ksyms_zeroed(const char *path)
 }
 
 /*
- * A kallsyms.xz's unpacked sha256 and whether its addresses are all 0, remembered in the
- * kallsyms cache folder (cli_ksyms_cache()) by the .xz file's device, inode, size and times:
- * a compare from cached summaries then unpacks no kallsyms (5.4 MB each here).
+ * A kallsyms's (or kallsyms.xz's unpacked) sha256 and whether its addresses are all 0,
+ * remembered in the kallsyms cache folder (cli_ksyms_cache()) by the file's device, inode,
+ * size and times: a compare from cached summaries then unpacks no kallsyms (5.4 MB each
+ * here), and a cold one hashes each kallsyms once, not on every compare.
  */
 static int memo_path(const char *xz, char *key, size_t klen, char *path, size_t plen)
 {
+	int xzed = ends_with(xz, ".xz");
 	const char *dir = cli_ksyms_cache();
 	char hex[TS_SHA256_HEX];
 	struct ts_sha256 s;
@@ -112,7 +114,7 @@ static int memo_path(const char *xz, char *key, size_t klen, char *path, size_t 
 
 	if (!dir || stat(xz, &st) || !S_ISREG(st.st_mode))
 		return -1;
-	n = snprintf(key, klen, "xz %llu %llu %lld %lld.%09ld %lld.%09ld",
+	n = snprintf(key, klen, "%s %llu %llu %lld %lld.%09ld %lld.%09ld", xzed ? "xz" : "file",
 		     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
 		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
 		     (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
@@ -121,7 +123,7 @@ static int memo_path(const char *xz, char *key, size_t klen, char *path, size_t 
 	ts_sha256_init(&s);
 	ts_sha256_update(&s, key, (size_t)n);
 	ts_sha256_final(&s, hex);
-	n = snprintf(path, plen, "%s/%s.xzsum", dir, hex);
+	n = snprintf(path, plen, "%s/%s.%s", dir, hex, xzed ? "xzsum" : "ksum");
 	return n > 0 && (size_t)n < plen ? 0 : -1;
 }
 
@@ -564,20 +566,21 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 
 /*
  * The kallsyms *@ksyms and its content's sha256 into @ksha (the key takes it: it names the
- * functions). A kallsyms.xz seen before (its memo) is not unpacked for it, only when the trace
- * is analysed; else it is unpacked into *@uksyms. One whose every address is 0 is dropped,
- * said. Return: 0, 1 (said).
+ * functions). A kallsyms seen before (its memo) is not read for it, and a kallsyms.xz not
+ * unpacked but when the trace is analysed; else an .xz is unpacked into *@uksyms. One whose
+ * every address is 0 is dropped, said. Return: 0, 1 (said).
  */
 static int usable_ksyms(char **ksyms, char **uksyms, char *ksha)
 {
-	int memo = 0, kzero = 0, rc;
+	int memo, kzero = 0, rc;
 	long long ksize;
 	char why[600];
 
 	*uksyms = NULL;
 	if (!*ksyms)
 		return 0;
-	if (ends_with(*ksyms, ".xz") && !(memo = memo_get(*ksyms, ksha, &kzero))) {
+	memo = memo_get(*ksyms, ksha, &kzero);
+	if (ends_with(*ksyms, ".xz") && !memo) {
 		*uksyms = cli_unxz(*ksyms, why, sizeof(why));
 		if (!*uksyms)
 			return cli_error("%s: cannot unpack it: %s", *ksyms, why);
@@ -587,8 +590,7 @@ static int usable_ksyms(char **ksyms, char **uksyms, char *ksha)
 		rc = ts_summary_trace_id(*uksyms ? *uksyms : *ksyms, ksha, &ksize);
 		if (rc)
 			return cli_error("%s: %s", *ksyms, strerror(-rc));
-		if (*uksyms)
-			memo_put(*ksyms, ksha, kzero);
+		memo_put(*ksyms, ksha, kzero);
 	}
 	if (kzero) {
 		fprintf(cli_err(),

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "tickscope/compare_report.h"
+#include "tickscope/stats.h"
 
 static void str(FILE *f, const char *s)
 {
@@ -46,6 +47,15 @@ static void key_num(FILE *f, const char *k, double v)
 {
 	fprintf(f, ",\"%s\":", k);
 	num(f, v);
+}
+
+/*
+ * A p-value: below TS_STATS_P_FLOOR (thousands of runs that do not overlap: the double's range
+ * ends there) it is the floor, "p_floor" at the top says so, an upper bound and never 0.
+ */
+static void key_p(FILE *f, const char *k, double p)
+{
+	key_num(f, k, p < TS_STATS_P_FLOOR ? TS_STATS_P_FLOOR : p);
 }
 
 static const char *dir_name(enum ts_metric_dir d)
@@ -107,11 +117,12 @@ static void cell(FILE *f, const struct ts_cmp *c, const struct ts_cmp_cell *x, i
 		num(f, x->ci_hi);
 		fputc(']', f);
 		key_num(f, "ci_level", x->t.level);
-		key_num(f, "p", x->p);
-		key_num(f, "p_adjusted", x->p_adj);
+		key_p(f, "p", x->p);
+		key_p(f, "p_adjusted", x->p_adj);
 		fprintf(f, ",\"p_exact\":%s", x->t.exact ? "true" : "false");
-		key_num(f, "min_p", x->t.min_p);
-		key_num(f, "welch_p", x->welch_p);
+		/* a metric not tested (a side without values) has no smallest p either */
+		key_p(f, "min_p", isnan(x->p) ? NAN : x->t.min_p);
+		key_p(f, "welch_p", x->welch_p);
 		fprintf(f, ",\"significant\":%s", x->significant ? "true" : "false");
 	}
 	fputc('}', f);
@@ -236,7 +247,7 @@ static void wakeup_path(FILE *f, const struct ts_cmp *c, int v)
 		else
 			fputs("null", f);
 		fprintf(f, ",\"significant\":%s", w->significant ? "true" : "false");
-		key_num(f, "p_adjusted", w->p_adj);
+		key_p(f, "p_adjusted", w->p_adj);
 		fputs(",\"known_for\":", f);
 		str(f, w->hint);
 		fputc('}', f);
@@ -256,7 +267,7 @@ static void mechanism(FILE *f, const struct ts_cmp_mech *m)
 	key_num(f, "b", m->b);
 	fputs(",\"unit\":", f);
 	str(f, m->unit);
-	key_num(f, "p", m->tested ? m->p : NAN);
+	key_p(f, "p", m->tested ? m->p : NAN);
 	fputs(",\"separation\":", f);
 	str(f, m->separation);
 	key_num(f, "share_pct", m->share > 0 && m->share <= 100 ? m->share : NAN);
@@ -302,7 +313,7 @@ static void explanations(FILE *f, const struct ts_cmp *c)
 			str(f, ch->row->name);
 			key_num(f, "share_pct", ch->share);
 			key_num(f, "change_pct", ch->change);
-			key_num(f, "p_adjusted", ch->p_adj);
+			key_p(f, "p_adjusted", ch->p_adj);
 			fputc('}', f);
 		}
 		fputc(']', f);
@@ -317,6 +328,7 @@ int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 {
 	fprintf(f, "{\"schema\":\"tickscope-compare\",\"version\":%d", TS_CMP_VERSION);
 	key_num(f, "alpha", c->o.alpha);
+	key_num(f, "p_floor", TS_STATS_P_FLOOR);
 	fputs(",\"adjust\":", f);
 	str(f, ts_compare_adjust_name(c->o.adjust));
 	key_num(f, "cv_max", c->o.cv_max);

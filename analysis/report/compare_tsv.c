@@ -11,6 +11,7 @@
 
 #include "tickscope/escape.h"
 #include "tickscope/compare_report.h"
+#include "tickscope/stats.h"
 
 static FILE *open_tsv(const char *dir, const char *name, const char *header)
 {
@@ -39,6 +40,12 @@ static void num(FILE *f, double v)
 		fputs("\t-", f);
 	else
 		fprintf(f, "\t%.10g", v);
+}
+
+/* A p-value: below TS_STATS_P_FLOOR, the floor, an upper bound (compare_json.c's key_p()). */
+static void num_p(FILE *f, double p)
+{
+	num(f, p < TS_STATS_P_FLOOR ? TS_STATS_P_FLOOR : p);
 }
 
 static int runs_tsv(const char *dir, const struct ts_cmp *c)
@@ -88,8 +95,8 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 			num(f, x->raw);
 			num(f, x->ci_lo);
 			num(f, x->ci_hi);
-			num(f, x->p);
-			num(f, x->p_adj);
+			num_p(f, x->p);
+			num_p(f, x->p_adj);
 			fprintf(f, "\t%s\t%d\t%d\n", v ? (x->significant ? "1" : "0") : "-",
 				x->noisy, x->nr_outliers);
 		}
@@ -132,7 +139,7 @@ static int explain_tsv(const char *dir, const struct ts_cmp *c)
 			fprintf(k, "\t%d\t%s\t%s", i + 1, ch->row->name, ch->row->unit);
 			num(k, ch->share);
 			num(k, ch->change);
-			num(k, ch->p_adj);
+			num_p(k, ch->p_adj);
 			fputc('\n', k);
 		}
 	}

@@ -5,6 +5,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 #include <traceevent/event-parse.h>
 
 #include "tickscope/error.h"
+#include "tickscope/sha256.h"
 #include "tracedata.h"
 
 struct cur {
@@ -311,6 +313,36 @@ static void refuse(struct fmt *m, const struct reject *rj, const char *why)
 }
 
 /*
+ * The sections a probe child found clean in this process, by their sha256: the same bytes
+ * parse the same way, so compare's runs of one kernel and events fork one child, not one
+ * each (a fork and a child's parse cost about 5 ms and 15% of a cold compare's CPU). Shared
+ * by every thread, as libtraceevent's plugin list is (decode.c).
+ */
+#define NR_VETTED 16
+
+static struct {
+	pthread_mutex_t lock;
+	char sum[NR_VETTED][TS_SHA256_HEX];
+	unsigned int nr; /* sections remembered; the oldest is replaced beyond NR_VETTED */
+} vetted_sums = { .lock = PTHREAD_MUTEX_INITIALIZER };
+
+/* Was the section @sum found clean before? With @add, remember it is. */
+static int vetted_before(const char *sum, int add)
+{
+	unsigned int i, n;
+	int seen = 0;
+
+	pthread_mutex_lock(&vetted_sums.lock);
+	n = vetted_sums.nr < NR_VETTED ? vetted_sums.nr : NR_VETTED;
+	for (i = 0; i < n && !seen; i++)
+		seen = !strcmp(vetted_sums.sum[i], sum);
+	if (add && !seen)
+		memcpy(vetted_sums.sum[vetted_sums.nr++ % NR_VETTED], sum, TS_SHA256_HEX);
+	pthread_mutex_unlock(&vetted_sums.lock);
+	return seen;
+}
+
+/*
  * Check every format, probe the rest in a child (unless *@clean says a probe of the same bytes
  * found nothing), and parse what survived. *@clean: whether the probe found nothing.
  */
@@ -406,7 +438,8 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	struct texts t = { 0 };
 	const char *sys;
 	uint64_t nr = 0, i; /* nr: 0 for -Wmaybe-uninitialized, which LTO provokes */
-	int ret, v06 = 0;
+	int ret, v06 = 0, probed = 0;
+	char sum[TS_SHA256_HEX];
 
 	*kallsyms = 0;
 	ret = parse_header(tep, &c, &v06);
@@ -428,8 +461,19 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 		ret = check_printk(&c, t.printk, t.printk_len);
 	if (!ret && v06 && c.p < c.end)
 		ret = get_blob(&c, 8, &t.cmdlines, &t.cmdlines_len, "saved cmdlines");
+	if (!ret && !*vetted) {
+		struct ts_sha256 h;
+
+		ts_sha256_init(&h);
+		ts_sha256_update(&h, data, size);
+		ts_sha256_final(&h, sum);
+		*vetted = vetted_before(sum, 0);
+		probed = !*vetted;
+	}
 	if (!ret)
 		ret = parse_formats(tep, &c, &f, &t, &rj, vetted);
+	if (!ret && probed && *vetted)
+		vetted_before(sum, 1);
 	free(f.v);
 	if (ret)
 		return ret;

@@ -12,7 +12,7 @@
 
 #define TS_CMP_MAX_VAR 16
 /* of the JSON and TSV layout (docs/compare-json.md); 2: the headline */
-#define TS_CMP_VERSION 3
+#define TS_CMP_VERSION 4
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
