@@ -18,7 +18,9 @@ LSAN_OPTIONS="suppressions=$TS_TOP/tests/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS
 export LSAN_OPTIONS
 
 # One case: "--case LABEL WANT SRC OUT OP ARGS..." with WANT "error" (run with --strict: a
-# non-zero exit and a message naming the file and an offset), "any" (no crash), "cut" (a pipe
+# non-zero exit and a message naming the file and an offset), "any" (no crash), "hcut" (a pipe
+# cut before its tracing data, without --strict: a non-zero exit and one line, naming the file
+# and the offset of the record that was cut, LABEL ending in "recOFFSET"), "cut" (a pipe
 # cut inside a record: exit 0 and a warning naming the file and offset of the cut) or "clean"
 # (exit 0, no warning) and OP "cut LEN", "patch OFF WIDTH VALUE",
 # "replace OLD NEW" or "stdin" (feed SRC through a pipe). Prints "PASS LABEL" or
@@ -71,6 +73,14 @@ if [ "${1:-}" = --case ]; then
 		why="no warning saying where the input was cut: $(head -1 "$err")"
 	elif [ "$want" = cut ] && [ "$out" != - ] && ! grep -qF "$out" "$err"; then
 		why="the warning does not name the file: $(head -1 "$err")"
+	elif [ "$want" = hcut ] && [ "$rc" -eq 0 ]; then
+		why="exit 0 on a pipe cut before its tracing data: $(head -1 "$err")"
+	elif [ "$want" = hcut ] && [ "$(wc -l <"$err")" -ne 1 ]; then
+		why="$(wc -l <"$err") lines, not one: $(tr '\n' '|' <"$err")"
+	elif [ "$want" = hcut ] &&
+		! grep -qF "$out: offset $(printf '%#x' "${label##*rec}"): the input was cut here, before" \
+			"$err"; then
+		why="the line does not name the cut record's offset: $(head -1 "$err")"
 	elif [ "$want" = clean ] && { [ "$rc" -ne 0 ] || [ -s "$err" ]; }; then
 		why="exit $rc at a record boundary: $(head -1 "$err")"
 	elif [ "$rc" -eq 0 ]; then
@@ -201,6 +211,17 @@ awk -v h="$hdr_end" '$1 == "rec" && $2 < h { print $2 + int($4 / 2) }' "$L" | so
 	awk -v f="$tinyp" -v t="$T" \
 		'{ printf "lax-hcut@%d any %s %s/lcut.%d cut %d\n", $1, f, t, $1, $1 }' >"$T/cases"
 run_cases "x86-tiny-pipe cut inside each header record, without --strict: no crash" "$T/cases"
+
+# Before its tracing data, such a cut leaves nothing to decode: one line, the cut as the
+# error (where the record that was cut starts, and what was cut), not a warning and a second
+# error at the end of the input.
+td_at=$(awk '$1 == "rec" && $3 == 66 { print $2; exit }' "$L")
+awk -v h="$td_at" '$1 == "rec" && $2 <= h { print $2, $2 + int($4 / 2); print $2, $2 + 3 }' "$L" |
+	sort -un -k2 | awk -v f="$tinyp" -v t="$T" \
+		'{ printf "one-line-hcut@%d/rec%d hcut %s %s/hcut.%d cut %d\n", $2, $1, f, t, $2, $2 }' \
+		>"$T/cases"
+run_cases "x86-tiny-pipe cut before its tracing data, without --strict: one line, the cut" \
+	"$T/cases"
 
 # The same through stdin (no file name to print, but an offset).
 awk -v h="$hdr_end" '$1 == "rec" && $2 >= h { print $2 + 3 }' "$T/tinyp.layout" |

@@ -20,22 +20,28 @@ tmp=$TAP_TMP
 ok $? "tickscope report --help runs"
 
 # perf's side: "tid count run_ns delay_ns max_delay_ns" per task, from timehist's per-slice
-# lines.
+# lines: the first "[tid]", "[tid/pid]" or ":tid" (a thread perf never named) followed by the
+# three figures (wait, sch delay, run time). Found by that match, not by field number, since a
+# task name may hold blanks or tabs, or a newline (prctl(PR_SET_NAME) takes any bytes: then
+# the line's second part holds them). <idle> and "lost" lines have no tid.
 perf_tasks() {
-	perf sched timehist -i "$1" 2>/dev/null | awk 'NR > 3 && $2 != "lost" && $3 !~ /^<idle>/ {
-		# "comm[tid]", "comm[tid/pid]", or ":tid" for a thread perf never named
-		n = $3
-		if (n ~ /\[/) { sub(/.*\[/, "", n); sub(/\].*/, "", n); sub(/\/.*/, "", n) }
-		else sub(/^:/, "", n)
-		c[n]++; r[n] += $6 * 1e6; d[n] += $5 * 1e6; if ($5 * 1e6 > m[n]) m[n] = $5 * 1e6
+	perf sched timehist -i "$1" 2>/dev/null | awk 'NR > 3 {
+		re = "(\\[-?[0-9]+(/-?[0-9]+)?\\]|:-?[0-9]+)[ \t]+[0-9.]+[ \t]+[0-9.]+[ \t]+[0-9.]+"
+		if (!match($0, re))
+			next
+		split(substr($0, RSTART, RLENGTH), f, /[ \t]+/)
+		n = f[1]
+		gsub(/[\[\]:]/, "", n)
+		sub(/\/.*/, "", n)
+		c[n]++; r[n] += f[4] * 1e6; d[n] += f[3] * 1e6; if (f[3] * 1e6 > m[n]) m[n] = f[3] * 1e6
 	} END { for (k in c) printf "%s %d %.0f %.0f %.0f\n", k, c[k], r[k], d[k], m[k] }' | sort
 }
 
 # Tasks perf lists as terminated in its summary.
 perf_exited() {
 	perf sched timehist -s -i "$1" 2>/dev/null |
-		awk '/^Terminated tasks:/ { t = 1; next } t && /\[[0-9]+/ {
-			n = $1; sub(/.*\[/, "", n); sub(/\].*/, "", n); sub(/\/.*/, "", n); print n }' |
+		awk '/^Terminated tasks:/ { t = 1; next } t && match($0, /\[[0-9]+(\/[0-9]+)?\][ \t]+[0-9]/) {
+			n = substr($0, RSTART + 1); sub(/[\]\/].*/, "", n); print n }' |
 		sort -u
 }
 

@@ -178,17 +178,21 @@ fi
 # The oracle counts, per CPU, switches whose prev_pid is not the previous switch's next_pid in
 # perf script's output (tickscope dump's, which dump-oracle.t holds equal, without perf).
 pp=$(fixture_data x86-pingpong-cross) || { echo "Bail out! x86-pingpong-cross missing"; exit 1; }
-if command -v perf >/dev/null; then
-	perf script -i "$pp" -F cpu,event,trace 2>/dev/null
-else
-	"$TICKSCOPE" dump -i "$pp" --kallsyms "$ONE_KS" 2>/dev/null
-fi | awk '/sched:sched_switch:/ {
-	cpu = $0; sub(/^[^[]*\[0*/, "", cpu); sub(/\].*/, "", cpu); cpu += 0
-	p = $0; sub(/.* prev_pid=/, "", p); sub(/ .*/, "", p)
-	n = $0; sub(/.* next_pid=/, "", n); sub(/ .*/, "", n)
-	if ((cpu in last) && last[cpu] != p) br[cpu]++
-	last[cpu] = n
-} END { for (c in last) if (br[c]) print c, br[c] }' | sort -n >"$T/chains.want"
+# chains_oracle FILE: "cpu count" per CPU with broken chains, from perf script (else dump)
+chains_oracle() {
+	if command -v perf >/dev/null; then
+		perf script -i "$1" -F cpu,event,trace 2>/dev/null
+	else
+		"$TICKSCOPE" dump -i "$1" --kallsyms "$ONE_KS" 2>/dev/null
+	fi | awk '/sched:sched_switch:/ {
+		cpu = $0; sub(/^[^[]*\[0*/, "", cpu); sub(/\].*/, "", cpu); cpu += 0
+		p = $0; sub(/.* prev_pid=/, "", p); sub(/ .*/, "", p)
+		n = $0; sub(/.* next_pid=/, "", n); sub(/ .*/, "", n)
+		if ((cpu in last) && last[cpu] != p) br[cpu]++
+		last[cpu] = n
+	} END { for (c in last) if (br[c]) print c, br[c] }' | sort -n
+}
+chains_oracle "$pp" >"$T/chains.want"
 "$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" 2>/dev/null |
 	sed -n 's/^  DATA: cpu\([0-9]*\): \([0-9]*\) sched_switch events switch out a task.*/\1 \2/p' \
 	>"$T/chains.got"
@@ -208,6 +212,18 @@ is "$got" "None" "per-task recording: JSON sched.cpus is null"
 mkdir -p "$T/pt.tsv"
 "$TICKSCOPE" report -i "$tiny" --kallsyms "$ONE_KS" --tsv "$T/pt.tsv" >/dev/null 2>&1
 is "$(wc -l <"$T/pt.tsv/sched_cpus.tsv")" 1 "per-task recording: sched_cpus.tsv has its header only"
+# Its broken chains stay in the text and JSON: in a per-task recording they are the switches
+# of the tasks it does not follow, and the run slices they end hold those tasks' time.
+chains_oracle "$tiny" >"$T/pt-chains.want"
+sed -n 's/^  DATA: cpu\([0-9]*\): \([0-9]*\) sched_switch events switch out a task that no recorded.*/\1 \2/p' \
+	"$T/pt.txt" >"$T/pt-chains.got"
+want=$(tr '\n' ' ' <"$T/pt-chains.want")
+[ -s "$T/pt-chains.want" ] && cmp -s "$T/pt-chains.want" "$T/pt-chains.got"
+ok $? "per-task recording: the text's broken chains per CPU are perf script's ($want)"
+got=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["sections"]["sched"]["broken_chains"])' \
+	"$T/pt.json" 2>/dev/null)
+is "$got" "$(awk '{ n += $2 } END { print n + 0 }' "$T/pt-chains.want")" \
+	"per-task recording: JSON sched.broken_chains is their sum"
 "$TICKSCOPE" report -i "$pp" --kallsyms "$ONE_KS" --json >"$T/pp.json" 2>/dev/null
 got=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["sections"]["sched"]["cpus"]))' \
 	"$T/pp.json" 2>/dev/null)

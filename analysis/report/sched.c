@@ -96,6 +96,41 @@ static void sched_totals(FILE *f, const struct ts_sched_totals *t)
 		rp_dist_row(f, off[i], &t->off[i]);
 }
 
+/*
+ * Switches whose prev_pid is not the task the CPU's previous switch put on it: in a -a
+ * recording, switches missing from the data; in a per-task one, the switches of the tasks it
+ * does not follow (a followed task's switch-in happens in another task's context), so that
+ * the run slice and sched delay such a switch ends include time the task did not run.
+ */
+static void broken_chains(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
+{
+	const struct ts_sched_cpu *c;
+	int i;
+
+	for (i = 0; i < ts_sched_nr_cpus(m); i++) {
+		c = ts_sched_cpu(m, i);
+		if (!c || !c->broken_chains)
+			continue;
+		if (rp_cpus_measured(o))
+			fprintf(f,
+				"  DATA: cpu%d: %" PRIu64
+				" sched_switch events switch out a task that "
+				"no switch put on the CPU: the switches that did are missing "
+				"from the data (perf script shows none either), so this CPU's "
+				"busy/idle split and the run and wait times around them are "
+				"uncertain\n",
+				i, c->broken_chains);
+		else
+			fprintf(f,
+				"  DATA: cpu%d: %" PRIu64
+				" sched_switch events switch out a task that "
+				"no recorded switch put on the CPU: a per-task recording has "
+				"no switch of the tasks it does not follow, so the run slices and "
+				"sched delays these switches end also hold other tasks' time\n",
+				i, c->broken_chains);
+	}
+}
+
 static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
 	const struct ts_sched_cpu *c;
@@ -105,6 +140,7 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 		fprintf(f,
 			"  per-CPU busy and idle time: - (a per-task recording, without -a: what "
 			"else ran on the CPUs was not recorded)\n");
+		broken_chains(f, m, o);
 		return;
 	}
 	fprintf(f, "  %-5s %11s %11s %6s %9s %9s %9s\n", "cpu", "busy ms", "idle ms", "busy%",
@@ -120,18 +156,7 @@ static void sched_cpus(FILE *f, const struct ts_sched *m, const struct ts_report
 				0.0,
 			c->nr_switches, c->wakeups_local, c->wakeups_remote);
 	}
-	for (i = 0; i < ts_sched_nr_cpus(m); i++) {
-		c = ts_sched_cpu(m, i);
-		if (c && c->broken_chains)
-			fprintf(f,
-				"  DATA: cpu%d: %" PRIu64
-				" sched_switch events switch out a task that "
-				"no switch put on the CPU: the switches that did are missing "
-				"from the data (perf script shows none either), so this CPU's "
-				"busy/idle split and the run and wait times around them are "
-				"uncertain\n",
-				i, c->broken_chains);
-	}
+	broken_chains(f, m, o);
 }
 
 /* A kworker class's work functions with their wakes: "wait_rcu_exp_gp 10, vmstat_update 2". */

@@ -200,6 +200,7 @@ void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct 
 	const struct ts_sched *m = ts_analysis_sched(a);
 	const struct ts_sched_wait **v = NULL;
 	const struct ts_sched_cpu *c;
+	uint64_t chains;
 	size_t i;
 	int k;
 
@@ -235,6 +236,10 @@ void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct 
 		}
 		if (rp_cpus_measured(o))
 			rp_jend(w, ']');
+		/* the CPUs' sum, which a per-task recording has too */
+		for (k = 0, chains = 0; k < ts_sched_nr_cpus(m); k++)
+			chains += ts_sched_cpu(m, k) ? ts_sched_cpu(m, k)->broken_chains : 0;
+		rp_ju64(w, "broken_chains", chains);
 		stacks_json(w, m, o);
 	}
 	rp_jend(w, '}');

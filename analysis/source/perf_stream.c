@@ -509,11 +509,31 @@ static void join_found(struct ts_reader *r)
 	if (!c->cut_at)
 		return;
 	r->m.info.cut_at = c->cut_at;
+	if (r->m.info.nr_warnings < TS_READER_MAX_WARNINGS)
+		r->m.cut_warning = r->m.info.nr_warnings + 1;
 	ts_reader_warn(r, c->cut_at,
 		       "the input was cut here: %s; the records before it are read "
 		       "(--strict makes this an error)",
 		       c->cut_what);
 	c->cut_at = 0;
+}
+
+uint64_t ts_reader_cut_error(struct ts_reader *r, const char *why, char *err, size_t len)
+{
+	struct ts_file_info *i = &r->m.info;
+	int k = r->m.cut_warning - 1;
+
+	if (!i->cut_at)
+		return 0;
+	snprintf(err, len, "%s: offset %#llx: the input was cut here, %s: %s", r->path,
+		 (unsigned long long)i->cut_at, why, r->s.cnt.cut_what);
+	if (k >= 0 && k < i->nr_warnings && k < TS_READER_MAX_WARNINGS) {
+		memmove(i->warnings[k], i->warnings[k + 1],
+			(size_t)(TS_READER_MAX_WARNINGS - k - 1) * sizeof(i->warnings[0]));
+		i->nr_warnings--;
+		r->m.cut_warning = 0;
+	}
+	return i->cut_at;
 }
 
 /* Pipe mode: read the header records (attrs, tracing data, features) before run(). */
@@ -531,7 +551,10 @@ int ts_stream_headers(struct ts_reader *r)
 		ret = fill(sc, 8);
 		if (ret < 0)
 			goto fail;
-		if (ret || !is_header_record(ts_get_u32(sc->in.buf + sc->in.start)))
+		/* a record header cut short: next_record() says where (a cut, or --strict's error) */
+		if (ret && sc->in.end == sc->in.start)
+			break;
+		if (!ret && !is_header_record(ts_get_u32(sc->in.buf + sc->in.start)))
 			break;
 		ret = next_record(sc, &rec, &size, &off);
 		if (ret < 0)
@@ -543,6 +566,10 @@ int ts_stream_headers(struct ts_reader *r)
 			goto fail;
 	}
 	join_found(r);
+	/* cut before any attr: the cut is the one thing to say */
+	if (!r->nr_attrs &&
+	    ts_reader_cut_error(r, "before its event attrs", r->m.err, sizeof(r->m.err)))
+		return -TS_ETRUNC;
 	return ts_reader_finish_attrs(r, sc->in.base + sc->in.start);
 fail:
 	join_found(r);

@@ -86,6 +86,7 @@ struct ts_merger {
 	size_t scratch_alloc;
 	char err[TS_ERR_LEN];
 	uint64_t flushes_done; /* flushes merged: written here, read by the scanner (atomic) */
+	int cut_warning; /* 1 + the index in info.warnings of the pipe's cut, else 0 */
 };
 
 /*

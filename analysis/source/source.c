@@ -44,6 +44,9 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 		if (ret)
 			return ts_source_fail(s, ret, "%s: %s", opts->input, err);
 	} else if (opts->need_decoder) {
+		if (ts_reader_cut_error(s->reader, "before its tracing data", s->err,
+					sizeof(s->err)))
+			return -TS_ENOTRACEDATA;
 		return ts_source_fail(
 			s, -TS_ENOTRACEDATA, "%s: offset %#llx: %s%s", opts->input,
 			(unsigned long long)ts_reader_offset(s->reader),

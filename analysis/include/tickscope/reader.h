@@ -103,6 +103,15 @@ const struct ts_attr *ts_reader_attrs(const struct ts_reader *r, int *nr);
 /** ts_reader_tracing_data() - the raw tracing data section, or NULL with *len 0 */
 const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len);
 
+/**
+ * ts_reader_cut_error() - a pipe-mode stream was cut before what the caller needs (@why,
+ * "before its tracing data"): the cut becomes that error. @err gets one line, "PATH: offset
+ * OFF: the input was cut here, WHY: WHAT", and the cut's warning is taken back so that it is
+ * not said twice.
+ * Return: the offset of the cut, or 0 (nothing written) when the stream was not cut.
+ */
+uint64_t ts_reader_cut_error(struct ts_reader *r, const char *why, char *err, size_t len);
+
 /** ts_reader_info() - header facts and counters (counters are final after run()) */
 const struct ts_file_info *ts_reader_info(const struct ts_reader *r);
 
