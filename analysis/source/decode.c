@@ -107,7 +107,6 @@ void ts_decoder_free(struct ts_decoder *d)
 	for (i = 0; i < d->nr_copies; i++)
 		free(d->copies[i]);
 	free(d->copies);
-	free(d->funcs);
 	ts_ksyms_free(d->ksyms);
 	if (d->plugins) {
 		pthread_mutex_lock(&plugins_lock);
@@ -413,16 +412,6 @@ static const char *word_end(const char *s)
 	return s;
 }
 
-/*
- * What a tep_register_function() would have been given for one kallsyms line (the old way,
- * register_func(): the name's first word and the module's, as tep_parse_kallsyms() reads
- * them).
- */
-struct pfunc {
-	uint64_t addr;
-	const char *name, *mod;
-};
-
 static const char *keep_copy(struct ts_decoder *d, const char *s, size_t len);
 
 /*
@@ -471,15 +460,15 @@ static const char *keep_copy(struct ts_decoder *d, const char *s, size_t len)
 }
 
 /*
- * One symbol, as tep_parse_kallsyms() would take it from the line "%016llx %c %s\t[%s]":
- * the name is its first word and the module's word loses its last character (the ']');
- * names starting with '$' and absolute symbols are left out. A line without a name fails
- * the whole table there.
+ * The old way, where the tracing data gave libtraceevent functions to merge with: one symbol
+ * registered as tep_parse_kallsyms() would take it from the line "%016llx %c %s\t[%s]": the
+ * name is its first word and the module's word loses its last character (the ']'); names
+ * starting with '$' and absolute symbols are left out. A line without a name fails the whole
+ * table there.
  */
-static int add_func(void *ctx, uint64_t addr, char type, const char *name, const char *module)
+static int register_func(void *ctx, uint64_t addr, char type, const char *name, const char *module)
 {
 	struct ts_decoder *d = ctx;
-	struct pfunc *f;
 	const char *ne, *me;
 
 	while (isspace((unsigned char)*name))
@@ -508,37 +497,7 @@ static int add_func(void *ctx, uint64_t addr, char type, const char *name, const
 		if (!module)
 			return -ENOMEM;
 	}
-	if (d->nr_funcs == d->alloc_funcs) {
-		size_t a = d->alloc_funcs ? 2 * d->alloc_funcs : 4096;
-
-		f = realloc(d->funcs, a * sizeof(*f));
-		if (!f)
-			return -ENOMEM;
-		d->funcs = f;
-		d->alloc_funcs = a;
-	}
-	f = &d->funcs[d->nr_funcs];
-	f->addr = addr;
-	f->name = name;
-	f->mod = module;
-	d->nr_funcs++;
-	return 0;
-}
-
-/* The old way, where the tracing data gave libtraceevent functions to merge with. */
-static int register_func(void *ctx, uint64_t addr, char type, const char *name, const char *module)
-{
-	struct ts_decoder *d = ctx;
-	size_t n = d->nr_funcs;
-	int ret = add_func(d, addr, type, name, module);
-
-	if (ret || d->nr_funcs == n)
-		return ret;
-	d->nr_funcs = n;
-	return tep_register_function(d->tep, (char *)d->funcs[n].name, addr,
-				     (char *)d->funcs[n].mod) ?
-		       -ENOMEM :
-		       0;
+	return tep_register_function(d->tep, (char *)name, addr, (char *)module) ? -ENOMEM : 0;
 }
 
 const char *ts_decoder_function(struct ts_decoder *d, uint64_t addr, uint64_t *start)
@@ -554,7 +513,7 @@ int ts_decoder_take_ksyms(struct ts_decoder *d, struct ts_ksyms *k)
 {
 	int ret;
 
-	if (d->ksyms || d->nr_funcs) {
+	if (d->ksyms) {
 		ts_ksyms_free(k);
 		return -EALREADY;
 	}

@@ -174,8 +174,6 @@ struct ts_decoder {
 	int td_vetted;
 	/* the printer's symbols, found by libtraceevent through resolve_func() */
 	struct ts_ksyms *ksyms;
-	struct pfunc *funcs;
-	size_t nr_funcs, alloc_funcs;
 	char **copies; /* names and modules that are not the table's strings */
 	size_t nr_copies;
 	unsigned char scratch[(1u << 16) + PRINT_PAD];
