@@ -7,8 +7,8 @@
  * rest of the way out). A switch to pid 0 can also be followed by the switch away with no
  * state between (unentered: in 6.1 schedule_idle() calls __schedule() again when a wake came
  * before it returned, so do_idle() never ran), and an IPI can arrive in that window (before
- * the idle task polls: the wake needed one). An idle period's cause is found as the idle section finds it: the first
- * event on the CPU after the enter that is not timer bookkeeping.
+ * the idle task polls: the wake needed one). An idle period's cause is found as the idle
+ * section finds it: the first event on the CPU after the enter that is not timer bookkeeping.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -254,8 +254,9 @@ const struct ts_idlepath_fn *ts_idlepath_fn_at(const struct ts_idlepath *m, int 
 
 /*
  * idlepath.entry and .exit (distributions, ns), wake.no_ipi.per_s, ipi_in_idle.per_s,
- * ipi_entering.per_s and unentered.per_s, tick_restarts.per_s (the tick's hrtimer started after an idle exit with the tick stopped;
- * needs symbols), and dwork_exits.F.per_s per work function F.
+ * ipi_entering.per_s and unentered.per_s, tick_restarts.per_s (the tick's hrtimer started
+ * after an idle exit with the tick stopped; needs symbols), and dwork_exits.F.per_s per work
+ * function F.
  */
 static int idlepath_metrics(const void *mv, struct ts_metric_sink *s)
 {
