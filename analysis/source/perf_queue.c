@@ -118,7 +118,7 @@ static inline int runs_add(struct ts_scanner *sc, uint64_t time, uint64_t off, u
 {
 	struct ts_runs *rs = &sc->runs;
 	struct ts_run *run = rs->open ? &rs->v[rs->nr - 1] : NULL;
-	struct ts_chunk *c = sc->in.keep ? sc->in.chunk : NULL;
+	struct ts_chunk *c = sc->in.keep ? sc->in.chunk : sc->map;
 
 	if (run && time >= run->last && run->chunk == c) { /* else a new CPU buffer, or chunk */
 		run->last = time;

@@ -62,12 +62,16 @@ struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size)
 }
 
 /*
- * A regular file's data section, mapped read-only as one chunk that the scanner reads and
- * every run points into (r->map_input): no copy from the page cache, and no round read twice,
- * whatever its size. Its pages count in the peak RSS once touched, so the scanner and each run
- * let go of the pages behind them (MADV_DONTNEED: a private, unwritten file mapping loses
- * nothing, a page touched again comes back from the page cache), and the mapping itself is
- * not counted against the round budget. A file cut shorter than its header says is refused
+ * A regular file's data section, mapped read-only as one chunk that every run points into
+ * (r->map_input): no round is copied or read twice, whatever its size. In an uncompressed file
+ * the scanner reads the section through its own small buffer instead (r->scan_read): walking
+ * the mapping faulted every page in and out twice (scanner, then merge), and a page-fault walk
+ * of the records costs about twice what read() into a buffer that stays in the cache does
+ * (docs/scale.md); -z files are walked in the mapping, their records unpacked. The pages count
+ * in the peak RSS once touched, so each run (and a walking scanner) lets go of the pages behind
+ * it (MADV_DONTNEED: a private, unwritten file mapping loses nothing, a page touched again
+ * comes back from the page cache), and the mapping itself is not counted against the round
+ * budget. A file cut shorter than its header says is refused
  * at the open; one cut while it is read is checked at each step of the scanner
  * (ts_input_shrunk()), and a cut between a check and a touch raises SIGBUS, which the CLI
  * turns into one line and an exit (cli/tickscope.c). Without a mapping (none to be had, an
@@ -102,6 +106,14 @@ int ts_input_map(struct ts_reader *r)
 	c->alloc = len;
 	c->base = pg;
 	c->home = &r->chunks;
+	r->drop_step = r->budget / 16 < 64 * 1024 ? 64 * 1024 : r->budget / 16;
+	r->map_input = 1;
+	if (r->use_runs) { /* the scanner reads, the runs point in: each page mapped once */
+		r->s.map = c;
+		r->s.checked = off;
+		r->scan_read = 1;
+		return 0;
+	}
 	r->s.in.chunk = c;
 	r->s.in.buf = p;
 	r->s.in.alloc = len;
@@ -110,8 +122,6 @@ int ts_input_map(struct ts_reader *r)
 	r->s.in.end = len;
 	r->s.in.keep = 1;
 	r->s.dropped = 0;
-	r->drop_step = r->budget / 16 < 64 * 1024 ? 64 * 1024 : r->budget / 16;
-	r->map_input = 1;
 	return 0;
 }
 

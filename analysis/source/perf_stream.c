@@ -29,8 +29,8 @@ static int chunk_fits(struct ts_scanner *sc, size_t size)
 {
 	size_t held = ts_chunks_held(sc->chunks);
 
-	if (!sc->r->use_runs)
-		return 0; /* pipe and zstd runs are copies: this buffer is only read through */
+	if (!sc->r->use_runs || sc->r->scan_read)
+		return 0; /* runs are copies, or in the mapping: this buffer is only read through */
 	if (held + size <= sc->r->soft)
 		return 1;
 	/*
@@ -122,7 +122,7 @@ static int fill(struct ts_scanner *sc, size_t need)
 	size_t chunk = sc->r->opts.bufsize ? sc->r->opts.bufsize : DEFAULT_CHUNK;
 	int ret;
 
-	if (sc->r->map_input) /* the whole data section is at hand */
+	if (sc->r->map_input && !sc->r->scan_read) /* the whole data section is at hand */
 		return b->end - b->start < need;
 	while (b->end - b->start < need) {
 		uint64_t at = b->base + b->end;
@@ -606,7 +606,14 @@ static int read_records(struct ts_scanner *sc)
 		ret = process_record(sc, rec, size, off, 0);
 		if (ret)
 			return ret;
-		if (sc->r->map_input && sc->in.start - sc->dropped >= 4 * sc->r->drop_step) {
+		if (sc->r->scan_read) {
+			if (off - sc->checked >= 4 * sc->r->drop_step) {
+				sc->checked = off;
+				ret = ts_input_shrunk(sc->r, sc->err, off);
+				if (ret)
+					return ret;
+			}
+		} else if (sc->r->map_input && sc->in.start - sc->dropped >= 4 * sc->r->drop_step) {
 			ret = scan_drop(sc, off);
 			if (ret)
 				return ret;
@@ -706,6 +713,7 @@ void ts_stream_free(struct ts_reader *r)
 {
 	ts_chunk_put(r->s.in.chunk);
 	ts_chunk_put(r->s.z.chunk);
+	ts_chunk_put(r->s.map);
 	free(r->s.scratch);
 	free(r->m.scratch);
 	ZSTD_freeDStream(r->s.zstd);

@@ -71,6 +71,8 @@ struct ts_scanner {
 	uint64_t big_until; /* a round past half the budget is merged once this many flushes are */
 	uint64_t le_max; /* this round: the largest time <= q.next_flush, if le_any */
 	uint64_t dropped; /* mapped input: in.buf's pages before this are let go */
+	struct ts_chunk *map; /* scan_read: the mapped data section, which the runs point into */
+	uint64_t checked; /* scan_read: the stream offset of the last ts_input_shrunk() */
 	int le_any;
 	unsigned char *scratch; /* records re-aligned for reading */
 	size_t scratch_alloc;
@@ -118,6 +120,7 @@ struct ts_reader {
 	uint64_t file_size; /* file mode: for checking section extents */
 	int use_runs; /* merge runs in place: a seekable, uncompressed file */
 	int map_input; /* a regular file's data section is mapped, not read (perf_runs.c) */
+	int scan_read; /* mapped for the runs, but the scanner reads it (perf_runs.c) */
 	size_t page; /* the page size */
 	size_t drop_step; /* mapped: a run lets go of its pages each time it passes this many */
 	size_t budget; /* bytes of chunks a round may hold in memory (TS_ROUND_BUDGET) */
