@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
@@ -280,33 +281,51 @@ static int probe_step(struct tep_handle *tep, const struct fmts *f, const struct
 	return parse_blob(tep, t->printk, t->printk_len, tep_parse_printk_formats);
 }
 
+/* Is @m the format of event @name? */
+static int format_is(const struct fmt *m, const char *name)
+{
+	const unsigned char *p = (const unsigned char *)m->text;
+	char got[64];
+
+	return format_name(p, p + m->len, got, sizeof(got)) && !strcmp(got, name);
+}
+
+/* What the probe child's shared word holds before its first step and after its last */
+#define PROBE_NOTHING (UINT32_MAX - 1)
+#define PROBE_DONE UINT32_MAX
+
 /*
  * libtraceevent 1.7 crashes on some malformed formats (a truncated print fmt, say), and no
- * static check can know them all. So a child process parses everything first, saying which
- * step it starts before each one; if it dies, the step it was in is refused and a new child
- * goes on after it. A clean file costs one fork. Returns the step that crashed, SIZE_MAX when
- * none did, or SIZE_MAX - 1 when the child could not be had or told nothing (then everything
- * is parsed unguarded, as perf does).
+ * static check can know them all. So a child process parses everything first, writing which
+ * step it starts before each one into a word shared with the parent; if it dies, the step it
+ * was in is refused and a new child goes on after it. A clean file costs one fork, and the
+ * parent sleeps in waitpid() until the child ends (through a pipe, it was woken at every
+ * step: two context switches a format). Returns the step that crashed, SIZE_MAX when none
+ * did, or SIZE_MAX - 1 when the child could not be had or told nothing (then everything is
+ * parsed unguarded, as perf does).
  */
 static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
 {
-	size_t steps = f->nr + 2, step, last = SIZE_MAX;
-	int pfd[2], status, devnull;
-	uint32_t got;
+	size_t steps = f->nr + 2, step;
+	/* the tests' switch: the child dies in the format of this name, as libtraceevent may */
+	const char *crash = getenv("TS_PROBE_CRASH");
+	volatile uint32_t *at;
+	int status, devnull;
+	uint32_t last;
 	pid_t pid;
 
-	if (pipe2(pfd, O_CLOEXEC)) /* not inherited by what other threads exec (compare's xz) */
+	at = mmap(NULL, sizeof(*at), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (at == MAP_FAILED)
 		return SIZE_MAX - 1;
+	*at = PROBE_NOTHING;
 	pid = fork();
 	if (pid < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
+		munmap((void *)at, sizeof(*at));
 		return SIZE_MAX - 1;
 	}
 	if (pid == 0) {
 		struct tep_handle *tep = tep_alloc();
 
-		close(pfd[0]);
 		/* a sanitizer or libtraceevent report here is not ours to print */
 		devnull = open("/dev/null", O_WRONLY);
 		if (devnull >= 0)
@@ -317,25 +336,23 @@ static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
 		signal(SIGILL, SIG_DFL);
 		signal(SIGABRT, SIG_DFL);
 		for (step = first; tep && step < steps; step++) {
-			got = step;
 			if (f->nr && step < f->nr && f->v[step].refused)
 				continue;
-			if (write(pfd[1], &got, sizeof(got)) != sizeof(got))
-				_exit(2);
+			*at = step;
+			if (crash && step < f->nr && format_is(&f->v[step], crash))
+				raise(SIGSEGV);
 			probe_step(tep, f, t, step);
 		}
-		got = UINT32_MAX;
-		_exit(write(pfd[1], &got, sizeof(got)) == sizeof(got) ? 0 : 2);
+		*at = PROBE_DONE;
+		_exit(0);
 	}
-	close(pfd[1]);
-	while (read(pfd[0], &got, sizeof(got)) == sizeof(got))
-		last = got;
-	close(pfd[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (last == UINT32_MAX && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	last = *at;
+	munmap((void *)at, sizeof(*at));
+	if (last == PROBE_DONE && WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return SIZE_MAX; /* all clean */
-	return last == SIZE_MAX || last == UINT32_MAX ? SIZE_MAX - 1 : last;
+	return last >= PROBE_NOTHING ? SIZE_MAX - 1 : last;
 }
 
 struct reject {
