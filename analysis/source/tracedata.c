@@ -6,8 +6,8 @@
  */
 #include <ctype.h>
 #include <errno.h>
-#include <limits.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -141,10 +141,11 @@ static int check_printk(struct cur *c, const unsigned char *blob, uint64_t len)
  * libtraceevent names a task by its pid. A kernel of 2024 or later keeps thousands of them
  * (6,552 here: a page's worth), and tep_parse_saved_cmdlines() scans each line with sscanf()
  * and copies it twice, in the probe child and again in the parent: 3-4 ms of CPU, 40% of a
- * report of 8,500 samples (issue 33). So they are only checked, and refused where libtraceevent would refuse them: the text ends at its
- * first NUL, lines are split at '\n' (empty ones skipped), and each must be what
- * sscanf("%d %m[^\n]") reads whole: blanks, a sign, decimal digits within a long, blanks, at
- * least one character more (tests/unit/cmdlines.c holds this against libtraceevent itself).
+ * report of 8,500 samples (issue 33). So they are only checked, and refused where
+ * libtraceevent would refuse them: the text ends at its first NUL, lines are split at '\n'
+ * (empty ones skipped), and each must be what sscanf("%d %m[^\n]") reads whole: blanks, a
+ * sign, decimal digits within a long, blanks, at least one character more
+ * (tests/unit/cmdlines.c holds this against libtraceevent itself).
  * Return: 0, or the offset in @blob of the first line refused, plus 1.
  */
 size_t ts_cmdlines_check(const void *text, size_t len)
