@@ -434,6 +434,30 @@ run_cases "report: a third of the truncations of x86-tiny are errors naming file
 sed 's/^/report-/' "$T/cases.report-corrupt" >"$T/cases"
 run_cases "report: the corruptions of x86-tiny" "$T/cases"
 
+# --- The saved cmdlines of the tracing data are checked by tickscope, not parsed by
+# libtraceevent (tracedata.c): a line libtraceevent would refuse ("PID" and no name) is an
+# error naming the line's offset in the section; one it takes (a sign, a tab) reads as before.
+irq=$(fixture_data x86-pingpong-irq) ||
+	{ echo "Bail out! fixture x86-pingpong-irq missing"; exit 1; }
+td_at=$($PERFDATA layout "$irq" | awk '$1 == "feat_1_offset" { print $4 }')
+$PERFDATA replace "$irq" "$T/cmdl-bad.data" "15 rcu_preempt" "15            " &&
+	$PERFDATA replace "$irq" "$T/cmdl-ok.data" "15 rcu_preempt" "+15	rcu_preemp"
+ok $? "damaged saved cmdlines made"
+at=$(grep -boa '15            ' "$T/cmdl-bad.data" | head -1 | cut -d: -f1)
+"$TICKSCOPE" report -i "$T/cmdl-bad.data" --kallsyms "$TS_FIXTURE_CACHE/one-line.kallsyms" \
+	>/dev/null 2>"$T/cmdl.err"
+is $? 1 "a saved cmdlines line without a name: exit 1"
+want="$T/cmdl-bad.data: tracing data offset $(printf '%#x' $((at - td_at))): saved cmdlines"
+grep -qF "$want" "$T/cmdl.err"
+ok $? "... one line naming the line's offset in the tracing data ($(head -1 "$T/cmdl.err"))"
+cp "$irq" "$T/cmdl.data" &&
+	"$TICKSCOPE" report -i "$T/cmdl.data" --kallsyms "$TS_FIXTURE_CACHE/one-line.kallsyms" \
+		>"$T/irq.out" && mv "$T/cmdl-ok.data" "$T/cmdl.data" &&
+	"$TICKSCOPE" report -i "$T/cmdl.data" --kallsyms "$TS_FIXTURE_CACHE/one-line.kallsyms" \
+		>"$T/cmdl-ok.out" && cmp -s "$T/irq.out" "$T/cmdl-ok.out"
+ok $? "a line libtraceevent takes (\"+15<tab>rcu_preemp\") reads, the report the same"
+rm -f "$T/cmdl-bad.data" "$T/cmdl.data"
+
 # --- A mapped file cut under the reader between its size check and a touch raises SIGBUS: one
 # line and exit 1, never a core dump. The race cannot be timed here, so the signal is sent to a
 # report that waits on a pipe (the handler is the same whatever raised it; the size checks

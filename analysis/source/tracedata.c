@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The perf tracing data section (versions 0.5 and 0.6): split it into header_page, the ftrace
- * and event formats, kallsyms, printk formats and saved cmdlines, and hand each to libtraceevent.
+ * and event formats, kallsyms, printk formats and saved cmdlines, and hand each but the last to
+ * libtraceevent.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -12,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <traceevent/event-parse.h>
@@ -90,7 +94,7 @@ static int get_blob(struct cur *c, int size_bytes, const unsigned char **blob, u
 	return 0;
 }
 
-/* libtraceevent wants NUL-terminated text for kallsyms/printk/cmdlines. */
+/* libtraceevent wants NUL-terminated text for kallsyms and printk formats. */
 static int parse_blob(struct tep_handle *tep, const unsigned char *blob, uint64_t len,
 		      int (*fn)(struct tep_handle *, const char *))
 {
@@ -127,6 +131,50 @@ static int check_printk(struct cur *c, const unsigned char *blob, uint64_t len)
 			return bad(c, "malformed printk format line");
 		}
 		p = e + 1;
+	}
+	return 0;
+}
+
+/*
+ * The saved cmdlines (pid and name of the tasks the kernel remembered) are never asked of
+ * libtraceevent: thread names come from the COMM records, and nothing tickscope prints through
+ * libtraceevent names a task by its pid. A kernel of 2024 or later keeps thousands of them
+ * (6,552 here: a page's worth), and tep_parse_saved_cmdlines() scans each line with sscanf()
+ * and copies it twice, in the probe child and again in the parent: 3-4 ms of CPU, 40% of a
+ * report of 8,500 samples (issue 33). So they are only checked, and refused where
+ * libtraceevent would refuse them: the text ends at its first NUL, lines are split at '\n'
+ * (empty ones skipped), and each must be what sscanf("%d %m[^\n]") reads whole: blanks, a
+ * sign, decimal digits within a long, blanks, at least one character more
+ * (tests/unit/cmdlines.c holds this against libtraceevent itself).
+ * Return: 0, or the offset in @blob of the first line refused, plus 1.
+ */
+size_t ts_cmdlines_check(const void *text, size_t len)
+{
+	const unsigned char *blob = text, *p = blob, *end, *nul = memchr(blob, 0, len);
+
+	end = nul ? nul : blob + len;
+	while (p < end) {
+		const unsigned char *line = p, *nl = memchr(p, '\n', end - p), *e = nl ? nl : end;
+		const unsigned char *q = line;
+		unsigned long long v = 0, max = LONG_MAX, d;
+		int digits = 0;
+
+		p = e + 1;
+		if (e == line)
+			continue;
+		while (q < e && isspace(*q))
+			q++;
+		if (q < e && (*q == '+' || *q == '-'))
+			max += *q++ == '-';
+		for (; q < e && isdigit(*q); q++, digits = 1) {
+			d = *q - '0';
+			/* once past max it stays there: strtol()'s ERANGE */
+			v = v > (max - d) / 10 ? max + 1 : v * 10 + d;
+		}
+		while (q < e && isspace(*q))
+			q++;
+		if (!digits || v > max || q == e)
+			return line - blob + 1;
 	}
 	return 0;
 }
@@ -223,49 +271,62 @@ static int collect_formats(struct cur *c, const char *sys, struct fmts *f)
 	return 0;
 }
 
-/* What the probe child runs: steps 0..nr-1 are formats, then kallsyms, printk, cmdlines. */
+/* What the probe child runs: steps 0..nr-1 are formats, then kallsyms and printk. */
 static int probe_step(struct tep_handle *tep, const struct fmts *f, const struct texts *t,
 		      size_t step)
 {
 	if (step < f->nr)
 		return tep_parse_event(tep, f->v[step].text, f->v[step].len, f->v[step].sys);
-	switch (step - f->nr) {
-	case 0:
+	if (step == f->nr)
 		return parse_blob(tep, t->kallsyms, t->kallsyms_len, tep_parse_kallsyms);
-	case 1:
-		return parse_blob(tep, t->printk, t->printk_len, tep_parse_printk_formats);
-	default:
-		return parse_blob(tep, t->cmdlines, t->cmdlines_len, tep_parse_saved_cmdlines);
-	}
+	return parse_blob(tep, t->printk, t->printk_len, tep_parse_printk_formats);
 }
+
+/* Is @m the format of event @name? */
+static int format_is(const struct fmt *m, const char *name)
+{
+	const unsigned char *p = (const unsigned char *)m->text;
+	char got[64];
+
+	return format_name(p, p + m->len, got, sizeof(got)) && !strcmp(got, name);
+}
+
+/* What the probe child's shared word holds before its first step and after its last */
+#define PROBE_NOTHING (UINT32_MAX - 1)
+#define PROBE_DONE UINT32_MAX
 
 /*
  * libtraceevent 1.7 crashes on some malformed formats (a truncated print fmt, say), and no
- * static check can know them all. So a child process parses everything first, saying which
- * step it starts before each one; if it dies, the step it was in is refused and a new child
- * goes on after it. A clean file costs one fork. Returns the step that crashed, SIZE_MAX when
- * none did, or SIZE_MAX - 1 when the child could not be had or told nothing (then everything
- * is parsed unguarded, as perf does).
+ * static check can know them all. So a child process parses everything first, writing which
+ * step it starts before each one into a word shared with the parent; if it dies, the step it
+ * was in is refused and a new child goes on after it. A clean file costs one fork, and the
+ * parent sleeps in waitpid() until the child ends (through a pipe, it was woken at every
+ * step: two context switches a format). Returns the step that crashed, SIZE_MAX when none
+ * did, or SIZE_MAX - 1 when the child could not be had or told nothing (then everything is
+ * parsed unguarded, as perf does).
  */
 static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
 {
-	size_t steps = f->nr + 3, step, last = SIZE_MAX;
-	int pfd[2], status, devnull;
-	uint32_t got;
+	size_t steps = f->nr + 2, step;
+	/* the tests' switch: the child dies in the format of this name, as libtraceevent may */
+	const char *crash = getenv("TS_PROBE_CRASH");
+	volatile uint32_t *at;
+	int status, devnull;
+	uint32_t last;
 	pid_t pid;
 
-	if (pipe2(pfd, O_CLOEXEC)) /* not inherited by what other threads exec (compare's xz) */
+	at = mmap(NULL, sizeof(*at), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (at == MAP_FAILED)
 		return SIZE_MAX - 1;
+	*at = PROBE_NOTHING;
 	pid = fork();
 	if (pid < 0) {
-		close(pfd[0]);
-		close(pfd[1]);
+		munmap((void *)at, sizeof(*at));
 		return SIZE_MAX - 1;
 	}
 	if (pid == 0) {
 		struct tep_handle *tep = tep_alloc();
 
-		close(pfd[0]);
 		/* a sanitizer or libtraceevent report here is not ours to print */
 		devnull = open("/dev/null", O_WRONLY);
 		if (devnull >= 0)
@@ -276,25 +337,23 @@ static size_t probe(const struct fmts *f, const struct texts *t, size_t first)
 		signal(SIGILL, SIG_DFL);
 		signal(SIGABRT, SIG_DFL);
 		for (step = first; tep && step < steps; step++) {
-			got = step;
 			if (f->nr && step < f->nr && f->v[step].refused)
 				continue;
-			if (write(pfd[1], &got, sizeof(got)) != sizeof(got))
-				_exit(2);
+			*at = step;
+			if (crash && step < f->nr && format_is(&f->v[step], crash))
+				raise(SIGSEGV);
 			probe_step(tep, f, t, step);
 		}
-		got = UINT32_MAX;
-		_exit(write(pfd[1], &got, sizeof(got)) == sizeof(got) ? 0 : 2);
+		*at = PROBE_DONE;
+		_exit(0);
 	}
-	close(pfd[1]);
-	while (read(pfd[0], &got, sizeof(got)) == sizeof(got))
-		last = got;
-	close(pfd[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
-	if (last == UINT32_MAX && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	last = *at;
+	munmap((void *)at, sizeof(*at));
+	if (last == PROBE_DONE && WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return SIZE_MAX; /* all clean */
-	return last == SIZE_MAX || last == UINT32_MAX ? SIZE_MAX - 1 : last;
+	return last >= PROBE_NOTHING ? SIZE_MAX - 1 : last;
 }
 
 struct reject {
@@ -363,9 +422,7 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 		if (bad_step >= f->nr)
 			return bad(c, bad_step == f->nr ?
 					      "libtraceevent cannot parse the kallsyms" :
-				      bad_step == f->nr + 1 ?
-					      "libtraceevent cannot parse the printk formats" :
-					      "libtraceevent cannot parse the saved cmdlines");
+					      "libtraceevent cannot parse the printk formats");
 		refuse(&f->v[bad_step], rj, "libtraceevent crashed parsing it");
 		from = bad_step + 1;
 	}
@@ -438,6 +495,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	struct texts t = { 0 };
 	const char *sys;
 	uint64_t nr = 0, i; /* nr: 0 for -Wmaybe-uninitialized, which LTO provokes */
+	size_t line;
 	int ret, v06 = 0, probed = 0;
 	char sum[TS_SHA256_HEX];
 
@@ -461,6 +519,10 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 		ret = check_printk(&c, t.printk, t.printk_len);
 	if (!ret && v06 && c.p < c.end)
 		ret = get_blob(&c, 8, &t.cmdlines, &t.cmdlines_len, "saved cmdlines");
+	if (!ret && t.cmdlines_len && (line = ts_cmdlines_check(t.cmdlines, t.cmdlines_len))) {
+		c.p = t.cmdlines + line - 1;
+		ret = bad(&c, "saved cmdlines: a line that is not \"PID NAME\"");
+	}
 	if (!ret && !*vetted) {
 		struct ts_sha256 h;
 
@@ -481,9 +543,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	ret = parse_blob(tep, t.kallsyms, t.kallsyms_len, tep_parse_kallsyms);
 	if (!ret)
 		ret = parse_blob(tep, t.printk, t.printk_len, tep_parse_printk_formats);
-	if (!ret)
-		ret = parse_blob(tep, t.cmdlines, t.cmdlines_len, tep_parse_saved_cmdlines);
 	if (ret)
-		return ret == -ENOMEM ? ret : bad(&c, "kallsyms, printk or cmdlines text");
+		return ret == -ENOMEM ? ret : bad(&c, "kallsyms or printk text");
 	return 0;
 }

@@ -31,4 +31,10 @@ int ts_format_check(const char *text, size_t len, char *why, size_t whylen);
 /* ts_format_id() - the "ID:" of a format (-1 if none), and its "name:" into @name */
 int ts_format_id(const char *text, size_t len, char *name, size_t namelen);
 
+/*
+ * ts_cmdlines_check() - would tep_parse_saved_cmdlines() take this saved cmdlines text?
+ * Return: 0, or 1 + the offset in @text of the first line it would refuse.
+ */
+size_t ts_cmdlines_check(const void *text, size_t len);
+
 #endif

@@ -8,7 +8,8 @@
  * search names what libtraceevent names after tep_parse_kallsyms() of the same file: made-up
  * files with aliases, weak, data, absolute, '$' and module symbols, sorted and not, and the
  * running kernel's /proc/kallsyms when it shows addresses. And a second decoder made like the
- * first from the same bytes forks no probe child, and decodes the same.
+ * first from the same bytes forks no probe child, and decodes the same; a probe child that
+ * dies in a format gets that format refused, and no more.
  */
 #include <ctype.h>
 #include <signal.h>
@@ -359,6 +360,51 @@ static void test_like(const struct buf *b, struct ts_decoder *d)
 	free(copy);
 }
 
+/*
+ * A format libtraceevent dies on (TS_PROBE_CRASH makes the probe child die in the format of
+ * that name): a second child goes on after it, that format is refused with the reason, the
+ * others decode; a child per format would be a fork per step.
+ */
+static void test_probe_crash(const struct buf *b)
+{
+	struct sigaction sa = { .sa_handler = on_child }, old;
+	unsigned char raw[64] = { 0 }, *copy = malloc(b->len);
+	struct ts_decoder *d = NULL;
+	struct ts_event ev = { 0 };
+	uint16_t type = 630;
+	char err[256] = "", *t;
+	int ret;
+
+	/* bytes no probe has seen in this process */
+	memcpy(copy, b->p, b->len);
+	t = memmem(copy, b->len, "\"workqueue=", 11);
+	if (t)
+		t[1] = 'W';
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGCHLD, &sa, &old);
+	children = 0;
+	setenv("TS_PROBE_CRASH", "mm_shrink_slab_end", 1);
+	ret = ts_decoder_new(&d, copy, b->len, err, sizeof(err));
+	unsetenv("TS_PROBE_CRASH");
+	sigaction(SIGCHLD, &old, NULL);
+	ok(t && !ret && children == 2,
+	   "a probe child dying in the first format: a second goes on (%d children, %d)",
+	   (int)children, ret);
+	if (d) {
+		memcpy(raw, &type, 2);
+		ret = ts_decoder_decode(d, 630, raw, sizeof(raw), &ev);
+		ok(ret && strstr(ts_decoder_error(d), "mm_shrink_slab_end") &&
+			   strstr(ts_decoder_error(d), "libtraceevent crashed parsing it"),
+		   "... that format is refused, and says why (%s)", ts_decoder_error(d));
+		type = 337;
+		memcpy(raw, &type, 2);
+		is_int(ts_decoder_decode(d, 337, raw, sizeof(raw), &ev), 0,
+		       "... the format after it decodes");
+	}
+	ts_decoder_free(d);
+	free(copy);
+}
+
 int main(void)
 {
 	struct ts_decoder *d = NULL;
@@ -375,6 +421,7 @@ int main(void)
 		test_queue_work(d);
 		test_all_functions(b);
 		test_like(b, d);
+		test_probe_crash(b);
 	}
 	ts_decoder_free(d);
 	free(b);
