@@ -96,6 +96,8 @@ uint64_t ts_source_nr_bad(const struct ts_source *s, const char **first);
 void ts_source_close(struct ts_source *s);
 
 const char *ts_source_error(const struct ts_source *s);
+/* The input as messages name it: its path, or "<stdin>" for "-". */
+const char *ts_source_name(const struct ts_source *s);
 struct ts_reader *ts_source_reader(struct ts_source *s);
 
 /**
