@@ -5,7 +5,8 @@
 # The oracle is perf script on the same file: where perf fails, tickscope dump fails with one
 # line naming the file, the offset and the record type; where tickscope reads on, it prints
 # exactly the samples perf script prints. Real recordings with such records (the fixtures) still
-# read: dump-oracle.t compares them with perf script line by line.
+# read: dump-oracle.t compares them with perf script line by line. A damaged attr type: the
+# samples dump does not decode are counted and said, never dropped silently.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -91,5 +92,29 @@ ok $? "first sample as MMAP: perf script and dump both fail (rc $1 and $3)"
 grep -q "offset $(printf '%#x' "$5"): MMAP record (type 1): the id of its sample_id trailer" \
 	"$T/ts.err"
 ok $? "first sample as MMAP: $(head -1 "$T/ts.err")"
+
+# A damaged attr type: the first attr (sched:sched_switch) as a software event and as a type
+# no kernel has. perf script prints its samples as samples of that type; dump prints the
+# others and says how many of it were not decoded; the two add up to info's count and perf's.
+ao=$(awk '$1 == "attrs_offset" { print $4 }' "$T/layout")
+for t in 1 99; do
+	$PERFDATA patch "$tiny" "$T/a.data" "$ao" 4 $t
+	perf script -i "$T/a.data" --kallsyms "$ks" >"$T/perf.out" 2>/dev/null
+	p_all=$(wc -l <"$T/perf.out")
+	p_sw=$(grep -c ' sched:sched_switch: ' "$T/perf.out")
+	"$TICKSCOPE" dump -i "$T/a.data" --kallsyms "$ks" >"$T/ts.out" 2>"$T/ts.err"
+	rc=$?
+	t_all=$(wc -l <"$T/ts.out")
+	info=$("$TICKSCOPE" info -i "$T/a.data" 2>/dev/null | awk '$1 == "samples:" { print $2 }')
+	w="samples of attr 0 (sched:sched_switch, type $t) not decoded: not a tracepoint"
+	nd=$(sed -n "s/.*a\.data: \([0-9]*\) $w\$/\1/p" "$T/ts.err")
+	what="attr 0 as type $t: dump exits 0, says $p_sw of its samples (perf's) were not"
+	is "$rc ${nd:-none} $((t_all + ${nd:-0}))" "0 $p_sw $p_all" \
+		"$what decoded, prints the rest of perf's $p_all"
+	is "$info" "$p_all" "attr 0 as type $t: info counts perf's $p_all samples"
+done
+"$TICKSCOPE" dump -i "$tiny" --kallsyms "$ks" >/dev/null 2>"$T/ts.err"
+grep -q 'not decoded' "$T/ts.err"
+ok $((!$?)) "the intact fixture: no sample said to be not decoded"
 
 tap_done

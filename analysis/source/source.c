@@ -58,10 +58,16 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	return ts_source_load_kallsyms(s);
 }
 
+int ts_source_attr_decoded(const struct ts_attr *a)
+{
+	return a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_RAW);
+}
+
 static int on_sample(void *ctx, const struct ts_sample *smp)
 {
 	struct ts_source *s = ctx;
 
+	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
 	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
 		return 0;
 	if (s->mode == TS_SRC_INLINE) /* the common case, without the worker's arguments */
