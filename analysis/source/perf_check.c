@@ -46,7 +46,7 @@ static int fixed_part(uint32_t type, int *str)
 	case PERF_RECORD_SWITCH_CPU_WIDE: /* next_prev_pid, next_prev_tid */
 	case REC_AUX_OUTPUT_HW_ID: /* hw_id */
 		return 8;
-	default: /* SWITCH, and types this reader does not know: the trailer only */
+	default: /* SWITCH (and type 0, which no kernel writes): the trailer only */
 		return 0;
 	}
 }
@@ -58,6 +58,9 @@ int ts_record_check(const struct ts_reader *r, char *err, const unsigned char *r
 	const char *name = ts_record_name(type);
 	int idx, str;
 
+	/* a type newer than this reader: its layout is not known; warned of, and skipped */
+	if (type > REC_AUX_OUTPUT_HW_ID)
+		return 0;
 	idx = ts_reader_attr_of(r, err, rec, size, 0, off);
 	if (idx == -TS_ENOATTR && r->id_from_end < 0)
 		idx = 0; /* no id to tell the attrs apart: the first attr's trailer */
