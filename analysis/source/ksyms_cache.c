@@ -73,12 +73,12 @@ static int sum_file(int fd, off_t off, size_t len, uint64_t *sum)
 	static const size_t chunk = 1 << 16;
 	unsigned char *buf = malloc(chunk);
 	uint64_t h = SUM_SEED;
-	ssize_t n;
 
 	if (!buf)
 		return -1;
 	while (len) {
-		n = pread(fd, buf, len < chunk ? len : chunk, off);
+		ssize_t n = pread(fd, buf, len < chunk ? len : chunk, off);
+
 		if (n <= 0)
 			break;
 		h = sum_update(h, buf, (size_t)n);
