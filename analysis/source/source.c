@@ -175,7 +175,7 @@ const char *ts_source_error(const struct ts_source *s)
 
 const char *ts_source_name(const struct ts_source *s)
 {
-	return strcmp(s->opts.input, "-") ? s->opts.input : "<stdin>";
+	return ts_src_name(s);
 }
 
 struct ts_reader *ts_source_reader(struct ts_source *s)
