@@ -233,6 +233,21 @@ done >"$T/cases"
 run_cases "pipe-mode data cut on stdin: a warning with an offset, or with --strict an error" \
 	"$T/cases"
 
+# A pipe without its HEADER_TRACING_DATA record, on stdin: the one line names the input
+# "<stdin>", as every other message about stdin does (it once said "-").
+# The tracing data follows its record, outside the record's size: cut up to the next record.
+td_span=$(awk '$1 == "rec" && at { print at, $2 - at; exit } $1 == "rec" && $3 == 66 { at = $2 }' \
+	"$T/tinyp.layout")
+$PERFDATA splice "$tinyp" "$T/notd.pipe" $td_span 2>/dev/null
+for cmd in dump report; do
+	"$TICKSCOPE" $cmd -i - --kallsyms "$TS_FIXTURE_CACHE/one-line.kallsyms" <"$T/notd.pipe" \
+		>/dev/null 2>"$T/notd.err"
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l <"$T/notd.err")" -eq 1 ] &&
+		grep -q '^tickscope: <stdin>: offset 0x[0-9a-f]*: file has no tracing data' "$T/notd.err"
+	ok $? "$cmd of a pipe without tracing data names <stdin>: exit $rc, $(head -1 "$T/notd.err")"
+done
+
 # --- Truncations of the zstd-compressed fixture. -------------------------------------------
 S=$(layout_get "$T/zst.layout" file_size value)
 zstep=$((S * DSTEP / 100))

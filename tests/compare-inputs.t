@@ -136,4 +136,17 @@ rc=$?
 [ $rc = 0 ] && ! grep -q 'runtime error' "$T/err"
 ok $? "compare --comm nosuchtask on call-chain runs (exit $rc)"
 
+# Two variants of one name (the same folder twice, or --names a,a): their rows, TSV lines and
+# charts could not be told apart. One line naming both, exit 1, nothing written.
+kv=$F/kernel-variants/qemu-x86-pingpong-vmstat-44-before-vs-after-vs-nohz-idle
+for args in "$kv/vmstat-44-before $kv/vmstat-44-before" \
+	"--names a,a $kv/vmstat-44-before $kv/vmstat-44-after"; do
+	# shellcheck disable=SC2086
+	"$TICKSCOPE" compare --tsv "$T/dup" $args >"$T/dup.out" 2>"$T/dup.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$T/dup.err")" = 1 ] && [ ! -s "$T/dup.out" ] &&
+		[ ! -e "$T/dup" ] && grep -q "variants 1 and 2 are both named '" "$T/dup.err"
+	ok $? "two variants of one name: refused (exit $rc): $(head -1 "$T/dup.err" | sed "s|$F/||")"
+done
+
 tap_done

@@ -74,6 +74,20 @@ for t in "$C"/*.ksyms; do
 done
 dump && same
 ok $? "a table whose names do not end: dump equals perf script"
+# Damaged in place, its size intact: the symbols' name offsets past the names (after the 80-byte
+# header, the key; 24 bytes a symbol). The sum over symbols and indices tells it at load.
+dump
+for t in "$C"/*.ksyms; do
+	perl -e 'open(my $h, "+<", $ARGV[0]) or die; binmode $h; read($h, my $b, 80) == 80 or die;
+		my ($kl, $nr) = (unpack("x16 L L L L q", $b))[2, 4];
+		for my $i (0 .. $nr - 1) {
+			seek($h, 80 + (($kl + 7) & ~7) + $i * 24 + 8, 0);
+			print $h pack("L", 0xfffffff0);
+		}' "$t"
+done
+s0=$(wc -c <"$(ls "$C"/*.ksyms | head -1)")
+dump && same
+ok $? "a table whose name offsets point outside it (size intact, $s0 bytes): dump equals perf script"
 
 # KASLR: another boot's copy, 32 MiB up, is moved after it is mapped (the mapping is private)
 moved=$TAP_TMP/moved.kallsyms

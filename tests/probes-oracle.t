@@ -89,4 +89,26 @@ is "$(jq -r '[.sections.probes.functions[].probed] | map(tostring) | join(" ")' 
 ! grep -q 'probed as' "$TAP_TMP/nosyms.txt"
 ok $? "without symbols: the text names no probed symbol"
 
+# A uprobe pair, perf probe -x libc's group probe_libc: (x86-uprobe-malloc, recorded here with
+# malloc and malloc%return): paired as probe:'s are, against perf script's own pairs per task.
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+up=$(fixture_data x86-uprobe-malloc) || { echo "Bail out! fixture x86-uprobe-malloc"; exit 1; }
+perf script -i "$up" -F tid,time,event --ns 2>/dev/null | awk '
+	{ t = $2; sub(/:$/, "", t); split(t, a, "."); ns = a[1] * 1000000000 + a[2]
+	  ev = $3; sub(/:$/, "", ev) }
+	ev == "probe_libc:malloc" { open[$1] = ns; e++ }
+	ev == "probe_libc:malloc__return" { r++
+		if ($1 in open) { d = ns - open[$1]; delete open[$1]; n++; s += d
+			if (!mn || d < mn) mn = d; if (d > mx) mx = d } }
+	END { printf "%d %d %d %d %d %d\n", e, r, n, s, mn, mx }' >"$TAP_TMP/up.perf"
+"$TICKSCOPE" report -i "$up" --json 2>"$TAP_TMP/up.err" >"$TAP_TMP/up.json"
+ok $? "report --json of the uprobe recording"
+want=$(cat "$TAP_TMP/up.perf")
+is "$(jq -r '.sections.probes.functions[] | select(.function == "probe_libc:malloc") |
+	.duration as $d | "\(.entries) \(.returns) \($d.count) \($d.sum_ns) \($d.min_ns)" +
+	" \($d.max_ns)"' "$TAP_TMP/up.json")" "$want" \
+	"probe_libc:malloc: entries, returns, pairs, total, min, max as perf script's ($want)"
+"$TICKSCOPE" report -i "$up" 2>/dev/null | grep -q '^  probe_libc:malloc  *all  *240 '
+ok $? "text: probe_libc:malloc's row, 240 calls"
+
 tap_done

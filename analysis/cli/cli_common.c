@@ -41,6 +41,28 @@ int cli_error(const char *fmt, ...)
 	return 1;
 }
 
+/* Samples of attrs the source does not decode (not tracepoints, or without raw data). */
+static void undecoded(struct ts_source *src)
+{
+	const struct ts_reader *r = ts_source_reader(src);
+	char buf[64];
+	int k, nr;
+	const struct ts_attr *a = ts_reader_attrs(r, &nr);
+
+	for (k = 0; k < nr; k++) {
+		if (!a[k].nr_samples || ts_source_attr_decoded(&a[k]))
+			continue;
+		fprintf(stderr,
+			"tickscope: warning: %s: %llu samples of attr %d (%s, type %u) not decoded: "
+			"%s\n",
+			ts_source_name(src), (unsigned long long)a[k].nr_samples, k,
+			cli_event_name(r, ts_source_decoder(src), k, buf, sizeof(buf)), a[k].type,
+			a[k].type == 2 /* PERF_TYPE_TRACEPOINT */ ?
+				"recorded without their raw data" :
+				"not a tracepoint");
+	}
+}
+
 void cli_warnings(struct ts_source *src)
 {
 	const struct ts_file_info *i;
@@ -50,6 +72,7 @@ void cli_warnings(struct ts_source *src)
 		return;
 	if (ts_source_kallsyms_warning(src))
 		fprintf(stderr, "tickscope: warning: %s\n", ts_source_kallsyms_warning(src));
+	undecoded(src);
 	i = ts_reader_info(ts_source_reader(src));
 	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
 		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);

@@ -480,7 +480,18 @@ static int name_variants(struct variants *vs, const char *names, const struct in
 		vs->v[i].name = vs->name[i];
 	}
 	free(list);
-	return names ? 0 : unique_names(vs, in);
+	if (!names && unique_names(vs, in))
+		return 1;
+	/* one name, two variants: their rows, TSV lines and charts could not be told apart */
+	for (int i = 0; i < vs->nr; i++)
+		for (int j = 0; j < i; j++)
+			if (!strcmp(vs->name[i], vs->name[j]))
+				return cli_error(
+					"compare: variants %d and %d are both named '%s'%s", j + 1,
+					i + 1, vs->name[i],
+					names ? ": --names must name each once" :
+						": the same folder twice? (--names tells them apart)");
+	return 0;
 }
 
 /*
@@ -565,8 +576,8 @@ static const char *workload_of(const struct ts_run *r, char *buf, size_t n)
 	for (int i = 0; i < r->nr && !m; i++)
 		if (!strncmp(r->m[i].name, "bench.", 6))
 			m = r->m[i].name + 6;
-	snprintf(buf, n, "%.*s%s%s%s", w ? (int)strcspn(w, " ") : 0, w ? w : "",
-		 w && m ? " (" : "", m ? m : "", w && m ? ")" : "");
+	snprintf(buf, n, "%.*s%s%s%s", w ? (int)strcspn(w, " ") : 0, w ? w : "", w && m ? " (" : "",
+		 m ? m : "", w && m ? ")" : "");
 	return buf;
 }
 

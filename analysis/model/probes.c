@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The probes model: probe:F and probe:F__return (perf probe's names for a kprobe and a return
- * probe on function F) paired into durations. A task's call returns in the same task, perhaps
+ * probe on function F; probe_BINARY:F and probe_BINARY:F__return for a uprobe pair in BINARY,
+ * perf probe -x) paired into durations. A task's call returns in the same task, perhaps
  * on another CPU after sleeping (synchronize_srcu()); the idle tasks all have pid 0 and never
  * migrate, so theirs pair by CPU. Nested calls of one function in one task keep the innermost
  * entry: its return pairs with it, the outer return is unmatched.
@@ -25,17 +26,25 @@ struct ts_probes {
 
 int ts_probe_split(const char *name, char *fn, size_t len, int *ret)
 {
-	static const char pfx[] = "probe:", sfx[] = "__return";
-	size_t n, s = sizeof(sfx) - 1;
+	static const char pfx[] = "probe", sfx[] = "__return";
+	size_t n, s = sizeof(sfx) - 1, g;
+	const char *colon;
 
+	/* perf probe's groups: "probe" (kernel), "probe_BINARY" (-x BINARY: uprobes) */
 	if (!name || strncmp(name, pfx, sizeof(pfx) - 1) || !len)
 		return 0;
-	name += sizeof(pfx) - 1;
+	colon = strchr(name, ':');
+	g = colon ? (size_t)(colon - name) : 0;
+	if (!colon || (g != sizeof(pfx) - 1 && (name[sizeof(pfx) - 1] != '_' || g == sizeof(pfx))))
+		return 0;
+	/* the kernel's keep their bare name F; a binary's are named "probe_BINARY:F" */
+	if (g == sizeof(pfx) - 1)
+		name = colon + 1;
 	n = strlen(name);
 	*ret = n > s && !strcmp(name + n - s, sfx);
 	if (*ret)
 		n -= s;
-	if (!n)
+	if (!n || name[n - 1] == ':')
 		return 0;
 	if (n >= len)
 		n = len - 1;

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "decode_priv.h"
+#include "ksyms_priv.h"
 #include "tickscope/ksyms.h"
 #include "tracedata.h"
 
@@ -469,27 +470,21 @@ static const char *keep_copy(struct ts_decoder *d, const char *s, size_t len)
 static int register_func(void *ctx, uint64_t addr, char type, const char *name, const char *module)
 {
 	struct ts_decoder *d = ctx;
-	const char *ne, *me;
+	const char *me;
+	size_t len;
+	int ret;
 
-	while (isspace((unsigned char)*name))
-		name++;
-	ne = word_end(name);
-	if (ne == name)
-		return -TS_EKALLSYMS;
-	if (*name == '$' || type == 'A' || type == 'a')
-		return 0;
-	if (ne - name >= 512) /* libtraceevent's own limit on what it keeps of a name */
-		return -TS_EKALLSYMS;
-	if (*ne) { /* a word shorter than the name */
-		name = keep_copy(d, name, ne - name);
+	ret = ts_ksym_printable(name, type, module, &name, &len);
+	if (ret <= 0)
+		return ret;
+	if (name[len]) { /* a word shorter than the name */
+		name = keep_copy(d, name, len);
 		if (!name)
 			return -ENOMEM;
 		module = NULL; /* the tab before "[mod]" no longer follows the word */
 	}
 	if (module && *word_end(module)) { /* else "mod]" is its word: "mod" */
 		/* "[%n%*s%n": from the '[' to the end of the next word (of "mod]"), less one */
-		if (strlen(module) + 2 > 512)
-			return -TS_EKALLSYMS;
 		for (me = module; isspace((unsigned char)*me); me++)
 			;
 		me = *word_end(me) ? word_end(me) : me + strlen(me) + 1; /* the ']' ends it */

@@ -82,33 +82,38 @@ static const char *word_end(const char *s)
 	return s;
 }
 
-/*
- * Whether libtraceevent's printer would hold @s, had its line "%016llx %c %s\t[%s]" been
- * parsed as tep_parse_kallsyms() parses one: 1 yes, 0 left out (a '$' name, an absolute
- * symbol), or -TS_EKALLSYMS where such a parse fails the whole table (no name, a name or a
- * module longer than the 512 bytes it keeps of them).
- */
-static int printable(const struct ts_ksyms *k, const struct ksym *s)
+int ts_ksym_printable(const char *name, char type, const char *module, const char **word,
+		      size_t *len)
 {
-	const char *name = name_at(k, s->name), *ne, *mod;
+	const char *ne;
 
-	if (!name)
-		return -TS_EKALLSYMS;
 	while (isspace((unsigned char)*name))
 		name++;
 	ne = word_end(name);
+	*word = name;
+	*len = (size_t)(ne - name);
 	if (ne == name)
 		return -TS_EKALLSYMS;
-	if (*name == '$' || s->type == 'A' || s->type == 'a')
+	if (*name == '$' || type == 'A' || type == 'a')
 		return 0;
 	if (ne - name >= 512)
 		return -TS_EKALLSYMS;
-	if (*ne || s->module == NO_MODULE) /* a word shorter than the name has no module */
+	if (*ne || !module) /* a word shorter than the name has no module */
 		return 1;
-	mod = name_at(k, s->module);
-	if (!mod)
+	return *word_end(module) && strlen(module) + 2 > 512 ? -TS_EKALLSYMS : 1;
+}
+
+/* ts_ksym_printable() of a symbol of the table: a name or module outside it fails it. */
+static int printable(const struct ts_ksyms *k, const struct ksym *s)
+{
+	const char *name = name_at(k, s->name), *mod = NULL, *word;
+	size_t len;
+
+	if (!name)
 		return -TS_EKALLSYMS;
-	return *word_end(mod) && strlen(mod) + 2 > 512 ? -TS_EKALLSYMS : 1;
+	if (s->module != NO_MODULE && !(mod = name_at(k, s->module)))
+		return -TS_EKALLSYMS;
+	return ts_ksym_printable(name, s->type, mod, &word, &len);
 }
 
 /* By address, and the later in the file first among equal ones. */
@@ -493,8 +498,9 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 	for (i = 0; i < k->nr && !k->syms[i].addr; i++)
 		;
 	if (i == k->nr) {
-		snprintf(why, len, "every address in it is 0: a kallsyms read without the right "
-				   "to see addresses (kptr_restrict; read it as root)");
+		snprintf(why, len,
+			 "every address in it is 0: a kallsyms read without the right "
+			 "to see addresses (kptr_restrict; read it as root)");
 		return 1;
 	}
 

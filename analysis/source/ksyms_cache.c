@@ -22,7 +22,7 @@
 #include "tickscope/sha256.h"
 
 #define MAGIC "tickscope-ksyms\n" /* 16 bytes, no NUL */
-#define VERSION 2 /* 2: the printer's index */
+#define VERSION 3 /* 2: the printer's index; 3: the sum over the symbols and indices */
 #define ENDIAN 0x01020304u
 #define KEY_MAX 512
 /* the folder's tables are kept within this many MiB ($TS_KSYMS_CACHE_MB): about 20 kernels */
@@ -38,11 +38,56 @@ struct hdr {
 	int32_t print_err;
 	uint32_t pad;
 	uint64_t names_len;
+	uint64_t sum; /* sum_update() over the symbols and the two indices, as in the file */
 };
 
 static size_t pad8(size_t n)
 {
 	return (n + 7) & ~(size_t)7;
+}
+
+/*
+ * A 64-bit FNV-1a over 8-byte words (a last partial word padded with zeros, as the file pads
+ * the indices): a table damaged in place, its size intact (an offset or an index pointing
+ * outside it, or at another symbol), is told apart at load for about 1 ms per 4 MB, where a
+ * check of each offset at lookup would print a missing name first.
+ */
+static uint64_t sum_update(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *b = p;
+	uint64_t w;
+
+	for (; n; b += sizeof(w), n -= n < sizeof(w) ? n : sizeof(w)) {
+		w = 0;
+		memcpy(&w, b, n < sizeof(w) ? n : sizeof(w));
+		h = (h ^ w) * 0x100000001b3ULL;
+	}
+	return h;
+}
+
+#define SUM_SEED 0xcbf29ce484222325ULL
+
+/* The sum of @len bytes of @fd from @off, read (not mapped: the pages stay out of the RSS). */
+static int sum_file(int fd, off_t off, size_t len, uint64_t *sum)
+{
+	static const size_t chunk = 1 << 16;
+	unsigned char *buf = malloc(chunk);
+	uint64_t h = SUM_SEED;
+
+	if (!buf)
+		return -1;
+	while (len) {
+		ssize_t n = pread(fd, buf, len < chunk ? len : chunk, off);
+
+		if (n <= 0)
+			break;
+		h = sum_update(h, buf, (size_t)n);
+		off += n;
+		len -= (size_t)n;
+	}
+	free(buf);
+	*sum = h;
+	return len ? -1 : 0;
 }
 
 /* @path's contents into @s's hash (a small /proc file). Return: 0 or -errno. */
@@ -111,9 +156,9 @@ static int cache_path(const char *dir, const char *key, char *path, size_t len)
 }
 
 /*
- * Is the mapped table whole (its names end)? Offsets and indices inside it are checked where
- * ksyms.c reads them: a check of each here would bring every page of the table in, where a
- * dump's %ps reads a few.
+ * Is the mapped table whole (its names end)? Its symbols and indices were summed as read
+ * (map_table()); ksyms.c checks each offset it reads too, but a name edited in place (same
+ * length) is not seen: the names are not summed, so that a table stays cheap to load.
  */
 static int check_table(const struct ts_ksyms *k)
 {
@@ -126,6 +171,7 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	size_t klen = strlen(key), off, need;
 	struct ts_ksyms *k;
 	const struct hdr *h;
+	uint64_t sum;
 	struct stat st;
 	void *map;
 	int fd;
@@ -139,9 +185,10 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	}
 	/* private and writable: a move to the recording boot (KASLR) writes its own copy */
 	map = mmap(NULL, (size_t)st.st_size, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
-	close(fd);
-	if (map == MAP_FAILED)
+	if (map == MAP_FAILED) {
+		close(fd);
 		return -1;
+	}
 	/*
 	 * Lookups read a few pages of it: no read-ahead, so that the pages they do not read
 	 * do not come in and count in the process's RSS.
@@ -158,11 +205,13 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 		goto out_unmap;
 	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4) +
 	       pad8((size_t)h->nr_print * 4);
-	if (h->names_len > (size_t)st.st_size || need + h->names_len != (size_t)st.st_size)
+	if (h->names_len > (size_t)st.st_size || need + h->names_len != (size_t)st.st_size ||
+	    sum_file(fd, (off_t)off, need - off, &sum) || sum != h->sum)
 		goto out_unmap;
+	close(fd);
 	k = calloc(1, sizeof(*k));
 	if (!k)
-		goto out_unmap;
+		goto out_unmap_closed;
 	k->map = map;
 	k->map_len = (size_t)st.st_size;
 	k->syms = (struct ksym *)((char *)map + off);
@@ -181,6 +230,8 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	*kp = k;
 	return 0;
 out_unmap:
+	close(fd);
+out_unmap_closed:
 	munmap(map, (size_t)st.st_size);
 	return -1;
 }
@@ -307,6 +358,10 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 	h.nr_print = k->nr_print;
 	h.print_err = k->print_err;
 	h.names_len = k->names_len;
+	h.sum = sum_update(
+		sum_update(sum_update(SUM_SEED, k->syms, (size_t)k->nr * sizeof(*k->syms)), k->text,
+			   tlen),
+		k->print, plen);
 	bad = ts_write_full(fd, &h, sizeof(h)) || ts_write_full(fd, key, klen) ||
 	      ts_write_full(fd, zero, pad8(klen) - klen) ||
 	      ts_write_full(fd, k->syms, (size_t)k->nr * sizeof(*k->syms)) ||

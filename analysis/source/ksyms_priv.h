@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* The kallsyms table's layout, shared by its parser (ksyms.c) and its cache (ksyms_cache.c). */
+/*
+ * The kallsyms table's layout, shared by its parser (ksyms.c) and its cache (ksyms_cache.c),
+ * and the rule of which symbols libtraceevent's printer holds (the decoder's too).
+ */
 #ifndef TS_KSYMS_PRIV_H
 #define TS_KSYMS_PRIV_H
 
@@ -41,5 +44,16 @@ struct ts_ksyms {
 
 /* (Re)build k->text and k->print, the symbols by address. Return: 0 or -ENOMEM. */
 int ts_ksyms_index(struct ts_ksyms *k);
+
+/*
+ * ts_ksym_printable() - whether libtraceevent's printer would hold the symbol @name of @type
+ * (in @module, "mod]" or "mod", NULL for the kernel's), had its line "%016llx %c %s\t[%s]" been
+ * parsed as tep_parse_kallsyms() parses one: 1 yes, 0 left out (a '$' name, an absolute
+ * symbol), or -TS_EKALLSYMS where such a parse fails the whole table (no name, a name or a
+ * module longer than the 512 bytes it keeps of them). @word and @len: the name's first word,
+ * which is what it keeps of the name.
+ */
+int ts_ksym_printable(const char *name, char type, const char *module, const char **word,
+		      size_t *len);
 
 #endif

@@ -400,6 +400,8 @@ int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t si
 	rec = ts_aligned_into(&sc->scratch, &sc->scratch_alloc, rec, size);
 	if (!rec)
 		return -ENOMEM;
+	if (!keep && (ret = ts_record_check(sc->r, sc->err, rec, size, off)))
+		return ret;
 	if (sc->r->opts.unordered)
 		return keep ? scan_deliver(sc, rec, size, off) : 0;
 	ret = ts_record_time(sc->r, sc->err, rec, size, off, &time);

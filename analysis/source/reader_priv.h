@@ -193,6 +193,10 @@ int ts_reader_attr_of(const struct ts_reader *r, char *err, const unsigned char 
 int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    struct ts_sample *s);
 
+/* perf_check.c: a record the reader skips is still well formed for its type (0, or an error) */
+int ts_record_check(const struct ts_reader *r, char *err, const unsigned char *rec, uint32_t size,
+		    uint64_t off);
+
 /* perf_deliver.c */
 int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off);
 int ts_record_time(const struct ts_reader *r, char *err, const unsigned char *rec, uint32_t size,

@@ -42,13 +42,13 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 		if (!ret && opts->own_printer)
 			ret = ts_decoder_new_like(&s->pdec, s->dec, td, td_len, err, sizeof(err));
 		if (ret)
-			return ts_source_fail(s, ret, "%s: %s", opts->input, err);
+			return ts_source_fail(s, ret, "%s: %s", ts_source_name(s), err);
 	} else if (opts->need_decoder) {
 		if (ts_reader_cut_error(s->reader, "before its tracing data", s->err,
 					sizeof(s->err)))
 			return -TS_ENOTRACEDATA;
 		return ts_source_fail(
-			s, -TS_ENOTRACEDATA, "%s: offset %#llx: %s%s", opts->input,
+			s, -TS_ENOTRACEDATA, "%s: offset %#llx: %s%s", ts_source_name(s),
 			(unsigned long long)ts_reader_offset(s->reader),
 			ts_strerror(-TS_ENOTRACEDATA),
 			ts_reader_info(s->reader)->kind == TS_INPUT_PIPE ?
@@ -58,10 +58,16 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	return ts_source_load_kallsyms(s);
 }
 
+int ts_source_attr_decoded(const struct ts_attr *a)
+{
+	return a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_RAW);
+}
+
 static int on_sample(void *ctx, const struct ts_sample *smp)
 {
 	struct ts_source *s = ctx;
 
+	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
 	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
 		return 0;
 	if (s->mode == TS_SRC_INLINE) /* the common case, without the worker's arguments */
@@ -141,7 +147,7 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 		char what[sizeof(s->err)];
 
 		memcpy(what, s->err, sizeof(what));
-		ts_source_fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
+		ts_source_fail(s, ret, "%s: offset %#llx: %s", ts_source_name(s),
 			       (unsigned long long)ts_reader_last_offset(s->reader), what);
 	}
 	return ret;
@@ -165,6 +171,11 @@ void ts_source_close(struct ts_source *s)
 const char *ts_source_error(const struct ts_source *s)
 {
 	return s->err[0] ? s->err : "no error";
+}
+
+const char *ts_source_name(const struct ts_source *s)
+{
+	return ts_src_name(s);
 }
 
 struct ts_reader *ts_source_reader(struct ts_source *s)

@@ -8,6 +8,7 @@
 
 #include <pthread.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "comm.h"
 #include "pipe.h"
@@ -88,6 +89,15 @@ struct ts_source {
 	uint64_t nr_bad; /* samples that did not decode, with opts.keep_going */
 	char bad_first[400];
 };
+
+/*
+ * The input as messages name it (ts_source_name()): inline, so that the worker takes no name
+ * from source.c (tests/layers.t)
+ */
+static inline const char *ts_src_name(const struct ts_source *s)
+{
+	return strcmp(s->opts.input, "-") ? s->opts.input : "<stdin>";
+}
 
 int ts_source_fail(struct ts_source *s, int code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));

@@ -114,7 +114,7 @@ int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, t
 		return 0;
 	s->mode = TS_SRC_IDLE;
 	if (!s->dec)
-		return ts_source_fail(s, -TS_ENOTRACEDATA, "%s: %s", s->opts.input,
+		return ts_source_fail(s, -TS_ENOTRACEDATA, "%s: %s", ts_src_name(s),
 				      ts_strerror(-TS_ENOTRACEDATA));
 	ret = prepare_kinds(s);
 	if (ret)
@@ -255,7 +255,7 @@ int ts_source_worker_finish(struct ts_source *s)
 		snprintf(s->werr, sizeof(s->werr), "%s", ts_strerror(ret));
 	if (s->werr_off == UINT64_MAX)
 		return ts_source_fail(s, ret, "%s", s->werr);
-	return ts_source_fail(s, ret, "%s: offset %#llx: %s", s->opts.input,
+	return ts_source_fail(s, ret, "%s: offset %#llx: %s", ts_src_name(s),
 			      (unsigned long long)s->werr_off, s->werr);
 }
 

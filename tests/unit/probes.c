@@ -44,6 +44,20 @@ static void names(void)
 		   !ts_probe_split("probe:", fn, sizeof(fn), &ret) &&
 		   !ts_probe_split(NULL, fn, sizeof(fn), &ret),
 	   "other events, an empty function name and NULL are not probes");
+	{
+		char ufn[32];
+
+		ok(ts_probe_split("probe_libc:malloc", ufn, sizeof(ufn), &ret) &&
+			   !strcmp(ufn, "probe_libc:malloc") && ret == 0 &&
+			   ts_probe_split("probe_libc:malloc__return", ufn, sizeof(ufn), &ret) &&
+			   !strcmp(ufn, "probe_libc:malloc") && ret == 1,
+		   "a uprobe group (perf probe -x libc): probe_libc:F and its __return pair");
+		ok(!ts_probe_split("probes:f", ufn, sizeof(ufn), &ret) &&
+			   !ts_probe_split("probe_:f", ufn, sizeof(ufn), &ret) &&
+			   !ts_probe_split("probe_libc:", ufn, sizeof(ufn), &ret) &&
+			   !ts_probe_split("probe_libc:__return", ufn, sizeof(ufn), &ret),
+		   "probes:, probe_: and a group without a function are not probes");
+	}
 }
 
 static void probes(void)

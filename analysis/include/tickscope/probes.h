@@ -68,7 +68,9 @@ uint64_t ts_probes_other(const struct ts_probes *m);
 
 /**
  * ts_probe_split() - whether tracepoint @name is a probe event: "probe:F" (*@ret = 0) or
- * "probe:F__return" (*@ret = 1); F goes to @fn (@len bytes, cut to fit)
+ * "probe:F__return" (*@ret = 1); F goes to @fn (@len bytes, cut to fit). Any other group
+ * perf probe makes, "probe_BINARY" (uprobes: perf probe -x BINARY), pairs the same way; its
+ * @fn keeps the group, "probe_libc:malloc", so that a kernel F and a binary's F stay apart.
  */
 int ts_probe_split(const char *name, char *fn, size_t len, int *ret);
 

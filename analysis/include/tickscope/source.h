@@ -96,6 +96,14 @@ uint64_t ts_source_nr_bad(const struct ts_source *s, const char **first);
 void ts_source_close(struct ts_source *s);
 
 const char *ts_source_error(const struct ts_source *s);
+/*
+ * Whether the samples of @a are decoded: tracepoints recorded with their raw payload. The
+ * samples of any other attr are counted by the reader (ts_attr.nr_samples) and said to be
+ * not decoded, never dropped silently.
+ */
+int ts_source_attr_decoded(const struct ts_attr *a);
+/* The input as messages name it: its path, or "<stdin>" for "-". */
+const char *ts_source_name(const struct ts_source *s);
 struct ts_reader *ts_source_reader(struct ts_source *s);
 
 /**
