@@ -24,6 +24,13 @@ const char *ts_cmp_class_hint(const char *cls)
 	if (!strcmp(cls, "rcuc"))
 		return "per-CPU threads that run RCU callbacks (rcutree.use_softirq=0, the "
 		       "PREEMPT_RT default); ktimers runs the timers";
+	if (!strcmp(cls, "rcuog"))
+		return "RCU callback-offload grace-period threads (rcu_nocbs=, NO_HZ_FULL): they "
+		       "wait for grace periods for the offloaded CPUs and wake rcuop/rcuos";
+	if (!strcmp(cls, "rcuop") || !strcmp(cls, "rcuos"))
+		return "per-CPU threads that invoke offloaded RCU callbacks (rcu_nocbs=, "
+		       "NO_HZ_FULL; rcuop with PREEMPT_RCU, rcuos without): a kernel without "
+		       "them runs the callbacks in the RCU softirq";
 	if (!strcmp(cls, "rcub"))
 		return "RCU priority-boost threads (RCU_BOOST, on by default with PREEMPT_RT)";
 	if (!strcmp(cls, "irq_work"))

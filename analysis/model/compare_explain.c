@@ -265,8 +265,8 @@ static double share_of(const struct ts_cmp_decomp *d, const char *name)
 }
 
 /*
- * Components by their share of the benchmark's change first; CPU shares that moved under
- * 1 percentage point last; then what the kernel switched on or off (as the headline ranks it:
+ * Components by their share of the benchmark's change first; shares (of the CPU time, of the
+ * wakes) that moved under 1 percentage point last, as the headline asks of a share; then what the kernel switched on or off (as the headline ranks it:
  * the tick stopping, a work function's runs), the rest by standardized effect size, then size
  * of the change. Never by the adjusted p: at the U test's floor hundreds of metrics tie.
  */
@@ -379,7 +379,7 @@ static int rank_changes(struct ts_cmp *c, int v)
 		ch[n].p_adj = r->cell[v].p_adj;
 		ch[n].change = r->cell[v].change;
 		ch[n].effect = effect_of(r, v);
-		ch[n].minor = !strncmp(r->name, "task.other_cpu.", 15) &&
+		ch[n].minor = !strcmp(r->unit, "%") &&
 			      fabs(r->cell[v].s.median - r->cell[0].s.median) < 1;
 		ch[n].switched = ts_cmp_switched(c, r, v);
 		n++;

@@ -103,7 +103,8 @@ static const struct chain_rule rules[] = {
 	  "sched:sched_waking", H_CHANGED },
 	{ C_WAKE, "sched.woken_by.", ".share", "wakes of all tasks by %s", "sched:sched_waking",
 	  H_CHANGED },
-	{ C_WAKE, "sched.threads.", ".count", "%s kernel threads", "sched:sched_switch", H_ONLY },
+	{ C_WAKE, "sched.threads.", ".count", "%s, threads of one kernel only",
+	  "sched:sched_switch", H_ONLY },
 	{ C_DELAY, "task.other_cpu.", ".share", "%s running beside the benchmark (its CPU share)",
 	  "sched:sched_switch", H_CHANGED },
 	{ C_OFFCPU, "task.offcpu_stack.", ".per_op", "waits in %s", "sched:sched_switch",
@@ -268,6 +269,9 @@ static const char *class_words(const char *cls)
 		{ "ktimers", "ktimers, the threads that run timers" },
 		{ "rcuc", "rcuc, the threads that run RCU callbacks" },
 		{ "rcub", "rcub, the RCU priority-boost threads" },
+		{ "rcuog", "rcuog, the offloaded RCU callbacks' grace-period threads" },
+		{ "rcuop", "rcuop, the threads that run offloaded RCU callbacks" },
+		{ "rcuos", "rcuos, the threads that run offloaded RCU callbacks" },
 		{ "ksoftirqd", "ksoftirqd, the softirq threads" },
 		{ "hardirq", "hard interrupt handlers" },
 		{ "softirq", "softirqs run inline" },
@@ -437,10 +441,53 @@ static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const
 	return !ts_cmp_find(c, name);
 }
 
-#define MAX_CAND 64
+/*
+ * Whether the kernel threads of class @cls took part in side @k's runs: ran (their CPU share
+ * beside the benchmark) or woke a task (their share of all wakes) in at least one run.
+ */
+static int class_took_part(const struct ts_cmp *c, int k, const char *cls)
+{
+	static const char *const fmt[] = { "task.other_cpu.%.200s.share",
+					   "sched.woken_by.%.200s.share" };
+	char name[256];
 
-/* Every row that a chain rule makes a mechanism of @v, into @x; Return: how many. */
-static int candidates(const struct ts_cmp *c, int v, struct cand *x)
+	for (size_t i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++) {
+		const struct ts_cmp_row *r;
+
+		snprintf(name, sizeof(name), fmt[i], cls);
+		r = ts_cmp_find(c, name);
+		if (r && r->cell[k].s.n && r->cell[k].s.max > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether row @r, a thread class that exists in every run of one side and in no run of the
+ * other (the sched.threads rule), is inert: its threads neither ran nor woke a task in any run
+ * of the side that has them. Existing is then a kernel difference (the notes say it), not a
+ * mechanism of any component: threadirqs makes irq/N-* threads for devices that the benchmark
+ * never interrupts.
+ */
+static int inert_threads(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+			 const struct chain_rule *ru, const char *cls)
+{
+	int k = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
+
+	return ru->how == H_ONLY && !strcmp(ru->pre, "sched.threads.") &&
+	       !class_took_part(c, k, cls);
+}
+
+#define MAX_CAND 64
+#define MAX_INERT 4
+
+/*
+ * Every row that a chain rule makes a mechanism of @v, into @x, and up to MAX_INERT thread
+ * classes that qualified but took no part (inert_threads()) into @inert (@nr_inert of them);
+ * Return: how many mechanisms.
+ */
+static int candidates(const struct ts_cmp *c, int v, struct cand *x,
+		      const struct ts_cmp_row **inert, int *nr_inert)
 {
 	int n = 0, has_dec = c->dec[v].kind != NULL;
 
@@ -456,6 +503,11 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x)
 		miss = missing_side(c, r, v, ru);
 		if (miss < 0 && !qualifies(c, r, v, ru, &tested))
 			continue;
+		if (inert_threads(c, r, v, ru, cls)) {
+			if (*nr_inert < MAX_INERT)
+				inert[(*nr_inert)++] = r;
+			continue;
+		}
 		memset(&x[n], 0, sizeof(x[n]));
 		fill_mech(c, v, r, ru, cls, &x[n]);
 		x[n].m.tested = miss >= 0 ? 1 : tested;
@@ -657,9 +709,23 @@ static void run_split_line(struct ts_cmp *c, int v)
 /* One mechanism: "component <- label A -> B unit (share, p, separation)". */
 static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 {
-	char a[32], b[32], s[64], p[48];
+	const struct chain_rule *ru;
+	char a[32], b[32], s[64], p[48], cls[200];
 
 	p[0] = s[0] = '\0';
+	ru = rule_of(m->row, cls, sizeof(cls));
+	if (ru && ru->how == H_ONLY) {
+		/*
+		 * Qualified by existing in every run of one side and no run of the other, not by
+		 * a test: an adjusted p beside it (p=0.11 with 6 runs a side) would read as doubt
+		 */
+		int k = ts_cmp_all_pos(&m->row->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
+
+		hl(&c->head[v], "  %s%s%s %s -> %s%s%s (in every run of %s, none of %s)",
+		   m->component, *m->component ? " <- " : "", m->label, fig(a, 32, m->a),
+		   fig(b, 32, m->b), gap(m->unit), m->unit, c->var[k].name, c->var[k ? 0 : v].name);
+		return;
+	}
 	if (isnan(m->b) || isnan(m->a)) {
 		hl(&c->head[v], "  %s%s%s %s%s%s -> none: %s's kernel does not offer the event",
 		   m->component, *m->component ? " <- " : "", m->label,
@@ -760,11 +826,30 @@ static int room_for(const struct ts_cmp_headline *h, const struct ts_cmp_mech *m
 	return comp < PER_COMP && rule < PER_RULE;
 }
 
+/*
+ * The thread classes of one kernel only that took no part (inert_threads()), one line each:
+ * what the kernel changed, said as not feeding the benchmark.
+ */
+static void inert_line(struct ts_cmp *c, int v, const struct ts_cmp_row *r)
+{
+	char cls[200], a[32], b[32];
+	int k = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
+
+	if (!rule_of(r, cls, sizeof(cls)))
+		return;
+	hl(&c->head[v],
+	   "  kernel difference, no part in it: %s, %s -> %s threads (in every run of %s, "
+	   "none of %s); they never ran nor woke a task while recorded",
+	   class_words(cls), fig(a, 32, r->cell[0].s.median), fig(b, 32, r->cell[v].s.median),
+	   c->var[k].name, c->var[k ? 0 : v].name);
+}
+
 static void headline_of(struct ts_cmp *c, int v)
 {
 	struct ts_cmp_headline *h = &c->head[v];
+	const struct ts_cmp_row *inert[MAX_INERT];
 	struct cand x[MAX_CAND];
-	int n = candidates(c, v, x);
+	int nr_inert = 0, n = candidates(c, v, x, inert, &nr_inert);
 
 	memset(h, 0, sizeof(*h));
 	for (int i = 0; i < n && h->nr_mech < TS_CMP_MAX_MECH; i++)
@@ -778,6 +863,8 @@ static void headline_of(struct ts_cmp *c, int v)
 		no_decomposition(c, v);
 	for (int i = 0; i < h->nr_mech; i++)
 		mech_line(c, v, &h->mech[i]);
+	for (int i = 0; i < nr_inert; i++)
+		inert_line(c, v, inert[i]);
 	missing_lines(c, v);
 }
 

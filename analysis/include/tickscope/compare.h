@@ -270,7 +270,7 @@ struct ts_cmp_change {
 	double share; /* of the benchmark's change, % (NAN when not a component) */
 	double p_adj, change; /* the row's, for this variant */
 	double effect; /* |median B - median A| / pooled sd; INFINITY when neither side varies */
-	int minor; /* a CPU share that moved under 1 percentage point: ranked last */
+	int minor; /* a share (%) that moved under 1 percentage point: ranked last */
 	int switched; /* ts_cmp_switched(): a path that ran on one side only, ranked first */
 };
 

@@ -1,0 +1,119 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# Boot-parameter A/Bs that no rule of compare was written against (tests/fixtures/kernel-params/,
+# on Debian's arm64 6.1 image under TCG): threadirqs and rcu_nocbs=0-7 against the default
+# command line, ping-pong. compare runs on the runs' summaries; its explanation is checked
+# against what perf script counted in each run's trace before the trace was left out
+# (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
+# were ever switched in, where the softirqs ran.
+. "$(dirname "$0")/lib/tap.sh"
+command -v xz >/dev/null || skip_all "no xz"
+command -v python3 >/dev/null || skip_all "no python3"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+fx=$TS_TOP/tests/fixtures/kernel-params
+
+# check EXPERIMENT NAME CODE: one TAP check, CODE a Python assertion over the compare JSON of
+# EXPERIMENT (d; m: metric -> variant -> cell; h: the headline; mech: its mechanisms' metrics;
+# lines: its text lines) and the runs' facts (f: variant -> list of {fact: value}, run order)
+check() {
+	python3 - "$TAP_TMP/$1" "$3" >"$TAP_TMP/py.out" 2>&1 <<'PY'
+import glob, json, os, sys
+base = sys.argv[1]
+d = json.load(open(base + '/c.json'))
+m = {e['name']: {x['variant']: x for x in e['variants']} for e in d['metrics']}
+h = d['headline']
+mech = [x['metric'] for x in h['mechanisms']]
+lines = h['lines']
+f = {}
+for v in d['variants']:
+    runs = sorted(glob.glob('%s/%s/run-*/trace-facts.txt' % (base, v['name'])),
+                  key=lambda p: int(p.split('/run-')[1].split('/')[0]))
+    f[v['name']] = [dict(l.strip().split('=', 1) for l in open(p) if '=' in l) for p in runs]
+def fact(v, k):
+    return [int(r.get(k, 0)) for r in f[v]]
+def vals(name, v):
+    return m[name][v]['values'] if name in m else None
+exec(sys.argv[2])
+PY
+	ok $? "$1: $2"
+	sed 's/^/# /' "$TAP_TMP/py.out" | tail -n 8
+}
+
+# compare EXPERIMENT A B: the fixture unpacked (summaries tied to their traces), compared
+compare() {
+	"$TS_TOP/scripts/unpack-summaries.sh" "$fx/$1" "$TAP_TMP/$1" &&
+		"$TICKSCOPE" compare "$TAP_TMP/$1/$2" "$TAP_TMP/$1/$3" >"$TAP_TMP/$1/c.txt" &&
+		"$TICKSCOPE" compare --json "$TAP_TMP/$1/$2" "$TAP_TMP/$1/$3" >"$TAP_TMP/$1/c.json"
+	ok $? "$1: compare from the runs' summaries"
+	diag "$(sed '/^tickscope compare/q' "$TAP_TMP/$1/c.txt")"
+}
+
+# common EXPERIMENT B: what holds for any of these A/Bs
+common() {
+	check "$1" "every run has its perf script facts" "
+for v in f:
+    assert len(f[v]) == len(vals('sched.threads.count', v)), (v, len(f[v]))
+    assert all(r['origin'].startswith('perf script') for r in f[v]), v"
+	check "$1" "the boot parameter is the only command-line difference, declared by $2" "
+assert not any('cmdline' in x or 'command line' in x for x in d['confounders']), d['confounders']"
+	check "$1" "no printed share in the headline is over 100%" "
+import re
+for l in lines:
+    for s in re.findall(r'([0-9.]+)% of the change', l):
+        assert float(s) <= 100, l"
+}
+
+# --- threadirqs: device interrupt handlers forced into irq/N-* threads; with them, softirqs
+# raised in a hard interrupt are left to ksoftirqd instead of run on its exit ---
+ti=qemu-aarch64-pingpong-default-vs-threadirqs
+compare $ti default threadirqs
+common $ti threadirqs
+check $ti "compare's irq/N-* thread counts are perf script's COMM records, run by run" "
+for v in ('default', 'threadirqs'):
+    assert vals('sched.threads.irq.count', v) == fact(v, 'threads.irq'), (v, vals('sched.threads.irq.count', v), fact(v, 'threads.irq'))
+assert min(fact('threadirqs', 'threads.irq')) > 0 and max(fact('default', 'threads.irq')) == 0"
+check $ti "irq threads never switched in: a kernel difference with no part, not a mechanism" "
+print('switched in:', fact('threadirqs', 'switched_in.irq'))
+if max(fact('threadirqs', 'switched_in.irq')) == 0:
+    n = sorted(fact('threadirqs', 'threads.irq'))[len(f['threadirqs']) // 2]
+    want = '  kernel difference, no part in it: threaded interrupt handlers (irq/N-*), 0 -> %d threads' % n
+    assert any(l.startswith(want) for l in lines), lines
+    assert 'sched.threads.irq.count' not in mech, mech
+else:
+    assert 'sched.threads.irq.count' in mech, mech"
+check $ti "perf script: softirqs left the irq exit for ksoftirqd in every threadirqs run" "
+a, b = fact('default', 'softirqs.inline'), fact('threadirqs', 'softirqs.inline')
+ka, kb = fact('default', 'softirqs.in_ksoftirqd'), fact('threadirqs', 'softirqs.in_ksoftirqd')
+print('inline', a, b, 'in ksoftirqd', ka, kb)
+assert 100 * max(b) < min(a) and min(kb) > 10 * max(ka)"
+check $ti "compare: no softirq time inside the benchmark's run time, ksoftirqd's CPU share up" "
+sa, sb = vals('task.path.run.softirq.per_op', 'default'), vals('task.path.run.softirq.per_op', 'threadirqs')
+ka, kb = vals('task.other_cpu.ksoftirqd.share', 'default'), vals('task.other_cpu.ksoftirqd.share', 'threadirqs')
+print('softirq ns/op', sa, sb, 'ksoftirqd %', ka, kb)
+assert 100 * max(sb) < min(sa) and min(kb) > max(ka)"
+check $ti "the headline's mechanisms name the softirqs' move (softirq time, ksoftirqd, wakes at irq exit)" "
+want = ('task.path.run.softirq.per_op', 'task.other_cpu.ksoftirqd.share',
+        'sched.woken_by.swapper.share', 'sched.woken_by.softirq.share',
+        'task.woken_by.ksoftirqd.share', 'sched.woken_by.ksoftirqd.share')
+print(mech)
+assert any(x in want or x.startswith('task.path.run.softirq.') for x in mech[:3]), mech"
+
+# --- rcu_nocbs=0-7: RCU callbacks invoked by rcuos threads (woken by rcuog) instead of the
+# RCU softirq ---
+rn=qemu-aarch64-pingpong-default-vs-rcu-nocbs
+compare $rn default rcu-nocbs
+common $rn rcu-nocbs
+check $rn "compare's rcuog and rcuos thread counts are perf script's COMM records, run by run" "
+for k in ('rcuog', 'rcuos'):
+    for v in ('default', 'rcu-nocbs'):
+        assert vals('sched.threads.%s.count' % k, v) == fact(v, 'threads.' + k), (k, v)
+    assert min(fact('rcu-nocbs', 'threads.' + k)) > 0 and max(fact('default', 'threads.' + k)) == 0"
+check $rn "rcuos threads ran: the headline names them as a mechanism, in kernel words" "
+print('rcuos switched in:', fact('rcu-nocbs', 'switched_in.rcuos'))
+assert max(fact('rcu-nocbs', 'switched_in.rcuos')) > 0
+assert 'sched.threads.rcuos.count' in mech, mech
+assert any('<- rcuos, the threads that run offloaded RCU callbacks' in l for l in lines), lines
+assert not any('no part in it: rcuos' in l for l in lines), lines"
+
+tap_done
