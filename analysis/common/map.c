@@ -202,7 +202,7 @@ int ts_count_cpu(uint64_t **v, int *nr, int cpu)
 	return 0;
 }
 
-void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew)
+void *ts_cputab_make(struct ts_cputab *t, int cpu, int *isnew)
 {
 	void **v = ts_grow_zeroed(t->v, &t->nr, cpu, sizeof(*v));
 
@@ -217,11 +217,6 @@ void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew)
 			*isnew = 1;
 	}
 	return v[cpu];
-}
-
-void *ts_cputab_find(const struct ts_cputab *t, int cpu)
-{
-	return cpu >= 0 && cpu < t->nr ? t->v[cpu] : NULL;
 }
 
 int ts_cputab_nr(const struct ts_cputab *t)

@@ -82,10 +82,24 @@ struct ts_cputab {
  * @isnew: out, may be NULL: 1 when it was just made
  * Return: the object, or NULL for a bad @cpu or no memory.
  */
-void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew);
+void *ts_cputab_make(struct ts_cputab *t, int cpu, int *isnew);
+
+/* Every event of most models looks its CPU up: the common case inline, the rest out of line. */
+static inline void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew)
+{
+	if ((unsigned int)cpu < (unsigned int)t->nr && t->v[cpu]) {
+		if (isnew)
+			*isnew = 0;
+		return t->v[cpu];
+	}
+	return ts_cputab_make(t, cpu, isnew);
+}
 
 /** ts_cputab_find() - the object of @cpu, or NULL when none was made */
-void *ts_cputab_find(const struct ts_cputab *t, int cpu);
+static inline void *ts_cputab_find(const struct ts_cputab *t, int cpu)
+{
+	return (unsigned int)cpu < (unsigned int)t->nr ? t->v[cpu] : NULL;
+}
 
 /** ts_cputab_nr() - one more than the highest CPU with an object, or 0 */
 int ts_cputab_nr(const struct ts_cputab *t);
