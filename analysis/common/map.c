@@ -8,7 +8,7 @@
 
 static size_t slot(const struct ts_map *m, uint64_t key)
 {
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
+	return ts_map_slot(m, key);
 }
 
 uint64_t *ts_map_find(const struct ts_map *m, uint64_t key)
@@ -49,7 +49,7 @@ static int rehash(struct ts_map *m, size_t cap)
 	return 0;
 }
 
-int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
+int ts_map_add(struct ts_map *m, uint64_t key, uint64_t **val)
 {
 	size_t i;
 

@@ -30,7 +30,31 @@ uint64_t *ts_map_find(const struct ts_map *m, uint64_t key);
  * @val: out: its value slot (0 when new); valid until the next insert or remove
  * Return: 1 when added, 0 when it was there, -ENOMEM, or -EINVAL for TS_MAP_EMPTY.
  */
-int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val);
+int ts_map_add(struct ts_map *m, uint64_t key, uint64_t **val);
+
+/* The slot @key hashes to in a table of ts_map_cap() slots (Fibonacci hashing). */
+static inline size_t ts_map_slot(const struct ts_map *m, uint64_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
+}
+
+/*
+ * The models look up a task or an object on most events, and the key is nearly always in its
+ * home slot: that case inline. Only where ts_map_add() would not grow the table first, so that
+ * the table's size, and the order ts_map_next() walks it in, stay what they were.
+ */
+static inline int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
+{
+	if (key != TS_MAP_EMPTY && (m->nr + 1) * 4 <= m->cap * 3) {
+		struct ts_map_ent *e = &m->e[ts_map_slot(m, key)];
+
+		if (e->key == key) {
+			*val = &e->val;
+			return 0;
+		}
+	}
+	return ts_map_add(m, key, val);
+}
 
 /** ts_map_remove() - drop @key; Return: 1 if it was there, else 0 */
 int ts_map_remove(struct ts_map *m, uint64_t key);
