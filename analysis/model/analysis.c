@@ -223,6 +223,11 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 		err = sections[s]->create(&a->model[s], &mo);
 	if (err)
 		goto free_analysis;
+	for (k = 0; k < TS_EV_NR_KINDS; k++)
+		for (s = 0; s < TS_SEC_NR; s++)
+			if (a->sends[k] >> s & 1)
+				a->routes[k][a->nr_routes[k]++] = (struct route){ sections[s]->feed,
+										  a->model[s], s };
 	*ap = a;
 	return 0;
 free_analysis:
@@ -312,6 +317,22 @@ static int dispatch(struct ts_analysis *a, const struct ts_event *ev, uint32_t m
 	return 0;
 }
 
+/* Feed @ev to the sections that want its kind (not TS_EV_OTHER): dispatch() by a list. */
+static int route(struct ts_analysis *a, const struct ts_event *ev, int k)
+{
+	const struct route *r = a->routes[k], *end = r + a->nr_routes[k];
+	int err;
+
+	for (; r < end; r++) {
+		if ((a->owned >> r->s & 1) && !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
+			continue;
+		err = r->feed(r->m, ev);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
 int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 {
 	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s;
@@ -339,7 +360,9 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 			a->sec_last[s] = ev->time;
 		a->sec_events[s]++;
 	}
-	return dispatch(a, ev, k == TS_EV_OTHER ? other_sends(a, ev->name) : a->sends[k]);
+	if (k == TS_EV_OTHER)
+		return dispatch(a, ev, other_sends(a, ev->name));
+	return route(a, ev, k);
 }
 
 static void finish_section(struct ts_analysis *a, int s)
