@@ -226,8 +226,8 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 	for (k = 0; k < TS_EV_NR_KINDS; k++)
 		for (s = 0; s < TS_SEC_NR; s++)
 			if (a->sends[k] >> s & 1)
-				a->routes[k][a->nr_routes[k]++] = (struct route){ sections[s]->feed,
-										  a->model[s], s };
+				a->routes[k][a->nr_routes[k]++] =
+					(struct route){ sections[s]->feed, a->model[s], s };
 	*ap = a;
 	return 0;
 free_analysis:
