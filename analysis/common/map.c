@@ -123,7 +123,7 @@ void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
 	return v ? t->v[*v - 1] : NULL;
 }
 
-void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
+void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew)
 {
 	uint64_t *idx;
 	void *obj, **v;

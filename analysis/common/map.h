@@ -83,7 +83,22 @@ struct ts_objtab {
  * @isnew: out, may be NULL: 1 when it was just added (zeroed)
  * Return: the object, or NULL on allocation failure.
  */
-void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew);
+void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew);
+
+/* As ts_map_insert(): an object whose key is in its home slot inline, the rest out of line. */
+static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
+{
+	if (key != TS_MAP_EMPTY && (t->map.nr + 1) * 4 <= t->map.cap * 3) {
+		const struct ts_map_ent *e = &t->map.e[ts_map_slot(&t->map, key)];
+
+		if (e->key == key) {
+			if (isnew)
+				*isnew = 0;
+			return t->v[e->val - 1];
+		}
+	}
+	return ts_objtab_add(t, key, isnew);
+}
 
 /** ts_objtab_find() - the object for @key, or NULL */
 void *ts_objtab_find(const struct ts_objtab *t, uint64_t key);
