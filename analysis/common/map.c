@@ -8,7 +8,7 @@
 
 static size_t slot(const struct ts_map *m, uint64_t key)
 {
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
+	return ts_map_slot(m, key);
 }
 
 uint64_t *ts_map_find(const struct ts_map *m, uint64_t key)
@@ -49,7 +49,7 @@ static int rehash(struct ts_map *m, size_t cap)
 	return 0;
 }
 
-int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
+int ts_map_add(struct ts_map *m, uint64_t key, uint64_t **val)
 {
 	size_t i;
 
@@ -123,7 +123,7 @@ void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
 	return v ? t->v[*v - 1] : NULL;
 }
 
-void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
+void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew)
 {
 	uint64_t *idx;
 	void *obj, **v;
@@ -202,7 +202,7 @@ int ts_count_cpu(uint64_t **v, int *nr, int cpu)
 	return 0;
 }
 
-void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew)
+void *ts_cputab_make(struct ts_cputab *t, int cpu, int *isnew)
 {
 	void **v = ts_grow_zeroed(t->v, &t->nr, cpu, sizeof(*v));
 
@@ -217,11 +217,6 @@ void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew)
 			*isnew = 1;
 	}
 	return v[cpu];
-}
-
-void *ts_cputab_find(const struct ts_cputab *t, int cpu)
-{
-	return cpu >= 0 && cpu < t->nr ? t->v[cpu] : NULL;
 }
 
 int ts_cputab_nr(const struct ts_cputab *t)

@@ -30,7 +30,31 @@ uint64_t *ts_map_find(const struct ts_map *m, uint64_t key);
  * @val: out: its value slot (0 when new); valid until the next insert or remove
  * Return: 1 when added, 0 when it was there, -ENOMEM, or -EINVAL for TS_MAP_EMPTY.
  */
-int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val);
+int ts_map_add(struct ts_map *m, uint64_t key, uint64_t **val);
+
+/* The slot @key hashes to in a table of ts_map_cap() slots (Fibonacci hashing). */
+static inline size_t ts_map_slot(const struct ts_map *m, uint64_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
+}
+
+/*
+ * The models look up a task or an object on most events, and the key is nearly always in its
+ * home slot: that case inline. Only where ts_map_add() would not grow the table first, so that
+ * the table's size, and the order ts_map_next() walks it in, stay what they were.
+ */
+static inline int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
+{
+	if (key != TS_MAP_EMPTY && (m->nr + 1) * 4 <= m->cap * 3) {
+		struct ts_map_ent *e = &m->e[ts_map_slot(m, key)];
+
+		if (e->key == key) {
+			*val = &e->val;
+			return 0;
+		}
+	}
+	return ts_map_add(m, key, val);
+}
 
 /** ts_map_remove() - drop @key; Return: 1 if it was there, else 0 */
 int ts_map_remove(struct ts_map *m, uint64_t key);
@@ -59,7 +83,22 @@ struct ts_objtab {
  * @isnew: out, may be NULL: 1 when it was just added (zeroed)
  * Return: the object, or NULL on allocation failure.
  */
-void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew);
+void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew);
+
+/* As ts_map_insert(): an object whose key is in its home slot inline, the rest out of line. */
+static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
+{
+	if (key != TS_MAP_EMPTY && (t->map.nr + 1) * 4 <= t->map.cap * 3) {
+		const struct ts_map_ent *e = &t->map.e[ts_map_slot(&t->map, key)];
+
+		if (e->key == key) {
+			if (isnew)
+				*isnew = 0;
+			return t->v[e->val - 1];
+		}
+	}
+	return ts_objtab_add(t, key, isnew);
+}
 
 /** ts_objtab_find() - the object for @key, or NULL */
 void *ts_objtab_find(const struct ts_objtab *t, uint64_t key);
@@ -82,10 +121,24 @@ struct ts_cputab {
  * @isnew: out, may be NULL: 1 when it was just made
  * Return: the object, or NULL for a bad @cpu or no memory.
  */
-void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew);
+void *ts_cputab_make(struct ts_cputab *t, int cpu, int *isnew);
+
+/* Every event of most models looks its CPU up: the common case inline, the rest out of line. */
+static inline void *ts_cputab_get(struct ts_cputab *t, int cpu, int *isnew)
+{
+	if ((unsigned int)cpu < (unsigned int)t->nr && t->v[cpu]) {
+		if (isnew)
+			*isnew = 0;
+		return t->v[cpu];
+	}
+	return ts_cputab_make(t, cpu, isnew);
+}
 
 /** ts_cputab_find() - the object of @cpu, or NULL when none was made */
-void *ts_cputab_find(const struct ts_cputab *t, int cpu);
+static inline void *ts_cputab_find(const struct ts_cputab *t, int cpu)
+{
+	return (unsigned int)cpu < (unsigned int)t->nr ? t->v[cpu] : NULL;
+}
 
 /** ts_cputab_nr() - one more than the highest CPU with an object, or 0 */
 int ts_cputab_nr(const struct ts_cputab *t);

@@ -40,6 +40,39 @@ static uint32_t kind_feeds(int kind)
 	return mask;
 }
 
+/* Of the sections in @mask, those whose feed does something with @kind (tracepoint @name). */
+static uint32_t wanted(uint32_t mask, int kind, const char *name)
+{
+	int s;
+
+	for (s = 0; s < TS_SEC_NR; s++)
+		if ((mask >> s & 1) && sections[s]->wants && !sections[s]->wants(kind, name))
+			mask &= ~(1u << s);
+	return mask;
+}
+
+/*
+ * The sections a tracepoint of no kind goes to, decided once per tracepoint: the decoder gives
+ * each its own name string for the run, so the pointer tells them apart.
+ */
+static uint32_t other_sends(struct ts_analysis *a, const char *name)
+{
+	uint32_t mask;
+	int i;
+
+	if (!name)
+		return a->feeds[TS_EV_OTHER];
+	for (i = 0; i < a->nr_other; i++)
+		if (a->other[i].name == name)
+			return a->other[i].mask;
+	mask = wanted(a->feeds[TS_EV_OTHER], TS_EV_OTHER, name);
+	if (a->nr_other < TS_OTHER_MEMO) {
+		a->other[a->nr_other].name = name;
+		a->other[a->nr_other++].mask = mask;
+	}
+	return mask;
+}
+
 int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
 {
 	int k = ts_event_kind(name), s, ret;
@@ -176,7 +209,11 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 	for (k = 0; k < TS_EV_NR_KINDS; k++) {
 		a->ksec[k] = (int8_t)ts_analysis_kind_section(k);
 		a->feeds[k] = kind_feeds(k);
+		a->sends[k] = k == TS_EV_OTHER ? a->feeds[k] : wanted(a->feeds[k], k, NULL);
 	}
+	for (s = 0; s < TS_SEC_NR && a->task_filter; s++)
+		if (sections[s]->flags & TS_SECF_TASK_OWNED)
+			a->owned |= 1u << s;
 	mo.max_stacks = a->opts.max_stacks;
 	if (a->task_filter) {
 		mo.task_filter = task_filter;
@@ -186,6 +223,11 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 		err = sections[s]->create(&a->model[s], &mo);
 	if (err)
 		goto free_analysis;
+	for (k = 0; k < TS_EV_NR_KINDS; k++)
+		for (s = 0; s < TS_SEC_NR; s++)
+			if (a->sends[k] >> s & 1)
+				a->routes[k][a->nr_routes[k]++] =
+					(struct route){ sections[s]->feed, a->model[s], s };
 	*ap = a;
 	return 0;
 free_analysis:
@@ -263,13 +305,28 @@ static int dispatch(struct ts_analysis *a, const struct ts_event *ev, uint32_t m
 {
 	int s, err;
 
-	for (s = 0; mask; s++, mask >>= 1) {
-		if (!(mask & 1))
-			continue;
-		if ((sections[s]->flags & TS_SECF_TASK_OWNED) && a->task_filter &&
-		    !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
+	for (; mask; mask &= mask - 1) {
+		s = __builtin_ctz(mask);
+		/* asked here, after the sched section (the first) has seen the event */
+		if ((a->owned >> s & 1) && !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
 			continue;
 		err = sections[s]->feed(a->model[s], ev);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* Feed @ev to the sections that want its kind (not TS_EV_OTHER): dispatch() by a list. */
+static int route(struct ts_analysis *a, const struct ts_event *ev, int k)
+{
+	const struct route *r = a->routes[k], *end = r + a->nr_routes[k];
+	int err;
+
+	for (; r < end; r++) {
+		if ((a->owned >> r->s & 1) && !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
+			continue;
+		err = r->feed(r->m, ev);
 		if (err)
 			return err;
 	}
@@ -281,10 +338,10 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s;
 
 	if (k == TS_EV_LOST) /* sections that keep state per CPU (irq) drop what it may hide */
-		return note_lost(a, ev) ?: (ev->lost.samples ? 0 : dispatch(a, ev, a->feeds[k]));
+		return note_lost(a, ev) ?: (ev->lost.samples ? 0 : dispatch(a, ev, a->sends[k]));
 	if (k == TS_EV_COMM || k == TS_EV_FORK) { /* names and the tree, whatever the filters */
 		a->fed[k]++;
-		return dispatch(a, ev, a->feeds[k]);
+		return dispatch(a, ev, a->sends[k]);
 	}
 	if (a->event_filter && !kept(a, ev)) {
 		a->filtered++;
@@ -303,7 +360,9 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 			a->sec_last[s] = ev->time;
 		a->sec_events[s]++;
 	}
-	return dispatch(a, ev, a->feeds[k]);
+	if (k == TS_EV_OTHER)
+		return dispatch(a, ev, other_sends(a, ev->name));
+	return route(a, ev, k);
 }
 
 static void finish_section(struct ts_analysis *a, int s)

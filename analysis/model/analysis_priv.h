@@ -9,6 +9,8 @@
 
 #include "tickscope/analysis.h"
 
+#define TS_OTHER_MEMO 64 /* distinct tracepoints of no kind whose dispatch is remembered */
+
 struct lost_rec {
 	uint64_t time, lost;
 };
@@ -16,6 +18,20 @@ struct lost_rec {
 struct ts_analysis {
 	void *model[TS_SEC_NR]; /* by enum ts_section, made by sections[s]->new */
 	uint32_t feeds[TS_EV_NR_KINDS]; /* bit s: section s is fed this kind */
+	uint32_t sends[TS_EV_NR_KINDS]; /* of those, the sections that want it (ops->wants) */
+	uint32_t owned; /* the task-owned sections, with --pid/--comm; else 0 */
+	/* sends[k] as a list, for the dispatch: the feed, its model and section, in order */
+	struct route {
+		int (*feed)(void *m, const struct ts_event *ev);
+		void *m;
+		int s;
+	} routes[TS_EV_NR_KINDS][TS_SEC_NR];
+	uint8_t nr_routes[TS_EV_NR_KINDS];
+	struct other_memo { /* sends of tracepoints of no kind, by the decoder's name pointer */
+		const char *name;
+		uint32_t mask;
+	} other[TS_OTHER_MEMO];
+	int nr_other;
 	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off); /* for metric names */
 	void *sym_ctx;
 	struct ts_analysis_opts opts;

@@ -38,6 +38,7 @@ struct ts_idlepath {
 	struct ts_idlepath_totals tot;
 	struct ts_objtab fns[TS_IDLEPATH_NR_TABS];
 	const char *no_ipi_name; /* the decoder's name of sched:sched_wake_idle_without_ipi */
+	const char *not_no_ipi; /* the last other tracepoint's name: not that one */
 };
 
 static const char wake_no_ipi[] = "sched:sched_wake_idle_without_ipi";
@@ -135,13 +136,15 @@ int ts_idlepath_feed(struct ts_idlepath *m, const struct ts_event *ev)
 
 	if (ev->kind == TS_EV_COMM || ev->kind == TS_EV_LOST)
 		return 0;
-	if (ev->kind == TS_EV_OTHER && ev->name &&
+	if (ev->kind == TS_EV_OTHER && ev->name && ev->name != m->not_no_ipi &&
 	    (ev->name == m->no_ipi_name || !strcmp(ev->name, wake_no_ipi))) {
 		/* it fires on the waker's CPU: a whole-trace count */
 		m->no_ipi_name = ev->name;
 		m->tot.wake_no_ipi++;
 		return 0;
 	}
+	if (ev->kind == TS_EV_OTHER)
+		m->not_no_ipi = ev->name; /* one compare per run of a tracepoint, not per event */
 	c = ts_cputab_get(&m->cpus, ev->cpu, NULL);
 	if (!c)
 		return ev->cpu < 0 ? 0 : -ENOMEM;

@@ -298,10 +298,17 @@ static const uint16_t also[] = { TS_EV_HRTIMER_EXPIRE_ENTRY,
 				 TS_EV_LOST,
 				 TS_EV_OTHER };
 
+/* Of the tracepoints of no kind, the vectors only: the others would be looked at and dropped. */
+static int irq_wants(int kind, const char *name)
+{
+	return kind != TS_EV_OTHER || ts_irqctx_is_vector(name);
+}
+
 const struct ts_section_ops ts_irq_section = {
 	.name = "irq",
 	.also = also,
 	.nr_also = (int)(sizeof(also) / sizeof(also[0])),
+	.wants = irq_wants,
 	TS_SECTION_OPS_GLUE(irq),
 	.metrics = irq_metrics,
 };

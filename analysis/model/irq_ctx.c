@@ -141,14 +141,14 @@ static int intern(struct ts_irqctx *x, int type, int64_t num, const char *name)
  * call_function_single, ...); its name is between the system and "_entry"/"_exit". The
  * irq_vectors:vector_* events (allocation) are neither.
  */
-static int vector_event(const struct ts_event *ev, int *entry, const char **name, size_t *len)
+static int vector_name(const char *ev_name, int *entry, const char **name, size_t *len)
 {
 	static const char pre[] = "irq_vectors:";
 	size_t n;
 
-	if (ev->kind != TS_EV_OTHER || !ev->name || strncmp(ev->name, pre, sizeof(pre) - 1))
+	if (!ev_name || strncmp(ev_name, pre, sizeof(pre) - 1))
 		return 0;
-	*name = ev->name + sizeof(pre) - 1;
+	*name = ev_name + sizeof(pre) - 1;
 	n = strlen(*name);
 	if (n > 6 && !strcmp(*name + n - 6, "_entry"))
 		*len = n - 6, *entry = 1;
@@ -157,6 +157,20 @@ static int vector_event(const struct ts_event *ev, int *entry, const char **name
 	else
 		return 0;
 	return 1;
+}
+
+static int vector_event(const struct ts_event *ev, int *entry, const char **name, size_t *len)
+{
+	return ev->kind == TS_EV_OTHER && vector_name(ev->name, entry, name, len);
+}
+
+int ts_irqctx_is_vector(const char *ev_name)
+{
+	const char *name;
+	size_t len;
+	int entry;
+
+	return vector_name(ev_name, &entry, &name, &len);
 }
 
 int ts_irqctx_is_event(const struct ts_event *ev)

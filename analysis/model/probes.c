@@ -236,6 +236,17 @@ static int probes_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(probes, struct ts_probes)
 
+/* Fed every event (a probe is a tracepoint of no kind), it uses switches and probes only. */
+static int probes_wants(int kind, const char *name)
+{
+	char fn[sizeof(((struct ts_probe *)0)->name)];
+	int ret;
+
+	if (kind == TS_EV_OTHER)
+		return ts_probe_split(name, fn, sizeof(fn), &ret);
+	return kind == TS_EV_SWITCH;
+}
+
 static const uint16_t also[] = { TS_EV_SWITCH };
 
 const struct ts_section_ops ts_probes_section = {
@@ -243,6 +254,7 @@ const struct ts_section_ops ts_probes_section = {
 	.also = also,
 	.nr_also = 1,
 	.flags = TS_SECF_ALL_EVENTS,
+	.wants = probes_wants,
 	TS_SECTION_OPS_GLUE(probes),
 	.metrics = probes_metrics,
 };

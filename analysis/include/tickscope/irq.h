@@ -91,6 +91,9 @@ void ts_irqctx_free(struct ts_irqctx *x);
  */
 int ts_irqctx_is_event(const struct ts_event *ev);
 
+/** ts_irqctx_is_vector() - whether tracepoint @name is an x86 system vector's entry or exit */
+int ts_irqctx_is_vector(const char *name);
+
 /**
  * ts_irqctx_feed() - apply @ev, in time order
  * @done: out, when a context closed

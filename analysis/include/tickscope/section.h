@@ -53,6 +53,12 @@ struct ts_section_ops {
 	const uint16_t *also; /* other kinds it is fed (sched: cpu_idle, comm); may be NULL */
 	int nr_also;
 	unsigned int flags; /* TS_SECF_* */
+	/*
+	 * Whether its feed does anything with events of @kind, for TS_EV_OTHER with tracepoint
+	 * @name (never NULL): asked once per kind and once per tracepoint, so that the dispatch
+	 * skips what it would ignore. NULL: every event it is fed.
+	 */
+	int (*wants)(int kind, const char *name);
 	int (*create)(void **m, const struct ts_model_opts *o); /* the model, or an error */
 	int (*feed)(void *m, const struct ts_event *ev);
 	void (*recorded)(void *m, int kind); /* the file records @kind; may be NULL */
