@@ -339,6 +339,18 @@ confenv_rule='tickscope-envconfig: ; @env -0
 # from one make run, and the Kconfig tree is parsed once instead of three times.
 build_base() {
 	o=$1 defcfg=
+	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
+	kc=$ksrc/scripts/kconfig era=
+	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
+	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
+	# The checker's own sources need only the tree's headers: they compile while make builds
+	# conf (a second core's worth of the cold run). Linked below, once conf.o is there.
+	rm -rf "$o/tickscope-tool"
+	mkdir -p "$o/tickscope-tool"
+	# shellcheck disable=SC2086 # $era is a list
+	(cd "$o/tickscope-tool" && exec ${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" \
+		-I"$kc" -c "$here"/tool/*.c) 2>"$o/tickscope-tool/cc.log" &
+	ccpid=$! mkfail=
 	if [ -z "$basename" ] && [ -n "${2:-}" ] &&
 		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" \
 			--eval="$confenv_rule" build_config tickscope-envconfig \
@@ -346,8 +358,8 @@ build_base() {
 		file=$base
 		[ "$base" != defconfig ] || file=$(tr '\0' '\n' <"$o/tickscope-make.env" |
 			sed -n 's/^KBUILD_DEFCONFIG=//p')
-		# A tree without build_config, or a base that is a make target
-		# only: make <defconfig> below, as before.
+		# A tree without build_config, or a base that is a make target only: make
+		# <defconfig> below, as before.
 		if tr '\0' '\n' <"$o/tickscope-make.env" | grep -q '^srctree=' &&
 			[ -x "$o/scripts/kconfig/conf" ] && [ -n "$file" ] &&
 			[ -f "$ksrc/arch/$srcarch/configs/$file" ]; then
@@ -358,18 +370,17 @@ build_base() {
 		:
 	elif [ -z "$basename" ]; then
 		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" "$base" >/dev/null ||
-			die 3 "make $base failed in $ksrc (ARCH=$arch)"
+			mkfail="make $base failed in $ksrc (ARCH=$arch)"
 	else
 		# A config from another kernel: this tree's olddefconfig makes it a base for it.
 		cp "$out/tickscope-base-input.config" "$o/.config"
 		kmake olddefconfig >"$o/tickscope-base.log" 2>&1 ||
-			die 3 "make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):" \
-				"$(tail -3 "$o/tickscope-base.log")"
+			mkfail="make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):
+$(tail -3 "$o/tickscope-base.log")"
 	fi
-	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
-	kc=$ksrc/scripts/kconfig era=
-	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
-	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
+	ccrc=0
+	wait "$ccpid" || ccrc=$?
+	[ -z "$mkfail" ] || die 3 "$mkfail"
 	# The parser objects, whatever the era splits them into (4.4: one zconf.tab.o that
 	# includes the rest; 6.x: confdata.o expr.o lexer.lex.o ...), without the front ends;
 	# conf's own, renamed, runs defconfig and olddefconfig in the checker's children.
@@ -383,10 +394,16 @@ build_base() {
 	objcopy --redefine-sym main=ts_conf_main --redefine-sym conf_parse=ts_conf_parse \
 		"$o/scripts/kconfig/conf.o" "$o/tickscope-conf.o" ||
 		die 3 "cannot copy $o/scripts/kconfig/conf.o for the checker (objcopy, binutils)"
-	# shellcheck disable=SC2086 # $era and $objs are lists
-	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$o/scripts/kconfig" \
-		-o "$o/tickscope-kconfig" "$here"/tool/*.c "$o/tickscope-conf.o" $objs ||
-		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
+	# Sources that needed a header the build generates are compiled again, with it.
+	if [ "$ccrc" = 0 ]; then
+		# shellcheck disable=SC2086 # $objs is a list
+		${HOSTCC:-cc} -o "$o/tickscope-kconfig" "$o"/tickscope-tool/*.o "$o/tickscope-conf.o" \
+			$objs
+	else
+		# shellcheck disable=SC2086 # $era and $objs are lists
+		${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$o/scripts/kconfig" \
+			-o "$o/tickscope-kconfig" "$here"/tool/*.c "$o/tickscope-conf.o" $objs
+	fi || die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
 }
 
 # --base-cache: one defconfig build per tree, arch and cross prefix, shared by every <out>
