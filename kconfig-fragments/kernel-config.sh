@@ -325,18 +325,22 @@ backup() {
 	echo "kernel-config: backed up the existing $out/.config to $bak" >&2
 }
 
-# conf and the kernel make's environment from one make run: the tree's own build_config
-# (what make <defconfig> runs but conf: outputmakefile, scripts_basic, conf built), then the
-# environment that make gives a *config target. The sub-makes keep their own default goals.
-confenv_rule='tickscope-envconfig: ; @env -0
-.DEFAULT_GOAL :='
+# env_dump DIR: the environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
+# CC_VERSION_TEXT, ...) into DIR/tickscope-make.env: Kconfig's $(shell,...) probes need it. A
+# *config target name makes the top Makefile read the arch Makefile as it does for
+# olddefconfig; the recipe is a plain command, so its environment is the one conf gets.
+env_dump() {
+	make -s -C "$ksrc" O="$1" ARCH="$arch" CROSS_COMPILE="$cross" \
+		--eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
+		>"$1/tickscope-make.env" 2>/dev/null
+}
 
 # build_base DIR [defer]: the base .config (make <defconfig>, or this tree's olddefconfig of
 # BASE) and the checker, linked with the kconfig objects that build left in DIR and with a copy
 # of the tree's conf.o (its main renamed ts_conf_main, its conf_parse call going to the
 # checker's, which parses once). With defer, a defconfig base whose file is in the tree is left
-# to the checker (defcfg= names it, relative to the tree): conf and the make environment come
-# from one make run, and the Kconfig tree is parsed once instead of three times.
+# to the checker (defcfg= names it, relative to the tree): make builds conf only, and the
+# Kconfig tree is parsed once instead of three times.
 build_base() {
 	o=$1 defcfg=
 	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
@@ -351,16 +355,20 @@ build_base() {
 	(cd "$o/tickscope-tool" && exec ${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" \
 		-I"$kc" -c "$here"/tool/*.c) 2>"$o/tickscope-tool/cc.log" &
 	ccpid=$! mkfail=
-	if [ -z "$basename" ] && [ -n "${2:-}" ] &&
-		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" \
-			--eval="$confenv_rule" build_config tickscope-envconfig \
-			>"$o/tickscope-make.env" 2>"$o/tickscope-base.log"; then
+	if [ -z "$basename" ] && [ -n "${2:-}" ]; then
+		# conf alone (the tree's build_config: what make <defconfig> runs but conf) and,
+		# beside it, the make environment
+		env_dump "$o" &
+		envpid=$! built=
+		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" build_config \
+			>/dev/null 2>"$o/tickscope-base.log" && built=1
+		wait "$envpid" || built=
 		file=$base
-		[ "$base" != defconfig ] || file=$(tr '\0' '\n' <"$o/tickscope-make.env" |
-			sed -n 's/^KBUILD_DEFCONFIG=//p')
+		[ -z "$built" ] || [ "$base" != defconfig ] ||
+			file=$(tr '\0' '\n' <"$o/tickscope-make.env" | sed -n 's/^KBUILD_DEFCONFIG=//p')
 		# A tree without build_config, or a base that is a make target only: make
 		# <defconfig> below, as before.
-		if tr '\0' '\n' <"$o/tickscope-make.env" | grep -q '^srctree=' &&
+		if [ -n "$built" ] && tr '\0' '\n' <"$o/tickscope-make.env" | grep -q '^srctree=' &&
 			[ -x "$o/scripts/kconfig/conf" ] && [ -n "$file" ] &&
 			[ -f "$ksrc/arch/$srcarch/configs/$file" ]; then
 			defcfg=arch/$srcarch/configs/$file
@@ -449,12 +457,7 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 	fi
 	if [ -z "$defcfg" ]; then
 		cp "$out/.config" "$out/tickscope-base.config"
-		# The environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
-		# CC_VERSION_TEXT, ...): Kconfig's $(shell,...) probes need it. A *config target
-		# name makes the top Makefile read the arch Makefile as it does for olddefconfig.
-		kmake --eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
-			>"$out/tickscope-make.env" 2>/dev/null ||
-			die 3 "cannot read the kernel make environment"
+		env_dump "$out" || die 3 "cannot read the kernel make environment"
 		echo "$stamp" >"$out/tickscope-stamp"
 	fi
 fi
