@@ -365,7 +365,8 @@ build_base() {
 		wait "$envpid" || built=
 		file=$base
 		[ -z "$built" ] || [ "$base" != defconfig ] ||
-			file=$(tr '\0' '\n' <"$o/tickscope-make.env" | sed -n 's/^KBUILD_DEFCONFIG=//p')
+			file=$(tr '\0' '\n' <"$o/tickscope-make.env" |
+				sed -n 's/^KBUILD_DEFCONFIG=//p')
 		# A tree without build_config, or a base that is a make target only: make
 		# <defconfig> below, as before.
 		if [ -n "$built" ] && tr '\0' '\n' <"$o/tickscope-make.env" | grep -q '^srctree=' &&
@@ -405,13 +406,14 @@ $(tail -3 "$o/tickscope-base.log")"
 	# Sources that needed a header the build generates are compiled again, with it.
 	if [ "$ccrc" = 0 ]; then
 		# shellcheck disable=SC2086 # $objs is a list
-		${HOSTCC:-cc} -o "$o/tickscope-kconfig" "$o"/tickscope-tool/*.o "$o/tickscope-conf.o" \
-			$objs
+		${HOSTCC:-cc} -o "$o/tickscope-kconfig" "$o"/tickscope-tool/*.o \
+			"$o/tickscope-conf.o" $objs
 	else
 		# shellcheck disable=SC2086 # $era and $objs are lists
 		${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$o/scripts/kconfig" \
 			-o "$o/tickscope-kconfig" "$here"/tool/*.c "$o/tickscope-conf.o" $objs
-	fi || die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
+	fi || die 3 "cannot build the checker against $ksrc/scripts/kconfig" \
+		"(kconfig API too old/new?)"
 }
 
 # --base-cache: one defconfig build per tree, arch and cross prefix, shared by every <out>

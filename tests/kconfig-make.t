@@ -137,7 +137,8 @@ for spec in "6.1 arm64 hi1215 nohz-idle preempt-none" "6.12 x86_64 qemu-x86 hz-p
 	command -v "${cross}gcc" >/dev/null 2>&1 || cross=
 	make -s -C "$tree" O="$tmp/defconfig-$ver-$board" ARCH="$arch" CROSS_COMPILE="$cross" \
 		"$defconfig" >/dev/null 2>&1
-	[ "$rc" -le 1 ] && [ -f "$o/tickscope-kconfig" ] && [ ! -e "$o/.config.tickscope-backup" ] &&
+	[ "$rc" -le 1 ] && [ -f "$o/tickscope-kconfig" ] &&
+		[ ! -e "$o/.config.tickscope-backup" ] &&
 		cmp "$o/tickscope-base.config" "$tmp/defconfig-$ver-$board/.config"
 	ok $? "$ver $board: the base from the checker's conf = make $defconfig (exit $rc)"
 	sed 's/^/#   /' "$o.err" | tail -3
