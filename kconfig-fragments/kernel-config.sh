@@ -29,8 +29,10 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
   --json          JSON report instead of text
   --diff          print only the whole diff against the base, grouped (as scripts/diffconfig)
   -v, --verbose   also list the requests that a later fragment repeats (verdict "same")
-  --fast          olddefconfig in-process (the tree's conf_read + conf_write, as conf
-                  --olddefconfig does) instead of running 'make olddefconfig' per set
+  --fast          accepted for older callers: olddefconfig (and the defconfig base) run in
+                  the checker anyway, as the tree's own conf on the checker's Kconfig parse
+  --make-olddefconfig  run the tree's 'make olddefconfig' per set instead (a make and a
+                  Kconfig parse more; the tests' oracle for the in-process one)
   --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
                   <out>/sets/; used by the tests to validate all fragments in one parse
   --reuse         reuse <out>'s base config and tool when KSRC, ARCH and board match
@@ -60,7 +62,7 @@ status), its last line naming this script's code ("... kernel-config] Error 3").
 USAGE
 }
 
-ksrc='' arch='' board='' out='' json='' fast='' each='' reuse='' experiment='' fdirs=''
+ksrc='' arch='' board='' out='' json='' makeold='' each='' reuse='' experiment='' fdirs=''
 bcache=${TS_KCONFIG_BASE_CACHE:-}
 diff='' verbose='' basespec=defconfig allow=''
 while [ $# -gt 0 ]; do
@@ -78,7 +80,8 @@ while [ $# -gt 0 ]; do
 	--json) json=--json; shift ;;
 	--diff) diff=--diff; shift ;;
 	-v | --verbose) verbose=--verbose; shift ;;
-	--fast) fast=1; shift ;;
+	--fast) shift ;;
+	--make-olddefconfig) makeold=1; shift ;;
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;
 	--base-cache) bcache=$2; shift 2 ;;
@@ -322,26 +325,74 @@ backup() {
 	echo "kernel-config: backed up the existing $out/.config to $bak" >&2
 }
 
-# build_base DIR: the base .config (make <defconfig>, or this tree's olddefconfig of BASE) and
-# the checker, linked with the kconfig objects that build left in DIR.
+# env_dump DIR: the environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
+# CC_VERSION_TEXT, ...) into DIR/tickscope-make.env: Kconfig's $(shell,...) probes need it. A
+# *config target name makes the top Makefile read the arch Makefile as it does for
+# olddefconfig; the recipe is a plain command, so its environment is the one conf gets.
+env_dump() {
+	make -s -C "$ksrc" O="$1" ARCH="$arch" CROSS_COMPILE="$cross" \
+		--eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
+		>"$1/tickscope-make.env" 2>/dev/null
+}
+
+# build_base DIR [defer]: the base .config (make <defconfig>, or this tree's olddefconfig of
+# BASE) and the checker, linked with the kconfig objects that build left in DIR and with a copy
+# of the tree's conf.o (its main renamed ts_conf_main, its conf_parse call going to the
+# checker's, which parses once). With defer, a defconfig base whose file is in the tree is left
+# to the checker (defcfg= names it, relative to the tree): make builds conf only, and the
+# Kconfig tree is parsed once instead of three times.
 build_base() {
-	o=$1
-	if [ -z "$basename" ]; then
-		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" "$base" >/dev/null ||
-			die 3 "make $base failed in $ksrc (ARCH=$arch)"
-	else
-		# A config from another kernel: this tree's olddefconfig makes it a base for it.
-		cp "$out/tickscope-base-input.config" "$o/.config"
-		kmake olddefconfig >"$o/tickscope-base.log" 2>&1 ||
-			die 3 "make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):" \
-				"$(tail -3 "$o/tickscope-base.log")"
-	fi
+	o=$1 defcfg=
 	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
 	kc=$ksrc/scripts/kconfig era=
 	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
 	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
+	# The checker's own sources need only the tree's headers: they compile while make builds
+	# conf (a second core's worth of the cold run). Linked below, once conf.o is there.
+	rm -rf "$o/tickscope-tool"
+	mkdir -p "$o/tickscope-tool"
+	# shellcheck disable=SC2086 # $era is a list
+	(cd "$o/tickscope-tool" && exec ${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" \
+		-I"$kc" -c "$here"/tool/*.c) 2>"$o/tickscope-tool/cc.log" &
+	ccpid=$! mkfail=
+	if [ -z "$basename" ] && [ -n "${2:-}" ]; then
+		# conf alone (the tree's build_config: what make <defconfig> runs but conf) and,
+		# beside it, the make environment
+		env_dump "$o" &
+		envpid=$! built=
+		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" build_config \
+			>/dev/null 2>"$o/tickscope-base.log" && built=1
+		wait "$envpid" || built=
+		file=$base
+		[ -z "$built" ] || [ "$base" != defconfig ] ||
+			file=$(tr '\0' '\n' <"$o/tickscope-make.env" |
+				sed -n 's/^KBUILD_DEFCONFIG=//p')
+		# A tree without build_config, or a base that is a make target only: make
+		# <defconfig> below, as before.
+		if [ -n "$built" ] && tr '\0' '\n' <"$o/tickscope-make.env" | grep -q '^srctree=' &&
+			[ -x "$o/scripts/kconfig/conf" ] && [ -n "$file" ] &&
+			[ -f "$ksrc/arch/$srcarch/configs/$file" ]; then
+			defcfg=arch/$srcarch/configs/$file
+		fi
+	fi
+	if [ -n "$defcfg" ]; then
+		:
+	elif [ -z "$basename" ]; then
+		make -s -C "$ksrc" O="$o" ARCH="$arch" CROSS_COMPILE="$cross" "$base" >/dev/null ||
+			mkfail="make $base failed in $ksrc (ARCH=$arch)"
+	else
+		# A config from another kernel: this tree's olddefconfig makes it a base for it.
+		cp "$out/tickscope-base-input.config" "$o/.config"
+		kmake olddefconfig >"$o/tickscope-base.log" 2>&1 ||
+			mkfail="make olddefconfig of BASE=$basespec failed in $ksrc (ARCH=$arch):
+$(tail -3 "$o/tickscope-base.log")"
+	fi
+	ccrc=0
+	wait "$ccpid" || ccrc=$?
+	[ -z "$mkfail" ] || die 3 "$mkfail"
 	# The parser objects, whatever the era splits them into (4.4: one zconf.tab.o that
-	# includes the rest; 6.x: confdata.o expr.o lexer.lex.o ...), without the front ends.
+	# includes the rest; 6.x: confdata.o expr.o lexer.lex.o ...), without the front ends;
+	# conf's own, renamed, runs defconfig and olddefconfig in the checker's children.
 	objs=
 	for obj in "$o"/scripts/kconfig/*.o; do
 		case "${obj##*/}" in
@@ -349,10 +400,20 @@ build_base() {
 		*) objs="$objs $obj" ;;
 		esac
 	done
-	# shellcheck disable=SC2086 # $era and $objs are lists
-	${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$o/scripts/kconfig" \
-		-o "$o/tickscope-kconfig" "$here"/tool/*.c $objs ||
-		die 3 "cannot build the checker against $ksrc/scripts/kconfig (kconfig API too old/new?)"
+	objcopy --redefine-sym main=ts_conf_main --redefine-sym conf_parse=ts_conf_parse \
+		"$o/scripts/kconfig/conf.o" "$o/tickscope-conf.o" ||
+		die 3 "cannot copy $o/scripts/kconfig/conf.o for the checker (objcopy, binutils)"
+	# Sources that needed a header the build generates are compiled again, with it.
+	if [ "$ccrc" = 0 ]; then
+		# shellcheck disable=SC2086 # $objs is a list
+		${HOSTCC:-cc} -o "$o/tickscope-kconfig" "$o"/tickscope-tool/*.o \
+			"$o/tickscope-conf.o" $objs
+	else
+		# shellcheck disable=SC2086 # $era and $objs are lists
+		${HOSTCC:-cc} -O2 -D_GNU_SOURCE $era -I"$here/tool" -I"$kc" -I"$o/scripts/kconfig" \
+			-o "$o/tickscope-kconfig" "$here"/tool/*.c "$o/tickscope-conf.o" $objs
+	fi || die 3 "cannot build the checker against $ksrc/scripts/kconfig" \
+		"(kconfig API too old/new?)"
 }
 
 # --base-cache: one defconfig build per tree, arch and cross prefix, shared by every <out>
@@ -379,8 +440,10 @@ seed_of() {
 stamp="$ksrc $arch $cross $base $board"
 [ -z "$basename" ] || stamp="$stamp $(cksum <"$out/tickscope-base-input.config")"
 tool=$out/tickscope-kconfig
+defcfg=
 if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" ] ||
-	[ ! -x "$tool" ] || [ -n "$(find "$here/tool" -newer "$tool" -name "*.[ch]")" ]; then
+	[ ! -x "$tool" ] || [ ! -f "$out/tickscope-base.config" ] ||
+	[ -n "$(find "$here/tool" -newer "$tool" -name "*.[ch]")" ]; then
 	backup
 	backed_up=1 # what defconfig writes next is ours, not the user's
 	rm -f "$out/tickscope-stamp"
@@ -392,15 +455,13 @@ if [ -z "$reuse" ] || [ "$(cat "$out/tickscope-stamp" 2>/dev/null)" != "$stamp" 
 		cp -p "$seed/tickscope-kconfig" "$tool"
 		ln -sfn "$ksrc" "$out/source"
 	else
-		build_base "$out"
+		build_base "$out" defer
 	fi
-	cp "$out/.config" "$out/tickscope-base.config"
-	# The environment the kernel's make gives scripts/kconfig/conf (CC, LD, srctree,
-	# CC_VERSION_TEXT, ...): Kconfig's $(shell,...) probes need it. A *config target name
-	# makes the top Makefile read the arch Makefile as it does for olddefconfig.
-	kmake --eval='tickscope-envconfig: ; @env -0' tickscope-envconfig \
-		>"$out/tickscope-make.env" 2>/dev/null || die 3 "cannot read the kernel make environment"
-	echo "$stamp" >"$out/tickscope-stamp"
+	if [ -z "$defcfg" ]; then
+		cp "$out/.config" "$out/tickscope-base.config"
+		env_dump "$out" || die 3 "cannot read the kernel make environment"
+		echo "$stamp" >"$out/tickscope-stamp"
+	fi
 fi
 
 # Fragment paths are relative to where we were called from: the checker runs in the O= folder.
@@ -436,6 +497,7 @@ if [ -n "$bfrag" ]; then
 	fi
 fi
 set -- --env-file "$out/tickscope-make.env" --base "$out/tickscope-base.config" \
+	${defcfg:+--defconfig "$defcfg"} \
 	--base-name "${basename:-$base}${board:+ + board $board}" $fdirs \
 	--fragment-dir "$here" --fragment-dir "$ksrc/kernel/configs" \
 	--fragment-dir "$ksrc/arch/$srcarch/configs" --confounders "$here/confounders.tsv" \
@@ -448,7 +510,7 @@ else
 	backup
 	set -- --output "$out/.config" "$@"
 fi
-if [ -z "$fast" ]; then
+if [ -n "$makeold" ]; then
 	# The values go through the environment, never pasted into the command's text. What
 	# the tree's conf prints (4.x: "configuration written to .config") is not the report.
 	TS_KC_SRC=$ksrc TS_KC_OUT=$out TS_KC_ARCH=$arch TS_KC_CROSS=$cross
@@ -457,8 +519,11 @@ if [ -z "$fast" ]; then
 CROSS_COMPILE="$TS_KC_CROSS" KCONFIG_CONFIG="$TS_KCONFIG_FILE" olddefconfig >&2' "$@"
 fi
 cd "$out"
+[ -z "$defcfg" ] || rm -f "$out/tickscope-base.config"
 rc=0
 "$tool" "$@" || rc=$?
+# The base the checker wrote (--defconfig): a later --reuse may take it.
+[ -z "$defcfg" ] || [ ! -s "$out/tickscope-base.config" ] || echo "$stamp" >"$out/tickscope-stamp"
 if [ -z "$each" ] && [ $rc -le 1 ]; then
 	cksum <"$out/.config" >"$out/tickscope-written"
 	if [ -f "$ksrc/.tickscope-origin" ]; then

@@ -482,9 +482,9 @@ if [ -n "${growth_small:-}" ]; then
 		">= ${TARGET_SMALL_RATIO}x"
 	goal "largest peak RSS of report over the three sizes" "$(mb "$4")" "$3" "<= 32 MB"
 fi
-# Cold `make kernel-config` (issue 12), 3 runs: each a fresh O= (base defconfig, conf and the
-# checker compiled, the tree's own make olddefconfig); the Kconfig-only tree is extracted
-# beforehand, once. The goal is on the median.
+# Cold `make kernel-config` (issue 12), 3 runs: each a fresh O= (conf and the checker
+# compiled, the tree's own conf writing the base and running olddefconfig); the Kconfig-only
+# tree is extracted beforehand, once. The goal is on the median.
 kc_rc=0
 kc_line=$("$top/kconfig-fragments/bench-kernel-config.sh" "$tmp/kernel-config" 3 2>"$tmp/kc.err") ||
 	kc_rc=$?

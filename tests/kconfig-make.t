@@ -91,8 +91,9 @@ jq -e '.schema == "tickscope-kconfig" and .sets[0].ok and
 	"$tmp/json" >/dev/null
 ok $? "JSON=1 gives the JSON report"
 
-# In-process olddefconfig (--fast, used by the fragment tests) = the tree's make olddefconfig,
-# on each Debian tree: the oracle for the verdict tables of tests/kconfig-fragments.t.
+# In-process olddefconfig (the default: the tree's own conf --olddefconfig in a child of the
+# checker, on its Kconfig parse) = the tree's make olddefconfig, on each Debian tree: the
+# oracle for the verdict tables of tests/kconfig-fragments.t.
 for spec in "6.1 qemu-x86 x86 nohz-full preempt-none vmstat-path shrinker-path" \
 	"6.1 qemu-aarch64 arm64 nohz-full preempt-rt tracing" \
 	"6.12 qemu-x86 x86 nohz-full preempt-rt shrinker-path shrinker-debug" \
@@ -105,13 +106,47 @@ for spec in "6.1 qemu-x86 x86 nohz-full preempt-none vmstat-path shrinker-path" 
 		continue
 	fi
 	set_name=board-$board+$(echo "$@" | tr ' ' '+')
-	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse "$@" \
-		>/dev/null 2>&1
-	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse --fast --each \
+	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse \
+		--make-olddefconfig "$@" >/dev/null 2>&1
+	"$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" --reuse --each \
 		"$(echo "$@" | tr ' ' '+')" >/dev/null 2>&1
 	diff -u "$o/.config" "$o/sets/$set_name.config" >"$tmp/diff"
 	ok $? "$ver $board: in-process olddefconfig writes the same .config as make olddefconfig ($*)"
 	head -20 "$tmp/diff" | sed 's/^/#   /'
+done
+
+# A cold folder without a base cache: one make builds conf (the tree's build_config) and the
+# checker writes the base with the tree's own conf --defconfig on its one Kconfig parse. The
+# oracles: the tree's make <defconfig> into a fresh O= (arm64's "defconfig" is the file that
+# KBUILD_DEFCONFIG names), and make olddefconfig for the final .config.
+for spec in "6.1 arm64 hi1215 nohz-idle preempt-none" "6.12 x86_64 qemu-x86 hz-periodic tracing"; do
+	set -- $spec
+	ver=$1 arch=$2 board=$3
+	shift 3
+	if ! tree=$(ksrc_of "$ver"); then
+		skip "$ver $board: the base from the checker's conf = make defconfig" "$tree"
+		skip "$ver $board: in a cold folder, the .config = make olddefconfig's" "$tree"
+		continue
+	fi
+	o=$tmp/cold-$ver-$board
+	rc=0
+	TS_KCONFIG_BASE_CACHE='' "$kf/kernel-config.sh" --ksrc "$tree" --board "$board" --out "$o" \
+		"$@" >"$o.out" 2>"$o.err" || rc=$?
+	defconfig=$(awk -v b="$board" '$1 == b { print $3 }' "$kf/boards.tsv")
+	cross=$(awk -v b="$board" '$1 == b && $5 != "-" { print $5 }' "$kf/boards.tsv")
+	command -v "${cross}gcc" >/dev/null 2>&1 || cross=
+	make -s -C "$tree" O="$tmp/defconfig-$ver-$board" ARCH="$arch" CROSS_COMPILE="$cross" \
+		"$defconfig" >/dev/null 2>&1
+	[ "$rc" -le 1 ] && [ -f "$o/tickscope-kconfig" ] &&
+		[ ! -e "$o/.config.tickscope-backup" ] &&
+		cmp "$o/tickscope-base.config" "$tmp/defconfig-$ver-$board/.config"
+	ok $? "$ver $board: the base from the checker's conf = make $defconfig (exit $rc)"
+	[ "$rc" -le 1 ] || sed 's/^/#   /' "$o.err" | tail -3
+	rc=0
+	TS_KCONFIG_BASE_CACHE='' "$kf/kernel-config.sh" --ksrc "$tree" --board "$board" \
+		--out "$o-make" --make-olddefconfig "$@" >"$o-make.out" 2>/dev/null || rc=$?
+	[ "$rc" -le 1 ] && cmp "$o/.config" "$o-make/.config" && cmp "$o.out" "$o-make.out"
+	ok $? "$ver $board: in a cold folder, the .config and report = make olddefconfig's"
 done
 
 # The user's tree is never written, and a tree that is not pristine is refused.

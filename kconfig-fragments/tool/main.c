@@ -4,6 +4,7 @@
  * verdict with a reason for every requested symbol. Linked against the tree's kconfig objects.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,8 +16,28 @@
 
 extern char **environ;
 
+/*
+ * The tree's own conf front end, linked from a copy of its conf.o in which kernel-config.sh
+ * renamed main to ts_conf_main and the call to conf_parse() to ts_conf_parse(): conf runs in a
+ * child forked after this process's one Kconfig parse, on that parse.
+ */
+int ts_conf_main(int argc, char **argv);
+void ts_conf_parse(const char *name);
+
+/* Whether conf_parse() ran: conf.o calls back with only a file name, so this is file state. */
+static bool kconfig_parsed;
+
+void ts_conf_parse(const char *name)
+{
+	if (kconfig_parsed)
+		return;
+	conf_parse(name);
+	kconfig_parsed = true;
+}
+
 struct opts {
 	const char *base, *output, *outdir, *olddefconfig, *env_file, *kconfig, *base_name;
+	const char *defconfig;
 	const char *check, *confounders, *eras;
 	char **dirs;
 	int ndirs;
@@ -37,9 +58,11 @@ static void usage(FILE *out, const char *prog)
 		"  --each               each FRAGMENT argument is a set of its own ('a+b' joins two)\n"
 		"  --outdir DIR         with --each: write DIR/<set>.config\n"
 		"  --fragment-dir DIR   look fragment names up here (repeatable, in order)\n"
+		"  --defconfig FILE     first write the base: the tree's conf --defconfig=FILE (a path\n"
+		"                       relative to the tree) into ./.config, copied to --base\n"
 		"  --olddefconfig CMD   shell command that turns $TS_KCONFIG_FILE (merged) into the\n"
 		"                       final .config, e.g. the tree's 'make olddefconfig'; default:\n"
-		"                       in-process conf_read + conf_write, which is what olddefconfig does\n"
+		"                       the tree's conf --olddefconfig in a child, on this parse\n"
 		"  --check FILE         only judge FILE against the fragments (no merge, no write)\n"
 		"  --env-file FILE      the kernel make's environment, NUL-separated (env -0)\n"
 		"  --kconfig FILE       the top Kconfig file (default $KBUILD_KCONFIG or Kconfig)\n"
@@ -67,6 +90,7 @@ static const struct option longopts[] = {
 	{ "each", no_argument, NULL, 'E' },
 	{ "fragment-dir", required_argument, NULL, 'd' },
 	{ "olddefconfig", required_argument, NULL, 'O' },
+	{ "defconfig", required_argument, NULL, 'F' },
 	{ "check", required_argument, NULL, 'c' },
 	{ "env-file", required_argument, NULL, 'e' },
 	{ "kconfig", required_argument, NULL, 'k' },
@@ -113,6 +137,9 @@ static int set_opt(struct opts *o, int c, char *arg)
 		return add_dir(o, arg);
 	case 'O':
 		o->olddefconfig = arg;
+		break;
+	case 'F':
+		o->defconfig = arg;
 		break;
 	case 'c':
 		o->check = arg;
@@ -301,22 +328,87 @@ static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, 
 	return ret;
 }
 
-/* olddefconfig in a child forked before anything was read: conf_read + conf_write is what
- * conf --olddefconfig does, but only from a fresh state. From 6.11 on, a choice member keeps
- * SYMBOL_WRITE from an earlier conf_read, and one process reading several configs writes
- * lines that the tree's own conf does not (tests/kconfig-make.t compares the two). */
-static int olddefconfig_fresh(const char *out)
+/*
+ * The tree's conf ("conf -s ARG KCONFIG", as make's *config targets run it) in a child forked
+ * before anything was read, with the kernel make's environment and KCONFIG_CONFIG=config; its
+ * stdout goes to stderr (ours is the report). conf reuses this process's parse. Only a fresh
+ * state will do: from 6.11 on, a choice member keeps SYMBOL_WRITE from an earlier conf_read,
+ * and one process reading several configs writes lines that the tree's own conf does not
+ * (tests/kconfig-make.t compares the two).
+ */
+static int conf_fresh(const struct opts *o, const char *arg, const char *config)
 {
+	char *argv[] = { "conf", "-s", (char *)arg, (char *)o->kconfig, NULL };
+	char **saved = NULL;
+	struct ts_err err;
 	int status;
-	pid_t pid = fork();
+	pid_t pid;
 
+	fflush(NULL);
+	pid = fork();
 	if (pid < 0)
 		return -1;
-	if (!pid)
-		_exit(conf_read(out) || conf_write(out) ? 1 : 0);
+	if (!pid) {
+		if (o->env_file && load_env(o->env_file, &saved, &err))
+			_exit(TS_EXIT_ENV);
+		if (setenv("KCONFIG_CONFIG", config, 1) || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
+			_exit(TS_EXIT_ENV);
+		optind = 0; /* conf's getopt_long starts afresh */
+		_exit(ts_conf_main(4, argv));
+	}
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;
 	return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? 0 : -1;
+}
+
+/* Copy file from to file to (created or truncated). */
+static int copy_file(const char *from, const char *to, struct ts_err *err)
+{
+	char buf[65536];
+	ssize_t n = 0;
+	int in, out;
+
+	in = open(from, O_RDONLY);
+	if (in < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: %s", from, strerror(errno));
+		return -TS_EXIT_ENV;
+	}
+	out = open(to, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (out < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: %s", to, strerror(errno));
+		close(in);
+		return -TS_EXIT_ENV;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(out, buf, n) != n) {
+			n = -1;
+			break;
+		}
+	if (close(out) || n < 0) {
+		snprintf(err->msg, sizeof(err->msg), "%s: cannot copy %s: %s", to, from,
+			 strerror(errno));
+		close(in);
+		return -TS_EXIT_ENV;
+	}
+	close(in);
+	return 0;
+}
+
+/* The base: the tree's conf --defconfig=FILE writes ./.config, as make <defconfig> does in an
+ * O= folder, then a copy goes to --base. */
+static int make_base(const struct opts *o, struct ts_err *err)
+{
+	struct ts_buf arg = { 0 };
+	int ret;
+
+	ts_buf_printf(&arg, "--defconfig=%s", o->defconfig);
+	ret = conf_fresh(o, arg.s, ".config");
+	ts_buf_free(&arg);
+	if (ret) {
+		snprintf(err->msg, sizeof(err->msg), "conf --defconfig=%s failed", o->defconfig);
+		return -TS_EXIT_ENV;
+	}
+	return copy_file(".config", o->base, err);
 }
 
 /* Merge the fragments onto the base and run olddefconfig: before any conf_read. */
@@ -338,8 +430,8 @@ static int make_set(struct ts_set *set, const struct opts *o, const char *out,
 				 o->olddefconfig, ret);
 			return -TS_EXIT_ENV;
 		}
-	} else if (olddefconfig_fresh(out)) {
-		snprintf(err->msg, sizeof(err->msg), "%s: olddefconfig failed", out);
+	} else if (conf_fresh(o, "--olddefconfig", out)) {
+		snprintf(err->msg, sizeof(err->msg), "%s: conf --olddefconfig failed", out);
 		return -TS_EXIT_ENV;
 	}
 	return 0;
@@ -452,8 +544,13 @@ static int read_sets(struct ts_set *sets, int nsets, const struct opts *o, char 
 	for (pass = 0; pass < 2; pass++) {
 		if (pass) {
 			conf_set_message_callback(NULL);
-			conf_parse(kconfig);
+			ts_conf_parse(kconfig);
 			restore_env(saved);
+			if (o->defconfig && !o->check) {
+				ret = make_base(o, err);
+				if (ret)
+					return ret;
+			}
 		}
 		for (i = 0; i < nsets; i++) {
 			ret = set_from_args(&sets[i], o, argv, argc, i, arch, srctree, pass, err);
@@ -503,6 +600,8 @@ int main(int argc, char **argv)
 	kconfig = o.kconfig ? o.kconfig : getenv("KBUILD_KCONFIG");
 	if (!kconfig || !*kconfig)
 		kconfig = "Kconfig";
+	/* conf's children need it after the make environment is gone */
+	kconfig = o.kconfig = strdup(kconfig);
 
 	ropt = (struct ts_report_opts){ .arch = arch, .kver = kver,
 		.base_name = o.base_name ? o.base_name : o.base, .verbose = o.verbose,
@@ -513,9 +612,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "ts-kconfig: out of memory\n");
 		return TS_EXIT_ENV;
 	}
-	if (read_sets(sets, nsets, &o, argv, argc, kconfig, saved, arch, srctree, &err)) {
+	ret = read_sets(sets, nsets, &o, argv, argc, kconfig, saved, arch, srctree, &err);
+	if (ret) {
 		fprintf(stderr, "ts-kconfig: error: %s\n", err.msg);
-		return TS_EXIT_FRAGMENT;
+		return ret == -TS_EXIT_ENV ? TS_EXIT_ENV : TS_EXIT_FRAGMENT;
 	}
 	ret = run_sets(sets, nsets, &o, &ropt, notes, &failures);
 	if (ret)
@@ -528,6 +628,7 @@ int main(int argc, char **argv)
 	free(kver);
 	free(arch);
 	free(srctree);
+	free((char *)o.kconfig);
 	free(o.dirs);
 	ts_notes_free(notes);
 	ts_eras_free(&eras);
