@@ -346,6 +346,8 @@ build_base() {
 	# The kconfig era, from the tree's own headers (see "Across kernel eras" in README.md).
 	kc=$ksrc/scripts/kconfig era=
 	grep -q 'sym_get_choice_menu' "$kc/lkc_proto.h" && era="$era -DTS_KC_CHOICE_MENU"
+	# conf before 4.1 or so takes long options only: no -s (3.18: getopt_long(ac, av, "", ...))
+	grep -q 'getopt_long(ac, av, "",' "$kc/conf.c" && era="$era -DTS_KC_NO_SILENT_OPT"
 	[ -d "$ksrc/scripts/include" ] && era="$era -I$ksrc/scripts/include"
 	# The checker's own sources need only the tree's headers: they compile while make builds
 	# conf (a second core's worth of the cold run). Linked below, once conf.o is there.

@@ -338,7 +338,13 @@ static int set_from_args(struct ts_set *set, const struct opts *o, char **argv, 
  */
 static int conf_fresh(const struct opts *o, const char *arg, const char *config)
 {
+#ifdef TS_KC_NO_SILENT_OPT
+	/* an era without -s: its "configuration written" lines go to stderr with the rest */
+	char *argv[] = { "conf", (char *)arg, (char *)o->kconfig, NULL };
+#else
 	char *argv[] = { "conf", "-s", (char *)arg, (char *)o->kconfig, NULL };
+#endif
+	int argc = (int)(sizeof(argv) / sizeof(argv[0])) - 1;
 	char **saved = NULL;
 	struct ts_err err;
 	int status;
@@ -354,7 +360,7 @@ static int conf_fresh(const struct opts *o, const char *arg, const char *config)
 		if (setenv("KCONFIG_CONFIG", config, 1) || dup2(STDERR_FILENO, STDOUT_FILENO) < 0)
 			_exit(TS_EXIT_ENV);
 		optind = 0; /* conf's getopt_long starts afresh */
-		_exit(ts_conf_main(4, argv));
+		_exit(ts_conf_main(argc, argv));
 	}
 	if (waitpid(pid, &status, 0) != pid)
 		return -1;
