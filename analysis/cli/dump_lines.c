@@ -427,8 +427,8 @@ static void put_time_ns(struct printer *d, uint64_t time)
 		return;
 	}
 	put_seconds(d, time / 1000000000ULL);
-	ob_fill(o, '0', 9);
-	ob_digits(o->b + o->n, time % 1000000000ULL);
+	ts_digits9(o->b + o->n, (uint32_t)(time % 1000000000ULL));
+	o->n += 9;
 }
 
 /* The thread's part of the line: a fixed-size copy when short (OB_SLACK leaves room). */
@@ -456,8 +456,8 @@ static int text_line(struct printer *d, const struct dump_rec *r)
 	ob_num(o, r->cpu, 3, '0');
 	ob_mem(o, "] ", 2);
 	put_seconds(d, r->time / 1000000000ULL);
-	ob_fill(o, '0', 9); /* %09llu: nine digits, zeros first */
-	ob_digits(o->b + o->n, r->time % 1000000000ULL);
+	ts_digits9(o->b + o->n, (uint32_t)(r->time % 1000000000ULL)); /* %09llu */
+	o->n += 9;
 	ev = event_part(d, r->name);
 	if (ev && ev->len <= 48) { /* a fixed-size copy; OB_SLACK leaves room */
 		memcpy(o->b + o->n, ev->text, 48);

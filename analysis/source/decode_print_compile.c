@@ -299,6 +299,22 @@ static void *pool_alloc(struct ts_print_prog *pr, size_t size)
 	return p;
 }
 
+/*
+ * @s (@len bytes) where put_lit() may read TS_PRINT_LIT_PAD bytes: a short one copied into
+ * the arena with that room after it, a long one as it is (put_lit() copies it by its length).
+ */
+static const char *lit_copy(struct ts_print_prog *pr, const char *s, size_t len)
+{
+	char *t;
+
+	if (len > TS_PRINT_LIT_PAD)
+		return s;
+	t = pool_alloc(pr, len + 1 + TS_PRINT_LIT_PAD);
+	if (t)
+		memcpy(t, s, len);
+	return t;
+}
+
 /* @a (arg_ok() accepted it) as a numeric expression; NULL without memory. */
 static const struct xn *xcompile(struct ts_print_prog *pr, const struct tep_print_arg *a, int depth)
 {
@@ -375,8 +391,10 @@ static const struct fsym *fsym_table(struct ts_print_prog *pr, const struct tep_
 	t = pool_alloc(pr, (n ? n : 1) * sizeof(*t));
 	for (n = 0, f = fl; t && f; f = f->next, n++) {
 		t[n].v = sym ? sym_value(f->value) : strtoull(f->value, NULL, 0);
-		t[n].s = f->str;
 		t[n].len = strlen(f->str);
+		t[n].s = lit_copy(pr, f->str, t[n].len);
+		if (!t[n].s)
+			return NULL;
 	}
 	return t;
 }
@@ -392,9 +410,9 @@ static const struct sn *scompile(struct ts_print_prog *pr, const struct tep_prin
 	switch (a->type) {
 	case TEP_PRINT_ATOM:
 		n->op = SN_LIT;
-		n->s = a->atom.atom;
 		n->len = strlen(a->atom.atom);
-		return n;
+		n->s = lit_copy(pr, a->atom.atom, n->len);
+		return n->s ? n : NULL;
 	case TEP_PRINT_FIELD:
 	case TEP_PRINT_STRING:
 		f = a->type == TEP_PRINT_FIELD ? a->field.field : a->string.field;
@@ -412,11 +430,11 @@ static const struct sn *scompile(struct ts_print_prog *pr, const struct tep_prin
 		return n->x && n->a && n->b ? n : NULL;
 	case TEP_PRINT_FLAGS:
 		n->op = SN_FLAGS;
-		n->s = a->flags.delim ? a->flags.delim : "";
-		n->len = strlen(n->s);
+		n->len = a->flags.delim ? strlen(a->flags.delim) : 0;
+		n->s = lit_copy(pr, a->flags.delim ? a->flags.delim : "", n->len);
 		n->x = xcompile(pr, a->flags.field, depth + 1);
 		n->t = fsym_table(pr, a->flags.flags, 0, &n->nt);
-		return n->x && n->t ? n : NULL;
+		return n->s && n->x && n->t ? n : NULL;
 	default: /* TEP_PRINT_SYMBOL */
 		n->op = SN_SYMBOL;
 		n->x = xcompile(pr, a->symbol.field, depth + 1);
