@@ -295,12 +295,28 @@ static long render(struct tep_handle *tep, struct ts_print_prog *pr, const void 
 /*
  * Render @raw with program @pr into @buf, not NUL-terminated; its length, or -1 when the
  * payload is not one this printer can vouch for (then libtraceevent prints it, and says what
- * is wrong with it), the text does not fit, or a pointer's string is not learnt yet.
+ * is wrong with it), the text does not fit, or a pointer's string is not learnt yet. A text
+ * the memo holds is copied from it.
  */
 long ts_print_run(struct tep_handle *tep, struct ts_print_prog *pr, const void *raw, uint32_t size,
 		  char *buf, size_t cap)
 {
-	return render(tep, pr, raw, size, buf, cap, NULL, NULL);
+	uint64_t key[TS_MEMO_WORDS];
+	struct ts_memo_ent *e;
+	int hit;
+	long n;
+
+	if (size < pr->min_size)
+		return -1;
+	e = ts_memo_find(&pr->memo, raw, size, key, &hit);
+	if (hit && e->len < cap) {
+		memcpy(buf, e->text, cap > TS_MEMO_TEXT ? TS_MEMO_TEXT : e->len);
+		return e->len;
+	}
+	n = render(tep, pr, raw, size, buf, cap, NULL, NULL);
+	if (e && n > 0)
+		ts_memo_keep(&pr->memo, e, key, buf, n);
+	return n;
 }
 
 /*

@@ -461,6 +461,57 @@ static int flatten(struct ts_print_prog *pr)
 	return 0;
 }
 
+/* The bytes [*@lo, *@hi) widened to hold the fields @x reads. */
+static void xspan(const struct xn *x, uint32_t *lo, uint32_t *hi)
+{
+	if (!x)
+		return;
+	if (x->op == XN_FIELD) {
+		*lo = x->off < *lo ? x->off : *lo;
+		*hi = x->off + x->size > *hi ? x->off + x->size : *hi;
+	}
+	xspan(x->a, lo, hi);
+	xspan(x->b, lo, hi);
+	xspan(x->c, lo, hi);
+}
+
+/* As xspan(), for a string's tree; -1 when it reads a __data_loc string. */
+static int sspan(const struct sn *n, uint32_t *lo, uint32_t *hi)
+{
+	if (!n)
+		return 0;
+	if (n->op == SN_FIELD) {
+		if (n->dynamic)
+			return -1;
+		*lo = n->off < *lo ? n->off : *lo;
+		*hi = n->off + n->size > *hi ? n->off + n->size : *hi;
+	}
+	xspan(n->x, lo, hi);
+	return sspan(n->a, lo, hi) || sspan(n->b, lo, hi) ? -1 : 0;
+}
+
+/*
+ * The memo's key (decode_print.c): the span of the payload every piece reads, when the text
+ * depends on those bytes alone (no __data_loc string, no learnt pointer, no symbol whose
+ * table is loaded later).
+ */
+static void memo_span(struct ts_print_prog *pr)
+{
+	uint32_t lo = UINT32_MAX, hi = 0;
+
+	if (pr->nr_dyn || pr->nr_ptr)
+		return;
+	for (int i = 0; i < pr->nr; i++) {
+		const struct piece *pc = &pr->p[i];
+
+		if (pc->pfn || sspan(pc->s, &lo, &hi))
+			return;
+		xspan(pc->x, &lo, &hi);
+	}
+	if (hi > lo)
+		ts_memo_span(&pr->memo, lo, hi, pr->min_size);
+}
+
 /* Compile @ev's print fmt; NULL when libtraceevent must print it. */
 struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event *ev)
 {
@@ -484,6 +535,7 @@ struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event 
 		ts_print_free(pr);
 		return NULL;
 	}
+	memo_span(pr);
 	return pr;
 }
 
@@ -497,6 +549,7 @@ void ts_print_free(struct ts_print_prog *pr)
 		n = b->next;
 		free(b);
 	}
+	ts_memo_free(&pr->memo);
 	free(pr->p);
 	free(pr);
 }
