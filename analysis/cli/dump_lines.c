@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/memo.h"
 #include "dump.h"
 #include "tickscope/decode.h"
 
@@ -132,6 +133,7 @@ struct fline {
 	const struct ts_field_desc *f;
 	struct name *names; /* the i-th field's " name=" or ",\"name\":" (text NULL: no memory) */
 	struct name event; /* "name\t", or ",\"event\":\"name\",\"fields\":{" */
+	struct ts_memo memo; /* the fields' text by their bytes, when none is a __data_loc */
 };
 
 /* Everything the printing thread writes: nothing here is touched by the reader's thread. */
@@ -215,6 +217,7 @@ static void fline_free(struct fline *l)
 		free(l->names[i].text);
 	free(l->names);
 	free(l->event.text);
+	ts_memo_free(&l->memo);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -279,10 +282,28 @@ static int print_field(void *ctx, const struct ts_field_value *v)
 }
 
 /*
+ * The fields' text depends on their bytes alone when none is a __data_loc string and the
+ * payload holds them all (then no field prints as out of range): the memo's key.
+ */
+static void memo_span(struct fline *l)
+{
+	uint32_t lo = UINT32_MAX, hi = 0;
+
+	for (int i = 0; i < l->nr; i++) {
+		if (l->f[i].dynamic)
+			return;
+		lo = l->f[i].off < lo ? l->f[i].off : lo;
+		hi = l->f[i].off + l->f[i].size > hi ? l->f[i].off + l->f[i].size : hi;
+	}
+	if (hi > lo)
+		ts_memo_span(&l->memo, lo, hi, hi);
+}
+
+/*
  * @tp_id's fields with their names as this format writes them, and the event's part of the
  * line (@name: the decoder's string), made on its first sample.
  */
-static const struct fline *fline_of(struct printer *d, int tp_id, const char *name)
+static struct fline *fline_of(struct printer *d, int tp_id, const char *name)
 {
 	struct fline *l = &d->flines[(unsigned int)tp_id % NR_FLINES];
 	size_t n = strlen(name);
@@ -303,16 +324,20 @@ static const struct fline *fline_of(struct printer *d, int tp_id, const char *na
 			l->event.text,
 			d->fmt == FMT_JSON ? ",\"event\":\"%s\",\"fields\":{" : "%s\t", name);
 	l->tp_id = tp_id;
+	memo_span(l);
 	return l->names && l->event.text ? l : NULL;
 }
 
 /* The event's part of the line, then its fields. */
 static void print_fields(struct printer *d, const struct dump_rec *r)
 {
-	const struct fline *l = fline_of(d, r->tp_id, r->name);
+	struct fline *l = fline_of(d, r->tp_id, r->name);
 	const unsigned char *raw = dump_rec_raw(r);
+	uint64_t key[TS_MEMO_WORDS];
+	struct ts_memo_ent *e = NULL;
 	struct ts_field_value v;
-	int i;
+	size_t start;
+	int i, hit;
 
 	d->first = 1;
 	if (l) {
@@ -329,6 +354,13 @@ static void print_fields(struct printer *d, const struct dump_rec *r)
 		ts_decoder_for_each_field(d->dec, r->tp_id, raw, r->raw_size, print_field, d);
 		return;
 	}
+	e = ts_memo_find(&l->memo, raw, r->raw_size, key, &hit);
+	if (hit) { /* a fixed-size copy: ob_line() made the room */
+		memcpy(d->out.b + d->out.n, e->text, TS_MEMO_TEXT);
+		d->out.n += e->len;
+		return;
+	}
+	start = d->out.n;
 	for (i = 0; i < l->nr; i++) {
 		const struct ts_field_desc *f = &l->f[i];
 		const struct name *nm = &l->names[i];
@@ -353,6 +385,8 @@ static void print_fields(struct printer *d, const struct dump_rec *r)
 		ts_field_get(f, raw, r->raw_size, &v);
 		print_value(d, &v);
 	}
+	if (e && d->out.n >= start) /* else the buffer was written out in between */
+		ts_memo_keep(&l->memo, e, key, d->out.b + start, d->out.n - start);
 }
 
 /* ---- time, cpu and the event's name ---------------------------------------------------- */
@@ -427,8 +461,8 @@ static void put_time_ns(struct printer *d, uint64_t time)
 		return;
 	}
 	put_seconds(d, time / 1000000000ULL);
-	ob_fill(o, '0', 9);
-	ob_digits(o->b + o->n, time % 1000000000ULL);
+	ts_digits9(o->b + o->n, (uint32_t)(time % 1000000000ULL));
+	o->n += 9;
 }
 
 /* The thread's part of the line: a fixed-size copy when short (OB_SLACK leaves room). */
@@ -456,8 +490,8 @@ static int text_line(struct printer *d, const struct dump_rec *r)
 	ob_num(o, r->cpu, 3, '0');
 	ob_mem(o, "] ", 2);
 	put_seconds(d, r->time / 1000000000ULL);
-	ob_fill(o, '0', 9); /* %09llu: nine digits, zeros first */
-	ob_digits(o->b + o->n, r->time % 1000000000ULL);
+	ts_digits9(o->b + o->n, (uint32_t)(r->time % 1000000000ULL)); /* %09llu */
+	o->n += 9;
 	ev = event_part(d, r->name);
 	if (ev && ev->len <= 48) { /* a fixed-size copy; OB_SLACK leaves room */
 		memcpy(o->b + o->n, ev->text, 48);

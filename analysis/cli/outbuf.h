@@ -10,6 +10,8 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "common/digits.h"
+
 #define OB_SIZE (1u << 20)
 #define OB_LINE (1u << 17) /* room ob_line() makes: a printed event is written in place */
 #define OB_SLACK 256 /* room kept after a string, for the numbers and chars that follow */
@@ -70,55 +72,6 @@ static inline void ob_str(struct outbuf *o, const char *s)
 	ob_mem(o, s, strlen(s));
 }
 
-/* "00" "01" ... "99": numbers are written two digits at a time */
-extern const char ob_pairs[200];
-
-/* Decimal digits of @v (1 for 0): the bit length's estimate, corrected by one comparison. */
-static inline int ob_ndigits(uint64_t v)
-{
-	static const uint64_t pow10[20] = { 1ULL,
-					    10ULL,
-					    100ULL,
-					    1000ULL,
-					    10000ULL,
-					    100000ULL,
-					    1000000ULL,
-					    10000000ULL,
-					    100000000ULL,
-					    1000000000ULL,
-					    10000000000ULL,
-					    100000000000ULL,
-					    1000000000000ULL,
-					    10000000000000ULL,
-					    100000000000000ULL,
-					    1000000000000000ULL,
-					    10000000000000000ULL,
-					    100000000000000000ULL,
-					    1000000000000000000ULL,
-					    10000000000000000000ULL };
-	int t;
-
-	v |= 1;
-	t = (64 - __builtin_clzll(v)) * 1233 >> 12;
-	return t + (v >= pow10[t]);
-}
-
-/* The decimal digits of @v, ending just before @e. */
-static inline void ob_digits(char *e, uint64_t v)
-{
-	while (v >= 100) {
-		uint64_t q = v / 100;
-
-		e -= 2;
-		memcpy(e, ob_pairs + 2 * (v - 100 * q), 2);
-		v = q;
-	}
-	if (v >= 10)
-		memcpy(e - 2, ob_pairs + 2 * v, 2);
-	else
-		e[-1] = (char)('0' + v);
-}
-
 /* @n (up to 16) copies of @c: two unconditional 8-byte stores (OB_SLACK leaves room) */
 static inline void ob_fill(struct outbuf *o, char c, int n)
 {
@@ -132,12 +85,12 @@ static inline void ob_fill(struct outbuf *o, char c, int n)
 /* @v in decimal, right-aligned in @w columns (up to 16) with @fill (' ' or '0'); w 0: as is */
 static inline void ob_num(struct outbuf *o, uint64_t v, int w, char fill)
 {
-	int n = ob_ndigits(v);
+	int n = ts_ndigits(v);
 
 	if (w > n)
 		ob_fill(o, fill, w - n);
 	o->n += n;
-	ob_digits(o->b + o->n, v);
+	ts_digits(o->b + o->n, v);
 }
 
 /* @v in decimal, with a '-' when @is_signed and negative, as printf's %lld / %llu */

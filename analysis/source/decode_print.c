@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/digits.h"
 #include "decode_print.h"
 
 struct obuf {
@@ -15,9 +16,15 @@ struct obuf {
 	int bad; /* overflow or a string outside the payload */
 };
 
+/* Whether @n more bytes leave the text below its room (render() fails at o.n >= cap). */
+static inline int room(const struct obuf *o, size_t n)
+{
+	return o->n + n < o->cap;
+}
+
 static inline void put(struct obuf *o, const char *s, size_t n)
 {
-	if (o->n + n >= o->cap) {
+	if (!room(o, n)) {
 		o->bad = 1;
 		return;
 	}
@@ -26,58 +33,71 @@ static inline void put(struct obuf *o, const char *s, size_t n)
 }
 
 /*
- * A literal of the print fmt: up to 16 bytes in one fixed-size copy (the program's copy of the
- * format has TS_PRINT_LIT_PAD bytes after it, and the line room after the text it writes).
+ * @n bytes at @s, where @pad bytes may be read: one fixed-size copy when @n fits in them (the
+ * program's copies of the format, of its string atoms and of its flag and symbol names have
+ * TS_PRINT_LIT_PAD bytes after them; a learnt string's array holds more).
  */
-static inline void put_lit(struct obuf *o, const char *s, size_t n)
+static inline void put_pad(struct obuf *o, const char *s, size_t n, size_t pad)
 {
-	if (n <= 16 && o->n + 16 < o->cap) {
-		memcpy(o->b + o->n, s, 16);
+	if (n <= pad && room(o, pad)) {
+		memcpy(o->b + o->n, s, pad);
 		o->n += n;
 		return;
 	}
 	put(o, s, n);
 }
 
-/* "00" "01" ... "99" */
-static const char pairs[200] =
-	"00010203040506070809101112131415161718192021222324252627282930313233"
-	"34353637383940414243444546474849505152535455565758596061626364656667"
-	"6869707172737475767778798081828384858687888990919293949596979899";
+static inline void put_lit(struct obuf *o, const char *s, size_t n)
+{
+	put_pad(o, s, n, TS_PRINT_LIT_PAD);
+}
 
-/* @v in decimal (at least @w digits, zeros first) or in hex. */
+/* @v in decimal (at least @w digits, zeros first) or in hex, written in place. */
 static void putu_w(struct obuf *o, uint64_t v, int hex, int w)
 {
-	char t[32], *e = t + sizeof(t), *q = e;
+	int n = hex ? ts_nxdigits(v) : ts_ndigits(v), z = w > n ? w - n : 0;
 
-	if (hex) {
-		do {
-			*--q = "0123456789abcdef"[v & 15];
-			v >>= 4;
-		} while (v);
-	} else {
-		while (v >= 100) {
-			uint64_t d = v / 100;
-
-			q -= 2;
-			memcpy(q, pairs + 2 * (v - 100 * d), 2);
-			v = d;
-		}
-		if (v >= 10) {
-			q -= 2;
-			memcpy(q, pairs + 2 * v, 2);
-		} else {
-			*--q = (char)('0' + v);
-		}
+	if (!room(o, (size_t)n + z)) {
+		o->bad = 1;
+		return;
 	}
-	while (e - q < w && q > t)
-		*--q = '0';
-	put(o, q, e - q);
+	memset(o->b + o->n, '0', z);
+	o->n += z + n;
+	if (hex)
+		ts_xdigits(o->b + o->n, v);
+	else
+		ts_digits(o->b + o->n, v);
 }
 
 static void putu(struct obuf *o, uint64_t v, int hex)
 {
 	putu_w(o, v, hex, 0);
+}
+
+/* strnlen() of at most 16 bytes that may all be read: two words, the first NUL's byte. */
+static inline size_t strnlen16(const char *s, size_t max)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	const uint64_t ones = 0x0101010101010101ULL, highs = 0x8080808080808080ULL;
+	uint64_t w[2], z;
+	size_t n = 16;
+
+	memcpy(w, s, 16);
+	/* the lowest flagged byte is exact: a false one only follows a true NUL */
+	if ((z = (w[0] - ones) & ~w[0] & highs))
+		n = __builtin_ctzll(z) / 8;
+	else if ((z = (w[1] - ones) & ~w[1] & highs))
+		n = 8 + __builtin_ctzll(z) / 8;
+	return n < max ? n : max;
+#else
+	return strnlen(s, max);
+#endif
+}
+
+/* xeval() without its call in the usual case, a field alone */
+static inline uint64_t xval(const struct xn *x, const unsigned char *p)
+{
+	return x->op == XN_FIELD ? rd(p + x->off, (int)x->size) : xeval(x, p);
 }
 
 /* A __data_loc string or a char array, bounded by its length and the payload. */
@@ -97,31 +117,36 @@ static void field_str(struct obuf *o, const struct sn *f, const unsigned char *p
 		len = 0;
 	}
 	s = (const char *)p + off;
+	if (len <= 16 && (uint64_t)off + 16 <= size && room(o, 16)) { /* a comm: one move */
+		memcpy(o->b + o->n, s, 16);
+		o->n += strnlen16(s, len);
+		return;
+	}
 	put(o, s, strnlen(s, len));
 }
 
 static void flags_str(struct obuf *o, const struct sn *f, const unsigned char *p)
 {
-	uint64_t v = xeval(f->x, p), fv;
+	uint64_t v = xval(f->x, p), fv;
 	int any = 0, i;
 
 	for (i = 0; i < f->nt; i++) {
 		fv = f->t[i].v;
 		if (!v && !fv) {
-			put(o, f->t[i].s, f->t[i].len);
+			put_lit(o, f->t[i].s, f->t[i].len);
 			break;
 		}
 		if (fv && (v & fv) == fv) {
 			if (any)
-				put(o, f->s, f->len);
-			put(o, f->t[i].s, f->t[i].len);
+				put_lit(o, f->s, f->len);
+			put_lit(o, f->t[i].s, f->t[i].len);
 			any = 1;
 			v &= ~fv;
 		}
 	}
 	if (v) {
 		if (any)
-			put(o, f->s, f->len);
+			put_lit(o, f->s, f->len);
 		put(o, "0x", 2);
 		putu(o, v, 1);
 	}
@@ -134,7 +159,7 @@ static void arg_str(struct obuf *o, const struct sn *f, const unsigned char *p, 
 
 	switch (f->op) {
 	case SN_LIT:
-		put(o, f->s, f->len);
+		put_lit(o, f->s, f->len);
 		return;
 	case SN_FIELD:
 		field_str(o, f, p, size);
@@ -146,10 +171,10 @@ static void arg_str(struct obuf *o, const struct sn *f, const unsigned char *p, 
 		flags_str(o, f, p);
 		return;
 	default: /* SN_SYMBOL */
-		v = xeval(f->x, p);
+		v = xval(f->x, p);
 		for (i = 0; i < f->nt; i++)
 			if (v == f->t[i].v) {
-				put(o, f->t[i].s, f->t[i].len);
+				put_lit(o, f->t[i].s, f->t[i].len);
 				return;
 			}
 		put(o, "0x", 2);
@@ -215,7 +240,7 @@ static int ptr_str(struct obuf *o, const struct ts_print_prog *pr, uint64_t addr
 {
 	for (int i = 0; i < pr->nr_learnt; i++)
 		if (pr->learnt[i].addr == addr) {
-			put(o, pr->learnt[i].s, pr->learnt[i].len);
+			put_pad(o, pr->learnt[i].s, pr->learnt[i].len, 48);
 			return 0;
 		}
 	return -1;
@@ -252,14 +277,14 @@ static long render(struct tep_handle *tep, struct ts_print_prog *pr, const void 
 			*at = o.n;
 			*addr = xeval(pc->x, p);
 		} else if (pc->ptr) {
-			if (ptr_str(&o, pr, xeval(pc->x, p)))
+			if (ptr_str(&o, pr, xval(pc->x, p)))
 				return -1;
 		} else if (pc->conv == 's') {
 			arg_str(&o, pc->s, p, size);
 		} else if (pc->pfn) {
-			func_str(&o, tep, pr, pc->pfn, xeval(pc->x, p));
+			func_str(&o, tep, pr, pc->pfn, xval(pc->x, p));
 		} else {
-			num_str(&o, pc, xeval(pc->x, p));
+			num_str(&o, pc, xval(pc->x, p));
 		}
 	}
 	if (o.bad || o.n >= cap)
@@ -270,12 +295,28 @@ static long render(struct tep_handle *tep, struct ts_print_prog *pr, const void 
 /*
  * Render @raw with program @pr into @buf, not NUL-terminated; its length, or -1 when the
  * payload is not one this printer can vouch for (then libtraceevent prints it, and says what
- * is wrong with it), the text does not fit, or a pointer's string is not learnt yet.
+ * is wrong with it), the text does not fit, or a pointer's string is not learnt yet. A text
+ * the memo holds is copied from it.
  */
 long ts_print_run(struct tep_handle *tep, struct ts_print_prog *pr, const void *raw, uint32_t size,
 		  char *buf, size_t cap)
 {
-	return render(tep, pr, raw, size, buf, cap, NULL, NULL);
+	uint64_t key[TS_MEMO_WORDS];
+	struct ts_memo_ent *e;
+	int hit;
+	long n;
+
+	if (size < pr->min_size)
+		return -1;
+	e = ts_memo_find(&pr->memo, raw, size, key, &hit);
+	if (hit && e->len < cap) {
+		memcpy(buf, e->text, cap > TS_MEMO_TEXT ? TS_MEMO_TEXT : e->len);
+		return e->len;
+	}
+	n = render(tep, pr, raw, size, buf, cap, NULL, NULL);
+	if (e && n > 0)
+		ts_memo_keep(&pr->memo, e, key, buf, n);
+	return n;
 }
 
 /*

@@ -6,6 +6,7 @@
 #ifndef TS_DECODE_PRINT_H
 #define TS_DECODE_PRINT_H
 
+#include "common/memo.h"
 #include "decode_priv.h"
 
 /* Bytes after the program's copy of the print fmt, so that a literal is copied 16 at a time */
@@ -198,6 +199,7 @@ struct pool {
 
 struct ts_print_prog {
 	struct tep_event *ev;
+	struct ts_memo memo; /* the texts of recent payloads, when they depend on a span alone */
 	uint32_t min_size; /* every static field lies inside a payload this long */
 	int nr_dyn;
 	const struct tep_format_field *dyn[8]; /* the __data_loc fields, checked on every print */

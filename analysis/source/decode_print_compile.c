@@ -299,6 +299,22 @@ static void *pool_alloc(struct ts_print_prog *pr, size_t size)
 	return p;
 }
 
+/*
+ * @s (@len bytes) where put_lit() may read TS_PRINT_LIT_PAD bytes: a short one copied into
+ * the arena with that room after it, a long one as it is (put_lit() copies it by its length).
+ */
+static const char *lit_copy(struct ts_print_prog *pr, const char *s, size_t len)
+{
+	char *t;
+
+	if (len > TS_PRINT_LIT_PAD)
+		return s;
+	t = pool_alloc(pr, len + 1 + TS_PRINT_LIT_PAD);
+	if (t)
+		memcpy(t, s, len);
+	return t;
+}
+
 /* @a (arg_ok() accepted it) as a numeric expression; NULL without memory. */
 static const struct xn *xcompile(struct ts_print_prog *pr, const struct tep_print_arg *a, int depth)
 {
@@ -375,8 +391,10 @@ static const struct fsym *fsym_table(struct ts_print_prog *pr, const struct tep_
 	t = pool_alloc(pr, (n ? n : 1) * sizeof(*t));
 	for (n = 0, f = fl; t && f; f = f->next, n++) {
 		t[n].v = sym ? sym_value(f->value) : strtoull(f->value, NULL, 0);
-		t[n].s = f->str;
 		t[n].len = strlen(f->str);
+		t[n].s = lit_copy(pr, f->str, t[n].len);
+		if (!t[n].s)
+			return NULL;
 	}
 	return t;
 }
@@ -392,9 +410,9 @@ static const struct sn *scompile(struct ts_print_prog *pr, const struct tep_prin
 	switch (a->type) {
 	case TEP_PRINT_ATOM:
 		n->op = SN_LIT;
-		n->s = a->atom.atom;
 		n->len = strlen(a->atom.atom);
-		return n;
+		n->s = lit_copy(pr, a->atom.atom, n->len);
+		return n->s ? n : NULL;
 	case TEP_PRINT_FIELD:
 	case TEP_PRINT_STRING:
 		f = a->type == TEP_PRINT_FIELD ? a->field.field : a->string.field;
@@ -412,11 +430,11 @@ static const struct sn *scompile(struct ts_print_prog *pr, const struct tep_prin
 		return n->x && n->a && n->b ? n : NULL;
 	case TEP_PRINT_FLAGS:
 		n->op = SN_FLAGS;
-		n->s = a->flags.delim ? a->flags.delim : "";
-		n->len = strlen(n->s);
+		n->len = a->flags.delim ? strlen(a->flags.delim) : 0;
+		n->s = lit_copy(pr, a->flags.delim ? a->flags.delim : "", n->len);
 		n->x = xcompile(pr, a->flags.field, depth + 1);
 		n->t = fsym_table(pr, a->flags.flags, 0, &n->nt);
-		return n->x && n->t ? n : NULL;
+		return n->s && n->x && n->t ? n : NULL;
 	default: /* TEP_PRINT_SYMBOL */
 		n->op = SN_SYMBOL;
 		n->x = xcompile(pr, a->symbol.field, depth + 1);
@@ -443,6 +461,57 @@ static int flatten(struct ts_print_prog *pr)
 	return 0;
 }
 
+/* The bytes [*@lo, *@hi) widened to hold the fields @x reads. */
+static void xspan(const struct xn *x, uint32_t *lo, uint32_t *hi)
+{
+	if (!x)
+		return;
+	if (x->op == XN_FIELD) {
+		*lo = x->off < *lo ? x->off : *lo;
+		*hi = x->off + x->size > *hi ? x->off + x->size : *hi;
+	}
+	xspan(x->a, lo, hi);
+	xspan(x->b, lo, hi);
+	xspan(x->c, lo, hi);
+}
+
+/* As xspan(), for a string's tree; -1 when it reads a __data_loc string. */
+static int sspan(const struct sn *n, uint32_t *lo, uint32_t *hi)
+{
+	if (!n)
+		return 0;
+	if (n->op == SN_FIELD) {
+		if (n->dynamic)
+			return -1;
+		*lo = n->off < *lo ? n->off : *lo;
+		*hi = n->off + n->size > *hi ? n->off + n->size : *hi;
+	}
+	xspan(n->x, lo, hi);
+	return sspan(n->a, lo, hi) || sspan(n->b, lo, hi) ? -1 : 0;
+}
+
+/*
+ * The memo's key (decode_print.c): the span of the payload every piece reads, when the text
+ * depends on those bytes alone (no __data_loc string, no learnt pointer, no symbol whose
+ * table is loaded later).
+ */
+static void memo_span(struct ts_print_prog *pr)
+{
+	uint32_t lo = UINT32_MAX, hi = 0;
+
+	if (pr->nr_dyn || pr->nr_ptr)
+		return;
+	for (int i = 0; i < pr->nr; i++) {
+		const struct piece *pc = &pr->p[i];
+
+		if (pc->pfn || sspan(pc->s, &lo, &hi))
+			return;
+		xspan(pc->x, &lo, &hi);
+	}
+	if (hi > lo)
+		ts_memo_span(&pr->memo, lo, hi, pr->min_size);
+}
+
 /* Compile @ev's print fmt; NULL when libtraceevent must print it. */
 struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event *ev)
 {
@@ -466,6 +535,7 @@ struct ts_print_prog *ts_print_compile(struct tep_handle *tep, struct tep_event 
 		ts_print_free(pr);
 		return NULL;
 	}
+	memo_span(pr);
 	return pr;
 }
 
@@ -479,6 +549,7 @@ void ts_print_free(struct ts_print_prog *pr)
 		n = b->next;
 		free(b);
 	}
+	ts_memo_free(&pr->memo);
 	free(pr->p);
 	free(pr);
 }
