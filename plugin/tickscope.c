@@ -21,6 +21,7 @@
 #include "tickscope/compare_report.h"
 #include "tickscope/cpath.h"
 #include "tickscope/error.h"
+#include "tickscope/ksyms.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
 
@@ -38,6 +39,7 @@ struct plugin {
 	unsigned int top;
 	char input[4096];
 	char *kallsyms;
+	char ksyms_cache[4096]; /* the folder of parsed tables, as the CLI's */
 	uint64_t nr_samples, nr_other;
 	int failed; /* the worker stopped on an error */
 	struct perf_cmdline perf; /* perf's own options: the input, the filters */
@@ -268,6 +270,7 @@ int start(void **data, void *ctx)
 	}
 	o.input = p->input;
 	o.kallsyms = p->kallsyms;
+	o.ksyms_cache = ts_ksyms_cache_dir(p->ksyms_cache, sizeof(p->ksyms_cache));
 	ret = ts_source_open(&p->src, &o);
 	if (ret) {
 		fprintf(stderr, "tickscope.so: %s\n",

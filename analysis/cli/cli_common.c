@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "tickscope/chart.h"
 #include "tickscope/decode.h"
+#include "tickscope/ksyms.h"
 #include "tickscope/reader.h"
 #include "tickscope/source.h"
 
@@ -157,18 +158,6 @@ void cli_plot_summary(FILE *f, const struct ts_charts *cs)
 const char *cli_ksyms_cache(void)
 {
 	static char buf[4096];
-	const char *env = getenv("TS_KSYMS_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
-	const char *home = getenv("HOME");
-	int n;
 
-	if (env)
-		return env[0] && strcmp(env, "off") ? env : NULL;
-	/* the XDG base directory rule: a relative $XDG_CACHE_HOME is ignored */
-	if (xdg && xdg[0] == '/')
-		n = snprintf(buf, sizeof(buf), "%s/tickscope/kallsyms", xdg);
-	else if (home && home[0] == '/')
-		n = snprintf(buf, sizeof(buf), "%s/.cache/tickscope/kallsyms", home);
-	else
-		return NULL;
-	return n > 0 && (size_t)n < sizeof(buf) ? buf : NULL;
+	return ts_ksyms_cache_dir(buf, sizeof(buf));
 }

@@ -402,3 +402,20 @@ int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cac
 		store_table(*kp, cache, cpath, key);
 	return ret;
 }
+
+const char *ts_ksyms_cache_dir(char *buf, size_t len)
+{
+	const char *env = getenv("TS_KSYMS_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
+	const char *home = getenv("HOME");
+	int n;
+
+	if (env)
+		return env[0] && strcmp(env, "off") ? env : NULL;
+	if (xdg && xdg[0] == '/')
+		n = snprintf(buf, len, "%s/tickscope/kallsyms", xdg);
+	else if (home && home[0] == '/')
+		n = snprintf(buf, len, "%s/.cache/tickscope/kallsyms", home);
+	else
+		return NULL;
+	return n > 0 && (size_t)n < len ? buf : NULL;
+}

@@ -32,6 +32,16 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline);
  */
 int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cache, int *errline);
 
+/**
+ * ts_ksyms_cache_dir() - the user's folder of parsed tables, for ts_ksyms_load_cached()
+ * @buf: where the path is written, @len its size
+ *
+ * $TS_KSYMS_CACHE when set ("" or "off": none), else $XDG_CACHE_HOME/tickscope/kallsyms (an
+ * absolute $XDG_CACHE_HOME only, as the XDG rule says), else $HOME/.cache/tickscope/kallsyms.
+ * Return: the folder (@buf, or the environment's string), or NULL for none.
+ */
+const char *ts_ksyms_cache_dir(char *buf, size_t len);
+
 /** ts_ksyms_free() - free (NULL is fine) */
 void ts_ksyms_free(struct ts_ksyms *k);
 
