@@ -55,9 +55,10 @@ check() {
 	cut -d' ' -f1-3 "$tmp/perf" >"$tmp/perf.3"
 	cut -d' ' -f1-3 "$tmp/ours" >"$tmp/ours.3"
 	cmp -s "$tmp/perf.3" "$tmp/ours.3"
-	ok $? "$n: broken slices per task equal perf script's ($(awk '{ s += $3 } END { print s + 0 }' \
+	rc=$?
+	ok $rc "$n: broken slices per task equal perf script's ($(awk '{ s += $3 } END { print s + 0 }' \
 "$tmp/perf.3") of $(awk '{ s += $2 } END { print s + 0 }' "$tmp/perf.3") switch-outs)"
-	[ $? -eq 0 ] || diff "$tmp/perf.3" "$tmp/ours.3" | sed 's/^/# /' | head -20
+	[ $rc -eq 0 ] || diff "$tmp/perf.3" "$tmp/ours.3" | sed 's/^/# /' | head -20
 	is "$(jq '.sections.sched.totals.broken_slices' "$tmp/r.json")" \
 		"$(awk '{ s += $3 } END { print s + 0 }' "$tmp/perf")" "$n: totals' broken_slices"
 	# run: null exactly for tasks with broken slices (per-task), else every slice counted
