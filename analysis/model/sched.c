@@ -105,7 +105,8 @@ static int was_idle(const struct ts_sched *m, int32_t cpu, uint64_t t)
 	return c->prev_idle_start <= t && t < c->prev_idle_end;
 }
 
-static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev, uint64_t tprev)
+static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev, uint64_t tprev,
+		      int broken)
 {
 	uint8_t state = ev->sw.prev_state < TS_OFF_NR ? ev->sw.prev_state : TS_OFF_OTHER;
 	struct ts_sched_totals *tot = &m->tot;
@@ -120,6 +121,10 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 		tot->nr_switches++;
 	/* perf timehist: nothing is measured for the first switch seen on a CPU. */
 	if (tprev && ev->time >= tprev) {
+		if (broken) {
+			p->st.nr_broken++;
+			tot->nr_broken += p->st.selected;
+		}
 		err = ts_hist_add(&p->st.run, ev->time - tprev);
 		if (!err && p->ready && p->ready > tprev)
 			tot->nr_time_travel++;
@@ -191,20 +196,20 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 	struct cpu *c = get_cpu(m, ev->cpu);
 	struct task *p = NULL, *n = NULL;
 	uint64_t tprev;
-	int err = 0;
+	int err = 0, broken;
 
 	if (!c)
 		return -ENOMEM;
 	tprev = c->last_switch;
-	if (c->curr >= 0 && c->curr != ev->sw.prev_pid)
-		c->st.broken_chains++;
+	broken = c->curr >= 0 && c->curr != ev->sw.prev_pid;
+	c->st.broken_chains += broken;
 	if (ev->sw.prev_pid > 0) {
 		p = c->curr == ev->sw.prev_pid && c->curr_task ? c->curr_task :
 								 get_task(m, ev->sw.prev_pid);
 		if (!p)
 			return -ENOMEM;
 		set_comm(m, p, ev->sw.prev_comm);
-		err = switch_out(m, p, ev, tprev);
+		err = switch_out(m, p, ev, tprev, broken);
 	}
 	if (!err && ev->sw.next_pid > 0) {
 		n = get_task(m, ev->sw.next_pid);

@@ -23,6 +23,7 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 	size_t n = ts_sched_nr_tasks(m), *idx = rp_rank(n, task_run, m), i;
 	const struct ts_sched_task *t;
 	struct rp_dist dl, wl;
+	uint64_t broken = 0;
 
 	if (!idx)
 		return;
@@ -36,17 +37,28 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 			break;
 		rp_dist(&t->delay, &dl);
 		rp_dist(&t->wakelat, &wl);
-		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64 " %10.3f %10.3f %8.1f",
+		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64,
 			t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid,
-			t->nr_switches, t->nr_involuntary, t->nr_migrations, MS(t->run.sum),
-			MS(t->delay_perf), (double)t->delay_perf_max / 1e3);
-		fprintf(f, " %10.3f", MS(t->delay.sum));
-		rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
+			t->nr_switches, t->nr_involuntary, t->nr_migrations);
+		if (rp_sched_run_measured(o, t->nr_broken)) {
+			fprintf(f, " %10.3f %10.3f %8.1f %10.3f", MS(t->run.sum), MS(t->delay_perf),
+				(double)t->delay_perf_max / 1e3, MS(t->delay.sum));
+			rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
+		} else {
+			fprintf(f, " %10s %10s %8s %10s %8s", "-", "-", "-", "-", "-");
+			broken++;
+		}
 		fprintf(f, " %6" PRIu64, t->nr_wakeups);
 		rp_cells(f, &wl, 8, 0, 2, (const uint64_t[]){ wl.p50, wl.p99 });
 		fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum), MS(t->off[TS_OFF_D].sum));
 	}
 	free(idx);
+	if (broken)
+		fprintf(f,
+			"  run and sched delay: - for the %" PRIu64
+			" tasks listed whose run slices "
+			"broken chains end: %s\n",
+			broken, RP_SCHED_RUN_WHY);
 }
 
 static void sched_classes(FILE *f, const struct ts_sched_totals *t)
@@ -77,7 +89,7 @@ static void sched_classes(FILE *f, const struct ts_sched_totals *t)
 	}
 }
 
-static void sched_totals(FILE *f, const struct ts_sched_totals *t)
+static void sched_totals(FILE *f, const struct ts_sched_totals *t, const struct ts_report_opts *o)
 {
 	static const char *const off[TS_OFF_NR] = { "off-CPU R (preempted)", "off-CPU S",
 						    "off-CPU D", "off-CPU other" };
@@ -88,8 +100,14 @@ static void sched_totals(FILE *f, const struct ts_sched_totals *t)
 		" migrations\n",
 		t->nr_switches, t->nr_wakeups, t->nr_wakeup_new, t->nr_migrations);
 	rp_dist_head(f, "");
-	rp_dist_row(f, "run slice", &t->run);
-	rp_dist_row(f, "run-queue delay", &t->delay);
+	if (rp_sched_run_measured(o, t->nr_broken)) {
+		rp_dist_row(f, "run slice", &t->run);
+		rp_dist_row(f, "run-queue delay", &t->delay);
+	} else {
+		fprintf(f, "  %-22s %9s (%" PRIu64 " slices broken chains end: %s)\n", "run slice",
+			"-", t->nr_broken, RP_SCHED_RUN_WHY);
+		fprintf(f, "  %-22s %9s\n", "run-queue delay", "-");
+	}
 	rp_dist_row(f, "wake delivery", &t->delivery);
 	rp_dist_row(f, "wakeup latency", &t->wakelat);
 	for (i = 0; i < TS_OFF_NR; i++)
@@ -294,7 +312,7 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	if (ts_analysis_has_task_filter(a))
 		fprintf(f, "  (whole-trace figures cover the --pid/--comm tasks only)\n");
 	sched_tasks(f, m, o);
-	sched_totals(f, t);
+	sched_totals(f, t, o);
 	if (ts_analysis_kind_presence(a, TS_EV_WAKING) == TS_PRESENT ||
 	    ts_analysis_kind_presence(a, TS_EV_WAKEUP) == TS_PRESENT)
 		sched_classes(f, t);

@@ -45,9 +45,23 @@ static void wakers_json(struct rp_json *w, const struct ts_sched *m,
 	rp_jend(w, ']');
 }
 
-static void task_json(struct rp_json *w, const struct ts_sched *m, const struct ts_sched_task *t,
-		      const struct ts_sched_wait **v)
+/* "run" and "sched_delay", null when not measured (rp_sched_run_measured()). */
+static void run_json(struct rp_json *w, const struct ts_hist *run, const struct ts_hist *delay,
+		     int measured)
 {
+	if (measured) {
+		rp_jdist(w, "run", run);
+		rp_jdist(w, "sched_delay", delay);
+	} else {
+		rp_jnull(w, "run");
+		rp_jnull(w, "sched_delay");
+	}
+}
+
+static void task_json(struct rp_json *w, const struct ts_sched *m, const struct ts_sched_task *t,
+		      const struct ts_sched_wait **v, const struct ts_report_opts *o)
+{
+	int run = rp_sched_run_measured(o, t->nr_broken);
 	static const char *const off[TS_OFF_NR] = { "off_cpu_R", "off_cpu_S", "off_cpu_D",
 						    "off_cpu_other" };
 	static const char *const cls[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_busy",
@@ -63,16 +77,21 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 	rp_ju64(w, "migrations", t->nr_migrations);
 	rp_ju64(w, "wakeups", t->nr_wakeups);
 	rp_ju64(w, "wakeup_new", t->nr_wakeup_new);
-	rp_ju64(w, "sched_delay_perf_ns", t->delay_perf);
-	rp_ju64(w, "sched_delay_perf_longest_ns", t->delay_perf_max);
+	rp_ju64(w, "broken_slices", t->nr_broken);
+	if (run) {
+		rp_ju64(w, "sched_delay_perf_ns", t->delay_perf);
+		rp_ju64(w, "sched_delay_perf_longest_ns", t->delay_perf_max);
+	} else {
+		rp_jnull(w, "sched_delay_perf_ns");
+		rp_jnull(w, "sched_delay_perf_longest_ns");
+	}
 	rp_jbegin(w, "wake_classes", '{');
 	for (i = 0; i < TS_WAKE_NR; i++)
 		rp_ju64(w, cls[i], t->wake_class[i]);
 	rp_ju64(w, "unclassified", t->nr_wake_unclassified);
 	rp_ju64(w, "running", t->nr_wake_running);
 	rp_jend(w, '}');
-	rp_jdist(w, "run", &t->run);
-	rp_jdist(w, "sched_delay", &t->delay);
+	run_json(w, &t->run, &t->delay, run);
 	rp_jdist(w, "wake_delivery", &t->delivery);
 	rp_jdist(w, "wakeup_latency", &t->wakelat);
 	for (i = 0; i < TS_OFF_NR; i++)
@@ -85,7 +104,8 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 	rp_jend(w, '}');
 }
 
-static void sched_totals_json(struct rp_json *w, const struct ts_sched_totals *t)
+static void sched_totals_json(struct rp_json *w, const struct ts_sched_totals *t,
+			      const struct ts_report_opts *o)
 {
 	static const char *const cls[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_busy",
 						     "cross_cpu_idle", "cross_cpu_busy" };
@@ -99,8 +119,8 @@ static void sched_totals_json(struct rp_json *w, const struct ts_sched_totals *t
 	rp_ju64(w, "wakes_unclassified", t->nr_wake_unclassified);
 	rp_ju64(w, "wakes_running", t->nr_wake_running);
 	rp_ju64(w, "time_travel", t->nr_time_travel);
-	rp_jdist(w, "run", &t->run);
-	rp_jdist(w, "sched_delay", &t->delay);
+	rp_ju64(w, "broken_slices", t->nr_broken);
+	run_json(w, &t->run, &t->delay, rp_sched_run_measured(o, t->nr_broken));
 	rp_jdist(w, "wake_delivery", &t->delivery);
 	rp_jdist(w, "wakeup_latency", &t->wakelat);
 	rp_jdist(w, "off_cpu_R", &t->off[TS_OFF_R]);
@@ -205,14 +225,18 @@ void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct 
 	int k;
 
 	if (rp_jsection(w, a, TS_SEC_SCHED)) {
-		sched_totals_json(w, ts_sched_totals(m));
+		sched_totals_json(w, ts_sched_totals(m), o);
+		if (rp_sched_run_measured(o, ts_sched_totals(m)->nr_broken))
+			rp_jnull(w, "run_null_reason");
+		else
+			rp_jstr(w, "run_null_reason", RP_SCHED_RUN_WHY);
 		v = rp_sched_waits_by_task(m);
 		if (v)
 			wakers_json(w, m, v, ts_sched_nr_waits(m), o);
 		rp_jbegin(w, "tasks", '[');
 		for (i = 0; i < ts_sched_nr_tasks(m); i++)
 			if (ts_sched_task_at(m, i)->selected)
-				task_json(w, m, ts_sched_task_at(m, i), v);
+				task_json(w, m, ts_sched_task_at(m, i), v, o);
 		rp_jend(w, ']');
 		free(v);
 		/* a per-task recording measured no CPU's busy and idle time: null */

@@ -29,6 +29,22 @@ const struct ts_sched_wait **rp_sched_waits_by_stack(const struct ts_sched *m);
 int rp_sched_stack_wakers(const struct ts_sched *m, const struct ts_sched_wait **v, size_t i,
 			  struct ts_sched_waker_sum *w, uint64_t *all);
 
+/*
+ * Whether run slices and sched delays that @nr_broken of them (ts_sched_task.nr_broken or the
+ * totals') leave are measured: in a per-task recording, a slice a broken chain ends starts at
+ * a switch of another task, and the task's figures are not measured; in a -a one the chain
+ * broke where data is missing, and perf timehist's rule is kept (the DATA: line says so).
+ */
+static inline int rp_sched_run_measured(const struct ts_report_opts *o, uint64_t nr_broken)
+{
+	return rp_cpus_measured(o) || !nr_broken;
+}
+
+/* The reason said once where run slices and sched delays are `-` / null. */
+#define RP_SCHED_RUN_WHY                                                                  \
+	"a per-task recording has no switch that put these tasks on their CPU, so their " \
+	"slices start at another task's switch"
+
 /* The section's JSON object (sched_json.c) and its TSV tables (sched_tsv.c). */
 void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct ts_report_opts *o);
 void rp_sched_tables(struct rp_tsv *t);

@@ -38,15 +38,23 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 			continue;
 		fprintf(f,
 			"%d\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64,
+			"\t%" PRIu64,
 			k->pid, k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-",
 			k->nr_switches, k->nr_voluntary, k->nr_involuntary, k->nr_migrations,
-			k->nr_wakeups, k->nr_wakeup_new, k->delay_perf, k->delay_perf_max);
+			k->nr_wakeups, k->nr_wakeup_new);
+		if (rp_sched_run_measured(t->o, k->nr_broken))
+			fprintf(f, "\t%" PRIu64 "\t%" PRIu64, k->delay_perf, k->delay_perf_max);
+		else
+			fputs("\t-\t-", f);
 		for (j = 0; j < TS_WAKE_NR; j++)
 			fprintf(f, "\t%" PRIu64, k->wake_class[j]);
 		fprintf(f, "\t%" PRIu64, k->nr_wake_unclassified);
-		rp_tsv_dist(f, &k->run);
-		rp_tsv_dist(f, &k->delay);
+		if (rp_sched_run_measured(t->o, k->nr_broken)) {
+			rp_tsv_dist(f, &k->run);
+			rp_tsv_dist(f, &k->delay);
+		} else {
+			fputs("\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-", f);
+		}
 		rp_tsv_dist(f, &k->delivery);
 		rp_tsv_dist(f, &k->wakelat);
 		for (j = 0; j < TS_OFF_NR; j++)
@@ -117,8 +125,11 @@ static void sched_hist_tsv(struct rp_tsv *t, const struct ts_sched_totals *k)
 		rp_tsv_close(t, f);
 		return;
 	}
-	hist_rows(f, "run", "all", &k->run);
-	hist_rows(f, "sched_delay", "all", &k->delay);
+	/* unmeasured (rp_sched_run_measured()): no rows */
+	if (rp_sched_run_measured(t->o, k->nr_broken)) {
+		hist_rows(f, "run", "all", &k->run);
+		hist_rows(f, "sched_delay", "all", &k->delay);
+	}
 	hist_rows(f, "wake_delivery", "all", &k->delivery);
 	hist_rows(f, "wakeup_latency", "all", &k->wakelat);
 	for (c = 0; c < TS_WAKE_NR; c++) {

@@ -38,6 +38,12 @@ struct ts_sched_task {
 	uint64_t wake_class[TS_WAKE_NR];
 	uint64_t nr_wake_unclassified; /* target CPU state unknown (before its first event) */
 	uint64_t nr_wake_running; /* sched_waking found it still running: no sched_wakeup, no class */
+	/*
+	 * run slices a broken chain ends (ts_sched_cpu.broken_chains): the switch that put the
+	 * task on its CPU is not in the data, so the slice and its sched delay start at an
+	 * earlier switch and have no true length (kept in run and delay, as perf timehist does)
+	 */
+	uint64_t nr_broken;
 	struct ts_hist run; /* run slices: previous switch on that CPU -> switch-out (perf) */
 	struct ts_hist delay; /* sched delay per slice: from sched_wakeup or an R/R+ switch-out */
 	uint64_t delay_perf; /* ns, total sched delay by perf timehist's rule (docs/report-json.md) */
@@ -70,6 +76,7 @@ struct ts_sched_totals {
 	struct ts_hist class_delivery[TS_WAKE_NR];
 	struct ts_hist class_wakelat[TS_WAKE_NR];
 	struct ts_hist run, delay, delivery, wakelat, off[TS_OFF_NR];
+	uint64_t nr_broken; /* the selected tasks' ts_sched_task.nr_broken */
 	uint64_t nr_time_travel; /* wakes that came while the task still ran: no delay from them */
 	uint64_t nr_stack_switches; /* switch-outs with a callchain */
 	uint64_t waits_dropped; /* wakes not kept in the wait table (hash clash, no memory) */
