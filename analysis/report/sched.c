@@ -56,9 +56,9 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 	if (broken)
 		fprintf(f,
 			"  run and sched delay: - for the %" PRIu64
-			" tasks listed whose run slices "
+			" task%s listed whose run slices "
 			"broken chains end: %s\n",
-			broken, RP_SCHED_RUN_WHY);
+			broken, broken == 1 ? "" : "s", RP_SCHED_RUN_WHY);
 }
 
 static void sched_classes(FILE *f, const struct ts_sched_totals *t)
