@@ -57,9 +57,14 @@ static uint64_t sum_update(uint64_t h, const void *p, size_t n)
 	const unsigned char *b = p;
 	uint64_t w;
 
-	for (; n; b += sizeof(w), n -= n < sizeof(w) ? n : sizeof(w)) {
+	/* whole words by a fixed-size copy (one load), then the last partial word */
+	for (; n >= sizeof(w); b += sizeof(w), n -= sizeof(w)) {
+		memcpy(&w, b, sizeof(w));
+		h = (h ^ w) * 0x100000001b3ULL;
+	}
+	if (n) {
 		w = 0;
-		memcpy(&w, b, n < sizeof(w) ? n : sizeof(w));
+		memcpy(&w, b, n);
 		h = (h ^ w) * 0x100000001b3ULL;
 	}
 	return h;

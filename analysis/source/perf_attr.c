@@ -244,34 +244,42 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 		ret = ts_idmap_put(&r->ids, id, r->nr_attrs);
 		if (ret)
 			return ret;
-		if (id < r->id_dense_nr) /* an attr after the headers (pipe mode) */
-			r->id_dense[id] = r->nr_attrs;
+		if (id - r->id_base < r->id_dense_nr) /* an attr after the headers (pipe mode) */
+			r->id_dense[id - r->id_base] = r->nr_attrs;
 	}
 	r->nr_attrs++;
 	return 0;
 }
 
-/* perf numbers ids from a small counter: index them directly when they all fit. */
+/*
+ * perf's ids come from one counter of the kernel's, so a recording's ids are a span of close
+ * numbers (67,585 to 67,620 on a machine up for a day): index them directly, from the smallest,
+ * when the span is under 65,536.
+ */
 static int build_dense_ids(struct ts_reader *r)
 {
 	const struct ts_idmap *m = &r->ids;
-	uint64_t max = 0;
+	uint64_t min = UINT64_MAX, max = 0;
 	size_t i;
 
-	for (i = 0; i < m->alloc; i++)
+	for (i = 0; i < m->alloc; i++) {
 		if (m->keys[i] && m->keys[i] - 1 > max)
 			max = m->keys[i] - 1;
-	if (!m->nr || max >= 65536)
+		if (m->keys[i] && m->keys[i] - 1 < min)
+			min = m->keys[i] - 1;
+	}
+	if (!m->nr || max - min >= 65536)
 		return 0;
 	free(r->id_dense);
-	r->id_dense = malloc((max + 1) * sizeof(*r->id_dense));
+	r->id_dense = malloc((max - min + 1) * sizeof(*r->id_dense));
 	if (!r->id_dense)
 		return -ENOMEM;
-	memset(r->id_dense, 0xff, (max + 1) * sizeof(*r->id_dense));
+	memset(r->id_dense, 0xff, (max - min + 1) * sizeof(*r->id_dense));
 	for (i = 0; i < m->alloc; i++)
 		if (m->keys[i])
-			r->id_dense[m->keys[i] - 1] = m->vals[i];
-	r->id_dense_nr = max + 1;
+			r->id_dense[m->keys[i] - 1 - min] = m->vals[i];
+	r->id_base = min;
+	r->id_dense_nr = max - min + 1;
 	return 0;
 }
 

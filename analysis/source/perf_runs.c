@@ -340,7 +340,7 @@ static inline const unsigned char *run_at(const struct ts_run *run, size_t need)
  * input, others (perf's own records, and untimed ones delivered at once) are stepped over.
  * Return: 1 when loaded, 0 when the run is used up, or a negative code.
  */
-static int run_peek(struct ts_reader *r, struct ts_run *run)
+static int run_peek_slow(struct ts_reader *r, struct ts_run *run)
 {
 	const unsigned char *rec;
 	uint64_t time;
@@ -387,6 +387,38 @@ static int run_peek(struct ts_reader *r, struct ts_run *run)
 		return 1;
 	}
 	return 0;
+}
+
+/*
+ * run_peek_slow()'s common case, checked in the same order and taken only when it gives the
+ * same answer: a sample in memory whose TIME sits where every attr puts it, with a time.
+ */
+static inline int run_peek(struct ts_reader *r, struct ts_run *run)
+{
+	const struct ts_chunk *c = run->chunk;
+	const unsigned char *rec;
+	uint64_t time, lim;
+	uint16_t size;
+
+	if (c && !run->tagged && run->pos < run->end && r->sample_time_pos >= 0) {
+		lim = c->base + c->alloc;
+		if (run->pos + 8 <= lim) {
+			rec = c->data + (run->pos - c->base);
+			memcpy(&size, rec + 6, 2);
+			if (ts_get_u32(rec) == PERF_RECORD_SAMPLE && size >= 16u + r->sample_time_pos &&
+			    run->pos + size <= lim) {
+				time = ts_get_u64(rec + 8 + r->sample_time_pos);
+				if (time && time != UINT64_MAX) {
+					run->time = time;
+					run->off = run->pos;
+					run->rec = rec;
+					run->step = size;
+					return 1;
+				}
+			}
+		}
+	}
+	return run_peek_slow(r, run);
 }
 
 static int run_before(const struct ts_run *a, const struct ts_run *b)

@@ -51,6 +51,20 @@ int ts_reader_attr_of(const struct ts_reader *r, char *err, const unsigned char 
 	return idx;
 }
 
+/* ts_reader_attr_of() of a sample, inline for the common case: an id in the direct table. */
+static inline int sample_attr(struct ts_reader *r, const unsigned char *rec, uint32_t size,
+			      uint64_t off)
+{
+	uint64_t id;
+
+	if (r->nr_attrs > 1 && r->id_pos >= 0 && (uint32_t)r->id_pos + 16 <= size) {
+		id = ts_get_u64(rec + 8 + r->id_pos) - r->id_base;
+		if (id < r->id_dense_nr && r->id_dense[id] >= 0 && id + r->id_base)
+			return r->id_dense[id];
+	}
+	return ts_reader_attr_of(r, r->m.err, rec, size, 1, off);
+}
+
 struct cursor {
 	const unsigned char *p, *end;
 };
@@ -150,7 +164,7 @@ int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	uint64_t st, v;
 	int idx;
 
-	idx = ts_reader_attr_of(r, r->m.err, rec, size, 1, off);
+	idx = sample_attr(r, rec, size, off);
 	if (idx < 0)
 		return idx;
 	a = &r->attrs[idx];

@@ -108,7 +108,8 @@ struct ts_reader {
 	int nr_attrs, alloc_attrs;
 	struct ts_idmap ids;
 	struct ts_idmap id_cpu; /* from ID_INDEX: which cpu each id counts on */
-	int16_t *id_dense; /* id -> attr index for small ids (perf's are), -1 for none */
+	int16_t *id_dense; /* id - id_base -> attr index, -1 for none: perf's ids are a span */
+	uint64_t id_base; /* the smallest id */
 	uint32_t id_dense_nr;
 	int id_pos; /* offset of the id in a sample, -1 when there is one attr and no id */
 	int id_from_end; /* offset from the end of a non-sample record, -1 if none */
@@ -167,11 +168,14 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 		       size_t nr_ids, uint64_t off);
 int ts_idmap_get(const struct ts_idmap *m, uint64_t id);
 
-/* The attr index of @id, or -1: a direct table for perf's small ids, else the hash. */
+/*
+ * The attr index of @id, or -1: a direct table when the ids span fewer than 65,536 numbers
+ * (perf's come from the kernel's one counter, consecutive but large), else the hash.
+ */
 static inline int ts_reader_attr_index(const struct ts_reader *r, uint64_t id)
 {
-	if (id < r->id_dense_nr && r->id_dense[id] >= 0)
-		return r->id_dense[id];
+	if (id - r->id_base < r->id_dense_nr && r->id_dense[id - r->id_base] >= 0)
+		return r->id_dense[id - r->id_base];
 	return ts_idmap_get(&r->ids, id);
 }
 int ts_idmap_put(struct ts_idmap *m, uint64_t id, int val);
