@@ -19,7 +19,7 @@
 
 #include "pipe.h"
 
-#define BATCH (32u << 10) /* bytes between publications of a position */
+#define BATCH TS_PIPE_BATCH
 #define SPINS 2000
 #define PREFETCH 2048 /* bytes ahead the consumer asks for: its lines are on the other CPU */
 #define MSG_PAD 0xffffffffu /* a filler to the end of the ring */
@@ -30,6 +30,7 @@ struct msg_hdr {
 };
 
 struct ts_pipe {
+	struct ts_pipe_prod w; /* first: the producer's own, ts_pipe_reserve() inline */
 	unsigned char *buf;
 	size_t size;
 	ts_pipe_fn fn;
@@ -38,9 +39,6 @@ struct ts_pipe {
 	pthread_mutex_t lock;
 	pthread_cond_t data_cv, room_cv;
 
-	/* the producer's own */
-	size_t p_head, p_published, p_tail_seen;
-	uint32_t p_len; /* of the reserved message */
 	int started;
 
 	/* shared, each on its own line */
@@ -156,10 +154,10 @@ out:
 
 static void publish_head(struct ts_pipe *p, int last)
 {
-	size_t head = p->p_head;
+	size_t head = p->w.head;
 
 	__atomic_store_n(&p->head, head, __ATOMIC_SEQ_CST);
-	p->p_published = head;
+	p->w.published = head;
 	if (__atomic_load_n(&p->cons_sleeping, __ATOMIC_SEQ_CST) &&
 	    (last || head - load(&p->tail) >= p->size / 4))
 		wake(p, &p->data_cv);
@@ -172,8 +170,8 @@ static int wait_room(struct ts_pipe *p, size_t need)
 
 	publish_head(p, 1); /* whatever is queued must reach the consumer first */
 	for (i = 0; i < SPINS; i++) {
-		p->p_tail_seen = load(&p->tail);
-		if (p->size - (p->p_head - p->p_tail_seen) >= need)
+		p->w.tail_seen = load(&p->tail);
+		if (p->size - (p->w.head - p->w.tail_seen) >= need)
 			return 0;
 		if (__atomic_load_n(&p->stopped, __ATOMIC_ACQUIRE))
 			return -1;
@@ -182,8 +180,8 @@ static int wait_room(struct ts_pipe *p, size_t need)
 	pthread_mutex_lock(&p->lock);
 	__atomic_store_n(&p->prod_sleeping, 1, __ATOMIC_SEQ_CST);
 	for (;;) {
-		p->p_tail_seen = __atomic_load_n(&p->tail, __ATOMIC_SEQ_CST);
-		if (p->size - (p->p_head - p->p_tail_seen) >= need ||
+		p->w.tail_seen = __atomic_load_n(&p->tail, __ATOMIC_SEQ_CST);
+		if (p->size - (p->w.head - p->w.tail_seen) >= need ||
 		    __atomic_load_n(&p->stopped, __ATOMIC_SEQ_CST))
 			break;
 		pthread_cond_wait(&p->room_cv, &p->lock);
@@ -193,7 +191,7 @@ static int wait_room(struct ts_pipe *p, size_t need)
 	return __atomic_load_n(&p->stopped, __ATOMIC_ACQUIRE) ? -1 : 0;
 }
 
-void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len)
+void *ts_pipe_reserve_slow(struct ts_pipe *p, uint32_t len)
 {
 	size_t pos, to_end, need;
 	struct msg_hdr *m;
@@ -201,12 +199,12 @@ void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len)
 	len = (len + sizeof(*m) + 7) & ~7u;
 	if (len > p->size / 4)
 		return NULL;
-	pos = p->p_head & (p->size - 1);
+	pos = p->w.head & (p->size - 1);
 	to_end = p->size - pos;
 	need = to_end < len ? to_end + len : len;
-	if (p->size - (p->p_head - p->p_tail_seen) < need) {
-		p->p_tail_seen = load(&p->tail);
-		if (p->size - (p->p_head - p->p_tail_seen) < need && wait_room(p, need))
+	if (p->size - (p->w.head - p->w.tail_seen) < need) {
+		p->w.tail_seen = load(&p->tail);
+		if (p->size - (p->w.head - p->w.tail_seen) < need && wait_room(p, need))
 			return NULL;
 	}
 	if (__atomic_load_n(&p->stopped, __ATOMIC_RELAXED))
@@ -215,21 +213,19 @@ void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len)
 		m = (void *)(p->buf + pos);
 		m->len = to_end;
 		m->pad = MSG_PAD;
-		p->p_head += to_end;
+		p->w.head += to_end;
 		pos = 0;
 	}
 	m = (void *)(p->buf + pos);
 	m->len = len;
 	m->pad = 0;
-	p->p_len = len;
+	p->w.len = len;
 	return m + 1;
 }
 
-void ts_pipe_commit(struct ts_pipe *p)
+void ts_pipe_publish(struct ts_pipe *p)
 {
-	p->p_head += p->p_len;
-	if (p->p_head - p->p_published >= BATCH)
-		publish_head(p, 0);
+	publish_head(p, 0);
 }
 
 int ts_pipe_new(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx)
@@ -248,6 +244,9 @@ int ts_pipe_new(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx)
 		return -ENOMEM;
 	}
 	p->size = ring;
+	p->w.buf = p->buf;
+	p->w.size = ring;
+	p->w.stopped = &p->stopped;
 	p->fn = fn;
 	p->ctx = ctx;
 	pthread_mutex_init(&p->lock, NULL);
@@ -291,7 +290,7 @@ int ts_pipe_drain(struct ts_pipe *p)
 
 void ts_pipe_discard(struct ts_pipe *p, ts_pipe_fn fn, void *ctx)
 {
-	size_t tail = p->tail, head = p->p_head;
+	size_t tail = p->tail, head = p->w.head;
 
 	while (tail != head) {
 		const struct msg_hdr *m = (const void *)(p->buf + (tail & (p->size - 1)));

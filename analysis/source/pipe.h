@@ -22,15 +22,56 @@ typedef int (*ts_pipe_fn)(void *ctx, const void *msg, uint32_t len);
  */
 int ts_pipe_start(struct ts_pipe **pp, size_t ring, ts_pipe_fn fn, void *ctx);
 
+#define TS_PIPE_BATCH (32u << 10) /* bytes between publications of a position */
+
+/*
+ * The producer's own part of the ring, first in struct ts_pipe, so that the common case of
+ * reserving and committing a message is inline: the plugin does it for every sample on perf's
+ * thread. Only the functions below touch it.
+ */
+struct ts_pipe_prod {
+	unsigned char *buf;
+	size_t size;
+	size_t head, published, tail_seen; /* positions: written, published, consumed as seen */
+	uint32_t len; /* of the reserved message, with its header */
+	const int *stopped; /* the consumer returned an error */
+};
+
+void *ts_pipe_reserve_slow(struct ts_pipe *p, uint32_t len);
+void ts_pipe_publish(struct ts_pipe *p);
+
 /**
  * ts_pipe_reserve() - room for a message of @len bytes (rounded up to 8), waiting while full
  * Return: where to write it, or NULL when the consumer has stopped on an error (or @len does
  * not fit): the producer should stop and call ts_pipe_finish() for the code.
  */
-void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len);
+static inline void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len)
+{
+	struct ts_pipe_prod *w = (struct ts_pipe_prod *)p;
+	uint32_t n = (len + 8 + 7) & ~7u; /* with the message's header: its length and a pad */
+	size_t pos = w->head & (w->size - 1);
+	uint32_t *m;
+
+	/* the rest (a wrap, a full ring, a message too large, an error) out of line */
+	if (len >= w->size / 4 || pos + n > w->size || w->size - (w->head - w->tail_seen) < n ||
+	    __atomic_load_n(w->stopped, __ATOMIC_RELAXED))
+		return ts_pipe_reserve_slow(p, len);
+	m = (uint32_t *)(w->buf + pos);
+	m[0] = n;
+	m[1] = 0;
+	w->len = n;
+	return m + 2;
+}
 
 /** ts_pipe_commit() - hand on the message just written into ts_pipe_reserve()'s room */
-void ts_pipe_commit(struct ts_pipe *p);
+static inline void ts_pipe_commit(struct ts_pipe *p)
+{
+	struct ts_pipe_prod *w = (struct ts_pipe_prod *)p;
+
+	w->head += w->len;
+	if (w->head - w->published >= TS_PIPE_BATCH)
+		ts_pipe_publish(p);
+}
 
 /*
  * The same ring with the consumer on a thread of the caller's choosing: ts_pipe_new(), then
