@@ -42,8 +42,8 @@ int cmd_record(int argc, char **argv);
 #define READER_SLICE_NS 100000 /* the shortest slice EEVDF grants */
 
 static const char record_help[] =
-	"usage: tickscope record -e EVENTS [-a | -C CPUS | -p PIDS | -t TIDS] [-m PAGES] [-g]\n"
-	"                        [-o FILE] [--report [--interval N]] [-- CMD [ARG]...]\n\n"
+	"usage: tickscope record -e EVENTS [-a | -C CPUS | -p PIDS | -t TIDS] [-m PAGES] [-r PRIO]\n"
+	"                        [-g] [-o FILE] [--report [--interval N]] [-- CMD [ARG]...]\n\n"
 	"Record tracepoints through libperf into a perf.data file that perf 6.1 and tickscope\n"
 	"read, for boards whose perf is missing or does not match the kernel. As perf record:\n"
 	"with CMD and neither -a nor -C, only CMD and its children (from CMD's exec on) until\n"
@@ -59,6 +59,10 @@ static const char record_help[] =
 	"  -t, --tid LIST       these threads (and their new children)\n"
 	"  -m, --mmap-pages N   ring size per CPU in pages, a power of two (default 128), or\n"
 	"                       a size with K, M or G as perf takes it (\"8M\")\n"
+	"  -r, --realtime N     the thread that drains the rings runs at this SCHED_FIFO\n"
+	"                       priority (1-99, default 1) when allowed (root, CAP_SYS_NICE or\n"
+	"                       RLIMIT_RTPRIO); 0, or not allowed: as other tasks, with a short\n"
+	"                       slice. Never CMD nor the thread that writes the file\n"
 	"  -g, --call-graph     record callchains (kernel and user, frame pointers)\n"
 	"  -o, --output FILE    the perf.data to write (default perf.data); - writes perf's\n"
 	"                       pipe-mode stream on stdout\n"
@@ -78,6 +82,7 @@ struct rec {
 	int all; /* -a given */
 	int per_task; /* follow tasks (CMD or -p/-t), not whole CPUs */
 	int pages, callchain;
+	int rtprio; /* -r: the ring reader's SCHED_FIFO priority, 0 for none */
 	const char *out;
 	int report;
 	const char *interval; /* --interval, for the report */
@@ -214,6 +219,7 @@ static int targets(struct rec *r)
 static int option(struct rec *r, int c)
 {
 	uint64_t ns;
+	char *end;
 
 	switch (c) {
 	case 'e':
@@ -241,6 +247,13 @@ static int option(struct rec *r, int c)
 		return 0;
 	case 'g':
 		r->callchain = 1;
+		return 0;
+	case 'r':
+		r->rtprio = (int)strtol(optarg, &end, 10);
+		if (*end || end == optarg || r->rtprio < 0 || r->rtprio > 99) {
+			cli_error("-r %s: a SCHED_FIFO priority, 1-99, or 0 for none", optarg);
+			return 2;
+		}
 		return 0;
 	case 'o':
 		/* before -e's look-ups: what is wrong with it, said whatever the kernel */
@@ -275,6 +288,7 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "cpu", required_argument, NULL, 'C' },
 		{ "mmap-pages", required_argument, NULL, 'm' },
 		{ "call-graph", no_argument, NULL, 'g' },
+		{ "realtime", required_argument, NULL, 'r' },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "tid", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
@@ -285,7 +299,7 @@ static int parse(struct rec *r, int argc, char **argv)
 	};
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:r:h", opts, NULL)) != -1) {
 		ret = option(r, c);
 		if (ret)
 			return ret;
@@ -671,8 +685,8 @@ static void *reader(void *arg)
 	sigaddset(&sigs, SIGTERM);
 	sigaddset(&sigs, SIGCHLD);
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
-	/* a short slice: run soon after a wakeup, before the ring fills (a hint; may fail) */
-	rec_short_slice(READER_SLICE_NS);
+	/* run soon after a wakeup, before the rings fill: -r's real-time priority, else a slice */
+	rec_reader_priority(r->rtprio, READER_SLICE_NS);
 	r->read_err = read_rings(r);
 	rec_queue_close(&r->q);
 	return NULL;
@@ -939,7 +953,13 @@ int cmd_record(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct rec r = {
-		.pages = 128, .out = "perf.data", .fd = -1, .rfd = -1, .go = -1, .errfd = -1
+		.pages = 128,
+		.rtprio = 1,
+		.out = "perf.data",
+		.fd = -1,
+		.rfd = -1,
+		.go = -1,
+		.errfd = -1,
 	};
 	int ret, err;
 

@@ -114,4 +114,11 @@ void rec_queue_fail(struct rec_queue *q, int err);
  */
 int rec_short_slice(uint64_t ns);
 
+/*
+ * The calling thread (the ring reader) at real-time priority @rtprio (SCHED_FIFO) when it is
+ * above 0 and allowed (root, CAP_SYS_NICE or RLIMIT_RTPRIO): return 1; else with a short
+ * slice of @slice_ns (rec_short_slice()): 0, or -1 when neither could be had.
+ */
+int rec_reader_priority(int rtprio, uint64_t slice_ns);
+
 #endif

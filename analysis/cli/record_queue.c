@@ -191,3 +191,12 @@ int rec_short_slice(uint64_t ns)
 	a.runtime = ns;
 	return syscall(SYS_sched_setattr, 0, &a, 0) ? -errno : 0;
 }
+
+int rec_reader_priority(int rtprio, uint64_t slice_ns)
+{
+	struct sched_param sp = { .sched_priority = rtprio };
+
+	if (rtprio > 0 && !pthread_setschedparam(pthread_self(), SCHED_FIFO, &sp))
+		return 1;
+	return rec_short_slice(slice_ns) ? -1 : 0;
+}
