@@ -674,16 +674,22 @@ static int read_rings(struct rec *r)
 	}
 }
 
+/* SIGINT, SIGTERM (the user's stop) and SIGCHLD (CMD's end) */
+static void ending_signals(sigset_t *sigs)
+{
+	sigemptyset(sigs);
+	sigaddset(sigs, SIGINT);
+	sigaddset(sigs, SIGTERM);
+	sigaddset(sigs, SIGCHLD);
+}
+
 static void *reader(void *arg)
 {
 	struct rec *r = arg;
 	sigset_t sigs;
 
 	/* the signals that end the recording interrupt this thread's poll, not the writer */
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGCHLD);
+	ending_signals(&sigs);
 	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
 	/* run soon after a wakeup, before the rings fill: -r's real-time priority, else a slice */
 	rec_reader_priority(r->rtprio, READER_SLICE_NS);
@@ -740,10 +746,7 @@ static int capture(struct rec *r)
 	err = rec_queue_init(&r->q, qsize > QUEUE_MIN ? qsize : QUEUE_MIN);
 	if (err)
 		return err;
-	sigemptyset(&sigs);
-	sigaddset(&sigs, SIGINT);
-	sigaddset(&sigs, SIGTERM);
-	sigaddset(&sigs, SIGCHLD);
+	ending_signals(&sigs);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 	err = -pthread_create(&t, NULL, reader, r);
 	if (err) {
