@@ -81,7 +81,7 @@ $(CLI): $(CLI_OBJS) $(LIB)
 $(BUILD)/tests/%.t: tests/unit/%.c $(LIB) tests/lib/tap.h tests/lib/events.h
 	@mkdir -p $(@D)
 	$(if $(Q),@echo "  CC      $@")
-	$(Q)$(CC) $(ALL_CFLAGS) -Itests/lib -o $@ $< $(LIB) $(LIBS) $(ALL_LDFLAGS)
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/lib -o $@ $< $(UNIT_OBJS) $(LIB) $(LIBS) $(ALL_LDFLAGS)
 
 # Set-up: install what is missing (Debian packages by name). Both demo and check run it.
 deps:

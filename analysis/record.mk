@@ -22,6 +22,9 @@ $(CLI_OBJS): | $(LIBPERF_HOST)/lib/libperf.a
 $(BUILD)/analysis/cli/record_ring.o: ALL_CFLAGS += -I$(LIBPERF_HOST)/tools/include \
 	-I$(LIBPERF_HOST)/arch-include
 $(CLI): $(LIBPERF_LIBS)
+# The queue between the ring reader and the writer has a unit test of its own.
+$(BUILD)/tests/record_queue.t: $(BUILD)/analysis/cli/record_queue.o
+$(BUILD)/tests/record_queue.t: UNIT_OBJS := $(BUILD)/analysis/cli/record_queue.o
 $(CLI): LIBS += $(LIBPERF_LIBS)
 
 # A static aarch64 tickscope for boards without a working perf (boards/target/ts-record.sh):

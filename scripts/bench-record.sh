@@ -10,7 +10,9 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 TICKSCOPE=$TS_BUILD/tickscope
 PERF=${PERF:-perf}
 TIME=/usr/bin/time
-RUNS=${BENCH_RUNS:-5}
+# lost events swing with the machine's load from run to run (0 in most runs, thousands in a few):
+# more runs than bench's other lines, and the turns paired (below)
+RUNS=${BENCH_RECORD_RUNS:-9}
 # ring sizes in pages; "8s": 8 pages with the recorder stopped (SIGSTOP) 5 ms of every 50 ms
 # while the workload runs, the same stalls for both tools: a loaded machine's, made repeatable
 PAGES=${BENCH_RECORD_PAGES:-128 8 8s}
@@ -27,12 +29,16 @@ the tools' order swapped every run. Prints per tool and size the median [min-max
 recorder's own CPU time (user+sys, GNU time; the workload runs apart), the samples in the file,
 the events lost (tickscope info: the larger of the LOST and the LOST_SAMPLES records' counts,
 which perf record writes both of for the same losses) and the samples recorded before the first
-LOST record (all of them when none was lost); then the ratios and the targets: no more CPU than
-perf record, no more lost events (medians). A size with an "s" (8s) stops the recorder 5 ms of
-every 50 ms while the workload runs (SIGSTOP, SIGCONT): the stalls a loaded machine gives a
-recorder, the same for both tools, so that their losses compare whatever the load.
+LOST record (all of them when none was lost), and the mean of the events lost; then the ratios
+and the targets: no more CPU than perf record, no more lost events (medians), and how many turns
+each tool lost fewer events in than the other (the two ran back to back in a turn, under the
+same load: a paired comparison that medians of mostly-zero losses cannot give). A size with
+an "s" (8s) stops the recorder 5 ms of every 50 ms while the workload runs (SIGSTOP, SIGCONT):
+the stalls a loaded machine gives a recorder, the same for both tools, so that their losses
+compare whatever the load.
 BENCH_STRICT=1 exits 1 when a target is missed.
-Environment: TS_BUILD, PERF, BENCH_RUNS, BENCH_RECORD_PAGES, BENCH_RECORD_EVENTS, BENCH_STRICT.
+Environment: TS_BUILD, PERF, BENCH_RECORD_RUNS (default 9), BENCH_RECORD_PAGES,
+BENCH_RECORD_EVENTS, BENCH_STRICT.
 EOF2
 	exit 0
 	;;
@@ -125,12 +131,18 @@ target() { # what a b: met when a <= b (bench.sh's "goal:" lines)
 for m in $PAGES; do
 	for tool in perf tickscope; do
 		f=$tmp/$tool-$m
-		printf '%-16s -m %-5s cpu %s s  samples %s  lost %s  before first loss %s\n' \
+		printf '%-16s -m %-5s cpu %s s  samples %s  lost %s mean %s  before first loss %s\n' \
 			"$tool record" "$m" "$(stat "$f" 1 | awk '{ printf "%.3f [%.3f-%.3f]", $1, $2, $3 }')" \
 			"$(stat "$f" 2 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
 			"$(stat "$f" 3 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
+			"$(awk '{ s += $3 } END { printf "%d", NR ? s / NR : 0 }' "$f")" \
 			"$(stat "$f" 4 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')"
 	done
+	# line i of each file is turn i: the two tools back to back
+	paste -d' ' "$tmp/tickscope-$m" "$tmp/perf-$m" | awk -v m="$m" '{
+		if ($3 < $7) t++; else if ($3 > $7) p++; else e++ }
+		END { printf "turns (-m %s): tickscope lost fewer events in %d, perf record in %d, " \
+			"equal in %d\n", m, t, p, e }'
 	pc=$(stat "$tmp/perf-$m" 1 | cut -d' ' -f1)
 	tc=$(stat "$tmp/tickscope-$m" 1 | cut -d' ' -f1)
 	pl=$(stat "$tmp/perf-$m" 3 | cut -d' ' -f1)

@@ -69,7 +69,8 @@ Prints, for one trace: samples/s, CPU time (user+sys) and peak RSS of
   tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold with
     one worker and with one per core (--jobs), and cached; sha256sum of the same files by
     one process and by one per core, the peer that shows what a second core gives just then
-  tickscope record against perf record (scripts/bench-record.sh --help)
+  tickscope record against perf record, BENCH_RECORD_RUNS (9) turns (scripts/bench-record.sh
+    --help)
   tickscope compare of 2 x 5,000 and 10 x 1,000 cached summary-only runs (CPU s, peak RSS;
     scripts/bench-compare-scale.sh)
   tickscope report and dump --format=tsv against perf sched latency and perf script on three

@@ -7,6 +7,7 @@
 #include <fcntl.h>
 #include <getopt.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,10 +35,15 @@ int cmd_record(int argc, char **argv);
 #define TS_VERSION "0.1"
 #endif
 #define MEND_SIZE (1 << 16) /* the largest record: header.size is a u16 */
+#define PERF_RECORD_FINISHED_ROUND 68 /* perf's user record type */
+#define QUEUE_MIN (4 << 20)
+#define ROUND_BYTES (256 << 10) /* the writer closes a round at least this often */
+#define WRITER_WAIT_MS 50 /* the writer writes at least this often while records come */
+#define READER_SLICE_NS 100000 /* the shortest slice EEVDF grants */
 
 static const char record_help[] =
-	"usage: tickscope record -e EVENTS [-a | -C CPUS | -p PIDS | -t TIDS] [-m PAGES] [-g]\n"
-	"                        [-o FILE] [--report [--interval N]] [-- CMD [ARG]...]\n\n"
+	"usage: tickscope record -e EVENTS [-a | -C CPUS | -p PIDS | -t TIDS] [-m PAGES] [-r PRIO]\n"
+	"                        [-g] [-o FILE] [--report [--interval N]] [-- CMD [ARG]...]\n\n"
 	"Record tracepoints through libperf into a perf.data file that perf 6.1 and tickscope\n"
 	"read, for boards whose perf is missing or does not match the kernel. As perf record:\n"
 	"with CMD and neither -a nor -C, only CMD and its children (from CMD's exec on) until\n"
@@ -53,6 +59,10 @@ static const char record_help[] =
 	"  -t, --tid LIST       these threads (and their new children)\n"
 	"  -m, --mmap-pages N   ring size per CPU in pages, a power of two (default 128), or\n"
 	"                       a size with K, M or G as perf takes it (\"8M\")\n"
+	"  -r, --realtime N     the thread that drains the rings runs at this SCHED_FIFO\n"
+	"                       priority (1-99, default 1) when allowed (root, CAP_SYS_NICE or\n"
+	"                       RLIMIT_RTPRIO); 0, or not allowed: as other tasks, with a short\n"
+	"                       slice. Never CMD nor the thread that writes the file\n"
 	"  -g, --call-graph     record callchains (kernel and user, frame pointers)\n"
 	"  -o, --output FILE    the perf.data to write (default perf.data); - writes perf's\n"
 	"                       pipe-mode stream on stdout\n"
@@ -72,6 +82,7 @@ struct rec {
 	int all; /* -a given */
 	int per_task; /* follow tasks (CMD or -p/-t), not whole CPUs */
 	int pages, callchain;
+	int rtprio; /* -r: the ring reader's SCHED_FIFO priority, 0 for none */
 	const char *out;
 	int report;
 	const char *interval; /* --interval, for the report */
@@ -86,8 +97,11 @@ struct rec {
 	char *tmp; /* the output until its header is written, so a failed start leaves none */
 	int out_set;
 	uint64_t *samples; /* per event */
-	uint64_t other, lost, mended;
+	uint64_t other, lost; /* the writer's */
+	uint64_t mended; /* the reader's */
 	size_t pass_max; /* the most bytes one ring gave in the last pass */
+	struct rec_queue q; /* from the reader thread to the writer */
+	int read_err;
 	unsigned char *mend; /* for records libperf cut short */
 	struct id_map *ids; /* sorted by id: which event a sample's IDENTIFIER names */
 	size_t nr_ids;
@@ -205,6 +219,7 @@ static int targets(struct rec *r)
 static int option(struct rec *r, int c)
 {
 	uint64_t ns;
+	char *end;
 
 	switch (c) {
 	case 'e':
@@ -232,6 +247,13 @@ static int option(struct rec *r, int c)
 		return 0;
 	case 'g':
 		r->callchain = 1;
+		return 0;
+	case 'r':
+		r->rtprio = (int)strtol(optarg, &end, 10);
+		if (*end || end == optarg || r->rtprio < 0 || r->rtprio > 99) {
+			cli_error("-r %s: a SCHED_FIFO priority, 1-99, or 0 for none", optarg);
+			return 2;
+		}
 		return 0;
 	case 'o':
 		/* before -e's look-ups: what is wrong with it, said whatever the kernel */
@@ -266,6 +288,7 @@ static int parse(struct rec *r, int argc, char **argv)
 		{ "cpu", required_argument, NULL, 'C' },
 		{ "mmap-pages", required_argument, NULL, 'm' },
 		{ "call-graph", no_argument, NULL, 'g' },
+		{ "realtime", required_argument, NULL, 'r' },
 		{ "pid", required_argument, NULL, 'p' },
 		{ "tid", required_argument, NULL, 't' },
 		{ "output", required_argument, NULL, 'o' },
@@ -276,7 +299,7 @@ static int parse(struct rec *r, int argc, char **argv)
 	};
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:r:h", opts, NULL)) != -1) {
 		ret = option(r, c);
 		if (ret)
 			return ret;
@@ -566,9 +589,14 @@ static void count(struct rec *r, const union perf_event *ev)
 	}
 }
 
-/* One pass over every CPU's ring. Return the records written, or a negative error. */
+/*
+ * One pass over every CPU's ring into the queue, closed by a FINISHED_ROUND when it found
+ * records. Return the records taken, or the writer's error.
+ */
 static long drain(struct rec *r)
 {
+	static const struct perf_event_header round = { .type = PERF_RECORD_FINISHED_ROUND,
+							.size = sizeof(round) };
 	union perf_event *ev, *whole;
 	struct perf_mmap *map;
 	size_t bytes;
@@ -584,8 +612,7 @@ static long drain(struct rec *r)
 		while (!err && (ev = perf_mmap__read_event(map))) {
 			whole = rec_ring_mend(map, ev, r->mend, MEND_SIZE);
 			r->mended += whole != ev;
-			count(r, whole);
-			err = ts_writer_record(r->w, whole);
+			err = rec_queue_put(&r->q, whole);
 			perf_mmap__consume(map);
 			bytes += whole->header.size;
 			n++;
@@ -596,7 +623,8 @@ static long drain(struct rec *r)
 		if (err)
 			return err;
 	}
-	return n;
+	err = n ? rec_queue_put(&r->q, &round) : 0;
+	return err ?: rec_queue_publish(&r->q) ?: n;
 }
 
 static int child_done(struct rec *r)
@@ -617,19 +645,17 @@ static int tasks_gone(const struct rec *r)
 	return (r->pids || r->tids) && !rec_threads_alive(r->threads);
 }
 
-static int capture(struct rec *r)
+/* The reader thread's loop: drain every ring, then sleep until one crosses its mark. */
+static int read_rings(struct rec *r)
 {
 	size_t ring_bytes = (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE);
 	long n;
-	int err, last = 0;
+	int last = 0;
 
 	for (;;) {
 		n = drain(r);
 		if (n < 0)
 			return (int)n;
-		err = ts_writer_round(r->w);
-		if (err)
-			return err;
 		if (last)
 			return 0;
 		if (stop || child_done(r) || tasks_gone(r)) {
@@ -646,6 +672,98 @@ static int capture(struct rec *r)
 			perf_evlist__poll(r->evlist, 100);
 		}
 	}
+}
+
+/* SIGINT, SIGTERM (the user's stop) and SIGCHLD (CMD's end) */
+static void ending_signals(sigset_t *sigs)
+{
+	sigemptyset(sigs);
+	sigaddset(sigs, SIGINT);
+	sigaddset(sigs, SIGTERM);
+	sigaddset(sigs, SIGCHLD);
+}
+
+static void *reader(void *arg)
+{
+	struct rec *r = arg;
+	sigset_t sigs;
+
+	/* the signals that end the recording interrupt this thread's poll, not the writer */
+	ending_signals(&sigs);
+	pthread_sigmask(SIG_UNBLOCK, &sigs, NULL);
+	/* run soon after a wakeup, before the rings fill: -r's real-time priority, else a slice */
+	rec_reader_priority(r->rtprio, READER_SLICE_NS);
+	r->read_err = read_rings(r);
+	rec_queue_close(&r->q);
+	return NULL;
+}
+
+/* The records the reader queued, into the file, counted. */
+static int write_batch(struct rec *r, uint64_t pos, uint64_t to)
+{
+	const union perf_event *ev;
+	uint64_t start = pos;
+	int err = 0;
+
+	while (!err && pos < to) {
+		ev = rec_queue_at(&r->q, &pos);
+		pos += ev->header.size;
+		/*
+		 * A round is closed (written, and the file made valid up to it) at the batch's
+		 * end or once ROUND_BYTES are pending; the other markers are copied as they are.
+		 */
+		if (ev->header.type == PERF_RECORD_FINISHED_ROUND &&
+		    (pos == to || pos - start >= ROUND_BYTES)) {
+			err = ts_writer_round(r->w);
+			start = pos;
+		} else {
+			count(r, ev);
+			err = ts_writer_record(r->w, ev);
+		}
+	}
+	return err;
+}
+
+/*
+ * The rings are drained on a thread of their own into a queue (the reader), and this thread
+ * writes what it queued: a write that blocks delays the file, not the draining.
+ */
+static int capture(struct rec *r)
+{
+	size_t ring_bytes = (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE), qsize;
+	int nmaps = 0, err = 0;
+	sigset_t sigs, old;
+	uint64_t from, to;
+	struct perf_mmap *map;
+	pthread_t t;
+
+	perf_evlist__for_each_mmap(r->evlist, map, false)
+	{
+		nmaps++;
+	}
+	/* room for two full passes, at least 4 MiB */
+	qsize = ring_bytes * (size_t)nmaps * 2;
+	err = rec_queue_init(&r->q, qsize > QUEUE_MIN ? qsize : QUEUE_MIN);
+	if (err)
+		return err;
+	ending_signals(&sigs);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	err = -pthread_create(&t, NULL, reader, r);
+	if (err) {
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return err;
+	}
+	while (rec_queue_take(&r->q, WRITER_WAIT_MS, &from, &to)) {
+		if (!err && from != to) {
+			err = write_batch(r, from, to);
+			if (err)
+				rec_queue_fail(&r->q, err);
+		}
+		rec_queue_release(&r->q, to);
+	}
+	pthread_join(t, NULL);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return err ?: r->read_err;
 }
 
 /* --report: `tickscope report -i -` in a child process, reading the pipe-mode stream */
@@ -830,6 +948,7 @@ static int cleanup(struct rec *r)
 	free(r->samples);
 	free(r->ids);
 	free(r->mend);
+	rec_queue_free(&r->q);
 	return st;
 }
 
@@ -837,7 +956,13 @@ int cmd_record(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct rec r = {
-		.pages = 128, .out = "perf.data", .fd = -1, .rfd = -1, .go = -1, .errfd = -1
+		.pages = 128,
+		.rtprio = 1,
+		.out = "perf.data",
+		.fd = -1,
+		.rfd = -1,
+		.go = -1,
+		.errfd = -1,
 	};
 	int ret, err;
 

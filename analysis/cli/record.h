@@ -3,6 +3,7 @@
 #ifndef TS_CLI_RECORD_H
 #define TS_CLI_RECORD_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -63,5 +64,61 @@ struct perf_evsel;
  * @evsel: the event
  */
 void rec_evsel_release(struct perf_evsel *evsel);
+
+/*
+ * Whole perf records handed from the thread that drains the rings (the reader) to the one that
+ * writes them (the writer), in order; the reader never waits for a write, only for room.
+ */
+struct rec_queue {
+	pthread_mutex_t lock;
+	pthread_cond_t more, room; /* the writer waits for records, the reader for room */
+	unsigned char *buf;
+	size_t cap; /* bytes, a multiple of 8 */
+	size_t wake; /* the writer is woken once this many bytes are queued */
+	uint64_t head, tail; /* bytes published by the reader, released by the writer (lock) */
+	int done, err; /* the reader's end, the writer's failure (lock) */
+	int writer_waits; /* (lock) */
+	uint64_t whead, limit; /* the reader's own: bytes put, and how far it may put unasked */
+};
+
+/* A queue of @cap bytes (at least 128 KiB). 0 or -ENOMEM. */
+int rec_queue_init(struct rec_queue *q, size_t cap);
+void rec_queue_free(struct rec_queue *q);
+
+/*
+ * The reader's side. rec_queue_put() copies one record in (waiting for room when the queue is
+ * full) and returns 0 or the writer's error; rec_queue_publish() makes what was put visible to
+ * the writer (woken once a quarter of the queue waits) and returns the writer's error, if any;
+ * rec_queue_close() publishes the rest and ends the queue.
+ */
+int rec_queue_put(struct rec_queue *q, const void *rec);
+int rec_queue_publish(struct rec_queue *q);
+void rec_queue_close(struct rec_queue *q);
+
+/*
+ * The writer's side. rec_queue_take() waits until a quarter of the queue is waiting, the
+ * reader has closed it, or @ms have passed, and sets [@from, @to) to the published bytes: 0
+ * once the queue is closed and empty, else 1 (the range may be empty). rec_queue_at() returns
+ * the record at *@pos (moved over a pad); rec_queue_release() gives the bytes before @to back.
+ * rec_queue_fail() tells the reader that writing failed with @err.
+ */
+int rec_queue_take(struct rec_queue *q, int ms, uint64_t *from, uint64_t *to);
+const void *rec_queue_at(const struct rec_queue *q, uint64_t *pos);
+void rec_queue_release(struct rec_queue *q, uint64_t to);
+void rec_queue_fail(struct rec_queue *q, int err);
+
+/*
+ * Ask the scheduler (EEVDF, Linux 6.12 and later) for a slice of @ns for the calling thread, so
+ * that it is run soon after it wakes; unprivileged, ignored by older kernels. Real-time and
+ * idle policies are left alone. 0 or a negative errno.
+ */
+int rec_short_slice(uint64_t ns);
+
+/*
+ * The calling thread (the ring reader) at real-time priority @rtprio (SCHED_FIFO) when it is
+ * above 0 and allowed (root, CAP_SYS_NICE or RLIMIT_RTPRIO): return 1; else with a short
+ * slice of @slice_ns (rec_short_slice()): 0, or -1 when neither could be had.
+ */
+int rec_reader_priority(int rtprio, uint64_t slice_ns);
 
 #endif

@@ -286,18 +286,6 @@ int ts_writer_start(struct ts_writer *w, const struct ts_wattr *attrs, int nr)
 	return err ?: (w->next ? ts_writer_start(w->next, attrs, nr) : 0);
 }
 
-int ts_writer_record(struct ts_writer *w, const void *rec)
-{
-	const struct perf_event_header *h = rec;
-
-	if (w->err)
-		return w->err;
-	if (h->size < sizeof(*h) || h->size % 8)
-		return -TS_ERECSIZE;
-	w->err = append(w, rec, h->size);
-	return w->err ?: (w->next ? ts_writer_record(w->next, rec) : 0);
-}
-
 /*
  * A failed write: cut the file back to the last committed round. Its table was written there,
  * so those blocks are still allocated and rewriting the table needs no new space.
@@ -309,6 +297,21 @@ static int rollback(struct ts_writer *w, int err)
 	if (!w->pipe && ftruncate(w->fd, (off_t)(w->round_end + 16 * (uint64_t)w->nr_feats)) == 0)
 		commit(w, w->round_end);
 	return err;
+}
+
+int ts_writer_record(struct ts_writer *w, const void *rec)
+{
+	const struct perf_event_header *h = rec;
+
+	if (w->err)
+		return w->err;
+	if (h->size < sizeof(*h) || h->size % 8)
+		return -TS_ERECSIZE;
+	/* a full buffer is flushed here: a failure then cuts the file back as a round's does */
+	w->err = append(w, rec, h->size);
+	if (w->err)
+		return rollback(w, w->err);
+	return w->next ? ts_writer_record(w->next, rec) : 0;
 }
 
 int ts_writer_round(struct ts_writer *w)
