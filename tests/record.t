@@ -242,7 +242,7 @@ else
 	ok 0 "-p PID # SKIP no pingpong workload"
 fi
 
-# --- the thread that drains the rings: SCHED_FIFO 1 by default (root here), none with -r 0 --
+# --- the thread that drains the rings: SCHED_FIFO 1 with -r 1 (root here), none by default --
 # the scheduling policy and real-time priority of each of the recorder's threads, as the kernel
 # shows them (/proc/PID/task/TID/stat fields 40 and 41: rt_priority, policy; 1 is SCHED_FIFO)
 rec_threads_sched() {
@@ -260,13 +260,13 @@ rec_threads_sched() {
 	kill -INT $p
 	wait $p
 }
-s1=$(rec_threads_sched)
+s1=$(rec_threads_sched -r 1)
 [ "$(echo "$s1" | tr ' ' '\n' | grep -c '^1/1$')" = 1 ] &&
 	[ "$(echo "$s1" | tr ' ' '\n' | grep -c '^0/0$')" = 1 ]
-ok $? "one of the recorder's two threads at SCHED_FIFO 1, the writer at SCHED_OTHER (policy/prio: $s1)"
-s0=$(rec_threads_sched -r 0)
+ok $? "-r 1: one of the recorder's two threads at SCHED_FIFO 1, the writer at SCHED_OTHER (policy/prio: $s1)"
+s0=$(rec_threads_sched)
 [ "$(echo "$s0" | tr ' ' '\n' | grep -c '^0/0$')" = 2 ]
-ok $? "-r 0: both at SCHED_OTHER (policy/prio: $s0)"
+ok $? "by default: both at SCHED_OTHER (policy/prio: $s0)"
 
 # --- records longer than 4,168 bytes that wrap the ring ------------------------------------
 # sched_process_exec carries the exec'd path: a 4,000-byte path with -g makes 4,136-byte

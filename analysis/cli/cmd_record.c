@@ -60,7 +60,7 @@ static const char record_help[] =
 	"  -m, --mmap-pages N   ring size per CPU in pages, a power of two (default 128), or\n"
 	"                       a size with K, M or G as perf takes it (\"8M\")\n"
 	"  -r, --realtime N     the thread that drains the rings runs at this SCHED_FIFO\n"
-	"                       priority (1-99, default 1) when allowed (root, CAP_SYS_NICE or\n"
+	"                       priority (1-99; default 0, none) when allowed (root, CAP_SYS_NICE or\n"
 	"                       RLIMIT_RTPRIO); 0, or not allowed: as other tasks, with a short\n"
 	"                       slice. Never CMD nor the thread that writes the file\n"
 	"  -g, --call-graph     record callchains (kernel and user, frame pointers)\n"
@@ -957,7 +957,7 @@ int cmd_record(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	struct rec r = {
 		.pages = 128,
-		.rtprio = 1,
+		.rtprio = 0,
 		.out = "perf.data",
 		.fd = -1,
 		.rfd = -1,
