@@ -25,7 +25,7 @@ static const char *const comp_metric[C_NR][2] = {
 
 /* How a rule's metric must have changed to be a mechanism. */
 enum how {
-	H_CHANGED, /* significant, or (too few runs) every run apart and over 2x */
+	H_CHANGED, /* significant, or (too few runs) apart beyond their spread and over 2x */
 	H_ONLY, /* above zero in every run of one side, zero in every run of the other */
 	H_TESTED, /* significant only: kinds with many members (work functions) and rare ones */
 };
@@ -190,6 +190,23 @@ static const char *separation(const struct ts_cmp_cell *a, const struct ts_cmp_c
 	return a->s.max < b->s.min || b->s.max < a->s.min ? "complete" : "partial";
 }
 
+/*
+ * Whether every run of one side is beyond every run of the other by more than the two sides'
+ * own spread (the range of A's runs plus the range of B's): the gap between the sides is wider
+ * than the run-to-run noise they show. Among a few hundred metrics, some separate completely
+ * by chance with 3 runs a side (1 in 10 each, under no change); few by a gap that wide (about
+ * 1 in 300 in simulations of skewed noise: exponential, log-normal).
+ */
+static int apart_beyond_spread(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
+{
+	double gap, spread = (a->s.max - a->s.min) + (b->s.max - b->s.min);
+
+	if (strcmp(separation(a, b), "complete"))
+		return 0;
+	gap = a->s.max < b->s.min ? b->s.min - a->s.max : a->s.min - b->s.max;
+	return gap > spread;
+}
+
 static double effect_size(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
 {
 	double sa = isnan(a->s.sd) ? 0 : a->s.sd, sb = isnan(b->s.sd) ? 0 : b->s.sd;
@@ -207,7 +224,8 @@ static double runs_min_p(int na, int nb)
 /*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
- * one side is beyond every run of the other and the medians are over 2x apart.
+ * one side is beyond every run of the other by more than their own spread and the medians are
+ * over 2x apart.
  */
 static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		     const struct chain_rule *ru, int *tested)
@@ -233,7 +251,7 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	 * unconfirmed (among hundreds, some separate by chance: a split-halves null does it)
 	 */
 	if (ru->how == H_TESTED || isnan(b->p) || b->t.min_p < c->o.alpha ||
-	    strcmp(separation(a, b), "complete") ||
+	    !apart_beyond_spread(a, b) ||
 	    runs_min_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha ||
 	    a->s.n < c->var[0].nr_runs || b->s.n < c->var[v].nr_runs)
 		return 0;
@@ -790,17 +808,21 @@ static void missing_lines(struct ts_cmp *c, int v)
 		   "  not tested: %d and %d runs are too few for the U test to reach p < %.2g; "
 		   "record more runs (4 a side are the least)%s",
 		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha,
-		   has_trace(c) ? "" : ", with a trace (tickscope record) for the mechanisms");
+		   has_trace(c) ? "; no kernel mechanism's runs are apart by more than their "
+				  "own spread" :
+				  ", with a trace (tickscope record) for the mechanisms");
+	else if (!h->nr_mech && c->result && c->result->cell[v].significant)
+		hl(&c->head[v], "  cause not found: no kernel mechanism of the chain rules "
+				"(docs/compare.md) changed significantly");
 	else if (!h->nr_mech)
 		hl(&c->head[v],
-		   "  %s: no kernel mechanism of the chain rules (docs/compare.md) "
-		   "changed significantly",
-		   c->result && c->result->cell[v].significant ? "cause not found" :
-								 "nothing changed");
+		   "  nothing changed: no change found beyond the runs' own spread (neither the "
+		   "benchmark nor a kernel mechanism of the chain rules changed significantly)");
 	if (untested)
 		hl(&c->head[v],
 		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
-		   "p < %.2g (4 a side are the least); record more runs",
+		   "p < %.2g (4 a side are the least); the mechanisms shown are those whose runs are "
+		   "apart by more than their own spread; record more runs",
 		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha);
 	if (run && has_trace(c) && !ts_cmp_find(c, "task.path.run.own.per_op"))
 		hl(&c->head[v],
