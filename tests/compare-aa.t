@@ -16,7 +16,7 @@
 # - every split of 8 runs into 4 against 4 and 35 splits of 20 runs into 10 against 10: the
 #   benchmark is significant in at most alpha (5%) of the splits (4 against 4: exactly the one
 #   split in 35 that puts the 4 fastest runs against the 4 slowest, the exact test's floor) and
-#   a mechanism is named in at most 5% of them (the false discovery rate it is adjusted to).
+#   a mechanism is named in at most 5% of them (docs/compare.md, "A/A", has the figures).
 . "$(dirname "$0")/lib/tap.sh"
 command -v xz >/dev/null || skip_all "no xz"
 command -v python3 >/dev/null || skip_all "no python3"

@@ -246,14 +246,15 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	if (b->significant)
 		return 1;
 	/*
-	 * Untested only when the recording has too few runs for any test, and every run of
-	 * both sides measured it: a metric missing from some runs is not significant, not
-	 * unconfirmed (among hundreds, some separate by chance: a split-halves null does it)
+	 * Unconfirmed: the runs are too few for the test to confirm a metric whose every run of
+	 * one side is beyond every run of the other, either for any test (3 runs a side) or
+	 * after the adjustment over the family's hundreds of metrics (4 or 6 a side: their
+	 * smallest p, 0.029 or 0.0022, is not enough). The runs must then be apart by more than
+	 * their own spread, and every run of both sides must have measured it: a metric missing
+	 * from some runs is not significant, not unconfirmed.
 	 */
-	if (ru->how == H_TESTED || isnan(b->p) || b->t.min_p < c->o.alpha ||
-	    !apart_beyond_spread(a, b) ||
-	    runs_min_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha ||
-	    a->s.n < c->var[0].nr_runs || b->s.n < c->var[v].nr_runs)
+	if (ru->how == H_TESTED || isnan(b->p) || a->s.n < c->var[0].nr_runs ||
+	    b->s.n < c->var[v].nr_runs || !apart_beyond_spread(a, b))
 		return 0;
 	*tested = 0;
 	return lo == 0 ? hi > 0 : hi > 2 * lo;
@@ -764,7 +765,9 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",
 	   m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit), m->unit, s, p,
 	   !strcmp(m->separation, "complete") ?
-		   (m->tested ? "every run apart" : "every run apart, too few runs to test") :
+		   (m->tested	  ? "every run apart" :
+		    too_few(c, v) ? "every run apart, too few runs to test" :
+				    "every run apart, not significant after the adjustment") :
 		   "runs overlap");
 }
 
@@ -818,12 +821,18 @@ static void missing_lines(struct ts_cmp *c, int v)
 		hl(&c->head[v],
 		   "  nothing changed: no change found beyond the runs' own spread (neither the "
 		   "benchmark nor a kernel mechanism of the chain rules changed significantly)");
-	if (untested)
+	if (untested && too_few(c, v))
 		hl(&c->head[v],
 		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
 		   "p < %.2g (4 a side are the least); the mechanisms shown are those whose runs are "
 		   "apart by more than their own spread; record more runs",
 		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha);
+	else if (untested)
+		hl(&c->head[v],
+		   "  unconfirmed: with %d and %d runs, a mechanism whose runs are apart by more "
+		   "than their own spread is not significant after the adjustment over the "
+		   "metrics; record more runs",
+		   c->var[0].nr_runs, c->var[v].nr_runs);
 	if (run && has_trace(c) && !ts_cmp_find(c, "task.path.run.own.per_op"))
 		hl(&c->head[v],
 		   "  %s: the time interrupts took inside it is not recorded; record "
