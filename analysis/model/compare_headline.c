@@ -222,13 +222,44 @@ static double runs_min_p(int na, int nb)
 }
 
 /*
+ * Whether row @r could show a path switched on or off between @v and the baseline: measured
+ * in every run, zero in as many runs as one side has and above zero in the others. Only such
+ * a metric can be zero in every run of one side and above zero in every run of the other.
+ */
+static int switch_at_risk(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	const int k[2] = { 0, v };
+	int zero = 0, pos = 0, n = c->var[0].nr_runs + c->var[v].nr_runs;
+
+	if (!strcmp(r->unit, "%"))
+		return 0;
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < c->var[k[i]].nr_runs && j < r->cell[k[i]].s.n; j++) {
+			zero += r->cell[k[i]].values[j] == 0;
+			pos += r->cell[k[i]].values[j] > 0;
+		}
+	return zero + pos == n && (zero == c->var[0].nr_runs || zero == c->var[v].nr_runs);
+}
+
+/*
+ * The chance, when nothing changed, that such a metric's zero runs are all of one side: the
+ * runs are exchangeable, so it is 1 in C(na + nb, na) arrangements of the zeros, 2 when both
+ * sides have as many runs (2/924 with 6 runs a side).
+ */
+static double switched_p(int na, int nb)
+{
+	return fmin(1, (na == nb ? 2 : 1) *
+			       exp(lgamma(na + 1.0) + lgamma(nb + 1.0) - lgamma(na + nb + 1.0)));
+}
+
+/*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
  * one side is beyond every run of the other by more than their own spread and the medians are
  * over 2x apart.
  */
 static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
-		     const struct chain_rule *ru, int *tested)
+		     const struct chain_rule *ru, int nr_rules, int *tested)
 {
 	const struct ts_cmp_cell *a = &r->cell[0], *b = &r->cell[v];
 	double lo = fmin(fabs(a->s.median), fabs(b->s.median));
@@ -244,6 +275,16 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
 		return 0;
 	if (b->significant)
+		return 1;
+	/*
+	 * A path switched on or off (above zero in every run of one side, zero in every run of
+	 * the other, a time or a rate): tested by switched_p(), Bonferroni-adjusted over the
+	 * @nr_rules metrics of the chain rules that could show it (switch_at_risk(); a metric
+	 * above zero in every run cannot, and counting it would only cost power: Tarone's
+	 * adjustment for discrete tests).
+	 */
+	if (ru->how != H_TESTED && ts_cmp_switched(c, r, v) &&
+	    nr_rules * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha)
 		return 1;
 	/*
 	 * Unconfirmed: the runs are too few for the test to confirm a metric whose every run of
@@ -508,19 +549,25 @@ static int inert_threads(const struct ts_cmp *c, const struct ts_cmp_row *r, int
 static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		      const struct ts_cmp_row **inert, int *nr_inert)
 {
-	int n = 0, has_dec = c->dec[v].kind != NULL;
+	int n = 0, has_dec = c->dec[v].kind != NULL, nr_rules = 0;
+	char cls[200];
 
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct chain_rule *ru = rule_of(&c->rows[i], cls, sizeof(cls));
+
+		nr_rules += ru && ru->how != H_TESTED && (!has_dec || comp_part(c, v, ru->comp)) &&
+			    switch_at_risk(c, &c->rows[i], v);
+	}
 	for (int i = 0; i < c->nr_rows && n < MAX_CAND; i++) {
 		const struct ts_cmp_row *r = &c->rows[i];
 		const struct chain_rule *ru;
-		char cls[200];
 		int tested = 1, miss;
 
 		ru = rule_of(r, cls, sizeof(cls));
 		if (!ru || (has_dec && !comp_part(c, v, ru->comp)) || user_class(c, ru, cls))
 			continue;
 		miss = missing_side(c, r, v, ru);
-		if (miss < 0 && !qualifies(c, r, v, ru, &tested))
+		if (miss < 0 && !qualifies(c, r, v, ru, nr_rules, &tested))
 			continue;
 		if (inert_threads(c, r, v, ru, cls)) {
 			if (*nr_inert < MAX_INERT)
@@ -733,10 +780,12 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 
 	p[0] = s[0] = '\0';
 	ru = rule_of(m->row, cls, sizeof(cls));
-	if (ru && ru->how == H_ONLY) {
+	if (ru && (ru->how == H_ONLY ||
+		   (!m->row->cell[v].significant && ts_cmp_switched(c, m->row, v)))) {
 		/*
-		 * Qualified by existing in every run of one side and no run of the other, not by
-		 * a test: an adjusted p beside it (p=0.11 with 6 runs a side) would read as doubt
+		 * Qualified by existing in every run of one side and no run of the other (a thread
+		 * class, or a path switched on or off: switched_p()), not by the U test: an
+		 * adjusted p beside it (p=0.11 with 6 runs a side) would read as doubt
 		 */
 		int k = ts_cmp_all_pos(&m->row->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
 
