@@ -116,4 +116,26 @@ assert 'sched.threads.rcuos.count' in mech, mech
 assert any('<- rcuos, the threads that run offloaded RCU callbacks' in l for l in lines), lines
 assert not any('no part in it: rcuos' in l for l in lines), lines"
 
+# --- nohz=off under stress-ng ramfs (6 runs a side): the tick never stops on idle CPUs ---
+no=qemu-aarch64-stress-ramfs-default-vs-nohz-off
+compare $no default nohz-off
+common $no nohz-off
+check $no "compare's idle CPUs stopping the tick are perf script's tick_stop successes, run by run" "
+a, b = fact('default', 'tick_stop.ok'), fact('nohz-off', 'tick_stop.ok')
+print('perf script tick_stop success=1:', a, b)
+assert min(a) > 0 and max(b) == 0
+for v in ('default', 'nohz-off'):
+    got = vals('idle.tick_stop.ok.per_s', v)
+    assert [x > 0 for x in got] == [x > 0 for x in fact(v, 'tick_stop.ok')], (v, got)"
+check $no "the kernel differences name the tick on idle CPUs: stopped in default, never in nohz-off" "
+n = [x for x in d['notes'] if 'the tick on idle CPUs' in str(x)]
+print(n)
+assert n and 'default idle' in str(n[0]) and 'nohz-off off' in str(n[0]), d['notes']"
+check $no "perf script's tick_stop in every default run and none of nohz-off: the headline's first mechanism" "
+a, b = fact('default', 'tick_stop.ok'), fact('nohz-off', 'tick_stop.ok')
+print(mech[:2])
+assert min(a) > 0 and max(b) == 0
+assert mech and mech[0] in ('idle.tick_stop.ok.per_s', 'idlepath.tick_restarts.per_s'), mech
+assert any('<- idle CPUs stopping the tick (tick_stop)' in l and 'in every run of default, none of nohz-off' in l for l in lines), lines"
+
 tap_done

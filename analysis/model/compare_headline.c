@@ -25,7 +25,7 @@ static const char *const comp_metric[C_NR][2] = {
 
 /* How a rule's metric must have changed to be a mechanism. */
 enum how {
-	H_CHANGED, /* significant, or (too few runs) every run apart and over 2x */
+	H_CHANGED, /* significant, or (too few runs) apart beyond their spread and over 2x */
 	H_ONLY, /* above zero in every run of one side, zero in every run of the other */
 	H_TESTED, /* significant only: kinds with many members (work functions) and rare ones */
 };
@@ -190,6 +190,23 @@ static const char *separation(const struct ts_cmp_cell *a, const struct ts_cmp_c
 	return a->s.max < b->s.min || b->s.max < a->s.min ? "complete" : "partial";
 }
 
+/*
+ * Whether every run of one side is beyond every run of the other by more than the two sides'
+ * own spread (the range of A's runs plus the range of B's): the gap between the sides is wider
+ * than the run-to-run noise they show. Among a few hundred metrics, some separate completely
+ * by chance with 3 runs a side (1 in 10 each, under no change); few by a gap that wide (about
+ * 1 in 300 in simulations of skewed noise: exponential, log-normal).
+ */
+static int apart_beyond_spread(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
+{
+	double gap, spread = (a->s.max - a->s.min) + (b->s.max - b->s.min);
+
+	if (strcmp(separation(a, b), "complete"))
+		return 0;
+	gap = a->s.max < b->s.min ? b->s.min - a->s.max : a->s.min - b->s.max;
+	return gap > spread;
+}
+
 static double effect_size(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
 {
 	double sa = isnan(a->s.sd) ? 0 : a->s.sd, sb = isnan(b->s.sd) ? 0 : b->s.sd;
@@ -205,12 +222,44 @@ static double runs_min_p(int na, int nb)
 }
 
 /*
+ * Whether row @r could show a path switched on or off between @v and the baseline: measured
+ * in every run, zero in as many runs as one side has and above zero in the others. Only such
+ * a metric can be zero in every run of one side and above zero in every run of the other.
+ */
+static int switch_at_risk(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	const int k[2] = { 0, v };
+	int zero = 0, pos = 0, n = c->var[0].nr_runs + c->var[v].nr_runs;
+
+	if (!strcmp(r->unit, "%"))
+		return 0;
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < c->var[k[i]].nr_runs && j < r->cell[k[i]].s.n; j++) {
+			zero += r->cell[k[i]].values[j] == 0;
+			pos += r->cell[k[i]].values[j] > 0;
+		}
+	return zero + pos == n && (zero == c->var[0].nr_runs || zero == c->var[v].nr_runs);
+}
+
+/*
+ * The chance, when nothing changed, that such a metric's zero runs are all of one side: the
+ * runs are exchangeable, so it is 1 in C(na + nb, na) arrangements of the zeros, 2 when both
+ * sides have as many runs (2/924 with 6 runs a side).
+ */
+static double switched_p(int na, int nb)
+{
+	return fmin(1, (na == nb ? 2 : 1) *
+			       exp(lgamma(na + 1.0) + lgamma(nb + 1.0) - lgamma(na + nb + 1.0)));
+}
+
+/*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
- * one side is beyond every run of the other and the medians are over 2x apart.
+ * one side is beyond every run of the other by more than their own spread and the medians are
+ * over 2x apart.
  */
 static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
-		     const struct chain_rule *ru, int *tested)
+		     const struct chain_rule *ru, int nr_rules, int *tested)
 {
 	const struct ts_cmp_cell *a = &r->cell[0], *b = &r->cell[v];
 	double lo = fmin(fabs(a->s.median), fabs(b->s.median));
@@ -228,14 +277,25 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	if (b->significant)
 		return 1;
 	/*
-	 * Untested only when the recording has too few runs for any test, and every run of
-	 * both sides measured it: a metric missing from some runs is not significant, not
-	 * unconfirmed (among hundreds, some separate by chance: a split-halves null does it)
+	 * A path switched on or off (above zero in every run of one side, zero in every run of
+	 * the other, a time or a rate): tested by switched_p(), Bonferroni-adjusted over the
+	 * @nr_rules metrics of the chain rules that could show it (switch_at_risk(); a metric
+	 * above zero in every run cannot, and counting it would only cost power: Tarone's
+	 * adjustment for discrete tests).
 	 */
-	if (ru->how == H_TESTED || isnan(b->p) || b->t.min_p < c->o.alpha ||
-	    strcmp(separation(a, b), "complete") ||
-	    runs_min_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha ||
-	    a->s.n < c->var[0].nr_runs || b->s.n < c->var[v].nr_runs)
+	if (ru->how != H_TESTED && ts_cmp_switched(c, r, v) &&
+	    nr_rules * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha)
+		return 1;
+	/*
+	 * Unconfirmed: the runs are too few for the test to confirm a metric whose every run of
+	 * one side is beyond every run of the other, either for any test (3 runs a side) or
+	 * after the adjustment over the family's hundreds of metrics (4 or 6 a side: their
+	 * smallest p, 0.029 or 0.0022, is not enough). The runs must then be apart by more than
+	 * their own spread, and every run of both sides must have measured it: a metric missing
+	 * from some runs is not significant, not unconfirmed.
+	 */
+	if (ru->how == H_TESTED || isnan(b->p) || a->s.n < c->var[0].nr_runs ||
+	    b->s.n < c->var[v].nr_runs || !apart_beyond_spread(a, b))
 		return 0;
 	*tested = 0;
 	return lo == 0 ? hi > 0 : hi > 2 * lo;
@@ -489,19 +549,25 @@ static int inert_threads(const struct ts_cmp *c, const struct ts_cmp_row *r, int
 static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		      const struct ts_cmp_row **inert, int *nr_inert)
 {
-	int n = 0, has_dec = c->dec[v].kind != NULL;
+	int n = 0, has_dec = c->dec[v].kind != NULL, nr_rules = 0;
+	char cls[200];
 
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct chain_rule *ru = rule_of(&c->rows[i], cls, sizeof(cls));
+
+		nr_rules += ru && ru->how != H_TESTED && (!has_dec || comp_part(c, v, ru->comp)) &&
+			    switch_at_risk(c, &c->rows[i], v);
+	}
 	for (int i = 0; i < c->nr_rows && n < MAX_CAND; i++) {
 		const struct ts_cmp_row *r = &c->rows[i];
 		const struct chain_rule *ru;
-		char cls[200];
 		int tested = 1, miss;
 
 		ru = rule_of(r, cls, sizeof(cls));
 		if (!ru || (has_dec && !comp_part(c, v, ru->comp)) || user_class(c, ru, cls))
 			continue;
 		miss = missing_side(c, r, v, ru);
-		if (miss < 0 && !qualifies(c, r, v, ru, &tested))
+		if (miss < 0 && !qualifies(c, r, v, ru, nr_rules, &tested))
 			continue;
 		if (inert_threads(c, r, v, ru, cls)) {
 			if (*nr_inert < MAX_INERT)
@@ -714,10 +780,12 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 
 	p[0] = s[0] = '\0';
 	ru = rule_of(m->row, cls, sizeof(cls));
-	if (ru && ru->how == H_ONLY) {
+	if (ru && (ru->how == H_ONLY ||
+		   (!m->row->cell[v].significant && ts_cmp_switched(c, m->row, v)))) {
 		/*
-		 * Qualified by existing in every run of one side and no run of the other, not by
-		 * a test: an adjusted p beside it (p=0.11 with 6 runs a side) would read as doubt
+		 * Qualified by existing in every run of one side and no run of the other (a thread
+		 * class, or a path switched on or off: switched_p()), not by the U test: an
+		 * adjusted p beside it (p=0.11 with 6 runs a side) would read as doubt
 		 */
 		int k = ts_cmp_all_pos(&m->row->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
 
@@ -746,7 +814,9 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",
 	   m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit), m->unit, s, p,
 	   !strcmp(m->separation, "complete") ?
-		   (m->tested ? "every run apart" : "every run apart, too few runs to test") :
+		   (m->tested	  ? "every run apart" :
+		    too_few(c, v) ? "every run apart, too few runs to test" :
+				    "every run apart, not significant after the adjustment") :
 		   "runs overlap");
 }
 
@@ -790,18 +860,28 @@ static void missing_lines(struct ts_cmp *c, int v)
 		   "  not tested: %d and %d runs are too few for the U test to reach p < %.2g; "
 		   "record more runs (4 a side are the least)%s",
 		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha,
-		   has_trace(c) ? "" : ", with a trace (tickscope record) for the mechanisms");
+		   has_trace(c) ? "; no kernel mechanism's runs are apart by more than their "
+				  "own spread" :
+				  ", with a trace (tickscope record) for the mechanisms");
+	else if (!h->nr_mech && c->result && c->result->cell[v].significant)
+		hl(&c->head[v], "  cause not found: no kernel mechanism of the chain rules "
+				"(docs/compare.md) changed significantly");
 	else if (!h->nr_mech)
 		hl(&c->head[v],
-		   "  %s: no kernel mechanism of the chain rules (docs/compare.md) "
-		   "changed significantly",
-		   c->result && c->result->cell[v].significant ? "cause not found" :
-								 "nothing changed");
-	if (untested)
+		   "  nothing changed: no change found beyond the runs' own spread (neither the "
+		   "benchmark nor a kernel mechanism of the chain rules changed significantly)");
+	if (untested && too_few(c, v))
 		hl(&c->head[v],
 		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
-		   "p < %.2g (4 a side are the least); record more runs",
+		   "p < %.2g (4 a side are the least); the mechanisms shown are those whose runs are "
+		   "apart by more than their own spread; record more runs",
 		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha);
+	else if (untested)
+		hl(&c->head[v],
+		   "  unconfirmed: with %d and %d runs, a mechanism whose runs are apart by more "
+		   "than their own spread is not significant after the adjustment over the "
+		   "metrics; record more runs",
+		   c->var[0].nr_runs, c->var[v].nr_runs);
 	if (run && has_trace(c) && !ts_cmp_find(c, "task.path.run.own.per_op"))
 		hl(&c->head[v],
 		   "  %s: the time interrupts took inside it is not recorded; record "
