@@ -130,7 +130,7 @@ static int bookkeeping(int kind)
 	return 0;
 }
 
-int ts_idlepath_feed(struct ts_idlepath *m, const struct ts_event *ev)
+static __attribute__((noinline)) int feed_slow(struct ts_idlepath *m, const struct ts_event *ev)
 {
 	struct cpu *c;
 
@@ -192,6 +192,43 @@ int ts_idlepath_feed(struct ts_idlepath *m, const struct ts_event *ev)
 	if (!bookkeeping(ev->kind))
 		c->want_cause = 0;
 	return 0;
+}
+
+/* Whether an event of a kind other than switch, cpu_idle and tick_stop may count on @c. */
+static inline int cpu_waits(const struct cpu *c)
+{
+	return c->want_enter | c->in_state | c->want_cause | c->timer_cause | c->restart_window;
+}
+
+/*
+ * The hot path, for every event: one on a CPU known here that waits for nothing (no cause, no
+ * enter, no timer callback, no restart window) changes nothing, whatever its kind; decided with
+ * no call and no saved registers. A tracepoint of no kind of its own only when its name is the
+ * one last found not to be sched_wake_idle_without_ipi.
+ */
+int ts_idlepath_feed(struct ts_idlepath *m, const struct ts_event *ev)
+{
+	const struct cpu *c;
+
+	switch (ev->kind) {
+	case TS_EV_COMM:
+	case TS_EV_LOST:
+		return 0;
+	case TS_EV_SWITCH:
+	case TS_EV_CPU_IDLE:
+	case TS_EV_TICK_STOP:
+		break;
+	case TS_EV_OTHER:
+		if (!ev->name || ev->name != m->not_no_ipi)
+			break;
+		/* fall through */
+	default:
+		c = ts_cputab_find(&m->cpus, ev->cpu);
+		if (c && !cpu_waits(c))
+			return 0;
+		break;
+	}
+	return feed_slow(m, ev);
 }
 
 void ts_idlepath_finish(struct ts_idlepath *m, uint64_t end)

@@ -21,7 +21,15 @@ struct ts_irq {
 	struct ts_objtab tasks; /* pid -> struct ts_irq_task */
 	struct ts_objtab src_tasks; /* src << 32 | pid -> struct ts_irq_src_task */
 	struct ts_objtab comms; /* pid -> char[TS_COMM_LEN], the last name seen */
+	struct last_in *last_in; /* by CPU */
+	int nr_last_in;
 	uint64_t tot[TS_IRQC_NR];
+};
+
+/* A CPU's last task switched in and its name slot in comms: its next switch's prev, mostly. */
+struct last_in {
+	int32_t pid;
+	char *comm;
 };
 
 int ts_irq_new(struct ts_irq **mp, const struct ts_model_opts *opts)
@@ -53,6 +61,7 @@ void ts_irq_free(struct ts_irq *m)
 		return;
 	stat_fini(m);
 	free(m->stat);
+	free(m->last_in);
 	ts_irqctx_free(m->ctx);
 	ts_objtab_release(&m->tasks, NULL);
 	ts_objtab_release(&m->src_tasks, NULL);
@@ -60,17 +69,51 @@ void ts_irq_free(struct ts_irq *m)
 	free(m);
 }
 
+/* Keep @comm as @pid's name, in @c (its slot) when known; Return: the slot, NULL for none */
+static char *set_comm_in(struct ts_irq *m, int32_t pid, const char *comm, char *c)
+{
+	if (!c)
+		c = ts_objtab_get(&m->comms, (uint32_t)pid, NULL);
+	if (c) {
+		memcpy(c, comm, TS_COMM_LEN);
+		c[TS_COMM_LEN - 1] = 0;
+	}
+	return c;
+}
+
 static int set_comm(struct ts_irq *m, int32_t pid, const char *comm)
 {
-	char *c;
+	return pid <= 0 || set_comm_in(m, pid, comm, NULL) ? 0 : -ENOMEM;
+}
 
-	if (pid <= 0)
-		return 0;
-	c = ts_objtab_get(&m->comms, (uint32_t)pid, NULL);
-	if (!c)
+/*
+ * Both tasks' names at a switch (next first), the task switched out found by the CPU's last
+ * switch-in when it is that one (slots are never moved) rather than by its pid's hash.
+ */
+static int switch_comms(struct ts_irq *m, const struct ts_event *ev)
+{
+	int32_t prev = ev->sw.prev_pid, next = ev->sw.next_pid;
+	struct last_in *l = NULL;
+	char *c = NULL;
+
+	if ((unsigned int)ev->cpu < (unsigned int)m->nr_last_in) {
+		l = &m->last_in[ev->cpu];
+	} else if (ev->cpu >= 0 && ev->cpu <= 65535) {
+		l = ts_grow_zeroed(m->last_in, &m->nr_last_in, ev->cpu, sizeof(*l));
+		if (!l)
+			return -ENOMEM;
+		m->last_in = l;
+		l += ev->cpu;
+	}
+	if (next > 0 && !(c = set_comm_in(m, next, ev->sw.next_comm, NULL)))
 		return -ENOMEM;
-	memcpy(c, comm, TS_COMM_LEN);
-	c[TS_COMM_LEN - 1] = 0;
+	if (prev > 0 && !set_comm_in(m, prev, ev->sw.prev_comm,
+				     l && l->comm && l->pid == prev ? l->comm : NULL))
+		return -ENOMEM;
+	if (l) {
+		l->pid = next;
+		l->comm = c;
+	}
 	return 0;
 }
 
@@ -145,9 +188,7 @@ int ts_irq_feed(struct ts_irq *m, const struct ts_event *ev)
 	struct ts_irq_done d;
 	int ret, cpu;
 
-	if (ev->kind == TS_EV_SWITCH &&
-	    (set_comm(m, ev->sw.next_pid, ev->sw.next_comm) ||
-	     set_comm(m, ev->sw.prev_pid, ev->sw.prev_comm)))
+	if (ev->kind == TS_EV_SWITCH && switch_comms(m, ev))
 		return -ENOMEM;
 	if (ev->kind == TS_EV_COMM)
 		return set_comm(m, ev->comm.tid, ev->comm.comm);

@@ -16,14 +16,12 @@ static void select_task(struct ts_sched *m, struct task *p)
 			 m->opts.task_filter(m->opts.filter_ctx, p->st.pid, p->st.comm);
 }
 
-static struct task *get_task(struct ts_sched *m, int32_t pid)
+/* A task first seen: made, in slot @v of the map (@ret: what ts_map_insert() returned). */
+static __attribute__((noinline)) struct task *new_task(struct ts_sched *m, int32_t pid, int ret,
+						       uint64_t *v)
 {
 	struct task *p, **tv;
-	uint64_t *v;
-	int ret = ts_map_insert(&m->tasks, (uint64_t)pid, &v);
 
-	if (ret == 0)
-		return m->tv[*v - 1];
 	if (ret < 0)
 		return NULL;
 	if (m->nr_tv == m->cap_tv) {
@@ -49,16 +47,31 @@ fail_map:
 	return NULL;
 }
 
-static void set_comm(struct ts_sched *m, struct task *p, const char *comm)
+/* The task of @pid, made when new: a task seen before inline (every event), a new one not. */
+static inline struct task *get_task(struct ts_sched *m, int32_t pid)
 {
-	/* Fast path: the kernel pads comm with NULs, so equal names are equal bytes. */
-	if (!comm[0] || !memcmp(p->st.comm, comm, TS_COMM_LEN) ||
-	    !strncmp(p->st.comm, comm, TS_COMM_LEN - 1))
+	uint64_t *v;
+	int ret = ts_map_insert(&m->tasks, (uint64_t)pid, &v);
+
+	return ret == 0 ? m->tv[*v - 1] : new_task(m, pid, ret, v);
+}
+
+static __attribute__((noinline)) void set_comm_slow(struct ts_sched *m, struct task *p,
+						    const char *comm)
+{
+	if (!strncmp(p->st.comm, comm, TS_COMM_LEN - 1))
 		return;
 	strncpy(p->st.comm, comm, TS_COMM_LEN - 1);
 	p->st.comm[TS_COMM_LEN - 1] = 0;
 	if (m->opts.task_filter)
 		select_task(m, p);
+}
+
+/* Nearly always the same name: the kernel pads comm with NULs, so equal names are equal bytes. */
+static inline void set_comm(struct ts_sched *m, struct task *p, const char *comm)
+{
+	if (comm[0] && memcmp(p->st.comm, comm, TS_COMM_LEN))
+		set_comm_slow(m, p, comm);
 }
 
 static struct cpu *get_cpu(struct ts_sched *m, int32_t cpu)

@@ -20,6 +20,7 @@ struct task {
 	uint64_t work; /* a kworker: the function of the work item it runs, 0 none */
 	struct ts_sched_wait *wait; /* the wait entry of the wake that ended this off-CPU period */
 	struct ts_sched_wait *early; /* a wake that came while the task was still on its CPU */
+	struct ts_sched_wait *last_wait; /* the wait entry get_wait() last gave for this task */
 	int32_t waking_cpu, waking_target;
 	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
 	uint8_t have_out, last_state;

@@ -36,14 +36,21 @@ static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *
 }
 
 /*
- * The wait entry with @k's key fields, made when new; *@out is NULL when a few probes all met
- * other keys (counted in waits_dropped). Return: 0 or -ENOMEM.
+ * The wait entry with @k's key fields (@k->pid is @p's), made when new; *@out is NULL when a
+ * few probes all met other keys (counted in waits_dropped). The entry @p last got is tried
+ * first: a task is mostly woken the same way again, and entries are never removed or moved,
+ * so an entry with @k's fields is the one the probes would find. Return: 0 or -ENOMEM.
  */
-static int get_wait(struct ts_sched *m, const struct ts_sched_wait *k, struct ts_sched_wait **out)
+static int get_wait(struct ts_sched *m, struct task *p, const struct ts_sched_wait *k,
+		    struct ts_sched_wait **out)
 {
-	struct ts_sched_wait *w;
+	struct ts_sched_wait *w = p->last_wait;
 	int isnew, i;
 
+	if (w && same_wait(w, k)) {
+		*out = w;
+		return 0;
+	}
 	*out = NULL;
 	for (i = 0; i < WAIT_PROBES; i++) {
 		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
@@ -55,6 +62,7 @@ static int get_wait(struct ts_sched *m, const struct ts_sched_wait *k, struct ts
 		}
 		if (isnew || same_wait(w, k)) {
 			*out = w;
+			p->last_wait = w;
 			return 0;
 		}
 	}
@@ -79,7 +87,7 @@ int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
 				   .state = w->have_out ? w->last_state : TS_OFF_NR,
 				   .ctx = ev->wake.ctx };
 	struct ts_sched_wait *e;
-	int err = get_wait(m, &k, &e);
+	int err = get_wait(m, w, &k, &e);
 
 	if (e)
 		e->wakes++;
@@ -100,7 +108,7 @@ static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait *
 
 	k.stack = period_stack(n);
 	k.state = n->last_state;
-	err = get_wait(m, &k, &e);
+	err = get_wait(m, n, &k, &e);
 	if (e) {
 		n->early->wakes--;
 		e->wakes++;
@@ -122,7 +130,7 @@ int sched_end_wait(struct ts_sched *m, struct task *n, uint64_t off)
 	if (!e && n->early && n->last_state != TS_OFF_R) /* a preemption ends with no wake */
 		err = take_early(m, n, &e);
 	if (!e && !err)
-		err = get_wait(m, &k, &e);
+		err = get_wait(m, n, &k, &e);
 
 	if (e) {
 		e->periods++;
