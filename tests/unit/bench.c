@@ -117,6 +117,24 @@ static void test_bad(void)
 	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 12\ntimes:\n", 3,
 	    "YAML entry without its rates");
 	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: many\n", 4, "YAML bad number");
+	/* figures below zero, or not decimals, are damage: each names its line */
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: -0.500 [sec]\n\n 25.0 usecs/op\n",
+	    2, "perf bench pipe: a negative total time");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n -25.0 usecs/op\n",
+	    4, "perf bench pipe: a negative usecs/op");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n 0x19 usecs/op\n",
+	    4, "perf bench pipe: a hexadecimal usecs/op");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n nan usecs/op\n", 4,
+	    "perf bench pipe: nan usecs/op");
+	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
+	    "time)\nstress-ng: info: [1] ramfs 100 10.0 -5.00 1 10.0 50.0\n",
+	    3, "stress-ng row with a negative usr time");
+	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 12\n      system-time: -1\n", 5,
+	    "YAML negative system time");
+	bad("# pingpong: iterations=-10 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n", 1,
+	    "pingpong header with a negative iteration count");
+	bad("# pingpong: iterations=10 warmup=x\nAF_UNIX sock stream latency: 5 microseconds\n", 1,
+	    "pingpong header with a warm-up that is no number");
 }
 
 int main(void)
