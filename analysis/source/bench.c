@@ -16,6 +16,7 @@ struct lines {
 	char *buf;
 	char **l;
 	int n;
+	int cut; /* the index of a last line that no newline ends, else -1 */
 };
 
 static int split_lines(const char *text, size_t len, struct lines *ls)
@@ -47,6 +48,8 @@ static int split_lines(const char *text, size_t len, struct lines *ls)
 	/* a final newline ends the last line; it does not start another */
 	if (ls->n > 1 && !*ls->l[ls->n - 1])
 		ls->n--;
+	/* a figure on a line no newline ends may be cut short ("12295.59" as "1229") */
+	ls->cut = len && text[len - 1] != '\n' ? ls->n - 1 : -1;
 	return 0;
 }
 
@@ -301,6 +304,8 @@ static int parse_sng_brief(const struct lines *ls, struct ts_bench *b, int *line
 		rc = sng_row(body, name, sizeof(name), col, &nc);
 		if (rc > 0)
 			break;
+		if (!rc && i == ls->cut)
+			return -TS_EBENCHCUT;
 		if (rc < 0 || sng_add_row(ls, b, name, col, real_first))
 			return -TS_EBENCH;
 	}
@@ -367,6 +372,10 @@ static int parse_sng_yaml(const struct lines *ls, struct ts_bench *b, int *line)
 
 		if (!top && !strstr(ls->l[i], "- stressor:"))
 			continue;
+		if (start >= 0 && ls->cut >= start && ls->cut < i) {
+			*line = ls->cut + 1; /* an entry's last value may be cut short */
+			return -TS_EBENCHCUT;
+		}
 		if (start >= 0) {
 			err = yaml_entry(ls, start, i, b);
 			if (err) {

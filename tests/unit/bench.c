@@ -137,6 +137,48 @@ static void test_bad(void)
 	    "pingpong header with a warm-up that is no number");
 }
 
+/*
+ * An output cut inside its last figure ("12295.59" as "122"): the figure is not taken, whatever
+ * it reads as. The same text up to the whole figure and a newline still parses.
+ */
+static void test_cut(void)
+{
+	static const char *const files[] = { "stress-ng-0.15-ramfs.out",
+					     "stress-ng-0.15-ramfs.yaml",
+					     "shrinker-seed-after.txt" };
+	static const char *const figures[] = { "12295.59", "0.191875", "4087.47" };
+	struct ts_bench b;
+	char path[4096], text[1 << 16];
+
+	for (int i = 0; i < 3; i++) {
+		FILE *f;
+		size_t len = 0, at;
+		int line, err, want = 1;
+		char *p;
+
+		snprintf(path, sizeof(path), "%s/tests/fixtures/bench/%s", top, files[i]);
+		f = fopen(path, "rb");
+		if (f) {
+			len = fread(text, 1, sizeof(text) - 1, f);
+			fclose(f);
+		}
+		text[len] = '\0';
+		p = strstr(text, figures[i]);
+		if (!ok(p != NULL, "%s holds %s", files[i], figures[i]))
+			continue;
+		at = (size_t)(p - text);
+		for (size_t k = 0; k < at; k++)
+			want += text[k] == '\n';
+		err = ts_bench_parse(text, at + 3, &b, &line);
+		if (!ok(err == -TS_EBENCHCUT && line == want,
+			"%s cut inside %s: -TS_EBENCHCUT at line %d", files[i], figures[i], want))
+			diag("err %d line %d", err, line);
+		memcpy(text + at + strlen(figures[i]), "\n", 2);
+		ok(!ts_bench_parse(text, at + strlen(figures[i]) + 1, &b, &line),
+		   "%s up to %s and a newline parses", files[i], figures[i]);
+	}
+}
+
 int main(void)
 {
 	top = getenv("TS_TOP") ? getenv("TS_TOP") : ".";
@@ -144,5 +186,6 @@ int main(void)
 	test_stress_ng_forms();
 	test_others();
 	test_bad();
+	test_cut();
 	return tap_done();
 }
