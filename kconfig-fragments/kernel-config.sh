@@ -212,7 +212,10 @@ DIRS
 for set in "$@"; do
 	for part in $(printf '%s' "$set" | tr '+' ' '); do
 		case "$part" in
-		*/*) [ -f "$part" ] || die 2 "fragment '$part': no such file" ;;
+		*/*)
+			[ ! -d "$part" ] || die 2 "fragment '$part': a directory, not a fragment file"
+			[ -f "$part" ] || die 2 "fragment '$part': no such file"
+			;;
 		*)
 			! frag_known "$part" || continue
 			ours=$(cd "$here" && ls ./*.config | sed 's|^\./||; s|\.config$||')
