@@ -74,6 +74,12 @@ mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2
 mkdir "$T/ksdir"
 mistake "report --kallsyms DIR: the system's reason, not an I/O error" 1 \
 	"^tickscope: $T/ksdir: Is a directory$" report "$tiny" --kallsyms "$T/ksdir"
+: >"$T/empty.kallsyms"
+for cmd in report dump; do
+	mistake "$cmd --kallsyms EMPTY: says it holds no symbol, not 'line 0'" 1 \
+		"^tickscope: $T/empty.kallsyms: no symbol in it \(an empty kallsyms\?\)$" \
+		$cmd "$tiny" --kallsyms "$T/empty.kallsyms"
+done
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
 # record's ring size: a power of two pages (libperf maps no other), checked before anything
 for m in 3 12K 0; do
