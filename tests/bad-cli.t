@@ -80,6 +80,13 @@ for cmd in report dump; do
 		"^tickscope: $T/empty.kallsyms: no symbol in it \(an empty kallsyms\?\)$" \
 		$cmd "$tiny" --kallsyms "$T/empty.kallsyms"
 done
+# summary's file could not replace what is in its place: "Input/output error" for every cause
+mkdir -p "$T/srun/perf.data.tsum"
+cp "$tiny" "$T/srun/perf.data"
+printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n' \
+	>"$T/srun/workload.out"
+mistake "summary RUN, its perf.data.tsum a folder: the system's reason" 1 \
+	"^tickscope: cannot write $T/srun/perf.data.tsum: Is a directory$" summary "$T/srun"
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
 # record's ring size: a power of two pages (libperf maps no other), checked before anything
 for m in 3 12K 0; do

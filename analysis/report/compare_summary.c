@@ -317,10 +317,12 @@ int ts_summary_write(const char *path, const char *key, const char *sha256, long
 		fprintf(f, m->why_null ? "\t%s\n" : "\n", m->why_null);
 	}
 	fprintf(f, "end\t%d\n", r->nr - from);
-	if (ferror(f) | fclose(f) || rename(tmp, path)) {
+	if (ferror(f) | fclose(f))
 		err = -EIO;
+	else if (rename(tmp, path)) /* its own reason: a folder in its place is EISDIR */
+		err = -errno;
+	if (err)
 		unlink(tmp);
-	}
 	free(tmp);
 	return err;
 }
