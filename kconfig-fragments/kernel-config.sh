@@ -212,7 +212,10 @@ DIRS
 for set in "$@"; do
 	for part in $(printf '%s' "$set" | tr '+' ' '); do
 		case "$part" in
-		*/*) [ -f "$part" ] || die 2 "fragment '$part': no such file" ;;
+		*/*)
+			[ ! -d "$part" ] || die 2 "fragment '$part': a directory, not a fragment file"
+			[ -f "$part" ] || die 2 "fragment '$part': no such file"
+			;;
 		*)
 			! frag_known "$part" || continue
 			ours=$(cd "$here" && ls ./*.config | sed 's|^\./||; s|\.config$||')
@@ -245,6 +248,12 @@ esac
 	die 2 "the base cache $bcache is inside KSRC ($ksrc): give a folder outside it"
 	;;
 esac
+# O= is a kernel build folder: its .config is the kernel's, a file. A folder whose .config is
+# a directory (O=$HOME, where ~/.config holds the user's settings) got our .config copied into
+# that directory, then "cp: omitting directory" and an internal error.
+[ ! -e "$out/.config" ] || [ -f "$out/.config" ] ||
+	die 2 "O=$out: its .config is not a file (a directory?): O= is a kernel build folder," \
+		"where .config is the kernel's; give one of its own"
 mkdir -p "$out" 2>/dev/null && [ -w "$out" ] ||
 	die 2 "O=$out: cannot create or write this folder; give an output folder you can write"
 out=$(cd "$out" && pwd)

@@ -74,6 +74,19 @@ mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2
 mkdir "$T/ksdir"
 mistake "report --kallsyms DIR: the system's reason, not an I/O error" 1 \
 	"^tickscope: $T/ksdir: Is a directory$" report "$tiny" --kallsyms "$T/ksdir"
+: >"$T/empty.kallsyms"
+for cmd in report dump; do
+	mistake "$cmd --kallsyms EMPTY: says it holds no symbol, not 'line 0'" 1 \
+		"^tickscope: $T/empty.kallsyms: no symbol in it \(an empty kallsyms\?\)$" \
+		$cmd "$tiny" --kallsyms "$T/empty.kallsyms"
+done
+# summary's file could not replace what is in its place: "Input/output error" for every cause
+mkdir -p "$T/srun/perf.data.tsum"
+cp "$tiny" "$T/srun/perf.data"
+printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n' \
+	>"$T/srun/workload.out"
+mistake "summary RUN, its perf.data.tsum a folder: the system's reason" 1 \
+	"^tickscope: cannot write $T/srun/perf.data.tsum: Is a directory$" summary "$T/srun"
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
 # record's ring size: a power of two pages (libperf maps no other), checked before anything
 for m in 3 12K 0; do
@@ -102,5 +115,44 @@ mistake "record -o /proc/version: one line saying why no file can be written the
 mistake "record -o NODIR/F: the folder and the system's reason" 1 \
 	"^tickscope: $T/nodir/x.data: cannot create a file in $T/nodir: No such file or directory$" \
 	record -o "$T/nodir/x.data" -e sched:sched_switch -- true
+
+# --html FILE is written whole in place: a file that is not a page of ours (the trace itself, a
+# run's meta.txt) was overwritten, and a FILE that could not be written was found only after the
+# charts were drawn into -o DIR. Now it is checked first, and nothing is written.
+cp "$tiny" "$T/in.data"
+sum=$(cksum <"$T/in.data")
+mistake "plot F --html F: one line, the trace is not replaced by the page" 1 \
+	"^tickscope: $T/in.data: not an HTML page \(it does not start with <!DOCTYPE html>\): --html" \
+	plot "$T/in.data" -o "$T/charts" --html "$T/in.data"
+[ "$(cksum <"$T/in.data")" = "$sum" ] && [ ! -e "$T/charts" ]
+ok $? "plot F --html F: the trace as it was, no chart folder made"
+mkdir -p "$T/cmp/a/run-1" "$T/cmp/b/run-1"
+printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n' \
+	>"$T/cmp/a/run-1/workload.out"
+cp "$T/cmp/a/run-1/workload.out" "$T/cmp/b/run-1/workload.out"
+mistake "compare --html INPUT: one line, the run's output is not replaced" 1 \
+	"^tickscope: $T/cmp/a/run-1/workload.out: not an HTML page" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --html \
+	"$T/cmp/a/run-1/workload.out"
+grep -q '^AF_UNIX sock stream latency: 5 microseconds$' "$T/cmp/a/run-1/workload.out"
+ok $? "compare --html INPUT: the benchmark output as it was"
+mistake "plot --html NODIR/F: one line before any chart is drawn" 1 \
+	"^tickscope: $T/nodir/p.html: cannot create a file in $T/nodir: No such file or directory$" \
+	plot "$tiny" -o "$T/charts" --html "$T/nodir/p.html"
+[ ! -e "$T/charts" ]
+ok $? "plot --html NODIR/F: no chart folder made"
+mistake "compare --html DIR: one line" 1 \
+	"^tickscope: $T/cmp: a directory, not a regular file: --html names the HTML page" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --html "$T/cmp"
+printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"
+"$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
+	--html "$T/old.html" >/dev/null 2>"$T/err"
+rc=$?
+if command -v gnuplot >/dev/null; then
+	[ $rc -eq 0 ] && ! grep -q 'an earlier page' "$T/old.html"
+	ok $? "compare --html OLD.html: an earlier page is replaced (exit $rc)"
+else
+	skip "compare --html OLD.html" "no gnuplot"
+fi
 
 tap_done

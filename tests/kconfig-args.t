@@ -27,6 +27,18 @@ is "$(find "$k" | sort)" "$before" "the tree is left exactly as it was"
 (cd "$T" && sh "$ks" --ksrc linux --arch x86_64 --out linux/o nohz-idle >/dev/null 2>"$T/err")
 is "$? $(grep -c 'is inside KSRC' "$T/err")" "2 1" "a relative O= inside the tree is refused too"
 
+# An O= whose .config is a directory (O=$HOME and its ~/.config): our .config was copied into
+# that directory before "cp: omitting directory" ended the run as an internal error.
+mkdir -p "$T/home/.config"
+echo keep >"$T/home/.config/settings"
+sh "$ks" --ksrc "$k" --arch x86_64 --out "$T/home" nohz-idle >/dev/null 2>"$T/err"
+rc=$?
+is "$rc $(wc -l <"$T/err") $(grep -c "O=$T/home: its .config is not a file" "$T/err")" "2 1 1" \
+	"O= whose .config is a directory: exit 2, one line ($(head -1 "$T/err" | sed "s|$T/||g"))"
+is "$(cd "$T/home" && find . | sort | tr '\n' ' ')" ". ./.config ./.config/settings " \
+	"... and nothing written in it"
+rm -rf "$T/home"
+
 sh "$ks" --ksrc "$k" --arch riscv nohz-idle >/dev/null 2>"$T/err"
 is "$? $(grep -c 'ARCH=riscv is not supported: x86_64 (or x86) and arm64 are' "$T/err")" "2 1" \
 	"ARCH=riscv: exit 2 and the supported ones named"

@@ -44,6 +44,24 @@ expect "m for a bool" 2 "bad-type.config:3: 'CONFIG_HZ_PERIODIC=m': CONFIG_HZ_PE
 	bad-type
 expect "bad annotation" 2 "bad-annotation.config:3: 'xfail' names CONFIG_SMP" bad-annotation
 expect "symbol set twice" 2 "duplicate.config:4: CONFIG_SMP is already set at line 3" duplicate
+# "is not set" spelled otherwise was a comment to us, silently: to the kernel's conf_read() it
+# is a comment too, or (with words after it) an unset
+expect "'#CONFIG_X is not set'" 2 \
+	"odd-unset.config:4: '#CONFIG_NO_HZ_FULL is not set': not '# CONFIG_NAME is not set' as" \
+	odd-unset
+for odd in '#  CONFIG_SMP is not set' '# CONFIG_SMP is  not set' '# CONFIG_SMP IS NOT SET' \
+	'#	CONFIG_SMP is not set' '# CONFIG_SMP is not set (why)'; do
+	printf '# Help: test\n%s\n' "$odd" >"$tmp/odd.config"
+	expect "'$odd'" 2 "odd.config:2: '$odd': not '# CONFIG_NAME is not set' as the kernel" \
+		"$tmp/odd.config"
+done
+printf '# Help: test\n#CONFIG_SMP=y\n# the CONFIG_SMP symbol is not set here\n' \
+	>"$tmp/comments.config"
+run "$tmp/comments.config"
+is "$rc" 0 "comments that only mention a symbol stay comments"
+mkdir -p "$tmp/dir.config"
+expect "a fragment that is a folder" 2 "fragment '$tmp/dir.config': a directory, not a fragment" \
+	"$tmp/dir.config"
 expect "unknown option" 2 "unknown option --frobnicate" --frobnicate nohz-idle
 : >"$tmp/empty.config"
 expect "no fragments" 2 "no fragments given" --experiment "$tmp/empty.config"

@@ -122,6 +122,12 @@ bad "bad/run-1/perf.data.tsum:201: tickscope summary cut short (no end line)" \
 bad "bad/run-1/perf.data.tsum:50: malformed tickscope summary" \
 	sed -i '50s/	[^	]*$/	12x/' "$s1"
 bad "bad/run-1/perf.data.tsum:1: malformed tickscope summary" sed -i '1s/^/x/' "$s1"
+# values tickscope never writes: strtod() took "inf" (a median moved by it) and "0x10" (16)
+for v in inf -inf 1e999 0x10 ' 5'; do
+	bad "bad/run-1/perf.data.tsum:50: malformed tickscope summary" \
+		sed -i "50s/	[^	]*\$/	$v/" "$s1"
+done
+bad "bad/run-1/perf.data.tsum:3: malformed tickscope summary" sed -i '3s/^lost	.*/lost	-3/' "$s1"
 bad "bad/run-1/perf.data.tsum: computed for the tasks 'pingpong' and 1100 operations; this run's benchmark gives 'pingpong' and 1099" \
 	sed -i 's/iterations=1000/iterations=999/' "$T/bad/run-1/workload.out"
 bad "bad/run-1/perf.data.tsum: meta.txt records no perf_data_sha256: without perf.data nothing ties" \

@@ -6,6 +6,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 struct ts_reader;
 struct ts_decoder;
@@ -63,6 +64,18 @@ int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv
  * for none. The string lives until the next call.
  */
 const char *cli_ksyms_cache(void);
+
+/* What a file that is not a regular one is: "a directory", "a FIFO", ... */
+const char *cli_file_kind(mode_t m);
+
+/*
+ * @opt's FILE (--html), checked before anything is computed or written: it is written whole in
+ * place, so it must be nothing yet (in a folder that takes new files), or a regular file that is
+ * empty or a page as we write them (it starts "<!DOCTYPE html>"). Any other file, a perf.data
+ * or a run's meta.txt given by mistake, is refused rather than overwritten.
+ * Return: 0, or 1 once the line is printed.
+ */
+int cli_check_page(const char *opt, const char *path);
 
 /* The input: `-i FILE`, or the one positional argument; "perf.data" when neither. */
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);

@@ -3,11 +3,15 @@
  * What the commands share: error messages (to a worker's own stream when it has one), the
  * input's warnings, option and operand checks, event names, times, and the charts' summary.
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "tickscope/chart.h"
@@ -160,4 +164,69 @@ const char *cli_ksyms_cache(void)
 	static char buf[4096];
 
 	return ts_ksyms_cache_dir(buf, sizeof(buf));
+}
+
+const char *cli_file_kind(mode_t m)
+{
+	return S_ISDIR(m)  ? "a directory" :
+	       S_ISCHR(m)  ? "a character device" :
+	       S_ISBLK(m)  ? "a block device" :
+	       S_ISFIFO(m) ? "a FIFO" :
+	       S_ISSOCK(m) ? "a socket" :
+			     "not a regular file";
+}
+
+/* Whether the regular file @path is empty or starts as the pages we write do. */
+static int is_page(const char *path, off_t size)
+{
+	static const char doctype[] = "<!DOCTYPE html>";
+	char buf[sizeof(doctype) - 1];
+	int fd, ok;
+
+	if (!size)
+		return 1;
+	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0)
+		return 0;
+	ok = read(fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf) &&
+	     !memcmp(buf, doctype, sizeof(buf));
+	close(fd);
+	return ok;
+}
+
+int cli_check_page(const char *opt, const char *path)
+{
+	struct stat st;
+	const char *slash;
+	char *dir;
+	int err;
+
+	if (!*path)
+		return cli_error("%s: an empty file name", opt);
+	if (!stat(path, &st)) {
+		if (!S_ISREG(st.st_mode))
+			return cli_error("%s: %s, not a regular file: %s names the HTML page to "
+					 "write",
+					 path, cli_file_kind(st.st_mode), opt);
+		if (!is_page(path, st.st_size))
+			return cli_error("%s: not an HTML page (it does not start with "
+					 "<!DOCTYPE html>): %s replaces only a page it wrote, not "
+					 "this file",
+					 path, opt);
+		if (access(path, W_OK))
+			return cli_error("%s: not writable: %s", path, strerror(errno));
+		return 0;
+	}
+	if (errno != ENOENT)
+		return cli_error("%s: %s", path, strerror(errno));
+	/* nothing there yet: its folder must take a new file ("/x.html" is in "/") */
+	slash = strrchr(path, '/');
+	dir = !slash ? strdup(".") : strndup(path, slash == path ? 1 : (size_t)(slash - path));
+	if (!dir)
+		return cli_error("%s: %s", path, strerror(ENOMEM));
+	err = access(dir, W_OK | X_OK) ? errno : 0;
+	if (err)
+		cli_error("%s: cannot create a file in %s: %s", path, dir, strerror(err));
+	free(dir);
+	return err ? 1 : 0;
 }

@@ -41,7 +41,8 @@ static const char compare_help[] =
 	"  --plots DIR        the charts (gnuplot PNG and SVG) with their data and commands into\n"
 	"                     DIR (plots/README.md); each run's chart data is cached too\n"
 	"  --html FILE        one self-contained HTML report: tables, explanation, charts,\n"
-	"                     recording conditions and confounders\n"
+	"                     recording conditions and confounders; FILE must be new, empty\n"
+	"                     or such a page (<!DOCTYPE html>): no other file is replaced\n"
 	"  --comm NAME        the benchmark's tasks are NAME and NAME-* (default: from meta.txt's\n"
 	"                     workload_cmd; stress-ng-<stressor> for stress-ng)\n"
 	"  --bench FILE       the benchmark output of the next perf.data file given\n"
@@ -660,6 +661,8 @@ int cmd_compare(int argc, char **argv)
 	}
 	if (a.json && a.tsv)
 		ret = cli_error("--json and --tsv exclude each other") + 1;
+	if (!ret && a.html && cli_check_page("--html", a.html))
+		ret = 1;
 	if (!ret && (a.plots || a.html)) {
 		a.cc = &cc;
 		cmp_charts_init(&cc, &a.lo);

@@ -43,7 +43,8 @@ static const char plot_help[] =
 	"  -i, --input FILE     the perf.data file, or - for a pipe-mode stream on stdin\n"
 	"  -o, --out DIR        where the charts go (created if missing; default tickscope-plots)\n"
 	"      --html FILE      also write one self-contained HTML report: charts inlined as\n"
-	"                       SVG, the recording's conditions and the text report\n"
+	"                       SVG, the recording's conditions and the text report (FILE:\n"
+	"                       new, empty or such a page; no other file is replaced)\n"
 	"      --kallsyms FILE  symbols of the recording kernel (as for tickscope report)\n"
 	"      --cpu, --pid, --comm, --time   filters, as for tickscope report; for timeline,\n"
 	"                       --time is the window (seconds, perf's clock; END defaults to\n"
@@ -260,6 +261,8 @@ int cmd_plot(int argc, char **argv)
 
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	if (p.html && cli_check_page("--html", p.html))
+		return 1;
 	if (make_dir(p.dir))
 		return 1;
 	if (p.nr_files > 1) {

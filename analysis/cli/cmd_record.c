@@ -167,16 +167,6 @@ static int add_events(struct rec *r, const char *arg)
 	return 0;
 }
 
-static const char *file_kind(mode_t m)
-{
-	return S_ISDIR(m)  ? "a directory" :
-	       S_ISCHR(m)  ? "a character device" :
-	       S_ISBLK(m)  ? "a block device" :
-	       S_ISFIFO(m) ? "a FIFO" :
-	       S_ISSOCK(m) ? "a socket" :
-			     "not a regular file";
-}
-
 /*
  * -o FILE is written beside it (FILE.XXXXXX) and renamed over it once the recording starts:
  * FILE must be a regular file or nothing yet, in a folder that takes new files. A device
@@ -191,7 +181,7 @@ static int check_output(const char *out)
 	if (!S_ISREG(st.st_mode))
 		return cli_error("%s: %s, not a regular file: -o names the perf.data to write in "
 				 "its place (-o - writes the stream on stdout)",
-				 out, file_kind(st.st_mode));
+				 out, cli_file_kind(st.st_mode));
 	if (access(out, W_OK))
 		return cli_error("%s: not writable: %s", out, strerror(errno));
 	return 0;

@@ -352,6 +352,8 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 /* The benchmark's metrics as "bench.*", and the time per operation of stress-ng's. */
 static int add_bench(struct ts_run *r, const struct ts_bench *b)
 {
+	const char *why_time = "stress-ng's instance count is unknown",
+		   *why_cpu = "no usr/sys times";
 	double per_op, cpu;
 	char name[80];
 	int err = 0;
@@ -364,16 +366,21 @@ static int add_bench(struct ts_run *r, const struct ts_bench *b)
 	if (err || strncmp(b->kind, "stress-ng", 9))
 		return err;
 	/* one instance's time per bogo op, and how much of it was on a CPU (usr + sys) */
-	per_op = b->instances * b->wall_s / b->ops * 1e6;
-	cpu = b->cpu_s / b->ops * 1e6;
+	if (b->ops > 0) {
+		per_op = b->instances * b->wall_s / b->ops * 1e6;
+		cpu = b->cpu_s / b->ops * 1e6;
+	} else { /* a run of no bogo op has no time per op (it was inf) */
+		per_op = cpu = NAN;
+		why_time = why_cpu = "stress-ng completed no bogo op";
+	}
 	err = ts_run_add(r, "bench.time_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE, per_op,
-			 "stress-ng's instance count is unknown");
+			 why_time);
 	err = err   ?:
 		      ts_run_add(r, "bench.cpu_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE, cpu,
-				 "no usr/sys times");
+				 why_cpu);
 	err = err   ?:
 		      ts_run_add(r, "bench.off_cpu_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE,
-				 per_op - cpu, "stress-ng's instance count is unknown");
+				 per_op - cpu, why_time);
 	return err;
 }
 
@@ -385,7 +392,7 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 
 	if (in->bench) {
 		err = ts_bench_read(in->bench, b, &line);
-		if (err == -TS_EBENCH)
+		if (err == -TS_EBENCH || err == -TS_EBENCHCUT)
 			return cli_error("%s:%d: %s", in->bench, line, ts_strerror(err));
 		return err ? cli_error("%s: %s", in->bench, ts_strerror(err)) : 0;
 	}
@@ -496,7 +503,9 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 		err = cli_error("%s: out of memory", in->path);
 	if (!err && !o->no_trace) {
 		comm = o->comm ? strdup(o->comm) : bench_comm(cmd, &b);
-		err = load_trace(in->path, folder, in->ksyms, comm, b.ops, &id, o, r);
+		/* per operation: none done is no figure (a count of 0 gave inf) */
+		err = load_trace(in->path, folder, in->ksyms, comm, b.ops > 0 ? b.ops : NAN, &id, o,
+				 r);
 	}
 	if (!err && ts_run_infer(r))
 		err = cli_error("%s: out of memory", in->path);

@@ -82,6 +82,24 @@ static long long count(const char *s)
 	return errno ? -1 : v;
 }
 
+/*
+ * A value as ts_summary_write() prints it ("%.17g"): a finite decimal, or "nan" for a figure not
+ * measured; Return: 0, or -1 for anything else ("inf", strtod()'s hexadecimal, a blank).
+ */
+static int real(const char *s, double *v)
+{
+	char *end;
+
+	if (!strcmp(s, "nan") || !strcmp(s, "-nan")) {
+		*v = NAN;
+		return 0;
+	}
+	if (!*s || strspn(s, "0123456789.eE+-") != strlen(s))
+		return -1;
+	*v = strtod(s, &end);
+	return *end || !isfinite(*v) ? -1 : 0;
+}
+
 static int getline_nl(char **l, size_t *cap, FILE *f)
 {
 	ssize_t n = getline(l, cap, f);
@@ -167,15 +185,12 @@ void ts_summary_head_release(struct ts_summary_head *h)
 /* One metric: "m NAME UNIT DIR KIND VALUE [WHY]" (tabs); Return: 0, -TS_ESUMMARY, -ENOMEM. */
 static int one_metric(char *l, struct ts_run *r)
 {
-	char *f[8], *end;
+	char *f[8];
 	int n = split(l, f, 8);
 	double v;
 
 	if (n < 6 || n > 7 || strcmp(f[0], "m") || count(f[3]) < 0 || count(f[3]) > TS_DIR_HIGHER ||
-	    count(f[4]) < 0 || count(f[4]) > TS_METRIC_RATE)
-		return -TS_ESUMMARY;
-	v = strtod(f[5], &end);
-	if (*end)
+	    count(f[4]) < 0 || count(f[4]) > TS_METRIC_RATE || real(f[5], &v))
 		return -TS_ESUMMARY;
 	return ts_run_add(r, f[1], f[2], (enum ts_metric_dir)atoi(f[3]),
 			  (enum ts_metric_kind)atoi(f[4]), v, n > 6 ? f[6] : NULL);
@@ -200,7 +215,7 @@ static int one_fact(char *l, struct ts_run *r)
  */
 static int body(FILE *f, struct ts_run *r, int *line)
 {
-	char *l = NULL, *end;
+	char *l = NULL;
 	size_t cap = 0;
 	int err = 0, lost = 0, done = 0;
 
@@ -209,8 +224,9 @@ static int body(FILE *f, struct ts_run *r, int *line)
 		if (done) {
 			err = -TS_ESUMMARY; /* nothing after the end */
 		} else if (!strncmp(l, "lost\t", 5)) {
-			r->lost = strtod(l + 5, &end);
-			err = *end || lost++ || r->nr ? -TS_ESUMMARY : 0;
+			/* a count of lost events, or nan: not known */
+			if (real(l + 5, &r->lost) || r->lost < 0 || lost++ || r->nr)
+				err = -TS_ESUMMARY;
 		} else if (!strncmp(l, "fact\t", 5) && lost && !r->nr) {
 			err = one_fact(l, r);
 		} else if (!strncmp(l, "end\t", 4)) {
@@ -301,10 +317,12 @@ int ts_summary_write(const char *path, const char *key, const char *sha256, long
 		fprintf(f, m->why_null ? "\t%s\n" : "\n", m->why_null);
 	}
 	fprintf(f, "end\t%d\n", r->nr - from);
-	if (ferror(f) | fclose(f) || rename(tmp, path)) {
+	if (ferror(f) | fclose(f))
 		err = -EIO;
+	else if (rename(tmp, path)) /* its own reason: a folder in its place is EISDIR */
+		err = -errno;
+	if (err)
 		unlink(tmp);
-	}
 	free(tmp);
 	return err;
 }

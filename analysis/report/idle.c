@@ -67,9 +67,10 @@ static void idle_states(FILE *f, const struct ts_idle *m, double span)
 			rp_dist(&c->residency[s], &d);
 			if (!d.count)
 				continue;
-			fprintf(f, "  %-5d %5d %8" PRIu64 " %9.1f %11.3f %9.1f %9.1f %9.1f\n", i, s,
-				d.count, span > 0 ? (double)d.count / span : 0.0, MS(d.sum),
-				US(d.p50), US(d.p99), US(d.max));
+			fprintf(f, "  %-5d %5d %8" PRIu64 " ", i, s, d.count);
+			rp_rate(f, 9, 1, d.count, span);
+			fprintf(f, " %11.3f %9.1f %9.1f %9.1f\n", MS(d.sum), US(d.p50), US(d.p99),
+				US(d.max));
 		}
 	}
 }
@@ -200,8 +201,7 @@ static void idle_cpus_json(struct rp_json *w, const struct ts_analysis *a, doubl
 				continue;
 			rp_jbegin(w, NULL, '{');
 			rp_ju64(w, "state", (uint64_t)s);
-			rp_jdbl(w, "entries_per_s",
-				span > 0 ? (double)c->residency[s].count / span : 0.0);
+			rp_jrate(w, "entries_per_s", c->residency[s].count, span);
 			rp_jdist(w, "residency", &c->residency[s]);
 			rp_jend(w, '}');
 		}
@@ -318,8 +318,8 @@ static void idle_tsv(struct rp_tsv *t, const struct ts_idle *m)
 		for (s = 0; s < TS_IDLE_NR_STATES; s++) {
 			if (!c->residency[s].count)
 				continue;
-			fprintf(f, "%d\t%d\t%.3f", i, s,
-				t->span > 0 ? (double)c->residency[s].count / t->span : 0.0);
+			fprintf(f, "%d\t%d\t", i, s);
+			rp_tsv_rate(f, c->residency[s].count, t->span);
 			rp_tsv_dist(f, &c->residency[s]);
 			fputc('\n', f);
 		}

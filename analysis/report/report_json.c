@@ -69,9 +69,15 @@ static void input_json(struct rp_json *w, const struct ts_analysis *a,
 	ts_analysis_range(a, &first, &last);
 	ts_analysis_lost(a, &lost, &recs);
 	rp_jbegin(w, "trace", '{');
-	rp_ju64(w, "first_ns", first);
-	rp_ju64(w, "last_ns", last);
-	rp_ju64(w, "duration_ns", last - first);
+	if (first) { /* an event's time is never 0: 0 is none analysed */
+		rp_ju64(w, "first_ns", first);
+		rp_ju64(w, "last_ns", last);
+		rp_ju64(w, "duration_ns", last - first);
+	} else {
+		rp_jnull(w, "first_ns");
+		rp_jnull(w, "last_ns");
+		rp_jnull(w, "duration_ns");
+	}
 	if (ts_analysis_lost_measured(a)) {
 		rp_ju64(w, "lost_events", lost);
 		rp_ju64(w, "lost_records", recs);

@@ -65,6 +65,12 @@ void rp_cells(FILE *f, const struct rp_dist *d, int w, int ms, int n, const uint
 /* Seconds from the first to the last event fed (0 when empty). */
 double rp_span_s(const struct ts_analysis *a);
 
+/*
+ * @n per second over @span, @w wide with @prec decimals; "-" when the trace spans no time (no
+ * event, or one: a rate over 0 s is not measured, and is not 0).
+ */
+void rp_rate(FILE *f, int w, int prec, uint64_t n, double span);
+
 /* The text banner of section @s; returns whether the section has data to show. */
 int rp_banner(FILE *f, const struct ts_analysis *a, enum ts_section s);
 
@@ -88,6 +94,8 @@ void rp_ji64(struct rp_json *w, const char *k, int64_t v);
 void rp_jdbl(struct rp_json *w, const char *k, double v);
 void rp_jstr(struct rp_json *w, const char *k, const char *s);
 void rp_jnull(struct rp_json *w, const char *k);
+/* @n per second over @span, null when the trace spans no time (rp_rate()). */
+void rp_jrate(struct rp_json *w, const char *k, uint64_t n, double span);
 /* A distribution object: count, sum, percentiles (null when empty), buckets. */
 void rp_jdist(struct rp_json *w, const char *k, const struct ts_hist *h);
 /* "function_addr" and @k: the symbol, or null without one. */
@@ -112,6 +120,8 @@ FILE *rp_tsv_open(struct rp_tsv *t, const char *name, const char *cols, const ch
 void rp_tsv_close(struct rp_tsv *t, FILE *f);
 /* The 8 columns of a distribution, "-" for figures of an empty one. */
 void rp_tsv_dist(FILE *f, const struct ts_hist *h);
+/* A rate column, rp_rate()'s: "%.3f", or "-" over a span of 0. */
+void rp_tsv_rate(FILE *f, uint64_t n, double span);
 /* A symbol column: names have no tabs; raw addresses when there are no symbols. */
 const char *rp_tsv_fn(struct rp_tsv *t, uint64_t addr, char *buf, size_t len);
 /* Whether section @s, or events of @kind, are present. */

@@ -52,9 +52,12 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	if (in && in->osrelease[0])
 		fprintf(f, "  host %s, kernel %s, %s, %u CPUs online, perf %s\n", in->hostname,
 			in->osrelease, in->arch, in->nr_cpus_online, in->version);
-	fprintf(f, "  trace %.6f .. %.6f s (%.3f s), symbols: %s", (double)first / 1e9,
-		(double)last / 1e9, rp_span_s(a),
-		o->kallsyms ? o->kallsyms : "none (raw addresses)");
+	if (first) /* an event's time is never 0: 0 is none analysed */
+		fprintf(f, "  trace %.6f .. %.6f s (%.3f s)", (double)first / 1e9,
+			(double)last / 1e9, rp_span_s(a));
+	else
+		fprintf(f, "  trace - (no event analysed)");
+	fprintf(f, ", symbols: %s", o->kallsyms ? o->kallsyms : "none (raw addresses)");
 	if (o->kallsyms && o->kallsyms_shift)
 		fprintf(f, " (another boot: kernel moved %s%#llx, modules unnamed)",
 			o->kallsyms_shift < 0 ? "-" : "+",

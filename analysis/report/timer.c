@@ -39,12 +39,12 @@ static void timer_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 		if (!fn->nr_expire)
 			continue;
 		rp_dist(&fn->handler, &d);
-		fprintf(f, "  %-36s %7s %9" PRIu64 " %8.1f",
-			rp_sym(o, fn->function, buf, sizeof(buf)),
+		fprintf(f, "  %-36s %7s %9" PRIu64 " ", rp_sym(o, fn->function, buf, sizeof(buf)),
 			tick   ? "TICK" :
 			fn->hr ? "hrtimer" :
 				 "timer",
-			fn->nr_expire, span > 0 ? (double)fn->nr_expire / span : 0.0);
+			fn->nr_expire);
+		rp_rate(f, 8, 1, fn->nr_expire, span);
 		rp_cells(f, &d, 9, 0, 3, (const uint64_t[]){ d.p50, d.p99, d.max });
 		fprintf(f, "\n");
 	}
@@ -59,12 +59,13 @@ static void timer_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 				rp_presence(p, 1));
 	}
 	fprintf(f, "  per CPU expiries/s (hrtimer+timer):");
-	for (c = 0; c < t->nr_cpu[0] || c < t->nr_cpu[1]; c++)
-		fprintf(f, "%s cpu%d %.1f", c % 8 ? "" : "\n   ", c,
-			span > 0 ? (double)((c < t->nr_cpu[0] ? t->per_cpu[0][c] : 0) +
-					    (c < t->nr_cpu[1] ? t->per_cpu[1][c] : 0)) /
-					   span :
-				   0.0);
+	for (c = 0; c < t->nr_cpu[0] || c < t->nr_cpu[1]; c++) {
+		fprintf(f, "%s cpu%d ", c % 8 ? "" : "\n   ", c);
+		rp_rate(f, 0, 1,
+			(c < t->nr_cpu[0] ? t->per_cpu[0][c] : 0) +
+				(c < t->nr_cpu[1] ? t->per_cpu[1][c] : 0),
+			span);
+	}
 	fprintf(f, "\n");
 	free(idx);
 }
@@ -124,22 +125,24 @@ static void timer_tsv(struct rp_tsv *t)
 	for (i = 0; f && ok && i < ts_timer_nr_fns(m); i++) {
 		x = ts_timer_fn_at(m, i);
 		tick = x->hr ? rp_is_tick(t->o, x->function) : 0;
-		fprintf(f, "%s\t%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t%.3f",
+		fprintf(f, "%s\t%s\t%s\t%" PRIu64 "\t%" PRIu64 "\t",
 			rp_tsv_fn(t, x->function, buf, sizeof(buf)), x->hr ? "hrtimer" : "timer",
 			tick < 0 ? "-" :
 			tick	 ? "1" :
 				   "0",
-			x->nr_expire, x->nr_start,
-			t->span > 0 ? (double)x->nr_expire / t->span : 0.0);
+			x->nr_expire, x->nr_start);
+		rp_tsv_rate(f, x->nr_expire, t->span);
 		rp_tsv_dist(f, &x->handler);
 		fputc('\n', f);
 	}
 	for (c = 0; g && ok && (c < k->nr_cpu[0] || c < k->nr_cpu[1]); c++) {
 		h = c < k->nr_cpu[1] ? k->per_cpu[1][c] : 0;
 		tm = c < k->nr_cpu[0] ? k->per_cpu[0][c] : 0;
-		if (h || tm)
-			fprintf(g, "%d\t%" PRIu64 "\t%" PRIu64 "\t%.3f\n", c, h, tm,
-				t->span > 0 ? (double)(h + tm) / t->span : 0.0);
+		if (h || tm) {
+			fprintf(g, "%d\t%" PRIu64 "\t%" PRIu64 "\t", c, h, tm);
+			rp_tsv_rate(g, h + tm, t->span);
+			fputc('\n', g);
+		}
 	}
 	rp_tsv_close(t, f);
 	rp_tsv_close(t, g);

@@ -81,6 +81,14 @@ void rp_jnull(struct rp_json *w, const char *k)
 	fputs("null", w->f);
 }
 
+void rp_jrate(struct rp_json *w, const char *k, uint64_t n, double span)
+{
+	if (span > 0)
+		rp_jdbl(w, k, (double)n / span);
+	else
+		rp_jnull(w, k);
+}
+
 void rp_jdist(struct rp_json *w, const char *k, const struct ts_hist *h)
 {
 	static const char *const names[] = { "min_ns", "p50_ns",  "p90_ns",

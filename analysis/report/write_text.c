@@ -26,6 +26,14 @@ void rp_cells(FILE *f, const struct rp_dist *d, int w, int ms, int n, const uint
 	}
 }
 
+void rp_rate(FILE *f, int w, int prec, uint64_t n, double span)
+{
+	if (span > 0)
+		fprintf(f, "%*.*f", w, prec, (double)n / span);
+	else
+		fprintf(f, "%*s", w, "-");
+}
+
 double rp_span_s(const struct ts_analysis *a)
 {
 	uint64_t first, last;

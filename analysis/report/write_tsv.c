@@ -42,6 +42,14 @@ void rp_tsv_close(struct rp_tsv *t, FILE *f)
 		t->err = -EIO;
 }
 
+void rp_tsv_rate(FILE *f, uint64_t n, double span)
+{
+	if (span > 0)
+		fprintf(f, "%.3f", (double)n / span);
+	else
+		fputc('-', f);
+}
+
 void rp_tsv_dist(FILE *f, const struct ts_hist *h)
 {
 	struct rp_dist d;

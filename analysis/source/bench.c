@@ -16,6 +16,7 @@ struct lines {
 	char *buf;
 	char **l;
 	int n;
+	int cut; /* the index of a last line that no newline ends, else -1 */
 };
 
 static int split_lines(const char *text, size_t len, struct lines *ls)
@@ -47,18 +48,27 @@ static int split_lines(const char *text, size_t len, struct lines *ls)
 	/* a final newline ends the last line; it does not start another */
 	if (ls->n > 1 && !*ls->l[ls->n - 1])
 		ls->n--;
+	/* a figure on a line no newline ends may be cut short ("12295.59" as "1229") */
+	ls->cut = len && text[len - 1] != '\n' ? ls->n - 1 : -1;
 	return 0;
 }
 
-/* A number at *p (after blanks), followed by a blank or the end; advances *p. */
+/*
+ * A number at *p (after blanks), followed by a blank or the end; advances *p. Every figure
+ * these benchmarks print (times, counts, rates, latencies) is a decimal >= 0: a sign, "nan",
+ * "inf" or strtod()'s hexadecimal is a damaged output, not a measurement.
+ */
 static int number(const char **p, double *v)
 {
 	char *end;
 
 	while (**p == ' ' || **p == '\t')
 		(*p)++;
+	if (!strchr("0123456789.", **p) || !**p)
+		return -1;
 	*v = strtod(*p, &end);
-	if (end == *p || (*end && *end != ' ' && *end != '\t') || !isfinite(*v))
+	if (end == *p || (*end && *end != ' ' && *end != '\t') || !isfinite(*v) ||
+	    memchr(*p, 'x', end - *p) || memchr(*p, 'X', end - *p))
 		return -1;
 	*p = end;
 	return 0;
@@ -91,21 +101,25 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		const char *p = strstr(ls->l[i], mark), *q;
 
 		if (strstr(ls->l[i], "# pingpong:")) {
+			double it = NAN, warm = 0;
+
 			b->kind = "pingpong";
+			*line = i + 1;
 			/* the trace holds the warm-up round trips too */
 			q = strstr(ls->l[i], "iterations=");
-			if (q)
-				b->ops = strtod(q + 11, NULL);
+			if (q && (q += 11, number(&q, &it)))
+				return -TS_EBENCH;
 			q = strstr(ls->l[i], "warmup=");
-			if (q)
-				b->ops += strtod(q + 7, NULL);
+			if (q && (q += 7, number(&q, &warm)))
+				return -TS_EBENCH;
+			b->ops = it + warm;
 		}
 		if (!p)
 			continue;
 		*line = i + 1;
 		p += sizeof(mark) - 1;
-		/* a latency below zero is no measurement: an error, not an outlier */
-		if (found++ || number(&p, &v) || strncmp(p, " microseconds", 13) || v < 0)
+		/* a latency below zero is no measurement: an error (number()), not an outlier */
+		if (found++ || number(&p, &v) || strncmp(p, " microseconds", 13))
 			return -TS_EBENCH;
 		if (add(b, NULL, "latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE, v))
 			return -TS_EBENCH;
@@ -194,14 +208,14 @@ static double sng_instances(const struct lines *ls, const char *name)
 
 	for (int i = 0; i < ls->n; i++) {
 		const char *p = strstr(ls->l[i], "dispatching hogs:");
-		char *end;
 
 		if (!p)
 			continue;
 		for (p += 17;;) {
-			double n = strtod(p, &end);
+			const char *end = p;
+			double n;
 
-			if (end == p)
+			if (number(&end, &n))
 				break;
 			p = end + strspn(end, " \t");
 			if (!strncmp(p, name, len) && (!p[len] || strchr(", \t", p[len])))
@@ -290,6 +304,8 @@ static int parse_sng_brief(const struct lines *ls, struct ts_bench *b, int *line
 		rc = sng_row(body, name, sizeof(name), col, &nc);
 		if (rc > 0)
 			break;
+		if (!rc && i == ls->cut)
+			return -TS_EBENCHCUT;
 		if (rc < 0 || sng_add_row(ls, b, name, col, real_first))
 			return -TS_EBENCH;
 	}
@@ -356,6 +372,10 @@ static int parse_sng_yaml(const struct lines *ls, struct ts_bench *b, int *line)
 
 		if (!top && !strstr(ls->l[i], "- stressor:"))
 			continue;
+		if (start >= 0 && ls->cut >= start && ls->cut < i) {
+			*line = ls->cut + 1; /* an entry's last value may be cut short */
+			return -TS_EBENCHCUT;
+		}
 		if (start >= 0) {
 			err = yaml_entry(ls, start, i, b);
 			if (err) {

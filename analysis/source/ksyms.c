@@ -336,8 +336,10 @@ int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline)
 		goto out_free;
 	}
 	ret = read_lines(k, f, buf, &lineno, &rerr);
-	if (!ret && (ferror(f) || !k->nr))
+	if (!ret && (ferror(f) || !k->nr)) {
 		ret = ferror(f) ? -rerr : -TS_EKALLSYMS;
+		lineno = 0; /* no line is wrong: none is a symbol (an empty file) */
+	}
 	if (ret) {
 		if (errline)
 			*errline = lineno;

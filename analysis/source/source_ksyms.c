@@ -56,7 +56,9 @@ int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cac
 	int line = 0, ret = ts_ksyms_load_cached(kp, path, cache, &line);
 
 	/* a path longer than the message is cut */
-	if (ret == -TS_EKALLSYMS)
+	if (ret == -TS_EKALLSYMS && !line)
+		snprintf(err, len, "%.300s: no symbol in it (an empty kallsyms?)", path);
+	else if (ret == -TS_EKALLSYMS)
 		snprintf(err, len, "%.300s: line %d: not a kallsyms line", path, line);
 	else if (ret)
 		snprintf(err, len, "%.300s: %s", path, ts_strerror(ret));

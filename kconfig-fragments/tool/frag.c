@@ -6,8 +6,10 @@
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 
 #include "lkc.h"
@@ -33,6 +35,7 @@ static bool is_file(const char *p)
 int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path, struct ts_err *err)
 {
 	struct ts_buf tried = { 0 };
+	struct stat st;
 	char buf[4096];
 	int i;
 
@@ -40,6 +43,10 @@ int ts_frag_resolve(const char *name, char *const *dirs, int ndirs, char **path,
 		if (is_file(name)) {
 			*path = strdup(name);
 			return 0;
+		}
+		if (!stat(name, &st) && S_ISDIR(st.st_mode)) {
+			set_err(err, "fragment '%s': a directory, not a fragment file", name);
+			return -EISDIR;
 		}
 		set_err(err, "fragment '%s': no such file", name);
 		return -ENOENT;
@@ -343,6 +350,26 @@ static int check_file_rules(struct ts_set *set, int first, struct ts_err *err)
 	return 0;
 }
 
+/*
+ * A comment that reads as "CONFIG_X is not set" without being spelled so ("#CONFIG_X is not set",
+ * "#  CONFIG_X is not set", "# CONFIG_X is  not set", "# CONFIG_X is not SET", "# CONFIG_X is not
+ * set (why)"). The kernel's conf_read() takes "# CONFIG_X" then "is not set" with one blank
+ * each, and ignores what follows: the first four are comments to it, the last an unset. We
+ * read only the exact form, so each would mean one thing to us and maybe another to the kernel.
+ */
+static bool odd_unset(const char *s)
+{
+	const char *p = s + 1 + strspn(s + 1, " \t");
+	char w[3][4], more;
+	size_t n;
+
+	if (strncmp(p, "CONFIG_", 7))
+		return false;
+	n = strspn(p + 7, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_");
+	return n && sscanf(p + 7 + n, "%3s %3s %3s %c", w[0], w[1], w[2], &more) >= 3 &&
+	       !strcasecmp(w[0], "is") && !strcasecmp(w[1], "not") && !strcasecmp(w[2], "set");
+}
+
 static int parse_line(struct ts_set *set, const char *path, int line, char *s, struct ts_err *err)
 {
 	struct ts_req *r;
@@ -368,6 +395,14 @@ static int parse_line(struct ts_set *set, const char *path, int line, char *s, s
 		if (ts_era_apply(set, r))
 			goto oom;
 		goto done;
+	}
+	if (s[0] == '#' && odd_unset(s)) {
+		set_err(err,
+			"%s:%d: '%s': not '# CONFIG_NAME is not set' as the kernel reads it (one blank "
+			"after '#' and between the words, nothing after): write it so, or reword the "
+			"comment",
+			path, line, s);
+		return -EINVAL;
 	}
 	if (s[0] == '#')
 		return 0;

@@ -117,6 +117,66 @@ static void test_bad(void)
 	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 12\ntimes:\n", 3,
 	    "YAML entry without its rates");
 	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: many\n", 4, "YAML bad number");
+	/* figures below zero, or not decimals, are damage: each names its line */
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: -0.500 [sec]\n\n 25.0 usecs/op\n",
+	    2, "perf bench pipe: a negative total time");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n -25.0 usecs/op\n",
+	    4, "perf bench pipe: a negative usecs/op");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n 0x19 usecs/op\n",
+	    4, "perf bench pipe: a hexadecimal usecs/op");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n nan usecs/op\n", 4,
+	    "perf bench pipe: nan usecs/op");
+	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
+	    "time)\nstress-ng: info: [1] ramfs 100 10.0 -5.00 1 10.0 50.0\n",
+	    3, "stress-ng row with a negative usr time");
+	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 12\n      system-time: -1\n", 5,
+	    "YAML negative system time");
+	bad("# pingpong: iterations=-10 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n", 1,
+	    "pingpong header with a negative iteration count");
+	bad("# pingpong: iterations=10 warmup=x\nAF_UNIX sock stream latency: 5 microseconds\n", 1,
+	    "pingpong header with a warm-up that is no number");
+}
+
+/*
+ * An output cut inside its last figure ("12295.59" as "122"): the figure is not taken, whatever
+ * it reads as. The same text up to the whole figure and a newline still parses.
+ */
+static void test_cut(void)
+{
+	static const char *const files[] = { "stress-ng-0.15-ramfs.out",
+					     "stress-ng-0.15-ramfs.yaml",
+					     "shrinker-seed-after.txt" };
+	static const char *const figures[] = { "12295.59", "0.191875", "4087.47" };
+	struct ts_bench b;
+	char path[4096], text[1 << 16];
+
+	for (int i = 0; i < 3; i++) {
+		FILE *f;
+		size_t len = 0, at;
+		int line, err, want = 1;
+		char *p;
+
+		snprintf(path, sizeof(path), "%s/tests/fixtures/bench/%s", top, files[i]);
+		f = fopen(path, "rb");
+		if (f) {
+			len = fread(text, 1, sizeof(text) - 1, f);
+			fclose(f);
+		}
+		text[len] = '\0';
+		p = strstr(text, figures[i]);
+		if (!ok(p != NULL, "%s holds %s", files[i], figures[i]))
+			continue;
+		at = (size_t)(p - text);
+		for (size_t k = 0; k < at; k++)
+			want += text[k] == '\n';
+		err = ts_bench_parse(text, at + 3, &b, &line);
+		if (!ok(err == -TS_EBENCHCUT && line == want,
+			"%s cut inside %s: -TS_EBENCHCUT at line %d", files[i], figures[i], want))
+			diag("err %d line %d", err, line);
+		memcpy(text + at + strlen(figures[i]), "\n", 2);
+		ok(!ts_bench_parse(text, at + strlen(figures[i]) + 1, &b, &line),
+		   "%s up to %s and a newline parses", files[i], figures[i]);
+	}
 }
 
 int main(void)
@@ -126,5 +186,6 @@ int main(void)
 	test_stress_ng_forms();
 	test_others();
 	test_bad();
+	test_cut();
 	return tap_done();
 }

@@ -38,13 +38,15 @@ struct ts_bench {
  * @text, @len: the output (stdout and stderr together; mail quoting before `stress-ng:` and
  *	lat_unix's line is skipped)
  * @line: out: the 1-based line of the error (the last line when nothing was recognised)
- * Return: 0, -TS_EBENCH for an unknown or malformed output.
+ * Return: 0, -TS_EBENCH for an unknown or malformed output, -TS_EBENCHCUT when a figure it
+ * would take is on a last line that no newline ends (an output cut short: "12295.59" may be
+ * "1229").
  */
 int ts_bench_parse(const char *text, size_t len, struct ts_bench *b, int *line);
 
 /**
  * ts_bench_read() - ts_bench_parse() of a file
- * Return: 0, -errno when it cannot be read, or -TS_EBENCH with @line set.
+ * Return: 0, -errno when it cannot be read, or -TS_EBENCH or -TS_EBENCHCUT with @line set.
  */
 int ts_bench_read(const char *path, struct ts_bench *b, int *line);
 

@@ -15,7 +15,8 @@ struct ts_ksyms;
  * ts_ksyms_load() - read a /proc/kallsyms-format file
  * @kp: out
  * @path: the file
- * @errline: out, may be NULL: the 1-based line of a parse error
+ * @errline: out, may be NULL: the 1-based line of a parse error, 0 when the file holds no
+ *	symbol at all (-TS_EKALLSYMS: an empty file)
  * Return: 0 or a negative code.
  */
 int ts_ksyms_load(struct ts_ksyms **kp, const char *path, int *errline);
