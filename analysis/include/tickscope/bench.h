@@ -38,13 +38,14 @@ struct ts_bench {
  * @text, @len: the output (stdout and stderr together; mail quoting before `stress-ng:` and
  *	lat_unix's line is skipped)
  * @line: out: the 1-based line of the error (the last line when nothing was recognised)
- * Return: 0, -TS_EBENCH for an unknown or malformed output.
+ * Return: 0, -TS_EBENCH for an unknown or malformed output, -TS_EBENCHNONE for one that
+ * measured nothing (a zero latency, time, rate or count: no round trip, no bogo op).
  */
 int ts_bench_parse(const char *text, size_t len, struct ts_bench *b, int *line);
 
 /**
  * ts_bench_read() - ts_bench_parse() of a file
- * Return: 0, -errno when it cannot be read, or -TS_EBENCH with @line set.
+ * Return: 0, -errno when it cannot be read, or -TS_EBENCH(NONE) with @line set.
  */
 int ts_bench_read(const char *path, struct ts_bench *b, int *line);
 

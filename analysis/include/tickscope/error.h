@@ -22,6 +22,7 @@
 	X(TS_EUSAGE, "invalid arguments")                                      \
 	X(TS_EKALLSYMS, "bad kallsyms file")                                   \
 	X(TS_EBENCH, "unrecognised or malformed benchmark output")             \
+	X(TS_EBENCHNONE, "the benchmark measured nothing (a zero time or count)") \
 	X(TS_ESUMMARY, "malformed tickscope summary")                          \
 	X(TS_ESUMMARYCUT, "tickscope summary cut short (no end line)")
 
