@@ -404,6 +404,11 @@ static void finish_section(struct ts_analysis *a, int s)
 	}
 }
 
+void ts_analysis_set_per_task(struct ts_analysis *a, int per_task)
+{
+	ts_sched_set_per_task(a->model[TS_SEC_SCHED], per_task);
+}
+
 int ts_analysis_finish(struct ts_analysis *a)
 {
 	int s, err = 0, e;

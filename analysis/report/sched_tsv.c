@@ -42,14 +42,14 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 			k->pid, k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-",
 			k->nr_switches, k->nr_voluntary, k->nr_involuntary, k->nr_migrations,
 			k->nr_wakeups, k->nr_wakeup_new);
-		if (rp_sched_run_measured(t->o, k->nr_broken))
+		if (rp_sched_run_measured(m, k->nr_broken))
 			fprintf(f, "\t%" PRIu64 "\t%" PRIu64, k->delay_perf, k->delay_perf_max);
 		else
 			fputs("\t-\t-", f);
 		for (j = 0; j < TS_WAKE_NR; j++)
 			fprintf(f, "\t%" PRIu64, k->wake_class[j]);
 		fprintf(f, "\t%" PRIu64, k->nr_wake_unclassified);
-		if (rp_sched_run_measured(t->o, k->nr_broken)) {
+		if (rp_sched_run_measured(m, k->nr_broken)) {
 			rp_tsv_dist(f, &k->run);
 			rp_tsv_dist(f, &k->delay);
 		} else {
@@ -115,8 +115,9 @@ static void hist_rows(FILE *f, const char *dist, const char *cls, const struct t
 				ts_hist_get(h, i));
 }
 
-static void sched_hist_tsv(struct rp_tsv *t, const struct ts_sched_totals *k)
+static void sched_hist_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
+	const struct ts_sched_totals *k = ts_sched_totals(m);
 	FILE *f =
 		rp_tsv_open(t, "sched_hist", "dist\tclass\tbucket\tlow_ns\twidth_ns\tcount", NULL);
 	int c;
@@ -126,7 +127,7 @@ static void sched_hist_tsv(struct rp_tsv *t, const struct ts_sched_totals *k)
 		return;
 	}
 	/* unmeasured (rp_sched_run_measured()): no rows */
-	if (rp_sched_run_measured(t->o, k->nr_broken)) {
+	if (rp_sched_run_measured(m, k->nr_broken)) {
 		hist_rows(f, "run", "all", &k->run);
 		hist_rows(f, "sched_delay", "all", &k->delay);
 	}
@@ -204,7 +205,7 @@ void rp_sched_tables(struct rp_tsv *t)
 	sched_tasks_tsv(t, ts_analysis_sched(t->a));
 	sched_cpus_tsv(t, ts_analysis_sched(t->a));
 	sched_classes_tsv(t, ts_sched_totals(ts_analysis_sched(t->a)));
-	sched_hist_tsv(t, ts_sched_totals(ts_analysis_sched(t->a)));
+	sched_hist_tsv(t, ts_analysis_sched(t->a));
 	sched_stacks_tsv(t, ts_analysis_sched(t->a));
 	sched_woken_by_tsv(t, ts_analysis_sched(t->a));
 }

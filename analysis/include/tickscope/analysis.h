@@ -81,6 +81,13 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name);
 int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev);
 
 /**
+ * ts_analysis_set_per_task() - the input followed tasks, not whole CPUs (ts_file_info's
+ * per_task, final once the input is read): the sched model then says which figures such a
+ * recording cannot measure (ts_sched_set_per_task())
+ */
+void ts_analysis_set_per_task(struct ts_analysis *a, int per_task);
+
+/**
  * ts_analysis_finish() - close open intervals at the last event time; call once
  * Return: 0 or -ENOMEM (the whole-trace sched distributions are then incomplete).
  */
