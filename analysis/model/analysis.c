@@ -4,6 +4,7 @@
  * events each section needed, which were recorded or seen, and which lost events touch it.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -74,12 +75,19 @@ static const struct routes *other_routes(struct ts_analysis *a, const char *name
 
 	if (!name)
 		return &a->routes[TS_EV_OTHER];
-	for (i = 0; i < a->nr_other; i++)
-		if (a->other[i].name == name)
+	for (i = 0; i < a->nr_other; i++) {
+		if (a->other[i].name == name) {
+			a->other[i].count++;
 			return &a->other[i].routes;
+		}
+	}
 	if (a->nr_other < TS_OTHER_MEMO) {
 		a->other[a->nr_other].name = name;
+		a->other[a->nr_other].count = 1;
+		snprintf(a->other[a->nr_other].label, sizeof(a->other[0].label), "%s", name);
 		rt = &a->other[a->nr_other++].routes;
+	} else {
+		a->other_spilled = 1;
 	}
 	make_routes(a, wanted(a->feeds[TS_EV_OTHER], TS_EV_OTHER, name), rt);
 	return rt;
@@ -222,6 +230,13 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 		a->ksec[k] = (int8_t)ts_analysis_kind_section(k);
 		a->feeds[k] = kind_feeds(k);
 	}
+	for (s = 0; s < TS_SEC_NR; s++) {
+		const uint16_t *kinds;
+		const uint8_t *req;
+
+		if (!ts_analysis_section_kinds(s, &kinds, &req) && sections[s]->wants)
+			a->kindless |= 1u << s;
+	}
 	for (s = 0; s < TS_SEC_NR && a->task_filter; s++)
 		if (sections[s]->flags & TS_SECF_TASK_OWNED)
 			a->owned |= 1u << s;
@@ -310,6 +325,28 @@ static int note_lost(struct ts_analysis *a, const struct ts_event *ev)
 	return 0;
 }
 
+/*
+ * A section with no kinds of its own that picks tracepoints by name (probes: ops->wants) has
+ * no range or event count from the kinds: they come from the tracepoints it takes, so that
+ * its first and last event and the losses inside that range are the recording's. (idlepath,
+ * fed every event without choosing, takes its range from its kinds.)
+ */
+static void note_kindless(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
+{
+	int r, s;
+
+	for (r = 0; r < rt->n; r++) {
+		s = rt->r[r].s;
+		if (!(a->kindless >> s & 1))
+			continue;
+		if (!a->sec_first[s] || ev->time < a->sec_first[s])
+			a->sec_first[s] = ev->time;
+		if (ev->time > a->sec_last[s])
+			a->sec_last[s] = ev->time;
+		a->sec_events[s]++;
+	}
+}
+
 /* Feed @ev to the sections of @rt; task-owned ones only for the --pid/--comm tasks. */
 static int route(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
 {
@@ -354,9 +391,35 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 			a->sec_last[s] = ev->time;
 		a->sec_events[s]++;
 	}
-	if (k == TS_EV_OTHER)
-		return route(a, ev, other_routes(a, ev->name));
+	if (k == TS_EV_OTHER) {
+		const struct routes *rt = other_routes(a, ev->name);
+
+		note_kindless(a, ev, rt);
+		return route(a, ev, rt);
+	}
 	return route(a, ev, &a->routes[k]);
+}
+
+int ts_analysis_section_other(const struct ts_analysis *a, enum ts_section s, int i,
+			      const char **name, uint64_t *count)
+{
+	int j, n;
+
+	if (a->other_spilled)
+		return -1;
+	for (j = 0, n = 0; j < a->nr_other; j++) {
+		const struct routes *rt = &a->other[j].routes;
+		int r, fed = 0;
+
+		for (r = 0; r < rt->n; r++)
+			fed |= rt->r[r].s == (int)s && (a->kindless >> s & 1);
+		if (fed && n++ == i) {
+			*name = a->other[j].label;
+			*count = a->other[j].count;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 static void finish_section(struct ts_analysis *a, int s)

@@ -35,8 +35,12 @@ struct ts_analysis {
 	struct other_memo {
 		const char *name;
 		struct routes routes;
+		uint64_t count; /* events fed (after the filters) */
+		char label[64]; /* the name, for the reports (the decoder's string may be gone) */
 	} other[TS_OTHER_MEMO];
 	int nr_other;
+	int other_spilled; /* a tracepoint of no kind came past the memo: its count is not kept */
+	uint32_t kindless; /* sections with no kinds of their own that pick by name (probes) */
 	struct routes other_spill; /* a tracepoint's list past the memo, made at each event */
 	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off); /* for metric names */
 	void *sym_ctx;

@@ -109,6 +109,15 @@ int ts_analysis_section_kinds(enum ts_section s, const uint16_t **kinds, const u
 /** ts_analysis_kind_name() - "sched:sched_switch" for TS_EV_SWITCH, ... ("" if none) */
 const char *ts_analysis_kind_name(int kind);
 
+/**
+ * ts_analysis_section_other() - the @i-th tracepoint of no event kind (a probe) that section
+ * @s took, in first-seen order: its name and the events fed (after filtering); only for a
+ * section with no kinds of its own that picks tracepoints by name (probes), else none
+ * Return: 1, 0 past the last, -1 when they are not all known (more than 64 such tracepoints).
+ */
+int ts_analysis_section_other(const struct ts_analysis *a, enum ts_section s, int i,
+			      const char **name, uint64_t *count);
+
 /** ts_analysis_kind_count() - events of @kind fed (after filtering) */
 uint64_t ts_analysis_kind_count(const struct ts_analysis *a, int kind);
 
