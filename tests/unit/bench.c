@@ -87,13 +87,19 @@ static void test_others(void)
 	   "perf bench sched messaging: 0.485 s");
 }
 
-static void bad(const char *text, int want_line, const char *name)
+/* @text is refused with -@want at line @want_line. */
+static void refused(const char *text, int want_line, int want, const char *name)
 {
 	struct ts_bench b;
 	int line, err = ts_bench_parse(text, strlen(text), &b, &line);
 
-	if (!ok(err == -TS_EBENCH && line == want_line, "%s", name))
-		diag("err %d line %d, want line %d", err, line, want_line);
+	if (!ok(err == -want && line == want_line, "%s", name))
+		diag("err %d line %d, want %d at line %d", err, line, -want, want_line);
+}
+
+static void bad(const char *text, int want_line, const char *name)
+{
+	refused(text, want_line, TS_EBENCH, name);
 }
 
 static void test_bad(void)
@@ -119,13 +125,10 @@ static void test_bad(void)
 	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: many\n", 4, "YAML bad number");
 }
 
+/* A benchmark that measured nothing: -TS_EBENCHNONE at @want_line. */
 static void none(const char *text, int want_line, const char *name)
 {
-	struct ts_bench b;
-	int line, err = ts_bench_parse(text, strlen(text), &b, &line);
-
-	if (!ok(err == -TS_EBENCHNONE && line == want_line, "%s: measured nothing", name))
-		diag("err %d line %d, want -TS_EBENCHNONE at line %d", err, line, want_line);
+	refused(text, want_line, TS_EBENCHNONE, name);
 }
 
 /* Outputs whose figures are zero: a benchmark that timed nothing is refused, not a result. */
