@@ -149,6 +149,11 @@ metrics() {
 		(.sections.sched.off_cpu_null_reason | type) + " " +
 		(.sections.sched.totals.off_cpu_S | type)' "$tmp/r.json")" '"string string null"' \
 		"$n: JSON: the section says why, the totals are null"
+	rm -rf "$tmp/tsv"
+	"$TICKSCOPE" report -i "$f" --tsv "$tmp/tsv" 2>>"$tmp/err"
+	is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["wakeups"] != "-" || $c["wake_delivery_count"] != "-" || $c["off_cpu_S_sum_ns"] != "-"' \
+		"$tmp/tsv/sched_tasks.tsv" | wc -l)" 0 "$n: TSV: wakes and off-CPU are - for every task"
 	# the tasks whose run is not measured come first, by switch-outs (perf script's count)
 	first=$(perf_slices "$f" | awk '$3 > 0' | sort -k2,2nr -k1,1n | head -1 | cut -d' ' -f1)
 	"$TICKSCOPE" report -i "$f" >"$tmp/text" 2>>"$tmp/err"
