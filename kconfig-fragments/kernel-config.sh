@@ -29,8 +29,6 @@ CROSS_COMPILE when the cross gcc exists), and report for each requested symbol: 
   --json          JSON report instead of text
   --diff          print only the whole diff against the base, grouped (as scripts/diffconfig)
   -v, --verbose   also list the requests that a later fragment repeats (verdict "same")
-  --fast          accepted for older callers: olddefconfig (and the defconfig base) run in
-                  the checker anyway, as the tree's own conf on the checker's Kconfig parse
   --make-olddefconfig  run the tree's 'make olddefconfig' per set instead (a make and a
                   Kconfig parse more; the tests' oracle for the in-process one)
   --each          every FRAGMENT is a set of its own ('a+b' joins two); .configs go to
@@ -80,7 +78,12 @@ while [ $# -gt 0 ]; do
 	--json) json=--json; shift ;;
 	--diff) diff=--diff; shift ;;
 	-v | --verbose) verbose=--verbose; shift ;;
-	--fast) shift ;;
+	--fast)
+		# It once chose the in-process olddefconfig, which is now the only way: accepting it
+		# would say it did something.
+		echo "kernel-config: --fast does nothing (olddefconfig always runs in the checker): remove it" >&2
+		leave 2
+		;;
 	--make-olddefconfig) makeold=1; shift ;;
 	--each) each=1; shift ;;
 	--reuse) reuse=1; shift ;;

@@ -19,6 +19,23 @@ for v in KSRC KSRC_B ARCH BOARD BASE O JSON FAST REUSE DIFF VERBOSE ALLOW_DROPS;
 		;;
 	esac
 done
+# A switch is 1, 0 or not given: JSON=yes would otherwise be accepted and do nothing.
+for v in JSON REUSE DIFF VERBOSE ALLOW_DROPS; do
+	val=
+	eval "val=\${TS_MK_$v:-}"
+	case "$val" in
+	'' | 0 | 1) ;;
+	*)
+		printf 'make kernel-config: %s=%s: give %s=1 (or 0)\n' "$v" "$val" "$v" >&2
+		exit 2
+		;;
+	esac
+done
+if [ -n "${TS_MK_FAST:-}" ]; then
+	printf 'make kernel-config: FAST=%s does nothing (olddefconfig always runs in the checker): %s\n' \
+		"$TS_MK_FAST" "remove it" >&2
+	exit 2
+fi
 set --
 [ -z "${TS_MK_KSRC:-}" ] || set -- "$@" --ksrc "$TS_MK_KSRC"
 [ -z "${TS_MK_KSRC_B:-}" ] || set -- "$@" --ksrc-b "$TS_MK_KSRC_B"
@@ -27,7 +44,6 @@ set --
 [ -z "${TS_MK_BASE:-}" ] || set -- "$@" --base "$TS_MK_BASE"
 [ -z "${TS_MK_O:-}" ] || set -- "$@" --out "$TS_MK_O"
 [ "${TS_MK_JSON:-}" != 1 ] || set -- "$@" --json
-[ "${TS_MK_FAST:-}" != 1 ] || set -- "$@" --fast
 [ "${TS_MK_REUSE:-}" != 1 ] || set -- "$@" --reuse
 [ "${TS_MK_DIFF:-}" != 1 ] || set -- "$@" --diff
 [ "${TS_MK_VERBOSE:-}" != 1 ] || set -- "$@" --verbose

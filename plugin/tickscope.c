@@ -392,8 +392,9 @@ int stop(void *data, void *ctx)
 		return ret;
 	}
 	nr_bad = ts_source_nr_bad(p->src, &first_bad);
-	ts_analysis_finish(p->an);
 	ts_source_report_opts(p->src, &o);
+	ts_analysis_set_per_task(p->an, o.info->per_task);
+	ts_analysis_finish(p->an);
 	/* the reader only read the headers: the samples are the ones perf gave us */
 	info = *o.info;
 	info.nr_samples = p->nr_samples + p->nr_other;

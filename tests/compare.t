@@ -224,6 +224,12 @@ printf 'AF_UNIX sock stream latency: fast microseconds\n' >"$TAP_TMP/bad.out"
 "$TICKSCOPE" compare "$bench/lat-unix-seed-before.txt" -- "$TAP_TMP/bad.out" 2>"$TAP_TMP/err"
 ok $([ $? -eq 1 ] && grep -q "bad.out:1: unrecognised or malformed benchmark output" \
 	"$TAP_TMP/err" && echo 0 || echo 1) "a malformed output names the file and line"
+printf '# pingpong: pin=same cpus=0,0 iterations=3000 warmup=200 size=1 delay_us=0\n%s\n' \
+	'AF_UNIX sock stream latency: 0.0000 microseconds' >"$TAP_TMP/zero.out"
+"$TICKSCOPE" compare "$bench/lat-unix-seed-before.txt" -- "$TAP_TMP/zero.out" 2>"$TAP_TMP/err"
+ok $([ $? -eq 1 ] && [ "$(wc -l <"$TAP_TMP/err")" -eq 1 ] &&
+	grep -q "zero.out:2: the benchmark measured nothing" "$TAP_TMP/err" && echo 0 || echo 1) \
+	"a pingpong latency of 0: refused in one line naming the file and line"
 "$TICKSCOPE" compare "$ab/pingpong-same" 2>"$TAP_TMP/err"
 ok $([ $? -eq 2 ] && grep -q "at least two variants" "$TAP_TMP/err" && echo 0 || echo 1) \
 	"one variant is an error"

@@ -5,7 +5,8 @@
 # as it was; through make, the script's code is named in make's last line. Every make variable
 # of kernel-config with a quote, a blank, a '..' and a newline: one line saying what is wrong,
 # no command run from it, nothing written outside the O= folder (issue 30). A mistyped
-# fragment is named with the nearest valid one before any work. A stand-in tree (a Makefile
+# fragment is named with the nearest valid one before any work. An option that does nothing
+# (--fast, FAST=1, JSON=yes) is refused with one line. A stand-in tree (a Makefile
 # and scripts/kconfig/) is enough: the checks come before the tree is used.
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -101,6 +102,18 @@ bad FRAGMENTS "$q" \
 bad FRAGMENTS "nohz-idle no such" "^kernel-config: fragment 'no': not found"
 bad FRAGMENTS ".." "^kernel-config: fragment '\.\.': not found"
 bad FRAGMENTS "$nl" "^kernel-config: fragment 'a': not found"
+# An option that would be accepted and do nothing is refused (the tree's olddefconfig always
+# runs in the checker: --fast, FAST=1 once chose that), and so is a switch that is not 1 or 0.
+noop="does nothing \\(olddefconfig always runs in the checker\\): remove it$"
+bad FAST 1 "^make kernel-config: FAST=1 $noop"
+for v in JSON REUSE DIFF VERBOSE ALLOW_DROPS; do
+	bad $v yes "^make kernel-config: $v=yes: give $v=1 \(or 0\)$"
+done
+sh "$ks" --ksrc "$k" --arch x86_64 --out "$T/o" --fast nohz-idle >/dev/null 2>"$T/err"
+is "$? $(wc -l <"$T/err")" "2 1" "--fast: exit 2, one line"
+grep -qx 'kernel-config: --fast does nothing (olddefconfig always runs in the checker): remove it' \
+	"$T/err"
+ok $? "--fast: the line says why"
 
 # A mistyped fragment: checked before any work, the nearest name and the list.
 sh "$ks" --ksrc "$k" --arch x86_64 --out "$T/o" nohz_full >/dev/null 2>"$T/err"

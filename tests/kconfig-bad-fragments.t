@@ -12,7 +12,7 @@ rm -f "$out"/.config.tickscope-backup*
 # run FRAGMENT...: the driver on x86_64; sets $rc, stdout in $tmp/out, stderr in $tmp/err.
 run() {
 	rc=0
-	"$kf/kernel-config.sh" --fast --reuse --arch x86_64 --ksrc "$ksrc" --out "$out" \
+	"$kf/kernel-config.sh" --reuse --arch x86_64 --ksrc "$ksrc" --out "$out" \
 		--fragment-dir "$bad" "$@" >"$tmp/out" 2>"$tmp/err" || rc=$?
 }
 

@@ -24,7 +24,7 @@ if [ ! -s "$tmp/running" ] || ! grep -q '^CONFIG_X86_64=y' "$tmp/running"; then
 	skip "BASE=running" "no readable x86_64 config of the running kernel on this machine"
 else
 	o=$cache/base-running
-	"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --base running --fast \
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --base running \
 		--json preempt-voluntary >"$tmp/run.json" 2>"$tmp/err"
 	rc=$?
 	[ $rc -le 1 ]
@@ -59,7 +59,7 @@ sed -i -e 's/^CONFIG_HZ_1000=y/# CONFIG_HZ_1000 is not set/' \
 echo "CONFIG_HZ_250=y" >>"$tmp/file/.config"
 xz -c "$tmp/file/.config" >"$tmp/base.config.xz"
 "$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --base "$tmp/base.config.xz" \
-	--fast --json hz-periodic >"$tmp/file.json" 2>"$tmp/err"
+	--json hz-periodic >"$tmp/file.json" 2>"$tmp/err"
 ok $? "BASE=FILE.xz: runs"
 is "$(value "$o/tickscope-base.config" HZ)" 250 "the base has the file's HZ=250"
 jq -e '.sets[0].diff | all(.symbol != "HZ")' "$tmp/file.json" >/dev/null

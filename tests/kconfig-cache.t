@@ -16,7 +16,7 @@ run() {
 	o=$1
 	shift
 	rc=0
-	"$kf/kernel-config.sh" --fast --arch x86_64 --ksrc "$ksrc" --out "$o" "$@" nohz-idle \
+	"$kf/kernel-config.sh" --arch x86_64 --ksrc "$ksrc" --out "$o" "$@" nohz-idle \
 		>"$o.out" 2>"$o.err" || rc=$?
 	[ "$rc" -eq 0 ] || sed 's/^/#   stderr: /' "$o.err" >&2
 	return "$rc"
@@ -77,7 +77,7 @@ is "$(ls -A "$c")" "${seed##*/}" "the cache holds one seed, no temporary folder"
 
 # A cache inside the kernel tree is refused before anything is written.
 rc=0
-"$kf/kernel-config.sh" --fast --arch x86_64 --ksrc "$ksrc" --out "$tmp/three" \
+"$kf/kernel-config.sh" --arch x86_64 --ksrc "$ksrc" --out "$tmp/three" \
 	--base-cache "$ksrc/cache" nohz-idle >/dev/null 2>"$tmp/err" || rc=$?
 is "$rc" 2 "a cache inside KSRC: exit 2"
 grep -q "^kernel-config: the base cache $ksrc/cache is inside KSRC" "$tmp/err"

@@ -11,7 +11,7 @@ cache=$TS_TOP/.cache/kconfig-test
 
 # One variant per board, as the seeds use them.
 o=$cache/diff-hi1215
-"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --fast --json \
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --json \
 	hz-periodic preempt-none tracing vmstat-path shrinker-path shrinker-debug \
 	>"$tmp/hi.json" 2>"$tmp/err"
 ok $? "hi1215 with six fragments: exit 0"
@@ -61,25 +61,25 @@ ok $? "the 'shown' group holds only symbols off before and after"
 jq -e '.sets[0].requests[] | select(.fragment == "tracing.config" and .symbol == "FTRACE") |
 	.verdict == "same" and .final == "y"' "$tmp/hi.json" >/dev/null
 ok $? "FTRACE asked by tracing and vmstat-path: 'same', final y"
-"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --fast \
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse \
 	tracing vmstat-path >"$tmp/text" 2>/dev/null
 ! grep -q '^same  *CONFIG_FTRACE=y  *tracing.config' "$tmp/text" &&
 	grep -q '^kept  *CONFIG_FTRACE=y  *vmstat-path.config' "$tmp/text"
 ok $? "text: no 'same' line by default"
 grep -q 'overridden, [1-9][0-9]* same, ' "$tmp/text"
 ok $? "the result line counts them"
-"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --fast -v \
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse -v \
 	tracing vmstat-path >"$tmp/textv" 2>/dev/null
 grep -q '^same  *CONFIG_FTRACE=y  *tracing.config:[0-9]*$' "$tmp/textv"
 ok $? "-v: one 'same' line"
-"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --fast --json \
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --json \
 	preempt-voluntary preempt-full >"$tmp/ov.json" 2>/dev/null
 jq -e '.sets[0].requests[] | select(.symbol == "PREEMPT_VOLUNTARY") |
 	.verdict == "overridden" and .final == "n"' "$tmp/ov.json" >/dev/null
 ok $? "an overridden request has its final value in JSON"
 
 # --diff on its own: the diff and nothing else.
-"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --fast --diff \
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board hi1215 --out "$o" --reuse --diff \
 	hz-periodic >"$tmp/diffonly" 2>/dev/null
 grep -q '^diff against the base: ' "$tmp/diffonly" && ! grep -q '^kept\|^result:' "$tmp/diffonly"
 ok $? "--diff prints only the diff"
@@ -89,7 +89,7 @@ ok $? "as scripts/diffconfig writes a change (SYM old -> new)"
 
 # The =m cap: DRM=m was kept, so DRM_I915=y is capped, not "dropped too".
 o=$cache/diff-x86
-"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --reuse --fast \
+"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --reuse \
 	"$TS_TOP/tests/kconfig/fragments/drm-m.config" \
 	"$TS_TOP/tests/kconfig/fragments/i915-y.config" >"$tmp/cap" 2>/dev/null
 grep -q 'DRM \[=m\] as requested at drm-m.config:3, and a dependency at m caps' "$tmp/cap" &&

@@ -49,7 +49,7 @@ for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
 			"$eras/expected.tsv")
 		rc=0
 		"$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$tree" --arch x86_64 \
-			--out "$out" --reuse --fast --json --fragment-dir "$TS_TOP/tests/kconfig/fragments" \
+			--out "$out" --reuse --json --fragment-dir "$TS_TOP/tests/kconfig/fragments" \
 			"$frag" >"$tmp/r.json" 2>"$tmp/err" || rc=$?
 		is "$rc" "$want" "$ver: $frag: exit $want"
 		[ "$rc" -le 1 ] || { sed 's/^/#   /' "$tmp/err" | tail -3; continue; }
@@ -99,7 +99,7 @@ for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
 		rc=0
 		# shellcheck disable=SC2086 # the fragment names, one word each
 		"$kf/kernel-config.sh" --ksrc "$tmp/tree-$era" --arch "$arch" \
-			--out "$cache/$era-$arch-all" --reuse --fast --each --json $all \
+			--out "$cache/$era-$arch-all" --reuse --each --json $all \
 			>"$tmp/all.json" 2>"$tmp/err" || rc=$?
 		[ "$rc" -le 1 ] && jq -e --argjson n "$(echo "$all" | wc -w)" '.sets | length == $n' \
 			"$tmp/all.json" >/dev/null
@@ -120,7 +120,7 @@ for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
 	ok $? "$ver arm64: board-hi1215 delivers its purpose (ARCH_HISI, the era's CPU idle driver)"
 	rc=0
 	"$kf/kernel-config.sh" --ksrc "$tmp/tree-$era" --arch x86_64 --out "$cache/$era-x86_64-all" \
-		--reuse --fast --json board-hi1215 >"$tmp/hisi.json" 2>"$tmp/err" || rc=$?
+		--reuse --json board-hi1215 >"$tmp/hisi.json" 2>"$tmp/err" || rc=$?
 	jq -e --arg t "ARCH=x86_64, Linux $ver" '.sets[0] | (.ok | not) and
 		any(.requests[]; .symbol == "ARCH_HISI" and .verdict == "not-in-era" and
 		(.era | startswith("not for this architecture: CONFIG_ARCH_HISI is of arm64 (from 4.4")) and
@@ -139,7 +139,7 @@ done
 arch_case() {
 	rc=0
 	"$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$tmp/tree-4.4" --arch "$1" \
-		--out "$cache/4.4-$1" --reuse --fast --json "$2" >"$tmp/r.json" 2>"$tmp/err" || rc=$?
+		--out "$cache/4.4-$1" --reuse --json "$2" >"$tmp/r.json" 2>"$tmp/err" || rc=$?
 	is "$rc" 1 "4.4 $1: $2 does not fit: exit 1"
 	note="not for this architecture: CONFIG_$3 is of $4 (from $5 there; "
 	jq -e --arg s "$3" --arg n "$note" --arg t "ARCH=$1, Linux 4.4.155" \
@@ -157,7 +157,7 @@ arch_case x86_64 board-qemu-aarch64 ARM_PSCI_CPUIDLE arm64 5.4
 # A purpose not met is allowed with --allow-drops (ALLOW_DROPS=1): exit 0, still reported.
 rc=0
 "$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$tmp/tree-4.4" --arch x86_64 \
-	--out "$cache/4.4" --reuse --fast --allow-drops preempt-rt >"$tmp/out" 2>"$tmp/err" || rc=$?
+	--out "$cache/4.4" --reuse --allow-drops preempt-rt >"$tmp/out" 2>"$tmp/err" || rc=$?
 is "$rc" 0 "4.4: preempt-rt with --allow-drops: exit 0"
 era_msg='not in this era: CONFIG_PREEMPT_RT appeared in 5.3, this is Linux 4.4.155;'
 era_msg="$era_msg this tree has no CONFIG_PREEMPT_RT_FULL either"

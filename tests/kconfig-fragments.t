@@ -42,7 +42,7 @@ check_tree() {
 	for arch in x86_64 arm64; do
 		(
 			rc=0
-			"$kf/kernel-config.sh" --fast --each --reuse --json --arch "$arch" --ksrc "$ksrc" \
+			"$kf/kernel-config.sh" --each --reuse --json --arch "$arch" --ksrc "$ksrc" \
 				--out "$cache/$arch" --fragment-dir "$exp/fragments" $frags $known \
 				>"$tmp/$ver-$arch.json" 2>"$tmp/$ver-$arch.err" || rc=$?
 			echo $rc >"$tmp/$ver-$arch.rc"

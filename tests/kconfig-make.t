@@ -78,13 +78,13 @@ why="${why}RCU_EXPERT is not set: request CONFIG_RCU_EXPERT=y; NO_HZ_FULL is a m
 why="${why}the choice \"Timer tick handling\", which is NO_HZ_IDLE"
 grep -qF "$why" "$tmp/out3"
 ok $? "and says which alternatives would satisfy it"
-make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 FAST=1 \
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 \
 	FRAGMENTS="$TS_TOP/tests/kconfig/fragments/rcu-nocb-alone.config" >/dev/null 2>&1
 [ $? -ne 0 ]
 ok $? "make kernel-config fails too"
 
 # JSON through make.
-make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 FAST=1 \
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" BOARD=qemu-x86 O="$cache/make-x86" REUSE=1 \
 	JSON=1 FRAGMENTS="hz-periodic" 2>/dev/null >"$tmp/json"
 jq -e '.schema == "tickscope-kconfig" and .sets[0].ok and
 	(.sets[0].requests[] | select(.symbol == "HZ_PERIODIC") | .verdict == "kept")' \
@@ -205,26 +205,26 @@ said "^kernel-config: O=$tmp/a-file/o: cannot create or write this folder" \
 # must replace is a folder: rm fails with 1, which would read "a purpose dropped"), and a
 # checker that crashes (killed by SIGSEGV: the shell's 139).
 exits 0 "a build folder to copy" "$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 \
-	--out "$cache/make-codes" --reuse --fast nohz-idle
+	--out "$cache/make-codes" --reuse nohz-idle
 cp -a "$cache/make-codes" "$tmp/stamp"
 rm -f "$tmp/stamp/tickscope-stamp"
 mkdir "$tmp/stamp/tickscope-stamp"
 exits 3 "a step failing unexpectedly: exit 3" "$kf/kernel-config.sh" --ksrc "$ksrc" \
-	--arch x86_64 --out "$tmp/stamp" --reuse --fast nohz-idle
+	--arch x86_64 --out "$tmp/stamp" --reuse nohz-idle
 said '^kernel-config: internal error: a step failed with status 1; no verdict$' \
 	"said as an internal error with the step's status"
 cp -a "$cache/make-codes" "$tmp/crash"
 printf '#!/bin/sh\nkill -SEGV $$\n' >"$tmp/crash/tickscope-kconfig"
 exits 3 "the checker killed by a signal: exit 3, not 139" "$kf/kernel-config.sh" \
-	--ksrc "$ksrc" --arch x86_64 --out "$tmp/crash" --reuse --fast nohz-idle
+	--ksrc "$ksrc" --arch x86_64 --out "$tmp/crash" --reuse nohz-idle
 said '^kernel-config: internal error: the checker was killed by signal 11; no verdict$' \
 	"said as an internal error naming the signal"
 exits 2 "and through make: exit 2" \
-	mk KSRC="$ksrc" ARCH=x86_64 O="$tmp/crash" REUSE=1 FAST=1 FRAGMENTS=nohz-idle
+	mk KSRC="$ksrc" ARCH=x86_64 O="$tmp/crash" REUSE=1 FRAGMENTS=nohz-idle
 said 'kernel-config\] Error 3$' "naming the script's exit 3"
 
 # A boards/ profile names its board fragment itself: it is not merged twice.
-"$kf/kernel-config.sh" --ksrc "$ksrc" --board qemu-x86 --out "$cache/make-x86" --reuse --fast \
+"$kf/kernel-config.sh" --ksrc "$ksrc" --board qemu-x86 --out "$cache/make-x86" --reuse \
 	board-qemu-x86 tracing nohz-idle >"$tmp/out6" 2>&1
 grep -q 'fragments: board-qemu-x86 tracing nohz-idle$' "$tmp/out6" &&
 	! grep -q '^overridden' "$tmp/out6"
@@ -233,7 +233,7 @@ ok $? "a board fragment already in the list is not prepended again"
 # The experiment .config names the board and the fragments.
 make -s -C "$TS_TOP" qemu-aarch64_defconfig TS_EXPERIMENT="$tmp/exp" >/dev/null 2>&1
 make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" TS_EXPERIMENT="$tmp/exp" O="$cache/make-arm64" \
-	FAST=1 REUSE=1 >"$tmp/out5" 2>&1
+	REUSE=1 >"$tmp/out5" 2>&1
 ok $? "make kernel-config takes board and fragments from the experiment .config"
 grep -q 'fragments: board-qemu-aarch64 nohz-idle preempt-voluntary tracing vmstat-path$' \
 	"$tmp/out5"

@@ -131,7 +131,7 @@ purposes() {
 	for f in "$kf"/*.config; do
 		f=${f##*/} f=${f%.config}
 		t0=$(date +%s.%N) rc=0
-		"$kf/kernel-config.sh" --ksrc "$1" --arch "$3" --out "$2" --reuse --fast --json "$f" \
+		"$kf/kernel-config.sh" --ksrc "$1" --arch "$3" --out "$2" --reuse --json "$f" \
 			>"$tmp/p.json" 2>"$tmp/p.err" || rc=$?
 		secs=$(echo "$t0 $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')
 		if [ $rc -gt 1 ]; then
@@ -207,7 +207,7 @@ for spec in $TS_KCONFIG_TREES; do
 		"$ver".*) ok 0 "$ver $arch: the tree is Linux $kver" ;;
 		*) ok 1 "$ver $arch: the tree is Linux $kver, not $ver" ;;
 		esac
-		"$kf/kernel-config.sh" --ksrc "$dir" --arch "$arch" --out "$o" --reuse --fast --each \
+		"$kf/kernel-config.sh" --ksrc "$dir" --arch "$arch" --out "$o" --reuse --each \
 			"$(echo $frags | tr ' ' '+')" >/dev/null 2>&1
 		cmp -s "$o/.config" "$o/sets/$(echo $frags | tr ' ' '+').config"
 		ok $? "$ver $arch: in-process olddefconfig = the tree's make olddefconfig"

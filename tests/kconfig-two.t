@@ -10,7 +10,7 @@ ksrc_b=$(ksrc_of 6.12) || skip_all "$ksrc_b"
 o=$TS_TOP/.cache/kconfig-test/two
 
 rc=0
-make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" KSRC_B="$ksrc_b" BOARD=qemu-x86 O="$o" FAST=1 \
+make -s -C "$TS_TOP" kernel-config KSRC="$ksrc" KSRC_B="$ksrc_b" BOARD=qemu-x86 O="$o" \
 	REUSE=1 ALLOW_DROPS=1 FRAGMENTS="nohz-full preempt-rt tracing" >"$tmp/out" 2>"$tmp/err" ||
 	rc=$?
 is "$rc" 0 "KSRC=6.1 KSRC_B=6.12 with preempt-rt, ALLOW_DROPS=1: exit 0 (6.1 is not RT)"

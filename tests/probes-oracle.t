@@ -111,4 +111,20 @@ is "$(jq -r '.sections.probes.functions[] | select(.function == "probe_libc:mall
 "$TICKSCOPE" report -i "$up" 2>/dev/null | grep -q '^  probe_libc:malloc  *all  *240 '
 ok $? "text: probe_libc:malloc's row, 240 calls"
 
+# The section's events, first and last event are the recording's (the probes have no event
+# kind of their own: they were [] and 0): perf script's probe events per name, first and last.
+perf script -i "$up" -F time,event --ns 2>/dev/null | awk '
+	{ t = $1; sub(/:$/, "", t); sub(/\./, "", t); ev = $2; sub(/:$/, "", ev) }
+	ev ~ /^probe_libc:/ { if (!(ev in n)) o[++k] = ev; n[ev]++; if (!f) f = t; l = t }
+	END { for (i = 1; i <= k; i++) printf "%s %d\n", o[i], n[o[i]]; printf "%s %s\n", f, l }' \
+	>"$TAP_TMP/up.events"
+want=$(cat "$TAP_TMP/up.events")
+is "$(jq -r '.sections.probes | (.events[] | "\(.name) \(.count)"), "\(.first_ns) \(.last_ns)"' \
+	"$TAP_TMP/up.json")" "$want" "JSON: the probes' events, first_ns and last_ns as perf script's"
+"$TICKSCOPE" report -i "$up" 2>/dev/null | awk '/^== probes/ { getline; print; exit }' \
+	>"$TAP_TMP/up.text"
+is "$(cat "$TAP_TMP/up.text")" \
+	"  events: $(sed '$d' "$TAP_TMP/up.events" | sed 's/^probe_libc://' | paste -sd, - |
+		sed 's/,/, /g')" "text: the same events and counts"
+
 tap_done

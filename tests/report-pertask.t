@@ -95,7 +95,79 @@ check() {
 	is "$(grep -c '^run	' "$tmp/tsv/sched_hist.tsv")" 0 "$n: no run rows in sched_hist.tsv"
 }
 
+# metrics NAME PER_TASK(1/0): the summary (what compare reads) agrees with the report: in a
+# per-task recording run and sched delay are null when broken slices are (the report's rule),
+# and wakes and off-CPU times are null for every task, with the reasons; per perf script, the
+# followed tasks (those switched out) are switched in fewer times than they are switched out
+# (their switch-in is in another task's context): the periods off the CPU are not all seen.
+metrics() {
+	n=$1
+	f=$(fixture_data "$n") || { ok 1 "$n: fixture decompresses"; return; }
+	rm -rf "$tmp/run"
+	mkdir -p "$tmp/run"
+	ln -s "$f" "$tmp/run/perf.data"
+	echo 'AF_UNIX sock stream latency: 17.5 microseconds' >"$tmp/run/workload.out"
+	"$TICKSCOPE" summary "$tmp/run" >/dev/null 2>>"$tmp/err"
+	ok $? "$n: tickscope summary"
+	awk -F'\t' '$1 == "m" { print $2 "\t" $6 "\t" $7 }' "$tmp/run/perf.data.tsum" >"$tmp/m"
+	"$TICKSCOPE" report -i "$f" --json >"$tmp/r.json" 2>>"$tmp/err"
+	broken=$(jq '.sections.sched.totals.broken_slices' "$tmp/r.json")
+	perf script -i "$f" -F event,trace 2>/dev/null | awk '
+		/sched_switch:/ {
+			p = $0; sub(/.* prev_pid=/, "", p); sub(/ .*/, "", p)
+			n = $0; sub(/.* next_pid=/, "", n); sub(/ .*/, "", n)
+			out[p]++; into[n]++
+		}
+		END { for (t in out) if (t > 0) { o += out[t]; i += into[t] }; print o + 0, i + 0 }' \
+		>"$tmp/inout"
+	read -r outs ins <"$tmp/inout"
+	if [ "$2" = 1 ]; then
+		[ "$ins" -lt "$outs" ]
+		ok $? "$n: perf script: the switched-out tasks are switched in $ins times, out $outs"
+		want_run=$([ "$broken" -gt 0 ] && echo nan || echo num)
+		want=nan
+	else
+		want_run=num
+		want=num
+	fi
+	for k in sched.run.count:$want_run sched.delay.sum:$want_run \
+		sched.delay_perf.sum:$want_run sched.off_cpu.S.sum:$want sched.wakeups.per_s:$want \
+		sched.wake_delivery.count:$want sched.wakeup_latency.p50:$want; do
+		name=${k%:*}
+		awk -F'\t' -v k="$name" -v w="${k#*:}" '
+			$1 == k { found = 1
+				bad = (w == "nan" && ($2 != "nan" || $3 == "")) || (w == "num" && $2 == "nan") }
+			END { exit !found || bad }' "$tmp/m"
+		ok $? "$n: summary $name is $([ "${k#*:}" = nan ] && echo 'null, with a reason' ||
+			echo 'a number')"
+	done
+	[ "$2" = 1 ] || return 0
+	is "$(jq '[.sections.sched.tasks[] | select(.wakeups != null or .off_cpu_S != null or
+		.wake_delivery != null)] | length' "$tmp/r.json")" 0 \
+		"$n: JSON: no task has wakes or off-CPU figures"
+	is "$(jq '(.sections.sched.wakes_null_reason | type) + " " +
+		(.sections.sched.off_cpu_null_reason | type) + " " +
+		(.sections.sched.totals.off_cpu_S | type)' "$tmp/r.json")" '"string string null"' \
+		"$n: JSON: the section says why, the totals are null"
+	rm -rf "$tmp/tsv"
+	"$TICKSCOPE" report -i "$f" --tsv "$tmp/tsv" 2>>"$tmp/err"
+	is "$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["wakeups"] != "-" || $c["wake_delivery_count"] != "-" || $c["off_cpu_S_sum_ns"] != "-"' \
+		"$tmp/tsv/sched_tasks.tsv" | wc -l)" 0 "$n: TSV: wakes and off-CPU are - for every task"
+	# the tasks whose run is not measured come first, by switch-outs (perf script's count)
+	first=$(perf_slices "$f" | awk '$3 > 0' | sort -k2,2nr -k1,1n | head -1 | cut -d' ' -f1)
+	"$TICKSCOPE" report -i "$f" >"$tmp/text" 2>>"$tmp/err"
+	is "$(awk '/tasks by run time/ { getline; getline; print $2; exit }' "$tmp/text")" \
+		"$first" "$n: the text lists first the task with most switch-outs among the unmeasured"
+	is "$(grep -c -e '^  off-CPU: -: a per-task recording' \
+		-e '^  wakes and wakeup latency: -: a per-task' "$tmp/text")" 2 \
+		"$n: the text says why wakes and off-CPU are -"
+}
+
 check x86-pertask-loop 1
 check x86-tiny 1
 check x86-pingpong-none 0
+metrics x86-pertask-loop 1
+metrics x86-tiny 1
+metrics x86-pingpong-none 0
 tap_done

@@ -31,6 +31,7 @@ int cli_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 FILE *cli_err(void);
 void cli_set_err(FILE *f);
 
+struct ts_analysis;
 struct ts_source;
 struct ts_run_meta;
 
@@ -38,6 +39,11 @@ struct ts_run_meta;
 int cli_run_meta(const char *input, struct ts_run_meta *m);
 
 /* Print the reader's warnings ("tickscope: warning: ..."); @src may be NULL. */
+/*
+ * ts_analysis_finish() of @a, fed from @src (NULL: not from an input), after telling it what
+ * only the whole input says (a per-task recording). Return: 0 or a negative code.
+ */
+int cli_finish(struct ts_source *src, struct ts_analysis *a);
 void cli_warnings(struct ts_source *src);
 
 /*

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tickscope/analysis.h"
 #include "tickscope/chart.h"
 #include "tickscope/decode.h"
 #include "tickscope/ksyms.h"
@@ -66,6 +67,13 @@ static void undecoded(struct ts_source *src)
 				"recorded without their raw data" :
 				"not a tracepoint");
 	}
+}
+
+int cli_finish(struct ts_source *src, struct ts_analysis *a)
+{
+	if (src)
+		ts_analysis_set_per_task(a, ts_reader_info(ts_source_reader(src))->per_task);
+	return ts_analysis_finish(a);
 }
 
 void cli_warnings(struct ts_source *src)

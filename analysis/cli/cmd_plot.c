@@ -245,7 +245,7 @@ static int run_analysis(struct plot_args *p, struct ts_source *src)
 	ret = ts_source_run(src, feed_analysis, a);
 	if (ret)
 		cli_error("%s", ts_source_error(src));
-	else if ((ret = ts_analysis_finish(a)))
+	else if ((ret = cli_finish(src, a)))
 		cli_error("%s", ts_strerror(ret));
 	else
 		ret = plot_run(p, src, a);

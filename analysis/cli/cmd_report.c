@@ -260,7 +260,7 @@ int cmd_report(int argc, char **argv)
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
 		goto close_source;
 	}
-	ret = ts_analysis_finish(a);
+	ret = cli_finish(src, a);
 	if (ret) {
 		cli_error("%s", ts_strerror(ret));
 		goto close_source;

@@ -236,7 +236,7 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			goto out;
 		}
 	}
-	err = err ?: ts_analysis_finish(a);
+	err = err ?: cli_finish(src, a);
 	err = err ?: ts_run_add_analysis(r, a, fc.path, comm, ops);
 	if (!err && o->hook) /* the charts fold this run into its variant */
 		err = o->hook->analysis(o->hook->ctx, a, &ro, comm, label, key);

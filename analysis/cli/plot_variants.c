@@ -69,7 +69,7 @@ static int load(const char *path, const struct ts_source_opts *so0,
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(err));
 	} else {
 		ts_source_report_opts(src, &o);
-		err = ts_analysis_finish(a) ?: ts_plot_variant_add(v, a, &o, comm);
+		err = cli_finish(src, a) ?: ts_plot_variant_add(v, a, &o, comm);
 		if (err)
 			cli_error("%s: %s", path, ts_strerror(err));
 		else

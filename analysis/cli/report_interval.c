@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <stdio.h>
 
+#include "cli.h"
 #include "report_interval.h"
 #include "tickscope/analysis.h"
 #include "tickscope/event.h"
@@ -37,7 +38,7 @@ static int close_interval(struct report_interval *ri)
 	char head[160];
 	int err;
 
-	err = ts_analysis_finish(ri->cur);
+	err = cli_finish(ri->src, ri->cur);
 	if (err)
 		return err;
 	snprintf(head, sizeof(head),

@@ -4,6 +4,7 @@
  * events each section needed, which were recorded or seen, and which lost events touch it.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -51,26 +52,45 @@ static uint32_t wanted(uint32_t mask, int kind, const char *name)
 	return mask;
 }
 
+/* @rt: the sections of @mask as a list of their feeds, in table order. */
+static void make_routes(const struct ts_analysis *a, uint32_t mask, struct routes *rt)
+{
+	int s;
+
+	rt->n = 0;
+	for (s = 0; s < TS_SEC_NR; s++)
+		if (mask >> s & 1)
+			rt->r[rt->n++] = (struct route){ sections[s]->feed, a->model[s], s };
+}
+
 /*
  * The sections a tracepoint of no kind goes to, decided once per tracepoint: the decoder gives
- * each its own name string for the run, so the pointer tells them apart.
+ * each its own name string for the run, so the pointer tells them apart. Past the memo's size
+ * the list is made again for each event.
  */
-static uint32_t other_sends(struct ts_analysis *a, const char *name)
+static const struct routes *other_routes(struct ts_analysis *a, const char *name)
 {
-	uint32_t mask;
+	struct routes *rt = &a->other_spill;
 	int i;
 
 	if (!name)
-		return a->feeds[TS_EV_OTHER];
-	for (i = 0; i < a->nr_other; i++)
-		if (a->other[i].name == name)
-			return a->other[i].mask;
-	mask = wanted(a->feeds[TS_EV_OTHER], TS_EV_OTHER, name);
+		return &a->routes[TS_EV_OTHER];
+	for (i = 0; i < a->nr_other; i++) {
+		if (a->other[i].name == name) {
+			a->other[i].count++;
+			return &a->other[i].routes;
+		}
+	}
 	if (a->nr_other < TS_OTHER_MEMO) {
 		a->other[a->nr_other].name = name;
-		a->other[a->nr_other++].mask = mask;
+		a->other[a->nr_other].count = 1;
+		snprintf(a->other[a->nr_other].label, sizeof(a->other[0].label), "%s", name);
+		rt = &a->other[a->nr_other++].routes;
+	} else {
+		a->other_spilled = 1;
 	}
-	return mask;
+	make_routes(a, wanted(a->feeds[TS_EV_OTHER], TS_EV_OTHER, name), rt);
+	return rt;
 }
 
 int ts_analysis_note_recorded(struct ts_analysis *a, const char *name)
@@ -209,7 +229,13 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 	for (k = 0; k < TS_EV_NR_KINDS; k++) {
 		a->ksec[k] = (int8_t)ts_analysis_kind_section(k);
 		a->feeds[k] = kind_feeds(k);
-		a->sends[k] = k == TS_EV_OTHER ? a->feeds[k] : wanted(a->feeds[k], k, NULL);
+	}
+	for (s = 0; s < TS_SEC_NR; s++) {
+		const uint16_t *kinds;
+		const uint8_t *req;
+
+		if (!ts_analysis_section_kinds(s, &kinds, &req) && sections[s]->wants)
+			a->kindless |= 1u << s;
 	}
 	for (s = 0; s < TS_SEC_NR && a->task_filter; s++)
 		if (sections[s]->flags & TS_SECF_TASK_OWNED)
@@ -223,11 +249,10 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 		err = sections[s]->create(&a->model[s], &mo);
 	if (err)
 		goto free_analysis;
+	/* a tracepoint of no kind that the decoder does not name goes to every section fed it */
 	for (k = 0; k < TS_EV_NR_KINDS; k++)
-		for (s = 0; s < TS_SEC_NR; s++)
-			if (a->sends[k] >> s & 1)
-				a->routes[k][a->nr_routes[k]++] =
-					(struct route){ sections[s]->feed, a->model[s], s };
+		make_routes(a, k == TS_EV_OTHER ? a->feeds[k] : wanted(a->feeds[k], k, NULL),
+			    &a->routes[k]);
 	*ap = a;
 	return 0;
 free_analysis:
@@ -300,30 +325,36 @@ static int note_lost(struct ts_analysis *a, const struct ts_event *ev)
 	return 0;
 }
 
-/* Feed @ev to the sections in @mask; task-owned ones only for the --pid/--comm tasks. */
-static int dispatch(struct ts_analysis *a, const struct ts_event *ev, uint32_t mask)
+/*
+ * A section with no kinds of its own that picks tracepoints by name (probes: ops->wants) has
+ * no range or event count from the kinds: they come from the tracepoints it takes, so that
+ * its first and last event and the losses inside that range are the recording's. (idlepath,
+ * fed every event without choosing, takes its range from its kinds.)
+ */
+static void note_kindless(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
 {
-	int s, err;
+	int r, s;
 
-	for (; mask; mask &= mask - 1) {
-		s = __builtin_ctz(mask);
-		/* asked here, after the sched section (the first) has seen the event */
-		if ((a->owned >> s & 1) && !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
+	for (r = 0; r < rt->n; r++) {
+		s = rt->r[r].s;
+		if (!(a->kindless >> s & 1))
 			continue;
-		err = sections[s]->feed(a->model[s], ev);
-		if (err)
-			return err;
+		if (!a->sec_first[s] || ev->time < a->sec_first[s])
+			a->sec_first[s] = ev->time;
+		if (ev->time > a->sec_last[s])
+			a->sec_last[s] = ev->time;
+		a->sec_events[s]++;
 	}
-	return 0;
 }
 
-/* Feed @ev to the sections that want its kind (not TS_EV_OTHER): dispatch() by a list. */
-static int route(struct ts_analysis *a, const struct ts_event *ev, int k)
+/* Feed @ev to the sections of @rt; task-owned ones only for the --pid/--comm tasks. */
+static int route(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
 {
-	const struct route *r = a->routes[k], *end = r + a->nr_routes[k];
+	const struct route *r = rt->r, *end = r + rt->n;
 	int err;
 
 	for (; r < end; r++) {
+		/* asked here, after the sched section (the first) has seen the event */
 		if ((a->owned >> r->s & 1) && !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
 			continue;
 		err = r->feed(r->m, ev);
@@ -338,10 +369,10 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s;
 
 	if (k == TS_EV_LOST) /* sections that keep state per CPU (irq) drop what it may hide */
-		return note_lost(a, ev) ?: (ev->lost.samples ? 0 : dispatch(a, ev, a->sends[k]));
+		return note_lost(a, ev) ?: (ev->lost.samples ? 0 : route(a, ev, &a->routes[k]));
 	if (k == TS_EV_COMM || k == TS_EV_FORK) { /* names and the tree, whatever the filters */
 		a->fed[k]++;
-		return dispatch(a, ev, a->sends[k]);
+		return route(a, ev, &a->routes[k]);
 	}
 	if (a->event_filter && !kept(a, ev)) {
 		a->filtered++;
@@ -360,9 +391,35 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 			a->sec_last[s] = ev->time;
 		a->sec_events[s]++;
 	}
-	if (k == TS_EV_OTHER)
-		return dispatch(a, ev, other_sends(a, ev->name));
-	return route(a, ev, k);
+	if (k == TS_EV_OTHER) {
+		const struct routes *rt = other_routes(a, ev->name);
+
+		note_kindless(a, ev, rt);
+		return route(a, ev, rt);
+	}
+	return route(a, ev, &a->routes[k]);
+}
+
+int ts_analysis_section_other(const struct ts_analysis *a, enum ts_section s, int i,
+			      const char **name, uint64_t *count)
+{
+	int j, n;
+
+	if (a->other_spilled)
+		return -1;
+	for (j = 0, n = 0; j < a->nr_other; j++) {
+		const struct routes *rt = &a->other[j].routes;
+		int r, fed = 0;
+
+		for (r = 0; r < rt->n; r++)
+			fed |= rt->r[r].s == (int)s && (a->kindless >> s & 1);
+		if (fed && n++ == i) {
+			*name = a->other[j].label;
+			*count = a->other[j].count;
+			return 1;
+		}
+	}
+	return 0;
 }
 
 static void finish_section(struct ts_analysis *a, int s)
@@ -408,6 +465,11 @@ static void finish_section(struct ts_analysis *a, int s)
 			in->lost_records++;
 		}
 	}
+}
+
+void ts_analysis_set_per_task(struct ts_analysis *a, int per_task)
+{
+	ts_sched_set_per_task(a->model[TS_SEC_SCHED], per_task);
 }
 
 int ts_analysis_finish(struct ts_analysis *a)

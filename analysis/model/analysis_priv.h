@@ -18,20 +18,30 @@ struct lost_rec {
 struct ts_analysis {
 	void *model[TS_SEC_NR]; /* by enum ts_section, made by sections[s]->new */
 	uint32_t feeds[TS_EV_NR_KINDS]; /* bit s: section s is fed this kind */
-	uint32_t sends[TS_EV_NR_KINDS]; /* of those, the sections that want it (ops->wants) */
 	uint32_t owned; /* the task-owned sections, with --pid/--comm; else 0 */
-	/* sends[k] as a list, for the dispatch: the feed, its model and section, in order */
-	struct route {
-		int (*feed)(void *m, const struct ts_event *ev);
-		void *m;
-		int s;
-	} routes[TS_EV_NR_KINDS][TS_SEC_NR];
-	uint8_t nr_routes[TS_EV_NR_KINDS];
-	struct other_memo { /* sends of tracepoints of no kind, by the decoder's name pointer */
+	/*
+	 * The one dispatch: per kind, the sections fed that want it (ops->wants), as a list of
+	 * their feeds, models and sections, in table order; a tracepoint of no kind has its own
+	 * list, by the decoder's name pointer.
+	 */
+	struct routes {
+		struct route {
+			int (*feed)(void *m, const struct ts_event *ev);
+			void *m;
+			int s;
+		} r[TS_SEC_NR];
+		uint8_t n;
+	} routes[TS_EV_NR_KINDS];
+	struct other_memo {
 		const char *name;
-		uint32_t mask;
+		struct routes routes;
+		uint64_t count; /* events fed (after the filters) */
+		char label[64]; /* the name, for the reports (the decoder's string may be gone) */
 	} other[TS_OTHER_MEMO];
 	int nr_other;
+	int other_spilled; /* a tracepoint of no kind came past the memo: its count is not kept */
+	uint32_t kindless; /* sections with no kinds of their own that pick by name (probes) */
+	struct routes other_spill; /* a tracepoint's list past the memo, made at each event */
 	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off); /* for metric names */
 	void *sym_ctx;
 	struct ts_analysis_opts opts;

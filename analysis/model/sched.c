@@ -579,6 +579,36 @@ void ts_sched_wakeup_recorded(struct ts_sched *m)
 	m->wakeup_recorded = 1;
 }
 
+void ts_sched_set_per_task(struct ts_sched *m, int per_task)
+{
+	m->per_task = per_task != 0;
+}
+
+const char *ts_sched_run_why(const struct ts_sched *m, uint64_t nr_broken)
+{
+	return m->per_task && nr_broken ? TS_SCHED_RUN_WHY : NULL;
+}
+
+const char *ts_sched_wakes_why(const struct ts_sched *m)
+{
+	return m->per_task ? TS_SCHED_WAKES_WHY : NULL;
+}
+
+const char *ts_sched_off_why(const struct ts_sched *m)
+{
+	return m->per_task ? TS_SCHED_OFF_WHY : NULL;
+}
+
+uint64_t ts_sched_task_rank(const struct ts_sched *m, const struct ts_sched_task *t)
+{
+	/* run sums stay below 2^62 ns (146 years): the unmeasured rank above every one */
+	if (!t->selected)
+		return 0;
+	if (ts_sched_run_why(m, t->nr_broken))
+		return (1ull << 62) + t->nr_switches;
+	return t->run.sum + 1;
+}
+
 size_t ts_sched_nr_tasks(const struct ts_sched *m)
 {
 	return m->nr_tv;

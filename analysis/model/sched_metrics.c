@@ -251,27 +251,33 @@ static int sched_metrics(const void *mv, struct ts_metric_sink *s)
 	const char *sw = tm_why(s, TS_EV_SWITCH), *waking = tm_why(s, TS_EV_WAKING);
 	const char *wakeup = tm_why(s, TS_EV_WAKEUP), *wake = waking && wakeup ? waking : NULL;
 	const char *dlv = waking ? waking : wakeup, *lat = waking ? waking : sw;
+	/* what the recording does not measure (a per-task one): the model says why */
+	const char *run = sw ?: ts_sched_run_why(m, t->nr_broken);
+	const char *wk = ts_sched_wakes_why(m), *off = sw ?: ts_sched_off_why(m);
 	double perf = 0;
 	size_t i;
 	int o;
 
 	tm_rate(s, TS_DIR_NEUTRAL, t->nr_switches, sw, "switches.per_s");
-	tm_rate(s, TS_DIR_NEUTRAL, t->nr_wakeups, wake, "wakeups.per_s");
+	tm_rate(s, TS_DIR_NEUTRAL, t->nr_wakeups, wake ?: wk, "wakeups.per_s");
 	tm_rate(s, TS_DIR_LOWER, t->nr_migrations, tm_why(s, TS_EV_MIGRATE), "migrations.per_s");
-	tm_dist(s, TS_DIR_NEUTRAL, &t->run, sw, "run");
-	tm_dist(s, TS_DIR_LOWER, &t->delay, sw, "delay");
+	tm_dist(s, TS_DIR_NEUTRAL, &t->run, run, "run");
+	tm_dist(s, TS_DIR_LOWER, &t->delay, run, "delay");
 	for (i = 0; i < ts_sched_nr_tasks(m); i++)
 		if (ts_sched_task_at(m, i)->selected)
 			perf += (double)ts_sched_task_at(m, i)->delay_perf;
-	tm_value(s, "ns", TS_DIR_LOWER, sw ? NAN : perf, "delay_perf.sum");
-	tm_dist(s, TS_DIR_LOWER, &t->delivery, dlv, "wake_delivery");
-	tm_dist(s, TS_DIR_LOWER, &t->wakelat, lat, "wakeup_latency");
-	class_metrics(t, s, wake, dlv, lat);
-	waker_metrics(m, s, waking);
+	if (run && !sw)
+		tm_null(s, "ns", TS_DIR_LOWER, TS_METRIC_VALUE, run, "delay_perf.sum");
+	else
+		tm_value(s, "ns", TS_DIR_LOWER, sw ? NAN : perf, "delay_perf.sum");
+	tm_dist(s, TS_DIR_LOWER, &t->delivery, dlv ?: wk, "wake_delivery");
+	tm_dist(s, TS_DIR_LOWER, &t->wakelat, lat ?: wk, "wakeup_latency");
+	class_metrics(t, s, wake ?: wk, dlv ?: wk, lat ?: wk);
+	waker_metrics(m, s, waking ?: wk);
 	thread_metrics(m, s);
 	for (o = 0; o < TS_OFF_NR; o++)
-		tm_dist(s, TS_DIR_LOWER, &t->off[o], sw, "off_cpu.%s", off_names[o]);
-	stack_metrics(m, s, sw);
+		tm_dist(s, TS_DIR_LOWER, &t->off[o], off, "off_cpu.%s", off_names[o]);
+	stack_metrics(m, s, off);
 	return s->err;
 }
 

@@ -59,6 +59,7 @@ struct ts_sched {
 	struct ts_map parents; /* child tid -> the tid that forked it, plus one */
 	uint64_t nr_forks;
 	int saw_waking;
+	int per_task; /* the recording followed tasks, not CPUs (ts_sched_set_per_task()) */
 	int waking_recorded, wakeup_recorded;
 };
 

@@ -12,9 +12,7 @@
 
 static uint64_t task_run(const void *ctx, size_t i)
 {
-	const struct ts_sched_task *t = ts_sched_task_at(ctx, i);
-
-	return t->selected ? t->run.sum + 1 : 0;
+	return ts_sched_task_rank(ctx, ts_sched_task_at(ctx, i));
 }
 
 static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
@@ -24,6 +22,7 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 	const struct ts_sched_task *t;
 	struct rp_dist dl, wl;
 	uint64_t broken = 0;
+	const char *wk = ts_sched_wakes_why(m), *off = ts_sched_off_why(m);
 
 	if (!idx)
 		return;
@@ -40,7 +39,7 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64,
 			t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid,
 			t->nr_switches, t->nr_involuntary, t->nr_migrations);
-		if (rp_sched_run_measured(o, t->nr_broken)) {
+		if (rp_sched_run_measured(m, t->nr_broken)) {
 			fprintf(f, " %10.3f %10.3f %8.1f %10.3f", MS(t->run.sum), MS(t->delay_perf),
 				(double)t->delay_perf_max / 1e3, MS(t->delay.sum));
 			rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
@@ -48,11 +47,23 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 			fprintf(f, " %10s %10s %8s %10s %8s", "-", "-", "-", "-", "-");
 			broken++;
 		}
-		fprintf(f, " %6" PRIu64, t->nr_wakeups);
-		rp_cells(f, &wl, 8, 0, 2, (const uint64_t[]){ wl.p50, wl.p99 });
-		fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum), MS(t->off[TS_OFF_D].sum));
+		if (wk) {
+			fprintf(f, " %6s %8s %8s", "-", "-", "-");
+		} else {
+			fprintf(f, " %6" PRIu64, t->nr_wakeups);
+			rp_cells(f, &wl, 8, 0, 2, (const uint64_t[]){ wl.p50, wl.p99 });
+		}
+		if (off)
+			fprintf(f, " %9s %9s\n", "-", "-");
+		else
+			fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum),
+				MS(t->off[TS_OFF_D].sum));
 	}
 	free(idx);
+	if (wk && i)
+		fprintf(f, "  wakes and wakeup latency: -: %s\n", wk);
+	if (off && i)
+		fprintf(f, "  off-CPU: -: %s\n", off);
 	if (broken)
 		fprintf(f,
 			"  run and sched delay: - for the %" PRIu64
@@ -89,18 +100,22 @@ static void sched_classes(FILE *f, const struct ts_sched_totals *t)
 	}
 }
 
-static void sched_totals(FILE *f, const struct ts_sched_totals *t, const struct ts_report_opts *o)
+static void sched_totals(FILE *f, const struct ts_sched *m)
 {
-	static const char *const off[TS_OFF_NR] = { "off-CPU R (preempted)", "off-CPU S",
-						    "off-CPU D", "off-CPU other" };
+	const struct ts_sched_totals *t = ts_sched_totals(m);
+	const char *wk = ts_sched_wakes_why(m), *off = ts_sched_off_why(m);
+	static const char *const names[TS_OFF_NR] = { "off-CPU R (preempted)", "off-CPU S",
+						      "off-CPU D", "off-CPU other" };
 	int i;
 
-	fprintf(f,
-		"  all tasks: %" PRIu64 " switches, %" PRIu64 " wakes, %" PRIu64 " new, %" PRIu64
-		" migrations\n",
-		t->nr_switches, t->nr_wakeups, t->nr_wakeup_new, t->nr_migrations);
+	fprintf(f, "  all tasks: %" PRIu64 " switches, ", t->nr_switches);
+	if (wk)
+		fprintf(f, "- wakes, - new");
+	else
+		fprintf(f, "%" PRIu64 " wakes, %" PRIu64 " new", t->nr_wakeups, t->nr_wakeup_new);
+	fprintf(f, ", %" PRIu64 " migrations\n", t->nr_migrations);
 	rp_dist_head(f, "");
-	if (rp_sched_run_measured(o, t->nr_broken)) {
+	if (rp_sched_run_measured(m, t->nr_broken)) {
 		rp_dist_row(f, "run slice", &t->run);
 		rp_dist_row(f, "run-queue delay", &t->delay);
 	} else {
@@ -108,10 +123,20 @@ static void sched_totals(FILE *f, const struct ts_sched_totals *t, const struct 
 			"-", t->nr_broken, RP_SCHED_RUN_WHY);
 		fprintf(f, "  %-22s %9s\n", "run-queue delay", "-");
 	}
-	rp_dist_row(f, "wake delivery", &t->delivery);
-	rp_dist_row(f, "wakeup latency", &t->wakelat);
-	for (i = 0; i < TS_OFF_NR; i++)
-		rp_dist_row(f, off[i], &t->off[i]);
+	if (wk) {
+		fprintf(f, "  %-22s %9s (%s)\n", "wake delivery", "-", wk);
+		fprintf(f, "  %-22s %9s\n", "wakeup latency", "-");
+	} else {
+		rp_dist_row(f, "wake delivery", &t->delivery);
+		rp_dist_row(f, "wakeup latency", &t->wakelat);
+	}
+	for (i = 0; i < TS_OFF_NR; i++) {
+		if (off)
+			fprintf(f, "  %-22s %9s%s%s%s\n", names[i], "-", i ? "" : " (",
+				i ? "" : off, i ? "" : ")");
+		else
+			rp_dist_row(f, names[i], &t->off[i]);
+	}
 }
 
 /*
@@ -312,9 +337,10 @@ static void sched_text(FILE *f, const struct ts_analysis *a, const struct ts_rep
 	if (ts_analysis_has_task_filter(a))
 		fprintf(f, "  (whole-trace figures cover the --pid/--comm tasks only)\n");
 	sched_tasks(f, m, o);
-	sched_totals(f, t, o);
-	if (ts_analysis_kind_presence(a, TS_EV_WAKING) == TS_PRESENT ||
-	    ts_analysis_kind_presence(a, TS_EV_WAKEUP) == TS_PRESENT)
+	sched_totals(f, m);
+	if ((ts_analysis_kind_presence(a, TS_EV_WAKING) == TS_PRESENT ||
+	     ts_analysis_kind_presence(a, TS_EV_WAKEUP) == TS_PRESENT) &&
+	    !ts_sched_wakes_why(m))
 		sched_classes(f, t);
 	sched_wakers(f, m, o);
 	sched_cpus(f, m, o);

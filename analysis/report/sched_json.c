@@ -58,10 +58,29 @@ static void run_json(struct rp_json *w, const struct ts_hist *run, const struct 
 	}
 }
 
+/* A count, null when @why says it is not measured. */
+static void wake_count(struct rp_json *w, const char *key, uint64_t v, const char *why)
+{
+	if (why)
+		rp_jnull(w, key);
+	else
+		rp_ju64(w, key, v);
+}
+
+/* A distribution, null when @why says it is not measured. */
+static void dist_json(struct rp_json *w, const char *key, const struct ts_hist *h, const char *why)
+{
+	if (why)
+		rp_jnull(w, key);
+	else
+		rp_jdist(w, key, h);
+}
+
 static void task_json(struct rp_json *w, const struct ts_sched *m, const struct ts_sched_task *t,
 		      const struct ts_sched_wait **v, const struct ts_report_opts *o)
 {
-	int run = rp_sched_run_measured(o, t->nr_broken);
+	int run = rp_sched_run_measured(m, t->nr_broken);
+	const char *wk = ts_sched_wakes_why(m), *offw = ts_sched_off_why(m);
 	static const char *const off[TS_OFF_NR] = { "off_cpu_R", "off_cpu_S", "off_cpu_D",
 						    "off_cpu_other" };
 	static const char *const cls[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_busy",
@@ -75,8 +94,8 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 	rp_ju64(w, "voluntary", t->nr_voluntary);
 	rp_ju64(w, "involuntary", t->nr_involuntary);
 	rp_ju64(w, "migrations", t->nr_migrations);
-	rp_ju64(w, "wakeups", t->nr_wakeups);
-	rp_ju64(w, "wakeup_new", t->nr_wakeup_new);
+	wake_count(w, "wakeups", t->nr_wakeups, wk);
+	wake_count(w, "wakeup_new", t->nr_wakeup_new, wk);
 	rp_ju64(w, "broken_slices", t->nr_broken);
 	if (run) {
 		rp_ju64(w, "sched_delay_perf_ns", t->delay_perf);
@@ -85,17 +104,21 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 		rp_jnull(w, "sched_delay_perf_ns");
 		rp_jnull(w, "sched_delay_perf_longest_ns");
 	}
-	rp_jbegin(w, "wake_classes", '{');
-	for (i = 0; i < TS_WAKE_NR; i++)
-		rp_ju64(w, cls[i], t->wake_class[i]);
-	rp_ju64(w, "unclassified", t->nr_wake_unclassified);
-	rp_ju64(w, "running", t->nr_wake_running);
-	rp_jend(w, '}');
+	if (wk) {
+		rp_jnull(w, "wake_classes");
+	} else {
+		rp_jbegin(w, "wake_classes", '{');
+		for (i = 0; i < TS_WAKE_NR; i++)
+			rp_ju64(w, cls[i], t->wake_class[i]);
+		rp_ju64(w, "unclassified", t->nr_wake_unclassified);
+		rp_ju64(w, "running", t->nr_wake_running);
+		rp_jend(w, '}');
+	}
 	run_json(w, &t->run, &t->delay, run);
-	rp_jdist(w, "wake_delivery", &t->delivery);
-	rp_jdist(w, "wakeup_latency", &t->wakelat);
+	dist_json(w, "wake_delivery", &t->delivery, wk);
+	dist_json(w, "wakeup_latency", &t->wakelat, wk);
 	for (i = 0; i < TS_OFF_NR; i++)
-		rp_jdist(w, off[i], &t->off[i]);
+		dist_json(w, off[i], &t->off[i], offw);
 	if (v) {
 		size_t len, first = rp_sched_task_waits(v, ts_sched_nr_waits(m), t->pid, &len);
 
@@ -104,29 +127,30 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 	rp_jend(w, '}');
 }
 
-static void sched_totals_json(struct rp_json *w, const struct ts_sched_totals *t,
-			      const struct ts_report_opts *o)
+static void sched_totals_json(struct rp_json *w, const struct ts_sched *m)
 {
+	const struct ts_sched_totals *t = ts_sched_totals(m);
+	const char *wk = ts_sched_wakes_why(m), *offw = ts_sched_off_why(m);
 	static const char *const cls[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_busy",
 						     "cross_cpu_idle", "cross_cpu_busy" };
 	int i;
 
 	rp_jbegin(w, "totals", '{');
 	rp_ju64(w, "switches", t->nr_switches);
-	rp_ju64(w, "wakeups", t->nr_wakeups);
-	rp_ju64(w, "wakeup_new", t->nr_wakeup_new);
+	wake_count(w, "wakeups", t->nr_wakeups, wk);
+	wake_count(w, "wakeup_new", t->nr_wakeup_new, wk);
 	rp_ju64(w, "migrations", t->nr_migrations);
 	rp_ju64(w, "wakes_unclassified", t->nr_wake_unclassified);
 	rp_ju64(w, "wakes_running", t->nr_wake_running);
 	rp_ju64(w, "time_travel", t->nr_time_travel);
 	rp_ju64(w, "broken_slices", t->nr_broken);
-	run_json(w, &t->run, &t->delay, rp_sched_run_measured(o, t->nr_broken));
-	rp_jdist(w, "wake_delivery", &t->delivery);
-	rp_jdist(w, "wakeup_latency", &t->wakelat);
-	rp_jdist(w, "off_cpu_R", &t->off[TS_OFF_R]);
-	rp_jdist(w, "off_cpu_S", &t->off[TS_OFF_S]);
-	rp_jdist(w, "off_cpu_D", &t->off[TS_OFF_D]);
-	rp_jdist(w, "off_cpu_other", &t->off[TS_OFF_OTHER]);
+	run_json(w, &t->run, &t->delay, rp_sched_run_measured(m, t->nr_broken));
+	dist_json(w, "wake_delivery", &t->delivery, wk);
+	dist_json(w, "wakeup_latency", &t->wakelat, wk);
+	dist_json(w, "off_cpu_R", &t->off[TS_OFF_R], offw);
+	dist_json(w, "off_cpu_S", &t->off[TS_OFF_S], offw);
+	dist_json(w, "off_cpu_D", &t->off[TS_OFF_D], offw);
+	dist_json(w, "off_cpu_other", &t->off[TS_OFF_OTHER], offw);
 	rp_jend(w, '}');
 	rp_jbegin(w, "wake_classes", '[');
 	for (i = 0; i < TS_WAKE_NR; i++) {
@@ -225,11 +249,19 @@ void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct 
 	int k;
 
 	if (rp_jsection(w, a, TS_SEC_SCHED)) {
-		sched_totals_json(w, ts_sched_totals(m), o);
-		if (rp_sched_run_measured(o, ts_sched_totals(m)->nr_broken))
+		sched_totals_json(w, m);
+		if (rp_sched_run_measured(m, ts_sched_totals(m)->nr_broken))
 			rp_jnull(w, "run_null_reason");
 		else
 			rp_jstr(w, "run_null_reason", RP_SCHED_RUN_WHY);
+		if (ts_sched_wakes_why(m))
+			rp_jstr(w, "wakes_null_reason", ts_sched_wakes_why(m));
+		else
+			rp_jnull(w, "wakes_null_reason");
+		if (ts_sched_off_why(m))
+			rp_jstr(w, "off_cpu_null_reason", ts_sched_off_why(m));
+		else
+			rp_jnull(w, "off_cpu_null_reason");
 		v = rp_sched_waits_by_task(m);
 		if (v)
 			wakers_json(w, m, v, ts_sched_nr_waits(m), o);

@@ -31,19 +31,15 @@ int rp_sched_stack_wakers(const struct ts_sched *m, const struct ts_sched_wait *
 
 /*
  * Whether run slices and sched delays that @nr_broken of them (ts_sched_task.nr_broken or the
- * totals') leave are measured: in a per-task recording, a slice a broken chain ends starts at
- * a switch of another task, and the task's figures are not measured; in a -a one the chain
- * broke where data is missing, and perf timehist's rule is kept (the DATA: line says so).
+ * totals') leave are measured: the model's rule (ts_sched_run_why()), which the metrics use.
  */
-static inline int rp_sched_run_measured(const struct ts_report_opts *o, uint64_t nr_broken)
+static inline int rp_sched_run_measured(const struct ts_sched *m, uint64_t nr_broken)
 {
-	return rp_cpus_measured(o) || !nr_broken;
+	return !ts_sched_run_why(m, nr_broken);
 }
 
 /* The reason said once where run slices and sched delays are `-` / null. */
-#define RP_SCHED_RUN_WHY                                                                  \
-	"a per-task recording has no switch that put these tasks on their CPU, so their " \
-	"slices start at another task's switch"
+#define RP_SCHED_RUN_WHY TS_SCHED_RUN_WHY
 
 /* The section's JSON object (sched_json.c) and its TSV tables (sched_tsv.c). */
 void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct ts_report_opts *o);

@@ -13,8 +13,27 @@
 static const char *const class_names[TS_WAKE_NR] = { "same_cpu_idle", "same_cpu_busy",
 						     "cross_cpu_idle", "cross_cpu_busy" };
 
+/* A distribution's 8 columns, all "-" when @why says it is not measured. */
+static void dist_tsv(FILE *f, const struct ts_hist *h, const char *why)
+{
+	if (why)
+		fputs("\t-\t-\t-\t-\t-\t-\t-\t-", f);
+	else
+		rp_tsv_dist(f, h);
+}
+
+/* A count, "-" when @why says it is not measured. */
+static void count_tsv(FILE *f, uint64_t v, const char *why)
+{
+	if (why)
+		fputs("\t-", f);
+	else
+		fprintf(f, "\t%" PRIu64, v);
+}
+
 static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
+	const char *wk = ts_sched_wakes_why(m), *off = ts_sched_off_why(m);
 	char cb[80]; /* an escaped task name */
 	static const char *const dists[] = {
 		"run",	     "sched_delay", "wake_delivery", "wakeup_latency",
@@ -36,29 +55,28 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 		k = ts_sched_task_at(m, i);
 		if (!k->selected)
 			continue;
-		fprintf(f,
-			"%d\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64,
-			k->pid, k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-",
-			k->nr_switches, k->nr_voluntary, k->nr_involuntary, k->nr_migrations,
-			k->nr_wakeups, k->nr_wakeup_new);
-		if (rp_sched_run_measured(t->o, k->nr_broken))
+		fprintf(f, "%d\t%s\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64, k->pid,
+			k->comm[0] ? ts_escape(k->comm, cb, sizeof(cb)) : "-", k->nr_switches,
+			k->nr_voluntary, k->nr_involuntary, k->nr_migrations);
+		count_tsv(f, k->nr_wakeups, wk);
+		count_tsv(f, k->nr_wakeup_new, wk);
+		if (rp_sched_run_measured(m, k->nr_broken))
 			fprintf(f, "\t%" PRIu64 "\t%" PRIu64, k->delay_perf, k->delay_perf_max);
 		else
 			fputs("\t-\t-", f);
 		for (j = 0; j < TS_WAKE_NR; j++)
-			fprintf(f, "\t%" PRIu64, k->wake_class[j]);
-		fprintf(f, "\t%" PRIu64, k->nr_wake_unclassified);
-		if (rp_sched_run_measured(t->o, k->nr_broken)) {
+			count_tsv(f, k->wake_class[j], wk);
+		count_tsv(f, k->nr_wake_unclassified, wk);
+		if (rp_sched_run_measured(m, k->nr_broken)) {
 			rp_tsv_dist(f, &k->run);
 			rp_tsv_dist(f, &k->delay);
 		} else {
 			fputs("\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-", f);
 		}
-		rp_tsv_dist(f, &k->delivery);
-		rp_tsv_dist(f, &k->wakelat);
+		dist_tsv(f, &k->delivery, wk);
+		dist_tsv(f, &k->wakelat, wk);
 		for (j = 0; j < TS_OFF_NR; j++)
-			rp_tsv_dist(f, &k->off[j]);
+			dist_tsv(f, &k->off[j], off);
 		fputc('\n', f);
 	}
 	rp_tsv_close(t, f);
@@ -88,11 +106,13 @@ static void sched_cpus_tsv(struct rp_tsv *t, const struct ts_sched *m)
 	rp_tsv_close(t, f);
 }
 
-static void sched_classes_tsv(struct rp_tsv *t, const struct ts_sched_totals *k)
+static void sched_classes_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
 	static const char *const dists[] = { "wake_delivery", "wakeup_latency", NULL };
+	const struct ts_sched_totals *k = ts_sched_totals(m);
 	FILE *f = rp_tsv_open(t, "sched_wake_classes", "class\tcount", dists);
-	int c, ok = rp_tsv_present(t, TS_SEC_SCHED) &&
+	/* no rows where wakes are not measured (a per-task recording), as without them */
+	int c, ok = rp_tsv_present(t, TS_SEC_SCHED) && !ts_sched_wakes_why(m) &&
 		    (rp_tsv_kind_present(t, TS_EV_WAKING) || rp_tsv_kind_present(t, TS_EV_WAKEUP));
 
 	for (c = 0; f && ok && c < TS_WAKE_NR; c++) {
@@ -115,8 +135,9 @@ static void hist_rows(FILE *f, const char *dist, const char *cls, const struct t
 				ts_hist_get(h, i));
 }
 
-static void sched_hist_tsv(struct rp_tsv *t, const struct ts_sched_totals *k)
+static void sched_hist_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
+	const struct ts_sched_totals *k = ts_sched_totals(m);
 	FILE *f =
 		rp_tsv_open(t, "sched_hist", "dist\tclass\tbucket\tlow_ns\twidth_ns\tcount", NULL);
 	int c;
@@ -126,9 +147,13 @@ static void sched_hist_tsv(struct rp_tsv *t, const struct ts_sched_totals *k)
 		return;
 	}
 	/* unmeasured (rp_sched_run_measured()): no rows */
-	if (rp_sched_run_measured(t->o, k->nr_broken)) {
+	if (rp_sched_run_measured(m, k->nr_broken)) {
 		hist_rows(f, "run", "all", &k->run);
 		hist_rows(f, "sched_delay", "all", &k->delay);
+	}
+	if (ts_sched_wakes_why(m)) { /* nor for the wakes of a per-task recording */
+		rp_tsv_close(t, f);
+		return;
 	}
 	hist_rows(f, "wake_delivery", "all", &k->delivery);
 	hist_rows(f, "wakeup_latency", "all", &k->wakelat);
@@ -203,8 +228,8 @@ void rp_sched_tables(struct rp_tsv *t)
 {
 	sched_tasks_tsv(t, ts_analysis_sched(t->a));
 	sched_cpus_tsv(t, ts_analysis_sched(t->a));
-	sched_classes_tsv(t, ts_sched_totals(ts_analysis_sched(t->a)));
-	sched_hist_tsv(t, ts_sched_totals(ts_analysis_sched(t->a)));
+	sched_classes_tsv(t, ts_analysis_sched(t->a));
+	sched_hist_tsv(t, ts_analysis_sched(t->a));
 	sched_stacks_tsv(t, ts_analysis_sched(t->a));
 	sched_woken_by_tsv(t, ts_analysis_sched(t->a));
 }

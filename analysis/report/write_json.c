@@ -145,10 +145,26 @@ int rp_jsection(struct rp_json *w, const struct ts_analysis *a, enum ts_section 
 	const uint8_t *req;
 	int i, n = ts_analysis_section_kinds(s, &kinds, &req);
 	enum ts_presence p;
+	const char *name;
+	uint64_t count;
 
 	rp_jbegin(w, in->name, '{');
 	rp_jstr(w, "status", rp_presence(in->presence, 0));
-	rp_jbegin(w, "events", '[');
+	if (!n && ts_analysis_section_other(a, s, 0, &name, &count) < 0) {
+		rp_jnull(w, "events"); /* more tracepoints than the analysis keeps counts of */
+		rp_jstr(w, "events_null_reason", "more than 64 tracepoints of no event kind");
+	} else {
+		rp_jbegin(w, "events", '[');
+	}
+	/* a section with no kinds of its own (probes): the tracepoints it took */
+	for (i = 0; !n && ts_analysis_section_other(a, s, i, &name, &count) > 0; i++) {
+		rp_jbegin(w, NULL, '{');
+		rp_jstr(w, "name", name);
+		rp_ju64(w, "required", 0);
+		rp_jstr(w, "status", rp_presence(TS_PRESENT, 0));
+		rp_ju64(w, "count", count);
+		rp_jend(w, '}');
+	}
 	for (i = 0; i < n; i++) {
 		p = ts_analysis_kind_presence(a, kinds[i]);
 		rp_jbegin(w, NULL, '{');
@@ -158,7 +174,8 @@ int rp_jsection(struct rp_json *w, const struct ts_analysis *a, enum ts_section 
 		rp_ju64(w, "count", ts_analysis_kind_count(a, kinds[i]));
 		rp_jend(w, '}');
 	}
-	rp_jend(w, ']');
+	if (n || ts_analysis_section_other(a, s, 0, &name, &count) >= 0)
+		rp_jend(w, ']');
 	if (in->presence != TS_PRESENT)
 		return 0;
 	rp_ju64(w, "first_ns", in->first);

@@ -49,11 +49,19 @@ int rp_banner(FILE *f, const struct ts_analysis *a, enum ts_section s)
 	const uint8_t *req;
 	int i, n = ts_analysis_section_kinds(s, &kinds, &req);
 	enum ts_presence p;
+	const char *name;
+	uint64_t count;
 
 	fprintf(f, "\n== %s ==", in->name);
 	if (in->presence != TS_PRESENT)
 		fprintf(f, " %s", rp_presence(in->presence, 1));
 	fprintf(f, "\n  events:");
+	/* a section with no kinds of its own (probes): the tracepoints it took */
+	for (i = 0; !n && ts_analysis_section_other(a, s, i, &name, &count) > 0; i++)
+		fprintf(f, "%s %s %" PRIu64, i ? "," : "",
+			strchr(name, ':') ? strchr(name, ':') + 1 : name, count);
+	if (!n && ts_analysis_section_other(a, s, 0, &name, &count) < 0)
+		fprintf(f, " - (more than 64 tracepoints of no event kind)");
 	for (i = 0; i < n; i++) {
 		p = ts_analysis_kind_presence(a, kinds[i]);
 		fprintf(f, "%s %s%s", i ? "," : "",

@@ -109,6 +109,9 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 			q = strstr(ls->l[i], "iterations=");
 			if (q && (q += 11, number(&q, &it)))
 				return -TS_EBENCH;
+			/* no round trip timed: its latency line, if any, is no measurement */
+			if (q && !(it > 0))
+				return -TS_EBENCHNONE;
 			q = strstr(ls->l[i], "warmup=");
 			if (q && (q += 7, number(&q, &warm)))
 				return -TS_EBENCH;
@@ -121,6 +124,9 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		/* a latency below zero is no measurement: an error (number()), not an outlier */
 		if (found++ || number(&p, &v) || strncmp(p, " microseconds", 13))
 			return -TS_EBENCH;
+		/* and one of zero timed nothing (no round trip, or a clock that did not move) */
+		if (v == 0)
+			return -TS_EBENCHNONE;
 		if (add(b, NULL, "latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE, v))
 			return -TS_EBENCH;
 	}
@@ -130,7 +136,7 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 /* perf bench sched pipe / messaging. */
 static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *line)
 {
-	int i, pipe = -1, err = 0;
+	int i, pipe = -1, err = 0, none = 0;
 	double v, total = NAN, usop = NAN, opss = NAN;
 
 	for (i = 0; i < ls->n && pipe < 0; i++) {
@@ -148,15 +154,22 @@ static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *lin
 		if ((q = strstr(p, "Total time:"))) {
 			q += 11;
 			err = number(&q, &total) || strncmp(q, " [sec]", 6);
+			none = !err && !(total > 0);
 		} else if ((q = strstr(p, " usecs/op"))) {
 			err = number(&p, &usop) || p != q;
+			none = !err && !(usop > 0);
 		} else if ((q = strstr(p, " ops/sec"))) {
 			err = number(&p, &opss) || p != q;
+			none = !err && !(opss > 0);
 		} else if ((q = strstr(p, "# Executed "))) {
 			q += 11;
 			err = number(&q, &v);
 			b->ops = v;
+			none = !err && !(v > 0);
 		}
+		/* a zero time, rate or count: perf bench ran nothing it could time */
+		if (none)
+			return -TS_EBENCHNONE;
 	}
 	if (err)
 		return -TS_EBENCH;
@@ -257,6 +270,12 @@ static int sng_add_row(const struct lines *ls, struct ts_bench *b, const char *n
 	/* a misread column shows here: the real-time rate is bogo ops over real time */
 	if (c[1] >= 1 && fabs(real - c[0] / c[1]) > 0.05 * real)
 		return -TS_EBENCH;
+	/*
+	 * No time, or not one bogo op: the stressor did not run (stress-ng prints such a row
+	 * for one that failed to start), and its rates of 0 would read as a throughput.
+	 */
+	if (!(c[1] > 0) || !(c[0] > 0))
+		return -TS_EBENCHNONE;
 	err = add(b, name, "bogo_ops_per_s_real", "ops/s", TS_DIR_HIGHER, TS_METRIC_RATE, real);
 	err = err   ?:
 		      add(b, name, "bogo_ops_per_s_usr_sys", "ops/s", TS_DIR_HIGHER, TS_METRIC_RATE,
@@ -306,8 +325,11 @@ static int parse_sng_brief(const struct lines *ls, struct ts_bench *b, int *line
 			break;
 		if (!rc && i == ls->cut)
 			return -TS_EBENCHCUT;
-		if (rc < 0 || sng_add_row(ls, b, name, col, real_first))
+		if (rc < 0)
 			return -TS_EBENCH;
+		rc = sng_add_row(ls, b, name, col, real_first);
+		if (rc)
+			return rc;
 	}
 	return b->nr ? 0 : -TS_EBENCH;
 }
@@ -324,7 +346,8 @@ static int yaml_kv(const char *l, const char *key, double *v)
 	return number(&p, v) || *p ? -1 : 0;
 }
 
-static int yaml_entry(const struct lines *ls, int from, int to, struct ts_bench *b)
+/* Entry @from..@to; Return: 0, or -TS_EBENCH(NONE) with @line set. */
+static int yaml_entry(const struct lines *ls, int from, int to, struct ts_bench *b, int *line)
 {
 	static const char *const keys[] = { "bogo-ops",
 					    "wall-clock-time",
@@ -335,22 +358,29 @@ static int yaml_entry(const struct lines *ls, int from, int to, struct ts_bench 
 					    "cpu-usage-per-instance" };
 	double v[7] = { NAN, NAN, NAN, NAN, NAN, NAN, NAN }, c[6];
 	const char *name = strstr(ls->l[from], "stressor:") + 9;
+	int err;
 
 	name += strspn(name, " \t'\"");
-	for (int i = from + 1; i < to; i++)
-		for (int k = 0; k < 7; k++)
-			if (yaml_kv(ls->l[i], keys[k], &v[k]) < 0)
-				return -(i + 1);
+	*line = from + 1;
+	for (int i = from + 1; i < to; i++) {
+		for (int k = 0; k < 7; k++) {
+			if (yaml_kv(ls->l[i], keys[k], &v[k]) < 0) {
+				*line = i + 1;
+				return -TS_EBENCH;
+			}
+		}
+	}
 	if (isnan(v[4]) || isnan(v[5]) || isnan(v[0]))
-		return -(from + 1);
+		return -TS_EBENCH;
 	c[0] = v[0];
 	c[1] = v[1];
 	c[2] = isnan(v[2]) ? 0 : v[2];
 	c[3] = isnan(v[3]) ? 0 : v[3];
 	c[4] = v[4];
 	c[5] = v[5];
-	if (sng_add_row(ls, b, name, c, 1))
-		return -(from + 1);
+	err = sng_add_row(ls, b, name, c, 1);
+	if (err)
+		return err;
 	/* no instance count in the YAML: cpu-usage-per-instance = 100 (usr + sys) / (wall N) */
 	if (b->nr == 5 && isnan(b->instances) && v[6] > 0 && v[1] > 0)
 		b->instances = round(100 * (c[2] + c[3]) / (v[1] * v[6]));
@@ -377,11 +407,9 @@ static int parse_sng_yaml(const struct lines *ls, struct ts_bench *b, int *line)
 			return -TS_EBENCHCUT;
 		}
 		if (start >= 0) {
-			err = yaml_entry(ls, start, i, b);
-			if (err) {
-				*line = -err;
-				return -TS_EBENCH;
-			}
+			err = yaml_entry(ls, start, i, b, line);
+			if (err)
+				return err;
 		}
 		if (top)
 			break;

@@ -87,13 +87,19 @@ static void test_others(void)
 	   "perf bench sched messaging: 0.485 s");
 }
 
-static void bad(const char *text, int want_line, const char *name)
+/* @text is refused with -@want at line @want_line. */
+static void refused(const char *text, int want_line, int want, const char *name)
 {
 	struct ts_bench b;
 	int line, err = ts_bench_parse(text, strlen(text), &b, &line);
 
-	if (!ok(err == -TS_EBENCH && line == want_line, "%s", name))
-		diag("err %d line %d, want line %d", err, line, want_line);
+	if (!ok(err == -want && line == want_line, "%s", name))
+		diag("err %d line %d, want %d at line %d", err, line, -want, want_line);
+}
+
+static void bad(const char *text, int want_line, const char *name)
+{
+	refused(text, want_line, TS_EBENCH, name);
 }
 
 static void test_bad(void)
@@ -179,6 +185,48 @@ static void test_cut(void)
 	}
 }
 
+/* A benchmark that measured nothing: -TS_EBENCHNONE at @want_line. */
+static void none(const char *text, int want_line, const char *name)
+{
+	refused(text, want_line, TS_EBENCHNONE, name);
+}
+
+/* Outputs whose figures are zero: a benchmark that timed nothing is refused, not a result. */
+static void test_nothing(void)
+{
+	static const char sng[] = "stress-ng: info: [1] stressor bogo ops real time usr time "
+				  "sys time bogo ops/s bogo ops/s\n"
+				  "stress-ng: info: [1] (secs) (secs) (secs) (real time) "
+				  "(usr+sys time)\n";
+	char buf[512];
+
+	none("AF_UNIX sock stream latency: 0 microseconds\n", 1, "lat_unix latency 0");
+	none("# pingpong: pin=same cpus=0,0 iterations=3000 warmup=200 size=1 delay_us=0\n"
+	     "AF_UNIX sock stream latency: 0.0000 microseconds\n",
+	     2, "pingpong latency 0");
+	none("# pingpong: pin=same cpus=0,0 iterations=0 warmup=0 size=1 delay_us=0\n"
+	     "AF_UNIX sock stream latency: 17.5 microseconds\n",
+	     1, "pingpong of 0 round trips");
+	none("# Running 'sched/pipe' benchmark:\n# Executed 0 pipe operations between two "
+	     "processes\n",
+	     2, "perf bench pipe of 0 operations");
+	none("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n"
+	     "       0.000000 usecs/op\n",
+	     4, "perf bench pipe at 0 usecs/op");
+	none("# Running 'sched/messaging' benchmark:\n     Total time: 0.000 [sec]\n", 2,
+	     "perf bench messaging of 0 s");
+	snprintf(buf, sizeof(buf), "%sstress-ng: info: [1] ramfs 0 60.00 0.00 0.00 0.00 0.00\n",
+		 sng);
+	none(buf, 3, "stress-ng row of 0 bogo ops");
+	snprintf(buf, sizeof(buf), "%sstress-ng: info: [1] ramfs 10 0.00 0.00 0.00 0.00 0.00\n",
+		 sng);
+	none(buf, 3, "stress-ng row of 0 s");
+	none("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 0\n      wall-clock-time: "
+	     "60\n      bogo-ops-per-second-real-time: 0\n      "
+	     "bogo-ops-per-second-usr-sys-time: 0\n",
+	     3, "YAML entry of 0 bogo ops");
+}
+
 int main(void)
 {
 	top = getenv("TS_TOP") ? getenv("TS_TOP") : ".";
@@ -187,5 +235,6 @@ int main(void)
 	test_others();
 	test_bad();
 	test_cut();
+	test_nothing();
 	return tap_done();
 }

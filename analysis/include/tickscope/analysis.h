@@ -81,6 +81,13 @@ int ts_analysis_note_recorded(struct ts_analysis *a, const char *name);
 int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev);
 
 /**
+ * ts_analysis_set_per_task() - the input followed tasks, not whole CPUs (ts_file_info's
+ * per_task, final once the input is read): the sched model then says which figures such a
+ * recording cannot measure (ts_sched_set_per_task())
+ */
+void ts_analysis_set_per_task(struct ts_analysis *a, int per_task);
+
+/**
  * ts_analysis_finish() - close open intervals at the last event time; call once
  * Return: 0 or -ENOMEM (the whole-trace sched distributions are then incomplete).
  */
@@ -101,6 +108,15 @@ int ts_analysis_section_kinds(enum ts_section s, const uint16_t **kinds, const u
 
 /** ts_analysis_kind_name() - "sched:sched_switch" for TS_EV_SWITCH, ... ("" if none) */
 const char *ts_analysis_kind_name(int kind);
+
+/**
+ * ts_analysis_section_other() - the @i-th tracepoint of no event kind (a probe) that section
+ * @s took, in first-seen order: its name and the events fed (after filtering); only for a
+ * section with no kinds of its own that picks tracepoints by name (probes), else none
+ * Return: 1, 0 past the last, -1 when they are not all known (more than 64 such tracepoints).
+ */
+int ts_analysis_section_other(const struct ts_analysis *a, enum ts_section s, int i,
+			      const char **name, uint64_t *count);
 
 /** ts_analysis_kind_count() - events of @kind fed (after filtering) */
 uint64_t ts_analysis_kind_count(const struct ts_analysis *a, int kind);

@@ -40,13 +40,15 @@ struct ts_bench {
  * @line: out: the 1-based line of the error (the last line when nothing was recognised)
  * Return: 0, -TS_EBENCH for an unknown or malformed output, -TS_EBENCHCUT when a figure it
  * would take is on a last line that no newline ends (an output cut short: "12295.59" may be
- * "1229").
+ * "1229"), -TS_EBENCHNONE for one that measured nothing (a zero latency, time, rate or count:
+ * no round trip, no bogo op).
  */
 int ts_bench_parse(const char *text, size_t len, struct ts_bench *b, int *line);
 
 /**
  * ts_bench_read() - ts_bench_parse() of a file
- * Return: 0, -errno when it cannot be read, or -TS_EBENCH or -TS_EBENCHCUT with @line set.
+ * Return: 0, -errno when it cannot be read, or -TS_EBENCH, -TS_EBENCHCUT or -TS_EBENCHNONE
+ * with @line set.
  */
 int ts_bench_read(const char *path, struct ts_bench *b, int *line);
 

@@ -6,24 +6,25 @@
 #ifndef TICKSCOPE_ERROR_H
 #define TICKSCOPE_ERROR_H
 
-#define TS_ERRORS(X)                                                           \
-	X(TS_ETRUNC, "file is truncated")                                      \
-	X(TS_EMAGIC, "not a perf.data file (bad magic)")                       \
-	X(TS_EBIGENDIAN, "big-endian perf.data is not supported")              \
-	X(TS_ECORRUPT, "corrupt record or header")                             \
-	X(TS_ERECSIZE, "record size is zero or smaller than its header")       \
-	X(TS_ENOATTR, "sample id matches no event attr")                       \
-	X(TS_ESAMPLETYPE, "unsupported sample_type bit")                       \
-	X(TS_ETRACEDATA, "bad tracing data section")                           \
-	X(TS_ENOTRACEDATA, "file has no tracing data (no tracepoint formats)") \
-	X(TS_ENOFORMAT, "no format for this tracepoint")                       \
-	X(TS_ENOFIELD, "required field missing from the event format")         \
-	X(TS_EZSTD, "zstd decompression failed")                               \
-	X(TS_EUSAGE, "invalid arguments")                                      \
-	X(TS_EKALLSYMS, "bad kallsyms file")                                   \
-	X(TS_EBENCH, "unrecognised or malformed benchmark output")             \
-	X(TS_EBENCHCUT, "benchmark output cut short inside a figure")          \
-	X(TS_ESUMMARY, "malformed tickscope summary")                          \
+#define TS_ERRORS(X)                                                              \
+	X(TS_ETRUNC, "file is truncated")                                         \
+	X(TS_EMAGIC, "not a perf.data file (bad magic)")                          \
+	X(TS_EBIGENDIAN, "big-endian perf.data is not supported")                 \
+	X(TS_ECORRUPT, "corrupt record or header")                                \
+	X(TS_ERECSIZE, "record size is zero or smaller than its header")          \
+	X(TS_ENOATTR, "sample id matches no event attr")                          \
+	X(TS_ESAMPLETYPE, "unsupported sample_type bit")                          \
+	X(TS_ETRACEDATA, "bad tracing data section")                              \
+	X(TS_ENOTRACEDATA, "file has no tracing data (no tracepoint formats)")    \
+	X(TS_ENOFORMAT, "no format for this tracepoint")                          \
+	X(TS_ENOFIELD, "required field missing from the event format")            \
+	X(TS_EZSTD, "zstd decompression failed")                                  \
+	X(TS_EUSAGE, "invalid arguments")                                         \
+	X(TS_EKALLSYMS, "bad kallsyms file")                                      \
+	X(TS_EBENCH, "unrecognised or malformed benchmark output")                \
+	X(TS_EBENCHCUT, "benchmark output cut short inside a figure")             \
+	X(TS_EBENCHNONE, "the benchmark measured nothing (a zero time or count)") \
+	X(TS_ESUMMARY, "malformed tickscope summary")                             \
 	X(TS_ESUMMARYCUT, "tickscope summary cut short (no end line)")
 
 enum ts_error {

@@ -171,6 +171,56 @@ void ts_sched_waking_recorded(struct ts_sched *m);
  */
 void ts_sched_wakeup_recorded(struct ts_sched *m);
 
+/**
+ * ts_sched_set_per_task() - the recording followed tasks (perf record -p, -t or a command
+ * without -a), not whole CPUs; call before the figures are read (after feeding is fine)
+ *
+ * Such a recording has the events of the followed tasks' contexts only: a task's switch-in
+ * happens in the context of the task it replaces and a wake in the waker's, so that the
+ * figures below are not measured there (ts_sched_run_why(), ts_sched_wakes_why(),
+ * ts_sched_off_why()).
+ */
+void ts_sched_set_per_task(struct ts_sched *m, int per_task);
+
+/* The reasons the functions below give. */
+#define TS_SCHED_RUN_WHY                                                                  \
+	"a per-task recording has no switch that put these tasks on their CPU, so their " \
+	"slices start at another task's switch"
+#define TS_SCHED_WAKES_WHY \
+	"a per-task recording has a task's wakes only when a followed task is the waker"
+#define TS_SCHED_OFF_WHY                                                                  \
+	"a per-task recording has a task's switch-in only when a followed task switched " \
+	"to it"
+
+/**
+ * ts_sched_run_why() - why run slices and sched delays (both rules) of a task, or of the
+ * whole trace, are not measured; NULL when they are
+ * @nr_broken: the task's ts_sched_task.nr_broken, or the totals'
+ *
+ * In a per-task recording a slice a broken chain ends starts at another task's switch; in a
+ * -a one the chain broke where data is missing, and perf timehist's rule is kept.
+ */
+const char *ts_sched_run_why(const struct ts_sched *m, uint64_t nr_broken);
+
+/**
+ * ts_sched_wakes_why() - why wake counts, wake classes, wake delivery, wakeup latency and the
+ * wakers are not measured (every task, and the whole trace); NULL when they are
+ */
+const char *ts_sched_wakes_why(const struct ts_sched *m);
+
+/**
+ * ts_sched_off_why() - why off-CPU times (every task, the whole trace, the stacks) are not
+ * measured; NULL when they are
+ */
+const char *ts_sched_off_why(const struct ts_sched *m);
+
+/**
+ * ts_sched_task_rank() - the key tasks are listed by, largest first: the selected tasks
+ * whose run is not measured (ts_sched_run_why()) first, by switch-outs, then the others by
+ * run time; 0 for a task the filter left out
+ */
+uint64_t ts_sched_task_rank(const struct ts_sched *m, const struct ts_sched_task *t);
+
 /** ts_sched_nr_tasks() - tasks seen (pid 0, the idle task, is not one) */
 size_t ts_sched_nr_tasks(const struct ts_sched *m);
 
