@@ -239,8 +239,8 @@ static int one_option(struct compare_args *a, int argc, char **argv, int *i, con
 			*bench = optarg;
 		return option(a, o->val);
 	}
-	return cli_error("compare: unknown option '%s' (tickscope compare --help lists them)",
-			 argv[*i]) + 1;
+	cli_error("compare: unknown option '%s' (tickscope compare --help lists them)", argv[*i]);
+	return 2;
 }
 
 static int collect_inputs(struct compare_args *a, int argc, char **argv, struct inputs *in)
