@@ -1,0 +1,61 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# The man page lists exactly the options each command accepts: per command, the options its
+# SYNOPSIS and OPTIONS entries name (tests/lib/man-options.pl) are those its --help names, and
+# those are the ones the command takes. The oracle of "takes" is the command itself: every
+# option any of them names is given to every command, and an option it does not know is its
+# one "unknown option" line.
+. "$(dirname "$0")/lib/tap.sh"
+
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+command -v perl >/dev/null || skip_all "perl not installed"
+tap_tmpdir
+T=$TAP_TMP
+man=$TS_TOP/docs/man/tickscope.1
+mo=$TS_TOP/tests/lib/man-options.pl
+
+cmds=$("$TICKSCOPE" --help | sed -n '/^commands:/,/^$/s/^  \([a-z][a-z]*\) .*/\1/p')
+is "$(echo $cmds)" "info dump report compare summary plot record" \
+	"tickscope --help lists the seven commands"
+
+perl "$mo" man "$man" | LC_ALL=C sort >"$T/man"
+ok $? "man-options.pl reads tickscope.1"
+: >"$T/help"
+for c in $cmds; do
+	"$TICKSCOPE" $c --help >"$T/help-$c" 2>&1
+	ok $? "tickscope $c --help exits 0"
+	perl "$mo" help $c "$T/help-$c" >>"$T/help"
+done
+LC_ALL=C sort -o "$T/help" "$T/help"
+
+# Every option named anywhere, given alone to every command in an empty folder with no input:
+# the command either knows it (whatever it then says: a value missing, no input, no variant)
+# or says "unknown option". record is given no -e, so it records nothing.
+cut -f2 "$T/man" "$T/help" | LC_ALL=C sort -u >"$T/all"
+mkdir "$T/empty"
+: >"$T/takes"
+for c in $cmds; do
+	while read -r o; do
+		(cd "$T/empty" && "$TICKSCOPE" $c "$o" </dev/null >/dev/null 2>"$T/err")
+		grep -q "unknown option" "$T/err" || printf '%s\t%s\n' "$c" "$o" >>"$T/takes"
+	done <"$T/all"
+done
+LC_ALL=C sort -o "$T/takes" "$T/takes"
+is "$(ls "$T/empty")" "" "no command left a file in the folder it was run in"
+
+for c in $cmds; do
+	m=$(awk -v c=$c '$1 == c { print $2 }' "$T/man" | tr '\n' ' ')
+	h=$(awk -v c=$c '$1 == c { print $2 }' "$T/help" | tr '\n' ' ')
+	# getopt's abbreviations (record --out for --output) are no options of their own
+	t=$(awk -v c=$c '$1 == c { print $2 }' "$T/takes" | while read -r o; do
+		awk -v c=$c -v o="$o" '$1 == c && $2 == o { e++ }
+			$1 == c && index($2, o) == 1 { p++ } END { exit !(e || !p) }' "$T/help" &&
+			echo "$o"
+	done | tr '\n' ' ')
+	[ -n "$m" ]
+	ok $? "tickscope(1) names options of $c"
+	is "$m" "$h" "tickscope(1)'s options of $c are those $c --help names"
+	is "$h" "$t" "$c --help names exactly the options $c takes"
+done
+
+tap_done
