@@ -2,9 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The README's facts a new user relies on, held against the tree: the packages make demo
 # installs, where the binary is, the fragment lines the kernel-config excerpt cites, and the
-# report excerpt and the figures told after it, from the bundled recordings
-# (tests/lib/doc-check.pl excerpt). The compare excerpt ("What it says") is checked by
-# tests/compare.t.
+# report excerpt and the figures told after it, and the two compare excerpts of "What it says",
+# from the bundled recordings (tests/lib/doc-check.pl excerpt).
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -39,6 +38,25 @@ while read -r sym frag line; do
 	case $got in "$sym="* | "# $sym is not set") ;; *) bad="$bad $frag:$line($sym; has '$got')" ;; esac
 done <"$T/cites"
 is "$bad" "" "the kernel-config excerpt's $(wc -l <"$T/cites") fragment lines are where it says"
+
+# "What it says": both compare commands as the README writes them, run in a copy of the
+# fixtures they name (compare caches each run's summary next to its trace)
+kv=kernel-variants/qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu
+mkdir -p "$T/tests/fixtures/kernel-variants" "$T/tests/fixtures/boards/x86-host"
+cp -a "$TS_TOP/tests/fixtures/$kv" "$T/tests/fixtures/$kv" &&
+	cp -a "$TS_TOP/tests/fixtures/boards/x86-host/ab" "$T/tests/fixtures/boards/x86-host/ab"
+ok $? "a copy of the fixtures the compare excerpts name"
+for cmd in "tickscope compare tests/fixtures/$kv/{nohz-idle,shrinker-srcu}" \
+	"tickscope compare tests/fixtures/boards/x86-host/ab/pingpong-same tests/fixtures/boards/x86-host/ab/pingpong-cross"; do
+	args=$(echo "${cmd#tickscope }" | sed 's|\([^ ]*\)/{\([^,]*\),\([^}]*\)}|\1/\2 \1/\3|')
+	(cd "$T" && "$TICKSCOPE" $args >"$T/compare.txt" 2>"$T/compare.err")
+	ok $? "$cmd"
+	perl "$TS_TOP/tests/lib/doc-check.pl" excerpt "$readme" "$cmd" "$T/compare.txt" >"$T/v"
+	while IFS='	' read -r v t p; do
+		[ "$v" = ok ]
+		ok $? "README: $t is the real output${p:+ ($p)}"
+	done <"$T/v"
+done
 
 # the report excerpt, from the bundled pinned-to-two-CPUs ping-pong
 xz -dc "$TS_TOP/tests/fixtures/x86-pingpong-cross.data.xz" >"$T/pingpong-cross.data" &&
