@@ -24,6 +24,23 @@ is "$miss" "" "make demo's row in the README names every package of scripts/pack
 case $row in *"| $pk packages"*) ok 0 "and says how many: $pk" ;;
 *) ok 1 "and says how many: $pk (the row: $(echo "$row" | cut -d'|' -f4))" ;; esac
 
+# make check's row: how many names the other lists add, and those it names are in them
+all=$(cat "$TS_TOP"/*/packages | sed 's/#.*//' | tr -s ' \t' '\n' | sed '/^$/d' | sort -u)
+more=$(echo "$all" | grep -cvxF "$(sed 's/#.*//' "$TS_TOP/scripts/packages" | sed '/^$/d')")
+row=$(grep '^| `make check` | every `\*/packages` |' "$readme")
+case $row in *"| $more more names"*) ok 0 "make check's row says the other lists add $more names" ;;
+*) ok 1 "make check's row says the other lists add $more names (the row: $(echo "$row" |
+	cut -d'|' -f4))" ;; esac
+miss=""
+for p in $(echo "$row" | cut -d'|' -f4 | grep -o '`[a-z0-9.+-]*`' | tr -d '`'); do
+	echo "$all" | grep -qxF "$p" || miss="$miss $p"
+done
+is "$miss" "" "the packages make check's row names are in the lists"
+# the number of test files it tells: the shell tests and the C unit tests prove runs
+n=$(($(find "$TS_TOP/tests" -name '*.t' | wc -l) + $(ls "$TS_TOP"/tests/unit/*.c | wc -l)))
+grep -q "^\`make check\` runs $n test files" "$readme"
+ok $? "the README says make check runs $n test files"
+
 grep -q '`build/tickscope`' "$readme"
 ok $? "the README says where the built binary is (build/tickscope)"
 
