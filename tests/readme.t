@@ -41,6 +41,13 @@ n=$(($(find "$TS_TOP/tests" -name '*.t' | wc -l) + $(ls "$TS_TOP"/tests/unit/*.c
 grep -q "^\`make check\` runs $n test files" "$readme"
 ok $? "the README says make check runs $n test files"
 
+# .ci/run: the README's test command first, then only the emulated boards' checks
+cmd=$(sed -n '/^## Two commands/,/^## /s/^\(make [a-z]*\) *# .* runs the TAP test suite.*/\1/p' "$readme")
+is "$cmd" "make check" "the README's test command is make check"
+ci=$(grep -v '^#' "$TS_TOP/.ci/run" | grep -E '^(make|prove|sh|\.|[a-z/.]+\.sh)' | tr '\n' ',')
+is "$ci" "$cmd,make check-boards,make check-experiment,make check-lava," \
+	".ci/run runs the README's test command, then the emulated-board checks"
+
 grep -q '`build/tickscope`' "$readme"
 ok $? "the README says where the built binary is (build/tickscope)"
 
