@@ -51,6 +51,13 @@ for cmd in compare summary plot record; do
 		"^tickscope: $cmd: unknown option '-x' \(tickscope $cmd --help lists them\)$" \
 		$cmd -x "$T" "$T"
 done
+# no gnuplot: one line, not one per chart (compare --plots said it 11 times on a fresh machine)
+TS_GNUPLOT=$T/no-gnuplot
+export TS_GNUPLOT
+mistake "plot without gnuplot: one line saying what to install" 1 \
+	"^tickscope: cannot run $T/no-gnuplot: install gnuplot \(Debian: gnuplot-nox\)$" \
+	plot "$tiny" -o "$T/charts"
+unset TS_GNUPLOT
 mistake "record -e (no value): one line" 2 "^tickscope: record: option '-e' needs a value" \
 	record -e
 mistake "report --json --tsv DIR: one line, not the last one winning" 2 \
