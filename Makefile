@@ -100,8 +100,9 @@ check: deps
 		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 
+# The demo builds what it runs, the CLI and the dlfilter plugin, not the unit tests.
 demo: deps-demo
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory $(CLI) $(PLUGIN)
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/demo.sh
 
 bench: deps
