@@ -58,4 +58,39 @@ for c in $cmds; do
 	is "$h" "$t" "$c --help names exactly the options $c takes"
 done
 
+# The dlfilter plugin's --dlarg ARGs: tickscope(1)'s THE PERF PLUGIN entries, the plugin's own
+# --dlarg help, docs/plugin.md's table, and what the plugin takes (an ARG it does not know is
+# its "unknown --dlarg" line), each as NAME or NAME=
+PLUGIN=$TS_BUILD/tickscope.so
+sed -n '/^\.SH THE PERF PLUGIN/,/^\.SH /{/^\.TP/{n;p}}' "$man" |
+	sed 's/^\.BI* //; s/\(=\).*/\1/' | LC_ALL=C sort >"$T/man-dlargs"
+sed -n '/^| `--dlarg` |/,/^$/p' "$TS_TOP/docs/plugin.md" | cut -d'|' -f2 | grep -o '`[a-z][a-z]*=*' |
+	tr -d '`' | LC_ALL=C sort >"$T/doc-dlargs"
+if ! command -v perf >/dev/null; then
+	skip "the plugin's --dlarg list" "perf is not installed"
+else
+	. "$TS_TOP/tests/fixtures/fixtures.sh"
+	tiny=$(fixture_data x86-tiny)
+	perf script -i "$tiny" --dlfilter "$PLUGIN" --dlarg help >/dev/null 2>"$T/plugin-help"
+	sed -n '/^ARG is one of:/,$s/^  \([a-z][a-z]*=*\).*/\1/p' "$T/plugin-help" | LC_ALL=C sort \
+		>"$T/help-dlargs"
+	is "$(cat "$T/man-dlargs" | tr '\n' ' ')" "$(cat "$T/help-dlargs" | tr '\n' ' ')" \
+		"tickscope(1)'s --dlarg ARGs are those the plugin's --dlarg help names"
+	is "$(cat "$T/doc-dlargs" | tr '\n' ' ')" "$(cat "$T/help-dlargs" | tr '\n' ' ')" \
+		"docs/plugin.md's --dlarg table has the same ARGs"
+	: >"$T/takes-dlargs"
+	for a in $(cat "$T/man-dlargs" "$T/help-dlargs" "$T/doc-dlargs" | LC_ALL=C sort -u) bogus; do
+		case $a in
+		top= | ops=) v=${a}3 ;;
+		input=) v=$a$tiny ;;
+		*=) v=$a$T/dlarg-file ;;
+		*) v=$a ;;
+		esac
+		perf script -i "$tiny" --dlfilter "$PLUGIN" --dlarg "$v" >/dev/null 2>"$T/err"
+		grep -q "unknown --dlarg" "$T/err" || echo "$a" >>"$T/takes-dlargs"
+	done
+	is "$(LC_ALL=C sort "$T/takes-dlargs" | tr '\n' ' ')" \
+		"$(cat "$T/help-dlargs" | tr '\n' ' ')" "the plugin takes exactly the ARGs its help names"
+fi
+
 tap_done
