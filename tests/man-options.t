@@ -58,6 +58,19 @@ for c in $cmds; do
 	is "$h" "$t" "$c --help names exactly the options $c takes"
 done
 
+# The README's commands table: each `tickscope CMD ...` cell names options CMD takes
+miss="" n=0
+for c in $cmds; do
+	for o in $(grep "^| \`tickscope $c " "$TS_TOP/README.md" | sed 's/\\|/ /g' | cut -d'|' -f2 |
+		grep -oE -- '(^|[^a-zA-Z-])--?[a-zA-Z][a-zA-Z-]*' | sed 's/^[^-]*//'); do
+		n=$((n + 1))
+		grep -qx "$c	$o" "$T/help" || miss="$miss $c:$o"
+	done
+done
+[ $n -gt 20 ]
+ok $? "the README's commands table names options ($n)"
+is "$miss" "" "every option the README's commands table gives a command is one it takes"
+
 # The dlfilter plugin's --dlarg ARGs: tickscope(1)'s THE PERF PLUGIN entries, the plugin's own
 # --dlarg help, docs/plugin.md's table, and what the plugin takes (an ARG it does not know is
 # its "unknown --dlarg" line), each as NAME or NAME=
