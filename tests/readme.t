@@ -109,6 +109,20 @@ claim=$(grep -o '[0-9]*% of them land on an idle CPU and need an IPI, with a [0-
 	"$readme" | sed 's/\([0-9]*\)% .* \([0-9.]*\) µs p50/\1 \2/')
 is "$claim" "$(echo "$idle" | awk '{ printf "%d %s", $1 + 0.5, $2 }')" \
 	"pinned: the README's cross-CPU idle share and p50 are the report's"
+# and the pair make demo reports (tests/fixtures/boards/x86-host/live/)
+live=$TS_TOP/tests/fixtures/boards/x86-host/live
+for r in pingpong pingpong-cross; do
+	xz -dc "$live/$r/run-1/perf.data.xz" >"$T/live-$r.data" &&
+		xz -dc "$live/$r/run-1/kallsyms.xz" >"$T/live-$r.kallsyms" &&
+		"$TICKSCOPE" report "$T/live-$r.data" --kallsyms "$T/live-$r.kallsyms" \
+			>"$T/live-$r.txt" 2>&1
+	ok $? "make demo's $r report"
+done
+claim=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' |
+	grep -o '[0-9.]*% of the pinned run.s wakes are cross-CPU to a busy CPU, [0-9.]* µs wake-delivery p50, against [0-9.]*% same-CPU at [0-9.]* µs' |
+	sed 's/^\([0-9.]*\)% .*, \([0-9.]*\) µs wake.* against \([0-9.]*\)% same-CPU at \([0-9.]*\) µs/\1% \2 \3% \4/')
+is "$claim" "$(share "$T/live-pingpong-cross.txt" 'cross-CPU busy') $(share "$T/live-pingpong.txt" 'same-CPU busy')" \
+	"make demo's pair: the README's shares and p50s are the reports'"
 # The known answers told under "Recording on a board", from the committed compare.json of
 # tests/fixtures/kernel-variants/ (the runs behind them): each figure as the README rounds it.
 if command -v jq >/dev/null; then
