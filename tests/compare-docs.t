@@ -27,7 +27,8 @@ ok $? "docs/compare-tsv.md has a table of files ($(wc -l <"$T/tsv-doc"))"
 while read -r f cols; do
 	is "$(head -1 "$T/tsv/$f" 2>/dev/null | tr '\t' ' ')" "$cols" "$f: the documented columns"
 done <"$T/tsv-doc"
-is "$(cd "$T/tsv" && ls | tr '\n' ' ')" "$(cut -d' ' -f1 "$T/tsv-doc" | LC_ALL=C sort | tr '\n' ' ')" \
+is "$(cd "$T/tsv" && ls | tr '\n' ' ')" \
+	"$(cut -d' ' -f1 "$T/tsv-doc" | LC_ALL=C sort | tr '\n' ' ')" \
 	"compare --tsv writes the documented files, and no other"
 
 # The JSON tables: the keys a section's rows name (`a`, `b`; `x[].y`, `.z` under a prefix)
@@ -59,7 +60,8 @@ is "$(jkeys .headline)" "$(keys headline '')" "headline: its keys are the doc's"
 is "$(jkeys '.headline.mechanisms[0]')" "$(keys headline 'mechanisms[]')" \
 	"headline.mechanisms[]: its keys are the doc's"
 is "$(jkeys '.variants[0]')" "$(keys 'variants[]' '')" "variants[]: its keys are the doc's"
-is "$(jkeys '.metrics[0]')" "$(keys 'metrics[]' '')" "metrics[]: its keys are the doc's (first table)"
+is "$(jkeys '.metrics[0]')" "$(keys 'metrics[]' '')" \
+	"metrics[]: its keys are the doc's (first table)"
 is "$(jkeys '.explanations[0]')" "$(keys 'explanations[]' '')" \
 	"explanations[]: its keys are the doc's"
 

@@ -77,7 +77,8 @@ is "$miss" "" "every option the README's commands table gives a command is one i
 PLUGIN=$TS_BUILD/tickscope.so
 sed -n '/^\.SH THE PERF PLUGIN/,/^\.SH /{/^\.TP/{n;p}}' "$man" |
 	sed 's/^\.BI* //; s/\(=\).*/\1/' | LC_ALL=C sort >"$T/man-dlargs"
-sed -n '/^| `--dlarg` |/,/^$/p' "$TS_TOP/docs/plugin.md" | cut -d'|' -f2 | grep -o '`[a-z][a-z]*=*' |
+sed -n '/^| `--dlarg` |/,/^$/p' "$TS_TOP/docs/plugin.md" | cut -d'|' -f2 |
+	grep -o '`[a-z][a-z]*=*' |
 	tr -d '`' | LC_ALL=C sort >"$T/doc-dlargs"
 if ! command -v perf >/dev/null; then
 	skip "the plugin's --dlarg list" "perf is not installed"
@@ -92,7 +93,7 @@ else
 	is "$(cat "$T/doc-dlargs" | tr '\n' ' ')" "$(cat "$T/help-dlargs" | tr '\n' ' ')" \
 		"docs/plugin.md's --dlarg table has the same ARGs"
 	: >"$T/takes-dlargs"
-	for a in $(cat "$T/man-dlargs" "$T/help-dlargs" "$T/doc-dlargs" | LC_ALL=C sort -u) bogus; do
+	for a in $(LC_ALL=C sort -u "$T/man-dlargs" "$T/help-dlargs" "$T/doc-dlargs") bogus; do
 		case $a in
 		top= | ops=) v=${a}3 ;;
 		input=) v=$a$tiny ;;
@@ -103,7 +104,8 @@ else
 		grep -q "unknown --dlarg" "$T/err" || echo "$a" >>"$T/takes-dlargs"
 	done
 	is "$(LC_ALL=C sort "$T/takes-dlargs" | tr '\n' ' ')" \
-		"$(cat "$T/help-dlargs" | tr '\n' ' ')" "the plugin takes exactly the ARGs its help names"
+		"$(cat "$T/help-dlargs" | tr '\n' ' ')" \
+		"the plugin takes exactly the ARGs its help names"
 fi
 
 tap_done

@@ -42,7 +42,8 @@ grep -q "^\`make check\` runs $n test files" "$readme"
 ok $? "the README says make check runs $n test files"
 
 # .ci/run: the README's test command first, then only the emulated boards' checks
-cmd=$(sed -n '/^## Two commands/,/^## /s/^\(make [a-z]*\) *# .* runs the TAP test suite.*/\1/p' "$readme")
+cmd=$(sed -n '/^## Two commands/,/^## /s/^\(make [a-z]*\) *# .* runs the TAP test suite.*/\1/p' \
+	"$readme")
 is "$cmd" "make check" "the README's test command is make check"
 ci=$(grep -v '^#' "$TS_TOP/.ci/run" | grep -E '^(make|prove|sh|\.|[a-z/.]+\.sh)' | tr '\n' ',')
 is "$ci" "$cmd,make check-boards,make check-experiment,make check-lava," \
@@ -70,8 +71,9 @@ mkdir -p "$T/tests/fixtures/kernel-variants" "$T/tests/fixtures/boards/x86-host"
 cp -a "$TS_TOP/tests/fixtures/$kv" "$T/tests/fixtures/$kv" &&
 	cp -a "$TS_TOP/tests/fixtures/boards/x86-host/ab" "$T/tests/fixtures/boards/x86-host/ab"
 ok $? "a copy of the fixtures the compare excerpts name"
+ab=tests/fixtures/boards/x86-host/ab
 for cmd in "tickscope compare tests/fixtures/$kv/{nohz-idle,shrinker-srcu}" \
-	"tickscope compare tests/fixtures/boards/x86-host/ab/pingpong-same tests/fixtures/boards/x86-host/ab/pingpong-cross"; do
+	"tickscope compare $ab/pingpong-same $ab/pingpong-cross"; do
 	args=$(echo "${cmd#tickscope }" | sed 's|\([^ ]*\)/{\([^,]*\),\([^}]*\)}|\1/\2 \1/\3|')
 	(cd "$T" && "$TICKSCOPE" $args >"$T/compare.txt" 2>"$T/compare.err")
 	ok $? "$cmd"
@@ -118,10 +120,14 @@ for r in pingpong pingpong-cross; do
 			>"$T/live-$r.txt" 2>&1
 	ok $? "make demo's $r report"
 done
-claim=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' |
-	grep -o '[0-9.]*% of the pinned run.s wakes are cross-CPU to a busy CPU, [0-9.]* µs wake-delivery p50, against [0-9.]*% same-CPU at [0-9.]* µs' |
-	sed 's/^\([0-9.]*\)% .*, \([0-9.]*\) µs wake.* against \([0-9.]*\)% same-CPU at \([0-9.]*\) µs/\1% \2 \3% \4/')
-is "$claim" "$(share "$T/live-pingpong-cross.txt" 'cross-CPU busy') $(share "$T/live-pingpong.txt" 'same-CPU busy')" \
+n='[0-9.]*'
+p="$n% of the pinned run.s wakes are cross-CPU to a busy CPU, $n µs wake-delivery p50,"
+p="$p against $n% same-CPU at $n µs"
+claim=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' | grep -o "$p" | sed 's/p50//' |
+	grep -o '[0-9][0-9.]*' | tr '\n' ' ')
+want="$(share "$T/live-pingpong-cross.txt" 'cross-CPU busy') $(share "$T/live-pingpong.txt" \
+	'same-CPU busy') "
+is "$claim" "$(echo "$want" | tr -d '%')" \
 	"make demo's pair: the README's shares and p50s are the reports'"
 # The known answers told under "Recording on a board", from the committed compare.json of
 # tests/fixtures/kernel-variants/ (the runs behind them): each figure as the README rounds it.
