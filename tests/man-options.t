@@ -71,6 +71,18 @@ done
 ok $? "the README's commands table names options ($n)"
 is "$miss" "" "every option the README's commands table gives a command is one it takes"
 
+# ENVIRONMENT: every variable the CLI and the plugin read (getenv in analysis/ and plugin/) is
+# named there, but the tests' own switch
+sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$man" >"$T/env"
+miss="" n=0
+for v in $(grep -rhoE 'getenv\("[A-Z_]+"\)' "$TS_TOP/analysis" "$TS_TOP/plugin" |
+	sed 's/getenv("\(.*\)")/\1/' | LC_ALL=C sort -u); do
+	n=$((n + 1))
+	[ "$v" = TS_PROBE_CRASH ] && continue # tracedata.c: the tests' crash switch
+	grep -q "$v" "$T/env" || miss="$miss $v"
+done
+is "$miss" "" "tickscope(1)'s ENVIRONMENT names the $n variables the code reads"
+
 # The dlfilter plugin's --dlarg ARGs: tickscope(1)'s THE PERF PLUGIN entries, the plugin's own
 # --dlarg help, docs/plugin.md's table, and what the plugin takes (an ARG it does not know is
 # its "unknown --dlarg" line), each as NAME or NAME=
