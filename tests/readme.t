@@ -49,6 +49,14 @@ ci=$(grep -v '^#' "$TS_TOP/.ci/run" | grep -E '^(make|prove|sh|\.|[a-z/.]+\.sh)'
 is "$ci" "$cmd,make check-boards,make check-experiment,make check-lava," \
 	".ci/run runs the README's test command, then the emulated-board checks"
 
+# the Layout table has every folder of the tree
+miss=""
+for d in $(cd "$TS_TOP" && find . -mindepth 1 -maxdepth 1 -type d ! -name .git ! -name .cache \
+	! -name 'build*' ! -name results ! -name out ! -name bench | sed 's|^\./||' | LC_ALL=C sort); do
+	grep -q "^| \`$d/\` |" "$readme" || miss="$miss $d/"
+done
+is "$miss" "" "the README's Layout table names every folder of the tree"
+
 grep -q '`build/tickscope`' "$readme"
 ok $? "the README says where the built binary is (build/tickscope)"
 
