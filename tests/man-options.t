@@ -71,6 +71,22 @@ done
 ok $? "the README's commands table names options ($n)"
 is "$miss" "" "every option the README's commands table gives a command is one it takes"
 
+# The docs: each `tickscope CMD ...` code span names options CMD takes
+miss="" n=0
+for f in "$TS_TOP"/README.md "$TS_TOP"/docs/*.md "$TS_TOP"/*/README.md; do
+	grep -oE -- '`tickscope [a-z]+[^`]*`' "$f" | sed 's/\\|/ /g' >"$T/spans"
+	while read -r _ c rest; do
+		case " $(echo $cmds) " in *" $c "*) ;; *) continue ;; esac
+		for o in $(echo " $rest" | grep -oE -- '[ [(]--?[a-zA-Z][a-zA-Z-]*' | sed 's/^.//'); do
+			n=$((n + 1))
+			grep -qx "$c	$o" "$T/help" || miss="$miss ${f#"$TS_TOP"/}:$c:$o"
+		done
+	done <"$T/spans"
+done
+[ $n -gt 40 ]
+ok $? "the docs' tickscope code spans name options ($n)"
+is "$miss" "" "every option a doc's tickscope code span gives a command is one it takes"
+
 # ENVIRONMENT: every variable the CLI and the plugin read (getenv in analysis/ and plugin/) is
 # named there, but the tests' own switch
 sed -n '/^\.SH ENVIRONMENT/,/^\.SH /p' "$man" >"$T/env"
