@@ -58,6 +58,9 @@ mistake "plot without gnuplot: one line saying what to install" 1 \
 	"^tickscope: cannot run $T/no-gnuplot: install gnuplot \(Debian: gnuplot-nox\)$" \
 	plot "$tiny" -o "$T/charts"
 unset TS_GNUPLOT
+mistake "compare --kallsyms (no value): one line naming the option" 2 \
+	"^tickscope: compare: option '--kallsyms' needs a value \(tickscope compare --help\)$" \
+	compare "$T" "$T" --kallsyms
 mistake "record -e (no value): one line" 2 "^tickscope: record: option '-e' needs a value" \
 	record -e
 mistake "report --json --tsv DIR: one line, not the last one winning" 2 \
