@@ -134,7 +134,8 @@ help:
 	@echo
 	@echo 'targets:'
 	@echo '  all (default)    build build/tickscope (the CLI, not installed: run it from there'
-	@echo '                   or make install) and build/tickscope.so (the perf plugin)'
+	@echo '                   or make install), build/tickscope.so (the perf plugin) and the'
+	@echo '                   unit tests (build/tests/)'
 	@echo '  demo             install the demo packages (scripts/packages), build the CLI and the'
 	@echo '                   plugin, run the demo on the bundled traces'
 	@echo '  check            install every packages list, build, run the TAP suite (prove)'
