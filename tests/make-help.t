@@ -50,9 +50,10 @@ while read -r t; do
 done <"$T/rules"
 is "$miss" "" "make help lists every target but the build's internal steps ($internal)"
 
-# `make X` in the README: in a code span, a command line or a table cell
-grep -o 'make [a-z<][a-zA-Z0-9_<>.-]*' "$TS_TOP/README.md" | cut -d' ' -f2 | LC_ALL=C sort -u \
-	>"$T/readme"
+# `make X` in the README: in a code span or a code block (prose may say "make sure"); a span
+# may go on over a line's end, and a block is a span between its fences' backquotes
+tr '\n' ' ' <"$TS_TOP/README.md" | grep -o '`[^`]*`' | grep -o 'make [a-z<][a-zA-Z0-9_<>.-]*' |
+	cut -d' ' -f2 | LC_ALL=C sort -u >"$T/readme"
 miss="" unlisted=""
 while read -r t; do
 	exists "$t" || { miss="$miss $t"; continue; }
