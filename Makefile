@@ -100,8 +100,9 @@ check: deps
 		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 
+# The demo builds what it runs, the CLI and the dlfilter plugin, not the unit tests.
 demo: deps-demo
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory $(CLI) $(PLUGIN)
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/demo.sh
 
 bench: deps
@@ -133,8 +134,10 @@ help:
 	@echo
 	@echo 'targets:'
 	@echo '  all (default)    build build/tickscope (the CLI, not installed: run it from there'
-	@echo '                   or make install) and build/tickscope.so (the perf plugin)'
-	@echo '  demo             install the demo packages (scripts/packages), build, run the demo'
+	@echo '                   or make install), build/tickscope.so (the perf plugin) and the'
+	@echo '                   unit tests (build/tests/)'
+	@echo '  demo             install the demo packages (scripts/packages), build the CLI and the'
+	@echo '                   plugin, run the demo on the bundled traces'
 	@echo '  check            install every packages list, build, run the TAP suite (prove)'
 	@echo '  deps, deps-demo  only install the missing Debian packages (all lists, or the demo)'
 	@echo '  bench            speed and memory against perf on the same file'
@@ -147,7 +150,7 @@ help:
 	@echo '                   NAME and variant names: letters, digits . _ + - (not first . or -)'
 	@echo '  bisect           the first bad change of a series or git range (PATCHES or KSRC, GOOD, BAD)'
 	@echo '  check-bisect     make bisect over the known-answer series, live on qemu-aarch64'
-	@echo '  check-experiment the nohz=off against default experiment, live on qemu-aarch64'
+	@echo '  check-experiment  the nohz=off against default experiment, live on qemu-aarch64'
 	@echo '  check-boards     boot the emulated aarch64 board and check a recording arrives'
 	@echo '  kernel           build a kernel variant (BOARD VARIANT FRAGMENTS PATCHES; boards/README.md)'
 	@echo '  check-kernel-variants  build hz-periodic and nohz-idle kernels, run and check their experiment'
@@ -157,12 +160,18 @@ help:
 	@echo '  check-lava       lava-run boots generated qemu jobs locally, then lava-collect'
 	@echo '  kernel-config    apply Kconfig fragments to a tree (KSRC ARCH BOARD FRAGMENTS BASE O'
 	@echo '                   ALLOW_DROPS; KSRC_B: the same variant on a second tree)'
-	@echo '  menuconfig, <board>_defconfig, savedefconfig   the experiment configuration'
+	@echo '  check-kconfig-trees  kernel-config on other kernel eras'"'"' extracts (TS_KCONFIG_TREES;'
+	@echo '                   kconfig-fragments/README.md)'
+	@echo '  menuconfig, <board>_defconfig, savedefconfig, alldefconfig, olddefconfig'
+	@echo '                   the experiment configuration (.config; Kconfig, configs/)'
+	@echo '  workloads, workloads-static, workloads-arm64   the benchmark programs: native,'
+	@echo '                   static x86_64, static aarch64 (boards/README.md)'
 	@echo '  install          bin/tickscope, lib/tickscope/tickscope.so, share/man/man1/tickscope.1,'
 	@echo '                   lib/traceevent/plugins/plugin_tickscope.so'
 	@echo '  uninstall        remove what install wrote, and the folders it left empty'
 	@echo '  format           clang-format the C sources'
 	@echo '  clean            remove build/ and build-san/'
+	@echo '  help             this text'
 	@echo
 	@echo 'variables:'
 	@echo '  PREFIX=$(PREFIX)  DESTDIR=  where install and uninstall write'

@@ -64,7 +64,7 @@ runs=${V_RUNS:-6}
 max_runs=${V_MAX_RUNS:-10}
 alpha=${V_ALPHA:-0.05}
 tool_paths
-py="python3 $TS_TOP/boards/lib/bisect.py"
+py="python3 $TS_TOP/boards/lib/ts_bisect.py"
 
 # Everything from the command line is checked before anything is written.
 for v in RUNS:$runs MAX_RUNS:$max_runs; do
@@ -408,7 +408,7 @@ decide() {
 		compare_json "$out/$_dk/vs-good.json" "$2" "$3" "$1"
 		compare_json "$out/$_dk/vs-bad.json" "$3" "$2" "$1"
 		$py verdict "$out/$_dk/vs-good.json" "$out/$_dk/vs-bad.json" "$metric" "$alpha" \
-			>"$out/$_dk/verdict.txt" || die "$_dk: no verdict (bisect.py)"
+			>"$out/$_dk/verdict.txt" || die "$_dk: no verdict (ts_bisect.py)"
 		verdict=$(sed -n 's/^verdict=//p' "$out/$_dk/verdict.txt")
 		[ "$verdict" = unclear ] && [ $_dn -lt "$max_runs" ] || break
 		_dn=$((_dn + 2))

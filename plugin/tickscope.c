@@ -62,6 +62,7 @@ static const char plugin_help[] =
 	"PATH is where the plugin is (make install puts it in PREFIX/lib/tickscope/, the\n"
 	"build in build/): perf needs a path, a bare name is looked up in the current folder.\n"
 	"ARG is one of:\n"
+	"  text            print the text report (the default)\n"
 	"  json            print the JSON report (same schema as `tickscope report --json`)\n"
 	"  kallsyms=FILE   symbols of the recording kernel (default: perf's build-id cache\n"
 	"                  copy, else the running kernel's when the build id matches it)\n"

@@ -41,6 +41,28 @@ for cmd in info dump report; do
 	mistake "$cmd on a missing file: the file and the system's reason, no offset" 1 \
 		"^tickscope: $T/nosuch.data: No such file or directory$" $cmd "$T/nosuch.data"
 done
+# every command: an unknown option is one line naming it (compare printed its whole help, record
+# getopt's own words and then its help)
+for cmd in compare summary plot record; do
+	mistake "$cmd --bogus: one line naming the option" 2 \
+		"^tickscope: $cmd: unknown option '--bogus' \(tickscope $cmd --help lists them\)$" \
+		$cmd --bogus "$T" "$T"
+	mistake "$cmd -x: one line naming the option" 2 \
+		"^tickscope: $cmd: unknown option '-x' \(tickscope $cmd --help lists them\)$" \
+		$cmd -x "$T" "$T"
+done
+# no gnuplot: one line, not one per chart (compare --plots said it 11 times on a fresh machine)
+TS_GNUPLOT=$T/no-gnuplot
+export TS_GNUPLOT
+mistake "plot without gnuplot: one line saying what to install" 1 \
+	"^tickscope: cannot run $T/no-gnuplot: install gnuplot \(Debian: gnuplot-nox\)$" \
+	plot "$tiny" -o "$T/charts-nognuplot"
+unset TS_GNUPLOT
+mistake "compare --kallsyms (no value): one line naming the option" 2 \
+	"^tickscope: compare: option '--kallsyms' needs a value \(tickscope compare --help\)$" \
+	compare "$T" "$T" --kallsyms
+mistake "record -e (no value): one line" 2 "^tickscope: record: option '-e' needs a value" \
+	record -e
 mistake "report --json --tsv DIR: one line, not the last one winning" 2 \
 	"^tickscope: report: --json and --tsv DIR cannot be combined" \
 	report "$tiny" --json --tsv "$T/tsv"

@@ -16,6 +16,15 @@ command -v python3 >/dev/null || skip_all "no python3"
 tap_tmpdir
 tmp=$TAP_TMP
 fb=$TS_TOP/tests/fixtures/bisect
+
+# A script's folder comes first on Python's path: one named as a standard module (bisect.py)
+# is what `import random` got on Debian's python3 ("cannot import name 'bisect' from
+# 'bisect'"), so no script of ours may take a standard module's name.
+clash=$(cd "$TS_TOP" && git ls-files '*.py' 2>/dev/null | python3 -c '
+import os, sys
+names = set(sys.stdlib_module_names)
+print(" ".join(p for p in sys.stdin.read().split() if os.path.basename(p)[:-3] in names))')
+is "$clash" "" "no Python script of ours is named as a standard module"
 REPLAY_FROM=$TS_TOP/tests/fixtures/kernel-variants
 export REPLAY_FROM="$REPLAY_FROM/qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu"
 export REPLAY_LOG="$tmp/calls" REPLAY_KERNELS="$tmp/kernels"

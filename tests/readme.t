@@ -2,9 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The README's facts a new user relies on, held against the tree: the packages make demo
 # installs, where the binary is, the fragment lines the kernel-config excerpt cites, and the
-# report excerpt and the figures told after it, from the bundled recordings
-# (tests/lib/doc-check.pl excerpt). The compare excerpt ("What it says") is checked by
-# tests/compare.t.
+# report excerpt and the figures told after it, and the two compare excerpts of "What it says",
+# from the bundled recordings (tests/lib/doc-check.pl excerpt).
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -25,6 +24,39 @@ is "$miss" "" "make demo's row in the README names every package of scripts/pack
 case $row in *"| $pk packages"*) ok 0 "and says how many: $pk" ;;
 *) ok 1 "and says how many: $pk (the row: $(echo "$row" | cut -d'|' -f4))" ;; esac
 
+# make check's row: how many names the other lists add, and those it names are in them
+all=$(cat "$TS_TOP"/*/packages | sed 's/#.*//' | tr -s ' \t' '\n' | sed '/^$/d' | sort -u)
+more=$(echo "$all" | grep -cvxF "$(sed 's/#.*//' "$TS_TOP/scripts/packages" | sed '/^$/d')")
+row=$(grep '^| `make check` | every `\*/packages` |' "$readme")
+case $row in *"| $more more names"*) ok 0 "make check's row says the other lists add $more names" ;;
+*) ok 1 "make check's row says the other lists add $more names (the row: $(echo "$row" |
+	cut -d'|' -f4))" ;; esac
+miss=""
+for p in $(echo "$row" | cut -d'|' -f4 | grep -o '`[a-z0-9.+-]*`' | tr -d '`'); do
+	echo "$all" | grep -qxF "$p" || miss="$miss $p"
+done
+is "$miss" "" "the packages make check's row names are in the lists"
+# the number of test files it tells: the shell tests and the C unit tests prove runs
+n=$(($(find "$TS_TOP/tests" -name '*.t' | wc -l) + $(ls "$TS_TOP"/tests/unit/*.c | wc -l)))
+grep -q "^\`make check\` runs $n test files" "$readme"
+ok $? "the README says make check runs $n test files"
+
+# .ci/run: the README's test command first, then only the emulated boards' checks
+cmd=$(sed -n '/^## Two commands/,/^## /s/^\(make [a-z]*\) *# .* runs the TAP test suite.*/\1/p' \
+	"$readme")
+is "$cmd" "make check" "the README's test command is make check"
+ci=$(grep -v '^#' "$TS_TOP/.ci/run" | grep -E '^(make|prove|sh|\.|[a-z/.]+\.sh)' | tr '\n' ',')
+is "$ci" "$cmd,make check-boards,make check-experiment,make check-lava," \
+	".ci/run runs the README's test command, then the emulated-board checks"
+
+# the Layout table has every folder of the tree
+miss=""
+for d in $(cd "$TS_TOP" && find . -mindepth 1 -maxdepth 1 -type d ! -name .git ! -name .cache \
+	! -name 'build*' ! -name results ! -name out ! -name bench | sed 's|^\./||' | LC_ALL=C sort); do
+	grep -q "^| \`$d/\` |" "$readme" || miss="$miss $d/"
+done
+is "$miss" "" "the README's Layout table names every folder of the tree"
+
 grep -q '`build/tickscope`' "$readme"
 ok $? "the README says where the built binary is (build/tickscope)"
 
@@ -39,6 +71,26 @@ while read -r sym frag line; do
 	case $got in "$sym="* | "# $sym is not set") ;; *) bad="$bad $frag:$line($sym; has '$got')" ;; esac
 done <"$T/cites"
 is "$bad" "" "the kernel-config excerpt's $(wc -l <"$T/cites") fragment lines are where it says"
+
+# "What it says": both compare commands as the README writes them, run in a copy of the
+# fixtures they name (compare caches each run's summary next to its trace)
+kv=kernel-variants/qemu-aarch64-stress-ramfs-nohz-idle-vs-shrinker-srcu
+mkdir -p "$T/tests/fixtures/kernel-variants" "$T/tests/fixtures/boards/x86-host"
+cp -a "$TS_TOP/tests/fixtures/$kv" "$T/tests/fixtures/$kv" &&
+	cp -a "$TS_TOP/tests/fixtures/boards/x86-host/ab" "$T/tests/fixtures/boards/x86-host/ab"
+ok $? "a copy of the fixtures the compare excerpts name"
+ab=tests/fixtures/boards/x86-host/ab
+for cmd in "tickscope compare tests/fixtures/$kv/{nohz-idle,shrinker-srcu}" \
+	"tickscope compare $ab/pingpong-same $ab/pingpong-cross"; do
+	args=$(echo "${cmd#tickscope }" | sed 's|\([^ ]*\)/{\([^,]*\),\([^}]*\)}|\1/\2 \1/\3|')
+	(cd "$T" && "$TICKSCOPE" $args >"$T/compare.txt" 2>"$T/compare.err")
+	ok $? "$cmd"
+	perl "$TS_TOP/tests/lib/doc-check.pl" excerpt "$readme" "$cmd" "$T/compare.txt" >"$T/v"
+	while IFS='	' read -r v t p; do
+		[ "$v" = ok ]
+		ok $? "README: $t is the real output${p:+ ($p)}"
+	done <"$T/v"
+done
 
 # the report excerpt, from the bundled pinned-to-two-CPUs ping-pong
 xz -dc "$TS_TOP/tests/fixtures/x86-pingpong-cross.data.xz" >"$T/pingpong-cross.data" &&
@@ -67,6 +119,24 @@ claim=$(grep -o '[0-9]*% of them land on an idle CPU and need an IPI, with a [0-
 	"$readme" | sed 's/\([0-9]*\)% .* \([0-9.]*\) µs p50/\1 \2/')
 is "$claim" "$(echo "$idle" | awk '{ printf "%d %s", $1 + 0.5, $2 }')" \
 	"pinned: the README's cross-CPU idle share and p50 are the report's"
+# and the pair make demo reports (tests/fixtures/boards/x86-host/live/)
+live=$TS_TOP/tests/fixtures/boards/x86-host/live
+for r in pingpong pingpong-cross; do
+	xz -dc "$live/$r/run-1/perf.data.xz" >"$T/live-$r.data" &&
+		xz -dc "$live/$r/run-1/kallsyms.xz" >"$T/live-$r.kallsyms" &&
+		"$TICKSCOPE" report "$T/live-$r.data" --kallsyms "$T/live-$r.kallsyms" \
+			>"$T/live-$r.txt" 2>&1
+	ok $? "make demo's $r report"
+done
+n='[0-9.]*'
+p="$n% of the pinned run.s wakes are cross-CPU to a busy CPU, $n µs wake-delivery p50,"
+p="$p against $n% same-CPU at $n µs"
+claim=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' | grep -o "$p" | sed 's/p50//' |
+	grep -o '[0-9][0-9.]*' | tr '\n' ' ')
+want="$(share "$T/live-pingpong-cross.txt" 'cross-CPU busy') $(share "$T/live-pingpong.txt" \
+	'same-CPU busy') "
+is "$claim" "$(echo "$want" | tr -d '%')" \
+	"make demo's pair: the README's shares and p50s are the reports'"
 # The known answers told under "Recording on a board", from the committed compare.json of
 # tests/fixtures/kernel-variants/ (the runs behind them): each figure as the README rounds it.
 if command -v jq >/dev/null; then

@@ -230,8 +230,12 @@ static int one_option(struct compare_args *a, int argc, char **argv, int *i, con
 			continue;
 		optarg = NULL;
 		if (o->has_arg == required_argument) {
-			if (!eq && *i + 1 >= argc)
-				return cli_error("--%s needs a value", o->name) + 1;
+			if (!eq && *i + 1 >= argc) {
+				cli_error("compare: option '--%s' needs a value "
+					  "(tickscope compare --help)",
+					  o->name);
+				return 2;
+			}
 			optarg = eq ? (char *)eq + 1 : argv[++*i];
 		} else if (eq) {
 			return cli_error("--%s takes no value", o->name) + 1;
@@ -240,7 +244,7 @@ static int one_option(struct compare_args *a, int argc, char **argv, int *i, con
 			*bench = optarg;
 		return option(a, o->val);
 	}
-	fputs(compare_help, stderr);
+	cli_error("compare: unknown option '%s' (tickscope compare --help lists them)", argv[*i]);
 	return 2;
 }
 

@@ -289,7 +289,10 @@ static int parse(struct rec *r, int argc, char **argv)
 	};
 	int c, ret;
 
-	while ((c = getopt_long(argc, argv, "+e:aC:m:gp:t:o:r:h", opts, NULL)) != -1) {
+	opterr = 0; /* the messages are ours: one line naming the option */
+	while ((c = getopt_long(argc, argv, "+:e:aC:m:gp:t:o:r:h", opts, NULL)) != -1) {
+		if (c == '?' || c == ':')
+			return cli_bad_option("record", c, argv);
 		ret = option(r, c);
 		if (ret)
 			return ret;

@@ -108,7 +108,10 @@ static pid_t spawn(const struct ts_charts *cs, const struct ts_chart *c, const c
 	return pid;
 }
 
-/* Wait for one child; 0 if it drew its chart, else 1 after saying why. */
+/*
+ * Wait for one child; 0 if it drew its chart, 2 if gnuplot could not be run (said once, by
+ * run_all()), else 1 after saying why.
+ */
 static int reap(const struct ts_charts *cs, pid_t *pids, size_t n, const char *gp)
 {
 	int status;
@@ -123,7 +126,7 @@ static int reap(const struct ts_charts *cs, pid_t *pids, size_t n, const char *g
 	if (WIFEXITED(status) && !WEXITSTATUS(status))
 		return 0;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 127)
-		return cli_error("cannot run %s: install gnuplot (Debian: gnuplot-nox)", gp);
+		return 2;
 	return cli_error("gnuplot failed on %s/%s.tsv (%s %d)", cs->dir, cs->c[i].name,
 			 WIFEXITED(status) ? "exit" : "signal",
 			 WIFEXITED(status) ? WEXITSTATUS(status) : WTERMSIG(status));
@@ -133,7 +136,7 @@ static int run_all(const struct ts_charts *cs, const char *gp)
 {
 	pid_t *pids = calloc(cs->nr ? cs->nr : 1, sizeof(*pids));
 	size_t i, running = 0;
-	int ret = 0;
+	int ret = 0, r;
 
 	if (!pids)
 		return cli_error("out of memory");
@@ -142,8 +145,11 @@ static int run_all(const struct ts_charts *cs, const char *gp)
 		if (cs->c[i].missing[0])
 			continue;
 		if (running == DRAW_JOBS) {
-			ret |= reap(cs, pids, cs->nr, gp);
+			r = reap(cs, pids, cs->nr, gp);
+			ret = r == 2 || ret == 2 ? 2 : ret | r;
 			running--;
+			if (ret == 2)
+				break;
 		}
 		pids[i] = spawn(cs, &cs->c[i], gp);
 		if (pids[i] < 0) {
@@ -153,9 +159,13 @@ static int run_all(const struct ts_charts *cs, const char *gp)
 		}
 		running++;
 	}
-	for (; running; running--)
-		ret |= reap(cs, pids, cs->nr, gp);
+	for (; running; running--) {
+		r = reap(cs, pids, cs->nr, gp);
+		ret = r == 2 || ret == 2 ? 2 : ret | r;
+	}
 	free(pids);
+	if (ret == 2)
+		return cli_error("cannot run %s: install gnuplot (Debian: gnuplot-nox)", gp);
 	return ret;
 }
 

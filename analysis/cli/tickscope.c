@@ -24,7 +24,7 @@ static const struct command {
 	{ "summary", cmd_summary,
 	  "each run's compare summary, written next to its trace to travel alone" },
 	{ "plot", cmd_plot, "charts of one run (gnuplot PNG, SVG) and a one-file HTML report" },
-	{ "record", cmd_record, "record tracepoints on every CPU into perf.data (no perf needed)" },
+	{ "record", cmd_record, "record a command's or whole CPUs' tracepoints (no perf needed)" },
 };
 
 static void usage(FILE *f)

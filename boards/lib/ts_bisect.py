@@ -296,11 +296,11 @@ def rates(path, name, n, cap, alpha, sims):
 def main(argv):
     cmds = {"choose": choose, "verdict": verdict, "headline": headline, "rates": rates}
     if len(argv) < 2 or argv[1] not in cmds:
-        return fail("usage: bisect.py choose|verdict|headline|rates ARGS (boards/bisect.sh)")
+        return fail("usage: ts_bisect.py choose|verdict|headline|rates ARGS (boards/bisect.sh)")
     try:
         return cmds[argv[1]](*argv[2:])
     except (OSError, ValueError, KeyError, TypeError) as e:
-        return fail("bisect.py %s: %s" % (argv[1], e))
+        return fail("ts_bisect.py %s: %s" % (argv[1], e))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,68 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# make help lists every user target, every target it lists exists, and so does every `make X`
+# the README names (and make help lists it). The oracle of "exists" is make's own database
+# (make -p): the targets with rules, from the Makefile and every folder's *.mk.
+. "$(dirname "$0")/lib/tap.sh"
+
+tap_tmpdir
+T=$TAP_TMP
+# the build's internal steps, which no user runs by name: the tests' extra products
+# (check-build-extra and what it is made of) and install's plugin half
+internal="check-build-extra fuzz-build install-plugin kconfig-ksrc"
+
+make -s -C "$TS_TOP" help >"$T/help" 2>&1
+ok $? "make help runs"
+# the target column of "targets:": lines with two spaces before a name; names split at ", "
+sed -n '/^targets:/,/^$/p' "$T/help" | sed -n 's/^  \([^ ].*\)$/\1/p' |
+	sed 's/   */\t/' | cut -f1 | sed 's/ (default)//; s/, /\n/g' | LC_ALL=C sort -u >"$T/listed"
+[ -s "$T/listed" ]
+ok $? "make help has a targets list ($(wc -l <"$T/listed") names)"
+
+make -pRrq -C "$TS_TOP" -f Makefile : 2>/dev/null | awk '
+	/^# Not a target:/ { skip = 1; next }
+	/^[a-zA-Z0-9_.%-]+:/ && !/^[^:]*:=/ && !/^\./ { if (!skip) { sub(/:.*/, ""); print } }
+	{ skip = 0 }' | LC_ALL=C sort -u >"$T/rules"
+grep -qx all "$T/rules" && grep -qx check "$T/rules"
+ok $? "make -p lists the Makefile's targets ($(wc -l <"$T/rules") with rules)"
+
+# exists NAME: a rule of that name, or <board>_defconfig: the pattern and a configs/ file
+exists() {
+	case $1 in
+	'<board>_defconfig') grep -qx '%_defconfig' "$T/rules" &&
+		ls "$TS_TOP"/configs/*_defconfig >/dev/null 2>&1 ;;
+	*_defconfig) grep -qx '%_defconfig' "$T/rules" && [ -f "$TS_TOP/configs/$1" ] ;;
+	*) grep -qx -- "$1" "$T/rules" ;;
+	esac
+}
+
+miss=""
+while read -r t; do
+	exists "$t" || miss="$miss $t"
+done <"$T/listed"
+is "$miss" "" "every target make help lists has a rule"
+
+miss=""
+while read -r t; do
+	case " $internal " in *" $t "*) continue ;; esac
+	[ "$t" = %_defconfig ] && t='<board>_defconfig'
+	grep -qx -- "$t" "$T/listed" || miss="$miss $t"
+done <"$T/rules"
+is "$miss" "" "make help lists every target but the build's internal steps ($internal)"
+
+# `make X` in the README: in a code span or a code block (prose may say "make sure"); a span
+# may go on over a line's end, and a block is a span between its fences' backquotes
+tr '\n' ' ' <"$TS_TOP/README.md" | grep -o '`[^`]*`' | grep -o 'make [a-z<][a-zA-Z0-9_<>.-]*' |
+	cut -d' ' -f2 | LC_ALL=C sort -u >"$T/readme"
+miss="" unlisted=""
+while read -r t; do
+	exists "$t" || { miss="$miss $t"; continue; }
+	case $t in
+	*_defconfig) t='<board>_defconfig' ;;
+	esac
+	grep -qx -- "$t" "$T/listed" || unlisted="$unlisted $t"
+done <"$T/readme"
+is "$miss" "" "every one of the $(wc -l <"$T/readme") targets the README names exists"
+is "$unlisted" "" "and make help lists it"
+
+tap_done
