@@ -44,7 +44,8 @@ LTO ?= -flto=auto
 endif
 ALL_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -fPIC -pthread $(SANFLAGS) \
 	$(if $(LTO),$(LTO) -ffat-lto-objects) \
-	-Ianalysis/include -Ianalysis $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) $(LZMA_CFLAGS) -MMD -MP
+	-Ianalysis/include -Ianalysis -I$(BUILD)/gen $(TRACEEVENT_CFLAGS) $(ZSTD_CFLAGS) \
+	$(LZMA_CFLAGS) -MMD -MP
 ALL_LDFLAGS := $(LDFLAGS) -pthread $(SANFLAGS)
 
 # The library, one folder per layer (analysis/README.md): common -> source -> model -> report.
@@ -65,7 +66,21 @@ LIBS := $(TRACEEVENT_LIBS) $(ZSTD_LIBS) $(LZMA_LIBS) -lm
 
 all: $(CLI) $(UNIT_BINS)
 
-$(BUILD)/%.o: %.c
+# The analysis code's identity: a summary cached beside a trace is keyed by it, so that one
+# computed by other code (an older tickscope of the same version) is computed again, not read.
+MODELS_ID := $(shell cat $(sort $(wildcard analysis/*/*.c analysis/*/*.h \
+	analysis/include/tickscope/*.h)) | sha256sum | cut -c1-12)
+MODELS_ID_H := $(BUILD)/gen/tickscope/models_id.h
+
+$(MODELS_ID_H): FORCE
+	@mkdir -p $(@D)
+	@echo '#define TS_MODELS_ID "$(MODELS_ID)"' >$@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+
+.PHONY: FORCE
+FORCE:
+
+$(BUILD)/%.o: %.c | $(MODELS_ID_H)
 	@mkdir -p $(@D)
 	$(if $(Q),@echo "  CC      $<")
 	$(Q)$(CC) $(ALL_CFLAGS) -c -o $@ $<

@@ -37,6 +37,7 @@ LIBPERF_ARM64 := $(BUILD)/libperf/arm64
 ARM64_CLI := $(ARM64_BUILD)/tickscope
 ARM64_OBJS := $(LIB_SRCS:%.c=$(ARM64_BUILD)/%.o) $(CLI_SRCS:%.c=$(ARM64_BUILD)/%.o)
 ARM64_CFLAGS := $(CFLAGS) $(WARN) -std=gnu11 -D_GNU_SOURCE -pthread -Ianalysis/include -Ianalysis \
+	-I$(BUILD)/gen \
 	-I$(ARM64_LIBS)/usr/include/traceevent -I$(ARM64_LIBS)/usr/include \
 	-I$(LIBPERF_ARM64)/include -MMD -MP
 
@@ -49,7 +50,8 @@ $(LIBPERF_ARM64)/lib/libperf.a: scripts/libperf.sh
 		--out $(LIBPERF_ARM64) >/dev/null
 	$(Q)touch $@
 
-$(ARM64_BUILD)/%.o: %.c | $(ARM64_LIBS)/.tickscope-extracted $(LIBPERF_ARM64)/lib/libperf.a
+$(ARM64_BUILD)/%.o: %.c | $(ARM64_LIBS)/.tickscope-extracted $(LIBPERF_ARM64)/lib/libperf.a \
+		$(MODELS_ID_H)
 	@mkdir -p $(@D)
 	$(if $(Q),@echo "  CC-A64  $<")
 	$(Q)$(CROSS_COMPILE_ARM64)gcc $(ARM64_CFLAGS) -c -o $@ $<

@@ -24,6 +24,7 @@
 #include "tickscope/ksyms.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
+#include "tickscope/version.h"
 
 #include "perf_cmdline.h"
 
@@ -348,16 +349,13 @@ int filter_event(void *data, const struct perf_dlfilter_sample *sample, void *ct
 	return 1; /* everything was taken in filter_event_early() */
 }
 
-#ifndef TS_VERSION
-#define TS_VERSION "0.1"
-#endif
 
 /* summary=FILE: what `tickscope compare` caches for this perf.data, keyed the same way. */
 static int write_summary(struct plugin *p, const struct ts_report_opts *o)
 {
 	double ops = p->ops > 0 ? p->ops : NAN;
 	struct ts_run r = { .lost = NAN };
-	char *key = ts_summary_key(p->input, p->kallsyms, p->comm, ops, TS_VERSION);
+	char *key = ts_summary_key(p->input, p->kallsyms, p->comm, ops, TS_SUMMARY_VERSION);
 	char sha[TS_SHA256_HEX];
 	int ret = key ? 0 : -errno;
 	long long size = 0;

@@ -116,7 +116,7 @@ bad "bad/run-1/perf.data.tsum: the summary of another trace (sha256 " \
 bad "bad/run-1/perf.data.tsum: written by tickscope 0.1 (tickscope-summary 7); this tickscope" \
 	sed -i '1s/^tickscope-summary [0-9]*/tickscope-summary 7/' "$s1"
 bad "bad/run-1/perf.data.tsum: written by tickscope 0.0 (tickscope-summary" \
-	sed -i '1s/	0\.1	/	0.0	/' "$s1"
+	sed -i '1s/	0\.1\([+	]\)/	0.0\1/' "$s1"
 bad "bad/run-1/perf.data.tsum:201: tickscope summary cut short (no end line)" \
 	sed -i '201,$d' "$s1"
 bad "bad/run-1/perf.data.tsum:50: malformed tickscope summary" \

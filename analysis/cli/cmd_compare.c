@@ -18,10 +18,8 @@
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/error.h"
+#include "tickscope/version.h"
 
-#ifndef TS_VERSION
-#define TS_VERSION "0.1"
-#endif
 
 #define MAX_BENCH 1024
 
@@ -652,7 +650,7 @@ static int write_out(const struct compare_args *a, const struct ts_cmp *c)
 int cmd_compare(int argc, char **argv)
 {
 	struct cmp_charts cc = { 0 };
-	struct compare_args a = { .lo.version = TS_VERSION,
+	struct compare_args a = { .lo.version = TS_SUMMARY_VERSION,
 				  .co = { .alpha = 0.05, .cv_max = 0.10, .adjust = TS_ADJ_BH } };
 	struct inputs in = { 0 };
 	struct variants vs = { .names.lock = PTHREAD_MUTEX_INITIALIZER };

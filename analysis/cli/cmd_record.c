@@ -28,12 +28,10 @@
 #include "record.h"
 #include "tickscope/error.h"
 #include "tickscope/writer.h"
+#include "tickscope/version.h"
 
 int cmd_record(int argc, char **argv);
 
-#ifndef TS_VERSION
-#define TS_VERSION "0.1"
-#endif
 #define MEND_SIZE (1 << 16) /* the largest record: header.size is a u16 */
 #define PERF_RECORD_FINISHED_ROUND 68 /* perf's user record type */
 #define QUEUE_MIN (4 << 20)

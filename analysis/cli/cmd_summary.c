@@ -16,10 +16,8 @@
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/error.h"
+#include "tickscope/version.h"
 
-#ifndef TS_VERSION
-#define TS_VERSION "0.1"
-#endif
 
 static const char summary_help[] =
 	"usage: tickscope summary [options] RUN...\n\n"
@@ -145,7 +143,7 @@ int cmd_summary(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ 0 },
 	};
-	struct load_opts lo = { .version = TS_VERSION, .summarise = 1 };
+	struct load_opts lo = { .version = TS_SUMMARY_VERSION, .summarise = 1 };
 	struct cmp_charts cc = { 0 };
 	int c, charts = 0, bad = 0;
 

@@ -324,6 +324,15 @@ static int find_summary(const char *dir, char **sp)
 }
 
 /*
+ * The length of @v's release, without the "+<models id>" of the code that wrote it: a summary
+ * without its trace is read by any build of the same release (it cannot be computed again).
+ */
+static size_t release_len(const char *v)
+{
+	return strcspn(v, "+");
+}
+
+/*
  * Why summary @sp (its head @h) cannot stand in for this run, in @msg: a format or version
  * this tickscope does not read, another benchmark or operation count, or another trace than
  * meta.txt records. Return: 1 refused, 0 taken.
@@ -334,11 +343,13 @@ static int summary_refused(const char *sp, const struct ts_summary_head *h, cons
 {
 	char want[32];
 
-	if (!readable_format(h->format) || strcmp(h->version, o->version)) {
+	if (!readable_format(h->format) || release_len(h->version) != release_len(o->version) ||
+	    strncmp(h->version, o->version, release_len(o->version))) {
 		snprintf(msg, n,
-			 "%s: written by tickscope %s (%s); this tickscope %s reads %s: compute it "
-			 "again where the trace is (tickscope summary RUN)",
-			 sp, h->version, h->format, o->version, TS_SUMMARY_MAGIC);
+			 "%s: written by tickscope %.*s (%s); this tickscope %.*s reads %s: compute "
+			 "it again where the trace is (tickscope summary RUN)",
+			 sp, (int)release_len(h->version), h->version, h->format,
+			 (int)release_len(o->version), o->version, TS_SUMMARY_MAGIC);
 		return 1;
 	}
 	if (strcmp(h->comm, comm ? comm : "-") || strcmp(h->ops, ts_summary_ops(ops, want, 32))) {

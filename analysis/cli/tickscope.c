@@ -6,10 +6,8 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "tickscope/version.h"
 
-#ifndef TS_VERSION
-#define TS_VERSION "0.1"
-#endif
 
 static const struct command {
 	const char *name;
