@@ -68,21 +68,18 @@ const char *cli_ksyms_cache(void);
 /*
  * The user's folder of run summaries and chart data that compare computed (it writes nothing
  * into the run folders it reads): $TS_SUMMARY_CACHE when set ("" or "off": none), else
- * $XDG_CACHE_HOME/tickscope/summaries, else ~/.cache/tickscope/summaries; NULL for none. The
- * string lives until the next call.
+ * $XDG_CACHE_HOME/tickscope/summaries, else ~/.cache/tickscope/summaries. Its files are kept
+ * within CLI_SUMMARY_CACHE_MB MiB ($TS_SUMMARY_CACHE_MB), the ones used longest ago removed.
  */
-const char *cli_summary_cache(void);
-
-/* its files are kept within this many MiB ($TS_SUMMARY_CACHE_MB), the least recently used go */
 #define CLI_SUMMARY_CACHE_MB 256
 
 /*
- * The cache file of trace @data in cli_summary_cache(): the sha256 of its absolute path
- * (realpath()) and @suffix (".tsum", ".tplot"). NULL: no cache, or no such file as @data.
+ * The file of trace @data in that folder: the sha256 of its absolute path (realpath()) and
+ * @suffix (".tsum", ".tplot"). NULL: no folder, or no such file as @data.
  */
 char *cli_cache_file(const char *data, const char *suffix);
 
-/* Make cli_summary_cache() (with its parents). Return: 0, or non-zero for none. */
+/* Make that folder (with its parents). Return: 0, or non-zero for none. */
 int cli_cache_mkdir(void);
 
 /* Cache file @path was just written or read: prune its folder, keeping @path. */

@@ -169,17 +169,16 @@ const char *cli_ksyms_cache(void)
 	return ts_ksyms_cache_dir(buf, sizeof(buf));
 }
 
-const char *cli_summary_cache(void)
+/* The folder of compare's summaries in @buf (a local one: the runs load on several threads) */
+static const char *summary_cache(char *buf, size_t len)
 {
-	static char buf[4096];
-
-	return ts_cache_dir("TS_SUMMARY_CACHE", "summaries", buf, sizeof(buf));
+	return ts_cache_dir("TS_SUMMARY_CACHE", "summaries", buf, len);
 }
 
 char *cli_cache_file(const char *data, const char *suffix)
 {
-	const char *dir = cli_summary_cache();
-	char hex[TS_SHA256_HEX], *real, *p;
+	char buf[4096], hex[TS_SHA256_HEX], *real, *p;
+	const char *dir = summary_cache(buf, sizeof(buf));
 	struct ts_sha256 s;
 
 	real = dir ? realpath(data, NULL) : NULL;
@@ -194,7 +193,8 @@ char *cli_cache_file(const char *data, const char *suffix)
 
 int cli_cache_mkdir(void)
 {
-	const char *dir = cli_summary_cache();
+	char buf[4096];
+	const char *dir = summary_cache(buf, sizeof(buf));
 
 	return dir ? ts_mkdir_p(dir, 0700) : -1;
 }

@@ -2,7 +2,7 @@
 /*
  * A run's trace metrics for `tickscope compare`: perf.data (or perf.data.xz, unpacked into a
  * temporary file) through every model once. Its summary is read from "<perf.data>.tsum" beside
- * it (`tickscope summary` writes it there), else from the user's cache (cli_summary_cache(),
+ * it (`tickscope summary` writes it there), else from the user's cache (cli_cache_file(),
  * where compare writes it: never into the run folder), keyed by the file's size and mtime, the
  * tool's version, the benchmark's comm and operation count, and the sha256 of the kallsyms file
  * its symbols come from.
