@@ -78,13 +78,14 @@ grep -q '^  \* the tick on idle CPUs (inferred from each run.s trace): A idle .*
 ok $? "a kernel difference, said as such"
 
 # 4. The summary carries them: from the cache, the same facts.
-grep -q '^fact	cpu	0x00000000410fd070$' "$T/a.data.xz.tsum"
+s=$(summary_cache_file "$T/a.data.xz" .tsum)
+grep -q '^fact	cpu	0x00000000410fd070$' "$s"
 ok $? "the summary holds the header's facts (fact lines)"
 # shellcheck disable=SC2086
 "$TICKSCOPE" compare --json $in >"$T/c2.json" 2>>"$T/err"
 is "$(jq -c '[.variants[].runs[0].facts]' "$T/c2.json")" \
 	"$(jq -c '[.variants[].runs[0].facts]' "$T/c.json")" "from the cache: the same facts"
-sed -i 's/^fact	cpu	.*/fact	cpu	one	two/' "$T/a.data.xz.tsum"
+sed -i 's/^fact	cpu	.*/fact	cpu	one	two/' "$s"
 # shellcheck disable=SC2086
 "$TICKSCOPE" compare --json $in >"$T/c3.json" 2>>"$T/err"
 is "$(jq -c '[.variants[].runs[0].facts]' "$T/c3.json")" \

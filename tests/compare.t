@@ -9,7 +9,8 @@ command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
 command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 tap_tmpdir
-# a copy, so that the caches written next to perf.data stay out of the tree
+# a copy, so that the summaries written next to perf.data (the plugin's below) stay out of the
+# tree
 cp -a "$TS_TOP/tests/fixtures/boards/x86-host/ab" "$TAP_TMP/ab"
 ab=$TAP_TMP/ab
 bench=$TS_TOP/tests/fixtures/bench
@@ -63,29 +64,34 @@ run=$(jqn "$d.parts[] | select(.label == \"run time\") | .delta" "$TAP_TMP/delay
 ok "$(awk -v r="$run" 'BEGIN { print !(r >= 40) }')" \
 	"run time grew $run us per round trip: >= 80% of the 50 us injected"
 
-# --- the cache: written next to perf.data, the same answer, --no-cache the same too ---
-n=$(find "$ab" -name 'perf.data.xz.tsum' | wc -l)
-is "$n" 26 "a summary cached next to each perf.data"
+# --- the cache: in the user's cache (not next to perf.data), the same answer, --no-cache too ---
+n=$(find "$TS_SUMMARY_CACHE" -name '*.tsum' | wc -l)
+is "$n $(find "$ab" -name '*.tsum' -o -name '*.tplot' | wc -l)" "26 0" \
+	"a summary of each perf.data cached in TS_SUMMARY_CACHE, none in the run folders"
+c3=$(summary_cache_file "$ab/pingpong-cross/run-3/perf.data.xz" .tsum)
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --json >"$TAP_TMP/ab2.json"
 cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab2.json"
 ok $? "from the cache: the same document"
-sed -i '1s/^/x/' "$ab/pingpong-cross/run-3/perf.data.xz.tsum"
+sed -i '1s/^/x/' "$c3"
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --json --no-cache \
 	>"$TAP_TMP/ab3.json"
 cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab3.json"
 ok $? "--no-cache: the same document"
-head -c 19 "$ab/pingpong-cross/run-3/perf.data.xz.tsum" | grep -q '^tickscope-summary'
+head -c 19 "$c3" | grep -q '^tickscope-summary'
 ok $? "a stale summary is rewritten"
-# one cached by other analysis code of the same release (another models id in its version, and
-# so other numbers: here every switch rate made 1) is computed again, never read
+# one written by other analysis code of the same release (another models id in its version,
+# and so other numbers: here every switch rate made 1), beside the run as `tickscope summary`
+# writes it, is computed again, never read; the user's cache then holds this code's
 s3=$ab/pingpong-cross/run-3/perf.data.xz.tsum
-sed -i -e '1s/\t0\.1+[0-9a-f]*\t/\t0.1+000000000000\t/' \
-	-e 's/^\(m\tsched\.switches\.per_s\t[^\t]*\t[^\t]*\t[^\t]*\t\)[^\t]*/\11/' "$s3"
+sed -e '1s/\t0\.1+[0-9a-f]*\t/\t0.1+000000000000\t/' \
+	-e 's/^\(m\tsched\.switches\.per_s\t[^\t]*\t[^\t]*\t[^\t]*\t\)[^\t]*/\11/' "$c3" >"$s3"
+rm -f "$c3"
 head -1 "$s3" | grep -q '	0\.1+000000000000	' && grep -q '^m	sched\.switches\.per_s	.*	1$' "$s3"
 ok $? "a summary of other code made beside run-3 ($(head -1 "$s3" | cut -f2))"
 "$TICKSCOPE" compare "$ab/pingpong-same" "$ab/pingpong-cross" --json >"$TAP_TMP/ab4.json"
-cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab4.json" && ! head -1 "$s3" | grep -q '+000000000000'
-ok $? "a summary of other code is computed again: the same document, the summary rewritten"
+cmp -s "$TAP_TMP/ab.json" "$TAP_TMP/ab4.json" && [ -f "$c3" ] && ! head -1 "$c3" | grep -q '+000000000000'
+ok $? "a summary of other code is computed again: the same document, this code's in the cache"
+rm -f "$s3"
 
 # --- the plugin writes the same summary, and compare takes it (uncompressed runs) ---
 PLUGIN=$TS_BUILD/tickscope.so
@@ -113,7 +119,8 @@ if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
 	# (and so the end line, which counts the metrics, counts fewer); nor the file's header,
 	# whose facts compare's summary carries (fact lines)
 	grep -v -e 'sched\.threads\.' -e '^end	' "$TAP_TMP/plugin.tsum" | sort >"$TAP_TMP/a" &&
-		grep -v -e 'sched\.threads\.' -e '^end	' -e '^fact	' "$d/perf.data.tsum" |
+		grep -v -e 'sched\.threads\.' -e '^end	' -e '^fact	' \
+			"$(summary_cache_file "$d/perf.data" .tsum)" |
 		sort >"$TAP_TMP/b"
 	cmp -s "$TAP_TMP/a" "$TAP_TMP/b"
 	ok $? "the plugin's summary holds the same metrics as compare's own (but the threads')"

@@ -71,6 +71,26 @@ int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv
  */
 const char *cli_ksyms_cache(void);
 
+/*
+ * The user's folder of run summaries and chart data that compare computed (it writes nothing
+ * into the run folders it reads): $TS_SUMMARY_CACHE when set ("" or "off": none), else
+ * $XDG_CACHE_HOME/tickscope/summaries, else ~/.cache/tickscope/summaries. Its files are kept
+ * within CLI_SUMMARY_CACHE_MB MiB ($TS_SUMMARY_CACHE_MB), the ones used longest ago removed.
+ */
+#define CLI_SUMMARY_CACHE_MB 256
+
+/*
+ * The file of trace @data in that folder: the sha256 of its absolute path (realpath()) and
+ * @suffix (".tsum", ".tplot"). NULL: no folder, or no such file as @data.
+ */
+char *cli_cache_file(const char *data, const char *suffix);
+
+/* Make that folder (with its parents). Return: 0, or non-zero for none. */
+int cli_cache_mkdir(void);
+
+/* Cache file @path was just written or read: prune its folder, keeping @path. */
+void cli_cache_used(const char *path);
+
 /* What a file that is not a regular one is: "a directory", "a FIFO", ... */
 const char *cli_file_kind(mode_t m);
 

@@ -14,11 +14,14 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/cache.h"
+#include "common/io.h"
 #include "tickscope/analysis.h"
 #include "tickscope/chart.h"
 #include "tickscope/decode.h"
 #include "tickscope/ksyms.h"
 #include "tickscope/reader.h"
+#include "tickscope/sha256.h"
 #include "tickscope/source.h"
 
 /* A worker's own stream for its messages, printed in input order once it is done. */
@@ -172,6 +175,49 @@ const char *cli_ksyms_cache(void)
 	static char buf[4096];
 
 	return ts_ksyms_cache_dir(buf, sizeof(buf));
+}
+
+/* The folder of compare's summaries in @buf (a local one: the runs load on several threads) */
+static const char *summary_cache(char *buf, size_t len)
+{
+	return ts_cache_dir("TS_SUMMARY_CACHE", "summaries", buf, len);
+}
+
+char *cli_cache_file(const char *data, const char *suffix)
+{
+	char buf[4096], hex[TS_SHA256_HEX], *real, *p;
+	const char *dir = summary_cache(buf, sizeof(buf));
+	struct ts_sha256 s;
+
+	real = dir ? realpath(data, NULL) : NULL;
+	if (!real)
+		return NULL;
+	ts_sha256_init(&s);
+	ts_sha256_update(&s, real, strlen(real));
+	ts_sha256_final(&s, hex);
+	free(real);
+	return asprintf(&p, "%s/%s%s", dir, hex, suffix) < 0 ? NULL : p;
+}
+
+int cli_cache_mkdir(void)
+{
+	char buf[4096];
+	const char *dir = summary_cache(buf, sizeof(buf));
+
+	return dir ? ts_mkdir_p(dir, 0700) : -1;
+}
+
+void cli_cache_used(const char *path)
+{
+	static const char *const suffixes[] = { ".tsum", ".tplot", NULL };
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? strndup(path, (size_t)(slash - path)) : NULL;
+
+	if (!dir)
+		return;
+	ts_cache_prune(dir, suffixes, ts_cache_cap("TS_SUMMARY_CACHE_MB", CLI_SUMMARY_CACHE_MB),
+		       slash + 1);
+	free(dir);
 }
 
 const char *cli_file_kind(mode_t m)

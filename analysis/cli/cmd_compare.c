@@ -51,7 +51,7 @@ static const char compare_help[] =
 	"                     own kallsyms[.xz]; perf.data files given alone have none, and\n"
 	"                     their timer and work functions are otherwise raw addresses\n"
 	"  --names A,B,...    variant names (default: the folders' names)\n"
-	"  --no-cache         recompute every run's summary (else cached in perf.data.tsum)\n"
+	"  --no-cache         recompute every run's summary (else cached in the user's cache)\n"
 	"  --no-trace         compare the benchmark outputs only\n"
 	"  --adjust METHOD    bh (Benjamini-Hochberg, default), holm or none\n"
 	"  --welch            also Welch's t-test for the benchmark's result\n"

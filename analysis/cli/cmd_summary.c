@@ -174,8 +174,10 @@ int cmd_summary(int argc, char **argv)
 		return cli_error("summary: give at least one run folder (see --help)") + 1;
 	if (charts && lo.check)
 		return cli_error("--charts and --check exclude each other");
-	if (charts)
+	if (charts) {
 		cmp_charts_init(&cc, &lo);
+		cc.beside = 1; /* the run folder is summary's output */
+	}
 	for (int i = optind; i < argc && (lo.check || !bad); i++)
 		bad |= lo.check ? check_one(argv[i], &lo) :
 				  summarise_one(argv[i], &lo, charts ? &cc : NULL);

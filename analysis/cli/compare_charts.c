@@ -5,6 +5,7 @@
  * gnuplot, and one self-contained HTML page with the tables, charts and conditions.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <math.h>
 #include <stdio.h>
@@ -20,6 +21,7 @@
 #include "tickscope/error.h"
 #include "tickscope/html.h"
 
+/* "<perf.data>.tplot": beside the trace, as `tickscope summary --charts` writes it */
 static char *cache_path(const char *data)
 {
 	char *p;
@@ -27,12 +29,10 @@ static char *cache_path(const char *data)
 	return asprintf(&p, "%s.tplot", data) < 0 ? NULL : p;
 }
 
-/* The run from "<perf.data>.tplot" if it was saved under @key: 1, else 0. */
-static int cached(void *ctx, const char *data, const char *key)
+/* Merge the chart data saved at @path under @key into the current variant: 1, else 0. */
+static int load(struct cmp_charts *cc, const char *path, const char *key)
 {
-	struct cmp_charts *cc = ctx;
 	struct ts_plot_variant *one = NULL;
-	char *path = cache_path(data);
 	FILE *f = path ? fopen(path, "r") : NULL;
 	int ok = f && !ts_plot_variant_new(&one, "") && !ts_plot_variant_load(f, key, one) &&
 		 !ts_plot_variant_merge(cc->v[cc->cur], one);
@@ -40,20 +40,41 @@ static int cached(void *ctx, const char *data, const char *key)
 	if (f)
 		fclose(f);
 	ts_plot_variant_free(one);
-	free(path);
 	return ok;
 }
 
-/* Save the run alone next to its perf.data (a folder we cannot write to goes without). */
-static void save(const char *data, const char *key, const struct ts_plot_variant *one)
+/* The run's chart data if it was saved under @key, beside the trace or in the user's cache. */
+static int cached(void *ctx, const char *data, const char *key)
 {
-	char *path = cache_path(data), *tmp = NULL;
-	int fd = -1;
+	struct cmp_charts *cc = ctx;
+	char *path = cache_path(data), *upath = NULL;
+	int ok = load(cc, path, key);
+
+	if (!ok) {
+		upath = cli_cache_file(data, ".tplot");
+		ok = load(cc, upath, key);
+		if (ok) /* used now: the last to be pruned */
+			utimensat(AT_FDCWD, upath, NULL, 0);
+	}
+	free(path);
+	free(upath);
+	return ok;
+}
+
+/*
+ * Save the run alone: beside its perf.data for `summary --charts` (@cc->beside), else in the
+ * user's cache (compare writes nothing into the run folders). A place that cannot be written
+ * to goes without.
+ */
+static void save(struct cmp_charts *cc, const char *data, const char *key,
+		 const struct ts_plot_variant *one)
+{
+	char *path = cc->beside ? cache_path(data) : cli_cache_file(data, ".tplot"), *tmp = NULL;
+	int fd = -1, bad = 1;
 	FILE *f = NULL;
 
-	if (path && asprintf(&tmp, "%s.XXXXXX", path) >= 0 && (fd = mkstemp(tmp)) >= 0) {
-		int bad;
-
+	if (path && (cc->beside || !cli_cache_mkdir()) && asprintf(&tmp, "%s.XXXXXX", path) >= 0 &&
+	    (fd = mkstemp(tmp)) >= 0) {
 		fchmod(fd, 0644); /* as the summary: it travels with the run folder */
 		f = fdopen(fd, "w");
 		if (!f) {
@@ -61,10 +82,14 @@ static void save(const char *data, const char *key, const struct ts_plot_variant
 			unlink(tmp);
 		} else {
 			bad = ts_plot_variant_save(f, key, one);
-			if (fclose(f) || bad || rename(tmp, path))
+			if (fclose(f) || bad || rename(tmp, path)) {
 				unlink(tmp);
+				bad = 1;
+			}
 		}
 	}
+	if (!bad && !cc->beside)
+		cli_cache_used(path);
 	free(path);
 	free(tmp);
 }
@@ -77,7 +102,7 @@ static int fold(void *ctx, const struct ts_analysis *a, const struct ts_report_o
 	int err = ts_plot_variant_new(&one, "") ?: ts_plot_variant_add(one, a, o, comm);
 
 	if (!err) {
-		save(data, key, one);
+		save(cc, data, key, one);
 		err = ts_plot_variant_merge(cc->v[cc->cur], one);
 	}
 	ts_plot_variant_free(one);

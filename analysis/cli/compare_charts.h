@@ -13,6 +13,7 @@ struct cmp_charts {
 	int cur; /* the variant being loaded */
 	int untraced[TS_CMP_MAX_VAR]; /* runs with a summary but neither trace nor chart data */
 	struct load_hook hook;
+	int beside; /* save chart data beside the trace (summary --charts), not in the cache */
 };
 
 /* cmp_charts_init() - have load_run() hand every run's analysis to @cc (no cache read) */

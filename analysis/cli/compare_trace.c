@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * A run's trace metrics for `tickscope compare`: perf.data (or perf.data.xz, unpacked into a
- * temporary file) through every model once, then cached in "<perf.data>.tsum", keyed by the
- * file's size and mtime, the tool's version, the benchmark's comm and operation count, and
- * the sha256 of the kallsyms file its symbols come from.
+ * temporary file) through every model once. Its summary is read from "<perf.data>.tsum" beside
+ * it (`tickscope summary` writes it there), else from the user's cache (cli_cache_file(),
+ * where compare writes it: never into the run folder), keyed by the file's size and mtime, the
+ * tool's version, the benchmark's comm and operation count, and the sha256 of the kallsyms file
+ * its symbols come from.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -539,11 +541,11 @@ static int check_id(const char *label, const char *file, const struct trace_id *
  * A summary of this trace under another key: the file was copied or unpacked since (tar keeps
  * the time to the second, the key has its nanoseconds), or it came from a board with its
  * summary. The trace line proves which trace it is: take it, and key it to the file as it is
- * now (best effort). Return: 1 taken, 0 not, -ENOMEM.
+ * now in the user's cache, @dst (best effort; NULL: none). Return: 1 taken, 0 not, -ENOMEM.
  */
-static int same_trace(const char *cpath, const char *data, const char *key, const char *comm,
-		      double ops, const char *sha, long long size, const struct load_opts *o,
-		      struct ts_run *r)
+static int same_trace(const char *cpath, const char *dst, const char *data, const char *key,
+		      const char *comm, double ops, const char *sha, long long size,
+		      const struct load_opts *o, struct ts_run *r)
 {
 	struct ts_run tmp = { .lost = NAN };
 	struct ts_summary_head h;
@@ -568,7 +570,8 @@ static int same_trace(const char *cpath, const char *data, const char *key, cons
 		rc = (tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0) ?: 1;
 	if (rc > 0) {
 		r->lost = tmp.lost;
-		ts_summary_write(cpath, key, sha, size, r, from);
+		if (dst && !cli_cache_mkdir() && !ts_summary_write(dst, key, sha, size, r, from))
+			cli_cache_used(dst);
 	}
 	ts_run_release(&tmp);
 	ts_summary_head_release(&h);
@@ -619,19 +622,28 @@ static int usable_ksyms(char **ksyms, char **uksyms, char *ksha)
 }
 
 /*
- * The summary cached for this very file (its size and time, in @key) from @cpath into @r,
- * unless the options want the trace read. Return: 1 taken, 0 not, -1 (said).
+ * The summary cached for this very file (its size and time, in @key) into @r: the one beside
+ * the trace, @cpath (tickscope summary or a board wrote it), else compare's own in the user's
+ * cache, @upath; unless the options want the trace read. Return: 1 taken, 0 not, -1 (said).
  */
-static int from_cache(const char *cpath, const char *data, const char *key,
+static int from_cache(const char *cpath, const char *upath, const char *data, const char *key,
 		      const struct load_opts *o, struct ts_run *r)
 {
-	int rc;
+	const char *p = cpath;
+	int rc = 0;
 
-	if (o->no_cache || o->summarise || o->check || !cpath)
+	if (o->no_cache || o->summarise || o->check)
 		return 0;
-	rc = ts_summary_read(cpath, key, r, NULL);
+	if (cpath)
+		rc = ts_summary_read(cpath, key, r, NULL);
+	if (rc <= 0 && rc != -ENOMEM && upath) {
+		p = upath;
+		rc = ts_summary_read(upath, key, r, NULL);
+		if (rc > 0) /* used now: the last to be pruned */
+			utimensat(AT_FDCWD, upath, NULL, 0);
+	}
 	if (rc == -ENOMEM) {
-		cli_error("%s: out of memory", cpath);
+		cli_error("%s: out of memory", p);
 		return -1;
 	}
 	return rc > 0 && (!o->hook || o->hook->cached(o->hook->ctx, data, key));
@@ -669,7 +681,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 {
 	char *data = folder ? find(path, "perf.data") : strdup(path);
 	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
-	char *cpath = NULL, *key = NULL;
+	char *cpath = NULL, *upath = NULL, *key = NULL;
 	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX], why[600];
 	int err = 0, from = r->nr, rc;
 	long long size = 0;
@@ -687,9 +699,11 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		err = 1;
 		goto out;
 	}
+	/* read beside the trace; written there by summary alone, by compare in the user's cache */
 	if (asprintf(&cpath, "%s.tsum", data) < 0)
 		cpath = NULL;
-	rc = from_cache(cpath, data, key, o, r);
+	upath = cli_cache_file(data, ".tsum");
+	rc = from_cache(cpath, upath, data, key, o, r);
 	if (rc) {
 		err = rc < 0;
 		goto out;
@@ -699,11 +713,13 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	err = open_trace(data, id, &udata, sha, &size);
 	if (err || o->check)
 		goto out;
-	rc = !o->no_cache && !o->summarise && cpath ?
-		     same_trace(cpath, data, key, comm, ops, sha, size, o, r) :
-		     0;
+	rc = 0;
+	if (!o->no_cache && !o->summarise && cpath)
+		rc = same_trace(cpath, upath, data, key, comm, ops, sha, size, o, r);
+	if (!rc && !o->no_cache && !o->summarise && upath)
+		rc = same_trace(upath, upath, data, key, comm, ops, sha, size, o, r);
 	if (rc < 0)
-		err = cli_error("%s: out of memory", cpath);
+		err = cli_error("%s: out of memory", data);
 	if (rc)
 		goto out;
 	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
@@ -714,11 +730,14 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		}
 	}
 	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o, key, r);
-	if (!err && cpath) {
+	if (!err && o->summarise && cpath) {
+		/* summary names the run folder as its output; it must write there */
 		rc = ts_summary_write(cpath, key, sha, size, r, from);
-		/* compare goes without in a folder it cannot write to; summary must not */
-		if (rc && o->summarise)
+		if (rc)
 			err = cli_error("cannot write %s: %s", cpath, ts_strerror(rc));
+	} else if (!err && upath && !cli_cache_mkdir() &&
+		   !ts_summary_write(upath, key, sha, size, r, from)) {
+		cli_cache_used(upath); /* compare goes without a cache it cannot write */
 	}
 out:
 	if (udata)
@@ -730,6 +749,7 @@ out:
 	free(data);
 	free(ksyms);
 	free(cpath);
+	free(upath);
 	free(key);
 	return err ? 1 : 0;
 }

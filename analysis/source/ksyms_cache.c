@@ -4,7 +4,6 @@
  * parsed once per version of the file rather than on every report (issue 33): read back, a
  * table is a private mapping of its cache file, checked, not parsed.
  */
-#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -12,9 +11,9 @@
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "common/cache.h"
 #include "common/io.h"
 #include "ksyms_priv.h"
 #include "tickscope/error.h"
@@ -27,8 +26,6 @@
 #define KEY_MAX 512
 /* the folder's tables are kept within this many MiB ($TS_KSYMS_CACHE_MB): about 20 kernels */
 #define CACHE_MB 128
-/* a writer's temporary file this old was left by one that died */
-#define STALE_TMP_S 3600
 
 /* The cache file: this header, the key, the symbols, the text and print indices, the names. */
 struct hdr {
@@ -241,104 +238,8 @@ out_unmap_closed:
 	return -1;
 }
 
-/* The cap on the folder's tables in bytes: $TS_KSYMS_CACHE_MB (MiB, 0.5 say), else CACHE_MB. */
-static long long cache_cap(void)
-{
-	const char *env = getenv("TS_KSYMS_CACHE_MB");
-	char *end;
-	double mb = env && *env ? strtod(env, &end) : -1;
-
-	if (!(mb >= 0 && mb < 1e9) || (env && *env && *end))
-		mb = CACHE_MB;
-	return (long long)(mb * 1024 * 1024);
-}
-
-struct entry {
-	char name[72]; /* 64 hex digits and ".ksyms" */
-	long long size;
-	struct timespec used; /* the last write or hit (map_table() touches it) */
-};
-
-static int newest_first(const void *a, const void *b)
-{
-	const struct entry *x = a, *y = b;
-
-	if (x->used.tv_sec != y->used.tv_sec)
-		return x->used.tv_sec < y->used.tv_sec ? 1 : -1;
-	if (x->used.tv_nsec != y->used.tv_nsec)
-		return x->used.tv_nsec < y->used.tv_nsec ? 1 : -1;
-	return strcmp(x->name, y->name);
-}
-
-/* "<64 hex>.ksyms": a table; "<64 hex>.ksyms.XXXXXX": a writer's temporary file. */
-static int table_name(const char *n, int *tmp)
-{
-	size_t h = strspn(n, "0123456789abcdef");
-
-	*tmp = h == 64 && !strncmp(n + h, ".ksyms.", 7) && strlen(n + h + 7) == 6;
-	return h == 64 && !strcmp(n + h, ".ksyms");
-}
-
-/*
- * Keep @dir's tables within cache_cap(): the ones used longest ago are removed first, but
- * never @keep (the one just written), and temporary files older than STALE_TMP_S (a writer
- * that died). Best effort: another process may be pruning too (a file gone is no error).
- */
-static void prune(const char *dir, const char *keep)
-{
-	long long cap = cache_cap(), total = 0;
-	struct entry *v = NULL, *nv;
-	size_t nr = 0, alloc = 0;
-	struct dirent *e;
-	struct stat st;
-	time_t now = time(NULL);
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), tmp;
-	DIR *d = fd >= 0 ? fdopendir(fd) : NULL;
-
-	if (!d) {
-		if (fd >= 0)
-			close(fd);
-		return;
-	}
-	while ((e = readdir(d))) {
-		int table = table_name(e->d_name, &tmp);
-
-		if ((!table && !tmp) || fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) ||
-		    !S_ISREG(st.st_mode))
-			continue;
-		if (tmp) {
-			if (now - st.st_mtim.tv_sec > STALE_TMP_S)
-				unlinkat(fd, e->d_name, 0);
-			continue;
-		}
-		if (nr == alloc) {
-			alloc = alloc ? 2 * alloc : 64;
-			nv = realloc(v, alloc * sizeof(*v));
-			if (!nv)
-				goto out;
-			v = nv;
-		}
-		/* table_name() said it is 70 characters long */
-		memcpy(v[nr].name, e->d_name, sizeof(v[nr].name) - 1);
-		v[nr].name[sizeof(v[nr].name) - 1] = '\0';
-		v[nr].size = (long long)st.st_size;
-		v[nr].used = st.st_mtim;
-		total += v[nr++].size;
-	}
-	if (total <= cap)
-		goto out;
-	qsort(v, nr, sizeof(*v), newest_first);
-	/* from the oldest, until the rest fits */
-	for (size_t i = nr; i-- > 0 && total > cap;) {
-		if (!strcmp(v[i].name, keep))
-			continue;
-		if (!unlinkat(fd, v[i].name, 0) || errno == ENOENT)
-			total -= v[i].size;
-	}
-out:
-	free(v);
-	closedir(d);
-}
+/* the folder's own files (its memos, compare_trace.c, are not counted) */
+static const char *const table_suffixes[] = { ".ksyms", NULL };
 
 /* Keep @k (as parsed: not moved) at @path, through a temporary file renamed into place. */
 static void store_table(const struct ts_ksyms *k, const char *dir, const char *path,
@@ -384,7 +285,8 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 		unlink(tmp);
 		return;
 	}
-	prune(dir, strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	ts_cache_prune(dir, table_suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", CACHE_MB),
+		       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
 }
 
 int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cache, int *errline)
@@ -410,17 +312,5 @@ int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cac
 
 const char *ts_ksyms_cache_dir(char *buf, size_t len)
 {
-	const char *env = getenv("TS_KSYMS_CACHE"), *xdg = getenv("XDG_CACHE_HOME");
-	const char *home = getenv("HOME");
-	int n;
-
-	if (env)
-		return env[0] && strcmp(env, "off") ? env : NULL;
-	if (xdg && xdg[0] == '/')
-		n = snprintf(buf, len, "%s/tickscope/kallsyms", xdg);
-	else if (home && home[0] == '/')
-		n = snprintf(buf, len, "%s/.cache/tickscope/kallsyms", home);
-	else
-		return NULL;
-	return n > 0 && (size_t)n < len ? buf : NULL;
+	return ts_cache_dir("TS_KSYMS_CACHE", "kallsyms", buf, len);
 }

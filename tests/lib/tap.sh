@@ -154,9 +154,20 @@ tap_done() {
 
 # A scratch folder removed on exit, in $TAP_TMP. Call it directly, not as $(tap_tmpdir): the
 # EXIT trap of a command substitution's subshell would remove the folder at once.
+# compare's summary cache goes there too (TS_SUMMARY_CACHE): each test starts with none, and
+# none is left in the user's ~/.cache.
 tap_tmpdir() {
 	TAP_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
 	trap 'rm -rf "$TAP_TMP"' EXIT
+	TS_SUMMARY_CACHE=$TAP_TMP/summary-cache
+	export TS_SUMMARY_CACHE
+}
+
+# The file compare caches for the trace PATH in $TS_SUMMARY_CACHE, with SUFFIX (.tsum, .tplot):
+# named by the sha256 of the trace's absolute path.
+summary_cache_file() {
+	printf '%s/%s%s\n' "$TS_SUMMARY_CACHE" \
+		"$(printf %s "$(realpath "$1")" | sha256sum | cut -c1-64)" "$2"
 }
 
 # Skip all unless this machine can record tracepoints system-wide: root, perf, and tracefs,

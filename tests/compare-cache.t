@@ -1,0 +1,124 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# compare writes nothing into the run folders it reads: its summaries and chart data go to the
+# user's cache (TS_SUMMARY_CACHE, else $XDG_CACHE_HOME/tickscope/summaries, else
+# ~/.cache/tickscope/summaries), one file per trace named by the sha256 of its absolute path.
+# The runs are the recorded ping-pong runs of tests/fixtures/boards/x86-host/ab.
+. "$(dirname "$0")/lib/tap.sh"
+
+command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
+command -v md5sum >/dev/null || skip_all "no md5sum"
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+T=$TAP_TMP
+C=$TS_SUMMARY_CACHE
+# the kallsyms memos in a folder of their own, so that the user's cache folders stay empty
+export TS_KSYMS_CACHE="$T/ksyms"
+ab=$TS_TOP/tests/fixtures/boards/x86-host/ab
+
+# fresh DIR: three runs of each variant, as recorded
+fresh() {
+	for v in pingpong-same pingpong-cross; do
+		for r in 1 2 3; do
+			mkdir -p "$1/$v/run-$r"
+			cp -p "$ab/$v/run-$r"/* "$1/$v/run-$r/"
+		done
+	done
+}
+
+# snap DIR: every file and folder, with each file's md5 and mtime
+snap() {
+	(cd "$1" && find . | sort && find . -type f -exec md5sum {} + | sort -k2 &&
+		find . -type f -printf '%p %T@ %s\n' | sort)
+}
+
+fresh "$T/ab"
+snap "$T/ab" >"$T/before"
+"$TICKSCOPE" compare --json "$T/ab/pingpong-same" "$T/ab/pingpong-cross" >"$T/1.json" \
+	2>"$T/err"
+ok $? "compare of two variants of three runs"
+"$TICKSCOPE" compare "$T/ab/pingpong-same" "$T/ab/pingpong-cross" --plots "$T/p1" \
+	--html "$T/1.html" >/dev/null 2>"$T/err"
+ok $? "compare --plots --html of the same runs"
+snap "$T/ab" >"$T/after"
+cmp -s "$T/before" "$T/after"
+ok $? "the run folders are byte-identical afterwards (files, md5, mtimes): $(diff "$T/before" \
+	"$T/after" | grep -c '^[<>]') lines differ"
+
+want=""
+for v in pingpong-same pingpong-cross; do
+	for r in 1 2 3; do
+		for s in .tsum .tplot; do
+			f=$(summary_cache_file "$T/ab/$v/run-$r/perf.data.xz" "$s")
+			[ -s "$f" ] || want="$want $v/run-$r$s"
+		done
+	done
+done
+is "$want" "" "the cache holds a summary and chart data of each trace, named by its path"
+is "$(find "$C" -type f | wc -l)" 12 "and nothing else (12 files)"
+head -n1 "$(summary_cache_file "$T/ab/pingpong-same/run-1/perf.data.xz" .tsum)" |
+	grep -q "^tickscope-summary [0-9]*	[^	]*	$(stat -c %s \
+		"$T/ab/pingpong-same/run-1/perf.data.xz")	$(stat -c %Y \
+		"$T/ab/pingpong-same/run-1/perf.data.xz")\.[0-9]\{9\}	pingpong	"
+ok $? "its key line: the format, version, the trace's size and mtime, the benchmark"
+
+# A hit: each perf.data.xz replaced by zeros of its size and time (touch -r). Read, any of them
+# fails (--no-cache shows it does); from the cache, the same answers as from the traces.
+for t in "$T"/ab/*/run-*/perf.data.xz; do
+	head -c "$(stat -c %s "$t")" /dev/zero >"$t.new" && touch -r "$t" "$t.new" &&
+		mv "$t.new" "$t"
+done
+"$TICKSCOPE" compare --json "$T/ab/pingpong-same" "$T/ab/pingpong-cross" >"$T/2.json" \
+	2>"$T/err"
+ok $? "compare of the zeroed traces succeeds: no trace was read"
+cmp -s "$T/1.json" "$T/2.json"
+ok $? "from the cache: the same document"
+"$TICKSCOPE" compare "$T/ab/pingpong-same" "$T/ab/pingpong-cross" --plots "$T/p2" \
+	>/dev/null 2>"$T/err"
+ok $? "compare --plots of the zeroed traces succeeds"
+is "$(for f in "$T"/p1/*.tsv; do cmp -s "$f" "$T/p2/${f##*/}" || echo "${f##*/}"; done)" "" \
+	"the charts' tables from the cache equal those read from the traces"
+"$TICKSCOPE" compare --no-cache "$T/ab/pingpong-same" "$T/ab/pingpong-cross" >/dev/null \
+	2>"$T/err"
+[ $? = 1 ] && grep -q "perf.data.xz: cannot unpack it" "$T/err"
+ok $? "--no-cache reads the zeroed traces, and fails: $(head -c 120 "$T/err")"
+
+# A summary beside the run (tickscope summary writes it there) is read, and none cached.
+rm -rf "$T/ab"
+fresh "$T/ab"
+"$TICKSCOPE" summary --charts "$T"/ab/*/run-* >/dev/null 2>"$T/err"
+ok $? "tickscope summary --charts writes into the runs it names"
+ls "$T"/ab/*/run-*/perf.data.xz.tsum "$T"/ab/*/run-*/perf.data.xz.tplot >/dev/null 2>&1
+ok $? "... the summary and chart data beside each trace"
+rm -rf "$C"
+snap "$T/ab" >"$T/before"
+"$TICKSCOPE" compare --json "$T/ab/pingpong-same" "$T/ab/pingpong-cross" --plots "$T/p3" \
+	>"$T/3.json" 2>"$T/err"
+ok $? "compare of runs with their summaries"
+snap "$T/ab" >"$T/after"
+cmp -s "$T/before" "$T/after" && [ ! -e "$C" ]
+ok $? "read beside the runs: nothing written there nor in the cache"
+cmp -s "$T/1.json" "$T/3.json"
+ok $? "the same document as from the traces"
+
+# Where the cache is: TS_SUMMARY_CACHE=off keeps none; else XDG_CACHE_HOME, else HOME.
+rm -rf "$T/ab"
+fresh "$T/ab"
+snap "$T/ab" >"$T/before"
+# runs [-u VAR] [VAR=VALUE]...: compare the runs in that environment
+runs() { env "$@" "$TICKSCOPE" compare --json "$T/ab/pingpong-same" "$T/ab/pingpong-cross"; }
+runs TS_SUMMARY_CACHE=off XDG_CACHE_HOME="$T/xdg" HOME="$T/home" >/dev/null 2>&1
+snap "$T/ab" >"$T/after"
+cmp -s "$T/before" "$T/after" && [ ! -e "$T/xdg" ] && [ ! -e "$T/home" ]
+ok $? "TS_SUMMARY_CACHE=off: nothing written anywhere"
+runs -u TS_SUMMARY_CACHE XDG_CACHE_HOME="$T/xdg" HOME="$T/home" >/dev/null 2>&1
+is "$(find "$T/xdg/tickscope/summaries" -name '*.tsum' 2>/dev/null | wc -l) $([ -e "$T/home" ] &&
+	echo home)" "6 " "without TS_SUMMARY_CACHE: \$XDG_CACHE_HOME/tickscope/summaries"
+runs -u TS_SUMMARY_CACHE -u XDG_CACHE_HOME HOME="$T/home" >/dev/null 2>&1
+is "$(find "$T/home/.cache/tickscope/summaries" -name '*.tsum' 2>/dev/null | wc -l)" 6 \
+	"without XDG_CACHE_HOME: ~/.cache/tickscope/summaries"
+
+# Bounded as the kallsyms cache (TS_SUMMARY_CACHE_MB): 0 keeps only the file just written.
+runs TS_SUMMARY_CACHE="$T/small" TS_SUMMARY_CACHE_MB=0 >/dev/null 2>&1
+is "$(find "$T/small" -type f | wc -l)" 1 "TS_SUMMARY_CACHE_MB=0 keeps one file"
+tap_done
