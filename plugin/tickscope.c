@@ -4,9 +4,11 @@
  * prints the same report as `tickscope report` from stop(). The tracepoint formats come from
  * the input file itself, which the dlfilter API does not name: see find_input().
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <linux/perf_event.h>
 #include <math.h>
 #include <perf/perf_dlfilter.h>
@@ -152,6 +154,20 @@ static int find_input(struct plugin *p)
 	return -ENOENT;
 }
 
+/* @s a whole number from 1 to INT_MAX, nothing after it, into *@v; Return: 0, or -1. */
+static int whole_above_0(const char *s, unsigned int *v)
+{
+	char *end;
+	long n;
+
+	errno = 0;
+	n = strtol(s, &end, 10);
+	if (end == s || *end || errno || n < 1 || n > INT_MAX || !isdigit((unsigned char)*s))
+		return -1;
+	*v = (unsigned int)n;
+	return 0;
+}
+
 static int parse_args(struct plugin *p, void *ctx)
 {
 	char **argv;
@@ -172,8 +188,14 @@ static int parse_args(struct plugin *p, void *ctx)
 				return -ENOMEM;
 		} else if (!strncmp(a, "input=", 6)) {
 			set_str(p->input, sizeof(p->input), a + 6);
-		} else if (!strncmp(a, "top=", 4) && atoi(a + 4) > 0) {
-			p->top = atoi(a + 4);
+		} else if (!strncmp(a, "top=", 4)) {
+			if (whole_above_0(a + 4, &p->top)) {
+				fprintf(stderr,
+					"tickscope.so: --dlarg '%s': top= takes a whole number "
+					"above 0\n",
+					a);
+				return USAGE_EXIT;
+			}
 		} else if (!strncmp(a, "summary=", 8) || !strncmp(a, "comm=", 5)) {
 			char **dst = a[0] == 's' ? &p->summary : &p->comm;
 
@@ -181,8 +203,17 @@ static int parse_args(struct plugin *p, void *ctx)
 			*dst = strdup(strchr(a, '=') + 1);
 			if (!*dst)
 				return -ENOMEM;
-		} else if (!strncmp(a, "ops=", 4) && strtod(a + 4, NULL) > 0) {
-			p->ops = strtod(a + 4, NULL);
+		} else if (!strncmp(a, "ops=", 4)) {
+			char *end;
+
+			p->ops = strtod(a + 4, &end);
+			if (end == a + 4 || *end || !isfinite(p->ops) || !(p->ops > 0)) {
+				fprintf(stderr,
+					"tickscope.so: --dlarg '%s': ops= takes a number of "
+					"operations above 0\n",
+					a);
+				return USAGE_EXIT;
+			}
 		} else if (!strcmp(a, "help")) {
 			fputs(plugin_help, stderr);
 			return USAGE_EXIT;
@@ -348,7 +379,6 @@ int filter_event(void *data, const struct perf_dlfilter_sample *sample, void *ct
 {
 	return 1; /* everything was taken in filter_event_early() */
 }
-
 
 /* summary=FILE: what `tickscope compare` caches for this perf.data, keyed the same way. */
 static int write_summary(struct plugin *p, const struct ts_report_opts *o)

@@ -143,6 +143,15 @@ rc=$?
 [ $rc -ne 0 ] && grep -q "unknown --dlarg 'bogus'" "$T/bad.err"
 ok $? "an unknown --dlarg is refused by name (exit $rc)"
 is "$rc" 2 "an unknown --dlarg exits 2, a command-line mistake (not perf's errno status)"
+# a value that is not a number was read by atoi() or strtod() up to its first bad character
+# ("top=5x" as 5, "ops=12abc" as 12) or called an unknown --dlarg ("top=x")
+for a in top=x top=5x top=0 top=99999999999 ops=12abc ops=0 ops=inf ops=; do
+	perf script -i "$T/perf.data" --dlfilter "$PLUGIN" --dlarg "$a" >/dev/null 2>"$T/badval.err"
+	rc=$?
+	[ $rc = 2 ] && [ "$(wc -l <"$T/badval.err")" = 1 ] &&
+		grep -q "^tickscope.so: --dlarg '$a': ${a%%=*}= takes a" "$T/badval.err"
+	ok $? "--dlarg $a: refused in one line naming it (exit $rc: $(head -c 120 "$T/badval.err"))"
+done
 # The usage line's command must be one perf runs: a bare tickscope.so is looked up in the
 # current folder only, so the line names a path; run it as printed, with PATH filled in.
 use=$(sed -n 's/^  \(perf script .*\) \[--dlarg ARG\]\.\.\.$/\1/p' "$T/bad.err")
