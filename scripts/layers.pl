@@ -68,6 +68,8 @@ for my $h (grep { m{^include/} } @srcs) {
 }
 
 # Includes: resolved like the compiler's -Ianalysis/include -Ianalysis (own folder first).
+# The headers the Makefile generates in $(BUILD)/gen (-I$(BUILD)/gen) hold only constants.
+my %generated = map { $_ => 1 } qw(tickscope/models_id.h);
 my %incl;
 for my $f (@srcs) {
 	my $me = folder($f);
@@ -75,6 +77,7 @@ for my $f (@srcs) {
 	while (<$fh>) {
 		next unless /^\s*#\s*include\s+"([^"]+)"/;
 		my $inc = $1;
+		next if $generated{$inc};
 		(my $dir = $f) =~ s{/[^/]*$}{};
 		my $path;
 		if (-f "$top/analysis/$dir/$inc") {

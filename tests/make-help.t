@@ -9,7 +9,7 @@ tap_tmpdir
 T=$TAP_TMP
 # the build's internal steps, which no user runs by name: the tests' extra products
 # (check-build-extra and what it is made of) and install's plugin half
-internal="check-build-extra fuzz-build install-plugin kconfig-ksrc"
+internal="FORCE check-build-extra fuzz-build install-plugin kconfig-ksrc"
 
 make -s -C "$TS_TOP" help >"$T/help" 2>&1
 ok $? "make help runs"
