@@ -113,6 +113,7 @@ if ! command -v perf >/dev/null; then
 else
 	. "$TS_TOP/tests/fixtures/fixtures.sh"
 	tiny=$(fixture_data x86-tiny)
+	tap_sanitized_perf # under SANITIZE=1, perf loads the sanitized plugin only with its runtimes
 	perf script -i "$tiny" --dlfilter "$PLUGIN" --dlarg help >/dev/null 2>"$T/plugin-help"
 	sed -n '/^ARG is one of:/,$s/^  \([a-z][a-z]*=*\).*/\1/p' "$T/plugin-help" | LC_ALL=C sort \
 		>"$T/help-dlargs"
