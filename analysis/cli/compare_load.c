@@ -365,14 +365,12 @@ static int add_bench(struct ts_run *r, const struct ts_bench *b)
 	}
 	if (err || strncmp(b->kind, "stress-ng", 9))
 		return err;
-	/* one instance's time per bogo op, and how much of it was on a CPU (usr + sys) */
-	if (b->ops > 0) {
-		per_op = b->instances * b->wall_s / b->ops * 1e6;
-		cpu = b->cpu_s / b->ops * 1e6;
-	} else { /* a run of no bogo op has no time per op (it was inf) */
-		per_op = cpu = NAN;
-		why_time = why_cpu = "stress-ng completed no bogo op";
-	}
+	/*
+	 * one instance's time per bogo op, and how much of it was on a CPU (usr + sys); a row of
+	 * no bogo op never gets here: ts_bench_parse() refuses it (TS_EBENCHNONE)
+	 */
+	per_op = b->instances * b->wall_s / b->ops * 1e6;
+	cpu = b->cpu_s / b->ops * 1e6;
 	err = ts_run_add(r, "bench.time_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE, per_op,
 			 why_time);
 	err = err   ?:
