@@ -276,6 +276,7 @@ int cmd_dump(int argc, char **argv)
 	o.strict = cc.strict;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
 	o.names_only = d.fmt != FMT_NONE; /* none is the decoder's own speed */
+	o.every_attr = 1; /* perf script prints a repeated tracepoint's samples too */
 	o.own_printer = d.fmt != FMT_NONE; /* dump_lines.c prints on a thread of its own */
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	fflush(stdout);

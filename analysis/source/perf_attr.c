@@ -237,6 +237,10 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 	a->sample_regs_intr_nr = __builtin_popcountll(pa.sample_regs_intr);
 	a->sample_id_all = pa.sample_id_all;
 	a->index = r->nr_attrs;
+	a->not_sampled = !pa.freq && !pa.sample_period;
+	for (i = 0; a->type == PERF_TYPE_TRACEPOINT && i < (size_t)r->nr_attrs && !a->same_as; i++)
+		if (r->attrs[i].type == PERF_TYPE_TRACEPOINT && r->attrs[i].config == a->config)
+			a->same_as = (int)i + 1;
 	layout_attr(a, &r->layout[r->nr_attrs]);
 	for (i = 0; i < nr_ids; i++) {
 		uint64_t id = ts_get_u64((const char *)ids + 8 * i);

@@ -26,6 +26,13 @@ struct ts_attr {
 	uint64_t nr_samples; /* counted while reading */
 	uint64_t nr_lost_samples; /* from LOST_SAMPLES records naming this attr */
 	int index;
+	/* 1 + the index of an earlier tracepoint attr of the same tracepoint (the same hits), or 0 */
+	int same_as;
+	/*
+	 * No sample period nor frequency: the kernel writes no samples for it. A member of a
+	 * leader-sampled group ({a,b}:S) is only counted in its leader's PERF_SAMPLE_READ values.
+	 */
+	int not_sampled;
 };
 
 /* A sample, parsed against its attr's sample_type. Pointers are valid in the callback only. */
