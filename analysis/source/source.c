@@ -78,7 +78,7 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 	if (a->same_as && a->nr_samples && !s->opts.every_attr) {
 		snprintf(buf, len,
 			 "records the same tracepoint as attr %d: its %llu samples are the same "
-			 "hits again, left out so that each hit counts once",
+			 "hits again (the analyses count each hit once)",
 			 a->same_as - 1, (unsigned long long)a->nr_samples);
 		return buf;
 	}
