@@ -378,3 +378,10 @@ int ts_id_index_tasks(const unsigned char *rec, uint32_t size)
 			return 1;
 	return 0;
 }
+
+const struct ts_attr *ts_reader_attr_of_id(const struct ts_reader *r, uint64_t id)
+{
+	int k = r->nr_attrs ? ts_reader_attr_index(r, id) : -1;
+
+	return k >= 0 && k < r->nr_attrs ? &r->attrs[k] : NULL;
+}

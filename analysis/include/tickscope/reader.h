@@ -106,6 +106,8 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 
 /** ts_reader_attrs() - the attrs; *nr gets their count */
 const struct ts_attr *ts_reader_attrs(const struct ts_reader *r, int *nr);
+/* The attr whose sample id (PERF_SAMPLE_ID or IDENTIFIER) is @id, or NULL. */
+const struct ts_attr *ts_reader_attr_of_id(const struct ts_reader *r, uint64_t id);
 
 /** ts_reader_tracing_data() - the raw tracing data section, or NULL with *len 0 */
 const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len);
