@@ -42,7 +42,10 @@ lost() {
 	is "$_y" "$_d" "$1: the text's lost events in LOST and LOST_SAMPLES records are perf report -D's"
 }
 
-for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none x86-lost; do
+# x86-tiny-twice: sched:sched_switch given twice, each hit written twice (counted once);
+# x86-tiny-group: a leader-sampled group whose member, sched:sched_wakeup, is never sampled.
+for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none x86-lost \
+	x86-tiny-twice x86-tiny-group; do
 	if ! f=$(fixture_data "$n"); then
 		ok 1 "$n: fixture decompresses"
 		continue
@@ -52,6 +55,12 @@ for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none
 	"$TICKSCOPE" report -i "$f" >"$tmp/text" 2>/dev/null
 	lost "$n" "$f"
 done
+if f=$(fixture_data x86-tiny-group); then
+	"$TICKSCOPE" report -i "$f" >"$tmp/group.txt" 2>"$tmp/group.err"
+	grep -q 'sched_wakeup (not recorded)' "$tmp/group.txt" &&
+		grep -q 'attr 1 (sched:sched_wakeup) is not sampled' "$tmp/group.err"
+	ok $? "x86-tiny-group: the report has the unsampled member as not recorded, and says why"
+fi
 for n in a64-6.1-generic-stress-ramfs.data a64-6.1-generic-perf-bench-pipe.data; do
 	if f=$(shared_fixture "$n"); then
 		oracle_timehist_check "$n" "$f"
