@@ -63,8 +63,8 @@ int ts_source_attr_decoded(const struct ts_attr *a)
 	return a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_RAW);
 }
 
-const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_attr *a,
-				    char *buf, size_t len)
+const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_attr *a, char *buf,
+				    size_t len)
 {
 	if (a->type != PERF_TYPE_TRACEPOINT)
 		return NULL;

@@ -114,8 +114,8 @@ int ts_source_attr_decoded(const struct ts_attr *a);
  * the file (a sentence for a warning), or NULL: an attr that is never sampled (ts_attr's
  * not_sampled), or one whose samples repeat an earlier attr's (same_as, without every_attr).
  */
-const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_attr *a,
-				    char *buf, size_t len);
+const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_attr *a, char *buf,
+				    size_t len);
 /* The input as messages name it: its path, or "<stdin>" for "-". */
 const char *ts_source_name(const struct ts_source *s);
 struct ts_reader *ts_source_reader(struct ts_source *s);
