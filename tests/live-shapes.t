@@ -5,13 +5,15 @@
 # per-event, total and lost counts against perf report --stats / -D, dump's TSV and JSON
 # against its text (one record per line, the same time, cpu, tid and event), and, where the
 # shape has sched events system-wide, report against perf sched timehist (report-oracle.t's
-# rule). The shapes: event mixes (irq, timer, workqueue, raw_syscalls, syscalls, kmem: their
-# __data_loc strings and arrays, cpumasks, char[] arrays, negative values, %pS, enums,
-# __print_symbolic and __print_flags), -g and --call-graph dwarf in file and pipe mode,
+# rule). The shapes: event mixes (irq, timer, workqueue, raw_syscalls, syscalls, kmem, ipi,
+# signal, task, tlb, rseq, x86_fpu, block, writeback: their __data_loc strings and arrays,
+# cpumasks, char[] arrays, negative values, %pS, enums, __print_symbolic and
+# __print_flags), -g and --call-graph dwarf in file and pipe mode,
 # software events mixed with tracepoints (other sample_types), -c 1 and -F, --sample-cpu, -T,
 # -d, --no-inherit, -p, -a -C 0, -k CLOCK_MONOTONIC, --switch-output pieces, -z, perf inject,
 # --namespaces and --all-cgroups, perf sched record, perf trace record, a tracepoint given
-# twice, a filter, -s (PERF_SAMPLE_READ) and a leader-sampled group ({a,b}:S).
+# twice, a filter, -s (PERF_SAMPLE_READ), a leader-sampled group ({a,b}:S), and
+# --threads' folder, which tickscope refuses in one line.
 # Needs root, tracefs and perf; without them it skips with the reason.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
@@ -85,6 +87,19 @@ ev=$(have irq:irq_handler_entry irq:irq_handler_exit irq:softirq_entry irq:softi
 	workqueue:workqueue_execute_end)
 if record irq-timer-wq perf record -e "$ev" -a -o "$T/irq-timer-wq.data" -- sleep 0.3; then
 	shape irq-timer-wq "$T/irq-timer-wq.data"
+fi
+
+# other systems: ipi cpumasks (__bitmask), signal, task renames, tlb, rseq, x86_fpu, block
+# (rwbs char[] arrays, __data_loc cmd), writeback (__print_flags of inode states)
+ev=$(grep -E '^(ipi|signal|task|tlb|rseq|x86_fpu|block|writeback):' "$TRACEFS/available_events" |
+	tr '\n' , | sed 's/,$//')
+if [ -n "$ev" ]; then
+	record systems perf record -e "$ev" -a -o "$T/systems.data" -- sh -c \
+		"dd if=/dev/zero of='$T/dd' bs=64k count=8 conv=fsync 2>/dev/null; sleep 0.1" &&
+		shape systems "$T/systems.data"
+	rm -f "$T/dd"
+else
+	skip "systems: dump equals perf script" "the kernel has none of the ipi, signal, task, ... events"
 fi
 
 # raw_syscalls (an array, args[6]) of one task and its children
@@ -209,6 +224,20 @@ if perf trace -h 2>&1 | grep -q 'perf trace'; then
 		shape trace-record "$T/trace-record.data"
 else
 	skip "trace-record: dump equals perf script" "perf has no trace command"
+fi
+
+# perf record --threads writes a folder (data, data.N): refused in one line naming it
+rm -rf "$T/threads.data"
+if perf record --threads -e sched:sched_switch -a -o "$T/threads.data" -- sleep 0.1 \
+	>"$T/threads.log" 2>&1 && [ -d "$T/threads.data" ]; then
+	"$TICKSCOPE" dump -i "$T/threads.data" >"$T/ts.txt" 2>"$T/ts.err"
+	_rc=$?
+	[ $_rc -eq 1 ] && [ ! -s "$T/ts.txt" ] && [ "$(wc -l <"$T/ts.err")" -eq 1 ] &&
+		grep -q 'threads.data: a folder (perf record --threads or --kcore' "$T/ts.err"
+	ok $? "threads: dump refuses perf record --threads' folder in one line (exit $_rc)"
+	rm -rf "$T/threads.data"
+else
+	skip "threads: dump refuses the folder" "perf record --threads did not write a folder"
 fi
 
 record filter perf record -e sched:sched_switch --filter 'prev_pid != 0' \
