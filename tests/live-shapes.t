@@ -150,8 +150,8 @@ mixed() { # LABEL FILE
 	ok $? "$1: dump equals perf script's tracepoint lines ($(wc -l <"$T/ts.txt") lines)"
 	_n=$(perf report -i "$2" --stats 2>/dev/null | awk '/^cpu-clock stats:$/ { c = 1; next }
 		c && /SAMPLE events:/ { print $3; exit }')
-	grep -q "warning: .*: ${_n:-none} samples of attr [0-9]* (cpu-clock, type 1) not decoded: not a tracepoint" \
-		"$T/ts.err"
+	_w="${_n:-none} samples of attr [0-9]* (cpu-clock, type 1) not decoded: not a tracepoint"
+	grep -q "warning: .*: $_w" "$T/ts.err"
 	ok $? "$1: dump says its ${_n:-none} cpu-clock samples are not decoded: not a tracepoint"
 	ts_run info "$2" "$K"
 	oracle_perf_counts "$2" >"$T/perf.counts"
