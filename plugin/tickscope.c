@@ -51,6 +51,13 @@ struct plugin {
 	char *summary, *comm; /* summary=FILE for tickscope compare, and its comm= */
 	double ops; /* ops=N: the benchmark's operations */
 	struct ts_cpath *path; /* the benchmark's tasks' time line, with comm= */
+	/* perf's attrs seen, and whether their samples are left out (attr_left_out()) */
+	struct seen_attr {
+		const struct perf_event_attr *attr;
+		int left_out;
+	} seen[128];
+	int nr_seen;
+	uint64_t nr_member, nr_repeat; /* samples left out, for stop()'s warnings */
 };
 
 /*
@@ -347,6 +354,34 @@ static void note_other_thread(struct plugin *p, int32_t pid, int32_t tid)
 		p->first_other = tid;
 }
 
+enum { KEEP, MEMBER, REPEAT };
+
+/*
+ * What the CLI's source leaves out (ts_source_attr_left_out()), for perf's @attr: MEMBER, an
+ * attr without a sample period (a member of a leader-sampled group, {a,b}:S, whose samples
+ * perf makes from the leader's counts, with the leader's payload), or REPEAT, a second attr of
+ * a tracepoint (-e X -e X: the same hits again); else KEEP.
+ */
+static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, uint64_t id)
+{
+	const struct ts_attr *a = ts_reader_attr_of_id(ts_source_reader(p->src), id);
+	int i, v = KEEP;
+
+	for (i = 0; i < p->nr_seen; i++)
+		if (p->seen[i].attr == attr)
+			return p->seen[i].left_out;
+	if (!attr->freq && !attr->sample_period)
+		v = MEMBER;
+	else if (a) /* the file's attr: the repeat is the later one in the file, as the CLI has it */
+		v = a->same_as ? REPEAT : KEEP;
+	for (i = 0; !a && v == KEEP && i < p->nr_seen; i++)
+		if (p->seen[i].left_out == KEEP && p->seen[i].attr->config == attr->config)
+			v = REPEAT;
+	if (p->nr_seen < (int)(sizeof(p->seen) / sizeof(p->seen[0])))
+		p->seen[p->nr_seen++] = (struct seen_attr){ attr, v };
+	return v;
+}
+
 /*
  * Every sample comes here before perf's own filtering (--time, -C, --pid, --tid, --comms) and
  * printing: the analysis applies those filters, read from perf's command line in start(). We
@@ -361,6 +396,15 @@ int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, vo
 
 	if (!attr || attr->type != PERF_TYPE_TRACEPOINT || !sample->raw_data) {
 		p->nr_other++;
+		return 1;
+	}
+	switch (attr_left_out(p, attr, sample->id)) {
+	case MEMBER: /* not a sample of the file: the CLI does not count it either */
+		p->nr_member++;
+		return 1;
+	case REPEAT:
+		p->nr_repeat++;
+		p->nr_samples++;
 		return 1;
 	}
 	p->nr_samples++;
@@ -442,6 +486,17 @@ int stop(void *data, void *ctx)
 			"them: %llu samples of other threads of those processes (the first: tid %d) "
 			"are outside the per-task figures; name them with --tid\n",
 			(unsigned long long)p->other_threads, p->first_other);
+	if (p->nr_member)
+		fprintf(stderr,
+			"tickscope.so: %llu samples perf made of leader-sampled group members "
+			"({...}:S: not sampled, only counted in their leader's samples) are left "
+			"out; those events are taken as not recorded\n",
+			(unsigned long long)p->nr_member);
+	if (p->nr_repeat)
+		fprintf(stderr,
+			"tickscope.so: %llu samples of a tracepoint recorded twice (the same hits "
+			"again) are left out, so that each hit counts once\n",
+			(unsigned long long)p->nr_repeat);
 	if (nr_bad)
 		fprintf(stderr,
 			"tickscope.so: %llu of %llu samples did not decode; the first: %s\n",

@@ -93,6 +93,14 @@ printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: -5 micr
 	>"$T/neg.out"
 mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2: " \
 	compare "$T/neg.out" -- "$T/neg.out"
+mkdir -p "$T/threads.data"
+: >"$T/threads.data/data"
+: >"$T/threads.data/data.0"
+for cmd in info dump report; do
+	mistake "$cmd -i DIR (perf record --threads' folder): one line saying what it is" 1 \
+		"^tickscope: $T/threads.data: a folder \(perf record --threads or --kcore writes" \
+		$cmd -i "$T/threads.data"
+done
 mkdir "$T/ksdir"
 mistake "report --kallsyms DIR: the system's reason, not an I/O error" 1 \
 	"^tickscope: $T/ksdir: Is a directory$" report "$tiny" --kallsyms "$T/ksdir"

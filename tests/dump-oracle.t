@@ -17,10 +17,12 @@ names=$(fixture_names)
 for n in $names; do
 	f=$(fixture_data "$n") || { ok 1 "$n: decompress"; continue; }
 	k=$(fixture_kallsyms "$n") || { ok 1 "$n: kallsyms named in $n.meta"; continue; }
+	ORACLE_NOT_SAMPLED=$(fixture_meta "$n" not_sampled)
 	oracle_check "$n" "$f" "$k"
 	want=$(fixture_meta "$n" samples)
 	is "$(oracle_perf_total "$f")" "$want" "$n: perf counts the samples recorded in $n.meta"
 done
+ORACLE_NOT_SAMPLED=""
 
 # Pipe mode through a real pipe (stdin), not only a pipe-format file.
 np=0

@@ -59,6 +59,13 @@ static void undecoded(struct ts_source *src)
 	const struct ts_attr *a = ts_reader_attrs(r, &nr);
 
 	for (k = 0; k < nr; k++) {
+		char why[200];
+		const char *w = ts_source_attr_left_out(src, &a[k], why, sizeof(why));
+
+		if (w)
+			fprintf(stderr, "tickscope: warning: %s: attr %d (%s) %s\n",
+				ts_source_name(src), k,
+				cli_event_name(r, ts_source_decoder(src), k, buf, sizeof(buf)), w);
 		if (!a[k].nr_samples || ts_source_attr_decoded(&a[k]))
 			continue;
 		fprintf(stderr,

@@ -112,17 +112,17 @@ static void head_line(struct dump *d, struct outbuf *o, const struct ts_sample *
 			ob_num(o, s->tid, 5, ' ');
 		}
 		break;
-	case FMT_TSV:
-		ob_num(o, s->tid, 0, ' ');
+	case FMT_TSV: /* a tid of -1 (perf's ":-1") is -1 here too, as in the text */
+		ob_snum(o, (uint64_t)(int64_t)(int32_t)s->tid, 1);
 		ob_putc(o, '\t');
 		dump_tsv_str(o, comm, n);
 		ob_putc(o, '\t');
 		break;
 	default:
 		ob_str(o, ",\"tid\":");
-		ob_num(o, s->tid, 0, ' ');
+		ob_snum(o, (uint64_t)(int64_t)(int32_t)s->tid, 1);
 		ob_str(o, ",\"pid\":");
-		ob_num(o, s->pid, 0, ' ');
+		ob_snum(o, (uint64_t)(int64_t)(int32_t)s->pid, 1);
 		ob_str(o, ",\"comm\":");
 		dump_json_str(o, comm, n);
 	}
@@ -276,6 +276,7 @@ int cmd_dump(int argc, char **argv)
 	o.strict = cc.strict;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;
 	o.names_only = d.fmt != FMT_NONE; /* none is the decoder's own speed */
+	o.every_attr = 1; /* perf script prints a repeated tracepoint's samples too */
 	o.own_printer = d.fmt != FMT_NONE; /* dump_lines.c prints on a thread of its own */
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	fflush(stdout);

@@ -237,6 +237,10 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 	a->sample_regs_intr_nr = __builtin_popcountll(pa.sample_regs_intr);
 	a->sample_id_all = pa.sample_id_all;
 	a->index = r->nr_attrs;
+	a->not_sampled = !pa.freq && !pa.sample_period;
+	for (i = 0; a->type == PERF_TYPE_TRACEPOINT && i < (size_t)r->nr_attrs && !a->same_as; i++)
+		if (r->attrs[i].type == PERF_TYPE_TRACEPOINT && r->attrs[i].config == a->config)
+			a->same_as = (int)i + 1;
 	layout_attr(a, &r->layout[r->nr_attrs]);
 	for (i = 0; i < nr_ids; i++) {
 		uint64_t id = ts_get_u64((const char *)ids + 8 * i);
@@ -373,4 +377,11 @@ int ts_id_index_tasks(const unsigned char *rec, uint32_t size)
 		if (ts_get_u64(rec + 16 + 32 * i + 24) != UINT64_MAX)
 			return 1;
 	return 0;
+}
+
+const struct ts_attr *ts_reader_attr_of_id(const struct ts_reader *r, uint64_t id)
+{
+	int k = r->nr_attrs ? ts_reader_attr_index(r, id) : -1;
+
+	return k >= 0 && k < r->nr_attrs ? &r->attrs[k] : NULL;
 }

@@ -289,6 +289,7 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 {
 	struct ts_reader *r;
 	uint64_t magic[2];
+	struct stat st;
 	int ret;
 
 	/* 64-aligned: the threads' hot fields keep to their own cache lines */
@@ -324,6 +325,15 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 			return ret;
 		}
 		r->own_fd = 1;
+		if (!fstat(r->fd, &st) && S_ISDIR(st.st_mode)) {
+			/* perf's directory format: a header file and one data file per thread */
+			snprintf(r->m.err, TS_ERR_LEN,
+				 "%s: a folder (perf record --threads or --kcore writes its "
+				 "samples into data and data.N files in it): tickscope reads one "
+				 "perf.data file; record without --threads and --kcore",
+				 path);
+			return -EISDIR;
+		}
 	}
 	ret = read_magic(r, magic);
 	if (ret)

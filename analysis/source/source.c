@@ -63,12 +63,36 @@ int ts_source_attr_decoded(const struct ts_attr *a)
 	return a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_RAW);
 }
 
+const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_attr *a, char *buf,
+				    size_t len)
+{
+	if (a->type != PERF_TYPE_TRACEPOINT)
+		return NULL;
+	if (a->not_sampled && !a->nr_samples) {
+		snprintf(buf, len,
+			 "is not sampled, only counted in its group leader's samples (leader "
+			 "sampling, {...}:S): its hits are not events (perf script prints each "
+			 "count with the leader's payload); it is taken as not recorded");
+		return buf;
+	}
+	if (a->same_as && a->nr_samples && !s->opts.every_attr) {
+		snprintf(buf, len,
+			 "records the same tracepoint as attr %d: its %llu samples are the same "
+			 "hits again (the analyses count each hit once)",
+			 a->same_as - 1, (unsigned long long)a->nr_samples);
+		return buf;
+	}
+	return NULL;
+}
+
 static int on_sample(void *ctx, const struct ts_sample *smp)
 {
 	struct ts_source *s = ctx;
 
 	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
 	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
+		return 0;
+	if (smp->attr->same_as && !s->opts.every_attr) /* ts_source_attr_left_out() */
 		return 0;
 	if (s->mode == TS_SRC_INLINE) /* the common case, without the worker's arguments */
 		return ts_source_inline_sample(s, smp);
@@ -218,7 +242,8 @@ void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a)
 	for (i = 0; i < nr; i++) {
 		const char *name = attrs[i].name;
 
-		if (attrs[i].type != PERF_TYPE_TRACEPOINT)
+		if (attrs[i].type != PERF_TYPE_TRACEPOINT ||
+		    (attrs[i].not_sampled && !attrs[i].nr_samples))
 			continue;
 		if (!name[0] && s->dec)
 			name = ts_decoder_event_name(s->dec, (int)attrs[i].config);

@@ -161,7 +161,8 @@ static int on_event(void *vc, const struct ts_event *ev, const struct ts_sample 
 
 int main(int argc, char **argv)
 {
-	struct ts_source_opts o = { .need_decoder = 1, .symbols = TS_SYMS_TABLE };
+	/* every_attr: perf script prints a repeated tracepoint's samples too (x86-tiny-twice) */
+	struct ts_source_opts o = { .need_decoder = 1, .symbols = TS_SYMS_TABLE, .every_attr = 1 };
 	struct ts_source *src = NULL;
 	struct ctx c = { 0 };
 	int ret;

@@ -26,6 +26,13 @@ struct ts_attr {
 	uint64_t nr_samples; /* counted while reading */
 	uint64_t nr_lost_samples; /* from LOST_SAMPLES records naming this attr */
 	int index;
+	/* 1 + the index of an earlier tracepoint attr of the same tracepoint (the same hits), or 0 */
+	int same_as;
+	/*
+	 * No sample period nor frequency: the kernel writes no samples for it. A member of a
+	 * leader-sampled group ({a,b}:S) is only counted in its leader's PERF_SAMPLE_READ values.
+	 */
+	int not_sampled;
 };
 
 /* A sample, parsed against its attr's sample_type. Pointers are valid in the callback only. */
@@ -99,6 +106,8 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 
 /** ts_reader_attrs() - the attrs; *nr gets their count */
 const struct ts_attr *ts_reader_attrs(const struct ts_reader *r, int *nr);
+/* The attr whose sample id (PERF_SAMPLE_ID or IDENTIFIER) is @id, or NULL. */
+const struct ts_attr *ts_reader_attr_of_id(const struct ts_reader *r, uint64_t id);
 
 /** ts_reader_tracing_data() - the raw tracing data section, or NULL with *len 0 */
 const void *ts_reader_tracing_data(const struct ts_reader *r, size_t *len);

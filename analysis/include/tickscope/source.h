@@ -36,6 +36,13 @@ struct ts_source_opts {
 	 * that thread; the source's own decoder never prints.
 	 */
 	int own_printer;
+	/*
+	 * Deliver the samples of an attr that records the same tracepoint as an earlier one
+	 * (ts_attr.same_as: `-e sched:sched_switch -e sched:sched_switch`), as perf script
+	 * prints them (dump). Otherwise they are the same hits again and are left out, so that
+	 * the models count each hit once; ts_source_attr_left_out() says so.
+	 */
+	int every_attr;
 };
 
 #define TS_SYMS_PRINT 1u /* function names in the printed trace (dump's text) */
@@ -102,6 +109,13 @@ const char *ts_source_error(const struct ts_source *s);
  * not decoded, never dropped silently.
  */
 int ts_source_attr_decoded(const struct ts_attr *a);
+/*
+ * Why the events of a tracepoint attr are not in the source's events although the attr is in
+ * the file (a sentence for a warning), or NULL: an attr that is never sampled (ts_attr's
+ * not_sampled), or one whose samples repeat an earlier attr's (same_as, without every_attr).
+ */
+const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_attr *a, char *buf,
+				    size_t len);
 /* The input as messages name it: its path, or "<stdin>" for "-". */
 const char *ts_source_name(const struct ts_source *s);
 struct ts_reader *ts_source_reader(struct ts_source *s);

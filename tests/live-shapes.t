@@ -1,0 +1,277 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# perf.data shapes the fixtures do not have, recorded here in a second or so each, against perf
+# itself: tickscope dump against perf script (the oracle of dump-oracle.t, fixtures.sh), info's
+# per-event, total and lost counts against perf report --stats / -D, dump's TSV and JSON
+# against its text (one record per line, the same time, cpu, tid and event), and, where the
+# shape has sched events system-wide, report against perf sched timehist (report-oracle.t's
+# rule). The shapes: event mixes (irq, timer, workqueue, raw_syscalls, syscalls, kmem, ipi,
+# signal, task, tlb, rseq, x86_fpu, block, writeback: their __data_loc strings and arrays,
+# cpumasks, char[] arrays, negative values, %pS, enums, __print_symbolic and
+# __print_flags), -g and --call-graph dwarf in file and pipe mode,
+# software events mixed with tracepoints (other sample_types), -c 1 and -F, --sample-cpu, -T,
+# -d, --no-inherit, -p, -a -C 0, -k CLOCK_MONOTONIC, --switch-output pieces, -z, perf inject,
+# --namespaces and --all-cgroups, perf sched record, perf trace record, a tracepoint given
+# twice, a filter, -s (PERF_SAMPLE_READ), a leader-sampled group ({a,b}:S), and
+# --threads' folder, which tickscope refuses in one line.
+# Needs root, tracefs and perf; without them it skips with the reason.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+tap_need_tracing sched:sched_switch
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+command -v jq >/dev/null || skip_all "jq is not installed (make deps installs it)"
+
+tap_tmpdir
+ORACLE_TMP=$TAP_TMP
+T=$TAP_TMP
+cp /proc/kallsyms "$T/kallsyms" # the same boot: the running kernel's symbols are the right ones
+K=$T/kallsyms
+
+if [ -x "$TS_BUILD/workloads/pingpong" ]; then
+	W="$TS_BUILD/workloads/pingpong --pin none --iterations 300 --warmup 10"
+else
+	W="perf bench sched pipe -l 300"
+fi
+diag "workload: $W"
+
+# have EVENT...: the events the kernel offers among these, comma-separated (empty if none)
+have() {
+	_h=""
+	for _e in "$@"; do
+		grep -qx "$_e" "$TRACEFS/available_events" && _h="$_h,$_e"
+	done
+	echo "${_h#,}"
+}
+
+# record LABEL ARGS...: runs ARGS (a perf command writing $T/LABEL.data), one TAP point
+record() {
+	_l=$1
+	shift
+	rm -f "$T/$_l.data"*
+	"$@" >"$T/$_l.log" 2>&1
+	_rc=$?
+	ok $_rc "$_l: $*"
+	[ $_rc -eq 0 ] || sed -n '1,5s/^/#   /p' "$T/$_l.log"
+	return $_rc
+}
+
+# formats LABEL FILE: dump's TSV and JSON hold the text's records, in its order: one line each
+# (after the TSV's header), with the same time, cpu, tid and event
+formats() {
+	awk '{ for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) break
+		c = substr($i, 2, length($i) - 2) + 0; t = $(i + 1); sub(/:$/, "", t); sub(/\./, "", t)
+		sub(/^0+/, "", t); e = $(i + 2); sub(/:$/, "", e); print t, c, $(i - 1), e }' \
+		"$ORACLE_TMP/ts.txt" >"$T/text.key"
+	"$TICKSCOPE" dump -i "$2" --kallsyms "$K" --format tsv 2>/dev/null |
+		awk -F'\t' 'NR > 1 { print $1, $2, $3, $5 }' >"$T/tsv.key"
+	"$TICKSCOPE" dump -i "$2" --kallsyms "$K" --format json 2>/dev/null |
+		jq -r '"\(.time) \(.cpu) \(.tid) \(.event)"' >"$T/json.key" 2>"$T/jq.err"
+	_j=$?
+	cmp -s "$T/text.key" "$T/tsv.key"
+	ok $? "$1: dump --format tsv: $(wc -l <"$T/tsv.key") rows, the text's time, cpu, tid, event"
+	[ $_j -eq 0 ] && cmp -s "$T/text.key" "$T/json.key"
+	ok $? "$1: dump --format json: $(wc -l <"$T/json.key") objects jq reads, the text's keys"
+}
+
+# shape LABEL FILE: the whole oracle on a recording of tracepoints only
+shape() {
+	oracle_check "$1" "$2" "$K"
+	formats "$1" "$2"
+}
+
+ev=$(have irq:irq_handler_entry irq:irq_handler_exit irq:softirq_entry irq:softirq_exit \
+	irq:softirq_raise timer:timer_start timer:timer_cancel timer:hrtimer_start \
+	timer:hrtimer_expire_entry timer:tick_stop workqueue:workqueue_queue_work \
+	workqueue:workqueue_activate_work workqueue:workqueue_execute_start \
+	workqueue:workqueue_execute_end)
+if record irq-timer-wq perf record -e "$ev" -a -o "$T/irq-timer-wq.data" -- sleep 0.3; then
+	shape irq-timer-wq "$T/irq-timer-wq.data"
+fi
+
+# other systems: ipi cpumasks (__bitmask), signal, task renames, tlb, rseq, x86_fpu, block
+# (rwbs char[] arrays, __data_loc cmd), writeback (__print_flags of inode states)
+ev=$(grep -E '^(ipi|signal|task|tlb|rseq|x86_fpu|block|writeback):' "$TRACEFS/available_events" |
+	tr '\n' , | sed 's/,$//')
+if [ -n "$ev" ]; then
+	record systems perf record -e "$ev" -a -o "$T/systems.data" -- sh -c \
+		"dd if=/dev/zero of='$T/dd' bs=64k count=8 conv=fsync 2>/dev/null; sleep 0.1" &&
+		shape systems "$T/systems.data"
+	rm -f "$T/dd"
+else
+	skip "systems: dump equals perf script" "the kernel has none of the ipi, signal, task, ... events"
+fi
+
+# raw_syscalls (an array, args[6]) of one task and its children
+record raw-syscalls perf record -e 'raw_syscalls:*' -o "$T/raw-syscalls.data" -- $W &&
+	shape raw-syscalls "$T/raw-syscalls.data"
+
+ev=$(have syscalls:sys_enter_openat syscalls:sys_exit_openat syscalls:sys_enter_read \
+	syscalls:sys_enter_execve syscalls:sys_enter_mmap syscalls:sys_exit_mmap)
+if [ -n "$ev" ]; then
+	record syscalls perf record -e "$ev" -o "$T/syscalls.data" -- ls / &&
+		shape syscalls "$T/syscalls.data"
+else
+	skip "syscalls: dump equals perf script" "the kernel has no syscalls:* events"
+fi
+
+# kmem: gfp flags (__print_flags), migrate types (__print_symbolic), %pS call sites
+record kmem perf record -e 'kmem:*' -a -o "$T/kmem.data" -- sleep 0.05 &&
+	shape kmem "$T/kmem.data"
+
+if record sched-g perf record -e 'sched:*' -g -a -o "$T/sched-g.data" -- $W; then
+	shape sched-g "$T/sched-g.data"
+	oracle_timehist_check sched-g "$T/sched-g.data"
+fi
+record dwarf perf record -e sched:sched_switch,sched:sched_waking --call-graph dwarf,1024 \
+	-o "$T/dwarf.data" -- $W && shape dwarf "$T/dwarf.data"
+# pipe mode with callchains: perf script prints the chains unless -G (fixtures.sh)
+record pipe-g sh -c "perf record -g -e 'sched:*' -a -o - -- $W >'$T/pipe-g.data'" &&
+	shape pipe-g "$T/pipe-g.data"
+record pipe-dwarf sh -c "perf record --call-graph dwarf,1024 -e sched:sched_switch \
+-o - -- $W >'$T/pipe-dwarf.data'" && shape pipe-dwarf "$T/pipe-dwarf.data"
+record pipe-z sh -c "perf record -z -e 'sched:*,irq:*' -a -o - -- $W >'$T/pipe-z.data'" &&
+	shape pipe-z "$T/pipe-z.data"
+if record file-z perf record -z -e 'sched:*,kmem:kmalloc' -a -o "$T/file-z.data" -- $W; then
+	shape file-z "$T/file-z.data"
+	oracle_timehist_check file-z "$T/file-z.data"
+fi
+
+# Software events among the tracepoints (another sample_type per attr). dump prints the
+# tracepoint samples only, and says how many of the others it left: its text is perf script's
+# without their lines; info counts them all, as perf report --stats.
+mixed() { # LABEL FILE
+	perf script -i "$2" -F trace:comm,tid,cpu,time,event,trace --ns -G --kallsyms "$K" \
+		2>/dev/null | grep -E '^ *[^ ].* +-?[0-9]+ \[[0-9]+\] [0-9.]+: +[^ :]+:[^ :]+: ' \
+		>"$T/perf-tp.txt"
+	"$TICKSCOPE" dump -i "$2" --kallsyms "$K" >"$T/ts.txt" 2>"$T/ts.err"
+	ok $? "$1: tickscope dump runs"
+	[ -s "$T/perf-tp.txt" ] && cmp -s "$T/perf-tp.txt" "$T/ts.txt"
+	ok $? "$1: dump equals perf script's tracepoint lines ($(wc -l <"$T/ts.txt") lines)"
+	_n=$(perf report -i "$2" --stats 2>/dev/null | awk '/^cpu-clock stats:$/ { c = 1; next }
+		c && /SAMPLE events:/ { print $3; exit }')
+	_w="${_n:-none} samples of attr [0-9]* (cpu-clock, type 1) not decoded: not a tracepoint"
+	grep -q "warning: .*: $_w" "$T/ts.err"
+	ok $? "$1: dump says its ${_n:-none} cpu-clock samples are not decoded: not a tracepoint"
+	ts_run info "$2" "$K"
+	oracle_perf_counts "$2" >"$T/perf.counts"
+	oracle_info_counts "$T/info.out" >"$T/info.counts"
+	grep -q ' cpu-clock$' "$T/perf.counts" && cmp -s "$T/perf.counts" "$T/info.counts"
+	ok $? "$1: info per-event counts, cpu-clock's too, equal perf report --stats"
+}
+record cpu-clock-a perf record -e cpu-clock,sched:sched_switch,sched:sched_waking -a \
+	-o "$T/cpu-clock-a.data" -- $W && mixed cpu-clock-a "$T/cpu-clock-a.data"
+# Without -a cpu-clock has no CPU in its samples and perf script prints nothing when `cpu`
+# is asked of every type: perf's tracepoint lines come from -F trace:... (the others then
+# print in another form, which the filter drops).
+record cpu-clock-F perf record -F 999 -e cpu-clock,sched:sched_switch \
+	-o "$T/cpu-clock-F.data" -- $W && mixed cpu-clock-F "$T/cpu-clock-F.data"
+record cpu-clock-c1 perf record -c 1 -e sched:sched_switch,cpu-clock \
+	-o "$T/cpu-clock-c1.data" -- $W && mixed cpu-clock-c1 "$T/cpu-clock-c1.data"
+
+record sample-cpu perf record --sample-cpu -T -d -e sched:sched_switch,sched:sched_waking \
+	-e kmem:kmalloc -o "$T/sample-cpu.data" -- $W && shape sample-cpu "$T/sample-cpu.data"
+record no-inherit perf record --no-inherit -e 'sched:*' -o "$T/no-inherit.data" -- $W &&
+	shape no-inherit "$T/no-inherit.data"
+sh -c 'while :; do sleep 0.01; done' &
+loop=$!
+record pid perf record -e 'sched:*,timer:*' -p $loop -o "$T/pid.data" -- sleep 0.5 &&
+	shape pid "$T/pid.data"
+kill $loop
+if record cpu0 perf record -e 'sched:*,irq:*' -a -C 0 -o "$T/cpu0.data" -- sleep 0.3; then
+	shape cpu0 "$T/cpu0.data"
+	oracle_timehist_check cpu0 "$T/cpu0.data"
+fi
+if record monotonic perf record -k CLOCK_MONOTONIC -e 'sched:*' -a -o "$T/monotonic.data" \
+	-- $W; then
+	shape monotonic "$T/monotonic.data"
+	oracle_timehist_check monotonic "$T/monotonic.data"
+fi
+
+# --switch-output: every piece with samples is a whole perf.data
+if record switch-output perf record --switch-output=100K -e 'sched:*,irq:*' -a \
+	-o "$T/switch-output.data" -- sleep 0.5; then
+	np=0
+	for f in "$T"/switch-output.data.*; do
+		[ "$(oracle_perf_total "$f")" -gt 0 ] || continue
+		np=$((np + 1))
+		oracle_check "switch-output piece $np" "$f" "$K"
+	done
+	[ $np -ge 2 ]
+	ok $? "switch-output: $np pieces with samples"
+fi
+
+# perf inject: file to file as is, and with build ids (-b)
+if [ -f "$T/sched-g.data" ]; then
+	record inject perf inject -i "$T/sched-g.data" -o "$T/inject.data" &&
+		shape inject "$T/inject.data"
+	record inject-b perf inject -b -i "$T/sched-g.data" -o "$T/inject-b.data" &&
+		shape inject-b "$T/inject-b.data"
+fi
+
+# extra record types: NAMESPACES, CGROUP
+if record namespaces perf record --namespaces --all-cgroups -e 'sched:*' -a \
+	-o "$T/namespaces.data" -- $W; then
+	shape namespaces "$T/namespaces.data"
+	oracle_timehist_check namespaces "$T/namespaces.data"
+fi
+if record sched-record perf sched record -o "$T/sched-record.data" -- $W; then
+	shape sched-record "$T/sched-record.data"
+	oracle_timehist_check sched-record "$T/sched-record.data"
+fi
+if perf trace -h 2>&1 | grep -q 'perf trace'; then
+	record trace-record perf trace record -o "$T/trace-record.data" -- ls / &&
+		shape trace-record "$T/trace-record.data"
+else
+	skip "trace-record: dump equals perf script" "perf has no trace command"
+fi
+
+# perf record --threads writes a folder (data, data.N): refused in one line naming it
+rm -rf "$T/threads.data"
+if perf record --threads -e sched:sched_switch -a -o "$T/threads.data" -- sleep 0.1 \
+	>"$T/threads.log" 2>&1 && [ -d "$T/threads.data" ]; then
+	"$TICKSCOPE" dump -i "$T/threads.data" >"$T/ts.txt" 2>"$T/ts.err"
+	_rc=$?
+	[ $_rc -eq 1 ] && [ ! -s "$T/ts.txt" ] && [ "$(wc -l <"$T/ts.err")" -eq 1 ] &&
+		grep -q 'threads.data: a folder (perf record --threads or --kcore' "$T/ts.err"
+	ok $? "threads: dump refuses perf record --threads' folder in one line (exit $_rc)"
+	rm -rf "$T/threads.data"
+else
+	skip "threads: dump refuses the folder" "perf record --threads did not write a folder"
+fi
+
+record filter perf record -e sched:sched_switch --filter 'prev_pid != 0' \
+	-e sched:sched_waking -a -o "$T/filter.data" -- $W && shape filter "$T/filter.data"
+record sample-read perf record -s -e sched:sched_switch,sched:sched_waking \
+	-o "$T/sample-read.data" -- $W && shape sample-read "$T/sample-read.data"
+
+# The same tracepoint twice: perf script prints each hit twice, and so does dump; the report
+# counts each hit once, as perf sched timehist, and says why.
+if record twice perf record -e sched:sched_switch -e sched:sched_switch -e sched:sched_waking \
+	-a -o "$T/twice.data" -- $W; then
+	shape twice "$T/twice.data"
+	oracle_timehist_check twice "$T/twice.data"
+	"$TICKSCOPE" report -i "$T/twice.data" >/dev/null 2>"$T/twice.err"
+	grep -q 'warning: .*: attr 1 (sched:sched_switch) records the same tracepoint as attr 0' \
+		"$T/twice.err"
+	ok $? "twice: report says attr 1 repeats attr 0's tracepoint"
+fi
+
+# A leader-sampled group: the member is never sampled; perf script prints a line for it at
+# each leader sample where its count moved, with the leader's payload. dump prints the
+# leader's samples, says the member is not sampled, and the report has it as not recorded.
+if record group perf record -e '{sched:sched_switch,sched:sched_wakeup}:S' -a \
+	-o "$T/group.data" -- $W; then
+	oracle_perf_script "$T/group.data" "$K" | grep -v ' sched:sched_wakeup: ' >"$T/perf-lead.txt"
+	"$TICKSCOPE" dump -i "$T/group.data" --kallsyms "$K" >"$T/ts.txt" 2>"$T/ts.err"
+	[ -s "$T/perf-lead.txt" ] && cmp -s "$T/perf-lead.txt" "$T/ts.txt"
+	ok $? "group: dump equals perf script's leader lines ($(wc -l <"$T/ts.txt"))"
+	grep -q 'attr 1 (sched:sched_wakeup) is not sampled, only counted in its group leader' \
+		"$T/ts.err"
+	ok $? "group: dump says the member is not sampled"
+	"$TICKSCOPE" report -i "$T/group.data" 2>/dev/null | grep -q 'sched_wakeup (not recorded)'
+	ok $? "group: the report has sched_wakeup as not recorded"
+fi
+
+rm -f "$T"/*.data "$T"/*.data.*
+tap_done
