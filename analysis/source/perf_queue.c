@@ -460,8 +460,8 @@ long ts_queue_samples(struct ts_scanner *sc, const unsigned char *buf, size_t le
 		uint64_t time;
 
 		memcpy(&size, rec + 6, 2);
-		if (ts_get_u32(rec) != PERF_RECORD_SAMPLE || size > len - pos ||
-		    size < 16u + stp || (size & 7))
+		if (ts_get_u32(rec) != PERF_RECORD_SAMPLE || size > len - pos || size < 16u + stp ||
+		    (size & 7))
 			break;
 		time = ts_get_u64(rec + 8 + stp);
 		if (!time || time == UINT64_MAX)

@@ -623,7 +623,8 @@ static int read_records(struct ts_scanner *sc)
 		/* the common samples in the buffer, in one loop; then a record the usual way */
 		if (sc->r->use_runs && sc->in.end > sc->in.start) {
 			long n = ts_queue_samples(sc, sc->in.buf + sc->in.start,
-						  sc->in.end - sc->in.start, sc->in.base + sc->in.start);
+						  sc->in.end - sc->in.start,
+						  sc->in.base + sc->in.start);
 
 			if (n < 0)
 				return (int)n;
