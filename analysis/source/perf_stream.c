@@ -591,6 +591,23 @@ static int scan_drop(struct ts_scanner *sc, uint64_t off)
 	return ts_input_shrunk(sc->r, sc->err, off);
 }
 
+/*
+ * A mapped input, past @off: every 2 MiB (4 drop steps) the file must still hold its data
+ * section, and a scanner that walks the mapping lets go of the pages behind it.
+ */
+static int scan_check(struct ts_scanner *sc, uint64_t off)
+{
+	if (sc->r->scan_read) {
+		if (off - sc->checked < 4 * sc->r->drop_step)
+			return 0;
+		sc->checked = off;
+		return ts_input_shrunk(sc->r, sc->err, off);
+	}
+	if (sc->r->map_input && sc->in.start - sc->dropped >= 4 * sc->r->drop_step)
+		return scan_drop(sc, off);
+	return 0;
+}
+
 /* Every record to the end, through the queue. Return: 0 or a negative code. */
 static int read_records(struct ts_scanner *sc)
 {
@@ -602,22 +619,27 @@ static int read_records(struct ts_scanner *sc)
 	/* mapped: the file may have shrunk since the open (then checked at each drop) */
 	if (sc->r->map_input && (ret = ts_input_shrunk(sc->r, sc->err, sc->in.base + sc->in.start)))
 		return ret;
-	while (!(ret = next_record(sc, &rec, &size, &off))) {
-		ret = process_record(sc, rec, size, off, 0);
-		if (ret)
-			return ret;
-		if (sc->r->scan_read) {
-			if (off - sc->checked >= 4 * sc->r->drop_step) {
-				sc->checked = off;
-				ret = ts_input_shrunk(sc->r, sc->err, off);
-				if (ret)
-					return ret;
-			}
-		} else if (sc->r->map_input && sc->in.start - sc->dropped >= 4 * sc->r->drop_step) {
-			ret = scan_drop(sc, off);
-			if (ret)
+	for (;;) {
+		/* the common samples in the buffer, in one loop; then a record the usual way */
+		if (sc->r->use_runs && sc->in.end > sc->in.start) {
+			long n = ts_queue_samples(sc, sc->in.buf + sc->in.start,
+						  sc->in.end - sc->in.start,
+						  sc->in.base + sc->in.start);
+
+			if (n < 0)
+				return (int)n;
+			sc->in.start += n;
+			if (n && (ret = scan_check(sc, sc->in.base + sc->in.start)))
 				return ret;
 		}
+		ret = next_record(sc, &rec, &size, &off);
+		if (ret)
+			break;
+		ret = process_record(sc, rec, size, off, 0);
+		if (!ret)
+			ret = scan_check(sc, off);
+		if (ret)
+			return ret;
 	}
 	if (ret < 0)
 		return ret;

@@ -240,6 +240,7 @@ void ts_queue_scan_discard(struct ts_reader *r);
 void ts_queue_scan_end(struct ts_scanner *sc, int ret);
 int ts_queue_record(struct ts_scanner *sc, const unsigned char *rec, uint32_t size, uint64_t off,
 		    int in_z);
+long ts_queue_samples(struct ts_scanner *sc, const unsigned char *buf, size_t len, uint64_t off);
 int ts_queue_round(struct ts_scanner *sc, uint64_t off);
 int ts_queue_kernel_ref(struct ts_scanner *sc);
 void ts_reader_set_kernel_ref(struct ts_reader *r, const char *ref, uint64_t addr);
