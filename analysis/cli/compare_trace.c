@@ -610,7 +610,10 @@ static char *shared_ksyms(const char *dir, const char *ksha)
 	return NULL;
 }
 
-/* Copy @from (of content @ksha) into @dir, through a temporary file renamed into place. */
+/*
+ * Copy @from (of content @ksha) into @dir, through a temporary file linked into place: a copy
+ * there already (another worker's) is not replaced, so that its table's key stays.
+ */
 static void share_ksyms(const char *dir, const char *from, const char *ksha)
 {
 	static const char *const suffixes[] = { ".ksyms", SHARED_SUFFIX, NULL };
@@ -633,10 +636,13 @@ static void share_ksyms(const char *dir, const char *from, const char *ksha)
 	while (!bad && (n = read(in, buf, sizeof(buf))) != 0)
 		bad = n < 0 ? errno != EINTR : ts_write_full(out, buf, (size_t)n) != 0;
 	close(in);
-	if (close(out) || bad || rename(tmp, path)) {
-		unlink(tmp);
+	bad |= close(out);
+	/* a folder where files cannot be linked (vfat): renamed, replacing */
+	if (!bad && link(tmp, path) && errno != EEXIST)
+		bad = rename(tmp, path);
+	unlink(tmp);
+	if (bad)
 		return;
-	}
 	ts_cache_prune(dir, suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", 128),
 		       strrchr(path, '/') + 1);
 }
