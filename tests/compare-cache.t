@@ -121,4 +121,43 @@ is "$(find "$T/home/.cache/tickscope/summaries" -name '*.tsum' 2>/dev/null | wc 
 # Bounded as the kallsyms cache (TS_SUMMARY_CACHE_MB): 0 keeps only the file just written.
 runs TS_SUMMARY_CACHE="$T/small" TS_SUMMARY_CACHE_MB=0 >/dev/null 2>&1
 is "$(find "$T/small" -type f | wc -l)" 1 "TS_SUMMARY_CACHE_MB=0 keeps one file"
+# Each kernel's kallsyms is parsed once (issue 33): after a cold compare the kallsyms cache
+# holds one copy of each distinct kallsyms content, named by its sha256, and one parsed table
+# of it, not one of each run's; a second cold compare reads no run's kallsyms.xz. The oracle:
+# the sha256 of every run's kallsyms (xz, sha256sum), and a compare that keeps no kallsyms.
+K=$T/kshare
+rm -rf "$T/ab"
+fresh "$T/ab"
+for f in "$T"/ab/*/run-*/kallsyms.xz; do xz -dc "$f" | sha256sum | cut -c1-64; done |
+	sort -u >"$T/ksums"
+# kcmp NAME [ENV...]: a cold compare of the runs, with two workers
+kcmp() {
+	_n=$1
+	shift
+	env "$@" "$TICKSCOPE" compare --json --no-cache --jobs 2 "$T/ab/pingpong-same" \
+		"$T/ab/pingpong-cross" >"$T/$_n.json" 2>"$T/$_n.err"
+}
+kcmp koff TS_KSYMS_CACHE=off
+kcmp k1 TS_KSYMS_CACHE="$K"
+ok $? "a cold compare of 2 x 3 runs keeping their kallsyms in TS_KSYMS_CACHE"
+is "$(find "$K" -name '*.kallsyms' -printf '%f\n' | sed 's/\.kallsyms$//' | sort)" \
+	"$(cat "$T/ksums")" "one copy of each distinct kallsyms ($(wc -l <"$T/ksums")), named by its sha256"
+is "$(for f in "$K"/*.kallsyms; do sha256sum <"$f" | cut -c1-64; done | sort)" \
+	"$(cat "$T/ksums")" "each copy holds the content its name says"
+is "$(find "$K" -name '*.ksyms' | wc -l)" "$(wc -l <"$T/ksums")" \
+	"one parsed table of each, not one of each of the 6 runs"
+cmp -s "$T/koff.json" "$T/k1.json"
+ok $? "the same document as a compare that keeps no kallsyms (TS_KSYMS_CACHE=off)"
+if command -v strace >/dev/null; then
+	strace -f -qq -e trace=open,openat -o "$T/k2.st" env TS_KSYMS_CACHE="$K" "$TICKSCOPE" \
+		compare --json --no-cache --jobs 2 "$T/ab/pingpong-same" "$T/ab/pingpong-cross" \
+		>"$T/k2.json" 2>/dev/null
+	is "$(grep -c '/kallsyms\.xz"' "$T/k2.st") $(grep -c '\.ksyms"' "$T/k2.st")" "0 6" \
+		"a second cold compare opens no run's kallsyms.xz, and the parsed table once a run"
+	cmp -s "$T/koff.json" "$T/k2.json"
+	ok $? "... and prints the same document"
+else
+	skip "a second cold compare opens no run's kallsyms.xz" "no strace"
+	skip "... and prints the same document" "no strace"
+fi
 tap_done

@@ -89,6 +89,40 @@ else
 	done
 fi
 
+# The workers take the largest run first (issue 33): a large run loaded alone at the end by
+# one worker while the others wait is a cold compare's tail. The oracle: the sizes of the runs'
+# perf.data.xz (find), against the order in which strace sees a compare open them. With W
+# workers the i-th trace opened is at worst the (i + W - 1)-th largest (the W - 1 taken before
+# it may open after it); with one worker the order is the input's.
+if [ "${SANITIZE:-0}" != 1 ] && command -v strace >/dev/null; then
+	opened() { # opened JOBS: the perf.data.xz files in the order a cold compare opens them
+		# shellcheck disable=SC2086
+		strace -f -qq -e trace=open,openat -o "$TAP_TMP/op$1" "$TICKSCOPE" compare \
+			--no-cache --jobs "$1" $vars >/dev/null 2>&1
+		sed -n 's/.*"\([^"]*\/perf\.data\.xz\)".*/\1/p' "$TAP_TMP/op$1" | awk '!seen[$0]++'
+	}
+	# shellcheck disable=SC2086
+	for v in $vars; do find "$v" -name perf.data.xz | sort -V; done >"$TAP_TMP/input-order"
+	# the largest first, ties in input order
+	while read -r f; do echo "$(stat -c %s "$f") $f"; done <"$TAP_TMP/input-order" |
+		awk '{ print $1, NR, $2 }' | sort -k1,1nr -k2,2n | cut -d' ' -f3 >"$TAP_TMP/by-size"
+	opened 1 >"$TAP_TMP/o1"
+	cmp -s "$TAP_TMP/input-order" "$TAP_TMP/o1"
+	ok $? "one worker: the runs in input order ($(wc -l <"$TAP_TMP/o1") traces)"
+	opened 2 >"$TAP_TMP/o2"
+	late=$(awk -v w=2 'NR == FNR { rank[$0] = NR; next } { if (rank[$0] > FNR + w - 1) n++ }
+		END { print n + 0 }' "$TAP_TMP/by-size" "$TAP_TMP/o2")
+	is "$(wc -l <"$TAP_TMP/o2") $late" "$(wc -l <"$TAP_TMP/by-size") 0" \
+		"2 workers: every trace opened, the largest first (none later than its size says)"
+	head -2 "$TAP_TMP/by-size" | grep -qxF "$(head -1 "$TAP_TMP/o2")"
+	ok $? "2 workers: the first trace opened is one of the two largest, not the first given"
+fi
+if [ "${SANITIZE:-0}" = 1 ] || ! command -v strace >/dev/null; then
+	for t in "one worker: input order" "2 workers: largest first" "2 workers: first"; do
+		skip "$t" "strace not installed (tests/packages), or a sanitized build (one worker)"
+	done
+fi
+
 # plot A B C: one variant per file, loaded in parallel; the same chart data and summary.
 if command -v gnuplot >/dev/null; then
 	for r in 1 2 3; do

@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -177,11 +178,21 @@ void cli_plot_summary(FILE *f, const struct ts_charts *cs)
 			fprintf(f, "  not drawn: %s: %s\n", cs->c[i].name, cs->c[i].missing);
 }
 
+static char ksyms_buf[4096];
+static const char *ksyms_dir;
+
+static void ksyms_cache_once(void)
+{
+	ksyms_dir = ts_ksyms_cache_dir(ksyms_buf, sizeof(ksyms_buf));
+}
+
+/* Found once: compare's workers ask at the same time. */
 const char *cli_ksyms_cache(void)
 {
-	static char buf[4096];
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
 
-	return ts_ksyms_cache_dir(buf, sizeof(buf));
+	pthread_once(&once, ksyms_cache_once);
+	return ksyms_dir;
 }
 
 /* The folder of compare's summaries in @buf (a local one: the runs load on several threads) */

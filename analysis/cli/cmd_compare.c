@@ -383,6 +383,7 @@ struct load_jobs {
 	const struct run_in **in;
 	struct ts_run **r;
 	const struct load_opts *lo;
+	long long *size; /* each run's bytes: the workers take the largest first */
 };
 
 static int load_one(void *ctx, int i)
@@ -409,7 +410,8 @@ static int load_all(const struct compare_args *a, const struct resolved *rs, str
 		total += rs[i].nr;
 	j.in = calloc(total, sizeof(*j.in));
 	j.r = calloc(total, sizeof(*j.r));
-	err = j.in && j.r ? 0 : cli_error("out of memory");
+	j.size = calloc(total, sizeof(*j.size));
+	err = j.in && j.r && j.size ? 0 : cli_error("out of memory");
 	for (int i = 0; i < vs->nr && !err; i++) {
 		vs->v[i].runs = calloc(rs[i].nr, sizeof(*vs->v[i].runs));
 		vs->v[i].nr_runs = rs[i].nr; /* released either way: unloaded ones are zero */
@@ -421,15 +423,18 @@ static int load_all(const struct compare_args *a, const struct resolved *rs, str
 	}
 	workers = a->cc ? 1 : cli_jobs_workers(a->jobs, total);
 	lo.one_thread = workers > 1; /* the cores are the workers' */
+	for (int i = 0; !err && workers > 1 && i < total; i++)
+		j.size[i] = run_size(j.in[i]);
 	if (!err && !a->cc)
-		err = cli_jobs(total, workers, load_one, &j);
+		err = cli_jobs_sized(total, workers, load_one, &j, j.size);
 	for (int i = 0, off = 0; !err && a->cc && i < vs->nr; off += rs[i++].nr) {
-		struct load_jobs one = { j.in + off, j.r + off, &lo };
+		struct load_jobs one = { j.in + off, j.r + off, &lo, NULL };
 
 		err = cmp_charts_variant(a->cc, i) ?: cli_jobs(rs[i].nr, 1, load_one, &one);
 	}
 	free(j.in);
 	free(j.r);
+	free(j.size);
 	return err;
 }
 

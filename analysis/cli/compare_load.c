@@ -105,6 +105,24 @@ int variant_runs(const char *path, char ***out)
 	return *out ? nr : -1;
 }
 
+long long run_size(const struct run_in *in)
+{
+	static const char *const names[] = { "perf.data", "perf.data.xz" };
+	struct stat st;
+
+	if (!stat(in->path, &st) && S_ISREG(st.st_mode))
+		return (long long)st.st_size;
+	for (int i = 0; i < 2; i++) {
+		char *p = join(in->path, names[i]);
+		int ok = p && !stat(p, &st) && S_ISREG(st.st_mode);
+
+		free(p);
+		if (ok)
+			return (long long)st.st_size * (i ? 20 : 1);
+	}
+	return 0;
+}
+
 int is_variant_dir(const char *path)
 {
 	char **runs;

@@ -59,6 +59,13 @@ struct run_in {
  */
 int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *r);
 
+/*
+ * run_size() - how much work loading @in is, for the workers to take the largest first: its
+ * trace's bytes (a perf.data.xz counts 20 times its size, about what ours unpack to); 0 when
+ * there is none
+ */
+long long run_size(const struct run_in *in);
+
 /* is_variant_dir() - @path holds run-N/ folders */
 int is_variant_dir(const char *path);
 

@@ -18,6 +18,7 @@
 
 #include "cli.h"
 #include "compare_trace.h"
+#include "common/cache.h"
 #include "common/io.h"
 #include "unxz.h"
 #include "tickscope/analysis.h"
@@ -197,13 +198,18 @@ static int header_facts(const struct ts_file_info *i, struct ts_run *r)
 	return err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
 }
 
-/* Run every model over @data; prints one line on failure. */
-static int analyse(const char *label, const char *data, const char *ksyms, const char *comm,
-		   double ops, const struct load_opts *o, const char *key, struct ts_run *r)
+/*
+ * Run every model over @data; prints one line on failure. @kcache: the folder of parsed
+ * kallsyms tables to take @ksyms's from (NULL: parse it).
+ */
+static int analyse(const char *label, const char *data, const char *ksyms, const char *kcache,
+		   const char *comm, double ops, const struct load_opts *o, const char *key,
+		   struct ts_run *r)
 {
 	struct ts_report_opts ro = { 0 };
 	struct ts_source_opts so = { .input = data,
 				     .kallsyms = ksyms,
+				     .ksyms_cache = kcache,
 				     .need_decoder = 1,
 				     .symbols = ksyms ? TS_SYMS_TABLE : 0,
 				     .threaded = !o->one_thread };
@@ -579,6 +585,69 @@ static int same_trace(const char *cpath, const char *dst, const char *data, cons
 }
 
 /*
+ * One copy of each kallsyms content, named by its sha256 in the kallsyms cache folder: every
+ * run of that kernel reads it, so that its table is parsed once and then mapped from that
+ * folder (ts_ksyms_load_cached(), as report keeps its tables), where each run parsed (and
+ * first unpacked) its own 121,000-line copy: a quarter of a cold compare's CPU (issue 33).
+ * Only a kallsyms that a run was just read with is copied: one that does not parse is named by
+ * the user's path, never by the cache's. The copies count within the folder's cap
+ * ($TS_KSYMS_CACHE_MB) with the tables, the oldest removed first.
+ */
+#define SHARED_SUFFIX ".kallsyms"
+
+/* The copy of content @ksha in the cache folder @dir, if there is one. */
+static char *shared_ksyms(const char *dir, const char *ksha)
+{
+	struct stat st;
+	char *p;
+
+	if (!dir || asprintf(&p, "%s/%s" SHARED_SUFFIX, dir, ksha) < 0)
+		return NULL;
+	/* not touched when used: its times are its table's key (the oldest copy goes first) */
+	if (!stat(p, &st) && S_ISREG(st.st_mode))
+		return p;
+	free(p);
+	return NULL;
+}
+
+/*
+ * Copy @from (of content @ksha) into @dir, through a temporary file linked into place: a copy
+ * there already (another worker's) is not replaced, so that its table's key stays.
+ */
+static void share_ksyms(const char *dir, const char *from, const char *ksha)
+{
+	static const char *const suffixes[] = { ".ksyms", SHARED_SUFFIX, NULL };
+	char path[4200], tmp[4220], buf[64 * 1024];
+	int in = -1, out = -1, bad = 0;
+	ssize_t n;
+
+	if (!dir || snprintf(path, sizeof(path), "%s/%s" SHARED_SUFFIX, dir, ksha) >=
+			    (int)sizeof(path) ||
+	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp) ||
+	    ts_mkdir_p(dir, 0700))
+		return;
+	in = open(from, O_RDONLY | O_CLOEXEC);
+	out = in >= 0 ? mkostemp(tmp, O_CLOEXEC) : -1;
+	if (out < 0) {
+		if (in >= 0)
+			close(in);
+		return;
+	}
+	while (!bad && (n = read(in, buf, sizeof(buf))) != 0)
+		bad = n < 0 ? errno != EINTR : ts_write_full(out, buf, (size_t)n) != 0;
+	close(in);
+	bad |= close(out);
+	/* a folder where files cannot be linked (vfat): renamed, replacing */
+	if (!bad && link(tmp, path) && errno != EEXIST)
+		bad = rename(tmp, path);
+	unlink(tmp);
+	if (bad)
+		return;
+	ts_cache_prune(dir, suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", 128),
+		       strrchr(path, '/') + 1);
+}
+
+/*
  * The kallsyms *@ksyms and its content's sha256 into @ksha (the key takes it: it names the
  * functions). A kallsyms seen before (its memo) is not read for it, and a kallsyms.xz not
  * unpacked but when the trace is analysed; else an .xz is unpacked into *@uksyms. One whose
@@ -681,8 +750,9 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 {
 	char *data = folder ? find(path, "perf.data") : strdup(path);
 	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
-	char *cpath = NULL, *upath = NULL, *key = NULL;
+	char *cpath = NULL, *upath = NULL, *key = NULL, *shared = NULL;
 	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX], why[600];
+	const char *kdir;
 	int err = 0, from = r->nr, rc;
 	long long size = 0;
 
@@ -722,14 +792,19 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		err = cli_error("%s: out of memory", data);
 	if (rc)
 		goto out;
-	if (ksyms && ends_with(ksyms, ".xz") && !uksyms) {
+	kdir = ksyms ? cli_ksyms_cache() : NULL;
+	shared = ksyms ? shared_ksyms(kdir, ksha) : NULL;
+	if (!shared && ksyms && ends_with(ksyms, ".xz") && !uksyms) {
 		uksyms = cli_unxz(ksyms, why, sizeof(why));
 		if (!uksyms) {
 			err = cli_error("%s: cannot unpack it: %s", ksyms, why);
 			goto out;
 		}
 	}
-	err = analyse(data, udata ? udata : data, uksyms ? uksyms : ksyms, comm, ops, o, key, r);
+	err = analyse(data, udata ? udata : data, shared ? shared : uksyms ? uksyms : ksyms,
+		      shared ? kdir : NULL, comm, ops, o, key, r);
+	if (!err && ksyms && !shared)
+		share_ksyms(kdir, uksyms ? uksyms : ksyms, ksha);
 	if (!err && o->summarise && cpath) {
 		/* summary names the run folder as its output; it must write there */
 		rc = ts_summary_write(cpath, key, sha, size, r, from);
@@ -746,6 +821,7 @@ out:
 		unlink(uksyms);
 	free(udata);
 	free(uksyms);
+	free(shared);
 	free(data);
 	free(ksyms);
 	free(cpath);

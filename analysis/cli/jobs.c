@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * Several inputs worked on in parallel (compare's runs, plot's files): one worker per core
- * takes the next job in input order; each job's messages are kept and printed in input
- * order, so the output is the serial one.
+ * takes the next job, in input order or the largest first; each job's messages are kept and
+ * printed in input order, so the output is the serial one.
  */
 #include <pthread.h>
 #include <stdio.h>
@@ -23,8 +23,9 @@ struct pool {
 	int nr;
 	int (*fn)(void *ctx, int i);
 	void *ctx;
+	const int *order; /* the jobs in the order they are taken */
 	pthread_mutex_t lock; /* guards next and first_bad */
-	int next; /* the next job to take */
+	int next; /* the next place in order to take */
 	int first_bad; /* the first failed job so far; nr: none */
 };
 
@@ -42,16 +43,22 @@ static void run_one(struct pool *p, int i)
 	j->done = 1;
 }
 
-/* Jobs after a failed one are not started: serial work would have stopped there. */
+/*
+ * Jobs after a failed one (in input order) are not started: serial work would have stopped
+ * there. Those before it still are, whatever the order they are taken in.
+ */
 static void *worker(void *arg)
 {
 	struct pool *p = arg;
 
 	for (;;) {
-		int i;
+		int i = -1;
 
 		pthread_mutex_lock(&p->lock);
-		i = p->next < p->first_bad ? p->next++ : -1;
+		while (i < 0 && p->next < p->nr) {
+			i = p->order[p->next++];
+			i = i < p->first_bad ? i : -1;
+		}
 		pthread_mutex_unlock(&p->lock);
 		if (i < 0)
 			return NULL;
@@ -100,20 +107,60 @@ static int report(const struct job *jobs, int nr)
 	return 0;
 }
 
+struct sized {
+	long long size;
+	int i;
+};
+
+static int larger_first(const void *a, const void *b)
+{
+	const struct sized *x = a, *y = b;
+
+	if (x->size != y->size)
+		return x->size > y->size ? -1 : 1;
+	return x->i - y->i;
+}
+
+/* The jobs' order: the largest first, ties in input order; input order without @size. */
+static int *job_order(int nr, const long long *size)
+{
+	struct sized *v = size ? malloc(nr * sizeof(*v)) : NULL;
+	int *o = malloc(nr * sizeof(*o));
+
+	if (o && v) {
+		for (int i = 0; i < nr; i++)
+			v[i] = (struct sized){ size[i], i };
+		qsort(v, nr, sizeof(*v), larger_first);
+	}
+	for (int i = 0; o && i < nr; i++)
+		o[i] = v ? v[i].i : i;
+	free(v);
+	return o;
+}
+
 int cli_jobs(int nr, int workers, int (*fn)(void *ctx, int i), void *ctx)
+{
+	return cli_jobs_sized(nr, workers, fn, ctx, NULL);
+}
+
+int cli_jobs_sized(int nr, int workers, int (*fn)(void *ctx, int i), void *ctx,
+		   const long long *size)
 {
 	struct pool p = { .nr = nr, .fn = fn, .ctx = ctx, .first_bad = nr };
 	pthread_t tid[CLI_MAX_WORKERS];
-	int started = 0, ret;
+	int started = 0, ret, *order = NULL;
 
 	workers = workers > CLI_MAX_WORKERS ? CLI_MAX_WORKERS : workers;
 	p.jobs = workers > 1 ? calloc(nr, sizeof(*p.jobs)) : NULL;
-	if (!p.jobs) { /* one worker (or no memory for more): this thread, printing as it goes */
+	order = p.jobs && nr > 0 ? job_order(nr, size) : NULL;
+	if (!order) { /* one worker (or no memory for more): this thread, printing as it goes */
+		free(p.jobs);
 		for (int i = 0; i < nr; i++)
 			if (fn(ctx, i))
 				return 1;
 		return 0;
 	}
+	p.order = order;
 	pthread_mutex_init(&p.lock, NULL);
 	for (; started < workers; started++)
 		if (pthread_create(&tid[started], NULL, worker, &p))
@@ -127,5 +174,6 @@ int cli_jobs(int nr, int workers, int (*fn)(void *ctx, int i), void *ctx)
 	for (int i = 0; i < nr; i++)
 		free(p.jobs[i].msg);
 	free(p.jobs);
+	free(order);
 	return ret;
 }

@@ -20,4 +20,13 @@ int cli_jobs_workers(int asked, int nr);
  */
 int cli_jobs(int nr, int workers, int (*fn)(void *ctx, int i), void *ctx);
 
+/*
+ * cli_jobs_sized() - cli_jobs(), the workers taking the largest job first (@size[i]: how much
+ * work job i is, e.g. its input's bytes; NULL: input order): the last job to finish is then a
+ * small one, not a large one that one worker does alone while the others wait. The messages,
+ * and which jobs a failure stops, are as cli_jobs()'s.
+ */
+int cli_jobs_sized(int nr, int workers, int (*fn)(void *ctx, int i), void *ctx,
+		   const long long *size);
+
 #endif

@@ -192,16 +192,23 @@ static int have_sha(void)
 }
 #endif
 
-/* The CPU has SHA-256 instructions: -1 not asked yet (the same answer in every thread). */
+/*
+ * The CPU has SHA-256 instructions: -1 not asked yet. Threads that ask at once (compare's
+ * workers) write the same answer, atomically.
+ */
 static int use_sha = -1;
 
 /* @n blocks of @p into @st, by the CPU's instructions when it has them. */
 static void blocks(uint32_t st[8], const unsigned char *p, size_t n)
 {
 #if defined(__x86_64__) || defined(__aarch64__)
-	if (use_sha < 0)
-		use_sha = have_sha();
-	if (use_sha) {
+	int sha = __atomic_load_n(&use_sha, __ATOMIC_RELAXED);
+
+	if (sha < 0) {
+		sha = have_sha();
+		__atomic_store_n(&use_sha, sha, __ATOMIC_RELAXED);
+	}
+	if (sha) {
 #if defined(__x86_64__)
 		blocks_x86(st, p, n);
 #else
