@@ -59,7 +59,8 @@ static const struct chain_rule rules[] = {
 	  H_CHANGED },
 	{ C_RUN, "task.migrations.per_op", NULL, "migrations of the benchmark's tasks",
 	  "sched:sched_migrate_task", H_CHANGED },
-	{ C_WAKE, "idle.tick_stop.ok.per_s", NULL, "idle CPUs stopping the tick (tick_stop)",
+	{ C_WAKE, "idle.tick_stop.ok.per_s", NULL,
+	  "CPUs stopping the tick (tick_stop: idle, or nohz_full running one task)",
 	  "timer:tick_stop", H_CHANGED },
 	{ C_WAKE, "idle.exits.tick.per_s", NULL, "idle exits by the tick", "power:cpu_idle",
 	  H_CHANGED },
@@ -126,6 +127,8 @@ static const char *work_hint(const char *fn)
 		return " (a kworker driving an expedited RCU grace period)";
 	if (!strcmp(fn, "process_srcu"))
 		return " (a kworker driving an SRCU grace period)";
+	if (!strcmp(fn, "sched_tick_remote"))
+		return " (a housekeeping CPU's 1 Hz tick for a nohz_full CPU that stopped its own)";
 	return "";
 }
 
