@@ -3,7 +3,8 @@
 # Boot-parameter A/Bs that no rule of compare was written against (tests/fixtures/kernel-params/,
 # on Debian's arm64 6.1 image under TCG): threadirqs, rcu_nocbs=0-7 and nohz_full=1-7
 # rcu_nocbs=1-7 against the default command line, ping-pong; nohz=off and rcupdate.rcu_expedited=1
-# under stress-ng ramfs. compare runs on the runs' summaries; its explanation is checked
+# under stress-ng ramfs, and rcupdate.rcu_expedited=1 on the shrinker-srcu kernel against that
+# kernel booted without it. compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
 # were ever switched in, where the softirqs ran.
@@ -16,7 +17,8 @@ fx=$TS_TOP/tests/fixtures/kernel-params
 
 # check EXPERIMENT NAME CODE: one TAP check, CODE a Python assertion over the compare JSON of
 # EXPERIMENT (d; m: metric -> variant -> cell; h: the headline; mech: its mechanisms' metrics;
-# lines: its text lines) and the runs' facts (f: variant -> list of {fact: value}, run order)
+# lines: its text lines) and the runs' facts (f: variant -> list of {fact: value}, run order;
+# fact(v, k): one fact's values; apart(a, b): every value of one list beyond every one of the other)
 check() {
 	python3 - "$TAP_TMP/$1" "$3" >"$TAP_TMP/py.out" 2>&1 <<'PY'
 import glob, json, os, sys
@@ -35,6 +37,8 @@ def fact(v, k):
     return [int(r.get(k, 0)) for r in f[v]]
 def vals(name, v):
     return m[name][v]['values'] if name in m else None
+def apart(a, b):
+    return max(a) < min(b) or max(b) < min(a)
 exec(sys.argv[2])
 PY
 	ok $? "$1: $2"
@@ -194,12 +198,32 @@ for v in ('default', 'rcu-expedited'):
 a = fact('default', 'bench_waits_D.synchronize_rcu_expedited.us')
 b = fact('rcu-expedited', 'bench_waits_D.synchronize_rcu_expedited.us')
 print('their µs', a, b)
-assert not (max(a) < min(b) or max(b) < min(a)), 'runs apart'"
+assert not apart(a, b), 'runs apart'"
 check $re "compare: the heaviest wait is synchronize_rcu_expedited's in both, and nothing changed" "
 w = [x for x in d['metrics'] if x['name'].startswith('task.offcpu_stack.') and x['name'].endswith('.per_op')]
 top = max(w, key=lambda x: x['variants'][0]['median'] or 0)['name']
 print(top, mech, lines[-1])
 assert top.startswith('task.offcpu_stack.synchronize_rcu_expedited;'), top
+assert not mech, mech
+assert lines[-1].startswith('  nothing changed: '), lines"
+
+# --- the shrinker-srcu kernel (unregister_shrinker() waits in synchronize_srcu()) booted with
+# rcupdate.rcu_expedited=1, which makes synchronize_srcu() take synchronize_srcu_expedited() ---
+se=qemu-aarch64-stress-ramfs-shrinker-srcu-vs-expedited
+compare $se shrinker-srcu shrinker-srcu-expedited
+common $se shrinker-srcu-expedited
+check $se "perf script: synchronize_srcu waits in every run of both, their time overlapping" "
+for k in ('count', 'us'):
+    a = fact('shrinker-srcu', 'bench_waits_D.synchronize_srcu.' + k)
+    b = fact('shrinker-srcu-expedited', 'bench_waits_D.synchronize_srcu.' + k)
+    print('synchronize_srcu', k, a, b)
+    assert min(a) > 0 and min(b) > 0
+    assert not apart(a, b), ('runs apart', k)"
+check $se "compare: the synchronize_srcu wait in both, not apart; the headline names no mechanism" "
+k = 'task.offcpu_stack.synchronize_srcu;unregister_shrinker;deactivate_locked_super.D.per_op'
+a, b = vals(k, 'shrinker-srcu'), vals(k, 'shrinker-srcu-expedited')
+print(a, b, mech)
+assert min(a) > 0 and min(b) > 0 and not apart(a, b)
 assert not mech, mech
 assert lines[-1].startswith('  nothing changed: '), lines"
 
