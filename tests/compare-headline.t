@@ -40,9 +40,9 @@ kv=kernel-variants/qemu-aarch64-pingpong-nohz-idle-vs-hz-periodic
 unpack $kv
 d=$TAP_TMP/$(basename $kv)
 compare_ab "$d" nohz-idle hz-periodic
-first3 "$d/c.txt" '<- (idle CPUs stopping the tick \(tick_stop\)|idle exits by the tick)'
+first3 "$d/c.txt" '<- (CPUs stopping the tick \(tick_stop|idle exits by the tick)'
 ok $? "hz-periodic: the first three lines name the tick (tick_stop gone, idle exits by the tick)"
-grep -q '^  wake delivery <- idle CPUs stopping the tick (tick_stop) .* -> none: hz-periodic' \
+grep -q '^  wake delivery <- CPUs stopping the tick (tick_stop: .* -> none: hz-periodic' \
 	"$d/c.txt"
 ok $? "hz-periodic: tick_stop is gone, its event not offered by the periodic kernel"
 case $(jq -r '.headline.mechanisms[0].metric' "$d/c.json") in
@@ -107,7 +107,7 @@ cp -a "$fx/$ex" "$TAP_TMP/ex"
 	>"$TAP_TMP/ex.txt" 2>/dev/null
 ok $? "nohz=off: compare from the traces"
 diag "$(sed '/^tickscope compare/q' "$TAP_TMP/ex.txt")"
-first3 "$TAP_TMP/ex.txt" '<- (idle exits by the tick|the tick: its handler|idle CPUs stopping the tick)'
+first3 "$TAP_TMP/ex.txt" '<- (idle exits by the tick|the tick: its handler|CPUs stopping the tick)'
 ok $? "nohz=off: the first three lines name the tick"
 grep -q '^  unconfirmed: 2 and 2 runs are too few' "$TAP_TMP/ex.txt"
 ok $? "nohz=off: 2 runs a side cannot be tested, and the headline says so"

@@ -64,7 +64,7 @@ ok $? "compare: every default run has tick_stop successes"
 head -3 "$exp/compare.txt" | sed 's/^/# /'
 # (with the irq events, line 3 splits the run time and gives the tick's handler's part first)
 head -3 "$exp/compare.txt" | grep -Eq '(<- idle exits by the tick|<- the tick: its handler|'\
-'the tick.s handler [0-9]|<- the tick.s handler while|<- idle CPUs stopping the tick)'
+'the tick.s handler [0-9]|<- the tick.s handler while|<- CPUs stopping the tick)'
 ok $? "the headline names the tick in its first three lines"
 tick "h = d['headline']['mechanisms'][0]
 assert h['metric'] in ('idle.exits.tick.per_s', 'idle.tick_stop.ok.per_s',

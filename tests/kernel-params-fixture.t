@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Boot-parameter A/Bs that no rule of compare was written against (tests/fixtures/kernel-params/,
-# on Debian's arm64 6.1 image under TCG): threadirqs and rcu_nocbs=0-7 against the default
-# command line, ping-pong. compare runs on the runs' summaries; its explanation is checked
+# on Debian's arm64 6.1 image under TCG): threadirqs, rcu_nocbs=0-7 and nohz_full=1-7
+# rcu_nocbs=1-7 against the default command line, ping-pong; nohz=off and rcupdate.rcu_expedited=1
+# under stress-ng ramfs, and rcupdate.rcu_expedited=1 on the shrinker-srcu kernel against that
+# kernel booted without it. compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
 # were ever switched in, where the softirqs ran.
@@ -15,7 +17,8 @@ fx=$TS_TOP/tests/fixtures/kernel-params
 
 # check EXPERIMENT NAME CODE: one TAP check, CODE a Python assertion over the compare JSON of
 # EXPERIMENT (d; m: metric -> variant -> cell; h: the headline; mech: its mechanisms' metrics;
-# lines: its text lines) and the runs' facts (f: variant -> list of {fact: value}, run order)
+# lines: its text lines) and the runs' facts (f: variant -> list of {fact: value}, run order;
+# fact(v, k): one fact's values; apart(a, b): every value of one list beyond every one of the other)
 check() {
 	python3 - "$TAP_TMP/$1" "$3" >"$TAP_TMP/py.out" 2>&1 <<'PY'
 import glob, json, os, sys
@@ -34,6 +37,8 @@ def fact(v, k):
     return [int(r.get(k, 0)) for r in f[v]]
 def vals(name, v):
     return m[name][v]['values'] if name in m else None
+def apart(a, b):
+    return max(a) < min(b) or max(b) < min(a)
 exec(sys.argv[2])
 PY
 	ok $? "$1: $2"
@@ -136,6 +141,90 @@ a, b = fact('default', 'tick_stop.ok'), fact('nohz-off', 'tick_stop.ok')
 print(mech[:2])
 assert min(a) > 0 and max(b) == 0
 assert mech and mech[0] in ('idle.tick_stop.ok.per_s', 'idlepath.tick_restarts.per_s'), mech
-assert any('<- idle CPUs stopping the tick (tick_stop)' in l and 'in every run of default, none of nohz-off' in l for l in lines), lines"
+assert any('<- CPUs stopping the tick (tick_stop: idle, or nohz_full running one task)' in l and 'in every run of default, none of nohz-off' in l for l in lines), lines"
+
+# --- nohz_full=1-7 rcu_nocbs=1-7 (isolated): CPUs 1-7 stop the tick while they run one task,
+# CPU 0 keeps it (timekeeping, the remote tick of the others); RCU callbacks go to rcuo threads ---
+is=qemu-aarch64-pingpong-default-vs-isolated
+compare $is default isolated
+common $is isolated
+check $is "perf script: the timer interrupts left CPUs 1-7 for CPU 0 in every isolated run" "
+a, b = fact('default', 'timer_irqs.other_cpus'), fact('isolated', 'timer_irqs.other_cpus')
+a0, b0 = fact('default', 'timer_irqs.cpu0'), fact('isolated', 'timer_irqs.cpu0')
+print('arch_timer on CPUs 1-7', a, b, 'on CPU 0', a0, b0)
+assert 10 * max(b) < min(a) and min(b0) > max(a0)"
+check $is "perf script: tick_stop outside the idle task and tick_stop failures only with nohz_full" "
+for k in ('tick_stop.ok_busy', 'tick_stop.fail'):
+    a, b = fact('default', k), fact('isolated', k)
+    print(k, a, b)
+    assert max(a) == 0 and min(b) > 0, k
+for v in ('default', 'isolated'):
+    got = vals('idle.tick_stop.fail.per_s', v)
+    assert [x > 0 for x in got] == [x > 0 for x in fact(v, 'tick_stop.fail')], (v, got)
+n = [x for x in d['notes'] if 'the tick on idle CPUs' in str(x)]
+print(n)
+assert n and 'isolated nohz_full' in str(n[0]) and 'default idle' in str(n[0]), d['notes']"
+check $is "the headline's first mechanism is the tick's: what nohz_full changed, not a symptom" "
+tick = ('workqueue.work.sched_tick_remote.per_s', 'idlepath.tick_restarts.per_s',
+        'idle.tick_stop.ok.per_s', 'idle.exits.tick.per_s', 'task.path.run.tick.per_op',
+        'timer.expire.tick_sched_timer.per_s')
+print(mech)
+assert mech and mech[0] in tick, mech
+assert any('sched_tick_remote (a housekeeping CPU' in l for l in lines) or mech[0] != tick[0], lines
+assert not any('idle CPUs' in l and 'tick_stop' in l for l in lines), lines"
+! grep -En 'idle CPUs (stopping|failing to stop) the tick' "$TAP_TMP/$is/c.txt" &&
+	grep -q 'nohz_full CPUs kept from stopping the tick (tick_stop failed' "$TAP_TMP/$is/c.txt"
+ok $? "$is: tick_stop is never said of idle CPUs alone: its failures are nohz_full CPUs'"
+check $is "compare's rcuog and rcuos thread counts are perf script's COMM records, run by run" "
+for k in ('rcuog', 'rcuos'):
+    for v in ('default', 'isolated'):
+        assert vals('sched.threads.%s.count' % k, v) == fact(v, 'threads.' + k), (k, v)
+    assert min(fact('isolated', 'switched_in.' + k)) > 0 and max(fact('default', 'threads.' + k)) == 0
+    assert 'sched.threads.%s.count' % k in mech, (k, mech)"
+
+# --- rcupdate.rcu_expedited=1 under stress-ng ramfs with kernel stacks: every grace-period wait
+# of the benchmark is namespace_unlock's synchronize_rcu_expedited() already, so the parameter
+# has nothing of the benchmark's to expedite ---
+re=qemu-aarch64-stress-ramfs-default-vs-rcu-expedited
+compare $re default rcu-expedited
+common $re rcu-expedited
+check $re "perf script: the benchmark's D waits are in synchronize_rcu_expedited in both, none in synchronize_rcu" "
+for v in ('default', 'rcu-expedited'):
+    e = fact(v, 'bench_waits_D.synchronize_rcu_expedited.count')
+    n = fact(v, 'bench_waits_D.synchronize_rcu.count')
+    s = fact(v, 'bench_waits_D.synchronize_srcu.count')
+    print(v, 'expedited', e, 'synchronize_rcu', n, 'synchronize_srcu', s)
+    assert min(e) > 0 and max(n) == 0 and max(s) == 0, v
+a = fact('default', 'bench_waits_D.synchronize_rcu_expedited.us')
+b = fact('rcu-expedited', 'bench_waits_D.synchronize_rcu_expedited.us')
+print('their µs', a, b)
+assert not apart(a, b), 'runs apart'"
+check $re "compare: the heaviest wait is synchronize_rcu_expedited's in both, and nothing changed" "
+w = [x for x in d['metrics'] if x['name'].startswith('task.offcpu_stack.') and x['name'].endswith('.per_op')]
+top = max(w, key=lambda x: x['variants'][0]['median'] or 0)['name']
+print(top, mech, lines[-1])
+assert top.startswith('task.offcpu_stack.synchronize_rcu_expedited;'), top
+assert not mech, mech
+assert lines[-1].startswith('  nothing changed: '), lines"
+
+# --- the shrinker-srcu kernel (unregister_shrinker() waits in synchronize_srcu()) booted with
+# rcupdate.rcu_expedited=1, which makes synchronize_srcu() take synchronize_srcu_expedited() ---
+se=qemu-aarch64-stress-ramfs-shrinker-srcu-vs-expedited
+compare $se shrinker-srcu shrinker-srcu-expedited
+common $se shrinker-srcu-expedited
+check $se "perf script: synchronize_srcu waits in every run of both, their time overlapping" "
+for k in ('count', 'us'):
+    a = fact('shrinker-srcu', 'bench_waits_D.synchronize_srcu.' + k)
+    b = fact('shrinker-srcu-expedited', 'bench_waits_D.synchronize_srcu.' + k)
+    print('synchronize_srcu', k, a, b)
+    assert min(a) > 0 and min(b) > 0
+    assert not apart(a, b), ('runs apart', k)"
+check $se "compare: the synchronize_srcu wait in both, not apart; the headline names no mechanism" "
+k = 'task.offcpu_stack.synchronize_srcu;unregister_shrinker;deactivate_locked_super.D.per_op'
+a, b = vals(k, 'shrinker-srcu'), vals(k, 'shrinker-srcu-expedited')
+print(a, b, mech)
+assert min(a) > 0 and min(b) > 0 and not apart(a, b)
+assert not mech, mech
+assert lines[-1].startswith('  nothing changed: '), lines"
 
 tap_done

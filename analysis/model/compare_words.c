@@ -187,8 +187,15 @@ static const struct pat plain[] = {
 	{ "idle.exits.per_s", "idle exits, per second", NULL },
 	{ "idle.exits.*.per_s", "idle exits by %s, per second", exit_cause },
 	{ "idle.entries.per_s", "idle entries, per second", NULL },
-	{ "idle.tick_stop.ok.per_s", "idle CPUs stopping the tick (tick_stop), per second", NULL },
-	{ "idle.tick_stop.fail.per_s", "idle CPUs failing to stop the tick (tick_stop), per second",
+	/*
+	 * tick_nohz_stop_tick() traces a success on an idle CPU and on a nohz_full CPU running
+	 * one task; check_tick_dependency(), the only failure, runs on nohz_full CPUs alone
+	 */
+	{ "idle.tick_stop.ok.per_s",
+	  "CPUs stopping the tick (tick_stop: idle, or nohz_full running one task), per second",
+	  NULL },
+	{ "idle.tick_stop.fail.per_s",
+	  "nohz_full CPUs kept from stopping the tick (tick_stop failed: a dependency), per second",
 	  NULL },
 	{ "idle.tick_stop.*.count", "the tick kept running for %s (tick_stop's dependency)",
 	  as_is },
