@@ -64,8 +64,8 @@ static void make_routes(const struct ts_analysis *a, uint32_t mask, int kind, co
 		if (!(mask >> s & 1))
 			continue;
 		gate = sections[s]->gate ? sections[s]->gate(a->model[s], kind, name) : NULL;
-		rt->r[rt->n++] = (struct route){ sections[s]->feed, a->model[s],
-						 gate ? gate : a->ones, s };
+		rt->r[rt->n++] =
+			(struct route){ sections[s]->feed, a->model[s], gate ? gate : a->ones, s };
 	}
 }
 
@@ -362,7 +362,7 @@ static inline uint32_t gate_index(const struct ts_event *ev)
 
 /* route() with --pid/--comm: task-owned sections only for the selected tasks. */
 static __attribute__((noinline)) int route_owned(struct ts_analysis *a, const struct ts_event *ev,
-						  const struct routes *rt)
+						 const struct routes *rt)
 {
 	const struct route *r = rt->r, *end = r + rt->n;
 	uint32_t g = gate_index(ev);

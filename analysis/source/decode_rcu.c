@@ -62,7 +62,8 @@ ptr_string_slow(struct ts_decoder *d, const struct ts_event *ev, uint64_t addr, 
 static inline struct strcache *ptr_string(struct ts_decoder *d, const struct ts_event *ev,
 					  uint64_t addr, int word, const struct payload *pl)
 {
-	unsigned int h = (unsigned int)((addr >> 3) ^ (addr >> 11) ^ (uint64_t)ev->tp_id) % NSTR_MEMO;
+	unsigned int h =
+		(unsigned int)((addr >> 3) ^ (addr >> 11) ^ (uint64_t)ev->tp_id) % NSTR_MEMO;
 	struct strcache *s;
 
 	if (d->str_memo[h]) {
