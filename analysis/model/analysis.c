@@ -52,15 +52,21 @@ static uint32_t wanted(uint32_t mask, int kind, const char *name)
 	return mask;
 }
 
-/* @rt: the sections of @mask as a list of their feeds, in table order. */
-static void make_routes(const struct ts_analysis *a, uint32_t mask, struct routes *rt)
+/* @rt: the sections of @mask as a list of their feeds, in table order, for @kind (@name). */
+static void make_routes(const struct ts_analysis *a, uint32_t mask, int kind, const char *name,
+			struct routes *rt)
 {
+	const uint8_t *gate;
 	int s;
 
 	rt->n = 0;
-	for (s = 0; s < TS_SEC_NR; s++)
-		if (mask >> s & 1)
-			rt->r[rt->n++] = (struct route){ sections[s]->feed, a->model[s], s };
+	for (s = 0; s < TS_SEC_NR; s++) {
+		if (!(mask >> s & 1))
+			continue;
+		gate = sections[s]->gate ? sections[s]->gate(a->model[s], kind, name) : NULL;
+		rt->r[rt->n++] =
+			(struct route){ sections[s]->feed, a->model[s], gate ? gate : a->ones, s };
+	}
 }
 
 /*
@@ -89,7 +95,7 @@ static const struct routes *other_routes(struct ts_analysis *a, const char *name
 	} else {
 		a->other_spilled = 1;
 	}
-	make_routes(a, wanted(a->feeds[TS_EV_OTHER], TS_EV_OTHER, name), rt);
+	make_routes(a, wanted(a->feeds[TS_EV_OTHER], TS_EV_OTHER, name), TS_EV_OTHER, name, rt);
 	return rt;
 }
 
@@ -250,9 +256,10 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 	if (err)
 		goto free_analysis;
 	/* a tracepoint of no kind that the decoder does not name goes to every section fed it */
+	memset(a->ones, 1, sizeof(a->ones));
 	for (k = 0; k < TS_EV_NR_KINDS; k++)
-		make_routes(a, k == TS_EV_OTHER ? a->feeds[k] : wanted(a->feeds[k], k, NULL),
-			    &a->routes[k]);
+		make_routes(a, k == TS_EV_OTHER ? a->feeds[k] : wanted(a->feeds[k], k, NULL), k,
+			    NULL, &a->routes[k]);
 	*ap = a;
 	return 0;
 free_analysis:
@@ -347,15 +354,44 @@ static void note_kindless(struct ts_analysis *a, const struct ts_event *ev, cons
 	}
 }
 
-/* Feed @ev to the sections of @rt; task-owned ones only for the --pid/--comm tasks. */
-static int route(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
+/* The gates' byte for @ev's CPU: its own below TS_GATE_CPUS, else the last one (always 1). */
+static inline uint32_t gate_index(const struct ts_event *ev)
+{
+	return (uint32_t)ev->cpu < TS_GATE_CPUS ? (uint32_t)ev->cpu : TS_GATE_CPUS;
+}
+
+/* route() with --pid/--comm: task-owned sections only for the selected tasks. */
+static __attribute__((noinline)) int route_owned(struct ts_analysis *a, const struct ts_event *ev,
+						 const struct routes *rt)
 {
 	const struct route *r = rt->r, *end = r + rt->n;
+	uint32_t g = gate_index(ev);
 	int err;
 
 	for (; r < end; r++) {
+		if (!r->gate[g])
+			continue;
 		/* asked here, after the sched section (the first) has seen the event */
 		if ((a->owned >> r->s & 1) && !ts_sched_selected(a->model[TS_SEC_SCHED], ev->pid))
+			continue;
+		err = r->feed(r->m, ev);
+		if (err)
+			return err;
+	}
+	return 0;
+}
+
+/* Feed @ev to the sections of @rt whose gate is open on its CPU. */
+static inline int route(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
+{
+	const struct route *r = rt->r, *end = r + rt->n;
+	uint32_t g = gate_index(ev);
+	int err;
+
+	if (a->owned)
+		return route_owned(a, ev, rt);
+	for (; r < end; r++) {
+		if (!r->gate[g])
 			continue;
 		err = r->feed(r->m, ev);
 		if (err)

@@ -21,13 +21,15 @@ struct ts_analysis {
 	uint32_t owned; /* the task-owned sections, with --pid/--comm; else 0 */
 	/*
 	 * The one dispatch: per kind, the sections fed that want it (ops->wants), as a list of
-	 * their feeds, models and sections, in table order; a tracepoint of no kind has its own
-	 * list, by the decoder's name pointer.
+	 * their feeds, models, gates and sections, in table order; a tracepoint of no kind has its
+	 * own list, by the decoder's name pointer. A feed is called where its gate's byte for the
+	 * event's CPU is not 0 (ops->gate; @ones for a section with none).
 	 */
 	struct routes {
 		struct route {
 			int (*feed)(void *m, const struct ts_event *ev);
 			void *m;
+			const uint8_t *gate; /* TS_GATE_LEN bytes */
 			int s;
 		} r[TS_SEC_NR];
 		uint8_t n;
@@ -63,6 +65,7 @@ struct ts_analysis {
 	uint64_t lost_total, lost_records, lost_unplaced;
 	uint64_t lost_samples, lost_samples_records; /* LOST_SAMPLES: the same losses, per event */
 	struct ts_section_info info[TS_SEC_NR];
+	uint8_t ones[TS_GATE_LEN]; /* the gate of a section that has none: every CPU fed */
 };
 
 /* The section of event @kind (TS_SEC_*), -1 for none. */

@@ -24,7 +24,16 @@ struct ts_idle {
 	struct ts_cputab cpus; /* cpu -> struct cpu */
 	struct ts_idle_totals tot;
 	struct ts_objtab exit_fns[2]; /* [1] hrtimer, [0] timer */
+	uint8_t gate[TS_GATE_LEN]; /* per CPU, its want_cause: events other than its own matter */
 };
+
+/* A CPU's want_cause, and its gate's byte with it. */
+static void set_want(struct ts_idle *m, struct cpu *c, uint8_t want)
+{
+	c->want_cause = want;
+	if ((uint32_t)c->st.cpu < TS_GATE_CPUS)
+		m->gate[c->st.cpu] = want;
+}
 
 static struct cpu *get_cpu(struct ts_idle *m, int32_t cpu)
 {
@@ -41,7 +50,7 @@ static int count_exit(struct ts_idle *m, struct cpu *c, int cause, uint64_t fn)
 {
 	struct ts_idle_exit_fn *f;
 
-	c->want_cause = 0;
+	set_want(m, c, 0);
 	c->st.exits[cause]++;
 	m->tot.exits[cause]++;
 	if (cause != TS_EXIT_HRTIMER && cause != TS_EXIT_TIMER)
@@ -62,7 +71,7 @@ static int on_cpu_idle(struct ts_idle *m, struct cpu *c, const struct ts_event *
 	if (ev->idle.state != TS_IDLE_EXIT) {
 		if (c->want_cause)
 			err = count_exit(m, c, TS_EXIT_UNTRACED, 0);
-		c->want_cause = 1;
+		set_want(m, c, 1);
 		/* A second enter without an exit: the first period's end was lost. */
 		if (c->in_idle) {
 			c->st.unmatched_exits++;
@@ -250,7 +259,19 @@ static const struct ts_tab_spec tabs[] = {
 int ts_idle_new(struct ts_idle **mp, const struct ts_model_opts *opts)
 {
 	*mp = ts_tables_new(sizeof(**mp), tabs, sizeof(tabs) / sizeof(tabs[0]));
-	return *mp ? 0 : -ENOMEM;
+	if (!*mp)
+		return -ENOMEM;
+	(*mp)->gate[TS_GATE_CPUS] = 1; /* CPUs past the gate: the feed decides */
+	return 0;
+}
+
+/* Events other than cpu_idle and tick_stop matter only on a CPU waiting for a cause. */
+static const uint8_t *idle_gate(const void *mv, int kind, const char *name)
+{
+	const struct ts_idle *m = mv;
+
+	(void)name;
+	return kind == TS_EV_CPU_IDLE || kind == TS_EV_TICK_STOP ? NULL : m->gate;
 }
 
 static void fini_cpu(void *obj)
@@ -384,5 +405,6 @@ const struct ts_section_ops ts_idle_section = {
 	.name = "idle",
 	.flags = TS_SECF_ALL_EVENTS,
 	TS_SECTION_OPS_GLUE(idle),
+	.gate = idle_gate,
 	.metrics = idle_metrics,
 };

@@ -39,6 +39,7 @@ struct ts_idlepath {
 	struct ts_objtab fns[TS_IDLEPATH_NR_TABS];
 	const char *no_ipi_name; /* the decoder's name of sched:sched_wake_idle_without_ipi */
 	const char *not_no_ipi; /* the last other tracepoint's name: not that one */
+	uint8_t gate[TS_GATE_LEN]; /* per CPU: not known yet, or cpu_waits() */
 };
 
 static const char wake_no_ipi[] = "sched:sched_wake_idle_without_ipi";
@@ -130,7 +131,7 @@ static int bookkeeping(int kind)
 	return 0;
 }
 
-static __attribute__((noinline)) int feed_slow(struct ts_idlepath *m, const struct ts_event *ev)
+static int feed_cpu(struct ts_idlepath *m, const struct ts_event *ev)
 {
 	struct cpu *c;
 
@@ -200,6 +201,17 @@ static inline int cpu_waits(const struct cpu *c)
 	return c->want_enter | c->in_state | c->want_cause | c->timer_cause | c->restart_window;
 }
 
+/* The events that may change the model, and the gate's byte of their CPU after them. */
+static __attribute__((noinline)) int feed_slow(struct ts_idlepath *m, const struct ts_event *ev)
+{
+	int err = feed_cpu(m, ev);
+	const struct cpu *c = ts_cputab_find(&m->cpus, ev->cpu);
+
+	if (c && (uint32_t)ev->cpu < TS_GATE_CPUS)
+		m->gate[ev->cpu] = cpu_waits(c) != 0;
+	return err;
+}
+
 /*
  * The hot path, for every event: one on a CPU known here that waits for nothing (no cause, no
  * enter, no timer callback, no restart window) changes nothing, whatever its kind; decided with
@@ -247,7 +259,29 @@ int ts_idlepath_new(struct ts_idlepath **mp, const struct ts_model_opts *opts)
 {
 	(void)opts;
 	*mp = ts_tables_new(sizeof(**mp), tabs, sizeof(tabs) / sizeof(tabs[0]));
-	return *mp ? 0 : -ENOMEM;
+	if (!*mp)
+		return -ENOMEM;
+	memset((*mp)->gate, 1, sizeof((*mp)->gate)); /* a CPU not known yet is made by its event */
+	return 0;
+}
+
+/*
+ * Switches, cpu_idle and tick_stop always; any other event only on a CPU that waits, but
+ * sched_wake_idle_without_ipi (counted on the waker's CPU) and a tracepoint with no name always.
+ */
+static const uint8_t *idlepath_gate(const void *mv, int kind, const char *name)
+{
+	const struct ts_idlepath *m = mv;
+
+	switch (kind) {
+	case TS_EV_SWITCH:
+	case TS_EV_CPU_IDLE:
+	case TS_EV_TICK_STOP:
+		return NULL;
+	case TS_EV_OTHER:
+		return name && strcmp(name, wake_no_ipi) ? m->gate : NULL;
+	}
+	return m->gate;
 }
 
 static void fini_cpu(void *obj)
@@ -341,5 +375,6 @@ const struct ts_section_ops ts_idlepath_section = {
 	.nr_also = 3,
 	.flags = TS_SECF_ALL_EVENTS,
 	TS_SECTION_OPS_GLUE(idlepath),
+	.gate = idlepath_gate,
 	.metrics = idlepath_metrics,
 };

@@ -36,6 +36,12 @@ void ts_dec_str(struct payload *pl, const struct fld *f, char *out, size_t len)
 		pl->bad = 1;
 		return;
 	}
+	if (n >= len && len == TS_COMM_LEN) {
+		/* a comm (char[16]): one fixed-size move, its 16 bytes are in the payload */
+		memcpy(out, pl->p + off, TS_COMM_LEN);
+		out[TS_COMM_LEN - 1] = 0;
+		return;
+	}
 	if (n >= len)
 		n = len - 1;
 	memcpy(out, pl->p + off, n); /* readers stop at the first NUL: no need to scan for it */

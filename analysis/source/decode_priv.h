@@ -127,6 +127,8 @@ static inline struct evcache *ts_dec_lookup_inline(struct evcache *const *cache,
 	return ts_dec_lookup_slow(d, id);
 }
 
+#define NSTR_MEMO 64
+
 /* Strings behind pointer fields (rcu), resolved once per address through the print fmt. */
 struct strcache {
 	uint64_t addr;
@@ -162,6 +164,7 @@ struct ts_decoder {
 	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
 	struct strcache strs[NSTR];
 	int nr_strs;
+	uint8_t str_memo[NSTR_MEMO]; /* by a hash of address and id: an index in strs + 1 */
 	struct depcache deps[NDEPS];
 	int nr_deps;
 	struct trace_seq seq;

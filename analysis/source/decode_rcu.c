@@ -14,18 +14,24 @@ static const char *const rcu_ctx_names[] = {
 	[TS_RCU_CORE] = "RCU core",
 };
 
-/* The word @word (-1: the whole string) of the printed event, for pointer @addr. */
-static struct strcache *ptr_string(struct ts_decoder *d, const struct ts_event *ev, uint64_t addr,
-				   int word, const struct payload *pl)
+/* The word @word (-1: the whole string) of the printed event, for pointer @addr: found or made. */
+static __attribute__((noinline)) struct strcache *
+ptr_string_slow(struct ts_decoder *d, const struct ts_event *ev, uint64_t addr, int word,
+		const struct payload *pl, unsigned int h)
 {
 	struct strcache *s;
 	const char *p;
 	int i;
 
-	for (i = 0; i < d->nr_strs; i++)
-		if (d->strs[i].addr == addr && d->strs[i].id == ev->tp_id)
+	for (i = 0; i < d->nr_strs; i++) {
+		if (d->strs[i].addr == addr && d->strs[i].id == ev->tp_id) {
+			d->str_memo[h] = (uint8_t)(i + 1);
 			return &d->strs[i];
-	s = &d->strs[d->nr_strs < NSTR ? d->nr_strs++ : NSTR - 1];
+		}
+	}
+	i = d->nr_strs < NSTR ? d->nr_strs++ : NSTR - 1;
+	d->str_memo[h] = (uint8_t)(i + 1);
+	s = &d->strs[i];
 	memset(s, 0, sizeof(*s));
 	s->addr = addr;
 	s->id = ev->tp_id;
@@ -47,6 +53,25 @@ static struct strcache *ptr_string(struct ts_decoder *d, const struct ts_event *
 				s->ctx = i;
 	}
 	return s;
+}
+
+/*
+ * ptr_string_slow()'s answer, from the memo's slot of @addr and the event's id when it holds
+ * them (rcu_utilization: six strings taking turns), with no call.
+ */
+static inline struct strcache *ptr_string(struct ts_decoder *d, const struct ts_event *ev,
+					  uint64_t addr, int word, const struct payload *pl)
+{
+	unsigned int h =
+		(unsigned int)((addr >> 3) ^ (addr >> 11) ^ (uint64_t)ev->tp_id) % NSTR_MEMO;
+	struct strcache *s;
+
+	if (d->str_memo[h]) {
+		s = &d->strs[d->str_memo[h] - 1];
+		if (s->addr == addr && s->id == ev->tp_id)
+			return s;
+	}
+	return ptr_string_slow(d, ev, addr, word, pl, h);
 }
 
 enum { U_S };

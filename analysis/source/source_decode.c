@@ -26,8 +26,8 @@ int ts_source_fail(struct ts_source *s, int code, const char *fmt, ...)
  * The kernel part of a raw callchain: the entries after PERF_CONTEXT_KERNEL up to the next
  * context marker. It is used in place when aligned (it always is in practice), else copied.
  */
-static const uint64_t *kernel_ips(struct ts_source *s, const uint64_t *ips, uint64_t nr_ips,
-				  uint32_t *nr)
+const uint64_t *ts_source_kernel_ips(struct ts_source *s, const uint64_t *ips, uint64_t nr_ips,
+				     uint32_t *nr)
 {
 	uint64_t i, start = 0, end, ip;
 
@@ -51,26 +51,10 @@ static const uint64_t *kernel_ips(struct ts_source *s, const uint64_t *ips, uint
 	return s->ips;
 }
 
-int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
-		     const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
-		     size_t errlen)
+int ts_source_decode_failed(struct ts_source *s, int ret, char *err, size_t errlen)
 {
-	int ret;
-
-	ev->nr_ips = 0;
-	ev->ips = NULL;
-	if (s->opts.names_only)
-		ret = ts_decoder_name(s->dec, tp_id, raw, raw_size, ev);
-	else
-		ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
-	if (ret) {
-		snprintf(err, errlen, "%s", ts_decoder_error(s->dec));
-		return ret;
-	}
-	/* only switch-out stacks are used (off-CPU time by stack): skip the scan elsewhere */
-	if (nr_ips && ev->kind == TS_EV_SWITCH)
-		ev->ips = kernel_ips(s, ips, nr_ips, &ev->nr_ips);
-	return 0;
+	snprintf(err, errlen, "%s", ts_decoder_error(s->dec));
+	return ret;
 }
 
 int ts_source_event(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,

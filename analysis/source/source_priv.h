@@ -121,10 +121,36 @@ int ts_source_join_printer(struct ts_source *s);
 /* Once per source: does kallsyms @k (from @path) fit the recording? A warning if not. */
 void ts_source_check_ksyms(struct ts_source *s, const struct ts_ksyms *k, const char *path);
 
-/* Decode one tracepoint payload into @ev; @err gets what went wrong (source_decode.c). */
-int ts_source_decode(struct ts_source *s, int tp_id, const void *raw, uint32_t raw_size,
-		     const uint64_t *ips, uint64_t nr_ips, struct ts_event *ev, char *err,
-		     size_t errlen);
+/* The kernel part of a raw callchain, in place or copied into s->ips (source_decode.c). */
+const uint64_t *ts_source_kernel_ips(struct ts_source *s, const uint64_t *ips, uint64_t nr_ips,
+				     uint32_t *nr);
+
+/* A payload that did not decode: the decoder's message into @err; Return: @ret. */
+int ts_source_decode_failed(struct ts_source *s, int ret, char *err, size_t errlen);
+
+/*
+ * Decode one tracepoint payload into @ev; @err gets what went wrong. Inline: the worker calls
+ * it for every sample, and its own frame cost as much as its work.
+ */
+static inline int ts_source_decode(struct ts_source *s, int tp_id, const void *raw,
+				   uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
+				   struct ts_event *ev, char *err, size_t errlen)
+{
+	int ret;
+
+	ev->nr_ips = 0;
+	ev->ips = NULL;
+	if (s->opts.names_only)
+		ret = ts_decoder_name(s->dec, tp_id, raw, raw_size, ev);
+	else
+		ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
+	if (ret)
+		return ts_source_decode_failed(s, ret, err, errlen);
+	/* only switch-out stacks are used (off-CPU time by stack): skip the scan elsewhere */
+	if (nr_ips && ev->kind == TS_EV_SWITCH)
+		ev->ips = ts_source_kernel_ips(s, ips, nr_ips, &ev->nr_ips);
+	return 0;
+}
 
 /**
  * ts_source_start() - start a run: the one place that picks the mode

@@ -27,20 +27,22 @@
  */
 struct ts_hist {
 	uint64_t count, sum, min, max;
-	uint32_t *b; /* nr groups of TS_HIST_SUB counters, the first is group lo */
+	uint32_t *b; /* nr groups of TS_HIST_SUB counters, the first is group lo; nr 0 when NULL */
 	uint16_t lo, nr;
 };
 
-/** ts_hist_bucket() - the bucket index of a value */
+/**
+ * ts_hist_bucket() - the bucket index of a value
+ *
+ * With k the top bit of @v (at least TS_HIST_SUB_BITS, which puts 0..15 in group 0 one per
+ * bucket), the group is k - 3 and the sub-bucket the 4 bits under the top one: the index is
+ * (k - 4) * 16 + (v >> (k - 4)), the top bit adding the 16 of the group's offset. No branch.
+ */
 static inline unsigned int ts_hist_bucket(uint64_t v)
 {
-	unsigned int k;
+	unsigned int k = 63 - (unsigned int)__builtin_clzll(v | TS_HIST_SUB) - TS_HIST_SUB_BITS;
 
-	if (v < TS_HIST_SUB)
-		return (unsigned int)v;
-	k = 63 - (unsigned int)__builtin_clzll(v);
-	return (k - TS_HIST_SUB_BITS + 1) * TS_HIST_SUB +
-	       (unsigned int)((v >> (k - TS_HIST_SUB_BITS)) - TS_HIST_SUB);
+	return k * TS_HIST_SUB + (unsigned int)(v >> k);
 }
 
 /** ts_hist_bucket_low() - the lowest value of bucket @idx */
@@ -58,9 +60,10 @@ int ts_hist_grow(struct ts_hist *h, unsigned int idx);
  */
 static inline int ts_hist_add_n(struct ts_hist *h, uint64_t v, uint64_t n)
 {
-	unsigned int idx = ts_hist_bucket(v), g = idx / TS_HIST_SUB;
+	unsigned int idx = ts_hist_bucket(v);
 
-	if (g < h->lo || g >= (unsigned int)h->lo + h->nr || !h->b) {
+	/* one compare: a group below lo wraps; no counters is nr 0 */
+	if (idx / TS_HIST_SUB - h->lo >= h->nr) {
 		int err = ts_hist_grow(h, idx);
 
 		if (err)

@@ -43,6 +43,15 @@ struct ts_metric_sink;
 #define TS_SECF_TASK_OWNED 0x2 /* its events belong to the task that ran them: --pid/--comm */
 
 /*
+ * A section's gate (ops->gate): one byte per CPU below TS_GATE_CPUS, kept by the model as it
+ * is fed, and a last byte for every other CPU (and -1), always 1. Where it is 0, the feed would
+ * change nothing with an event of the kinds the gate was asked for on that CPU, so the dispatch
+ * does not call it (idle and idlepath are fed every event for the few after an idle exit).
+ */
+#define TS_GATE_CPUS 4096
+#define TS_GATE_LEN (TS_GATE_CPUS + 1)
+
+/*
  * What one section is: the other kinds it is fed (its own events, and which of them it needs,
  * are the event table's lines naming it: TS_EVENTS in tickscope/event.h), and its model's life
  * cycle. Models are opaque here (void *); each model file wraps its typed functions
@@ -59,6 +68,12 @@ struct ts_section_ops {
 	 * skips what it would ignore. NULL: every event it is fed.
 	 */
 	int (*wants)(int kind, const char *name);
+	/*
+	 * The gate (TS_GATE_LEN bytes, above) that decides for events of @kind (for TS_EV_OTHER,
+	 * tracepoint @name, NULL when the decoder names none) whether the feed is called; asked
+	 * once per kind and tracepoint, after create. NULL (or no hook): always called.
+	 */
+	const uint8_t *(*gate)(const void *m, int kind, const char *name);
 	int (*create)(void **m, const struct ts_model_opts *o); /* the model, or an error */
 	int (*feed)(void *m, const struct ts_event *ev);
 	void (*recorded)(void *m, int kind); /* the file records @kind; may be NULL */
