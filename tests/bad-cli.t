@@ -163,6 +163,19 @@ mistake "plot --html NODIR/F: one line before any chart is drawn" 1 \
 	plot "$tiny" -o "$T/charts" --html "$T/nodir/p.html"
 [ ! -e "$T/charts" ]
 ok $? "plot --html NODIR/F: no chart folder made"
+# as root access() passes for /proc and /sys, so the page failed only after the charts were
+# drawn: the folder is now asked whether it takes a new file before any work
+for d in /proc /sys; do
+	mistake "plot --html $d/new.html: one line before any chart is drawn" 1 \
+		"^tickscope: $d/new.html: cannot create a file in $d: (a kernel pseudo file system|Permission denied)" \
+		plot "$tiny" -o "$T/charts" --html "$d/new.html"
+	[ ! -e "$T/charts" ] && [ ! -e "$d/new.html" ]
+	ok $? "plot --html $d/new.html: no chart folder made, no page"
+done
+mistake "compare --html /proc/new.html: one line" 1 \
+	"^tickscope: /proc/new.html: cannot create a file in /proc: " \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --html \
+	/proc/new.html
 mistake "compare --html DIR: one line" 1 \
 	"^tickscope: $T/cmp: a directory, not a regular file: --html names the HTML page" \
 	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --html "$T/cmp"
