@@ -179,6 +179,33 @@ mistake "compare --html /proc/new.html: one line" 1 \
 mistake "compare --html DIR: one line" 1 \
 	"^tickscope: $T/cmp: a directory, not a regular file: --html names the HTML page" \
 	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --html "$T/cmp"
+# a symbolic link in the output folder (out/events.tsv -> a user's file) was written through:
+# the user's file outside the folder was replaced by a table. Links are not followed now.
+echo precious >"$T/user.txt"
+mkdir -p "$T/lnk"
+ln -s ../user.txt "$T/lnk/events.tsv"
+mistake "report --tsv DIR with a link in it: one line" 1 \
+	"^tickscope: writing the report to $T/lnk: an output file is a symbolic link \(not followed\)$" \
+	report "$tiny" --tsv "$T/lnk"
+is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as it was"
+if command -v gnuplot >/dev/null; then
+	mkdir -p "$T/lnk2"
+	ln -s ../user.txt "$T/lnk2/charts.tsv"
+	mistake "plot -o DIR with a link in it: one line" 1 \
+		"^tickscope: cannot write $T/lnk2/charts.tsv: an output file is a symbolic link" \
+		plot "$tiny" -o "$T/lnk2"
+	"$TICKSCOPE" plot "$tiny" -o "$T/pl" >/dev/null 2>&1
+	png=$(ls "$T/pl" | grep '\.png$' | head -1)
+	mkdir -p "$T/lnk3"
+	ln -s ../user.txt "$T/lnk3/$png"
+	mistake "plot -o DIR with a link where gnuplot writes ($png): one line" 1 \
+		"^tickscope: cannot write $T/lnk3/$png: an output file is a symbolic link" \
+		plot "$tiny" -o "$T/lnk3"
+	is "$(cat "$T/user.txt")" precious "plot -o: the file the links name is as it was"
+else
+	skip "plot -o DIR with links" "no gnuplot"
+fi
+
 printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"
 "$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
 	--html "$T/old.html" >/dev/null 2>"$T/err"

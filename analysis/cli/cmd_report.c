@@ -162,7 +162,7 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 	else
 		ret = ts_report_text(stdout, a, &o);
 	if (fflush(stdout) && !ret)
-		ret = -EIO;
+		ret = errno ? -errno : -EIO;
 	if (ret)
 		return cli_error("writing the report%s%s: %s", r->tsv_dir ? " to " : "",
 				 r->tsv_dir ? r->tsv_dir : "", ts_strerror(ret));

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "report_priv.h"
+#include "common/io.h"
 
 /* The run's meta.txt beside the input, or null. */
 static void run_json(struct rp_json *w, const struct ts_run_meta *r)
@@ -112,5 +113,5 @@ int ts_report_json(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	rp_jend(&w, '}');
 	rp_jend(&w, '}');
 	fputc('\n', f);
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }

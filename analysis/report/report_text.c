@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report_priv.h"
+#include "common/io.h"
 
 /* Lost events once, as perf counts them, with where the figure comes from. */
 static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
@@ -98,5 +99,5 @@ int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_
 		" sched_waking (else sched_wakeup) to the switch-in, time runnable after a preemption\n"
 		" not counted; rqdly: run-queue delay, from sched_wakeup or a preempting switch-out\n"
 		" to the switch-in, preempted time counted)\n");
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }
