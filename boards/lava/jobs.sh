@@ -63,7 +63,13 @@ check_name "$ex: name" "$name"
 runs=${V_RUNS:-${E_runs:-5}}
 per=${V_RUNS_PER_JOB:-1}
 for n in "$runs" "$per"; do
-	case "$n" in '' | *[!0-9]* | 0) die "RUNS and RUNS_PER_JOB must be numbers above 0" ;; esac
+	# no leading 0 and at most 6 digits: RUNS=00 wrote no job and exited 0, and a number
+	# beyond the shell's arithmetic ("[: Illegal number") did the same
+	case "$n" in
+	'' | *[!0-9]* | 0* | ???????*)
+		die "RUNS and RUNS_PER_JOB must be whole numbers from 1 to 999999, got '$n'"
+		;;
+	esac
 done
 traces=${V_TRACES:-${E_traces:-0}}
 case "$traces" in 0 | 1) ;; *) die "TRACES (or the experiment's traces=) must be 0 or 1, not '$traces'" ;; esac
