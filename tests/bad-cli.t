@@ -206,6 +206,28 @@ else
 	skip "plot -o DIR with links" "no gnuplot"
 fi
 
+# meta.txt beside a run's trace (boards/record.sh's): run= and runs= were read by atoi(), so
+# run=-3 became the JSON run 18446744073709551613 and run=x a run 0; now a run number that is
+# not one is an error naming the line, and a missing one is null
+mkdir -p "$T/mrun"
+cp "$tiny" "$T/mrun/perf.data"
+printf 'format=tickscope-run-1\nboard=b\nvariant=v\nworkload=w\nrun=-3\nruns=5\n' \
+	>"$T/mrun/meta.txt"
+mistake "report with a meta.txt of run=-3: one line naming its line" 1 \
+	"^tickscope: $T/mrun/meta.txt:5: run=-3 is not a run number \(a whole number from 1\)$" \
+	report "$T/mrun/perf.data" --json
+printf 'format=tickscope-run-1\nboard=b\nvariant=v\nworkload=w\nrun=7\nruns=5\n' \
+	>"$T/mrun/meta.txt"
+mistake "report with a meta.txt of run=7 of runs=5: one line" 1 \
+	"^tickscope: $T/mrun/meta.txt: run=7 of runs=5: a run past the last$" \
+	report "$T/mrun/perf.data"
+printf 'format=tickscope-run-1\nboard=b\nvariant=v\nworkload=w\nruns=5\n' >"$T/mrun/meta.txt"
+"$TICKSCOPE" report "$T/mrun/perf.data" --json 2>/dev/null >"$T/mrun.json"
+is "$(grep -o '"run":{"board"[^}]*' "$T/mrun.json" | grep -o '"runs*":[^,{]*,' | tr -d , | tr '\n' ' ')" \
+	'"run":null "runs":5 ' "report: a meta.txt without run= gives run null"
+is "$("$TICKSCOPE" report "$T/mrun/perf.data" 2>/dev/null | grep -c '^  run: b/v w run - of 5,')" 1 \
+	"report text: run - of 5"
+
 printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"
 "$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
 	--html "$T/old.html" >/dev/null 2>"$T/err"

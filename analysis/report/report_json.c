@@ -21,8 +21,14 @@ static void run_json(struct rp_json *w, const struct ts_run_meta *r)
 	rp_jstr(w, "board", r->board);
 	rp_jstr(w, "variant", r->variant);
 	rp_jstr(w, "workload", r->workload);
-	rp_ju64(w, "run", (uint64_t)r->run);
-	rp_ju64(w, "runs", (uint64_t)r->runs);
+	if (r->run) /* 0: meta.txt has no run= */
+		rp_ju64(w, "run", (uint64_t)r->run);
+	else
+		rp_jnull(w, "run");
+	if (r->runs)
+		rp_ju64(w, "runs", (uint64_t)r->runs);
+	else
+		rp_jnull(w, "runs");
 	if (r->pinned < 0)
 		rp_jnull(w, "pinned");
 	else

@@ -28,8 +28,13 @@ static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
 /* The run's meta.txt: which benchmark run, pinned or not, and its own result. */
 static void run_line(FILE *f, const struct ts_run_meta *r)
 {
-	fprintf(f, "  run: %s/%s %s run %d of %d, %s", r->board, r->variant, r->workload, r->run,
-		r->runs,
+	char run[16] = "-", runs[16] = "-"; /* 0: meta.txt has no run= or runs= */
+
+	if (r->run)
+		snprintf(run, sizeof(run), "%d", r->run);
+	if (r->runs)
+		snprintf(runs, sizeof(runs), "%d", r->runs);
+	fprintf(f, "  run: %s/%s %s run %s of %s, %s", r->board, r->variant, r->workload, run, runs,
 		r->pinned < 0 ? "pinning unknown" :
 		r->pinned     ? "pinned" :
 				"not pinned");
