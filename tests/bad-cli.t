@@ -123,6 +123,18 @@ for iv in -1 0 x; do
 		"^tickscope: --interval: N seconds >= 0.001, got '$iv'$" \
 		record --report --interval "$iv" -e sched:sched_switch -- true
 done
+# --time with NaN passed (nan was (uint64_t)NaN ns: plot timeline drew, report --time 1,nan
+# exited 0), and an empty window made plot timeline say "no error"
+for t in nan 1,nan 0.1,0.1; do
+	mistake "plot timeline --time $t: one line, exit 2" 2 \
+		"^tickscope: --time: expected START,END in seconds, got '$t'$" \
+		plot timeline "$tiny" --time "$t" -o "$T/tl"
+	mistake "report --time $t: one line, exit 2" 2 \
+		"^tickscope: --time: expected START,END in seconds, got '$t'$" \
+		report "$tiny" --time "$t"
+done
+[ ! -e "$T/tl" ]
+ok $? "plot timeline: no chart folder for a bad --time"
 # issue 30: -o names a regular file to replace, in a folder that takes new files; a FIFO (or a
 # device) was replaced by a regular file, /proc/version was "No such file or directory"
 mkfifo "$T/fifo"
