@@ -125,7 +125,10 @@ for iv in -1 0 x; do
 done
 # --time with NaN passed (nan was (uint64_t)NaN ns: plot timeline drew, report --time 1,nan
 # exited 0), and an empty window made plot timeline say "no error"
-for t in nan 1,nan 0.1,0.1; do
+mistake "plot timeline --time 0.1,0.1: one line, exit 1" 1 \
+	"^tickscope: plot timeline: --time START,END is an empty window: give END after START$" \
+	plot timeline "$tiny" --time 0.1,0.1 -o "$T/tl"
+for t in nan 1,nan; do
 	mistake "plot timeline --time $t: one line, exit 2" 2 \
 		"^tickscope: --time: expected START,END in seconds, got '$t'$" \
 		plot timeline "$tiny" --time "$t" -o "$T/tl"

@@ -169,7 +169,7 @@ int ts_analysis_parse_time(const char *s, uint64_t *start, uint64_t *end)
 		return -TS_EUSAGE;
 	if (parse_sec(s, comma, start) || parse_sec(comma + 1, comma + strlen(comma), end))
 		return -TS_EUSAGE;
-	if (*end && *start >= *end) /* and no empty window: 0.1,0.1 ("no error" in plot) */
+	if (*end && *start > *end) /* START == END: the events at that instant */
 		return -TS_EUSAGE;
 	return 0;
 }
