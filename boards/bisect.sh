@@ -67,11 +67,8 @@ tool_paths
 py="python3 $TS_TOP/boards/lib/ts_bisect.py"
 
 # Everything from the command line is checked before anything is written.
-for v in RUNS:$runs MAX_RUNS:$max_runs; do
-	case "${v#*:}" in
-	'' | *[!0-9]* | 0 | 1) die "${v%%:*} must be a number above 1, not '${v#*:}'" ;;
-	esac
-done
+check_count RUNS "$runs" 2
+check_count MAX_RUNS "$max_runs" 2
 [ "$max_runs" -ge "$runs" ] || die "MAX_RUNS ($max_runs) is below RUNS ($runs)"
 expr "$alpha" : '0\.[0-9]*[1-9]$' >/dev/null || die "ALPHA must be a number in (0, 1), not '$alpha'"
 command -v python3 >/dev/null || die "python3 is needed (make deps)"

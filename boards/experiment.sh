@@ -126,7 +126,7 @@ runs=${V_RUNS:-5}
 tool_paths
 check_name WORKLOAD "$workload"
 [ -n "$spec_b" ] || die "B= is required (the variant to compare against A=$spec_a; see --help)"
-case "$runs" in '' | *[!0-9]* | 0) die "RUNS must be a number above 0, not '$runs'" ;; esac
+check_count RUNS "$runs" 1
 
 profile_load "$board" || exit 1
 profile_check || die "the profile of $board is invalid"

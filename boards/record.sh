@@ -89,6 +89,7 @@ case "$workload" in
 pingpong | pingpong-same | pingpong-cross | pingpong-delay | stress-ramfs) ;;
 *) die "unknown WORKLOAD '$workload' (pingpong, pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs)" ;;
 esac
+check_count RUNS "$runs" 1
 for n in "$runs" "$iters" "$warmup" "$delay_us" "$workers" "$duration" "${V_BOOT_TIMEOUT:-0}" \
 	"${V_TIMEOUT:-0}"; do
 	case "$n" in '' | *[!0-9]*) die "'$(printf '%s' "$n" | tr -c '[:print:]' '?')' is not a number" ;; esac

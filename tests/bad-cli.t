@@ -131,6 +131,21 @@ for iv in -1 0 x; do
 		"^tickscope: --interval: N seconds >= 0.001, got '$iv'$" \
 		record --report --interval "$iv" -e sched:sched_switch -- true
 done
+# --time with NaN passed (nan was (uint64_t)NaN ns: plot timeline drew, report --time 1,nan
+# exited 0), and an empty window made plot timeline say "no error"
+mistake "plot timeline --time 0.1,0.1: one line, exit 1" 1 \
+	"^tickscope: plot timeline: --time START,END is an empty window: give END after START$" \
+	plot timeline "$tiny" --time 0.1,0.1 -o "$T/tl"
+for t in nan 1,nan; do
+	mistake "plot timeline --time $t: one line, exit 2" 2 \
+		"^tickscope: --time: expected START,END in seconds, got '$t'$" \
+		plot timeline "$tiny" --time "$t" -o "$T/tl"
+	mistake "report --time $t: one line, exit 2" 2 \
+		"^tickscope: --time: expected START,END in seconds, got '$t'$" \
+		report "$tiny" --time "$t"
+done
+[ ! -e "$T/tl" ]
+ok $? "plot timeline: no chart folder for a bad --time"
 # issue 30: -o names a regular file to replace, in a folder that takes new files; a FIFO (or a
 # device) was replaced by a regular file, /proc/version was "No such file or directory"
 mkfifo "$T/fifo"
@@ -171,9 +186,71 @@ mistake "plot --html NODIR/F: one line before any chart is drawn" 1 \
 	plot "$tiny" -o "$T/charts" --html "$T/nodir/p.html"
 [ ! -e "$T/charts" ]
 ok $? "plot --html NODIR/F: no chart folder made"
+# as root access() passes for /proc and /sys, so the page failed only after the charts were
+# drawn: the folder is now asked whether it takes a new file before any work
+for d in /proc /sys; do
+	mistake "plot --html $d/new.html: one line before any chart is drawn" 1 \
+		"^tickscope: $d/new.html: cannot create a file in $d: (a kernel pseudo file system|Permission denied)" \
+		plot "$tiny" -o "$T/charts" --html "$d/new.html"
+	[ ! -e "$T/charts" ] && [ ! -e "$d/new.html" ]
+	ok $? "plot --html $d/new.html: no chart folder made, no page"
+done
+mistake "compare --html /proc/new.html: one line" 1 \
+	"^tickscope: /proc/new.html: cannot create a file in /proc: " \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --html \
+	/proc/new.html
 mistake "compare --html DIR: one line" 1 \
 	"^tickscope: $T/cmp: a directory, not a regular file: --html names the HTML page" \
 	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --html "$T/cmp"
+# a symbolic link in the output folder (out/events.tsv -> a user's file) was written through:
+# the user's file outside the folder was replaced by a table. Links are not followed now.
+echo precious >"$T/user.txt"
+mkdir -p "$T/lnk"
+ln -s ../user.txt "$T/lnk/events.tsv"
+mistake "report --tsv DIR with a link in it: one line" 1 \
+	"^tickscope: writing the report to $T/lnk: an output file is a symbolic link \(not followed\)$" \
+	report "$tiny" --tsv "$T/lnk"
+is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as it was"
+if command -v gnuplot >/dev/null; then
+	mkdir -p "$T/lnk2"
+	ln -s ../user.txt "$T/lnk2/charts.tsv"
+	mistake "plot -o DIR with a link in it: one line" 1 \
+		"^tickscope: cannot write $T/lnk2/charts.tsv: an output file is a symbolic link" \
+		plot "$tiny" -o "$T/lnk2"
+	"$TICKSCOPE" plot "$tiny" -o "$T/pl" >/dev/null 2>&1
+	png=$(ls "$T/pl" | grep '\.png$' | head -1)
+	mkdir -p "$T/lnk3"
+	ln -s ../user.txt "$T/lnk3/$png"
+	mistake "plot -o DIR with a link where gnuplot writes ($png): one line" 1 \
+		"^tickscope: cannot write $T/lnk3/$png: an output file is a symbolic link" \
+		plot "$tiny" -o "$T/lnk3"
+	is "$(cat "$T/user.txt")" precious "plot -o: the file the links name is as it was"
+else
+	skip "plot -o DIR with links" "no gnuplot"
+fi
+
+# meta.txt beside a run's trace (boards/record.sh's): run= and runs= were read by atoi(), so
+# run=-3 became the JSON run 18446744073709551613 and run=x a run 0; now a run number that is
+# not one is an error naming the line, and a missing one is null
+mkdir -p "$T/mrun"
+cp "$tiny" "$T/mrun/perf.data"
+printf 'format=tickscope-run-1\nboard=b\nvariant=v\nworkload=w\nrun=-3\nruns=5\n' \
+	>"$T/mrun/meta.txt"
+mistake "report with a meta.txt of run=-3: one line naming its line" 1 \
+	"^tickscope: $T/mrun/meta.txt:5: run=-3 is not a run number \(a whole number from 1\)$" \
+	report "$T/mrun/perf.data" --json
+printf 'format=tickscope-run-1\nboard=b\nvariant=v\nworkload=w\nrun=7\nruns=5\n' \
+	>"$T/mrun/meta.txt"
+mistake "report with a meta.txt of run=7 of runs=5: one line" 1 \
+	"^tickscope: $T/mrun/meta.txt: run=7 of runs=5: a run past the last$" \
+	report "$T/mrun/perf.data"
+printf 'format=tickscope-run-1\nboard=b\nvariant=v\nworkload=w\nruns=5\n' >"$T/mrun/meta.txt"
+"$TICKSCOPE" report "$T/mrun/perf.data" --json 2>/dev/null >"$T/mrun.json"
+is "$(grep -o '"run":{"board"[^}]*' "$T/mrun.json" | grep -o '"runs*":[^,{]*,' | tr -d , | tr '\n' ' ')" \
+	'"run":null "runs":5 ' "report: a meta.txt without run= gives run null"
+is "$("$TICKSCOPE" report "$T/mrun/perf.data" 2>/dev/null | grep -c '^  run: b/v w run - of 5,')" 1 \
+	"report text: run - of 5"
+
 printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"
 "$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
 	--html "$T/old.html" >/dev/null 2>"$T/err"

@@ -100,4 +100,24 @@ for s in boards/record.sh boards/experiment.sh boards/target/ts-record.sh boards
 	"$TS_TOP/$s" --help >"$tmp/help" 2>&1 && grep -q '^Usage:' "$tmp/help"
 	ok $? "$s --help"
 done
+
+# RUNS of make record, experiment and bisect: a count from 1 (bisect: 2) to 999999 without a
+# leading 0. RUNS=00 recorded nothing after making the run folder, record RUNS=0 said it in two
+# lines, and a RUNS beyond the shell's arithmetic ("[: Illegal number") started recording.
+for r in 0 00 08 12x 99999999999999999999 1000000; do
+	for s in "record.sh BOARD=x86-host WORKLOAD=pingpong VARIANT=v" \
+		"experiment.sh BOARD=qemu-aarch64 A=default B=boot:nohz=off" \
+		"bisect.sh PATCHES=tests/fixtures/bisect"; do
+		min=1
+		case $s in bisect*) min=2 ;; esac
+		# shellcheck disable=SC2086 # the script and its variables, split on purpose
+		(cd "$TS_TOP" && boards/$s RUNS="$r" RESULTS="$tmp/rr") >"$tmp/out" 2>"$tmp/err"
+		rc=$?
+		is "$rc $(wc -l <"$tmp/err") $(grep -c "error: RUNS must be a whole number from $min to 999999, not '$r'$" \
+			"$tmp/err") $([ -e "$tmp/rr" ] && echo written)" "1 1 1 " \
+			"${s%% *} RUNS=$r: one line, exit 1, nothing written"
+	done
+done
+is "$(check_count X 2 2 && echo ok)" ok "check_count: the minimum itself passes"
+is "$(check_count X 999999 1 && echo ok)" ok "check_count: 999999 passes"
 tap_done

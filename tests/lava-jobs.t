@@ -160,4 +160,14 @@ bad "unknown variant 'nohz-of'" EXPERIMENT="$tmp/typo.exp" DEVICE_TYPE=qemu \
 	KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/
 bad "TRACES (or the experiment's traces=) must be 0 or 1, not 'yes'" EXPERIMENT=pingpong-nohz \
 	DEVICE_TYPE=qemu KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/ TRACES=yes
+# RUNS=00 and a RUNS beyond the shell's arithmetic wrote no job and exited 0 ("[: Illegal
+# number"); a leading 0 (08) is no decimal to the shell either
+for r in 00 08 99999999999999999999 1000000; do
+	bad "RUNS must be a whole number from 1 to 999999, not '$r'" \
+		EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu KERNELS="$tmp/kernels" \
+		UPLOAD_URL=http://up.invalid/ RUNS="$r"
+done
+bad "RUNS_PER_JOB must be a whole number from 1 to 999999, not '0'" \
+	EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu KERNELS="$tmp/kernels" \
+	UPLOAD_URL=http://up.invalid/ RUNS_PER_JOB=0
 tap_done

@@ -81,8 +81,31 @@ check() {
 		t && $2 ~ /^[0-9]+$/ && $6 == "-" && $7 == "-" { print $2 }' "$tmp/text" |
 		sort >"$tmp/text.dash"
 	awk '$3 > 0 { print $1 }' "$tmp/perf" | sort >"$tmp/perf.broken"
-	cmp -s "$tmp/text.dash" "$tmp/perf.broken"
-	ok $? "$n: the text's run ms and schdly ms are - for exactly those tasks"
+	# and the tasks perf script never shows switched out: their slices were not recorded (a
+	# per-task recording has a task's switch-out only when it follows it), not 0.000 ms
+	awk '/tasks by run time/ { t = 1; next } t && /^  all tasks:/ { exit }
+		t && $2 ~ /^[0-9]+$/ { print $2 }' "$tmp/text" | sort >"$tmp/text.all"
+	cut -d' ' -f1 "$tmp/perf" | sort >"$tmp/perf.out"
+	comm -23 "$tmp/text.all" "$tmp/perf.out" >"$tmp/perf.never"
+	jq -s . "$tmp/perf.never" >"$tmp/perf.never.json"
+	sort -u "$tmp/perf.broken" "$tmp/perf.never" >"$tmp/perf.dash"
+	cmp -s "$tmp/text.dash" "$tmp/perf.dash"
+	ok $? "$n: the text's run ms and schdly ms are - for exactly those tasks and the $(wc -l \
+<"$tmp/perf.never") never switched out"
+	[ -s "$tmp/perf.never" ]
+	ok $? "$n: ... some tasks were never switched out (sleep, kworkers, ...)"
+	is "$(grep -c 'run and sched delay: - for the [0-9]* tasks\{0,1\} listed never switched out: a per-task' \
+		"$tmp/text")" 1 "$n: ... with the reason, once"
+	is "$(jq --slurpfile never "$tmp/perf.never.json" '[.sections.sched.tasks[] |
+		select(.tid as $t | $never[0] | index($t)) |
+		select(.run != null or .sched_delay_perf_ns != null or (.run_null_reason | type) !=
+		"string")] | length' "$tmp/r.json" 2>&1)" 0 \
+		"$n: JSON: run and sched delay null with run_null_reason for the never switched out"
+	# the wakers: the recording has the wakes of the followed tasks' contexts only
+	is "$(grep -c '^  woken by: - (a per-task recording has a task.s wakes only' "$tmp/text") \
+$(grep -c 'woken by, per task' "$tmp/text")" "1 0" "$n: text: woken by -, with the reason, no per-task list"
+	is "$(jq '[.sections.sched.woken_by, .sections.sched.tasks[].woken_by] | unique' \
+		-c "$tmp/r.json")" '[null]' "$n: JSON: woken_by null, the section's and every task's"
 	is "$(grep -c 'a per-task recording has no switch that put these tasks' "$tmp/text")" 2 \
 		"$n: the text gives the reason for the tasks and for the whole-trace rows"
 	rm -rf "$tmp/tsv"
@@ -90,9 +113,13 @@ check() {
 	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		$c["run_sum_ns"] == "-" && $c["sched_delay_perf_ns"] == "-" { print $c["tid"] }' \
 		"$tmp/tsv/sched_tasks.tsv" | sort >"$tmp/tsv.dash"
-	cmp -s "$tmp/tsv.dash" "$tmp/perf.broken"
-	ok $? "$n: sched_tasks.tsv has - in run and sched delay for exactly those tasks"
+	awk -F'\t' 'NR > 1 { print $1 }' "$tmp/tsv/sched_tasks.tsv" | sort |
+		comm -23 - "$tmp/perf.out" | sort -u - "$tmp/perf.broken" >"$tmp/tsv.want"
+	cmp -s "$tmp/tsv.dash" "$tmp/tsv.want"
+	ok $? "$n: sched_tasks.tsv has - in run and sched delay for exactly those tasks and those" \
+		"never switched out"
 	is "$(grep -c '^run	' "$tmp/tsv/sched_hist.tsv")" 0 "$n: no run rows in sched_hist.tsv"
+	is "$(wc -l <"$tmp/tsv/sched_woken_by.tsv")" 1 "$n: sched_woken_by.tsv: the header only"
 }
 
 # metrics NAME PER_TASK(1/0): the summary (what compare reads) agrees with the report: in a
@@ -130,6 +157,14 @@ metrics() {
 		want_run=num
 		want=num
 	fi
+	# with no callchain (none of these has -g), or off-CPU not measured: null with its reason
+	# (it said only "not measured")
+	why=$([ "$2" = 1 ] && echo "a per-task recording has a task's switch-in only" ||
+		echo "no switch-out callchains (record with perf record -g)")
+	awk -F'\t' -v w="$why" '$1 == "sched.offcpu_stacks.count" { found = 1
+			bad = $2 != "nan" || index($3, w) != 1 }
+		END { exit !found || bad }' "$tmp/m"
+	ok $? "$n: summary sched.offcpu_stacks.count is null, with its reason ($why)"
 	for k in sched.run.count:$want_run sched.delay.sum:$want_run \
 		sched.delay_perf.sum:$want_run sched.off_cpu.S.sum:$want sched.wakeups.per_s:$want \
 		sched.wake_delivery.count:$want sched.wakeup_latency.p50:$want; do

@@ -35,7 +35,10 @@ struct ts_analysis;
 struct ts_source;
 struct ts_run_meta;
 
-/* meta.txt beside @input (boards/record.sh's "format=tickscope-run-1"): 1 and @m filled */
+/*
+ * meta.txt beside @input (boards/record.sh's "format=tickscope-run-1"): 1 and @m filled, 0
+ * without one, -1 after saying which line of it is malformed (a run number that is not one)
+ */
 int cli_run_meta(const char *input, struct ts_run_meta *m);
 
 /* Print the reader's warnings ("tickscope: warning: ..."); @src may be NULL. */

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -248,6 +249,42 @@ const char *cli_file_kind(mode_t m)
 			     "not a regular file";
 }
 
+/*
+ * Whether the folder @dir takes a new file, asked before any work and without creating one:
+ * access() passes for root on /proc and /sys, where a new file is refused only once it is
+ * opened, so an unnamed O_TMPFILE inode (gone at close, never in the folder) is tried; a
+ * file system without O_TMPFILE (NFS, vfat) is refused only when it is one of the kernel's
+ * pseudo file systems. Return: 0, or an errno with *@why naming such a file system.
+ */
+static int dir_takes_files(const char *dir, const char **why)
+{
+	/* proc, sysfs, debugfs, tracefs, cgroup, cgroup2, securityfs, configfs, bpf, pstore */
+	static const long pseudo[] = { 0x9fa0,	   0x62656572, 0x64626720, 0x74726163, 0x27e0eb,
+				       0x63677270, 0x73636673, 0x62656570, 0xcafe4a11, 0x6165676c };
+	struct statfs sf;
+	size_t i;
+	int fd;
+
+	*why = NULL;
+	if (access(dir, W_OK | X_OK))
+		return errno;
+	fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+	if (fd >= 0) {
+		close(fd);
+		return 0;
+	}
+	if (errno != EOPNOTSUPP && errno != EISDIR) /* EISDIR: kernels before O_TMPFILE */
+		return errno;
+	if (statfs(dir, &sf))
+		return 0;
+	for (i = 0; i < sizeof(pseudo) / sizeof(pseudo[0]); i++)
+		if ((long)sf.f_type == pseudo[i]) {
+			*why = "a kernel pseudo file system, where files are the kernel's";
+			return EPERM;
+		}
+	return 0;
+}
+
 /* Whether the regular file @path is empty or starts as the pages we write do. */
 static int is_page(const char *path, off_t size)
 {
@@ -269,7 +306,7 @@ static int is_page(const char *path, off_t size)
 int cli_check_page(const char *opt, const char *path)
 {
 	struct stat st;
-	const char *slash;
+	const char *slash, *why;
 	char *dir;
 	int err;
 
@@ -296,9 +333,9 @@ int cli_check_page(const char *opt, const char *path)
 	dir = !slash ? strdup(".") : strndup(path, slash == path ? 1 : (size_t)(slash - path));
 	if (!dir)
 		return cli_error("%s: %s", path, strerror(ENOMEM));
-	err = access(dir, W_OK | X_OK) ? errno : 0;
+	err = dir_takes_files(dir, &why);
 	if (err)
-		cli_error("%s: cannot create a file in %s: %s", path, dir, strerror(err));
+		cli_error("%s: cannot create a file in %s: %s", path, dir, why ?: strerror(err));
 	free(dir);
 	return err ? 1 : 0;
 }

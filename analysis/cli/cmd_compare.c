@@ -645,7 +645,7 @@ static int write_out(const struct compare_args *a, const struct ts_cmp *c)
 	else
 		err = ts_compare_text(stdout, c, &a->ro);
 	if (fflush(stdout) && !err)
-		err = -EIO;
+		err = errno ? -errno : -EIO;
 	if (err)
 		return cli_error("writing the comparison%s%s: %s", a->tsv ? " to " : "",
 				 a->tsv ? a->tsv : "", ts_strerror(err));

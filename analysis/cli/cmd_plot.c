@@ -199,6 +199,25 @@ static int plot_timeline(struct plot_args *p, struct ts_source *src, struct ts_t
 	return ret ? 1 : 0;
 }
 
+/* The timeline's options, checked before its folder is made. */
+static int timeline_args(struct plot_args *p)
+{
+	if (p->an.nr_pids || p->an.comm)
+		return cli_error("plot timeline: --pid and --comm do not apply (it shows every "
+				 "task); --cpu picks the CPUs");
+	if (!p->an.time_end)
+		p->an.time_end = p->an.time_start + TIMELINE_DEFAULT_NS;
+	/* a window of one instant has no lane to draw ("tickscope: no error" before) */
+	if (p->an.time_end <= p->an.time_start)
+		return cli_error("plot timeline: --time START,END is an empty window: give END "
+				 "after START");
+	if (p->an.time_end - p->an.time_start > TIMELINE_MAX_NS)
+		return cli_error("plot timeline: the window is %.3f ms; at most %llu ms",
+				 (double)(p->an.time_end - p->an.time_start) / 1e6,
+				 TIMELINE_MAX_NS / 1000000ULL);
+	return 0;
+}
+
 static int run_timeline(struct plot_args *p, struct ts_source *src)
 {
 	struct tl_feed f;
@@ -208,15 +227,6 @@ static int run_timeline(struct plot_args *p, struct ts_source *src)
 	memset(f.cpus, 0xff, sizeof(f.cpus));
 	if (p->an.cpus)
 		ts_analysis_parse_cpus(p->an.cpus, f.cpus);
-	if (p->an.nr_pids || p->an.comm)
-		return cli_error("plot timeline: --pid and --comm do not apply (it shows every "
-				 "task); --cpu picks the CPUs");
-	if (!p->an.time_end)
-		p->an.time_end = p->an.time_start + TIMELINE_DEFAULT_NS;
-	if (p->an.time_end - p->an.time_start > TIMELINE_MAX_NS)
-		return cli_error("plot timeline: the window is %.3f ms; at most %llu ms",
-				 (double)(p->an.time_end - p->an.time_start) / 1e6,
-				 TIMELINE_MAX_NS / 1000000ULL);
 	ret = ts_timeline_new(&t, p->an.time_start, p->an.time_end);
 	f.t = t;
 	if (!ret)
@@ -262,6 +272,8 @@ int cmd_plot(int argc, char **argv)
 	if (ret)
 		return ret < 0 ? 0 : ret;
 	if (p.html && cli_check_page("--html", p.html))
+		return 1;
+	if (p.timeline && timeline_args(&p))
 		return 1;
 	if (make_dir(p.dir))
 		return 1;

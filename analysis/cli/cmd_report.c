@@ -150,7 +150,10 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 	int ret;
 
 	ts_source_report_opts(src, &o);
-	if (cli_run_meta(r->src.input, &run))
+	ret = cli_run_meta(r->src.input, &run);
+	if (ret < 0)
+		return 1;
+	if (ret)
 		o.run = &run;
 	o.top = r->top;
 	if (r->nr_watch)
@@ -162,7 +165,7 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 	else
 		ret = ts_report_text(stdout, a, &o);
 	if (fflush(stdout) && !ret)
-		ret = -EIO;
+		ret = errno ? -errno : -EIO;
 	if (ret)
 		return cli_error("writing the report%s%s: %s", r->tsv_dir ? " to " : "",
 				 r->tsv_dir ? r->tsv_dir : "", ts_strerror(ret));

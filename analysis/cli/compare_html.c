@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "compare_charts.h"
 #include "tickscope/error.h"
 #include "tickscope/html.h"
@@ -229,7 +230,7 @@ static int tables(FILE *h, const struct ts_cmp *c)
 {
 	decomp_table(h, c);
 	word_tables(h, c);
-	return ferror(h) ? -EIO : 0;
+	return ts_stream_err(h);
 }
 
 /* Every variant's headline, as the text prints it (the same figures and units). */
@@ -321,7 +322,9 @@ int cmp_html(const char *path, const struct ts_charts *cs, const struct ts_cmp *
 	if (!h)
 		return cli_error("cannot write %s: %s", path, strerror(errno));
 	err = page(h, cs, c, ro);
-	if (fclose(h) && !err)
-		err = -EIO;
+	if (!err)
+		err = ts_fclose_err(h);
+	else
+		fclose(h);
 	return err ? cli_error("writing %s: %s", path, ts_strerror(err)) : 0;
 }

@@ -408,7 +408,7 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 
 	if (in->bench) {
 		err = ts_bench_read(in->bench, b, &line);
-		if (err == -TS_EBENCH || err == -TS_EBENCHCUT || err == -TS_EBENCHNONE)
+		if (err && line) /* an error of the output's text, at its line */
 			return cli_error("%s:%d: %s", in->bench, line, ts_strerror(err));
 		return err ? cli_error("%s: %s", in->bench, ts_strerror(err)) : 0;
 	}

@@ -12,7 +12,9 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "tickscope/chart.h"
+#include "tickscope/error.h"
 
 #define DRAW_JOBS 2
 
@@ -36,16 +38,16 @@ static int write_file(const char *dir, const char *name, const char *text, int m
 {
 	char path[4096];
 	FILE *f;
-	int bad;
+	int err;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
+	f = ts_fopen_w(path, &err);
 	if (!f)
-		return cli_error("cannot write %s: %s", path, strerror(errno));
+		return cli_error("cannot write %s: %s", path, ts_strerror(err));
 	fputs(text, f);
-	bad = ferror(f);
-	if (fclose(f) || bad)
-		return cli_error("cannot write %s: %s", path, strerror(EIO));
+	err = ts_fclose_err(f);
+	if (err)
+		return cli_error("cannot write %s: %s", path, ts_strerror(err));
 	if (mode && chmod(path, (mode_t)mode))
 		return cli_error("cannot chmod %s: %s", path, strerror(errno));
 	return 0;
@@ -183,11 +185,34 @@ static void remove_stale(const struct ts_charts *cs)
 		}
 }
 
+/*
+ * gnuplot writes each chart's PNG and SVG through whatever is at their paths: a symbolic link
+ * there (out/x.png -> ~/photo.png) would be written through, outside the folder.
+ */
+static int check_links(const struct ts_charts *cs)
+{
+	static const char *const ext[] = { ".png", ".svg" };
+	char path[4096];
+	struct stat st;
+	size_t i, e;
+
+	for (i = 0; i < cs->nr; i++)
+		for (e = 0; !cs->c[i].missing[0] && e < sizeof(ext) / sizeof(ext[0]); e++) {
+			snprintf(path, sizeof(path), "%s/%s%s", cs->dir, cs->c[i].name, ext[e]);
+			if (!lstat(path, &st) && S_ISLNK(st.st_mode))
+				return cli_error("cannot write %s: %s", path,
+						 ts_strerror(-TS_EOUTLINK));
+		}
+	return 0;
+}
+
 int cli_draw(const struct ts_charts *cs)
 {
 	const char *gp = getenv("TS_GNUPLOT") ? getenv("TS_GNUPLOT") : "gnuplot";
 	size_t i;
 
+	if (check_links(cs))
+		return 1;
 	remove_stale(cs);
 	for (i = 0; i < cli_gp_nr; i++)
 		if (write_file(cs->dir, cli_gp_scripts[i].name, cli_gp_scripts[i].text, 0))

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "tickscope/analysis.h"
 #include "tickscope/chart.h"
 #include "tickscope/error.h"
@@ -133,8 +134,10 @@ int cli_plot_html(const char *path, const struct ts_charts *cs, const struct ts_
 	if (!f)
 		return cli_error("cannot write %s: %s", path, strerror(errno));
 	ret = page(f, cs, a, o);
-	if (fclose(f) && !ret)
-		ret = -EIO;
+	if (!ret)
+		ret = ts_fclose_err(f);
+	else
+		fclose(f);
 	if (ret)
 		return cli_error("writing %s: %s", path, ts_strerror(ret));
 	return 0;

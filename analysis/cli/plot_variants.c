@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "jobs.h"
 #include "tickscope/analysis.h"
 #include "tickscope/chart.h"
@@ -141,8 +142,10 @@ static int page(const char *path, const struct ts_charts *cs, const struct run_f
 		ret = ts_html_chart(h, cs->dir, &cs->c[i], (int)i);
 	if (!ret)
 		ret = ts_html_end(h);
-	if (fclose(h) && !ret)
-		ret = -EIO;
+	if (!ret)
+		ret = ts_fclose_err(h);
+	else
+		fclose(h);
 	return ret ? cli_error("writing %s: %s", path, ts_strerror(ret)) : 0;
 }
 

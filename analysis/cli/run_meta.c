@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The meta.txt boards/record.sh writes beside each run's perf.data, for the report header. */
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,7 +32,24 @@ static void pinning(struct ts_run_meta *m, const char *cmd)
 	}
 }
 
-static void field(struct ts_run_meta *m, const char *k, const char *v)
+/* A run number: a whole decimal from 1 (atoi() read "-3" as a run 18446744073709551613). */
+static int count(const char *v, int *out)
+{
+	char *end;
+	long n;
+
+	if (*v < '1' || *v > '9')
+		return -1;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (*end || errno || n > INT_MAX)
+		return -1;
+	*out = (int)n;
+	return 0;
+}
+
+/* One "key=value" line; -1 for a value of the wrong form. */
+static int field(struct ts_run_meta *m, const char *k, const char *v)
 {
 	if (!strcmp(k, "board"))
 		copy(m->board, sizeof(m->board), v);
@@ -39,22 +58,23 @@ static void field(struct ts_run_meta *m, const char *k, const char *v)
 	else if (!strcmp(k, "workload"))
 		copy(m->workload, sizeof(m->workload), v);
 	else if (!strcmp(k, "run"))
-		m->run = atoi(v);
+		return count(v, &m->run);
 	else if (!strcmp(k, "runs"))
-		m->runs = atoi(v);
+		return count(v, &m->runs);
 	else if (!strcmp(k, "workload_cmd"))
 		pinning(m, v);
 	else if (!strcmp(k, "result"))
 		copy(m->result, sizeof(m->result), v);
 	else if (!strcmp(k, "result_unit"))
 		copy(m->result_unit, sizeof(m->result_unit), v);
+	return 0;
 }
 
 int cli_run_meta(const char *input, struct ts_run_meta *m)
 {
 	const char *slash = strrchr(input, '/');
-	char path[4096], line[4096], *eq, *nl;
-	int ours = 0;
+	char path[4096], line[4096], bad[64] = "", *eq, *nl;
+	int ours = 0, nr = 0, bad_line = 0;
 	FILE *f;
 
 	if (!strcmp(input, "-"))
@@ -66,6 +86,7 @@ int cli_run_meta(const char *input, struct ts_run_meta *m)
 	memset(m, 0, sizeof(*m));
 	m->pinned = -1;
 	while (fgets(line, sizeof(line), f)) {
+		nr++;
 		nl = strchr(line, '\n');
 		if (nl)
 			*nl = 0;
@@ -75,8 +96,20 @@ int cli_run_meta(const char *input, struct ts_run_meta *m)
 		*eq = 0;
 		if (!strcmp(line, "format"))
 			ours = !strcmp(eq + 1, "tickscope-run-1");
-		field(m, line, eq + 1);
+		if (field(m, line, eq + 1) && !bad_line) {
+			bad_line = nr;
+			snprintf(bad, sizeof(bad), "%.20s=%.40s", line, eq + 1);
+		}
 	}
 	fclose(f);
+	if (ours && bad_line) {
+		cli_error("%s:%d: %s is not a run number (a whole number from 1)", path, bad_line,
+			  bad);
+		return -1;
+	}
+	if (ours && m->runs && m->run > m->runs) {
+		cli_error("%s: run=%d of runs=%d: a run past the last", path, m->run, m->runs);
+		return -1;
+	}
 	return ours;
 }

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "tickscope/version.h"
 
 
@@ -57,6 +58,22 @@ static void on_sigbus(int sig)
 	_exit(1);
 }
 
+/*
+ * What a command printed on stdout must have arrived: `tickscope info >/dev/full` (a full
+ * disk) exited 0 with its output lost. A command that failed already said why.
+ */
+static int flushed(int rc)
+{
+	int err;
+
+	fflush(stdout); /* a failure sets the stream's error and errno */
+	err = ts_stream_err(stdout);
+	if (!err || rc)
+		return rc;
+	cli_error("writing the output: %s", strerror(-err));
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	struct sigaction sa = { .sa_handler = on_sigbus };
@@ -67,15 +84,15 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);
-		return argc < 2 ? 2 : 0;
+		return flushed(argc < 2 ? 2 : 0);
 	}
 	if (!strcmp(argv[1], "--version")) {
 		printf("tickscope %s\n", TS_VERSION);
-		return 0;
+		return flushed(0);
 	}
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (!strcmp(argv[1], commands[i].name))
-			return commands[i].fn(argc - 1, argv + 1);
+			return flushed(commands[i].fn(argc - 1, argv + 1));
 	cli_error("unknown command '%s' (tickscope --help lists them)", argv[1]);
 	return 2;
 }

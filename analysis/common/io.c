@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* File I/O the layers share (common/io.h). */
 #include <errno.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/io.h"
+#include "tickscope/error.h"
 
 int ts_write_full(int fd, const void *p, size_t len)
 {
@@ -22,6 +24,48 @@ int ts_write_full(int fd, const void *p, size_t len)
 		len -= (size_t)n;
 	}
 	return 0;
+}
+
+int ts_stream_err(FILE *f)
+{
+	if (!ferror(f))
+		return 0;
+	switch (errno) {
+	case ENOSPC:
+	case EDQUOT:
+	case EFBIG:
+	case EROFS:
+	case EPIPE:
+	case EIO:
+		return -errno;
+	}
+	return -EIO;
+}
+
+FILE *ts_fopen_w(const char *path, int *err)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	FILE *f;
+
+	if (fd < 0) {
+		*err = errno == ELOOP ? -TS_EOUTLINK : -errno;
+		return NULL;
+	}
+	f = fdopen(fd, "w");
+	if (!f) {
+		*err = -errno;
+		close(fd);
+	}
+	return f;
+}
+
+int ts_fclose_err(FILE *f)
+{
+	int err = ts_stream_err(f);
+
+	if (fclose(f) && !err)
+		err = errno ? -errno : -EIO;
+	return err;
 }
 
 int ts_mkdir_p(const char *dir, unsigned int mode)

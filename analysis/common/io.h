@@ -4,11 +4,31 @@
 #define TICKSCOPE_IO_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 /* ts_write_full() - write all @len bytes of @p to @fd. Return: 0, or -errno (-EIO for 0). */
 int ts_write_full(int fd, const void *p, size_t len);
 
 /* ts_mkdir_p() - make @dir and its missing parents with @mode. Return: 0 or -errno. */
 int ts_mkdir_p(const char *dir, unsigned int mode);
+
+/*
+ * ts_stream_err() - the error of the stream @f written through stdio: 0 when ferror() is
+ * clear, else the failed write's -errno when errno still holds a write error (-ENOSPC on a
+ * full disk, which "Input/output error" hid), else -EIO. Call it right after the last write:
+ * stdio keeps no error code of its own.
+ */
+int ts_stream_err(FILE *f);
+
+/*
+ * ts_fopen_w() - create or truncate @path for writing, as fopen(path, "w") but never through
+ * a symbolic link: a link in an output folder (out/events.tsv -> ~/notes) had tickscope write
+ * outside the folder the user named. Return: the stream, or NULL with *@err -errno
+ * (-TS_EOUTLINK for a link).
+ */
+FILE *ts_fopen_w(const char *path, int *err);
+
+/* ts_fclose_err() - ts_stream_err(), then fclose() @f. Return: 0 or a negative errno. */
+int ts_fclose_err(FILE *f);
 
 #endif

@@ -160,7 +160,8 @@ static int parse_sec(const char *s, const char *stop, uint64_t *ns)
 		return 0;
 	}
 	v = strtod(s, &end);
-	if (end != stop || v < 0 || v > 1.8e10)
+	/* written so that NaN fails too ("nan" was a window of (uint64_t)NaN ns) */
+	if (end != stop || !(v >= 0 && v <= 1.8e10))
 		return -TS_EUSAGE;
 	*ns = (uint64_t)(v * 1e9 + 0.5);
 	return 0;
@@ -174,7 +175,7 @@ int ts_analysis_parse_time(const char *s, uint64_t *start, uint64_t *end)
 		return -TS_EUSAGE;
 	if (parse_sec(s, comma, start) || parse_sec(comma + 1, comma + strlen(comma), end))
 		return -TS_EUSAGE;
-	if (*end && *start > *end)
+	if (*end && *start > *end) /* START == END: the events at that instant */
 		return -TS_EUSAGE;
 	return 0;
 }

@@ -589,6 +589,13 @@ const char *ts_sched_run_why(const struct ts_sched *m, uint64_t nr_broken)
 	return m->per_task && nr_broken ? TS_SCHED_RUN_WHY : NULL;
 }
 
+const char *ts_sched_task_run_why(const struct ts_sched *m, const struct ts_sched_task *t)
+{
+	if (m->per_task && !t->nr_switches)
+		return TS_SCHED_UNSWITCHED_WHY;
+	return ts_sched_run_why(m, t->nr_broken);
+}
+
 const char *ts_sched_wakes_why(const struct ts_sched *m)
 {
 	return m->per_task ? TS_SCHED_WAKES_WHY : NULL;

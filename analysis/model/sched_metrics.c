@@ -170,9 +170,11 @@ static void stack_metrics(const struct ts_sched *m, struct ts_metric_sink *s, co
 
 	if (!why && !n)
 		why = "no switch-out callchains (record with perf record -g)";
-	tm_value(s, "count", TS_DIR_NEUTRAL, why ? NAN : (double)n, "offcpu_stacks.count");
-	if (why)
+	if (why) {
+		tm_null(s, "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, why, "offcpu_stacks.count");
 		return;
+	}
+	tm_value(s, "count", TS_DIR_NEUTRAL, (double)n, "offcpu_stacks.count");
 	for (i = 0; i < n; i++) { /* the TOP_STACKS heaviest, heaviest first */
 		uint64_t tot = ts_sched_stack_at(m, i)->total;
 

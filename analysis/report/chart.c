@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "tickscope/chart.h"
+#include "common/io.h"
 
 struct ts_chart *ts_charts_add(struct ts_charts *cs, const char *name, const char *script)
 {
@@ -56,19 +57,13 @@ static FILE *open_data(const struct ts_charts *cs, const char *name, const char 
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s%s.tsv", cs->dir, name, suffix);
-	f = fopen(path, "w");
-	if (!f)
-		*err = -errno;
+	f = ts_fopen_w(path, err);
 	return f;
 }
 
 static int close_data(FILE *f)
 {
-	int bad = ferror(f);
-
-	if (fclose(f) || bad)
-		return -EIO;
-	return 0;
+	return ts_fclose_err(f);
 }
 
 /* A legend or label cell: no tabs, newlines or quotes. */
@@ -126,7 +121,7 @@ static int cdf_files(const struct ts_charts *cs, struct ts_chart *c, size_t nr,
 {
 	FILE *f, *m;
 	size_t s;
-	int err = 0;
+	int err = 0, ret;
 
 	f = open_data(cs, c->name, "", &err);
 	if (!f)
@@ -150,10 +145,10 @@ static int cdf_files(const struct ts_charts *cs, struct ts_chart *c, size_t nr,
 	}
 	fputc('\n', f);
 	err = cdf_rows(f, nr, h);
-	if (close_data(f) && !err)
-		err = -EIO;
-	if (close_data(m) && !err)
-		err = -EIO;
+	ret = close_data(f);
+	err = err ?: ret;
+	ret = close_data(m);
+	err = err ?: ret;
 	c->marks = 1;
 	return err;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "tickscope/compare_report.h"
+#include "common/io.h"
 #include "tickscope/stats.h"
 
 static void str(FILE *f, const char *s)
@@ -358,5 +359,5 @@ int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		str(f, c->notes[i].text);
 	}
 	fputs("]}\n", f);
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "tickscope/compare_report.h"
+#include "common/io.h"
 #include "tickscope/error.h"
 
 const char *ts_summary_ops(double ops, char *buf, size_t len)
@@ -317,9 +318,8 @@ int ts_summary_write(const char *path, const char *key, const char *sha256, long
 		fprintf(f, m->why_null ? "\t%s\n" : "\n", m->why_null);
 	}
 	fprintf(f, "end\t%d\n", r->nr - from);
-	if (ferror(f) | fclose(f))
-		err = -EIO;
-	else if (rename(tmp, path)) /* its own reason: a folder in its place is EISDIR */
+	err = ts_fclose_err(f);
+	if (!err && rename(tmp, path)) /* its own reason: a folder in its place is EISDIR */
 		err = -errno;
 	if (err)
 		unlink(tmp);

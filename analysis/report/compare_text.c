@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tickscope/compare_report.h"
+#include "common/io.h"
 
 const char *ts_compare_adjust_name(enum ts_adjust a)
 {
@@ -491,5 +492,5 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 			"\n[1] Too few runs: with these counts the U test cannot reach p < %.2g "
 			"(it needs at least 4 runs a side); record more runs.\n",
 			c->o.alpha);
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "tickscope/escape.h"
+#include "common/io.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/stats.h"
 
@@ -17,10 +18,13 @@ static FILE *open_tsv(const char *dir, const char *name, const char *header)
 {
 	char *path;
 	FILE *f;
+	int err = 0;
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
-	f = fopen(path, "w");
+	f = ts_fopen_w(path, &err);
+	if (!f)
+		errno = -err; /* the callers return -errno (TS_EOUTLINK for a link) */
 	free(path);
 	if (f)
 		fprintf(f, "%s\n", header);
@@ -29,9 +33,7 @@ static FILE *open_tsv(const char *dir, const char *name, const char *header)
 
 static int close_tsv(FILE *f)
 {
-	int bad = ferror(f);
-
-	return (fclose(f) || bad) ? -EIO : 0;
+	return ts_fclose_err(f);
 }
 
 static void num(FILE *f, double v)

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "report_priv.h"
+#include "common/io.h"
 #include "tickscope/chart.h"
 #include "tickscope/timeline.h"
 
@@ -45,7 +46,7 @@ int ts_plot_timeline(struct ts_charts *cs, struct ts_chart *c, const struct ts_t
 	uint64_t start, end;
 	size_t i;
 	FILE *f;
-	int bad;
+	int err = 0;
 
 	ts_timeline_window(t, &start, &end);
 	if (!ts_timeline_nr(t)) {
@@ -55,14 +56,11 @@ int ts_plot_timeline(struct ts_charts *cs, struct ts_chart *c, const struct ts_t
 		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/%s.tsv", cs->dir, c->name);
-	f = fopen(path, "w");
+	f = ts_fopen_w(path, &err);
 	if (!f)
-		return -errno;
+		return err;
 	fputs("kind\tcpu\tstart_us\tend_us\tto_cpu\ttid\tstate\tname\n", f);
 	for (i = 0; i < ts_timeline_nr(t); i++)
 		row(f, ts_timeline_at(t, i), start, o);
-	bad = ferror(f);
-	if (fclose(f) || bad)
-		return -EIO;
-	return 0;
+	return ts_fclose_err(f);
 }

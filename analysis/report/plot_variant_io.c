@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "plot_variant.h"
+#include "common/io.h"
 
 #define IO_MAGIC "tickscope-plot-variant 2"
 
@@ -51,7 +52,7 @@ int ts_plot_variant_save(FILE *f, const char *key, const struct ts_plot_variant 
 				if (!isnan(v->rows[k][i].v[j]))
 					fprintf(f, "row\t%d\t%d\t%.17g\t%s\n", j, k,
 						v->rows[k][i].v[j], v->rows[k][i].label);
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }
 
 static int load_hist(struct ts_hist *h, char *rest)

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tickscope/html.h"
+#include "common/io.h"
 
 static const char style[] =
 	"body{font:15px/1.45 system-ui,-apple-system,'Segoe UI',sans-serif;color:#222;"
@@ -308,5 +309,5 @@ int ts_html_end(FILE *f)
 	fputs("<p class=\"note\">Written by tickscope; charts drawn by gnuplot. This file loads "
 	      "nothing from anywhere.</p>\n</body>\n</html>\n",
 	      f);
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }

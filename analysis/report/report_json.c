@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "report_priv.h"
+#include "common/io.h"
 
 /* The run's meta.txt beside the input, or null. */
 static void run_json(struct rp_json *w, const struct ts_run_meta *r)
@@ -20,8 +21,14 @@ static void run_json(struct rp_json *w, const struct ts_run_meta *r)
 	rp_jstr(w, "board", r->board);
 	rp_jstr(w, "variant", r->variant);
 	rp_jstr(w, "workload", r->workload);
-	rp_ju64(w, "run", (uint64_t)r->run);
-	rp_ju64(w, "runs", (uint64_t)r->runs);
+	if (r->run) /* 0: meta.txt has no run= */
+		rp_ju64(w, "run", (uint64_t)r->run);
+	else
+		rp_jnull(w, "run");
+	if (r->runs)
+		rp_ju64(w, "runs", (uint64_t)r->runs);
+	else
+		rp_jnull(w, "runs");
 	if (r->pinned < 0)
 		rp_jnull(w, "pinned");
 	else
@@ -112,5 +119,5 @@ int ts_report_json(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	rp_jend(&w, '}');
 	rp_jend(&w, '}');
 	fputc('\n', f);
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }

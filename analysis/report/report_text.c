@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "report_priv.h"
+#include "common/io.h"
 
 /* Lost events once, as perf counts them, with where the figure comes from. */
 static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
@@ -27,8 +28,13 @@ static void lost_line(FILE *f, const struct ts_analysis *a, uint64_t lost)
 /* The run's meta.txt: which benchmark run, pinned or not, and its own result. */
 static void run_line(FILE *f, const struct ts_run_meta *r)
 {
-	fprintf(f, "  run: %s/%s %s run %d of %d, %s", r->board, r->variant, r->workload, r->run,
-		r->runs,
+	char run[16] = "-", runs[16] = "-"; /* 0: meta.txt has no run= or runs= */
+
+	if (r->run)
+		snprintf(run, sizeof(run), "%d", r->run);
+	if (r->runs)
+		snprintf(runs, sizeof(runs), "%d", r->runs);
+	fprintf(f, "  run: %s/%s %s run %s of %s, %s", r->board, r->variant, r->workload, run, runs,
 		r->pinned < 0 ? "pinning unknown" :
 		r->pinned     ? "pinned" :
 				"not pinned");
@@ -98,5 +104,5 @@ int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_
 		" sched_waking (else sched_wakeup) to the switch-in, time runnable after a preemption\n"
 		" not counted; rqdly: run-queue delay, from sched_wakeup or a preempting switch-out\n"
 		" to the switch-in, preempted time counted)\n");
-	return ferror(f) ? -EIO : 0;
+	return ts_stream_err(f);
 }

@@ -21,7 +21,7 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 	size_t n = ts_sched_nr_tasks(m), *idx = rp_rank(n, task_run, m), i;
 	const struct ts_sched_task *t;
 	struct rp_dist dl, wl;
-	uint64_t broken = 0;
+	uint64_t broken = 0, unswitched = 0;
 	const char *wk = ts_sched_wakes_why(m), *off = ts_sched_off_why(m);
 
 	if (!idx)
@@ -39,13 +39,16 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64,
 			t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid,
 			t->nr_switches, t->nr_involuntary, t->nr_migrations);
-		if (rp_sched_run_measured(m, t->nr_broken)) {
+		if (rp_sched_task_run_measured(m, t)) {
 			fprintf(f, " %10.3f %10.3f %8.1f %10.3f", MS(t->run.sum), MS(t->delay_perf),
 				(double)t->delay_perf_max / 1e3, MS(t->delay.sum));
 			rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
 		} else {
 			fprintf(f, " %10s %10s %8s %10s %8s", "-", "-", "-", "-", "-");
-			broken++;
+			if (t->nr_broken)
+				broken++;
+			else
+				unswitched++;
 		}
 		if (wk) {
 			fprintf(f, " %6s %8s %8s", "-", "-", "-");
@@ -70,6 +73,11 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 			" task%s listed whose run slices "
 			"broken chains end: %s\n",
 			broken, broken == 1 ? "" : "s", RP_SCHED_RUN_WHY);
+	if (unswitched)
+		fprintf(f,
+			"  run and sched delay: - for the %" PRIu64
+			" task%s listed never switched out: %s\n",
+			unswitched, unswitched == 1 ? "" : "s", TS_SCHED_UNSWITCHED_WHY);
 }
 
 static void sched_classes(FILE *f, const struct ts_sched_totals *t)

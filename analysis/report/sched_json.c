@@ -79,7 +79,7 @@ static void dist_json(struct rp_json *w, const char *key, const struct ts_hist *
 static void task_json(struct rp_json *w, const struct ts_sched *m, const struct ts_sched_task *t,
 		      const struct ts_sched_wait **v, const struct ts_report_opts *o)
 {
-	int run = rp_sched_run_measured(m, t->nr_broken);
+	int run = rp_sched_task_run_measured(m, t);
 	const char *wk = ts_sched_wakes_why(m), *offw = ts_sched_off_why(m);
 	static const char *const off[TS_OFF_NR] = { "off_cpu_R", "off_cpu_S", "off_cpu_D",
 						    "off_cpu_other" };
@@ -115,6 +115,10 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 		rp_jend(w, '}');
 	}
 	run_json(w, &t->run, &t->delay, run);
+	if (run)
+		rp_jnull(w, "run_null_reason");
+	else
+		rp_jstr(w, "run_null_reason", ts_sched_task_run_why(m, t));
 	dist_json(w, "wake_delivery", &t->delivery, wk);
 	dist_json(w, "wakeup_latency", &t->wakelat, wk);
 	for (i = 0; i < TS_OFF_NR; i++)

@@ -16,7 +16,10 @@ const struct ts_sched_wait **rp_sched_waits_by_task(const struct ts_sched *m);
 /* The run of @v (sorted, @n entries) that is task @pid's: its first index, @len its length. */
 size_t rp_sched_task_waits(const struct ts_sched_wait **v, size_t n, int32_t pid, size_t *len);
 
-/* Why the wakers cannot be listed (sched_waking not recorded), NULL when they can. */
+/*
+ * Why the wakers cannot be listed (sched_waking not recorded, or a per-task recording, which
+ * has the followed tasks' wakes only), NULL when they can.
+ */
 const char *rp_sched_no_wakers(const struct ts_sched *m);
 
 /* The wait entries sorted by stack (each stack's are one run); NULL on no memory. */
@@ -36,6 +39,13 @@ int rp_sched_stack_wakers(const struct ts_sched *m, const struct ts_sched_wait *
 static inline int rp_sched_run_measured(const struct ts_sched *m, uint64_t nr_broken)
 {
 	return !ts_sched_run_why(m, nr_broken);
+}
+
+/* Whether the task @t's run slices and sched delays are measured (ts_sched_task_run_why()). */
+static inline int rp_sched_task_run_measured(const struct ts_sched *m,
+					     const struct ts_sched_task *t)
+{
+	return !ts_sched_task_run_why(m, t);
 }
 
 /* The reason said once where run slices and sched delays are `-` / null. */

@@ -60,14 +60,14 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 			k->nr_voluntary, k->nr_involuntary, k->nr_migrations);
 		count_tsv(f, k->nr_wakeups, wk);
 		count_tsv(f, k->nr_wakeup_new, wk);
-		if (rp_sched_run_measured(m, k->nr_broken))
+		if (rp_sched_task_run_measured(m, k))
 			fprintf(f, "\t%" PRIu64 "\t%" PRIu64, k->delay_perf, k->delay_perf_max);
 		else
 			fputs("\t-\t-", f);
 		for (j = 0; j < TS_WAKE_NR; j++)
 			count_tsv(f, k->wake_class[j], wk);
 		count_tsv(f, k->nr_wake_unclassified, wk);
-		if (rp_sched_run_measured(m, k->nr_broken)) {
+		if (rp_sched_task_run_measured(m, k)) {
 			rp_tsv_dist(f, &k->run);
 			rp_tsv_dist(f, &k->delay);
 		} else {

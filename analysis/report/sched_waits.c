@@ -50,6 +50,9 @@ size_t rp_sched_task_waits(const struct ts_sched_wait **v, size_t n, int32_t pid
 
 const char *rp_sched_no_wakers(const struct ts_sched *m)
 {
+	/* a per-task recording has the wakes of the followed tasks' contexts only */
+	if (ts_sched_wakes_why(m))
+		return ts_sched_wakes_why(m);
 	return ts_sched_waits_recorded(m) ? NULL :
 					    "sched:sched_waking not recorded (it names the waker)";
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "report_priv.h"
+#include "common/io.h"
 
 static const char *const dist_cols[] = { "count",  "sum_ns", "min_ns",	"p50_ns",
 					 "p90_ns", "p99_ns", "p999_ns", "max_ns" };
@@ -21,11 +22,9 @@ FILE *rp_tsv_open(struct rp_tsv *t, const char *name, const char *cols, const ch
 	if (t->err)
 		return NULL;
 	snprintf(path, sizeof(path), "%s/%s.tsv", t->dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		t->err = -errno;
+	f = ts_fopen_w(path, &t->err);
+	if (!f)
 		return NULL;
-	}
 	fputs(cols, f);
 	for (; dists && *dists; dists++)
 		for (i = 0; i < 8; i++)
@@ -38,8 +37,10 @@ void rp_tsv_close(struct rp_tsv *t, FILE *f)
 {
 	if (!f)
 		return;
-	if ((ferror(f) || fclose(f)) && !t->err)
-		t->err = -EIO;
+	int err = ts_fclose_err(f);
+
+	if (err && !t->err)
+		t->err = err;
 }
 
 void rp_tsv_rate(FILE *f, uint64_t n, double span)

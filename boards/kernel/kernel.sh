@@ -210,6 +210,8 @@ else
 		{ cat "$kdir/base.log" >&2; die "allnoconfig with $base_frag failed"; }
 fi
 vrc=0
+# the variant folder is ours, not a user's folder kernel-config.sh must refuse (base/ is in it)
+: >"$bdir/.tickscope-out"
 # shellcheck disable=SC2086 # fragment names, split on purpose
 "$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$src" --board "$board" \
 	--base "$kdir/base/.config" --out "$bdir" $fragments >"$kdir/verdicts.txt" 2>&1 || vrc=$?

@@ -62,9 +62,8 @@ check_name "$ex: name" "$name"
 [ -n "${E_a:-}" ] && [ -n "${E_b:-}" ] || die "$ex: a= and b= (the two variants) are required"
 runs=${V_RUNS:-${E_runs:-5}}
 per=${V_RUNS_PER_JOB:-1}
-for n in "$runs" "$per"; do
-	case "$n" in '' | *[!0-9]* | 0) die "RUNS and RUNS_PER_JOB must be numbers above 0" ;; esac
-done
+check_count RUNS "$runs" 1
+check_count RUNS_PER_JOB "$per" 1
 traces=${V_TRACES:-${E_traces:-0}}
 case "$traces" in 0 | 1) ;; *) die "TRACES (or the experiment's traces=) must be 0 or 1, not '$traces'" ;; esac
 

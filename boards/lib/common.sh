@@ -60,6 +60,18 @@ check_name() {
 	[ "${#2}" -le 64 ] || die "$1 '$2' is longer than 64 characters"
 }
 
+# check_count WHAT VALUE MIN: dies in one line unless VALUE is a whole number from MIN to
+# 999999 written without a leading 0: RUNS=00 recorded nothing and a number beyond the shell's
+# arithmetic ("[: Illegal number") was read as none, both ending "successfully".
+check_count() {
+	case "$2" in
+	'' | *[!0-9]* | 0?* | ???????*) ;;
+	*) [ "$2" -lt "$3" ] || return 0 ;;
+	esac
+	die "$1 must be a whole number from $3 to 999999, not" \
+		"'$(printf '%s' "$2" | tr -c '[:print:]' '?')'"
+}
+
 # check_path WHAT PATH: dies when PATH holds a newline or another control character, which
 # no run folder's meta.txt, order.txt or log line can carry.
 check_path() {

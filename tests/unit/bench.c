@@ -107,9 +107,9 @@ static void test_bad(void)
 	bad("hello\nworld\n", 2, "unknown output: error at the last line");
 	bad("", 1, "empty output");
 	bad("x\nAF_UNIX sock stream latency: fast microseconds\n", 2, "lat_unix without a number");
-	bad("AF_UNIX sock stream latency: 1 microseconds\nAF_UNIX sock stream latency: 2 "
-	    "microseconds\n",
-	    2, "two lat_unix results");
+	refused("AF_UNIX sock stream latency: 1 microseconds\nAF_UNIX sock stream latency: 2 "
+		"microseconds\n",
+		2, TS_EBENCHTWICE, "two lat_unix results");
 	bad("stress-ng: info: [1] stressor bogo ops real time\nstress-ng: info: [1] (secs)\n", 2,
 	    "stress-ng header without the rate units");
 	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
@@ -227,6 +227,62 @@ static void test_nothing(void)
 	     3, "YAML entry of 0 bogo ops");
 }
 
+/*
+ * Two runs' outputs in one file (a re-run appended with >>): perf bench took the second's
+ * figures and stress-ng the first's, silently. Each real output doubled is refused at the
+ * second run's line that starts its result: @mark's line in the file, plus its line count.
+ */
+static void test_twice(void)
+{
+	static const char *const files[] = {
+		"perf-bench-pipe.out",	     "perf-bench-messaging.out", "stress-ng-0.15-ramfs.out",
+		"stress-ng-0.15-ramfs.yaml", "pingpong-same.out",	 "lat-unix-seed-after.txt"
+	};
+	static const char *const marks[] = { "# Running '",
+					     "# Running '",
+					     "stressor       bogo ops",
+					     "metrics:",
+					     "AF_UNIX sock stream latency",
+					     "AF_UNIX sock stream latency" };
+	static char text[1 << 17];
+	struct ts_bench b;
+	char path[4096];
+
+	for (int i = 0; i < 6; i++) {
+		int line, err, n = 0, at = 0;
+		size_t len = 0;
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/tests/fixtures/bench/%s", top, files[i]);
+		f = fopen(path, "rb");
+		if (f) {
+			len = fread(text, 1, sizeof(text) / 2 - 1, f);
+			fclose(f);
+		}
+		text[len] = '\0';
+		for (char *p = text, *q; *p; p = q + 1) {
+			char *m = strstr(p, marks[i]);
+
+			q = strchr(p, '\n');
+			n++;
+			if (!at && m && (!q || m < q))
+				at = n;
+			if (!q)
+				break;
+		}
+		if (!ok(len && at && text[len - 1] == '\n', "%s: %d lines, %s at line %d", files[i],
+			n, marks[i], at))
+			continue;
+		if (!ok(!ts_bench_parse(text, len, &b, &line), "%s once parses", files[i]))
+			continue;
+		memcpy(text + len, text, len + 1);
+		err = ts_bench_parse(text, 2 * len, &b, &line);
+		if (!ok(err == -TS_EBENCHTWICE && line == n + at,
+			"%s twice: -TS_EBENCHTWICE at line %d", files[i], n + at))
+			diag("err %d line %d", err, line);
+	}
+}
+
 int main(void)
 {
 	top = getenv("TS_TOP") ? getenv("TS_TOP") : ".";
@@ -236,5 +292,6 @@ int main(void)
 	test_bad();
 	test_cut();
 	test_nothing();
+	test_twice();
 	return tap_done();
 }

@@ -49,6 +49,11 @@ int main(void)
 	ok(ts_analysis_parse_time(",3", &st, &en) == 0 && st == 0 && en == 3000000000,
 	   "open start");
 	is_int(ts_analysis_parse_time("3,1", &st, &en), -TS_EUSAGE, "END before START rejected");
+	ok(ts_analysis_parse_time("1,1", &st, &en) == 0 && st == en,
+	   "a window of one instant (the events at that time)");
+	is_int(ts_analysis_parse_time("nan,", &st, &en), -TS_EUSAGE, "START nan rejected");
+	is_int(ts_analysis_parse_time("1,nan", &st, &en), -TS_EUSAGE, "END nan rejected");
+	is_int(ts_analysis_parse_time("-nan,", &st, &en), -TS_EUSAGE, "START -nan rejected");
 
 	ok(ts_analysis_new(&a, &o) == 0, "analysis with --cpu and --time");
 	ts_analysis_note_recorded(a, "sched:sched_switch");

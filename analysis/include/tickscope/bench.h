@@ -41,14 +41,15 @@ struct ts_bench {
  * Return: 0, -TS_EBENCH for an unknown or malformed output, -TS_EBENCHCUT when a figure it
  * would take is on a last line that no newline ends (an output cut short: "12295.59" may be
  * "1229"), -TS_EBENCHNONE for one that measured nothing (a zero latency, time, rate or count:
- * no round trip, no bogo op).
+ * no round trip, no bogo op), -TS_EBENCHTWICE for a second run's result in the same output
+ * (outputs appended with >>: one of them was taken silently).
  */
 int ts_bench_parse(const char *text, size_t len, struct ts_bench *b, int *line);
 
 /**
  * ts_bench_read() - ts_bench_parse() of a file
- * Return: 0, -errno when it cannot be read, or -TS_EBENCH, -TS_EBENCHCUT or -TS_EBENCHNONE
- * with @line set.
+ * Return: 0, -errno when it cannot be read (@line 0), or -TS_EBENCH, -TS_EBENCHCUT,
+ * -TS_EBENCHNONE or -TS_EBENCHTWICE with @line set.
  */
 int ts_bench_read(const char *path, struct ts_bench *b, int *line);
 

@@ -24,6 +24,8 @@
 	X(TS_EBENCH, "unrecognised or malformed benchmark output")                \
 	X(TS_EBENCHCUT, "benchmark output cut short inside a figure")             \
 	X(TS_EBENCHNONE, "the benchmark measured nothing (a zero time or count)") \
+	X(TS_EBENCHTWICE, "two benchmark results in one output (one run a file)") \
+	X(TS_EOUTLINK, "an output file is a symbolic link (not followed)")        \
 	X(TS_ESUMMARY, "malformed tickscope summary")                             \
 	X(TS_ESUMMARYCUT, "tickscope summary cut short (no end line)")
 

@@ -188,6 +188,9 @@ void ts_sched_set_per_task(struct ts_sched *m, int per_task);
 	"slices start at another task's switch"
 #define TS_SCHED_WAKES_WHY \
 	"a per-task recording has a task's wakes only when a followed task is the waker"
+#define TS_SCHED_UNSWITCHED_WHY                                                                    \
+	"a per-task recording has a task's switch-out only when it is followed: these tasks were " \
+	"seen only in the followed tasks' events"
 #define TS_SCHED_OFF_WHY                                                                  \
 	"a per-task recording has a task's switch-in only when a followed task switched " \
 	"to it"
@@ -201,6 +204,14 @@ void ts_sched_set_per_task(struct ts_sched *m, int per_task);
  * -a one the chain broke where data is missing, and perf timehist's rule is kept.
  */
 const char *ts_sched_run_why(const struct ts_sched *m, uint64_t nr_broken);
+
+/**
+ * ts_sched_task_run_why() - why the run slices and sched delays of the task @t are not
+ * measured (ts_sched_run_why() of its broken slices, or, in a per-task recording, a task never
+ * switched out: one the recording did not follow, whose slices it has none of); NULL when they
+ * are
+ */
+const char *ts_sched_task_run_why(const struct ts_sched *m, const struct ts_sched_task *t);
 
 /**
  * ts_sched_wakes_why() - why wake counts, wake classes, wake delivery, wakeup latency and the
