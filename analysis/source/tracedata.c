@@ -379,6 +379,14 @@ static void refuse(struct fmt *m, const struct reject *rj, const char *why)
  */
 #define NR_VETTED 16
 
+/*
+ * libtraceevent's format parser keeps its tokenizer in file-scope variables (the text being
+ * parsed and the position in it), shared by every tep handle: two threads parsing formats or
+ * a header page at once (compare's workers, each opening a run) would read each other's text.
+ * Every call into that tokenizer takes this lock; the rest of a parse runs unlocked.
+ */
+static pthread_mutex_t tokenizer_lock = PTHREAD_MUTEX_INITIALIZER;
+
 static struct {
 	pthread_mutex_t lock;
 	char sum[NR_VETTED][TS_SHA256_HEX];
@@ -426,11 +434,13 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 		refuse(&f->v[bad_step], rj, "libtraceevent crashed parsing it");
 		from = bad_step + 1;
 	}
+	pthread_mutex_lock(&tokenizer_lock);
 	for (i = 0; i < f->nr; i++) {
 		/* perf warns about a format that does not parse and goes on; so do we */
 		if (!f->v[i].refused)
 			tep_parse_event(tep, f->v[i].text, f->v[i].len, f->v[i].sys);
 	}
+	pthread_mutex_unlock(&tokenizer_lock);
 	return 0;
 }
 
@@ -477,7 +487,9 @@ static int parse_header(struct tep_handle *tep, struct cur *c, int *v06)
 		ret = get_blob(c, 8, &blob, &len, "header_page");
 	if (ret)
 		return ret;
+	pthread_mutex_lock(&tokenizer_lock);
 	tep_parse_header_page(tep, (char *)blob, len, long_size);
+	pthread_mutex_unlock(&tokenizer_lock);
 	ret = get_str(c, &name, "header_event name");
 	if (!ret && strcmp(name, "header_event"))
 		ret = bad(c, "expected header_event");
