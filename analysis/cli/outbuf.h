@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
  * An output buffer for commands that write millions of lines (dump): bytes, strings and
- * numbers appended without stdio, one write(2) per 128-256 KiB: a buffer that stays in the
- * printing CPU's cache next to the batches it reads (docs/scale.md, dump's printing thread).
+ * numbers appended without stdio, one write(2) per megabyte.
  */
 #ifndef TS_OUTBUF_H
 #define TS_OUTBUF_H
@@ -13,7 +12,7 @@
 
 #include "common/digits.h"
 
-#define OB_SIZE (1u << 18)
+#define OB_SIZE (1u << 20)
 #define OB_LINE (1u << 17) /* room ob_line() makes: a printed event is written in place */
 #define OB_SLACK 256 /* room kept after a string, for the numbers and chars that follow */
 
