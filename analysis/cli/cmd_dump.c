@@ -85,7 +85,7 @@ static void head_keep(struct dump *d, struct head *h, const struct ts_sample *s,
  * on a miss only, and on_event() stays a leaf on a hit.
  */
 static __attribute__((noinline)) uint32_t head_line(struct dump *d, struct head *h, char *p,
-						     const struct ts_sample *s)
+						    const struct ts_sample *s)
 {
 	struct outbuf ob = { .b = p }, *o = &ob;
 	const char *comm;
