@@ -80,22 +80,17 @@ static void head_keep(struct dump *d, struct head *h, const struct ts_sample *s,
 }
 
 /*
- * The part of @s's line that names its thread into @o (an entry's room of DUMP_HEAD_MAX
- * bytes), from the cache or written and kept.
+ * The part of @s's line that names its thread, written into @p (an entry's room of
+ * DUMP_HEAD_MAX bytes) and kept in @h; its length. Out of line: the reader's thread calls it
+ * on a miss only, and on_event() stays a leaf on a hit.
  */
-static void head_line(struct dump *d, struct outbuf *o, const struct ts_sample *s)
+static __attribute__((noinline)) uint32_t head_line(struct dump *d, struct head *h, char *p,
+						    const struct ts_sample *s)
 {
-	size_t start = o->n, n;
+	struct outbuf ob = { .b = p }, *o = &ob;
 	const char *comm;
-	struct head *h;
-	int hit;
+	size_t n;
 
-	h = head_of(d, s, &hit);
-	if (hit) { /* a fixed-size copy is a few moves: the room is larger */
-		memcpy(o->b + o->n, h->text, sizeof(h->text));
-		o->n += h->len;
-		return;
-	}
 	comm = ts_source_comm(d->src, s->tid);
 	n = strlen(comm); /* a comm is at most 31 bytes (TS_COMM_MAX) */
 	switch (d->fmt) {
@@ -126,7 +121,8 @@ static void head_line(struct dump *d, struct outbuf *o, const struct ts_sample *
 		ob_str(o, ",\"comm\":");
 		dump_json_str(o, comm, n);
 	}
-	head_keep(d, h, s, o->b + start, o->n - start);
+	head_keep(d, h, s, o->b, o->n);
+	return (uint32_t)o->n;
 }
 
 /* A sample goes to the printer with its thread's part of the line; COMM, FORK, EXIT rename. */
@@ -134,7 +130,8 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 {
 	struct dump *d = ctx;
 	struct dump_rec *r;
-	struct outbuf o;
+	struct head *h;
+	int hit;
 
 	if (!s) {
 		d->gen++;
@@ -146,10 +143,13 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 	r = dump_lines_reserve(d->lines, s->raw_size);
 	if (!r)
 		return -ECANCELED; /* the printer stopped on an error: dump_lines_finish() has it */
-	o.b = r->data;
-	o.n = 0;
-	head_line(d, &o, s);
-	r->head_len = (uint32_t)o.n;
+	h = head_of(d, s, &hit);
+	if (hit) { /* a fixed-size copy is a few moves: the room is larger */
+		memcpy(r->data, h->text, sizeof(h->text));
+		r->head_len = h->len;
+	} else {
+		r->head_len = head_line(d, h, r->data, s);
+	}
 	r->time = s->time;
 	r->off = ts_reader_last_offset(d->reader);
 	r->name = ev->name;

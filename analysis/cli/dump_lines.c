@@ -58,6 +58,29 @@ static int plain_str(const char *s, size_t n, int json)
 	return 1;
 }
 
+/*
+ * plain_str() of a payload's string, read eight bytes at a time to its end: the bytes after
+ * it, up to the next multiple of 8, are the entry's (a payload is queued 8-aligned, padded,
+ * with BATCH_SLACK after the last), and are set to 0xff, which neither form escapes, before
+ * the test.
+ */
+static int plain_payload_str(const char *s, size_t n, int json)
+{
+	size_t i = 0;
+	uint64_t x;
+
+	for (; i + 8 <= n; i += 8) {
+		memcpy(&x, s + i, 8);
+		if (json ? json_special(x) : tsv_special(x))
+			return 0;
+	}
+	if (i == n)
+		return 1;
+	memcpy(&x, s + i, 8);
+	x |= ~0ULL << 8 * (n - i); /* the bytes past the end: 0xff, which neither escapes */
+	return !(json ? json_special(x) : tsv_special(x));
+}
+
 /* The runs that need no escape are copied whole. */
 void dump_json_str(struct outbuf *o, const char *s, size_t n)
 {
@@ -119,6 +142,7 @@ void dump_tsv_str(struct outbuf *o, const char *s, size_t n)
 #define NR_NAMES 512
 #define NR_EVENTS 64
 #define NR_FLINES 256
+#define NR_CPU_TEXT 256
 
 struct name {
 	const char *key;
@@ -148,7 +172,8 @@ struct printer {
 	struct fline flines[NR_FLINES]; /* by tracepoint id */
 	uint64_t sec; /* the last line's seconds, as the format writes them before the ns */
 	uint32_t sec_len;
-	char sec_text[28];
+	char sec_text[32];
+	uint64_t cpu_text[NR_CPU_TEXT]; /* the text form's " [%03u] " by CPU; 0: not made yet */
 };
 
 /*
@@ -245,7 +270,13 @@ static void print_value(struct printer *d, const struct ts_field_value *v)
 	switch (v->type) {
 	case TS_FIELD_STRING: /* up to its NUL, at most 255 bytes */
 		n = strnlen(str, v->len < 255 ? v->len : 255);
-		if (json)
+		if (plain_payload_str(str, n, json)) {
+			if (json)
+				ob_putc(o, '"');
+			ob_mem(o, str, n);
+			if (json)
+				ob_putc(o, '"');
+		} else if (json)
 			dump_json_str(o, str, n);
 		else
 			dump_tsv_str(o, str, n);
@@ -306,11 +337,12 @@ static void memo_span(struct fline *l)
 static struct fline *fline_of(struct printer *d, int tp_id, const char *name)
 {
 	struct fline *l = &d->flines[(unsigned int)tp_id % NR_FLINES];
-	size_t n = strlen(name);
+	size_t n;
 	int i;
 
 	if (l->names && l->tp_id == tp_id)
 		return l;
+	n = strlen(name);
 	fline_free(l);
 	l->f = ts_decoder_fields(d->dec, tp_id, &l->nr);
 	if (!l->f)
@@ -403,16 +435,11 @@ static void pad_str(struct outbuf *o, const char *s, int w)
 	ob_mem(o, s, n);
 }
 
-/* ": %*s: " of an event name, made once per name (keyed by the decoder's string). */
-static const struct name *event_part(struct printer *d, const char *name)
+/* ": %*s: " of an event name into @e, made once per name (keyed by the decoder's string) */
+static const struct name *make_event_part(struct printer *d, struct name *e, const char *name)
 {
-	unsigned int i = (unsigned int)(((uintptr_t)name >> 3) * 0x9e3779b1u) % NR_EVENTS;
-	struct name *e = &d->events[i];
 	int w = d->width > 1000 ? 1000 : d->width, n;
 
-	if (e->key == name)
-		return e;
-	free(e->text);
 	n = strlen(name);
 	e->len = (n > w ? n : w) + 4;
 	e->text = calloc(1, e->len > 48 ? e->len : 48); /* text_line() copies 48 bytes at once */
@@ -427,10 +454,31 @@ static const struct name *event_part(struct printer *d, const char *name)
 }
 
 /*
+ * The event's part, from the table (a few probes from the name's slot; NULL when none is free
+ * or no memory: the line writes it then). The slot is the top bits of a product: names
+ * allocated one after the other must not share one.
+ */
+static inline const struct name *event_part(struct printer *d, const char *name)
+{
+	unsigned int i = (unsigned int)((uintptr_t)name * 0x9e3779b97f4a7c15ULL >> 58), k;
+
+	_Static_assert(NR_EVENTS == 64, "event_part() takes a slot from 6 bits");
+	for (k = 0; k < 8; k++, i = (i + 1) % NR_EVENTS) {
+		struct name *e = &d->events[i];
+
+		if (e->key == name)
+			return e;
+		if (!e->key)
+			return make_event_part(d, e, name);
+	}
+	return NULL;
+}
+
+/*
  * Seconds as the format writes them before the nanoseconds ("%5llu.", or time_ns's leading
  * digits), kept until they change.
  */
-static void put_seconds(struct printer *d, uint64_t sec)
+static inline void put_seconds(struct printer *d, uint64_t sec)
 {
 	struct outbuf *o = &d->out;
 	size_t start = o->n;
@@ -448,7 +496,7 @@ static void put_seconds(struct printer *d, uint64_t sec)
 	}
 	d->sec = sec;
 	d->sec_len = (uint32_t)(o->n - start);
-	memcpy(d->sec_text, o->b + start, d->sec_len);
+	memcpy(d->sec_text, o->b + start, d->sec_len); /* at most 21 bytes */
 }
 
 /* time_ns: the kept seconds, then nine digits (or the nanoseconds alone in the first second) */
@@ -476,6 +524,28 @@ static inline void put_head(struct outbuf *o, const struct dump_rec *r)
 	ob_mem(o, r->data, r->head_len);
 }
 
+/* " [%03u] " of @cpu, one 8-byte store from the table (7 bytes and one that is overwritten) */
+static inline void put_cpu(struct printer *d, uint32_t cpu)
+{
+	struct outbuf *o = &d->out;
+	uint64_t *t = &d->cpu_text[cpu % NR_CPU_TEXT];
+	char s[8];
+
+	if (cpu < NR_CPU_TEXT && *t) {
+		memcpy(o->b + o->n, t, 8);
+		o->n += 7;
+		return;
+	}
+	ob_mem(o, " [", 2);
+	ob_num(o, cpu, 3, '0');
+	ob_mem(o, "] ", 2);
+	if (cpu >= NR_CPU_TEXT)
+		return;
+	memcpy(s, o->b + o->n - 7, 7);
+	s[7] = 0;
+	memcpy(t, s, 8);
+}
+
 /* The text line, as printf("%16s %5d [%03u] %5llu.%09llu: %*s: %s\n"), the head queued. */
 static int text_line(struct printer *d, const struct dump_rec *r)
 {
@@ -486,9 +556,7 @@ static int text_line(struct printer *d, const struct dump_rec *r)
 	int ret;
 
 	put_head(o, r);
-	ob_mem(o, " [", 2);
-	ob_num(o, r->cpu, 3, '0');
-	ob_mem(o, "] ", 2);
+	put_cpu(d, r->cpu);
 	put_seconds(d, r->time / 1000000000ULL);
 	ts_digits9(o->b + o->n, (uint32_t)(r->time % 1000000000ULL)); /* %09llu */
 	o->n += 9;
