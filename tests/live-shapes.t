@@ -178,7 +178,8 @@ loop=$!
 record pid perf record -e 'sched:*,timer:*' -p $loop -o "$T/pid.data" -- sleep 0.5 &&
 	shape pid "$T/pid.data"
 kill $loop
-if record cpu0 perf record -e 'sched:*,irq:*' -a -C 0 -o "$T/cpu0.data" -- sleep 0.3; then
+# the workload on CPU 0, so that CPU 0 has tasks switched in often even on an idle machine
+if record cpu0 perf record -e 'sched:*,irq:*' -a -C 0 -o "$T/cpu0.data" -- taskset -c 0 $W; then
 	shape cpu0 "$T/cpu0.data"
 	oracle_timehist_check cpu0 "$T/cpu0.data"
 fi
@@ -188,9 +189,10 @@ if record monotonic perf record -k CLOCK_MONOTONIC -e 'sched:*' -a -o "$T/monoto
 	oracle_timehist_check monotonic "$T/monotonic.data"
 fi
 
-# --switch-output: every piece with samples is a whole perf.data
+# --switch-output: every piece with samples is a whole perf.data; the workload three times
+# fills more than one 100K piece even on an idle machine (about 1.2 MB here)
 if record switch-output perf record --switch-output=100K -e 'sched:*,irq:*' -a \
-	-o "$T/switch-output.data" -- sleep 0.5; then
+	-o "$T/switch-output.data" -- sh -c "$W >/dev/null; $W >/dev/null; $W >/dev/null"; then
 	np=0
 	for f in "$T"/switch-output.data.*; do
 		[ "$(oracle_perf_total "$f")" -gt 0 ] || continue
