@@ -38,17 +38,26 @@ static inline uint64_t tsv_special(uint64_t x)
 	return zero_byte(x ^ ('\t' * ONES)) | zero_byte(x ^ ('\n' * ONES));
 }
 
+/* Whether the whole words of @n bytes at @s from *@i on need no escape; *@i: after the last. */
+static inline int plain_words(const char *s, size_t *i, size_t n, int json)
+{
+	uint64_t x;
+
+	for (; *i + 8 <= n; *i += 8) {
+		memcpy(&x, s + *i, 8);
+		if (json ? json_special(x) : tsv_special(x))
+			return 0;
+	}
+	return 1;
+}
+
 /* Whether @n bytes at @s need no escape: eight at a time, the tail one by one. */
 static int plain_str(const char *s, size_t n, int json)
 {
 	size_t i = 0;
-	uint64_t x;
 
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, s + i, 8);
-		if (json ? json_special(x) : tsv_special(x))
-			return 0;
-	}
+	if (!plain_words(s, &i, n, json))
+		return 0;
 	for (; i < n; i++) {
 		unsigned char c = s[i];
 
@@ -69,11 +78,8 @@ static int plain_payload_str(const char *s, size_t n, int json)
 	size_t i = 0;
 	uint64_t x;
 
-	for (; i + 8 <= n; i += 8) {
-		memcpy(&x, s + i, 8);
-		if (json ? json_special(x) : tsv_special(x))
-			return 0;
-	}
+	if (!plain_words(s, &i, n, json))
+		return 0;
 	if (i == n)
 		return 1;
 	memcpy(&x, s + i, 8);
