@@ -364,12 +364,14 @@ enum { KEEP, MEMBER, REPEAT };
  */
 static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, uint64_t id)
 {
-	const struct ts_attr *a = ts_reader_attr_of_id(ts_source_reader(p->src), id);
+	const struct ts_attr *a;
 	int i, v = KEEP;
 
 	for (i = 0; i < p->nr_seen; i++)
 		if (p->seen[i].attr == attr)
 			return p->seen[i].left_out;
+	/* an attr not seen before (once each, but for attrs past the table's 128) */
+	a = ts_reader_attr_of_id(ts_source_reader(p->src), id);
 	if (!attr->freq && !attr->sample_period)
 		v = MEMBER;
 	else if (a) /* the file's attr: the repeat is the later one in the file, as the CLI has it */
