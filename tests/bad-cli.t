@@ -112,13 +112,14 @@ for cmd in report dump; do
 done
 # no FILE and no perf.data where the user stands: one line saying both, not only ENOENT
 mkdir "$T/nodata"
-for cmd in info dump report; do
+for cmd in info dump report plot; do
 	(cd "$T/nodata" && "$TICKSCOPE" $cmd >"$T/out" 2>"$T/err")
 	rc=$?
 	want="tickscope: $cmd: no FILE given, and no perf.data in this folder (tickscope $cmd [-i] FILE)"
 	[ $rc -eq 1 ] && [ ! -s "$T/out" ] && [ "$(cat "$T/err")" = "$want" ]
 	ok $? "$cmd without FILE in a folder without perf.data: one line saying so"
 done
+is "$(ls -A "$T/nodata")" "" "plot made no folder for its charts there"
 # the bundled recordings are .xz: a compressed perf.data or kallsyms says what it is and how to
 # unpack it, where it said only "bad magic" or "not a kallsyms line"
 xz -c "$tiny" >"$T/tiny.data.xz" && gzip -c "$tiny" >"$T/tiny.data.gz" &&

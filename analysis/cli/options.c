@@ -161,9 +161,11 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 	if ((c->common & CLI_ONE_INPUT) && cli_check_operands(c->name, c->in, argc, argv, optind))
 		return 2;
 	c->input = cli_input(c->in, argc, argv, optind);
-	/* perf.data is only the default: a new user without one is told so, not just ENOENT */
-	if ((c->common & CLI_ONE_INPUT) && !c->in && optind >= argc && access(c->input, F_OK) &&
-	    errno == ENOENT)
+	/*
+	 * perf.data is only the default (of info, dump, report and plot, the commands parsed
+	 * here): a new user without one is told so, not just ENOENT
+	 */
+	if (!c->in && optind >= argc && access(c->input, F_OK) && errno == ENOENT)
 		return cli_error("%s: no FILE given, and no perf.data in this folder "
 				 "(tickscope %s [-i] FILE)",
 				 c->name, c->name);
