@@ -126,7 +126,8 @@ bench: deps
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench.sh
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench-charts.sh
 
-install: all
+# Only what it installs: the unit tests (all) are not, and cost a new user minutes to build.
+install: $(CLI)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 755 $(CLI) $(DESTDIR)$(PREFIX)/bin/tickscope
 	install -m 644 docs/man/tickscope.1 $(DESTDIR)$(PREFIX)/share/man/man1/tickscope.1

@@ -30,8 +30,11 @@ unxz() {
 	echo "$cache/$2"
 }
 
+# (bold on a terminal only: `make demo | tee demo.log` kept the escape sequences)
+bold='' plain=''
+[ -t 1 ] && bold=$(printf '\033[1m') plain=$(printf '\033[0m')
 step() {
-	printf '\n\033[1m$ %s\033[0m\n' "$*" | sed "s|$top/||g; s|$cache/||g"
+	printf '\n%s$ %s%s\n' "$bold" "$*" "$plain" | sed "s|$top/||g; s|$cache/||g"
 }
 
 # run_dir RUN NAME: a recorded run (perf.data.xz, kallsyms.xz, meta.txt) unpacked into

@@ -110,6 +110,33 @@ for cmd in report dump; do
 		"^tickscope: $T/empty.kallsyms: no symbol in it \(an empty kallsyms\?\)$" \
 		$cmd "$tiny" --kallsyms "$T/empty.kallsyms"
 done
+# no FILE and no perf.data where the user stands: one line saying both, not only ENOENT
+mkdir "$T/nodata"
+for cmd in info dump report plot; do
+	(cd "$T/nodata" && "$TICKSCOPE" $cmd >"$T/out" 2>"$T/err")
+	rc=$?
+	want="tickscope: $cmd: no FILE given, and no perf.data in this folder (tickscope $cmd [-i] FILE)"
+	[ $rc -eq 1 ] && [ ! -s "$T/out" ] && [ "$(cat "$T/err")" = "$want" ]
+	ok $? "$cmd without FILE in a folder without perf.data: one line saying so"
+done
+is "$(ls -A "$T/nodata")" "" "plot made no folder for its charts there"
+# the bundled recordings are .xz: a compressed perf.data or kallsyms says what it is and how to
+# unpack it, where it said only "bad magic" or "not a kallsyms line"
+xz -c "$tiny" >"$T/tiny.data.xz" && gzip -c "$tiny" >"$T/tiny.data.gz" &&
+	printf 'ffffffff81000000 T _text\n' | xz -c >"$T/ks.xz"
+ok $? "a compressed perf.data and kallsyms"
+xzhint='an xz file: unpack it first \(xz -dk\)$'
+for cmd in info dump report; do
+	mistake "$cmd FILE.xz: one line saying it is an xz file and how to unpack it" 1 \
+		"^tickscope: $T/tiny.data.xz: offset 0: not a perf.data file .bad magic.: $xzhint" \
+		$cmd "$T/tiny.data.xz"
+done
+mistake "report FILE.gz: one line saying it is a gzip file" 1 \
+	"^tickscope: $T/tiny.data.gz: offset 0: .*: a gzip file: unpack it first \(gzip -dk\)$" \
+	report "$T/tiny.data.gz"
+mistake "report --kallsyms K.xz: one line saying it is an xz file" 1 \
+	"^tickscope: $T/ks.xz: line 1: not a kallsyms line: $xzhint" \
+	report "$tiny" --kallsyms "$T/ks.xz"
 # summary's file could not replace what is in its place: "Input/output error" for every cause
 mkdir -p "$T/srun/perf.data.tsum"
 cp "$tiny" "$T/srun/perf.data"

@@ -38,6 +38,11 @@ if command -v man >/dev/null; then
 	is "$w" "" "man renders tickscope.1 without warnings"
 fi
 
+# install builds what it installs, not all's unit tests (after make demo they took a new user
+# five minutes): with the unit tests' header as new, -n lists no build of build*/tests/
+n=$(make -n -W tests/lib/tap.h -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr 2>&1 |
+	grep -c '/tests/[a-z0-9_]*\.t')
+is "$n" 0 "make install builds no unit test"
 make -s -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr >"$T/inst" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
 for f in bin/tickscope lib/tickscope/tickscope.so share/man/man1/tickscope.1 \

@@ -57,6 +57,18 @@ for d in $(cd "$TS_TOP" && find . -mindepth 1 -maxdepth 1 -type d ! -name .git !
 done
 is "$miss" "" "the README's Layout table names every folder of the tree"
 
+# "Recording the machine you are on": the folder make record writes, as boards/record.sh has it
+p='`make record BOARD=[a-z0-9-]* WORKLOAD=[a-z-]* VARIANT=[a-z0-9]* RUNS=[0-9]*`'
+rec=$(tr '\n' ' ' <"$readme" | grep -o "$p *records [a-z -]* into \`[^\`]*\`" | head -1)
+dest=$(sed -n 's|^dest=\$results/\$board/\$variant/\$workload$|B V W|p' \
+	"$TS_TOP/boards/record.sh")
+is "$dest" "B V W" "boards/record.sh writes results/<board>/<variant>/<workload>"
+b=$(echo "$rec" | sed -n 's/.*BOARD=\([^ ]*\).*/\1/p')
+w=$(echo "$rec" | sed -n 's/.*WORKLOAD=\([^ ]*\).*/\1/p')
+v=$(echo "$rec" | sed -n 's/.*VARIANT=\([^ ]*\).*/\1/p')
+is "$(echo "$rec" | sed -n 's/.* into `\([^`]*\)`$/\1/p')" "results/$b/$v/$w/" \
+	"README: make record BOARD=$b WORKLOAD=$w VARIANT=$v writes where record.sh puts it"
+
 grep -q '`build/tickscope`' "$readme"
 ok $? "the README says where the built binary is (build/tickscope)"
 
@@ -96,6 +108,9 @@ done
 xz -dc "$TS_TOP/tests/fixtures/x86-pingpong-cross.data.xz" >"$T/pingpong-cross.data" &&
 	xz -dc "$TS_TOP/tests/fixtures/x86-b0ab7601.kallsyms.xz" >"$T/x86.kallsyms"
 ok $? "the bundled ping-pong recordings decompress"
+k=$(sed -n 's/^kallsyms: //p' "$TS_TOP/tests/fixtures/x86-pingpong-cross.meta")
+tr '\n' ' ' <"$readme" | grep -qF "xz -dc tests/fixtures/$k >x86.kallsyms"
+ok $? "README: the x86.kallsyms it unpacks is the recording's own ($k)"
 cmd='tickscope report pingpong-cross.data --kallsyms x86.kallsyms --top 4'
 (cd "$T" && "$TICKSCOPE" ${cmd#tickscope } >"$T/cross.txt" 2>&1)
 ok $? "$cmd"

@@ -4,10 +4,12 @@
  * command shares (-i/--input, --kallsyms, --file-order, --strict, -h/--help) here, each command's own
  * through its callback, and one place that decides help, usage errors and the input.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "tickscope/analysis.h"
@@ -159,6 +161,14 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 	if ((c->common & CLI_ONE_INPUT) && cli_check_operands(c->name, c->in, argc, argv, optind))
 		return 2;
 	c->input = cli_input(c->in, argc, argv, optind);
+	/*
+	 * perf.data is only the default (of info, dump, report and plot, the commands parsed
+	 * here): a new user without one is told so, not just ENOENT
+	 */
+	if (!c->in && optind >= argc && access(c->input, F_OK) && errno == ENOENT)
+		return cli_error("%s: no FILE given, and no perf.data in this folder "
+				 "(tickscope %s [-i] FILE)",
+				 c->name, c->name);
 	return 0;
 }
 

@@ -86,3 +86,35 @@ int ts_mkdir_p(const char *dir, unsigned int mode)
 	}
 	return 0;
 }
+
+const char *ts_packed_hint(const void *p, size_t n)
+{
+	static const struct {
+		size_t len;
+		const char *magic, *hint;
+	} kinds[] = {
+		{ 6, "\3757zXZ", "an xz file: unpack it first (xz -dk)" },
+		{ 2, "\037\213", "a gzip file: unpack it first (gzip -dk)" },
+		{ 4, "\050\265\057\375", "a zstd file: unpack it first (zstd -d)" },
+		{ 3, "BZh", "a bzip2 file: unpack it first (bzip2 -dk)" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++)
+		if (n >= kinds[i].len && !memcmp(p, kinds[i].magic, kinds[i].len))
+			return kinds[i].hint;
+	return NULL;
+}
+
+const char *ts_packed_hint_file(const char *path)
+{
+	unsigned char head[8];
+	ssize_t n = -1;
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+
+	if (fd >= 0) {
+		n = read(fd, head, sizeof(head));
+		close(fd);
+	}
+	return n > 0 ? ts_packed_hint(head, (size_t)n) : NULL;
+}

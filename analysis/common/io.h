@@ -31,4 +31,14 @@ FILE *ts_fopen_w(const char *path, int *err);
 /* ts_fclose_err() - ts_stream_err(), then fclose() @f. Return: 0 or a negative errno. */
 int ts_fclose_err(FILE *f);
 
+/*
+ * ts_packed_hint() - when the first @n bytes @p of a file are the magic of a compressed file
+ * (xz, gzip, zstd, bzip2: the bundled recordings are .xz), the words that say so and how to
+ * unpack it, "an xz file: unpack it first (xz -dk)"; else NULL.
+ */
+const char *ts_packed_hint(const void *p, size_t n);
+
+/* ts_packed_hint_file() - ts_packed_hint() of the first bytes of the file @path, or NULL. */
+const char *ts_packed_hint_file(const char *path);
+
 #endif

@@ -63,7 +63,10 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 			(double)last / 1e9, rp_span_s(a));
 	else
 		fprintf(f, "  trace - (no event analysed)");
-	fprintf(f, ", symbols: %s", o->kallsyms ? o->kallsyms : "none (raw addresses)");
+	/* a recording of another machine is named only by its own kernel's kallsyms: say so */
+	fprintf(f, ", symbols: %s",
+		o->kallsyms ? o->kallsyms :
+			      "none (raw addresses: give the recording kernel's kallsyms)");
 	if (o->kallsyms && o->kallsyms_shift)
 		fprintf(f, " (another boot: kernel moved %s%#llx, modules unnamed)",
 			o->kallsyms_shift < 0 ? "-" : "+",

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/io.h"
 #include "reader_priv.h"
 
 /* Read exactly @size bytes at @off, naming the offset on a short read. */
@@ -250,8 +251,12 @@ static int read_magic(struct ts_reader *r, uint64_t magic[2])
 			r, 0, -TS_EMAGIC,
 			"a perf.data of the first format (magic PERFFILE, perf before "
 			"Linux 2.6.37): not supported");
-	if (magic[0] != TS_PERF_MAGIC)
-		return ts_reader_fail(r, 0, -TS_EMAGIC, "%s", ts_strerror(-TS_EMAGIC));
+	if (magic[0] != TS_PERF_MAGIC) {
+		const char *packed = ts_packed_hint(magic, 16);
+
+		return ts_reader_fail(r, 0, -TS_EMAGIC, "%s%s%s", ts_strerror(-TS_EMAGIC),
+				      packed ? ": " : "", packed ? packed : "");
+	}
 	return 0;
 }
 

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/io.h"
 #include "source_priv.h"
 #include "tickscope/error.h"
 
@@ -54,10 +55,14 @@ int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cac
 			 size_t len)
 {
 	int line = 0, ret = ts_ksyms_load_cached(kp, path, cache, &line);
+	/* a compressed copy (the bundled kallsyms are .xz) fails on line 1: say what it is */
+	const char *packed = ret == -TS_EKALLSYMS && line == 1 ? ts_packed_hint_file(path) : NULL;
 
 	/* a path longer than the message is cut */
 	if (ret == -TS_EKALLSYMS && !line)
 		snprintf(err, len, "%.300s: no symbol in it (an empty kallsyms?)", path);
+	else if (packed)
+		snprintf(err, len, "%.300s: line 1: not a kallsyms line: %s", path, packed);
 	else if (ret == -TS_EKALLSYMS)
 		snprintf(err, len, "%.300s: line %d: not a kallsyms line", path, line);
 	else if (ret)
