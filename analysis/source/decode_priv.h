@@ -99,6 +99,12 @@ struct evcache {
 	struct fld f[NF]; /* by the decoder's slots */
 	uint64_t report_max; /* sched_switch: the "+" (preempted) bit of prev_state */
 	/*
+	 * The decoder's fast fill (its setup decides): every slot has the size and form the
+	 * current kernels give it, so a payload of at least @need bytes is read without a check
+	 * or a size switch per field
+	 */
+	uint8_t fixed;
+	/*
 	 * ts_decoder_name()'s check: the payload size every slot needs, its __data_loc slots,
 	 * and whether a full decode of this id succeeded (so that the decoder reads its slots
 	 * as their flags say: numbers with num(), arrays and __data_loc with ts_dec_str())
@@ -222,6 +228,48 @@ static inline uint64_t num(struct payload *pl, const struct fld *f)
 	default:
 		pl->bad = 1;
 		return 0;
+	}
+}
+
+/*
+ * The fast fills' slots (struct evcache's @fixed): a comm that is a char array of at least
+ * TS_COMM_LEN bytes, a number of exactly @size bytes.
+ */
+static inline int fld_is_comm(const struct fld *f)
+{
+	return f->size >= TS_COMM_LEN &&
+	       (f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC)) == TEP_FIELD_IS_ARRAY;
+}
+
+static inline int fld_is_num(const struct fld *f, unsigned int size)
+{
+	return f->size == size && !(f->flags & (TEP_FIELD_IS_ARRAY | TEP_FIELD_IS_DYNAMIC));
+}
+
+/* A comm slot as ts_dec_str() copies it, from a payload checked to hold every slot. */
+static inline void comm_at(const unsigned char *p, const struct fld *f, char *out)
+{
+	memcpy(out, p + f->off, TS_COMM_LEN);
+	out[TS_COMM_LEN - 1] = 0;
+}
+
+/* A number slot of @size bytes (a constant) as num() reads it, from a checked payload. */
+static inline uint64_t num_at(const unsigned char *p, const struct fld *f, unsigned int size)
+{
+	int sgn = !!(f->flags & TEP_FIELD_IS_SIGNED);
+
+	if (size == 1)
+		return sgn ? (uint64_t)(int8_t)p[f->off] : p[f->off];
+	if (size == 4) {
+		uint32_t x;
+
+		memcpy(&x, p + f->off, 4);
+		return sgn ? (uint64_t)(int32_t)x : x;
+	} else {
+		uint64_t v;
+
+		memcpy(&v, p + f->off, 8);
+		return v;
 	}
 }
 

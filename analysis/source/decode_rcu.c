@@ -78,17 +78,25 @@ enum { U_S };
 
 static const struct ts_field_def util_fields[] = { [U_S] = REQ("s") };
 
+static void util_setup(struct evcache *c)
+{
+	c->fixed = fld_is_num(&c->f[U_S], 8);
+}
+
 static void util_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
 		      struct ts_event *ev)
 {
-	struct strcache *s = ptr_string(d, ev, num(pl, &c->f[U_S]), -1, pl);
+	/* a 64-bit kernel's char * (every rcu_utilization there): one size check */
+	uint64_t addr = c->fixed && pl->size >= c->need ? num_at(pl->p, &c->f[U_S], 8) :
+							  num(pl, &c->f[U_S]);
+	struct strcache *s = ptr_string(d, ev, addr, -1, pl);
 
 	ev->rcu_util.start = s->start;
 	ev->rcu_util.ctx = s->ctx;
 	ev->rcu_util.str = s->str;
 }
 
-TS_KIND_DECODER(rcu_util, util_fields, NULL, util_fill);
+TS_KIND_DECODER(rcu_util, util_fields, util_setup, util_fill);
 
 enum { G_RCUNAME, G_GP_SEQ, G_GPEVENT };
 

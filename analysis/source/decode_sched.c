@@ -84,13 +84,29 @@ static void switch_setup(struct evcache *c)
 			best = v > best ? v : best;
 	}
 	c->report_max = best;
+	c->fixed = fld_is_comm(&c->f[SW_PREV_COMM]) && fld_is_num(&c->f[SW_PREV_PID], 4) &&
+		   fld_is_num(&c->f[SW_PREV_PRIO], 4) && fld_is_num(&c->f[SW_PREV_STATE], 8) &&
+		   fld_is_comm(&c->f[SW_NEXT_COMM]) && fld_is_num(&c->f[SW_NEXT_PID], 4) &&
+		   fld_is_num(&c->f[SW_NEXT_PRIO], 4);
 }
 
 static void switch_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
 			struct ts_event *ev)
 {
 	const struct fld *f = c->f;
+	const unsigned char *p = pl->p;
 
+	if (c->fixed && pl->size >= c->need) { /* every sched_switch of a current kernel */
+		comm_at(p, &f[SW_PREV_COMM], ev->sw.prev_comm);
+		ev->sw.prev_pid = (int32_t)num_at(p, &f[SW_PREV_PID], 4);
+		ev->sw.prev_prio = (int32_t)num_at(p, &f[SW_PREV_PRIO], 4);
+		ev->sw.prev_state_raw = num_at(p, &f[SW_PREV_STATE], 8);
+		ev->sw.prev_state = ts_task_state_class(ev->sw.prev_state_raw, c->report_max);
+		comm_at(p, &f[SW_NEXT_COMM], ev->sw.next_comm);
+		ev->sw.next_pid = (int32_t)num_at(p, &f[SW_NEXT_PID], 4);
+		ev->sw.next_prio = (int32_t)num_at(p, &f[SW_NEXT_PRIO], 4);
+		return;
+	}
 	ts_dec_str(pl, &f[SW_PREV_COMM], ev->sw.prev_comm, TS_COMM_LEN);
 	ev->sw.prev_pid = num(pl, &f[SW_PREV_PID]);
 	ev->sw.prev_prio = num(pl, &f[SW_PREV_PRIO]);
@@ -115,9 +131,26 @@ static const struct ts_field_def wakeup_fields[] = {
 	[T_FLAGS] = OPT("common_flags"), /* the slots between are the migration's */
 };
 
+static void wakeup_setup(struct evcache *c)
+{
+	c->fixed = fld_is_comm(&c->f[T_COMM]) && fld_is_num(&c->f[T_PID], 4) &&
+		   fld_is_num(&c->f[T_PRIO], 4) && fld_is_num(&c->f[T_TARGET_CPU], 4) &&
+		   fld_is_num(&c->f[T_FLAGS], 1);
+}
+
 static void wakeup_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
 			struct ts_event *ev)
 {
+	const unsigned char *p = pl->p;
+
+	if (c->fixed && pl->size >= c->need) { /* the three wakeups of a current kernel */
+		comm_at(p, &c->f[T_COMM], ev->wake.comm);
+		ev->wake.pid = (int32_t)num_at(p, &c->f[T_PID], 4);
+		ev->wake.prio = (int32_t)num_at(p, &c->f[T_PRIO], 4);
+		ev->wake.target_cpu = (int32_t)num_at(p, &c->f[T_TARGET_CPU], 4);
+		ev->wake.ctx = ts_wake_ctx_of(num_at(p, &c->f[T_FLAGS], 1));
+		return;
+	}
 	ts_dec_str(pl, &c->f[T_COMM], ev->wake.comm, TS_COMM_LEN);
 	ev->wake.pid = num(pl, &c->f[T_PID]);
 	ev->wake.prio = num(pl, &c->f[T_PRIO]);
@@ -125,7 +158,7 @@ static void wakeup_fill(struct ts_decoder *d, const struct evcache *c, struct pa
 	ev->wake.ctx = ts_wake_ctx_of(num(pl, &c->f[T_FLAGS]));
 }
 
-TS_KIND_DECODER(sched_wakeup, wakeup_fields, NULL, wakeup_fill);
+TS_KIND_DECODER(sched_wakeup, wakeup_fields, wakeup_setup, wakeup_fill);
 
 static const struct ts_field_def migrate_fields[] = {
 	[T_COMM] = REQ("comm"),		[T_PID] = REQ("pid"),		[T_PRIO] = OPT("prio"),

@@ -9,7 +9,8 @@
  * files with aliases, weak, data, absolute, '$' and module symbols, sorted and not, and the
  * running kernel's /proc/kallsyms when it shows addresses. And a second decoder made like the
  * first from the same bytes forks no probe child, and decodes the same; a probe child that
- * dies in a format gets that format refused, and no more.
+ * dies in a format gets that format refused, and no more. And the fast fills of sched_switch
+ * and the wakeups read what the checked reads of other field sizes read.
  */
 #include <ctype.h>
 #include <signal.h>
@@ -60,6 +61,33 @@ static const char queue_work[] =
 	"print fmt: \"workqueue=%s req_cpu=%d cpu=%d\", __get_str(workqueue), REC->req_cpu, "
 	"REC->cpu\n";
 
+/*
+ * sched_switch and sched_waking as 6.18 prints them (the decoders' fast fills), and as a format
+ * of other sizes would (a 4-byte prev_state, no prio: the checked reads). %s: prev_state's
+ * declaration, its size; the waking's prio line.
+ */
+#define SWITCH_FMT                                                       \
+	"name: sched_switch\nID: 318\n" COMMON                           \
+	"\tfield:char prev_comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"  \
+	"\tfield:pid_t prev_pid;\toffset:24;\tsize:4;\tsigned:1;\n"      \
+	"\tfield:int prev_prio;\toffset:28;\tsize:4;\tsigned:1;\n"       \
+	"\tfield:%s prev_state;\toffset:32;\tsize:%d;\tsigned:1;\n"      \
+	"\tfield:char next_comm[16];\toffset:40;\tsize:16;\tsigned:0;\n" \
+	"\tfield:pid_t next_pid;\toffset:56;\tsize:4;\tsigned:1;\n"      \
+	"\tfield:int next_prio;\toffset:60;\tsize:4;\tsigned:1;\n\n"     \
+	"print fmt: \"prev_comm=%%s prev_pid=%%d prev_state=%%s ==> "    \
+	"next_comm=%%s next_pid=%%d\", REC->prev_comm, REC->prev_pid, "  \
+	"REC->prev_state & 256 ? \"+\" : \"\", REC->next_comm, REC->next_pid\n"
+
+#define WAKING_FMT                                                                \
+	"name: sched_waking\nID: 322\n" COMMON                                    \
+	"\tfield:char comm[16];\toffset:8;\tsize:16;\tsigned:0;\n"                \
+	"\tfield:pid_t pid;\toffset:24;\tsize:4;\tsigned:1;\n"                    \
+	"%s"                                                                      \
+	"\tfield:int target_cpu;\toffset:32;\tsize:4;\tsigned:1;\n\n"             \
+	"print fmt: \"comm=%%s pid=%%d target_cpu=%%03d\", REC->comm, REC->pid, " \
+	"REC->target_cpu\n"
+
 struct buf {
 	unsigned char p[8192];
 	size_t len;
@@ -107,6 +135,124 @@ static void section(struct buf *b)
 	put_blob(b, queue_work, 8);
 	put_num(b, 0, 4); /* kallsyms */
 	put_num(b, 0, 4); /* printk formats */
+}
+
+/* A version 0.6 section with the sched system only: the current formats, or @other sizes. */
+static void sched_section(struct buf *b, int other)
+{
+	static const char magic[] = "\027\010\104tracing";
+	char sw[2048], wk[1024];
+
+	snprintf(sw, sizeof(sw), SWITCH_FMT, other ? "int" : "long", other ? 4 : 8);
+	snprintf(wk, sizeof(wk), WAKING_FMT,
+		 other ? "" : "\tfield:int prio;\toffset:28;\tsize:4;\tsigned:1;\n");
+	b->len = 0;
+	put(b, magic, 10);
+	put(b, "0.6", 4);
+	put_num(b, 0, 1);
+	put_num(b, 8, 1);
+	put_num(b, 4096, 4);
+	put(b, "header_page", 12);
+	put_blob(b, header_page, 8);
+	put(b, "header_event", 13);
+	put_blob(b, "# compressed entry header\n", 8);
+	put_num(b, 0, 4);
+	put_num(b, 1, 4);
+	put(b, "sched", 6);
+	put_num(b, 2, 4);
+	put_blob(b, sw, 8);
+	put_blob(b, wk, 8);
+	put_num(b, 0, 4);
+	put_num(b, 0, 4);
+}
+
+/*
+ * The fast fills of sched_switch and the wakeups read what the checked reads of a format of
+ * other sizes read from the same values, and a payload shorter than the format is still corrupt.
+ */
+static void test_sched_fast(void)
+{
+	struct ts_decoder *d[2] = { NULL, NULL };
+	struct ts_event ev[2];
+	unsigned char sw[2][64], wk[40];
+	int32_t v32;
+	uint16_t type;
+	uint8_t flags = 0x08; /* TRACE_FLAG_HARDIRQ */
+	int64_t state = 0x101; /* S, preempted */
+	char err[256] = "";
+	struct buf *b = calloc(1, sizeof(*b));
+	int i, ret = 0;
+
+	for (i = 0; i < 2 && b; i++) {
+		sched_section(b, i);
+		ret |= ts_decoder_new(&d[i], b->p, b->len, err, sizeof(err));
+	}
+	ok(b && !ret, "sched sections of both layouts parse (%s)", err);
+	if (!b || ret)
+		goto out;
+	for (i = 0; i < 2; i++) {
+		memset(sw[i], 0, sizeof(sw[i]));
+		type = 318;
+		memcpy(sw[i], &type, 2);
+		memcpy(sw[i] + 8, "stress-ng-switchXYZ", 16); /* no NUL: the copy ends it */
+		v32 = -7;
+		memcpy(sw[i] + 24, &v32, 4);
+		v32 = 120;
+		memcpy(sw[i] + 28, &v32, 4);
+		memcpy(sw[i] + 32, &state, i ? 4 : 8);
+		memcpy(sw[i] + 40, "swapper/1", 9);
+		v32 = 1234;
+		memcpy(sw[i] + 56, &v32, 4);
+		v32 = -1;
+		memcpy(sw[i] + 60, &v32, 4);
+		memset(&ev[i], 0, sizeof(ev[i]));
+		ret |= ts_decoder_decode(d[i], 318, sw[i], sizeof(sw[i]), &ev[i]);
+	}
+	is_int(ret, 0, "sched_switch decodes in both layouts");
+	ok(!strcmp(ev[0].sw.prev_comm, "stress-ng-switc") &&
+		   !strcmp(ev[0].sw.next_comm, "swapper/1"),
+	   "fast: the comms, cut to 15 bytes (%s, %s)", ev[0].sw.prev_comm, ev[0].sw.next_comm);
+	ok(ev[0].sw.prev_pid == -7 && ev[0].sw.prev_prio == 120 && ev[0].sw.next_pid == 1234 &&
+		   ev[0].sw.next_prio == -1 && ev[0].sw.prev_state_raw == 0x101 &&
+		   ev[0].sw.prev_state == TS_STATE_RUNNING,
+	   "fast: pids, prios, prev_state 0x101 preempted (%d %d %d %d %#llx %d)",
+	   ev[0].sw.prev_pid, ev[0].sw.prev_prio, ev[0].sw.next_pid, ev[0].sw.next_prio,
+	   (unsigned long long)ev[0].sw.prev_state_raw, ev[0].sw.prev_state);
+	ok(!memcmp(&ev[0].sw, &ev[1].sw, sizeof(ev[0].sw)),
+	   "fast and checked reads give the same switch");
+	is_int(ts_decoder_decode(d[0], 318, sw[0], 63, &ev[0]), -TS_ECORRUPT,
+	       "fast layout: a switch payload 1 byte short is corrupt");
+
+	memset(wk, 0, sizeof(wk));
+	type = 322;
+	memcpy(wk, &type, 2);
+	memcpy(wk + 2, &flags, 1);
+	memcpy(wk + 8, "kworker/0:1", 11);
+	v32 = 42;
+	memcpy(wk + 24, &v32, 4);
+	v32 = 100;
+	memcpy(wk + 28, &v32, 4);
+	v32 = 3;
+	memcpy(wk + 32, &v32, 4);
+	for (i = 0; i < 2; i++) {
+		memset(&ev[i], 0, sizeof(ev[i]));
+		ret |= ts_decoder_decode(d[i], 322, wk, sizeof(wk), &ev[i]);
+	}
+	is_int(ret, 0, "sched_waking decodes in both layouts");
+	ok(ev[0].kind == TS_EV_WAKING && !strcmp(ev[0].wake.comm, "kworker/0:1") &&
+		   ev[0].wake.pid == 42 && ev[0].wake.prio == 100 && ev[0].wake.target_cpu == 3 &&
+		   ev[0].wake.ctx == TS_CTX_HARDIRQ,
+	   "fast: comm, pid, prio, target cpu, hard-irq context (%s %d %d %d %d)", ev[0].wake.comm,
+	   ev[0].wake.pid, ev[0].wake.prio, ev[0].wake.target_cpu, ev[0].wake.ctx);
+	ev[1].wake.prio = 100; /* the other layout has none: it reads 0 */
+	ok(!memcmp(&ev[0].wake, &ev[1].wake, sizeof(ev[0].wake)),
+	   "fast and checked reads give the same wake");
+	is_int(ts_decoder_decode(d[0], 322, wk, 35, &ev[0]), -TS_ECORRUPT,
+	       "fast layout: a waking payload 1 byte short is corrupt");
+out:
+	free(b);
+	ts_decoder_free(d[0]);
+	ts_decoder_free(d[1]);
 }
 
 static void test_shrink_end(struct ts_decoder *d)
@@ -423,6 +569,7 @@ int main(void)
 		test_like(b, d);
 		test_probe_crash(b);
 	}
+	test_sched_fast();
 	ts_decoder_free(d);
 	free(b);
 	return tap_done();
