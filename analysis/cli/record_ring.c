@@ -26,8 +26,9 @@ long rec_ring_drain(struct perf_mmap *map, struct rec_queue *q, uint64_t *wrappe
 	unsigned char *dst;
 	int err;
 
-	/* start at the tail we gave back, end at the head read now (an acquire): -ENOENT once
-	 * the ring is unmapped
+	/*
+	 * From the tail we gave back to the head read now (an acquire); -ENOENT once the ring
+	 * is unmapped.
 	 */
 	if (perf_mmap__read_init(map) < 0 || map->end == map->start)
 		return 0;
