@@ -279,19 +279,19 @@ if mkdir -p "$d" 2>/dev/null && cp /bin/true "$d/t" 2>/dev/null &&
 	"$TICKSCOPE" record -e sched:sched_process_exec -g -m 2 -o "$T/long.data" -- \
 		sh -c 'for i in $(seq 40); do "$0"; done' "$d/t" 2>"$T/long.err"
 	ok $? "tickscope record of 40 execs of a ${#d}-byte path"
-	m=$(sed -n 's/.* \([0-9][0-9]*\) records mended.*/\1/p' "$T/long.err")
+	m=$(sed -n "s/.* \\([0-9][0-9]*\\) records across the ring's end.*/\\1/p" "$T/long.err")
 	perf script -i "$T/long.data" -F trace 2>/dev/null >"$T/long.txt"
 	# a cut record keeps the start of its path and loses the end; a ring too slow to drain
 	# may drop some execs (LOST), the rest must be whole
 	all=$(grep -cF "filename=$T/" "$T/long.txt")
 	n=$(grep -cF "filename=$d/t pid=" "$T/long.txt")
 	[ "$all" -ge 20 ] && [ "$n" = "$all" ]
-	ok $? "every exec's path comes out whole in perf script ($n of $all; $m records mended)"
+	ok $? "every exec's path comes out whole in perf script ($n of $all; $m across the ring's end)"
 	[ "${m:-0}" -gt 0 ]
-	ok $? "some of those records wrapped the ring and were mended (else the check above is moot)"
+	ok $? "some of those records crossed the ring's end (else the check above is moot)"
 else
 	ok 0 "long records # SKIP cannot make a ${#d}-byte path here or no sched_process_exec"
-	ok 0 "long records mended # SKIP as above"
+	ok 0 "long records across the ring's end # SKIP as above"
 	ok 0 "long records wrapped # SKIP as above"
 fi
 

@@ -32,7 +32,6 @@
 
 int cmd_record(int argc, char **argv);
 
-#define MEND_SIZE (1 << 16) /* the largest record: header.size is a u16 */
 #define PERF_RECORD_FINISHED_ROUND 68 /* perf's user record type */
 #define QUEUE_MIN (4 << 20)
 #define ROUND_BYTES (256 << 10) /* the writer closes a round at least this often */
@@ -96,11 +95,12 @@ struct rec {
 	int out_set;
 	uint64_t *samples; /* per event */
 	uint64_t other, lost; /* the writer's */
-	uint64_t mended; /* the reader's */
+	uint64_t wrapped; /* the reader's: records that crossed the end of their ring */
 	size_t pass_max; /* the most bytes one ring gave in the last pass */
 	struct rec_queue q; /* from the reader thread to the writer */
 	int read_err;
-	unsigned char *mend; /* for records libperf cut short */
+	struct pollfd *pfd; /* one per ring: the reader's sleep */
+	int nr_pfd;
 	struct id_map *ids; /* sorted by id: which event a sample's IDENTIFIER names */
 	size_t nr_ids;
 	uint64_t comm_id; /* the first event's id on the first CPU */
@@ -310,6 +310,19 @@ static int parse(struct rec *r, int argc, char **argv)
 	return 0;
 }
 
+/*
+ * A ring's wakeup mark, bytes: a sixteenth of it. The reader sleeps until a ring holds this
+ * much, so a ring is at most a sixteenth full (plus what comes while the reader wakes) when a
+ * stall of the reader begins, and perf record's ring (drained whenever a pass finds records)
+ * not much less; a quarter, the mark before, left up to a quarter of it taken when the reader
+ * was stopped, and lost that much more. Draining a ring costs one copy and no system call,
+ * so the extra wakeups cost little.
+ */
+static size_t wake_mark(const struct rec *r)
+{
+	return (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE) / 16;
+}
+
 static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -324,13 +337,9 @@ static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
 	a->read_format = PERF_FORMAT_ID;
 	a->disabled = 1;
 	a->sample_id_all = 1;
-	/*
-	 * Wake at a quarter of the ring, not the kernel's default half: the reader then has
-	 * three quarters of the ring to drain before the kernel drops records, not one half,
-	 * while it waits for a CPU on a loaded machine.
-	 */
+	/* wake at a sixteenth of the ring, not the kernel's default half (wake_mark()) */
 	a->watermark = 1;
-	a->wakeup_watermark = (uint32_t)((size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE) / 4);
+	a->wakeup_watermark = (uint32_t)wake_mark(r);
 	/* the first event also brings the task records that give perf its comm names */
 	a->comm = a->task = a->comm_exec = i == 0;
 	/* following tasks, as perf record -- CMD: their children too, CMD from its exec on */
@@ -582,40 +591,28 @@ static void count(struct rec *r, const union perf_event *ev)
 
 /*
  * One pass over every CPU's ring into the queue, closed by a FINISHED_ROUND when it found
- * records. Return the records taken, or the writer's error.
+ * records. Return the bytes taken, or the writer's error.
  */
 static long drain(struct rec *r)
 {
 	static const struct perf_event_header round = { .type = PERF_RECORD_FINISHED_ROUND,
 							.size = sizeof(round) };
-	union perf_event *ev, *whole;
 	struct perf_mmap *map;
-	size_t bytes;
-	long n = 0;
-	int err = 0;
+	long n, bytes = 0;
+	int err;
 
 	r->pass_max = 0;
 	perf_evlist__for_each_mmap(r->evlist, map, false)
 	{
-		if (perf_mmap__read_init(map) < 0)
-			continue;
-		bytes = 0;
-		while (!err && (ev = perf_mmap__read_event(map))) {
-			whole = rec_ring_mend(map, ev, r->mend, MEND_SIZE);
-			r->mended += whole != ev;
-			err = rec_queue_put(&r->q, whole);
-			perf_mmap__consume(map);
-			bytes += whole->header.size;
-			n++;
-		}
-		perf_mmap__read_done(map);
-		if (bytes > r->pass_max)
-			r->pass_max = bytes;
-		if (err)
-			return err;
+		n = rec_ring_drain(map, &r->q, &r->wrapped);
+		if (n < 0)
+			return n;
+		bytes += n;
+		if ((size_t)n > r->pass_max)
+			r->pass_max = (size_t)n;
 	}
-	err = n ? rec_queue_put(&r->q, &round) : 0;
-	return err ?: rec_queue_publish(&r->q) ?: n;
+	err = bytes ? rec_queue_put(&r->q, &round) : 0;
+	return err ?: rec_queue_publish(&r->q) ?: bytes;
 }
 
 static int child_done(struct rec *r)
@@ -639,7 +636,7 @@ static int tasks_gone(const struct rec *r)
 /* The reader thread's loop: drain every ring, then sleep until one crosses its mark. */
 static int read_rings(struct rec *r)
 {
-	size_t ring_bytes = (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE);
+	size_t mark = wake_mark(r);
 	long n;
 	int last = 0;
 
@@ -652,15 +649,16 @@ static int read_rings(struct rec *r)
 		if (stop || child_done(r) || tasks_gone(r)) {
 			perf_evlist__disable(r->evlist);
 			last = 1;
-		} else if (r->pass_max < ring_bytes / 8) {
+		} else if (r->pass_max < mark) {
 			/*
-			 * Sleep until a ring crosses its wakeup mark (a quarter full): the kernel
-			 * flags a crossing that happened while we drained, so nothing waits
-			 * longer than the 100 ms timeout, and we do not spin on the trickle
-			 * that idle CPUs make. A pass that took an eighth of a ring or more
-			 * means records flow fast: drain again at once, as perf record does.
+			 * Sleep until a ring crosses its wakeup mark: the kernel flags a crossing
+			 * that happened while we drained, so nothing waits longer than the 100 ms
+			 * timeout, and we do not spin on the trickle that idle CPUs make. A pass
+			 * that took a mark's worth or more from a ring means records flow fast:
+			 * drain again at once, as perf record does. One descriptor a ring: the
+			 * kernel wakes every event that shares a ring, each polled one a wait.
 			 */
-			perf_evlist__poll(r->evlist, 100);
+			poll(r->pfd, (nfds_t)r->nr_pfd, 100);
 		}
 	}
 }
@@ -732,7 +730,15 @@ static int capture(struct rec *r)
 	{
 		nmaps++;
 	}
-	/* room for two full passes, at least 4 MiB */
+	r->pfd = calloc(nmaps ? (size_t)nmaps : 1, sizeof(*r->pfd));
+	if (!r->pfd)
+		return -ENOMEM;
+	perf_evlist__for_each_mmap(r->evlist, map, false)
+	{
+		r->pfd[r->nr_pfd].fd = rec_ring_fd(map);
+		r->pfd[r->nr_pfd++].events = POLLIN;
+	}
+	/* room for two full passes (a ring's copy takes at most half the queue), at least 4 MiB */
 	qsize = ring_bytes * (size_t)nmaps * 2;
 	err = rec_queue_init(&r->q, qsize > QUEUE_MIN ? qsize : QUEUE_MIN);
 	if (err)
@@ -850,8 +856,7 @@ static int setup(struct rec *r, int argc, char **argv)
 	struct ts_wattr *wa = calloc((size_t)r->ev.nr, sizeof(*wa));
 	int i, err;
 
-	r->mend = malloc(MEND_SIZE);
-	if (!wa || !r->mend)
+	if (!wa)
 		return cli_error("%s", ts_strerror(-ENOMEM));
 	/*
 	 * The report's process first, so that it holds none of the events nor CMD's pipes; CMD
@@ -894,9 +899,9 @@ static void summary(const struct rec *r, int err)
 			  "(%llu bytes of records)",
 			  r->out, ts_strerror(err), (unsigned long long)ts_writer_data_size(r->w));
 	fprintf(stderr,
-		"[ tickscope record: captured %llu samples, %llu lost, %llu records mended; "
-		"%.3f MB of records in %s ]\n",
-		(unsigned long long)n, (unsigned long long)r->lost, (unsigned long long)r->mended,
+		"[ tickscope record: captured %llu samples, %llu lost, %llu records across the "
+		"ring's end; %.3f MB of records in %s ]\n",
+		(unsigned long long)n, (unsigned long long)r->lost, (unsigned long long)r->wrapped,
 		ts_writer_data_size(r->w) / 1e6, r->out);
 }
 
@@ -938,7 +943,7 @@ static int cleanup(struct rec *r)
 	free(r->evsel);
 	free(r->samples);
 	free(r->ids);
-	free(r->mend);
+	free(r->pfd);
 	rec_queue_free(&r->q);
 	return st;
 }

@@ -47,14 +47,20 @@ struct perf_thread_map *rec_threads(const char *list, int process, const char **
 int rec_threads_alive(struct perf_thread_map *map);
 
 struct perf_mmap;
-union perf_event;
+struct rec_queue;
 
 /*
- * The record perf_mmap__read_event() just returned, whole. libperf 6.1 copies a record that
- * wraps the end of the ring into a buffer but copies only sizeof(union perf_event) (4,168)
- * bytes of it; such a record is copied again from the ring into @buf (@len bytes).
+ * Copy every record the kernel has written to @map's ring since the last call into @q in one
+ * piece (a record across the ring's end whole) and give the ring's space back at once, as
+ * perf record does; the records between the last look at the ring's head and the next stay in
+ * the ring for the next call. Add the records that crossed the ring's end to *@wrapped. Return
+ * the bytes copied (0 for an empty or unmapped ring), -EIO when the record sizes do not tile
+ * what the kernel wrote, or the writer's error.
  */
-union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, void *buf, size_t len);
+long rec_ring_drain(struct perf_mmap *map, struct rec_queue *q, uint64_t *wrapped);
+
+/* The descriptor whose poll says @map's ring crossed its wakeup mark. */
+int rec_ring_fd(const struct perf_mmap *map);
 
 struct perf_evsel;
 
@@ -79,6 +85,7 @@ struct rec_queue {
 	int done, err; /* the reader's end, the writer's failure (lock) */
 	int writer_waits; /* (lock) */
 	uint64_t whead, limit; /* the reader's own: bytes put, and how far it may put unasked */
+	size_t wpad; /* the reader's own: the pad before the bytes reserved last */
 };
 
 /* A queue of @cap bytes (at least 128 KiB). 0 or -ENOMEM. */
@@ -92,6 +99,15 @@ void rec_queue_free(struct rec_queue *q);
  * rec_queue_close() publishes the rest and ends the queue.
  */
 int rec_queue_put(struct rec_queue *q, const void *rec);
+
+/*
+ * rec_queue_reserve() returns @len contiguous bytes (a multiple of 8, at most half the queue)
+ * for the reader to fill with whole records, waiting for room as rec_queue_put() does: NULL
+ * with *@err the writer's error, or -EINVAL for a length it cannot take; rec_queue_commit()
+ * adds the @len bytes filled to what was put.
+ */
+void *rec_queue_reserve(struct rec_queue *q, size_t len, int *err);
+void rec_queue_commit(struct rec_queue *q, size_t len);
 int rec_queue_publish(struct rec_queue *q);
 void rec_queue_close(struct rec_queue *q);
 

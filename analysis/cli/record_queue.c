@@ -63,16 +63,17 @@ static void publish_locked(struct rec_queue *q)
 		pthread_cond_signal(&q->more);
 }
 
-int rec_queue_put(struct rec_queue *q, const void *rec)
+void *rec_queue_reserve(struct rec_queue *q, size_t len, int *err)
 {
-	const struct perf_event_header *h = rec;
-	size_t len = h->size, off = q->whead % q->cap, need = len;
-	int err = 0;
+	size_t off = q->whead % q->cap, need = len;
 
-	if (len < sizeof(*h) || len % 8)
-		return -EINVAL;
+	*err = 0;
+	if (len % 8 || len > q->cap / 2) {
+		*err = -EINVAL;
+		return NULL;
+	}
 	if (q->cap - off < len)
-		need += q->cap - off; /* a pad to the end, then the record at the start */
+		need += q->cap - off; /* a pad to the end, then the bytes at the start */
 	if (q->whead + need > q->limit) {
 		/* full as last seen: publish, and wait for the writer to take some */
 		pthread_mutex_lock(&q->lock);
@@ -82,18 +83,38 @@ int rec_queue_put(struct rec_queue *q, const void *rec)
 			pthread_cond_wait(&q->room, &q->lock);
 		}
 		q->limit = q->tail + q->cap;
-		err = q->err;
+		*err = q->err;
 		pthread_mutex_unlock(&q->lock);
-		if (err)
-			return err;
+		if (*err)
+			return NULL;
 	}
-	if (need != len) {
-		memset(q->buf + off, 0, sizeof(*h));
-		q->whead += q->cap - off;
+	q->wpad = need - len; /* put with the bytes, by rec_queue_commit() */
+	if (q->wpad) {
+		memset(q->buf + off, 0, sizeof(struct perf_event_header));
 		off = 0;
 	}
-	memcpy(q->buf + off, rec, len);
-	q->whead += len;
+	return q->buf + off;
+}
+
+void rec_queue_commit(struct rec_queue *q, size_t len)
+{
+	q->whead += q->wpad + len;
+	q->wpad = 0;
+}
+
+int rec_queue_put(struct rec_queue *q, const void *rec)
+{
+	const struct perf_event_header *h = rec;
+	void *dst;
+	int err;
+
+	if (h->size < sizeof(*h) || h->size % 8)
+		return -EINVAL;
+	dst = rec_queue_reserve(q, h->size, &err);
+	if (!dst)
+		return err;
+	memcpy(dst, rec, h->size);
+	rec_queue_commit(q, h->size);
 	return 0;
 }
 

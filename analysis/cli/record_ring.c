@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * Mend records that libperf 6.1's perf_mmap__read_event() cuts short, and release what its
- * perf_evsel__delete() leaves behind. The only file that reads libperf's internal structs
- * (perf_mmap, perf_evsel), built against the same tree as the library.
+ * Drain a ring in one copy, and release what libperf 6.1's perf_evsel__delete() leaves behind.
+ * The only file that reads libperf's internal structs (perf_mmap, perf_evsel), built against
+ * the same tree as the library.
  */
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 #include <linux/perf_event.h>
@@ -17,26 +18,48 @@
 
 #include "record.h"
 
-union perf_event *rec_ring_mend(struct perf_mmap *map, union perf_event *ev, void *buf, size_t len)
+long rec_ring_drain(struct perf_mmap *map, struct rec_queue *q, uint64_t *wrapped)
 {
-	size_t size = ev->header.size, data_size = (size_t)map->mask + 1, off, n;
+	size_t ring = (size_t)map->mask + 1, len, off, n, pos;
+	const struct perf_event_header *h;
 	const unsigned char *data;
-	unsigned char *dst = buf;
+	unsigned char *dst;
+	int err;
 
 	/*
-	 * Inside the ring, or short enough to have been copied whole: nothing to do. Otherwise
-	 * the record began @size bytes before map->start, which read_event has moved past it.
+	 * From the tail we gave back to the head read now (an acquire); -ENOENT once the ring
+	 * is unmapped.
 	 */
-	if (size <= sizeof(union perf_event) || (void *)ev != (void *)map->event_copy ||
-	    size > len || size > data_size)
-		return ev;
+	if (perf_mmap__read_init(map) < 0 || map->end == map->start)
+		return 0;
+	len = (size_t)(map->end - map->start);
+	if (len > ring || len % 8)
+		return -EIO;
+	dst = rec_queue_reserve(q, len, &err);
+	if (!dst)
+		return err;
 	data = (const unsigned char *)map->base + sysconf(_SC_PAGESIZE);
-	off = (size_t)((map->start - size) & (uint64_t)map->mask);
-	n = data_size - off < size ? data_size - off : size;
+	off = (size_t)(map->start & (uint64_t)map->mask);
+	n = ring - off < len ? ring - off : len;
 	memcpy(dst, data + off, n);
-	memcpy(dst + n, data, size - n);
-	/* libperf 6.12 and later copy the whole record: then nothing was cut */
-	return memcmp(buf, ev, size) ? buf : ev;
+	memcpy(dst + n, data, len - n);
+	/* the writer walks these by their sizes: they must tile the range exactly */
+	for (pos = 0; pos < len; pos += h->size) {
+		h = (const void *)(dst + pos);
+		if (h->size < sizeof(*h) || h->size % 8 || h->size > len - pos)
+			return -EIO;
+		*wrapped += pos < n && pos + h->size > n;
+	}
+	rec_queue_commit(q, len);
+	/* the tail moves once, past all of it (a release: our reads are done) */
+	map->prev = map->end;
+	perf_mmap__consume(map);
+	return (long)len;
+}
+
+int rec_ring_fd(const struct perf_mmap *map)
+{
+	return map->fd;
 }
 
 void rec_evsel_release(struct perf_evsel *evsel)

@@ -60,17 +60,43 @@ struct prod {
 	struct rec_queue *q;
 	int put_err, pub_err;
 	unsigned int sent;
+	int chunks; /* put runs of records in one reservation, as a ring's drain does */
 };
+
+/* records @i and on, as many as fit in @max bytes (at least one), into one reservation */
+static unsigned int put_chunk(struct rec_queue *q, unsigned int i, size_t max, int *err)
+{
+	size_t len = 0, off = 0;
+	unsigned int j, n = 0;
+	unsigned char *dst;
+
+	while (i + n < NREC && n < 1 + i % 9 && (!n || len + rec_size(i + n) <= max))
+		len += rec_size(i + n++);
+	dst = rec_queue_reserve(q, len, err);
+	if (!dst)
+		return 0;
+	for (j = 0; j < n; j++) {
+		fill((uint64_t *)(dst + off), i + j);
+		off += rec_size(i + j);
+	}
+	rec_queue_commit(q, len);
+	return n;
+}
 
 static void *producer(void *arg)
 {
 	static uint64_t buf[65536 / 8];
 	struct prod *pr = arg;
-	unsigned int i;
+	unsigned int i, n;
 
 	for (i = 0; i < NREC; i++) {
-		fill(buf, i);
-		pr->put_err = rec_queue_put(pr->q, buf);
+		if (pr->chunks) {
+			n = put_chunk(pr->q, i, QCAP / 2, &pr->put_err);
+			i += n ? n - 1 : 0;
+		} else {
+			fill(buf, i);
+			pr->put_err = rec_queue_put(pr->q, buf);
+		}
 		if (pr->put_err)
 			break;
 		pr->sent = i + 1;
@@ -84,16 +110,17 @@ static void *producer(void *arg)
 	return NULL;
 }
 
-static void order_and_content(void)
+static void order_and_content(int chunks)
 {
+	const char *how = chunks ? "in runs of 1-9 records a reservation" : "one by one";
 	struct rec_queue q;
-	struct prod pr = { &q, 0, 0, 0 };
+	struct prod pr = { &q, 0, 0, 0, chunks };
 	uint64_t from, to, pos, pads = 0, bytes = 0;
 	unsigned int got = 0, bad = 0, batches = 0;
 	const uint64_t *r;
 	pthread_t t;
 
-	ok(!rec_queue_init(&q, QCAP), "a queue of 128 KiB");
+	ok(!rec_queue_init(&q, QCAP), "a queue of 128 KiB, records put %s", how);
 	pthread_create(&t, NULL, producer, &pr);
 	while (rec_queue_take(&q, 5, &from, &to)) {
 		batches += from != to;
@@ -123,7 +150,7 @@ static void order_and_content(void)
 static void writer_fails(void)
 {
 	struct rec_queue q;
-	struct prod pr = { &q, 0, 0, 0 };
+	struct prod pr = { &q, 0, 0, 0, 0 };
 	uint64_t from, to;
 	pthread_t t;
 
@@ -165,6 +192,52 @@ static void take_times_out(void)
 	ok(rec_queue_take(&q, 10, &from, &to) == 0, "then the queue ends");
 	rec.h.size = 12;
 	is_int(rec_queue_put(&q, &rec), -EINVAL, "a record whose size is not 8-aligned is refused");
+	rec_queue_free(&q);
+}
+
+/* a reservation is put only when committed, the pad before it too */
+static void reserve_commit(void)
+{
+	struct rec_queue q;
+	uint64_t from, to, pos;
+	int err = 1;
+	void *p;
+
+	rec_queue_init(&q, QCAP);
+	ok(!rec_queue_reserve(&q, QCAP / 2 + 8, &err) && err == -EINVAL,
+	   "a reservation of more than half the queue is refused");
+	p = rec_queue_reserve(&q, QCAP - 64, &err);
+	ok(!p && err == -EINVAL, "so is one of nearly all of it");
+	/* 64 KiB at the start, then 48 KiB: 16 KiB are left before the end */
+	p = rec_queue_reserve(&q, QCAP / 2, &err);
+	memset(p, 0, QCAP / 2);
+	((struct perf_event_header *)p)->size = 65528;
+	((struct perf_event_header *)((char *)p + 65528))->size = 8;
+	rec_queue_commit(&q, QCAP / 2);
+	p = rec_queue_reserve(&q, 48 << 10, &err);
+	memset(p, 0, 48 << 10);
+	((struct perf_event_header *)p)->size = 48 << 10;
+	rec_queue_commit(&q, 48 << 10);
+	rec_queue_publish(&q);
+	rec_queue_take(&q, 10, &from, &to);
+	rec_queue_release(&q, to);
+	/* 32 KiB do not fit in the 16 KiB left: a pad, and the bytes at the start */
+	p = rec_queue_reserve(&q, 32 << 10, &err);
+	ok(p == (void *)q.buf, "bytes that do not fit before the end are reserved at the start");
+	rec_queue_close(&q);
+	ok(rec_queue_take(&q, 10, &from, &to) == 0 && from == to,
+	   "an uncommitted reservation and its pad are not taken: closed, the queue ends empty");
+	p = rec_queue_reserve(&q, 32 << 10, &err);
+	memset(p, 0, 32 << 10);
+	((struct perf_event_header *)p)->size = 32 << 10;
+	rec_queue_commit(&q, 32 << 10);
+	rec_queue_close(&q);
+	rec_queue_take(&q, 10, &from, &to);
+	pos = from;
+	p = (void *)rec_queue_at(&q, &pos);
+	ok(to - from == QCAP / 8 + (32 << 10) && p == (void *)q.buf &&
+		   ((struct perf_event_header *)p)->size == 32 << 10,
+	   "committed: the pad, then the bytes from the start");
 	rec_queue_free(&q);
 }
 
@@ -213,9 +286,11 @@ static void short_slice(void)
 
 int main(void)
 {
-	order_and_content();
+	order_and_content(0);
+	order_and_content(1);
 	writer_fails();
 	take_times_out();
+	reserve_commit();
 	short_slice();
 	return tap_done();
 }
