@@ -35,6 +35,9 @@ struct perf_dlfilter_fns perf_dlfilter_fns;
 
 enum out_fmt { OUT_TEXT, OUT_JSON };
 
+#define SEEN_SLOTS 256 /* a power of two */
+#define SEEN_MAX (SEEN_SLOTS / 2) /* attrs kept; one past them is looked up on each sample */
+
 struct plugin {
 	struct ts_source *src;
 	struct ts_analysis *an;
@@ -51,11 +54,14 @@ struct plugin {
 	char *summary, *comm; /* summary=FILE for tickscope compare, and its comm= */
 	double ops; /* ops=N: the benchmark's operations */
 	struct ts_cpath *path; /* the benchmark's tasks' time line, with comm= */
-	/* perf's attrs seen, and whether their samples are left out (attr_left_out()) */
+	/*
+	 * perf's attrs seen, and whether their samples are left out (attr_left_out()): a hash
+	 * of their addresses, looked up for every sample, at most half full (SEEN_MAX)
+	 */
 	struct seen_attr {
 		const struct perf_event_attr *attr;
 		int left_out;
-	} seen[128];
+	} seen[SEEN_SLOTS];
 	int nr_seen;
 	uint64_t nr_member, nr_repeat; /* samples left out, for stop()'s warnings */
 };
@@ -356,6 +362,20 @@ static void note_other_thread(struct plugin *p, int32_t pid, int32_t tid)
 
 enum { KEEP, MEMBER, REPEAT };
 
+/* @attr's slot in p->seen: its own, or the empty one where it would go */
+static inline struct seen_attr *seen_slot(struct plugin *p, const struct perf_event_attr *attr)
+{
+	/* the address's bits above malloc's alignment, spread over the slots */
+	size_t i = (size_t)(((uintptr_t)attr >> 4) * 0x9e3779b97f4a7c15ull >> 32);
+
+	for (;; i++) {
+		struct seen_attr *e = &p->seen[i & (SEEN_SLOTS - 1)];
+
+		if (e->attr == attr || !e->attr)
+			return e;
+	}
+}
+
 /*
  * What the CLI's source leaves out (ts_source_attr_left_out()), for perf's @attr: MEMBER, an
  * attr without a sample period (a member of a leader-sampled group, {a,b}:S, whose samples
@@ -364,23 +384,26 @@ enum { KEEP, MEMBER, REPEAT };
  */
 static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, uint64_t id)
 {
+	struct seen_attr *e = seen_slot(p, attr);
 	const struct ts_attr *a;
 	int i, v = KEEP;
 
-	for (i = 0; i < p->nr_seen; i++)
-		if (p->seen[i].attr == attr)
-			return p->seen[i].left_out;
-	/* an attr not seen before (once each, but for attrs past the table's 128) */
+	if (e->attr)
+		return e->left_out;
+	/* an attr not seen before (once each, but for attrs past SEEN_MAX) */
 	a = ts_reader_attr_of_id(ts_source_reader(p->src), id);
 	if (!attr->freq && !attr->sample_period)
 		v = MEMBER;
 	else if (a) /* the file's attr: the repeat is the later one in the file, as the CLI has it */
 		v = a->same_as ? REPEAT : KEEP;
-	for (i = 0; !a && v == KEEP && i < p->nr_seen; i++)
-		if (p->seen[i].left_out == KEEP && p->seen[i].attr->config == attr->config)
+	for (i = 0; !a && v == KEEP && i < SEEN_SLOTS; i++)
+		if (p->seen[i].attr && p->seen[i].left_out == KEEP &&
+		    p->seen[i].attr->config == attr->config)
 			v = REPEAT;
-	if (p->nr_seen < (int)(sizeof(p->seen) / sizeof(p->seen[0])))
-		p->seen[p->nr_seen++] = (struct seen_attr){ attr, v };
+	if (p->nr_seen < SEEN_MAX) {
+		p->nr_seen++;
+		*e = (struct seen_attr){ attr, v };
+	}
 	return v;
 }
 

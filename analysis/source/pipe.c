@@ -4,10 +4,11 @@
  *
  * Each side keeps its position private and publishes it in batches, so the two CPUs share a
  * cache line about once per batch rather than once per message. A side that runs out (the
- * consumer of data, the producer of room) spins a little, then sleeps on a condition variable;
- * the other side wakes it only once a quarter of the ring is ready, so a fast consumer does
- * not wake for every batch. Sleeping and waking follow the usual flag-then-recheck pattern
- * under the mutex, with sequentially consistent atomics, so no wake-up is lost.
+ * consumer of data, the producer of room) spins a little, then sleeps on a condition variable
+ * (the consumer spins less after spins that caught nothing: see wait_data()); the other side
+ * wakes it only once a quarter of the ring is ready, so a fast consumer does not wake for
+ * every batch. Sleeping and waking follow the usual flag-then-recheck pattern under the
+ * mutex, with sequentially consistent atomics, so no wake-up is lost.
  *
  * Every message crosses from one CPU's cache to the other's; without software prefetch the
  * consumer stalls on each line (measured: 3x slower than decoding on one thread).
@@ -20,7 +21,8 @@
 #include "pipe.h"
 
 #define BATCH TS_PIPE_BATCH
-#define SPINS 2000
+#define SPINS 2048 /* the most pauses a side spins for before it sleeps */
+#define SPINS_MIN 32 /* the fewest the consumer spins for (see wait_data()) */
 #define PREFETCH 2048 /* bytes ahead the consumer asks for: its lines are on the other CPU */
 #define MSG_PAD 0xffffffffu /* a filler to the end of the ring */
 
@@ -82,18 +84,28 @@ static void publish_tail(struct ts_pipe *p, size_t tail, int last)
 		wake(p, &p->room_cv);
 }
 
-/* Wait until the head moves past @tail; Return: the head, or @tail when the producer is done. */
-static size_t wait_data(struct ts_pipe *p, size_t tail)
+/*
+ * Wait until the head moves past @tail; Return: the head, or @tail when the producer is done.
+ * *@spins: how long to spin first, halved after a spin that ended in sleep, doubled after one
+ * that did not: a producer slower than the consumer (perf's thread feeding the plugin's
+ * worker) is rarely caught by spinning, and each spin costs a whole SPINS of the CPU.
+ */
+static size_t wait_data(struct ts_pipe *p, size_t tail, unsigned int *spins)
 {
 	size_t head;
-	int i;
+	unsigned int i;
 
-	for (i = 0; i < SPINS; i++) {
+	for (i = 0; i < *spins; i++) {
 		head = load(&p->head);
-		if (head != tail || __atomic_load_n(&p->done, __ATOMIC_ACQUIRE))
+		if (head != tail || __atomic_load_n(&p->done, __ATOMIC_ACQUIRE)) {
+			if (*spins < SPINS)
+				*spins *= 2;
 			return load(&p->head);
+		}
 		cpu_relax();
 	}
+	if (*spins > SPINS_MIN)
+		*spins /= 2;
 	pthread_mutex_lock(&p->lock);
 	__atomic_store_n(&p->cons_sleeping, 1, __ATOMIC_SEQ_CST);
 	while ((head = __atomic_load_n(&p->head, __ATOMIC_SEQ_CST)) == tail &&
@@ -108,6 +120,7 @@ static void *consume(void *arg)
 {
 	struct ts_pipe *p = arg;
 	size_t tail = 0, published = 0, head;
+	unsigned int spins = SPINS;
 	int err = 0;
 
 	for (;;) {
@@ -115,7 +128,7 @@ static void *consume(void *arg)
 		if (head == tail) {
 			publish_tail(p, tail, 0);
 			published = tail;
-			head = wait_data(p, tail);
+			head = wait_data(p, tail, &spins);
 			if (head == tail)
 				break; /* done, and drained */
 		}
