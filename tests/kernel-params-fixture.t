@@ -62,6 +62,12 @@ for v in f:
     assert all(r['origin'].startswith('perf script') for r in f[v]), v"
 	check "$1" "the boot parameter is the only command-line difference, declared by $2" "
 assert not any('cmdline' in x or 'command line' in x for x in d['confounders']), d['confounders']"
+	check "$1" "every waker class named as a mechanism is the kernel's, no user program" "
+import re
+for x in mech:
+    w = re.match(r'(?:task|sched)\.woken_by\.(.+)\.share$', x)
+    assert not w or w.group(1) in ('hardirq', 'softirq', 'swapper') or \
+        'sched.threads.%s.count' % w.group(1) in m, x"
 	check "$1" "no printed share in the headline is over 100%" "
 import re
 for l in lines:

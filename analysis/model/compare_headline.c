@@ -502,16 +502,25 @@ static const struct chain_rule *rule_of(const struct ts_cmp_row *r, char *cls, s
 }
 
 /*
- * Whether @cls of a CPU-share rule is a user program, not a kernel thread class (no
- * "sched.threads.<cls>.count", which counts only the kernel's threads): a confounder, not a
- * mechanism.
+ * Whether @cls of a CPU-share or a waker rule is not the kernel's: no kernel thread class (no
+ * "sched.threads.<cls>.count", which counts only the kernel's threads) and, for a waker, none
+ * of the kernel's own contexts (an interrupt handler, a softirq run inline, the idle task's
+ * interrupt exits). A user program that ran alongside is a confounder, not a mechanism; one
+ * that woke tasks (the benchmark's own tasks, perf) is not a mechanism either: its share of
+ * the wakes moves because a kernel class took some (threadirqs: pingpong-echo 50 -> 44% of
+ * all wakes as ksoftirqd's and the idle task's rose), and that class says so.
  */
 static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const char *cls)
 {
+	static const char *const kernel_ctx[] = { "hardirq", "softirq", "swapper" };
+	int waker = !strcmp(ru->pre, "task.woken_by.") || !strcmp(ru->pre, "sched.woken_by.");
 	char name[256];
 
-	if (strcmp(ru->pre, "task.other_cpu."))
+	if (!waker && strcmp(ru->pre, "task.other_cpu."))
 		return 0;
+	for (size_t i = 0; waker && i < sizeof(kernel_ctx) / sizeof(kernel_ctx[0]); i++)
+		if (!strcmp(cls, kernel_ctx[i]))
+			return 0;
 	snprintf(name, sizeof(name), "sched.threads.%.200s.count", cls);
 	return !ts_cmp_find(c, name);
 }
