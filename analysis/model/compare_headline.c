@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare_priv.h"
+#include "tickscope/classify.h"
 
 enum comp { C_RUN, C_WAKE, C_DELAY, C_OFFCPU, C_NR };
 
@@ -948,16 +949,73 @@ static void inert_line(struct ts_cmp *c, int v, const struct ts_cmp_row *r)
 	   c->var[k].name, c->var[k ? 0 : v].name);
 }
 
+/*
+ * Whether the run time's interrupt part @outer ("task.path.run.<part>.per_op") holds @inner:
+ * a handler's, a vector's or a callback's time is inside its context's (hard IRQs, softirqs),
+ * timer callbacks run in a hard IRQ (hrtimers) or the TIMER softirq (timer_list), and the
+ * tick's handler is a timer callback in a hard IRQ, the same time as its callback's own row
+ * (timer.tick_sched_timer). Containers only: whether @inner is the part of @outer that moved is
+ * nested_twice()'s question.
+ */
+static int run_part_holds(const char *outer, const char *inner)
+{
+	static const char pre[] = "task.path.run.";
+	size_t n = sizeof(pre) - 1;
+	char fn[128];
+	int timer;
+
+	if (strncmp(outer, pre, n) || strncmp(inner, pre, n) || !ts_cmp_ends(outer, ".per_op") ||
+	    !ts_cmp_ends(inner, ".per_op"))
+		return 0;
+	outer += n;
+	inner += n;
+	timer = !strcmp(inner, "timers.per_op") || !strncmp(inner, "timer.", 6);
+	if (!strcmp(outer, "hardirq.per_op"))
+		return !strncmp(inner, "hardirq.", 8) || !strcmp(inner, "tick.per_op") || timer;
+	if (!strcmp(outer, "softirq.per_op"))
+		return !strncmp(inner, "softirq.", 8) || timer;
+	if (!strncmp(outer, "hardirq.", 8))
+		return !strcmp(inner, "tick.per_op") || timer;
+	if (!strncmp(outer, "softirq.", 8))
+		return timer;
+	if (!strcmp(outer, "timers.per_op"))
+		return !strcmp(inner, "tick.per_op") || !strncmp(inner, "timer.", 6);
+	if (!strncmp(outer, "timer.", 6) && strcmp(outer, "timers.per_op")) {
+		snprintf(fn, sizeof(fn), "%.*s", (int)(strlen(outer) - 6 - 7), outer + 6);
+		return ts_class_is_tick(fn) && !strcmp(inner, "tick.per_op");
+	}
+	return 0;
+}
+
+/*
+ * Whether mechanism @o is @i seen again through a container: @o holds @i (run_part_holds())
+ * and moved by what @i moved (the same way, 0.8 to 1.25 times as much). The container's line
+ * would say nothing the inner one does not, and its share would count the same microseconds
+ * twice: on the shrinker-srcu kernel, "hard interrupts", "hard IRQ arch_timer", "timer
+ * tick_sched_timer" and "the tick's handler" were four lines of 15% each, one mechanism.
+ */
+static int nested_twice(const struct ts_cmp_mech *o, const struct ts_cmp_mech *i)
+{
+	double dout = o->b - o->a, din = i->b - i->a;
+
+	if (o == i || o->component != i->component || !run_part_holds(o->row->name, i->row->name))
+		return 0;
+	return dout != 0 && din / dout >= 0.8 && din / dout <= 1.25;
+}
+
 static void headline_of(struct ts_cmp *c, int v)
 {
 	struct ts_cmp_headline *h = &c->head[v];
 	const struct ts_cmp_row *inert[MAX_INERT];
 	struct cand x[MAX_CAND];
-	int nr_inert = 0, n = candidates(c, v, x, inert, &nr_inert);
+	int nr_inert = 0, n = candidates(c, v, x, inert, &nr_inert), dup[MAX_CAND] = { 0 };
 
 	memset(h, 0, sizeof(*h));
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n && !dup[i]; j++)
+			dup[i] = nested_twice(&x[i].m, &x[j].m);
 	for (int i = 0; i < n && h->nr_mech < TS_CMP_MAX_MECH; i++)
-		if (room_for(h, &x[i].m))
+		if (!dup[i] && room_for(h, &x[i].m))
 			h->mech[h->nr_mech++] = x[i].m;
 	result_line(c, v);
 	if (c->dec[v].kind) {
