@@ -41,6 +41,9 @@ struct chain_rule {
 
 /* The chain rules: docs/compare.md has them as a table; keep both the same. */
 static const struct chain_rule rules[] = {
+	{ C_RUN, "task.path.run.own.per_op", NULL,
+	  "the benchmark's own run time, outside interrupts (its code, its system calls and faults)",
+	  "irq:irq_handler_entry", H_CHANGED },
 	{ C_RUN, "task.path.run.tick.per_op", NULL, "the tick's handler while the benchmark ran",
 	  "irq:irq_handler_entry", H_CHANGED },
 	{ C_RUN, "task.path.run.hardirq.per_op", NULL, "hard interrupts while the benchmark ran",
