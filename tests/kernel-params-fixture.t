@@ -257,4 +257,22 @@ for k in ('tick_stop.ok', 'softirqs.inline'):
     a, b = fact('default', k), fact('mitigations-off', k)
     print(k, a, b)
     assert min(a) > 0 and min(b) > 0 and not apart(a, b), k"
+
+# --- A/A on qemu-x86: the same kernel both sides, B booted with an argument no kernel code reads
+# (tsaa=1, handed to init's environment). Expected, written before compare ran: nothing changed,
+# no mechanism ---
+aa=qemu-x86-pingpong-default-vs-tsaa-1
+compare $aa default tsaa-1
+common $aa tsaa-1
+check $aa "both sides booted one kernel image (uname.txt), B with tsaa=1 alone added" "
+un = set(open(p).read() for p in glob.glob('%s/*/run-*/uname.txt' % base))
+assert len(un) == 1, un
+for p in glob.glob('%s/tsaa-1/run-*/cmdline.txt' % base):
+    a = open(p.replace('/tsaa-1/', '/default/')).read().split()
+    assert open(p).read().split() == a + ['tsaa=1'], p"
+check $aa "the expectation: the benchmark did not change and no mechanism is named" "
+print(lines[0])
+assert lines[0].endswith(': not significant'), lines[0]
+assert not mech, mech
+assert lines[-1].startswith('  nothing changed: '), lines"
 tap_done
