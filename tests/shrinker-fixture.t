@@ -41,6 +41,22 @@ done
 # 2. The known answers of the code.
 sed 's/^/# /; /^# tickscope compare/q' "$d/compare.txt"
 kv_shrinker3_answer "$d" nohz-idle shrinker-srcu shrinker-fix "$runs"
+# Each microsecond once: the run time's interrupt parts nest (hard IRQs hold arch_timer, which
+# holds the tick's handler, which is timer tick_sched_timer), so the shares of the CPU part's
+# mechanisms, time per operation each, add up to no more than the CPU part's own share here
+# (the other CPU time did not move against them: own time grew too).
+python3 - "$d/compare.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+e = [x for x in d['explanations'] if x['variant'] == 'shrinker-srcu'][0]
+cpu = [p for p in e['decomposition']['parts'] if p['metric'] == 'bench.cpu_per_op'][0]
+ms = [m for m in e['headline']['mechanisms'] if m['component'] == cpu['label']]
+got = sum(m['share_pct'] for m in ms if m['share_pct'] is not None)
+print('# CPU part %.1f%% of the change; its mechanisms %.1f%%: %s' %
+      (cpu['share_pct'], got, [m['metric'] for m in ms]))
+sys.exit(not (0 < cpu['share_pct'] <= 100 and got <= cpu['share_pct']))
+PY
+ok $? "shrinker-srcu: the CPU part's mechanisms count each µs once (their shares <= the CPU's)"
 
 # 3. The kernels: one config, the committed patch series, every run on its variant's image.
 cfg=$(sed -n 's/^built_config_sha256=//p' "$fx/nohz-idle/variant.txt")

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "compare_priv.h"
+#include "tickscope/classify.h"
 
 enum comp { C_RUN, C_WAKE, C_DELAY, C_OFFCPU, C_NR };
 
@@ -40,6 +41,9 @@ struct chain_rule {
 
 /* The chain rules: docs/compare.md has them as a table; keep both the same. */
 static const struct chain_rule rules[] = {
+	{ C_RUN, "task.path.run.own.per_op", NULL,
+	  "the benchmark's own run time, outside interrupts (its code, its system calls and faults)",
+	  "irq:irq_handler_entry", H_CHANGED },
 	{ C_RUN, "task.path.run.tick.per_op", NULL, "the tick's handler while the benchmark ran",
 	  "irq:irq_handler_entry", H_CHANGED },
 	{ C_RUN, "task.path.run.hardirq.per_op", NULL, "hard interrupts while the benchmark ran",
@@ -502,16 +506,25 @@ static const struct chain_rule *rule_of(const struct ts_cmp_row *r, char *cls, s
 }
 
 /*
- * Whether @cls of a CPU-share rule is a user program, not a kernel thread class (no
- * "sched.threads.<cls>.count", which counts only the kernel's threads): a confounder, not a
- * mechanism.
+ * Whether @cls of a CPU-share or a waker rule is not the kernel's: no kernel thread class (no
+ * "sched.threads.<cls>.count", which counts only the kernel's threads) and, for a waker, none
+ * of the kernel's own contexts (an interrupt handler, a softirq run inline, the idle task's
+ * interrupt exits). A user program that ran alongside is a confounder, not a mechanism; one
+ * that woke tasks (the benchmark's own tasks, perf) is not a mechanism either: its share of
+ * the wakes moves because a kernel class took some (threadirqs: pingpong-echo 50 -> 44% of
+ * all wakes as ksoftirqd's and the idle task's rose), and that class says so.
  */
 static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const char *cls)
 {
+	static const char *const kernel_ctx[] = { "hardirq", "softirq", "swapper" };
+	int waker = !strcmp(ru->pre, "task.woken_by.") || !strcmp(ru->pre, "sched.woken_by.");
 	char name[256];
 
-	if (strcmp(ru->pre, "task.other_cpu."))
+	if (!waker && strcmp(ru->pre, "task.other_cpu."))
 		return 0;
+	for (size_t i = 0; waker && i < sizeof(kernel_ctx) / sizeof(kernel_ctx[0]); i++)
+		if (!strcmp(cls, kernel_ctx[i]))
+			return 0;
 	snprintf(name, sizeof(name), "sched.threads.%.200s.count", cls);
 	return !ts_cmp_find(c, name);
 }
@@ -939,16 +952,73 @@ static void inert_line(struct ts_cmp *c, int v, const struct ts_cmp_row *r)
 	   c->var[k].name, c->var[k ? 0 : v].name);
 }
 
+/*
+ * Whether the run time's interrupt part @outer ("task.path.run.<part>.per_op") holds @inner:
+ * a handler's, a vector's or a callback's time is inside its context's (hard IRQs, softirqs),
+ * timer callbacks run in a hard IRQ (hrtimers) or the TIMER softirq (timer_list), and the
+ * tick's handler is a timer callback in a hard IRQ, the same time as its callback's own row
+ * (timer.tick_sched_timer). Containers only: whether @inner is the part of @outer that moved is
+ * nested_twice()'s question.
+ */
+static int run_part_holds(const char *outer, const char *inner)
+{
+	static const char pre[] = "task.path.run.";
+	size_t n = sizeof(pre) - 1;
+	char fn[128];
+	int timer;
+
+	if (strncmp(outer, pre, n) || strncmp(inner, pre, n) || !ts_cmp_ends(outer, ".per_op") ||
+	    !ts_cmp_ends(inner, ".per_op"))
+		return 0;
+	outer += n;
+	inner += n;
+	timer = !strcmp(inner, "timers.per_op") || !strncmp(inner, "timer.", 6);
+	if (!strcmp(outer, "hardirq.per_op"))
+		return !strncmp(inner, "hardirq.", 8) || !strcmp(inner, "tick.per_op") || timer;
+	if (!strcmp(outer, "softirq.per_op"))
+		return !strncmp(inner, "softirq.", 8) || timer;
+	if (!strncmp(outer, "hardirq.", 8))
+		return !strcmp(inner, "tick.per_op") || timer;
+	if (!strncmp(outer, "softirq.", 8))
+		return timer;
+	if (!strcmp(outer, "timers.per_op"))
+		return !strcmp(inner, "tick.per_op") || !strncmp(inner, "timer.", 6);
+	if (!strncmp(outer, "timer.", 6) && strcmp(outer, "timers.per_op")) {
+		snprintf(fn, sizeof(fn), "%.*s", (int)(strlen(outer) - 6 - 7), outer + 6);
+		return ts_class_is_tick(fn) && !strcmp(inner, "tick.per_op");
+	}
+	return 0;
+}
+
+/*
+ * Whether mechanism @o is @i seen again through a container: @o holds @i (run_part_holds())
+ * and moved by what @i moved (the same way, 0.8 to 1.25 times as much). The container's line
+ * would say nothing the inner one does not, and its share would count the same microseconds
+ * twice: on the shrinker-srcu kernel, "hard interrupts", "hard IRQ arch_timer", "timer
+ * tick_sched_timer" and "the tick's handler" were four lines of 15% each, one mechanism.
+ */
+static int nested_twice(const struct ts_cmp_mech *o, const struct ts_cmp_mech *i)
+{
+	double dout = o->b - o->a, din = i->b - i->a;
+
+	if (o == i || o->component != i->component || !run_part_holds(o->row->name, i->row->name))
+		return 0;
+	return dout != 0 && din / dout >= 0.8 && din / dout <= 1.25;
+}
+
 static void headline_of(struct ts_cmp *c, int v)
 {
 	struct ts_cmp_headline *h = &c->head[v];
 	const struct ts_cmp_row *inert[MAX_INERT];
 	struct cand x[MAX_CAND];
-	int nr_inert = 0, n = candidates(c, v, x, inert, &nr_inert);
+	int nr_inert = 0, n = candidates(c, v, x, inert, &nr_inert), dup[MAX_CAND] = { 0 };
 
 	memset(h, 0, sizeof(*h));
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n && !dup[i]; j++)
+			dup[i] = nested_twice(&x[i].m, &x[j].m);
 	for (int i = 0; i < n && h->nr_mech < TS_CMP_MAX_MECH; i++)
-		if (room_for(h, &x[i].m))
+		if (!dup[i] && room_for(h, &x[i].m))
 			h->mech[h->nr_mech++] = x[i].m;
 	result_line(c, v);
 	if (c->dec[v].kind) {
