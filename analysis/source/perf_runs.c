@@ -466,18 +466,22 @@ static int heap_build(struct ts_reader *r, struct ts_runs *rs, int memory, size_
 	return 0;
 }
 
-/* The heap's first run has delivered (or spilled) its record: on to its next. */
-static inline int heap_next(struct ts_reader *r, struct ts_run **h, size_t *n)
+/* The heap's first run has delivered (or spilled) its record: on to its next one, if any. */
+static inline int run_next(struct ts_reader *r, struct ts_run *run)
 {
-	struct ts_run *run = h[0];
-	int ret;
-
 	run->pos += run->step;
 	if (run->pos - run->dropped >= r->drop_step && run->chunk && run->chunk->mapped) {
 		ts_input_drop(r, run->chunk, run->dropped, run->pos);
 		run->dropped = run->pos;
 	}
-	ret = run_peek(r, h[0]);
+	return run_peek(r, run);
+}
+
+/* The heap's first run has delivered (or spilled) its record: on to its next. */
+static inline int heap_next(struct ts_reader *r, struct ts_run **h, size_t *n)
+{
+	int ret = run_next(r, h[0]);
+
 	if (ret < 0)
 		return ret;
 	if (!ret)
@@ -521,22 +525,49 @@ int ts_runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint6
 		return ret;
 	while (n && h[0]->time <= limit) {
 		struct ts_run *run = h[0];
-		const unsigned char *rec = run->rec;
-		uint16_t size;
+		uint64_t bt = UINT64_MAX, bseq = UINT64_MAX;
 
-		if ((uintptr_t)rec & 7) { /* after an unpadded COMPRESSED record */
-			memcpy(&size, rec + 6, 2);
-			rec = ts_aligned_into(&r->m.scratch, &r->m.scratch_alloc, rec, size);
-			if (!rec)
-				return -ENOMEM;
+		/*
+		 * The runner-up, the smaller of the first run's children: while the first run's
+		 * next record still comes before it, heap_down() would not move the run, so it
+		 * delivers on without a sift (a CPU's records come in stretches).
+		 */
+		if (n > 1) {
+			const struct ts_run *b = n > 2 && run_before(h[2], h[1]) ? h[2] : h[1];
+
+			bt = b->time;
+			bseq = b->seq;
 		}
-		ret = ts_deliver(r, rec, run->off);
-		if (ret)
-			return ret;
-		*last_flush = run->time;
-		ret = heap_next(r, h, &n);
-		if (ret)
-			return ret;
+		for (;;) {
+			const unsigned char *rec = run->rec;
+			uint16_t size;
+
+			if ((uintptr_t)rec & 7) { /* after an unpadded COMPRESSED record */
+				memcpy(&size, rec + 6, 2);
+				rec = ts_aligned_into(&r->m.scratch, &r->m.scratch_alloc, rec,
+						      size);
+				if (!rec)
+					return -ENOMEM;
+			}
+			ret = ts_deliver(r, rec, run->off);
+			if (ret)
+				return ret;
+			*last_flush = run->time;
+			ret = run_next(r, run);
+			if (ret < 0)
+				return ret;
+			if (!ret) { /* used up */
+				h[0] = h[--n];
+				heap_down(h, n, 0);
+				break;
+			}
+			if (run->time > bt || (run->time == bt && run->seq >= bseq)) {
+				heap_down(h, n, 0);
+				break;
+			}
+			if (run->time > limit) /* still the first: the flush ends here */
+				break;
+		}
 	}
 	runs_compact(r, rs, 0);
 	return 0;
