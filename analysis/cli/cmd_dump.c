@@ -145,7 +145,10 @@ static int on_event(void *ctx, const struct ts_event *ev, const struct ts_sample
 	if (!r)
 		return -ECANCELED; /* the printer stopped on an error: dump_lines_finish() has it */
 	h = head_of(d, s, &hit);
-	if (hit) { /* a fixed-size copy is a few moves: the room is larger */
+	if (hit && h->len <= 32) { /* fixed-size copies are a few moves: the room is larger */
+		memcpy(r->data, h->text, 32);
+		r->head_len = h->len;
+	} else if (hit) {
 		memcpy(r->data, h->text, sizeof(h->text));
 		r->head_len = h->len;
 	} else {

@@ -506,7 +506,7 @@ static inline void put_seconds(struct printer *d, uint64_t sec)
 }
 
 /* time_ns: the kept seconds, then nine digits (or the nanoseconds alone in the first second) */
-static void put_time_ns(struct printer *d, uint64_t time)
+static inline void put_time_ns(struct printer *d, uint64_t time)
 {
 	struct outbuf *o = &d->out;
 

@@ -21,37 +21,17 @@ void ts_memo_span(struct ts_memo *m, uint32_t lo, uint32_t hi, uint32_t size)
 	m->need = m->key_off + 8 * words > hi ? m->key_off + 8 * words : hi;
 }
 
-struct ts_memo_ent *ts_memo_find(struct ts_memo *m, const unsigned char *p, uint32_t size,
-				 uint64_t *key, int *hit)
+int ts_memo_alloc(struct ts_memo *m)
 {
-	struct ts_memo_ent *e;
-	uint64_t h = 0;
-	uint32_t i;
+	m->e = calloc(TS_MEMO_SLOTS, sizeof(*m->e));
+	m->dropped = !m->e;
+	return m->dropped;
+}
 
-	*hit = 0;
-	if (!m->key_words || m->dropped || size < m->need)
-		return NULL;
-	if (!m->e) {
-		m->e = calloc(TS_MEMO_SLOTS, sizeof(*m->e));
-		if (!m->e) {
-			m->dropped = 1;
-			return NULL;
-		}
-	}
-	for (i = 0; i < m->key_words; i++) {
-		memcpy(&key[i], p + m->key_off + 8 * i, 8);
-		h = (h ^ key[i]) * 0x9e3779b97f4a7c15ULL;
-	}
-	e = &m->e[(h ^ h >> 29) % TS_MEMO_SLOTS];
-	for (i = 0; i < m->key_words && e->key[i] == key[i]; i++)
-		;
-	*hit = i == m->key_words && e->len;
-	m->hit += *hit;
-	if (++m->look == TS_MEMO_WINDOW) {
-		m->dropped = m->hit < TS_MEMO_WINDOW / 2;
-		m->look = m->hit = 0;
-	}
-	return e;
+void ts_memo_window(struct ts_memo *m)
+{
+	m->dropped = m->hit < TS_MEMO_WINDOW / 2;
+	m->look = m->hit = 0;
 }
 
 void ts_memo_keep(const struct ts_memo *m, struct ts_memo_ent *e, const uint64_t *key,

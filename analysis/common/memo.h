@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define TS_MEMO_WORDS 8 /* the longest key: 64 bytes of payload */
 #define TS_MEMO_TEXT 184 /* an entry of 256 bytes; sched_switch between 15-byte comms is 126 */
@@ -38,16 +39,42 @@ struct ts_memo {
  */
 void ts_memo_span(struct ts_memo *m, uint32_t lo, uint32_t hi, uint32_t size);
 
+/* ts_memo_find()'s cold parts (memo.c): the table's first allocation, a window's end. */
+int ts_memo_alloc(struct ts_memo *m);
+void ts_memo_window(struct ts_memo *m);
+
 /**
  * ts_memo_find() - the slot of payload @p (@size bytes), its key into @key
  * @hit: set to 1 when the slot holds @p's text
  *
+ * Inline: the printers look up every line, and a call cost a fifth of a lookup.
  * Return: the slot (to fill with ts_memo_keep() on a miss), or NULL when @m keeps nothing
  * for @p: no key, a payload too short, no memory, or dropped (too few hits: a format
  * printing a counter, sched_stat_runtime's runtime, costs more than it saves).
  */
-struct ts_memo_ent *ts_memo_find(struct ts_memo *m, const unsigned char *p, uint32_t size,
-				 uint64_t *key, int *hit);
+static inline struct ts_memo_ent *ts_memo_find(struct ts_memo *m, const unsigned char *p,
+					       uint32_t size, uint64_t *key, int *hit)
+{
+	struct ts_memo_ent *e;
+	uint64_t h = 0, diff = 0;
+	uint32_t i;
+
+	*hit = 0;
+	if (!m->key_words || m->dropped || size < m->need || (!m->e && ts_memo_alloc(m)))
+		return NULL;
+	for (i = 0; i < m->key_words; i++) {
+		memcpy(&key[i], p + m->key_off + 8 * i, 8);
+		h = (h ^ key[i]) * 0x9e3779b97f4a7c15ULL;
+	}
+	e = &m->e[(h ^ h >> 29) % TS_MEMO_SLOTS];
+	for (i = 0; i < m->key_words; i++) /* no early exit: a hit compares every word anyway */
+		diff |= e->key[i] ^ key[i];
+	*hit = !diff && e->len;
+	m->hit += *hit;
+	if (++m->look == TS_MEMO_WINDOW)
+		ts_memo_window(m);
+	return e;
+}
 
 /** ts_memo_keep() - @n bytes of @text for @key in slot @e; longer texts are not kept */
 void ts_memo_keep(const struct ts_memo *m, struct ts_memo_ent *e, const uint64_t *key,

@@ -74,6 +74,19 @@ static void putu(struct obuf *o, uint64_t v, int hex)
 	putu_w(o, v, hex, 0);
 }
 
+/* @v in decimal, written in place: a plain %u, or %d's magnitude */
+static inline void putdec(struct obuf *o, uint64_t v)
+{
+	int n = ts_ndigits(v);
+
+	if (!room(o, (size_t)n)) {
+		o->bad = 1;
+		return;
+	}
+	o->n += n;
+	ts_digits(o->b + o->n, v);
+}
+
 /* strnlen() of at most 16 bytes that may all be read: two words, the first NUL's byte. */
 static inline size_t strnlen16(const char *s, size_t max)
 {
@@ -256,6 +269,7 @@ static long render(struct tep_handle *tep, struct ts_print_prog *pr, const void 
 	const unsigned char *p = raw;
 	struct obuf o = { buf, 0, cap, 0 };
 	const struct piece *pc;
+	uint64_t v;
 	int i;
 
 	if (size < pr->min_size)
@@ -268,22 +282,45 @@ static long render(struct tep_handle *tep, struct ts_print_prog *pr, const void 
 		if (off + (loc >> 16) > size)
 			return -1;
 	}
-	for (i = 0; i < pr->nr; i++) {
+	for (i = 0; i < pr->nr; i++) { /* the last piece is the only PK_END */
 		pc = &pr->p[i];
 		put_lit(&o, pc->lit, pc->litlen);
-		if (!pc->conv)
+		switch (pc->kind) {
+		case PK_END:
 			break;
-		if (pc->ptr && at) {
-			*at = o.n;
-			*addr = xeval(pc->x, p);
-		} else if (pc->ptr) {
-			if (ptr_str(&o, pr, xval(pc->x, p)))
+		case PK_PTR:
+			if (at) {
+				*at = o.n;
+				*addr = xeval(pc->x, p);
+			} else if (ptr_str(&o, pr, xval(pc->x, p))) {
 				return -1;
-		} else if (pc->conv == 's') {
+			}
+			break;
+		case PK_STR:
 			arg_str(&o, pc->s, p, size);
-		} else if (pc->pfn) {
+			break;
+		case PK_FUNC:
 			func_str(&o, tep, pr, pc->pfn, xval(pc->x, p));
-		} else {
+			break;
+		case PK_SDEC: /* as num_str(): an int unless l, ll or z */
+			v = xval(pc->x, p);
+			if (!pc->wide)
+				v = (uint64_t)(int64_t)(int32_t)v;
+			if ((int64_t)v < 0) {
+				put(&o, "-", 1);
+				v = -v;
+			}
+			putdec(&o, v);
+			break;
+		case PK_UDEC:
+			v = xval(pc->x, p);
+			putdec(&o, pc->wide ? v : (uint32_t)v);
+			break;
+		case PK_HEX:
+			v = xval(pc->x, p);
+			putu(&o, pc->wide ? v : (uint32_t)v, 1);
+			break;
+		default:
 			num_str(&o, pc, xval(pc->x, p));
 		}
 	}

@@ -158,10 +158,18 @@ static inline uint64_t xeval(const struct xn *x, const unsigned char *p)
 	}
 }
 
+/*
+ * What render() does with a piece, chosen once at compile time: the tail literal alone, a
+ * learnt pointer's string, a %s, a %ps symbol, a plain %d / %i (signed), a plain %u (unsigned),
+ * a plain %x, or any other number (num_str()).
+ */
+enum { PK_END, PK_PTR, PK_STR, PK_FUNC, PK_SDEC, PK_UDEC, PK_HEX, PK_NUM };
+
 /* One conversion of the print fmt and the literal text before it. */
 struct piece {
 	const char *lit; /* into the program's copy of the format */
 	uint16_t litlen;
+	uint8_t kind; /* PK_* */
 	char conv; /* d i u x X o s p, 0: the tail literal only */
 	char pfn; /* %p followed by s S f F: a function symbol */
 	uint8_t plain; /* no flags, width or precision */

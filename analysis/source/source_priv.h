@@ -146,8 +146,11 @@ static inline int ts_source_decode(struct ts_source *s, int tp_id, const void *r
 		ret = ts_decoder_decode(s->dec, tp_id, raw, raw_size, ev);
 	if (ret)
 		return ts_source_decode_failed(s, ret, err, errlen);
-	/* only switch-out stacks are used (off-CPU time by stack): skip the scan elsewhere */
-	if (nr_ips && ev->kind == TS_EV_SWITCH)
+	/*
+	 * only switch-out stacks are used (off-CPU time by stack): skip the scan elsewhere, and
+	 * for names alone (dump prints no stack)
+	 */
+	if (nr_ips && ev->kind == TS_EV_SWITCH && !s->opts.names_only)
 		ev->ips = ts_source_kernel_ips(s, ips, nr_ips, &ev->nr_ips);
 	return 0;
 }
