@@ -19,9 +19,11 @@ Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` run
                 "nohz-off" adds nohz=off). Default: generic (emulated), else the running
                 kernel release (x86-host) or "default" (ssh)
   RUNS          repetitions (default 3)
-  ITERS WARMUP  ping-pong iterations (10000) and warm-up round trips (1000)
-  DELAY_US      pingpong-delay: on-CPU burn per message in us (50)
-  WORKERS       stress-ng ramfs workers (2)      DURATION  stress-ng seconds (5)
+  ITERS WARMUP  ping-pong iterations (10000; 1 to 100000000) and warm-up round trips
+                (1000; 0 to 100000000)
+  DELAY_US      pingpong-delay: on-CPU burn per message in us (50; 0 to 10000000)
+  WORKERS       stress-ng ramfs workers (2; 1 to 4096)
+  DURATION      stress-ng seconds (5; 1 to 86400)
   EVENTS        event spec (see boards/README.md); default: the tickscope set
   CALLCHAINS    1 records kernel callchains (-g)  MMAP  perf -m (profile's PERF_MMAP)
   PROBES        kernel functions to time: each NAME gets a kprobe probe:NAME and a return
@@ -90,6 +92,12 @@ pingpong | pingpong-same | pingpong-cross | pingpong-delay | stress-ramfs) ;;
 *) die "unknown WORKLOAD '$workload' (pingpong, pingpong-same, pingpong-cross, pingpong-delay, stress-ramfs)" ;;
 esac
 check_count RUNS "$runs" 1
+# The board's workload takes these as they are: bounded here, before anything boots.
+check_range ITERS "$iters" 1 100000000
+check_range WARMUP "$warmup" 0 100000000
+check_range DELAY_US "$delay_us" 0 10000000
+check_range WORKERS "$workers" 1 4096
+check_range DURATION "$duration" 1 86400
 for n in "$runs" "$iters" "$warmup" "$delay_us" "$workers" "$duration" "${V_BOOT_TIMEOUT:-0}" \
 	"${V_TIMEOUT:-0}"; do
 	case "$n" in '' | *[!0-9]*) die "'$(printf '%s' "$n" | tr -c '[:print:]' '?')' is not a number" ;; esac

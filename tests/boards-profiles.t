@@ -120,4 +120,21 @@ for r in 0 00 08 12x 99999999999999999999 1000000; do
 done
 is "$(check_count X 2 2 && echo ok)" ok "check_count: the minimum itself passes"
 is "$(check_count X 999999 1 && echo ok)" ok "check_count: 999999 passes"
+# ITERS, WARMUP (and the workload's other figures) of make record: bounded before anything
+# boots. ITERS=0 or ITERS=99999999999999999999 passed, to fail on the board after its boot.
+for v in "ITERS 0 1 100000000" "ITERS 99999999999999999999 1 100000000" \
+	"ITERS 100000001 1 100000000" "ITERS 1e4 1 100000000" "ITERS 010 1 100000000" \
+	"WARMUP -1 0 100000000" "WARMUP 100000001 0 100000000" "DELAY_US 10000001 0 10000000" \
+	"WORKERS 0 1 4096" "DURATION 86401 1 86400"; do
+	# shellcheck disable=SC2086 # the name, value and bounds, split on purpose
+	set -- $v
+	(cd "$TS_TOP" && boards/record.sh BOARD=x86-host WORKLOAD=pingpong VARIANT=v RUNS=1 \
+		"$1=$2" RESULTS="$tmp/ri") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	is "$rc $(wc -l <"$tmp/err") $(grep -c "error: $1 must be a whole number from $3 to $4, not '$2'$" \
+		"$tmp/err") $([ -e "$tmp/ri" ] && echo written)" "1 1 1 " \
+		"record.sh $1=$2: one line, exit 1, nothing written"
+done
+is "$(check_range X 100000000 1 100000000 && check_range X 0 0 5 && echo ok)" ok \
+	"check_range: both ends pass"
 tap_done

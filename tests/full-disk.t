@@ -5,7 +5,7 @@
 # `--help >/dev/full` exited 0 with their output lost; report, dump and plot said
 # "Input/output error" (stdio's error flag, read as EIO), which names a broken disk instead.
 # /dev/full (every write fails with ENOSPC) stands in for stdout; a 64 KiB tmpfs filled to the
-# last block for the output folders (as root; SKIP otherwise).
+# last block for the output folders (as root; SKIP otherwise). A closed stdout is named too.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -13,6 +13,9 @@
 tiny=$(fixture_data x86-tiny) || { echo "Bail out! fixture x86-tiny missing"; exit 1; }
 tap_tmpdir
 T=$TAP_TMP
+mkdir -p "$T/a" "$T/b"
+echo 'AF_UNIX sock stream latency: 5 microseconds' >"$T/a/workload.out"
+echo 'AF_UNIX sock stream latency: 6 microseconds' >"$T/b/workload.out"
 
 # full LABEL PATTERN ARGS...: tickscope ARGS with stdout on /dev/full exits 1 with one stderr
 # line matching PATTERN
@@ -34,14 +37,34 @@ if [ -c /dev/full ]; then
 	full "--help" "^tickscope: writing the output: $nospc" --help
 	full "--version" "^tickscope: writing the output: $nospc" --version
 	full "report --help" "^tickscope: writing the output: $nospc" report --help
-	mkdir -p "$T/a" "$T/b"
-	echo 'AF_UNIX sock stream latency: 5 microseconds' >"$T/a/workload.out"
-	echo 'AF_UNIX sock stream latency: 6 microseconds' >"$T/b/workload.out"
 	full "compare" "^tickscope: writing the comparison: $nospc" compare "$T/a/workload.out" \
 		-- "$T/b/workload.out" --no-cache
 else
 	skip "stdout on a full disk" "no /dev/full"
 fi
+
+# A closed stdout (`>&-`): it said "Input/output error" (report) or "Bad file descriptor"
+# (dump). Now one line naming it, exit 1; a command that prints nothing on stdout still works,
+# and no file it opens takes the closed stdout's number.
+closed() {
+	_l=$1
+	shift
+	"$TICKSCOPE" "$@" >&- 2>"$T/err"
+	_rc=$?
+	is "$_rc $(wc -l <"$T/err") $(grep -c ": stdout is closed (>&-): send it to a file or /dev/null$" \
+		"$T/err")" "1 1 1" "$_l >&-: exit 1, one line ($(head -1 "$T/err"))"
+}
+closed "info" info "$tiny"
+closed "dump" dump "$tiny"
+closed "report" report "$tiny"
+closed "report --json" report "$tiny" --json
+closed "--version" --version
+closed "compare" compare "$T/a/workload.out" -- "$T/b/workload.out" --no-cache
+"$TICKSCOPE" report "$tiny" --tsv "$T/closed-tsv" >&- 2>"$T/err"
+is "$? $(wc -c <"$T/err")" "0 0" "report --tsv DIR >&-: nothing for stdout, exit 0"
+"$TICKSCOPE" report "$tiny" --tsv "$T/closed-tsv2" >/dev/null 2>&1
+diff -r "$T/closed-tsv" "$T/closed-tsv2" >/dev/null
+ok $? "... and the same files as with an open stdout"
 
 # a filled tmpfs: report --tsv, plot -o, plot --html, summary
 if [ "$(id -u)" != 0 ] || ! mkdir -p "$T/full" || ! mount -t tmpfs -o size=64k tmpfs "$T/full" \

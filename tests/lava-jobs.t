@@ -170,4 +170,37 @@ done
 bad "RUNS_PER_JOB must be a whole number from 1 to 999999, not '0'" \
 	EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu KERNELS="$tmp/kernels" \
 	UPLOAD_URL=http://up.invalid/ RUNS_PER_JOB=0
+# 5. OUT= a folder of the user's: `make lava-jobs OUT=~/lab` deleted the NNN-*.yaml and jobs.txt
+# already there. A re-run replaces only the jobs lava-jobs wrote; a job file or jobs.txt it did
+# not write stops it (one line, nothing removed, nothing written); other files stay.
+mkdir "$tmp/u"
+printf 'my job\n' >"$tmp/u/001-mine.yaml"
+printf 'mine\n' >"$tmp/u/notes.txt"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/u" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	grep -q "001-mine.yaml is not a job lava-jobs wrote" "$tmp/err" &&
+	[ "$(cat "$tmp/u/001-mine.yaml")" = "my job" ] && [ ! -e "$tmp/u/jobs.txt" ] &&
+	[ "$(ls "$tmp/u" | wc -l)" -eq 2 ]
+ok $? "a job file of the user's in OUT: refused in one line, kept, nothing written"
+rm "$tmp/u/001-mine.yaml"
+printf 'call the lab on monday\n' >"$tmp/u/jobs.txt"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/u" >/dev/null 2>"$tmp/err"
+rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] &&
+	grep -q "holds a jobs.txt that lava-jobs did not write" "$tmp/err" &&
+	[ "$(cat "$tmp/u/jobs.txt")" = "call the lab on monday" ]
+ok $? "a jobs.txt of the user's in OUT: refused in one line, kept"
+rm "$tmp/u/jobs.txt"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=2 OUT="$tmp/u" >/dev/null 2>"$tmp/err" &&
+	[ -f "$tmp/u/004-evx-b2-nohz-off.yaml" ] && [ "$(cat "$tmp/u/notes.txt")" = mine ]
+ok $? "a folder with other files: the jobs written beside them, the files kept"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/u" >/dev/null 2>"$tmp/err" &&
+	[ ! -e "$tmp/u/004-evx-b2-nohz-off.yaml" ] && [ "$(wc -l <"$tmp/u/jobs.txt")" -eq 2 ] &&
+	[ "$(ls "$tmp/u" | wc -l)" -eq 4 ] && [ "$(cat "$tmp/u/notes.txt")" = mine ]
+ok $? "a re-run replaces the jobs lava-jobs wrote there (4 jobs, then 2), the user's file kept"
+: >"$tmp/ufile"
+gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/ufile" >/dev/null 2>"$tmp/err"
+[ $? -ne 0 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "not a folder" "$tmp/err"
+ok $? "OUT= an existing file: refused in one line"
 tap_done

@@ -205,4 +205,29 @@ check x86-pingpong-none 0
 metrics x86-pertask-loop 1
 metrics x86-tiny 1
 metrics x86-pingpong-none 0
+# compare's figures of the benchmark's own tasks in a per-task recording: stress-ng-ramfs
+# (1461) is seen only in the followed shell's events, never switched out (perf script has no
+# prev_pid=1461): task.run.per_op summed its run as 0. It and the sched delays are null with
+# the reason, and so are the wakes and off-CPU times the recording does not hold.
+if f=$(fixture_data x86-pertask-loop); then
+	rm -rf "$tmp/ng"
+	mkdir -p "$tmp/ng"
+	ln -s "$f" "$tmp/ng/perf.data"
+	cp "$TS_TOP/tests/fixtures/bench/stress-ng-0.15-ramfs.out" "$tmp/ng/workload.out"
+	"$TICKSCOPE" summary "$tmp/ng" >/dev/null 2>>"$tmp/err"
+	awk -F'\t' '$1 == "m" { print $2 "\t" $6 "\t" $7 }' "$tmp/ng/perf.data.tsum" >"$tmp/ngm"
+	is "$(perf script -i "$f" -F event,trace 2>/dev/null | grep -c 'prev_pid=1461 ')" 0 \
+		"perf script: stress-ng-ramfs (1461) is never switched out"
+	for k in "task.run.per_op:a per-task recording has a task's switch-out only when it is" \
+		"task.sched_delay_rq.per_op:a per-task recording has a task's switch-out only" \
+		"task.off_cpu.S.per_op:a per-task recording has a task's switch-in only" \
+		"task.wakeups.per_op:a per-task recording has a task's wakes only"; do
+		awk -F'\t' -v k="${k%%:*}" -v w="${k#*:}" '$1 == k { found = 1
+				bad = $2 != "nan" || index($3, w) != 1 }
+			END { exit !found || bad }' "$tmp/ngm"
+		ok $? "compare's ${k%%:*} is null with its reason, not a sum of 0"
+	done
+else
+	ok 1 "x86-pertask-loop decompresses"
+fi
 tap_done

@@ -17,6 +17,7 @@
 #include "jobs.h"
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
+#include "common/io.h"
 #include "tickscope/error.h"
 #include "tickscope/version.h"
 
@@ -645,7 +646,7 @@ static int write_out(const struct compare_args *a, const struct ts_cmp *c)
 	else
 		err = ts_compare_text(stdout, c, &a->ro);
 	if (fflush(stdout) && !err)
-		err = errno ? -errno : -EIO;
+		err = ts_stream_err(stdout);
 	if (err)
 		return cli_error("writing the comparison%s%s: %s", a->tsv ? " to " : "",
 				 a->tsv ? a->tsv : "", ts_strerror(err));

@@ -294,7 +294,7 @@ int cmd_dump(int argc, char **argv)
 	ret = dump_run(&d, &cc, &werr);
 	dump_lines_free(d.lines);
 	if (!ret && werr && werr != -EPIPE)
-		ret = cli_error("writing the output: %s", strerror(-werr));
+		ret = cli_error("writing the output: %s", ts_strerror(werr));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	if (!ret && d.fmt == FMT_NONE)
 		print_rate(&d, &t0, &t1, cc.file_order);

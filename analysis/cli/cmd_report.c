@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "report_interval.h"
 #include "tickscope/analysis.h"
+#include "common/io.h"
 #include "tickscope/error.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
@@ -166,7 +167,7 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 	else
 		ret = ts_report_text(stdout, a, &o);
 	if (fflush(stdout) && !ret)
-		ret = errno ? -errno : -EIO;
+		ret = ts_stream_err(stdout);
 	if (ret)
 		return cli_error("writing the report%s%s: %s", r->tsv_dir ? " to " : "",
 				 r->tsv_dir ? r->tsv_dir : "", ts_strerror(ret));

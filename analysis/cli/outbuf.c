@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "outbuf.h"
+#include "tickscope/error.h"
 
 int ob_open(struct outbuf *o, int fd)
 {
@@ -23,7 +24,8 @@ static void write_all(struct outbuf *o, const char *p, size_t n)
 		if (w < 0 && errno == EINTR)
 			continue;
 		if (w <= 0) {
-			o->err = w < 0 ? -errno : -EIO;
+			/* EBADF: a closed stdout's stand-in (ts_stdio_guard()) */
+			o->err = w < 0 ? (errno == EBADF ? -TS_ESTDOUT : -errno) : -EIO;
 			break;
 		}
 		p += w;

@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "common/io.h"
+#include "tickscope/error.h"
 #include "tickscope/version.h"
 
 
@@ -70,7 +71,7 @@ static int flushed(int rc)
 	err = ts_stream_err(stdout);
 	if (!err || rc)
 		return rc;
-	cli_error("writing the output: %s", strerror(-err));
+	cli_error("writing the output: %s", ts_strerror(err));
 	return 1;
 }
 
@@ -81,6 +82,8 @@ int main(int argc, char **argv)
 
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGBUS, &sa, NULL);
+	if (ts_stdio_guard() < 0)
+		return 1; /* not even /dev/null: there is nowhere to say it */
 
 	if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
 		usage(argc < 2 ? stderr : stdout);

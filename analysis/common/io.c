@@ -9,6 +9,21 @@
 #include "common/io.h"
 #include "tickscope/error.h"
 
+int ts_stdio_guard(void)
+{
+	int closed = 0;
+
+	for (int fd = 0; fd <= 2; fd++) {
+		if (fcntl(fd, F_GETFD) >= 0 || errno != EBADF)
+			continue;
+		/* read-only: a write to a closed stdout still fails, with EBADF */
+		if (open("/dev/null", fd == 2 ? O_WRONLY : O_RDONLY) != fd)
+			return -EBADF;
+		closed |= 1 << fd;
+	}
+	return closed;
+}
+
 int ts_write_full(int fd, const void *p, size_t len)
 {
 	const char *c = p;
@@ -18,6 +33,8 @@ int ts_write_full(int fd, const void *p, size_t len)
 		n = write(fd, c, len);
 		if (n < 0 && errno == EINTR)
 			continue;
+		if (n < 0 && errno == EBADF && fd == 1)
+			return -TS_ESTDOUT;
 		if (n <= 0)
 			return n < 0 ? -errno : -EIO;
 		c += n;
@@ -38,6 +55,8 @@ int ts_stream_err(FILE *f)
 	case EPIPE:
 	case EIO:
 		return -errno;
+	case EBADF: /* the stand-in of a closed stdout (ts_stdio_guard()) */
+		return -TS_ESTDOUT;
 	}
 	return -EIO;
 }

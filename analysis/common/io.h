@@ -6,7 +6,19 @@
 #include <stddef.h>
 #include <stdio.h>
 
-/* ts_write_full() - write all @len bytes of @p to @fd. Return: 0, or -errno (-EIO for 0). */
+/*
+ * ts_stdio_guard() - put /dev/null in place of a closed stdin, stdout or stderr (`>&-`), so
+ * that no file opened later takes its number: an output file on fd 1 got the text printed on
+ * stdout. The stand-in of stdout is read-only: printing still fails, with EBADF, which
+ * ts_stream_err() and ts_write_full() turn into -TS_ESTDOUT. Return: a bit per fd that was
+ * closed, or -EBADF when one could not be replaced.
+ */
+int ts_stdio_guard(void);
+
+/*
+ * ts_write_full() - write all @len bytes of @p to @fd. Return: 0, or -errno (-EIO for 0;
+ * -TS_ESTDOUT for a closed stdout).
+ */
 int ts_write_full(int fd, const void *p, size_t len);
 
 /* ts_mkdir_p() - make @dir and its missing parents with @mode. Return: 0 or -errno. */
@@ -15,7 +27,8 @@ int ts_mkdir_p(const char *dir, unsigned int mode);
 /*
  * ts_stream_err() - the error of the stream @f written through stdio: 0 when ferror() is
  * clear, else the failed write's -errno when errno still holds a write error (-ENOSPC on a
- * full disk, which "Input/output error" hid), else -EIO. Call it right after the last write:
+ * full disk, which "Input/output error" hid; -TS_ESTDOUT for a closed stdout), else -EIO.
+ * Call it right after the last write:
  * stdio keeps no error code of its own.
  */
 int ts_stream_err(FILE *f);

@@ -22,6 +22,8 @@ struct task_sums {
 	uint64_t migrations, wakeups, cls[TS_WAKE_NR], ntasks, supervisors;
 	uint64_t other_run;
 	struct ts_hist delivery_h;
+	/* what a per-task recording does not measure (the model's reasons), else NULL */
+	const char *run_why, *wake_why, *off_why;
 };
 
 static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, struct task_sums *t)
@@ -42,6 +44,8 @@ static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, str
 			continue;
 		}
 		t->ntasks++;
+		/* one task never switched out (its run not seen) makes the sum unknown, not 0 */
+		t->run_why = t->run_why ?: ts_sched_task_run_why(s, k);
 		t->run += k->run.sum;
 		t->delay += k->delay.sum;
 		t->delay_perf += k->delay_perf;
@@ -56,6 +60,8 @@ static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, str
 		if (ts_hist_merge(&t->delivery_h, &k->delivery))
 			return -ENOMEM;
 	}
+	t->wake_why = ts_sched_wakes_why(s);
+	t->off_why = ts_sched_off_why(s);
 	return 0;
 }
 
@@ -80,16 +86,19 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 	char name[64];
 	int err = 0;
 
-#define PER_OP(n, v, dir) \
-	(err = err ?: ts_run_add(r, n, "ns/op", dir, TS_METRIC_VALUE, (v) / ops, why))
-	PER_OP("task.wake_delivery.per_op", (double)t->delivery, TS_DIR_LOWER);
-	PER_OP("task.sched_delay_rq.per_op", (double)t->delay, TS_DIR_LOWER);
-	PER_OP("task.sched_delay_perf.per_op", (double)t->delay_perf, TS_DIR_LOWER);
-	PER_OP("task.run.per_op", (double)t->run, TS_DIR_LOWER);
-	PER_OP("task.wakeup_latency.per_op", (double)t->wakelat, TS_DIR_LOWER);
+	/* a figure the recording does not measure is null with its reason, never a sum */
+#define PER_OP(n, v, w)                                                         \
+	(err = err   ?:                                                         \
+		       ts_run_add(r, n, "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, \
+				  (w) ? NAN : (v) / ops, (w) ?: why))
+	PER_OP("task.wake_delivery.per_op", (double)t->delivery, t->wake_why);
+	PER_OP("task.sched_delay_rq.per_op", (double)t->delay, t->run_why);
+	PER_OP("task.sched_delay_perf.per_op", (double)t->delay_perf, t->run_why);
+	PER_OP("task.run.per_op", (double)t->run, t->run_why);
+	PER_OP("task.wakeup_latency.per_op", (double)t->wakelat, t->wake_why);
 	for (int o = 0; o < TS_OFF_NR; o++) {
 		snprintf(name, sizeof(name), "task.off_cpu.%s.per_op", off[o]);
-		PER_OP(name, (double)t->off[o], TS_DIR_LOWER);
+		PER_OP(name, (double)t->off[o], t->off_why);
 	}
 #undef PER_OP
 	err = err   ?:
@@ -97,7 +106,7 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 				 t->migrations / ops, why);
 	err = err   ?:
 		      ts_run_add(r, "task.wakeups.per_op", "1/op", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
-				 t->wakeups / ops, why);
+				 t->wake_why ? NAN : t->wakeups / ops, t->wake_why ?: why);
 	return err;
 }
 
@@ -197,10 +206,11 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 /* Why the run time's split cannot be made, or NULL. */
 static const char *irq_why(const struct ts_analysis *a, int kind, char *buf, size_t len)
 {
-	if (ts_analysis_kind_presence(a, kind) != TS_NOT_RECORDED)
+	char why[144];
+
+	if (!ts_analysis_kind_why(a, kind, why, sizeof(why)))
 		return NULL;
-	snprintf(buf, len, "%s not recorded: the run time's interrupt part is not known",
-		 ts_analysis_kind_name(kind));
+	snprintf(buf, len, "%s: the run time's interrupt part is not known", why);
 	return buf;
 }
 
@@ -257,7 +267,7 @@ static int add_run_irq(struct ts_run *r, const struct ts_cpath *p, const struct 
 		       uint64_t run, double ops)
 {
 	const char *why_ops = "no task of the benchmark, or its operation count is unknown";
-	char b1[160], b2[160], fn[96];
+	char b1[192], b2[192], fn[96];
 	const char *why = irq_why(a, TS_EV_IRQ_ENTRY, b1, sizeof(b1)) ?:
 				  irq_why(a, TS_EV_SOFTIRQ_ENTRY, b1, sizeof(b1));
 	const char *twhy = irq_why(a, TS_EV_HRTIMER_EXPIRE_ENTRY, b2, sizeof(b2));

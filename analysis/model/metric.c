@@ -156,13 +156,7 @@ static char *why_buf(struct ts_metric_sink *s)
 
 const char *tm_why(struct ts_metric_sink *s, int kind)
 {
-	char *b;
-
-	if (ts_analysis_kind_presence(s->a, kind) != TS_NOT_RECORDED)
-		return NULL;
-	b = why_buf(s);
-	snprintf(b, sizeof(s->why[0]), "%s not recorded", ts_analysis_kind_name(kind));
-	return b;
+	return ts_analysis_kind_why(s->a, kind, why_buf(s), sizeof(s->why[0]));
 }
 
 const char *tm_section_why(struct ts_metric_sink *s, enum ts_section sec)

@@ -5,6 +5,8 @@
  * (metric.c's "not recorded", idle.c's exits that could not be seen) and the reports what to
  * print; analysis.c fills the state (analysis_priv.h) as it feeds the models.
  */
+#include <stdio.h>
+
 #include "analysis_priv.h"
 
 /* The event table's columns, in its order: kind, section, required. */
@@ -70,9 +72,50 @@ const struct ts_section_info *ts_analysis_section(const struct ts_analysis *a, e
 	return s >= 0 && s < TS_SEC_NR ? &a->info[s] : NULL;
 }
 
+/* The other half of @kind's pair: an entry and its exit, or -1. */
+static int pair_of(int kind)
+{
+	static const uint16_t pairs[][2] = {
+		{ TS_EV_HRTIMER_EXPIRE_ENTRY, TS_EV_HRTIMER_EXPIRE_EXIT },
+		{ TS_EV_TIMER_EXPIRE_ENTRY, TS_EV_TIMER_EXPIRE_EXIT },
+		{ TS_EV_WQ_START, TS_EV_WQ_END },
+		{ TS_EV_SHRINK_START, TS_EV_SHRINK_END },
+		{ TS_EV_IRQ_ENTRY, TS_EV_IRQ_EXIT },
+		{ TS_EV_SOFTIRQ_ENTRY, TS_EV_SOFTIRQ_EXIT },
+	};
+
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (pairs[i][0] == kind || pairs[i][1] == kind)
+			return pairs[i][pairs[i][0] == kind];
+	return -1;
+}
+
+/* Recorded, never sampled, while its pair's other half was: the events were lost. */
+static int unseen(const struct ts_analysis *a, int kind)
+{
+	int pair = pair_of(kind);
+
+	return presence(a, kind) == TS_RECORDED_EMPTY && pair >= 0 && a->fed[pair];
+}
+
+const char *ts_analysis_kind_why(const struct ts_analysis *a, int kind, char *buf, size_t len)
+{
+	if (kind < 0 || kind >= TS_EV_NR_KINDS)
+		return NULL;
+	if (presence(a, kind) == TS_NOT_RECORDED)
+		snprintf(buf, len, "%s not recorded", ts_event_name(kind));
+	else if (unseen(a, kind))
+		snprintf(buf, len, "%s recorded but never seen while %s was, %llu times",
+			 ts_event_name(kind), ts_event_name(pair_of(kind)),
+			 (unsigned long long)a->fed[pair_of(kind)]);
+	else
+		return NULL;
+	return buf;
+}
+
 static int traced(const struct ts_analysis *a, int kind)
 {
-	return presence(a, kind) != TS_NOT_RECORDED;
+	return presence(a, kind) != TS_NOT_RECORDED && !unseen(a, kind);
 }
 
 int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)

@@ -180,7 +180,8 @@ const struct ts_timer_totals *ts_timer_totals(const struct ts_timer *m)
 }
 
 /* Expiries per second by function, with their handler times; the tick's when symbols tell. */
-static void fn_metrics(const struct ts_timer *m, struct ts_metric_sink *s, const char *why_exit[2])
+static void fn_metrics(const struct ts_timer *m, struct ts_metric_sink *s, const char *why_exit[2],
+		       const char *hr)
 {
 	const struct ts_timer_fn *fn;
 	uint64_t tick = 0;
@@ -198,25 +199,33 @@ static void fn_metrics(const struct ts_timer *m, struct ts_metric_sink *s, const
 		tm_rate(s, TS_DIR_LOWER, fn->nr_expire, NULL, "expire.%s.per_s", name);
 		tm_dist(s, TS_DIR_LOWER, &fn->handler, why_exit[fn->hr], "expire.%s.handler", name);
 	}
-	tm_rate(s, TS_DIR_LOWER, tick, s->sym ? NULL : "no symbols: the tick is not told apart",
-		"expire.tick.per_s");
+	if (!hr && !s->sym)
+		hr = "no symbols: the tick is not told apart";
+	tm_rate(s, TS_DIR_LOWER, tick, hr, "expire.tick.per_s");
 }
 
 static int timer_metrics(const void *mv, struct ts_metric_sink *s)
 {
 	const struct ts_timer *m = mv;
 	const struct ts_timer_totals *t = ts_timer_totals(m);
-	const char *why = tm_section_why(s, TS_SEC_TIMER), *why_exit[2];
+	const char *why = tm_section_why(s, TS_SEC_TIMER), *why_exit[2], *why_all = why;
 	const char *hr = tm_why(s, TS_EV_HRTIMER_EXPIRE_ENTRY),
 		   *tl = tm_why(s, TS_EV_TIMER_EXPIRE_ENTRY);
 
 	why_exit[0] = tm_why(s, TS_EV_TIMER_EXPIRE_EXIT);
 	why_exit[1] = tm_why(s, TS_EV_HRTIMER_EXPIRE_EXIT);
-	tm_rate(s, TS_DIR_LOWER, t->nr_expire[0] + t->nr_expire[1], why, "expire.per_s");
+	/* an expiry's entry recorded but lost while its exit was seen: the total is not known */
+	if (!why && hr &&
+	    ts_analysis_kind_presence(s->a, TS_EV_HRTIMER_EXPIRE_ENTRY) == TS_RECORDED_EMPTY)
+		why_all = hr;
+	else if (!why && tl &&
+		 ts_analysis_kind_presence(s->a, TS_EV_TIMER_EXPIRE_ENTRY) == TS_RECORDED_EMPTY)
+		why_all = tl;
+	tm_rate(s, TS_DIR_LOWER, t->nr_expire[0] + t->nr_expire[1], why_all, "expire.per_s");
 	tm_rate(s, TS_DIR_LOWER, t->nr_expire[1], hr, "expire.hrtimer.per_s");
 	tm_rate(s, TS_DIR_LOWER, t->nr_expire[0], tl, "expire.timer.per_s");
 	if (!why)
-		fn_metrics(m, s, why_exit);
+		fn_metrics(m, s, why_exit, hr);
 	return s->err;
 }
 

@@ -55,20 +55,26 @@ static int split_lines(const char *text, size_t len, struct lines *ls)
 
 /*
  * A number at *p (after blanks), followed by a blank or the end; advances *p. Every figure
- * these benchmarks print (times, counts, rates, latencies) is a decimal >= 0: a sign, "nan",
- * "inf" or strtod()'s hexadecimal is a damaged output, not a measurement.
+ * these benchmarks print (times, counts, rates, latencies) is a plain decimal >= 0: digits
+ * with at most one '.'. A sign, "nan", "inf", an exponent (5e3) or strtod()'s hexadecimal is
+ * a damaged output, not a measurement.
  */
 static int number(const char **p, double *v)
 {
+	const char *q;
 	char *end;
+	int digits = 0, dots = 0;
 
 	while (**p == ' ' || **p == '\t')
 		(*p)++;
-	if (!strchr("0123456789.", **p) || !**p)
+	for (q = *p; (*q >= '0' && *q <= '9') || *q == '.'; q++) {
+		digits += *q != '.';
+		dots += *q == '.';
+	}
+	if (!digits || dots > 1 || (*q && *q != ' ' && *q != '\t'))
 		return -1;
 	*v = strtod(*p, &end);
-	if (end == *p || (*end && *end != ' ' && *end != '\t') || !isfinite(*v) ||
-	    memchr(*p, 'x', end - *p) || memchr(*p, 'X', end - *p))
+	if (end != q || !isfinite(*v))
 		return -1;
 	*p = end;
 	return 0;

@@ -29,7 +29,9 @@ Usage: boards/lava/jobs.sh VAR=value...  (what `make lava-jobs VAR=value...` run
   OUT          the jobs folder (default results/lava/<experiment name>/jobs)
 
 Writes OUT/NNN-<name>-b<batch>-<variant>.yaml (submit them in name order: A B A B ...) and
-OUT/jobs.txt (one line per job). Every input is checked before any file is written.
+OUT/jobs.txt (one line per job). Every input is checked before any file is written. OUT may
+hold other files: they stay. The jobs an earlier lava-jobs wrote there (its jobs.txt) are
+replaced; a jobs.txt or NNN-*.yaml it did not write is refused, nothing removed.
 USAGE
 }
 
@@ -101,8 +103,32 @@ check_path UPLOAD_URL "$V_UPLOAD_URL"
 check_path UPLOAD_TOKEN "${V_UPLOAD_TOKEN:-}"
 out=${V_OUT:-$TS_TOP/results/lava/$name/jobs}
 check_path OUT "$out"
+# OUT may be a folder of the user's: only the jobs an earlier lava-jobs wrote there (the names
+# its jobs.txt lists) are replaced; a jobs.txt or NNN-*.yaml it did not write stops us before
+# anything is written or removed (the user's job files were deleted), other files stay.
+[ ! -e "$out" ] || [ -d "$out" ] || die "OUT=$out: not a folder; give a new or empty folder"
+ours=""
+if [ -e "$out/jobs.txt" ] || [ -L "$out/jobs.txt" ]; then
+	bad=1
+	if [ -f "$out/jobs.txt" ] && [ ! -L "$out/jobs.txt" ] && [ -s "$out/jobs.txt" ]; then
+		bad=$(sed 's/ variant=[^ ]* kernel=[^ ]* first_run=[0-9]* runs=[0-9]*$//' \
+			"$out/jobs.txt" | grep -cv "^[0-9][0-9][0-9]-[$TS_NAME_CHARS]*\.yaml$" || true)
+	fi
+	[ "$bad" = 0 ] || die "OUT=$out holds a jobs.txt that lava-jobs did not write: nothing" \
+		"is removed; give a new or empty folder"
+	ours=$(cut -d' ' -f1 "$out/jobs.txt")
+fi
+for f in "$out"/[0-9][0-9][0-9]-*.yaml; do
+	[ -e "$f" ] || [ -L "$f" ] || continue
+	printf '%s\n' "$ours" | grep -qxF "$(basename "$f")" ||
+		die "OUT=$out: $(basename "$f") is not a job lava-jobs wrote (its jobs.txt does not" \
+			"list it): nothing is removed; give a new or empty folder"
+done
 mkdir -p "$out" || die "cannot create $out"
-rm -f "$out"/[0-9][0-9][0-9]-*.yaml "$out/jobs.txt"
+for f in $ours; do
+	rm -f "$out/$f"
+done
+rm -f "$out/jobs.txt"
 . "$TS_TOP/boards/lava/job-yaml.sh"
 
 # Batches: A then B, each job recording RUNS_PER_JOB runs of one variant.

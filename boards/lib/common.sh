@@ -72,6 +72,18 @@ check_count() {
 		"'$(printf '%s' "$2" | tr -c '[:print:]' '?')'"
 }
 
+# check_range WHAT VALUE MIN MAX: dies in one line unless VALUE is a whole number from MIN to
+# MAX (at most 999999999) written without a leading 0. ITERS=99999999999999999999 or ITERS=0
+# passed every check here and failed on the board only after it had booted (or not at all).
+check_range() {
+	case "$2" in
+	'' | *[!0-9]* | 0?* | ??????????*) ;;
+	*) [ "$2" -lt "$3" ] || [ "$2" -gt "$4" ] || return 0 ;;
+	esac
+	die "$1 must be a whole number from $3 to $4, not" \
+		"'$(printf '%s' "$2" | tr -c '[:print:]' '?')'"
+}
+
 # check_path WHAT PATH: dies when PATH holds a newline or another control character, which
 # no run folder's meta.txt, order.txt or log line can carry.
 check_path() {

@@ -132,6 +132,16 @@ static void test_bad(void)
 	    4, "perf bench pipe: a hexadecimal usecs/op");
 	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n nan usecs/op\n", 4,
 	    "perf bench pipe: nan usecs/op");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 5e-1 [sec]\n\n 25.0 usecs/op\n", 2,
+	    "perf bench pipe: an exponent in the total time (5e-1)");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n 2.5E1 usecs/op\n",
+	    4, "perf bench pipe: an exponent in usecs/op (2.5E1)");
+	bad("x\nAF_UNIX sock stream latency: 5e3 microseconds\n", 2, "lat_unix: an exponent (5e3)");
+	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 1e2\n", 4,
+	    "YAML: an exponent in bogo-ops (1e2)");
+	bad("# pingpong: iterations=1e4 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n", 1,
+	    "pingpong header: an exponent in the iteration count (1e4)");
+	bad("x\nAF_UNIX sock stream latency: 1.2.3 microseconds\n", 2, "lat_unix: two decimal points");
 	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
 	    "time)\nstress-ng: info: [1] ramfs 100 10.0 -5.00 1 10.0 50.0\n",
 	    3, "stress-ng row with a negative usr time");

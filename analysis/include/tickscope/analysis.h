@@ -125,6 +125,15 @@ uint64_t ts_analysis_kind_count(const struct ts_analysis *a, int kind);
 enum ts_presence ts_analysis_kind_presence(const struct ts_analysis *a, int kind);
 
 /**
+ * ts_analysis_kind_why() - why the figures that need events of @kind are not measured, or NULL
+ * when they are: @kind not recorded ("<event> not recorded"), or recorded without one sample
+ * while the other half of its pair (an expiry's entry and exit, a handler's, a work item's,
+ * a shrinker call's) has some: the events were lost or filtered, and 0 would be a false
+ * count. The text is written into @buf of @len bytes.
+ */
+const char *ts_analysis_kind_why(const struct ts_analysis *a, int kind, char *buf, size_t len);
+
+/**
  * ts_analysis_exit_traced() - whether idle exits of @cause (TS_EXIT_*) could be seen at all:
  * the events behind it were recorded (or, without the file's event list, seen). Untraced and
  * other exits always can. A cause that could not be seen has no count, not a count of 0.
