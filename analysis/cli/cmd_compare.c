@@ -21,7 +21,6 @@
 #include "tickscope/error.h"
 #include "tickscope/version.h"
 
-
 #define MAX_BENCH 1024
 
 static const char compare_help[] =

@@ -253,7 +253,6 @@ static int trace_id(const char *meta, struct trace_id *id)
 	return 0;
 }
 
-
 /* Whether the config text @cfg sets @sym=y (a line of its own). */
 static int config_y(const char *cfg, const char *sym)
 {

@@ -353,11 +353,12 @@ static int summary_refused(const char *sp, const struct ts_summary_head *h, cons
 
 	if (!readable_format(h->format) || release_len(h->version) != release_len(o->version) ||
 	    strncmp(h->version, o->version, release_len(o->version))) {
-		snprintf(msg, n,
-			 "%s: written by tickscope %.*s (%s); this tickscope %.*s reads %s: compute "
-			 "it again where the trace is (tickscope summary RUN)",
-			 sp, (int)release_len(h->version), h->version, h->format,
-			 (int)release_len(o->version), o->version, TS_SUMMARY_MAGIC);
+		snprintf(
+			msg, n,
+			"%s: written by tickscope %.*s (%s); this tickscope %.*s reads %s: compute "
+			"it again where the trace is (tickscope summary RUN)",
+			sp, (int)release_len(h->version), h->version, h->format,
+			(int)release_len(o->version), o->version, TS_SUMMARY_MAGIC);
 		return 1;
 	}
 	if (strcmp(h->comm, comm ? comm : "-") || strcmp(h->ops, ts_summary_ops(ops, want, 32))) {
@@ -559,9 +560,9 @@ static int same_trace(const char *cpath, const char *dst, const char *data, cons
 	int line, rc = 0, from = r->nr;
 	char want[32];
 
-	if (!ts_summary_head(cpath, &h, &line) && !strcmp(h.format, TS_SUMMARY_MAGIC) &&
-	    ks && !strcmp(h.ksyms, ks + 1) &&
-	    !strcmp(h.version, o->version) && !strcmp(h.comm, comm ? comm : "-") &&
+	if (!ts_summary_head(cpath, &h, &line) && !strcmp(h.format, TS_SUMMARY_MAGIC) && ks &&
+	    !strcmp(h.ksyms, ks + 1) && !strcmp(h.version, o->version) &&
+	    !strcmp(h.comm, comm ? comm : "-") &&
 	    !strcmp(h.ops, ts_summary_ops(ops, want, sizeof(want))) && !strcmp(h.sha256, sha) &&
 	    h.trace_size == size)
 		rc = ts_summary_read(cpath, h.key, &tmp, NULL);
@@ -621,8 +622,8 @@ static void share_ksyms(const char *dir, const char *from, const char *ksha)
 	int in = -1, out = -1, bad = 0;
 	ssize_t n;
 
-	if (!dir || snprintf(path, sizeof(path), "%s/%s" SHARED_SUFFIX, dir, ksha) >=
-			    (int)sizeof(path) ||
+	if (!dir ||
+	    snprintf(path, sizeof(path), "%s/%s" SHARED_SUFFIX, dir, ksha) >= (int)sizeof(path) ||
 	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp) ||
 	    ts_mkdir_p(dir, 0700))
 		return;
@@ -801,7 +802,10 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 			goto out;
 		}
 	}
-	err = analyse(data, udata ? udata : data, shared ? shared : uksyms ? uksyms : ksyms,
+	err = analyse(data, udata ? udata : data,
+		      shared ? shared :
+		      uksyms ? uksyms :
+			       ksyms,
 		      shared ? kdir : NULL, comm, ops, o, key, r);
 	if (!err && ksyms && !shared)
 		share_ksyms(kdir, uksyms ? uksyms : ksyms, ksha);

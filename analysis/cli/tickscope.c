@@ -10,7 +10,6 @@
 #include "tickscope/error.h"
 #include "tickscope/version.h"
 
-
 static const struct command {
 	const char *name;
 	int (*fn)(int argc, char **argv);

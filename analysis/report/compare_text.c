@@ -237,8 +237,9 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	if (!isfinite(expl))
 		;
 	else if (expl >= -0.05 && expl <= 100.05)
-		fprintf(f, "  The components explain %.1f%% of the change; the residual is the "
-			   "rest.\n",
+		fprintf(f,
+			"  The components explain %.1f%% of the change; the residual is the "
+			"rest.\n",
 			fabs(expl));
 	else {
 		snprintf(res, sizeof(res),
@@ -263,9 +264,9 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 
 		if (strlen(p->label) > 28) /* a stack: its own line */
 			fprintf(f, "  %s\n", p->label);
-		fprintf(f, "  %-28s %12s %12s %12s %8s\n",
-			strlen(p->label) > 28 ? "" : p->label, num(a, 32, p->a), num(b, 32, p->b),
-			num(e, 32, p->delta), ts_compare_share_words(s, sizeof(s), p->share, &odd));
+		fprintf(f, "  %-28s %12s %12s %12s %8s\n", strlen(p->label) > 28 ? "" : p->label,
+			num(a, 32, p->a), num(b, 32, p->b), num(e, 32, p->delta),
+			ts_compare_share_words(s, sizeof(s), p->share, &odd));
 	}
 	if (c->result && !c->result->cell[v].significant)
 		fprintf(f,
@@ -304,9 +305,11 @@ static void changes_block(FILE *f, const struct ts_cmp *c, int v,
 	fprintf(f, "\nWhat changed, %s vs %s (significant after %s, alpha %.2g), ranked:\n",
 		c->var[v].name, c->var[0].name, ts_compare_adjust_name(c->o.adjust), c->o.alpha);
 	if (!c->nr_changes[v] && !traced(c, 0))
-		fprintf(f, "  no trace to compare: no run of %s has a usable trace\n", c->var[0].name);
+		fprintf(f, "  no trace to compare: no run of %s has a usable trace\n",
+			c->var[0].name);
 	else if (!c->nr_changes[v] && !traced(c, v))
-		fprintf(f, "  no trace to compare: no run of %s has a usable trace\n", c->var[v].name);
+		fprintf(f, "  no trace to compare: no run of %s has a usable trace\n",
+			c->var[v].name);
 	else if (!c->nr_changes[v])
 		fprintf(f, "  nothing in the trace changed significantly\n");
 	for (int i = 0; i < c->nr_changes[v] && (unsigned int)i < top; i++) {
@@ -381,7 +384,8 @@ static void wakes_block(FILE *f, const struct ts_cmp *c, int v)
 	for (int i = 0; i < c->nr_wakes[v]; i++) {
 		const struct ts_cmp_wake *w = &c->wakes[v][i];
 
-		if (!i || strcmp(w->scope, c->wakes[v][i - 1].scope)) /* the families come in turn */
+		if (!i ||
+		    strcmp(w->scope, c->wakes[v][i - 1].scope)) /* the families come in turn */
 			fprintf(f, "  %s:\n", w->scope);
 		if (w->only)
 			snprintf(e, sizeof(e), "in every run of %s, none of %s",
@@ -389,8 +393,8 @@ static void wakes_block(FILE *f, const struct ts_cmp *c, int v)
 				 c->var[w->only > 0 ? 0 : v].name);
 		else
 			change_text(e, sizeof(e), w->w.row, v);
-		fprintf(f, "    %-24s %8s -> %-8s %s", w->w.cls, pct(a, 32, w->w.a), pct(b, 32, w->w.b),
-			e);
+		fprintf(f, "    %-24s %8s -> %-8s %s", w->w.cls, pct(a, 32, w->w.a),
+			pct(b, 32, w->w.b), e);
 		if (w->only && *w->hint)
 			fprintf(f, ": %s", w->hint);
 		fputc('\n', f);
@@ -422,8 +426,10 @@ static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compa
 		if (!o->metric_names && strlen(w) > 40) /* long words: a line of their own */
 			fprintf(f, "  %s\n", w);
 		fprintf(f, "  %-40s %-6s %10s",
-			o->metric_names ? r->name : strlen(w) > 40 ? "" : w, r->unit,
-			num(a, 32, r->cell[0].s.median));
+			o->metric_names ? r->name :
+			strlen(w) > 40	? "" :
+					  w,
+			r->unit, num(a, 32, r->cell[0].s.median));
 		for (int v = 1; v < c->nr_var; v++)
 			fprintf(f, " %10s %-16s raw %s", num(b, 32, r->cell[v].s.median),
 				change_text(e, 32, r, v), num(g, 32, r->cell[v].raw));
@@ -475,10 +481,9 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		wakes_block(f, c, v);
 	}
 	if (c->nr_notes)
-		fprintf(f,
-			"\nKernel differences (the runs' kernel configs and events; classes of"
-			" kernel threads, kthreadd's children by perf's FORK and COMM records,"
-			" that existed or ran in one variant only):\n");
+		fprintf(f, "\nKernel differences (the runs' kernel configs and events; classes of"
+			   " kernel threads, kthreadd's children by perf's FORK and COMM records,"
+			   " that existed or ran in one variant only):\n");
 	for (int i = 0; i < c->nr_notes; i++)
 		fprintf(f, "  * %s\n", c->notes[i].text);
 	fprintf(f, "\nConfounders (differences other than the kernel under test):\n");
