@@ -121,8 +121,10 @@ demo: deps-demo
 	$(Q)$(MAKE) --no-print-directory $(CLI) $(PLUGIN)
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/demo.sh
 
+# workloads: bench-record.sh runs the ping-pong under both recorders; without it only a first
+# run built them (through make record, for the compare runs) and a cached run skipped the line.
 bench: deps
-	$(Q)$(MAKE) --no-print-directory all
+	$(Q)$(MAKE) --no-print-directory all workloads
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench.sh
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench-charts.sh
 
