@@ -2,6 +2,7 @@
 /* Log-linear histograms: growth of the stored group window, merging and quantiles. */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -23,37 +24,111 @@ uint64_t ts_hist_bucket_width(unsigned int idx)
 	return g == 0 ? 1 : (uint64_t)1 << (g - 1);
 }
 
-/* Make the stored window span groups [lo, hi]. */
+#define SMALL_IDX_MASK ((1u << TS_HIST_SMALL_SHIFT) - 1)
+#define SMALL_MAX (UINT32_MAX >> TS_HIST_SMALL_SHIFT)
+
+static inline unsigned int small_idx(uint32_t e)
+{
+	return e & SMALL_IDX_MASK;
+}
+
+static inline uint32_t small_count(uint32_t e)
+{
+	return e >> TS_HIST_SMALL_SHIFT;
+}
+
+/* Add @n to counter @c, saturating at UINT32_MAX. */
+static inline void count_add(uint32_t *c, uint64_t n)
+{
+	*c = n >= (uint64_t)(UINT32_MAX - *c) ? UINT32_MAX : *c + (uint32_t)n;
+}
+
+/* Make the stored window span groups [lo, hi]; a list becomes a window. */
 static int resize(struct ts_hist *h, unsigned int lo, unsigned int hi)
 {
-	unsigned int nr = hi - lo + 1;
+	unsigned int nr = hi - lo + 1, i;
 	uint32_t *b;
 
-	if (h->b && lo == h->lo && nr == h->nr)
+	if (h->nr && lo == h->lo && nr == h->nr)
 		return 0;
 	b = calloc((size_t)nr * TS_HIST_SUB, sizeof(*b));
 	if (!b)
 		return -ENOMEM;
-	if (h->b) {
+	if (h->nr)
 		memcpy(b + (size_t)(h->lo - lo) * TS_HIST_SUB, h->b,
 		       (size_t)h->nr * TS_HIST_SUB * sizeof(*b));
-		free(h->b);
-	}
+	else
+		for (i = 0; i < h->ns; i++)
+			b[small_idx(h->b[i]) - lo * TS_HIST_SUB] = small_count(h->b[i]);
+	free(h->b);
 	h->b = b;
 	h->lo = (uint16_t)lo;
 	h->nr = (uint16_t)nr;
+	h->ns = 0;
 	return 0;
 }
 
-int ts_hist_grow(struct ts_hist *h, unsigned int idx)
+/* Count @n in bucket @idx of the list; 1 when the list cannot hold it. */
+static int small_add(struct ts_hist *h, unsigned int idx, uint64_t n)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < h->ns && small_idx(h->b[i]) < idx; i++)
+		;
+	if (i < h->ns && small_idx(h->b[i]) == idx) {
+		if (n > SMALL_MAX - small_count(h->b[i]))
+			return 1;
+		h->b[i] += (uint32_t)n << TS_HIST_SMALL_SHIFT;
+		return 0;
+	}
+	if (h->ns == TS_HIST_SMALL || n > SMALL_MAX)
+		return 1;
+	if (!h->b) {
+		h->b = malloc(TS_HIST_SMALL * sizeof(*h->b));
+		if (!h->b)
+			return -ENOMEM;
+	}
+	for (j = h->ns; j > i; j--)
+		h->b[j] = h->b[j - 1];
+	h->b[i] = idx | (uint32_t)n << TS_HIST_SMALL_SHIFT;
+	h->ns++;
+	return 0;
+}
+
+/* The groups the histogram stores: [*lo, *hi]; false when it stores none. */
+static bool span(const struct ts_hist *h, unsigned int *lo, unsigned int *hi)
+{
+	if (h->nr) {
+		*lo = h->lo;
+		*hi = h->lo + h->nr - 1u;
+		return true;
+	}
+	if (!h->ns)
+		return false;
+	*lo = small_idx(h->b[0]) / TS_HIST_SUB;
+	*hi = small_idx(h->b[h->ns - 1]) / TS_HIST_SUB;
+	return true;
+}
+
+int ts_hist_add_slow(struct ts_hist *h, unsigned int idx, uint64_t n)
 {
 	unsigned int g = idx / TS_HIST_SUB, lo = g, hi = g;
+	int err;
 
-	if (h->b) {
-		lo = g < h->lo ? g : h->lo;
-		hi = g >= (unsigned int)h->lo + h->nr ? g : h->lo + h->nr - 1u;
+	if (!h->nr) {
+		err = small_add(h, idx, n);
+		if (err <= 0)
+			return err;
 	}
-	return resize(h, lo, hi);
+	if (span(h, &lo, &hi)) {
+		lo = g < lo ? g : lo;
+		hi = g > hi ? g : hi;
+	}
+	err = resize(h, lo, hi);
+	if (err)
+		return err;
+	count_add(&h->b[idx - h->lo * TS_HIST_SUB], n);
+	return 0;
 }
 
 void ts_hist_release(struct ts_hist *h)
@@ -64,26 +139,35 @@ void ts_hist_release(struct ts_hist *h)
 
 int ts_hist_merge(struct ts_hist *dst, const struct ts_hist *src)
 {
-	unsigned int lo, hi, i, off;
+	unsigned int lo, hi, dlo, dhi, i, off;
 	int err;
 
 	if (!src->count)
 		return 0;
-	lo = src->lo;
-	hi = src->lo + src->nr - 1u;
-	if (dst->b) {
-		lo = lo < dst->lo ? lo : dst->lo;
-		if ((unsigned int)dst->lo + dst->nr - 1u > hi)
-			hi = dst->lo + dst->nr - 1u;
-	}
-	err = resize(dst, lo, hi);
-	if (err)
-		return err;
-	off = (src->lo - dst->lo) * TS_HIST_SUB;
-	for (i = 0; i < (unsigned int)src->nr * TS_HIST_SUB; i++) {
-		uint32_t *c = &dst->b[off + i];
+	if (!src->nr) {
+		/* a list: bucket by bucket, so that a list stays a list while it can */
+		for (i = 0; i < src->ns; i++) {
+			unsigned int idx = small_idx(src->b[i]);
 
-		*c = src->b[i] >= UINT32_MAX - *c ? UINT32_MAX : *c + src->b[i];
+			if (idx / TS_HIST_SUB - dst->lo < dst->nr)
+				count_add(&dst->b[idx - dst->lo * TS_HIST_SUB],
+					  small_count(src->b[i]));
+			else if ((err = ts_hist_add_slow(dst, idx, small_count(src->b[i]))))
+				return err;
+		}
+	} else {
+		lo = src->lo;
+		hi = src->lo + src->nr - 1u;
+		if (span(dst, &dlo, &dhi)) {
+			lo = lo < dlo ? lo : dlo;
+			hi = hi > dhi ? hi : dhi;
+		}
+		err = resize(dst, lo, hi);
+		if (err)
+			return err;
+		off = (src->lo - dst->lo) * TS_HIST_SUB;
+		for (i = 0; i < (unsigned int)src->nr * TS_HIST_SUB; i++)
+			count_add(&dst->b[off + i], src->b[i]);
 	}
 	if (!dst->count || src->min < dst->min)
 		dst->min = src->min;
@@ -108,15 +192,26 @@ uint64_t ts_hist_quantile(const struct ts_hist *h, double q)
 	rank = (uint64_t)ceil(q * (double)h->count);
 	if (rank < 1)
 		rank = 1;
-	n = (unsigned int)h->nr * TS_HIST_SUB;
-	for (i = 0; i < n; i++) {
-		seen += h->b[i];
-		if (seen >= rank)
-			break;
+	if (!h->nr) {
+		for (n = 0; n < h->ns; n++) {
+			seen += small_count(h->b[n]);
+			if (seen >= rank)
+				break;
+		}
+		if (n == h->ns)
+			return h->max;
+		i = small_idx(h->b[n]);
+	} else {
+		n = (unsigned int)h->nr * TS_HIST_SUB;
+		for (i = 0; i < n; i++) {
+			seen += h->b[i];
+			if (seen >= rank)
+				break;
+		}
+		if (i == n)
+			return h->max;
+		i += h->lo * TS_HIST_SUB;
 	}
-	if (i == n)
-		return h->max;
-	i += h->lo * TS_HIST_SUB;
 	v = ts_hist_bucket_low(i) + (ts_hist_bucket_width(i) - 1) / 2;
 	if (v < h->min)
 		v = h->min;
@@ -127,19 +222,29 @@ uint64_t ts_hist_quantile(const struct ts_hist *h, double q)
 
 uint64_t ts_hist_get(const struct ts_hist *h, unsigned int idx)
 {
-	unsigned int g = idx / TS_HIST_SUB;
+	unsigned int g = idx / TS_HIST_SUB, i;
 
-	if (!h->b || g < h->lo || g >= (unsigned int)h->lo + h->nr)
+	if (!h->nr) {
+		for (i = 0; i < h->ns; i++)
+			if (small_idx(h->b[i]) == idx)
+				return small_count(h->b[i]);
+		return 0;
+	}
+	if (g < h->lo || g >= (unsigned int)h->lo + h->nr)
 		return 0;
 	return h->b[idx - h->lo * TS_HIST_SUB];
 }
 
 unsigned int ts_hist_first(const struct ts_hist *h)
 {
-	return h->b ? h->lo * TS_HIST_SUB : 0;
+	unsigned int lo, hi;
+
+	return span(h, &lo, &hi) ? lo * TS_HIST_SUB : 0;
 }
 
 unsigned int ts_hist_end(const struct ts_hist *h)
 {
-	return h->b ? ((unsigned int)h->lo + h->nr) * TS_HIST_SUB : 0;
+	unsigned int lo, hi;
+
+	return span(h, &lo, &hi) ? (hi + 1) * TS_HIST_SUB : 0;
 }

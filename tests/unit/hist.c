@@ -54,6 +54,41 @@ static void check_quantiles(const char *name, const struct ts_hist *h, uint64_t 
 	is_int(ts_hist_quantile(h, 1), v[n - 1], "max via q=1");
 }
 
+/* A histogram against plain per-bucket counts: every bucket, the stored range, quantiles. */
+static int same_as_ref(const struct ts_hist *h, const uint64_t *ref)
+{
+	static const double qs[] = { 0.01, 0.25, 0.5, 0.9, 0.99 };
+	unsigned int i, lo = TS_HIST_NR_BUCKETS, hi = 0, nq;
+	uint64_t count = 0;
+
+	for (i = 0; i < TS_HIST_NR_BUCKETS; i++) {
+		if (ts_hist_get(h, i) != ref[i])
+			return 0;
+		if (ref[i]) {
+			lo = i < lo ? i : lo;
+			hi = i;
+		}
+		count += ref[i];
+	}
+	if (!count)
+		return !h->count && !ts_hist_first(h) && !ts_hist_end(h) &&
+		       !ts_hist_quantile(h, 0.5);
+	if (count != h->count || ts_hist_first(h) != lo / TS_HIST_SUB * TS_HIST_SUB ||
+	    ts_hist_end(h) != (hi / TS_HIST_SUB + 1) * TS_HIST_SUB)
+		return 0;
+	for (nq = 0; nq < sizeof(qs) / sizeof(qs[0]); nq++) {
+		uint64_t rank = (uint64_t)ceil(qs[nq] * (double)count), seen = 0, q;
+
+		for (i = 0; seen + ref[i] < rank; i++)
+			seen += ref[i];
+		q = ts_hist_bucket_low(i) + (ts_hist_bucket_width(i) - 1) / 2;
+		q = q < h->min ? h->min : q > h->max ? h->max : q;
+		if (ts_hist_quantile(h, qs[nq]) != q)
+			return 0;
+	}
+	return 1;
+}
+
 int main(void)
 {
 	enum { N = 200000 };
@@ -108,7 +143,51 @@ int main(void)
 	is_int(ts_hist_quantile(&a, 0.5), 7, "values below 32 are exact");
 	is_int(a.count, 3, "add_n count");
 	is_int(a.sum, 21, "add_n sum");
-	ts_hist_release(&a);
+	/*
+	 * Few distinct buckets are kept as a list, more as a window of groups: both, and every
+	 * merge between them, agree with plain counts.
+	 */
+	{
+		static uint64_t ref[TS_HIST_NR_BUCKETS], refm[TS_HIST_NR_BUCKETS];
+		unsigned int distinct, round, fails = 0;
+
+		for (round = 0; round < 400; round++) {
+			struct ts_hist x = { 0 }, y = { 0 };
+
+			distinct = 1 + round % (2 * TS_HIST_SMALL + 2);
+			memset(ref, 0, sizeof(ref));
+			memset(refm, 0, sizeof(refm));
+			for (k = 0; k < 3 * distinct; k++) {
+				uint64_t val = (uint64_t)1 << (rnd() % 40) | rnd() % 7;
+				uint64_t val2 = (rnd() % 1000) * (1 + k % distinct);
+
+				ts_hist_add(&x, val);
+				ref[ts_hist_bucket(val)]++;
+				if (k < (round % 3) * distinct) {
+					ts_hist_add(&y, val2);
+					refm[ts_hist_bucket(val2)]++;
+				}
+			}
+			fails += !same_as_ref(&x, ref);
+			fails += !same_as_ref(&y, refm);
+			for (i = 0; i < TS_HIST_NR_BUCKETS; i++)
+				refm[i] += ref[i];
+			if (round % 2 ? ts_hist_merge(&y, &x) : ts_hist_merge(&x, &y))
+				fails++;
+			fails += !same_as_ref(round % 2 ? &y : &x, refm);
+			ts_hist_release(&x);
+			ts_hist_release(&y);
+		}
+		is_int(fails, 0, "lists, windows and their merges match plain counts");
+
+		/* a list's counter past its 22 bits moves to a window; counters saturate */
+		ts_hist_add_n(&a, 100, 4000000);
+		ts_hist_add_n(&a, 100, 1000000);
+		is_int(ts_hist_get(&a, ts_hist_bucket(100)), 5000000, "list counter overflow");
+		ts_hist_add_n(&a, 100, (uint64_t)UINT32_MAX + 5);
+		is_int(ts_hist_get(&a, ts_hist_bucket(100)), UINT32_MAX, "bucket saturates");
+		ts_hist_release(&a);
+	}
 	ts_hist_release(&b);
 	ts_hist_release(&m);
 	free(v);

@@ -21,14 +21,19 @@
 
 /*
  * Counters exist only for the groups between the lowest and the highest value seen: at most
- * TS_HIST_NR_BUCKETS u32 (3.8 KiB), usually a few hundred bytes, so that per-task histograms
- * stay cheap. A bucket saturates at UINT32_MAX (4.29e9 values in one bucket); count, sum,
- * min and max are u64 and always exact. A zeroed struct is empty.
+ * TS_HIST_NR_BUCKETS u32 (3.8 KiB), usually a few hundred bytes. A histogram that has seen
+ * at most TS_HIST_SMALL distinct buckets keeps them as a short sorted list instead (nr 0, ns
+ * entries of bucket index | count << TS_HIST_SMALL_SHIFT), so that the per-task histograms of
+ * the many short-lived tasks of a busy machine cost 32 bytes each, not a window of groups.
+ * A bucket saturates at UINT32_MAX (4.29e9 values in one bucket); count, sum, min and max are
+ * u64 and always exact. A zeroed struct is empty.
  */
+#define TS_HIST_SMALL 6
+#define TS_HIST_SMALL_SHIFT 10
 struct ts_hist {
 	uint64_t count, sum, min, max;
-	uint32_t *b; /* nr groups of TS_HIST_SUB counters, the first is group lo; nr 0 when NULL */
-	uint16_t lo, nr;
+	uint32_t *b; /* the window of nr groups from group lo, or the list when nr is 0 */
+	uint16_t lo, nr, ns;
 };
 
 /**
@@ -51,8 +56,8 @@ uint64_t ts_hist_bucket_low(unsigned int idx);
 /** ts_hist_bucket_width() - how many values bucket @idx holds */
 uint64_t ts_hist_bucket_width(unsigned int idx);
 
-/* The out-of-line part of ts_hist_add(): makes room for bucket @idx. */
-int ts_hist_grow(struct ts_hist *h, unsigned int idx);
+/* The out-of-line part of ts_hist_add(): counts @n in bucket @idx outside the window. */
+int ts_hist_add_slow(struct ts_hist *h, unsigned int idx, uint64_t n);
 
 /**
  * ts_hist_add_n() - record @n occurrences of the value @v
@@ -62,14 +67,13 @@ static inline int ts_hist_add_n(struct ts_hist *h, uint64_t v, uint64_t n)
 {
 	unsigned int idx = ts_hist_bucket(v);
 
-	/* one compare: a group below lo wraps; no counters is nr 0 */
+	/* one compare: a group below lo wraps; no window (empty or a list) is nr 0 */
 	if (idx / TS_HIST_SUB - h->lo >= h->nr) {
-		int err = ts_hist_grow(h, idx);
+		int err = ts_hist_add_slow(h, idx, n);
 
 		if (err)
 			return err;
-	}
-	{
+	} else {
 		uint32_t *c = &h->b[idx - h->lo * TS_HIST_SUB];
 
 		*c = n >= (uint64_t)(UINT32_MAX - *c) ? UINT32_MAX : *c + (uint32_t)n;
