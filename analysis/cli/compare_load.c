@@ -145,6 +145,37 @@ static char *meta_get(const char *meta, const char *key)
 	return NULL;
 }
 
+/*
+ * A key given twice: meta_get() took the first silently (kernel=6.1, then kernel=6.2, was
+ * compared as 6.1). Returns 2 after naming the file, key and lines, else 0.
+ */
+static int meta_dup(const char *mp, const char *meta)
+{
+	const char *l, *k;
+	int line = 1, kl;
+
+	for (l = meta; *l; line++) {
+		size_t n = strcspn(l, "=\n");
+
+		if (l[n] == '=' && n) {
+			for (k = meta, kl = 1; k < l; kl++) {
+				if (!strncmp(k, l, n) && k[n] == '=') {
+					cli_error(
+						"%s:%d: key '%.*s' given twice (first on line %d): "
+						"which one holds is not known",
+						mp, line, (int)n, l, kl);
+					return 2;
+				}
+				k += strcspn(k, "\n");
+				k += *k == '\n';
+			}
+		}
+		l += strcspn(l, "\n");
+		l += *l == '\n';
+	}
+	return 0;
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -312,7 +343,7 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	int err = 0;
 
 	*cmd = NULL;
-	if (meta && !o->summarise && check_variant(mp, meta, o)) {
+	if (meta && (meta_dup(mp, meta) || (!o->summarise && check_variant(mp, meta, o)))) {
 		free(meta);
 		free(mp);
 		free(cp);
