@@ -169,4 +169,20 @@ for args in "$kv/vmstat-44-before $kv/vmstat-44-before" \
 	ok $? "two variants of one name: refused (exit $rc): $(head -1 "$T/dup.err" | sed "s|$F/||")"
 done
 
+# A meta.txt with a key given twice (a hand edit appended kernel=): the first was taken silently,
+# the run compared as the older kernel. One line naming the file, key and lines, exit 1.
+rm -rf "$T/dk"
+mkdir -p "$T/dk"
+cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
+m=$T/dk/default/run-1/meta.txt
+first=$(grep -n '^kernel=' "$m" | cut -d: -f1)
+echo 'kernel=6.12.0-other' >>"$m"
+"$TICKSCOPE" compare --no-cache --tsv "$T/dk/out" "$T/dk/default" "$T/dk/nohz-off" \
+	>"$T/dk.out" 2>"$T/dk.err"
+rc=$?
+[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] && [ ! -e "$T/dk/out" ] &&
+	grep -q "^tickscope: $m:$(wc -l <"$m"): key 'kernel' given twice (first on line $first)" \
+		"$T/dk.err"
+ok $? "a meta.txt key given twice: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+
 tap_done

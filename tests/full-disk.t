@@ -65,6 +65,25 @@ is "$? $(wc -c <"$T/err")" "0 0" "report --tsv DIR >&-: nothing for stdout, exit
 "$TICKSCOPE" report "$tiny" --tsv "$T/closed-tsv2" >/dev/null 2>&1
 diff -r "$T/closed-tsv" "$T/closed-tsv2" >/dev/null
 ok $? "... and the same files as with an open stdout"
+# plot -o DIR and summary: the files are the product; their "N charts in DIR" / "N metrics"
+# note is left out (plot wrote its charts, then exited 1 on the note)
+if command -v gnuplot >/dev/null 2>&1; then
+	"$TICKSCOPE" plot "$tiny" -o "$T/closed-plot" >&- 2>"$T/err"
+	is "$? $(wc -c <"$T/err")" "0 0" "plot -o DIR >&-: the note left out, exit 0"
+	"$TICKSCOPE" plot "$tiny" -o "$T/closed-plot2" >/dev/null 2>&1
+	diff -r "$T/closed-plot" "$T/closed-plot2" >/dev/null
+	ok $? "... and the same files as with an open stdout"
+else
+	skip "plot -o DIR >&-" "no gnuplot"
+fi
+mkdir -p "$T/closed-run"
+ln -s "$tiny" "$T/closed-run/perf.data"
+echo 'AF_UNIX sock stream latency: 5 microseconds' >"$T/closed-run/workload.out"
+"$TICKSCOPE" summary "$T/closed-run" >&- 2>"$T/err"
+is "$? $(wc -c <"$T/err")" "0 0" "summary RUN >&-: the note left out, exit 0"
+[ -s "$T/closed-run/perf.data.tsum" ]
+ok $? "... and the summary is written"
+closed "summary --check" summary --check "$T/closed-run"
 
 # a filled tmpfs: report --tsv, plot -o, plot --html, summary
 if [ "$(id -u)" != 0 ] || ! mkdir -p "$T/full" || ! mount -t tmpfs -o size=64k tmpfs "$T/full" \

@@ -170,6 +170,30 @@ done
 bad "RUNS_PER_JOB must be a whole number from 1 to 999999, not '0'" \
 	EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu KERNELS="$tmp/kernels" \
 	UPLOAD_URL=http://up.invalid/ RUNS_PER_JOB=0
+# The experiment's figures went unchecked into the board's command line (iters=1e12, a
+# warmup of "5; reboot", callchains=yes that ts-record.sh read as no -g): bounded as record.sh
+# bounds them
+xbad() { # WANT KEY=VALUE: evx.exp with KEY=VALUE added is refused
+	{ grep -v "^${2%%=*}=" "$tmp/evx.exp"; printf '%s\n' "$2"; } >"$tmp/x.exp"
+	bad "$1" EXPERIMENT="$tmp/x.exp" DEVICE_TYPE=qemu KERNELS="$tmp/kernels" \
+		UPLOAD_URL=http://up.invalid/
+}
+xbad "x.exp: iters must be a whole number from 1 to 100000000, not '1000000000000'" \
+	iters=1000000000000
+xbad "x.exp: iters must be a whole number from 1 to 100000000, not '0'" iters=0
+xbad "x.exp: warmup must be a whole number from 0 to 100000000, not '5; reboot'" \
+	"warmup=5; reboot"
+xbad "x.exp: delay_us must be a whole number from 0 to 10000000, not '1e9'" delay_us=1e9
+xbad "x.exp: workers must be a whole number from 1 to 4096, not '5000'" workers=5000
+xbad "x.exp: duration must be a whole number from 1 to 86400, not '-1'" duration=-1
+xbad "x.exp: mmap '16Q' is not a size" mmap=16Q
+xbad "x.exp: callchains must be 1, y, yes, 0, n or no" callchains=maybe
+xbad "x.exp: recorder must be auto, perf or tickscope" "recorder=perf -a"
+xbad "x.exp: events holds a quote or a control character" "events=sched:sched_switch'x"
+{ cat "$tmp/evx.exp"; printf '%s\n' callchains=yes warmup=0 mmap=16M; } >"$tmp/y.exp"
+gen EXPERIMENT="$tmp/y.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/y" >/dev/null 2>"$tmp/err" &&
+	grep -q -- "--warmup 0 .*--mmap 16M --callchains 1 " "$tmp/y/001-evx-b1-default.yaml"
+ok $? "callchains=yes reaches the board as 1 (ts-record.sh's -g), in-range figures as given"
 # 5. OUT= a folder of the user's: `make lava-jobs OUT=~/lab` deleted the NNN-*.yaml and jobs.txt
 # already there. A re-run replaces only the jobs lava-jobs wrote; a job file or jobs.txt it did
 # not write stops it (one line, nothing removed, nothing written); other files stay.

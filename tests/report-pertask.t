@@ -221,12 +221,16 @@ if f=$(fixture_data x86-pertask-loop); then
 	for k in "task.run.per_op:a per-task recording has a task's switch-out only when it is" \
 		"task.sched_delay_rq.per_op:a per-task recording has a task's switch-out only" \
 		"task.off_cpu.S.per_op:a per-task recording has a task's switch-in only" \
-		"task.wakeups.per_op:a per-task recording has a task's wakes only"; do
+		"task.wakeups.per_op:a per-task recording has a task's wakes only" \
+		"task.other_cpu.share:a per-task recording has the other tasks' run time only"; do
 		awk -F'\t' -v k="${k%%:*}" -v w="${k#*:}" '$1 == k { found = 1
 				bad = $2 != "nan" || index($3, w) != 1 }
 			END { exit !found || bad }' "$tmp/ngm"
 		ok $? "compare's ${k%%:*} is null with its reason, not a sum of 0"
 	done
+	# it was 87.7% for sh: the others' run time is only what the followed tasks' switches show
+	is "$(grep -c '^task\.other_cpu\..*\.share' "$tmp/ngm")" 0 \
+		"compare: no task.other_cpu.<class>.share in a per-task recording"
 else
 	ok 1 "x86-pertask-loop decompresses"
 fi

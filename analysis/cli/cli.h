@@ -188,7 +188,17 @@ struct ts_charts;
  */
 int cli_draw(const struct ts_charts *cs);
 
-/* Say where the charts of @cs are, and which were not drawn and why, on @f. */
+/*
+ * Whether stdout was closed (`>&-`; ts_stdio_guard() put a read-only /dev/null in its place).
+ * Commands whose product is files (plot -o, summary, report --tsv DIR) then leave out their
+ * note of what they wrote, and exit 0; the others fail with TS_ESTDOUT.
+ */
+int cli_stdout_closed(void);
+
+/*
+ * Say where the charts of @cs are, and which were not drawn and why, on @f; nothing on a
+ * closed stdout (cli_stdout_closed()): the charts and charts.tsv say it.
+ */
 void cli_plot_summary(FILE *f, const struct ts_charts *cs);
 
 struct ts_analysis;

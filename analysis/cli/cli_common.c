@@ -166,10 +166,20 @@ void cli_print_time(FILE *f, uint64_t ns)
 		(unsigned long long)(ns % 1000000000ULL));
 }
 
+int cli_stdout_closed(void)
+{
+	int fl = fcntl(STDOUT_FILENO, F_GETFL);
+
+	/* ts_stdio_guard()'s stand-in for a closed stdout is the one read-only stdout */
+	return fl < 0 || (fl & O_ACCMODE) == O_RDONLY;
+}
+
 void cli_plot_summary(FILE *f, const struct ts_charts *cs)
 {
 	size_t i, drawn = 0;
 
+	if (f == stdout && cli_stdout_closed()) /* the charts are the product, not this note */
+		return;
 	for (i = 0; i < cs->nr; i++)
 		drawn += !cs->c[i].missing[0];
 	fprintf(f, "tickscope: %zu chart%s (PNG and SVG) in %s/; redraw them with %s/plots.sh\n",

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "compare_charts.h"
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
@@ -121,8 +122,9 @@ static int summarise_one(const char *run, const struct load_opts *lo, struct cmp
 		struct ts_run only = { 0 };
 
 		ts_summary_read(tsum, h.key, &only, NULL);
-		printf("%s: %d metrics of a trace of %lld bytes, sha256 %s\n", tsum, only.nr,
-		       h.trace_size, h.sha256);
+		if (!cli_stdout_closed()) /* the summary is the product, not this note */
+			printf("%s: %d metrics of a trace of %lld bytes, sha256 %s\n", tsum,
+			       only.nr, h.trace_size, h.sha256);
 		ts_run_release(&only);
 		ts_summary_head_release(&h);
 	} else if (!err) {
@@ -181,8 +183,8 @@ int cmd_summary(int argc, char **argv)
 	for (int i = optind; i < argc && (lo.check || !bad); i++)
 		bad |= lo.check ? check_one(argv[i], &lo) :
 				  summarise_one(argv[i], &lo, charts ? &cc : NULL);
-	if (fflush(stdout) && !bad)
-		bad = cli_error("writing to stdout: %s", strerror(errno));
+	if (fflush(stdout) && !bad) /* a closed stdout named, as the other commands do */
+		bad = cli_error("writing to stdout: %s", ts_strerror(ts_stream_err(stdout)));
 	cmp_charts_release(&cc);
 	return bad ? 1 : 0;
 }

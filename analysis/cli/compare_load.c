@@ -145,6 +145,45 @@ static char *meta_get(const char *meta, const char *key)
 	return NULL;
 }
 
+/*
+ * A key compare reads given twice: meta_get() took the first silently (kernel=6.1, then
+ * kernel=6.2, was compared as 6.1). Keys of lists (variant_mismatch=, one line each) may
+ * repeat. Returns 2 after naming the file, key and lines, else 0.
+ */
+static int meta_dup(const char *mp, const char *meta)
+{
+	static const char *const once[] = { "kernel",	    "cpus_online",    "events",
+					    "boot_args",    "events_missing", "workload_cmd",
+					    "lost_samples", "perf_data_size", "perf_data_sha256",
+					    "variant_check" };
+	const char *l, *k;
+	int line = 1, kl;
+
+	for (l = meta; *l; line++) {
+		size_t n = strcspn(l, "=\n"), i;
+
+		for (i = 0; l[n] == '=' && i < sizeof(once) / sizeof(once[0]); i++)
+			if (strlen(once[i]) == n && !strncmp(once[i], l, n))
+				break;
+		if (l[n] == '=' && i < sizeof(once) / sizeof(once[0])) {
+			for (k = meta, kl = 1; k < l; kl++) {
+				if (!strncmp(k, l, n) && k[n] == '=') {
+					cli_error(
+						"%s:%d: key '%.*s' given twice (first on line %d): "
+						"which one holds is not known",
+						mp, line, (int)n, l, kl);
+					return 2;
+				}
+				k += strcspn(k, "\n");
+				k += *k == '\n';
+			}
+		}
+		l += strcspn(l, "\n");
+		l += *l == '\n';
+	}
+	return 0;
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -312,7 +351,7 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	int err = 0;
 
 	*cmd = NULL;
-	if (meta && !o->summarise && check_variant(mp, meta, o)) {
+	if (meta && (meta_dup(mp, meta) || (!o->summarise && check_variant(mp, meta, o)))) {
 		free(meta);
 		free(mp);
 		free(cp);

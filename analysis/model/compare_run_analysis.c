@@ -115,7 +115,8 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 /*
  * Other tasks' share of all CPU time by class ("task.other_cpu.<class>.share", %): who else
  * ran, from the data: irq/N-* threads (threaded interrupts), rcu_exp_gp_kthr (6.9+ expedited
- * grace periods), kworker. Classes beyond NR_CLASSES fold into "other".
+ * grace periods), kworker. Classes beyond NR_CLASSES fold into "other". None in a per-task
+ * recording, which has only part of the other tasks' run time.
  */
 static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const char *match,
 			    double tot)
@@ -128,6 +129,8 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 	int nr = 0, err = 0;
 	char name[64], c[24];
 
+	if (ts_sched_others_why(s)) /* task.other_cpu.share is null with the reason */
+		return 0;
 	for (size_t i = 0; i < n; i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 		int j;
@@ -193,7 +196,8 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 	tot = cpu_time(s);
 	err = err   ?:
 		      ts_run_add(r, "task.other_cpu.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
-				 tot > 0 ? 100 * t.other_run / tot : NAN, "no CPU time seen");
+				 tot > 0 && !ts_sched_others_why(s) ? 100 * t.other_run / tot : NAN,
+				 ts_sched_others_why(s) ?: "no CPU time seen");
 	err = err ?: add_class_shares(r, s, match, tot);
 	err = err ?: ts_run_add_wait_metrics(r, a, &b, ops);
 	ts_hist_release(&t.delivery_h);

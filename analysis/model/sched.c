@@ -606,6 +606,11 @@ const char *ts_sched_off_why(const struct ts_sched *m)
 	return m->per_task ? TS_SCHED_OFF_WHY : NULL;
 }
 
+const char *ts_sched_others_why(const struct ts_sched *m)
+{
+	return m->per_task ? TS_SCHED_OTHERS_WHY : NULL;
+}
+
 uint64_t ts_sched_task_rank(const struct ts_sched *m, const struct ts_sched_task *t)
 {
 	/* run sums stay below 2^62 ns (146 years): the unmeasured rank above every one */

@@ -283,6 +283,21 @@ static uint64_t stack_total(const void *ctx, size_t i)
 	return ts_sched_stack_at(ctx, i)->total;
 }
 
+/* A per-task recording's stacks have counts, no times: they rank by count. */
+static uint64_t stack_count(const void *ctx, size_t i)
+{
+	return ts_sched_stack_at(ctx, i)->count;
+}
+
+/* A time column: "%11.3f" ms, or "-" when @off says off-CPU time is not measured. */
+static void stack_ms(FILE *f, uint64_t ns, const char *off)
+{
+	if (off)
+		fprintf(f, " %11s", "-");
+	else
+		fprintf(f, " %11.3f", MS(ns));
+}
+
 static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
 	char cb[80]; /* an escaped task name */
@@ -291,6 +306,7 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 	uint64_t all;
 	char by[48];
 	size_t n = ts_sched_nr_stacks(m), *idx, i;
+	const char *off = ts_sched_off_why(m);
 	const struct ts_sched_stack *s;
 	uint32_t j, k;
 	char buf[160];
@@ -300,11 +316,13 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 			   " (record with perf record -g)\n");
 		return;
 	}
-	idx = rp_rank(n, stack_total, m);
+	idx = rp_rank(n, off ? stack_count : stack_total, m);
 	if (!idx)
 		return;
 	v = rp_sched_no_wakers(m) ? NULL : rp_sched_waits_by_stack(m);
 	fprintf(f, "  off-CPU time by kernel stack (top %u):\n", rp_top(o));
+	if (off)
+		fprintf(f, "  (times -: %s; the stacks rank by count)\n", off);
 	fprintf(f, "  %11s %8s %11s %11s  %-26s %-22s %s\n", "total ms", "count", "S ms", "D ms",
 		"top task (share)", "ended by (share)", "stack");
 	for (i = 0; i < n && i < rp_top(o); i++) {
@@ -314,11 +332,22 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 		if (!s->count) /* switch-outs that never ended rank last: nothing measured */
 			break;
 		comm = ts_sched_comm(m, s->tasks[0].pid);
-		snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%",
-			 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?", s->tasks[0].pid,
-			 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total : 0.0);
-		fprintf(f, "  %11.3f %8" PRIu64 " %11.3f %11.3f  %-26s", MS(s->total), s->count,
-			MS(s->by_state[TS_OFF_S]), MS(s->by_state[TS_OFF_D]), buf);
+		if (off) /* a task's share is one of time */
+			snprintf(buf, sizeof(buf), "%.16s[%d] -",
+				 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?",
+				 s->tasks[0].pid);
+		else
+			snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%",
+				 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?",
+				 s->tasks[0].pid,
+				 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total :
+					    0.0);
+		fprintf(f, " ");
+		stack_ms(f, s->total, off);
+		fprintf(f, " %8" PRIu64, s->count);
+		stack_ms(f, s->by_state[TS_OFF_S], off);
+		stack_ms(f, s->by_state[TS_OFF_D], off);
+		fprintf(f, "  %-26s", buf);
 		if (v && rp_sched_stack_wakers(m, v, idx[i], w, &all) > 0 && all)
 			snprintf(by, sizeof(by), "%.16s %.0f%%", w[0].cls,
 				 100.0 * (double)w[0].periods / (double)all);

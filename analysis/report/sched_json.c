@@ -204,6 +204,7 @@ static void stack_wakers_json(struct rp_json *w, const struct ts_sched *m,
 static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struct ts_report_opts *o)
 {
 	const struct ts_sched_wait **v = rp_sched_no_wakers(m) ? NULL : rp_sched_waits_by_stack(m);
+	const char *off = ts_sched_off_why(m); /* the counts stay, the times are null */
 	const struct ts_sched_stack *s;
 	char buf[160];
 	size_t i;
@@ -216,11 +217,19 @@ static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struc
 			continue;
 		rp_jbegin(w, NULL, '{');
 		rp_ju64(w, "count", s->count);
-		rp_ju64(w, "total_ns", s->total);
-		rp_ju64(w, "R_ns", s->by_state[TS_OFF_R]);
-		rp_ju64(w, "S_ns", s->by_state[TS_OFF_S]);
-		rp_ju64(w, "D_ns", s->by_state[TS_OFF_D]);
-		rp_ju64(w, "other_ns", s->by_state[TS_OFF_OTHER]);
+		if (off) { /* the section's off_cpu_null_reason says why */
+			rp_jnull(w, "total_ns");
+			rp_jnull(w, "R_ns");
+			rp_jnull(w, "S_ns");
+			rp_jnull(w, "D_ns");
+			rp_jnull(w, "other_ns");
+		} else {
+			rp_ju64(w, "total_ns", s->total);
+			rp_ju64(w, "R_ns", s->by_state[TS_OFF_R]);
+			rp_ju64(w, "S_ns", s->by_state[TS_OFF_S]);
+			rp_ju64(w, "D_ns", s->by_state[TS_OFF_D]);
+			rp_ju64(w, "other_ns", s->by_state[TS_OFF_OTHER]);
+		}
 		rp_jbegin(w, "tasks", '[');
 		for (j = 0; j < TS_STACK_TASKS && s->tasks[j].pid; j++) {
 			const char *comm = ts_sched_comm(m, s->tasks[j].pid);
@@ -228,7 +237,10 @@ static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struc
 			rp_jbegin(w, NULL, '{');
 			rp_ji64(w, "tid", s->tasks[j].pid);
 			rp_jstr(w, "comm", comm ? comm : "");
-			rp_ju64(w, "ns", s->tasks[j].ns);
+			if (off)
+				rp_jnull(w, "ns");
+			else
+				rp_ju64(w, "ns", s->tasks[j].ns);
 			rp_jend(w, '}');
 		}
 		rp_jend(w, ']');

@@ -169,6 +169,7 @@ static void sched_stacks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 	FILE *f = rp_tsv_open(
 		t, "sched_offcpu_stacks",
 		"stack_id\ttotal_ns\tcount\tR_ns\tS_ns\tD_ns\tother_ns\ttop_tasks\tframes", NULL);
+	const char *off = ts_sched_off_why(m);
 	const struct ts_sched_stack *s;
 	char buf[160];
 	size_t i;
@@ -178,13 +179,20 @@ static void sched_stacks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 		s = ts_sched_stack_at(m, i);
 		if (!s->count) /* switch-outs that never ended: nothing measured */
 			continue;
-		fprintf(f,
-			"%zu\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
-			"\t%" PRIu64 "\t",
-			i, s->total, s->count, s->by_state[0], s->by_state[1], s->by_state[2],
-			s->by_state[3]);
+		if (off) /* a per-task recording: the counts, no times */
+			fprintf(f, "%zu\t-\t%" PRIu64 "\t-\t-\t-\t-\t", i, s->count);
+		else
+			fprintf(f,
+				"%zu\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64 "\t%" PRIu64
+				"\t%" PRIu64 "\t",
+				i, s->total, s->count, s->by_state[0], s->by_state[1],
+				s->by_state[2], s->by_state[3]);
 		for (j = 0; j < TS_STACK_TASKS && s->tasks[j].pid; j++)
-			fprintf(f, "%s%d:%" PRIu64, j ? ";" : "", s->tasks[j].pid, s->tasks[j].ns);
+			if (off)
+				fprintf(f, "%s%d:-", j ? ";" : "", s->tasks[j].pid);
+			else
+				fprintf(f, "%s%d:%" PRIu64, j ? ";" : "", s->tasks[j].pid,
+					s->tasks[j].ns);
 		fprintf(f, "%s\t", s->tasks[0].pid ? "" : "-");
 		for (j = rp_stack_skip(t->o, s->ips, s->nr_ips); j < s->nr_ips; j++)
 			fprintf(f, "%s%s", rp_tsv_fn(t, s->ips[j], buf, sizeof(buf)),

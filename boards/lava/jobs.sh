@@ -58,6 +58,30 @@ pingpong | pingpong-same | pingpong-cross | pingpong-delay | stress-ramfs) ;;
 *) die "$ex: unknown workload '$E_workload' (pingpong, pingpong-same, pingpong-cross," \
 	"pingpong-delay, stress-ramfs)" ;;
 esac
+# The figures of the experiment go into the board's command line as they are (pasted, not
+# quoted): bounded here as record.sh bounds them, before anything is written.
+[ -z "${E_iters:-}" ] || check_range "$ex: iters" "$E_iters" 1 100000000
+[ -z "${E_warmup:-}" ] || check_range "$ex: warmup" "$E_warmup" 0 100000000
+[ -z "${E_delay_us:-}" ] || check_range "$ex: delay_us" "$E_delay_us" 0 10000000
+[ -z "${E_workers:-}" ] || check_range "$ex: workers" "$E_workers" 1 4096
+[ -z "${E_duration:-}" ] || check_range "$ex: duration" "$E_duration" 1 86400
+[ -z "${E_mmap:-}" ] || expr "$E_mmap" : '[1-9][0-9]*[BKMGbkmg]\{0,1\}$' >/dev/null ||
+	die "$ex: mmap '$(printf '%s' "$E_mmap" | tr -c '[:print:]' '?')' is not a size (16M, 1024)"
+# callchains as record.sh takes it (a make experiment settings.txt has the user's yes); the
+# board's ts-record.sh takes only 1 for -g
+case "${E_callchains:-}" in
+'') ;;
+1 | y | yes) E_callchains=1 ;;
+0 | n | no) E_callchains=0 ;;
+*) die "$ex: callchains must be 1, y, yes, 0, n or no" ;;
+esac
+case "${E_recorder:-auto}" in
+auto | perf | tickscope) ;;
+*) die "$ex: recorder must be auto, perf or tickscope" ;;
+esac
+case "${E_events:-}" in
+*\'* | *[[:cntrl:]]*) die "$ex: events holds a quote or a control character" ;;
+esac
 name=${E_name:-$(basename "$ex" .exp)}
 [ "$name" != settings.txt ] || name=$(basename "$(dirname "$ex")")
 check_name "$ex: name" "$name"

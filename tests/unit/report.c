@@ -290,6 +290,70 @@ static int cpus_agree(const char *text, const char *dir)
 	return rows > 0 && !bad ? rows : 0;
 }
 
+/*
+ * A per-task recording with switch-out callchains: its stacks keep their counts (periods that
+ * ended), their times are -/null, as off-CPU time is everywhere else in such a recording.
+ */
+static void pertask_stacks(void)
+{
+	static const uint64_t ips[] = { 0xffffffff81000010ull, 0xffffffff81000020ull };
+	struct ts_event ev = { .kind = TS_EV_SWITCH };
+	char *json = NULL, *text = NULL, dir[] = "/tmp/tickscope-report-XXXXXX", path[160];
+	char line[4096] = "";
+	struct ts_analysis *a;
+	size_t len = 0;
+	FILE *f;
+	int i;
+
+	if (ts_analysis_new(&a, NULL)) {
+		ok(0, "per-task analysis");
+		return;
+	}
+	ts_analysis_note_recorded(a, "sched:sched_switch");
+	for (i = 0; i < 8; i++) { /* task 10 out on the stack, in again 1 ms later */
+		ev.time = 1000000 + (uint64_t)i * 1000000;
+		ev.cpu = 0;
+		ev.sw.prev_pid = i % 2 ? 0 : 10;
+		ev.sw.next_pid = i % 2 ? 10 : 0;
+		ev.sw.prev_state = TS_STATE_SLEEPING;
+		strcpy(ev.sw.next_comm, i % 2 ? "loop" : "swapper/0");
+		ev.nr_ips = i % 2 ? 0 : 2;
+		ev.ips = i % 2 ? NULL : ips;
+		ts_analysis_feed(a, &ev);
+	}
+	ts_analysis_set_per_task(a, 1);
+	ts_analysis_finish(a);
+	json = run_json(a);
+	ok(json && strstr(json,
+			  "\"offcpu_stacks\":[{\"count\":4,\"total_ns\":null,\"R_ns\":null,"
+			  "\"S_ns\":null,\"D_ns\":null,\"other_ns\":null,\"tasks\":[{\"tid\":10,"),
+	   "per-task JSON: the stack's count is there, its times are null");
+	ok(json && strstr(json, "\"comm\":\"loop\",\"ns\":null}"),
+	   "per-task JSON: the stack's task time is null");
+	f = open_memstream(&text, &len);
+	ok(f && ts_report_text(f, a, NULL) == 0, "per-task text report");
+	if (f)
+		fclose(f);
+	ok(text && strstr(text, "  (times -: a per-task recording has a task's switch-in only"),
+	   "per-task text: the stack table says why its times are -");
+	ok(text && strstr(text, "\n            -        4           -           -  loop[10] -  "),
+	   "per-task text: the row has the count, - for the times and the task's share");
+	ok(mkdtemp(dir) != NULL && ts_report_tsv(dir, a, NULL) == 0, "per-task TSV report");
+	snprintf(path, sizeof(path), "%s/sched_offcpu_stacks.tsv", dir);
+	f = fopen(path, "r");
+	ok(f && fgets(line, sizeof(line), f) && fgets(line, sizeof(line), f) &&
+		   !strncmp(line, "0\t-\t4\t-\t-\t-\t-\t10:-\t", 19),
+	   "per-task TSV: the count, - for the times");
+	if (f)
+		fclose(f);
+	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
+	if (system(path))
+		diag("could not remove %s", dir);
+	free(json);
+	free(text);
+	ts_analysis_free(a);
+}
+
 int main(void)
 {
 	struct ts_analysis *a = build();
@@ -340,5 +404,6 @@ int main(void)
 	no_fake_zeros();
 	untraced_exits(0);
 	untraced_exits(1);
+	pertask_stacks();
 	return tap_done();
 }

@@ -194,6 +194,9 @@ void ts_sched_set_per_task(struct ts_sched *m, int per_task);
 #define TS_SCHED_OFF_WHY                                                                  \
 	"a per-task recording has a task's switch-in only when a followed task switched " \
 	"to it"
+#define TS_SCHED_OTHERS_WHY                                                                    \
+	"a per-task recording has the other tasks' run time only next to the followed tasks' " \
+	"switches, not all CPU time"
 
 /**
  * ts_sched_run_why() - why run slices and sched delays (both rules) of a task, or of the
@@ -224,6 +227,12 @@ const char *ts_sched_wakes_why(const struct ts_sched *m);
  * measured; NULL when they are
  */
 const char *ts_sched_off_why(const struct ts_sched *m);
+
+/**
+ * ts_sched_others_why() - why the run time of the tasks the recording did not follow, and so
+ * their share of all CPU time, is not measured; NULL when it is
+ */
+const char *ts_sched_others_why(const struct ts_sched *m);
 
 /**
  * ts_sched_task_rank() - the key tasks are listed by, largest first: the selected tasks
