@@ -142,7 +142,7 @@ fi
 # without their lines; info counts them all, as perf report --stats.
 mixed() { # LABEL FILE
 	perf script -i "$2" -F trace:comm,tid,cpu,time,event,trace --ns -G --kallsyms "$K" \
-		2>/dev/null | grep -E '^ *[^ ].* +-?[0-9]+ \[[0-9]+\] [0-9.]+: +[^ :]+:[^ :]+: ' \
+		2>/dev/null | grep -E '^ *[^ ].* +-?[0-9]+ \[[0-9]+\] +[0-9.]+: +[^ :]+:[^ :]+: ' \
 		>"$T/perf-tp.txt"
 	"$TICKSCOPE" dump -i "$2" --kallsyms "$K" >"$T/ts.txt" 2>"$T/ts.err"
 	ok $? "$1: tickscope dump runs"
