@@ -78,4 +78,10 @@ void dump_lines_free(struct dump_lines *l);
 void dump_json_str(struct outbuf *o, const char *s, size_t n);
 void dump_tsv_str(struct outbuf *o, const char *s, size_t n);
 
+/*
+ * Whether @n bytes at @s, a payload's string, need no escape in JSON (@json) or TSV; the bytes
+ * after them up to the next multiple of 8 are read (dump_rec payloads are padded to it).
+ */
+int dump_plain_payload_str(const char *s, size_t n, int json);
+
 #endif

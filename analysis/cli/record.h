@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
-/* Private to `tickscope record`: the tracepoint list from tracefs and the ring reading. */
+/*
+ * Private to `tickscope record`: the tracepoint list from tracefs, the ring reading, and the
+ * recording's state.
+ */
 #ifndef TS_CLI_RECORD_H
 #define TS_CLI_RECORD_H
 
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 /* The tracepoints to record, expanded from -e lists ("sched:*,timer:hrtimer_start"). */
 struct rec_events {
@@ -136,5 +140,56 @@ int rec_short_slice(uint64_t ns);
  * slice of @slice_ns (rec_short_slice()): 0, or -1 when neither could be had.
  */
 int rec_reader_priority(int rtprio, uint64_t slice_ns);
+
+struct perf_evlist;
+struct perf_cpu_map;
+struct pollfd;
+struct id_map;
+
+/* One recording: its command line (record_options.c), then what it opened and counts. */
+struct rec {
+	struct rec_events ev;
+	const char *cpus;
+	const char *pids, *tids; /* -p, -t */
+	int all; /* -a given */
+	int per_task; /* follow tasks (CMD or -p/-t), not whole CPUs */
+	int pages, callchain;
+	int rtprio; /* -r: the ring reader's SCHED_FIFO priority, 0 for none */
+	const char *out;
+	int report;
+	const char *interval; /* --interval, for the report */
+	char **cmd;
+	const char *tracefs;
+	struct perf_evlist *evlist;
+	struct perf_evsel **evsel; /* ev.nr of them, in ev.name order */
+	struct perf_cpu_map *cpu_map;
+	struct perf_thread_map *threads;
+	struct ts_writer *w;
+	int fd, rfd; /* the output, the report's pipe */
+	char *tmp; /* the output until its header is written, so a failed start leaves none */
+	int out_set;
+	uint64_t *samples; /* per event */
+	uint64_t other, lost; /* the writer's */
+	uint64_t wrapped; /* the reader's: records that crossed the end of their ring */
+	size_t pass_max; /* the most bytes one ring gave in the last pass */
+	struct rec_queue q; /* from the reader thread to the writer */
+	int read_err;
+	struct pollfd *pfd; /* one per ring: the reader's sleep */
+	int nr_pfd;
+	struct id_map *ids; /* sorted by id: which event a sample's IDENTIFIER names */
+	size_t nr_ids;
+	uint64_t comm_id; /* the first event's id on the first CPU */
+	pid_t child, reporter;
+	int go, errfd; /* CMD's start signal and its exec error (start_cmd) */
+};
+
+/*
+ * The command line into @r, checked (the events against tracefs, -o, the targets). Return 0
+ * to record, -1 after --help, 1 or 2 (a command-line mistake) for an error already said.
+ */
+int rec_parse(struct rec *r, int argc, char **argv);
+
+/* -o FILE: a regular file or none yet, writable; 0, else 1 with the error said. */
+int rec_check_output(const char *out);
 
 #endif

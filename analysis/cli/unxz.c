@@ -39,16 +39,45 @@ static const char *lzma_why(lzma_ret r)
 }
 
 /*
+ * The next piece of @in into @s, through @ibuf; at its end, *@act becomes LZMA_FINISH. The
+ * @first must start with xz's magic. 0, or the error (an errno, or -1) with @why said.
+ */
+static int refill(int in, lzma_stream *s, uint8_t *ibuf, int first, lzma_action *act, char *why,
+		  size_t n)
+{
+	static const uint8_t magic[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
+	ssize_t got;
+	int err;
+
+	do
+		got = read(in, ibuf, BUF);
+	while (got < 0 && errno == EINTR);
+	if (got < 0) {
+		err = errno;
+		snprintf(why, n, "xz: %s", strerror(err));
+		return err;
+	}
+	/* xz(1) judges the format by the magic alone: "junk" is not "cut short" */
+	if (first && (got < (ssize_t)sizeof(magic) || memcmp(ibuf, magic, sizeof(magic)))) {
+		snprintf(why, n, "xz: %s", lzma_why(LZMA_FORMAT_ERROR));
+		return -1;
+	}
+	s->next_in = ibuf;
+	s->avail_in = (size_t)got;
+	if (!got)
+		*act = LZMA_FINISH;
+	return 0;
+}
+
+/*
  * Stream @in into @out, every concatenated stream as xz does. Return: 0, a positive errno
  * (reading or writing, @why set) or -1 with @why set to liblzma's reason.
  */
 static int unpack(int in, int out, uint8_t *ibuf, uint8_t *obuf, char *why, size_t n)
 {
-	static const uint8_t magic[6] = { 0xfd, '7', 'z', 'X', 'Z', 0 };
 	lzma_stream s = LZMA_STREAM_INIT;
 	lzma_action act = LZMA_RUN;
 	lzma_ret r;
-	ssize_t got;
 	int err = 0, first = 1;
 
 	r = lzma_stream_decoder(&s, UINT64_MAX, LZMA_CONCATENATED);
@@ -60,26 +89,10 @@ static int unpack(int in, int out, uint8_t *ibuf, uint8_t *obuf, char *why, size
 	s.avail_out = BUF;
 	for (;;) {
 		if (!s.avail_in && act == LZMA_RUN) {
-			got = read(in, ibuf, BUF);
-			if (got < 0 && errno == EINTR)
-				continue;
-			if (got < 0) {
-				err = errno;
-				snprintf(why, n, "xz: %s", strerror(err));
+			err = refill(in, &s, ibuf, first, &act, why, n);
+			if (err)
 				break;
-			}
-			/* xz(1) judges the format by the magic alone: "junk" is not "cut short" */
-			if (first &&
-			    (got < (ssize_t)sizeof(magic) || memcmp(ibuf, magic, sizeof(magic)))) {
-				snprintf(why, n, "xz: %s", lzma_why(LZMA_FORMAT_ERROR));
-				err = -1;
-				break;
-			}
 			first = 0;
-			s.next_in = ibuf;
-			s.avail_in = (size_t)got;
-			if (!got)
-				act = LZMA_FINISH;
 		}
 		r = lzma_code(&s, act);
 		if (!s.avail_out || r == LZMA_STREAM_END) {

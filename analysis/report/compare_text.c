@@ -209,6 +209,27 @@ const char *ts_compare_share_words(char *buf, size_t n, double share, int *odd)
 	return buf;
 }
 
+/* How much of the change @d's components (@expl percent of it, their shares' sum) explain. */
+static void explained(FILE *f, const struct ts_cmp_decomp *d, double expl)
+{
+	char a[32], b[32], res[256];
+
+	if (!isfinite(expl))
+		return;
+	if (expl >= -0.05 && expl <= 100.05) {
+		fprintf(f,
+			"  The components explain %.1f%% of the change; the residual is the rest.\n",
+			fabs(expl));
+		return;
+	}
+	snprintf(res, sizeof(res),
+		 "The components moved %s the change (%s µs/op against %s): the residual moved the "
+		 "other way.",
+		 expl > 0 ? "more than" : "against", num(a, 32, expl * d->delta / 100),
+		 num(b, 32, d->delta));
+	wrap(f, res, 2, 98);
+}
+
 static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 {
 	int odd = 0;
@@ -234,21 +255,7 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	fprintf(f, "  %-28s %12s %12s %12s %8s\n", "total", num(a, 32, d->a), num(b, 32, d->b),
 		num(e, 32, d->delta),
 		fig(s, sizeof(s), "%.1f%%", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
-	if (!isfinite(expl))
-		;
-	else if (expl >= -0.05 && expl <= 100.05)
-		fprintf(f,
-			"  The components explain %.1f%% of the change; the residual is the "
-			"rest.\n",
-			fabs(expl));
-	else {
-		snprintf(res, sizeof(res),
-			 "The components moved %s the change (%s µs/op against %s): the residual "
-			 "moved the other way.",
-			 expl > 0 ? "more than" : "against", num(a, 32, expl * d->delta / 100),
-			 num(b, 32, d->delta));
-		wrap(f, res, 2, 98);
-	}
+	explained(f, d, expl);
 	if (odd)
 		wrap(f,
 		     "(share: \"against\" moved the other way from the change; \"more\" moved "

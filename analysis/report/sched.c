@@ -15,13 +15,49 @@ static uint64_t task_run(const void *ctx, size_t i)
 	return ts_sched_task_rank(ctx, ts_sched_task_at(ctx, i));
 }
 
-static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
+/*
+ * One task's row; @wk and @off say why wakes and off-CPU times are not measured (NULL: they
+ * are). Return 1 when its run and sched delay are not measured either (printed -), else 0.
+ */
+static int task_row(FILE *f, const struct ts_sched *m, const struct ts_sched_task *t,
+		    const char *wk, const char *off)
 {
 	char cb[80]; /* an escaped task name */
+	struct rp_dist dl, wl;
+	int unmeasured = 0;
+
+	rp_dist(&t->delay, &dl);
+	rp_dist(&t->wakelat, &wl);
+	fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64,
+		t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid, t->nr_switches,
+		t->nr_involuntary, t->nr_migrations);
+	if (rp_sched_task_run_measured(m, t)) {
+		fprintf(f, " %10.3f %10.3f %8.1f %10.3f", MS(t->run.sum), MS(t->delay_perf),
+			(double)t->delay_perf_max / 1e3, MS(t->delay.sum));
+		rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
+	} else {
+		fprintf(f, " %10s %10s %8s %10s %8s", "-", "-", "-", "-", "-");
+		unmeasured = 1;
+	}
+	if (wk) {
+		fprintf(f, " %6s %8s %8s", "-", "-", "-");
+	} else {
+		fprintf(f, " %6" PRIu64, t->nr_wakeups);
+		rp_cells(f, &wl, 8, 0, 2, (const uint64_t[]){ wl.p50, wl.p99 });
+	}
+	if (off)
+		fprintf(f, " %9s %9s\n", "-", "-");
+	else
+		fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum), MS(t->off[TS_OFF_D].sum));
+	return unmeasured;
+}
+
+static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
+{
 	size_t n = ts_sched_nr_tasks(m), *idx = rp_rank(n, task_run, m), i;
 	const struct ts_sched_task *t;
-	struct rp_dist dl, wl;
-	uint64_t broken = 0, unswitched = 0;
+	/* the tasks listed whose run was not measured: broken chains end it, never switched out */
+	uint64_t unmeasured[2] = { 0, 0 };
 	const char *wk = ts_sched_wakes_why(m), *off = ts_sched_off_why(m);
 
 	if (!idx)
@@ -34,50 +70,25 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 		t = ts_sched_task_at(m, idx[i]);
 		if (!t->selected)
 			break;
-		rp_dist(&t->delay, &dl);
-		rp_dist(&t->wakelat, &wl);
-		fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64,
-			t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid,
-			t->nr_switches, t->nr_involuntary, t->nr_migrations);
-		if (rp_sched_task_run_measured(m, t)) {
-			fprintf(f, " %10.3f %10.3f %8.1f %10.3f", MS(t->run.sum), MS(t->delay_perf),
-				(double)t->delay_perf_max / 1e3, MS(t->delay.sum));
-			rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
-		} else {
-			fprintf(f, " %10s %10s %8s %10s %8s", "-", "-", "-", "-", "-");
-			if (t->nr_broken)
-				broken++;
-			else
-				unswitched++;
-		}
-		if (wk) {
-			fprintf(f, " %6s %8s %8s", "-", "-", "-");
-		} else {
-			fprintf(f, " %6" PRIu64, t->nr_wakeups);
-			rp_cells(f, &wl, 8, 0, 2, (const uint64_t[]){ wl.p50, wl.p99 });
-		}
-		if (off)
-			fprintf(f, " %9s %9s\n", "-", "-");
-		else
-			fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum),
-				MS(t->off[TS_OFF_D].sum));
+		if (task_row(f, m, t, wk, off))
+			unmeasured[t->nr_broken ? 0 : 1]++;
 	}
 	free(idx);
 	if (wk && i)
 		fprintf(f, "  wakes and wakeup latency: -: %s\n", wk);
 	if (off && i)
 		fprintf(f, "  off-CPU: -: %s\n", off);
-	if (broken)
+	if (unmeasured[0])
 		fprintf(f,
 			"  run and sched delay: - for the %" PRIu64
 			" task%s listed whose run slices "
 			"broken chains end: %s\n",
-			broken, broken == 1 ? "" : "s", RP_SCHED_RUN_WHY);
-	if (unswitched)
+			unmeasured[0], unmeasured[0] == 1 ? "" : "s", RP_SCHED_RUN_WHY);
+	if (unmeasured[1])
 		fprintf(f,
 			"  run and sched delay: - for the %" PRIu64
 			" task%s listed never switched out: %s\n",
-			unswitched, unswitched == 1 ? "" : "s", TS_SCHED_UNSWITCHED_WHY);
+			unmeasured[1], unmeasured[1] == 1 ? "" : "s", TS_SCHED_UNSWITCHED_WHY);
 }
 
 static void sched_classes(FILE *f, const struct ts_sched_totals *t)
@@ -298,18 +309,48 @@ static void stack_ms(FILE *f, uint64_t ns, const char *off)
 		fprintf(f, " %11.3f", MS(ns));
 }
 
+/* Stack @si's row: its times, its top task, the class of wakers that ended it most, its frames. */
+static void stack_row(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o,
+		      const struct ts_sched_wait **v, size_t si)
+{
+	const struct ts_sched_stack *s = ts_sched_stack_at(m, si);
+	const char *off = ts_sched_off_why(m), *comm = ts_sched_comm(m, s->tasks[0].pid);
+	struct ts_sched_waker_sum w[RP_SCHED_WAKERS];
+	char cb[80]; /* an escaped task name */
+	char by[48], buf[160];
+	uint64_t all;
+	uint32_t j, k;
+
+	if (off) /* a task's share is one of time */
+		snprintf(buf, sizeof(buf), "%.16s[%d] -",
+			 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?", s->tasks[0].pid);
+	else
+		snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%",
+			 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?", s->tasks[0].pid,
+			 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total : 0.0);
+	fprintf(f, " ");
+	stack_ms(f, s->total, off);
+	fprintf(f, " %8" PRIu64, s->count);
+	stack_ms(f, s->by_state[TS_OFF_S], off);
+	stack_ms(f, s->by_state[TS_OFF_D], off);
+	fprintf(f, "  %-26s", buf);
+	if (v && rp_sched_stack_wakers(m, v, si, w, &all) > 0 && all)
+		snprintf(by, sizeof(by), "%.16s %.0f%%", w[0].cls,
+			 100.0 * (double)w[0].periods / (double)all);
+	else
+		snprintf(by, sizeof(by), "-");
+	fprintf(f, " %-22s", by);
+	j = rp_stack_skip(o, s->ips, s->nr_ips);
+	for (k = 0; j < s->nr_ips && k < 6; j++, k++)
+		fprintf(f, "%s%s", k ? " <- " : " ", rp_sym(o, s->ips[j], buf, sizeof(buf)));
+	fprintf(f, "\n");
+}
+
 static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
-	char cb[80]; /* an escaped task name */
-	struct ts_sched_waker_sum w[RP_SCHED_WAKERS];
 	const struct ts_sched_wait **v;
-	uint64_t all;
-	char by[48];
 	size_t n = ts_sched_nr_stacks(m), *idx, i;
 	const char *off = ts_sched_off_why(m);
-	const struct ts_sched_stack *s;
-	uint32_t j, k;
-	char buf[160];
 
 	if (!n) {
 		fprintf(f, "  off-CPU time by kernel stack: no switch-out callchains in this trace"
@@ -326,39 +367,9 @@ static void sched_stacks(FILE *f, const struct ts_sched *m, const struct ts_repo
 	fprintf(f, "  %11s %8s %11s %11s  %-26s %-22s %s\n", "total ms", "count", "S ms", "D ms",
 		"top task (share)", "ended by (share)", "stack");
 	for (i = 0; i < n && i < rp_top(o); i++) {
-		const char *comm;
-
-		s = ts_sched_stack_at(m, idx[i]);
-		if (!s->count) /* switch-outs that never ended rank last: nothing measured */
-			break;
-		comm = ts_sched_comm(m, s->tasks[0].pid);
-		if (off) /* a task's share is one of time */
-			snprintf(buf, sizeof(buf), "%.16s[%d] -",
-				 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?",
-				 s->tasks[0].pid);
-		else
-			snprintf(buf, sizeof(buf), "%.16s[%d] %.0f%%",
-				 comm && comm[0] ? ts_escape(comm, cb, sizeof(cb)) : "?",
-				 s->tasks[0].pid,
-				 s->total ? 100.0 * (double)s->tasks[0].ns / (double)s->total :
-					    0.0);
-		fprintf(f, " ");
-		stack_ms(f, s->total, off);
-		fprintf(f, " %8" PRIu64, s->count);
-		stack_ms(f, s->by_state[TS_OFF_S], off);
-		stack_ms(f, s->by_state[TS_OFF_D], off);
-		fprintf(f, "  %-26s", buf);
-		if (v && rp_sched_stack_wakers(m, v, idx[i], w, &all) > 0 && all)
-			snprintf(by, sizeof(by), "%.16s %.0f%%", w[0].cls,
-				 100.0 * (double)w[0].periods / (double)all);
-		else
-			snprintf(by, sizeof(by), "-");
-		fprintf(f, " %-22s", by);
-		j = rp_stack_skip(o, s->ips, s->nr_ips);
-		for (k = 0; j < s->nr_ips && k < 6; j++, k++)
-			fprintf(f, "%s%s", k ? " <- " : " ",
-				rp_sym(o, s->ips[j], buf, sizeof(buf)));
-		fprintf(f, "\n");
+		if (!ts_sched_stack_at(m, idx[i])->count)
+			break; /* switch-outs that never ended rank last: nothing measured */
+		stack_row(f, m, o, v, idx[i]);
 	}
 	free(v);
 	free(idx);

@@ -255,14 +255,44 @@ static void stacks_json(struct rp_json *w, const struct ts_sched *m, const struc
 	rp_jend(w, ']');
 }
 
+/* "cpus", each CPU's row (null: a per-task recording measured no CPU's busy and idle time),
+ * then "broken_chains", the CPUs' sum, which a per-task recording has too */
+static void cpus_json(struct rp_json *w, const struct ts_sched *m, const struct ts_report_opts *o)
+{
+	const struct ts_sched_cpu *c;
+	uint64_t chains;
+	int k;
+
+	if (rp_cpus_measured(o))
+		rp_jbegin(w, "cpus", '[');
+	else
+		rp_jnull(w, "cpus");
+	for (k = 0; rp_cpus_measured(o) && k < ts_sched_nr_cpus(m); k++) {
+		c = ts_sched_cpu(m, k);
+		if (!c || !c->seen)
+			continue;
+		rp_jbegin(w, NULL, '{');
+		rp_ju64(w, "cpu", (uint64_t)k);
+		rp_ju64(w, "busy_ns", c->busy);
+		rp_ju64(w, "idle_ns", c->idle);
+		rp_ju64(w, "switches", c->nr_switches);
+		rp_ju64(w, "wakeups_local", c->wakeups_local);
+		rp_ju64(w, "wakeups_remote", c->wakeups_remote);
+		rp_ju64(w, "broken_chains", c->broken_chains);
+		rp_jend(w, '}');
+	}
+	if (rp_cpus_measured(o))
+		rp_jend(w, ']');
+	for (k = 0, chains = 0; k < ts_sched_nr_cpus(m); k++)
+		chains += ts_sched_cpu(m, k) ? ts_sched_cpu(m, k)->broken_chains : 0;
+	rp_ju64(w, "broken_chains", chains);
+}
+
 void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct ts_report_opts *o)
 {
 	const struct ts_sched *m = ts_analysis_sched(a);
 	const struct ts_sched_wait **v = NULL;
-	const struct ts_sched_cpu *c;
-	uint64_t chains;
 	size_t i;
-	int k;
 
 	if (rp_jsection(w, a, TS_SEC_SCHED)) {
 		sched_totals_json(w, m);
@@ -287,31 +317,7 @@ void rp_sched_json(struct rp_json *w, const struct ts_analysis *a, const struct 
 				task_json(w, m, ts_sched_task_at(m, i), v, o);
 		rp_jend(w, ']');
 		free(v);
-		/* a per-task recording measured no CPU's busy and idle time: null */
-		if (rp_cpus_measured(o))
-			rp_jbegin(w, "cpus", '[');
-		else
-			rp_jnull(w, "cpus");
-		for (k = 0; rp_cpus_measured(o) && k < ts_sched_nr_cpus(m); k++) {
-			c = ts_sched_cpu(m, k);
-			if (!c || !c->seen)
-				continue;
-			rp_jbegin(w, NULL, '{');
-			rp_ju64(w, "cpu", (uint64_t)k);
-			rp_ju64(w, "busy_ns", c->busy);
-			rp_ju64(w, "idle_ns", c->idle);
-			rp_ju64(w, "switches", c->nr_switches);
-			rp_ju64(w, "wakeups_local", c->wakeups_local);
-			rp_ju64(w, "wakeups_remote", c->wakeups_remote);
-			rp_ju64(w, "broken_chains", c->broken_chains);
-			rp_jend(w, '}');
-		}
-		if (rp_cpus_measured(o))
-			rp_jend(w, ']');
-		/* the CPUs' sum, which a per-task recording has too */
-		for (k = 0, chains = 0; k < ts_sched_nr_cpus(m); k++)
-			chains += ts_sched_cpu(m, k) ? ts_sched_cpu(m, k)->broken_chains : 0;
-		rp_ju64(w, "broken_chains", chains);
+		cpus_json(w, m, o);
 		stacks_json(w, m, o);
 	}
 	rp_jend(w, '}');

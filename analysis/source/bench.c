@@ -153,6 +153,31 @@ static int perf_bench_key(const char *l)
 }
 
 /* perf bench sched pipe / messaging. */
+/*
+ * perf bench's figures as @b's metrics: sched/pipe's time per op (its rate and total time when
+ * printed), sched/messaging's total time. NAN: not printed. 0, or -TS_EBENCH without the figure
+ * that must be there.
+ */
+static int perf_bench_metrics(struct ts_bench *b, int pipe, double total, double usop, double opss)
+{
+	int err;
+
+	b->kind = pipe ? "perf-bench-pipe" : "perf-bench-messaging";
+	b->wall_s = total;
+	if (pipe && isnan(usop))
+		return -TS_EBENCH;
+	if (!pipe && isnan(total))
+		return -TS_EBENCH;
+	if (!pipe)
+		return add(b, NULL, "total_time", "s", TS_DIR_LOWER, TS_METRIC_VALUE, total);
+	err = add(b, NULL, "usecs_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE, usop);
+	if (!err && !isnan(opss))
+		err = add(b, NULL, "ops_per_s", "ops/s", TS_DIR_HIGHER, TS_METRIC_RATE, opss);
+	if (!err && !isnan(total))
+		err = add(b, NULL, "total_time", "s", TS_DIR_LOWER, TS_METRIC_VALUE, total);
+	return err;
+}
+
 static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *line)
 {
 	int i, pipe = -1, err = 0, none = 0, seen = 0, k;
@@ -200,23 +225,7 @@ static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *lin
 	}
 	if (err)
 		return -TS_EBENCH;
-	b->kind = pipe ? "perf-bench-pipe" : "perf-bench-messaging";
-	b->wall_s = total;
-	if (pipe && isnan(usop))
-		return -TS_EBENCH;
-	if (!pipe && isnan(total))
-		return -TS_EBENCH;
-	if (pipe) {
-		err = add(b, NULL, "usecs_per_op", "us/op", TS_DIR_LOWER, TS_METRIC_VALUE, usop);
-		if (!err && !isnan(opss))
-			err = add(b, NULL, "ops_per_s", "ops/s", TS_DIR_HIGHER, TS_METRIC_RATE,
-				  opss);
-		if (!err && !isnan(total))
-			err = add(b, NULL, "total_time", "s", TS_DIR_LOWER, TS_METRIC_VALUE, total);
-	} else {
-		err = add(b, NULL, "total_time", "s", TS_DIR_LOWER, TS_METRIC_VALUE, total);
-	}
-	return err;
+	return perf_bench_metrics(b, pipe, total, usop, opss);
 }
 
 /*

@@ -259,6 +259,21 @@ static int ptr_str(struct obuf *o, const struct ts_print_prog *pr, uint64_t addr
 	return -1;
 }
 
+/* Whether every dynamic field of @pr lies inside the @size bytes at @p (as decode.c's
+ * fields_inside()) */
+static inline int dyn_inside(const struct ts_print_prog *pr, const unsigned char *p, uint32_t size)
+{
+	for (int i = 0; i < pr->nr_dyn; i++) {
+		uint32_t loc = (uint32_t)rd(p + pr->dyn[i]->offset, 4), off = loc & 0xffff;
+
+		if (pr->dyn[i]->flags & TEP_FIELD_IS_RELATIVE)
+			off += pr->dyn[i]->offset + pr->dyn[i]->size;
+		if (off + (loc >> 16) > size)
+			return 0;
+	}
+	return 1;
+}
+
 /*
  * Render @raw with @pr into @buf; with @at, the pointer's piece is left out and @at and @addr
  * say where it goes and what it is.
@@ -272,16 +287,8 @@ static long render(struct tep_handle *tep, struct ts_print_prog *pr, const void 
 	uint64_t v;
 	int i;
 
-	if (size < pr->min_size)
+	if (size < pr->min_size || !dyn_inside(pr, p, size))
 		return -1;
-	for (i = 0; i < pr->nr_dyn; i++) { /* as decode.c's fields_inside() */
-		uint32_t loc = (uint32_t)rd(p + pr->dyn[i]->offset, 4), off = loc & 0xffff;
-
-		if (pr->dyn[i]->flags & TEP_FIELD_IS_RELATIVE)
-			off += pr->dyn[i]->offset + pr->dyn[i]->size;
-		if (off + (loc >> 16) > size)
-			return -1;
-	}
 	for (i = 0; i < pr->nr; i++) { /* the last piece is the only PK_END */
 		pc = &pr->p[i];
 		put_lit(&o, pc->lit, pc->litlen);

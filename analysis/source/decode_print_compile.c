@@ -315,11 +315,40 @@ static const char *lit_copy(struct ts_print_prog *pr, const char *s, size_t len)
 	return t;
 }
 
+static const struct xn *xcompile(struct ts_print_prog *pr, const struct tep_print_arg *a,
+				 int depth);
+
+/* An operator @op (c ? a : b, a unary or a binary one) into @x; 0, or -1 without memory. */
+static int xcompile_op(struct ts_print_prog *pr, struct xn *x, const struct tep_print_arg_op *op,
+		       int depth)
+{
+	const struct tep_print_arg *b;
+
+	x->o0 = op->op[0];
+	x->o1 = x->o0 ? op->op[1] : 0;
+	if (x->o0 == '?') {
+		b = op->right;
+		x->op = XN_COND;
+		x->a = xcompile(pr, op->left, depth + 1);
+		x->b = xcompile(pr, b->op.left, depth + 1);
+		x->c = xcompile(pr, b->op.right, depth + 1);
+		return !x->a || !x->b || !x->c ? -1 : 0;
+	}
+	if (!op->left) {
+		x->op = XN_UN;
+		x->a = xcompile(pr, op->right, depth + 1);
+		return x->a ? 0 : -1;
+	}
+	x->op = XN_BIN;
+	x->a = xcompile(pr, op->left, depth + 1);
+	x->b = xcompile(pr, op->right, depth + 1);
+	return !x->a || !x->b ? -1 : 0;
+}
+
 /* @a (arg_ok() accepted it) as a numeric expression; NULL without memory. */
 static const struct xn *xcompile(struct ts_print_prog *pr, const struct tep_print_arg *a, int depth)
 {
 	struct xn *x = pool_alloc(pr, sizeof(*x));
-	const struct tep_print_arg *b;
 
 	if (!x || !a || depth > 32)
 		return NULL;
@@ -349,28 +378,8 @@ static const struct xn *xcompile(struct ts_print_prog *pr, const struct tep_prin
 			return x->a;
 		break;
 	case TEP_PRINT_OP:
-		x->o0 = a->op.op[0];
-		x->o1 = x->o0 ? a->op.op[1] : 0;
-		if (x->o0 == '?') {
-			b = a->op.right;
-			x->op = XN_COND;
-			x->a = xcompile(pr, a->op.left, depth + 1);
-			x->b = xcompile(pr, b->op.left, depth + 1);
-			x->c = xcompile(pr, b->op.right, depth + 1);
-			if (!x->a || !x->b || !x->c)
-				return NULL;
-		} else if (!a->op.left) {
-			x->op = XN_UN;
-			x->a = xcompile(pr, a->op.right, depth + 1);
-			if (!x->a)
-				return NULL;
-		} else {
-			x->op = XN_BIN;
-			x->a = xcompile(pr, a->op.left, depth + 1);
-			x->b = xcompile(pr, a->op.right, depth + 1);
-			if (!x->a || !x->b)
-				return NULL;
-		}
+		if (xcompile_op(pr, x, &a->op, depth))
+			return NULL;
 		break;
 	default: /* a string, flags or symbols as a number: libtraceevent's eval gives 0 */
 		x->op = XN_CONST;

@@ -167,6 +167,43 @@ static int check_table(const struct ts_ksyms *k)
 	return !k->names_len || k->names[k->names_len - 1] ? -1 : 0;
 }
 
+/* Is the header at @h, of a file of @size bytes, not one of a table for @key (@klen bytes)? */
+static int bad_header(const struct hdr *h, size_t size, const char *key, size_t klen)
+{
+	size_t off = sizeof(*h) + pad8(klen);
+
+	return memcmp(h->magic, MAGIC, sizeof(h->magic)) || h->version != VERSION ||
+	       h->symsize != sizeof(struct ksym) || h->endian != ENDIAN || h->keylen != klen ||
+	       size < off || memcmp(h + 1, key, klen) || h->nr <= 0 || h->nr_text < 0 ||
+	       h->nr_text > h->nr || h->nr_print < 0 || h->nr_print > h->nr ||
+	       (h->print_err && h->print_err != -TS_EKALLSYMS) || (uint64_t)h->nr > size / 8;
+}
+
+/*
+ * The table over @map (@size bytes, its header checked): its symbols at @off, then the text and
+ * print indices, then the names at @need. NULL when out of memory.
+ */
+static struct ts_ksyms *table_of(void *map, size_t size, size_t off, size_t need)
+{
+	const struct hdr *h = map;
+	struct ts_ksyms *k = calloc(1, sizeof(*k));
+
+	if (!k)
+		return NULL;
+	k->map = map;
+	k->map_len = size;
+	k->syms = (struct ksym *)((char *)map + off);
+	k->nr = k->alloc = h->nr;
+	k->text = (uint32_t *)((char *)k->syms + h->nr * sizeof(struct ksym));
+	k->nr_text = h->nr_text;
+	k->print = k->text + pad8((size_t)h->nr_text * 4) / 4;
+	k->nr_print = h->nr_print;
+	k->print_err = h->print_err;
+	k->names = (char *)map + need;
+	k->names_len = k->names_alloc = h->names_len;
+	return k;
+}
+
 /* The table cached at @path for @key, mapped. Return: 0, or -1 (missing, stale, damaged). */
 static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 {
@@ -198,12 +235,7 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	madvise(map, (size_t)st.st_size, MADV_RANDOM);
 	h = map;
 	off = sizeof(*h) + pad8(klen);
-	if (memcmp(h->magic, MAGIC, sizeof(h->magic)) || h->version != VERSION ||
-	    h->symsize != sizeof(struct ksym) || h->endian != ENDIAN || h->keylen != klen ||
-	    (size_t)st.st_size < off || memcmp(h + 1, key, klen) || h->nr <= 0 || h->nr_text < 0 ||
-	    h->nr_text > h->nr || h->nr_print < 0 || h->nr_print > h->nr ||
-	    (h->print_err && h->print_err != -TS_EKALLSYMS) ||
-	    (uint64_t)h->nr > (size_t)st.st_size / 8)
+	if (bad_header(h, (size_t)st.st_size, key, klen))
 		goto out_unmap;
 	need = off + (size_t)h->nr * sizeof(struct ksym) + pad8((size_t)h->nr_text * 4) +
 	       pad8((size_t)h->nr_print * 4);
@@ -211,20 +243,9 @@ static int map_table(struct ts_ksyms **kp, const char *path, const char *key)
 	    sum_file(fd, (off_t)off, need - off, &sum) || sum != h->sum)
 		goto out_unmap;
 	close(fd);
-	k = calloc(1, sizeof(*k));
+	k = table_of(map, (size_t)st.st_size, off, need);
 	if (!k)
 		goto out_unmap_closed;
-	k->map = map;
-	k->map_len = (size_t)st.st_size;
-	k->syms = (struct ksym *)((char *)map + off);
-	k->nr = k->alloc = h->nr;
-	k->text = (uint32_t *)((char *)k->syms + h->nr * sizeof(struct ksym));
-	k->nr_text = h->nr_text;
-	k->print = k->text + pad8((size_t)h->nr_text * 4) / 4;
-	k->nr_print = h->nr_print;
-	k->print_err = h->print_err;
-	k->names = (char *)map + need;
-	k->names_len = k->names_alloc = h->names_len;
 	if (check_table(k)) {
 		ts_ksyms_free(k);
 		return -1;

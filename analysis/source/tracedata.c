@@ -498,6 +498,43 @@ static int parse_header(struct tep_handle *tep, struct cur *c, int *v06)
 	return ret;
 }
 
+/*
+ * The sections in the file's order: the header, the ftrace and the systems' event formats
+ * (collected, parsed later), kallsyms, printk formats (checked) and saved cmdlines (checked).
+ */
+static int read_sections(struct tep_handle *tep, struct cur *c, struct fmts *f, struct texts *t)
+{
+	const char *sys;
+	uint64_t nr = 0, i; /* nr: 0 for -Wmaybe-uninitialized, which LTO provokes */
+	size_t line;
+	int ret, v06 = 0;
+
+	ret = parse_header(tep, c, &v06);
+	if (ret)
+		return ret;
+	ret = collect_formats(c, "ftrace", f);
+	if (!ret)
+		ret = get_num(c, 4, &nr, "system count");
+	for (i = 0; !ret && i < nr; i++) {
+		ret = get_str(c, &sys, "system name");
+		if (!ret)
+			ret = collect_formats(c, sys, f);
+	}
+	if (!ret)
+		ret = get_blob(c, 4, &t->kallsyms, &t->kallsyms_len, "kallsyms");
+	if (!ret)
+		ret = get_blob(c, 4, &t->printk, &t->printk_len, "printk formats");
+	if (!ret)
+		ret = check_printk(c, t->printk, t->printk_len);
+	if (!ret && v06 && c->p < c->end)
+		ret = get_blob(c, 8, &t->cmdlines, &t->cmdlines_len, "saved cmdlines");
+	if (!ret && t->cmdlines_len && (line = ts_cmdlines_check(t->cmdlines, t->cmdlines_len))) {
+		c->p = t->cmdlines + line - 1;
+		ret = bad(c, "saved cmdlines: a line that is not \"PID NAME\"");
+	}
+	return ret;
+}
+
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
 		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted)
 {
@@ -505,36 +542,11 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	struct cur c = { data, data, (const unsigned char *)data + size, err, errlen };
 	struct fmts f = { 0 };
 	struct texts t = { 0 };
-	const char *sys;
-	uint64_t nr = 0, i; /* nr: 0 for -Wmaybe-uninitialized, which LTO provokes */
-	size_t line;
-	int ret, v06 = 0, probed = 0;
+	int ret, probed = 0;
 	char sum[TS_SHA256_HEX];
 
 	*kallsyms = 0;
-	ret = parse_header(tep, &c, &v06);
-	if (ret)
-		return ret;
-	ret = collect_formats(&c, "ftrace", &f);
-	if (!ret)
-		ret = get_num(&c, 4, &nr, "system count");
-	for (i = 0; !ret && i < nr; i++) {
-		ret = get_str(&c, &sys, "system name");
-		if (!ret)
-			ret = collect_formats(&c, sys, &f);
-	}
-	if (!ret)
-		ret = get_blob(&c, 4, &t.kallsyms, &t.kallsyms_len, "kallsyms");
-	if (!ret)
-		ret = get_blob(&c, 4, &t.printk, &t.printk_len, "printk formats");
-	if (!ret)
-		ret = check_printk(&c, t.printk, t.printk_len);
-	if (!ret && v06 && c.p < c.end)
-		ret = get_blob(&c, 8, &t.cmdlines, &t.cmdlines_len, "saved cmdlines");
-	if (!ret && t.cmdlines_len && (line = ts_cmdlines_check(t.cmdlines, t.cmdlines_len))) {
-		c.p = t.cmdlines + line - 1;
-		ret = bad(&c, "saved cmdlines: a line that is not \"PID NAME\"");
-	}
+	ret = read_sections(tep, &c, &f, &t);
 	if (!ret && !*vetted) {
 		struct ts_sha256 h;
 

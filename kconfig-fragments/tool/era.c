@@ -288,23 +288,15 @@ static int successor_apply(const struct ts_set *set, struct ts_req *r, const cha
 	return 0;
 }
 
-/* A request for a symbol this tree does not define: the era table's stand-in, or the note that
- * the symbol is not in this era. Symbols of a later era than the tree's only: a symbol that
- * this era has but the ARCH does not read stays an unknown symbol, with where it is defined. */
-int ts_era_apply(const struct ts_set *set, struct ts_req *r)
+/*
+ * The RT patch renames within its era: on a tree that defines the row's stand-in (only
+ * RT-patched trees do), a symbol that has no prompt there is asked of the stand-in (PREEMPT,
+ * which the RT patch's PREEMPT__LL selects on 4.x-rt). The row that applies to @r, or NULL.
+ */
+static const struct ts_era *rt_standin(const struct ts_set *set, const struct ts_req *r)
 {
-	const char *k = set->kver ? set->kver : "?";
-	const struct ts_era *older, *foreign = NULL;
-	bool fits = false;
 	int i;
 
-	if (!set->eras)
-		return 0;
-	/*
-	 * The RT patch renames within its era: on a tree that defines the row's stand-in (only
-	 * RT-patched trees do), a symbol that has no prompt there is asked of the stand-in
-	 * (PREEMPT, which the RT patch's PREEMPT__LL selects on 4.x-rt).
-	 */
 	for (i = 0; i < set->eras->n; i++) {
 		const struct ts_era *e = &set->eras->v[i];
 		struct symbol *sym = sym_find(r->name);
@@ -312,11 +304,66 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 		if (!rt_row(e) || strcmp(e->sym, r->name) || !arch_fits(e, set->arch) ||
 		    !defined(e->standin) || !defined(r->name) || has_prompt(sym))
 			continue;
+		return e;
+	}
+	return NULL;
+}
+
+/*
+ * @r asks for @e's symbol, which appeared after this tree's Linux @k: its stand-in here, the
+ * stand-in's own stand-in of an older era, or the note that this era has none.
+ */
+static int later_era(const struct ts_set *set, struct ts_req *r, const struct ts_era *e,
+		     const char *k)
+{
+	const struct ts_era *older;
+
+	if (e->standin && defined(e->standin)) {
+		note(r,
+		     "CONFIG_%s is not in this era (Linux %s; it appeared in %s): here "
+		     "CONFIG_%s does its job (%s)",
+		     e->sym, k, e->from, e->standin, e->note);
+		return replace(r, e->standin);
+	}
+	older = e->standin ? older_standin(set, e->standin) : NULL;
+	if (older) {
+		/* the stand-in had a stand-in of its own in an older era */
+		note(r,
+		     "CONFIG_%s is not in this era (Linux %s; it appeared in %s), nor is "
+		     "CONFIG_%s (%s): here CONFIG_%s does its job (%s; %s)",
+		     e->sym, k, e->from, e->standin, older->from, older->standin, e->note,
+		     older->note);
+		return replace(r, older->standin);
+	}
+	r->era = e->not_needed ? TS_ERA_NOT_NEEDED : TS_ERA_MISSING;
+	note(r, "not in this era: CONFIG_%s appeared in %s, this is Linux %s; %s%s%s%s", e->sym,
+	     e->from, k, e->not_needed ? "before it nothing was needed: " : "",
+	     e->standin ? "this tree has no CONFIG_" : "", e->standin ? e->standin : "",
+	     e->standin ? " either; " : "");
+	/* the note after the stand-in sentence: what the era had, or lacked */
+	note(r, "%s%s", r->era_note, e->note);
+	return 0;
+}
+
+/* A request for a symbol this tree does not define: the era table's stand-in, or the note that
+ * the symbol is not in this era. Symbols of a later era than the tree's only: a symbol that
+ * this era has but the ARCH does not read stays an unknown symbol, with where it is defined. */
+int ts_era_apply(const struct ts_set *set, struct ts_req *r)
+{
+	const char *k = set->kver ? set->kver : "?";
+	const struct ts_era *rt, *foreign = NULL;
+	bool fits = false;
+	int i;
+
+	if (!set->eras)
+		return 0;
+	rt = rt_standin(set, r);
+	if (rt) {
 		note(r,
 		     "CONFIG_%s has no prompt on this RT-patched tree (Linux %s): here CONFIG_%s "
 		     "does its job (%s)",
-		     e->sym, k, e->standin, e->note);
-		return replace(r, e->standin);
+		     rt->sym, k, rt->standin, rt->note);
+		return replace(r, rt->standin);
 	}
 	if (defined(r->name))
 		return 0;
@@ -330,33 +377,8 @@ int ts_era_apply(const struct ts_set *set, struct ts_req *r)
 			continue;
 		}
 		fits = true;
-		if (!ts_older_than(set->kver, e->from))
-			continue;
-		if (e->standin && defined(e->standin)) {
-			note(r,
-			     "CONFIG_%s is not in this era (Linux %s; it appeared in %s): here "
-			     "CONFIG_%s does its job (%s)",
-			     e->sym, k, e->from, e->standin, e->note);
-			return replace(r, e->standin);
-		}
-		older = e->standin ? older_standin(set, e->standin) : NULL;
-		if (older) {
-			/* the stand-in had a stand-in of its own in an older era */
-			note(r,
-			     "CONFIG_%s is not in this era (Linux %s; it appeared in %s), nor is "
-			     "CONFIG_%s (%s): here CONFIG_%s does its job (%s; %s)",
-			     e->sym, k, e->from, e->standin, older->from, older->standin, e->note,
-			     older->note);
-			return replace(r, older->standin);
-		}
-		r->era = e->not_needed ? TS_ERA_NOT_NEEDED : TS_ERA_MISSING;
-		note(r, "not in this era: CONFIG_%s appeared in %s, this is Linux %s; %s%s%s%s",
-		     e->sym, e->from, k, e->not_needed ? "before it nothing was needed: " : "",
-		     e->standin ? "this tree has no CONFIG_" : "", e->standin ? e->standin : "",
-		     e->standin ? " either; " : "");
-		/* the note after the stand-in sentence: what the era had, or lacked */
-		note(r, "%s%s", r->era_note, e->note);
-		return 0;
+		if (ts_older_than(set->kver, e->from))
+			return later_era(set, r, e, k);
 	}
 	if (foreign && !fits) {
 		/* a fragment of another architecture: nothing of this one stands in for it */

@@ -370,13 +370,53 @@ static bool odd_unset(const char *s)
 	       !strcasecmp(w[0], "is") && !strcasecmp(w[1], "not") && !strcasecmp(w[2], "set");
 }
 
-static int parse_line(struct ts_set *set, const char *path, int line, char *s, struct ts_err *err)
+/* "# CONFIG_NAME is not set", @n bytes, into a new request *@rp: 0, -EINVAL (syntax), -ENOMEM */
+static int unset_req(struct ts_set *set, const char *s, size_t n, struct ts_req **rp)
 {
 	struct ts_req *r;
-	const char *why;
-	char *eq, *val;
-	size_t n;
+
+	if (!valid_name(s + 9, n - 20))
+		return -EINVAL;
+	r = add_req(set);
+	if (!r)
+		return -ENOMEM;
+	r->name = strndup(s + 9, n - 20);
+	r->value = strdup("n");
+	r->raw = strdup(s);
+	*rp = r;
+	return ts_era_apply(set, r) ? -ENOMEM : 0;
+}
+
+/* "CONFIG_NAME=value" into a new request *@rp: 0, -EINVAL (syntax), -ENOMEM */
+static int set_req(struct ts_set *set, const char *s, struct ts_req **rp)
+{
+	struct ts_req *r;
+	const char *eq;
+	char *val;
 	bool quoted;
+
+	if (strncmp(s, "CONFIG_", 7) || !(eq = strchr(s, '=')) || !valid_name(s + 7, eq - s - 7) ||
+	    !parse_value(eq + 1, &val, &quoted))
+		return -EINVAL;
+	r = add_req(set);
+	if (!r) {
+		free(val);
+		return -ENOMEM;
+	}
+	r->name = strndup(s + 7, eq - s - 7);
+	r->value = val;
+	r->quoted = quoted;
+	r->raw = strdup(s);
+	*rp = r;
+	return ts_era_apply(set, r) ? -ENOMEM : 0;
+}
+
+static int parse_line(struct ts_set *set, const char *path, int line, char *s, struct ts_err *err)
+{
+	struct ts_req *r = NULL;
+	const char *why;
+	size_t n;
+	int ret;
 
 	n = strlen(s);
 	while (n && (s[n - 1] == '\n' || s[n - 1] == '\r' || s[n - 1] == ' ' || s[n - 1] == '\t'))
@@ -384,62 +424,40 @@ static int parse_line(struct ts_set *set, const char *path, int line, char *s, s
 	if (!n)
 		return 0;
 	if (!strncmp(s, "# CONFIG_", 9) && n > 20 && !strcmp(s + n - 11, " is not set")) {
-		if (!valid_name(s + 9, n - 20))
-			goto syntax;
-		r = add_req(set);
-		if (!r)
-			goto oom;
-		r->name = strndup(s + 9, n - 20);
-		r->value = strdup("n");
-		r->raw = strdup(s);
-		if (ts_era_apply(set, r))
-			goto oom;
-		goto done;
-	}
-	if (s[0] == '#' && odd_unset(s)) {
+		ret = unset_req(set, s, n, &r);
+	} else if (s[0] == '#' && odd_unset(s)) {
 		set_err(err,
 			"%s:%d: '%s': not '# CONFIG_NAME is not set' as the kernel reads it (one blank "
 			"after '#' and between the words, nothing after): write it so, or reword the "
 			"comment",
 			path, line, s);
 		return -EINVAL;
-	}
-	if (s[0] == '#')
+	} else if (s[0] == '#') {
 		return 0;
-	if (strncmp(s, "CONFIG_", 7) || !(eq = strchr(s, '=')) || !valid_name(s + 7, eq - s - 7) ||
-	    !parse_value(eq + 1, &val, &quoted))
-		goto syntax;
-	r = add_req(set);
-	if (!r) {
-		free(val);
-		goto oom;
+	} else {
+		ret = set_req(set, s, &r);
+		why = ret ? NULL : type_error(sym_find(r->name), r->value, r->quoted);
+		if (why) {
+			set_err(err, "%s:%d: '%s': CONFIG_%s %s", path, line, s, r->name, why);
+			return -EINVAL;
+		}
 	}
-	r->name = strndup(s + 7, eq - s - 7);
-	r->value = val;
-	r->quoted = quoted;
-	r->raw = strdup(s);
-	if (ts_era_apply(set, r))
-		goto oom;
-	why = type_error(sym_find(r->name), r->value, quoted);
-	if (why) {
-		set_err(err, "%s:%d: '%s': CONFIG_%s %s", path, line, s, r->name, why);
+	if (ret == -EINVAL) {
+		set_err(err,
+			"%s:%d: syntax error: '%s': expected 'CONFIG_NAME=value', "
+			"'# CONFIG_NAME is not set' or a '#' comment",
+			path, line, s);
 		return -EINVAL;
 	}
-done:
+	if (ret) {
+		set_err(err, "%s:%d: out of memory", path, line);
+		return -ENOMEM;
+	}
 	r->file = path;
 	r->frag = short_name(path);
 	r->line = line;
 	r->kind = TS_REQ_SET;
 	return 0;
-syntax:
-	set_err(err,
-		"%s:%d: syntax error: '%s': expected 'CONFIG_NAME=value', "
-		"'# CONFIG_NAME is not set' or a '#' comment",
-		path, line, s);
-	return -EINVAL;
-oom:
-	set_err(err, "%s:%d: out of memory", path, line);
-	return -ENOMEM;
 }
 
 int ts_frag_parse(struct ts_set *set, const char *path, struct ts_err *err)

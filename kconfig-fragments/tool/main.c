@@ -569,6 +569,38 @@ static int read_sets(struct ts_set *sets, int nsets, const struct opts *o, char 
 	return 0;
 }
 
+/* --kconfig, else $KBUILD_KCONFIG, else Kconfig: a copy, as conf's children need it after the
+ * make environment is gone. */
+static char *kconfig_path(const struct opts *o)
+{
+	const char *k = o->kconfig ? o->kconfig : getenv("KBUILD_KCONFIG");
+
+	return strdup(k && *k ? k : "Kconfig");
+}
+
+/* The files the options name: --env-file's saved environment, the confounders, the eras. 0, or
+ * the exit code after the message. */
+static int read_tables(const struct opts *o, char ***saved, struct ts_notes **notes,
+		       struct ts_eras *eras)
+{
+	struct ts_err err = { { 0 } };
+
+	if (o->env_file && load_env(o->env_file, saved, &err)) {
+		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
+		return TS_EXIT_ENV;
+	}
+	if (o->confounders && !(*notes = ts_notes_read(o->confounders, &err))) {
+		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
+		return TS_EXIT_FRAGMENT;
+	}
+	if (o->eras && ts_eras_read(eras, o->eras, &err)) {
+		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
+		ts_notes_free(*notes);
+		return TS_EXIT_FRAGMENT;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct opts o = { 0 };
@@ -585,29 +617,15 @@ int main(int argc, char **argv)
 		usage(stderr, argv[0]);
 		return TS_EXIT_FRAGMENT;
 	}
-	if (o.env_file && load_env(o.env_file, &saved, &err)) {
-		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
-		return TS_EXIT_ENV;
-	}
-	if (o.confounders && !(notes = ts_notes_read(o.confounders, &err))) {
-		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
-		return TS_EXIT_FRAGMENT;
-	}
-	if (o.eras && ts_eras_read(&eras, o.eras, &err)) {
-		fprintf(stderr, "ts-kconfig: %s\n", err.msg);
-		ts_notes_free(notes);
-		return TS_EXIT_FRAGMENT;
-	}
+	ret = read_tables(&o, &saved, &notes, &eras);
+	if (ret)
+		return ret;
 	o.era_table = &eras;
 	kver = dup_env("KERNELVERSION");
 	o.kver = kver;
 	arch = dup_env("ARCH");
 	srctree = dup_env("srctree");
-	kconfig = o.kconfig ? o.kconfig : getenv("KBUILD_KCONFIG");
-	if (!kconfig || !*kconfig)
-		kconfig = "Kconfig";
-	/* conf's children need it after the make environment is gone */
-	kconfig = o.kconfig = strdup(kconfig);
+	kconfig = o.kconfig = kconfig_path(&o);
 
 	ropt = (struct ts_report_opts){ .arch = arch, .kver = kver,
 		.base_name = o.base_name ? o.base_name : o.base, .verbose = o.verbose,

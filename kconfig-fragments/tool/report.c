@@ -191,35 +191,35 @@ static void json_str(FILE *out, const char *s)
 	fputc('"', out);
 }
 
+/* ,"@key":@v, where the key is not the object's first */
+static void json_kv(FILE *out, const char *key, const char *v)
+{
+	fprintf(out, ",\"%s\":", key);
+	json_str(out, v);
+}
+
 static void json_req(FILE *out, const struct ts_req *r)
 {
 	fputs("{\"fragment\":", out);
 	json_str(out, r->frag);
-	fputs(",\"file\":", out);
-	json_str(out, r->file);
+	json_kv(out, "file", r->file);
 	fprintf(out, ",\"line\":%d,\"kind\":\"%s\",\"symbol\":", r->line,
 		r->kind == TS_REQ_CHECK ? "check" : "set");
 	json_str(out, r->name);
-	fputs(",\"requested\":", out);
-	json_str(out, r->value);
-	fputs(",\"final\":", out);
-	json_str(out, r->final);
-	fputs(",\"base\":", out);
-	json_str(out, r->base);
-	fputs(",\"verdict\":", out);
-	json_str(out, ts_verdict_name(r->verdict));
+	json_kv(out, "requested", r->value);
+	json_kv(out, "final", r->final);
+	json_kv(out, "base", r->base);
+	json_kv(out, "verdict", ts_verdict_name(r->verdict));
 	fprintf(out,
 		",\"expected\":%s,\"warn_only\":%s,\"reason\":", r->expected ? "true" : "false",
 		r->warn_only ? "true" : "false");
 	json_str(out, r->reason);
-	fputs(",\"xfail_before\":", out);
-	json_str(out, r->xfail_before);
+	json_kv(out, "xfail_before", r->xfail_before);
 	fprintf(out, ",\"purpose\":%s,\"failed\":%s,\"warning\":%s,\"asked_as\":",
 		r->purpose ? "true" : "false", r->failed ? "true" : "false",
 		r->warned ? "true" : "false");
 	json_str(out, r->asked);
-	fputs(",\"era\":", out);
-	json_str(out, r->era_note);
+	json_kv(out, "era", r->era_note);
 	fputs("}", out);
 }
 
@@ -233,14 +233,11 @@ static void json_diff(FILE *out, const struct ts_set *set)
 
 		fputs(i ? ",\n {\"symbol\":" : "\n {\"symbol\":", out);
 		json_str(out, c->name);
-		fputs(",\"old\":", out);
-		json_str(out, c->old);
-		fputs(",\"new\":", out);
-		json_str(out, c->new);
+		json_kv(out, "old", c->old);
+		json_kv(out, "new", c->new);
 		fprintf(out, ",\"group\":\"%s\",\"why\":", group_names[c->group]);
 		json_str(out, c->why);
-		fputs(",\"confounder\":", out);
-		json_str(out, c->confounder);
+		json_kv(out, "confounder", c->confounder);
 		fputs("}", out);
 	}
 	fputs("]", out);
@@ -253,10 +250,8 @@ void ts_report_json(FILE *out, const struct ts_set *sets, int nsets,
 
 	fputs("{\"schema\":\"tickscope-kconfig\",\"version\":1,\"arch\":", out);
 	json_str(out, o->arch);
-	fputs(",\"kernelversion\":", out);
-	json_str(out, o->kver);
-	fputs(",\"base\":", out);
-	json_str(out, o->base_name);
+	json_kv(out, "kernelversion", o->kver);
+	json_kv(out, "base", o->base_name);
 	fputs(",\"sets\":[", out);
 	for (s = 0; s < nsets; s++) {
 		const struct ts_set *set = &sets[s];

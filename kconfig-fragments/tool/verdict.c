@@ -508,6 +508,24 @@ static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *s
 	}
 }
 
+/* A value kept that works only with another symbol's (r->eff_name): ineffective without it. */
+static void judge_effect(struct ts_set *set, struct ts_req *r, struct ts_buf *b)
+{
+	struct symbol *e = sym_find(r->eff_name);
+
+	if (e)
+		sym_calc_value(e);
+	if (e && same_value(e, r->eff_value))
+		return;
+	r->verdict = TS_V_INEFFECTIVE;
+	ts_buf_printf(b, "kept but ineffective: it needs %s=%s, which is %s", r->eff_name,
+		      r->eff_value, e ? sym_get_string_value(e) : "not defined");
+	if (e) {
+		ts_buf_add(b, ": ");
+		explain(set, b, e, r->eff_value);
+	}
+}
+
 static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, const char *arch)
 {
 	struct symbol *sym = sym_find(r->name);
@@ -544,23 +562,8 @@ static void judge_one(struct ts_set *set, struct ts_req *r, const char *kver, co
 	}
 	if (same_value(sym, r->value)) {
 		r->verdict = r->kind == TS_REQ_CHECK ? TS_V_CHECK_OK : TS_V_KEPT;
-		if (r->eff_name) {
-			struct symbol *e = sym_find(r->eff_name);
-
-			if (e)
-				sym_calc_value(e);
-			if (!e || !same_value(e, r->eff_value)) {
-				r->verdict = TS_V_INEFFECTIVE;
-				ts_buf_printf(&b,
-					      "kept but ineffective: it needs %s=%s, which is %s",
-					      r->eff_name, r->eff_value,
-					      e ? sym_get_string_value(e) : "not defined");
-				if (e) {
-					ts_buf_add(&b, ": ");
-					explain(set, &b, e, r->eff_value);
-				}
-			}
-		}
+		if (r->eff_name)
+			judge_effect(set, r, &b);
 		goto out;
 	}
 	r->verdict = r->kind == TS_REQ_CHECK ? TS_V_CHECK_FAILED : TS_V_DROPPED;
