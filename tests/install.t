@@ -38,6 +38,11 @@ if command -v man >/dev/null; then
 	is "$w" "" "man renders tickscope.1 without warnings"
 fi
 
+# tickscope --help sends a user who has not installed to the page in the tree
+"$TICKSCOPE" --help | tr '\n' ' ' | grep -q 'in the source tree, man -l docs/man/tickscope\.1)' &&
+	[ -f "$TS_TOP/docs/man/tickscope.1" ]
+ok $? "tickscope --help says how to read the man page before make install"
+
 # install builds what it installs, not all's unit tests (after make demo they took a new user
 # five minutes): with the unit tests' header as new, -n lists no build of build*/tests/
 n=$(make -n -W tests/lib/tap.h -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr 2>&1 |
