@@ -48,6 +48,12 @@ ok $? "tickscope --help says how to read the man page before make install"
 n=$(make -n -W tests/lib/tap.h -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr 2>&1 |
 	grep -c '/tests/[a-z0-9_]*\.t')
 is "$n" 0 "make install builds no unit test"
+# nor do the board targets that need only the CLI: make bisect without PATCHES= built the 70
+# unit tests before it said that PATCHES= is required
+for t in experiment bisect lava-collect; do
+	n=$(make -n -W tests/lib/tap.h -C "$TS_TOP" $t 2>&1 | grep -c '/tests/[a-z0-9_]*\.t')
+	is "$n" 0 "make $t builds no unit test"
+done
 make -s -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr >"$T/inst" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
 for f in bin/tickscope lib/tickscope/tickscope.so share/man/man1/tickscope.1 \
