@@ -18,7 +18,7 @@ Usage: boards/bisect.sh [VAR=value]...  (what `make bisect VAR=value...` runs; d
              step checks out into a git worktree of our own (results/bisect/NAME/tree, removed
              at the end), never yours
   NAME       the bisection's folder name under RESULTS/bisect/ (default: the series' folder
-             name, or git-GOOD-BAD); 1-64 characters of A-Z a-z 0-9 . _ -, not starting
+             name, or git-GOOD-BAD); 1-64 characters of A-Z a-z 0-9 . _ + -, not starting
              with . or -
   BOARD      an emulated board (default qemu-aarch64)
   WORKLOAD   default stress-ramfs
@@ -285,10 +285,12 @@ image() {
 		cat "$out/$_ik/image.txt"
 		return 0
 	fi
+	# a first build takes minutes to an hour (docs/bisect.md), silent: say where it writes
 	case $1 in
-	revert | alone) msg "$_ik (the verification's $1): make kernel" ;;
-	*) msg "$_ik ($(label "$1")): make kernel" ;;
+	revert | alone) _iw="the verification's $1" ;;
+	*) _iw=$(label "$1") ;;
 	esac
+	msg "$_ik ($_iw): make kernel (messages in $out/log/build-$_ik.log)"
 	_it=$(now_s)
 	_ii=$(build "$1") || return $?
 	mkdir -p "$out/$_ik"

@@ -47,6 +47,12 @@ for bad in '../x' 'a/b' '.hidden' 'with space' ''; do
 	ok $? "NAME='$bad' is refused in one line, nothing written (exit $rc)"
 done
 
+# --help tells the characters a NAME may have as check_name takes them
+want=$(sed -n 's/^TS_NAME_CHARS="\(.*\)"$/\1/p' "$TS_TOP/boards/lib/common.sh")
+got=$("$TS_TOP/boards/bisect.sh" --help | tr '\n' ' ' |
+	sed -n 's/.*characters of \(.*\), not starting.*/\1/p' | tr -d ' ')
+is "$got" "$want" "bisect.sh --help names the characters of a NAME as check_name takes them"
+
 # 2. The known answer, interrupted: the 20th recording fails (step 2's second run).
 REPLAY_FAIL_AT=20 bisect PATCHES="$fb/shrinker-series" >"$tmp/log1" 2>&1
 rc=$?
@@ -54,6 +60,10 @@ rc=$?
 ok $? "an interrupted recording stops the bisection and says how to resume (exit $rc)"
 is "$(cut -d' ' -f2 "$out/steps.txt" | tr '\n' ' ')" "candidate=k03 " \
 	"the step decided before the interruption is kept"
+# a kernel build is long and silent: its line says where its messages go
+grep -qxF "bisect: k00 (base): make kernel (messages in $out/log/build-k00.log)" "$tmp/log1" &&
+	[ -f "$out/log/build-k00.log" ]
+ok $? "each make kernel line names its log, and the log is there"
 bisect PATCHES="$fb/shrinker-series" >"$tmp/log2" 2>&1
 rc=$?
 is "$rc" 0 "the re-run finds the first bad change and verifies it"
