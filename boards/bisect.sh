@@ -438,8 +438,9 @@ step_line() {
 
 # build_why K RC: the line of make kernel's log that says why K was not built
 build_why() {
-	grep -m1 -E 'does not apply|does not revert|failed' "$out/log/build-$(kname "$1").log" ||
-		echo "make kernel exit $2"
+	_bl=$out/log/build-$(kname "$1").log
+	grep -m1 -E 'does not apply|does not revert|failed' "$_bl" ||
+		grep -m1 -E 'error: |is not installed|not found: ' "$_bl" || echo "make kernel exit $2"
 }
 
 t_step=""
@@ -451,8 +452,8 @@ msg "$name: $mode of $n change(s), GOOD=$(kname $good) ($(label $good)), BAD=$(k
 for x in $good $bad; do
 	_rc=0
 	image $x >/dev/null || _rc=$?
-	[ $_rc = 0 ] || die "the endpoint $(kname $x) ($(label $x)) does not build (exit $_rc;" \
-		"$out/log/build-$(kname $x).log)"
+	[ $_rc = 0 ] || die "the endpoint $(kname $x) ($(label $x)) does not build:" \
+		"$(build_why $x $_rc) (exit $_rc; $out/log/build-$(kname $x).log)"
 done
 batches $good "$runs" "" $bad
 compare_json "$out/endpoints.json" $good $bad

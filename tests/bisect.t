@@ -167,6 +167,17 @@ ok $? "GOOD=4 (with the culprit): one line saying the endpoints do not separate,
 is "$(cut -d' ' -f1 "$REPLAY_KERNELS/builds.log" | tr '\n' ' ')" \
 	"bisect-not-good-k04 bisect-not-good-k07 " "no candidate was built, only the two endpoints"
 
+# An endpoint that cannot be built says why in its one line (after make demo alone, the cross
+# compiler is missing: the line named only the exit and the log)
+printf '#!/bin/sh\necho "kernel: aarch64-linux-gnu-gcc is not installed (make deps)" >&2\nexit 3\n' \
+	>"$tmp/nogcc"
+chmod +x "$tmp/nogcc"
+bisect PATCHES="$fb/shrinker-series" NAME=nogcc MAKE_KERNEL="$tmp/nogcc" >"$tmp/log-nogcc" 2>&1
+rc=$?
+[ $rc = 1 ] && tail -n1 "$tmp/log-nogcc" | grep -q '^bisect: error: the endpoint k00 (base) does'\
+' not build: kernel: aarch64-linux-gnu-gcc is not installed (make deps) (exit 3; '
+ok $? "an endpoint that cannot be built: its one line says why (exit $rc)"
+
 # 5. A candidate whose patch does not apply is skipped, with its name; the range stays two
 # changes wide. And a revert that cannot be built fails the verification, saying why.
 REPLAY_BROKEN=bisect-noapply-k03 bisect PATCHES="$fb/shrinker-series" NAME=noapply \
