@@ -117,8 +117,10 @@ check: deps
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 
 # The demo builds what it runs, the CLI and the dlfilter plugin, not the unit tests.
+# The libtraceevent plugin too (seconds), so that the demo's perf report runs and the README's
+# "Used with" commands work after it without `make`, which builds every unit test first.
 demo: deps-demo
-	$(Q)$(MAKE) --no-print-directory $(CLI) $(PLUGIN)
+	$(Q)$(MAKE) --no-print-directory $(CLI) $(PLUGIN) $(TEP_PLUGIN)
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/demo.sh
 
 # workloads: bench-record.sh runs the ping-pong under both recorders; without it only a first
@@ -153,10 +155,12 @@ help:
 	@echo
 	@echo 'targets:'
 	@echo '  all (default)    build build/tickscope (the CLI, not installed: run it from there'
-	@echo '                   or make install), build/tickscope.so (the perf plugin) and the'
-	@echo '                   unit tests (build/tests/)'
-	@echo '  demo             install the demo packages (scripts/packages), build the CLI and the'
-	@echo '                   plugin, run the demo on the bundled traces'
+	@echo '                   or make install), build/tickscope.so (the perf plugin),'
+	@echo '                   build/traceevent/plugins/plugin_tickscope.so (the libtraceevent'
+	@echo '                   plugin: TRACEEVENT_PLUGIN_DIR=build/traceevent/plugins perf report)'
+	@echo '                   and the unit tests (build/tests/)'
+	@echo '  demo             install the demo packages (scripts/packages), build the CLI and both'
+	@echo '                   plugins, run the demo on the bundled traces'
 	@echo '  check            install every packages list, build, run the TAP suite (prove)'
 	@echo '  deps, deps-demo  only install the missing Debian packages (all lists, or the demo)'
 	@echo '  bench            speed and memory against perf on the same file'

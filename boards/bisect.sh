@@ -18,7 +18,7 @@ Usage: boards/bisect.sh [VAR=value]...  (what `make bisect VAR=value...` runs; d
              step checks out into a git worktree of our own (results/bisect/NAME/tree, removed
              at the end), never yours
   NAME       the bisection's folder name under RESULTS/bisect/ (default: the series' folder
-             name, or git-GOOD-BAD); 1-64 characters of A-Z a-z 0-9 . _ -, not starting
+             name, or git-GOOD-BAD); 1-64 characters of A-Z a-z 0-9 . _ + -, not starting
              with . or -
   BOARD      an emulated board (default qemu-aarch64)
   WORKLOAD   default stress-ramfs
@@ -285,10 +285,12 @@ image() {
 		cat "$out/$_ik/image.txt"
 		return 0
 	fi
+	# a first build takes minutes to an hour (docs/bisect.md), silent: say where it writes
 	case $1 in
-	revert | alone) msg "$_ik (the verification's $1): make kernel" ;;
-	*) msg "$_ik ($(label "$1")): make kernel" ;;
+	revert | alone) _iw="the verification's $1" ;;
+	*) _iw=$(label "$1") ;;
 	esac
+	msg "$_ik ($_iw): make kernel (messages in $out/log/build-$_ik.log)"
 	_it=$(now_s)
 	_ii=$(build "$1") || return $?
 	mkdir -p "$out/$_ik"
@@ -436,8 +438,9 @@ step_line() {
 
 # build_why K RC: the line of make kernel's log that says why K was not built
 build_why() {
-	grep -m1 -E 'does not apply|does not revert|failed' "$out/log/build-$(kname "$1").log" ||
-		echo "make kernel exit $2"
+	_bl=$out/log/build-$(kname "$1").log
+	grep -m1 -E 'does not apply|does not revert|failed' "$_bl" ||
+		grep -m1 -E 'error: |is not installed|not found: ' "$_bl" || echo "make kernel exit $2"
 }
 
 t_step=""
@@ -449,8 +452,8 @@ msg "$name: $mode of $n change(s), GOOD=$(kname $good) ($(label $good)), BAD=$(k
 for x in $good $bad; do
 	_rc=0
 	image $x >/dev/null || _rc=$?
-	[ $_rc = 0 ] || die "the endpoint $(kname $x) ($(label $x)) does not build (exit $_rc;" \
-		"$out/log/build-$(kname $x).log)"
+	[ $_rc = 0 ] || die "the endpoint $(kname $x) ($(label $x)) does not build:" \
+		"$(build_why $x $_rc) (exit $_rc; $out/log/build-$(kname $x).log)"
 done
 batches $good "$runs" "" $bad
 compare_json "$out/endpoints.json" $good $bad

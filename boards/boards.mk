@@ -49,7 +49,7 @@ record: workloads
 EXPERIMENT_VARS := BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS \
 	C_PATCHES RUNS NAME REPRODUCES FRESH ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES \
 	CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL TICKSCOPE CONFIG
-experiment: all workloads
+experiment: $(CLI) workloads
 	$(Q)BUILD=$(BUILD) boards/experiment.sh $(foreach v,$(EXPERIMENT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))
 
@@ -58,7 +58,7 @@ experiment: all workloads
 BISECT_VARS := PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS ALPHA METRIC \
 	VERIFY FRESH PLAN ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL \
 	RESULTS RECORD MAKE_KERNEL TICKSCOPE
-bisect: all workloads
+bisect: $(CLI) workloads
 	$(Q)BUILD=$(BUILD) boards/bisect.sh $(foreach v,$(BISECT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))
 

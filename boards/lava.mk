@@ -13,7 +13,7 @@ lava-ramdisk: workloads-arm64 tickscope-arm64
 	$(Q)BUILD=$(BUILD) boards/lava/ramdisk.sh
 
 LAVA_COLLECT_VARS := IN OUT EXPERIMENT TICKSCOPE
-lava-collect: all
+lava-collect: $(CLI)
 	$(Q)BUILD=$(BUILD) boards/lava/collect.sh $(foreach v,$(LAVA_COLLECT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))
 

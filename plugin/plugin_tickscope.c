@@ -7,7 +7,7 @@
  * It links against neither libtraceevent nor perf: perf 6.1 carries its own libtraceevent and
  * exports it, Debian's trace-cmd uses libtraceevent 1.7, and the plugin calls only functions
  * both export (tests/tep-plugin.t checks with nm -D). It reads no libtraceevent struct field
- * but struct tep_record's cpu, which both layouts place alike.
+ * but struct tep_record's ts and cpu, which both layouts place alike.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -169,17 +169,24 @@ static int sched_switch(struct trace_seq *s, struct tep_record *rec, struct tep_
 	return 0;
 }
 
-/* sched_waking: "where=remote target_cpu=3": whether the target is the waker's CPU */
+/*
+ * sched_waking: "where=remote target_cpu=3": whether the target is the waker's CPU. perf
+ * report's -s trace hands a handler the payload alone (perf 6.1 get_trace_output(): no time,
+ * no CPU, both 0), where every wake read as one from CPU 0: there the waker's CPU is "-".
+ */
 static int sched_waking(struct trace_seq *s, struct tep_record *rec, struct tep_event *event,
 			void *context)
 {
+	const char *where = "remote";
 	uint64_t target;
 
 	if (num(event, rec, "target_cpu", &target))
 		return 1;
-	trace_seq_printf(s, "where=%s target_cpu=%llu",
-			 rec->cpu >= 0 && (uint64_t)rec->cpu == target ? "local" : "remote",
-			 (unsigned long long)target);
+	if (!rec->ts && !rec->cpu)
+		where = "-";
+	else if (rec->cpu >= 0 && (uint64_t)rec->cpu == target)
+		where = "local";
+	trace_seq_printf(s, "where=%s target_cpu=%llu", where, (unsigned long long)target);
 	return 0;
 }
 

@@ -4,12 +4,13 @@
 # SRCU patch against its baseline kernel (20 stress-ng ramfs runs each), headline first; then
 # 10 ping-pong runs pinned to one CPU against 10 pinned to two, what a recording holds, the
 # vmstat case's mechanism (unpinned vs pinned), the shrinker case's stress-ng ramfs on the
-# emulated aarch64 board, and the same report from inside perf through the dlfilter plugin.
+# emulated aarch64 board, the same report from inside perf through the dlfilter plugin, and
+# perf report through the libtraceevent plugin.
 set -eu
 
 case "${1:-}" in
 -h | --help)
-	sed -n '3,8s/^# //p' "$0"
+	sed -n '3,9s/^# //p' "$0"
 	exit 0
 	;;
 esac
@@ -96,6 +97,16 @@ if [ -f "$build/tickscope.so" ]; then
 		--dlarg top=5
 	perf script -i "$ramfs" --dlfilter "$build/tickscope.so" --dlarg kallsyms="$a64k" \
 		--dlarg top=5 2>/dev/null | sed -n '1,/^== idle ==/p'
+fi
+
+# perf report through the libtraceevent plugin (docs/plugin.md): its classes group the work
+# items by function, where perf's own text has a line per work struct address
+tep=$build/traceevent/plugins
+if [ -f "$tep/plugin_tickscope.so" ]; then
+	step TRACEEVENT_PLUGIN_DIR=build/traceevent/plugins perf report -i "$ramfs" \
+		--kallsyms "$a64k" -s trace --stdio -n "# the work items' part"
+	TRACEEVENT_PLUGIN_DIR=$tep perf report -i "$ramfs" --kallsyms "$a64k" -s trace --stdio \
+		-n 2>/dev/null | sed -n "/of event 'workqueue:workqueue_execute_start'/,/^\$/{/^\$/d;p}"
 fi
 
 # The charts (gnuplot PNG and SVG) and the one-file HTML report of the ping-pong A/B

@@ -83,6 +83,15 @@ mistake "dump --format xml: one line" 2 "--format: 'xml' is not text, tsv, json 
 # issue 30: compare's mistakes are exit 2 too, and --top takes a count, not anything strtoul eats
 mistake "compare A: one line about the second variant" 2 "give at least two variants" \
 	compare "$T"
+# a '--' with no run on one side (compare -- A -- B, compare A --, compare --) crashed: a NULL
+# dereference of the empty list's first run
+for args in "-- $tiny -- $tiny" "$tiny -- -- $tiny" "--"; do
+	mistake "compare $(echo "$args" | sed "s|$tiny|F|g"): one line, '--' with no run before it" \
+		2 "^tickscope: compare: '--' with no run before it: '--' goes between two variants' runs" \
+		compare $args
+done
+mistake "compare F --: one line, '--' with no run after it" 2 \
+	"^tickscope: compare: '--' with no run after it: '--' goes between" compare "$tiny" --
 for top in -3 99999999999999999999 0 3x; do
 	mistake "report --top $top: one line" 2 "^tickscope: --top: bad number '$top'$" \
 		report "$tiny" --top "$top"

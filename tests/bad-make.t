@@ -41,6 +41,7 @@ if [ "${1:-}" = --row ]; then
 	touch "$W/r/experiments/run-1/keep.txt" "$W/victim/v/run-1/precious.txt" \
 		"$W/victim/v.variant"
 	REPLAY_KERNELS="$W/img" make -s --no-print-directory -C "$TS_TOP" -o all -o workloads \
+		-o "$TS_BUILD/tickscope" \
 		BUILD="$TS_BUILD" "$_t" "$@" "$_v=$_val" >"$W/out" 2>"$W/err"
 	_rc=$?
 	_what="make $_t $_v=$(printf '%s' "$_val" | sed "s|$W|T|g" | tr '\n' '~')"
@@ -159,7 +160,8 @@ make -s --no-print-directory -C "$TS_TOP" BUILD="$TS_BUILD" lava-jobs EXPERIMENT
 grep -qxF "  TS_UPLOAD_TOKEN: 'a: b ''c\" #d {e}'" "$T/jobs2/001-evx-b1-default.yaml"
 ok $? "lava-jobs: a token with a quote, a colon and a brace is the job's secret, whole"
 rm -f "$T/rec.log"
-make -s --no-print-directory -C "$TS_TOP" -o all -o workloads BUILD="$TS_BUILD" experiment \
+make -s --no-print-directory -C "$TS_TOP" -o all -o workloads -o "$TS_BUILD/tickscope" \
+	BUILD="$TS_BUILD" experiment \
 	BOARD=qemu-aarch64 A="rt+boot:dyndbg='file x.c +p'" B=default RUNS=1 RESULTS="$T/r" \
 	RECORD="$T/rec" CONFIG=/dev/null >/dev/null 2>"$T/err"
 grep -qxF "BOOT_ARGS=dyndbg='file x.c +p'" "$T/rec.log" && grep -qxF GUEST_KERNEL=rt "$T/rec.log" &&

@@ -47,6 +47,12 @@ for bad in '../x' 'a/b' '.hidden' 'with space' ''; do
 	ok $? "NAME='$bad' is refused in one line, nothing written (exit $rc)"
 done
 
+# --help tells the characters a NAME may have as check_name takes them
+want=$(sed -n 's/^TS_NAME_CHARS="\(.*\)"$/\1/p' "$TS_TOP/boards/lib/common.sh")
+got=$("$TS_TOP/boards/bisect.sh" --help | tr '\n' ' ' |
+	sed -n 's/.*characters of \(.*\), not starting.*/\1/p' | tr -d ' ')
+is "$got" "$want" "bisect.sh --help names the characters of a NAME as check_name takes them"
+
 # 2. The known answer, interrupted: the 20th recording fails (step 2's second run).
 REPLAY_FAIL_AT=20 bisect PATCHES="$fb/shrinker-series" >"$tmp/log1" 2>&1
 rc=$?
@@ -54,6 +60,10 @@ rc=$?
 ok $? "an interrupted recording stops the bisection and says how to resume (exit $rc)"
 is "$(cut -d' ' -f2 "$out/steps.txt" | tr '\n' ' ')" "candidate=k03 " \
 	"the step decided before the interruption is kept"
+# a kernel build is long and silent: its line says where its messages go
+grep -qxF "bisect: k00 (base): make kernel (messages in $out/log/build-k00.log)" "$tmp/log1" &&
+	[ -f "$out/log/build-k00.log" ]
+ok $? "each make kernel line names its log, and the log is there"
 bisect PATCHES="$fb/shrinker-series" >"$tmp/log2" 2>&1
 rc=$?
 is "$rc" 0 "the re-run finds the first bad change and verifies it"
@@ -156,6 +166,17 @@ rc=$?
 ok $? "GOOD=4 (with the culprit): one line saying the endpoints do not separate, figures (exit $rc)"
 is "$(cut -d' ' -f1 "$REPLAY_KERNELS/builds.log" | tr '\n' ' ')" \
 	"bisect-not-good-k04 bisect-not-good-k07 " "no candidate was built, only the two endpoints"
+
+# An endpoint that cannot be built says why in its one line (after make demo alone, the cross
+# compiler is missing: the line named only the exit and the log)
+printf '#!/bin/sh\necho "kernel: aarch64-linux-gnu-gcc is not installed (make deps)" >&2\nexit 3\n' \
+	>"$tmp/nogcc"
+chmod +x "$tmp/nogcc"
+bisect PATCHES="$fb/shrinker-series" NAME=nogcc MAKE_KERNEL="$tmp/nogcc" >"$tmp/log-nogcc" 2>&1
+rc=$?
+[ $rc = 1 ] && tail -n1 "$tmp/log-nogcc" | grep -q '^bisect: error: the endpoint k00 (base) does'\
+' not build: kernel: aarch64-linux-gnu-gcc is not installed (make deps) (exit 3; '
+ok $? "an endpoint that cannot be built: its one line says why (exit $rc)"
 
 # 5. A candidate whose patch does not apply is skipped, with its name; the range stays two
 # changes wide. And a revert that cannot be built fails the verification, saying why.

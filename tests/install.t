@@ -38,11 +38,22 @@ if command -v man >/dev/null; then
 	is "$w" "" "man renders tickscope.1 without warnings"
 fi
 
+# tickscope --help sends a user who has not installed to the page in the tree
+"$TICKSCOPE" --help | tr '\n' ' ' | grep -q 'in the source tree, man -l docs/man/tickscope\.1)' &&
+	[ -f "$TS_TOP/docs/man/tickscope.1" ]
+ok $? "tickscope --help says how to read the man page before make install"
+
 # install builds what it installs, not all's unit tests (after make demo they took a new user
 # five minutes): with the unit tests' header as new, -n lists no build of build*/tests/
 n=$(make -n -W tests/lib/tap.h -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr 2>&1 |
 	grep -c '/tests/[a-z0-9_]*\.t')
 is "$n" 0 "make install builds no unit test"
+# nor do the board targets that need only the CLI: make bisect without PATCHES= built the 70
+# unit tests before it said that PATCHES= is required
+for t in experiment bisect lava-collect; do
+	n=$(make -n -W tests/lib/tap.h -C "$TS_TOP" $t 2>&1 | grep -c '/tests/[a-z0-9_]*\.t')
+	is "$n" 0 "make $t builds no unit test"
+done
 make -s -C "$TS_TOP" install DESTDIR="$T/root" PREFIX=/usr >"$T/inst" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/usr"
 for f in bin/tickscope lib/tickscope/tickscope.so share/man/man1/tickscope.1 \

@@ -58,6 +58,14 @@ for c in $cmds; do
 	is "$h" "$t" "$c --help names exactly the options $c takes"
 done
 
+# Each command's SYNOPSIS has every option of its --help usage lines (report's --interval,
+# compare's --bench and plot's filters were only in OPTIONS)
+perl "$mo" synopsis "$man" >"$T/synopsis"
+for c in $cmds; do
+	miss=$(perl "$mo" usage $c "$T/help-$c" | grep -vxFf "$T/synopsis" | cut -f2 | tr '\n' ' ')
+	is "$miss" "" "tickscope(1)'s SYNOPSIS of $c has the options of $c --help's usage"
+done
+
 # The README's commands table: each `tickscope CMD ...` cell names options CMD takes
 miss="" n=0
 for c in $cmds; do

@@ -137,6 +137,17 @@ e=533.703600000
 ok $? "$n: plot timeline exits 0"
 is "$(cat "$tmp/err")" "" "$n: timeline: no warning"
 check_charts "$tmp/t" "$n timeline"
+# without -o, a run's charts and then a timeline of it: the timeline's plots.sh and charts.tsv
+# replaced the run's in tickscope-plots/, which then redrew the timeline alone
+mkdir "$tmp/cwd"
+(cd "$tmp/cwd" && "$TICKSCOPE" plot "$f" --kallsyms "$k" >/dev/null 2>&1 &&
+	"$TICKSCOPE" plot timeline "$f" --kallsyms "$k" --time $s,$e >/dev/null 2>&1)
+ok $? "$n: plot, then plot timeline, without -o"
+is "$(cut -f1 "$tmp/cwd/tickscope-timeline/charts.tsv" | sed 1d | tr '\n' ' ')" "timeline " \
+	"$n: the timeline has a folder of its own, tickscope-timeline/"
+grep -q 'latency-cdf' "$tmp/cwd/tickscope-plots/plots.sh" &&
+	! grep -q timeline "$tmp/cwd/tickscope-plots/plots.sh" "$tmp/cwd/tickscope-plots/charts.tsv"
+ok $? "$n: and the run's plots.sh and charts.tsv in tickscope-plots/ are still the run's"
 "$TICKSCOPE" dump --format=tsv "$f" 2>/dev/null |
 	awk -F'\t' -v s=533703000000 -v e=533703600000 '$1 >= s && $1 <= e' >"$tmp/win"
 is "$(awk -F'\t' '$1 == "run" && $3 > 0 { n++ } END { print n + 0 }' "$tmp/t/timeline.tsv")" \

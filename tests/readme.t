@@ -186,4 +186,19 @@ if command -v jq >/dev/null; then
 else
 	skip "README: the known answers' figures" "jq not installed"
 fi
+
+# The libtraceevent plugin: make demo builds it (the README and the demo's perf report say so),
+# every perf report with -s trace the README gives loads it (without TRACEEVENT_PLUGIN_DIR perf
+# prints its own raw fields), and the run "Used with" unpacks is there
+make -n -W plugin/plugin_tickscope.c -C "$TS_TOP" BUILD="$TS_BUILD" demo >"$T/demo-n" 2>&1
+grep -q 'traceevent/plugins/plugin_tickscope\.so' "$T/demo-n"
+ok $? "make demo builds the libtraceevent plugin"
+tr '\n' ' ' <"$readme" | sed 's/  */ /g' | grep -o '`[^`]*perf report [^`]*-s [a-z,]*trace[^`]*`' \
+	>"$T/perf-reports"
+miss=$(grep -v '^`TRACEEVENT_PLUGIN_DIR=[^ ]* perf report ' "$T/perf-reports")
+[ -s "$T/perf-reports" ] && [ -z "$miss" ]
+ok $? "every perf report -s trace the README gives loads the plugin ($(wc -l <"$T/perf-reports"))${miss:+: not $miss}"
+run=$(sed -n '/^## Used with/,/^## /s/^run=\(tests\/fixtures\/[^ ]*\)$/\1/p' "$readme")
+[ -n "$run" ] && [ -f "$TS_TOP/$run/perf.data.xz" ] && [ -f "$TS_TOP/$run/kallsyms.xz" ]
+ok $? "the run \"Used with\" unpacks holds perf.data.xz and kallsyms.xz (${run:-none named})"
 tap_done

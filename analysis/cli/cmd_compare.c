@@ -253,6 +253,11 @@ static int collect_inputs(struct compare_args *a, int argc, char **argv, struct 
 
 	for (int i = 1; i < argc; i++) {
 		if (!strcmp(argv[i], "--")) {
+			if (!in->g[in->nr_groups].nr)
+				return cli_error("compare: '--' with no run before it: '--' goes "
+						 "between two variants' runs (A/run-1 A/run-2 -- "
+						 "B/run-1 B/run-2)") +
+				       1;
 			if (in->nr_groups == TS_CMP_MAX_VAR - 1)
 				return cli_error("at most %d variants", TS_CMP_MAX_VAR) + 1;
 			in->nr_groups++;
@@ -265,9 +270,13 @@ static int collect_inputs(struct compare_args *a, int argc, char **argv, struct 
 			return 1;
 		}
 	}
-	in->nr_groups++;
 	if (bench)
 		return cli_error("--bench %s: no perf.data file follows it", bench) + 1;
+	if (in->dashes && !in->g[in->nr_groups].nr)
+		return cli_error("compare: '--' with no run after it: '--' goes between two "
+				 "variants' runs (A/run-1 A/run-2 -- B/run-1 B/run-2)") +
+		       1;
+	in->nr_groups++;
 	return 0;
 }
 
@@ -549,7 +558,7 @@ static int load_variants(const struct compare_args *a, const struct inputs *in, 
 				 TS_PLOT_MAX_VARIANTS);
 	for (int i = 0; i < vs->nr && !err; i++) {
 		const struct group *g = &in->g[in->dashes ? i : 0];
-		const char *p = in->dashes ? g->in[0].path : g->in[i].path;
+		const char *p = !in->dashes ? g->in[i].path : g->nr ? g->in[0].path : NULL;
 
 		if (in->dashes && !g->nr)
 			err = cli_error("variant %d has no runs", i + 1);

@@ -42,7 +42,8 @@ static const char plot_help[] =
 	"NAME-*) whose latencies are drawn, and filters nothing.\n\n"
 	"  -i, --input FILE     the perf.data file (default: perf.data), or - for a pipe-mode\n"
 	"                       stream on stdin\n"
-	"  -o, --out DIR        where the charts go (created if missing; default tickscope-plots)\n"
+	"  -o, --out DIR        where the charts go (created if missing; default tickscope-plots,\n"
+	"                       for plot timeline tickscope-timeline)\n"
 	"      --html FILE      also write one self-contained HTML report: charts inlined as\n"
 	"                       SVG, the recording's conditions and the text report (FILE:\n"
 	"                       new, empty or such a page; no other file is replaced)\n"
@@ -120,8 +121,9 @@ static int parse_args(struct plot_args *p, int argc, char **argv)
 	p->src.need_decoder = 1;
 	p->src.symbols = TS_SYMS_TABLE;
 	p->src.threaded = 1;
+	/* apart: a timeline's plots.sh and charts.tsv would replace the run's in one folder */
 	if (!p->dir)
-		p->dir = "tickscope-plots";
+		p->dir = p->timeline ? "tickscope-timeline" : "tickscope-plots";
 	return 0;
 }
 

@@ -38,7 +38,8 @@ static void usage(FILE *f)
 	for (i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].summary);
 	fprintf(f, "\n`tickscope <command> --help` describes each command, `tickscope --version`\n"
-		   "prints the version, and man tickscope has them all.\n");
+		   "prints the version, and man tickscope has them all (after make install; in\n"
+		   "the source tree, man -l docs/man/tickscope.1).\n");
 }
 
 /*

@@ -9,6 +9,8 @@
 #                                  command) and of its own "CMD OPTIONS" subsection
 #   man-options.pl help CMD FILE   from CMD's --help text in FILE: its usage lines and the
 #                                  option column of its option lines
+#   man-options.pl synopsis FILE.1, man-options.pl usage CMD FILE
+#                                  only the SYNOPSIS lines, only the usage lines
 use strict;
 use warnings;
 
@@ -32,6 +34,7 @@ sub plain {
 }
 
 my %set;
+my $only = ''; # synopsis or usage: those lines alone
 
 sub add {
 	my ($cmd, @o) = @_;
@@ -66,7 +69,7 @@ sub man {
 			}
 			next;
 		}
-		next if $sh ne 'OPTIONS' || $l !~ /^\.TP/;
+		next if $only || $sh ne 'OPTIONS' || $l !~ /^\.TP/;
 		my $tag = plain($l[$i + 1] // '');
 		my $body = plain($l[$i + 2] // '');
 		my @o = opts($tag);
@@ -96,7 +99,7 @@ sub help {
 		$usage = 0 if $l eq '';
 		if ($usage) {
 			add($cmd, opts($l =~ s/^(usage:)?\s*tickscope\s+[a-z]+//r));
-		} elsif ($l =~ /^ {2,6}(-.*?)(?: {2,}|$)/) {
+		} elsif (!$only && $l =~ /^ {2,6}(-.*?)(?: {2,}|$)/) {
 			add($cmd, opts($1));
 		}
 	}
@@ -108,7 +111,13 @@ if ($what eq 'man' && @ARGV == 1) {
 	man($ARGV[0]);
 } elsif ($what eq 'help' && @ARGV == 2) {
 	help(@ARGV);
+} elsif ($what eq 'synopsis' && @ARGV == 1) {
+	$only = $what;
+	man($ARGV[0]);
+} elsif ($what eq 'usage' && @ARGV == 2) {
+	$only = $what;
+	help(@ARGV);
 } else {
-	die "usage: man-options.pl man FILE.1 | help CMD FILE\n";
+	die "usage: man-options.pl man FILE.1 | help CMD FILE | synopsis FILE.1 | usage CMD FILE\n";
 }
 print "$_\n" for sort keys %set;
