@@ -155,7 +155,7 @@ static int perf_bench_key(const char *l)
 /* perf bench sched pipe / messaging. */
 static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *line)
 {
-	int i, pipe = -1, err = 0, none = 0, seen = 0, k;
+	int i, pipe = -1, err = 0, none = 0, seen = 0, k, l_usop = 0, l_opss = 0;
 	double v, total = NAN, usop = NAN, opss = NAN;
 
 	for (i = 0; i < ls->n && pipe < 0; i++) {
@@ -185,9 +185,11 @@ static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *lin
 		} else if ((q = strstr(p, " usecs/op"))) {
 			err = number(&p, &usop) || p != q;
 			none = !err && !(usop > 0);
+			l_usop = i + 1;
 		} else if ((q = strstr(p, " ops/sec"))) {
 			err = number(&p, &opss) || p != q;
 			none = !err && !(opss > 0);
+			l_opss = i + 1;
 		} else if ((q = strstr(p, "# Executed "))) {
 			q += 11;
 			err = number(&q, &v);
@@ -204,6 +206,20 @@ static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *lin
 	b->wall_s = total;
 	if (pipe && isnan(usop))
 		return -TS_EBENCH;
+	/*
+	 * The pipe figures are one measurement: perf prints the time truncated to ms, usecs/op
+	 * as time over operations and ops/sec as its inverse, truncated. A figure that lost or
+	 * gained a digit disagrees with the others, and was taken as the result.
+	 */
+	if (pipe && !isnan(total) && b->ops > 0 &&
+	    fabs(usop * b->ops / 1e6 - total) > 0.001 + 0.01 * total) {
+		*line = l_usop;
+		return -TS_EBENCH;
+	}
+	if (pipe && !isnan(opss) && fabs(opss - 1e6 / usop) > 1 + 0.01 * opss) {
+		*line = l_opss;
+		return -TS_EBENCH;
+	}
 	if (!pipe && isnan(total))
 		return -TS_EBENCH;
 	if (pipe) {
@@ -296,6 +312,13 @@ static int sng_add_row(const struct lines *ls, struct ts_bench *b, const char *n
 
 	/* a misread column shows here: the real-time rate is bogo ops over real time */
 	if (c[1] >= 1 && fabs(real - c[0] / c[1]) > 0.05 * real)
+		return -TS_EBENCH;
+	/*
+	 * and the usr+sys rate is bogo ops over usr + sys time, each printed to 0.01 s: a damaged
+	 * time or rate ("0.19" as "1.9") disagreed, and the rate was taken as the result
+	 */
+	if (cpu > 0 && c[2] + c[3] > 0 &&
+	    fabs(c[0] / cpu - (c[2] + c[3])) > 0.01 + 0.01 * (c[2] + c[3]))
 		return -TS_EBENCH;
 	/*
 	 * No time, or not one bogo op: the stressor did not run (stress-ng prints such a row
