@@ -29,7 +29,8 @@ Usage: boards/bisect.sh [VAR=value]...  (what `make bisect VAR=value...` runs; d
   ALPHA      the level of each U test (default 0.05)
   METRIC     the explaining metric, instead of the one the endpoints choose
   VERIFY     0: no verification by revert (default 1)
-  FRESH      1: delete the bisection's earlier steps and start again
+  FRESH      1: delete the bisection's earlier steps and start again (only in a folder an
+             earlier bisection wrote: its bisect.txt)
   ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL
              passed to make record (boards/README.md); default CALLCHAINS=1
   PLAN       1: a board farm records the runs (docs/bisect.md): build what the next batch
@@ -148,6 +149,7 @@ fi
 name=${V_NAME-$default_name}
 check_name NAME "$name"
 out=$results/bisect/$name
+check_own_folder "$out" "$out/bisect.txt" format=tickscope-bisect-1 bisection
 
 # label K: the change candidate K adds (a patch's file name, a commit's one line)
 label() {

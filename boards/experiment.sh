@@ -54,7 +54,8 @@ reproduction.txt with REPRODUCES= (boards/reproduce.sh: the seed's change beside
 compare.txt, compare.json, compare.html and plots/ from `tickscope compare`.
 Re-running reuses every complete run; an interrupted experiment resumes where it stopped.
 One experiment at a time per folder: a second one on the same NAME stops, naming the first
-(the lock is <experiment>/.lock). FRESH=1 deletes only inside the experiment's folder.
+(the lock is <experiment>/.lock). FRESH=1 deletes only inside the experiment's folder, and
+a folder under NAME that no experiment wrote (no experiment.txt) is refused, left alone.
 Exit status 0 when every run is complete and the comparison was written.
 USAGE
 }
@@ -245,6 +246,7 @@ nsides=$(echo $sides | wc -w)
 name=${V_NAME:-$board-$workload-$a_name-vs-$b_name${c_name:+-vs-$c_name}}
 check_name NAME "$name"
 exp=$results/experiments/$name
+check_own_folder "$exp" "$exp/experiment.txt" format=tickscope-experiment-1 experiment
 mkdir -p "$exp" || die "cannot create $exp"
 exp_lock "$exp"
 if [ "${V_FRESH:-0}" = 1 ]; then

@@ -425,6 +425,28 @@ prec=$(awk '$1 == "rec" && $3 == 9 { print $2; exit }' "$L")
 } >"$T/cases"
 run_cases "corrupted pipe header, attr, tracing data and records of x86-tiny-pipe" "$T/cases"
 
+# HEADER_FEATURE bits that do not match the feature table (one entry per bit): a bit set or
+# cleared shifts every later entry onto another feature. That was warnings about sections
+# parsed as what they are not, then an error (or none, and a hostname read as the kernel
+# release): one line naming the file and the table's offset, exit non-zero, without --strict.
+feats=$(od -An -tu8 -j 72 -N 8 "$tiny" | tr -d ' ')
+for b in 0 15 19 30 62 -1 -2 -12; do
+	case "$b" in
+	-*) v=$((feats & ~(1 << ${b#-}))) how=cleared ;;
+	*) v=$((feats | (1 << b))) how=set ;;
+	esac
+	[ "$v" != "$feats" ] || { ok 1 "feature bit $b: the fixture has it already"; continue; }
+	$PERFDATA patch "$tiny" "$T/feat.data" 72 8 "$v"
+	"$TICKSCOPE" dump -i "$T/feat.data" --kallsyms "$TS_FIXTURE_CACHE/one-line.kallsyms" \
+		>/dev/null 2>"$T/feat.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(grep -cv 'is not sampled, only counted' "$T/feat.err")" = 1 ] &&
+		grep -q "^tickscope: $T/feat.data: offset 0x[0-9a-f]*: .*the header's feature bits"\
+" (offset 72) do not match the table\$" "$T/feat.err"
+	ok $? "feature bit ${b#-} $how: one line naming the file and the table (exit $rc)"
+	[ $? = 0 ] || sed 's/^/#   /' "$T/feat.err"
+done
+
 L=$T/zst.layout
 zr=$(awk '$1 == "rec" && $3 == 81 { print $2; exit }' "$L")
 zr2=$(awk '$1 == "rec" && $3 == 81 { n++; if (n == 3) { print $2; exit } }' "$L")

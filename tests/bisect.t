@@ -46,6 +46,19 @@ for bad in '../x' 'a/b' '.hidden' 'with space' ''; do
 		grep -q "NAME '$bad' is not a name" "$tmp/name.log"
 	ok $? "NAME='$bad' is refused in one line, nothing written (exit $rc)"
 done
+# A folder of the user's own under the bisection's name: FRESH=1 removed it whole.
+mkdir -p "$tmp/u/bisect/mine"
+echo mine >"$tmp/u/bisect/mine/notes.txt"
+for fresh in 1 0; do
+	bisect PATCHES="$fb/shrinker-series" NAME=mine RESULTS="$tmp/u" FRESH=$fresh \
+		>"$tmp/name.log" 2>&1
+	rc=$?
+	[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/name.log")" = 1 ] &&
+		[ "$(ls -A "$tmp/u/bisect/mine")" = notes.txt ] &&
+		[ "$(cat "$tmp/u/bisect/mine/notes.txt")" = mine ] &&
+		grep -q "mine holds files that no earlier bisection wrote (no bisect.txt" "$tmp/name.log"
+	ok $? "FRESH=$fresh on a folder of the user's own under NAME: refused, untouched (exit $rc)"
+done
 
 # --help tells the characters a NAME may have as check_name takes them
 want=$(sed -n 's/^TS_NAME_CHARS="\(.*\)"$/\1/p' "$TS_TOP/boards/lib/common.sh")

@@ -256,6 +256,31 @@ y"; do
 		[ "$(wc -l <"$tmp/log7")" = 1 ] && grep -q "error: NAME '.*' is not a name" "$tmp/log7"
 	ok $? "NAME='$(echo "$n" | tr '\n' '~')' is refused in one line before the first recording"
 done
+# A folder of the user's own under the experiment's name: FRESH=1 emptied it, and a run
+# without FRESH wrote its settings.txt over theirs.
+mkdir -p "$tmp/h/experiments/mine"
+echo mine >"$tmp/h/experiments/mine/notes.txt"
+echo board=mine >"$tmp/h/experiments/mine/settings.txt"
+for fresh in 1 0; do
+	experiment NAME=mine RESULTS="$tmp/h" FRESH=$fresh >"$tmp/log7" 2>&1
+	[ $? -ne 0 ] && [ ! -s "$tmp/calls" ] && [ "$(wc -l <"$tmp/log7")" = 1 ] &&
+		[ "$(cat "$tmp/h/experiments/mine/notes.txt")" = mine ] &&
+		[ "$(cat "$tmp/h/experiments/mine/settings.txt")" = board=mine ] &&
+		[ "$(ls -A "$tmp/h/experiments/mine" | tr '\n' ' ')" = "notes.txt settings.txt " ] &&
+		grep -q "mine holds files that no earlier experiment wrote (no experiment.txt" "$tmp/log7"
+	ok $? "FRESH=$fresh on a folder of the user's own under NAME: refused in one line, untouched"
+done
+echo mine >"$tmp/h/experiments/afile"
+ln -s "$tmp/victim" "$tmp/h/experiments/alink"
+for n in afile alink; do
+	experiment NAME=$n RESULTS="$tmp/h" FRESH=1 >"$tmp/log7" 2>&1
+	[ $? -ne 0 ] && [ ! -s "$tmp/calls" ] && [ "$(wc -l <"$tmp/log7")" = 1 ] &&
+		[ "$(cat "$tmp/h/experiments/afile")" = mine ] &&
+		[ -f "$tmp/victim/v/run-1/precious.txt" ] && [ ! -e "$tmp/victim/.lock" ] &&
+		grep -q "$n is in the way: not a folder" "$tmp/log7"
+	ok $? "NAME=$n, a file or a symbolic link to elsewhere: refused, nothing written there"
+done
+rm -r "$tmp/h/experiments/mine" "$tmp/h/experiments/afile" "$tmp/h/experiments/alink"
 : >"$tmp/calls"
 experiment RESULTS="$tmp/r x" >"$tmp/log7" 2>&1
 rc=$?

@@ -73,4 +73,25 @@ done
 [ "$nb" -ge 6 ]
 ok $? "the board fixtures were found ($nb sets)"
 
+# The attrs as perfs of other eras wrote them: perf_event_attr of 64 bytes (VER0, perf 3.x and
+# 4.x on old kernels), 72, 80, 96, 104, 112 and 120 (VER6, perf 5.x-6.x), the header's attr
+# size with them. A real re-layout of fixtures' attrs (perfdata.pl attrsize); perf script on
+# the very file is the oracle.
+for c in x86-tiny:64,72,80,96,104,112,120 x86-tiny-group:64,72,80,96,104,112,120 \
+	x86-ramfs-callchain:64; do
+	n=${c%%:*}
+	f=$(fixture_data "$n") || { ok 1 "$n: decompress"; continue; }
+	k=$(fixture_kallsyms "$n") || { ok 1 "$n: kallsyms named in $n.meta"; continue; }
+	ORACLE_NOT_SAMPLED=$(fixture_meta "$n" not_sampled)
+	for sz in $(echo "${c#*:}" | tr ',' ' '); do
+		perl "$TS_FIXTURES/perfdata.pl" attrsize "$f" "$TAP_TMP/attr$sz.data" "$sz"
+		ok $? "$n: its attrs re-laid as $sz bytes"
+		is "$(od -An -tu8 -j 16 -N 8 "$TAP_TMP/attr$sz.data" | tr -d ' ')" $((sz + 16)) \
+			"$n: the header's attr size is $((sz + 16))"
+		oracle_check "$n with $sz-byte attrs" "$TAP_TMP/attr$sz.data" "$k"
+		rm -f "$TAP_TMP/attr$sz.data"
+	done
+done
+ORACLE_NOT_SAMPLED=""
+
 tap_done

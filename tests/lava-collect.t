@@ -93,6 +93,33 @@ is "$(awk -F'\t' '$1 == "kept" { print $6 }' "$tmp/c/runs.tsv" | sort -u)" trace
 	"runs.tsv: compare read the kept runs' traces"
 [ "$_tap_failed" = 0 ] || sed "s|^|# |" "$tmp/err" "$tmp/c/runs.tsv"
 
+# The same run found twice, with OUT inside IN (its unpacked/ is found under IN too) and an
+# archive uploaded twice: each was a run of its own, compare's N doubled. Counted once now.
+mkdir -p "$tmp/in2"
+cp "$tmp/in"/*.tar.gz "$tmp/in2/"
+cp "$tmp/in/pingpong-nohz-default-job101.tar.gz" "$tmp/in2/pingpong-nohz-default-job101-again.tar.gz"
+"$TS_TOP/boards/lava/collect.sh" IN="$tmp/in2" EXPERIMENT=pingpong-nohz OUT="$tmp/in2/c" \
+	TICKSCOPE="$TICKSCOPE" >/dev/null 2>"$tmp/err3"
+ok $? "lava-collect with OUT inside IN and an archive given twice"
+is "$(grep -c '^kept' "$tmp/in2/c/runs.tsv")" 4 "the same four runs kept, each once"
+grep -o '"label": *"[^"]*"' "$tmp/in2/c/compare.json" | grep -c '/run-[0-9]*"$' >"$tmp/n3"
+is "$(cat "$tmp/n3")" 4 "compare got four runs, not eight"
+[ "$(grep -c "job101[-a-z]*/default/run-1 (variant default, job 101): a copy of .*job101[-a-z]*"\
+"/default/run-1 (the same meta.txt): counted once" "$tmp/err3")" = 1 ]
+ok $? "the archive given twice: its run is set aside as a copy of the first"
+# OUT holding the user's own files, or a file: refused before anything is written there.
+mkdir -p "$tmp/mine"
+echo mine >"$tmp/mine/compare.txt"
+echo mine >"$tmp/afile"
+for o in mine afile; do
+	"$TS_TOP/boards/lava/collect.sh" IN="$tmp/in" EXPERIMENT=pingpong-nohz OUT="$tmp/$o" \
+		TICKSCOPE="$TICKSCOPE" >/dev/null 2>"$tmp/err4"
+	[ $? -ne 0 ] && [ "$(wc -l <"$tmp/err4")" = 1 ] && grep -q "error: OUT '$tmp/$o'" "$tmp/err4" &&
+		[ "$(cat "$tmp/mine/compare.txt" "$tmp/afile")" = "mine
+mine" ] && [ "$(ls -A "$tmp/mine")" = compare.txt ]
+	ok $? "OUT=$o (the user's folder, a file): refused in one line, untouched"
+done
+
 # --- The same runs uploaded as summaries alone, as ts-lava-run.sh sends them by default ---
 lava_run summary "$fx/default/run-1" default 1 201
 lava_run summary "$fx/nohz-off/run-1" nohz-off 1 202

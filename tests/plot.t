@@ -195,4 +195,28 @@ ok $((! $?)) "without gnuplot it fails"
 grep -q 'install gnuplot' "$tmp/err"
 ok $? "and says to install gnuplot"
 
+# --- A per-task recording (perf record --per-thread -p): the report prints wake delivery,
+# wakeup latency and run-queue delay as `-` with their reasons; the charts of those figures
+# were drawn all the same, from the partial events. Now they say why they are not drawn.
+n=x86-pertask-loop
+f=$(fixture_data $n) || { echo "Bail out! fixture $n"; exit 1; }
+k=$(fixture_kallsyms $n)
+"$TICKSCOPE" report "$f" --kallsyms "$k" >"$tmp/pt.txt" 2>/dev/null &&
+	grep -q '^  wake delivery  *- (a per-task recording has a task.s wakes only when' "$tmp/pt.txt" &&
+	grep -q '^  run-queue delay  *-$' "$tmp/pt.txt"
+ok $? "$n: the report says wake delivery and run-queue delay are not measured"
+"$TICKSCOPE" plot "$f" --kallsyms "$k" -o "$tmp/pt" >"$tmp/out" 2>"$tmp/err"
+ok $? "$n: tickscope plot exits 0"
+is "$(awk -F'\t' '$1 == "latency-cdf" { print $3 ": " $5 }' "$tmp/pt/charts.tsv")" \
+	"missing: not measured: a per-task recording has a task's wakes only when a followed task"\
+" is the waker, and no switch that put these tasks on their CPU" \
+	"$n: latency-cdf is not drawn, with both reasons"
+for c in wake-delivery-by-class wakeup-latency-by-class; do
+	is "$(awk -F'\t' -v c=$c '$1 == c { print $3 ": " $5 }' "$tmp/pt/charts.tsv")" \
+		"missing: not measured: a per-task recording has a task's wakes only when a"\
+" followed task is the waker" "$n: $c is not drawn, with the report's reason"
+	ls "$tmp/pt/$c".* >/dev/null 2>&1
+	ok $((!$?)) "$n: $c has no files"
+done
+
 tap_done

@@ -331,9 +331,16 @@ ok $? "the file of that recording holds sched:sched_switch"
 
 "$TICKSCOPE" record -e sched:no_such_tp -o "$T/none.data" -- true 2>"$T/none.err"
 rc=$?
-[ $rc -ne 0 ] && grep -q "none of the events exists on this kernel" "$T/none.err" &&
-	[ ! -s "$T/none.data" ]
-ok $? "only tracepoints the kernel lacks: listed, one line, exit $rc, no file"
+[ $rc -ne 0 ] && [ "$(wc -l <"$T/none.err")" = 1 ] && [ ! -s "$T/none.data" ] &&
+	grep -q "^tickscope: sched:no_such_tp: no such tracepoint on this kernel (.*/events):"\
+" nothing to record$" "$T/none.err"
+ok $? "only a tracepoint the kernel lacks: one line naming it, exit $rc, no file"
+"$TICKSCOPE" record -e sched:no_such_tp,sched:nor_this -o "$T/none.data" -- true 2>"$T/none.err"
+rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <"$T/none.err")" = 1 ] && [ ! -s "$T/none.data" ] &&
+	grep -q "^tickscope: none of the events exists on this kernel (.*/events): sched:no_such_tp,"\
+" sched:nor_this: nothing to record$" "$T/none.err"
+ok $? "only tracepoints the kernel lacks: one line naming them, exit $rc, no file"
 
 "$TICKSCOPE" record -e sched:sched_switch -p 2147483646 -o "$T/nop.data" 2>"$T/nop.err"
 rc=$?

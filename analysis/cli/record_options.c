@@ -239,10 +239,22 @@ int rec_parse(struct rec *r, int argc, char **argv)
 		cli_error("no events: give -e system:name");
 		return 2;
 	}
+	/* none left: one line names them all (a line each and then this one said it twice) */
+	if (!r->ev.nr && r->ev.nr_missing == 1)
+		return cli_error("%s: no such tracepoint on this kernel (%s/events): nothing to "
+				 "record",
+				 r->ev.missing[0], r->tracefs);
+	if (!r->ev.nr) {
+		fprintf(cli_err(),
+			"tickscope: none of the events exists on this kernel (%s/events):",
+			r->tracefs);
+		for (c = 0; c < r->ev.nr_missing; c++)
+			fprintf(cli_err(), "%s %s", c ? "," : "", r->ev.missing[c]);
+		fputs(": nothing to record\n", cli_err());
+		return 1;
+	}
 	for (c = 0; c < r->ev.nr_missing; c++)
 		cli_error("%s: no such tracepoint on this kernel (%s/events), not recorded",
 			  r->ev.missing[c], r->tracefs);
-	if (!r->ev.nr)
-		return cli_error("none of the events exists on this kernel: nothing to record");
 	return 0;
 }

@@ -175,6 +175,10 @@ static void offcpu_chart(struct plot_run *r)
 			 "record sched:sched_switch with callchains (perf record -g)");
 		return;
 	}
+	if (ts_sched_off_why(m)) { /* the report's times are `-`: none are drawn */
+		snprintf(c->missing, sizeof(c->missing), "not measured: %s", ts_sched_off_why(m));
+		return;
+	}
 	c->axis_var = "xlabel";
 	snprintf(c->axis, sizeof(c->axis), "off-CPU time (ms)");
 	idx = rp_rank(ts_sched_nr_stacks(m), stack_key, m);

@@ -15,20 +15,37 @@
 static const char *const class_labels[TS_WAKE_NR] = { "same CPU, idle", "same CPU, busy",
 						      "cross CPU, idle", "cross CPU, busy" };
 
+/* @c is not drawn: its figures are not measured, for @why (the report's `-` and reason). */
+static void not_measured(struct ts_chart *c, const char *why)
+{
+	snprintf(c->missing, sizeof(c->missing), "not measured: %s", why);
+}
+
 static void latency_charts(struct plot_run *r)
 {
 	static const int sched_kinds[] = { TS_EV_SWITCH, TS_EV_WAKING, TS_EV_WAKEUP };
-	static const char *const labels[] = { "wake delivery", "wakeup latency",
-					      "sched delay (run queue)" };
-	const struct ts_sched_totals *k = ts_sched_totals(ts_analysis_sched(r->a));
-	const struct ts_hist *h[3] = { &k->delivery, &k->wakelat, &k->delay };
+	static const char *const labels[3] = { "wake delivery", "wakeup latency",
+					       "sched delay (run queue)" };
+	const struct ts_sched *m = ts_analysis_sched(r->a);
+	const struct ts_sched_totals *k = ts_sched_totals(m);
+	const struct ts_hist *all[3] = { &k->delivery, &k->wakelat, &k->delay }, *h[3];
 	const struct ts_hist *dh[TS_WAKE_NR], *wh[TS_WAKE_NR];
+	/* a per-task recording: the curves the report prints as `-` are not drawn either */
+	const char *wk = ts_sched_wakes_why(m), *run = ts_sched_run_why(m, k->nr_broken);
+	const char *l[3];
 	struct ts_chart *c;
+	size_t n = 0;
 	int i;
 
 	for (i = 0; i < TS_WAKE_NR; i++) {
 		dh[i] = &k->class_delivery[i];
 		wh[i] = &k->class_wakelat[i];
+	}
+	for (i = 0; i < 3; i++) {
+		if (i < 2 ? wk : run)
+			continue;
+		h[n] = all[i];
+		l[n++] = labels[i];
 	}
 	c = plot_add(r, "latency-cdf", "latency-cdf.gp",
 		     "Wake delivery, wakeup latency and sched delay (selected tasks)");
@@ -37,15 +54,23 @@ static void latency_charts(struct plot_run *r)
 		snprintf(c->axis, sizeof(c->axis), "latency (µs)");
 		snprintf(c->caption, sizeof(c->caption),
 			 "Cumulative distributions on a log axis; dots mark p50, squares p99.");
-		if (plot_need(r, c, sched_kinds, 3))
-			plot_done(r, ts_chart_cdf(r->cs, c, 3, labels, h));
+		if (!n) /* both reasons, which the report gives on two lines */
+			not_measured(c, "a per-task recording has a task's wakes only when a "
+					"followed task is the waker, and no switch that put these "
+					"tasks on their CPU");
+		else if (plot_need(r, c, sched_kinds, 3))
+			plot_done(r, ts_chart_cdf(r->cs, c, n, l, h));
 	}
 	c = plot_add(r, "wake-delivery-by-class", "latency-cdf.gp", "Wake delivery by wake class");
-	if (c && plot_need(r, c, sched_kinds + 1, 2))
+	if (c && wk)
+		not_measured(c, wk);
+	else if (c && plot_need(r, c, sched_kinds + 1, 2))
 		plot_done(r, ts_chart_cdf(r->cs, c, TS_WAKE_NR, class_labels, dh));
 	c = plot_add(r, "wakeup-latency-by-class", "latency-cdf.gp",
 		     "Wakeup latency by wake class");
-	if (c && plot_need(r, c, sched_kinds, 3))
+	if (c && wk)
+		not_measured(c, wk);
+	else if (c && plot_need(r, c, sched_kinds, 3))
 		plot_done(r, ts_chart_cdf(r->cs, c, TS_WAKE_NR, class_labels, wh));
 }
 

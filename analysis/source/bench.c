@@ -178,9 +178,25 @@ static int perf_bench_metrics(struct ts_bench *b, int pipe, double total, double
 	return err;
 }
 
+/*
+ * The pipe figures are one measurement: perf prints the time truncated to ms, usecs/op as time
+ * over operations and ops/sec as its inverse, truncated. A figure that lost or gained a digit
+ * disagrees with the others, and was taken as the result. Returns the line of the figure that
+ * disagrees, 0 when they agree.
+ */
+static int pipe_disagree(const struct ts_bench *b, double total, double usop, double opss,
+			 int l_usop, int l_opss)
+{
+	if (!isnan(total) && b->ops > 0 && fabs(usop * b->ops / 1e6 - total) > 0.001 + 0.01 * total)
+		return l_usop;
+	if (!isnan(opss) && fabs(opss - 1e6 / usop) > 1 + 0.01 * opss)
+		return l_opss;
+	return 0;
+}
+
 static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *line)
 {
-	int i, pipe = -1, err = 0, none = 0, seen = 0, k;
+	int i, pipe = -1, err = 0, none = 0, seen = 0, k, l_usop = 0, l_opss = 0;
 	double v, total = NAN, usop = NAN, opss = NAN;
 
 	for (i = 0; i < ls->n && pipe < 0; i++) {
@@ -210,9 +226,11 @@ static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *lin
 		} else if ((q = strstr(p, " usecs/op"))) {
 			err = number(&p, &usop) || p != q;
 			none = !err && !(usop > 0);
+			l_usop = i + 1;
 		} else if ((q = strstr(p, " ops/sec"))) {
 			err = number(&p, &opss) || p != q;
 			none = !err && !(opss > 0);
+			l_opss = i + 1;
 		} else if ((q = strstr(p, "# Executed "))) {
 			q += 11;
 			err = number(&q, &v);
@@ -225,6 +243,8 @@ static int parse_perf_bench(const struct lines *ls, struct ts_bench *b, int *lin
 	}
 	if (err)
 		return -TS_EBENCH;
+	if (pipe && (err = pipe_disagree(b, total, usop, opss, l_usop, l_opss)))
+		return *line = err, -TS_EBENCH;
 	return perf_bench_metrics(b, pipe, total, usop, opss);
 }
 
@@ -305,6 +325,13 @@ static int sng_add_row(const struct lines *ls, struct ts_bench *b, const char *n
 
 	/* a misread column shows here: the real-time rate is bogo ops over real time */
 	if (c[1] >= 1 && fabs(real - c[0] / c[1]) > 0.05 * real)
+		return -TS_EBENCH;
+	/*
+	 * and the usr+sys rate is bogo ops over usr + sys time, each printed to 0.01 s: a damaged
+	 * time or rate ("0.19" as "1.9") disagreed, and the rate was taken as the result
+	 */
+	if (cpu > 0 && c[2] + c[3] > 0 &&
+	    fabs(c[0] / cpu - (c[2] + c[3])) > 0.01 + 0.01 * (c[2] + c[3]))
 		return -TS_EBENCH;
 	/*
 	 * No time, or not one bogo op: the stressor did not run (stress-ng prints such a row

@@ -85,57 +85,98 @@ out_free:
 	return ret;
 }
 
+/*
+ * The feature table holds one entry per feature bit, in bit order (perf leaves a zero entry
+ * after them for a feature it reserved and could not write). A bit set or cleared by damage
+ * shifts every later entry onto another feature, so sections were parsed as what they are
+ * not: warnings, then an error, or wrong figures. The whole table is checked before any
+ * section is read: an entry pointing into the file header, the data or the table itself, or
+ * one more entry where the sections should start, is one error naming the table.
+ */
+static int check_feature_table(struct ts_reader *r, const struct ts_file_section *sec, int n,
+			       uint64_t start)
+{
+	const struct ts_file_header *h = &r->hdr;
+	uint64_t end = start + 16 * (uint64_t)n, first = UINT64_MAX, o, e, at;
+	struct ts_file_section next;
+	int feat, i = 0, ret;
+
+	for (feat = 0; feat < TS_FEAT_MAX; feat++) {
+		if (!(h->features[feat / 64] & (1ULL << (feat % 64))))
+			continue;
+		at = start + 16 * (uint64_t)i;
+		o = sec[i].offset;
+		e = o + sec[i++].size;
+		if (e - o > (1ULL << 30))
+			return ts_reader_fail(r, at, -TS_ECORRUPT, "feature %d claims %llu bytes",
+					      feat, (unsigned long long)(e - o));
+		if (o > r->file_size || e - o > r->file_size - o)
+			return ts_reader_fail(
+				r, at, -TS_ETRUNC,
+				"feature %d section (%llu bytes at %#llx) is past the "
+				"end of the file (%llu bytes)",
+				feat, (unsigned long long)(e - o), (unsigned long long)o,
+				(unsigned long long)r->file_size);
+		if (o < h->size || (o < end && e > start) ||
+		    (o < h->data.offset + h->data.size && e > h->data.offset))
+			return ts_reader_fail(
+				r, at, -TS_ECORRUPT,
+				"feature table entry %d of %d (feature %d) points at "
+				"%#llx, inside the header, the data or the table: the "
+				"header's feature bits (offset 72) do not match the table",
+				i, n, feat, (unsigned long long)o);
+		if (o >= end && o < first)
+			first = o;
+	}
+	if (!n || end + 16 > first || end + 16 > r->file_size)
+		return 0;
+	ret = pread_all(r, &next, sizeof(next), end, "feature index");
+	if (ret || next.offset < h->size || next.offset > r->file_size ||
+	    next.size > r->file_size - next.offset)
+		return ret; /* perf's zero entry, or no entry at all */
+	return ts_reader_fail(r, end, -TS_ECORRUPT,
+			      "the feature table holds an entry past the %d its bits count (a "
+			      "section at %#llx): the header's feature bits (offset 72) do not "
+			      "match the table",
+			      n, (unsigned long long)next.offset);
+}
+
 static int read_features(struct ts_reader *r)
 {
 	const struct ts_file_header *h = &r->hdr;
-	uint64_t sec_off = h->data.offset + h->data.size;
+	uint64_t start = h->data.offset + h->data.size;
+	struct ts_file_section sec[TS_FEAT_MAX];
 	unsigned char *buf = NULL;
-	int feat, ret = 0;
+	int feat, n = 0, i = 0, ret;
 
-	for (feat = 0; feat < TS_FEAT_MAX; feat++) {
-		struct ts_file_section sec;
+	for (feat = 0; feat < TS_FEAT_MAX; feat++)
+		n += !!(h->features[feat / 64] & (1ULL << (feat % 64)));
+	ret = n ? pread_all(r, sec, sizeof(sec[0]) * n, start, "feature index") : 0;
+	ret = ret ?: check_feature_table(r, sec, n, start);
+	for (feat = 0; feat < TS_FEAT_MAX && !ret; feat++) {
+		const struct ts_file_section *s = &sec[i];
 
 		if (!(h->features[feat / 64] & (1ULL << (feat % 64))))
 			continue;
-		ret = pread_all(r, &sec, sizeof(sec), sec_off, "feature index");
-		if (ret)
-			break;
-		sec_off += sizeof(sec);
-		if (sec.size > (1ULL << 30)) {
-			ret = ts_reader_fail(r, sec_off - 16, -TS_ECORRUPT,
-					     "feature %d claims %llu bytes", feat,
-					     (unsigned long long)sec.size);
-			break;
-		}
-		if (sec.offset > r->file_size || sec.size > r->file_size - sec.offset) {
-			ret = ts_reader_fail(r, sec_off - 16, -TS_ETRUNC,
-					     "feature %d section (%llu bytes at %#llx) is past the "
-					     "end of the file (%llu bytes)",
-					     feat, (unsigned long long)sec.size,
-					     (unsigned long long)sec.offset,
-					     (unsigned long long)r->file_size);
-			break;
-		}
-		if (feat == TS_FEAT_TRACING_DATA && !sec.size) {
-			ret = ts_reader_fail(r, sec_off - 16, -TS_ETRACEDATA,
+		if (feat == TS_FEAT_TRACING_DATA && !s->size) {
+			ret = ts_reader_fail(r, start + 16 * (uint64_t)i, -TS_ETRACEDATA,
 					     "the tracing data section is empty");
 			break;
 		}
+		i++;
 		if (feat != TS_FEAT_TRACING_DATA && feat > TS_FEAT_EVENT_DESC)
 			continue;
 		if (feat == TS_FEAT_TRACING_DATA)
-			r->tdata_off = sec.offset;
+			r->tdata_off = s->offset;
 		free(buf);
-		buf = malloc(sec.size + 1);
+		buf = malloc(s->size + 1);
 		if (!buf) {
 			ret = -ENOMEM;
 			break;
 		}
-		ret = pread_all(r, buf, sec.size, sec.offset, "feature section");
+		ret = pread_all(r, buf, s->size, s->offset, "feature section");
 		if (!ret)
-			ret = ts_reader_feature(r, feat, buf, sec.size, sec.offset);
-		if (ret)
-			break;
+			ret = ts_reader_feature(r, feat, buf, s->size, s->offset);
 	}
 	free(buf);
 	return ret;

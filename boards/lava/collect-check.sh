@@ -13,6 +13,8 @@ function top(arr, key,    k, best, n) {
 }
 function short(h) { return length(h) > 12 ? substr(h, 1, 12) : h }
 NR == FNR {
+	if ($12 in once) next
+	once[$12]
 	if ($3 != "complete" || (wexp != "" && $4 != wexp)) next
 	cnt["w" SUBSEP $5]++; cnt["d" SUBSEP $6]++
 	cnt["k" $2 SUBSEP $7]++; cnt["e" $2 SUBSEP $8]++
@@ -20,7 +22,13 @@ NR == FNR {
 }
 {
 	why = ""
-	if ($3 != "complete")
+	if ($12 in first)
+		why = "a copy of " first[$12] " (the same meta.txt): counted once"
+	else if ($12 != "")
+		first[$12] = $1
+	if (why != "")
+		;
+	else if ($3 != "complete")
 		why = "incomplete (status=" ($3 == "" ? "none" : $3) ($11 != "" ? ": " $11 : "") ")"
 	else if (wexp != "" && $4 != wexp)
 		why = "another experiment (" $4 ")"

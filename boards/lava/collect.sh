@@ -26,8 +26,9 @@ agree across variants (events may differ between kernels: compare reports it). A
 also set aside when compare could not use it (tickscope summary --check): a trace whose
 sha256 is not the one its meta.txt records, or, for a run uploaded without its trace, a
 summary that is missing, malformed, cut short, of another trace or from another tickscope
-version. Writes OUT/runs.tsv (every run: kept or set aside, why, and whether compare reads
-its trace or its summary), OUT/compare.txt and OUT/compare.json.
+version. A run found twice (the same meta.txt) counts once. Writes OUT/runs.tsv (every run:
+kept or set aside, why, and whether compare reads its trace or its summary), OUT/compare.txt
+and OUT/compare.json; OUT must be new, empty or an earlier collection (it holds unpacked/).
 USAGE
 }
 
@@ -53,6 +54,13 @@ fi
 out=${V_OUT:-$TS_TOP/results/lava/${exp:-all}/collect}
 check_path OUT "$out"
 tickscope=${V_TICKSCOPE:-$TS_TOP/${BUILD:-build}/tickscope}
+# OUT gets unpacked/, found.tsv, runs.tsv, check.*, compare.*: never over the user's own files
+if [ -e "$out" ] || [ -L "$out" ]; then
+	[ -d "$out" ] || die "OUT '$out' is not a folder"
+	[ -d "$out/unpacked" ] || [ -z "$(ls -A "$out")" ] ||
+		die "OUT '$out' holds files that no earlier lava-collect wrote (no unpacked/):" \
+			"nothing there is touched; name a new or empty folder"
+fi
 mkdir -p "$out/unpacked"
 
 # Unpack every archive once, each into its own folder: jobs never overwrite each other.
@@ -75,7 +83,7 @@ done
 rm -f "$out/tar.err"
 
 # One line per run folder: path, then the meta.txt fields the checks use.
-find "$@" "$out/unpacked" -name meta.txt -path '*/run-*/meta.txt' 2>/dev/null | sort |
+find "$@" "$out/unpacked" -name meta.txt -path '*/run-*/meta.txt' 2>/dev/null | sort -u |
 	while read -r m; do
 		r=$(dirname "$m")
 		printf '%s' "$r"
@@ -83,7 +91,8 @@ find "$@" "$out/unpacked" -name meta.txt -path '*/run-*/meta.txt' 2>/dev/null | 
 			result failure; do
 			printf '\t%s' "$(sed -n "s/^$k=//p" "$m" | tail -n1 | tr '\t' ' ')"
 		done
-		echo
+		# the same run found twice (OUT inside IN, an archive uploaded twice) is one run
+		printf '\t%s\n' "$(sha256sum <"$m" | cut -c1-64)"
 	done >"$out/found.tsv"
 [ -s "$out/found.tsv" ] || die "no run folders (run-*/meta.txt) in $V_IN"
 . "$TS_TOP/boards/lava/collect-check.sh"

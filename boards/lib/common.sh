@@ -257,6 +257,25 @@ resume_or_refuse() {
 	fi
 }
 
+# check_own_folder DIR MARKER FORMAT WHAT: dies in one line unless DIR is absent, empty (a
+# .lock aside) or holds MARKER whose first line is FORMAT: a folder of the user's own files
+# under the same name (results/experiments/NAME) was written into, and FRESH=1 emptied it.
+check_own_folder() {
+	[ -e "$1" ] || [ -L "$1" ] || return 0
+	if [ ! -d "$1" ] || [ -L "$1" ]; then
+		die "$1 is in the way: not a folder (a file or a symbolic link); choose another" \
+			"NAME= or RESULTS="
+	fi
+	_empty=1
+	for _e in "$1"/* "$1"/.[!.]* "$1"/..?*; do
+		{ [ -e "$_e" ] || [ -L "$_e" ]; } && [ "$_e" != "$1/.lock" ] && _empty=0
+	done
+	[ $_empty = 0 ] || return 0
+	[ -f "$2" ] && [ "$(head -n 1 "$2")" = "$3" ] && return 0
+	die "$1 holds files that no earlier $4 wrote (no $(basename "$2") starting $3):" \
+		"nothing there is touched; choose another NAME= or RESULTS="
+}
+
 # tool_paths: where a script that records and compares runs finds its results folder and its
 # tools, from RESULTS=, RECORD=, MAKE_KERNEL=, TICKSCOPE= or their defaults (tickscope in make's
 # BUILD folder, relative to the top): sets results, record, make_kernel, bdir and tickscope.

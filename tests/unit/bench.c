@@ -118,8 +118,25 @@ static void test_bad(void)
 	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
 	    "time)\nstress-ng: info: [1] ramfs 100 10.0 1 1 5.0 50.0\n",
 	    3, "stress-ng rate that is not ops over real time (columns swapped)");
+	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
+	    "time)\nstress-ng: info: [1] ramfs 2367 2.00 0.00 1.90 1180.65 12295.59\n",
+	    3, "stress-ng usr+sys rate that is not ops over usr + sys time (0.19 s as 1.90)");
+	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
+	    "time)\nstress-ng: info: [1] ramfs 2367 2.00 0.00 0.19 1180.65 1229.59\n",
+	    3, "stress-ng usr+sys rate that lost a digit");
 	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.5 [sec]\n", 2,
 	    "perf bench pipe without usecs/op");
+	/* figures of one measurement that disagree: a digit lost or gained, silently taken */
+	bad("# Running 'sched/pipe' benchmark:\n# Executed 20000 pipe operations between two "
+	    "processes\n\n     Total time: 0.500 [sec]\n\n       2.500735 usecs/op\n"
+	    "          39988 ops/sec\n",
+	    6, "perf bench pipe: usecs/op not the time over the operations");
+	bad("# Running 'sched/pipe' benchmark:\n     Total time: 0.500 [sec]\n\n"
+	    "      25.007350 usecs/op\n           3998 ops/sec\n",
+	    5, "perf bench pipe: ops/sec not the inverse of usecs/op");
+	bad("# Running 'sched/pipe' benchmark:\n# Executed 2000 pipe operations between two "
+	    "processes\n\n     Total time: 0.500 [sec]\n\n      25.007350 usecs/op\n",
+	    6, "perf bench pipe: an operation count that does not give the time");
 	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: 12\ntimes:\n", 3,
 	    "YAML entry without its rates");
 	bad("---\nmetrics:\n    - stressor: ramfs\n      bogo-ops: many\n", 4, "YAML bad number");

@@ -11,7 +11,9 @@
 #include <unistd.h>
 
 #include "tap.h"
+#include "tickscope/chart.h"
 #include "tickscope/report.h"
+#include "tickscope/sched.h"
 
 static const char *p;
 
@@ -346,6 +348,22 @@ static void pertask_stacks(void)
 	   "per-task TSV: the count, - for the times");
 	if (f)
 		fclose(f);
+	{ /* the chart of these stacks is of times: not drawn, with the reason */
+		struct ts_charts cs = { .dir = dir };
+		struct ts_report_opts ro = { 0 };
+		const char *miss = NULL;
+		size_t c;
+
+		ok(ts_plot_run(&cs, a, &ro) == 0, "per-task charts");
+		for (c = 0; c < cs.nr; c++)
+			if (!strcmp(cs.c[c].name, "offcpu-stacks"))
+				miss = cs.c[c].missing;
+		ok(miss && !strcmp(miss, "not measured: " TS_SCHED_OFF_WHY),
+		   "per-task charts: the off-CPU stack chart is not drawn, saying why");
+		snprintf(path, sizeof(path), "%s/offcpu-stacks.tsv", dir);
+		ok(access(path, F_OK) != 0, "per-task charts: and it has no table");
+		ts_charts_release(&cs);
+	}
 	snprintf(path, sizeof(path), "rm -rf '%s'", dir);
 	if (system(path))
 		diag("could not remove %s", dir);
