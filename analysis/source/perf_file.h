@@ -75,8 +75,8 @@ struct ts_file_header {
 };
 
 /* Where the sample fields that ordering and dispatch need sit, precomputed per attr. */
-#define TS_LAYOUT_PLAIN_BITS                                                                    \
-	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME |         \
+#define TS_LAYOUT_PLAIN_BITS                                                            \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
 	 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
 enum { TS_LAYOUT_PLAIN = 1, TS_LAYOUT_PLAIN_CHAIN };
 
