@@ -69,6 +69,19 @@ for o in dump json report; do
 	ok $? "read, not mapped: $o is the same"
 done
 
+# On one thread (TS_THREADS=0: what a machine with no CPU to spare gets) the reader scans and
+# merges, and the source decodes, on the caller's thread: the same outputs, in and past the
+# budget.
+outputs "$f" "$TAP_TMP/one.mem" TS_THREADS=0
+outputs "$f" "$TAP_TMP/one.small" TS_THREADS=0 TS_ROUND_BUDGET=64k TS_MMAP=0
+is "$(cat "$TAP_TMP/one.mem/rc" "$TAP_TMP/one.small/rc" | tr -d '\n')" 000000 \
+	"one thread: dump, JSON and report succeed"
+for o in dump json report; do
+	cmp -s "$TAP_TMP/x86-ramfs-callchain.mem/$o" "$TAP_TMP/one.mem/$o" &&
+		cmp -s "$TAP_TMP/x86-ramfs-callchain.mem/$o" "$TAP_TMP/one.small/$o"
+	ok $? "one thread, within and past the budget: $o is the same"
+done
+
 # A pipe-mode stream on stdin spills like the file of it.
 f=$(fixture_data x86-ramfs-pipe)
 TS_ROUND_BUDGET=64k "$TICKSCOPE" dump -i - <"$f" >"$TAP_TMP/stdin.dump" 2>"$TAP_TMP/stdin.err"

@@ -170,6 +170,11 @@ static void layout_attr(const struct ts_attr *a, struct ts_attr_layout *l)
 	FIXED(PERF_SAMPLE_PERIOD, period);
 #undef FIXED
 	l->fixed_len = pos;
+	l->plain = 0;
+	if (st == TS_LAYOUT_PLAIN_BITS)
+		l->plain = TS_LAYOUT_PLAIN;
+	else if (st == (TS_LAYOUT_PLAIN_BITS | PERF_SAMPLE_CALLCHAIN))
+		l->plain = TS_LAYOUT_PLAIN_CHAIN;
 	l->has_tail =
 		!!(st & ~(uint64_t)(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
 				    PERF_SAMPLE_TIME | PERF_SAMPLE_ADDR | PERF_SAMPLE_ID |

@@ -75,11 +75,22 @@ struct ts_file_header {
 };
 
 /* Where the sample fields that ordering and dispatch need sit, precomputed per attr. */
+#define TS_LAYOUT_PLAIN_BITS                                                            \
+	(PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID | PERF_SAMPLE_TIME | \
+	 PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD | PERF_SAMPLE_RAW)
+enum { TS_LAYOUT_PLAIN = 1, TS_LAYOUT_PLAIN_CHAIN };
+
 struct ts_attr_layout {
 	/* byte offsets in a sample's body of the fixed u64 fields, -1 if absent */
 	int16_t ip, tid, time, addr, id, stream_id, cpu, period;
 	int16_t fixed_len; /* bytes of the fixed fields before READ/CALLCHAIN/RAW */
 	uint8_t has_tail; /* anything after RAW (branch stack, regs, ...) */
+	/*
+	 * perf record's tracepoint samples with -a: IDENTIFIER, IP, TID, TIME, CPU, PERIOD,
+	 * then RAW (TS_LAYOUT_PLAIN) or CALLCHAIN and RAW (TS_LAYOUT_PLAIN_CHAIN), each field
+	 * at a known place; else 0
+	 */
+	uint8_t plain;
 	int trailer_size; /* sample_id_all trailer of non-sample records, 0 if none */
 	int trailer_time; /* offset of TIME from the trailer's start, -1 if absent */
 	int trailer_cpu; /* offset of CPU from the trailer's start, -1 if absent */

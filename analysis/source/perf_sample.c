@@ -158,6 +158,51 @@ static int skip_tail(struct cursor *c, const struct ts_attr *a)
 _Static_assert(offsetof(struct ts_sample, cpu) == offsetof(struct ts_sample, tid) + 4,
 	       "tid and cpu are neighbours in struct ts_sample");
 
+/*
+ * A TS_LAYOUT_PLAIN* sample (struct ts_attr_layout), every field at its known place: what the
+ * walk below gives it, with two checks. Return: 0, or -1 when the record is short or its
+ * callchain too long, for the walk to say so.
+ */
+static inline int parse_plain(const struct ts_attr_layout *l, const unsigned char *rec,
+			      uint32_t size, struct ts_sample *s)
+{
+	/* IDENTIFIER 0, IP 8, PID and TID 16, TIME 24, CPU and its pad 32, PERIOD 40 */
+	const unsigned char *body = rec + 8, *p = body + 48, *end = rec + size;
+	uint32_t tid_cpu[2];
+	uint64_t nr = 0;
+	uint32_t raw;
+
+	if (size < 8 + 48 + 4 + (l->plain == TS_LAYOUT_PLAIN_CHAIN ? 8 : 0))
+		return -1;
+	if (l->plain == TS_LAYOUT_PLAIN_CHAIN) {
+		nr = ts_get_u64(p);
+		/* room for the chain and the RAW size after it; the walk's limit of 1 << 16 */
+		if (nr > (1u << 16) || nr * 8 > (size_t)(end - p) - 12)
+			return -1;
+		s->ips = (const uint64_t *)(p + 8);
+		p += 8 + nr * 8;
+	} else {
+		s->ips = NULL;
+	}
+	raw = ts_get_u32(p);
+	if (raw > (size_t)(end - p) - 4)
+		return -1;
+	s->nr_ips = nr;
+	s->raw_size = raw;
+	s->raw = p + 4;
+	s->id = ts_get_u64(body);
+	s->ip = ts_get_u64(body + 8);
+	s->pid = ts_get_u32(body + 16);
+	tid_cpu[0] = ts_get_u32(body + 20);
+	s->time = ts_get_u64(body + 24);
+	tid_cpu[1] = ts_get_u32(body + 32);
+	memcpy(&s->tid, tid_cpu, sizeof(tid_cpu)); /* in one store: see ts_sample_parse() */
+	s->period = ts_get_u64(body + 40);
+	s->addr = 0;
+	s->stream_id = 0;
+	return 0;
+}
+
 int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size, uint64_t off,
 		    struct ts_sample *s)
 {
@@ -174,6 +219,9 @@ int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size
 		return idx;
 	a = &r->attrs[idx];
 	l = &r->layout[idx];
+	s->attr = a;
+	if (l->plain && !parse_plain(l, rec, size, s))
+		return 0;
 	st = a->sample_type;
 	if (st & ~KNOWN_SAMPLE_BITS)
 		return ts_reader_fail(r, off, -TS_ESAMPLETYPE,
@@ -183,7 +231,6 @@ int ts_sample_parse(struct ts_reader *r, const unsigned char *rec, uint32_t size
 	if (size < 8u + l->fixed_len)
 		goto short_record;
 	/* the fixed u64 fields sit at offsets computed once per attr */
-	s->attr = a;
 	s->ip = l->ip >= 0 ? ts_get_u64(body + l->ip) : 0;
 	s->pid = l->tid >= 0 ? ts_get_u32(body + l->tid) : 0;
 	tid_cpu[0] = l->tid >= 0 ? ts_get_u32(body + l->tid + 4) : 0;

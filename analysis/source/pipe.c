@@ -165,12 +165,27 @@ out:
 
 /* ---- the producer ------------------------------------------------------------------------ */
 
+/* ts_pipe_reserve()'s room from the head on, as far as the producer knows (struct ts_pipe_prod) */
+static void set_room(struct ts_pipe *p)
+{
+	size_t head = p->w.head, end = p->w.tail_seen + p->size;
+	size_t lap = (head & ~(p->size - 1)) + p->size;
+
+	if (end > lap)
+		end = lap;
+	if (end > head + p->size / 4)
+		end = head + p->size / 4;
+	p->w.room_end = __atomic_load_n(&p->stopped, __ATOMIC_ACQUIRE) ? 0 : end;
+}
+
 static void publish_head(struct ts_pipe *p, int last)
 {
 	size_t head = p->w.head;
 
 	__atomic_store_n(&p->head, head, __ATOMIC_SEQ_CST);
 	p->w.published = head;
+	if (__atomic_load_n(&p->stopped, __ATOMIC_RELAXED))
+		p->w.room_end = 0; /* the next reserve takes the slow path, which says so */
 	if (__atomic_load_n(&p->cons_sleeping, __ATOMIC_SEQ_CST) &&
 	    (last || head - load(&p->tail) >= p->size / 4))
 		wake(p, &p->data_cv);
@@ -229,6 +244,7 @@ void *ts_pipe_reserve_slow(struct ts_pipe *p, uint32_t len)
 		p->w.head += to_end;
 		pos = 0;
 	}
+	set_room(p);
 	m = (void *)(p->buf + pos);
 	m->len = len;
 	m->pad = 0;

@@ -33,6 +33,13 @@ struct ts_pipe_prod {
 	unsigned char *buf;
 	size_t size;
 	size_t head, published, tail_seen; /* positions: written, published, consumed as seen */
+	/*
+	 * Where the inline reserve's room ends: the consumer's tail as last seen plus the ring,
+	 * capped at the ring's end (a message does not wrap) and at a quarter ring past the head
+	 * (the largest message); 0 once the consumer is seen to have stopped. Each reserve is
+	 * one compare against it; the slow path sets it again.
+	 */
+	size_t room_end;
 	uint32_t len; /* of the reserved message, with its header */
 	const int *stopped; /* the consumer returned an error */
 };
@@ -48,16 +55,18 @@ void ts_pipe_publish(struct ts_pipe *p);
 static inline void *ts_pipe_reserve(struct ts_pipe *p, uint32_t len)
 {
 	struct ts_pipe_prod *w = (struct ts_pipe_prod *)p;
-	uint32_t n = (len + 8 + 7) & ~7u; /* with the message's header: its length and a pad */
-	size_t pos = w->head & (w->size - 1);
+	/* with the message's header (its length and a pad), in size_t: it cannot wrap */
+	size_t n = ((size_t)len + 8 + 7) & ~(size_t)7;
 	uint32_t *m;
 
-	/* the rest (a wrap, a full ring, a message too large, an error) out of line */
-	if (len >= w->size / 4 || pos + n > w->size || w->size - (w->head - w->tail_seen) < n ||
-	    __atomic_load_n(w->stopped, __ATOMIC_RELAXED))
+	/*
+	 * one compare; the rest (a wrap, a full ring, a message too large, the consumer's
+	 * error, which each batch's publication looks for) out of line
+	 */
+	if (__builtin_expect(w->head + n > w->room_end, 0))
 		return ts_pipe_reserve_slow(p, len);
-	m = (uint32_t *)(w->buf + pos);
-	m[0] = n;
+	m = (uint32_t *)(w->buf + (w->head & (w->size - 1)));
+	m[0] = (uint32_t)n;
 	m[1] = 0;
 	w->len = n;
 	return m + 2;
@@ -69,7 +78,7 @@ static inline void ts_pipe_commit(struct ts_pipe *p)
 	struct ts_pipe_prod *w = (struct ts_pipe_prod *)p;
 
 	w->head += w->len;
-	if (w->head - w->published >= TS_PIPE_BATCH)
+	if (__builtin_expect(w->head - w->published >= TS_PIPE_BATCH, 0))
 		ts_pipe_publish(p);
 }
 

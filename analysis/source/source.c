@@ -6,15 +6,49 @@
  * source_decode.c, the kallsyms source_ksyms.c, both below this file and the worker.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/perf_event.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "source_priv.h"
 #include "tickscope/analysis.h"
 #include "tickscope/error.h"
 #include "tickscope/report.h"
+
+int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu)
+{
+	unsigned long running;
+
+	if (env && (!strcmp(env, "0") || !strcmp(env, "1")))
+		return env[0] == '1';
+	/* "0.52 0.58 0.59 2/211 4012": the fourth field's first number */
+	if (!loadavg || sscanf(loadavg, "%*s %*s %*s %lu/", &running) != 1)
+		return 1;
+	return ncpu > 0 && running < (unsigned long)ncpu;
+}
+
+/* ts_source_spare_cpu() of this process, now */
+static int spare_cpu(void)
+{
+	char buf[128] = "";
+	cpu_set_t set;
+	ssize_t n = -1;
+	int fd, ncpu;
+
+	fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		n = read(fd, buf, sizeof(buf) - 1);
+		close(fd);
+	}
+	if (n > 0)
+		buf[n] = 0;
+	ncpu = sched_getaffinity(0, sizeof(set), &set) ? 0 : CPU_COUNT(&set);
+	return ts_source_spare_cpu(getenv("TS_THREADS"), n > 0 ? buf : NULL, ncpu);
+}
 
 int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 {
@@ -22,17 +56,18 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	const void *td;
 	size_t td_len;
 	char err[300];
-	int ret;
+	int ret, spare = spare_cpu();
 
 	*sp = s = calloc(1, sizeof(*s));
 	if (!s)
 		return -ENOMEM;
 	s->opts = *opts;
+	s->opts.threaded = opts->threaded && spare;
 	ts_comms_init(&s->comms);
 	ret = ts_reader_open(&s->reader, opts->input,
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
 						       .strict = opts->strict,
-						       .threaded = 1 });
+						       .threaded = spare });
 	if (ret)
 		return ts_source_fail(s, ret, "%s",
 				      s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));

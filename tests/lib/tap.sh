@@ -10,6 +10,10 @@ while [ ! -f "$TS_TOP/Makefile" ] && [ "$TS_TOP" != / ]; do TS_TOP=$(dirname "$T
 # make check's own options down.
 unset MAKEFLAGS MFLAGS MAKELEVEL MAKEOVERRIDES
 TICKSCOPE="$TS_BUILD/tickscope"
+# The source's threads whatever the machine's load (ts_source_spare_cpu()), so that every run
+# of the tests takes the same paths; a test of the one-thread path sets TS_THREADS=0.
+: "${TS_THREADS:=1}"
+export TS_THREADS
 # A hang guard, not a time limit: a command that can hang (a browser, a decoder fed damaged
 # input, a fuzzed input) is stopped after this many seconds so that a hang fails its test
 # rather than the whole run, far above what the slowest machine needs. No test limits time:

@@ -2,7 +2,7 @@
 /*
  * ts_pipe: every message arrives once, whole and in order, across many wraps of a small ring
  * with both sides made to wait; a consumer error stops the producer and comes back from
- * finish; bad sizes are refused.
+ * finish; sizes over a quarter of the ring are refused, a quarter is taken.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -103,6 +103,7 @@ int main(void)
 	struct check c = { .stop_at = 30000 };
 	struct ts_pipe *p;
 	uint64_t sent;
+	void *m;
 	int ret;
 
 	run("fast both", 200000, 0, 0);
@@ -127,6 +128,20 @@ int main(void)
 	ret = ts_pipe_start(&p, RING, on_msg, &c);
 	is_int(ret, 0, "start");
 	ok(!ts_pipe_reserve(p, RING / 2), "a message over a quarter of the ring is refused");
-	is_int(ts_pipe_finish(p), 0, "finish with nothing sent");
+	ok(!ts_pipe_reserve(p, RING / 4 - 7), "so is one a byte over it with its header");
+	m = ts_pipe_reserve(p, RING / 4 - 8);
+	ok(m != NULL, "a quarter with its header is taken");
+	if (m) { /* sequence number 0: the consumer counts it, and stops at none */
+		memset(m, 0, RING / 4 - 8);
+		ts_pipe_commit(p);
+	}
+	ok(!ts_pipe_reserve(p, RING / 4 - 7), "and one over a quarter still refused after it");
+	m = ts_pipe_reserve(p, 8);
+	ok(m != NULL, "a small one after it");
+	if (m) {
+		memset(m, 0, 8);
+		ts_pipe_commit(p);
+	}
+	is_int(ts_pipe_finish(p), 0, "finish after them");
 	return tap_done();
 }

@@ -2,7 +2,8 @@
 /*
  * The reader's edge cases on small perf.data files built here: records straddling read
  * chunks and COMPRESSED records, perf's round-by-round order with late events, unknown record
- * types, a zero-size record, and rounds past a tiny memory budget in file, zstd and pipe input.
+ * types, a zero-size record, perf record's tracepoint samples read at known places, and rounds
+ * past a tiny memory budget in file, zstd and pipe input.
  */
 #include <linux/perf_event.h>
 #include <stdio.h>
@@ -80,6 +81,8 @@ static void round_end(struct buf *b)
 	header(b, 68, 8); /* FINISHED_ROUND */
 }
 
+static uint64_t file_st = ST; /* the attr's sample_type in write_file() */
+
 /* A whole file: header, one attr with id ID0, the data, and the features asked for. */
 static char *write_file(const struct buf *data, int compressed_feature)
 {
@@ -89,7 +92,7 @@ static char *write_file(const struct buf *data, int compressed_feature)
 	struct buf f = { 0 };
 	int fd;
 
-	attr.sample_type = ST;
+	attr.sample_type = file_st;
 	attr.sample_id_all = 1;
 	ids_off = attr_off + sizeof(attr) + 16;
 	data_off = ids_off + 8;
@@ -575,12 +578,139 @@ static void test_budgets_random(void)
 	}
 }
 
+/* What the callback of test_plain() keeps: the last sample, its pointers' contents copied. */
+struct plain_seen {
+	int n;
+	struct ts_sample s;
+	uint64_t ips[4];
+	unsigned char raw[16];
+};
+
+static int on_plain(void *ctx, const struct ts_sample *s)
+{
+	struct plain_seen *v = ctx;
+
+	v->n++;
+	v->s = *s;
+	if (s->nr_ips <= 4 && s->ips)
+		memcpy(v->ips, s->ips, s->nr_ips * 8);
+	if (s->raw_size <= sizeof(v->raw))
+		memcpy(v->raw, s->raw, s->raw_size);
+	return 0;
+}
+
+/*
+ * A sample as perf record -a writes tracepoints: IDENTIFIER, IP, TID, TIME, CPU, PERIOD, then
+ * (@chain) a callchain of @nr_ips, then RAW of @raw bytes (the size field says @raw_said), the
+ * record padded to 8 bytes.
+ */
+static void plain_sample(struct buf *b, int chain, uint64_t nr_ips, uint32_t raw, uint32_t raw_said)
+{
+	unsigned char pad[24] = { 0 };
+	uint32_t pt[2] = { 7, 8 }, c[2] = { 1, 0 };
+	uint32_t size =
+		8 + 48 + (chain ? 8 + 8 * (uint32_t)(nr_ips < 4 ? nr_ips : 4) : 0) + 4 + raw;
+	uint64_t i;
+
+	header(b, PERF_RECORD_SAMPLE, (size + 7) & ~7u);
+	put64(b, ID0);
+	put64(b, 0xffffffff81000010ull); /* ip */
+	put(b, pt, 8);
+	put64(b, 1000); /* time */
+	put(b, c, 8);
+	put64(b, 1); /* period */
+	if (chain) {
+		put64(b, nr_ips);
+		for (i = 0; i < nr_ips && i < 4; i++)
+			put64(b, 0xffffffff81000100ull + i);
+	}
+	put(b, &raw_said, 4);
+	for (i = 0; i < raw; i++)
+		pad[i] = (unsigned char)(0xa0 + i);
+	put(b, pad, raw);
+	memset(pad, 0, sizeof(pad));
+	put(b, pad, ((size + 7) & ~7u) - size);
+}
+
+/* One sample of test_plain(); Return: the run's code, with *@v filled. */
+static int run_plain(uint64_t st, int chain, uint64_t nr_ips, uint32_t raw, uint32_t raw_said,
+		     struct plain_seen *v, char *err, size_t errlen)
+{
+	static const struct ts_reader_ops pops = { .sample = on_plain };
+	struct buf b = { 0 };
+	struct ts_reader *r;
+	char *path;
+	int ret;
+
+	memset(v, 0, sizeof(*v));
+	file_st = st;
+	plain_sample(&b, chain, nr_ips, raw, raw_said);
+	path = write_file(&b, 0);
+	file_st = ST;
+	ret = ts_reader_open(&r, path, &(struct ts_reader_opts){ .threaded = threaded });
+	if (!ret)
+		ret = ts_reader_run(r, &pops, v);
+	snprintf(err, errlen, "%s", ret ? ts_reader_error(r) : "");
+	ts_reader_close(r);
+	unlink(path);
+	free(b.p);
+	return ret;
+}
+
+/*
+ * perf record's tracepoint layout, read at known places (perf_sample.c's parse_plain()): every
+ * field where it was written, with and without a callchain; a payload or a callchain that
+ * runs past the record is the walk's error, as for any other layout.
+ */
+static void test_plain(void)
+{
+	const uint64_t plain = PERF_SAMPLE_IDENTIFIER | PERF_SAMPLE_IP | PERF_SAMPLE_TID |
+			       PERF_SAMPLE_TIME | PERF_SAMPLE_CPU | PERF_SAMPLE_PERIOD |
+			       PERF_SAMPLE_RAW;
+	struct plain_seen v;
+	char err[400];
+	int ret;
+
+	ret = run_plain(plain | PERF_SAMPLE_CALLCHAIN, 1, 3, 12, 12, &v, err, sizeof(err));
+	ok(ret == 0, "a plain sample with a callchain: read (%s)", err);
+	ok(v.n == 1 && v.s.id == ID0 && v.s.ip == 0xffffffff81000010ull && v.s.pid == 7 &&
+		   v.s.tid == 8 && v.s.time == 1000 && v.s.cpu == 1 && v.s.period == 1 &&
+		   !v.s.addr && !v.s.stream_id,
+	   "its fixed fields where they were written");
+	ok(v.s.nr_ips == 3 && v.ips[0] == 0xffffffff81000100ull &&
+		   v.ips[2] == 0xffffffff81000102ull,
+	   "its callchain (%llu)", (unsigned long long)v.s.nr_ips);
+	ok(v.s.raw_size == 12 && v.raw[0] == 0xa0 && v.raw[11] == 0xab, "its payload (%u bytes)",
+	   v.s.raw_size);
+
+	ret = run_plain(plain, 0, 0, 4, 4, &v, err, sizeof(err));
+	ok(ret == 0, "a plain sample without a callchain: read (%s)", err);
+	ok(v.n == 1 && v.s.nr_ips == 0 && !v.s.ips && v.s.raw_size == 4 && v.raw[3] == 0xa3 &&
+		   v.s.time == 1000 && v.s.cpu == 1 && v.s.tid == 8,
+	   "its fields and payload");
+
+	/* the first one's payload ended with the record (8 + 48 + 8 + 24 + 4 + 12 = 104 bytes) */
+	ret = run_plain(plain | PERF_SAMPLE_CALLCHAIN, 1, 3, 12, 13, &v, err, sizeof(err));
+	is_int(ret, -TS_ECORRUPT, "a payload a byte past the record is an error");
+	ok(strstr(err, "too short for its sample_type") && strstr(err, "offset 0x"),
+	   "naming the record and its offset: %s", err);
+	ok(v.n == 0, "and nothing is delivered");
+
+	ret = run_plain(plain | PERF_SAMPLE_CALLCHAIN, 1, 4, 4, 4, &v, err, sizeof(err));
+	is_int(ret, 0, "a callchain of 4 and a payload of 4");
+	ret = run_plain(plain | PERF_SAMPLE_CALLCHAIN, 1, 5, 4, 4, &v, err, sizeof(err));
+	ok(ret == -TS_ECORRUPT, "a callchain longer than the record is an error (%s)", err);
+	ret = run_plain(plain | PERF_SAMPLE_CALLCHAIN, 1, 1ull << 62, 4, 4, &v, err, sizeof(err));
+	ok(ret == -TS_ECORRUPT, "so is one of 2^62 entries (%s)", err);
+}
+
 int main(void)
 {
 	test_rounds();
 	test_shrunk();
 	test_compressed();
 	test_unknown_and_zero();
+	test_plain();
 	diag("again, scanning on a second thread");
 	threaded = 1;
 	test_rounds();

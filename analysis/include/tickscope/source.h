@@ -23,7 +23,11 @@ struct ts_source_opts {
 	int strict; /* a pipe-mode stream cut inside a record is an error, not a warning */
 	int need_decoder; /* fail without tracing data (every command but info) */
 	unsigned int symbols; /* TS_SYMS_*: what kallsyms is loaded for */
-	int threaded; /* ts_source_run() decodes and calls back on a worker thread */
+	/*
+	 * ts_source_run() decodes and calls back on a worker thread, and the reader scans on a
+	 * thread of its own, when a CPU is to spare (ts_source_spare_cpu())
+	 */
+	int threaded;
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
 	/*
 	 * The callback prints the raw payload (dump): events carry their name and kind, not
@@ -55,6 +59,21 @@ enum ts_kallsyms_from {
 	TS_KALLSYMS_RUNNING, /* /proc/kallsyms, build id matched */
 	TS_KALLSYMS_CACHE, /* perf's build-id cache (~/.debug), for reports */
 };
+
+/**
+ * ts_source_spare_cpu() - would a second thread find a CPU to run on?
+ * @env: TS_THREADS from the environment, or NULL: "0" never, "1" always, else as measured
+ * @loadavg: /proc/loadavg's text, whose fourth field counts the runnable tasks (this one
+ *	among them) over the whole machine, or NULL when it cannot be read
+ * @ncpu: the CPUs this process may run on
+ *
+ * On a machine whose CPUs all have work, threads that hand data to each other cost more CPU
+ * (each message crosses caches) and wall time (each hand-off waits for a CPU) than they save:
+ * a source then reads, merges and decodes on the caller's thread (docs/scale.md).
+ * Return: 1 when fewer tasks are runnable than there are CPUs (or @loadavg is unknown), or
+ * when @env says "1"; else 0.
+ */
+int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu);
 
 /*
  * Called for every event in order. @s is the sample behind a tracepoint event, NULL for
