@@ -60,6 +60,7 @@ static void make_routes(const struct ts_analysis *a, uint32_t mask, int kind, co
 	int s;
 
 	rt->n = 0;
+	rt->kindless = mask & a->kindless;
 	for (s = 0; s < TS_SEC_NR; s++) {
 		if (!(mask >> s & 1))
 			continue;
@@ -344,6 +345,8 @@ static void note_kindless(struct ts_analysis *a, const struct ts_event *ev, cons
 {
 	int r, s;
 
+	if (!rt->kindless) /* most tracepoints of no kind: no probe, nothing to count */
+		return;
 	for (r = 0; r < rt->n; r++) {
 		s = rt->r[r].s;
 		if (!(a->kindless >> s & 1))

@@ -33,6 +33,7 @@ struct ts_analysis {
 			int s;
 		} r[TS_SEC_NR];
 		uint8_t n;
+		uint32_t kindless; /* of the sections in the list, those in @kindless below */
 	} routes[TS_EV_NR_KINDS];
 	struct other_memo {
 		const char *name;
