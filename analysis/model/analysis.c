@@ -60,6 +60,7 @@ static void make_routes(const struct ts_analysis *a, uint32_t mask, int kind, co
 	int s;
 
 	rt->n = 0;
+	rt->kindless = mask & a->kindless;
 	for (s = 0; s < TS_SEC_NR; s++) {
 		if (!(mask >> s & 1))
 			continue;
@@ -236,6 +237,7 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 	for (k = 0; k < TS_EV_NR_KINDS; k++) {
 		a->ksec[k] = (int8_t)ts_analysis_kind_section(k);
 		a->feeds[k] = kind_feeds(k);
+		a->kr[k].first = UINT64_MAX;
 	}
 	for (s = 0; s < TS_SEC_NR; s++) {
 		const uint16_t *kinds;
@@ -343,6 +345,8 @@ static void note_kindless(struct ts_analysis *a, const struct ts_event *ev, cons
 {
 	int r, s;
 
+	if (!rt->kindless) /* most tracepoints of no kind: no probe, nothing to count */
+		return;
 	for (r = 0; r < rt->n; r++) {
 		s = rt->r[r].s;
 		if (!(a->kindless >> s & 1))
@@ -401,9 +405,43 @@ static inline int route(struct ts_analysis *a, const struct ts_event *ev, const 
 	return 0;
 }
 
+/* The earlier nonzero time of @x and @y, 0 for neither (a first of UINT64_MAX is none). */
+static uint64_t first_of(uint64_t x, uint64_t y)
+{
+	x = x == UINT64_MAX ? 0 : x;
+	y = y == UINT64_MAX ? 0 : y;
+	return !x || (y && y < x) ? y : x;
+}
+
+/* Section @s's first time: what was folded in, then its kinds' since. */
+static uint64_t sec_first(const struct ts_analysis *a, int s)
+{
+	uint64_t t = a->sec_first[s];
+	int k;
+
+	for (k = 0; k < TS_EV_NR_KINDS; k++)
+		if (a->ksec[k] == s && k != TS_EV_COMM && k != TS_EV_FORK)
+			t = first_of(t, a->kr[k].first);
+	return t;
+}
+
+/*
+ * An event of kind @k at time 0: the run's first time and its section's are 0 until the next
+ * event's (the others keep theirs, folded into sec_first[] before the kinds start again).
+ */
+static __attribute__((noinline)) void ranges_at_zero(struct ts_analysis *a, int k)
+{
+	int s;
+
+	for (s = 0; s < TS_SEC_NR; s++)
+		a->sec_first[s] = s == a->ksec[k] ? 0 : sec_first(a, s);
+	for (k = 0; k < TS_EV_NR_KINDS; k++)
+		a->kr[k].first = UINT64_MAX;
+}
+
 int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 {
-	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER, s;
+	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER;
 
 	if (k == TS_EV_LOST) /* sections that keep state per CPU (irq) drop what it may hide */
 		return note_lost(a, ev) ?: (ev->lost.samples ? 0 : route(a, ev, &a->routes[k]));
@@ -416,18 +454,12 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 		return 0;
 	}
 	a->fed[k]++;
-	if (!a->first || ev->time < a->first)
-		a->first = ev->time;
-	if (ev->time > a->last)
-		a->last = ev->time;
-	s = a->ksec[k];
-	if (s >= 0) {
-		if (!a->sec_first[s] || ev->time < a->sec_first[s])
-			a->sec_first[s] = ev->time;
-		if (ev->time > a->sec_last[s])
-			a->sec_last[s] = ev->time;
-		a->sec_events[s]++;
-	}
+	if (!ev->time)
+		ranges_at_zero(a, k);
+	if (ev->time && ev->time < a->kr[k].first)
+		a->kr[k].first = ev->time;
+	if (ev->time > a->kr[k].last)
+		a->kr[k].last = ev->time;
 	if (k == TS_EV_OTHER) {
 		const struct routes *rt = other_routes(a, ev->name);
 
@@ -471,8 +503,15 @@ static void finish_section(struct ts_analysis *a, int s)
 
 	in->name = sections[s]->name;
 	in->nr_events = a->sec_events[s];
-	in->first = a->sec_first[s];
+	in->first = sec_first(a, s);
 	in->last = a->sec_last[s];
+	for (j = 0; j < TS_EV_NR_KINDS; j++) {
+		if (a->ksec[j] != s || j == TS_EV_COMM || j == TS_EV_FORK)
+			continue;
+		in->nr_events += a->fed[j];
+		if (a->kr[j].last > in->last)
+			in->last = a->kr[j].last;
+	}
 	/*
 	 * Present only if a required event is: optional ones alone (hrtimer_start without the
 	 * expiries) would give zeros that look like measurements. Else empty if a required kind
@@ -511,10 +550,12 @@ void ts_analysis_set_per_task(struct ts_analysis *a, int per_task)
 
 int ts_analysis_finish(struct ts_analysis *a)
 {
+	uint64_t first, last;
 	int s, err = 0, e;
 
+	ts_analysis_range(a, &first, &last);
 	for (s = 0; s < TS_SEC_NR; s++) {
-		e = sections[s]->finish(a->model[s], a->last);
+		e = sections[s]->finish(a->model[s], last);
 		if (e && !err)
 			err = e;
 		finish_section(a, s);
@@ -525,8 +566,15 @@ int ts_analysis_finish(struct ts_analysis *a)
 
 void ts_analysis_range(const struct ts_analysis *a, uint64_t *first, uint64_t *last)
 {
-	*first = a->first;
-	*last = a->last;
+	int k;
+
+	*first = 0;
+	*last = 0;
+	for (k = 0; k < TS_EV_NR_KINDS; k++) {
+		*first = first_of(*first, a->kr[k].first);
+		if (a->kr[k].last > *last)
+			*last = a->kr[k].last;
+	}
 }
 
 void ts_analysis_lost(const struct ts_analysis *a, uint64_t *lost, uint64_t *records)
@@ -628,10 +676,12 @@ const char *ts_analysis_stack_name(const struct ts_analysis *a, const struct ts_
 /* The metrics hooks' walk: metrics through @sink->emit, or distributions (@sink->dist_emit). */
 static int walk(const struct ts_analysis *a, struct ts_metric_sink *sink)
 {
+	uint64_t first, last;
 	int s;
 
+	ts_analysis_range(a, &first, &last);
 	sink->a = a;
-	sink->span = a->last > a->first ? (double)(a->last - a->first) / 1e9 : 0;
+	sink->span = last > first ? (double)(last - first) / 1e9 : 0;
 	sink->sym = a->sym;
 	sink->sym_ctx = a->sym_ctx;
 	for (s = 0; s < TS_SEC_NR && !sink->err; s++) {

@@ -33,6 +33,7 @@ struct ts_analysis {
 			int s;
 		} r[TS_SEC_NR];
 		uint8_t n;
+		uint32_t kindless; /* of the sections in the list, those in @kindless below */
 	} routes[TS_EV_NR_KINDS];
 	struct other_memo {
 		const char *name;
@@ -57,7 +58,20 @@ struct ts_analysis {
 	int have_recorded;
 	int ipi_recorded; /* an IPI tracepoint (ts_idle_is_ipi()) is in the file */
 	int ipi_seen; /* the idle model saw an IPI exit (set by ts_analysis_finish) */
-	uint64_t first, last, filtered;
+	uint64_t filtered;
+	/*
+	 * The time range per kind (first UINT64_MAX while none), of the events since the last
+	 * one at time 0: one update an event. The run's range and the sections' come from them
+	 * (ts_analysis_range(), finish_section()); an event at time 0 restarts both firsts, as
+	 * "the earliest time, 0 for none" would have it, and is rare (ranges_at_zero()).
+	 */
+	struct kind_range {
+		uint64_t first, last;
+	} kr[TS_EV_NR_KINDS];
+	/*
+	 * Per section: of kindless ones (note_kindless()) the range and count; of the others the
+	 * first time folded in at each event at time 0, the rest being in kr[] and fed[].
+	 */
 	uint64_t sec_first[TS_SEC_NR], sec_last[TS_SEC_NR], sec_events[TS_SEC_NR];
 	struct lost_rec *lost;
 	size_t nr_lost, cap_lost;

@@ -188,8 +188,13 @@ int ts_irq_feed(struct ts_irq *m, const struct ts_event *ev)
 	struct ts_irq_done d;
 	int ret, cpu;
 
-	if (ev->kind == TS_EV_SWITCH && switch_comms(m, ev))
-		return -ENOMEM;
+	if (ev->kind == TS_EV_SWITCH) {
+		if (switch_comms(m, ev))
+			return -ENOMEM;
+		/* nearly always nothing open on a CPU seen before: no time to give, none to close */
+		if (!ts_irqctx_depth(m->ctx, ev->cpu))
+			return 0;
+	}
 	if (ev->kind == TS_EV_COMM)
 		return set_comm(m, ev->comm.tid, ev->comm.comm);
 	if (!ts_irqctx_is_event(ev))

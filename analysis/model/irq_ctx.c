@@ -341,6 +341,13 @@ struct ts_irq_top ts_irqctx_top(const struct ts_irqctx *x, int cpu)
 	return t;
 }
 
+int ts_irqctx_depth(const struct ts_irqctx *x, int cpu)
+{
+	const struct cpu *c = ts_cputab_find(&x->cpus, cpu);
+
+	return c ? c->depth : -1;
+}
+
 uint64_t ts_irqctx_since(const struct ts_irqctx *x, int cpu)
 {
 	const struct cpu *c = ts_cputab_find(&x->cpus, cpu);

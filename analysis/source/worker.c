@@ -15,10 +15,13 @@
 #include "source_priv.h"
 #include "tickscope/error.h"
 
-/* Decode one sample and call back: on the worker, or as pushed when there is none. */
-static int feed_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
-		       const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
-		       uint64_t off)
+/*
+ * Decode one sample and call back: on the worker, or as pushed when there is none. Inlined
+ * into both: its call and frame cost the worker about 20 instructions a sample.
+ */
+static inline __attribute__((always_inline)) int
+feed_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
+	    const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips, uint64_t off)
 {
 	struct ts_event ev;
 	int ret;

@@ -106,5 +106,27 @@ int main(void)
 	ok(ts_analysis_section(a, TS_SEC_IDLE)->presence == TS_NOT_RECORDED,
 	   "no attr list: unseen kinds read as not recorded");
 	ts_analysis_free(a);
+
+	/*
+	 * An event at time 0 restarts the run's first time and its own section's, not the
+	 * others': the earliest time is "0 for none", so the next event's time replaces it.
+	 */
+	ok(ts_analysis_new(&a, NULL) == 0, "analysis without filters");
+	sw(a, 500, 0, 0, 10, "a");
+	tk.time = 300;
+	ts_analysis_feed(a, &tk);
+	sw(a, 0, 0, 10, 11, "b");
+	sw(a, 700, 0, 11, 12, "c");
+	tk.time = 800;
+	ts_analysis_feed(a, &tk);
+	ts_analysis_finish(a);
+	ts_analysis_range(a, &first, &last);
+	ok(first == 700 && last == 800, "a time 0 restarts the run's first time");
+	s = ts_analysis_section(a, TS_SEC_SCHED);
+	ok(s->first == 700 && s->last == 700 && s->nr_events == 3,
+	   "and its section's, whose events all count");
+	s = ts_analysis_section(a, TS_SEC_IDLE);
+	ok(s->first == 300 && s->last == 800 && s->nr_events == 2, "not another section's");
+	ts_analysis_free(a);
 	return tap_done();
 }

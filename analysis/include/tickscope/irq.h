@@ -104,6 +104,9 @@ int ts_irqctx_feed(struct ts_irqctx *x, const struct ts_event *ev, struct ts_irq
 /** ts_irqctx_top() - the innermost context of @cpu now */
 struct ts_irq_top ts_irqctx_top(const struct ts_irqctx *x, int cpu);
 
+/** ts_irqctx_depth() - how many contexts are open on @cpu; -1 when no event was seen there */
+int ts_irqctx_depth(const struct ts_irqctx *x, int cpu);
+
 /** ts_irqctx_since() - when @cpu's innermost context last changed (0: never) */
 uint64_t ts_irqctx_since(const struct ts_irqctx *x, int cpu);
 
