@@ -198,14 +198,92 @@ static int header_facts(const struct ts_file_info *i, struct ts_run *r)
 	return err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
 }
 
+/* Whether @file starts as a perf.data does (file or pipe mode: both start with PERFILE2) */
+static int is_perf_data(const char *file)
+{
+	char magic[8];
+	int fd = open(file, O_RDONLY | O_CLOEXEC);
+	int ok = fd >= 0 && read(fd, magic, sizeof(magic)) == (ssize_t)sizeof(magic) &&
+		 !memcmp(magic, "PERFILE2", sizeof(magic));
+
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/*
+ * The trace's sha256 and size against what meta.txt recorded; prints one line on mismatch,
+ * saying what the file is instead: not a perf.data, one cut short, or another trace.
+ */
+static int check_id(const char *label, const char *file, const struct trace_id *id, char *sha,
+		    long long *size)
+{
+	int err = ts_summary_trace_id(file, sha, size);
+
+	if (err)
+		return cli_error("%s: %s", label, strerror(-err));
+	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)) &&
+	    !is_perf_data(file))
+		return cli_error(
+			"%s: %s%lld bytes that are not a perf.data (no PERFILE2 at the "
+			"start), not the trace meta.txt records (%lld bytes, sha256 %.16s...)",
+			label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
+			id->sha256);
+	if (id->sha256 && strcmp(sha, id->sha256) && id->size >= 0 && *size < id->size)
+		return cli_error("%s: %sa perf.data cut short: %lld of the %lld bytes meta.txt "
+				 "records (sha256 %.16s..., not %.16s...)",
+				 label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
+				 sha, id->sha256);
+	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)))
+		return cli_error("%s: sha256 %.16s... (%lld bytes), but meta.txt records %.16s... "
+				 "(%lld bytes): not the trace this run recorded, or damaged since",
+				 label, sha, *size, id->sha256, id->size);
+	return 0;
+}
+
+/*
+ * Checking a trace against meta.txt (check_id()) in the read that decodes it: @label the
+ * user's file, @file the one read (an unpacked copy of @label, or @label), @sha and @size the
+ * answer; @checked once check_id() ran, before the read.
+ */
+struct trace_check {
+	const char *label, *file;
+	const struct trace_id *id;
+	char *sha;
+	long long *size;
+	int checked;
+};
+
+/*
+ * After the reader: its hash of the file (ts_reader_hashed()) against meta.txt's; a mismatch,
+ * or a file the reader could not hash whole, goes through check_id() (which reads it again and
+ * says what the file is instead), so that no figure of another trace is used. Return: 0, 1.
+ */
+static int check_read(struct trace_check *tc, struct ts_sha256 *h, struct ts_source *src)
+{
+	const struct trace_id *id = tc->id;
+
+	tc->checked = 1;
+	if (src && ts_reader_hashed(ts_source_reader(src), tc->size)) {
+		ts_sha256_final(h, tc->sha);
+		if (!id->sha256 ||
+		    (!strcmp(tc->sha, id->sha256) && (id->size < 0 || *tc->size == id->size)))
+			return 0;
+	}
+	return check_id(tc->label, tc->file, id, tc->sha, tc->size);
+}
+
 /*
  * Run every model over @data; prints one line on failure. @kcache: the folder of parsed
- * kallsyms tables to take @ksyms's from (NULL: parse it).
+ * kallsyms tables to take @ksyms's from (NULL: parse it). @tc: the trace checked against
+ * meta.txt already, else here, by the reader's hash (a failed read checks it first: a
+ * damaged upload is said as such, not as what the decoder made of it).
  */
 static int analyse(const char *label, const char *data, const char *ksyms, const char *kcache,
 		   const char *comm, double ops, const struct load_opts *o, const char *key,
-		   struct ts_run *r)
+		   struct trace_check *tc, struct ts_run *r)
 {
+	struct ts_sha256 h;
 	struct ts_report_opts ro = { 0 };
 	struct ts_source_opts so = { .input = data,
 				     .kallsyms = ksyms,
@@ -221,11 +299,20 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 
 	err = err ?: (comm ? ts_cpath_new(&fc.path, comm) : 0);
 	fc.a = a;
+	if (!tc->checked) {
+		ts_sha256_init(&h);
+		so.sha256 = &h;
+	}
 	if (!err) {
 		err = ts_source_open(&src, &so);
 		if (!err) {
 			ts_source_note_recorded(src, a);
 			err = ts_source_run(src, feed, &fc);
+		}
+		/* the trace is the one meta.txt records before any figure of it is used */
+		if (!tc->checked && check_read(tc, &h, err ? NULL : src)) {
+			err = 1;
+			goto out;
 		}
 		if (!err) {
 			/* metrics name functions through the kallsyms, loaded by now */
@@ -501,49 +588,6 @@ out:
 	return err;
 }
 
-/* Whether @file starts as a perf.data does (file or pipe mode: both start with PERFILE2) */
-static int is_perf_data(const char *file)
-{
-	char magic[8];
-	int fd = open(file, O_RDONLY | O_CLOEXEC);
-	int ok = fd >= 0 && read(fd, magic, sizeof(magic)) == (ssize_t)sizeof(magic) &&
-		 !memcmp(magic, "PERFILE2", sizeof(magic));
-
-	if (fd >= 0)
-		close(fd);
-	return ok;
-}
-
-/*
- * The trace's sha256 and size against what meta.txt recorded; prints one line on mismatch,
- * saying what the file is instead: not a perf.data, one cut short, or another trace.
- */
-static int check_id(const char *label, const char *file, const struct trace_id *id, char *sha,
-		    long long *size)
-{
-	int err = ts_summary_trace_id(file, sha, size);
-
-	if (err)
-		return cli_error("%s: %s", label, strerror(-err));
-	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)) &&
-	    !is_perf_data(file))
-		return cli_error(
-			"%s: %s%lld bytes that are not a perf.data (no PERFILE2 at the "
-			"start), not the trace meta.txt records (%lld bytes, sha256 %.16s...)",
-			label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
-			id->sha256);
-	if (id->sha256 && strcmp(sha, id->sha256) && id->size >= 0 && *size < id->size)
-		return cli_error("%s: %sa perf.data cut short: %lld of the %lld bytes meta.txt "
-				 "records (sha256 %.16s..., not %.16s...)",
-				 label, strcmp(label, file) ? "unpacks to " : "", *size, id->size,
-				 sha, id->sha256);
-	if (id->sha256 && (strcmp(sha, id->sha256) || (id->size >= 0 && *size != id->size)))
-		return cli_error("%s: sha256 %.16s... (%lld bytes), but meta.txt records %.16s... "
-				 "(%lld bytes): not the trace this run recorded, or damaged since",
-				 label, sha, *size, id->sha256, id->size);
-	return 0;
-}
-
 /*
  * A summary of this trace under another key: the file was copied or unpacked since (tar keeps
  * the time to the second, the key has its nanoseconds), or it came from a board with its
@@ -732,18 +776,28 @@ static char *run_key(const char *data, const char *ksha, const char *comm, doubl
 
 /*
  * Trace @data, unpacked into *@udata when compressed, checked against what meta.txt records
- * (@id: its sha256 into @sha, its size into @size) before decoding: a damaged upload is said
- * as such. Return: 0, 1 (said).
+ * (@tc->id: its sha256 into @tc->sha, its size into @tc->size) now when @now, else by
+ * analyse() in the read that decodes it. Return: 0, 1 (said).
  */
-static int open_trace(const char *data, const struct trace_id *id, char **udata, char *sha,
-		      long long *size)
+static int open_trace(const char *data, char **udata, int now, struct trace_check *tc)
 {
 	char why[600];
 
 	*udata = ends_with(data, ".xz") ? cli_unxz(data, why, sizeof(why)) : NULL;
 	if (ends_with(data, ".xz") && !*udata)
 		return cli_error("%s: cannot unpack it: %s", data, why);
-	return check_id(data, *udata ? *udata : data, id, sha, size);
+	tc->label = data;
+	tc->file = *udata ? *udata : data;
+	tc->checked = now;
+	return now ? check_id(tc->label, tc->file, tc->id, tc->sha, tc->size) : 0;
+}
+
+/* Whether @path is there (a summary that same_trace() might take); NULL is not. */
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return path && !stat(path, &st);
 }
 
 int load_trace(const char *path, int folder, const char *given, const char *comm, double ops,
@@ -754,8 +808,9 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	char *cpath = NULL, *upath = NULL, *key = NULL, *shared = NULL;
 	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX], why[600];
 	const char *kdir;
-	int err = 0, from = r->nr, rc;
+	int err = 0, from = r->nr, rc, now;
 	long long size = 0;
+	struct trace_check tc = { .id = id, .sha = sha, .size = &size };
 
 	if (!data) {
 		free(ksyms); /* a run without its trace may still have its kallsyms */
@@ -781,13 +836,18 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	}
 	if (o->check && !id->sha256)
 		goto out; /* a trace meta.txt does not name: nothing to check it against */
-	err = open_trace(data, id, &udata, sha, &size);
+	/*
+	 * The sha256 before the read when a summary there might be of this trace (same_trace()
+	 * needs it) or only the check is asked for; else in the read that decodes the trace.
+	 */
+	now = o->check || (!o->no_cache && !o->summarise && (exists(cpath) || exists(upath)));
+	err = open_trace(data, &udata, now, &tc);
 	if (err || o->check)
 		goto out;
 	rc = 0;
-	if (!o->no_cache && !o->summarise && cpath)
+	if (now && cpath)
 		rc = same_trace(cpath, upath, data, key, comm, ops, sha, size, o, r);
-	if (!rc && !o->no_cache && !o->summarise && upath)
+	if (!rc && now && upath)
 		rc = same_trace(upath, upath, data, key, comm, ops, sha, size, o, r);
 	if (rc < 0)
 		err = cli_error("%s: out of memory", data);
@@ -806,7 +866,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		      shared ? shared :
 		      uksyms ? uksyms :
 			       ksyms,
-		      shared ? kdir : NULL, comm, ops, o, key, r);
+		      shared ? kdir : NULL, comm, ops, o, key, &tc, r);
 	if (!err && ksyms && !shared)
 		share_ksyms(kdir, uksyms ? uksyms : ksyms, ksha);
 	if (!err && o->summarise && cpath) {

@@ -144,6 +144,8 @@ static int fill(struct ts_scanner *sc, size_t need)
 			return ts_scan_fail(sc, at, -errno, "read: %s", strerror(errno));
 		if (n == 0)
 			sc->eof = 1;
+		if (sc->r->opts.sha256)
+			ts_hash_read(sc, at, b->buf + b->end, (size_t)n);
 		b->end += n;
 	}
 	return 0;
@@ -709,11 +711,13 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 
 	r->ops = ops;
 	r->ctx = ctx;
+	ts_hash_begin(r);
 	if (r->use_runs && r->opts.threaded)
 		ret = run_threaded(r, &alone);
 	if (!ret && alone) /* this thread alone: the scanner delivers through r->s.deliver */
 		ret = read_records(&r->s);
 	join_scanner(r);
+	ts_hash_end(r, ret);
 	if (ret && !r->m.err[0]) /* a scanner's error on this thread, or sent as a message */
 		memcpy(r->m.err, r->s.err, sizeof(r->m.err));
 	return ret;

@@ -76,6 +76,7 @@ struct ts_scanner {
 	int le_any;
 	unsigned char *scratch; /* records re-aligned for reading */
 	size_t scratch_alloc;
+	uint64_t sha_next; /* opts.sha256: the offset the next read() must start at to be hashed */
 	char err[TS_ERR_LEN]; /* the scanner's message: sent on at its end, ts_queue_scan_end() */
 };
 
@@ -122,6 +123,7 @@ struct ts_reader {
 	int use_runs; /* merge runs in place: a seekable, uncompressed file */
 	int map_input; /* a regular file's data section is mapped, not read (perf_runs.c) */
 	int scan_read; /* mapped for the runs, but the scanner reads it (perf_runs.c) */
+	int hashed; /* opts.sha256 took every byte of the file (reader_hash.c) */
 	size_t page; /* the page size */
 	size_t drop_step; /* mapped: a run lets go of its pages each time it passes this many */
 	size_t budget; /* bytes of chunks a round may hold in memory (TS_ROUND_BUDGET) */
@@ -250,6 +252,11 @@ void ts_queue_free(struct ts_reader *r);
 /* perf_stream.c */
 int ts_stream_headers(struct ts_reader *r);
 void ts_stream_free(struct ts_reader *r);
+
+/* reader_hash.c: opts.sha256, around and inside the scanner's read()s */
+void ts_hash_begin(struct ts_reader *r);
+void ts_hash_read(struct ts_scanner *sc, uint64_t at, const void *p, size_t n);
+void ts_hash_end(struct ts_reader *r, int ret);
 
 /* The kernel record types the reader hands on: samples and the side-band it reports. */
 static inline int ts_record_wanted(uint32_t type)

@@ -67,7 +67,8 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	ret = ts_reader_open(&s->reader, opts->input,
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
 						       .strict = opts->strict,
-						       .threaded = spare });
+						       .threaded = spare,
+						       .sha256 = opts->sha256 });
 	if (ret)
 		return ts_source_fail(s, ret, "%s",
 				      s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));

@@ -12,6 +12,7 @@
 #include "tickscope/info.h"
 
 struct ts_reader;
+struct ts_sha256;
 
 /* One event attr as recorded, with the ids the kernel gave it. */
 struct ts_attr {
@@ -80,6 +81,14 @@ struct ts_reader_opts {
 	 * TS_MMAP=0 in the environment): the re-read path past the budget, for the tests.
 	 */
 	int no_mmap;
+	/*
+	 * A regular file's bytes are hashed into it, in order, as the run reads them: the data
+	 * section as the scanner read()s it, the bytes before and after it by pread() (the
+	 * header and feature sections, small), so that a caller checks the file's sha256 without
+	 * a second read of it (compare). ts_reader_hashed() says whether every byte went in.
+	 * NULL: nothing is hashed.
+	 */
+	struct ts_sha256 *sha256;
 };
 
 /**
@@ -132,6 +141,14 @@ uint64_t ts_reader_offset(const struct ts_reader *r);
 
 /** ts_reader_last_offset() - the offset of the record delivered last (or being delivered) */
 uint64_t ts_reader_last_offset(const struct ts_reader *r);
+
+/**
+ * ts_reader_hashed() - after ts_reader_run() with opts.sha256: whether every byte of the file,
+ * *@size of them, went into it in order (not for a pipe, a -z file or a run that stopped on
+ * an error: the caller hashes the file itself then)
+ * Return: 1 or 0
+ */
+int ts_reader_hashed(const struct ts_reader *r, long long *size);
 
 /**
  * ts_reader_error() - a message for the last error: the file, the byte offset and what was

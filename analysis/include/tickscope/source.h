@@ -47,6 +47,8 @@ struct ts_source_opts {
 	 * the models count each hit once; ts_source_attr_left_out() says so.
 	 */
 	int every_attr;
+	/* The file's bytes as the reader reads them (ts_reader_opts.sha256), or NULL */
+	struct ts_sha256 *sha256;
 };
 
 #define TS_SYMS_PRINT 1u /* function names in the printed trace (dump's text) */
