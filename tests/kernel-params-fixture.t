@@ -23,7 +23,7 @@ fx=$TS_TOP/tests/fixtures/kernel-params
 # fact(v, k): one fact's values; apart(a, b): every value of one list beyond every one of the other)
 check() {
 	python3 - "$TAP_TMP/$1" "$3" >"$TAP_TMP/py.out" 2>&1 <<'PY'
-import glob, json, os, sys
+import glob, json, os, re, sys
 base = sys.argv[1]
 d = json.load(open(base + '/c.json'))
 m = {e['name']: {x['variant']: x for x in e['variants']} for e in d['metrics']}
@@ -70,6 +70,16 @@ for x in mech:
     w = re.match(r'(?:task|sched)\.woken_by\.(.+)\.share$', x)
     assert not w or w.group(1) in ('hardirq', 'softirq', 'swapper') or \
         'sched.threads.%s.count' % w.group(1) in m, x"
+	check "$1" "no share of a change that is not significant: the table and the headline agree" "
+r = [x for x in d['metrics'] if x['name'] == d['result']][0]['variants'][1]
+e = d['explanations'][0]
+dec = e['decomposition']['parts'] + e['decomposition']['details']
+got = [p['share_pct'] for p in dec] + [x['share_pct'] for x in e['changes']] + \
+      [x['share_pct'] for x in h['mechanisms']]
+print('significant:', r['significant'], 'shares:', got)
+assert r['significant'] or all(x is None for x in got), got
+t = open(base + '/c.txt').read().split('\nExplanation: ')[1].split('\n\n')[0]
+assert r['significant'] or not re.search(r' [0-9.]+%$|(against|more)$', t, re.M), t"
 	check "$1" "no printed share in the headline is over 100%" "
 import re
 for l in lines:
