@@ -5,7 +5,9 @@
 # rcu_nocbs=1-7 against the default command line, ping-pong; nohz=off and rcupdate.rcu_expedited=1
 # under stress-ng ramfs, and rcupdate.rcu_expedited=1 on the shrinker-srcu kernel against that
 # kernel booted without it; on Debian's amd64 6.1 image (qemu-x86, TCG), mitigations=off against
-# the default command line, ping-pong, checked against what was expected before compare ran.
+# the default command line, ping-pong, checked against what was expected before compare ran;
+# second round (EXPECTATIONS-2.md): skew_tick=1 on qemu-aarch64 and preempt=none against
+# preempt=full on qemu-x86, ping-pong; and the isolated A/B cut to 2 runs a side.
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
@@ -313,4 +315,50 @@ print(lines[0])
 assert lines[0].endswith(': not significant'), lines[0]
 assert not mech, mech
 assert lines[-1].startswith('  nothing changed: '), lines"
+# --- second round (EXPECTATIONS-2.md, committed before these were recorded or compared) ---
+# skew_tick=1 on qemu-aarch64: each CPU's tick moves to its own phase, its rate stays (HZ=250).
+# Expected: nothing changed, no mechanism, the tick least of all ---
+sk=qemu-aarch64-pingpong-default-vs-skew-tick
+compare $sk default skew_tick-1
+common $sk skew_tick-1
+check $sk "every skew_tick-1 run booted with skew_tick=1, no default run did" "
+for v, want in (('default', False), ('skew_tick-1', True)):
+    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
+        assert ('skew_tick=1' in open(p).read().split()) == want, p"
+check $sk "perf script: the timer interrupts and the tick stopping on idle CPUs overlap" "
+for k in ('timer_irqs.other_cpus', 'tick_stop.ok'):
+    a, b = fact('default', k), fact('skew_tick-1', k)
+    print(k, a, b)
+    assert min(a) > 0 and min(b) > 0 and not apart(a, b), k"
+check $sk "the expectation: the benchmark did not change and no mechanism is named" "
+print(lines[0], mech)
+assert lines[0].endswith(': not significant'), lines[0]
+assert not mech, mech
+assert lines[-1].startswith('  nothing changed: '), lines"
+
+# --- preempt=none against preempt=full on qemu-x86 (Debian's amd64 6.1: PREEMPT_DYNAMIC).
+# Expected: no significant change of an unpinned ping-pong; if anything, the benchmark's tasks
+# preempted more often under full; no interrupt, tick, softirq, RCU or thread mechanism; the
+# preemption model said as the kernel difference ---
+pf=qemu-x86-pingpong-preempt-none-vs-full
+compare $pf preempt-none preempt-full
+common $pf preempt-full
+check $pf "each side booted its preempt= and compare says which model each ran" "
+for v in ('none', 'full'):
+    for p in sorted(glob.glob('%s/preempt-%s/run-*/cmdline.txt' % (base, v))):
+        assert 'preempt=' + v in open(p).read().split(), p
+t = open(base + '/c.txt').read()
+assert 'preempt-none: kernel 6.1.0-57-amd64, preempt=none (PREEMPT_DYNAMIC' in t
+assert 'preempt-full: kernel 6.1.0-57-amd64, preempt=full (PREEMPT_DYNAMIC' in t"
+check $pf "perf script: the tick stopping and the softirqs run inline overlap between the models" "
+for k in ('tick_stop.ok', 'softirqs.inline'):
+    a, b = fact('preempt-none', k), fact('preempt-full', k)
+    print(k, a, b)
+    assert min(a) > 0 and min(b) > 0 and not apart(a, b), k"
+check $pf "the expectation: no interrupt, tick, softirq, RCU or thread mechanism is named" "
+import re
+print(lines[0], mech)
+bad = re.compile(r'tick|hardirq|softirq|timer|rcu|sched\.threads|ksoftirqd|idle')
+assert not any(bad.search(x) for x in mech), mech
+assert lines[0].endswith(': not significant'), lines[0]"
 tap_done
