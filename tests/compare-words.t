@@ -64,6 +64,12 @@ ok $? "shrinker-srcu: compare --all"
 no_raw shrinker-srcu "$d/c.txt"
 grep -q "the benchmark's waits in synchronize_srcu <- unregister_shrinker <- deactivate_locked_super (D), per operation" "$d/c.txt"
 ok $? "shrinker-srcu: the SRCU wait is named by its stack and state"
+# A significant change keeps its shares: they add up to 100% of it.
+sed -n '/^Explanation/,/^  total/p' "$d/c.txt" >"$d/expl.txt"
+grep -Eq '^  off-CPU \(wall - usr - sys\) +1543 +3469 +1925 +78\.7%$' "$d/expl.txt" &&
+	grep -Eq '^  total +3032 +5478 +2446 +100\.0%$' "$d/expl.txt" && ! grep -q 'share -' "$d/c.txt"
+ok $? "shrinker-srcu: the significant change's table gives its shares" ||
+	sed 's/^/# /' "$d/expl.txt"
 
 # --- nohz=off against the default boot, ping-pong, 2 runs a side, from the traces ---
 cp -a "$fx/experiment/qemu-aarch64-pingpong-default-vs-nohz-off" "$TAP_TMP/ex"
