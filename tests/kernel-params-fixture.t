@@ -5,7 +5,9 @@
 # rcu_nocbs=1-7 against the default command line, ping-pong; nohz=off and rcupdate.rcu_expedited=1
 # under stress-ng ramfs, and rcupdate.rcu_expedited=1 on the shrinker-srcu kernel against that
 # kernel booted without it; on Debian's amd64 6.1 image (qemu-x86, TCG), mitigations=off against
-# the default command line, ping-pong, checked against what was expected before compare ran.
+# the default command line, ping-pong, checked against what was expected before compare ran;
+# second round (EXPECTATIONS-2.md): skew_tick=1 on qemu-aarch64 and preempt=none against
+# preempt=full on qemu-x86, ping-pong; and the isolated A/B cut to 2 runs a side.
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
@@ -23,7 +25,7 @@ fx=$TS_TOP/tests/fixtures/kernel-params
 # fact(v, k): one fact's values; apart(a, b): every value of one list beyond every one of the other)
 check() {
 	python3 - "$TAP_TMP/$1" "$3" >"$TAP_TMP/py.out" 2>&1 <<'PY'
-import glob, json, os, sys
+import glob, json, os, re, sys
 base = sys.argv[1]
 d = json.load(open(base + '/c.json'))
 m = {e['name']: {x['variant']: x for x in e['variants']} for e in d['metrics']}
@@ -70,6 +72,16 @@ for x in mech:
     w = re.match(r'(?:task|sched)\.woken_by\.(.+)\.share$', x)
     assert not w or w.group(1) in ('hardirq', 'softirq', 'swapper') or \
         'sched.threads.%s.count' % w.group(1) in m, x"
+	check "$1" "no share of a change that is not significant: the table and the headline agree" "
+r = [x for x in d['metrics'] if x['name'] == d['result']][0]['variants'][1]
+e = d['explanations'][0]
+dec = e['decomposition']['parts'] + e['decomposition']['details']
+got = [p['share_pct'] for p in dec] + [x['share_pct'] for x in e['changes']] + \
+      [x['share_pct'] for x in h['mechanisms']]
+print('significant:', r['significant'], 'shares:', got)
+assert r['significant'] or all(x is None for x in got), got
+t = open(base + '/c.txt').read().split('\nExplanation: ')[1].split('\n\n')[0]
+assert r['significant'] or not re.search(r' [0-9.]+%$|(against|more)$', t, re.M), t"
 	check "$1" "no printed share in the headline is over 100%" "
 import re
 for l in lines:
@@ -190,6 +202,34 @@ for k in ('rcuog', 'rcuos'):
     assert min(fact('isolated', 'switched_in.' + k)) > 0 and max(fact('default', 'threads.' + k)) == 0
     assert 'sched.threads.%s.count' % k in mech, (k, mech)"
 
+# --- the same isolated A/B with 2 runs a side (its first two): too few for any test, so every
+# mechanism is unconfirmed, the rcuog and rcuos threads' existence too (the arrangement test:
+# 2 in C(4, 2) arrangements). The engineer names the tick first, not threads that exist: a
+# count of threads has no spread, and before the fix their existence ranked first as tested ---
+is2=$is-2runs
+for v in default isolated; do
+	mkdir -p "$TAP_TMP/$is2/$v" && cp -a "$TAP_TMP/$is/$v/run-1" "$TAP_TMP/$is/$v/run-2" \
+		"$TAP_TMP/$is2/$v/" && cp "$TAP_TMP/$is/$v/variant.txt" "$TAP_TMP/$is2/$v/"
+done
+"$TICKSCOPE" compare --json "$TAP_TMP/$is2/default" "$TAP_TMP/$is2/isolated" >"$TAP_TMP/$is2/c.json"
+ok $? "$is2: compare from the first two runs' summaries"
+check $is2 "perf script: the timer interrupts left CPUs 1-7 in both isolated runs, no test can say so" "
+a, b = fact('default', 'timer_irqs.other_cpus'), fact('isolated', 'timer_irqs.other_cpus')
+print('arch_timer on CPUs 1-7', a, b)
+assert len(a) == len(b) == 2 and 10 * max(b) < min(a)
+assert h['mechanisms'] and not any(x['tested'] for x in h['mechanisms']), h['mechanisms']"
+check $is2 "the tick first, the rcuo threads' existence unconfirmed and after every tick metric" "
+tick = ('workqueue.work.sched_tick_remote.per_s', 'idlepath.tick_restarts.per_s',
+        'idle.tick_stop.ok.per_s', 'idle.exits.tick.per_s', 'task.path.run.tick.per_op',
+        'timer.expire.tick_sched_timer.per_s')
+print(mech)
+assert mech and mech[0] in tick, mech
+x = h['mechanisms'][0]
+assert x['b'] < x['a'], x
+t = [i for i, x in enumerate(mech) if x in tick]
+e = [i for i, x in enumerate(mech) if x.startswith('sched.threads.')]
+assert not e or max(t) < min(e), mech"
+
 # --- rcupdate.rcu_expedited=1 under stress-ng ramfs with kernel stacks: every grace-period wait
 # of the benchmark is namespace_unlock's synchronize_rcu_expedited() already, so the parameter
 # has nothing of the benchmark's to expedite ---
@@ -275,4 +315,50 @@ print(lines[0])
 assert lines[0].endswith(': not significant'), lines[0]
 assert not mech, mech
 assert lines[-1].startswith('  nothing changed: '), lines"
+# --- second round (EXPECTATIONS-2.md, committed before these were recorded or compared) ---
+# skew_tick=1 on qemu-aarch64: each CPU's tick moves to its own phase, its rate stays (HZ=250).
+# Expected: nothing changed, no mechanism, the tick least of all ---
+sk=qemu-aarch64-pingpong-default-vs-skew-tick
+compare $sk default skew_tick-1
+common $sk skew_tick-1
+check $sk "every skew_tick-1 run booted with skew_tick=1, no default run did" "
+for v, want in (('default', False), ('skew_tick-1', True)):
+    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
+        assert ('skew_tick=1' in open(p).read().split()) == want, p"
+check $sk "perf script: the timer interrupts and the tick stopping on idle CPUs overlap" "
+for k in ('timer_irqs.other_cpus', 'tick_stop.ok'):
+    a, b = fact('default', k), fact('skew_tick-1', k)
+    print(k, a, b)
+    assert min(a) > 0 and min(b) > 0 and not apart(a, b), k"
+check $sk "the expectation: the benchmark did not change and no mechanism is named" "
+print(lines[0], mech)
+assert lines[0].endswith(': not significant'), lines[0]
+assert not mech, mech
+assert lines[-1].startswith('  nothing changed: '), lines"
+
+# --- preempt=none against preempt=full on qemu-x86 (Debian's amd64 6.1: PREEMPT_DYNAMIC).
+# Expected: no significant change of an unpinned ping-pong; if anything, the benchmark's tasks
+# preempted more often under full; no interrupt, tick, softirq, RCU or thread mechanism; the
+# preemption model said as the kernel difference ---
+pf=qemu-x86-pingpong-preempt-none-vs-full
+compare $pf preempt-none preempt-full
+common $pf preempt-full
+check $pf "each side booted its preempt= and compare says which model each ran" "
+for v in ('none', 'full'):
+    for p in sorted(glob.glob('%s/preempt-%s/run-*/cmdline.txt' % (base, v))):
+        assert 'preempt=' + v in open(p).read().split(), p
+t = open(base + '/c.txt').read()
+assert 'preempt-none: kernel 6.1.0-57-amd64, preempt=none (PREEMPT_DYNAMIC' in t
+assert 'preempt-full: kernel 6.1.0-57-amd64, preempt=full (PREEMPT_DYNAMIC' in t"
+check $pf "perf script: the tick stopping and the softirqs run inline overlap between the models" "
+for k in ('tick_stop.ok', 'softirqs.inline'):
+    a, b = fact('preempt-none', k), fact('preempt-full', k)
+    print(k, a, b)
+    assert min(a) > 0 and min(b) > 0 and not apart(a, b), k"
+check $pf "the expectation: no interrupt, tick, softirq, RCU or thread mechanism is named" "
+import re
+print(lines[0], mech)
+bad = re.compile(r'tick|hardirq|softirq|timer|rcu|sched\.threads|ksoftirqd|idle')
+assert not any(bad.search(x) for x in mech), mech
+assert lines[0].endswith(': not significant'), lines[0]"
 tap_done

@@ -163,8 +163,9 @@ int ts_cmp_residual_words(const struct ts_cmp *c, int v, char *out, size_t n)
 	out[0] = '\0';
 	if (!d->kind || !res || res->metric || strcmp(d->kind, "round trip"))
 		return 0;
-	if (!(fabs(res->share) > RESIDUAL_MAX || fabs(res->a) > d->a * RESIDUAL_MAX / 100 ||
-	      fabs(res->b) > d->b * RESIDUAL_MAX / 100))
+	/* its share from the parts, which withhold_noise_shares() may have cleared */
+	if (!((d->delta != 0 && fabs(100 * res->delta / d->delta) > RESIDUAL_MAX) ||
+	      fabs(res->a) > d->a * RESIDUAL_MAX / 100 || fabs(res->b) > d->b * RESIDUAL_MAX / 100))
 		return 0;
 	if (isnan(d->window_a) || isnan(d->window_b) || isnan(d->none_a) || isnan(d->none_b)) {
 		snprintf(out, n,
@@ -844,6 +845,29 @@ static int preempt_note(struct ts_cmp *c, int *cap)
 					"the tick on idle CPUs (inferred from each run's trace)");
 }
 
+/*
+ * When @v's benchmark did not change significantly, no share of its change is given (NAN: "-"
+ * in the text, null in the JSON), the decomposition's, the ranked changes' and the headline's
+ * alike: they would split noise (threadirqs' table gave 10.9% / against / 37.4% / residual
+ * 87.4% of a change of p 0.82 while the headline withheld them). They are withheld once every
+ * ranking is made: what the noise's size ranked stays in its place.
+ */
+static void withhold_noise_shares(struct ts_cmp *c, int v)
+{
+	struct ts_cmp_decomp *d = &c->dec[v];
+
+	if (!c->result || c->result->cell[v].significant)
+		return;
+	for (int i = 0; d->kind && i < d->nr; i++)
+		d->part[i].share = NAN;
+	for (int i = 0; d->kind && i < d->nr_detail; i++)
+		d->detail[i].share = NAN;
+	for (int i = 0; i < c->nr_changes[v]; i++)
+		c->changes[v][i].share = NAN;
+	for (int i = 0; i < c->head[v].nr_mech; i++)
+		c->head[v].mech[i].share = NAN;
+}
+
 int ts_cmp_explain(struct ts_cmp *c)
 {
 	int cap = 0, ncap = 0, err = 0;
@@ -859,5 +883,7 @@ int ts_cmp_explain(struct ts_cmp *c)
 	err = err ?: class_notes(c, &cap, &ncap);
 	if (!err)
 		ts_cmp_headline(c);
+	for (int v = 1; v < c->nr_var && !err; v++)
+		withhold_noise_shares(c, v);
 	return err;
 }

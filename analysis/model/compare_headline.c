@@ -277,6 +277,14 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		int pa = ts_cmp_all_pos(a, c->var[0].nr_runs);
 		int pb = ts_cmp_all_pos(b, c->var[v].nr_runs);
 
+		/*
+		 * A thread class in every run of one side and no run of the other is the same
+		 * evidence as a path switched on or off, and the same arrangement test says
+		 * whether the runs are enough for it: with 1 run a side it is unconfirmed, and it
+		 * has no size to outrank a measured change with (rcuog's existence came before
+		 * the tick's handler 17541 -> 330 µs/op on nohz_full).
+		 */
+		*tested = nr_rules * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha;
 		return pa >= 0 && pb >= 0 && pa != pb;
 	}
 	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
@@ -409,6 +417,7 @@ static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r
 struct cand {
 	struct ts_cmp_mech m;
 	int switched; /* zero in every run of one side, above zero in every run of the other */
+	int exists; /* a thread class's existence (H_ONLY): a kernel difference without a size */
 	double rank; /* rank_share() of its share; its size either way when nothing changed */
 	double comp_key;
 	int along;
@@ -433,8 +442,12 @@ static double rank_share(double s)
 /*
  * What the kernel switched on or off first (a code path that ran in every run of one kernel and
  * in no run of the other: the tick stopping, a wait, a work function), then by component share,
- * tested, moved along its component (what appeared or grew where the component grew), own
- * share, effect size, name: the best first. A change in how much a path costs follows from
+ * tested, among the unconfirmed a measured change before a thread class's mere existence (a
+ * count of threads has no spread, so its effect size would be infinite, yet with too few runs
+ * to confirm it says nothing the measured change does not: nohz_full's tick before its rcuog
+ * threads), moved along its component (what appeared or grew where the component grew), own
+ * share, effect size, name: the best first. A confirmed existence keeps its place: the kernel
+ * made those threads, and they took part. A change in how much a path costs follows from
  * what runs; a path that appeared or went is the kernel's own difference, and no share of a
  * component that contains it (hard IRQs contain the tick) outranks it.
  */
@@ -449,6 +462,8 @@ static int cmp_cand(const void *pa, const void *pb)
 		return a->comp_key < b->comp_key ? 1 : -1;
 	if (a->m.tested != b->m.tested)
 		return b->m.tested - a->m.tested;
+	if (!a->m.tested && a->exists != b->exists)
+		return a->exists - b->exists;
 	if (a->along != b->along)
 		return b->along - a->along;
 	if (sa != sb)
@@ -606,6 +621,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		fill_mech(c, v, r, ru, cls, &x[n]);
 		x[n].m.tested = miss >= 0 ? 1 : tested;
 		x[n].switched = miss < 0 && ru->how != H_ONLY && ts_cmp_switched(c, r, v);
+		x[n].exists = ru->how == H_ONLY;
 		n++;
 	}
 	qsort(x, n, sizeof(*x), cmp_cand);

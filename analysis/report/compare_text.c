@@ -236,6 +236,7 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	const struct ts_cmp_decomp *d = &c->dec[v];
 	char a[32], b[32], e[32], s[32], res[1024];
 	double expl = 0;
+	int noise = c->result && !c->result->cell[v].significant; /* no shares: the model's */
 
 	if (!d->kind)
 		return;
@@ -254,7 +255,8 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 	}
 	fprintf(f, "  %-28s %12s %12s %12s %8s\n", "total", num(a, 32, d->a), num(b, 32, d->b),
 		num(e, 32, d->delta),
-		fig(s, sizeof(s), "%.1f%%", isnan(d->delta) || d->delta == 0 ? NAN : 100.0));
+		fig(s, sizeof(s), "%.1f%%",
+		    isnan(d->delta) || d->delta == 0 || noise ? NAN : 100.0));
 	explained(f, d, expl);
 	if (odd)
 		wrap(f,
@@ -275,9 +277,10 @@ static void decomp_block(FILE *f, const struct ts_cmp *c, int v)
 			num(a, 32, p->a), num(b, 32, p->b), num(e, 32, p->delta),
 			ts_compare_share_words(s, sizeof(s), p->share, &odd));
 	}
-	if (c->result && !c->result->cell[v].significant)
+	if (noise)
 		fprintf(f,
-			"  The benchmark did not change significantly: these shares split noise.\n");
+			"  share -: the benchmark did not change significantly, and shares of no "
+			"change would split noise.\n");
 }
 
 const char *ts_compare_value_words(char *buf, size_t n, double v, const char *unit,
