@@ -94,6 +94,12 @@ int cli_cache_mkdir(void);
 /* Cache file @path was just written or read: prune its folder, keeping @path. */
 void cli_cache_used(const char *path);
 
+/* "@dir/@name" in a new string; NULL: out of memory. */
+char *cli_join(const char *dir, const char *name);
+
+/* Does @s end with @suf? */
+int cli_ends_with(const char *s, const char *suf);
+
 /* What a file that is not a regular one is: "a directory", "a FIFO", ... */
 const char *cli_file_kind(mode_t m);
 

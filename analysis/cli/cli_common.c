@@ -249,6 +249,20 @@ void cli_cache_used(const char *path)
 	free(dir);
 }
 
+char *cli_join(const char *dir, const char *name)
+{
+	char *p;
+
+	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
+}
+
+int cli_ends_with(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+
+	return n >= m && !strcmp(s + n - m, suf);
+}
+
 const char *cli_file_kind(mode_t m)
 {
 	return S_ISDIR(m)  ? "a directory" :

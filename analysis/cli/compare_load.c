@@ -17,13 +17,6 @@
 #include "tickscope/bench.h"
 #include "tickscope/error.h"
 
-static char *join(const char *dir, const char *name)
-{
-	char *p;
-
-	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
-}
-
 static int is_dir(const char *p)
 {
 	struct stat st;
@@ -74,7 +67,7 @@ int variant_runs(const char *path, char ***out)
 		int n = run_number(e->d_name), fail = 0;
 		char *p;
 
-		if (n < 0 || !(p = join(path, e->d_name)))
+		if (n < 0 || !(p = cli_join(path, e->d_name)))
 			continue;
 		if (is_dir(p) && nr == cap) {
 			struct numbered *nv = realloc(v, (cap ? 2 * cap : 16) * sizeof(*v));
@@ -113,7 +106,7 @@ long long run_size(const struct run_in *in)
 	if (!stat(in->path, &st) && S_ISREG(st.st_mode))
 		return (long long)st.st_size;
 	for (int i = 0; i < 2; i++) {
-		char *p = join(in->path, names[i]);
+		char *p = cli_join(in->path, names[i]);
 		int ok = p && !stat(p, &st) && S_ISREG(st.st_mode);
 
 		free(p);
@@ -318,7 +311,7 @@ static char *preempt_model(const char *dir, const char *cmdline)
 	int dyn = 0;
 
 	for (size_t i = 0; i < 2 && !model; i++) {
-		char *p = join(dir, names[i]), *cfg = p ? slurp(p) : NULL;
+		char *p = cli_join(dir, names[i]), *cfg = p ? slurp(p) : NULL;
 
 		for (size_t k = 0; cfg && k < sizeof(models) / sizeof(models[0]) && !model; k++) {
 			snprintf(sym, sizeof(sym), "CONFIG_%s", models[k]);
@@ -346,7 +339,7 @@ static char *preempt_model(const char *dir, const char *cmdline)
 static int load_facts(const char *dir, const struct load_opts *o, struct ts_run *r, char **cmd,
 		      struct trace_id *id)
 {
-	char *mp = join(dir, "meta.txt"), *cp = join(dir, "cmdline.txt");
+	char *mp = cli_join(dir, "meta.txt"), *cp = cli_join(dir, "cmdline.txt");
 	char *meta = mp ? slurp(mp) : NULL, *v;
 	int err = 0;
 
@@ -451,7 +444,7 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 		return err ? cli_error("%s: %s", in->bench, ts_strerror(err)) : 0;
 	}
 	for (int i = 0; i < 2 && err; i++) {
-		char *p = dir ? join(dir, names[i]) : NULL;
+		char *p = dir ? cli_join(dir, names[i]) : NULL;
 
 		if (p && is_file(p)) {
 			err = ts_bench_read(p, b, &line);

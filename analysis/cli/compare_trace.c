@@ -5,7 +5,7 @@
  * it (`tickscope summary` writes it there), else from the user's cache (cli_cache_file(),
  * where compare writes it: never into the run folder), keyed by the file's size and mtime, the
  * tool's version, the benchmark's comm and operation count, and the sha256 of the kallsyms file
- * its symbols come from.
+ * its symbols come from (compare_ksyms.c). A run folder without its trace: compare_summary.c.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -32,18 +32,11 @@
 #include "tickscope/sha256.h"
 #include "tickscope/source.h"
 
-static char *join(const char *dir, const char *name)
-{
-	char *p;
-
-	return asprintf(&p, "%s/%s", dir, name) < 0 ? NULL : p;
-}
-
 /* @dir/@name, else @dir/@name.xz; NULL if neither is a file. */
 static char *find(const char *dir, const char *name)
 {
 	struct stat st;
-	char *p = join(dir, name), *x;
+	char *p = cli_join(dir, name), *x;
 
 	if (p && !stat(p, &st) && S_ISREG(st.st_mode))
 		return p;
@@ -57,13 +50,6 @@ static char *find(const char *dir, const char *name)
 	return NULL;
 }
 
-static int ends_with(const char *s, const char *suf)
-{
-	size_t n = strlen(s), m = strlen(suf);
-
-	return n >= m && !strcmp(s + n - m, suf);
-}
-
 struct feed_ctx {
 	struct ts_analysis *a;
 	struct ts_cpath *path; /* NULL without the benchmark's comm */
@@ -74,110 +60,6 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 	struct feed_ctx *fc = ctx;
 
 	return ts_analysis_feed(fc->a, ev) ?: (fc->path ? ts_cpath_feed(fc->path, ev) : 0);
-}
-
-/*
- * Whether every address of the kallsyms @path is 0, as /proc/kallsyms reads for a user
- * without the right to see them: every symbol would be the same one. Return: 1, 0, -errno.
- */
-static int ksyms_zeroed(const char *path)
-{
-	FILE *f = fopen(path, "r");
-	char *l = NULL;
-	size_t cap = 0;
-	int lines = 0, zero = 1;
-
-	if (!f)
-		return -errno;
-	while (zero && getline(&l, &cap, f) > 0) {
-		size_t n = strspn(l, "0");
-
-		lines++;
-		zero = n && l[n] == ' ';
-	}
-	free(l);
-	fclose(f);
-	return lines && zero;
-}
-
-/*
- * A kallsyms's (or kallsyms.xz's unpacked) sha256 and whether its addresses are all 0,
- * remembered in the kallsyms cache folder (cli_ksyms_cache()) by the file's device, inode,
- * size and times: a compare from cached summaries then unpacks no kallsyms (5.4 MB each
- * here), and a cold one hashes each kallsyms once, not on every compare.
- */
-static int memo_path(const char *xz, char *key, size_t klen, char *path, size_t plen)
-{
-	int xzed = ends_with(xz, ".xz");
-	const char *dir = cli_ksyms_cache();
-	char hex[TS_SHA256_HEX];
-	struct ts_sha256 s;
-	struct stat st;
-	int n;
-
-	if (!dir || stat(xz, &st) || !S_ISREG(st.st_mode))
-		return -1;
-	n = snprintf(key, klen, "%s %llu %llu %lld %lld.%09ld %lld.%09ld", xzed ? "xz" : "file",
-		     (unsigned long long)st.st_dev, (unsigned long long)st.st_ino,
-		     (long long)st.st_size, (long long)st.st_mtim.tv_sec, st.st_mtim.tv_nsec,
-		     (long long)st.st_ctim.tv_sec, st.st_ctim.tv_nsec);
-	if (n < 0 || (size_t)n >= klen)
-		return -1;
-	ts_sha256_init(&s);
-	ts_sha256_update(&s, key, (size_t)n);
-	ts_sha256_final(&s, hex);
-	n = snprintf(path, plen, "%s/%s.%s", dir, hex, xzed ? "xzsum" : "ksum");
-	return n > 0 && (size_t)n < plen ? 0 : -1;
-}
-
-/* Return: 1 with @sha and *@zeroed from the memo of @xz, else 0. */
-static int memo_get(const char *xz, char *sha, int *zeroed)
-{
-	char key[200], path[4200], line[512], want[300];
-	size_t n;
-	FILE *f;
-
-	if (memo_path(xz, key, sizeof(key), path, sizeof(path)))
-		return 0;
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	n = fread(line, 1, sizeof(line) - 1, f);
-	fclose(f);
-	line[n] = 0;
-	/* "KEY\nSHA256 Z\n": the key again, so that a name's collision cannot answer */
-	snprintf(want, sizeof(want), "%s\n", key);
-	if (strncmp(line, want, strlen(want)))
-		return 0;
-	if (sscanf(line + strlen(want), "%64[0-9a-f] %d", sha, zeroed) != 2 ||
-	    strlen(sha) != TS_SHA256_HEX - 1 || (*zeroed != 0 && *zeroed != 1))
-		return 0;
-	return 1;
-}
-
-static void memo_put(const char *xz, const char *sha, int zeroed)
-{
-	char key[200], path[4200], tmp[4220];
-	FILE *f;
-	int fd;
-
-	if (memo_path(xz, key, sizeof(key), path, sizeof(path)) ||
-	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
-		return;
-	/* the folder is the kallsyms cache's: made by report, dump or plot, else here */
-	ts_mkdir_p(cli_ksyms_cache(), 0700);
-	fd = mkostemp(tmp, O_CLOEXEC);
-	if (fd < 0)
-		return;
-	f = fdopen(fd, "w");
-	if (!f) {
-		close(fd);
-		unlink(tmp);
-		return;
-	}
-	fprintf(f, "%s\n%s %d\n", key, sha, zeroed);
-	if (fclose(f) || rename(tmp, path))
-		unlink(tmp);
 }
 
 /*
@@ -344,250 +226,6 @@ out:
 	return err;
 }
 
-/* Why @dir has no perf.data[.xz] to read, in @buf: missing, a directory, a symlink loop... */
-static const char *no_trace_why(const char *dir, char *buf, size_t n)
-{
-	static const char *const names[] = { "perf.data", "perf.data.xz" };
-	struct stat st;
-
-	for (int i = 0; i < 2; i++) {
-		char *p = join(dir, names[i]);
-		int e = 0;
-
-		if (p && stat(p, &st))
-			e = errno;
-		if (!p || (e == ENOENT && lstat(p, &st))) {
-			free(p);
-			continue;
-		}
-		if (e == ENOENT)
-			snprintf(buf, n, "%s is a symbolic link to nothing", names[i]);
-		else if (e)
-			snprintf(buf, n, "%s: %s", names[i], strerror(e));
-		else if (S_ISDIR(st.st_mode))
-			snprintf(buf, n, "%s is a directory", names[i]);
-		else
-			snprintf(buf, n, "%s is not a regular file", names[i]);
-		free(p);
-		return buf;
-	}
-	snprintf(buf, n, "no perf.data or perf.data.xz");
-	return buf;
-}
-
-/*
- * A summary without its trace is read in its own format from TS_SUMMARY_OLDEST on (compare.h
- * says why); one next to its trace is always computed again in this format instead.
- */
-static int readable_format(const char *format)
-{
-	static const char pre[] = "tickscope-summary ";
-	char *end;
-	long v;
-
-	if (!strcmp(format, TS_SUMMARY_MAGIC))
-		return 1;
-	if (strncmp(format, pre, sizeof(pre) - 1))
-		return 0;
-	v = strtol(format + sizeof(pre) - 1, &end, 10);
-	return !*end && v >= TS_SUMMARY_OLDEST && v < atol(TS_SUMMARY_MAGIC + sizeof(pre) - 1);
-}
-
-/*
- * A run folder without perf.data: its summary (perf.data.tsum, or perf.data.xz.tsum when the
- * trace was compressed; either may itself be compressed, .tsum.xz, as the bundled fixtures
- * are), if it names the trace meta.txt recorded.
- */
-static const char *const summary_names[] = { "perf.data.tsum", "perf.data.xz.tsum",
-					     "perf.data.tsum.xz", "perf.data.xz.tsum.xz" };
-
-/* The first of summary_names in @dir in *@sp; Return: 1 found, 0 not, -ENOMEM. */
-static int find_summary(const char *dir, char **sp)
-{
-	struct stat st;
-
-	for (size_t i = 0; i < sizeof(summary_names) / sizeof(summary_names[0]); i++) {
-		*sp = join(dir, summary_names[i]);
-		if (!*sp)
-			return -ENOMEM;
-		if (!stat(*sp, &st))
-			return 1;
-		free(*sp);
-	}
-	*sp = NULL;
-	return 0;
-}
-
-/*
- * The length of @v's release, without the "+<models id>" of the code that wrote it: a summary
- * without its trace is read by any build of the same release (it cannot be computed again).
- */
-static size_t release_len(const char *v)
-{
-	return strcspn(v, "+");
-}
-
-/*
- * Why summary @sp (its head @h) cannot stand in for this run, in @msg: a format or version
- * this tickscope does not read, another benchmark or operation count, or another trace than
- * meta.txt records. Return: 1 refused, 0 taken.
- */
-static int summary_refused(const char *sp, const struct ts_summary_head *h, const char *comm,
-			   double ops, const struct trace_id *id, const struct load_opts *o,
-			   char *msg, size_t n)
-{
-	char want[32];
-
-	if (!readable_format(h->format) || release_len(h->version) != release_len(o->version) ||
-	    strncmp(h->version, o->version, release_len(o->version))) {
-		snprintf(
-			msg, n,
-			"%s: written by tickscope %.*s (%s); this tickscope %.*s reads %s: compute "
-			"it again where the trace is (tickscope summary RUN)",
-			sp, (int)release_len(h->version), h->version, h->format,
-			(int)release_len(o->version), o->version, TS_SUMMARY_MAGIC);
-		return 1;
-	}
-	if (strcmp(h->comm, comm ? comm : "-") || strcmp(h->ops, ts_summary_ops(ops, want, 32))) {
-		snprintf(msg, n,
-			 "%s: computed for the tasks '%s' and %s operations; this run's benchmark "
-			 "gives '%s' and %s (meta.txt, workload.out)",
-			 sp, h->comm, h->ops, comm ? comm : "-", want);
-		return 1;
-	}
-	/*
-	 * A meta.txt with neither perf_data_sha256 nor perf_data_size predates them (the bundled
-	 * built-kernel fixtures): the summary's own trace line, written from the trace when the
-	 * run was recorded, is all that names the trace, and it is taken. One with a size but no
-	 * sha256 lost it since: refused.
-	 */
-	if (!id->sha256 && id->size >= 0) {
-		snprintf(msg, n,
-			 "%s: meta.txt records no perf_data_sha256: without perf.data nothing ties "
-			 "this summary to the run's trace",
-			 sp);
-		return 1;
-	}
-	if (id->sha256 &&
-	    (strcmp(h->sha256, id->sha256) || (id->size >= 0 && h->trace_size != id->size))) {
-		snprintf(
-			msg, n,
-			"%s: the summary of another trace (sha256 %.16s..., %lld bytes); meta.txt's "
-			"perf.data is %.16s... (%lld bytes)",
-			sp, h->sha256, h->trace_size, id->sha256, id->size);
-		return 1;
-	}
-	return 0;
-}
-
-/*
- * Summary @sp, unpacked into a temporary file when compressed, and its head into @h (the
- * line it ends on in @line). Return: the file to read (a copy of @sp), or NULL with @msg
- * saying why not.
- */
-static char *summary_open(const char *sp, struct ts_summary_head *h, int *line, char *msg, size_t n)
-{
-	int xz = ends_with(sp, ".xz"), err;
-	char xwhy[400], *plain = xz ? cli_unxz(sp, xwhy, sizeof(xwhy)) : strdup(sp);
-
-	if (!plain) {
-		snprintf(msg, n, "%s: %s", sp, xz ? "cannot unpack it" : "out of memory");
-		if (xz)
-			snprintf(msg + strlen(msg), n - strlen(msg), ": %s", xwhy);
-		return NULL;
-	}
-	err = ts_summary_head(plain, h, line);
-	if (err == -TS_ESUMMARY && h->format && strcmp(h->format, TS_SUMMARY_MAGIC))
-		err = 0; /* an older layout: said by summary_refused(), as any other format */
-	if (!err)
-		return plain;
-	snprintf(msg, n, "%s:%d: %s", sp, *line, ts_strerror(err));
-	if (strcmp(plain, sp))
-		unlink(plain); /* the unpacked copy */
-	free(plain);
-	return NULL;
-}
-
-/*
- * No summary in @dir to read (or summarise, which needs the trace): a run without a trace is
- * its benchmark alone (said), one whose meta.txt records a trace is refused. @why: why there
- * is no trace; @bad: one is there but cannot be read. Return: 0 or 1 (said).
- */
-static int no_summary(const char *dir, const char *why, int bad, const struct trace_id *id,
-		      const struct load_opts *o)
-{
-	if (o->summarise)
-		return cli_error("%s: %s to summarise", dir,
-				 bad ? why : "no perf.data or perf.data.xz");
-	if (!id->sha256) { /* a run without a trace: its benchmark alone, said */
-		fprintf(cli_err(),
-			"tickscope: warning: %s: no trace (%s): its benchmark result only\n", dir,
-			why);
-		return 0;
-	}
-	return cli_error("%s: neither perf.data[.xz] nor its summary perf.data.tsum, though "
-			 "meta.txt records a trace (perf_data_sha256=)%s%s",
-			 dir, bad ? "; " : "", bad ? why : "");
-}
-
-static int from_summary(const char *dir, const char *comm, double ops, const struct trace_id *id,
-			const struct load_opts *o, struct ts_run *r)
-{
-	char *sp = NULL, *plain = NULL, *dp = NULL, why[160], msg[700] = "";
-	struct ts_summary_head h = { 0 };
-	int line = 1, err, bad, found = find_summary(dir, &sp);
-
-	if (found < 0)
-		return cli_error("%s: out of memory", dir);
-	/* a perf.data[.xz] that is there but cannot be read (a loop, a directory): named first */
-	no_trace_why(dir, why, sizeof(why));
-	bad = strncmp(why, "no perf.data", 12) != 0;
-	if (o->summarise || !found) {
-		free(sp);
-		return no_summary(dir, why, bad, id, o);
-	}
-	err = -1;
-	if (o->no_cache) {
-		snprintf(
-			msg, sizeof(msg),
-			"%s: --no-cache, but there is no perf.data[.xz] to compute the summary from: "
-			"only %s",
-			dir, strrchr(sp, '/') + 1);
-		goto out;
-	}
-	plain = summary_open(sp, &h, &line, msg, sizeof(msg));
-	if (!plain || summary_refused(sp, &h, comm, ops, id, o, msg, sizeof(msg)))
-		goto out;
-	err = ts_summary_read(plain, h.key, r, &line);
-	if (err <= 0) {
-		snprintf(msg, sizeof(msg), "%s:%d: %s", sp, line,
-			 ts_strerror(err ? err : -TS_ESUMMARY));
-		err = -1;
-		goto out;
-	}
-	err = 0;
-	if (bad)
-		fprintf(cli_err(), "tickscope: warning: %s: %s: compared from its summary %s\n",
-			dir, why, strrchr(sp, '/') + 1);
-	/* the charts: chart data computed with the summary (perf.data.tplot), else none */
-	dp = strndup(sp, strlen(sp) - strlen(ends_with(sp, ".xz") ? ".tsum.xz" : ".tsum"));
-	if (o->hook && (!dp || !o->hook->cached(o->hook->ctx, dp, h.key)))
-		o->hook->untraced(o->hook->ctx, dir);
-out:
-	if (err && bad)
-		err = cli_error("%s: %s, and its summary cannot stand in for it: %s", dir, why,
-				msg);
-	else if (err)
-		err = cli_error("%s", msg);
-	ts_summary_head_release(&h);
-	if (plain && sp && strcmp(plain, sp))
-		unlink(plain); /* the unpacked copy */
-	free(plain);
-	free(dp);
-	free(sp);
-	return err;
-}
-
 /*
  * A summary of this trace under another key: the file was copied or unpacked since (tar keeps
  * the time to the second, the key has its nanoseconds), or it came from a board with its
@@ -627,112 +265,6 @@ static int same_trace(const char *cpath, const char *dst, const char *data, cons
 	ts_run_release(&tmp);
 	ts_summary_head_release(&h);
 	return rc == -TS_ESUMMARY || rc == -TS_ESUMMARYCUT ? 0 : rc;
-}
-
-/*
- * One copy of each kallsyms content, named by its sha256 in the kallsyms cache folder: every
- * run of that kernel reads it, so that its table is parsed once and then mapped from that
- * folder (ts_ksyms_load_cached(), as report keeps its tables), where each run parsed (and
- * first unpacked) its own 121,000-line copy: a quarter of a cold compare's CPU (issue 33).
- * Only a kallsyms that a run was just read with is copied: one that does not parse is named by
- * the user's path, never by the cache's. The copies count within the folder's cap
- * ($TS_KSYMS_CACHE_MB) with the tables, the oldest removed first.
- */
-#define SHARED_SUFFIX ".kallsyms"
-
-/* The copy of content @ksha in the cache folder @dir, if there is one. */
-static char *shared_ksyms(const char *dir, const char *ksha)
-{
-	struct stat st;
-	char *p;
-
-	if (!dir || asprintf(&p, "%s/%s" SHARED_SUFFIX, dir, ksha) < 0)
-		return NULL;
-	/* not touched when used: its times are its table's key (the oldest copy goes first) */
-	if (!stat(p, &st) && S_ISREG(st.st_mode))
-		return p;
-	free(p);
-	return NULL;
-}
-
-/*
- * Copy @from (of content @ksha) into @dir, through a temporary file linked into place: a copy
- * there already (another worker's) is not replaced, so that its table's key stays.
- */
-static void share_ksyms(const char *dir, const char *from, const char *ksha)
-{
-	static const char *const suffixes[] = { ".ksyms", SHARED_SUFFIX, NULL };
-	char path[4200], tmp[4220], buf[64 * 1024];
-	int in = -1, out = -1, bad = 0;
-	ssize_t n;
-
-	if (!dir ||
-	    snprintf(path, sizeof(path), "%s/%s" SHARED_SUFFIX, dir, ksha) >= (int)sizeof(path) ||
-	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp) ||
-	    ts_mkdir_p(dir, 0700))
-		return;
-	in = open(from, O_RDONLY | O_CLOEXEC);
-	out = in >= 0 ? mkostemp(tmp, O_CLOEXEC) : -1;
-	if (out < 0) {
-		if (in >= 0)
-			close(in);
-		return;
-	}
-	while (!bad && (n = read(in, buf, sizeof(buf))) != 0)
-		bad = n < 0 ? errno != EINTR : ts_write_full(out, buf, (size_t)n) != 0;
-	close(in);
-	bad |= close(out);
-	/* a folder where files cannot be linked (vfat): renamed, replacing */
-	if (!bad && link(tmp, path) && errno != EEXIST)
-		bad = rename(tmp, path);
-	unlink(tmp);
-	if (bad)
-		return;
-	ts_cache_prune(dir, suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", 128),
-		       strrchr(path, '/') + 1);
-}
-
-/*
- * The kallsyms *@ksyms and its content's sha256 into @ksha (the key takes it: it names the
- * functions). A kallsyms seen before (its memo) is not read for it, and a kallsyms.xz not
- * unpacked but when the trace is analysed; else an .xz is unpacked into *@uksyms. One whose
- * every address is 0 is dropped, said. Return: 0, 1 (said).
- */
-static int usable_ksyms(char **ksyms, char **uksyms, char *ksha)
-{
-	int memo, kzero = 0, rc;
-	long long ksize;
-	char why[600];
-
-	*uksyms = NULL;
-	if (!*ksyms)
-		return 0;
-	memo = memo_get(*ksyms, ksha, &kzero);
-	if (ends_with(*ksyms, ".xz") && !memo) {
-		*uksyms = cli_unxz(*ksyms, why, sizeof(why));
-		if (!*uksyms)
-			return cli_error("%s: cannot unpack it: %s", *ksyms, why);
-	}
-	if (!memo) {
-		kzero = ksyms_zeroed(*uksyms ? *uksyms : *ksyms) > 0;
-		rc = ts_summary_trace_id(*uksyms ? *uksyms : *ksyms, ksha, &ksize);
-		if (rc)
-			return cli_error("%s: %s", *ksyms, strerror(-rc));
-		memo_put(*ksyms, ksha, kzero);
-	}
-	if (kzero) {
-		fprintf(cli_err(),
-			"tickscope: warning: %s: every address in it is 0 (read without the right to "
-			"see addresses: kptr_restrict); not used: functions are not named\n",
-			*ksyms);
-		free(*ksyms);
-		*ksyms = NULL;
-		if (*uksyms)
-			unlink(*uksyms);
-		free(*uksyms);
-		*uksyms = NULL;
-	}
-	return 0;
 }
 
 /*
@@ -783,8 +315,8 @@ static int open_trace(const char *data, char **udata, int now, struct trace_chec
 {
 	char why[600];
 
-	*udata = ends_with(data, ".xz") ? cli_unxz(data, why, sizeof(why)) : NULL;
-	if (ends_with(data, ".xz") && !*udata)
+	*udata = cli_ends_with(data, ".xz") ? cli_unxz(data, why, sizeof(why)) : NULL;
+	if (cli_ends_with(data, ".xz") && !*udata)
 		return cli_error("%s: cannot unpack it: %s", data, why);
 	tc->label = data;
 	tc->file = *udata ? *udata : data;
@@ -800,13 +332,35 @@ static int exists(const char *path)
 	return path && !stat(path, &st);
 }
 
+/*
+ * The summary of @r's metrics from @from on, of the trace whose sha256 and size are @sha and
+ * @size: beside the trace, @cpath, for tickscope summary, else in the user's cache, @upath,
+ * when it can be written. Return: 0, 1 (said).
+ */
+static int keep_summary(const char *cpath, const char *upath, const char *key, const char *sha,
+			long long size, const struct load_opts *o, const struct ts_run *r, int from)
+{
+	int rc;
+
+	if (o->summarise && cpath) {
+		/* summary names the run folder as its output; it must write there */
+		rc = ts_summary_write(cpath, key, sha, size, r, from);
+		if (rc)
+			return cli_error("cannot write %s: %s", cpath, ts_strerror(rc));
+	} else if (upath && !cli_cache_mkdir() &&
+		   !ts_summary_write(upath, key, sha, size, r, from)) {
+		cli_cache_used(upath); /* compare goes without a cache it cannot write */
+	}
+	return 0;
+}
+
 int load_trace(const char *path, int folder, const char *given, const char *comm, double ops,
 	       const struct trace_id *id, const struct load_opts *o, struct ts_run *r)
 {
 	char *data = folder ? find(path, "perf.data") : strdup(path);
 	char *ksyms = given ? strdup(given) : folder ? find(path, "kallsyms") : NULL;
 	char *cpath = NULL, *upath = NULL, *key = NULL, *shared = NULL;
-	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX], why[600];
+	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX];
 	const char *kdir;
 	int err = 0, from = r->nr, rc, now;
 	long long size = 0;
@@ -853,15 +407,9 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		err = cli_error("%s: out of memory", data);
 	if (rc)
 		goto out;
-	kdir = ksyms ? cli_ksyms_cache() : NULL;
-	shared = ksyms ? shared_ksyms(kdir, ksha) : NULL;
-	if (!shared && ksyms && ends_with(ksyms, ".xz") && !uksyms) {
-		uksyms = cli_unxz(ksyms, why, sizeof(why));
-		if (!uksyms) {
-			err = cli_error("%s: cannot unpack it: %s", ksyms, why);
-			goto out;
-		}
-	}
+	err = trace_ksyms(ksyms, ksha, &uksyms, &shared, &kdir);
+	if (err)
+		goto out;
 	err = analyse(data, udata ? udata : data,
 		      shared ? shared :
 		      uksyms ? uksyms :
@@ -869,15 +417,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		      shared ? kdir : NULL, comm, ops, o, key, &tc, r);
 	if (!err && ksyms && !shared)
 		share_ksyms(kdir, uksyms ? uksyms : ksyms, ksha);
-	if (!err && o->summarise && cpath) {
-		/* summary names the run folder as its output; it must write there */
-		rc = ts_summary_write(cpath, key, sha, size, r, from);
-		if (rc)
-			err = cli_error("cannot write %s: %s", cpath, ts_strerror(rc));
-	} else if (!err && upath && !cli_cache_mkdir() &&
-		   !ts_summary_write(upath, key, sha, size, r, from)) {
-		cli_cache_used(upath); /* compare goes without a cache it cannot write */
-	}
+	err = err ?: keep_summary(cpath, upath, key, sha, size, o, r, from);
 out:
 	if (udata)
 		unlink(udata);

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * What compare's explanation says of the kernels' task classes, and the lists of names, shared
- * by the explanation
- * (compare_explain.c), the wakeup path (compare_wake.c) and the headline
- * (compare_headline.c): below all three, so that none includes another.
+ * by the explanation (compare_explain.c, compare_confound.c), the wakeup path (compare_wake.c)
+ * and the headline (compare_headline.c, compare_chain.c): below them all, so that none takes
+ * names from another.
  */
 #include <string.h>
 

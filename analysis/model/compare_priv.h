@@ -2,11 +2,12 @@
 /*
  * Shared between the compare model's files, layered: compare.c (statistics) calls
  * compare_explain.c (the explanation), which calls compare_wake.c/compare_wait.c (waits and
- * the wakeup path) and compare_headline.c (the headline); all of them use compare_class.c and
- * find rows through compare_rows.c. A run's metrics: compare_run_analysis.c (from one
- * analysis) calls compare_wait.c (the waits), and both fill the run through compare_run.c
- * (the metrics by name) and compare_bench.c (the benchmark's tasks). No file calls one above
- * it.
+ * the wakeup path), compare_confound.c (the confounders and notes) and compare_headline.c (the
+ * headline's lines), which calls compare_chain.c (the chain rules: the mechanisms, ranked);
+ * all of them use compare_class.c and find rows through compare_rows.c. A run's metrics:
+ * compare_run_analysis.c (from one analysis) calls compare_wait.c (the waits), and both fill
+ * the run through compare_run.c (the metrics by name) and compare_bench.c (the benchmark's
+ * tasks). No file calls one above it.
  */
 #ifndef TS_COMPARE_PRIV_H
 #define TS_COMPARE_PRIV_H
@@ -30,6 +31,10 @@ int ts_cmp_explain(struct ts_cmp *c);
 /* The waits of the benchmark's tasks and the wakeup path (compare_wake.c), into c->waits and
  * c->wakes. */
 void ts_cmp_explain_waits(struct ts_cmp *c);
+
+/* The confounders (c->conf) and notes (c->notes) of the comparison (compare_confound.c), once
+ * the changes are ranked. Return: 0 or -ENOMEM. */
+int ts_cmp_confounders(struct ts_cmp *c);
 
 /* The headline of every variant against the baseline (compare_headline.c), into c->head, once
  * the decomposition, the waits and the notes are made. */

@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The mechanisms of the headline: the chain rules below (written out in docs/compare.md) make
+ * a row a kernel mechanism that feeds one component of the decomposition when it changed as
+ * its rule asks; the mechanisms are ranked, best first, and those that say again what another
+ * says are left out. compare_headline.c writes them as lines.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_chain.h"
+#include "tickscope/classify.h"
+
+/* The decomposition's parts (their metrics) each component stands for. */
+static const char *const comp_metric[C_NR][2] = {
+	[C_RUN] = { "task.path.run.per_op", "bench.cpu_per_op" },
+	[C_WAKE] = { "task.path.wake_delivery.per_op", NULL },
+	[C_DELAY] = { "task.path.sched_delay.per_op", NULL },
+	[C_OFFCPU] = { "bench.off_cpu_per_op", NULL },
+};
+
+/* The chain rules: docs/compare.md has them as a table; keep both the same. */
+static const struct chain_rule rules[] = {
+	{ C_RUN, "task.path.run.own.per_op", NULL,
+	  "the benchmark's own run time, outside interrupts (its code, its system calls and faults)",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.tick.per_op", NULL, "the tick's handler while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.hardirq.per_op", NULL, "hard interrupts while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.softirq.per_op", NULL, "softirqs while the benchmark ran",
+	  "irq:softirq_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.timers.per_op", NULL, "timer callbacks while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.hardirq.", ".per_op", "hard IRQ %s while the benchmark ran",
+	  "irq:irq_handler_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.softirq.", ".per_op", "softirq %s while the benchmark ran",
+	  "irq:softirq_entry", H_CHANGED },
+	{ C_RUN, "task.path.run.timer.", ".per_op", "timer %s while the benchmark ran",
+	  "timer:hrtimer_expire_entry", H_CHANGED },
+	{ C_RUN, "timer.expire.tick_sched_timer.per_s", NULL,
+	  "the tick: its handler (tick_sched_timer) runs", "timer:hrtimer_expire_entry",
+	  H_CHANGED },
+	{ C_RUN, "task.migrations.per_op", NULL, "migrations of the benchmark's tasks",
+	  "sched:sched_migrate_task", H_CHANGED },
+	{ C_WAKE, "idle.tick_stop.ok.per_s", NULL,
+	  "CPUs stopping the tick (tick_stop: idle, or nohz_full running one task)",
+	  "timer:tick_stop", H_CHANGED },
+	{ C_WAKE, "idle.exits.tick.per_s", NULL, "idle exits by the tick", "power:cpu_idle",
+	  H_CHANGED },
+	{ C_WAKE, "idle.exits.other_hrtimer.per_s", NULL,
+	  "idle exits by hrtimers other than the tick", "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idle.exits.ipi.per_s", NULL, "idle exits by IPIs", "ipi:ipi_entry", H_CHANGED },
+	{ C_WAKE, "idlepath.entry.p50", NULL, "idle-entry time, switch to idle -> idle state (p50)",
+	  "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idlepath.entry.p99", NULL, "idle-entry time, switch to idle -> idle state (p99)",
+	  "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idlepath.exit.p50", NULL, "idle-exit time, idle state -> switch away (p50)",
+	  "power:cpu_idle", H_CHANGED },
+	{ C_WAKE, "idlepath.wake.no_ipi.per_s", NULL,
+	  "wakes of idle CPUs without an IPI (polling, or still entering idle)",
+	  "sched:sched_wake_idle_without_ipi", H_CHANGED },
+	{ C_WAKE, "idlepath.ipi_in_idle.per_s", NULL, "IPIs waking CPUs in an idle state",
+	  "ipi:ipi_entry", H_CHANGED },
+	{ C_WAKE, "idlepath.tick_restarts.per_s", NULL, "tick restarts on idle exit",
+	  "timer:hrtimer_start", H_CHANGED },
+	{ C_WAKE, "idlepath.dwork_exits.", ".per_s",
+	  "idle exits by the timer of %s (a delayed work that is not deferrable)",
+	  "timer:timer_expire_entry", H_CHANGED },
+	{ C_WAKE, "workqueue.work.", ".per_s",
+	  "runs of work %s (each wakes a kworker, an idle CPU's too)",
+	  "workqueue:workqueue_execute_start", H_TESTED },
+	{ C_WAKE, "probes.", ".ns_per_idle_entry", "%s's time per idle entry (kprobe pairs)",
+	  "kprobe_events", H_CHANGED },
+	{ C_WAKE, "task.wake_class.cross_busy.share", NULL,
+	  "wakes of the benchmark's tasks sent to a busy CPU on the other side",
+	  "sched:sched_waking", H_CHANGED },
+	{ C_WAKE, "task.wake_class.cross_idle.share", NULL,
+	  "wakes of the benchmark's tasks sent to an idle CPU on the other side",
+	  "sched:sched_waking", H_CHANGED },
+	{ C_WAKE, "task.wake_class.same_busy.share", NULL,
+	  "wakes of the benchmark's tasks on the waker's own busy CPU", "sched:sched_waking",
+	  H_CHANGED },
+	{ C_WAKE, "task.wake_class.same_idle.share", NULL,
+	  "wakes of the benchmark's tasks on the waker's own idle CPU", "sched:sched_waking",
+	  H_CHANGED },
+	{ C_WAKE, "task.woken_by.", ".share", "wakes of the benchmark's tasks by %s",
+	  "sched:sched_waking", H_CHANGED },
+	{ C_WAKE, "sched.woken_by.", ".share", "wakes of all tasks by %s", "sched:sched_waking",
+	  H_CHANGED },
+	{ C_WAKE, "sched.threads.", ".count", "%s, threads of one kernel only",
+	  "sched:sched_switch", H_ONLY },
+	{ C_DELAY, "task.other_cpu.", ".share", "%s running beside the benchmark (its CPU share)",
+	  "sched:sched_switch", H_CHANGED },
+	{ C_OFFCPU, "task.offcpu_stack.", ".per_op", "waits in %s", "sched:sched_switch",
+	  H_CHANGED },
+	{ C_OFFCPU, "task.woken_by_work.", ".share", "work items %s waking the benchmark's tasks",
+	  "workqueue:workqueue_execute_start", H_CHANGED },
+	{ C_OFFCPU, "probes.", ".duration.p50", "%s's calls (kprobe pairs, p50)", "kprobe_events",
+	  H_CHANGED },
+	{ C_OFFCPU, "probes.", ".duration.p99", "%s's calls (kprobe pairs, p99)", "kprobe_events",
+	  H_CHANGED },
+};
+
+/* What some work functions do, in kernel words. */
+static const char *work_hint(const char *fn)
+{
+	if (!strcmp(fn, "srcu_invoke_callbacks"))
+		return " (a kworker running SRCU callbacks, which ends SRCU grace-period waits)";
+	if (!strcmp(fn, "wait_rcu_exp_gp"))
+		return " (a kworker driving an expedited RCU grace period)";
+	if (!strcmp(fn, "process_srcu"))
+		return " (a kworker driving an SRCU grace period)";
+	if (!strcmp(fn, "sched_tick_remote"))
+		return " (a housekeeping CPU's 1 Hz tick for a nohz_full CPU that stopped its own)";
+	return "";
+}
+
+/* A share (of the CPU time, of the wakes) changed by less than this (pp) is no mechanism. */
+#define MIN_PP 1.0
+
+/* The class of "@pre<class>@suf" into @cls, or the name itself for an exact rule; 0 on match */
+static int rule_match(const struct chain_rule *ru, const char *name, char *cls, size_t n)
+{
+	size_t len = strlen(name), p = strlen(ru->pre), q;
+
+	if (!ru->suf) {
+		cls[0] = '\0';
+		return strcmp(name, ru->pre) ? -1 : 0;
+	}
+	q = strlen(ru->suf);
+	if (strncmp(name, ru->pre, p) || len <= p + q || strcmp(name + len - q, ru->suf))
+		return -1;
+	if (strstr(name + p, ".woken_by.")) /* who ended a stack's waits: said with the stack */
+		return -1;
+	snprintf(cls, n, "%.*s", (int)(len - p - q), name + p);
+	return 0;
+}
+
+/*
+ * The part of @v's decomposition that component @k stands for, or NULL. A throughput
+ * decomposition (CPU, off-CPU) has no wake delivery nor sched delay of its own: both are
+ * inside the off-CPU time, which a wake ends, so their mechanisms (who woke the tasks, where
+ * the wakes went, the tick on idle CPUs) feed the off-CPU part.
+ */
+const struct ts_cmp_part *ts_cmp_comp_part(const struct ts_cmp *c, int v, enum comp k)
+{
+	const struct ts_cmp_decomp *d = &c->dec[v];
+
+	for (int i = 0; d->kind && i < d->nr; i++)
+		for (int j = 0; j < 2 && d->part[i].metric; j++)
+			if (comp_metric[k][j] && !strcmp(d->part[i].metric, comp_metric[k][j]))
+				return &d->part[i];
+	return k == C_WAKE || k == C_DELAY ? ts_cmp_comp_part(c, v, C_OFFCPU) : NULL;
+}
+
+/* The unit shown and the factor to it: ns become µs. */
+double ts_cmp_show_unit(const char *unit, char *out, size_t n)
+{
+	if (!strcmp(unit, "ns/op") || !strcmp(unit, "ns")) {
+		snprintf(out, n, "%s", unit[2] ? "µs/op" : "µs");
+		return 1e-3;
+	}
+	if (!strncmp(unit, "1/", 2)) {
+		snprintf(out, n, "%s", unit + 1);
+		return 1;
+	}
+	snprintf(out, n, "%s", unit);
+	return 1;
+}
+
+/* "complete" when every run of one side is beyond every run of the other. */
+static const char *separation(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
+{
+	if (!a->s.n || !b->s.n)
+		return "one side only";
+	return a->s.max < b->s.min || b->s.max < a->s.min ? "complete" : "partial";
+}
+
+/*
+ * Whether every run of one side is beyond every run of the other by more than the two sides'
+ * own spread (the range of A's runs plus the range of B's): the gap between the sides is wider
+ * than the run-to-run noise they show. Among a few hundred metrics, some separate completely
+ * by chance with 3 runs a side (1 in 10 each, under no change); few by a gap that wide (about
+ * 1 in 300 in simulations of skewed noise: exponential, log-normal).
+ */
+static int apart_beyond_spread(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
+{
+	double gap, spread = (a->s.max - a->s.min) + (b->s.max - b->s.min);
+
+	if (strcmp(separation(a, b), "complete"))
+		return 0;
+	gap = a->s.max < b->s.min ? b->s.min - a->s.max : a->s.min - b->s.max;
+	return gap > spread;
+}
+
+static double effect_size(const struct ts_cmp_cell *a, const struct ts_cmp_cell *b)
+{
+	double sa = isnan(a->s.sd) ? 0 : a->s.sd, sb = isnan(b->s.sd) ? 0 : b->s.sd;
+	double pooled = sqrt((sa * sa + sb * sb) / 2), d = fabs(b->s.median - a->s.median);
+
+	return pooled > 0 ? d / pooled : d > 0 ? INFINITY : 0;
+}
+
+/* The smallest two-sided p of the exact U test with @na and @nb runs: 2 / C(na + nb, na). */
+double ts_cmp_runs_min_p(int na, int nb)
+{
+	return fmin(1, 2 * exp(lgamma(na + 1.0) + lgamma(nb + 1.0) - lgamma(na + nb + 1.0)));
+}
+
+/*
+ * Whether row @r could show a path switched on or off between @v and the baseline: measured
+ * in every run, zero in as many runs as one side has and above zero in the others. Only such
+ * a metric can be zero in every run of one side and above zero in every run of the other.
+ */
+static int switch_at_risk(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	const int k[2] = { 0, v };
+	int zero = 0, pos = 0, n = c->var[0].nr_runs + c->var[v].nr_runs;
+
+	if (!strcmp(r->unit, "%"))
+		return 0;
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < c->var[k[i]].nr_runs && j < r->cell[k[i]].s.n; j++) {
+			zero += r->cell[k[i]].values[j] == 0;
+			pos += r->cell[k[i]].values[j] > 0;
+		}
+	return zero + pos == n && (zero == c->var[0].nr_runs || zero == c->var[v].nr_runs);
+}
+
+/*
+ * The chance, when nothing changed, that such a metric's zero runs are all of one side: the
+ * runs are exchangeable, so it is 1 in C(na + nb, na) arrangements of the zeros, 2 when both
+ * sides have as many runs (2/924 with 6 runs a side).
+ */
+static double switched_p(int na, int nb)
+{
+	return fmin(1, (na == nb ? 2 : 1) *
+			       exp(lgamma(na + 1.0) + lgamma(nb + 1.0) - lgamma(na + nb + 1.0)));
+}
+
+/*
+ * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
+ * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
+ * one side is beyond every run of the other by more than their own spread and the medians are
+ * over 2x apart.
+ */
+static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+		     const struct chain_rule *ru, int nr_rules, int *tested)
+{
+	const struct ts_cmp_cell *a = &r->cell[0], *b = &r->cell[v];
+	double lo = fmin(fabs(a->s.median), fabs(b->s.median));
+	double hi = fmax(fabs(a->s.median), fabs(b->s.median));
+
+	*tested = 1;
+	if (ru->how == H_ONLY) {
+		int pa = ts_cmp_all_pos(a, c->var[0].nr_runs);
+		int pb = ts_cmp_all_pos(b, c->var[v].nr_runs);
+
+		/*
+		 * A thread class in every run of one side and no run of the other is the same
+		 * evidence as a path switched on or off, and the same arrangement test says
+		 * whether the runs are enough for it: with 1 run a side it is unconfirmed, and it
+		 * has no size to outrank a measured change with (rcuog's existence came before
+		 * the tick's handler 17541 -> 330 µs/op on nohz_full).
+		 */
+		*tested = nr_rules * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha;
+		return pa >= 0 && pb >= 0 && pa != pb;
+	}
+	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
+		return 0;
+	if (b->significant)
+		return 1;
+	/*
+	 * A path switched on or off (above zero in every run of one side, zero in every run of
+	 * the other, a time or a rate): tested by switched_p(), Bonferroni-adjusted over the
+	 * @nr_rules metrics of the chain rules that could show it (switch_at_risk(); a metric
+	 * above zero in every run cannot, and counting it would only cost power: Tarone's
+	 * adjustment for discrete tests).
+	 */
+	if (ru->how != H_TESTED && ts_cmp_switched(c, r, v) &&
+	    nr_rules * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha)
+		return 1;
+	/*
+	 * Not confirmed by those tests, a path that did not run in some run of either side (the
+	 * metric zero there) is no mechanism by the spread rule below: a zero is the path's
+	 * absence, not a measure of its size, so a side of zeros has no spread because the path
+	 * never ran, not because its runs agree, and the rule would take the other side's range
+	 * alone for the noise. Rare paths fall on one side by chance: with kernel stacks, a task
+	 * preempted at some cond_resched() in a few runs is one of hundreds of stacks, and at 3
+	 * runs against 3 such waits were named in 10 of 40 A/A splits (tests/compare-aa.t). The
+	 * U test and the arrangement test above stay exact for them.
+	 */
+	if (ts_cmp_all_pos(a, c->var[0].nr_runs) != 1 || ts_cmp_all_pos(b, c->var[v].nr_runs) != 1)
+		return 0;
+	/*
+	 * Unconfirmed: the runs are too few for the test to confirm a metric whose every run of
+	 * one side is beyond every run of the other, either for any test (3 runs a side) or
+	 * after the adjustment over the family's hundreds of metrics (4 or 6 a side: their
+	 * smallest p, 0.029 or 0.0022, is not enough). The runs must then be apart by more than
+	 * their own spread, and every run of both sides must have measured it: a metric missing
+	 * from some runs is not significant, not unconfirmed.
+	 */
+	if (ru->how == H_TESTED || isnan(b->p) || a->s.n < c->var[0].nr_runs ||
+	    b->s.n < c->var[v].nr_runs || !apart_beyond_spread(a, b))
+		return 0;
+	*tested = 0;
+	return lo == 0 ? hi > 0 : hi > 2 * lo;
+}
+
+/*
+ * The side (0 or @v) whose kernel does not offer @ru's event (its meta.txt's events_missing)
+ * while every run of the other side measured the metric above zero; -1 for neither.
+ */
+static int missing_side(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+			const struct chain_rule *ru)
+{
+	const int k[2] = { 0, v };
+
+	for (int i = 0; i < 2; i++) {
+		const struct ts_cmp_cell *x = &r->cell[k[i]], *y = &r->cell[k[!i]];
+		const char *miss = c->var[k[i]].runs[0].fact[TS_FACT_EVENTS_MISSING];
+
+		if (!x->s.n && y->s.n && ts_cmp_all_pos(y, c->var[k[!i]].nr_runs) == 1 &&
+		    ts_cmp_in_list(miss, ru->event, strlen(ru->event)))
+			return k[i];
+	}
+	return -1;
+}
+
+/* A few task classes in kernel words, for the headline's labels. */
+const char *ts_cmp_class_words(const char *cls)
+{
+	static const char *const w[][2] = {
+		{ "irq", "threaded interrupt handlers (irq/N-*)" },
+		{ "ktimers", "ktimers, the threads that run timers" },
+		{ "rcuc", "rcuc, the threads that run RCU callbacks" },
+		{ "rcub", "rcub, the RCU priority-boost threads" },
+		{ "rcuog", "rcuog, the offloaded RCU callbacks' grace-period threads" },
+		{ "rcuop", "rcuop, the threads that run offloaded RCU callbacks" },
+		{ "rcuos", "rcuos, the threads that run offloaded RCU callbacks" },
+		{ "ksoftirqd", "ksoftirqd, the softirq threads" },
+		{ "hardirq", "hard interrupt handlers" },
+		{ "softirq", "softirqs run inline" },
+		{ "swapper", "the idle task's interrupt exits" },
+		{ "rcu_preempt", "rcu_preempt, the RCU grace-period kthread" },
+		{ "rcu_sched", "rcu_sched, the RCU grace-period kthread" },
+		{ "kworker", "kworkers" },
+	};
+
+	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
+		if (!strcmp(cls, w[i][0]))
+			return w[i][1];
+	return cls;
+}
+
+/* Who ended the waits of stack row @r in @v's kernel: ", ended by kworker (100%)" or "". */
+static void ended_by(const struct ts_cmp *c, int v, const struct ts_cmp_row *r, char *out, size_t n)
+{
+	out[0] = '\0';
+	for (int i = 0; i < c->nr_waits[v]; i++) {
+		const struct ts_cmp_wait *w = &c->waits[v][i];
+		const struct ts_cmp_waker *by = w->nr_by ? &w->by[0] : NULL;
+		int k = isnan(w->b) || w->b < w->a ? 0 : 1; /* the side where it grew */
+
+		if (w->row != r || !by)
+			continue;
+		snprintf(out, n, ", ended by %s (%.0f%% of them)", ts_cmp_class_words(by->cls),
+			 k ? by->b : by->a);
+	}
+}
+
+static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
+		       const struct chain_rule *ru, const char *cls, char *out, size_t n)
+{
+	char words[160], by[96];
+
+	if (!strcmp(ru->pre, "task.offcpu_stack.")) {
+		ts_cmp_stack_words(cls, words, sizeof(words));
+		ended_by(c, v, r, by, sizeof(by));
+		snprintf(out, n, "waits in %s%s", words, by);
+	} else if (!strcmp(ru->pre, "workqueue.work.") && *work_hint(cls)) {
+		snprintf(out, n, "runs of work %.60s%s", cls, work_hint(cls));
+	} else if (!strcmp(ru->pre, "task.woken_by_work.")) {
+		snprintf(out, n, "work items %.60s%s waking the benchmark's tasks", cls,
+			 work_hint(cls));
+	} else {
+		snprintf(words, sizeof(words), "%.100s", ru->suf ? ts_cmp_class_words(cls) : "");
+		snprintf(out, n, ru->label, words);
+	}
+}
+
+/*
+ * A candidate mechanism, the key of its component (its share of the change, or 0) and
+ * whether it moved the way its component did (1) or not (0), when the benchmark changed.
+ */
+struct cand {
+	struct ts_cmp_mech m;
+	int switched; /* zero in every run of one side, above zero in every run of the other */
+	int exists; /* a thread class's existence (H_ONLY): a kernel difference without a size */
+	double rank; /* rank_share() of its share; its size either way when nothing changed */
+	double comp_key;
+	int along;
+};
+
+/* A share that can be printed: in (0, 100]; else -1. */
+double ts_cmp_valid_share(double s)
+{
+	return s > 0 && s <= 100 ? s : -1;
+}
+
+/*
+ * A share to rank by: any positive one, however large. Over 100% means the part alone moved
+ * more than the whole while others moved against it: the largest cause, ranked first, though
+ * its share is not printed as a figure.
+ */
+static double rank_share(double s)
+{
+	return s > 0 ? s : -1;
+}
+
+/*
+ * What the kernel switched on or off first (a code path that ran in every run of one kernel and
+ * in no run of the other: the tick stopping, a wait, a work function), then by component share,
+ * tested, among the unconfirmed a measured change before a thread class's mere existence (a
+ * count of threads has no spread, so its effect size would be infinite, yet with too few runs
+ * to confirm it says nothing the measured change does not: nohz_full's tick before its rcuog
+ * threads), moved along its component (what appeared or grew where the component grew), own
+ * share, effect size, name: the best first. A confirmed existence keeps its place: the kernel
+ * made those threads, and they took part. A change in how much a path costs follows from
+ * what runs; a path that appeared or went is the kernel's own difference, and no share of a
+ * component that contains it (hard IRQs contain the tick) outranks it.
+ */
+static int cmp_cand(const void *pa, const void *pb)
+{
+	const struct cand *a = pa, *b = pb;
+	double sa = a->rank, sb = b->rank;
+
+	if (a->switched != b->switched)
+		return b->switched - a->switched;
+	if (a->comp_key != b->comp_key)
+		return a->comp_key < b->comp_key ? 1 : -1;
+	if (a->m.tested != b->m.tested)
+		return b->m.tested - a->m.tested;
+	if (!a->m.tested && a->exists != b->exists)
+		return a->exists - b->exists;
+	if (a->along != b->along)
+		return b->along - a->along;
+	if (sa != sb)
+		return sa < sb ? 1 : -1;
+	if (a->m.effect != b->m.effect)
+		return a->m.effect < b->m.effect ? 1 : -1;
+	return strcmp(a->m.row->name, b->m.row->name);
+}
+
+/* The key that orders components: their share when the benchmark changed, else 0 for all. */
+static double comp_key(const struct ts_cmp *c, int v, const struct ts_cmp_part *p)
+{
+	if (!p || !c->result || !c->result->cell[v].significant)
+		return 0;
+	return fmax(rank_share(p->share), 0);
+}
+
+static void fill_mech(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
+		      const struct chain_rule *ru, const char *cls, struct cand *x)
+{
+	const struct ts_cmp_part *p = ts_cmp_comp_part(c, v, ru->comp);
+	struct ts_cmp_mech *m = &x->m;
+	double f = ts_cmp_show_unit(r->unit, m->unit, sizeof(m->unit));
+
+	m->row = r;
+	mech_label(c, v, r, ru, cls, m->label, sizeof(m->label));
+	m->component = p ? p->label : "";
+	m->a = r->cell[0].s.median * f;
+	m->b = r->cell[v].s.median * f;
+	m->p = r->cell[v].p_adj;
+	m->separation = separation(&r->cell[0], &r->cell[v]);
+	m->effect = r->cell[0].s.n && r->cell[v].s.n ? effect_size(&r->cell[0], &r->cell[v]) :
+						       INFINITY;
+	m->share = NAN;
+	if (p && !strcmp(m->unit, "µs/op") && c->dec[v].delta != 0 && !isnan(m->b - m->a))
+		m->share = 100 * (m->b - m->a) / c->dec[v].delta;
+	x->comp_key = comp_key(c, v, p);
+	x->along = x->comp_key > 0 && (m->b > m->a) == (p->delta > 0);
+	/*
+	 * Without a significant change of the benchmark a share has no direction to follow:
+	 * its size ranks (a wait that appeared counts as much as one that went)
+	 */
+	x->rank = c->result && c->result->cell[v].significant ? rank_share(m->share) :
+		  isnan(m->share)			      ? -1 :
+								fabs(m->share);
+}
+
+/* The rule row @r matches, with its class in @cls; NULL for none. */
+const struct chain_rule *ts_cmp_rule_of(const struct ts_cmp_row *r, char *cls, size_t n)
+{
+	for (size_t i = 0; i < sizeof(rules) / sizeof(rules[0]); i++)
+		if (!rule_match(&rules[i], r->name, cls, n))
+			return &rules[i];
+	return NULL;
+}
+
+/*
+ * Whether @cls of a CPU-share or a waker rule is not the kernel's: no kernel thread class (no
+ * "sched.threads.<cls>.count", which counts only the kernel's threads) and, for a waker, none
+ * of the kernel's own contexts (an interrupt handler, a softirq run inline, the idle task's
+ * interrupt exits). A user program that ran alongside is a confounder, not a mechanism; one
+ * that woke tasks (the benchmark's own tasks, perf) is not a mechanism either: its share of
+ * the wakes moves because a kernel class took some (threadirqs: pingpong-echo 50 -> 44% of
+ * all wakes as ksoftirqd's and the idle task's rose), and that class says so.
+ */
+static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const char *cls)
+{
+	static const char *const kernel_ctx[] = { "hardirq", "softirq", "swapper" };
+	int waker = !strcmp(ru->pre, "task.woken_by.") || !strcmp(ru->pre, "sched.woken_by.");
+	char name[256];
+
+	if (!waker && strcmp(ru->pre, "task.other_cpu."))
+		return 0;
+	for (size_t i = 0; waker && i < sizeof(kernel_ctx) / sizeof(kernel_ctx[0]); i++)
+		if (!strcmp(cls, kernel_ctx[i]))
+			return 0;
+	snprintf(name, sizeof(name), "sched.threads.%.200s.count", cls);
+	return !ts_cmp_find(c, name);
+}
+
+/*
+ * Whether the kernel threads of class @cls took part in side @k's runs: ran (their CPU share
+ * beside the benchmark) or woke a task (their share of all wakes) in at least one run.
+ */
+static int class_took_part(const struct ts_cmp *c, int k, const char *cls)
+{
+	static const char *const fmt[] = { "task.other_cpu.%.200s.share",
+					   "sched.woken_by.%.200s.share" };
+	char name[256];
+
+	for (size_t i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++) {
+		const struct ts_cmp_row *r;
+
+		snprintf(name, sizeof(name), fmt[i], cls);
+		r = ts_cmp_find(c, name);
+		if (r && r->cell[k].s.n && r->cell[k].s.max > 0)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Whether row @r, a thread class that exists in every run of one side and in no run of the
+ * other (the sched.threads rule), is inert: its threads neither ran nor woke a task in any run
+ * of the side that has them. Existing is then a kernel difference (the notes say it), not a
+ * mechanism of any component: threadirqs makes irq/N-* threads for devices that the benchmark
+ * never interrupts.
+ */
+static int inert_threads(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+			 const struct chain_rule *ru, const char *cls)
+{
+	int k = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
+
+	return ru->how == H_ONLY && !strcmp(ru->pre, "sched.threads.") &&
+	       !class_took_part(c, k, cls);
+}
+
+#define MAX_CAND 64
+
+/*
+ * Every row that a chain rule makes a mechanism of @v, into @x, and up to MAX_INERT thread
+ * classes that qualified but took no part (inert_threads()) into @inert (@nr_inert of them);
+ * Return: how many mechanisms.
+ */
+static int candidates(const struct ts_cmp *c, int v, struct cand *x,
+		      const struct ts_cmp_row **inert, int *nr_inert)
+{
+	int n = 0, has_dec = c->dec[v].kind != NULL, nr_rules = 0;
+	char cls[200];
+
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct chain_rule *ru = ts_cmp_rule_of(&c->rows[i], cls, sizeof(cls));
+
+		nr_rules += ru && ru->how != H_TESTED &&
+			    (!has_dec || ts_cmp_comp_part(c, v, ru->comp)) &&
+			    switch_at_risk(c, &c->rows[i], v);
+	}
+	for (int i = 0; i < c->nr_rows && n < MAX_CAND; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+		const struct chain_rule *ru;
+		int tested = 1, miss;
+
+		ru = ts_cmp_rule_of(r, cls, sizeof(cls));
+		if (!ru || (has_dec && !ts_cmp_comp_part(c, v, ru->comp)) || user_class(c, ru, cls))
+			continue;
+		miss = missing_side(c, r, v, ru);
+		if (miss < 0 && !qualifies(c, r, v, ru, nr_rules, &tested))
+			continue;
+		if (inert_threads(c, r, v, ru, cls)) {
+			if (*nr_inert < MAX_INERT)
+				inert[(*nr_inert)++] = r;
+			continue;
+		}
+		memset(&x[n], 0, sizeof(x[n]));
+		fill_mech(c, v, r, ru, cls, &x[n]);
+		x[n].m.tested = miss >= 0 ? 1 : tested;
+		x[n].switched = miss < 0 && ru->how != H_ONLY && ts_cmp_switched(c, r, v);
+		x[n].exists = ru->how == H_ONLY;
+		n++;
+	}
+	qsort(x, n, sizeof(*x), cmp_cand);
+	return n;
+}
+
+/* At most this many mechanisms of one component, of one rule, in the text lines. */
+#define PER_COMP 4
+#define PER_RULE 2
+
+/* Whether @m fits: under PER_COMP of its component and PER_RULE of its rule already in @h. */
+static int room_for(const struct ts_cmp_headline *h, const struct ts_cmp_mech *m)
+{
+	int comp = 0, rule = 0;
+	char ca[200], cb[200];
+
+	for (int k = 0; k < h->nr_mech; k++) {
+		comp += h->mech[k].component == m->component;
+		rule += ts_cmp_rule_of(h->mech[k].row, ca, sizeof(ca)) ==
+			ts_cmp_rule_of(m->row, cb, sizeof(cb));
+	}
+	return comp < PER_COMP && rule < PER_RULE;
+}
+
+/*
+ * Whether the run time's interrupt part @outer ("task.path.run.<part>.per_op") holds @inner:
+ * a handler's, a vector's or a callback's time is inside its context's (hard IRQs, softirqs),
+ * timer callbacks run in a hard IRQ (hrtimers) or the TIMER softirq (timer_list), and the
+ * tick's handler is a timer callback in a hard IRQ, the same time as its callback's own row
+ * (timer.tick_sched_timer). Containers only: whether @inner is the part of @outer that moved is
+ * nested_twice()'s question.
+ */
+static int run_part_holds(const char *outer, const char *inner)
+{
+	static const char pre[] = "task.path.run.";
+	size_t n = sizeof(pre) - 1;
+	char fn[128];
+	int timer;
+
+	if (strncmp(outer, pre, n) || strncmp(inner, pre, n) || !ts_cmp_ends(outer, ".per_op") ||
+	    !ts_cmp_ends(inner, ".per_op"))
+		return 0;
+	outer += n;
+	inner += n;
+	timer = !strcmp(inner, "timers.per_op") || !strncmp(inner, "timer.", 6);
+	if (!strcmp(outer, "hardirq.per_op"))
+		return !strncmp(inner, "hardirq.", 8) || !strcmp(inner, "tick.per_op") || timer;
+	if (!strcmp(outer, "softirq.per_op"))
+		return !strncmp(inner, "softirq.", 8) || timer;
+	if (!strncmp(outer, "hardirq.", 8))
+		return !strcmp(inner, "tick.per_op") || timer;
+	if (!strncmp(outer, "softirq.", 8))
+		return timer;
+	if (!strcmp(outer, "timers.per_op"))
+		return !strcmp(inner, "tick.per_op") || !strncmp(inner, "timer.", 6);
+	if (!strncmp(outer, "timer.", 6) && strcmp(outer, "timers.per_op")) {
+		snprintf(fn, sizeof(fn), "%.*s", (int)(strlen(outer) - 6 - 7), outer + 6);
+		return ts_class_is_tick(fn) && !strcmp(inner, "tick.per_op");
+	}
+	return 0;
+}
+
+/*
+ * Whether mechanism @o is @i seen again through a container: @o holds @i (run_part_holds())
+ * and moved by what @i moved (the same way, 0.8 to 1.25 times as much). The container's line
+ * would say nothing the inner one does not, and its share would count the same microseconds
+ * twice: on the shrinker-srcu kernel, "hard interrupts", "hard IRQ arch_timer", "timer
+ * tick_sched_timer" and "the tick's handler" were four lines of 15% each, one mechanism.
+ */
+static int nested_twice(const struct ts_cmp_mech *o, const struct ts_cmp_mech *i)
+{
+	double dout = o->b - o->a, din = i->b - i->a;
+
+	if (o == i || o->component != i->component || !run_part_holds(o->row->name, i->row->name))
+		return 0;
+	return dout != 0 && din / dout >= 0.8 && din / dout <= 1.25;
+}
+
+void ts_cmp_mechanisms(struct ts_cmp *c, int v, const struct ts_cmp_row **inert, int *nr_inert)
+{
+	struct ts_cmp_headline *h = &c->head[v];
+	struct cand x[MAX_CAND];
+	int n = candidates(c, v, x, inert, nr_inert), dup[MAX_CAND] = { 0 };
+
+	memset(h, 0, sizeof(*h));
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < n && !dup[i]; j++)
+			dup[i] = nested_twice(&x[i].m, &x[j].m);
+	for (int i = 0; i < n && h->nr_mech < TS_CMP_MAX_MECH; i++)
+		if (!dup[i] && room_for(h, &x[i].m))
+			h->mech[h->nr_mech++] = x[i].m;
+}

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-only */
+/*
+ * The chain rules of the headline (compare_chain.c): which metric of a run feeds which
+ * component of the decomposition, and how it must have changed to be a mechanism of it.
+ * compare_headline.c writes the lines; this file finds and ranks what they say.
+ */
+#ifndef TS_COMPARE_CHAIN_H
+#define TS_COMPARE_CHAIN_H
+
+#include "compare_priv.h"
+
+/* The components of the decomposition that a mechanism feeds. */
+enum comp { C_RUN, C_WAKE, C_DELAY, C_OFFCPU, C_NR };
+
+/* How a rule's metric must have changed to be a mechanism. */
+enum how {
+	H_CHANGED, /* significant, or (too few runs) apart beyond their spread and over 2x */
+	H_ONLY, /* above zero in every run of one side, zero in every run of the other */
+	H_TESTED, /* significant only: kinds with many members (work functions) and rare ones */
+};
+
+struct chain_rule {
+	enum comp comp;
+	const char *pre, *suf; /* the metric: @pre alone (@suf NULL), or @pre<class>@suf */
+	const char *label; /* kernel words; "%s" is the class */
+	const char *event; /* the event it needs */
+	enum how how;
+};
+
+/* At most this many thread classes of one kernel only that took no part, a variant. */
+#define MAX_INERT 4
+
+/*
+ * ts_cmp_mechanisms() - @v's mechanisms into c->head[v] (emptied first), best first, without a
+ * container that says again what one of its parts says and within the caps of one component
+ * and one rule; up to MAX_INERT thread classes that qualified but took no part into @inert
+ * (@nr_inert of them).
+ */
+void ts_cmp_mechanisms(struct ts_cmp *c, int v, const struct ts_cmp_row **inert, int *nr_inert);
+
+/* The rule row @r matches, with its class in @cls; NULL for none. */
+const struct chain_rule *ts_cmp_rule_of(const struct ts_cmp_row *r, char *cls, size_t n);
+
+/* The part of @v's decomposition that component @k stands for, or NULL. */
+const struct ts_cmp_part *ts_cmp_comp_part(const struct ts_cmp *c, int v, enum comp k);
+
+/* The unit shown (into @out) and the factor to it: ns become µs. */
+double ts_cmp_show_unit(const char *unit, char *out, size_t n);
+
+/* The smallest two-sided p of the exact U test with @na and @nb runs. */
+double ts_cmp_runs_min_p(int na, int nb);
+
+/* A share that can be printed: in (0, 100]; else -1. */
+double ts_cmp_valid_share(double s);
+
+/* A few task classes in kernel words, for the headline's labels. */
+const char *ts_cmp_class_words(const char *cls);
+
+#endif

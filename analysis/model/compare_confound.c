@@ -1,0 +1,483 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/*
+ * The confounders and notes of a comparison: facts that differ between the variants or
+ * between the runs of one (the kernel's command line beyond the boot parameters under test,
+ * the events recorded, the pinning), other tasks' load, what could not be checked, and the
+ * kernel's own differences (thread classes of one kernel only, the preemption model, the
+ * tick).
+ */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare_priv.h"
+
+/* Other tasks' CPU share above this (%) is a confounder. */
+#define OTHER_CPU_MAX 10.0
+
+const char *ts_cmp_fact_name(enum ts_run_fact f)
+{
+	static const char *const names[TS_FACT_NR] = {
+		"kernel",   "cpus",   "cmdline",   "pinning",        "workload",
+		"events",   "boot_args", "events_missing", "preempt", "arch",
+		"nr_cpus", "cpu",    "release",   "nohz",
+	};
+
+	return f < TS_FACT_NR ? names[f] : "";
+}
+
+static int vadd(struct ts_cmp_confounder **list, int *nr, int *cap, const char *fmt, va_list ap)
+{
+	if (*nr == *cap) {
+		struct ts_cmp_confounder *n;
+
+		*cap = *cap ? 2 * *cap : 8;
+		n = realloc(*list, *cap * sizeof(*n));
+		if (!n)
+			return -ENOMEM;
+		*list = n;
+	}
+	vsnprintf((*list)[(*nr)++].text, sizeof((*list)[0].text), fmt, ap);
+	return 0;
+}
+
+static int say(struct ts_cmp *c, int *cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int say(struct ts_cmp *c, int *cap, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = vadd(&c->conf, &c->nr_conf, cap, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static int note(struct ts_cmp *c, int *cap, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int note(struct ts_cmp *c, int *cap, const char *fmt, ...)
+{
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	err = vadd(&c->notes, &c->nr_notes, cap, fmt, ap);
+	va_end(ap);
+	return err;
+}
+
+static const char *fact0(const struct ts_cmp_variant *v, int f)
+{
+	return v->runs[0].fact[f] ? v->runs[0].fact[f] : "(unknown)";
+}
+
+/* Is @tok (@n bytes) one of the whitespace-separated words of @list? */
+static int has_word(const char *list, const char *tok, size_t n)
+{
+	while (list && *list) {
+		size_t l;
+
+		list += strspn(list, " \t");
+		l = strcspn(list, " \t");
+		if (l && l == n && !strncmp(list, tok, n))
+			return 1;
+		list += l;
+	}
+	return 0;
+}
+
+/*
+ * @cmdline without the words of @declared (the variant's own boot parameters), into @out.
+ * Return: @out.
+ */
+static const char *cmdline_rest(const char *cmdline, const char *declared, char *out, size_t n)
+{
+	size_t len = 0;
+
+	out[0] = '\0';
+	while (*cmdline) {
+		size_t l;
+
+		cmdline += strspn(cmdline, " \t");
+		l = strcspn(cmdline, " \t");
+		if (l && !has_word(declared, cmdline, l) && len + l + 2 < n)
+			len += snprintf(out + len, n - len, "%s%.*s", len ? " " : "", (int)l,
+					cmdline);
+		cmdline += l;
+	}
+	return out;
+}
+
+/* Does the cmdline of @var differ from the baseline's beyond both variants' boot parameters? */
+static int cmdline_differs(const struct ts_cmp_variant *base, const struct ts_cmp_variant *var)
+{
+	const char *a = base->runs[0].fact[TS_FACT_CMDLINE],
+		   *b = var->runs[0].fact[TS_FACT_CMDLINE];
+	char ra[1024], rb[1024];
+
+	if (!a || !b)
+		return (a == NULL) != (b == NULL);
+	cmdline_rest(a, base->runs[0].fact[TS_FACT_BOOT_ARGS], ra, sizeof(ra));
+	cmdline_rest(b, var->runs[0].fact[TS_FACT_BOOT_ARGS], rb, sizeof(rb));
+	return strcmp(ra, rb) != 0;
+}
+
+/* Does fact @f of variant @v differ from the baseline's (the cmdline beyond the variants'
+ * declared boot parameters; the declared parameters themselves are the change under test)?
+ * The events are compared as sets by events_differ(). */
+static int var_differs(const struct ts_cmp *c, int v, int f)
+{
+	/* the preemption model is the kernel's own, like its version: a note (preempt_note) */
+	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING ||
+	    f == TS_FACT_PREEMPT || f == TS_FACT_RELEASE || f == TS_FACT_NOHZ)
+		return 0;
+	if (f == TS_FACT_CMDLINE)
+		return cmdline_differs(&c->var[0], &c->var[v]);
+	return strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
+}
+
+/* Append @t bytes of @tok to the comma list @buf (@n bytes, @len used), if they fit. */
+static void list_add(char *buf, size_t *len, size_t n, const char *tok, size_t t)
+{
+	if (*len + t + 3 < n)
+		*len += snprintf(buf + *len, n - *len, "%s%.*s", *len ? ", " : "", (int)t, tok);
+}
+
+/*
+ * The events of @in's first run that @out's first run lacks, into @rec (the recording asked
+ * for them differently: a confounder) or @ker (@out's recorder asked for them and its kernel
+ * does not offer them, its meta.txt's events_missing: a difference of the kernels).
+ */
+static void events_only(const struct ts_cmp_variant *in, const struct ts_cmp_variant *out,
+			char *rec, char *ker, size_t n)
+{
+	const char *l = in->runs[0].fact[TS_FACT_EVENTS];
+	const char *other = out->runs[0].fact[TS_FACT_EVENTS];
+	const char *miss = out->runs[0].fact[TS_FACT_EVENTS_MISSING];
+	size_t lr = 0, lk = 0;
+
+	rec[0] = ker[0] = '\0';
+	while (l && *l) {
+		size_t t = strcspn(l, ",");
+
+		if (t && !ts_cmp_in_list(other, l, t)) {
+			if (ts_cmp_in_list(miss, l, t))
+				list_add(ker, &lk, n, l, t);
+			else
+				list_add(rec, &lr, n, l, t);
+		}
+		l += t + (l[t] == ',');
+	}
+}
+
+/* The events of variant @v against the baseline's, as sets: a name one side's kernel does not
+ * offer is a note (its metrics are null there); one the recordings chose differently is a
+ * confounder. */
+static int events_differ(struct ts_cmp *c, int v, int *cap, int *ncap)
+{
+	const struct ts_cmp_variant *pair[2] = { &c->var[0], &c->var[v] };
+	char rec[2][400], ker[2][400];
+	int err = 0;
+
+	if (!pair[0]->runs[0].fact[TS_FACT_EVENTS] || !pair[1]->runs[0].fact[TS_FACT_EVENTS])
+		return 0;
+	for (int i = 0; i < 2; i++)
+		events_only(pair[i], pair[!i], rec[i], ker[i], sizeof(rec[i]));
+	for (int i = 0; i < 2 && !err; i++)
+		if (ker[i][0])
+			err = note(
+				c, ncap,
+				"%s recorded in %s only: the kernel of %s does not offer it "
+				"(events_missing in its meta.txt), so what it measures is null there",
+				ker[i], pair[i]->name, pair[!i]->name);
+	for (int i = 0; i < 2 && !err; i++)
+		if (rec[i][0])
+			err = say(c, cap, "events differ: %s recorded in %s only", rec[i],
+				  pair[i]->name);
+	return err;
+}
+
+/*
+ * The facts that could not be compared, per variant: unknown in its first run (no meta.txt,
+ * or a file that does not say; no trace, or a header without the feature; a trace that does
+ * not show it). Listed as "not checked" with why, so that "none found" is never said of what
+ * was not looked at.
+ */
+static int unchecked(struct ts_cmp *c, int *cap)
+{
+#define END TS_FACT_NR /* the end of a group's list */
+	static const struct {
+		enum ts_run_fact f[6];
+		const char *why;
+	} groups[] = {
+		{ { TS_FACT_KERNEL, TS_FACT_CPUS, TS_FACT_CMDLINE, TS_FACT_PINNING,
+		    TS_FACT_WORKLOAD, TS_FACT_EVENTS },
+		  "its runs' meta.txt does not say" },
+		{ { TS_FACT_ARCH, TS_FACT_NR_CPUS, TS_FACT_CPU, END },
+		  "no trace, a summary older than format 13, or a perf.data header without it" },
+		{ { TS_FACT_NOHZ, END },
+		  "timer:tick_stop not recorded, and no meta.txt says its kernel lacks it" },
+	};
+#undef END
+	int err = 0;
+
+	for (int v = 0; v < c->nr_var && !err; v++) {
+		for (size_t g = 0; g < sizeof(groups) / sizeof(groups[0]) && !err; g++) {
+			char list[200];
+			size_t len = 0;
+
+			list[0] = '\0';
+			for (size_t i = 0; i < 6 && groups[g].f[i] < TS_FACT_NR; i++)
+				if (!c->var[v].runs[0].fact[groups[g].f[i]])
+					list_add(list, &len, sizeof(list),
+						 ts_cmp_fact_name(groups[g].f[i]),
+						 strlen(ts_cmp_fact_name(groups[g].f[i])));
+			if (len)
+				err = say(c, cap, "not checked: %s unknown for %s (%s)", list,
+					  c->var[v].name, groups[g].why);
+		}
+	}
+	return err;
+}
+
+/* Facts that differ between variants, or between the runs of one variant. */
+static int fact_confounders(struct ts_cmp *c, int *cap, int *ncap)
+{
+	int err = 0;
+
+	for (int v = 1; v < c->nr_var && !err; v++)
+		err = events_differ(c, v, cap, ncap);
+	for (int f = TS_FACT_CPUS; f < TS_FACT_NR && !err; f++) {
+		for (int v = 0; v < c->nr_var && !err; v++) {
+			const struct ts_cmp_variant *var = &c->var[v];
+
+			for (int r = 1; r < var->nr_runs && !err && f != TS_FACT_EVENTS_MISSING;
+			     r++) {
+				const char *x = var->runs[r].fact[f];
+
+				if (x && var->runs[0].fact[f] && strcmp(x, var->runs[0].fact[f])) {
+					err = say(c, cap, "%s: runs differ in %s: %.200s vs %.200s",
+						  var->name, ts_cmp_fact_name(f), fact0(var, f), x);
+					break;
+				}
+			}
+			if (v && var_differs(c, v, f))
+				err = err   ?:
+					      say(c, cap, "%s differs%s: %s %.200s vs %s %.200s",
+						  ts_cmp_fact_name(f),
+						  f == TS_FACT_CMDLINE ?
+							  " beyond the variants' boot "
+							  "parameters" :
+							  "",
+						  c->var[0].name, fact0(&c->var[0], f), var->name,
+						  fact0(var, f));
+		}
+	}
+	return err;
+}
+
+/* The runs of @v whose other tasks' share is above twice the limit: "run-1 50.7%, ...". */
+static void busy_runs(const struct ts_cmp_variant *var, const struct ts_cmp_cell *x, char *buf,
+		      size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int r = 0; r < var->nr_runs && len + 1 < n; r++) {
+		const char *l = strrchr(var->runs[r].label, '/');
+
+		if (!(x->values[r] > 2 * OTHER_CPU_MAX))
+			continue;
+		l = l && l[1] ? l + 1 : var->runs[r].label;
+		len += snprintf(buf + len, n - len, "%s%s %.0f%%", len ? ", " : "", l,
+				x->values[r]);
+	}
+}
+
+static int load_confounders(struct ts_cmp *c, int *cap)
+{
+	const struct ts_cmp_row *o = ts_cmp_find(c, "task.other_cpu.share");
+	char runs[200];
+	int err = 0;
+
+	for (int v = 0; v < c->nr_var && !err; v++) {
+		const struct ts_cmp_variant *var = &c->var[v];
+
+		for (int r = 0; r < var->nr_runs && !err; r++)
+			if (var->runs[r].lost > 0)
+				err = say(c, cap, "%s: %s lost %.0f events", var->name,
+					  var->runs[r].label, var->runs[r].lost);
+		if (!o || err)
+			continue;
+		busy_runs(var, &o->cell[v], runs, sizeof(runs));
+		if (o->cell[v].s.median > OTHER_CPU_MAX || runs[0])
+			err = say(
+				c, cap,
+				"%s: other tasks used %.1f%% of the CPU time (median of its runs%s%s); "
+				"something ran alongside the benchmark",
+				var->name, o->cell[v].s.median, runs[0] ? "; " : "", runs);
+	}
+	return err;
+}
+
+/*
+ * In which variant all runs of @r are above zero and all of the baseline's (or of @v's) are
+ * zero: @v (1), the baseline (-1), neither (0).
+ */
+static int only_in(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	int a = ts_cmp_all_pos(&r->cell[0], c->var[0].nr_runs);
+	int b = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs);
+
+	return a < 0 || b < 0 || a == b ? 0 : b ? 1 : -1;
+}
+
+/* The class of "@pre<class>@suf", into @cls; Return: 0, or -1 for another name. */
+static int class_in(const char *name, const char *pre, const char *suf, char *cls, size_t n)
+{
+	size_t len = strlen(name), p = strlen(pre), q = strlen(suf);
+
+	if (strncmp(name, pre, p) || len <= p + q || strcmp(name + len - q, suf))
+		return -1;
+	snprintf(cls, n, "%.*s", (int)(len - p - q), name + p);
+	return 0;
+}
+
+/* The hint of @cls after ": ", or "". */
+static const char *hint_of(const char *cls, const char **sep)
+{
+	const char *h = ts_cmp_class_hint(cls);
+
+	*sep = *h ? ": " : "";
+	return h;
+}
+
+/* Kernel threads (from perf's COMM records, which name every one) in one variant only. */
+static int thread_notes(struct ts_cmp *c, int *cap, int v)
+{
+	char cls[64], name[128], ran[96];
+	const char *sep, *hint;
+	int err = 0;
+
+	for (int i = 0; i < c->nr_rows && !err; i++) {
+		const struct ts_cmp_row *r = &c->rows[i], *cpu;
+		int o = only_in(c, r, v), k = o > 0 ? v : 0;
+
+		if (!o || class_in(r->name, "sched.threads.", ".count", cls, sizeof(cls)) ||
+		    !strcmp(cls, "count"))
+			continue;
+		snprintf(name, sizeof(name), "task.other_cpu.%s.share", cls);
+		cpu = ts_cmp_find(c, name);
+		ran[0] = '\0';
+		if (cpu && only_in(c, cpu, v) == o)
+			snprintf(ran, sizeof(ran), " and ran (%.2f%% of the CPU time)",
+				 cpu->cell[k].s.median);
+		hint = hint_of(cls, &sep);
+		err = note(c, cap,
+			   "%s threads existed in every run of %s (%.0f, median)%s, in no "
+			   "run of %s%s%s",
+			   cls, c->var[k].name, r->cell[k].s.median, ran,
+			   c->var[o > 0 ? 0 : v].name, sep, hint);
+	}
+	return err;
+}
+
+/*
+ * Task classes that ran in one variant only (and that thread_notes() did not name): a class
+ * of the kernel's threads ("sched.threads.<class>.count" in some run: kthreadd's children by
+ * their FORK records; or a class the kernel names, for summaries older than that) is a
+ * difference of the kernels, a note in @ncap; a user program that ran beside the benchmark
+ * (dpkg-query, cc) says nothing of the kernel: a confounder in @cap, with its CPU share.
+ */
+static int ran_notes(struct ts_cmp *c, int *cap, int *ncap, int v)
+{
+	char cls[64], name[128];
+	const char *sep, *hint;
+	int err = 0;
+
+	for (int i = 0; i < c->nr_rows && !err; i++) {
+		const struct ts_cmp_row *r = &c->rows[i], *t;
+		int o = only_in(c, r, v), k = o > 0 ? v : 0;
+
+		if (!o || class_in(r->name, "task.other_cpu.", ".share", cls, sizeof(cls)))
+			continue;
+		snprintf(name, sizeof(name), "sched.threads.%s.count", cls);
+		t = ts_cmp_find(c, name);
+		if (t && only_in(c, t, v) == o) /* said there */
+			continue;
+		hint = hint_of(cls, &sep);
+		if (!t && !*hint) {
+			err = say(
+				c, cap,
+				"%s, a program and not a kernel thread, ran beside the benchmark "
+				"in every run of %s (%.2f%% of the CPU time, median) and in no run "
+				"of %s",
+				cls, c->var[k].name, r->cell[k].s.median,
+				c->var[o > 0 ? 0 : v].name);
+			continue;
+		}
+		err = note(c, ncap,
+			   "%s tasks ran in every run of %s (%.2f%% of the CPU time, "
+			   "median) and in no run of %s%s%s",
+			   cls, c->var[k].name, r->cell[k].s.median, c->var[o > 0 ? 0 : v].name,
+			   sep, hint);
+	}
+	return err;
+}
+
+/*
+ * Task classes that existed ("sched.threads.<class>.count") or ran
+ * ("task.other_cpu.<class>.share") in every run of one variant and in no run of the other:
+ * the kernels' own threads, from the data, whatever the benchmark did; user programs among
+ * those that ran are confounders.
+ */
+static int class_notes(struct ts_cmp *c, int *cap, int *ncap)
+{
+	int err = 0;
+
+	for (int v = 1; v < c->nr_var && !err; v++)
+		err = thread_notes(c, ncap, v) ?: ran_notes(c, cap, ncap, v);
+	return err;
+}
+
+/* Fact @f of every variant when they differ, as a note: "@what: A x, B y". */
+static int kernel_fact_note(struct ts_cmp *c, int *cap, enum ts_run_fact f, const char *what)
+{
+	char text[800];
+	size_t len = 0;
+	int differ = 0;
+
+	for (int v = 1; v < c->nr_var; v++)
+		differ |= strcmp(fact0(&c->var[v], f), fact0(&c->var[0], f)) != 0;
+	if (!differ)
+		return 0;
+	for (int v = 0; v < c->nr_var && len + 1 < sizeof(text); v++)
+		len += snprintf(text + len, sizeof(text) - len, "%s%s %s", v ? ", " : "",
+				c->var[v].name, fact0(&c->var[v], f));
+	return note(c, cap, "%s: %s", what, text);
+}
+
+/* The preemption model and the tick of every variant, when they differ. */
+static int preempt_note(struct ts_cmp *c, int *cap)
+{
+	return kernel_fact_note(c, cap, TS_FACT_PREEMPT,
+				"preemption model (each run's kernel config, else its trace)") ?:
+		       kernel_fact_note(c, cap, TS_FACT_NOHZ,
+					"the tick on idle CPUs (inferred from each run's trace)");
+}
+
+int ts_cmp_confounders(struct ts_cmp *c)
+{
+	int cap = 0, ncap = 0, err;
+
+	err = fact_confounders(c, &cap, &ncap);
+	err = err ?: load_confounders(c, &cap);
+	err = err ?: unchecked(c, &cap);
+	err = err ?: preempt_note(c, &ncap);
+	return err ?: class_notes(c, &cap, &ncap);
+}
