@@ -37,6 +37,8 @@ enum out_fmt { OUT_TEXT, OUT_JSON };
 
 #define SEEN_SLOTS 256 /* a power of two */
 #define SEEN_MAX (SEEN_SLOTS / 2) /* attrs kept; one past them is looked up on each sample */
+#define IDS_SLOTS 4096 /* a power of two */
+#define IDS_MAX (IDS_SLOTS / 2) /* sample ids kept; one past them takes the attrs' way */
 
 struct plugin {
 	struct ts_source *src;
@@ -63,6 +65,17 @@ struct plugin {
 		int left_out;
 	} seen[SEEN_SLOTS];
 	int nr_seen;
+	/*
+	 * What a sample's id said the first time: its attr's tracepoint and verdict, so that
+	 * later samples of that id need no call to perf for their attr (0: an empty slot; the
+	 * kernel numbers events from 1, and perf gives 0 when the file records no ids)
+	 */
+	struct seen_id {
+		uint64_t id;
+		int32_t config;
+		int32_t verdict;
+	} ids[IDS_SLOTS];
+	int nr_ids;
 	uint64_t nr_member, nr_repeat; /* samples left out, for stop()'s warnings */
 };
 
@@ -360,7 +373,7 @@ static void note_other_thread(struct plugin *p, int32_t pid, int32_t tid)
 		p->first_other = tid;
 }
 
-enum { KEEP, MEMBER, REPEAT };
+enum { KEEP, MEMBER, REPEAT, NOT_TRACEPOINT, NO_ATTR };
 
 /* @attr's slot in p->seen: its own, or the empty one where it would go */
 static inline struct seen_attr *seen_slot(struct plugin *p, const struct perf_event_attr *attr)
@@ -407,6 +420,48 @@ static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, u
 	return v;
 }
 
+/* The sample's attr as perf gives it: its verdict, and in *@config its tracepoint. */
+static int attr_verdict(struct plugin *p, const struct perf_dlfilter_sample *sample, void *ctx,
+			int32_t *config)
+{
+	struct perf_event_attr *attr = perf_dlfilter_fns.attr(ctx);
+
+	if (!attr)
+		return NO_ATTR;
+	if (attr->type != PERF_TYPE_TRACEPOINT)
+		return NOT_TRACEPOINT;
+	*config = (int32_t)attr->config;
+	return attr_left_out(p, attr, sample->id);
+}
+
+/* The verdict on @sample's attr, by its id when it has one (see struct seen_id) */
+static inline int verdict(struct plugin *p, const struct perf_dlfilter_sample *sample, void *ctx,
+			  int32_t *config)
+{
+	size_t i = (size_t)(sample->id * 0x9e3779b97f4a7c15ull >> 32);
+	struct seen_id *e;
+	int v;
+
+	if (!sample->id)
+		return attr_verdict(p, sample, ctx, config);
+	for (;; i++) {
+		e = &p->ids[i & (IDS_SLOTS - 1)];
+		if (e->id == sample->id) {
+			*config = e->config;
+			return e->verdict;
+		}
+		if (!e->id)
+			break;
+	}
+	*config = 0;
+	v = attr_verdict(p, sample, ctx, config);
+	if (v != NO_ATTR && p->nr_ids < IDS_MAX) {
+		p->nr_ids++;
+		*e = (struct seen_id){ sample->id, *config, v };
+	}
+	return v;
+}
+
 /*
  * Every sample comes here before perf's own filtering (--time, -C, --pid, --tid, --comms) and
  * printing: the analysis applies those filters, read from perf's command line in start(). We
@@ -417,13 +472,14 @@ static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, u
 int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, void *ctx)
 {
 	struct plugin *p = data;
-	struct perf_event_attr *attr = perf_dlfilter_fns.attr(ctx);
+	int32_t config;
+	int v = verdict(p, sample, ctx, &config);
 
-	if (!attr || attr->type != PERF_TYPE_TRACEPOINT || !sample->raw_data) {
+	if (v == NO_ATTR || v == NOT_TRACEPOINT || !sample->raw_data) {
 		p->nr_other++;
 		return 1;
 	}
-	switch (attr_left_out(p, attr, sample->id)) {
+	switch (v) {
 	case MEMBER: /* not a sample of the file: the CLI does not count it either */
 		p->nr_member++;
 		return 1;
@@ -435,11 +491,10 @@ int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, vo
 	p->nr_samples++;
 	if (p->perf.by_pid && sample->pid != sample->tid)
 		note_other_thread(p, sample->pid, sample->tid);
-	if (!p->failed &&
-	    ts_source_worker_sample(p->src, (int)attr->config, sample->time, sample->cpu,
-				    sample->tid, sample->raw_data, sample->raw_size,
-				    (const uint64_t *)sample->raw_callchain,
-				    sample->raw_callchain_nr, UINT64_MAX))
+	if (!p->failed && ts_source_worker_sample(p->src, config, sample->time, sample->cpu,
+						  sample->tid, sample->raw_data, sample->raw_size,
+						  (const uint64_t *)sample->raw_callchain,
+						  sample->raw_callchain_nr, UINT64_MAX))
 		p->failed = 1; /* the worker stopped: stop() reports why */
 	return 1;
 }

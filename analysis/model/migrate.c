@@ -13,9 +13,19 @@
 
 enum { ST_UNKNOWN = 0, ST_SLEEPING, ST_RUNNABLE };
 
+/*
+ * Each task's state, set on every switch and wakeup (a hash insert cost about 40 instructions
+ * each): a byte per pid in pages of STATE_PAGE pids, made when a pid of theirs is first seen,
+ * for the pids a kernel gives (below its PID_MAX_LIMIT); the map for any other.
+ */
+#define STATE_SHIFT 12
+#define STATE_PAGE (1u << STATE_SHIFT)
+#define STATE_PIDS (1u << 22) /* the kernel's PID_MAX_LIMIT on 64 bits */
+
 struct ts_migrate {
 	struct ts_model_opts opts;
-	struct ts_map state; /* pid -> ST_* */
+	uint8_t *pages[STATE_PIDS / STATE_PAGE]; /* pid -> ST_*, below STATE_PIDS */
+	struct ts_map state; /* pid -> ST_*, from STATE_PIDS on */
 	struct ts_objtab tasks; /* pid -> struct ts_migrate_task */
 	struct ts_objtab pairs; /* orig << 32 | dest -> struct ts_migrate_pair */
 	struct ts_migrate_totals tot;
@@ -29,27 +39,60 @@ const char *ts_migrate_origin_name(int origin)
 	return origin >= 0 && origin < TS_MIG_NR ? names[origin] : "";
 }
 
-static int set_state(struct ts_migrate *m, int32_t pid, uint64_t st)
+static __attribute__((noinline)) int set_state_slow(struct ts_migrate *m, int32_t pid, int st)
 {
+	uint8_t **page;
 	uint64_t *v;
 	int ret;
 
-	if (pid <= 0) /* the idle task never migrates */
+	if ((uint32_t)pid < STATE_PIDS) { /* the first pid of its page */
+		page = &m->pages[(uint32_t)pid >> STATE_SHIFT];
+		*page = calloc(STATE_PAGE, 1);
+		if (!*page)
+			return -ENOMEM;
+		(*page)[pid & (STATE_PAGE - 1)] = (uint8_t)st;
 		return 0;
+	}
 	ret = ts_map_insert(&m->state, (uint64_t)pid, &v);
 	if (ret < 0)
 		return ret;
-	*v = st;
+	*v = (uint64_t)st;
 	return 0;
+}
+
+static inline int set_state(struct ts_migrate *m, int32_t pid, int st)
+{
+	uint8_t *page;
+
+	if (pid <= 0) /* the idle task never migrates */
+		return 0;
+	page = (uint32_t)pid < STATE_PIDS ? m->pages[(uint32_t)pid >> STATE_SHIFT] : NULL;
+	if (!page)
+		return set_state_slow(m, pid, st);
+	page[pid & (STATE_PAGE - 1)] = (uint8_t)st;
+	return 0;
+}
+
+static int get_state(const struct ts_migrate *m, int32_t pid)
+{
+	const uint64_t *v;
+	const uint8_t *page;
+
+	if ((uint32_t)pid < STATE_PIDS) {
+		page = m->pages[(uint32_t)pid >> STATE_SHIFT];
+		return page ? page[pid & (STATE_PAGE - 1)] : ST_UNKNOWN;
+	}
+	v = ts_map_find(&m->state, (uint64_t)pid);
+	return v ? (int)*v : ST_UNKNOWN;
 }
 
 static int origin(const struct ts_migrate *m, const struct ts_event *ev)
 {
-	uint64_t *st = ts_map_find(&m->state, (uint64_t)ev->migrate.pid);
+	int st = get_state(m, ev->migrate.pid);
 
-	if (!st || *st == ST_UNKNOWN)
+	if (st == ST_UNKNOWN)
 		return TS_MIG_UNKNOWN;
-	if (*st == ST_RUNNABLE)
+	if (st == ST_RUNNABLE)
 		return TS_MIG_BALANCE;
 	/* asleep: a wakeup is placing it; the placement is traced on the waker's CPU */
 	return ev->migrate.dest_cpu == ev->cpu ? TS_MIG_WAKE_AFFINE : TS_MIG_WAKE_OTHER;
@@ -122,8 +165,12 @@ int ts_migrate_new(struct ts_migrate **mp, const struct ts_model_opts *opts)
 
 void ts_migrate_free(struct ts_migrate *m)
 {
+	size_t i;
+
 	if (!m)
 		return;
+	for (i = 0; i < STATE_PIDS / STATE_PAGE; i++)
+		free(m->pages[i]);
 	ts_map_release(&m->state);
 	ts_objtab_release(&m->tasks, NULL);
 	ts_objtab_release(&m->pairs, NULL);

@@ -114,6 +114,45 @@ static void reports(const struct ts_analysis *a)
 	free(buf);
 }
 
+/*
+ * Task states kept for pids of every range: the first and last of a page of the table, past
+ * the kernel's PID_MAX_LIMIT (4194304) and the largest, each told apart from its neighbour.
+ */
+static void pid_ranges(void)
+{
+	static const int32_t pids[] = { 4095, 4096, 4194303, 4194304, 2147483647 };
+	const struct ts_migrate_totals *t;
+	struct ts_analysis *a;
+	size_t i;
+
+	if (ts_analysis_new(&a, NULL)) {
+		ok(0, "analysis built");
+		return;
+	}
+	ts_analysis_note_recorded(a, "sched:sched_switch");
+	ts_analysis_note_recorded(a, "sched:sched_wakeup");
+	ts_analysis_note_recorded(a, "sched:sched_migrate_task");
+	/* even ones asleep, odd ones woken: wake-affine and balance by turns */
+	for (i = 0; i < sizeof(pids) / sizeof(pids[0]); i++)
+		if (i % 2)
+			feed(a, tev_wake(TS_EV_WAKEUP, S, 0, pids[i], 0));
+		else
+			sw(a, S, 0, pids[i], TS_STATE_SLEEPING, 0);
+	for (i = 0; i < sizeof(pids) / sizeof(pids[0]); i++)
+		mig(a, 2 * S, 1, pids[i], 0, 1);
+	mig(a, 2 * S, 1, 4097, 0, 1); /* a page made, this pid never seen */
+	mig(a, 2 * S, 1, 2147483646, 0, 1); /* the map in use, this pid not in it */
+	ts_analysis_finish(a);
+	t = ts_migrate_totals(ts_analysis_model(a, TS_SEC_MIGRATE));
+	ok(t->by_origin[TS_MIG_WAKE_AFFINE] == 3 && t->by_origin[TS_MIG_BALANCE] == 2 &&
+		   t->by_origin[TS_MIG_UNKNOWN] == 2 && t->count == 7,
+	   "pids at a page's edges and past PID_MAX_LIMIT keep their states (%llu %llu %llu)",
+	   (unsigned long long)t->by_origin[TS_MIG_WAKE_AFFINE],
+	   (unsigned long long)t->by_origin[TS_MIG_BALANCE],
+	   (unsigned long long)t->by_origin[TS_MIG_UNKNOWN]);
+	ts_analysis_free(a);
+}
+
 int main(void)
 {
 	static const int32_t pid12[] = { 12 };
@@ -141,5 +180,6 @@ int main(void)
 		ok(isnan(metric), "and its metrics are NAN");
 		ts_analysis_free(a);
 	}
+	pid_ranges();
 	return tap_done();
 }
