@@ -121,20 +121,65 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 	return NULL;
 }
 
+/* What the samples of attr @a become (SRC_ROUTE_*), noted at its first; Return: it, or -ENOMEM. */
+static int __attribute__((noinline)) route_of(struct ts_source *s, const struct ts_attr *a)
+{
+	unsigned int idx = (unsigned int)a->index;
+	int route = SRC_ROUTE_RAW, kind;
+
+	if (idx >= s->nr_routes) {
+		unsigned int nr = idx + 8;
+		uint8_t *v = realloc(s->routes, nr);
+
+		if (!v)
+			return -ENOMEM;
+		memset(v + s->nr_routes, SRC_ROUTE_UNSET, nr - s->nr_routes);
+		s->routes = v;
+		s->nr_routes = nr;
+	}
+	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
+	if (a->type != PERF_TYPE_TRACEPOINT || !(a->sample_type & PERF_SAMPLE_RAW) || !s->dec)
+		route = SRC_ROUTE_DROP;
+	else if (a->same_as && !s->opts.every_attr) /* ts_source_attr_left_out() */
+		route = SRC_ROUTE_DROP;
+	if (route == SRC_ROUTE_RAW) {
+		/* only switch stacks are used: see ts_source_decode() */
+		kind = s->kinds && a->config < MAX_TP_IDS ? s->kinds[a->config] : KIND_UNKNOWN;
+		if (kind == TS_EV_SWITCH || kind == KIND_UNKNOWN)
+			route = SRC_ROUTE_IPS;
+	}
+	s->routes[idx] = (uint8_t)route;
+	return route;
+}
+
+/*
+ * TS_SRC_INLINE's decoding, kept out of on_sample(): inlined there, its event's frame and
+ * saved registers cost the worker's path 20 instructions a sample (a tail call here).
+ */
+static int __attribute__((noinline)) inline_sample(struct ts_source *s, const struct ts_sample *smp)
+{
+	return ts_source_inline_sample(s, smp);
+}
+
 static int on_sample(void *ctx, const struct ts_sample *smp)
 {
 	struct ts_source *s = ctx;
+	unsigned int idx = (unsigned int)smp->attr->index;
+	int route = idx < s->nr_routes ? s->routes[idx] : SRC_ROUTE_UNSET;
+	uint64_t nr_ips = 0;
 
-	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
-	if (smp->attr->type != PERF_TYPE_TRACEPOINT || !smp->raw || !s->dec)
+	if (__builtin_expect(route == SRC_ROUTE_UNSET, 0)) {
+		route = route_of(s, smp->attr);
+		if (route < 0)
+			return route;
+	}
+	if (route == SRC_ROUTE_DROP)
 		return 0;
-	if (smp->attr->same_as && !s->opts.every_attr) /* ts_source_attr_left_out() */
-		return 0;
-	if (s->mode == TS_SRC_INLINE) /* the common case, without the worker's arguments */
-		return ts_source_inline_sample(s, smp);
-	return ts_source_feed(s, (int)smp->attr->config, smp->time, smp->cpu, smp->tid, smp->raw,
-			      smp->raw_size, smp->ips, smp->nr_ips,
-			      ts_reader_last_offset(s->reader), smp);
+	if (s->mode == TS_SRC_INLINE)
+		return inline_sample(s, smp);
+	if (route == SRC_ROUTE_IPS)
+		nr_ips = smp->nr_ips < MAX_IPS ? smp->nr_ips : MAX_IPS;
+	return ts_source_push_sample(s, smp, nr_ips, ts_reader_last_offset(s->reader));
 }
 
 static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *comm, uint64_t time, int exec)
@@ -193,6 +238,8 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 	if (ret)
 		return ret;
 	worker = s->mode == TS_SRC_WORKER;
+	if (s->nr_routes) /* worked out again: they depend on the mode's kinds */
+		memset(s->routes, SRC_ROUTE_UNSET, s->nr_routes);
 	ret = ts_reader_run(s->reader, &ops, s);
 	/* the worker's error comes first: it is at an earlier record than the reader */
 	wret = ts_source_worker_finish(s);
@@ -220,6 +267,7 @@ void ts_source_close(struct ts_source *s)
 	ts_source_stop(s);
 	ts_source_join_printer(s);
 	free(s->kinds);
+	free(s->routes);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);
 	ts_decoder_free(s->pdec);

@@ -21,13 +21,20 @@
 
 enum { WMSG_SAMPLE = 1, WMSG_EVENT };
 
+/*
+ * What the reader's samples of one attr become, worked out at the attr's first sample: not
+ * decoded (not a tracepoint with a payload, or the same hits as an earlier attr), decoded
+ * without their stack (only switch stacks are used: see ts_source_decode()), or with it.
+ */
+enum { SRC_ROUTE_UNSET, SRC_ROUTE_DROP, SRC_ROUTE_RAW, SRC_ROUTE_IPS };
+
 /* A tracepoint sample on its way to the worker: its kernel stack, then its payload. */
 struct wmsg_sample {
 	uint32_t type;
 	uint32_t tp_id;
 	uint64_t time;
 	uint64_t off;
-	int32_t cpu, tid;
+	int32_t tid, cpu; /* in struct ts_sample's order: one 8-byte copy */
 	uint32_t raw_size, nr_ips;
 	uint64_t ips[];
 };
@@ -67,6 +74,9 @@ struct ts_source {
 	/* the worker: decoding and @fn on a second thread */
 	struct ts_pipe *pipe;
 	uint8_t *kinds; /* tracepoint id -> event kind, KIND_UNKNOWN when not known */
+	/* the reader's attr index -> what on_sample() does with its samples (SRC_ROUTE_*) */
+	uint8_t *routes;
+	unsigned int nr_routes;
 	uint64_t werr_off; /* the offset of the sample the worker failed on */
 	char werr[400]; /* the worker's message; the producer writes err */
 	const char *ksyms_path; /* the table a thread of its own loads meanwhile */
@@ -171,7 +181,7 @@ int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, t
 		    void *ctx);
 
 /**
- * ts_source_feed() - one tracepoint sample, by the run's mode
+ * ts_source_feed() - one of the plugin's tracepoint samples, by the run's mode
  * @s: the source
  * @tp_id: the tracepoint's id
  * @time: the sample's time
@@ -182,13 +192,24 @@ int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, t
  * @ips: its callchain, or NULL
  * @nr_ips: the callchain's length
  * @off: its file offset, for messages (UINT64_MAX: unknown)
- * @smp: the reader's sample when ts_source_run() reads, else NULL
  *
- * Return: 0, -ECANCELED once the worker has stopped, or the inline callback's error.
+ * Return: 0, -ECANCELED once the worker has stopped, or the first error of the samples pushed.
  */
 int ts_source_feed(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
 		   const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
-		   uint64_t off, const struct ts_sample *smp);
+		   uint64_t off);
+
+/**
+ * ts_source_push_sample() - TS_SRC_WORKER: one of the reader's samples on its way to the worker
+ * @s: the source
+ * @smp: the reader's sample
+ * @nr_ips: how much of its callchain goes with it (at most MAX_IPS)
+ * @off: its file offset, for messages
+ *
+ * Return: 0, or -ECANCELED once the worker has stopped.
+ */
+int ts_source_push_sample(struct ts_source *s, const struct ts_sample *smp, uint64_t nr_ips,
+			  uint64_t off);
 
 /**
  * ts_source_feed_event() - one side-band event (COMM, LOST), by the run's mode

@@ -196,6 +196,7 @@ struct fmts {
 struct texts {
 	const unsigned char *kallsyms, *printk, *cmdlines;
 	uint64_t kallsyms_len, printk_len, cmdlines_len;
+	const unsigned char *probed_end; /* the end of what a probe child parses: printk's */
 };
 
 /* "name: X" at @p (the start of a format), into @name; 0 if it is not there. */
@@ -372,10 +373,11 @@ static void refuse(struct fmt *m, const struct reject *rj, const char *why)
 }
 
 /*
- * The sections a probe child found clean in this process, by their sha256: the same bytes
- * parse the same way, so compare's runs of one kernel and events fork one child, not one
- * each (a fork and a child's parse cost about 5 ms and 15% of a cold compare's CPU). Shared
- * by every thread, as libtraceevent's plugin list is (decode.c).
+ * The sections a probe child found clean in this process, by the sha256 of what it parsed
+ * (all but the saved cmdlines): the same bytes parse the same way, so compare's runs of one
+ * kernel and events fork one child, not one each (a fork and a child's parse cost about 5 ms
+ * and 15% of a cold compare's CPU). Shared by every thread, as libtraceevent's plugin list is
+ * (decode.c).
  */
 #define NR_VETTED 16
 
@@ -526,6 +528,7 @@ static int read_sections(struct tep_handle *tep, struct cur *c, struct fmts *f, 
 		ret = get_blob(c, 4, &t->printk, &t->printk_len, "printk formats");
 	if (!ret)
 		ret = check_printk(c, t->printk, t->printk_len);
+	t->probed_end = c->p;
 	if (!ret && v06 && c->p < c->end)
 		ret = get_blob(c, 8, &t->cmdlines, &t->cmdlines_len, "saved cmdlines");
 	if (!ret && t->cmdlines_len && (line = ts_cmdlines_check(t->cmdlines, t->cmdlines_len))) {
@@ -550,8 +553,13 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 	if (!ret && !*vetted) {
 		struct ts_sha256 h;
 
+		/*
+		 * What the probe parses, up to the printk formats: not the saved cmdlines, which
+		 * it leaves alone, which differ from run to run of one kernel and events, and
+		 * which were 2/3 of the section's bytes to hash on a trace of 10k samples.
+		 */
 		ts_sha256_init(&h);
-		ts_sha256_update(&h, data, size);
+		ts_sha256_update(&h, data, (size_t)(t.probed_end - c.base));
 		ts_sha256_final(&h, sum);
 		*vetted = vetted_before(sum, 0);
 		probed = !*vetted;

@@ -142,10 +142,14 @@ int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx)
 	return ts_source_start(s, TS_SRC_WORKER, 1, fn, ctx);
 }
 
-/* A sample on its way to the worker thread. */
-static int push_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
-		       const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
-		       uint64_t off)
+/*
+ * A sample on its way to the worker thread. Inlined into both producers (the plugin's pushes
+ * and the reader's samples, ts_source_push_sample()), so that the fields go from where they
+ * are straight into the ring.
+ */
+static inline __attribute__((always_inline)) int
+push_sample(struct ts_source *s, int tp_id, uint64_t time, uint64_t tid_cpu, const void *raw,
+	    uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips, uint64_t off)
 {
 	struct wmsg_sample *m = ts_pipe_reserve(s->pipe, sizeof(*m) + nr_ips * 8 + raw_size);
 
@@ -155,8 +159,7 @@ static int push_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cp
 	m->tp_id = tp_id;
 	m->time = time;
 	m->off = off;
-	m->cpu = cpu;
-	m->tid = tid;
+	memcpy(&m->tid, &tid_cpu, sizeof(tid_cpu)); /* tid then cpu, as struct ts_sample */
 	m->raw_size = raw_size;
 	m->nr_ips = nr_ips;
 	if (nr_ips) /* ips may be NULL without a callchain */
@@ -166,14 +169,37 @@ static int push_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cp
 	return 0;
 }
 
+/* tid and cpu as the one 8-byte word they are in struct ts_sample and struct wmsg_sample */
+static inline uint64_t tid_cpu_word(int32_t tid, int32_t cpu)
+{
+	int32_t v[2] = { tid, cpu };
+	uint64_t w;
+
+	memcpy(&w, v, sizeof(w));
+	return w;
+}
+
+_Static_assert(offsetof(struct wmsg_sample, cpu) == offsetof(struct wmsg_sample, tid) + 4,
+	       "tid and cpu are neighbours in struct wmsg_sample");
+_Static_assert(offsetof(struct ts_sample, cpu) == offsetof(struct ts_sample, tid) + 4,
+	       "tid and cpu are neighbours in struct ts_sample");
+
+int ts_source_push_sample(struct ts_source *s, const struct ts_sample *smp, uint64_t nr_ips,
+			  uint64_t off)
+{
+	uint64_t tid_cpu;
+
+	memcpy(&tid_cpu, &smp->tid, sizeof(tid_cpu));
+	return push_sample(s, (int)smp->attr->config, smp->time, tid_cpu, smp->raw, smp->raw_size,
+			   smp->ips, nr_ips, off);
+}
+
 int ts_source_feed(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
 		   const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
-		   uint64_t off, const struct ts_sample *smp)
+		   uint64_t off)
 {
 	int kind;
 
-	if (s->mode == TS_SRC_INLINE && smp)
-		return ts_source_inline_sample(s, smp);
 	kind = (unsigned int)tp_id < MAX_TP_IDS ? s->kinds[tp_id] : KIND_UNKNOWN;
 	/* only switch stacks are used: see ts_source_decode() */
 	if (kind != TS_EV_SWITCH && kind != KIND_UNKNOWN)
@@ -182,7 +208,8 @@ int ts_source_feed(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, i
 		nr_ips = MAX_IPS;
 	switch (s->mode) {
 	case TS_SRC_WORKER:
-		return push_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips, nr_ips, off);
+		return push_sample(s, tp_id, time, tid_cpu_word(tid, cpu), raw, raw_size, ips,
+				   nr_ips, off);
 	case TS_SRC_PUSHED: /* no worker to be had: here and now */
 		if (!s->pushed_ret)
 			s->pushed_ret = feed_sample(s, tp_id, time, cpu, tid, raw, raw_size, ips,
@@ -197,7 +224,7 @@ int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32
 			    const void *raw, uint32_t raw_size, const uint64_t *ips,
 			    uint64_t nr_ips, uint64_t off)
 {
-	return ts_source_feed(s, tp_id, time, cpu, tid, raw, raw_size, ips, nr_ips, off, NULL);
+	return ts_source_feed(s, tp_id, time, cpu, tid, raw, raw_size, ips, nr_ips, off);
 }
 
 int ts_source_feed_event(struct ts_source *s, const struct ts_event *ev)
