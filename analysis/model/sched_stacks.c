@@ -45,15 +45,27 @@ static int new_stack(struct ts_sched *m, const uint64_t *ips, uint32_t n, uint64
 	return 0;
 }
 
-/* The 1-based stack index for a switch-out callchain, or STACK_DROPPED. */
-int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *out)
+/*
+ * The 1-based stack index for a switch-out callchain, or STACK_DROPPED. A stack with the same
+ * addresses as @hint's has its hash, and only one stack is kept per hash: it is @hint.
+ */
+int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t hint, uint32_t *out)
 {
 	uint32_t n = ev->nr_ips < TS_STACK_DEPTH ? ev->nr_ips : TS_STACK_DEPTH;
-	uint64_t h = stack_hash(ev->ips, n), *v;
 	const struct ts_sched_stack *s;
-	unsigned int max = m->opts.max_stacks ? m->opts.max_stacks : TS_MAX_STACKS_DEFAULT;
+	unsigned int max;
+	uint64_t h, *v;
 	int ret;
 
+	if (hint && hint <= m->nr_stacks) {
+		s = &m->stacks[hint - 1];
+		if (s->nr_ips == n && !memcmp(s->ips, ev->ips, n * sizeof(*ev->ips))) {
+			*out = hint;
+			return 0;
+		}
+	}
+	h = stack_hash(ev->ips, n);
+	max = m->opts.max_stacks ? m->opts.max_stacks : TS_MAX_STACKS_DEFAULT;
 	*out = STACK_DROPPED;
 	v = ts_map_find(&m->stack_map, h);
 	if (v) {

@@ -36,15 +36,16 @@ static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *
 }
 
 /*
- * The wait entry with @k's key fields (@k->pid is @p's), made when new; *@out is NULL when a
- * few probes all met other keys (counted in waits_dropped). The entry @p last got is tried
- * first: a task is mostly woken the same way again, and entries are never removed or moved,
- * so an entry with @k's fields is the one the probes would find. Return: 0 or -ENOMEM.
+ * The wait entry with @k's key fields (@k->pid is the task's), made when new; *@out is NULL
+ * when a few probes all met other keys (counted in waits_dropped). The entry in *@last (the
+ * task's last one of this kind: woken, or ended with no wake) is tried first: a task is mostly
+ * woken the same way again, and entries are never removed or moved, so an entry with @k's
+ * fields is the one the probes would find. Return: 0 or -ENOMEM.
  */
-static int get_wait(struct ts_sched *m, struct task *p, const struct ts_sched_wait *k,
+static int get_wait(struct ts_sched *m, struct ts_sched_wait **last, const struct ts_sched_wait *k,
 		    struct ts_sched_wait **out)
 {
-	struct ts_sched_wait *w = p->last_wait;
+	struct ts_sched_wait *w = *last;
 	int isnew, i;
 
 	if (w && same_wait(w, k)) {
@@ -62,7 +63,7 @@ static int get_wait(struct ts_sched *m, struct task *p, const struct ts_sched_wa
 		}
 		if (isnew || same_wait(w, k)) {
 			*out = w;
-			p->last_wait = w;
+			*last = w;
 			return 0;
 		}
 	}
@@ -87,7 +88,7 @@ int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
 				   .state = w->have_out ? w->last_state : TS_OFF_NR,
 				   .ctx = ev->wake.ctx };
 	struct ts_sched_wait *e;
-	int err = get_wait(m, w, &k, &e);
+	int err = get_wait(m, &w->last_wait, &k, &e);
 
 	if (e)
 		e->wakes++;
@@ -108,7 +109,7 @@ static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait *
 
 	k.stack = period_stack(n);
 	k.state = n->last_state;
-	err = get_wait(m, n, &k, &e);
+	err = get_wait(m, &n->last_wait, &k, &e);
 	if (e) {
 		n->early->wakes--;
 		e->wakes++;
@@ -120,17 +121,19 @@ static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait *
 /* The off-CPU period of selected task @n ended after @off ns: credit its wake, or none. */
 int sched_end_wait(struct ts_sched *m, struct task *n, uint64_t off)
 {
-	struct ts_sched_wait k = { .pid = n->st.pid,
-				   .waker = TS_WAKER_NONE,
-				   .stack = period_stack(n),
-				   .state = n->last_state };
 	struct ts_sched_wait *e = n->wait;
 	int err = 0;
 
 	if (!e && n->early && n->last_state != TS_OFF_R) /* a preemption ends with no wake */
 		err = take_early(m, n, &e);
-	if (!e && !err)
-		err = get_wait(m, n, &k, &e);
+	if (!e && !err) {
+		struct ts_sched_wait k = { .pid = n->st.pid,
+					   .waker = TS_WAKER_NONE,
+					   .stack = period_stack(n),
+					   .state = n->last_state };
+
+		err = get_wait(m, &n->last_none, &k, &e);
+	}
 
 	if (e) {
 		e->periods++;
