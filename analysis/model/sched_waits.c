@@ -14,8 +14,19 @@
 #define CLASS_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.:@"
 #define WAIT_PROBES 4
 
+/*
+ * A wait entry's key fields (struct ts_sched_wait's first six), on their own: set field by
+ * field, without zeroing a whole entry on every wake.
+ */
+struct wait_key {
+	int32_t pid, waker;
+	uint64_t work;
+	uint32_t stack;
+	uint8_t state, ctx;
+};
+
 /* A wait entry's key fields, mixed (splitmix64's finalizer) so that clashes are rare. */
-static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
+static uint64_t wait_hash(const struct wait_key *k, int probe)
 {
 	uint64_t h =
 		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
@@ -29,7 +40,7 @@ static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
 	return h == TS_MAP_EMPTY ? 0 : h;
 }
 
-static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *b)
+static int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
 {
 	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
 	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
@@ -42,7 +53,7 @@ static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *
  * woken the same way again, and entries are never removed or moved, so an entry with @k's
  * fields is the one the probes would find. Return: 0 or -ENOMEM.
  */
-static int get_wait(struct ts_sched *m, struct ts_sched_wait **last, const struct ts_sched_wait *k,
+static int get_wait(struct ts_sched *m, struct ts_sched_wait **last, const struct wait_key *k,
 		    struct ts_sched_wait **out)
 {
 	struct ts_sched_wait *w = *last;
@@ -57,9 +68,13 @@ static int get_wait(struct ts_sched *m, struct ts_sched_wait **last, const struc
 		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
 		if (!w)
 			return -ENOMEM;
-		if (isnew) {
-			*w = *k;
-			w->wakes = w->periods = w->ns = 0;
+		if (isnew) { /* zeroed */
+			w->pid = k->pid;
+			w->waker = k->waker;
+			w->work = k->work;
+			w->stack = k->stack;
+			w->state = k->state;
+			w->ctx = k->ctx;
 		}
 		if (isnew || same_wait(w, k)) {
 			*out = w;
@@ -81,12 +96,12 @@ static uint32_t period_stack(const struct task *p)
 int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
 		     const struct ts_event *ev)
 {
-	struct ts_sched_wait k = { .pid = w->st.pid,
-				   .waker = ev->pid < 0 ? TS_WAKER_NONE : ev->pid,
-				   .work = by && ev->wake.ctx == TS_CTX_TASK ? by->work : 0,
-				   .stack = period_stack(w),
-				   .state = w->have_out ? w->last_state : TS_OFF_NR,
-				   .ctx = ev->wake.ctx };
+	struct wait_key k = { .pid = w->st.pid,
+			      .waker = ev->pid < 0 ? TS_WAKER_NONE : ev->pid,
+			      .work = by && ev->wake.ctx == TS_CTX_TASK ? by->work : 0,
+			      .stack = period_stack(w),
+			      .state = w->have_out ? w->last_state : TS_OFF_NR,
+			      .ctx = ev->wake.ctx };
 	struct ts_sched_wait *e;
 	int err = get_wait(m, &w->last_wait, &k, &e);
 
@@ -104,11 +119,15 @@ int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
  */
 static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait **out)
 {
-	struct ts_sched_wait k = *n->early, *e;
+	struct wait_key k = { .pid = n->early->pid,
+			      .waker = n->early->waker,
+			      .work = n->early->work,
+			      .stack = period_stack(n),
+			      .state = n->last_state,
+			      .ctx = n->early->ctx };
+	struct ts_sched_wait *e;
 	int err;
 
-	k.stack = period_stack(n);
-	k.state = n->last_state;
 	err = get_wait(m, &n->last_wait, &k, &e);
 	if (e) {
 		n->early->wakes--;
@@ -127,10 +146,10 @@ int sched_end_wait(struct ts_sched *m, struct task *n, uint64_t off)
 	if (!e && n->early && n->last_state != TS_OFF_R) /* a preemption ends with no wake */
 		err = take_early(m, n, &e);
 	if (!e && !err) {
-		struct ts_sched_wait k = { .pid = n->st.pid,
-					   .waker = TS_WAKER_NONE,
-					   .stack = period_stack(n),
-					   .state = n->last_state };
+		struct wait_key k = { .pid = n->st.pid,
+				      .waker = TS_WAKER_NONE,
+				      .stack = period_stack(n),
+				      .state = n->last_state };
 
 		err = get_wait(m, &n->last_none, &k, &e);
 	}
