@@ -176,9 +176,7 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	p->wait = NULL;
 	if (!err && ev->nr_ips && ev->ips && p->st.selected) {
 		tot->nr_stack_switches++;
-		err = sched_intern_stack(m, ev, p->last_stack, &p->stack);
-		if (p->stack != STACK_DROPPED)
-			p->last_stack = p->stack;
+		err = sched_intern_stack(m, ev, p->last_stacks, &p->stack);
 	}
 	return err;
 }

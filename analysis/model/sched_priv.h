@@ -10,6 +10,7 @@
 #include "tickscope/sched.h"
 
 #define STACK_DROPPED UINT32_MAX
+#define SCHED_STACK_HINTS 2
 
 struct task {
 	struct ts_sched_task st;
@@ -24,7 +25,7 @@ struct task {
 	struct ts_sched_wait *last_none; /* ... for an off-CPU period that no wake ended */
 	int32_t waking_cpu, waking_target;
 	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
-	uint32_t last_stack; /* the last stack interned for it (1-based, 0 none): tried first */
+	uint32_t last_stacks[SCHED_STACK_HINTS]; /* its last stacks, latest first: tried first */
 	uint8_t have_out, last_state;
 	uint8_t waking_open; /* a wake waits for its switch-in */
 	uint8_t delivered; /* its sched_wakeup was seen */
@@ -98,10 +99,12 @@ static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
 /* sched_stacks.c */
 
 /*
- * The 1-based stack index for @ev's switch-out callchain, or STACK_DROPPED. @hint (1-based,
- * 0 none) is compared first: a task mostly blocks where it blocked last time.
+ * The 1-based stack index for @ev's switch-out callchain, or STACK_DROPPED. The task's last
+ * stacks, @hints[SCHED_STACK_HINTS] (1-based, 0 none, latest first, kept so), are compared
+ * first: a task mostly blocks where it blocked lately.
  */
-int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t hint, uint32_t *out);
+int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *hints,
+		       uint32_t *out);
 
 /* Credit @ns off the CPU to @pid on the stack's task list, kept heaviest first. */
 void sched_stack_task(struct ts_sched_stack *s, int32_t pid, uint64_t ns);

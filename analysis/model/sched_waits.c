@@ -46,23 +46,14 @@ static int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
 	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
 }
 
-/*
- * The wait entry with @k's key fields (@k->pid is the task's), made when new; *@out is NULL
- * when a few probes all met other keys (counted in waits_dropped). The entry in *@last (the
- * task's last one of this kind: woken, or ended with no wake) is tried first: a task is mostly
- * woken the same way again, and entries are never removed or moved, so an entry with @k's
- * fields is the one the probes would find. Return: 0 or -ENOMEM.
- */
-static int get_wait(struct ts_sched *m, struct ts_sched_wait **last, const struct wait_key *k,
-		    struct ts_sched_wait **out)
+/* get_wait() when the task's last entry of the kind is not @k's: the probes. */
+static __attribute__((noinline)) int get_wait_slow(struct ts_sched *m, struct ts_sched_wait **last,
+						   const struct wait_key *k,
+						   struct ts_sched_wait **out)
 {
-	struct ts_sched_wait *w = *last;
+	struct ts_sched_wait *w;
 	int isnew, i;
 
-	if (w && same_wait(w, k)) {
-		*out = w;
-		return 0;
-	}
 	*out = NULL;
 	for (i = 0; i < WAIT_PROBES; i++) {
 		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
@@ -84,6 +75,25 @@ static int get_wait(struct ts_sched *m, struct ts_sched_wait **last, const struc
 	}
 	m->tot.waits_dropped++;
 	return 0;
+}
+
+/*
+ * The wait entry with @k's key fields (@k->pid is the task's), made when new; *@out is NULL
+ * when a few probes all met other keys (counted in waits_dropped). The entry in *@last (the
+ * task's last one of this kind: woken, or ended with no wake) is tried first: a task is mostly
+ * woken the same way again, and entries are never removed or moved, so an entry with @k's
+ * fields is the one the probes would find. Return: 0 or -ENOMEM.
+ */
+static inline int get_wait(struct ts_sched *m, struct ts_sched_wait **last,
+			   const struct wait_key *k, struct ts_sched_wait **out)
+{
+	struct ts_sched_wait *w = *last;
+
+	if (w && same_wait(w, k)) {
+		*out = w;
+		return 0;
+	}
+	return get_wait_slow(m, last, k, out);
 }
 
 /* The switch-out stack of @p's open off-CPU period, 0 for none (or dropped). */
