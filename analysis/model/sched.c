@@ -47,13 +47,25 @@ fail_map:
 	return NULL;
 }
 
-/* The task of @pid, made when new: a task seen before inline (every event), a new one not. */
-static inline struct task *get_task(struct ts_sched *m, int32_t pid)
+/* The task of @pid (> 0) from the map, made when new; it becomes the recent one of its slot. */
+static __attribute__((noinline)) struct task *get_task_slow(struct ts_sched *m, int32_t pid)
 {
+	struct task *p;
 	uint64_t *v;
 	int ret = ts_map_insert(&m->tasks, (uint64_t)pid, &v);
 
-	return ret == 0 ? m->tv[*v - 1] : new_task(m, pid, ret, v);
+	p = ret == 0 ? m->tv[*v - 1] : new_task(m, pid, ret, v);
+	if (p)
+		*sched_recent(m, pid) = p;
+	return p;
+}
+
+/* The task of @pid (> 0), made when new: one seen lately inline (nearly every event). */
+static inline struct task *get_task(struct ts_sched *m, int32_t pid)
+{
+	struct task *p = *sched_recent(m, pid);
+
+	return p && p->st.pid == pid ? p : get_task_slow(m, pid);
 }
 
 static __attribute__((noinline)) void set_comm_slow(struct ts_sched *m, struct task *p,
@@ -164,7 +176,7 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	p->wait = NULL;
 	if (!err && ev->nr_ips && ev->ips && p->st.selected) {
 		tot->nr_stack_switches++;
-		err = sched_intern_stack(m, ev, &p->stack);
+		err = sched_intern_stack(m, ev, p->last_stacks, &p->stack);
 	}
 	return err;
 }
@@ -417,7 +429,6 @@ uint64_t ts_sched_forks(const struct ts_sched *m)
 int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct task *p;
-	uint64_t *v;
 
 	switch (ev->kind) {
 	case TS_EV_SWITCH:
@@ -438,9 +449,9 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		return 0;
 	case TS_EV_COMM:
 		/* Only tasks already seen: perf synthesizes COMM for every task on the system. */
-		v = ev->comm.tid > 0 ? ts_map_find(&m->tasks, (uint64_t)ev->comm.tid) : NULL;
-		if (v)
-			set_comm(m, m->tv[*v - 1], ev->comm.comm);
+		p = ev->comm.tid > 0 ? sched_find_task(m, ev->comm.tid) : NULL;
+		if (p)
+			set_comm(m, p, ev->comm.comm);
 		return count_thread(m, ev);
 	case TS_EV_FORK:
 	case TS_EV_PROCESS_FORK:

@@ -10,6 +10,7 @@
 #include "tickscope/sched.h"
 
 #define STACK_DROPPED UINT32_MAX
+#define SCHED_STACK_HINTS 2
 
 struct task {
 	struct ts_sched_task st;
@@ -20,9 +21,11 @@ struct task {
 	uint64_t work; /* a kworker: the function of the work item it runs, 0 none */
 	struct ts_sched_wait *wait; /* the wait entry of the wake that ended this off-CPU period */
 	struct ts_sched_wait *early; /* a wake that came while the task was still on its CPU */
-	struct ts_sched_wait *last_wait; /* the wait entry get_wait() last gave for this task */
+	struct ts_sched_wait *last_wait; /* the wait entry get_wait() last gave for a wake */
+	struct ts_sched_wait *last_none; /* ... for an off-CPU period that no wake ended */
 	int32_t waking_cpu, waking_target;
 	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
+	uint32_t last_stacks[SCHED_STACK_HINTS]; /* its last stacks, latest first: tried first */
 	uint8_t have_out, last_state;
 	uint8_t waking_open; /* a wake waits for its switch-in */
 	uint8_t delivered; /* its sched_wakeup was seen */
@@ -41,8 +44,12 @@ struct cpu {
 	uint8_t in_cpuidle, idle, known;
 };
 
+/* Tasks looked up lately, by pid modulo its size: a task is never freed or moved till the end. */
+#define SCHED_RECENT 256
+
 struct ts_sched {
 	struct ts_model_opts opts;
+	struct task *recent[SCHED_RECENT]; /* tried before tasks: a wrong pid there is a miss */
 	struct ts_map tasks; /* pid -> index into tv, plus one */
 	struct task **tv;
 	size_t nr_tv, cap_tv;
@@ -63,10 +70,19 @@ struct ts_sched {
 	int waking_recorded, wakeup_recorded;
 };
 
+static inline struct task **sched_recent(const struct ts_sched *m, int32_t pid)
+{
+	return (struct task **)&m->recent[(uint32_t)pid % SCHED_RECENT];
+}
+
 static inline struct task *sched_find_task(const struct ts_sched *m, int32_t pid)
 {
-	uint64_t *v = pid > 0 ? ts_map_find(&m->tasks, (uint64_t)pid) : NULL;
+	struct task *p = *sched_recent(m, pid);
+	uint64_t *v;
 
+	if (p && p->st.pid == pid)
+		return p;
+	v = pid > 0 ? ts_map_find(&m->tasks, (uint64_t)pid) : NULL;
 	return v ? m->tv[*v - 1] : NULL;
 }
 
@@ -82,8 +98,13 @@ static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
 
 /* sched_stacks.c */
 
-/* The 1-based stack index for @ev's switch-out callchain, or STACK_DROPPED. */
-int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *out);
+/*
+ * The 1-based stack index for @ev's switch-out callchain, or STACK_DROPPED. The task's last
+ * stacks, @hints[SCHED_STACK_HINTS] (1-based, 0 none, latest first, kept so), are compared
+ * first: a task mostly blocks where it blocked lately.
+ */
+int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *hints,
+		       uint32_t *out);
 
 /* Credit @ns off the CPU to @pid on the stack's task list, kept heaviest first. */
 void sched_stack_task(struct ts_sched_stack *s, int32_t pid, uint64_t ns);

@@ -45,20 +45,22 @@ static int new_stack(struct ts_sched *m, const uint64_t *ips, uint32_t n, uint64
 	return 0;
 }
 
-/* The 1-based stack index for a switch-out callchain, or STACK_DROPPED. */
-int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *out)
+static int same_stack(const struct ts_sched_stack *s, const uint64_t *ips, uint32_t n)
 {
-	uint32_t n = ev->nr_ips < TS_STACK_DEPTH ? ev->nr_ips : TS_STACK_DEPTH;
-	uint64_t h = stack_hash(ev->ips, n), *v;
-	const struct ts_sched_stack *s;
+	return s->nr_ips == n && !memcmp(s->ips, ips, n * sizeof(*ips));
+}
+
+/* The 1-based stack index for a callchain of @n addresses, or STACK_DROPPED. */
+static int intern_slow(struct ts_sched *m, const uint64_t *ips, uint32_t n, uint32_t *out)
+{
+	uint64_t h = stack_hash(ips, n), *v;
 	unsigned int max = m->opts.max_stacks ? m->opts.max_stacks : TS_MAX_STACKS_DEFAULT;
 	int ret;
 
 	*out = STACK_DROPPED;
 	v = ts_map_find(&m->stack_map, h);
 	if (v) {
-		s = &m->stacks[*v - 1];
-		if (s->nr_ips == n && !memcmp(s->ips, ev->ips, n * sizeof(*ev->ips)))
+		if (same_stack(&m->stacks[*v - 1], ips, n))
 			*out = (uint32_t)*v;
 		return 0;
 	}
@@ -67,13 +69,43 @@ int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *
 	ret = ts_map_insert(&m->stack_map, h, &v);
 	if (ret < 0)
 		return ret;
-	ret = new_stack(m, ev->ips, n, v);
+	ret = new_stack(m, ips, n, v);
 	if (ret < 0) {
 		ts_map_remove(&m->stack_map, h);
 		return ret;
 	}
 	*out = (uint32_t)*v;
 	return 0;
+}
+
+/*
+ * The 1-based stack index for a switch-out callchain, or STACK_DROPPED. A stack with the same
+ * addresses as a hint's has its hash, and only one stack is kept per hash: it is the hint.
+ */
+int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *hints,
+		       uint32_t *out)
+{
+	uint32_t n = ev->nr_ips < TS_STACK_DEPTH ? ev->nr_ips : TS_STACK_DEPTH, hint;
+	int i, err = 0;
+
+	for (i = 0; i < SCHED_STACK_HINTS; i++) {
+		hint = hints[i];
+		if (hint && hint <= m->nr_stacks && same_stack(&m->stacks[hint - 1], ev->ips, n)) {
+			*out = hint;
+			if (i)
+				goto used;
+			return 0;
+		}
+	}
+	err = intern_slow(m, ev->ips, n, out);
+	if (*out == STACK_DROPPED)
+		return err;
+	i = SCHED_STACK_HINTS - 1;
+used: /* the most recent first */
+	for (; i > 0; i--)
+		hints[i] = hints[i - 1];
+	hints[0] = *out;
+	return err;
 }
 
 /* Credit @ns to @pid on the stack's task list, kept heaviest first. */

@@ -14,8 +14,19 @@
 #define CLASS_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.:@"
 #define WAIT_PROBES 4
 
+/*
+ * A wait entry's key fields (struct ts_sched_wait's first six), on their own: set field by
+ * field, without zeroing a whole entry on every wake.
+ */
+struct wait_key {
+	int32_t pid, waker;
+	uint64_t work;
+	uint32_t stack;
+	uint8_t state, ctx;
+};
+
 /* A wait entry's key fields, mixed (splitmix64's finalizer) so that clashes are rare. */
-static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
+static uint64_t wait_hash(const struct wait_key *k, int probe)
 {
 	uint64_t h =
 		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
@@ -29,45 +40,60 @@ static uint64_t wait_hash(const struct ts_sched_wait *k, int probe)
 	return h == TS_MAP_EMPTY ? 0 : h;
 }
 
-static int same_wait(const struct ts_sched_wait *a, const struct ts_sched_wait *b)
+static int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
 {
 	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
 	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
 }
 
-/*
- * The wait entry with @k's key fields (@k->pid is @p's), made when new; *@out is NULL when a
- * few probes all met other keys (counted in waits_dropped). The entry @p last got is tried
- * first: a task is mostly woken the same way again, and entries are never removed or moved,
- * so an entry with @k's fields is the one the probes would find. Return: 0 or -ENOMEM.
- */
-static int get_wait(struct ts_sched *m, struct task *p, const struct ts_sched_wait *k,
-		    struct ts_sched_wait **out)
+/* get_wait() when the task's last entry of the kind is not @k's: the probes. */
+static __attribute__((noinline)) int get_wait_slow(struct ts_sched *m, struct ts_sched_wait **last,
+						   const struct wait_key *k,
+						   struct ts_sched_wait **out)
 {
-	struct ts_sched_wait *w = p->last_wait;
+	struct ts_sched_wait *w;
 	int isnew, i;
 
-	if (w && same_wait(w, k)) {
-		*out = w;
-		return 0;
-	}
 	*out = NULL;
 	for (i = 0; i < WAIT_PROBES; i++) {
 		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
 		if (!w)
 			return -ENOMEM;
-		if (isnew) {
-			*w = *k;
-			w->wakes = w->periods = w->ns = 0;
+		if (isnew) { /* zeroed */
+			w->pid = k->pid;
+			w->waker = k->waker;
+			w->work = k->work;
+			w->stack = k->stack;
+			w->state = k->state;
+			w->ctx = k->ctx;
 		}
 		if (isnew || same_wait(w, k)) {
 			*out = w;
-			p->last_wait = w;
+			*last = w;
 			return 0;
 		}
 	}
 	m->tot.waits_dropped++;
 	return 0;
+}
+
+/*
+ * The wait entry with @k's key fields (@k->pid is the task's), made when new; *@out is NULL
+ * when a few probes all met other keys (counted in waits_dropped). The entry in *@last (the
+ * task's last one of this kind: woken, or ended with no wake) is tried first: a task is mostly
+ * woken the same way again, and entries are never removed or moved, so an entry with @k's
+ * fields is the one the probes would find. Return: 0 or -ENOMEM.
+ */
+static inline int get_wait(struct ts_sched *m, struct ts_sched_wait **last,
+			   const struct wait_key *k, struct ts_sched_wait **out)
+{
+	struct ts_sched_wait *w = *last;
+
+	if (w && same_wait(w, k)) {
+		*out = w;
+		return 0;
+	}
+	return get_wait_slow(m, last, k, out);
 }
 
 /* The switch-out stack of @p's open off-CPU period, 0 for none (or dropped). */
@@ -80,14 +106,14 @@ static uint32_t period_stack(const struct task *p)
 int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
 		     const struct ts_event *ev)
 {
-	struct ts_sched_wait k = { .pid = w->st.pid,
-				   .waker = ev->pid < 0 ? TS_WAKER_NONE : ev->pid,
-				   .work = by && ev->wake.ctx == TS_CTX_TASK ? by->work : 0,
-				   .stack = period_stack(w),
-				   .state = w->have_out ? w->last_state : TS_OFF_NR,
-				   .ctx = ev->wake.ctx };
+	struct wait_key k = { .pid = w->st.pid,
+			      .waker = ev->pid < 0 ? TS_WAKER_NONE : ev->pid,
+			      .work = by && ev->wake.ctx == TS_CTX_TASK ? by->work : 0,
+			      .stack = period_stack(w),
+			      .state = w->have_out ? w->last_state : TS_OFF_NR,
+			      .ctx = ev->wake.ctx };
 	struct ts_sched_wait *e;
-	int err = get_wait(m, w, &k, &e);
+	int err = get_wait(m, &w->last_wait, &k, &e);
 
 	if (e)
 		e->wakes++;
@@ -103,12 +129,16 @@ int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,
  */
 static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait **out)
 {
-	struct ts_sched_wait k = *n->early, *e;
+	struct wait_key k = { .pid = n->early->pid,
+			      .waker = n->early->waker,
+			      .work = n->early->work,
+			      .stack = period_stack(n),
+			      .state = n->last_state,
+			      .ctx = n->early->ctx };
+	struct ts_sched_wait *e;
 	int err;
 
-	k.stack = period_stack(n);
-	k.state = n->last_state;
-	err = get_wait(m, n, &k, &e);
+	err = get_wait(m, &n->last_wait, &k, &e);
 	if (e) {
 		n->early->wakes--;
 		e->wakes++;
@@ -120,17 +150,19 @@ static int take_early(struct ts_sched *m, struct task *n, struct ts_sched_wait *
 /* The off-CPU period of selected task @n ended after @off ns: credit its wake, or none. */
 int sched_end_wait(struct ts_sched *m, struct task *n, uint64_t off)
 {
-	struct ts_sched_wait k = { .pid = n->st.pid,
-				   .waker = TS_WAKER_NONE,
-				   .stack = period_stack(n),
-				   .state = n->last_state };
 	struct ts_sched_wait *e = n->wait;
 	int err = 0;
 
 	if (!e && n->early && n->last_state != TS_OFF_R) /* a preemption ends with no wake */
 		err = take_early(m, n, &e);
-	if (!e && !err)
-		err = get_wait(m, n, &k, &e);
+	if (!e && !err) {
+		struct wait_key k = { .pid = n->st.pid,
+				      .waker = TS_WAKER_NONE,
+				      .stack = period_stack(n),
+				      .state = n->last_state };
+
+		err = get_wait(m, &n->last_none, &k, &e);
+	}
 
 	if (e) {
 		e->periods++;

@@ -186,6 +186,55 @@ static void test_stacks_filter_migrate(void)
 	ts_sched_free(m);
 }
 
+/*
+ * A task blocking on three stacks in turn (each switch-out's stack is first compared with the
+ * task's last two), and two tasks whose pids share a slot of the model's recent tasks.
+ */
+static void test_stack_hints(void)
+{
+	static const uint64_t a[] = { 0xffff0001, 0xffff0002, 0xffff0003 };
+	static const uint64_t b[] = { 0xffff0001, 0xffff0002, 0xffff0004 };
+	static const uint64_t c[] = { 0xffff0001, 0xffff0002 };
+	static const uint64_t want_total[] = { 50, 80, 85 };
+	const struct ts_sched_task *t5, *t261;
+	const struct ts_sched_stack *s;
+	size_t i;
+	int good = 1;
+
+	ts_sched_new(&m, NULL);
+	sw(100, 0, 0, 0, 30);
+	sw_stack(200, 0, 30, TS_STATE_DISK, 0, a, 3);
+	sw(210, 0, 0, 0, 30); /* 10 ns on a */
+	sw_stack(300, 0, 30, TS_STATE_DISK, 0, b, 3);
+	sw(320, 0, 0, 0, 30); /* 20 on b */
+	sw_stack(400, 0, 30, TS_STATE_DISK, 0, c, 2);
+	sw(430, 0, 0, 0, 30); /* 30 on c; a is no longer one of its last two */
+	sw_stack(500, 0, 30, TS_STATE_DISK, 0, a, 3);
+	sw(540, 0, 0, 0, 30); /* 40 on a */
+	sw_stack(600, 0, 30, TS_STATE_DISK, 0, c, 2);
+	sw(655, 0, 0, 0, 30); /* 55 on c, the second of its last two */
+	sw_stack(700, 0, 30, TS_STATE_DISK, 0, b, 3);
+	sw(760, 0, 0, 0, 30); /* 60 on b */
+	sw(100, 1, 0, 0, 5);
+	sw(150, 1, 5, TS_STATE_SLEEPING, 261); /* 5 and 261: one recent slot of 256 */
+	sw(250, 1, 261, TS_STATE_SLEEPING, 5);
+	ok(!feed_err, "stack hints: fed");
+	is_int(ts_sched_nr_stacks(m), 3, "stack hints: 3 distinct stacks");
+	for (i = 0; i < ts_sched_nr_stacks(m) && i < 3; i++) {
+		s = ts_sched_stack_at(m, i);
+		good &= s->count == 2 && s->total == want_total[i] && s->tasks[0].pid == 30;
+	}
+	ok(good, "stack hints: a 2 periods 50 ns, b 2 80 ns, c 2 85 ns, all task 30's");
+	t5 = ts_sched_task_find(m, 5);
+	t261 = ts_sched_task_find(m, 261);
+	ok(t5 && t261 && t5 != t261 && t5->pid == 5 && t261->pid == 261,
+	   "pids 5 and 261: two tasks");
+	ok(t5 && t5->run.sum == 50 && t5->off[TS_OFF_S].sum == 100 && t261 &&
+		   t261->run.sum == 100 && t261->nr_switches == 1,
+	   "pids 5 and 261: each its own run and off-CPU time");
+	ts_sched_free(m);
+}
+
 /* perf timehist ignores sched_wakeup when sched_waking is recorded, even for a wake that
  * came while the task was still on its CPU; our delay starts at that wakeup. */
 static void test_early_waking(void)
@@ -418,5 +467,6 @@ int main(void)
 	test_perf_rules();
 	test_classes();
 	test_stacks_filter_migrate();
+	test_stack_hints();
 	return tap_done();
 }
