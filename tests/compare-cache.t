@@ -121,6 +121,29 @@ is "$(find "$T/home/.cache/tickscope/summaries" -name '*.tsum' 2>/dev/null | wc 
 # Bounded as the kallsyms cache (TS_SUMMARY_CACHE_MB): 0 keeps only the file just written.
 runs TS_SUMMARY_CACHE="$T/small" TS_SUMMARY_CACHE_MB=0 >/dev/null 2>&1
 is "$(find "$T/small" -type f | wc -l)" 1 "TS_SUMMARY_CACHE_MB=0 keeps one file"
+# A summary computed again with the same bytes (--no-cache) is left in place and marked used:
+# replacing it had the file system free the old file's blocks, which waits for the disk where
+# it is mounted with discard (issue 33). One whose bytes differ is replaced.
+SC=$T/samec
+s1=$(TS_SUMMARY_CACHE="$SC" summary_cache_file "$T/ab/pingpong-same/run-1/perf.data.xz" .tsum)
+# nocache: a cold compare of the runs into the cache $SC
+nocache() {
+	TS_SUMMARY_CACHE="$SC" "$TICKSCOPE" compare --no-cache "$T/ab/pingpong-same" \
+		"$T/ab/pingpong-cross" >/dev/null 2>&1
+}
+nocache && [ -s "$s1" ] && cp "$s1" "$T/s1.copy" && touch -d 2001-01-01 "$s1"
+ok $? "a cold compare caches run-1's summary"
+ino=$(stat -c %i "$s1")
+nocache
+[ "$(stat -c %i "$s1")" = "$ino" ] && cmp -s "$s1" "$T/s1.copy"
+ok $? "--no-cache again: the same bytes, the same file (inode $ino, not replaced)"
+[ "$(stat -c %Y "$s1")" -gt "$(date -d 2002-01-01 +%s)" ]
+ok $? "... its time is now: used, for the cache's pruning by age"
+echo >>"$s1"
+ino=$(stat -c %i "$s1")
+nocache
+[ "$(stat -c %i "$s1")" != "$ino" ] && cmp -s "$s1" "$T/s1.copy"
+ok $? "a summary whose bytes differ is replaced by the one computed"
 # Each kernel's kallsyms is parsed once (issue 33): after a cold compare the kallsyms cache
 # holds one copy of each distinct kallsyms content, named by its sha256, and one parsed table
 # of it, not one of each run's; a second cold compare reads no run's kallsyms.xz. The oracle:

@@ -106,7 +106,8 @@ int ts_summary_read(const char *path, const char *key, struct ts_run *r, int *li
 
 /**
  * ts_summary_write() - write @key, the trace's @sha256 and @trace_size, @r's lost events and
- * its metrics from index @from on to @path, through a temporary file renamed over it
+ * its metrics from index @from on to @path, through a temporary file renamed over it; a
+ * regular file there with these very bytes is left in place (its times set to now)
  * Return: 0 or a negative errno.
  */
 int ts_summary_write(const char *path, const char *key, const char *sha256, long long trace_size,
