@@ -7,7 +7,8 @@
 # kernel booted without it; on Debian's amd64 6.1 image (qemu-x86, TCG), mitigations=off against
 # the default command line, ping-pong, checked against what was expected before compare ran;
 # second round (EXPECTATIONS-2.md): skew_tick=1 on qemu-aarch64 and preempt=none against
-# preempt=full on qemu-x86, ping-pong; and the isolated A/B cut to 2 runs a side.
+# preempt=full on qemu-x86, ping-pong; and the isolated A/B cut to 2 runs a side; third round
+# (EXPECTATIONS-3.md): rcutree.use_softirq=0 on qemu-aarch64, ping-pong.
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
@@ -361,4 +362,40 @@ print(lines[0], mech)
 bad = re.compile(r'tick|hardirq|softirq|timer|rcu|sched\.threads|ksoftirqd|idle')
 assert not any(bad.search(x) for x in mech), mech
 assert lines[0].endswith(': not significant'), lines[0]"
+
+# --- third round (EXPECTATIONS-3.md, committed before these were recorded or compared) ---
+# rcutree.use_softirq=0 on qemu-aarch64: RCU's core processing leaves RCU_SOFTIRQ for per-CPU
+# rcuc threads, which the tick wakes. Expected: the rcuc threads named (they exist and run),
+# the RCU softirqs gone; not the tick, tick_stop or idle exits, not rcuog/rcuos, not irq
+# threads, not ksoftirqd growing, not IPIs ---
+us=qemu-aarch64-pingpong-default-vs-rcutree.use_softirq-0
+compare $us default rcutree.use_softirq-0
+common $us rcutree.use_softirq-0
+check $us "every rcutree.use_softirq-0 run booted with rcutree.use_softirq=0, no default run did" "
+for v, want in (('default', False), ('rcutree.use_softirq-0', True)):
+    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
+        assert ('rcutree.use_softirq=0' in open(p).read().split()) == want, p"
+check $us "perf script: rcuc threads in every use_softirq=0 run, switched in, none in default" "
+a, b = fact('default', 'threads.rcuc'), fact('rcutree.use_softirq-0', 'threads.rcuc')
+sw = fact('rcutree.use_softirq-0', 'switched_in.rcuc')
+print('rcuc threads', a, b, 'switched in', sw)
+assert max(a) == 0 and min(b) > 0 and min(sw) > 0"
+check $us "perf script: the RCU softirq ran in every default run and (almost) never with use_softirq=0" "
+a, b = fact('default', 'softirqs.rcu'), fact('rcutree.use_softirq-0', 'softirqs.rcu')
+print('RCU softirqs', a, b)
+assert min(a) > 0 and 10 * max(b) < min(a)"
+check $us "compare's rcuc thread counts are perf script's COMM records, run by run" "
+for v in ('default', 'rcutree.use_softirq-0'):
+    assert vals('sched.threads.rcuc.count', v) == fact(v, 'threads.rcuc'), (v, vals('sched.threads.rcuc.count', v), fact(v, 'threads.rcuc'))"
+check $us "the expectation: first the rcuc threads (they ran) or the RCU softirqs they replace" "
+print(mech)
+assert mech and ('rcuc' in mech[0] or mech[0] in ('task.path.run.softirq.RCU.per_op',
+                                                  'task.path.run.softirq.per_op')), mech
+assert not any('no part in it: rcuc' in l for l in lines), lines"
+check $us "the expectation: no tick, idle, rcuog/rcuos, irq-thread or IPI mechanism, ksoftirqd not grown" "
+import re
+bad = re.compile(r'tick|idle|rcuo|threads\.irq|ipi')
+assert not any(bad.search(x) for x in mech), mech
+for x in h['mechanisms']:
+    assert 'ksoftirqd' not in x['metric'] or x['b'] <= x['a'], x"
 tap_done

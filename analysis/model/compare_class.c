@@ -22,8 +22,9 @@ const char *ts_cmp_class_hint(const char *cls)
 		return "PREEMPT_RT's per-CPU threads that run timers (the timer and hrtimer "
 		       "softirqs)";
 	if (!strcmp(cls, "rcuc"))
-		return "per-CPU threads that run RCU callbacks (rcutree.use_softirq=0, the "
-		       "PREEMPT_RT default); ktimers runs the timers";
+		return "per-CPU threads that run RCU's core processing and callbacks in place of "
+		       "RCU_SOFTIRQ (rcutree.use_softirq=0; the PREEMPT_RT default, where ktimers "
+		       "runs the timers)";
 	if (!strcmp(cls, "rcuog"))
 		return "RCU callback-offload grace-period threads (rcu_nocbs=, NO_HZ_FULL): they "
 		       "wait for grace periods for the offloaded CPUs and wake rcuop/rcuos";
