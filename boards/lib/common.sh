@@ -276,6 +276,15 @@ check_own_folder() {
 		"nothing there is touched; choose another NAME= or RESULTS="
 }
 
+# run_is_ours ENTRY: ENTRY is a run folder that boards/target/ts-record.sh wrote: it holds
+# .tickscope-run (its first file, so that a run stopped part-way is recognised too) or, recorded
+# before that mark, a meta.txt starting format=tickscope-run-1. Only these are ever replaced.
+run_is_ours() {
+	[ -d "$1" ] && [ ! -L "$1" ] || return 1
+	[ -f "$1/.tickscope-run" ] && return 0
+	[ -f "$1/meta.txt" ] && [ "$(head -n 1 "$1/meta.txt")" = format=tickscope-run-1 ]
+}
+
 # tool_paths: where a script that records and compares runs finds its results folder and its
 # tools, from RESULTS=, RECORD=, MAKE_KERNEL=, TICKSCOPE= or their defaults (tickscope in make's
 # BUILD folder, relative to the top): sets results, record, make_kernel, bdir and tickscope.
