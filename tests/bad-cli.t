@@ -171,11 +171,12 @@ for iv in -1 0 x; do
 		record --report --interval "$iv" -e sched:sched_switch -- true
 done
 # --time with NaN passed (nan was (uint64_t)NaN ns: plot timeline drew, report --time 1,nan
-# exited 0), and an empty window made plot timeline say "no error"
+# exited 0), and an empty window made plot timeline say "no error"; an END of 0 was "no END":
+# --time 1,0 reported everything from 1 s on
 mistake "plot timeline --time 0.1,0.1: one line, exit 1" 1 \
 	"^tickscope: plot timeline: --time START,END is an empty window: give END after START$" \
 	plot timeline "$tiny" --time 0.1,0.1 -o "$T/tl"
-for t in nan 1,nan; do
+for t in nan 1,nan 1,0 ,0; do
 	mistake "plot timeline --time $t: one line, exit 2" 2 \
 		"^tickscope: --time: expected START,END in seconds, got '$t'$" \
 		plot timeline "$tiny" --time "$t" -o "$T/tl"
