@@ -101,6 +101,11 @@ for top in -3 99999999999999999999 0 3x; do
 	mistake "compare --top $top: one line" 2 "^tickscope: --top: bad number '$top'$" \
 		compare --top "$top" "$T" "$T"
 done
+# --cv-max nan passed (nan > 0 is false, but so is nan <= 0) and marked no variant noisy; inf too
+for cv in nan inf 1e400 -1 0 ''; do
+	mistake "compare --cv-max '$cv': one line" 2 "^tickscope: --cv-max: bad '$cv'$" \
+		compare --cv-max "$cv" "$T" "$T"
+done
 printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: -5 microseconds\n' \
 	>"$T/neg.out"
 mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2: " \

@@ -189,4 +189,21 @@ rc=$?
 		"$T/dk.err"
 ok $? "a meta.txt key given twice: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
 
+# lost_samples= that is not a count: "abc" was read as 0 lost samples and "-5" as -5, so that
+# the run's losses went unsaid. One line naming the file and line, exit 1.
+for bad in abc -5 1.5 ''; do
+	rm -rf "$T/dk"
+	mkdir -p "$T/dk"
+	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
+	m=$T/dk/nohz-off/run-2/meta.txt
+	sed -i "s/^lost_samples=.*/lost_samples=$bad/" "$m"
+	line=$(grep -n '^lost_samples=' "$m" | cut -d: -f1)
+	"$TICKSCOPE" compare --no-cache "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] &&
+		grep -q "^tickscope: $m:$line: lost_samples '$bad' is not a count of samples$" \
+			"$T/dk.err"
+	ok $? "meta.txt lost_samples=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+done
+
 tap_done
