@@ -168,6 +168,17 @@ for m in 3 12K 0; do
 		"^tickscope: -m $m: .*must be a power of two pages$" \
 		record -m $m -e sched:sched_switch -o "$T/m.data" -- true
 done
+# record -C went to libperf unchecked: "0,,1" recorded CPUs 0-1, "" failed to open as "Invalid
+# argument"; -r 4294967297 was priority 1 (cut to an int before its check)
+for c in '' 0,,1 9999 1-0 x; do
+	mistake "record -C '$c': one line, exit 2" 2 "^tickscope: -C $c: not a CPU list" \
+		record -C "$c" -e sched:sched_switch -o "$T/c.data"
+done
+mistake "record -r 4294967297: one line, exit 2" 2 \
+	"^tickscope: -r 4294967297: a SCHED_FIFO priority" \
+	record -r 4294967297 -e sched:sched_switch -o "$T/c.data" -- true
+[ ! -e "$T/c.data" ]
+ok $? "record: no perf.data written for a bad -C or -r"
 # issue 30: record's --interval is checked with its other options; the report's own check came
 # after the report had started and ended it, and record died writing to it (SIGPIPE, exit 141)
 for iv in -1 0 x; do
