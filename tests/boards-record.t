@@ -179,7 +179,8 @@ mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=own RUNS=1 ITERS=2000 \
 	RESULTS="$tmp/r" >"$tmp/log" 2>&1
 rc=$?
 [ $rc -ne 0 ] && [ "$(cat "$d/run-1")" = mine ] && [ -d "$d/run-5" ] && [ -d "$d/run-3.partial" ] &&
-	[ "$(grep -c "^record: " "$tmp/log")" = 1 ] && grep -q "run-1 is not a run folder of ours" "$tmp/log"
+	[ "$(grep -c "^record: " "$tmp/log")" = 1 ] &&
+	grep -q "run-1 is not a run folder of ours" "$tmp/log"
 ok $? "a file of the user's at run-1 is refused in one line, nothing touched"
 rm "$d/run-1"
 mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=own RUNS=1 ITERS=2000 \
@@ -187,7 +188,8 @@ mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=own RUNS=1 ITERS=2000 \
 ok $? "make record beside the user's run-* folders"
 [ ! -e "$d/run-5" ] && [ ! -e "$d/run-3.partial" ] && [ -f "$d/run-1/.tickscope-run" ] &&
 	[ "$(cat "$d/run-notes/keep.txt" "$d/run-9/keep.txt")" = "$(printf 'mine\nmine')" ] &&
-	grep -q 'replacing 2 earlier run folder' "$tmp/log" && grep -q 'leaving 2 run-\* entr' "$tmp/log"
+	grep -q 'replacing 2 earlier run folder' "$tmp/log" &&
+	grep -q 'leaving 2 run-\* entr' "$tmp/log"
 ok $? "runs of ours (marked, or an older meta.txt) replaced; the user's run-notes, run-9 kept"
 
 tap_done

@@ -239,8 +239,8 @@ rq="not measured: a per-task recording has no switch that put these tasks on the
 for pass in plot compare cached; do
 	o=$tmp/ptv-$pass
 	if [ $pass = plot ]; then
-		"$TICKSCOPE" plot "$tmp/ptv/A/run-1/perf.data" "$tmp/ptv/B/run-1/perf.data" -o "$o" \
-			>"$tmp/out" 2>"$tmp/err"
+		"$TICKSCOPE" plot "$tmp/ptv/A/run-1/perf.data" "$tmp/ptv/B/run-1/perf.data" \
+			-o "$o" >"$tmp/out" 2>"$tmp/err"
 	else
 		TS_SUMMARY_CACHE=$tmp/ptv-cache "$TICKSCOPE" compare "$tmp/ptv/A" "$tmp/ptv/B" \
 			--plots "$o" >"$tmp/out" 2>"$tmp/err"
@@ -251,7 +251,7 @@ for pass in plot compare cached; do
 			"$n side by side ($pass): $c is not drawn, with the report's reason"
 	done
 	is "$(chart_status "$o" sched-delay-cdf): $(chart_missing "$o" sched-delay-cdf)" \
-		"missing: $rq" "$n side by side ($pass): sched-delay-cdf is not drawn, with the reason"
+		"missing: $rq" "$n side by side ($pass): sched-delay-cdf is not drawn, with why"
 	is "$(awk -F'\t' '$1 ~ /^wake-delivery-(same|cross)/ { print $1 }' "$o/charts.tsv")" "" \
 		"$n side by side ($pass): no wake-class chart"
 done

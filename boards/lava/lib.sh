@@ -41,8 +41,8 @@ variant_parse() {
 	built:*)
 		v_name=${1#built:} v_kernel=${1#built:} v_desc="the kernel built as ${1#built:}"
 		name_ok "$v_name" || {
-			msg "error: $2: '$(printf '%s' "$1" | tr -c '[:print:]' '?')': NAME is not a" \
-				"name: $TS_NAME_RULE"
+			_vn=$(printf '%s' "$1" | tr -c '[:print:]' '?')
+			msg "error: $2: '$_vn': NAME is not a name: $TS_NAME_RULE"
 			return 1
 		}
 		return 0
