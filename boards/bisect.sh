@@ -148,6 +148,9 @@ fi
 [ "$good" -lt "$bad" ] || die "GOOD ($good) must come before BAD ($bad) in the range"
 name=${V_NAME-$default_name}
 check_name NAME "$name"
+# Its kernels are variants bisect-NAME-k<N>, -revert and -alone: names by the same rule.
+name_ok "bisect-$name-revert" || die "NAME '$name' is longer than 50 characters: its kernels" \
+	"(bisect-$name-revert) are names of at most 64"
 out=$results/bisect/$name
 check_own_folder "$out" "$out/bisect.txt" format=tickscope-bisect-1 bisection
 

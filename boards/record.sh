@@ -43,7 +43,9 @@ Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` run
   RESULTS       results root (default results/)
   CONFIG        the experiment .config to read CONFIG_TS_* from (default ./.config)
 Values given here win; unset ones come from CONFIG (if it exists), then the defaults.
-Existing run-<k> folders of the same board/variant/workload are replaced.
+Existing run folders of the same board/variant/workload are replaced: only those that a
+recording wrote (marked by their .tickscope-run, or a meta.txt starting
+format=tickscope-run-1); another run-* entry is left alone, and refused where a run goes.
 Exit status 0 only when every run is complete (meta.txt ends with status=complete).
 USAGE
 }
@@ -133,12 +135,38 @@ eval "def_frag=\${P_FRAGMENTS_$guest_kernel:-\$P_FRAGMENTS}"
 fragments=${V_FRAGMENTS:-$def_frag}
 
 dest=$results/$board/$variant/$workload
-mkdir -p "$dest"
-old=$(ls -d "$dest"/run-* 2>/dev/null | wc -l)
-if [ "$old" -gt 0 ]; then
-	msg "replacing $old earlier run folder(s) in $dest"
-	rm -rf "$dest"/run-*
+# Earlier run folders of ours (run_is_ours) are replaced; any other run-* entry is the user's:
+# left alone, and refused, before anything is written, where a run of this recording goes.
+mine=0 others=0
+for e in "$dest"/run-*; do
+	{ [ -e "$e" ] || [ -L "$e" ]; } || continue
+	if run_is_ours "$e"; then
+		mine=$((mine + 1))
+		continue
+	fi
+	n=${e##*/run-}
+	n=${n%.partial}
+	n=${n%.failed}
+	case "$n" in
+	'' | *[!0-9]* | 0*) ;;
+	*)
+		[ "${#n}" -gt 6 ] || [ "$n" -gt "$runs" ] ||
+			die "$e is not a run folder of ours (no .tickscope-run, no meta.txt" \
+				"format=tickscope-run-1) and stands where run $n goes: nothing is" \
+				"touched; move it or choose another VARIANT= or RESULTS="
+		;;
+	esac
+	others=$((others + 1))
+done
+mkdir -p "$dest" || die "cannot create $dest"
+if [ "$mine" != 0 ]; then
+	msg "replacing $mine earlier run folder(s) in $dest"
+	for e in "$dest"/run-*; do
+		! run_is_ours "$e" || rm -rf "$e"
+	done
 fi
+[ "$others" = 0 ] || msg "note: leaving $others run-* entr(y/ies) in $dest that no" \
+	"recording of ours wrote"
 
 # The board-side recorder's arguments (paths filled in per transport).
 rec_args() {

@@ -101,6 +101,11 @@ for top in -3 99999999999999999999 0 3x; do
 	mistake "compare --top $top: one line" 2 "^tickscope: --top: bad number '$top'$" \
 		compare --top "$top" "$T" "$T"
 done
+# --cv-max nan passed (nan > 0 is false, but so is nan <= 0) and marked no variant noisy; inf too
+for cv in nan inf 1e400 -1 0 ''; do
+	mistake "compare --cv-max '$cv': one line" 2 "^tickscope: --cv-max: bad '$cv'$" \
+		compare --cv-max "$cv" "$T" "$T"
+done
 printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: -5 microseconds\n' \
 	>"$T/neg.out"
 mistake "compare: a latency below zero is an error naming the line" 1 "neg.out:2: " \
@@ -163,6 +168,17 @@ for m in 3 12K 0; do
 		"^tickscope: -m $m: .*must be a power of two pages$" \
 		record -m $m -e sched:sched_switch -o "$T/m.data" -- true
 done
+# record -C went to libperf unchecked: "0,,1" recorded CPUs 0-1, "" failed to open as "Invalid
+# argument"; -r 4294967297 was priority 1 (cut to an int before its check)
+for c in '' 0,,1 9999 1-0 x; do
+	mistake "record -C '$c': one line, exit 2" 2 "^tickscope: -C $c: not a CPU list" \
+		record -C "$c" -e sched:sched_switch -o "$T/c.data"
+done
+mistake "record -r 4294967297: one line, exit 2" 2 \
+	"^tickscope: -r 4294967297: a SCHED_FIFO priority" \
+	record -r 4294967297 -e sched:sched_switch -o "$T/c.data" -- true
+[ ! -e "$T/c.data" ]
+ok $? "record: no perf.data written for a bad -C or -r"
 # issue 30: record's --interval is checked with its other options; the report's own check came
 # after the report had started and ended it, and record died writing to it (SIGPIPE, exit 141)
 for iv in -1 0 x; do
@@ -171,11 +187,12 @@ for iv in -1 0 x; do
 		record --report --interval "$iv" -e sched:sched_switch -- true
 done
 # --time with NaN passed (nan was (uint64_t)NaN ns: plot timeline drew, report --time 1,nan
-# exited 0), and an empty window made plot timeline say "no error"
+# exited 0), and an empty window made plot timeline say "no error"; an END of 0 was "no END":
+# --time 1,0 reported everything from 1 s on
 mistake "plot timeline --time 0.1,0.1: one line, exit 1" 1 \
 	"^tickscope: plot timeline: --time START,END is an empty window: give END after START$" \
 	plot timeline "$tiny" --time 0.1,0.1 -o "$T/tl"
-for t in nan 1,nan; do
+for t in nan 1,nan 1,0 ,0; do
 	mistake "plot timeline --time $t: one line, exit 2" 2 \
 		"^tickscope: --time: expected START,END in seconds, got '$t'$" \
 		plot timeline "$tiny" --time "$t" -o "$T/tl"

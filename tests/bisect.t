@@ -46,6 +46,14 @@ for bad in '../x' 'a/b' '.hidden' 'with space' ''; do
 		grep -q "NAME '$bad' is not a name" "$tmp/name.log"
 	ok $? "NAME='$bad' is refused in one line, nothing written (exit $rc)"
 done
+# Its kernels are named bisect-NAME-revert and such: a NAME of 51 characters made names that
+# make kernel and lava-jobs refuse, after the bisection had started.
+n51=$(printf 'n%.0s' $(seq 1 51))
+bisect PATCHES="$fb/shrinker-series" NAME="$n51" >"$tmp/name.log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && [ ! -e "$tmp/r" ] && [ "$(wc -l <"$tmp/name.log")" = 1 ] &&
+	grep -q "NAME '$n51' is longer than 50 characters" "$tmp/name.log"
+ok $? "a NAME of 51 characters is refused in one line, nothing written (exit $rc)"
 # A folder of the user's own under the bisection's name: FRESH=1 removed it whole.
 mkdir -p "$tmp/u/bisect/mine"
 echo mine >"$tmp/u/bisect/mine/notes.txt"
@@ -265,6 +273,14 @@ if command -v aarch64-linux-gnu-gcc >/dev/null; then
 else
 	skip "make kernel --tree's checks" "no aarch64-linux-gnu-gcc"
 fi
+
+# make kernel takes the names make bisect gives its kernels ('+' was refused), by the same rule.
+"$TS_TOP/boards/kernel/kernel.sh" --board qemu-aarch64 --variant 'bisect-a+b-k00' --print-image \
+	>"$tmp/kp1" 2>&1
+"$TS_TOP/boards/kernel/kernel.sh" --board qemu-aarch64 --variant '-x' --print-image >"$tmp/kp2" 2>&1
+grep -q 'no built kernel qemu-aarch64/bisect-a+b-k00' "$tmp/kp1" &&
+	grep -q "^kernel: VARIANT '-x' is not a name: use letters" "$tmp/kp2"
+ok $? "make kernel: VARIANT bisect-a+b-k00 is a name, -x is not"
 
 # 7. A board farm: PLAN=1 builds what the next batch needs, writes its LAVA experiment and
 # stops; make lava-jobs turns it into the jobs of that batch.

@@ -166,4 +166,30 @@ d=$tmp/r/badpin/t/pingpong-cross
 	grep -q '^status=failed' "$d/run-1.failed/meta.txt" && grep -q 'FAILED' "$tmp/log"
 ok $? "a failed workload gives run-1.failed, status=failed and a failing make record"
 
+# Only run folders of ours are replaced: a user's run-* entries are left alone, and one where a
+# run goes is refused before anything is written or removed.
+d=$tmp/r/x86-host/own/pingpong-cross
+mkdir -p "$d/run-notes" "$d/run-9" "$d/run-5" "$d/run-3.partial"
+echo mine >"$d/run-notes/keep.txt"
+echo mine >"$d/run-9/keep.txt"
+echo mine >"$d/run-1"
+printf 'format=tickscope-run-1\nboard=x86-host\n' >"$d/run-5/meta.txt"
+echo tickscope-run >"$d/run-3.partial/.tickscope-run"
+mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=own RUNS=1 ITERS=2000 \
+	RESULTS="$tmp/r" >"$tmp/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && [ "$(cat "$d/run-1")" = mine ] && [ -d "$d/run-5" ] && [ -d "$d/run-3.partial" ] &&
+	[ "$(grep -c "^record: " "$tmp/log")" = 1 ] &&
+	grep -q "run-1 is not a run folder of ours" "$tmp/log"
+ok $? "a file of the user's at run-1 is refused in one line, nothing touched"
+rm "$d/run-1"
+mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=own RUNS=1 ITERS=2000 \
+	RESULTS="$tmp/r" >"$tmp/log" 2>&1
+ok $? "make record beside the user's run-* folders"
+[ ! -e "$d/run-5" ] && [ ! -e "$d/run-3.partial" ] && [ -f "$d/run-1/.tickscope-run" ] &&
+	[ "$(cat "$d/run-notes/keep.txt" "$d/run-9/keep.txt")" = "$(printf 'mine\nmine')" ] &&
+	grep -q 'replacing 2 earlier run folder' "$tmp/log" &&
+	grep -q 'leaving 2 run-\* entr' "$tmp/log"
+ok $? "runs of ours (marked, or an older meta.txt) replaced; the user's run-notes, run-9 kept"
+
 tap_done

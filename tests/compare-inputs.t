@@ -33,10 +33,14 @@ rc=$?
 ok $? "compare: a zeroed kallsyms is named, once per run (exit $rc)"
 xz -dc "$F/x86-tiny.data.xz" >"$T/tiny.data"
 xz -dc "$F/x86-b0ab7601.kallsyms.xz" | sed 's/^[0-9a-f]*/0000000000000000/' >"$T/zero.ksyms"
+# report --kallsyms of a zeroed file named every function wrongly (the tick counted as another
+# hrtimer) after a warning: now it is refused in one line.
 "$TICKSCOPE" report "$T/tiny.data" --kallsyms "$T/zero.ksyms" >/dev/null 2>"$T/err"
-grep -q "warning: $T/zero.ksyms: every address in it is 0" "$T/err" &&
+rc=$?
+[ $rc = 1 ] && [ "$(wc -l <"$T/err")" = 1 ] &&
+	grep -q "^tickscope: $T/zero.ksyms: every address in it is 0: .*kptr_restrict" "$T/err" &&
 	! grep -q 'another architecture' "$T/err"
-ok $? "report: a zeroed kallsyms is said as such, not as another architecture's"
+ok $? "report: a zeroed kallsyms is refused as such in one line, not as another architecture's"
 
 # 6. The real kallsyms put in afterwards: the cache must not answer with the zeroed one's.
 for r in "$T"/x/*/run-*; do mv "$r/kallsyms.real" "$r/kallsyms"; done
@@ -184,5 +188,22 @@ rc=$?
 	grep -q "^tickscope: $m:$(wc -l <"$m"): key 'kernel' given twice (first on line $first)" \
 		"$T/dk.err"
 ok $? "a meta.txt key given twice: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+
+# lost_samples= that is not a count: "abc" was read as 0 lost samples and "-5" as -5, so that
+# the run's losses went unsaid. One line naming the file and line, exit 1.
+for bad in abc -5 1.5 ''; do
+	rm -rf "$T/dk"
+	mkdir -p "$T/dk"
+	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
+	m=$T/dk/nohz-off/run-2/meta.txt
+	sed -i "s/^lost_samples=.*/lost_samples=$bad/" "$m"
+	line=$(grep -n '^lost_samples=' "$m" | cut -d: -f1)
+	"$TICKSCOPE" compare --no-cache "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] &&
+		grep -q "^tickscope: $m:$line: lost_samples '$bad' is not a count of samples$" \
+			"$T/dk.err"
+	ok $? "meta.txt lost_samples=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+done
 
 tap_done

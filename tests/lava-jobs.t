@@ -160,6 +160,24 @@ bad "unknown variant 'nohz-of'" EXPERIMENT="$tmp/typo.exp" DEVICE_TYPE=qemu \
 	KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/
 bad "TRACES (or the experiment's traces=) must be 0 or 1, not 'yes'" EXPERIMENT=pingpong-nohz \
 	DEVICE_TYPE=qemu KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/ TRACES=yes
+# built:NAME follows the one rule of names: make bisect NAME=a+b makes built:bisect-a+b-k00,
+# which lava-jobs refused ('+'); a name starting with '-' or of 65 characters is refused.
+printf '%s\n' "name=plus" "workload=pingpong" "a=built:bisect-a+b-k00" "b=built:bisect-a+b-k07" \
+	>"$tmp/plus.exp"
+for k in k00 k07; do
+	echo "bisect-a+b-$k.kernel=http://lab.invalid/$k"
+	echo "bisect-a+b-$k.ramdisk=http://lab.invalid/r"
+done >"$tmp/kernels-plus"
+"$jobs" EXPERIMENT="$tmp/plus.exp" DEVICE_TYPE=qemu KERNELS="$tmp/kernels-plus" \
+	UPLOAD_URL=http://up.invalid/ OUT="$tmp/plus" >"$tmp/out" 2>"$tmp/err" &&
+	grep -q 'http://lab.invalid/k07' "$tmp/plus/"*-bisect-a+b-k07.yaml
+ok $? "built:bisect-a+b-k00 (make bisect NAME=a+b) is a name lava-jobs takes"
+long=$(printf 'x%.0s' $(seq 1 65))
+for n in -x "$long"; do
+	printf '%s\n' "workload=pingpong" "a=default" "b=built:$n" >"$tmp/badname.exp"
+	bad "b: 'built:$n': NAME is not a name: use letters, digits" EXPERIMENT="$tmp/badname.exp" \
+		DEVICE_TYPE=qemu KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/
+done
 # RUNS=00 and a RUNS beyond the shell's arithmetic wrote no job and exited 0 ("[: Illegal
 # number"); a leading 0 (08) is no decimal to the shell either
 for r in 00 08 99999999999999999999 1000000; do

@@ -218,5 +218,44 @@ for c in wake-delivery-by-class wakeup-latency-by-class; do
 	ls "$tmp/pt/$c".* >/dev/null 2>&1
 	ok $((!$?)) "$n: $c has no files"
 done
+# The same per-task run side by side (plot A.data B.data, compare --plots): its wake and delay
+# data were merged into the variants' CDFs all the same. Now those charts say why not, with the
+# report's reasons, also when compare reads the runs' chart data from its .tplot cache.
+ab=$TS_TOP/tests/fixtures/boards/x86-host/ab/pingpong-same
+for v in A B; do
+	for r in 1 2; do
+		d=$tmp/ptv/$v/run-$r
+		mkdir -p "$d"
+		cp "$f" "$d/perf.data"
+		cp "$k" "$d/kallsyms"
+		cp "$ab/run-$r/workload.out" "$d/"
+		sed '/^variant_/d; s/^kernel=.*/kernel=6.18.44-fc-v1252/' "$ab/run-$r/meta.txt" \
+			>"$d/meta.txt"
+	done
+done
+wk="not measured: a per-task recording has a task's wakes only when a followed task is the waker"
+rq="not measured: a per-task recording has no switch that put these tasks on their CPU, so their"\
+" slices start at another task's switch"
+for pass in plot compare cached; do
+	o=$tmp/ptv-$pass
+	if [ $pass = plot ]; then
+		"$TICKSCOPE" plot "$tmp/ptv/A/run-1/perf.data" "$tmp/ptv/B/run-1/perf.data" \
+			-o "$o" >"$tmp/out" 2>"$tmp/err"
+	else
+		TS_SUMMARY_CACHE=$tmp/ptv-cache "$TICKSCOPE" compare "$tmp/ptv/A" "$tmp/ptv/B" \
+			--plots "$o" >"$tmp/out" 2>"$tmp/err"
+	fi
+	ok $? "$n side by side ($pass): exits 0"
+	for c in wake-delivery-cdf wakeup-latency-cdf; do
+		is "$(chart_status "$o" $c): $(chart_missing "$o" $c)" "missing: $wk" \
+			"$n side by side ($pass): $c is not drawn, with the report's reason"
+	done
+	is "$(chart_status "$o" sched-delay-cdf): $(chart_missing "$o" sched-delay-cdf)" \
+		"missing: $rq" "$n side by side ($pass): sched-delay-cdf is not drawn, with why"
+	is "$(awk -F'\t' '$1 ~ /^wake-delivery-(same|cross)/ { print $1 }' "$o/charts.tsv")" "" \
+		"$n side by side ($pass): no wake-class chart"
+done
+[ "$(grep -l '^unmeasured	3$' "$tmp/ptv-cache"/*.tplot | wc -l)" -ge 1 ]
+ok $? "the .tplot cache keeps the per-task runs' flag"
 
 tap_done

@@ -102,7 +102,10 @@ static int value_option(struct compare_args *a, int c)
 		return 0;
 	case 'v':
 		a->co.cv_max = strtod(optarg, &end) / 100;
-		return *end || a->co.cv_max <= 0 ? cli_error("--cv-max: bad '%s'", optarg) + 1 : 0;
+		/* written so that nan and inf fail too: nan marked no variant noisy */
+		return *end || end == optarg || !(a->co.cv_max > 0 && a->co.cv_max < 1e6) ?
+			       cli_error("--cv-max: bad '%s'", optarg) + 1 :
+			       0;
 	case 'J':
 		a->jobs = (int)strtol(optarg, &end, 10);
 		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;

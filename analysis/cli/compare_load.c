@@ -177,6 +177,36 @@ static int meta_dup(const char *mp, const char *meta)
 	return 0;
 }
 
+/*
+ * meta.txt's lost_samples= into *@lost: a count (NAN when the key is absent: not known).
+ * "abc" or "-5" read as 0 and -5 lost samples. Returns 2 after naming the file and line of a
+ * value that is not a count, else 0.
+ */
+static int meta_lost(const char *mp, const char *meta, double *lost)
+{
+	static const char key[] = "lost_samples=";
+	const char *l, *v;
+	char *end;
+	int line = 1;
+
+	*lost = NAN;
+	for (l = meta; *l && strncmp(l, key, sizeof(key) - 1); line++) {
+		l += strcspn(l, "\n");
+		l += *l == '\n';
+	}
+	if (!*l)
+		return 0;
+	v = l + sizeof(key) - 1;
+	errno = 0;
+	*lost = (double)strtoull(v, &end, 10);
+	if (end == v || (*end && *end != '\n') || *v < '0' || *v > '9' || errno) {
+		cli_error("%s:%d: lost_samples '%.*s' is not a count of samples", mp, line,
+			  (int)strcspn(v, "\n"), v);
+		return 2;
+	}
+	return 0;
+}
+
 static char *slurp(const char *path)
 {
 	FILE *f = fopen(path, "rb");
@@ -344,7 +374,8 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	int err = 0;
 
 	*cmd = NULL;
-	if (meta && (meta_dup(mp, meta) || (!o->summarise && check_variant(mp, meta, o)))) {
+	if (meta && (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) ||
+		     (!o->summarise && check_variant(mp, meta, o)))) {
 		free(meta);
 		free(mp);
 		free(cp);
@@ -369,9 +400,6 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 		}
 		*cmd = meta_get(meta, "workload_cmd");
 		trace_id(meta, id);
-		v = meta_get(meta, "lost_samples");
-		r->lost = v ? strtod(v, NULL) : NAN;
-		free(v);
 	}
 	if (*cmd && !err) {
 		char *p = pinning(*cmd), *w = workload(*cmd);

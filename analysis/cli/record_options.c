@@ -14,6 +14,7 @@
 
 #include "cli.h"
 #include "record.h"
+#include "tickscope/analysis.h"
 #include "tickscope/error.h"
 
 static const char record_help[] =
@@ -78,13 +79,29 @@ static int set_pages(struct rec *r, const char *arg)
 	return 0;
 }
 
+/*
+ * -C: 0, or 2 with the error said. The list is checked as report's --cpu is: libperf took
+ * "0,,1" as 0-1 and "" as every possible CPU, whose open failed as "Invalid argument".
+ */
+static int set_cpus(const char *arg)
+{
+	uint64_t bits[TS_MAX_CPUS / 64];
+
+	if (!arg[0] || ts_analysis_parse_cpus(arg, bits)) {
+		cli_error("-C %s: not a CPU list (\"0-3,6\", CPUs below %d)", arg, TS_MAX_CPUS);
+		return 2;
+	}
+	return 0;
+}
+
 /* -r: 0, or 2 with the error said */
 static int set_rtprio(struct rec *r, const char *arg)
 {
 	char *end;
+	long v = strtol(arg, &end, 10); /* before the int: 4294967297 was priority 1 */
 
-	r->rtprio = (int)strtol(arg, &end, 10);
-	if (*end || end == arg || r->rtprio < 0 || r->rtprio > 99) {
+	r->rtprio = (int)v;
+	if (*end || end == arg || v < 0 || v > 99) {
 		cli_error("-r %s: a SCHED_FIFO priority, 1-99, or 0 for none", arg);
 		return 2;
 	}
@@ -172,7 +189,7 @@ static int option(struct rec *r, int c)
 		return 0;
 	case 'C':
 		r->cpus = optarg;
-		return 0;
+		return set_cpus(optarg);
 	case 'm':
 		return set_pages(r, optarg);
 	case 'g':

@@ -176,6 +176,9 @@ int ts_analysis_parse_time(const char *s, uint64_t *start, uint64_t *end)
 		return -TS_EUSAGE;
 	if (parse_sec(s, comma, start) || parse_sec(comma + 1, comma + strlen(comma), end))
 		return -TS_EUSAGE;
+	/* an END given as 0 (or below 0.5 ns) is no window: 0 stands for "no END" */
+	if (comma[1] && !*end)
+		return -TS_EUSAGE;
 	if (*end && *start > *end) /* START == END: the events at that instant */
 		return -TS_EUSAGE;
 	return 0;

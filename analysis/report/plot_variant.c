@@ -125,7 +125,23 @@ static int bench_task(const struct ts_sched_task *t, const char *comm)
 	return !comm || !strcmp(t->comm, comm) || (!strncmp(t->comm, comm, n) && t->comm[n] == '-');
 }
 
-static int add_dists(struct ts_plot_variant *v, const struct ts_analysis *a, const char *comm)
+/* The VU_* figures of a run that are not measured (a per-task recording's). */
+static uint8_t unmeasured(const struct ts_analysis *a)
+{
+	const struct ts_sched *m = ts_analysis_sched(a);
+	uint8_t u = 0;
+
+	if (ts_sched_wakes_why(m))
+		u |= VU_WAKES;
+	if (ts_sched_run_why(m, ts_sched_totals(m)->nr_broken))
+		u |= VU_RUN;
+	if (ts_sched_off_why(m) && ts_sched_nr_stacks(m)) /* stacks recorded, their times `-` */
+		u |= VU_OFF;
+	return u;
+}
+
+static int add_dists(struct ts_plot_variant *v, const struct ts_analysis *a, const char *comm,
+		     uint8_t um)
 {
 	const struct ts_sched *m = ts_analysis_sched(a);
 	const struct ts_sched_totals *k = ts_sched_totals(m);
@@ -138,11 +154,13 @@ static int add_dists(struct ts_plot_variant *v, const struct ts_analysis *a, con
 
 		if (!bench_task(t, comm))
 			continue;
-		err = ts_hist_merge(&v->dist[VD_DELIVERY], &t->delivery)       ?:
-			      ts_hist_merge(&v->dist[VD_WAKELAT], &t->wakelat) ?:
-			      ts_hist_merge(&v->dist[VD_DELAY], &t->delay);
+		if (!(um & VU_WAKES))
+			err = ts_hist_merge(&v->dist[VD_DELIVERY], &t->delivery) ?:
+				      ts_hist_merge(&v->dist[VD_WAKELAT], &t->wakelat);
+		if (!(um & VU_RUN) && !err)
+			err = ts_hist_merge(&v->dist[VD_DELAY], &t->delay);
 	}
-	for (c = 0; c < TS_WAKE_NR && !err; c++)
+	for (c = 0; c < TS_WAKE_NR && !err && !(um & VU_WAKES); c++)
 		err = ts_hist_merge(&v->cls[c], &k->class_delivery[c]);
 	if (!err)
 		err = ts_hist_merge(&v->dist[VD_SHRINK],
@@ -224,6 +242,8 @@ static int add_stacks(struct ts_plot_variant *v, const struct ts_analysis *a,
 	size_t i;
 	int err = 0;
 
+	if (ts_sched_off_why(m)) /* this run's times are `-` (a per-task recording) */
+		return 0;
 	for (i = 0; i < ts_sched_nr_stacks(m) && !err; i++) {
 		const struct ts_sched_stack *s = ts_sched_stack_at(m, i);
 
@@ -254,7 +274,8 @@ static void zero_rows(struct ts_plot_variant *v, const struct ts_analysis *a, in
 				TS_NOT_RECORDED ||
 			ts_analysis_kind_presence(a, TS_EV_TIMER_EXPIRE_ENTRY) != TS_NOT_RECORDED;
 	rec[VR_WORK] = ts_analysis_kind_presence(a, TS_EV_WQ_START) != TS_NOT_RECORDED;
-	rec[VR_STACK] = ts_sched_nr_stacks(ts_analysis_sched(a)) > 0;
+	rec[VR_STACK] = ts_sched_nr_stacks(ts_analysis_sched(a)) > 0 &&
+			!ts_sched_off_why(ts_analysis_sched(a));
 	for (k = 0; k < VR_NR; k++)
 		v->rec[k] |= (uint8_t)rec[k];
 	for (k = 0; k < VR_NR; k++)
@@ -269,10 +290,12 @@ int ts_plot_variant_add(struct ts_plot_variant *v, const struct ts_analysis *a,
 	uint64_t first, last;
 	double span;
 	int run = v->nr_runs, err = grow_rows(v, run);
+	uint8_t um = unmeasured(a);
 
+	v->unmeasured |= um;
 	ts_analysis_range(a, &first, &last);
 	span = last > first ? (double)(last - first) / 1e9 : 0;
-	err = err ?: add_dists(v, a, comm);
+	err = err ?: add_dists(v, a, comm, um);
 	err = err ?: add_idle(v, a, run, span);
 	err = err ?: add_rates(v, a, o, run, span);
 	err = err ?: add_stacks(v, a, o, run);
@@ -332,11 +355,26 @@ static struct ts_chart *vadd(struct vset *s, const char *name, const char *scrip
 	return c;
 }
 
+/* Some run of some variant did not measure the figures @um: the reason the report gives. */
+static const char *vwhy(const struct vset *s, uint8_t um)
+{
+	size_t i;
+
+	for (i = 0; i < s->nr; i++)
+		if (s->v[i]->unmeasured & um)
+			return um == VU_WAKES ? TS_SCHED_WAKES_WHY :
+			       um == VU_RUN   ? TS_SCHED_RUN_WHY :
+						TS_SCHED_OFF_WHY;
+	return NULL;
+}
+
+/* A CDF of each variant's @dist (or wake class @cls); @um: the VU_* its values need. */
 static void vcdf(struct vset *s, const char *name, const char *title, const char *axis, int dist,
-		 int cls, const char *missing)
+		 int cls, uint8_t um, const char *missing)
 {
 	const struct ts_hist *h[TS_PLOT_MAX_VARIANTS];
 	struct ts_chart *c = vadd(s, name, "latency-cdf.gp", title, "xlabel", axis);
+	const char *why = um ? vwhy(s, um) : NULL;
 	size_t i;
 
 	if (!c)
@@ -344,7 +382,9 @@ static void vcdf(struct vset *s, const char *name, const char *title, const char
 	for (i = 0; i < s->nr; i++)
 		h[i] = cls >= 0 ? &s->v[i]->cls[cls] : &s->v[i]->dist[dist];
 	s->err = ts_chart_cdf(s->cs, c, s->nr, s->labels, h);
-	if (c->missing[0]) /* no variant has a value */
+	if (c->missing[0] && why) /* no variant has a value, and some run measured none */
+		snprintf(c->missing, sizeof(c->missing), "not measured: %s", why);
+	else if (c->missing[0]) /* no variant has a value */
 		snprintf(c->missing, sizeof(c->missing), "%s", missing);
 }
 
@@ -361,11 +401,11 @@ static void vcdfs(struct vset *s)
 	size_t i;
 
 	vcdf(s, "wake-delivery-cdf", "Wake delivery of the benchmark tasks", "latency (µs)",
-	     VD_DELIVERY, -1, wakes);
+	     VD_DELIVERY, -1, VU_WAKES, wakes);
 	vcdf(s, "wakeup-latency-cdf", "Wakeup latency of the benchmark tasks", "latency (µs)",
-	     VD_WAKELAT, -1, wakes);
+	     VD_WAKELAT, -1, VU_WAKES, wakes);
 	vcdf(s, "sched-delay-cdf", "Scheduling delay of the benchmark tasks (run queue)",
-	     "latency (µs)", VD_DELAY, -1, wakes);
+	     "latency (µs)", VD_DELAY, -1, VU_RUN, wakes);
 	for (c = 0; c < TS_WAKE_NR; c++) {
 		uint64_t n = 0;
 
@@ -375,7 +415,7 @@ static void vcdfs(struct vset *s)
 			continue; /* a class no variant had is no chart of its own */
 		snprintf(name, sizeof(name), "wake-delivery-%s", cls_name[c]);
 		snprintf(title, sizeof(title), "Wake delivery, %s target (all tasks)", cls_text[c]);
-		vcdf(s, name, title, "latency (µs)", 0, c, wakes);
+		vcdf(s, name, title, "latency (µs)", 0, c, VU_WAKES, wakes);
 	}
 }
 
@@ -492,6 +532,11 @@ static void vrows(struct vset *s)
 			rec += s->v[i]->rec[k];
 		if (!c)
 			return;
+		if (!rec && k == VR_STACK && vwhy(s, VU_OFF)) {
+			snprintf(c->missing, sizeof(c->missing), "not measured: %s",
+				 vwhy(s, VU_OFF));
+			continue;
+		}
 		if (!rec) {
 			snprintf(c->missing, sizeof(c->missing), "%s", missing[k]);
 			continue;
@@ -588,10 +633,10 @@ static void vother(struct vset *s)
 		gp |= s->v[i]->seen[VD_GP];
 	}
 	vcdf(s, "shrinker-cdf", "Shrinker call durations", "duration of a shrinker call (µs)",
-	     VD_SHRINK, -1,
+	     VD_SHRINK, -1, 0,
 	     shrink ? "vmscan:mm_shrink_slab_* recorded, but no shrinker ran" :
 		      "record vmscan:mm_shrink_slab_start and vmscan:mm_shrink_slab_end");
-	vcdf(s, "rcu-gp-cdf", "RCU grace-period durations", "grace period (µs)", VD_GP, -1,
+	vcdf(s, "rcu-gp-cdf", "RCU grace-period durations", "grace period (µs)", VD_GP, -1, 0,
 	     gp ? "rcu:rcu_grace_period recorded, but no grace period ended" :
 		  "record rcu:rcu_grace_period (needs CONFIG_RCU_TRACE)");
 }
@@ -664,6 +709,7 @@ int ts_plot_variant_merge(struct ts_plot_variant *dst, const struct ts_plot_vari
 		dst->seen[k] |= src->seen[k];
 	for (k = 0; k < VR_NR; k++)
 		dst->rec[k] |= src->rec[k];
+	dst->unmeasured |= src->unmeasured;
 	return err;
 }
 

@@ -39,7 +39,14 @@ struct ts_plot_variant {
 	int nr_rows[VR_NR];
 	uint8_t seen[VD_NR + 1]; /* the events behind a distribution were recorded in a run */
 	uint8_t rec[VR_NR]; /* some run recorded the events behind rows of this kind */
+	uint8_t unmeasured; /* VU_* of the runs whose figures were not merged (per-task runs) */
 };
+
+/*
+ * A run's figures that the report prints as `-` (a per-task recording, ts_sched_*_why()): they
+ * are not merged into the variant, and a chart left without values says why.
+ */
+enum vunmeasured { VU_WAKES = 1, VU_RUN = 2, VU_OFF = 4 };
 
 /* A loaded row: @label of kind @k has @val in run @run (every run's slot exists). */
 int plot_variant_row(struct ts_plot_variant *v, int k, int run, const char *label, double val);

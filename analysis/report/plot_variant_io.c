@@ -13,7 +13,7 @@
 #include "plot_variant.h"
 #include "common/io.h"
 
-#define IO_MAGIC "tickscope-plot-variant 2"
+#define IO_MAGIC "tickscope-plot-variant 3"
 
 static void save_hist(FILE *f, const char *tag, int i, const struct ts_hist *h)
 {
@@ -36,6 +36,7 @@ int ts_plot_variant_save(FILE *f, const char *key, const struct ts_plot_variant 
 		fprintf(f, "seen\t%d\t%d\n", i, v->seen[i]);
 	for (i = 0; i < VR_NR; i++)
 		fprintf(f, "rec\t%d\t%d\n", i, v->rec[i]);
+	fprintf(f, "unmeasured\t%d\n", v->unmeasured);
 	for (i = 0; i < VD_NR; i++)
 		save_hist(f, "dist", i, &v->dist[i]);
 	for (i = 0; i < TS_WAKE_NR; i++)
@@ -138,6 +139,12 @@ static int load_line(struct ts_plot_variant *v, char *l)
 		    i > (*l == 's' ? VD_NR : VR_NR - 1))
 			return -EINVAL;
 		(*l == 's' ? v->seen : v->rec)[i] = (uint8_t)x;
+		return 0;
+	}
+	if (!strcmp(l, "unmeasured")) {
+		if (sscanf(tab, "%d", &x) != 1 || x < 0 || x > (VU_WAKES | VU_RUN | VU_OFF))
+			return -EINVAL;
+		v->unmeasured = (uint8_t)x;
 		return 0;
 	}
 	if (!strcmp(l, "dist") || !strcmp(l, "cls")) {

@@ -489,6 +489,15 @@ static const struct ksym *kernel_text(const struct ts_ksyms *k, const char *name
 #define X86_64_KTEXT 0xffffffff80000000ULL
 #define UPPER_HALF 0xffff000000000000ULL
 
+int ts_ksyms_all_zero(const struct ts_ksyms *k)
+{
+	long i;
+
+	for (i = 0; i < k->nr && !k->syms[i].addr; i++)
+		;
+	return i == k->nr;
+}
+
 int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, uint64_t ref_addr,
 		   char *why, size_t len)
 {
@@ -497,9 +506,7 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 	long i;
 	uint64_t d;
 
-	for (i = 0; i < k->nr && !k->syms[i].addr; i++)
-		;
-	if (i == k->nr) {
+	if (ts_ksyms_all_zero(k)) {
 		snprintf(why, len,
 			 "every address in it is 0: a kallsyms read without the right "
 			 "to see addresses (kptr_restrict; read it as root)");

@@ -59,6 +59,20 @@ int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cac
 	const char *packed = ret == -TS_EKALLSYMS && line == 1 ? ts_packed_hint_file(path) : NULL;
 
 	/* a path longer than the message is cut */
+	/*
+	 * every address 0 (kptr_restrict): each would be named wrongly, and the tick told from the
+	 * other hrtimers by a wrong name. A file's is refused; the running kernel's, read without
+	 * the right to see addresses, keeps its warning (ts_ksyms_check()).
+	 */
+	if (!ret && ts_ksyms_all_zero(*kp) && strcmp(path, "/proc/kallsyms")) {
+		ts_ksyms_free(*kp);
+		*kp = NULL;
+		snprintf(err, len,
+			 "%.300s: every address in it is 0: a kallsyms read without the right to "
+			 "see addresses (kptr_restrict; read it as root)",
+			 path);
+		return -TS_EKALLSYMS;
+	}
 	if (ret == -TS_EKALLSYMS && !line)
 		snprintf(err, len, "%.300s: no symbol in it (an empty kallsyms?)", path);
 	else if (packed)

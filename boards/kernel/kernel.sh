@@ -60,9 +60,11 @@ if [ -z "$board" ] || [ -z "$variant" ]; then
 	echo "kernel: --board and --variant are required" >&2
 	exit 2
 fi
-case "$variant" in '' | */* | .* | *[!A-Za-z0-9._-]*)
-	echo "kernel: VARIANT '$variant' is not a folder name" >&2; exit 2 ;;
-esac
+name_ok "$variant" || {
+	echo "kernel: VARIANT '$(printf '%s' "$variant" | tr -c '[:print:]' '?')' is not a name:" \
+		"$TS_NAME_RULE" >&2
+	exit 2
+}
 profile_load "$board" || exit 2
 board=$P_NAME
 kdir=$TS_TOP/.cache/kernels/$board/$variant

@@ -40,9 +40,11 @@ variant_parse() {
 	case "$1" in
 	built:*)
 		v_name=${1#built:} v_kernel=${1#built:} v_desc="the kernel built as ${1#built:}"
-		case "$v_name" in '' | .* | *[!A-Za-z0-9._-]*)
-			msg "error: $2: '$1': NAME is one folder name of A-Z a-z 0-9 . _ -"; return 1 ;;
-		esac
+		name_ok "$v_name" || {
+			_vn=$(printf '%s' "$1" | tr -c '[:print:]' '?')
+			msg "error: $2: '$_vn': NAME is not a name: $TS_NAME_RULE"
+			return 1
+		}
 		return 0
 		;;
 	default | generic) v_name=default v_desc="the generic kernel" ;;

@@ -48,6 +48,18 @@ parse_vars() {
 # '.' or '-', at most 64 of them (boards/README.md, "Names").
 TS_NAME_CHARS="A-Za-z0-9._+-"
 
+# TS_NAME_RULE: the rule of a name, as the messages say it.
+# shellcheck disable=SC2034 # read by the scripts that source this
+TS_NAME_RULE="use letters, digits, '.', '_', '+' and '-', not first '.' or '-', at most 64"
+
+# name_ok NAME: NAME follows the one rule of names (TS_NAME_CHARS, not first '.' or '-', at most
+# 64 characters). Every script that takes a name checks it so, before anything is written:
+# make record, experiment, bisect, kernel and the LAVA scripts' built:NAME.
+name_ok() {
+	case "$1" in '' | [.-]* | *[!$TS_NAME_CHARS]*) return 1 ;; esac
+	[ "${#1}" -le 64 ]
+}
+
 # check_name WHAT NAME: dies in one line unless NAME is one path component of TS_NAME_CHARS,
 # so that nothing is written or removed outside the folder it names.
 check_name() {
@@ -274,6 +286,15 @@ check_own_folder() {
 	[ -f "$2" ] && [ "$(head -n 1 "$2")" = "$3" ] && return 0
 	die "$1 holds files that no earlier $4 wrote (no $(basename "$2") starting $3):" \
 		"nothing there is touched; choose another NAME= or RESULTS="
+}
+
+# run_is_ours ENTRY: ENTRY is a run folder that boards/target/ts-record.sh wrote: it holds
+# .tickscope-run (its first file, so that a run stopped part-way is recognised too) or, recorded
+# before that mark, a meta.txt starting format=tickscope-run-1. Only these are ever replaced.
+run_is_ours() {
+	[ -d "$1" ] && [ ! -L "$1" ] || return 1
+	[ -f "$1/.tickscope-run" ] && return 0
+	[ -f "$1/meta.txt" ] && [ "$(head -n 1 "$1/meta.txt")" = format=tickscope-run-1 ]
 }
 
 # tool_paths: where a script that records and compares runs finds its results folder and its

@@ -20,7 +20,10 @@ Records runs DIR/run-<k>/ (k = FIRST..FIRST+RUNS-1). Each run folder holds:
   perf.data.tsum perf.data.tplot summary.log
                     with --summary 1: the run's summary and chart data for tickscope
                     compare, computed here by tickscope summary --charts
-A run is written as run-<k>.partial and renamed only when complete.
+A run is written as run-<k>.partial and renamed only when complete. Its first file is
+.tickscope-run, which marks the folder as a run of ours (so is a meta.txt starting
+format=tickscope-run-1, from before the mark): only such a folder is ever replaced. Anything
+else at run-<k>, run-<k>.partial or run-<k>.failed is refused before anything is recorded.
 
 Workloads (W):
   pingpong          AF_UNIX ping-pong, tasks free to move
@@ -376,6 +379,7 @@ record_one() {
 	rdir=$final.partial
 	rm -rf "$rdir" "$final" "$final.failed"
 	mkdir -p "$rdir" || fail "cannot create $rdir"
+	echo tickscope-run >"$rdir/.tickscope-run" || fail "cannot write in $rdir"
 	: >"$rdir/meta.txt"
 
 	uname -a >"$rdir/uname.txt"
@@ -545,8 +549,25 @@ cleanup_probes() {
 	return 0
 }
 
+# run_is_ours ENTRY: ENTRY is a run folder this script wrote (the mark, or the meta.txt of a run
+# recorded before the mark): the only kind it replaces.
+run_is_ours() {
+	[ -d "$1" ] && [ ! -L "$1" ] || return 1
+	[ -f "$1/.tickscope-run" ] && return 0
+	[ -f "$1/meta.txt" ] && [ "$(head -n 1 "$1/meta.txt")" = format=tickscope-run-1 ]
+}
+
 mkdir -p "$out" || fail "cannot create $out"
 out=$(cd "$out" && pwd)
+k=$first
+while [ "$k" -lt $((first + runs)) ]; do
+	for e in "$out/run-$k" "$out/run-$k.partial" "$out/run-$k.failed"; do
+		{ [ -e "$e" ] || [ -L "$e" ]; } && ! run_is_ours "$e" &&
+			fail "$e is not a run folder of ours (no .tickscope-run): nothing is" \
+				"touched; move it or record elsewhere"
+	done
+	k=$((k + 1))
+done
 rm -f "$out/kprobes.txt"
 setup_probes
 rc=0

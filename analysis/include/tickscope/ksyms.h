@@ -66,6 +66,12 @@ const char *ts_ksyms_lookup(const struct ts_ksyms *k, uint64_t addr, uint64_t *o
 int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, int64_t *delta);
 
 /**
+ * ts_ksyms_all_zero() - is every address in this kallsyms 0? (read without the right to see
+ * addresses: kptr_restrict); such a table names every address wrongly
+ */
+int ts_ksyms_all_zero(const struct ts_ksyms *k);
+
+/**
  * ts_ksyms_check() - does this kallsyms fit the recording? (call before ts_ksyms_relocate())
  * @arch: the recording's arch ("x86_64", "aarch64", ...; "" when unknown)
  * @ref: perf's reference symbol ("_text"), "" when the recording has no kernel map
