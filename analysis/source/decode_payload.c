@@ -45,7 +45,10 @@ void ts_dec_str(struct payload *pl, const struct fld *f, char *out, size_t len)
 	if (n >= len)
 		n = len - 1;
 	memcpy(out, pl->p + off, n); /* readers stop at the first NUL: no need to scan for it */
-	out[n] = 0;
+	if (len == TS_COMM_LEN)
+		memset(out + n, 0, len - n); /* a comm is compared as 16 bytes (sched's set_comm) */
+	else
+		out[n] = 0;
 }
 
 /* Does every field of the format lie inside the payload (dynamic ones by their __data_loc)? */

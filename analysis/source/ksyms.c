@@ -228,6 +228,8 @@ static int add(struct ts_ksyms *k, uint64_t addr, char type, const char *name, s
 		m_off = add_name(k, mod, modlen);
 	if (n_off < 0 || m_off < 0)
 		return -ENOMEM;
+	/* zeroed whole: the cache writes the table as it is, padding included (ksyms_cache.c) */
+	memset(&k->syms[k->nr], 0, sizeof(*k->syms));
 	k->syms[k->nr].addr = addr;
 	k->syms[k->nr].name = (uint32_t)n_off;
 	k->syms[k->nr].module = mod ? (uint32_t)m_off : NO_MODULE;

@@ -88,6 +88,16 @@ static const char queue_work[] =
 	"print fmt: \"comm=%%s pid=%%d target_cpu=%%03d\", REC->comm, REC->pid, " \
 	"REC->target_cpu\n"
 
+/* sched_migrate_task as 6.18 prints it: its comm is a __data_loc string, not a char[16] */
+#define MIGRATE_FMT                                                        \
+	"name: sched_migrate_task\nID: 371\n" COMMON                       \
+	"\tfield:__data_loc char[] comm;\toffset:8;\tsize:4;\tsigned:0;\n" \
+	"\tfield:pid_t pid;\toffset:12;\tsize:4;\tsigned:1;\n"             \
+	"\tfield:int prio;\toffset:16;\tsize:4;\tsigned:1;\n"              \
+	"\tfield:int orig_cpu;\toffset:20;\tsize:4;\tsigned:1;\n"          \
+	"\tfield:int dest_cpu;\toffset:24;\tsize:4;\tsigned:1;\n\n"        \
+	"print fmt: \"comm=%s pid=%d\", __get_str(comm), REC->pid\n"
+
 struct buf {
 	unsigned char p[8192];
 	size_t len;
@@ -137,7 +147,10 @@ static void section(struct buf *b)
 	put_num(b, 0, 4); /* printk formats */
 }
 
-/* A version 0.6 section with the sched system only: the current formats, or @other sizes. */
+/*
+ * A version 0.6 section with the sched system only: the current formats, or @other sizes; and
+ * sched_migrate_task.
+ */
 static void sched_section(struct buf *b, int other)
 {
 	static const char magic[] = "\027\010\104tracing";
@@ -159,9 +172,10 @@ static void sched_section(struct buf *b, int other)
 	put_num(b, 0, 4);
 	put_num(b, 1, 4);
 	put(b, "sched", 6);
-	put_num(b, 2, 4);
+	put_num(b, 3, 4);
 	put_blob(b, sw, 8);
 	put_blob(b, wk, 8);
+	put_blob(b, MIGRATE_FMT, 8);
 	put_num(b, 0, 4);
 	put_num(b, 0, 4);
 }
@@ -249,6 +263,21 @@ static void test_sched_fast(void)
 	   "fast and checked reads give the same wake");
 	is_int(ts_decoder_decode(d[0], 322, wk, 35, &ev[0]), -TS_ECORRUPT,
 	       "fast layout: a waking payload 1 byte short is corrupt");
+
+	/* a __data_loc comm is zero-padded to 16 bytes: sched compares comms as 16 bytes */
+	memset(wk, 0, sizeof(wk));
+	type = 371;
+	memcpy(wk, &type, 2);
+	v32 = (3 << 16) | 28; /* "ab" and its NUL at offset 28 */
+	memcpy(wk + 8, &v32, 4);
+	v32 = 42;
+	memcpy(wk + 12, &v32, 4);
+	memcpy(wk + 28, "ab", 3);
+	memset(&ev[0], 0xa5, sizeof(ev[0]));
+	is_int(ts_decoder_decode(d[0], 371, wk, 31, &ev[0]), 0, "sched_migrate_task decodes");
+	ok(ev[0].migrate.pid == 42 &&
+		   !memcmp(ev[0].migrate.comm, "ab\0\0\0\0\0\0\0\0\0\0\0\0\0", 16),
+	   "a __data_loc comm is its string and 14 NULs (%s)", ev[0].migrate.comm);
 out:
 	free(b);
 	ts_decoder_free(d[0]);
