@@ -235,4 +235,30 @@ ok $? "every perf report -s trace the README gives loads the plugin ($(wc -l <"$
 run=$(sed -n '/^## Used with/,/^## /s/^run=\(tests\/fixtures\/[^ ]*\)$/\1/p' "$readme")
 [ -n "$run" ] && [ -f "$TS_TOP/$run/perf.data.xz" ] && [ -f "$TS_TOP/$run/kallsyms.xz" ]
 ok $? "the run \"Used with\" unpacks holds perf.data.xz and kallsyms.xz (${run:-none named})"
+# read as a board's recording: the header's symbols with the board's kallsyms and without any
+# (an empty HOME: no build-id cache copy), in the CLI and inside perf script, as the README
+# quotes them
+mkdir -p "$T/uw/home"
+(cd "$T/uw" && xz -dc "$TS_TOP/$run/perf.data.xz" >perf.data &&
+	xz -dc "$TS_TOP/$run/kallsyms.xz" >kallsyms) 2>/dev/null
+flat=$(sed -n '/^## Used with/,/^## /p' "$readme" | tr '\n' ' ' | sed 's/  */ /g')
+for q in 'symbols: kallsyms' \
+	"symbols: none (raw addresses: give the recording kernel's kallsyms, --kallsyms FILE)"; do
+	case $q in *none*) k="" ;; *) k="--kallsyms kallsyms" ;; esac
+	# shellcheck disable=SC2086 # no argument, or two
+	got=$(cd "$T/uw" && HOME=$T/uw/home "$TICKSCOPE" report -i perf.data $k --top 1 2>&1 |
+		sed -n 3p)
+	echo "$flat" | grep -qF "\`$q\`" && case $got in *", $q") true ;; *) false ;; esac
+	ok $? "Used with: the README's \`$q\` is the report's header${k:+ with $k}"
+done
+q='(`--dlarg kallsyms=FILE` inside perf script)'
+if command -v perf >/dev/null && [ -f "$TS_BUILD/tickscope.so" ]; then
+	got=$(cd "$T/uw" && HOME=$T/uw/home perf script -i perf.data --dlfilter \
+		"$TS_BUILD/tickscope.so" --dlarg top=1 2>/dev/null | sed -n 3p)
+	echo "$flat" | grep -qF "$q" &&
+		case $got in *"kallsyms, --dlarg kallsyms=FILE)") true ;; *) false ;; esac
+	ok $? "Used with: the README's $q is the dlfilter's header without kallsyms"
+else
+	skip "Used with: the dlfilter's header" "perf or build/tickscope.so missing"
+fi
 tap_done
