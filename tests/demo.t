@@ -15,12 +15,21 @@ for f in "$TICKSCOPE" "$TS_BUILD/tickscope.so" "$TEP/plugin_tickscope.so"; do
 done
 tap_tmpdir
 T=$TAP_TMP
-mkdir -p "$T/home" "$T/none"
+mkdir -p "$T/home" "$T/none" "$T/bin"
+PERF_BIN=$(command -v perf)
+tap_sanitized_perf
+# under SANITIZE=1 the demo's perf, which loads our plugins, takes the sanitizer runtimes first
+# as this test's does (tap_sanitized_perf)
+if [ "${SANITIZE:-}" = 1 ]; then
+	printf '#!/bin/sh\nLD_PRELOAD="%s" ASAN_OPTIONS=detect_leaks=0 exec %s "$@"\n' \
+		"$SAN_PRELOAD" "$PERF_BIN" >"$T/bin/perf"
+	chmod +x "$T/bin/perf"
+fi
 
 # as make demo runs it (Makefile: TS_BUILD=... scripts/demo.sh); an empty HOME, so that no
 # ~/.local/lib/traceevent/plugins of this machine's user takes part
 demo() {
-	HOME=$T/home TS_BUILD=$1 TS_DEMO_CACHE=$T/demo "$TS_TOP/scripts/demo.sh"
+	PATH=$T/bin:$PATH HOME=$T/home TS_BUILD=$1 TS_DEMO_CACHE=$T/demo "$TS_TOP/scripts/demo.sh"
 }
 demo "$TS_BUILD" >"$T/out" 2>"$T/err"
 rc=$?

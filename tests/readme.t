@@ -252,6 +252,7 @@ for q in 'symbols: kallsyms' \
 	ok $? "Used with: the README's \`$q\` is the report's header${k:+ with $k}"
 done
 q='(`--dlarg kallsyms=FILE` inside perf script)'
+tap_sanitized_perf
 if command -v perf >/dev/null && [ -f "$TS_BUILD/tickscope.so" ]; then
 	got=$(cd "$T/uw" && HOME=$T/uw/home perf script -i perf.data --dlfilter \
 		"$TS_BUILD/tickscope.so" --dlarg top=1 2>/dev/null | sed -n 3p)
