@@ -364,8 +364,16 @@ plan_batch() {
 		done
 	} >"$_pf"
 	msg "PLAN=1: the next batch is $(kname "$1") ($(nruns "$(kname "$1")") of $2 runs) with" \
-		"$(kname "$_pa"): make lava-jobs EXPERIMENT=$_pf; kernels: make kernel BOARD=$board" \
-		"VARIANT=bisect-$name-$(kname "$1") (built: $(image "$1"))"
+		"$(kname "$_pa") ($(nruns "$(kname "$_pa")") of $2), interleaved: $_pf. Next:"
+	msg "  1. put the kernels where the boards fetch them ($(kname "$1"): $(image "$1");" \
+		"$(kname "$_pa"): $(image "$_pa")) and name them in a kernels file, a line each:" \
+		"bisect-$name-$(kname "$1").kernel=URL (.ramdisk=, .dtb= as the device type needs)"
+	msg "  2. make lava-jobs EXPERIMENT=$_pf DEVICE_TYPE=... KERNELS=<kernels file>" \
+		"UPLOAD_URL=...; submit the jobs with lavacli"
+	msg "  3. when they are done, put each variant's runs into $out/<kNN>/run-<k>" \
+		"(make lava-collect IN=<uploads> EXPERIMENT=$_pf checks them)"
+	msg "  4. run this make bisect again: it decides with those runs and plans the next batch" \
+		"(docs/bisect.md, \"On a board farm\")"
 	exit 6
 }
 
@@ -452,8 +460,14 @@ t_step=""
 # 1. The endpoints: RUNS each, interleaved; they must separate before any candidate is built.
 progress="[endpoints]"
 eval "cand_bad=\$cand_$bad"
+# what is ahead: the endpoints, about log2(N) candidates and the two verifications, each one a
+# kernel build and RUNS recordings (docs/bisect.md, "What it costs")
+nbuilds=$(awk -v x=$((bad - good)) -v v="${V_VERIFY:-1}" 'BEGIN { n = 0; while (2 ^ n < x) n++
+	print 2 + n + (v == 1 ? 2 : 0) }')
 msg "$name: $mode of $n change(s), GOOD=$(kname $good) ($(label $good)), BAD=$(kname $bad)" \
-	"($(label $bad)); $runs runs a candidate on $board, $workload"
+	"($(label $bad)); $runs runs a candidate on $board, $workload: about $nbuilds kernel" \
+	"builds and $((nbuilds * runs)) recordings$([ "$plan" = 0 ] ||
+		echo ", on the board farm in batches (PLAN=1)") (docs/bisect.md, \"What it costs\")"
 for x in $good $bad; do
 	_rc=0
 	image $x >/dev/null || _rc=$?
@@ -469,7 +483,9 @@ if [ ! -s "$out/metric.txt" ] &&
 	! $py choose "$out/endpoints.json" "${V_METRIC:-}" >"$out/metric.txt" 2>"$out/log/choose.log"
 then
 	rm -f "$out/metric.txt"
-	echo "$TS_PROG: error: $(cat "$out/log/choose.log") ($out/endpoints.txt)" >&2
+	echo "$TS_PROG: error: $(cat "$out/log/choose.log") ($out/endpoints.txt); check that" \
+		"GOOD is good and BAD bad there, or name the metric that tells them apart with" \
+		"METRIC= (other settings: FRESH=1 or another NAME=)" >&2
 	exit 5
 fi
 metric=$(sed -n 's/^metric=//p' "$out/metric.txt")
@@ -548,7 +564,8 @@ if [ $((hi - lo)) -ne 1 ]; then
 		echo "between=$(kname $lo) $(kname $hi)"
 		echo "candidates=$_sk"
 	} >"$out/first-bad.txt"
-	msg "no single first bad change: it is one of$_sk (the ones between were skipped)"
+	msg "no single first bad change: it is one of$_sk (the ones between were skipped;" \
+		"why: the verdicts in $out/steps.txt, a build's reason in $out/log/skips.txt)"
 	exit 4
 fi
 first_bad=$hi

@@ -295,7 +295,7 @@ qemu)
 esac
 
 # The verdict: every run folder complete, with a perf.data.
-complete=0
+complete=0 labels=0
 for k in $(seq 1 "$runs"); do
 	r=$dest/run-$k
 	if [ -d "$r" ] && [ -s "$r/perf.data" ] && tail -n1 "$r/meta.txt" | grep -qx 'status=complete'; then
@@ -313,13 +313,7 @@ for k in $(seq 1 "$runs"); do
 		"$TS_TOP/boards/lib/variant-check.sh" "$r" "${V_FRAGMENTS:-}" "$boot_args" \
 			>"$r/variant-check.txt" 2>&1 || vc=$?
 		case $vc in
-		0)
-			if grep -qx 'variant_check=label' "$r/meta.txt"; then
-				msg "  run-$k: variant '$variant' is a label: it declares" \
-					"no fragments or boot arguments to check" \
-					"(FRAGMENTS=, BOOT_ARGS=)"
-			fi
-			;;
+		0) ! grep -qx 'variant_check=label' "$r/meta.txt" || labels=$((labels + 1)) ;;
 		1)
 			msg "  run-$k: WARNING: the recorded kernel is not variant '$variant'" \
 				"($(wc -l <"$r/variant-check.txt") mismatch(es), in meta.txt):"
@@ -336,6 +330,10 @@ for k in $(seq 1 "$runs"); do
 		msg "  run-$k: missing"
 	fi
 done
+# once, not once a run: they all have the same variant
+[ "$labels" = 0 ] || msg "variant '$variant' is a label: it declares no fragments or boot" \
+	"arguments, so the recorded kernel was not checked against it ($labels run(s);" \
+	"give FRAGMENTS= or BOOT_ARGS= to have it checked)"
 el=$(($(now_s) - t_start))
 if [ "$complete" -ne "$runs" ] || [ "$rc" != 0 ]; then
 	die "$complete of $runs run(s) complete in $dest (${el}s)"

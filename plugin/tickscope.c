@@ -553,6 +553,7 @@ int stop(void *data, void *ctx)
 	info.nr_samples = p->nr_samples + p->nr_other;
 	o.info = &info;
 	o.top = p->top;
+	o.kallsyms_how = "--dlarg kallsyms=FILE";
 	if (p->fmt == OUT_JSON)
 		ret = ts_report_json(stdout, p->an, &o);
 	else

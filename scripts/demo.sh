@@ -18,7 +18,8 @@ esac
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${TS_BUILD:-$top/build}
 ts=$build/tickscope
-cache=$top/.cache/demo
+# what it unpacks and writes (TS_DEMO_CACHE: elsewhere, as tests/demo.t has it)
+cache=${TS_DEMO_CACHE:-$top/.cache/demo}
 fx=$top/tests/fixtures
 mkdir -p "$cache"
 
@@ -92,40 +93,61 @@ step tickscope report "$cross" --kallsyms "$crossdir/kallsyms" --top 8
 step tickscope report "$ramfs" --kallsyms "$a64k" --top 8
 "$ts" report "$ramfs" --kallsyms "$a64k" --top 8
 
-if [ -f "$build/tickscope.so" ]; then
+# The perf steps keep perf's output and stderr in the cache. A step that shows nothing of ours
+# (perf failed, or the plugin was not loaded) says so with perf's own first line, and the demo
+# then ends with exit 1 rather than an empty step.
+failed=0
+# perf_failed STEP WHY ERRFILE: say why STEP showed nothing, with perf's first line
+perf_failed() {
+	printf 'tickscope demo: %s: %s%s\n' "$1" "$2" "$(grep -v -m1 '^unwind: ' "$3" |
+		sed 's/^/; perf: /')" >&2
+	failed=$((failed + 1))
+}
+tep=$build/traceevent/plugins
+if ! command -v perf >/dev/null 2>&1; then
+	printf '\ntickscope demo: perf is not installed (make deps): no plugin steps\n'
+elif [ ! -f "$build/tickscope.so" ] || [ ! -f "$tep/plugin_tickscope.so" ]; then
+	printf '\ntickscope demo: the plugins are not built (make): no plugin steps\n'
+else
 	step perf script -i "$ramfs" --dlfilter build/tickscope.so --dlarg kallsyms="$a64k" \
 		--dlarg top=5
+	rc=0
 	perf script -i "$ramfs" --dlfilter "$build/tickscope.so" --dlarg kallsyms="$a64k" \
-		--dlarg top=5 2>/dev/null | sed -n '1,/^== idle ==/p'
-fi
+		--dlarg top=5 >"$cache/dlfilter.out" 2>"$cache/dlfilter.err" || rc=$?
+	sed '/^== idle ==/,$d' "$cache/dlfilter.out" | sed '${/^$/d}'
+	grep -q '^== sched ==' "$cache/dlfilter.out" ||
+		perf_failed "perf script --dlfilter" "no report (exit $rc)" "$cache/dlfilter.err"
 
-# perf report through the libtraceevent plugin (docs/plugin.md): its classes group the work
-# items by function, where perf's own text has a line per work struct address
-tep=$build/traceevent/plugins
-if [ -f "$tep/plugin_tickscope.so" ]; then
+	# perf report through the libtraceevent plugin (docs/plugin.md): its classes group the
+	# work items by function, where perf's own text has a line per work struct address
 	step TRACEEVENT_PLUGIN_DIR=build/traceevent/plugins perf report -i "$ramfs" \
 		--kallsyms "$a64k" -s trace --stdio -n "# the work items' part"
+	rc=0
 	TRACEEVENT_PLUGIN_DIR=$tep perf report -i "$ramfs" --kallsyms "$a64k" -s trace --stdio \
-		-n 2>/dev/null | sed -n "/of event 'workqueue:workqueue_execute_start'/,/^\$/{/^\$/d;p}"
+		-n >"$cache/perf-report.out" 2>"$cache/perf-report.err" || rc=$?
+	sed -n "/of event 'workqueue:workqueue_execute_start'/,/^\$/{/^\$/d;p}" \
+		"$cache/perf-report.out" >"$cache/perf-report.wq"
+	cat "$cache/perf-report.wq"
+	if [ ! -s "$cache/perf-report.wq" ]; then
+		perf_failed "perf report" "no work items (exit $rc)" "$cache/perf-report.err"
+	elif ! grep -q ' class=' "$cache/perf-report.wq"; then
+		perf_failed "perf report" "perf's own text, not the plugin's classes: $tep/\
+plugin_tickscope.so was not loaded" "$cache/perf-report.err"
+	fi
 fi
 
 # The charts (gnuplot PNG and SVG) and the one-file HTML report of the ping-pong A/B
-# (plots/README.md): compare's when this build has compare --plots, else the two single runs.
+# (plots/README.md)
 charts=$cache/charts
-if "$ts" compare --help 2>/dev/null | grep -q -- '--plots'; then
-	ab=$fx/boards/x86-host/ab
-	[ -d "$cache/ab" ] && ab=$cache/ab
-	html=$cache/compare.html
-	step tickscope compare "$fx/boards/x86-host/ab/pingpong-same" \
-		"$fx/boards/x86-host/ab/pingpong-cross" --plots "$charts" --html "$html"
-	"$ts" compare "$ab/pingpong-same" "$ab/pingpong-cross" --plots "$charts" --html "$html" \
-		>/dev/null
-else
-	same=$(unxz "$fx/x86-pingpong-same.data.xz" pingpong-same.data)
-	html=$cache/plot.html
-	step tickscope plot "$same" "$cross" --kallsyms "$x86k" --comm pingpong -o "$charts" \
-		--html "$html"
-	"$ts" plot "$same" "$cross" --kallsyms "$x86k" --comm pingpong -o "$charts" --html "$html"
-fi
+html=$cache/compare.html
+step tickscope compare "$fx/boards/x86-host/ab/pingpong-same" \
+	"$fx/boards/x86-host/ab/pingpong-cross" --plots "$charts" --html "$html"
+"$ts" compare "$cache/ab/pingpong-same" "$cache/ab/pingpong-cross" --plots "$charts" \
+	--html "$html" >/dev/null
 printf '\ntickscope demo: the HTML report is %s (open it in a browser); charts in %s/\n' \
 	"$html" "$charts"
+if [ "$failed" != 0 ]; then
+	printf 'tickscope demo: %d step(s) failed (above); what perf printed is in %s/*.err\n' \
+		"$failed" "$cache" >&2
+	exit 1
+fi

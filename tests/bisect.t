@@ -85,6 +85,12 @@ is "$(cut -d' ' -f2 "$out/steps.txt" | tr '\n' ' ')" "candidate=k03 " \
 grep -qxF "bisect: k00 (base): make kernel (messages in $out/log/build-k00.log)" "$tmp/log1" &&
 	[ -f "$out/log/build-k00.log" ]
 ok $? "each make kernel line names its log, and the log is there"
+# what is ahead, as docs/bisect.md counts it for the 7-patch series: 7 builds, 42 recordings
+grep -q '^bisect: shrinker-series: series of 7 change(s), .*: about 7 kernel builds and 42 '\
+'recordings (docs/bisect.md, "What it costs")$' "$tmp/log1" &&
+	tr '\n' ' ' <"$TS_TOP/docs/bisect.md" |
+	grep -q 'For the known-answer series (7 patches): 7 builds and 42 recordings'
+ok $? "the first line says how many builds and recordings are ahead, as docs/bisect.md does"
 bisect PATCHES="$fb/shrinker-series" >"$tmp/log2" 2>&1
 rc=$?
 is "$rc" 0 "the re-run finds the first bad change and verifies it"
@@ -185,6 +191,9 @@ rc=$?
 	grep -q '^bisect: error: GOOD and BAD do not separate: .*bench.ramfs.bogo_ops_per_s_real: GOOD'\
 ' median [0-9.]* (6 runs, [0-9.]*-[0-9.]*), BAD median [0-9.]* (6 runs' "$tmp/log5"
 ok $? "GOOD=4 (with the culprit): one line saying the endpoints do not separate, figures (exit $rc)"
+grep -q 'endpoints.txt); check that GOOD is good and BAD bad there, or name the metric .* with '\
+'METRIC= (other settings: FRESH=1 or another NAME=)$' "$tmp/log5"
+ok $? "and what to do next: check the endpoints, or give METRIC="
 is "$(cut -d' ' -f1 "$REPLAY_KERNELS/builds.log" | tr '\n' ' ')" \
 	"bisect-not-good-k04 bisect-not-good-k07 " "no candidate was built, only the two endpoints"
 
@@ -209,6 +218,10 @@ o6=$tmp/r/bisect/noapply
 	grep -q 'k03 skipped: kernel: patch 0003-ramfs-pr_debug-when-a-superblock-is-filled.patch'\
 ' does not apply' "$tmp/log6" && grep -qx 'candidates= k03 k04' "$o6/first-bad.txt"
 ok $? "k03 cannot be built: skip with the patch's name, the answer is k03 or k04 (exit $rc)"
+grep -qF "no single first bad change: it is one of k03 k04 (the ones between were skipped; why:\
+ the verdicts in $o6/steps.txt, a build's reason in $o6/log/skips.txt)" "$tmp/log6" &&
+	grep -q '^skip_reason k03=kernel: patch 0003-' "$o6/log/skips.txt"
+ok $? "and where to read why each was skipped"
 is "$(sed 's/^step=[0-9]* candidate=\([^ ]*\).* verdict=\([a-z]*\) .*/\1=\2/' "$o6/steps.txt" |
 	tr '\n' ' ')" "k03=skip k02=good k04=bad " "around the skip: k02 good, k04 bad"
 REPLAY_NOAPPLY=0005-mm-Kconfig.debug-an-off-by-default-DEBUG_SHRINKER_COUNT.patch:\
@@ -290,8 +303,21 @@ rc=$?
 e=$tmp/r/bisect/farm/lava/k00.exp
 [ $rc = 6 ] && [ "$(wc -l <"$tmp/calls")" = "$n" ] && grep -qx 'a=built:bisect-farm-k07' "$e" &&
 	grep -qx 'b=built:bisect-farm-k00' "$e" && grep -qx 'runs=6' "$e" &&
-	grep -q "PLAN=1: the next batch is k00 (0 of 6 runs) with k07: make lava-jobs" "$tmp/log9"
+	grep -qF "PLAN=1: the next batch is k00 (0 of 6 runs) with k07 (0 of 6), interleaved: $e." \
+		"$tmp/log9"
 ok $? "PLAN=1: the endpoints' batch as a LAVA experiment, nothing recorded (exit $rc)"
+# what to do with it, each step naming what it needs: the kernels (both built), the jobs, where
+# the runs go, and running the bisection again
+f=$tmp/r/bisect/farm
+k0=$REPLAY_KERNELS/qemu-aarch64/bisect-farm-k00/Image
+k7=$REPLAY_KERNELS/qemu-aarch64/bisect-farm-k07/Image
+[ -f "$k0" ] && [ -f "$k7" ] &&
+	grep -qF "1. put the kernels where the boards fetch them (k00: $k0; k07: $k7) and name them" \
+		"$tmp/log9" && grep -qF "bisect-farm-k00.kernel=URL" "$tmp/log9" &&
+	grep -qF "2. make lava-jobs EXPERIMENT=$e DEVICE_TYPE=... KERNELS=<kernels file>" "$tmp/log9" &&
+	grep -qF "3. when they are done, put each variant's runs into $f/<kNN>/run-<k>" "$tmp/log9" &&
+	grep -qF "4. run this make bisect again" "$tmp/log9"
+ok $? "PLAN=1 says what to do next: the two kernels, make lava-jobs, the runs' folder, again"
 for k in k00 k07; do
 	echo "bisect-farm-$k.kernel=http://farm.invalid/$k/Image"
 	echo "bisect-farm-$k.ramdisk=http://farm.invalid/ramdisk.cpio.gz"

@@ -16,10 +16,10 @@ mk() {
 	make --no-print-directory -s BUILD="$TS_BUILD" "$@"
 }
 
-mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=t RUNS=1 ITERS=2000 \
+mk record BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=t RUNS=2 ITERS=2000 \
 	RESULTS="$tmp/r" >"$tmp/log" 2>&1
 rc=$?
-ok $rc "make record BOARD=x86-host WORKLOAD=pingpong-cross RUNS=1"
+ok $rc "make record BOARD=x86-host WORKLOAD=pingpong-cross RUNS=2"
 [ $rc -eq 0 ] || sed 's/^/# /' "$tmp/log"
 d=$tmp/r/x86-host/t/pingpong-cross/run-1
 miss=""
@@ -38,8 +38,11 @@ ok $? "nohz_full/isolcpus state saved"
 # profile's fragments, and make record says so
 is "$(sed -n 's/^variant_check=//p' "$d/meta.txt")" label \
 	"a variant that is only a label: variant_check=label"
-grep -q "variant 't' is a label" "$tmp/log"
-ok $? "make record says the variant is a label"
+is "$(grep -c "variant 't' is a label" "$tmp/log")" 1 \
+	"make record says once, not once a run, that the variant is a label"
+grep -q "variant 't' is a label: .*2 run(s); give FRAGMENTS= or BOOT_ARGS= to have it checked" \
+	"$tmp/log"
+ok $? "and how many runs that is, and what to give to have it checked"
 grep -q "perf record -o perf.data .* -a -e .*sched:sched_switch" "$d/perf-cmd.txt"
 ok $? "the exact perf command is saved"
 

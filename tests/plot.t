@@ -34,7 +34,8 @@ is "$(awk -F'\t' '$1 == "offcpu-stacks" { print $3 ": " $5 }' "$tmp/p/charts.tsv
 	"missing: record sched:sched_switch with callchains (perf record -g)" \
 	"$n: no callchains: the off-CPU chart says to record with -g"
 is "$(awk -F'\t' '$1 == "rcu-gp-cdf" { print $5 }' "$tmp/p/charts.tsv")" \
-	"record rcu:rcu_grace_period" "$n: no grace periods: says which event to record"
+	"record rcu:rcu_grace_period (needs CONFIG_RCU_TRACE)" \
+	"$n: no grace periods: says which event to record, and what the kernel needs for it"
 ls "$tmp/p"/offcpu-stacks.* >/dev/null 2>&1
 ok $((!$?)) "$n: a missing chart has no files, not an empty frame"
 
@@ -122,7 +123,8 @@ if [ -f "$a/perf.data.xz" ]; then
 	is "$(cat "$tmp/err")" "" "aarch64: no warning"
 	check_charts "$tmp/a" aarch64
 	is "$(awk -F'\t' '$1 == "rcu-gp-cdf" { print $5 }' "$tmp/a/charts.tsv")" \
-		"record rcu:rcu_grace_period" "aarch64: no RCU_TRACE: the grace-period chart says so"
+		"record rcu:rcu_grace_period (needs CONFIG_RCU_TRACE)" \
+		"aarch64: no RCU_TRACE: the grace-period chart says so"
 else
 	diag "no aarch64 board fixture: its checks are not run"
 fi

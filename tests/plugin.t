@@ -125,6 +125,21 @@ else
 	diff "$T/cli.txt" "$T/plugin.txt" | head -8 | sed 's/^/#   /'
 fi
 
+# A recording of another machine given without its kallsyms (the aarch64 board's, here, with an
+# empty HOME so that no build-id cache copy of it is found): each front end's header says the
+# functions are raw addresses and how that front end takes a kallsyms.
+f=$(shared_fixture a64-6.1-generic-stress-ramfs.data) ||
+	{ echo "Bail out! cannot decompress a64-6.1-generic-stress-ramfs.data"; exit 1; }
+mkdir -p "$T/home"
+HOME=$T/home "$TICKSCOPE" report -i "$f" --top 1 2>/dev/null | sed -n 3p >"$T/nosym.cli"
+HOME=$T/home perf script -i "$f" --dlfilter "$PLUGIN" --dlarg top=1 2>/dev/null | sed -n 3p \
+	>"$T/nosym.plugin"
+w="symbols: none (raw addresses: give the recording kernel's kallsyms"
+grep -qF "$w, --kallsyms FILE)" "$T/nosym.cli"
+ok $? "no kallsyms: tickscope report says to give --kallsyms FILE"
+grep -qF "$w, --dlarg kallsyms=FILE)" "$T/nosym.plugin"
+ok $? "no kallsyms: the dlfilter says to give --dlarg kallsyms=FILE"
+
 # Pipe input: the formats cannot be re-read from a pipe, so start() must say what to do.
 p=$(fixture_data x86-ramfs-pipe)
 perf script -i - --dlfilter "$PLUGIN" <"$p" >/dev/null 2>"$T/pipe.err"

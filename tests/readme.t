@@ -104,6 +104,27 @@ for cmd in "tickscope compare tests/fixtures/$kv/{nohz-idle,shrinker-srcu}" \
 	done <"$T/v"
 done
 
+# "Benchmark outputs alone compare too": the command as the README gives it, and its figures
+flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
+cmd=$(echo "$flat" | grep -o '`tickscope compare tests/fixtures/bench/[^`]*`' | head -1 |
+	tr -d '`')
+[ -n "$cmd" ] && (cd "$TS_TOP" && "$TICKSCOPE" ${cmd#tickscope } >"$T/seed.txt" 2>&1)
+ok $? "README: ${cmd:-no tickscope compare of tests/fixtures/bench outputs}"
+n='[0-9.]*'
+p="say \`$n% worse\` in bogo ops/s (real time), and that $n of the $n µs by which the time per"
+p="$p operation grew ($n%) are off-CPU time, which is why the usr+sys rate barely moved"
+claim=$(echo "$flat" | grep -o "$p ($n -> $n)" | grep -o '[0-9][0-9.]*' | tr '\n' ' ')
+# from the output: the headline's change, the off-CPU and total rows' change, the share, the rate
+want=$(awk '/^B vs A: ramfs bogo ops\/s \(real time\)/ { for (i = 1; i <= NF; i++)
+		if ($(i + 1) == "worse,") w = $i }
+	/^  off-CPU \(wall - usr - sys\) +[0-9]/ { off = $NF == "-" ? $(NF - 1) : $NF }
+	/^  total +[0-9]/ { tot = $(NF - 1) }
+	/usr\+sys time\) went/ { for (i = 1; i <= NF; i++) if ($i == "->") r = $(i - 1) " " $(i + 1) }
+	END { sub(/%/, "", w); sub(/,$/, "", r)
+		printf "%s %s %s %.1f %s ", w, off, tot, 100 * off / tot, r }' "$T/seed.txt")
+is "${claim:-none in the README}" "$want" \
+	"README: the shrinker seed's outputs: the change, its off-CPU part, the rate"
+
 # the report excerpt, from the bundled pinned-to-two-CPUs ping-pong
 xz -dc "$TS_TOP/tests/fixtures/x86-pingpong-cross.data.xz" >"$T/pingpong-cross.data" &&
 	xz -dc "$TS_TOP/tests/fixtures/x86-b0ab7601.kallsyms.xz" >"$T/x86.kallsyms"
@@ -187,6 +208,19 @@ else
 	skip "README: the known answers' figures" "jq not installed"
 fi
 
+# The Commands table: each tickscope command's row names every option of its --help usage
+# lines (the block up to the first blank line)
+bad=""
+for c in info dump report compare summary plot record; do
+	row=$(grep "^| \`tickscope $c " "$readme" | sed 's/\\|/\//g' | cut -d'|' -f2)
+	[ -n "$row" ] || { bad="$bad $c(no row)"; continue; }
+	for o in $("$TICKSCOPE" "$c" --help 2>&1 | sed '/^$/q' |
+		grep -o -e '--[a-z][a-z-]*' -e '-[a-zA-Z]\b' | sort -u); do
+		case $row in *"$o"*) ;; *) bad="$bad $c:$o" ;; esac
+	done
+done
+is "$bad" "" "the Commands table's rows name every option of the commands' usage lines"
+
 # The libtraceevent plugin: make demo builds it (the README and the demo's perf report say so),
 # every perf report with -s trace the README gives loads it (without TRACEEVENT_PLUGIN_DIR perf
 # prints its own raw fields), and the run "Used with" unpacks is there
@@ -201,4 +235,31 @@ ok $? "every perf report -s trace the README gives loads the plugin ($(wc -l <"$
 run=$(sed -n '/^## Used with/,/^## /s/^run=\(tests\/fixtures\/[^ ]*\)$/\1/p' "$readme")
 [ -n "$run" ] && [ -f "$TS_TOP/$run/perf.data.xz" ] && [ -f "$TS_TOP/$run/kallsyms.xz" ]
 ok $? "the run \"Used with\" unpacks holds perf.data.xz and kallsyms.xz (${run:-none named})"
+# read as a board's recording: the header's symbols with the board's kallsyms and without any
+# (an empty HOME: no build-id cache copy), in the CLI and inside perf script, as the README
+# quotes them
+mkdir -p "$T/uw/home"
+(cd "$T/uw" && xz -dc "$TS_TOP/$run/perf.data.xz" >perf.data &&
+	xz -dc "$TS_TOP/$run/kallsyms.xz" >kallsyms) 2>/dev/null
+flat=$(sed -n '/^## Used with/,/^## /p' "$readme" | tr '\n' ' ' | sed 's/  */ /g')
+for q in 'symbols: kallsyms' \
+	"symbols: none (raw addresses: give the recording kernel's kallsyms, --kallsyms FILE)"; do
+	case $q in *none*) k="" ;; *) k="--kallsyms kallsyms" ;; esac
+	# shellcheck disable=SC2086 # no argument, or two
+	got=$(cd "$T/uw" && HOME=$T/uw/home "$TICKSCOPE" report -i perf.data $k --top 1 2>&1 |
+		sed -n 3p)
+	echo "$flat" | grep -qF "\`$q\`" && case $got in *", $q") true ;; *) false ;; esac
+	ok $? "Used with: the README's \`$q\` is the report's header${k:+ with $k}"
+done
+q='(`--dlarg kallsyms=FILE` inside perf script)'
+tap_sanitized_perf
+if command -v perf >/dev/null && [ -f "$TS_BUILD/tickscope.so" ]; then
+	got=$(cd "$T/uw" && HOME=$T/uw/home perf script -i perf.data --dlfilter \
+		"$TS_BUILD/tickscope.so" --dlarg top=1 2>/dev/null | sed -n 3p)
+	echo "$flat" | grep -qF "$q" &&
+		case $got in *"kallsyms, --dlarg kallsyms=FILE)") true ;; *) false ;; esac
+	ok $? "Used with: the README's $q is the dlfilter's header without kallsyms"
+else
+	skip "Used with: the dlfilter's header" "perf or build/tickscope.so missing"
+fi
 tap_done

@@ -250,8 +250,15 @@ static void rcu_chart(struct plot_run *r)
 	const char *l[TS_RCU_MAX_FLAVORS];
 	int i;
 
-	if (!c || !plot_need(r, c, kinds, 1))
+	if (!c)
 		return;
+	if (!plot_need(r, c, kinds, 1)) {
+		/* as report and compare say it: only a kernel with RCU_TRACE has the event */
+		if (ts_analysis_kind_presence(r->a, TS_EV_RCU_GP) == TS_NOT_RECORDED)
+			snprintf(c->missing, sizeof(c->missing),
+				 "record rcu:rcu_grace_period (needs CONFIG_RCU_TRACE)");
+		return;
+	}
 	c->axis_var = "xlabel";
 	snprintf(c->axis, sizeof(c->axis), "grace period (µs)");
 	for (i = 0; i < t->nr_flavors; i++) {

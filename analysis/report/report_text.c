@@ -64,9 +64,13 @@ static void header(FILE *f, const struct ts_analysis *a, const struct ts_report_
 	else
 		fprintf(f, "  trace - (no event analysed)");
 	/* a recording of another machine is named only by its own kernel's kallsyms: say so */
-	fprintf(f, ", symbols: %s",
-		o->kallsyms ? o->kallsyms :
-			      "none (raw addresses: give the recording kernel's kallsyms)");
+	if (o->kallsyms)
+		fprintf(f, ", symbols: %s", o->kallsyms);
+	else
+		fprintf(f,
+			", symbols: none (raw addresses: give the recording kernel's kallsyms, "
+			"%s)",
+			o->kallsyms_how ? o->kallsyms_how : "--kallsyms FILE");
 	if (o->kallsyms && o->kallsyms_shift)
 		fprintf(f, " (another boot: kernel moved %s%#llx, modules unnamed)",
 			o->kallsyms_shift < 0 ? "-" : "+",

@@ -35,6 +35,8 @@ struct ts_report_opts {
 	const char *(*sym)(void *ctx, uint64_t addr, uint64_t *off);
 	void *sym_ctx;
 	const char *kallsyms; /* where symbols came from, for the header; may be NULL */
+	/* how this front end is given a kallsyms, said when there is none; NULL: --kallsyms */
+	const char *kallsyms_how;
 	int64_t kallsyms_shift; /* how far its kernel symbols were moved to the recording boot */
 	const char *input; /* the input path; may be NULL */
 	const struct ts_file_info *info; /* header facts; may be NULL */
