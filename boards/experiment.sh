@@ -352,7 +352,8 @@ for k in $(seq 1 "$runs"); do
 				>>"$exp/order.txt"
 			tail -n 15 "$log" | sed 's/^/  /' >&2
 			# a run the recorder refused (a damaged trace, a failed workload) is kept
-			why=$(sed -n 's/^failure=//p' "$got.failed/meta.txt" 2>/dev/null)
+			why="" fm=$got.failed/meta.txt
+			[ ! -f "$fm" ] || why=$(sed -n 's/^failure=//p' "$fm")
 			kept=$exp/refused/$(printf %03d "$seq_no")-$v-run-$k
 			if [ -d "$got.failed" ] && mkdir -p "$exp/refused" && mv "$got.failed" "$kept"; then
 				why="${why:-no reason given}; the run is kept in $kept"
