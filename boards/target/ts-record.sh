@@ -467,8 +467,8 @@ record_one() {
 	# perf --stats counts each event's samples: a pair with one half empty is refused below
 	broken=""
 	if [ "$recorder" = perf ] && [ "$pst" = 0 ]; then
-		broken=$(broken_pairs "$rdir/perf-stats.txt" "$(grep -c '^processor' /proc/cpuinfo)" \
-			"$ev_list" | head -n 1)
+		ncpu=$(grep -c '^processor' /proc/cpuinfo)
+		broken=$(broken_pairs "$rdir/perf-stats.txt" "$ncpu" "$ev_list" | head -n 1)
 	fi
 	result="" unit=""
 	case "$workload" in
