@@ -52,6 +52,9 @@ reproduction.txt with REPRODUCES= (boards/reproduce.sh: the seed's change beside
 <variant>/variant.txt (spec, kernel image, boot parameters, kernel version and hashes) and
 <variant>/run-<k>/ (make record's run folders), log/ (each recording's messages), then
 compare.txt, compare.json, compare.html and plots/ from `tickscope compare`.
+A recording that fails stops the experiment with its reason; a run the recorder refused (a
+damaged trace: an entry/exit pair with one half empty; a failed workload) is kept in
+refused/<seq>-<variant>-run-<k>/.
 Re-running reuses every complete run; an interrupted experiment resumes where it stopped.
 One experiment at a time per folder: a second one on the same NAME stops, naming the first
 (the lock is <experiment>/.lock). FRESH=1 deletes only inside the experiment's folder, and
@@ -348,7 +351,15 @@ for k in $(seq 1 "$runs"); do
 			echo "$seq_no batch=$k variant=$v ab=$ab run=$k status=failed elapsed_s=$el" \
 				>>"$exp/order.txt"
 			tail -n 15 "$log" | sed 's/^/  /' >&2
-			die "recording $v run $k failed (exit $rc; $log); re-run to resume"
+			# a run the recorder refused (a damaged trace, a failed workload) is kept
+			why="" fm=$got.failed/meta.txt
+			[ ! -f "$fm" ] || why=$(sed -n 's/^failure=//p' "$fm")
+			kept=$exp/refused/$(printf %03d "$seq_no")-$v-run-$k
+			if [ -d "$got.failed" ] && mkdir -p "$exp/refused" && mv "$got.failed" "$kept"; then
+				why="${why:-no reason given}; the run is kept in $kept"
+			fi
+			rm -rf "$exp/.rec"
+			die "recording $v run $k failed (exit $rc; $log)${why:+: $why}; re-run to resume"
 		fi
 		mkdir -p "$exp/$v"
 		mv "$got" "$dest"

@@ -313,4 +313,20 @@ experiment NAME=busy RESULTS="$tmp/h" RECORD="$tmp/rec-none" FRESH=1 >"$tmp/log9
 	[ -f "$tmp/victim/v/run-1/precious.txt" ]
 ok $? "FRESH=1 once the first has ended: only the experiment's own folder is emptied"
 
+
+# A run the recorder refuses (a damaged trace) stops the experiment with its reason and is kept
+# in refused/; a re-run records it again.
+REPLAY_LOG=$tmp/calls9 REPLAY_REFUSE_AT=2 experiment NAME=refuse RESULTS="$tmp/h" >"$tmp/log9" 2>&1
+rc=$?
+ex=$tmp/h/experiments/refuse
+[ $rc -ne 0 ] && grep -q "^experiment: error: recording nohz-off run 1 failed (exit 1; .*): damaged"\
+' trace: timer:hrtimer_expire_entry: 0 samples while timer:hrtimer_expire_exit had 42722: the'\
+' event never reached perf; the run is kept in .*/refuse/refused/002-nohz-off-run-1; re-run to'\
+' resume$' "$tmp/log9" &&
+	grep -qx 'status=failed' "$ex/refused/002-nohz-off-run-1/meta.txt" &&
+	[ ! -e "$ex/nohz-off/run-1" ] && [ ! -e "$ex/.rec" ]
+ok $? "a refused run stops the experiment with the recorder's reason and is kept in refused/"
+REPLAY_LOG=$tmp/calls9 experiment NAME=refuse RESULTS="$tmp/h" >"$tmp/log9" 2>&1 &&
+	[ -d "$ex/nohz-off/run-1" ] && [ -d "$ex/refused/002-nohz-off-run-1" ]
+ok $? "a re-run records the refused run again; the refused one stays in refused/"
 tap_done

@@ -49,4 +49,20 @@ for line in $sets; do
 	[ "${sw:-0}" -gt 100 ]
 	ok $? "$set: decodes (${sw:-0} sched_switch samples)"
 done
+
+# The recorder refuses a run whose trace has one half of an entry/exit pair without a sample
+# while the other half has many (damaged/: perf report --stats of a real run, the oracle).
+dm=$fx/damaged
+out=$("$TS_TOP/boards/target/ts-record.sh" --broken-pairs "$dm/hrtimer-entry-off.perf-stats.txt" \
+	--events "$(cat "$dm/events")" --cpus 8)
+rc=$?
+is "$rc $out" "1 timer:hrtimer_expire_entry: 0 samples while timer:hrtimer_expire_exit had 42722" \
+	"ts-record.sh refuses a trace without hrtimer_expire_entry and 42722 hrtimer_expire_exit"
+out=$("$TS_TOP/boards/target/ts-record.sh" --broken-pairs "$dm/healthy.perf-stats.txt" \
+	--events "$(cat "$dm/events")" --cpus 8)
+is "$? $out" "0 " "ts-record.sh passes the run recorded before it in the same experiment"
+# an event not recorded is no half of a pair: without hrtimer_expire_entry in the list
+out=$("$TS_TOP/boards/target/ts-record.sh" --broken-pairs "$dm/hrtimer-entry-off.perf-stats.txt" \
+	--events "$(sed 's/timer:hrtimer_expire_entry,//' "$dm/events")" --cpus 8)
+is "$? $out" "0 " "an event the run did not record is not refused for"
 tap_done

@@ -18,13 +18,27 @@ res=${TS_EXPERIMENT_RESULTS:-$tmp/r}
 exp=$res/experiments/check
 
 t0=$(date +%s)
-"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default B=nohz-off \
-	RUNS="$runs" ITERS=5000 WARMUP=500 NAME=check RESULTS="$res" TICKSCOPE="$TICKSCOPE" \
-	CONFIG=/dev/null \
-	>"$tmp/log" 2>&1
-rc=$?
+# The rule for refused runs: the recorder refuses a run whose trace is damaged (one half of an
+# entry/exit pair without a sample while the other half has many: under TCG with the host
+# loaded, a tracepoint stayed off for a whole run: 2 runs in 50 here, 4 of the 386 committed
+# fixture runs), and the experiment stops with that reason, the run kept in refused/. The
+# check resumes it, which records that run again, at most twice in all, each refusal said
+# here; any other failure, or a third refusal, fails the check (boards/README.md).
+refused=0
+while :; do
+	"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default \
+		B=nohz-off RUNS="$runs" ITERS=5000 WARMUP=500 NAME=check RESULTS="$res" \
+		TICKSCOPE="$TICKSCOPE" CONFIG=/dev/null >"$tmp/log" 2>&1
+	rc=$?
+	[ $rc -ne 0 ] && [ $refused -lt 2 ] &&
+		grep -q '^experiment: error: .*: damaged trace: ' "$tmp/log" || break
+	refused=$((refused + 1))
+	diag "refused, the experiment resumed: $(sed -n 's/^experiment: error: //p' "$tmp/log")"
+done
 ok $rc "make experiment A=default B=nohz-off RUNS=$runs ITERS=5000 ($(($(date +%s) - t0))s)"
 [ $rc -eq 0 ] || tail -n 40 "$tmp/log" | sed 's/^/# /'
+is "$(ls "$exp/refused" 2>/dev/null | wc -l)" "$refused" \
+	"runs refused for a damaged trace and recorded again: $refused (at most 2), each kept"
 grep '^experiment: \[' "$tmp/log" | sed 's/^/# /'
 sed -n '1,14p; /^What changed/,/^$/p; /^Confounders/,/^$/p' "$exp/compare.txt" 2>/dev/null |
 	sed 's/^/# /'
@@ -50,9 +64,15 @@ print('p', b['p'], '(floor %.3g)' % floor, 'adjusted', b['p_adjusted'], 'change'
 tick "assert a['n'] == n and b['n'] == n, (a['n'], b['n'])"
 rc=$?
 ok $rc "compare has $runs runs a side"
-# a run without the figure: its summary says why (once it failed under load, the reason lost)
-[ $rc -eq 0 ] || grep -a '^m	idle\.exits\.tick\.per_s	' "$TS_SUMMARY_CACHE"/*.tsum |
-	grep -av '	[0-9.e+-]*$' | sed 's/^/# the run'"'"'s reason: /' >&2
+# a run without the figure: its summary (compare's cache of the run) says why, run by run
+if [ $rc -ne 0 ]; then
+	for r in "$exp"/default/run-* "$exp"/nohz-off/run-*; do
+		s=$(summary_cache_file "$r/perf.data" .tsum)
+		m=$(awk -F'\t' '$1 == "m" && $2 == "idle.exits.tick.per_s" { $1 = $2 = $3 = $4 = $5 = ""
+			print }' "$s" 2>/dev/null | sed 's/^ *//')
+		echo "# ${r#"$exp"/}: ${m:-no summary in $s}"
+	done >&2
+fi
 tick "assert min(b['values']) > 5 * max(a['values']), (a['values'], b['values'])"
 ok $? "separation: every nohz=off run has over 5x the idle exits by tick of every default run"
 tick "assert b['p_exact'] and abs(b['p'] - floor) < 1e-9 * floor, (b['p'], floor)"
@@ -100,4 +120,12 @@ for r in "$exp/default"/run-*; do ! grep -qw 'nohz=off' "$r/cmdline.txt" || ok_a
 ok $? "every nohz-off run booted with nohz=off, no default run did"
 ! grep -q 'cmdline differs' "$exp/compare.txt"
 ok $? "compare does not call the variant's own nohz=off a cmdline confounder"
+# A failure keeps what it came from (the runs, their logs, compare's output and summaries) in
+# the build folder, replacing the last one kept: the temporary folder goes when the test ends.
+if [ "$_tap_failed" -gt 0 ] && [ -z "${TS_EXPERIMENT_RESULTS:-}" ]; then
+	keep=$TS_BUILD/check-experiment.failed
+	rm -rf "$keep" && mkdir -p "$keep" && cp "$tmp/log" "$keep/experiment.log" &&
+		cp -a "$res" "$keep/results" && diag "kept: $keep (experiment.log, results/)"
+	[ ! -d "$TS_SUMMARY_CACHE" ] || cp -a "$TS_SUMMARY_CACHE" "$keep/summary-cache"
+fi
 tap_done

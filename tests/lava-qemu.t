@@ -38,13 +38,26 @@ head -c "\${CONTENT_LENGTH:-0}" >"$tmp/in/\$name.part" && mv "$tmp/in/\$name.par
 printf 'Status: 201 Created\r\nContent-Type: text/plain\r\n\r\nstored %s\n' "\$name"
 EOF
 chmod 755 "$tmp/www/cgi-bin/up"
+# A port is this test's when its receiver serves this test's own file: another test's receiver
+# may hold the port (its httpd then exits), and a loaded machine may start ours late. No fixed
+# sleep decides it; the hang guard bounds the wait.
 port=""
+echo "tickscope lava-qemu.t $$ $t0" >"$tmp/www/whoami"
 for p in 18917 28917 38917 48917; do
-	if busybox httpd -f -p "127.0.0.1:$p" -h "$tmp/www" 2>"$tmp/httpd.err" & then
-		hpid=$!
-		sleep 0.5
-		kill -0 "$hpid" 2>/dev/null && { port=$p; break; }
-	fi
+	busybox httpd -f -p "127.0.0.1:$p" -h "$tmp/www" 2>"$tmp/httpd.err" &
+	hpid=$!
+	w=0
+	while kill -0 "$hpid" 2>/dev/null && [ $w -lt $((TS_HANG_GUARD * 5)) ]; do
+		if [ "$(busybox wget -q -O - "http://127.0.0.1:$p/whoami" 2>/dev/null)" = \
+			"$(cat "$tmp/www/whoami")" ]; then
+			port=$p
+			break 2
+		fi
+		sleep 0.2
+		w=$((w + 1))
+	done
+	kill "$hpid" 2>/dev/null
+	wait "$hpid" 2>/dev/null
 done
 [ -n "$port" ] || skip_all "no free port for the receiver ($(cat "$tmp/httpd.err"))"
 trap 'kill "$hpid" 2>/dev/null; rm -rf "$tmp"' EXIT

@@ -60,7 +60,16 @@ Options:
   --pin-same C         (0)                             --pin-cross A,B (0,1)
   --workers N          stress-ng ramfs workers (2)     --duration S stress-ng seconds (5)
   --note KEY=VALUE      an extra meta.txt line (repeatable), e.g. transport=qemu
+  --broken-pairs FILE  only check FILE, a run's perf-stats.txt (perf report --stats), with
+                       --events the run's events (meta.txt events=) and --cpus N: print the
+                       entry/exit pairs it refuses the run for (below), exit 1 if any
   --help
+
+A run whose trace has no sample of one half of an entry/exit pair (hrtimer, timer, irq,
+softirq, workqueue, shrinker) while the other half has more than 2 per CPU is refused
+(status=failed, failure= names the pair): the event never reached perf, so every figure
+built on it would be missing or wrong. Seen on the emulated board with its host loaded:
+0 hrtimer_expire_entry against 42722 hrtimer_expire_exit in one run of 34.
 Progress lines on stderr start with 'ts-record:'.
 USAGE
 }
@@ -106,7 +115,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
 mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
 iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
-notes="" recorder=auto tickscope="" summary=0 probes=""
+notes="" recorder=auto tickscope="" summary=0 probes="" broken_file="" cpus=""
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -138,6 +147,8 @@ while [ $# -gt 0 ]; do
 	--pin-cross) pin_cross=$2 ;;
 	--workers) workers=$2 ;;
 	--duration) duration=$2 ;;
+	--broken-pairs) broken_file=$2 ;;
+	--cpus) cpus=$2 ;;
 	--note)
 		case "$2" in
 		[a-z]*=*) notes="$notes$2$nl" ;;
@@ -148,6 +159,40 @@ while [ $# -gt 0 ]; do
 	esac
 	shift 2
 done
+
+# broken_pairs STATS NCPU EVENTS: the entry/exit pairs among the comma list EVENTS whose one
+# half has no sample in STATS (perf report --stats) while the other half has more than 2 per
+# CPU (an entry in flight when the recording started leaves at most one exit per CPU without
+# it, one more at its end): one line each.
+broken_pairs() {
+	awk -v lim=$((2 * $2)) -v evs=",$3," '
+		/ stats:$/ { ev = $1; next }
+		ev != "" && /SAMPLE events:/ { n[ev] = $3; ev = ""; next }
+		END {
+			np = split("timer:hrtimer_expire_entry timer:hrtimer_expire_exit " \
+				"timer:timer_expire_entry timer:timer_expire_exit " \
+				"irq:irq_handler_entry irq:irq_handler_exit irq:softirq_entry " \
+				"irq:softirq_exit workqueue:workqueue_execute_start " \
+				"workqueue:workqueue_execute_end vmscan:mm_shrink_slab_start " \
+				"vmscan:mm_shrink_slab_end", p, " ")
+			for (i = 1; i < np; i += 2)
+				for (k = 0; k < 2; k++) {
+					a = p[i + k]
+					b = p[i + 1 - k]
+					if (index(evs, "," a ",") && index(evs, "," b ",") &&
+					    n[a] + 0 == 0 && n[b] + 0 > lim)
+						printf "%s: 0 samples while %s had %d\n", a, b, n[b]
+				}
+		}' "$1"
+}
+if [ -n "$broken_file" ]; then
+	[ -r "$broken_file" ] || fail "--broken-pairs: cannot read $broken_file"
+	case "$cpus" in '' | *[!0-9]*) fail "--broken-pairs needs --cpus N" ;; esac
+	[ -n "$events" ] || fail "--broken-pairs needs --events (the run's events)"
+	b=$(broken_pairs "$broken_file" "$cpus" "$events")
+	[ -z "$b" ] || { echo "$b"; exit 1; }
+	exit 0
+fi
 [ -n "$out" ] || fail "--out is required"
 [ -n "$workload" ] || fail "--workload is required"
 for n in "$runs" "$first" "$iters" "$warmup" "$delay_us" "$workers" "$duration"; do
@@ -423,6 +468,12 @@ record_one() {
 			ev && /LOST_SAMPLES events:/ { n += $3 } END { print n + 0 }' "$rdir/perf-stats.txt")
 		samples=$(sed -n 's/^ *SAMPLE events: *\([0-9]*\).*/\1/p' "$rdir/perf-stats.txt" | head -n1)
 	fi
+	# perf --stats counts each event's samples: a pair with one half empty is refused below
+	broken=""
+	if [ "$recorder" = perf ] && [ "$pst" = 0 ]; then
+		ncpu=$(grep -c '^processor' /proc/cpuinfo)
+		broken=$(broken_pairs "$rdir/perf-stats.txt" "$ncpu" "$ev_list" | head -n 1)
+	fi
 	result="" unit=""
 	case "$workload" in
 	pingpong*)
@@ -494,6 +545,8 @@ record_one() {
 	[ -z "$why" ] && [ ! -s "$rdir/perf.data" ] && why="no perf.data written"
 	[ -z "$why" ] && [ "$pst" != 0 ] && why="perf report --stats cannot read perf.data"
 	[ -z "$why" ] && [ -z "$result" ] && why="the workload printed no result (see workload.out)"
+	[ -z "$why" ] && [ -n "$broken" ] &&
+		why="damaged trace: $broken: the event never reached perf (see perf-stats.txt)"
 	if [ -n "$why" ]; then
 		meta status failed
 		meta failure "$why"
