@@ -173,4 +173,22 @@ same cut 8 "8 workers: the same warnings and error, in order"
 # shellcheck disable=SC2086
 "$TICKSCOPE" compare --jobs 0 $vars >/dev/null 2>"$TAP_TMP/bad"
 is "$?:$(cat "$TAP_TMP/bad")" "2:tickscope: --jobs: bad number '0'" "--jobs 0 is refused (a usage error)"
+# shellcheck disable=SC2086
+"$TICKSCOPE" compare --jobs 4294967297 $vars >/dev/null 2>"$TAP_TMP/bad"
+is "$?:$(cat "$TAP_TMP/bad")" "2:tickscope: --jobs: bad number '4294967297'" \
+	"--jobs 2^32+1 is refused, not wrapped to 1"
+# shellcheck disable=SC2086
+TS_JOBS=2x "$TICKSCOPE" compare $vars >/dev/null 2>"$TAP_TMP/bad"
+is "$?:$(cat "$TAP_TMP/bad")" \
+	"1:tickscope: TS_JOBS: bad number '2x' (how many inputs at once: 1 or more)" \
+	"a bad TS_JOBS is refused in one line, not taken as one per core"
+if [ -s "$TAP_TMP/p1.data" ]; then
+	(cd "$TAP_TMP" && TS_JOBS=-1 "$TICKSCOPE" plot p1.data p2.data -o badjobs >/dev/null \
+		2>"$TAP_TMP/bad")
+	is "$?:$(cat "$TAP_TMP/bad")" \
+		"1:tickscope: TS_JOBS: bad number '-1' (how many inputs at once: 1 or more)" \
+		"plot refuses it too"
+else
+	skip "plot refuses a bad TS_JOBS" "gnuplot not installed (plots/packages: gnuplot-nox)"
+fi
 tap_done

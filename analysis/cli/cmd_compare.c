@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,9 +107,15 @@ static int value_option(struct compare_args *a, int c)
 		return *end || end == optarg || !(a->co.cv_max > 0 && a->co.cv_max < 1e6) ?
 			       cli_error("--cv-max: bad '%s'", optarg) + 1 :
 			       0;
-	case 'J':
-		a->jobs = (int)strtol(optarg, &end, 10);
-		return *end || a->jobs < 1 ? cli_error("--jobs: bad number '%s'", optarg) + 1 : 0;
+	case 'J': {
+		long n = strtol(optarg, &end, 10);
+
+		/* a long, not an int: 4294967297 must not wrap to 1 */
+		a->jobs = n >= 1 && n <= INT_MAX ? (int)n : 0;
+		return *end || end == optarg || !a->jobs ?
+			       cli_error("--jobs: bad number '%s'", optarg) + 1 :
+			       0;
+	}
 	case 'o':
 		a->ro.top = cli_count(optarg);
 		return !a->ro.top ? cli_error("--top: bad number '%s'", optarg) + 1 : 0;
@@ -434,6 +441,8 @@ static int load_all(const struct compare_args *a, const struct resolved *rs, str
 		}
 	}
 	workers = a->cc ? 1 : cli_jobs_workers(a->jobs, total);
+	if (workers < 0)
+		err = 1;
 	lo.one_thread = workers > 1; /* the cores are the workers' */
 	for (int i = 0; !err && workers > 1 && i < total; i++)
 		j.size[i] = run_size(j.in[i]);

@@ -4,6 +4,7 @@
  * takes the next job, in input order or the largest first; each job's messages are kept and
  * printed in input order, so the output is the serial one.
  */
+#include <limits.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -86,10 +87,19 @@ static void *worker(void *arg)
 int cli_jobs_workers(int asked, int nr)
 {
 	const char *env = getenv("TS_JOBS");
-	long n = asked > 0	      ? asked :
-		 env && atoi(env) > 0 ? atoi(env) :
-					sysconf(_SC_NPROCESSORS_ONLN);
+	char *end = NULL;
+	long n;
 
+	if (asked > 0) {
+		n = asked;
+	} else if (env && *env) {
+		n = strtol(env, &end, 10);
+		if (*end || n < 1 || n > INT_MAX)
+			return -cli_error("TS_JOBS: bad number '%s' (%s)", env,
+					  "how many inputs at once: 1 or more");
+	} else {
+		n = sysconf(_SC_NPROCESSORS_ONLN);
+	}
 	if (n < 1 || !FORK_SAFE_MALLOC)
 		n = 1;
 	return n < nr ? (int)n : (nr > 0 ? nr : 1);

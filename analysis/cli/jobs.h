@@ -7,7 +7,8 @@
 
 /*
  * cli_jobs_workers() - how many workers for @nr jobs: @asked (--jobs), else $TS_JOBS, else one
- * per online core; at most @nr
+ * per online core; at most @nr. A TS_JOBS that is not a whole number of 1 or more is said
+ * (cli_error) and gives a negative return.
  */
 int cli_jobs_workers(int asked, int nr);
 

@@ -175,7 +175,7 @@ int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
 		int workers = cli_jobs_workers(0, n);
 
 		one.threaded = one.threaded && workers == 1; /* the cores are the workers' */
-		ret = cli_jobs(n, workers, load_one, &j);
+		ret = workers < 0 ? 1 : cli_jobs(n, workers, load_one, &j);
 	}
 	if (!ret && (ret = ts_plot_variants(&cs, v, (size_t)n)))
 		ret = cli_error("writing chart data into %s: %s", dir, ts_strerror(ret));
