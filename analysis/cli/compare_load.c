@@ -178,9 +178,9 @@ static int meta_dup(const char *mp, const char *meta)
 }
 
 /*
- * meta.txt's lost_samples= into *@lost: a count (NAN when the key is absent: not known).
- * "abc" or "-5" read as 0 and -5 lost samples. Returns 2 after naming the file and line of a
- * value that is not a count, else 0.
+ * meta.txt's lost_samples= into *@lost: a count (NAN when the key is absent: not known). A
+ * value that is not a count ("abc", "-5": strtod() read them as 0 and -5 lost samples) is
+ * refused: returns 2 after naming the file and line, else 0.
  */
 static int meta_lost(const char *mp, const char *meta, double *lost)
 {

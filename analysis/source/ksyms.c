@@ -509,9 +509,7 @@ int ts_ksyms_check(const struct ts_ksyms *k, const char *arch, const char *ref, 
 	uint64_t d;
 
 	if (ts_ksyms_all_zero(k)) {
-		snprintf(why, len,
-			 "every address in it is 0: a kallsyms read without the right "
-			 "to see addresses (kptr_restrict; read it as root)");
+		snprintf(why, len, TS_KSYMS_ALL_ZERO_WHY);
 		return 1;
 	}
 

@@ -125,7 +125,7 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 static int __attribute__((noinline)) route_of(struct ts_source *s, const struct ts_attr *a)
 {
 	unsigned int idx = (unsigned int)a->index;
-	int route = SRC_ROUTE_RAW, kind;
+	int route = SRC_ROUTE_RAW;
 
 	if (idx >= s->nr_routes) {
 		unsigned int nr = idx + 8;
@@ -142,12 +142,8 @@ static int __attribute__((noinline)) route_of(struct ts_source *s, const struct 
 		route = SRC_ROUTE_DROP;
 	else if (a->same_as && !s->opts.every_attr) /* ts_source_attr_left_out() */
 		route = SRC_ROUTE_DROP;
-	if (route == SRC_ROUTE_RAW) {
-		/* only switch stacks are used: see ts_source_decode() */
-		kind = s->kinds && a->config < MAX_TP_IDS ? s->kinds[a->config] : KIND_UNKNOWN;
-		if (kind == TS_EV_SWITCH || kind == KIND_UNKNOWN)
-			route = SRC_ROUTE_IPS;
-	}
+	if (route == SRC_ROUTE_RAW && ts_source_keeps_stack(s->kinds, a->config))
+		route = SRC_ROUTE_IPS;
 	s->routes[idx] = (uint8_t)route;
 	return route;
 }

@@ -58,7 +58,6 @@ int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cac
 	/* a compressed copy (the bundled kallsyms are .xz) fails on line 1: say what it is */
 	const char *packed = ret == -TS_EKALLSYMS && line == 1 ? ts_packed_hint_file(path) : NULL;
 
-	/* a path longer than the message is cut */
 	/*
 	 * every address 0 (kptr_restrict): each would be named wrongly, and the tick told from the
 	 * other hrtimers by a wrong name. A file's is refused; the running kernel's, read without
@@ -67,12 +66,10 @@ int ts_source_load_ksyms(struct ts_ksyms **kp, const char *path, const char *cac
 	if (!ret && ts_ksyms_all_zero(*kp) && strcmp(path, "/proc/kallsyms")) {
 		ts_ksyms_free(*kp);
 		*kp = NULL;
-		snprintf(err, len,
-			 "%.300s: every address in it is 0: a kallsyms read without the right to "
-			 "see addresses (kptr_restrict; read it as root)",
-			 path);
+		snprintf(err, len, "%.300s: " TS_KSYMS_ALL_ZERO_WHY, path);
 		return -TS_EKALLSYMS;
 	}
+	/* a path longer than the message is cut */
 	if (ret == -TS_EKALLSYMS && !line)
 		snprintf(err, len, "%.300s: no symbol in it (an empty kallsyms?)", path);
 	else if (packed)

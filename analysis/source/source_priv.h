@@ -28,6 +28,17 @@ enum { WMSG_SAMPLE = 1, WMSG_EVENT };
  */
 enum { SRC_ROUTE_UNSET, SRC_ROUTE_DROP, SRC_ROUTE_RAW, SRC_ROUTE_IPS };
 
+/*
+ * Whether samples of tracepoint @tp_id keep their kernel stack: only switch stacks are used
+ * (see ts_source_decode()), and an id of unknown kind keeps it.
+ */
+static inline int ts_source_keeps_stack(const uint8_t *kinds, uint64_t tp_id)
+{
+	int kind = kinds && tp_id < MAX_TP_IDS ? kinds[tp_id] : KIND_UNKNOWN;
+
+	return kind == TS_EV_SWITCH || kind == KIND_UNKNOWN;
+}
+
 /* A tracepoint sample on its way to the worker: its kernel stack, then its payload. */
 struct wmsg_sample {
 	uint32_t type;

@@ -198,11 +198,7 @@ int ts_source_feed(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, i
 		   const void *raw, uint32_t raw_size, const uint64_t *ips, uint64_t nr_ips,
 		   uint64_t off)
 {
-	int kind;
-
-	kind = (unsigned int)tp_id < MAX_TP_IDS ? s->kinds[tp_id] : KIND_UNKNOWN;
-	/* only switch stacks are used: see ts_source_decode() */
-	if (kind != TS_EV_SWITCH && kind != KIND_UNKNOWN)
+	if (!ts_source_keeps_stack(s->kinds, (uint32_t)tp_id))
 		nr_ips = 0;
 	if (nr_ips > MAX_IPS)
 		nr_ips = MAX_IPS;

@@ -71,6 +71,11 @@ int ts_ksyms_relocate(struct ts_ksyms *k, const char *ref, uint64_t ref_addr, in
  */
 int ts_ksyms_all_zero(const struct ts_ksyms *k);
 
+/* What ts_ksyms_all_zero() means, as the messages say it */
+#define TS_KSYMS_ALL_ZERO_WHY                                                 \
+	"every address in it is 0: a kallsyms read without the right to see " \
+	"addresses (kptr_restrict; read it as root)"
+
 /**
  * ts_ksyms_check() - does this kallsyms fit the recording? (call before ts_ksyms_relocate())
  * @arch: the recording's arch ("x86_64", "aarch64", ...; "" when unknown)
