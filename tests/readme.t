@@ -208,6 +208,29 @@ else
 	skip "README: the known answers' figures" "jq not installed"
 fi
 
+# The vmstat case as the README gives it: the seed's compare, then the committed experiment's
+# headline (compare run on its runs' summaries) and its round trip
+cmd=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' |
+	grep -o '`tickscope compare tests/fixtures/bench/lat-unix[^`]*`' | tr -d '`')
+(cd "$TS_TOP" && $(echo "$cmd" | sed "s|^tickscope|$TICKSCOPE|")) >"$T/lat.txt" 2>&1 &&
+	grep -q '^B vs A: latency 133.7 -> 156.5 us, 17.0% worse, .*too few runs to test$' "$T/lat.txt"
+ok $? "README: ${cmd:-no compare of the lat_unix seed}: 17.0% worse, too few to test"
+vm=qemu-aarch64-pingpong-vmstat-44-before-vs-vmstat-44-after-vs-nohz-idle
+"$TS_TOP/scripts/unpack-summaries.sh" "$TS_TOP/tests/fixtures/kernel-variants/$vm" "$T/vm" &&
+	"$TICKSCOPE" compare "$T/vm/vmstat-44-before" "$T/vm/vmstat-44-after" >"$T/vm.txt"
+ok $? "compare of the vmstat experiment's before and after runs"
+flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
+line=$(grep -m1 '^  wake delivery <- runs of work vmstat_update ' "$T/vm.txt" | sed 's/^  //')
+re='.*latency \([0-9.]* -> [0-9.]* us\), .*, p=\([0-9.]*\): not significant$'
+lat=$(sed -n "1s/$re/\\1, p \\2/p" "$T/vm.txt")
+case $flat in
+*"\`$line\`"*"round trip did not change ($lat: not reproduced)"* | \
+	*"round trip did not change ($lat: not reproduced)"*"\`$line\`"*) r=0 ;;
+*) r=1 ;;
+esac
+[ -n "$line" ] && [ -n "$lat" ]
+ok $((r | $?)) "README: the vmstat experiment's headline and round trip are compare's ($lat)"
+
 # The Commands table: each tickscope command's row names every option of its --help usage
 # lines (the block up to the first blank line)
 bad=""
