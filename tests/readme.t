@@ -68,6 +68,17 @@ w=$(echo "$rec" | sed -n 's/.*WORKLOAD=\([^ ]*\).*/\1/p')
 v=$(echo "$rec" | sed -n 's/.*VARIANT=\([^ ]*\).*/\1/p')
 is "$(echo "$rec" | sed -n 's/.* into `\([^`]*\)`$/\1/p')" "results/$b/$v/$w/" \
 	"README: make record BOARD=$b WORKLOAD=$w VARIANT=$v writes where record.sh puts it"
+# then A against B: the compare it gives reads the folders make record VARIANT=a and =b write
+cmp=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' | grep -o "record ... VARIANT=a\`, boot B, \
+\`make record ... VARIANT=b\`, then \`tickscope compare [^\`]*\`" | sed 's/.*`tickscope/tickscope/')
+is "${cmp%\`}" "tickscope compare results/$b/a/$w results/$b/b/$w" \
+	"README: A against B compares the folders make record VARIANT=a and VARIANT=b write"
+# tickscope info's lost events, as the README's comment says them
+xz -dc "$TS_TOP/tests/fixtures/x86-pingpong-cross.data.xz" >"$T/lost.data"
+q=$(sed -n 's/^tickscope info run.data *# "\([^"]*\)" says how many were lost, then per CPU$/\1/p' \
+	"$readme")
+[ -n "$q" ] && "$TICKSCOPE" info "$T/lost.data" | grep -q "^$q  *0 in LOST records, 0 in "
+ok $? "README: tickscope info's \"${q:-?}\" line counts the lost events"
 
 grep -q '`build/tickscope`' "$readme"
 ok $? "the README says where the built binary is (build/tickscope)"
