@@ -656,4 +656,9 @@ fi
 msg "done: $out ($(wc -l <"$out/steps.txt") steps)"
 msg "  first bad: $(kname $hi) $fb_label"
 sed 's/^/  /' "$out/first-bad/headline.txt" >&2
+# where the rest is: the whole compare behind that headline, the steps, the verification
+chart=
+[ -f "$out/chart.svg" ] && chart=", the metric per step in $out/chart.svg"
+msg "  more: $out/first-bad/compare.txt (the whole compare), steps.txt (each step's medians and" \
+	"p), verify.txt$chart"
 exit $vstat

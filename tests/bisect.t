@@ -98,6 +98,14 @@ is "$rc" 0 "the re-run finds the first bad change and verifies it"
 grep -q "^bisect: resuming $out" "$tmp/log2" && ! grep -q 'k03 run [0-9]* of' "$tmp/log2" &&
 	! grep -q 'k05 run 1 of' "$tmp/log2" && grep -q 'k05 run 2 of 6' "$tmp/log2"
 ok $? "the re-run reuses step 1 and k05's run 1, and records from k05's run 2"
+# its last line says where the rest of the answer is, and each file it names is there
+chart=
+command -v gnuplot >/dev/null && chart=", the metric per step in $out/chart.svg"
+[ "$(tail -n 1 "$tmp/log2")" = "bisect:   more: $out/first-bad/compare.txt (the whole compare), \
+steps.txt (each step's medians and p), verify.txt$chart" ] &&
+	[ -s "$out/first-bad/compare.txt" ] && [ -s "$out/steps.txt" ] && [ -s "$out/verify.txt" ] &&
+	{ [ -z "$chart" ] || [ -s "$out/chart.svg" ]; }
+ok $? "the last line names the whole compare, the steps, the verification${chart:+ and the chart}"
 dups=$(grep 'status=complete' "$out/order.txt" | awk '{ print $2, $3 }' | sort | uniq -d | wc -l)
 calls=$(grep -vc '^failed' "$tmp/calls")
 is "$dups $calls" "0 $(grep -c 'status=complete' "$out/order.txt")" \
