@@ -219,6 +219,19 @@ else
 	skip "README: the known answers' figures" "jq not installed"
 fi
 
+# "Which change": make bisect's known answer and cost, as docs/bisect.md measured them
+bd=$(tr '\n' ' ' <"$TS_TOP/docs/bisect.md" | sed 's/  */ /g')
+flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
+miss=
+for q in 'first bad change 0004 (the SRCU patch), verified by revert and alone' \
+	'7 builds and 42 recordings' '25-40 minutes on a quiet machine' \
+	'KSRC=~/linux GOOD=v6.1.60 BAD=v6.1.61'; do
+	case $flat in *"$q"*) ;; *) miss="$miss README:'$q'" ;; esac
+	case $bd in *"$q"*) ;; *) miss="$miss bisect.md:'$q'" ;; esac
+done
+[ -f "$TS_TOP/tests/fixtures/bisect/shrinker-series/series" ] || miss="$miss series"
+is "$miss" "" "README: make bisect's known answer and cost are docs/bisect.md's"
+
 # The vmstat case as the README gives it: the seed's compare, then the committed experiment's
 # headline (compare run on its runs' summaries) and its round trip
 cmd=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' |
