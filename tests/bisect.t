@@ -323,7 +323,9 @@ k7=$REPLAY_KERNELS/qemu-aarch64/bisect-farm-k07/Image
 	grep -qF "1. put the kernels where the boards fetch them (k00: $k0; k07: $k7) and name them" \
 		"$tmp/log9" && grep -qF "bisect-farm-k00.kernel=URL" "$tmp/log9" &&
 	grep -qF "2. make lava-jobs EXPERIMENT=$e DEVICE_TYPE=... KERNELS=<kernels file>" "$tmp/log9" &&
-	grep -qF "3. when they are done, put each variant's runs into $f/<kNN>/run-<k>" "$tmp/log9" &&
+	grep -qF "3. when they are done, put each variant's runs into $f/<kNN>/run-<k> (the uploads' \
+bisect-farm-k00/run-<k> into $f/k00/, bisect-farm-k07/run-<k> into $f/k07/; make lava-collect" \
+		"$tmp/log9" &&
 	grep -qF "4. run this make bisect again" "$tmp/log9"
 ok $? "PLAN=1 says what to do next: the two kernels, make lava-jobs, the runs' folder, again"
 for k in k00 k07; do
@@ -335,5 +337,9 @@ done >"$tmp/kernels.txt"
 	[ "$(wc -l <"$tmp/jobs/jobs.txt")" = 12 ] &&
 	grep -q 'http://farm.invalid/k00/Image' "$tmp/jobs/002-bisect-farm-k00-b1-bisect-farm-k00.yaml"
 ok $? "make lava-jobs writes the batch's 12 jobs, each booting its candidate's kernel"
+# the boards upload each run as <variant>/run-<k>: the variants step 3 names
+grep -hoE -e '--variant [^ ]*' "$tmp/jobs"/*.yaml | sort -u | tr '\n' ' ' >"$tmp/jv"
+is "$(cat "$tmp/jv")" "--variant bisect-farm-k00 --variant bisect-farm-k07 " \
+	"the jobs upload the variants bisect-farm-k00 and bisect-farm-k07, as step 3 says"
 
 tap_done
