@@ -370,8 +370,10 @@ plan_batch() {
 		"bisect-$name-$(kname "$1").kernel=URL (.ramdisk=, .dtb= as the device type needs)"
 	msg "  2. make lava-jobs EXPERIMENT=$_pf DEVICE_TYPE=... KERNELS=<kernels file>" \
 		"UPLOAD_URL=...; submit the jobs with lavacli"
-	msg "  3. when they are done, put each variant's runs into $out/<kNN>/run-<k>" \
-		"(make lava-collect IN=<uploads> EXPERIMENT=$_pf checks them)"
+	msg "  3. when they are done, put each variant's runs into $out/<kNN>/run-<k> (the" \
+		"uploads' bisect-$name-$(kname "$1")/run-<k> into $out/$(kname "$1")/," \
+		"bisect-$name-$(kname "$_pa")/run-<k> into $out/$(kname "$_pa")/;" \
+		"make lava-collect IN=<uploads> EXPERIMENT=$_pf checks them)"
 	msg "  4. run this make bisect again: it decides with those runs and plans the next batch" \
 		"(docs/bisect.md, \"On a board farm\")"
 	exit 6
@@ -656,4 +658,9 @@ fi
 msg "done: $out ($(wc -l <"$out/steps.txt") steps)"
 msg "  first bad: $(kname $hi) $fb_label"
 sed 's/^/  /' "$out/first-bad/headline.txt" >&2
+# where the rest is: the whole compare behind that headline, the steps, the verification
+chart=
+[ -f "$out/chart.svg" ] && chart=", the metric per step in $out/chart.svg"
+msg "  more: $out/first-bad/compare.txt (the whole compare), steps.txt (each step's medians and" \
+	"p), verify.txt$chart"
 exit $vstat

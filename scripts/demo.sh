@@ -146,6 +146,8 @@ step tickscope compare "$fx/boards/x86-host/ab/pingpong-same" \
 	--html "$html" >/dev/null
 printf '\ntickscope demo: the HTML report is %s (open it in a browser); charts in %s/\n' \
 	"$html" "$charts"
+printf 'tickscope demo: next, your own kernels: README.md, "%s" (%s), then "%s" (%s)\n' \
+	"Recording the machine you are on" "kernel A against kernel B" "Which change" "make bisect"
 if [ "$failed" != 0 ]; then
 	printf 'tickscope demo: %d step(s) failed (above); what perf printed is in %s/*.err\n' \
 		"$failed" "$cache" >&2

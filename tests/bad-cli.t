@@ -86,6 +86,14 @@ mistake "dump --format xml: one line" 2 "--format: 'xml' is not text, tsv, json 
 # issue 30: compare's mistakes are exit 2 too, and --top takes a count, not anything strtoul eats
 mistake "compare A: one line about the second variant" 2 "give at least two variants" \
 	compare "$T"
+# one folder of variants (make experiment's, a fixture's A/B): the line names them and says how
+ab=$TS_TOP/tests/fixtures/boards/x86-host/ab
+mistake "compare EXPERIMENT: one line naming its variants and how to give them" 2 \
+	"^tickscope: give at least two variants \(see --help\): $ab/ holds the variants \
+pingpong-cross, pingpong-delay, pingpong-same; give two or more of them, the baseline first: \
+tickscope compare $ab/<baseline> $ab/<variant>\.\.\.$" compare "$ab/"
+mistake "compare VARIANT: the variant's own runs are no variants" 2 \
+	"^tickscope: give at least two variants \(see --help\)$" compare "$ab/pingpong-same"
 # a '--' with no run on one side (compare -- A -- B, compare A --, compare --) crashed: a NULL
 # dereference of the empty list's first run
 for args in "-- $tiny -- $tiny" "$tiny -- -- $tiny" "--"; do

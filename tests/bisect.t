@@ -98,6 +98,14 @@ is "$rc" 0 "the re-run finds the first bad change and verifies it"
 grep -q "^bisect: resuming $out" "$tmp/log2" && ! grep -q 'k03 run [0-9]* of' "$tmp/log2" &&
 	! grep -q 'k05 run 1 of' "$tmp/log2" && grep -q 'k05 run 2 of 6' "$tmp/log2"
 ok $? "the re-run reuses step 1 and k05's run 1, and records from k05's run 2"
+# its last line says where the rest of the answer is, and each file it names is there
+chart=
+command -v gnuplot >/dev/null && chart=", the metric per step in $out/chart.svg"
+[ "$(tail -n 1 "$tmp/log2")" = "bisect:   more: $out/first-bad/compare.txt (the whole compare), \
+steps.txt (each step's medians and p), verify.txt$chart" ] &&
+	[ -s "$out/first-bad/compare.txt" ] && [ -s "$out/steps.txt" ] && [ -s "$out/verify.txt" ] &&
+	{ [ -z "$chart" ] || [ -s "$out/chart.svg" ]; }
+ok $? "the last line names the whole compare, the steps, the verification${chart:+ and the chart}"
 dups=$(grep 'status=complete' "$out/order.txt" | awk '{ print $2, $3 }' | sort | uniq -d | wc -l)
 calls=$(grep -vc '^failed' "$tmp/calls")
 is "$dups $calls" "0 $(grep -c 'status=complete' "$out/order.txt")" \
@@ -315,7 +323,9 @@ k7=$REPLAY_KERNELS/qemu-aarch64/bisect-farm-k07/Image
 	grep -qF "1. put the kernels where the boards fetch them (k00: $k0; k07: $k7) and name them" \
 		"$tmp/log9" && grep -qF "bisect-farm-k00.kernel=URL" "$tmp/log9" &&
 	grep -qF "2. make lava-jobs EXPERIMENT=$e DEVICE_TYPE=... KERNELS=<kernels file>" "$tmp/log9" &&
-	grep -qF "3. when they are done, put each variant's runs into $f/<kNN>/run-<k>" "$tmp/log9" &&
+	grep -qF "3. when they are done, put each variant's runs into $f/<kNN>/run-<k> (the uploads' \
+bisect-farm-k00/run-<k> into $f/k00/, bisect-farm-k07/run-<k> into $f/k07/; make lava-collect" \
+		"$tmp/log9" &&
 	grep -qF "4. run this make bisect again" "$tmp/log9"
 ok $? "PLAN=1 says what to do next: the two kernels, make lava-jobs, the runs' folder, again"
 for k in k00 k07; do
@@ -327,5 +337,9 @@ done >"$tmp/kernels.txt"
 	[ "$(wc -l <"$tmp/jobs/jobs.txt")" = 12 ] &&
 	grep -q 'http://farm.invalid/k00/Image' "$tmp/jobs/002-bisect-farm-k00-b1-bisect-farm-k00.yaml"
 ok $? "make lava-jobs writes the batch's 12 jobs, each booting its candidate's kernel"
+# the boards upload each run as <variant>/run-<k>: the variants step 3 names
+grep -hoE -e '--variant [^ ]*' "$tmp/jobs"/*.yaml | sort -u | tr '\n' ' ' >"$tmp/jv"
+is "$(cat "$tmp/jv")" "--variant bisect-farm-k00 --variant bisect-farm-k07 " \
+	"the jobs upload the variants bisect-farm-k00 and bisect-farm-k07, as step 3 says"
 
 tap_done

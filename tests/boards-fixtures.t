@@ -65,4 +65,20 @@ is "$? $out" "0 " "ts-record.sh passes the run recorded before it in the same ex
 out=$("$TS_TOP/boards/target/ts-record.sh" --broken-pairs "$dm/hrtimer-entry-off.perf-stats.txt" \
 	--events "$(sed 's/timer:hrtimer_expire_entry,//' "$dm/events")" --cpus 8)
 is "$? $out" "0 " "an event the run did not record is not refused for"
+
+# The same check on every committed run that kept its perf-stats.txt: the runs it refuses are
+# exactly those a fixture README lists as "Damaged run: `EXPERIMENT/VARIANT/run-N`", so that
+# none is used unknowingly and no README names a healthy run.
+top=$TS_TOP/tests/fixtures
+got=$(find "$top" -name perf-stats.txt | sort | while read -r ps; do
+	r=$(dirname "$ps")
+	ev=$(awk '$1 == "chosen" { printf "%s%s", s, $2; s = "," }' "$r/events.txt")
+	cpus=$(sed -n 's/^cpus_online=0-\([0-9]*\)$/\1/p' "$r/meta.txt")
+	"$TS_TOP/boards/target/ts-record.sh" --broken-pairs "$ps" --events "$ev" \
+		--cpus $((${cpus:-0} + 1)) >/dev/null 2>&1 || echo "${r#"$top"/*/}"
+done | sort | tr '\n' ' ')
+want=$(sed -n 's/^- Damaged run: `\([^`]*\)`.*/\1/p' "$top"/*/README.md | sort | tr '\n' ' ')
+n=$(find "$top" -name perf-stats.txt | wc -l)
+is "$got" "$want" \
+	"of the $n committed runs, those with one half of a pair silent are the READMEs' damaged runs"
 tap_done

@@ -36,6 +36,17 @@ rc=$?
 is "$rc" 0 "scripts/demo.sh ends with exit 0"
 [ $rc -eq 0 ] || sed 's/^/# /' "$T/err" | head -5
 
+# its last line says what to do next, naming README sections that are there
+last=$(tail -n 1 "$T/out")
+miss=$(echo "$last" | grep -o '"[^"]*"' | tr -d '"' | while read -r sec; do
+	grep -qxF "## $sec" "$TS_TOP/README.md" || printf '%s; ' "$sec"
+done)
+case $last in
+'tickscope demo: next, your own kernels: README.md, "'*) [ -z "$miss" ] ;;
+*) false ;;
+esac
+ok $? "its last line points to the README's sections for your own kernels${miss:+ (none: $miss)}"
+
 # every step (a "$ command" line) is followed by some output before the next one
 empty=$(awk '/^\$ / { if (cmd != "" && !n) print cmd; cmd = $2 " " $3; n = 0; next }
 	NF { n++ } END { if (cmd != "" && !n) print cmd }' "$T/out" | tr '\n' ',')

@@ -68,6 +68,17 @@ w=$(echo "$rec" | sed -n 's/.*WORKLOAD=\([^ ]*\).*/\1/p')
 v=$(echo "$rec" | sed -n 's/.*VARIANT=\([^ ]*\).*/\1/p')
 is "$(echo "$rec" | sed -n 's/.* into `\([^`]*\)`$/\1/p')" "results/$b/$v/$w/" \
 	"README: make record BOARD=$b WORKLOAD=$w VARIANT=$v writes where record.sh puts it"
+# then A against B: the compare it gives reads the folders make record VARIANT=a and =b write
+cmp=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' | grep -o "record ... VARIANT=a\`, boot B, \
+\`make record ... VARIANT=b\`, then \`tickscope compare [^\`]*\`" | sed 's/.*`tickscope/tickscope/')
+is "${cmp%\`}" "tickscope compare results/$b/a/$w results/$b/b/$w" \
+	"README: A against B compares the folders make record VARIANT=a and VARIANT=b write"
+# tickscope info's lost events, as the README's comment says them
+xz -dc "$TS_TOP/tests/fixtures/x86-pingpong-cross.data.xz" >"$T/lost.data"
+q=$(sed -n 's/^tickscope info run.data *# "\([^"]*\)" says how many were lost, then per CPU$/\1/p' \
+	"$readme")
+[ -n "$q" ] && "$TICKSCOPE" info "$T/lost.data" | grep -q "^$q  *0 in LOST records, 0 in "
+ok $? "README: tickscope info's \"${q:-?}\" line counts the lost events"
 
 grep -q '`build/tickscope`' "$readme"
 ok $? "the README says where the built binary is (build/tickscope)"
@@ -207,6 +218,42 @@ if command -v jq >/dev/null; then
 else
 	skip "README: the known answers' figures" "jq not installed"
 fi
+
+# "Which change": make bisect's known answer and cost, as docs/bisect.md measured them
+bd=$(tr '\n' ' ' <"$TS_TOP/docs/bisect.md" | sed 's/  */ /g')
+flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
+miss=
+for q in 'first bad change 0004 (the SRCU patch), verified by revert and alone' \
+	'7 builds and 42 recordings' '25-40 minutes on a quiet machine' \
+	'KSRC=~/linux GOOD=v6.1.60 BAD=v6.1.61'; do
+	case $flat in *"$q"*) ;; *) miss="$miss README:'$q'" ;; esac
+	case $bd in *"$q"*) ;; *) miss="$miss bisect.md:'$q'" ;; esac
+done
+[ -f "$TS_TOP/tests/fixtures/bisect/shrinker-series/series" ] || miss="$miss series"
+is "$miss" "" "README: make bisect's known answer and cost are docs/bisect.md's"
+
+# The vmstat case as the README gives it: the seed's compare, then the committed experiment's
+# headline (compare run on its runs' summaries) and its round trip
+cmd=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' |
+	grep -o '`tickscope compare tests/fixtures/bench/lat-unix[^`]*`' | tr -d '`')
+(cd "$TS_TOP" && $(echo "$cmd" | sed "s|^tickscope|$TICKSCOPE|")) >"$T/lat.txt" 2>&1 &&
+	grep -q '^B vs A: latency 133.7 -> 156.5 us, 17.0% worse, .*too few runs to test$' "$T/lat.txt"
+ok $? "README: ${cmd:-no compare of the lat_unix seed}: 17.0% worse, too few to test"
+vm=qemu-aarch64-pingpong-vmstat-44-before-vs-vmstat-44-after-vs-nohz-idle
+"$TS_TOP/scripts/unpack-summaries.sh" "$TS_TOP/tests/fixtures/kernel-variants/$vm" "$T/vm" &&
+	"$TICKSCOPE" compare "$T/vm/vmstat-44-before" "$T/vm/vmstat-44-after" >"$T/vm.txt"
+ok $? "compare of the vmstat experiment's before and after runs"
+flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
+line=$(grep -m1 '^  wake delivery <- runs of work vmstat_update ' "$T/vm.txt" | sed 's/^  //')
+re='.*latency \([0-9.]* -> [0-9.]* us\), .*, p=\([0-9.]*\): not significant$'
+lat=$(sed -n "1s/$re/\\1, p \\2/p" "$T/vm.txt")
+case $flat in
+*"\`$line\`"*"round trip did not change ($lat: not reproduced)"* | \
+	*"round trip did not change ($lat: not reproduced)"*"\`$line\`"*) r=0 ;;
+*) r=1 ;;
+esac
+[ -n "$line" ] && [ -n "$lat" ]
+ok $((r | $?)) "README: the vmstat experiment's headline and round trip are compare's ($lat)"
 
 # The Commands table: each tickscope command's row names every option of its --help usage
 # lines (the block up to the first blank line)

@@ -3,6 +3,7 @@
  * tickscope compare: N runs of each kernel variant, the benchmark's change with honest
  * statistics, and an explanation of it from the traces (text, --json or --tsv DIR).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <getopt.h>
 #include <libgen.h>
@@ -553,6 +554,58 @@ static int split_ksyms(const char *arg, int nr, char *buf, const char **out)
 	return 0;
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Fewer than two variants. One folder that holds variants' folders (make experiment's
+ * results/experiments/NAME, a fixture's A/B) is named with its variants and how to give them.
+ */
+static int one_variant(const struct inputs *in)
+{
+	const char *dir = in->g[0].nr == 1 && !in->g[0].in[0].bench ? in->g[0].in[0].path : NULL;
+	char *names[TS_CMP_MAX_VAR];
+	char list[1024] = "";
+	struct dirent *e;
+	int n = 0, ret, dl;
+	DIR *d;
+
+	if (in->dashes || !dir || is_variant_dir(dir) || !(d = opendir(dir)))
+		return cli_error("give at least two variants (see --help)");
+	while ((e = readdir(d)) && n < TS_CMP_MAX_VAR) {
+		char path[PATH_MAX];
+
+		if (e->d_name[0] != '.' &&
+		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) < (int)sizeof(path) &&
+		    is_variant_dir(path) && (names[n] = strdup(e->d_name)))
+			n++;
+	}
+	closedir(d);
+	if (n < 2) {
+		while (n)
+			free(names[--n]);
+		return cli_error("give at least two variants (see --help)");
+	}
+	qsort(names, n, sizeof(names[0]), by_name);
+	dl = (int)strlen(dir);
+	for (int i = 0; i < n; i++) {
+		size_t l = strlen(list);
+
+		snprintf(list + l, sizeof(list) - l, "%s%s", i ? ", " : "", names[i]);
+	}
+	while (dl > 1 && dir[dl - 1] == '/')
+		dl--;
+	ret = cli_error("give at least two variants (see --help): %s holds the variants %s; give "
+			"two or more of them, the baseline first: tickscope compare "
+			"%.*s/<baseline> %.*s/<variant>...",
+			dir, list, dl, dir, dl, dir);
+	while (n)
+		free(names[--n]);
+	return ret;
+}
+
 static int load_variants(const struct compare_args *a, const struct inputs *in, struct variants *vs)
 {
 	const char *ksyms[TS_CMP_MAX_VAR] = { 0 };
@@ -696,7 +749,7 @@ int cmd_compare(int argc, char **argv)
 		cmp_charts_init(&cc, &a.lo);
 	}
 	if (!ret && (in.dashes ? in.nr_groups : in.g[0].nr) < 2)
-		ret = cli_error("give at least two variants (see --help)") + 1;
+		ret = one_variant(&in) + 1;
 	ret = ret ?: load_variants(&a, &in, &vs);
 	ret = ret ?: same_workload(&vs, a.lo.allow_mismatch);
 	if (!ret) {
