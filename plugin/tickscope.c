@@ -294,7 +294,10 @@ static int new_analysis(struct plugin *p)
 
 int start(void **data, void *ctx)
 {
-	/* decoding and the models run on a worker thread, beside perf's own */
+	/*
+	 * decoding and the models run on a worker thread beside perf's own when a CPU is spare,
+	 * else on perf's thread as each sample comes (TS_THREADS=1/0 decide instead)
+	 */
 	struct ts_source_opts o = {
 		.need_decoder = 1,
 		.symbols = TS_SYMS_TABLE,

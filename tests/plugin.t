@@ -35,20 +35,33 @@ SIDEBAND='del(.trace.lost_events, .trace.lost_records) |
 UNMEASURED='[.trace.lost_events, .trace.lost_records,
 	(.sections[] | .lost_events, .lost_records)] | all(. == null)'
 
+# plugin_run FILE KALLSYMS PIPE OUT ERR: the plugin's JSON report of FILE into OUT, stderr into
+# ERR; with PIPE, perf reads FILE from stdin (--dlarg input=FILE)
+plugin_run() {
+	if [ -n "$3" ]; then
+		perf script -i - --dlfilter "$PLUGIN" --dlarg json --dlarg "input=$1" \
+			${2:+--dlarg "kallsyms=$2"} <"$1" >"$4" 2>"$5"
+	else
+		perf script -i "$1" --dlfilter "$PLUGIN" --dlarg json ${2:+--dlarg "kallsyms=$2"} \
+			>"$4" 2>"$5"
+	fi
+}
+
 # parity NAME FILE KALLSYMS [PIPE]: with PIPE, perf reads FILE from stdin (--dlarg input=FILE)
 parity() {
 	set -- "$1" "$2" "$3" "${4:-}"
 	_k=""
 	[ -n "$3" ] && _k="--kallsyms=$3"
 	"$TICKSCOPE" report --json -i "$2" ${_k:+"$_k"} >"$T/cli.json" 2>"$T/cli.err"
-	if [ -n "$4" ]; then
-		perf script -i - --dlfilter "$PLUGIN" --dlarg json --dlarg "input=$2" \
-			${3:+--dlarg "kallsyms=$3"} <"$2" >"$T/plugin.json" 2>"$T/plugin.err"
-	else
-		perf script -i "$2" --dlfilter "$PLUGIN" --dlarg json ${3:+--dlarg "kallsyms=$3"} \
-			>"$T/plugin.json" 2>"$T/plugin.err"
-	fi
+	plugin_run "$2" "$3" "$4" "$T/plugin.json" "$T/plugin.err"
 	_rc=$?
+	# and with no CPU to spare (TS_THREADS=0): decoded on perf's thread, not the worker's
+	(TS_THREADS=0 && export TS_THREADS &&
+		plugin_run "$2" "$3" "$4" "$T/plugin0.json" "$T/plugin0.err")
+	_rc0=$?
+	[ $_rc0 -eq 0 ] && [ -s "$T/plugin0.json" ] && cmp -s "$T/plugin.json" "$T/plugin0.json" &&
+		cmp -s "$T/plugin.err" "$T/plugin0.err"
+	ok $? "$1: the same report and stderr on perf's thread alone (TS_THREADS=0, perf exit $_rc0)"
 	# With lost events, a task's last name may exist only in a COMM record (side-band too).
 	_f=$SIDEBAND
 	if [ "$(jq '.trace.lost_records' "$T/cli.json" 2>/dev/null)" != 0 ]; then

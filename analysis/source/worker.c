@@ -2,8 +2,9 @@
 /*
  * How a source's samples reach the callback: ts_source_start() picks the mode once (inline on
  * the reader's thread, a worker thread fed through a ring, or the plugin's pushes decoded as
- * they come when no thread is to be had), the feed functions dispatch on it, and
- * ts_source_stop() ends it, joining the worker and the thread that loads the reports' kallsyms.
+ * they come when no CPU is spare or no thread is to be had), the feed functions dispatch on
+ * it, and ts_source_stop() ends it, joining the worker and the thread that loads the reports'
+ * kallsyms.
  */
 #include <errno.h>
 #include <linux/perf_event.h>
@@ -125,6 +126,14 @@ int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, t
 	ret = ksyms_start(s);
 	if (ret)
 		return ret;
+	/*
+	 * the plugin with no CPU to spare: a worker would only share perf's CPU time, and the
+	 * ring's copy, hand-off and wake-ups cost more than decoding here (docs/plugin.md)
+	 */
+	if (pushed && !s->opts.threaded) {
+		s->mode = TS_SRC_PUSHED;
+		return 0;
+	}
 	ret = ts_pipe_start(&s->pipe, WORKER_RING, worker_msg, s);
 	if (!ret) {
 		s->mode = TS_SRC_WORKER;

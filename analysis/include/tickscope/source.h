@@ -24,8 +24,9 @@ struct ts_source_opts {
 	int need_decoder; /* fail without tracing data (every command but info) */
 	unsigned int symbols; /* TS_SYMS_*: what kallsyms is loaded for */
 	/*
-	 * ts_source_run() decodes and calls back on a worker thread, and the reader scans on a
-	 * thread of its own, when a CPU is to spare (ts_source_spare_cpu())
+	 * ts_source_run() and ts_source_worker_start() decode and call back on a worker thread,
+	 * and the reader scans on a thread of its own, when a CPU is to spare
+	 * (ts_source_spare_cpu())
 	 */
 	int threaded;
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
@@ -104,8 +105,9 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
  * The worker, for sources other than ts_source_run() (the plugin): start it, hand it samples
  * and side-band events from one thread, and finish it to join it. A push fails with
  * -ECANCELED once the worker has stopped on an error, which finish returns and
- * ts_source_error() names (with the failing sample's @off). When start fails with -EAGAIN
- * (no thread to be had), the pushes decode and call back inline instead, the same way.
+ * ts_source_error() names (with the failing sample's @off). Without opts.threaded (no CPU to
+ * spare), or when start fails with -EAGAIN (no thread to be had), the pushes decode and call
+ * back inline instead, the same way.
  */
 int ts_source_worker_start(struct ts_source *s, ts_source_fn fn, void *ctx);
 int ts_source_worker_sample(struct ts_source *s, int tp_id, uint64_t time, int32_t cpu, int32_t tid,
