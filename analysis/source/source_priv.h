@@ -105,6 +105,7 @@ struct ts_source {
 	int ksyms_moved;
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;
+	int ksyms_thread_ok; /* opts.threaded asked, and a CPU is to spare: ksyms_path is used */
 	char ksyms_err[400];
 	int pushed_ret; /* TS_SRC_PUSHED: the first error of the samples pushed */
 	uint64_t nr_bad; /* samples that did not decode, with opts.keep_going */

@@ -113,6 +113,8 @@ int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, t
 	s->werr[0] = 0;
 	s->pushed_ret = 0;
 	s->mode = mode;
+	if (mode == TS_SRC_INLINE)
+		return ksyms_start(s);
 	if (mode != TS_SRC_WORKER)
 		return 0;
 	s->mode = TS_SRC_IDLE;
