@@ -82,6 +82,16 @@ for o in dump json report; do
 	ok $? "one thread, within and past the budget: $o is the same"
 done
 
+# By the load (TS_THREADS neither 0 nor 1): on a calm machine the reader scans on a thread and
+# kallsyms loads on another while the merging thread decodes (the decode worker is only
+# TS_THREADS=1's); on a busy one all on one thread. The same outputs either way.
+outputs "$f" "$TAP_TMP/auto.mem" TS_THREADS=auto
+is "$(tr -d '\n' <"$TAP_TMP/auto.mem/rc")" 000 "threads by the load: dump, JSON and report succeed"
+for o in dump json report; do
+	cmp -s "$TAP_TMP/x86-ramfs-callchain.mem/$o" "$TAP_TMP/auto.mem/$o"
+	ok $? "threads by the load: $o is the same"
+done
+
 # A pipe-mode stream on stdin spills like the file of it.
 f=$(fixture_data x86-ramfs-pipe)
 TS_ROUND_BUDGET=64k "$TICKSCOPE" dump -i - <"$f" >"$TAP_TMP/stdin.dump" 2>"$TAP_TMP/stdin.err"

@@ -31,6 +31,11 @@ int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu)
 	return ncpu > 0 && running < (unsigned long)ncpu;
 }
 
+int ts_source_decode_worker(const char *env)
+{
+	return env && !strcmp(env, "1");
+}
+
 /* ts_source_spare_cpu() of this process, now */
 static int spare_cpu(void)
 {
@@ -62,7 +67,9 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	if (!s)
 		return -ENOMEM;
 	s->opts = *opts;
-	s->opts.threaded = opts->threaded && spare;
+	/* the scanner and the kallsyms thread when a CPU is to spare; the decode worker if asked */
+	s->opts.threaded = opts->threaded && ts_source_decode_worker(getenv("TS_THREADS"));
+	s->spare_ok = opts->threaded && spare;
 	ts_comms_init(&s->comms);
 	ret = ts_reader_open(&s->reader, opts->input,
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,

@@ -236,7 +236,7 @@ int ts_source_load_kallsyms(struct ts_source *s)
 	if (!table)
 		table = path;
 	s->table_path = table;
-	if ((s->opts.symbols & TS_SYMS_TABLE) && s->opts.threaded && s->dec) {
+	if ((s->opts.symbols & TS_SYMS_TABLE) && s->spare_ok && s->dec) {
 		s->ksyms_path = table;
 	} else if (s->opts.symbols & TS_SYMS_TABLE) {
 		ret = ts_source_load_ksyms(&s->ksyms, table, s->opts.ksyms_cache, s->err,

@@ -114,6 +114,8 @@ int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, t
 	s->werr[0] = 0;
 	s->pushed_ret = 0;
 	s->mode = mode;
+	if (mode == TS_SRC_INLINE)
+		return ksyms_start(s);
 	if (mode != TS_SRC_WORKER)
 		return 0;
 	s->mode = TS_SRC_IDLE;
@@ -130,7 +132,7 @@ int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, t
 	 * the plugin with no CPU to spare: a worker would only share perf's CPU time, and the
 	 * ring's copy, hand-off and wake-ups cost more than decoding here (docs/plugin.md)
 	 */
-	if (pushed && !s->opts.threaded) {
+	if (pushed && !s->spare_ok) {
 		s->mode = TS_SRC_PUSHED;
 		return 0;
 	}

@@ -3,6 +3,7 @@
  * ts_source_spare_cpu(): a source takes threads only when fewer tasks are runnable than there
  * are CPUs, by /proc/loadavg's fourth field; TS_THREADS=0 and 1 decide alone; an unreadable
  * or unexpected loadavg keeps the threads. The machine's own /proc/loadavg parses.
+ * ts_source_decode_worker(): the decode worker only with TS_THREADS=1.
  */
 #include <stdio.h>
 
@@ -36,6 +37,13 @@ int main(void)
 	ok(ts_source_spare_cpu(NULL, "", 2) == 1, "an empty loadavg");
 	ok(ts_source_spare_cpu(NULL, "0.00 0.01 0.05\n", 2) == 1, "a loadavg of three fields");
 	ok(ts_source_spare_cpu(NULL, "0.00 0.01 0.05 x/180 1\n", 2) == 1, "no count of tasks");
+
+	/* the decode worker does not pay (docs/scale.md): only when asked for */
+	ok(ts_source_decode_worker("1") == 1, "decode worker: TS_THREADS=1");
+	ok(ts_source_decode_worker(NULL) == 0, "decode worker: TS_THREADS unset");
+	ok(ts_source_decode_worker("0") == 0, "decode worker: TS_THREADS=0");
+	ok(ts_source_decode_worker("") == 0, "decode worker: TS_THREADS empty");
+	ok(ts_source_decode_worker("11") == 0, "decode worker: TS_THREADS=11");
 
 	f = fopen("/proc/loadavg", "r");
 	if (f && fgets(buf, sizeof(buf), f)) {

@@ -24,9 +24,10 @@ struct ts_source_opts {
 	int need_decoder; /* fail without tracing data (every command but info) */
 	unsigned int symbols; /* TS_SYMS_*: what kallsyms is loaded for */
 	/*
-	 * ts_source_run() and ts_source_worker_start() decode and call back on a worker thread,
-	 * and the reader scans on a thread of its own, when a CPU is to spare
-	 * (ts_source_spare_cpu())
+	 * The reader scans on a thread of its own and kallsyms loads on another when a CPU is
+	 * to spare (ts_source_spare_cpu()); ts_source_run() decodes and calls back on a worker
+	 * thread only when TS_THREADS=1 asks for it (ts_source_decode_worker()), and
+	 * ts_source_worker_start() (the plugin) when a CPU is to spare
 	 */
 	int threaded;
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
@@ -77,6 +78,17 @@ enum ts_kallsyms_from {
  * when @env says "1"; else 0.
  */
 int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu);
+
+/**
+ * ts_source_decode_worker() - does ts_source_run() decode on a worker thread?
+ * @env: TS_THREADS from the environment, or NULL
+ *
+ * Only when @env is "1". Measured on the bench trace (docs/scale.md), the worker fed through
+ * the ring buys no wall time, on a calm machine or a busy one, and costs CPU: about 1.9 times
+ * the CPU time on a calm machine, 1.2 to 1.6 times on a busy one, and 4 MB of ring.
+ * Return: 1 or 0.
+ */
+int ts_source_decode_worker(const char *env);
 
 /*
  * Called for every event in order. @s is the sample behind a tracepoint event, NULL for
