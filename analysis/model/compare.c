@@ -105,9 +105,13 @@ static int family_section(const char *name, int second)
 		{ "shrinker.", TS_SEC_SHRINKER, TS_SEC_NR },
 	};
 
-	for (size_t i = 0; i < sizeof(fam) / sizeof(fam[0]); i++)
-		if (ts_cmp_starts(name, fam[i].pre))
-			return !second ? (int)fam[i].sec : fam[i].also < TS_SEC_NR ? (int)fam[i].also : -1;
+	for (size_t i = 0; i < sizeof(fam) / sizeof(fam[0]); i++) {
+		if (!ts_cmp_starts(name, fam[i].pre))
+			continue;
+		if (second)
+			return fam[i].also < TS_SEC_NR ? (int)fam[i].also : -1;
+		return (int)fam[i].sec;
+	}
 	return -1;
 }
 
