@@ -48,7 +48,7 @@ is "$(jqn '.explanations[0].changes[0].metric' "$TAP_TMP/ab.json")" \
 	task.path.wake_delivery.per_op "ranked first: wake delivery per round trip"
 ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
 	"$TAP_TMP/ab.json" | grep -qx 1; echo $?)" "confounder: the pinning differs"
-is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 4" \
+is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 5" \
 	"schema and version"
 is "$(jqn '[.metrics[].name | select(test("0x[0-9a-f]{8}"))] | length' "$TAP_TMP/ab.json")" 0 \
 	"functions in metric names come from the runs' kallsyms, not raw addresses"
@@ -132,7 +132,7 @@ if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
 	"$TICKSCOPE" compare --json "$TAP_TMP/pl/pingpong-same" "$TAP_TMP/pl/pingpong-cross" \
 		>"$TAP_TMP/pl2.json"
 	nothreads='del(.metrics[] | select(.name | startswith("sched.threads.")))
-		| del(.variants[].runs[].facts["arch", "nr_cpus", "cpu", "release"])'
+		| del(.variants[].runs[].facts["arch", "nr_cpus", "cpu", "release", "trace_events"])'
 	jq -c "$nothreads" "$TAP_TMP/pl1.json" >"$TAP_TMP/pl1.c"
 	jq -c "$nothreads" "$TAP_TMP/pl2.json" >"$TAP_TMP/pl2.c"
 	cmp -s "$TAP_TMP/plugin.tsum" "$d/perf.data.tsum" &&

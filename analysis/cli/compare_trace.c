@@ -80,6 +80,20 @@ static int header_facts(const struct ts_file_info *i, struct ts_run *r)
 	return err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
 }
 
+/* The tracepoints the perf.data's attrs recorded (TS_FACT_TRACE_EVENTS); Return: 0, -ENOMEM. */
+static int recorded_fact(struct ts_source *src, struct ts_run *r)
+{
+	char *list = malloc(8192);
+	int err;
+
+	if (!list)
+		return -ENOMEM;
+	ts_source_recorded(src, list, 8192);
+	err = ts_run_set_fact(r, TS_FACT_TRACE_EVENTS, list[0] ? list : NULL);
+	free(list);
+	return err;
+}
+
 /* Whether @file starts as a perf.data does (file or pipe mode: both start with PERFILE2) */
 static int is_perf_data(const char *file)
 {
@@ -201,6 +215,7 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			ts_source_report_opts(src, &ro);
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
 			err = header_facts(ts_reader_info(ts_source_reader(src)), r);
+			err = err ?: recorded_fact(src, r);
 		}
 		if (err) {
 			/* the source names the file it read: the user's, or xz's temporary one */
@@ -259,6 +274,7 @@ static int same_trace(const char *cpath, const char *dst, const char *data, cons
 		rc = (tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0) ?: 1;
 	if (rc > 0) {
 		r->lost = tmp.lost;
+		memcpy(r->section, tmp.section, sizeof(r->section));
 		if (dst && !cli_cache_mkdir() && !ts_summary_write(dst, key, sha, size, r, from))
 			cli_cache_used(dst);
 	}

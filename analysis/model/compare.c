@@ -12,6 +12,7 @@
 
 #include "common/map.h"
 #include "compare_priv.h"
+#include "tickscope/analysis.h"
 
 /* The measured values of a cell, compacted (NANs left out); Return: how many. */
 static int measured(const struct ts_cmp_cell *cell, int n, double *out)
@@ -34,7 +35,8 @@ static double signed_pct(const struct ts_cmp_row *row, double d, double base)
 /*
  * The metric that says whether a run measured the class family of @name (into @buf), or
  * NULL for a metric of no such family; *@positive: 1, the marker must be above 0, not only
- * measured (shares of no wakes are not 0%); -1, it must be 0 (every wait was listed).
+ * measured (shares of no wakes are not 0%); -1, it must be 0 (every wait was listed); 2, an
+ * absent metric is never 0, the marker only says why it has no figure.
  */
 static const char *family_marker(const char *name, char *buf, size_t n, int *positive)
 {
@@ -55,6 +57,11 @@ static const char *family_marker(const char *name, char *buf, size_t n, int *pos
 	if (ts_cmp_starts(name, "timer.expire.") && ts_cmp_ends(name, ".per_s")) {
 		*positive = 0;
 		return "timer.expire.per_s";
+	}
+	if (ts_cmp_starts(name, "sched.offcpu_stack.") ||
+	    ts_cmp_starts(name, "offcpu_stack_per_op.")) {
+		*positive = 2;
+		return "sched.offcpu_stacks.count";
 	}
 	if (ts_cmp_starts(name, "task.offcpu_stack.") && ts_cmp_ends(name, ".per_op") &&
 	    !strstr(name, ".woken_by.")) {
@@ -79,26 +86,94 @@ static const char *family_marker(const char *name, char *buf, size_t n, int *pos
 }
 
 /*
- * A run's value of @name. A class absent from a run that measured its family is 0: it did
- * not run, exist or wake there ("task.other_cpu.irq.share" and "sched.threads.irq.count" in a
- * kernel without irq threads, "sched.woken_by.ktimers.share" without ktimers, a waker that
- * ended none of a stack's waits, a wait stack of the benchmark's tasks that a run whose waits
- * were all listed did not have).
+ * The section whose events a metric of the whole family @name comes from (the benchmark's
+ * tasks' figures from sched, who woke them by work function from workqueue too), or -1.
  */
-static double run_value(const struct ts_run *r, const char *name)
+static int family_section(const char *name, int second)
+{
+	static const struct {
+		const char *pre;
+		enum ts_section sec, also; /* also: the second one, or TS_SEC_NR */
+	} fam[] = {
+		{ "task.woken_by_work.", TS_SEC_SCHED, TS_SEC_WQ },
+		{ "task.", TS_SEC_SCHED, TS_SEC_NR },
+		{ "sched.", TS_SEC_SCHED, TS_SEC_NR },
+		{ "idle.", TS_SEC_IDLE, TS_SEC_NR },
+		{ "timer.", TS_SEC_TIMER, TS_SEC_NR },
+		{ "workqueue.", TS_SEC_WQ, TS_SEC_NR },
+		{ "rcu.", TS_SEC_RCU, TS_SEC_NR },
+		{ "shrinker.", TS_SEC_SHRINKER, TS_SEC_NR },
+	};
+
+	for (size_t i = 0; i < sizeof(fam) / sizeof(fam[0]); i++) {
+		if (!ts_cmp_starts(name, fam[i].pre))
+			continue;
+		if (second)
+			return fam[i].also < TS_SEC_NR ? (int)fam[i].also : -1;
+		return (int)fam[i].sec;
+	}
+	return -1;
+}
+
+/*
+ * Why the figures of section @s are not measured: its events were not recorded, said as the
+ * section's reports say it (its first required event "not recorded"), into c->sec_why.
+ */
+static const char *not_recorded(struct ts_cmp *c, enum ts_section s)
+{
+	const uint16_t *kinds;
+	const uint8_t *req;
+	int i, n;
+
+	if (c->sec_why[s][0])
+		return c->sec_why[s];
+	n = ts_analysis_section_kinds(s, &kinds, &req);
+	for (i = 0; i < n && !req[i]; i++)
+		;
+	snprintf(c->sec_why[s], sizeof(c->sec_why[s]), "%s not recorded",
+		 i < n ? ts_analysis_kind_name(kinds[i]) : ts_run_section_name(s));
+	return c->sec_why[s];
+}
+
+/*
+ * A run's value of @name (*@why: why it has none, else NULL). A class absent from a run that
+ * measured its family is 0: it did not run, exist or wake there ("task.other_cpu.irq.share"
+ * and "sched.threads.irq.count" in a kernel without irq threads, "sched.woken_by.ktimers.share"
+ * without ktimers, a waker that ended none of a stack's waits, a wait stack of the benchmark's
+ * tasks that a run whose waits were all listed did not have); absent from a run whose trace
+ * did not record the family's events (ts_run_section()), it was not measured.
+ */
+static double run_value(struct ts_cmp *c, const struct ts_run *r, const char *name,
+			const char **why)
 {
 	const struct ts_run_metric *m = ts_run_find(r, name), *all;
 	char buf[512];
 	const char *marker;
 	int positive;
 
-	if (m)
+	if (m) {
+		*why = isnan(m->value) ? m->why_null ?: "not measured" : NULL;
 		return m->value;
+	}
+	for (int k = 0; k < 2; k++) {
+		int sec = family_section(name, k);
+
+		if (sec >= 0 && ts_run_section(r, sec) == TS_NOT_RECORDED) {
+			*why = not_recorded(c, sec);
+			return NAN;
+		}
+	}
+	*why = "not in the run's figures";
 	marker = family_marker(name, buf, sizeof(buf), &positive);
 	all = marker ? ts_run_find(r, marker) : NULL;
-	if (!all || isnan(all->value))
+	if (!all || isnan(all->value)) {
+		*why = all && all->why_null ? all->why_null : *why;
 		return NAN;
-	return (positive < 0 ? all->value == 0 : !positive || all->value > 0) ? 0 : NAN;
+	}
+	if (positive == 2 || !(positive < 0 ? all->value == 0 : !positive || all->value > 0))
+		return NAN;
+	*why = NULL;
+	return 0;
 }
 
 static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *scratch)
@@ -111,9 +186,16 @@ static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *sc
 	cell->outlier = calloc(n, sizeof(int));
 	if (!cell->values || !cell->outlier)
 		return -ENOMEM;
-	for (int r = 0; r < n; r++)
-		cell->values[r] = run_value(&c->var[v].runs[r], row->name);
+	cell->why_null = NULL;
+	for (int r = 0; r < n; r++) {
+		const char *why;
+
+		cell->values[r] = run_value(c, &c->var[v].runs[r], row->name, &why);
+		if (why && !cell->why_null)
+			cell->why_null = why;
+	}
 	k = measured(cell, n, scratch);
+	cell->measured = k;
 	err = ts_stats_summary(scratch, k, row->kind == TS_METRIC_RATE, &cell->s);
 	if (err)
 		return err;
@@ -164,6 +246,38 @@ static int adjust_family(struct ts_cmp *c, int v, enum ts_cmp_family fam, double
 	return 0;
 }
 
+/* Row @r, measured by one side of @v's comparison only, into its group by side and reason. */
+static void add_unmeasured(struct ts_cmp *c, int v, const struct ts_cmp_row *r, int side)
+{
+	const char *why = r->cell[side].why_null ? r->cell[side].why_null : "not measured";
+	struct ts_cmp_unmeasured *u = c->unmeasured[v];
+	int k;
+
+	for (k = 0; k < c->nr_unmeasured[v]; k++)
+		if (u[k].side == side && !strcmp(u[k].why, why))
+			break;
+	if (k == TS_CMP_MAX_UNMEASURED) {
+		k = TS_CMP_MAX_UNMEASURED - 1; /* the last group takes every reason left */
+		u[k].why = "no figure, for other reasons";
+	} else if (k == c->nr_unmeasured[v]) {
+		u[k] = (struct ts_cmp_unmeasured){ side, why, 0, r };
+		c->nr_unmeasured[v]++;
+	}
+	u[k].nr_rows++;
+}
+
+/* The rows each comparison could not test because one side has no figure at all. */
+static void find_unmeasured(struct ts_cmp *c)
+{
+	for (int v = 1; v < c->nr_var; v++)
+		for (int i = 0; i < c->nr_rows; i++) {
+			const struct ts_cmp_row *r = &c->rows[i];
+
+			if (!r->cell[0].measured != !r->cell[v].measured)
+				add_unmeasured(c, v, r, r->cell[0].measured ? v : 0);
+		}
+}
+
 static int compute(struct ts_cmp *c)
 {
 	int maxn = 0, err = 0;
@@ -187,6 +301,7 @@ static int compute(struct ts_cmp *c)
 
 			cell->significant = !isnan(cell->p_adj) && cell->p_adj < c->o.alpha;
 		}
+	find_unmeasured(c);
 	free(scratch);
 	return err;
 }

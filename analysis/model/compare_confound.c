@@ -22,7 +22,7 @@ const char *ts_cmp_fact_name(enum ts_run_fact f)
 	static const char *const names[TS_FACT_NR] = {
 		"kernel",   "cpus",   "cmdline",   "pinning",        "workload",
 		"events",   "boot_args", "events_missing", "preempt", "arch",
-		"nr_cpus", "cpu",    "release",   "nohz",
+		"nr_cpus", "cpu",    "release",   "trace_events", "nohz",
 	};
 
 	return f < TS_FACT_NR ? names[f] : "";
@@ -134,7 +134,8 @@ static int var_differs(const struct ts_cmp *c, int v, int f)
 {
 	/* the preemption model is the kernel's own, like its version: a note (preempt_note) */
 	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING ||
-	    f == TS_FACT_PREEMPT || f == TS_FACT_RELEASE || f == TS_FACT_NOHZ)
+	    f == TS_FACT_PREEMPT || f == TS_FACT_RELEASE || f == TS_FACT_NOHZ ||
+	    f == TS_FACT_TRACE_EVENTS)
 		return 0;
 	if (f == TS_FACT_CMDLINE)
 		return cmdline_differs(&c->var[0], &c->var[v]);
@@ -256,7 +257,9 @@ static int fact_confounders(struct ts_cmp *c, int *cap, int *ncap)
 		for (int v = 0; v < c->nr_var && !err; v++) {
 			const struct ts_cmp_variant *var = &c->var[v];
 
-			for (int r = 1; r < var->nr_runs && !err && f != TS_FACT_EVENTS_MISSING;
+			/* the trace's events are compared as the events (ts_run_infer()) */
+			for (int r = 1; r < var->nr_runs && !err && f != TS_FACT_EVENTS_MISSING &&
+					f != TS_FACT_TRACE_EVENTS;
 			     r++) {
 				const char *x = var->runs[r].fact[f];
 

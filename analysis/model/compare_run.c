@@ -112,6 +112,9 @@ int ts_run_infer(struct ts_run *r)
 
 	if (!r->fact[TS_FACT_KERNEL] && r->fact[TS_FACT_RELEASE])
 		err = ts_run_set_fact(r, TS_FACT_KERNEL, r->fact[TS_FACT_RELEASE]);
+	/* the events recorded, from the perf.data's attrs when no meta.txt listed them */
+	if (!err && !r->fact[TS_FACT_EVENTS] && r->fact[TS_FACT_TRACE_EVENTS])
+		err = ts_run_set_fact(r, TS_FACT_EVENTS, r->fact[TS_FACT_TRACE_EVENTS]);
 	if (!err && !r->fact[TS_FACT_NOHZ])
 		err = ts_run_set_fact(r, TS_FACT_NOHZ, infer_nohz(r, buf, sizeof(buf)));
 	if (!err && !r->fact[TS_FACT_PREEMPT])
@@ -164,6 +167,20 @@ int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value)
 	if (value && !(r->fact[f] = strdup(value)))
 		return -ENOMEM;
 	return 0;
+}
+
+int ts_run_section(const struct ts_run *r, enum ts_section s)
+{
+	return s >= 0 && s < TS_SEC_NR && r->section[s] ? r->section[s] - 1 : -1;
+}
+
+const char *ts_run_section_name(enum ts_section s)
+{
+#define SEC_OPS(id, ident) [TS_SEC_##id] = &ts_##ident##_section,
+	static const struct ts_section_ops *const ops[TS_SEC_NR] = { TS_SECTIONS(SEC_OPS) };
+#undef SEC_OPS
+
+	return s >= 0 && s < TS_SEC_NR ? ops[s]->name : "";
 }
 
 void ts_run_release(struct ts_run *r)

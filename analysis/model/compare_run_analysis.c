@@ -378,5 +378,7 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
 		err = ts_run_add_path_metrics(r, path, a, ops);
 	ts_analysis_lost(a, &lost, &recs);
 	r->lost = (double)lost;
+	for (int s = 0; s < TS_SEC_NR; s++)
+		r->section[s] = 1 + ts_analysis_section(a, s)->presence;
 	return err;
 }

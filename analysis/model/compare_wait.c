@@ -210,8 +210,10 @@ static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const struc
 	char name[STACK_NAME + 32];
 	int n, i, err = 0;
 
-	if (!nst)
-		return 0;
+	if (!nst) /* the stacks' family not measured: none of its figures is 0 */
+		return ts_run_add(r, "task.offcpu_stacks.floor.per_op", "ns/op", TS_DIR_NEUTRAL,
+				  TS_METRIC_VALUE, NAN,
+				  "no switch-out callchains (record with perf record -g)");
 	if (!group)
 		return -ENOMEM;
 	n = group_stacks(a, &k, group, &g);

@@ -99,6 +99,8 @@ static void cell(FILE *f, const struct ts_cmp *c, const struct ts_cmp_cell *x, i
 	key_num(f, "cv", x->s.cv);
 	key_num(f, "min", x->s.min);
 	key_num(f, "max", x->s.max);
+	fprintf(f, ",\"measured\":%d,\"why_null\":", x->measured);
+	str_or_null(f, x->why_null);
 	fprintf(f, ",\"noisy\":%s,\"values\":[", x->noisy ? "true" : "false");
 	for (int r = 0; r < c->var[v].nr_runs; r++) {
 		fputs(r ? "," : "", f);
@@ -256,6 +258,24 @@ static void wakeup_path(FILE *f, const struct ts_cmp *c, int v)
 	fputc(']', f);
 }
 
+/* The rows of @v's comparison with no figure in any run of one side, by side and reason. */
+static void unmeasured(FILE *f, const struct ts_cmp *c, int v)
+{
+	fputs(",\"unmeasured\":[", f);
+	for (int i = 0; i < c->nr_unmeasured[v]; i++) {
+		const struct ts_cmp_unmeasured *u = &c->unmeasured[v][i];
+
+		fputs(i ? ",{\"variant\":" : "{\"variant\":", f);
+		str(f, c->var[u->side].name);
+		fputs(",\"why\":", f);
+		str(f, u->why);
+		fprintf(f, ",\"metrics\":%d,\"first\":", u->nr_rows);
+		str(f, u->first->name);
+		fputc('}', f);
+	}
+	fputc(']', f);
+}
+
 static void mechanism(FILE *f, const struct ts_cmp_mech *m)
 {
 	fputs("{\"metric\":", f);
@@ -320,6 +340,7 @@ static void explanations(FILE *f, const struct ts_cmp *c)
 		fputc(']', f);
 		waits(f, c, v);
 		wakeup_path(f, c, v);
+		unmeasured(f, c, v);
 		fputc('}', f);
 	}
 	fputc(']', f);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tickscope/analysis.h"
 #include "tickscope/compare_report.h"
 #include "common/io.h"
 #include "tickscope/error.h"
@@ -209,9 +210,37 @@ static int one_fact(char *l, struct ts_run *r)
 	return -TS_ESUMMARY;
 }
 
+static const char *const presence_names[] = {
+	[TS_PRESENT] = "present",
+	[TS_RECORDED_EMPTY] = "empty",
+	[TS_NOT_RECORDED] = "not-recorded",
+};
+
+/*
+ * Whether the trace recorded a family of events: "section NAME STATE" (tabs), STATE one of
+ * presence_names; Return: 0, -TS_ESUMMARY, -ENOMEM.
+ */
+static int one_section(char *l, struct ts_run *r)
+{
+	char *f[4];
+	int n = split(l, f, 4);
+
+	for (int k = 0; n == 3 && k < TS_SEC_NR; k++) {
+		if (strcmp(f[1], ts_run_section_name(k)))
+			continue;
+		for (int p = 0; p <= TS_NOT_RECORDED && !r->section[k]; p++)
+			if (!strcmp(f[2], presence_names[p])) {
+				r->section[k] = 1 + p;
+				return 0;
+			}
+		break;
+	}
+	return -TS_ESUMMARY;
+}
+
 /*
  * Every line after the trace's into @r: "lost", the header's facts ("fact", format 13 on),
- * the metrics, "end N".
+ * the families of events recorded ("section", format 14 on), the metrics, "end N".
  * Return: 0, -TS_ESUMMARY (at *@line), -TS_ESUMMARYCUT, -ENOMEM.
  */
 static int body(FILE *f, struct ts_run *r, int *line)
@@ -230,6 +259,8 @@ static int body(FILE *f, struct ts_run *r, int *line)
 				err = -TS_ESUMMARY;
 		} else if (!strncmp(l, "fact\t", 5) && lost && !r->nr) {
 			err = one_fact(l, r);
+		} else if (!strncmp(l, "section\t", 8) && lost && !r->nr) {
+			err = one_section(l, r);
 		} else if (!strncmp(l, "end\t", 4)) {
 			done = 1;
 			err = !lost || count(l + 4) != r->nr ? -TS_ESUMMARY : 0;
@@ -273,8 +304,10 @@ int ts_summary_read(const char *path, const char *key, struct ts_run *r, int *li
 	}
 	for (int k = TS_FACT_TRACE_FIRST; !err && k < TS_FACT_TRACE_END; k++)
 		err = tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0;
-	if (!err)
+	if (!err) {
 		r->lost = tmp.lost;
+		memcpy(r->section, tmp.section, sizeof(r->section));
+	}
 	ts_run_release(&tmp);
 	if (line)
 		*line = where;
@@ -294,6 +327,10 @@ static void summary_print(FILE *f, const char *key, const char *sha256, long lon
 			fputc(*c == '\t' || *c == '\n' ? ' ' : *c, f);
 		fputc('\n', f);
 	}
+	for (int k = 0; k < TS_SEC_NR; k++)
+		if (ts_run_section(r, k) >= 0)
+			fprintf(f, "section\t%s\t%s\n", ts_run_section_name(k),
+				presence_names[ts_run_section(r, k)]);
 	for (int i = from; i < r->nr; i++) {
 		const struct ts_run_metric *m = &r->m[i];
 

@@ -411,6 +411,28 @@ static void wakes_block(FILE *f, const struct ts_cmp *c, int v)
 	}
 }
 
+/* The rows of @v's comparison with no figure on one side, the reason said once per group. */
+static void unmeasured_block(FILE *f, const struct ts_cmp *c, int v,
+			     const struct ts_compare_report_opts *o)
+{
+	char w[400];
+
+	if (!c->nr_unmeasured[v])
+		return;
+	fprintf(f,
+		"\nNot compared, %s vs %s (no figure in any run of one side: - in the tables, "
+		"null in --json, not tested nor ranked):\n",
+		c->var[v].name, c->var[0].name);
+	for (int i = 0; i < c->nr_unmeasured[v]; i++) {
+		const struct ts_cmp_unmeasured *u = &c->unmeasured[v][i];
+
+		fprintf(f, "  %s: %s: %d metric%s, %s%s\n", c->var[u->side].name, u->why,
+			u->nr_rows, u->nr_rows == 1 ? "" : "s", u->nr_rows > 1 ? "e.g. " : "",
+			o->metric_names ? u->first->name :
+					  ts_cmp_metric_words(u->first->name, w, sizeof(w)));
+	}
+}
+
 static void metrics_block(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o)
 {
 	char a[32], b[32], e[32], g[32], w[400];
@@ -489,6 +511,7 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 		changes_block(f, c, v, o);
 		waits_block(f, c, v);
 		wakes_block(f, c, v);
+		unmeasured_block(f, c, v, o);
 	}
 	if (c->nr_notes)
 		fprintf(f, "\nKernel differences (the runs' kernel configs and events; classes of"

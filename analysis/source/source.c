@@ -319,6 +319,23 @@ enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s)
 	return s->kfrom;
 }
 
+/* The name of attr @i when it is a tracepoint that was sampled, else NULL. */
+static const char *attr_tracepoint(struct ts_source *s, const struct ts_attr *attr, char *buf,
+				   size_t len)
+{
+	const char *name = attr->name;
+
+	if (attr->type != PERF_TYPE_TRACEPOINT || (attr->not_sampled && !attr->nr_samples))
+		return NULL;
+	if (!name[0] && s->dec)
+		name = ts_decoder_event_name(s->dec, (int)attr->config);
+	if (!name || !name[0]) {
+		snprintf(buf, len, "tracepoint:%llu", (unsigned long long)attr->config);
+		name = buf;
+	}
+	return name;
+}
+
 void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a)
 {
 	const struct ts_attr *attrs;
@@ -327,20 +344,35 @@ void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a)
 
 	attrs = ts_reader_attrs(s->reader, &nr);
 	for (i = 0; i < nr; i++) {
-		const char *name = attrs[i].name;
+		const char *name = attr_tracepoint(s, &attrs[i], buf, sizeof(buf));
 
-		if (attrs[i].type != PERF_TYPE_TRACEPOINT ||
-		    (attrs[i].not_sampled && !attrs[i].nr_samples))
-			continue;
-		if (!name[0] && s->dec)
-			name = ts_decoder_event_name(s->dec, (int)attrs[i].config);
-		if (!name || !name[0]) {
-			snprintf(buf, sizeof(buf), "tracepoint:%llu",
-				 (unsigned long long)attrs[i].config);
-			name = buf;
-		}
-		ts_analysis_note_recorded(a, name);
+		if (name)
+			ts_analysis_note_recorded(a, name);
 	}
+}
+
+char *ts_source_recorded(struct ts_source *s, char *buf, size_t len)
+{
+	const struct ts_attr *attrs;
+	size_t at = 0;
+	char one[64];
+	int nr, i, j;
+
+	attrs = ts_reader_attrs(s->reader, &nr);
+	buf[0] = '\0';
+	for (i = 0; i < nr; i++) {
+		const char *name = attr_tracepoint(s, &attrs[i], one, sizeof(one));
+		size_t n = name ? strlen(name) : 0;
+
+		for (j = 0; n && j < i; j++) /* once: an attr per CPU or per task repeats it */
+			if (attrs[j].type == PERF_TYPE_TRACEPOINT &&
+			    attrs[j].config == attrs[i].config)
+				n = 0;
+		if (!n || at + n + 2 > len)
+			continue;
+		at += snprintf(buf + at, len - at, "%s%s", at ? "," : "", name);
+	}
+	return buf;
 }
 
 static const char *lookup_sym(void *ctx, uint64_t addr, uint64_t *off)

@@ -8,11 +8,15 @@
 #define TICKSCOPE_COMPARE_H
 
 #include "tickscope/metric.h"
+#include "tickscope/section.h"
 #include "tickscope/stats.h"
 
 #define TS_CMP_MAX_VAR 16
-/* of the JSON and TSV layout (docs/compare-json.md); 2: the headline */
-#define TS_CMP_VERSION 4
+/*
+ * of the JSON and TSV layout (docs/compare-json.md); 2: the headline; 5: each variant's cell
+ * says whether it was measured and, when not, why ("measured", "why_null")
+ */
+#define TS_CMP_VERSION 5
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
@@ -34,6 +38,7 @@ enum ts_run_fact {
 	TS_FACT_NR_CPUS, /* HEADER_NRCPUS: "8 online of 8" */
 	TS_FACT_CPU, /* HEADER_CPUDESC and HEADER_CPUID: the CPU model */
 	TS_FACT_RELEASE, /* HEADER_OSRELEASE: the kernel's release (uname -r) */
+	TS_FACT_TRACE_EVENTS, /* the tracepoints the perf.data's attrs recorded, comma-separated */
 	/* inferred from the trace's metrics (ts_run_infer()) */
 	TS_FACT_NOHZ, /* how the tick behaves on idle CPUs, from timer:tick_stop */
 	TS_FACT_NR
@@ -65,6 +70,12 @@ struct ts_run {
 	void *intern_ctx;
 	char *fact[TS_FACT_NR]; /* NULL when unknown */
 	double lost; /* lost events (perf's LOST records and meta.txt), NAN if unknown */
+	/*
+	 * Which families of events (the analysis's sections) the trace recorded: per section,
+	 * 0 when unknown (no trace, a summary before format 14), else 1 + its enum ts_presence
+	 * (ts_run_section()). A figure of a family not recorded is not measured, never 0.
+	 */
+	unsigned char section[TS_SEC_NR];
 };
 
 /** ts_run_add() - add or replace metric @name; Return: 0 or -ENOMEM */
@@ -79,10 +90,20 @@ int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value);
 
 /**
  * ts_run_infer() - the facts a run's trace metrics tell where nothing else said: TS_FACT_NOHZ
- * from timer:tick_stop (docs/compare.md, "Facts from the files"), and TS_FACT_KERNEL from the
- * header's release when meta.txt did not say. Return: 0 or -ENOMEM.
+ * from timer:tick_stop (docs/compare.md, "Facts from the files"), TS_FACT_KERNEL from the
+ * header's release and TS_FACT_EVENTS from the perf.data's attrs (TS_FACT_TRACE_EVENTS) when
+ * meta.txt did not say. Return: 0 or -ENOMEM.
  */
 int ts_run_infer(struct ts_run *r);
+
+/**
+ * ts_run_section() - whether run @r recorded the events of section @s: its enum ts_presence,
+ * or -1 when not known
+ */
+int ts_run_section(const struct ts_run *r, enum ts_section s);
+
+/** ts_run_section_name() - "sched", "idle", "timer", "workqueue", ... ("" out of range) */
+const char *ts_run_section_name(enum ts_section s);
 
 /** ts_run_release() - free what a run owns (not the struct) */
 void ts_run_release(struct ts_run *r);
@@ -189,7 +210,13 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     subset of them); "fact NAME VALUE" lines after "lost" carry the perf.data header's
  *     facts (TS_FACT_TRACE_FIRST to TS_FACT_TRACE_END).
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 13"
+/*
+ * 14: "section NAME STATE" lines after the facts say which families of events the trace
+ *     recorded (STATE: present, empty, not-recorded), so that compare tells a figure of a
+ *     family not recorded (null) from one that was 0; "fact trace_events LIST" carries the
+ *     perf.data attrs' tracepoints.
+ */
+#define TS_SUMMARY_MAGIC "tickscope-summary 14"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
  * metrics and the key's kallsyms; 13 tells supervisors better (a summary of 10-12 may count
@@ -229,6 +256,8 @@ struct ts_cmp_cell {
 	double p, p_adj; /* p-value, and adjusted within its family (result: = p) */
 	double welch_p;
 	int significant;
+	int measured; /* runs with a value (the others: why_null) */
+	const char *why_null; /* why a run has none (the first such run's reason), or NULL */
 };
 
 struct ts_cmp_row {
@@ -342,6 +371,19 @@ struct ts_cmp_headline {
 	int nr_lines;
 };
 
+#define TS_CMP_MAX_UNMEASURED 16
+
+/*
+ * Rows measured on one side only (every run of the other has no figure), by why the other
+ * has none: untested, left out of the ranking, the reason said once.
+ */
+struct ts_cmp_unmeasured {
+	int side; /* the variant without figures: 0 (the baseline) or v */
+	const char *why; /* its first run's reason (a metric's why_null) */
+	int nr_rows;
+	const struct ts_cmp_row *first; /* the first such row */
+};
+
 struct ts_cmp_opts {
 	double alpha; /* 0.05 */
 	double cv_max; /* noisy above this CV (0.10) */
@@ -373,6 +415,10 @@ struct ts_cmp {
 	struct ts_cmp_wake wakes[TS_CMP_MAX_VAR][TS_CMP_MAX_WAKES]; /* the wakeup path */
 	int nr_wakes[TS_CMP_MAX_VAR];
 	struct ts_cmp_headline head[TS_CMP_MAX_VAR];
+	/* the rows of one side only, by side and reason (the last: every other reason) */
+	struct ts_cmp_unmeasured unmeasured[TS_CMP_MAX_VAR][TS_CMP_MAX_UNMEASURED];
+	int nr_unmeasured[TS_CMP_MAX_VAR];
+	char sec_why[TS_SEC_NR][96]; /* why a section's figures are null: "<event> not recorded" */
 };
 
 /**

@@ -194,6 +194,13 @@ struct ts_report_opts;
 void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a);
 
 /**
+ * ts_source_recorded() - the tracepoints the input recorded (its sampled attrs), comma-
+ * separated in the attrs' order, each once, into @buf of @len bytes (those that do not fit
+ * are left out). Return: @buf ("" for none).
+ */
+char *ts_source_recorded(struct ts_source *s, char *buf, size_t len);
+
+/**
  * ts_source_report_opts() - fill the input's part of @o: path, file info, and symbolization
  * through the loaded kallsyms (raw addresses without one)
  */
