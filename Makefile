@@ -112,6 +112,7 @@ check: deps
 	$(Q)$(MAKE) --no-print-directory all check-build-extra
 	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) SANITIZE=$(SANITIZE) \
 		TS_KSYMS_CACHE=$(CURDIR)/$(BUILD)/ksyms-cache \
+		TS_FORMATS_CACHE=$(CURDIR)/$(BUILD)/formats-cache \
 		TS_SUMMARY_CACHE=$(CURDIR)/$(BUILD)/summary-cache \
 		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/

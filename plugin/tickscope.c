@@ -48,6 +48,7 @@ struct plugin {
 	char input[4096];
 	char *kallsyms;
 	char ksyms_cache[4096]; /* the folder of parsed tables, as the CLI's */
+	char formats_cache[4096]; /* the folder of probe markers, as the CLI's */
 	uint64_t nr_samples, nr_other;
 	int failed; /* the worker stopped on an error */
 	struct perf_cmdline perf; /* perf's own options: the input, the filters */
@@ -333,6 +334,7 @@ int start(void **data, void *ctx)
 	o.input = p->input;
 	o.kallsyms = p->kallsyms;
 	o.ksyms_cache = ts_ksyms_cache_dir(p->ksyms_cache, sizeof(p->ksyms_cache));
+	o.formats_cache = ts_decoder_cache_dir(p->formats_cache, sizeof(p->formats_cache));
 	ret = ts_source_open(&p->src, &o);
 	if (ret) {
 		fprintf(stderr, "tickscope.so: %s\n",

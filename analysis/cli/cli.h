@@ -75,6 +75,13 @@ int cli_check_operands(const char *cmd, const char *opt_i, int argc, char **argv
 const char *cli_ksyms_cache(void);
 
 /*
+ * The folder of markers of tracing data found clean by a probe child (ts_decoder_new_cached()):
+ * $TS_FORMATS_CACHE, else $XDG_CACHE_HOME/tickscope/formats, else ~/.cache/tickscope/formats,
+ * as cli_ksyms_cache(); NULL for none.
+ */
+const char *cli_formats_cache(void);
+
+/*
  * The user's folder of run summaries and chart data that compare computed (it writes nothing
  * into the run folders it reads): $TS_SUMMARY_CACHE when set ("" or "off": none), else
  * $XDG_CACHE_HOME/tickscope/summaries, else ~/.cache/tickscope/summaries. Its files are kept

@@ -206,6 +206,23 @@ const char *cli_ksyms_cache(void)
 	return ksyms_dir;
 }
 
+static char formats_buf[4096];
+static const char *formats_dir;
+
+static void formats_cache_once(void)
+{
+	formats_dir = ts_decoder_cache_dir(formats_buf, sizeof(formats_buf));
+}
+
+/* Found once, as the kallsyms folder */
+const char *cli_formats_cache(void)
+{
+	static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+	pthread_once(&once, formats_cache_once);
+	return formats_dir;
+}
+
 /* The folder of compare's summaries in @buf (a local one: the runs load on several threads) */
 static const char *summary_cache(char *buf, size_t len)
 {

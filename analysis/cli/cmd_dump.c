@@ -276,6 +276,7 @@ int cmd_dump(int argc, char **argv)
 	o.input = cc.input;
 	o.kallsyms = cc.kallsyms;
 	o.ksyms_cache = cli_ksyms_cache();
+	o.formats_cache = cli_formats_cache();
 	o.unordered = cc.file_order;
 	o.strict = cc.strict;
 	o.symbols = d.fmt == FMT_TEXT ? TS_SYMS_PRINT : 0;

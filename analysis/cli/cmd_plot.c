@@ -118,6 +118,7 @@ static int parse_args(struct plot_args *p, int argc, char **argv)
 	p->src.input = cc.input;
 	p->src.kallsyms = cc.kallsyms;
 	p->src.ksyms_cache = cli_ksyms_cache();
+	p->src.formats_cache = cli_formats_cache();
 	p->src.need_decoder = 1;
 	p->src.symbols = TS_SYMS_TABLE;
 	p->src.threaded = 1;

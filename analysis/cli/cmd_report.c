@@ -128,6 +128,7 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 	r->src.input = cc.input;
 	r->src.kallsyms = cc.kallsyms;
 	r->src.ksyms_cache = cli_ksyms_cache();
+	r->src.formats_cache = cli_formats_cache();
 	r->src.unordered = cc.file_order;
 	r->src.strict = cc.strict;
 	r->src.need_decoder = 1;

@@ -184,6 +184,7 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	struct ts_source_opts so = { .input = data,
 				     .kallsyms = ksyms,
 				     .ksyms_cache = kcache,
+				     .formats_cache = cli_formats_cache(),
 				     .need_decoder = 1,
 				     .symbols = ksyms ? TS_SYMS_TABLE : 0,
 				     .threaded = !o->one_thread };

@@ -43,8 +43,8 @@ static void on_refused(void *ctx, int id, const char *sys, const char *name, con
 	snprintf(r->why, sizeof(r->why), "%s", why);
 }
 
-int ts_decoder_new_like(struct ts_decoder **dp, const struct ts_decoder *like, const void *data,
-			size_t len, char *err, size_t errlen)
+static int decoder_new(struct ts_decoder **dp, const struct ts_decoder *like, const void *data,
+		       size_t len, const char *cache, char *err, size_t errlen)
 {
 	struct ts_decoder *d;
 	int ret;
@@ -77,7 +77,7 @@ int ts_decoder_new_like(struct ts_decoder **dp, const struct ts_decoder *like, c
 	d->td_len = len;
 	d->td_vetted = like && like->td_vetted && like->td == data && like->td_len == len;
 	ret = ts_tracedata_parse(d->tep, data, len, err, errlen, on_refused, d, &d->td_kallsyms,
-				 &d->td_vetted);
+				 &d->td_vetted, cache);
 	if (ret) {
 		ts_decoder_free(d);
 		return ret;
@@ -86,9 +86,21 @@ int ts_decoder_new_like(struct ts_decoder **dp, const struct ts_decoder *like, c
 	return 0;
 }
 
+int ts_decoder_new_like(struct ts_decoder **dp, const struct ts_decoder *like, const void *data,
+			size_t len, char *err, size_t errlen)
+{
+	return decoder_new(dp, like, data, len, NULL, err, errlen);
+}
+
 int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *err, size_t errlen)
 {
-	return ts_decoder_new_like(dp, NULL, data, len, err, errlen);
+	return decoder_new(dp, NULL, data, len, NULL, err, errlen);
+}
+
+int ts_decoder_new_cached(struct ts_decoder **dp, const void *data, size_t len, const char *cache,
+			  char *err, size_t errlen)
+{
+	return decoder_new(dp, NULL, data, len, cache, err, errlen);
 }
 
 void ts_decoder_free(struct ts_decoder *d)

@@ -102,13 +102,17 @@ static int deliver_sample(struct ts_reader *r, const unsigned char *rec, uint32_
 	ret = ts_sample_parse(r, rec, size, off, &s);
 	if (ret)
 		return ret;
-	/* per-CPU tables are sized by the CPUs seen: a damaged cpu must not size them */
-	if (s.cpu != UINT32_MAX && s.cpu >= max_cpus(r))
+	/*
+	 * per-CPU tables are sized by the CPUs seen: a damaged cpu must not size them (none,
+	 * UINT32_MAX, wraps to 0 and passes)
+	 */
+	if (s.cpu + 1u > max_cpus(r))
 		return ts_reader_fail(r, off, -TS_ECORRUPT,
 				      "SAMPLE on cpu %u, but the recording machine has %u CPUs%s",
 				      s.cpu, max_cpus(r),
 				      r->m.info.nr_cpus_avail ? " (NRCPUS feature)" : " at most");
-	r->attrs[s.attr->index].nr_samples++;
+	/* s.attr is &r->attrs[its index] (ts_sample_parse()): counted through it, one step */
+	((struct ts_attr *)s.attr)->nr_samples++;
 	if (!r->m.info.nr_samples++)
 		r->m.info.first_time = s.time;
 	if (s.time > r->m.info.last_time)
@@ -141,18 +145,17 @@ static int deliver_comm(struct ts_reader *r, const unsigned char *rec, uint32_t 
 			    !!(misc & PERF_RECORD_MISC_COMM_EXEC));
 }
 
-int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
+/*
+ * Every record but a sample: out of ts_deliver()'s line, whose frame (the registers saved and
+ * restored around each sample) is then only the sample's.
+ */
+static __attribute__((noinline)) int deliver_other(struct ts_reader *r, const unsigned char *rec,
+						   uint32_t type, uint16_t size, uint64_t off)
 {
 	const struct ts_reader_ops *ops = r->ops;
-	uint32_t type = ts_get_u32(rec);
-	uint16_t size;
 	struct trailer t;
 	int ret;
 
-	r->m.cur_off = off;
-	memcpy(&size, rec + 6, 2);
-	if (type == PERF_RECORD_SAMPLE)
-		return deliver_sample(r, rec, size, off);
 	ret = get_trailer(r, r->m.err, rec, size, off, &t);
 	if (ret)
 		return ret;
@@ -198,6 +201,18 @@ int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
 	default:
 		return 0;
 	}
+}
+
+int ts_deliver(struct ts_reader *r, const unsigned char *rec, uint64_t off)
+{
+	uint32_t type = ts_get_u32(rec);
+	uint16_t size;
+
+	r->m.cur_off = off;
+	memcpy(&size, rec + 6, 2);
+	if (type == PERF_RECORD_SAMPLE)
+		return deliver_sample(r, rec, size, off);
+	return deliver_other(r, rec, type, size, off);
 }
 
 /* Time of a kernel record, for the queue: the sample's TIME field or the trailer's; @err is

@@ -81,7 +81,8 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 				      s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));
 	td = ts_reader_tracing_data(s->reader, &td_len);
 	if (td_len) {
-		ret = ts_decoder_new(&s->dec, td, td_len, err, sizeof(err));
+		ret = ts_decoder_new_cached(&s->dec, td, td_len, opts->formats_cache, err,
+					    sizeof(err));
 		if (!ret && opts->own_printer)
 			ret = ts_decoder_new_like(&s->pdec, s->dec, td, td_len, err, sizeof(err));
 		if (ret)

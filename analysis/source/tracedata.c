@@ -412,18 +412,48 @@ static int vetted_before(const char *sum, int add)
 }
 
 /*
+ * The key of @f's marker in the cache folder (tracedata_cache.c): the probed bytes' @sum and
+ * the formats refused before the probe. Return: 0, or -1 when there is none to be had.
+ */
+static int marker_key(char *key, size_t len, const char *sum, const struct fmts *f)
+{
+	size_t i, nr = 0, *refused = NULL;
+	int ret;
+
+	for (i = 0; i < f->nr; i++)
+		nr += f->v[i].refused;
+	if (nr && !(refused = malloc(nr * sizeof(*refused))))
+		return -1;
+	for (i = 0, nr = 0; i < f->nr; i++)
+		if (f->v[i].refused)
+			refused[nr++] = i;
+	ret = ts_vetted_key(key, len, sum, refused, nr);
+	free(refused);
+	return ret;
+}
+
+/*
  * Check every format, probe the rest in a child (unless *@clean says a probe of the same bytes
- * found nothing), and parse what survived. *@clean: whether the probe found nothing.
+ * found nothing, or @cache holds a marker saying so for the @sum of the bytes), and parse what
+ * survived. *@clean: whether the probe found nothing. The tests' crash switch (TS_PROBE_CRASH)
+ * neither reads nor leaves a marker.
  */
 static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
-			 const struct texts *t, const struct reject *rj, int *clean)
+			 const struct texts *t, const struct reject *rj, int *clean,
+			 const char *sum, const char *cache)
 {
-	char why[160];
+	char why[160], key[8192];
 	size_t i, bad_step, from = 0;
+	int keyed = 0;
 
 	for (i = 0; i < f->nr; i++)
 		if (ts_format_check(f->v[i].text, f->v[i].len, why, sizeof(why)))
 			refuse(&f->v[i], rj, why);
+	if (!*clean && cache && cache[0] && !getenv("TS_PROBE_CRASH")) {
+		keyed = !marker_key(key, sizeof(key), sum, f);
+		*clean = keyed && ts_vetted_cached(cache, key);
+		keyed = keyed && !*clean;
+	}
 	for (; !*clean;) {
 		bad_step = probe(f, t, from);
 		*clean = bad_step == SIZE_MAX && !from;
@@ -436,6 +466,8 @@ static int parse_formats(struct tep_handle *tep, struct cur *c, struct fmts *f,
 		refuse(&f->v[bad_step], rj, "libtraceevent crashed parsing it");
 		from = bad_step + 1;
 	}
+	if (keyed && *clean)
+		ts_vetted_store(cache, key);
 	pthread_mutex_lock(&tokenizer_lock);
 	for (i = 0; i < f->nr; i++) {
 		/* perf warns about a format that does not parse and goes on; so do we */
@@ -539,14 +571,15 @@ static int read_sections(struct tep_handle *tep, struct cur *c, struct fmts *f, 
 }
 
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
-		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted)
+		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted,
+		       const char *cache)
 {
 	const struct reject rj = { reject, ctx };
 	struct cur c = { data, data, (const unsigned char *)data + size, err, errlen };
 	struct fmts f = { 0 };
 	struct texts t = { 0 };
 	int ret, probed = 0;
-	char sum[TS_SHA256_HEX];
+	char sum[TS_SHA256_HEX] = "";
 
 	*kallsyms = 0;
 	ret = read_sections(tep, &c, &f, &t);
@@ -565,7 +598,7 @@ int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, ch
 		probed = !*vetted;
 	}
 	if (!ret)
-		ret = parse_formats(tep, &c, &f, &t, &rj, vetted);
+		ret = parse_formats(tep, &c, &f, &t, &rj, vetted, sum, cache);
 	if (!ret && probed && *vetted)
 		vetted_before(sum, 1);
 	free(f.v);

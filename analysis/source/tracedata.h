@@ -16,10 +16,26 @@ typedef void (*ts_reject_fn)(void *ctx, int id, const char *sys, const char *nam
  *            function list)
  * @vetted: in: 1 when these bytes have been through a probe child that found nothing
  *          libtraceevent crashes on (then none is forked); out: whether that holds now
+ * @cache: a folder of markers of sections found clean (tracedata_cache.c), or NULL: one
+ *         there for these bytes stands for the probe, and a clean probe leaves one
  * Return: 0, or -TS_ETRACEDATA with @err naming the offset inside the section.
  */
 int ts_tracedata_parse(struct tep_handle *tep, const void *data, size_t size, char *err,
-		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted);
+		       size_t errlen, ts_reject_fn reject, void *ctx, int *kallsyms, int *vetted,
+		       const char *cache);
+
+/*
+ * ts_vetted_key() - what a marker of a clean probe vouches for, into @key: the sha256 @sum of
+ * the bytes probed, the indices of the formats refused before it (skipped by the probe), and
+ * the libtraceevent of this process. Return: 0, or -1 when it cannot be had.
+ */
+int ts_vetted_key(char *key, size_t len, const char *sum, const size_t *refused, size_t nr);
+
+/* ts_vetted_cached() - does @dir hold the marker of @key, intact? (1 or 0) */
+int ts_vetted_cached(const char *dir, const char *key);
+
+/* ts_vetted_store() - leave the marker of @key in @dir (best effort), and prune the folder */
+void ts_vetted_store(const char *dir, const char *key);
 
 /*
  * ts_format_check() - is this event format safe to hand to tep_parse_event()?

@@ -159,12 +159,14 @@ tap_done() {
 # A scratch folder removed on exit, in $TAP_TMP. Call it directly, not as $(tap_tmpdir): the
 # EXIT trap of a command substitution's subshell would remove the folder at once.
 # compare's summary cache goes there too (TS_SUMMARY_CACHE): each test starts with none, and
-# none is left in the user's ~/.cache.
+# none is left in the user's ~/.cache; so do the probe markers (TS_FORMATS_CACHE) unless the
+# caller (make check) names their folder.
 tap_tmpdir() {
 	TAP_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
 	trap 'rm -rf "$TAP_TMP"' EXIT
 	TS_SUMMARY_CACHE=$TAP_TMP/summary-cache
-	export TS_SUMMARY_CACHE
+	: "${TS_FORMATS_CACHE:=$TAP_TMP/formats-cache}"
+	export TS_SUMMARY_CACHE TS_FORMATS_CACHE
 }
 
 # The file compare caches for the trace PATH in $TS_SUMMARY_CACHE, with SUFFIX (.tsum, .tplot):

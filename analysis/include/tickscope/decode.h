@@ -37,6 +37,23 @@ int ts_decoder_new(struct ts_decoder **dp, const void *data, size_t len, char *e
 int ts_decoder_new_like(struct ts_decoder **dp, const struct ts_decoder *like, const void *data,
 			size_t len, char *err, size_t errlen);
 
+/**
+ * ts_decoder_new_cached() - ts_decoder_new() that keeps what its probe child found
+ * @cache: a folder of markers (ts_decoder_cache_dir()), or NULL for none
+ *
+ * A marker there of a clean probe of these very bytes, by the same libtraceevent, stands for
+ * the probe child (a fork and a second parse of the formats); a clean probe leaves one.
+ */
+int ts_decoder_new_cached(struct ts_decoder **dp, const void *data, size_t len, const char *cache,
+			  char *err, size_t errlen);
+
+/**
+ * ts_decoder_cache_dir() - the user's folder of probe markers, for ts_decoder_new_cached():
+ * $TS_FORMATS_CACHE ("" or "off": none), else $XDG_CACHE_HOME/tickscope/formats, else
+ * ~/.cache/tickscope/formats. Return: the folder (in @buf, or the environment's), or NULL.
+ */
+const char *ts_decoder_cache_dir(char *buf, size_t len);
+
 /** ts_decoder_free() - free the decoder (NULL is fine) */
 void ts_decoder_free(struct ts_decoder *d);
 

@@ -19,6 +19,7 @@ struct ts_source_opts {
 	const char *input; /* path or "-" */
 	const char *kallsyms; /* NULL: the running kernel's, if the build ids match */
 	const char *ksyms_cache; /* folder of parsed kallsyms (ts_ksyms_load_cached()), or NULL */
+	const char *formats_cache; /* folder of probe markers (ts_decoder_new_cached()), or NULL */
 	int unordered; /* file order instead of time order */
 	int strict; /* a pipe-mode stream cut inside a record is an error, not a warning */
 	int need_decoder; /* fail without tracing data (every command but info) */
