@@ -213,7 +213,7 @@ done
 echo "my notes" >"$tmp/notes"
 "$TICKSCOPE" plot "$f" --kallsyms "$k" -o "$tmp/notes" >/dev/null 2>"$tmp/err"
 is "$?:$(cat "$tmp/err"):$(cat "$tmp/notes")" \
-	"1:tickscope: $tmp/notes: a file, not a folder: -o names the folder the charts go in:my notes" \
+	"1:tickscope: $tmp/notes: a file, not a folder: -o names the folder to write into:my notes" \
 	"-o naming a file: refused before the trace is read, the file left as it was"
 
 # --- A per-task recording (perf record --per-thread -p): the report prints wake delivery,

@@ -167,13 +167,7 @@ static int variant_args(const struct plot_args *p)
  */
 static int check_out(const struct plot_args *p)
 {
-	struct stat st;
-
-	if (!stat(p->dir, &st) && !S_ISDIR(st.st_mode))
-		return cli_error("%s: %s, not a folder: -o names the folder the charts go in",
-				 p->dir,
-				 S_ISREG(st.st_mode) ? "a file" : cli_file_kind(st.st_mode));
-	return p->src.kallsyms && readable(p->src.kallsyms);
+	return cli_check_dir("-o", p->dir) || (p->src.kallsyms && readable(p->src.kallsyms));
 }
 
 static int feed_analysis(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
