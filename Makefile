@@ -107,13 +107,17 @@ deps-demo:
 
 # The README's test command. TS_BUILD tells shell tests which binaries to use.
 PROVE ?= prove
+# What every check target's tests run with: this tree's binaries, and the kallsyms, formats and
+# summary caches kept in the build (not ~/.cache/tickscope, which every tickscope on the machine
+# shares).
+CHECK_ENV = TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+	TS_KSYMS_CACHE=$(CURDIR)/$(BUILD)/ksyms-cache \
+	TS_FORMATS_CACHE=$(CURDIR)/$(BUILD)/formats-cache \
+	TS_SUMMARY_CACHE=$(CURDIR)/$(BUILD)/summary-cache
 # Sanitized binaries run with tests/lsan.supp: leaks inside libtraceevent are not ours.
 check: deps
 	$(Q)$(MAKE) --no-print-directory all check-build-extra
-	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) SANITIZE=$(SANITIZE) \
-		TS_KSYMS_CACHE=$(CURDIR)/$(BUILD)/ksyms-cache \
-		TS_FORMATS_CACHE=$(CURDIR)/$(BUILD)/formats-cache \
-		TS_SUMMARY_CACHE=$(CURDIR)/$(BUILD)/summary-cache \
+	$(Q)$(CHECK_ENV) SANITIZE=$(SANITIZE) \
 		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 

@@ -65,19 +65,19 @@ bisect: $(CLI) workloads
 # make bisect over the known-answer series, live on qemu-aarch64 (tests/bisect-qemu.t; slow).
 check-bisect: deps
 	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64
-	$(Q)TS_CHECK_BISECT=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+	$(Q)TS_CHECK_BISECT=1 $(CHECK_ENV) \
 		$(PROVE) --exec '' tests/bisect-qemu.t
 
 # The nohz=off against default experiment, live on qemu-aarch64 (tests/experiment-qemu.t).
 check-experiment: deps
 	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64
-	$(Q)TS_CHECK_EXPERIMENT=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+	$(Q)TS_CHECK_EXPERIMENT=1 $(CHECK_ENV) \
 		$(PROVE) --exec '' tests/experiment-qemu.t
 
 # Boots qemu-aarch64 once (generic kernel): a real aarch64 perf.data must come back decodable.
 check-boards: deps
 	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64 workloads-static
-	$(Q)TS_CHECK_BOARDS=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+	$(Q)TS_CHECK_BOARDS=1 $(CHECK_ENV) \
 		$(PROVE) --exec '' tests/boards-qemu.t
 
 include boards/kernel/kernel.mk

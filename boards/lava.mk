@@ -20,7 +20,7 @@ lava-collect: $(CLI)
 # lava-run (no server) boots generated qemu jobs on the emulated aarch64 board (tests/lava-qemu.t).
 check-lava: deps
 	$(Q)$(MAKE) --no-print-directory all workloads-arm64 tickscope-arm64
-	$(Q)TS_CHECK_LAVA=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+	$(Q)TS_CHECK_LAVA=1 $(CHECK_ENV) \
 		$(PROVE) --exec '' tests/lava-qemu.t
 
 .PHONY: lava-jobs lava-ramdisk lava-collect check-lava

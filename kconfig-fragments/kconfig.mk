@@ -39,7 +39,7 @@ check-build-extra: kconfig-ksrc
 # tree-extract.sh) given as TS_KCONFIG_TREES="4.4=DIR 5.10=DIR 6.14=DIR" (each about 2 minutes
 # on 2 CPUs). Not in make check.
 check-kconfig-trees: all check-build-extra
-	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) TS_KCONFIG_TREES="$(TS_KCONFIG_TREES)" \
+	$(Q)$(CHECK_ENV) TS_KCONFIG_TREES="$(TS_KCONFIG_TREES)" \
 		$(PROVE) tests/kconfig-trees.t
 
 .PHONY: kernel-config menuconfig savedefconfig alldefconfig olddefconfig kconfig-ksrc

@@ -310,6 +310,8 @@ L=$T/tiny.layout
 	patch_case "$tiny" "$L" attr0-ids-size-huge error attr_0_ids_size 8 $big
 	patch_case "$tiny" "$L" attr0-ids-size-3 error attr_0_ids_size 8 3
 	patch_case "$tiny" "$L" attr3-ids-size-eof error attr_3_ids_size 8 $((S * 8))
+	# attr 0's ids then take in attr 1's (the next 16 bytes): one id in two events
+	patch_case "$tiny" "$L" attr0-ids-of-attr1 error attr_0_ids_size 8 32
 	patch_case "$tiny" "$L" attr0-size-0 any attr_0_size 4 0
 	patch_case "$tiny" "$L" attr0-size-max any attr_0_size 4 0xffffffff
 	patch_case "$tiny" "$L" attr0-sample-type-all error attr_0_sample_type 8 0xffffffffffffffff

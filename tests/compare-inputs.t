@@ -133,6 +133,22 @@ done
 [ -z "$bad" ] && grep -q '^a\\tb	1	' "$T/ctsv/runs.tsv" && grep -q '^c\\nd	1	' "$T/ctsv/runs.tsv"
 ok $? "compare --tsv: variant names with a tab and a newline are escaped${bad:+ (broken:$bad)}"
 
+# An output folder that cannot be one: said in one line before the runs are loaded (it was
+# "Not a directory" once the whole comparison was done), the file left as it was.
+echo "my notes" >"$T/notes"
+for o in --tsv --plots; do
+	for d in notes no/such/out; do
+		case $d in
+		notes) want="$T/notes: a file, not a folder: $o names the folder to write into" ;;
+		*) want="$T/$d: cannot create it in $T/no/such: No such file or directory" ;;
+		esac
+		"$TICKSCOPE" compare --no-trace $o "$T/$d" "$T/x/default" "$T/x/nohz-off" \
+			>"$T/o.out" 2>"$T/o.err"
+		is "$?:$(cat "$T/o.err"):$(cat "$T/notes")" "1:tickscope: $want:my notes" \
+			"compare $o ${d%%/*}: refused before the runs are loaded"
+	done
+done
+
 # 13. A --comm that names no task on call-chain runs (UBSan: qsort of NULL): no crash.
 xz -dc "$F/x86-ramfs-callchain.data.xz" >"$T/cc.data"
 "$TICKSCOPE" compare --no-cache --comm nosuchtask --bench "$F/x86-ramfs-callchain.log" \

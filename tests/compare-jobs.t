@@ -185,9 +185,9 @@ is "$?:$(cat "$TAP_TMP/bad")" \
 if [ -s "$TAP_TMP/p1.data" ]; then
 	(cd "$TAP_TMP" && TS_JOBS=-1 "$TICKSCOPE" plot p1.data p2.data -o badjobs >/dev/null \
 		2>"$TAP_TMP/bad")
-	is "$?:$(cat "$TAP_TMP/bad")" \
-		"1:tickscope: TS_JOBS: bad number '-1' (how many inputs at once: 1 or more)" \
-		"plot refuses it too"
+	is "$?:$(cat "$TAP_TMP/bad"):$([ -e "$TAP_TMP/badjobs" ]; echo $?)" \
+		"1:tickscope: TS_JOBS: bad number '-1' (how many inputs at once: 1 or more):1" \
+		"plot refuses it too, before its -o folder is made"
 else
 	skip "plot refuses a bad TS_JOBS" "gnuplot not installed (plots/packages: gnuplot-nox)"
 fi

@@ -220,6 +220,12 @@ ok $? "summary of a run without its trace: one line, exit 1"
 "$TICKSCOPE" summary "$T/nosuch" >"$T/out" 2>"$T/err"
 [ $? = 1 ] && grep -q "nosuch: not a run folder" "$T/err"
 ok $? "summary of a missing folder: one line, exit 1"
+# a good run before a mistyped one: nothing written, as for a usage error
+rm -f "$T"/full/default/run-1/*.tsum
+"$TICKSCOPE" summary "$T/full/default/run-1" "$T/nosuch" >"$T/out" 2>"$T/err"
+[ $? = 1 ] && [ "$(wc -l <"$T/err")" = 1 ] && grep -q "nosuch: not a run folder" "$T/err" &&
+	! ls "$T"/full/default/run-1/*.tsum >/dev/null 2>&1
+ok $? "a good run, then a missing folder: one line, exit 1, no summary written"
 
 # 7. On this host, as a board does it: ts-record.sh --summary 1 (needs root and tracefs).
 pp=$TS_BUILD/workloads/pingpong

@@ -65,4 +65,21 @@ done <"$T/readme"
 is "$miss" "" "every one of the $(wc -l <"$T/readme") targets the README names exists"
 is "$unlisted" "" "and make help lists it"
 
+# Every check target runs its tests with the caches in the build folder: one left on the
+# default (~/.cache/tickscope) shares it with every other tickscope on the machine. The oracle
+# is make's own dry run of each check* rule (MAKE=: leaves the builds it would start undone).
+bad="" seen=0 top=$(cd "$TS_TOP" && pwd -P)
+for t in $(grep -x 'check[a-z-]*' "$T/rules"); do
+	make -n -s -C "$TS_TOP" MAKE=: PROVE=PROVE-HERE BUILD=build "$t" 2>/dev/null |
+		sed -e :a -e '/\\$/N; s/\\\n//; ta' | grep PROVE-HERE >"$T/run" || continue
+	seen=$((seen + 1))
+	for v in TS_BUILD="$top/build" TS_KSYMS_CACHE="$top/build/ksyms-cache" \
+		TS_FORMATS_CACHE="$top/build/formats-cache" TS_SUMMARY_CACHE="$top/build/summary-cache"; do
+		grep -qF -- "$v " "$T/run" || bad="$bad $t:${v%%=*}"
+	done
+done
+[ "$seen" -ge 7 ]
+ok $? "make -n shows the test command of $seen check targets"
+is "$bad" "" "each runs its tests with this build's binaries and caches"
+
 tap_done

@@ -196,6 +196,25 @@ TS_GNUPLOT=/nonexistent/gnuplot "$TICKSCOPE" plot "$f" -o "$tmp/x" >/dev/null 2>
 ok $((! $?)) "without gnuplot it fails"
 grep -q 'install gnuplot' "$tmp/err"
 ok $? "and says to install gnuplot"
+# every name checked before -o's folder is made: a refused one leaves no folder behind
+i=0
+for args in "$tmp/nope.data" "$f --kallsyms $tmp/nope.kallsyms" "$f $tmp/nope.data" \
+	"$f $f --kallsyms $tmp/nope.kallsyms" "$f $f $f $f $f $f $f $f $f" "TS_JOBS=abc $f $f"; do
+	i=$((i + 1))
+	case $args in
+	TS_JOBS=*) j=${args%% *} args=${args#* } ;;
+	*) j=TS_JOBS= ;;
+	esac
+	# shellcheck disable=SC2086 # the words of $args are the arguments
+	env "$j" "$TICKSCOPE" plot $args -o "$tmp/new$i" >/dev/null 2>"$tmp/err"
+	is "$?:$(wc -l <"$tmp/err" | tr -d ' '):$([ -e "$tmp/new$i" ]; echo $?)" 1:1:1 \
+		"refused, no folder made: $(sed "s|$tmp/||g" "$tmp/err")"
+done
+echo "my notes" >"$tmp/notes"
+"$TICKSCOPE" plot "$f" --kallsyms "$k" -o "$tmp/notes" >/dev/null 2>"$tmp/err"
+is "$?:$(cat "$tmp/err"):$(cat "$tmp/notes")" \
+	"1:tickscope: $tmp/notes: a file, not a folder: -o names the folder to write into:my notes" \
+	"-o naming a file: refused before the trace is read, the file left as it was"
 
 # --- A per-task recording (perf record --per-thread -p): the report prints wake delivery,
 # wakeup latency and run-queue delay as `-` with their reasons; the charts of those figures

@@ -118,6 +118,11 @@ const char *cli_file_kind(mode_t m);
  * Return: 0, or 1 once the line is printed.
  */
 int cli_check_page(const char *opt, const char *path);
+/*
+ * cli_check_dir() - can @dir (named by option @opt) take the output, before any work: a folder,
+ * or nothing yet in a folder that takes a new one. Return: 0, or 1 after one line saying why.
+ */
+int cli_check_dir(const char *opt, const char *dir);
 
 /* The input: `-i FILE`, or the one positional argument; "perf.data" when neither. */
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);

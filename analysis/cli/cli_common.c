@@ -380,3 +380,36 @@ int cli_check_page(const char *opt, const char *path)
 	free(dir);
 	return err ? 1 : 0;
 }
+
+int cli_check_dir(const char *opt, const char *dir)
+{
+	struct stat st;
+	const char *slash, *why;
+	char *parent;
+	int err;
+
+	if (!*dir)
+		return cli_error("%s: an empty folder name", opt);
+	if (!stat(dir, &st)) {
+		if (!S_ISDIR(st.st_mode))
+			return cli_error("%s: %s, not a folder: %s names the folder to write into",
+					 dir,
+					 S_ISREG(st.st_mode) ? "a file" : cli_file_kind(st.st_mode),
+					 opt);
+		return 0;
+	}
+	if (errno != ENOENT)
+		return cli_error("%s: %s", dir, strerror(errno));
+	/* made later with mkdir(), not mkdir -p: its parent must be there and take it */
+	slash = strrchr(dir, '/');
+	while (slash && slash > dir && slash[1] == '\0') /* "out/" names out */
+		slash = memrchr(dir, '/', (size_t)(slash - dir));
+	parent = !slash ? strdup(".") : strndup(dir, slash == dir ? 1 : (size_t)(slash - dir));
+	if (!parent)
+		return cli_error("%s: %s", dir, strerror(ENOMEM));
+	err = dir_takes_files(parent, &why);
+	if (err)
+		cli_error("%s: cannot create it in %s: %s", dir, parent, why ?: strerror(err));
+	free(parent);
+	return err ? 1 : 0;
+}

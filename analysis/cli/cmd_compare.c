@@ -744,6 +744,11 @@ int cmd_compare(int argc, char **argv)
 		ret = cli_error("--json and --tsv exclude each other") + 1;
 	if (!ret && a.html && cli_check_page("--html", a.html))
 		ret = 1;
+	/* the folders too, before the runs are loaded: not after minutes of work */
+	if (!ret && a.tsv && cli_check_dir("--tsv", a.tsv))
+		ret = 1;
+	if (!ret && a.plots && cli_check_dir("--plots", a.plots))
+		ret = 1;
 	if (!ret && (a.plots || a.html)) {
 		a.cc = &cc;
 		cmp_charts_init(&cc, &a.lo);

@@ -5,14 +5,17 @@
  * gnuplot into a folder with their data files and commands; --html adds a one-file report.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "jobs.h"
 #include "tickscope/analysis.h"
 #include "tickscope/chart.h"
 #include "tickscope/error.h"
@@ -133,6 +136,39 @@ static int make_dir(const char *dir)
 	if (mkdir(dir, 0777) && errno != EEXIST)
 		return cli_error("cannot create %s: %s", dir, strerror(errno));
 	return 0;
+}
+
+static int readable(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return cli_error("%s: %s", path, strerror(errno));
+	close(fd);
+	return 0;
+}
+
+/*
+ * Several files: each name and TS_JOBS checked before the folder is made, so that one
+ * refused later leaves no new empty folder behind (the files are read by the workers).
+ */
+static int variant_args(const struct plot_args *p)
+{
+	if (p->nr_files > TS_PLOT_MAX_VARIANTS)
+		return cli_error("plot: at most %d files side by side", TS_PLOT_MAX_VARIANTS);
+	for (int i = 0; i < p->nr_files; i++)
+		if (readable(p->files[i]))
+			return 1;
+	return cli_jobs_workers(0, p->nr_files) < 0;
+}
+
+/*
+ * -o names a folder: anything else there is said now, not after the whole trace is read;
+ * --kallsyms too, which a threaded source reads only once the folder is made.
+ */
+static int check_out(const struct plot_args *p)
+{
+	return cli_check_dir("-o", p->dir) || (p->src.kallsyms && readable(p->src.kallsyms));
 }
 
 static int feed_analysis(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
@@ -279,21 +315,26 @@ int cmd_plot(int argc, char **argv)
 		return 1;
 	if (p.timeline && timeline_args(&p))
 		return 1;
-	if (make_dir(p.dir))
+	if (check_out(&p))
 		return 1;
 	if (p.nr_files > 1) {
 		const char *comm = p.an.comm;
 
+		if (variant_args(&p) || make_dir(p.dir))
+			return 1;
 		p.an.comm = NULL; /* names the benchmark's tasks, filters nothing */
 		return cli_plot_variants(p.files, p.nr_files, &p.src, &p.an, comm, p.dir, p.html);
 	}
+	/* the input opened before the folder is made: a refused one leaves none */
 	ret = ts_source_open(&src, &p.src);
 	if (ret) {
 		cli_error("%s", src ? ts_source_error(src) : ts_strerror(ret));
 		ts_source_close(src);
 		return 1;
 	}
-	ret = p.timeline ? run_timeline(&p, src) : run_analysis(&p, src);
+	ret = make_dir(p.dir);
+	if (!ret)
+		ret = p.timeline ? run_timeline(&p, src) : run_analysis(&p, src);
 	ts_source_close(src);
 	return ret;
 }

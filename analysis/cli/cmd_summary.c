@@ -176,6 +176,10 @@ int cmd_summary(int argc, char **argv)
 		return cli_error("summary: give at least one run folder (see --help)") + 1;
 	if (charts && lo.check)
 		return cli_error("--charts and --check exclude each other");
+	/* every name checked before the first summary is written: a typo refuses them all */
+	for (int i = optind; i < argc && !lo.check; i++)
+		if (!is_dir(argv[i]))
+			return cli_error("%s: not a run folder", argv[i]);
 	if (charts) {
 		cmp_charts_init(&cc, &lo);
 		cc.beside = 1; /* the run folder is summary's output */

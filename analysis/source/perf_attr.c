@@ -249,7 +249,14 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 	layout_attr(a, &r->layout[r->nr_attrs]);
 	for (i = 0; i < nr_ids; i++) {
 		uint64_t id = ts_get_u64((const char *)ids + 8 * i);
+		int had = ts_idmap_get(&r->ids, id);
 
+		/* input check: one id, two events; each sample of it would go to the last one */
+		if (had >= 0 && had != r->nr_attrs)
+			return ts_reader_fail(r, off, -TS_ECORRUPT,
+					      "id %llu is in two event attrs (%d and %d): their "
+					      "samples cannot be told apart",
+					      (unsigned long long)id, had + 1, r->nr_attrs + 1);
 		ret = ts_idmap_put(&r->ids, id, r->nr_attrs);
 		if (ret)
 			return ret;

@@ -200,6 +200,31 @@ int ts_source_set_print_kallsyms(struct ts_source *s)
 }
 
 /*
+ * Whether the running kernel hides its addresses from this process (kptr_restrict, a user
+ * without CAP_SYSLOG): /proc/kallsyms then reads 0 for every symbol, decided once per open
+ * for every line alike. The first text symbol tells, text is never at 0 (per-CPU symbols
+ * before it may be); reading stops there, on the first line when they show.
+ */
+static int running_ksyms_hidden(void)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	unsigned long long addr;
+	char *line = NULL, type;
+	size_t cap = 0;
+	int hidden = 0;
+
+	while (f && getline(&line, &cap, f) > 0)
+		if (sscanf(line, "%llx %c", &addr, &type) == 2 && (type == 't' || type == 'T')) {
+			hidden = !addr;
+			break;
+		}
+	free(line);
+	if (f)
+		fclose(f);
+	return hidden;
+}
+
+/*
  * perf's rule: --kallsyms if given, else the running kernel's only when the build ids match.
  * The reports' table takes perf's build-id cache copy first when there is one: the same
  * kernel's symbols, 5 MB of text to read instead of 36 ms of /proc/kallsyms formatting.
@@ -221,6 +246,14 @@ int ts_source_load_kallsyms(struct ts_source *s)
 		    !strcmp(running, info->kernel_build_id)) {
 			path = "/proc/kallsyms";
 			s->kfrom = TS_KALLSYMS_RUNNING;
+		}
+		/* each function would get a wrong name, the tick another's: left as addresses */
+		if (path && running_ksyms_hidden()) {
+			snprintf(s->kwarn, sizeof(s->kwarn),
+				 "/proc/kallsyms: " TS_KSYMS_ALL_ZERO_WHY
+				 ": not used, functions left as addresses");
+			path = NULL;
+			s->kfrom = TS_KALLSYMS_NONE;
 		}
 		if ((s->opts.symbols & TS_SYMS_TABLE) &&
 		    !buildid_cache_kallsyms(info->kernel_build_id, s->cache_path,

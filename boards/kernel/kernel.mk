@@ -15,7 +15,7 @@ kernel:
 # unpinned and pinned, on qemu-aarch64 (TS_KV_VMSTAT=0) and on qemu-x86 (TS_KV_VMSTAT_X86=0).
 check-kernel-variants: deps
 	$(Q)$(MAKE) --no-print-directory all workloads workloads-arm64
-	$(Q)TS_CHECK_KERNEL_VARIANTS=1 TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
+	$(Q)TS_CHECK_KERNEL_VARIANTS=1 $(CHECK_ENV) \
 		$(PROVE) --exec '' tests/kernel-variants-qemu.t
 
 .PHONY: kernel check-kernel-variants
