@@ -170,7 +170,7 @@ struct ts_decoder {
 	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
 	struct strcache strs[NSTR];
 	int nr_strs;
-	uint8_t str_memo[NSTR_MEMO]; /* by a hash of address and id: an index in strs + 1 */
+	struct strcache *str_memo[NSTR_MEMO]; /* by a hash of address and id: one of strs */
 	struct depcache deps[NDEPS];
 	int nr_deps;
 	struct trace_seq seq;
