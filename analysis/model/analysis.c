@@ -56,6 +56,7 @@ static uint32_t wanted(uint32_t mask, int kind, const char *name)
 static void make_routes(const struct ts_analysis *a, uint32_t mask, int kind, const char *name,
 			struct routes *rt)
 {
+	int (*feed)(void *m, const struct ts_event *ev);
 	const uint8_t *gate;
 	int s;
 
@@ -65,8 +66,9 @@ static void make_routes(const struct ts_analysis *a, uint32_t mask, int kind, co
 		if (!(mask >> s & 1))
 			continue;
 		gate = sections[s]->gate ? sections[s]->gate(a->model[s], kind, name) : NULL;
-		rt->r[rt->n++] =
-			(struct route){ sections[s]->feed, a->model[s], gate ? gate : a->ones, s };
+		feed = sections[s]->feed_kind ? sections[s]->feed_kind(kind) : NULL;
+		rt->r[rt->n++] = (struct route){ feed ? feed : sections[s]->feed, a->model[s],
+						 gate ? gate : a->ones, s };
 	}
 }
 

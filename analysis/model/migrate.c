@@ -146,6 +146,28 @@ int ts_migrate_feed(struct ts_migrate *m, const struct ts_event *ev)
 	}
 }
 
+/* The dispatch's feed for a switch, two tasks' states: ts_migrate_feed()'s with no switch. */
+static int migrate_feed_switch(void *mv, const struct ts_event *ev)
+{
+	struct ts_migrate *m = mv;
+	int err = set_state(m, ev->sw.prev_pid,
+			    ev->sw.prev_state == TS_STATE_RUNNING ? ST_RUNNABLE : ST_SLEEPING);
+
+	return err ? err : set_state(m, ev->sw.next_pid, ST_RUNNABLE);
+}
+
+static int migrate_feed_wakeup(void *m, const struct ts_event *ev)
+{
+	return set_state(m, ev->wake.pid, ST_RUNNABLE);
+}
+
+static int (*migrate_feed_kind(int kind))(void *m, const struct ts_event *ev)
+{
+	if (kind == TS_EV_SWITCH)
+		return migrate_feed_switch;
+	return kind == TS_EV_WAKEUP || kind == TS_EV_WAKEUP_NEW ? migrate_feed_wakeup : NULL;
+}
+
 void ts_migrate_finish(struct ts_migrate *m, uint64_t end)
 {
 }
@@ -225,5 +247,6 @@ const struct ts_section_ops ts_migrate_section = {
 	.also = also,
 	.nr_also = 3,
 	TS_SECTION_OPS_GLUE(migrate),
+	.feed_kind = migrate_feed_kind,
 	.metrics = migrate_metrics,
 };

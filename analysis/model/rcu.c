@@ -239,9 +239,20 @@ static int rcu_metrics(const void *mv, struct ts_metric_sink *s)
 
 TS_SECTION_GLUE_VOID(rcu, struct ts_rcu)
 
+/* rcu_utilization, a third of a busy trace's events: on_util() with no switch on the kind */
+static int rcu_feed_util(void *m, const struct ts_event *ev)
+{
+	return on_util(m, ev);
+}
+
+static int (*rcu_feed_kind(int kind))(void *m, const struct ts_event *ev)
+{
+	return kind == TS_EV_RCU_UTIL ? rcu_feed_util : NULL;
+}
 
 const struct ts_section_ops ts_rcu_section = {
 	.name = "rcu",
 	TS_SECTION_OPS_GLUE(rcu),
+	.feed_kind = rcu_feed_kind,
 	.metrics = rcu_metrics,
 };

@@ -470,6 +470,26 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 	}
 }
 
+/* The dispatch's feeds for a switch and a wakeup: what ts_sched_feed() does, with no switch. */
+static int feed_switch(void *m, const struct ts_event *ev)
+{
+	return on_switch(m, ev);
+}
+
+static int feed_wake(void *m, const struct ts_event *ev)
+{
+	return on_wake(m, ev);
+}
+
+int (*ts_sched_feed_kind(int kind))(void *m, const struct ts_event *ev)
+{
+	if (kind == TS_EV_SWITCH)
+		return feed_switch;
+	if (kind == TS_EV_WAKING || kind == TS_EV_WAKEUP || kind == TS_EV_WAKEUP_NEW)
+		return feed_wake;
+	return NULL;
+}
+
 /* Whole-trace distributions: the selected tasks' merged (cheaper than two adds per value). */
 static int merge_tasks(struct ts_sched *m)
 {

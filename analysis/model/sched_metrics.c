@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "sched_priv.h"
 #include "sink.h"
 #include "tickscope/sched.h"
 
@@ -307,6 +308,7 @@ const struct ts_section_ops ts_sched_section = {
 	.also = also,
 	.nr_also = sizeof(also) / sizeof(also[0]),
 	TS_SECTION_OPS_GLUE(sched),
+	.feed_kind = ts_sched_feed_kind,
 	.recorded = sched_recorded,
 	.metrics = sched_metrics,
 };

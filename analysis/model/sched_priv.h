@@ -103,6 +103,8 @@ static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
  * stacks, @hints[SCHED_STACK_HINTS] (1-based, 0 none, latest first, kept so), are compared
  * first: a task mostly blocks where it blocked lately.
  */
+/* The section's feed_kind hook: a switch's and a wakeup's feed (sched.c). */
+int (*ts_sched_feed_kind(int kind))(void *m, const struct ts_event *ev);
 int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *hints,
 		       uint32_t *out);
 

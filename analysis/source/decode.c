@@ -223,6 +223,8 @@ struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id)
 	c = &(*page)[id % 256];
 	if (c->state)
 		return c;
+	if (id < TS_DEC_FAST) /* made below, once: state is never 0 again */
+		d->fast[id] = c;
 	c->ev = tep_find_event(d->tep, id);
 	if (!c->ev) {
 		c->state = -TS_ENOFORMAT;

@@ -121,15 +121,19 @@ struct evcache {
 struct ts_decoder;
 struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id);
 
-/* Every sample comes here: the cached entry in two loads, the rest on first sight of an id. */
-#define ts_dec_lookup(d, id) ts_dec_lookup_inline((d)->cache, (d), (id))
-static inline struct evcache *ts_dec_lookup_inline(struct evcache *const *cache,
+/*
+ * Every sample comes here: an id below TS_DEC_FAST (a kernel's tracepoints) finds its entry
+ * in one load once seen; the rest, and the first sight of an id, are ts_dec_lookup_slow()'s.
+ */
+#define TS_DEC_FAST 4096
+#define ts_dec_lookup(d, id) ts_dec_lookup_inline((d)->fast, (d), (id))
+static inline struct evcache *ts_dec_lookup_inline(struct evcache *const *fast,
 						   struct ts_decoder *d, int id)
 {
-	struct evcache *page;
+	struct evcache *c;
 
-	if ((unsigned int)id < MAX_TP_ID && (page = cache[id >> 8]) && page[id & 255].state)
-		return &page[id & 255];
+	if ((unsigned int)id < TS_DEC_FAST && (c = fast[id]))
+		return c;
 	return ts_dec_lookup_slow(d, id);
 }
 
@@ -168,9 +172,10 @@ struct ts_decoder {
 	int nr_refused;
 	struct tep_plugin_list *plugins;
 	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
+	struct evcache *fast[TS_DEC_FAST]; /* by id: the entries made, for ts_dec_lookup() */
 	struct strcache strs[NSTR];
 	int nr_strs;
-	uint8_t str_memo[NSTR_MEMO]; /* by a hash of address and id: an index in strs + 1 */
+	struct strcache *str_memo[NSTR_MEMO]; /* by a hash of address and id: one of strs */
 	struct depcache deps[NDEPS];
 	int nr_deps;
 	struct trace_seq seq;

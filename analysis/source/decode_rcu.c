@@ -25,13 +25,13 @@ ptr_string_slow(struct ts_decoder *d, const struct ts_event *ev, uint64_t addr, 
 
 	for (i = 0; i < d->nr_strs; i++) {
 		if (d->strs[i].addr == addr && d->strs[i].id == ev->tp_id) {
-			d->str_memo[h] = (uint8_t)(i + 1);
+			d->str_memo[h] = &d->strs[i];
 			return &d->strs[i];
 		}
 	}
 	i = d->nr_strs < NSTR ? d->nr_strs++ : NSTR - 1;
-	d->str_memo[h] = (uint8_t)(i + 1);
 	s = &d->strs[i];
+	d->str_memo[h] = s;
 	memset(s, 0, sizeof(*s));
 	s->addr = addr;
 	s->id = ev->tp_id;
@@ -64,13 +64,10 @@ static inline struct strcache *ptr_string(struct ts_decoder *d, const struct ts_
 {
 	unsigned int h =
 		(unsigned int)((addr >> 3) ^ (addr >> 11) ^ (uint64_t)ev->tp_id) % NSTR_MEMO;
-	struct strcache *s;
+	struct strcache *s = d->str_memo[h];
 
-	if (d->str_memo[h]) {
-		s = &d->strs[d->str_memo[h] - 1];
-		if (s->addr == addr && s->id == ev->tp_id)
-			return s;
-	}
+	if (s && s->addr == addr && s->id == ev->tp_id)
+		return s;
 	return ptr_string_slow(d, ev, addr, word, pl, h);
 }
 

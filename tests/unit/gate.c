@@ -4,7 +4,9 @@
  * calls their feed only on a CPU whose gate byte is set. The oracle is the same models fed
  * every event directly, with no gate: a random stream of idle, switch, timer, wakeup, irq and
  * named tracepoint events on CPUs inside and past the gate (4095, 4096, 5000, -1) must leave
- * both with the same figures.
+ * both with the same figures. The per-kind feeds (ops->feed_kind: rcu's rcu_utilization, sched's
+ * and migrate's switches and wakeups) likewise: rcu and migrate fed directly by their own feed
+ * must match the analysis' models.
  */
 #include <string.h>
 
@@ -13,6 +15,8 @@
 #include "tickscope/analysis.h"
 #include "tickscope/idle.h"
 #include "tickscope/idlepath.h"
+#include "tickscope/migrate.h"
+#include "tickscope/rcu.h"
 
 static uint64_t seed = 88172645463325252ull;
 
@@ -41,7 +45,7 @@ static struct ts_event random_event(uint64_t t)
 	int cpu = cpus[rnd(sizeof(cpus) / sizeof(cpus[0]))];
 	uint64_t fn = 0x1000 + rnd(3);
 	struct ts_event ev;
-	unsigned int what = rnd(12);
+	unsigned int what = rnd(15);
 
 	/* the models that keep per-CPU state refuse CPU -1: only a tracepoint of no kind has it */
 	if (cpu < 0 && what != 11)
@@ -75,6 +79,18 @@ static struct ts_event random_event(uint64_t t)
 		break;
 	case 10:
 		ev = (struct ts_event){ .time = t, .cpu = cpu, .kind = TS_EV_IRQ_ENTRY };
+		break;
+	case 12:
+		ev = (struct ts_event){ .time = t, .cpu = cpu, .kind = TS_EV_RCU_UTIL };
+		ev.rcu_util.start = rnd(2);
+		ev.rcu_util.ctx = (uint8_t)rnd(TS_RCU_NR_CTX + 1); /* one past: counted as other */
+		break;
+	case 13:
+		ev = tev_wake(rnd(2) ? TS_EV_WAKEUP : TS_EV_WAKEUP_NEW, t, cpu, 1 + (int)rnd(3),
+			      (int)rnd(4));
+		break;
+	case 14:
+		ev = tev_migrate(t, cpu, 1 + (int)rnd(3), (int)rnd(4), (int)rnd(4));
 		break;
 	default:
 		ev = (struct ts_event){ .time = t, .cpu = cpu, .kind = TS_EV_OTHER };
@@ -149,17 +165,56 @@ static int same_idlepath(const struct ts_idlepath *a, const struct ts_idlepath *
 	return !bad;
 }
 
+static int same_rcu(const struct ts_rcu *a, const struct ts_rcu *b)
+{
+	const struct ts_rcu_totals *x = ts_rcu_totals(a), *y = ts_rcu_totals(b);
+	int i, bad = x->unmatched_ends != y->unmatched_ends;
+
+	for (i = 0; i < TS_RCU_NR_CTX; i++)
+		bad |= !same_hist(&x->window[i], &y->window[i]);
+	bad |= ts_rcu_nr_cpus(a) != ts_rcu_nr_cpus(b);
+	for (i = 0; i < ts_rcu_nr_cpus(a); i++) {
+		const struct ts_rcu_cpu *c = ts_rcu_cpu(a, i), *d = ts_rcu_cpu(b, i);
+
+		if (!c || !d) {
+			bad |= !c != !d;
+			continue;
+		}
+		bad |= memcmp(c->count, d->count, sizeof(c->count)) ||
+		       memcmp(c->time, d->time, sizeof(c->time)) || c->seen != d->seen;
+	}
+	return !bad;
+}
+
+static int same_migrate(const struct ts_migrate *a, const struct ts_migrate *b)
+{
+	const struct ts_migrate_totals *x = ts_migrate_totals(a), *y = ts_migrate_totals(b);
+	int bad = memcmp(x, y, sizeof(*x)) != 0;
+	size_t i;
+
+	bad |= ts_migrate_nr_tasks(a) != ts_migrate_nr_tasks(b);
+	for (i = 0; i < ts_migrate_nr_tasks(a) && i < ts_migrate_nr_tasks(b); i++)
+		bad |= memcmp(ts_migrate_task_at(a, i)->by_origin,
+			      ts_migrate_task_at(b, i)->by_origin,
+			      sizeof(ts_migrate_task_at(a, i)->by_origin)) != 0;
+	return !bad;
+}
+
 int main(void)
 {
 	struct ts_analysis *a = NULL;
 	struct ts_idle *idle = NULL;
 	struct ts_idlepath *path = NULL;
+	struct ts_rcu *rcu = NULL;
+	struct ts_migrate *mig = NULL;
+	struct ts_model_opts mo = { 0 };
 	const struct ts_idle_totals *t;
 	int i, err = 0, calls = 0;
 
 	if (!ok(!ts_analysis_new(&a, NULL) && !ts_idle_new(&idle, NULL) &&
-			!ts_idlepath_new(&path, NULL),
-		"an analysis, and the two models alone"))
+			!ts_idlepath_new(&path, NULL) && !ts_rcu_new(&rcu, &mo) &&
+			!ts_migrate_new(&mig, &mo),
+		"an analysis, and the four models alone"))
 		return tap_done();
 	for (i = 0; i < 200000 && !err; i++) {
 		struct ts_event ev = random_event(1000 + 10 * (uint64_t)i);
@@ -167,6 +222,8 @@ int main(void)
 		err = ts_analysis_feed(a, &ev);
 		err = err ?: ts_idle_feed(idle, &ev);
 		err = err ?: ts_idlepath_feed(path, &ev);
+		err = err ?: ts_rcu_feed(rcu, &ev);
+		err = err ?: ts_migrate_feed(mig, &ev);
 		calls++;
 	}
 	is_int(err, 0, "200,000 random events fed, no error");
@@ -187,7 +244,15 @@ int main(void)
 	   "idle through the gated dispatch == fed every event");
 	ok(same_idlepath(ts_analysis_model(a, TS_SEC_IDLEPATH), path),
 	   "idlepath through the gated dispatch == fed every event");
+	ok(ts_rcu_totals(rcu)->window[TS_RCU_OTHER].count &&
+		   ts_rcu_totals(rcu)->window[TS_RCU_CORE].count && ts_migrate_totals(mig)->count,
+	   "the stream has rcu windows and migrations");
+	ok(same_rcu(ts_analysis_rcu(a), rcu), "rcu through the per-kind feed == its own feed");
+	ok(same_migrate(ts_analysis_model(a, TS_SEC_MIGRATE), mig),
+	   "migrate through the per-kind feeds == its own feed");
 	ts_analysis_free(a);
+	ts_rcu_free(rcu);
+	ts_migrate_free(mig);
 	ts_idle_free(idle);
 	ts_idlepath_free(path);
 	return tap_done();

@@ -76,6 +76,12 @@ struct ts_section_ops {
 	const uint8_t *(*gate)(const void *m, int kind, const char *name);
 	int (*create)(void **m, const struct ts_model_opts *o); /* the model, or an error */
 	int (*feed)(void *m, const struct ts_event *ev);
+	/*
+	 * The feed for events of @kind alone, called in their routes in place of @feed: it does
+	 * what @feed does with them, without @feed's switch on the kind. Asked once per kind;
+	 * NULL (or no hook): @feed.
+	 */
+	int (*(*feed_kind)(int kind))(void *m, const struct ts_event *ev);
 	void (*recorded)(void *m, int kind); /* the file records @kind; may be NULL */
 	int (*finish)(void *m, uint64_t end);
 	void (*free)(void *m);
