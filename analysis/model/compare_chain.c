@@ -242,6 +242,36 @@ static double switched_p(int na, int nb)
 }
 
 /*
+ * Whether rate row @r ("<path>.per_s") moved only by the length of the runs: the count of its
+ * events a run ("<path>.duration.count", "<path>.handler.count"), when the summary has it, did
+ * not move the way the rate did (the same median, or the other way). A work that runs once a
+ * run (kfree_rcu_monitor after boot) is "0.14 -> 0.073/s, every run apart" when the benchmark
+ * takes twice as long, one run each time: the trace's length changed, not the path.
+ */
+static int rate_by_length(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	static const char *const count_suf[] = { ".duration.count", ".handler.count" };
+	size_t len = strlen(r->name), q = strlen(".per_s");
+
+	if (strcmp(r->unit, "1/s") || !ts_cmp_ends(r->name, ".per_s"))
+		return 0;
+	for (size_t i = 0; i < sizeof(count_suf) / sizeof(count_suf[0]); i++) {
+		const struct ts_cmp_row *n;
+		char name[256];
+		double da, dn;
+
+		snprintf(name, sizeof(name), "%.*s%s", (int)(len - q), r->name, count_suf[i]);
+		n = ts_cmp_find(c, name);
+		if (!n || !n->cell[0].s.n || !n->cell[v].s.n)
+			continue;
+		da = r->cell[v].s.median - r->cell[0].s.median;
+		dn = n->cell[v].s.median - n->cell[0].s.median;
+		return da != 0 && (dn == 0 || (dn > 0) != (da > 0));
+	}
+	return 0;
+}
+
+/*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
  * one side is beyond every run of the other by more than their own spread and the medians are
@@ -270,6 +300,8 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		return pa >= 0 && pb >= 0 && pa != pb;
 	}
 	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
+		return 0;
+	if (rate_by_length(c, r, v))
 		return 0;
 	if (b->significant)
 		return 1;
