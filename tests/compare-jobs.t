@@ -71,10 +71,14 @@ if command -v strace >/dev/null; then
 	nd=$(wc -l <"$TAP_TMP/td.sums")
 	[ "$(grep -c . "$TAP_TMP/td.sums")" -gt 0 ] || nd=none
 	nr=$(find "$ab" -name perf.data.xz | wc -l)
-	forks() { # forks JOBS: the processes a cold compare with JOBS workers forks
+	# forks JOBS [MARKERS]: the processes a cold compare with JOBS workers forks, with no
+	# probe markers (TS_FORMATS_CACHE: a marker left by an earlier probe spares the child)
+	# or with the folder MARKERS
+	forks() {
 		# shellcheck disable=SC2086
-		strace -f -qq -e trace=clone,fork,vfork -o "$TAP_TMP/st$1" "$TICKSCOPE" compare \
-			--no-cache --jobs "$1" $vars >/dev/null 2>&1
+		TS_FORMATS_CACHE=${2:-off} strace -f -qq -e trace=clone,fork,vfork \
+			-o "$TAP_TMP/st$1" "$TICKSCOPE" compare --no-cache --jobs "$1" $vars \
+			>/dev/null 2>&1
 		# processes of their own: not threads, nor LeakSanitizer's tracer (CLONE_VM)
 		grep -v 'CLONE_THREAD\|CLONE_VM' "$TAP_TMP/st$1" | grep -c 'clone(\|fork('
 	}
@@ -83,8 +87,13 @@ if command -v strace >/dev/null; then
 	is "$np1" "$nd" "one worker: one probe child per distinct tracing data ($nd in $nr runs)"
 	[ "$np2" -ge "$nd" ] && [ "$np2" -le $((2 * nd)) ]
 	ok $? "2 workers: $np2 probe children, at most one per worker and tracing data"
+	nm1=$(forks 2 "$TAP_TMP/markers")
+	nm2=$(forks 2 "$TAP_TMP/markers")
+	is "$([ "$nm1" -ge "$nd" ] && echo probed) $nm2" "probed 0" \
+		"a probe that found the tracing data clean leaves a marker: the next compare forks none"
 else
-	for t in "one probe child per tracing data" "2 workers: probe children"; do
+	for t in "one probe child per tracing data" "2 workers: probe children" \
+		"the probe's markers"; do
 		skip "$t" "strace not installed (tests/packages)"
 	done
 fi
