@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "cache.h"
+#include "tickscope/sha256.h"
 
 /* a writer's temporary file this old was left by one that died */
 #define STALE_TMP_S 3600
@@ -32,6 +33,19 @@ const char *ts_cache_dir(const char *env, const char *sub, char *buf, size_t len
 	else
 		return NULL;
 	return n > 0 && (size_t)n < len ? buf : NULL;
+}
+
+int ts_cache_path(const char *dir, const char *key, const char *suffix, char *path, size_t len)
+{
+	char hex[TS_SHA256_HEX];
+	struct ts_sha256 s;
+	int n;
+
+	ts_sha256_init(&s);
+	ts_sha256_update(&s, key, strlen(key));
+	ts_sha256_final(&s, hex);
+	n = snprintf(path, len, "%s/%s%s", dir, hex, suffix);
+	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
 long long ts_cache_cap(const char *env, double def_mb)

@@ -16,6 +16,12 @@
  */
 const char *ts_cache_dir(const char *env, const char *sub, char *buf, size_t len);
 
+/*
+ * ts_cache_path() - the file of @key in @dir, "@dir/SHA256(@key)@suffix", into @path.
+ * Return: 0, or -1 when it does not fit @len.
+ */
+int ts_cache_path(const char *dir, const char *key, const char *suffix, char *path, size_t len);
+
 /* ts_cache_cap() - $@env in MiB (0.5 say) as bytes, else @def_mb MiB */
 long long ts_cache_cap(const char *env, double def_mb);
 

@@ -195,20 +195,6 @@ static int make_key(const char *path, char *key, size_t len)
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
-/* The cache file of @key: @dir/SHA256(key).ksyms. */
-static int cache_path(const char *dir, const char *key, char *path, size_t len)
-{
-	char hex[TS_SHA256_HEX];
-	struct ts_sha256 s;
-	int n;
-
-	ts_sha256_init(&s);
-	ts_sha256_update(&s, key, strlen(key));
-	ts_sha256_final(&s, hex);
-	n = snprintf(path, len, "%s/%s.ksyms", dir, hex);
-	return n > 0 && (size_t)n < len ? 0 : -1;
-}
-
 /*
  * Is the mapped table whole (its names end)? Its symbols and indices were summed as read
  * (map_table()); ksyms.c checks each offset it reads too, but a name edited in place (same
@@ -371,7 +357,7 @@ int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cac
 
 	*kp = NULL;
 	if (!cache || !cache[0] || make_key(path, key, sizeof(key)) ||
-	    cache_path(cache, key, cpath, sizeof(cpath)))
+	    ts_cache_path(cache, key, ".ksyms", cpath, sizeof(cpath)))
 		return ts_ksyms_load(kp, path, errline);
 	if (!map_table(kp, cpath, key)) {
 		/* used now: the last to be pruned (the times of a file are its, not the key's) */

@@ -19,7 +19,6 @@
 #include "common/cache.h"
 #include "common/io.h"
 #include "tickscope/decode.h"
-#include "tickscope/sha256.h"
 #include "tracedata.h"
 
 /*
@@ -68,20 +67,6 @@ int ts_vetted_key(char *key, size_t len, const char *sum, const size_t *refused,
 	return n > 0 && (size_t)n < len ? 0 : -1;
 }
 
-/* The marker of @key: @dir/SHA256(key).vetted. */
-static int marker_path(const char *dir, const char *key, char *path, size_t len)
-{
-	char hex[TS_SHA256_HEX];
-	struct ts_sha256 s;
-	int n;
-
-	ts_sha256_init(&s);
-	ts_sha256_update(&s, key, strlen(key));
-	ts_sha256_final(&s, hex);
-	n = snprintf(path, len, "%s/%s.vetted", dir, hex);
-	return n > 0 && (size_t)n < len ? 0 : -1;
-}
-
 int ts_vetted_cached(const char *dir, const char *key)
 {
 	size_t klen = strlen(key);
@@ -89,7 +74,7 @@ int ts_vetted_cached(const char *dir, const char *key)
 	ssize_t n;
 	int fd, ok;
 
-	if (marker_path(dir, key, path, sizeof(path)))
+	if (ts_cache_path(dir, key, ".vetted", path, sizeof(path)))
 		return 0;
 	fd = open(path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
@@ -112,7 +97,7 @@ void ts_vetted_store(const char *dir, const char *key)
 	const char *name;
 	int fd, bad;
 
-	if (marker_path(dir, key, path, sizeof(path)) || ts_mkdir_p(dir, 0700) ||
+	if (ts_cache_path(dir, key, ".vetted", path, sizeof(path)) || ts_mkdir_p(dir, 0700) ||
 	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
 		return;
 	fd = mkostemp(tmp, O_CLOEXEC);
