@@ -189,37 +189,27 @@ void cli_plot_summary(FILE *f, const struct ts_charts *cs)
 			fprintf(f, "  not drawn: %s: %s\n", cs->c[i].name, cs->c[i].missing);
 }
 
-static char ksyms_buf[4096];
-static const char *ksyms_dir;
+static char ksyms_buf[4096], formats_buf[4096];
+static const char *ksyms_dir, *formats_dir;
+static pthread_once_t cache_dirs_once = PTHREAD_ONCE_INIT;
 
-static void ksyms_cache_once(void)
+static void find_cache_dirs(void)
 {
 	ksyms_dir = ts_ksyms_cache_dir(ksyms_buf, sizeof(ksyms_buf));
+	formats_dir = ts_decoder_cache_dir(formats_buf, sizeof(formats_buf));
 }
 
 /* Found once: compare's workers ask at the same time. */
 const char *cli_ksyms_cache(void)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-	pthread_once(&once, ksyms_cache_once);
+	pthread_once(&cache_dirs_once, find_cache_dirs);
 	return ksyms_dir;
 }
 
-static char formats_buf[4096];
-static const char *formats_dir;
-
-static void formats_cache_once(void)
-{
-	formats_dir = ts_decoder_cache_dir(formats_buf, sizeof(formats_buf));
-}
-
-/* Found once, as the kallsyms folder */
+/* Found once, with the kallsyms folder */
 const char *cli_formats_cache(void)
 {
-	static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-	pthread_once(&once, formats_cache_once);
+	pthread_once(&cache_dirs_once, find_cache_dirs);
 	return formats_dir;
 }
 
