@@ -116,14 +116,18 @@ if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
 		>"$TAP_TMP/pl1.json"
 	ok $? "compare of the uncompressed runs"
 	# but sched.threads.*: COMM records name the threads, and perf delivers none to a plugin
-	# (and so the end line, which counts the metrics, counts fewer); nor the file's header,
-	# whose facts compare's summary carries (fact lines)
+	# (and so the end line, which counts the metrics, counts fewer); the header's facts and
+	# the attrs' tracepoints (fact lines) the plugin reads from the file itself
 	grep -v -e 'sched\.threads\.' -e '^end	' "$TAP_TMP/plugin.tsum" | sort >"$TAP_TMP/a" &&
-		grep -v -e 'sched\.threads\.' -e '^end	' -e '^fact	' \
+		grep -v -e 'sched\.threads\.' -e '^end	' \
 			"$(summary_cache_file "$d/perf.data" .tsum)" |
 		sort >"$TAP_TMP/b"
 	cmp -s "$TAP_TMP/a" "$TAP_TMP/b"
 	ok $? "the plugin's summary holds the same metrics as compare's own (but the threads')"
+	grep '^fact	' "$TAP_TMP/plugin.tsum" >"$TAP_TMP/facts"
+	grep -q '^fact	trace_events	.*sched:sched_switch' "$TAP_TMP/facts" &&
+		grep -q '^fact	arch	x86_64$' "$TAP_TMP/facts"
+	ok $? "the plugin's summary has the header's facts and the recorded tracepoints"
 	tab=$(printf '\t')
 	grep -q "^m${tab}sched\.threads\.count${tab}count${tab}0${tab}0${tab}nan${tab}no COMM" \
 		"$TAP_TMP/plugin.tsum"
@@ -131,15 +135,14 @@ if command -v perf >/dev/null && [ -f "$PLUGIN" ]; then
 	cp "$TAP_TMP/plugin.tsum" "$d/perf.data.tsum"
 	"$TICKSCOPE" compare --json "$TAP_TMP/pl/pingpong-same" "$TAP_TMP/pl/pingpong-cross" \
 		>"$TAP_TMP/pl2.json"
-	nothreads='del(.metrics[] | select(.name | startswith("sched.threads.")))
-		| del(.variants[].runs[].facts["arch", "nr_cpus", "cpu", "release", "trace_events"])'
+	nothreads='del(.metrics[] | select(.name | startswith("sched.threads.")))'
 	jq -c "$nothreads" "$TAP_TMP/pl1.json" >"$TAP_TMP/pl1.c"
 	jq -c "$nothreads" "$TAP_TMP/pl2.json" >"$TAP_TMP/pl2.c"
 	cmp -s "$TAP_TMP/plugin.tsum" "$d/perf.data.tsum" &&
 		cmp -s "$TAP_TMP/pl1.c" "$TAP_TMP/pl2.c"
 	ok $? "compare takes the plugin's summary as it is, with the same answer"
 else
-	for i in 1 2 3 4 5; do skip "perf or $PLUGIN missing"; done
+	for i in 1 2 3 4 5 6; do skip "perf or $PLUGIN missing"; done
 fi
 
 # --- text: the benchmark first, then the explanation ---
