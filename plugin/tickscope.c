@@ -509,33 +509,6 @@ int filter_event(void *data, const struct perf_dlfilter_sample *sample, void *ct
 	return 1; /* everything was taken in filter_event_early() */
 }
 
-/*
- * The facts compare's own summary carries (analysis/cli/compare_trace.c): the perf.data
- * header's, as perf report --header-only prints them (arch, nrcpus, cpudesc with cpuid, os
- * release), and the tracepoints its attrs recorded. The plugin reads them from the file it
- * took the formats from (find_input()): perf hands a dlfilter none of them.
- */
-static int summary_facts(struct plugin *p, const struct ts_file_info *i, struct ts_run *r)
-{
-	char cpus[48], cpu[400];
-	char *list = malloc(8192);
-	int err;
-
-	if (!list)
-		return -ENOMEM;
-	snprintf(cpus, sizeof(cpus), "%u online of %u", i->nr_cpus_online, i->nr_cpus_avail);
-	snprintf(cpu, sizeof(cpu), "%s%s%s%s", i->cpudesc, i->cpudesc[0] && i->cpuid[0] ? " (" : "",
-		 i->cpuid, i->cpudesc[0] && i->cpuid[0] ? ")" : "");
-	err = ts_run_set_fact(r, TS_FACT_ARCH, i->arch[0] ? i->arch : NULL);
-	err = err ?: ts_run_set_fact(r, TS_FACT_NR_CPUS, i->nr_cpus_online ? cpus : NULL);
-	err = err ?: ts_run_set_fact(r, TS_FACT_CPU, cpu[0] ? cpu : NULL);
-	err = err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
-	ts_source_recorded(p->src, list, 8192);
-	err = err ?: ts_run_set_fact(r, TS_FACT_TRACE_EVENTS, list[0] ? list : NULL);
-	free(list);
-	return err;
-}
-
 /* summary=FILE: what `tickscope compare` caches for this perf.data, keyed the same way. */
 static int write_summary(struct plugin *p, const struct ts_report_opts *o)
 {
@@ -548,7 +521,8 @@ static int write_summary(struct plugin *p, const struct ts_report_opts *o)
 
 	ts_analysis_set_symbols(p->an, o->sym, o->sym_ctx);
 	ret = ret ?: ts_run_add_analysis(&r, p->an, p->path, p->comm, ops);
-	ret = ret ?: summary_facts(p, o->info, &r);
+	/* the header's facts and the recorded tracepoints, as compare's own summary has them */
+	ret = ret ?: ts_source_run_facts(p->src, &r);
 	/* the trace it came from, so that the summary can travel without it */
 	ret = ret ?: ts_summary_trace_id(p->input, sha, &size);
 	ret = ret ?: ts_summary_write(p->summary, key, sha, size, &r, 0);

@@ -62,38 +62,6 @@ static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
 	return ts_analysis_feed(fc->a, ev) ?: (fc->path ? ts_cpath_feed(fc->path, ev) : 0);
 }
 
-/*
- * The perf.data header's facts, as perf report --header-only prints them: arch, nrcpus,
- * cpudesc, cpuid, os release.
- */
-static int header_facts(const struct ts_file_info *i, struct ts_run *r)
-{
-	char cpus[48], cpu[400];
-	int err;
-
-	snprintf(cpus, sizeof(cpus), "%u online of %u", i->nr_cpus_online, i->nr_cpus_avail);
-	snprintf(cpu, sizeof(cpu), "%s%s%s%s", i->cpudesc, i->cpudesc[0] && i->cpuid[0] ? " (" : "",
-		 i->cpuid, i->cpudesc[0] && i->cpuid[0] ? ")" : "");
-	err = ts_run_set_fact(r, TS_FACT_ARCH, i->arch[0] ? i->arch : NULL);
-	err = err ?: ts_run_set_fact(r, TS_FACT_NR_CPUS, i->nr_cpus_online ? cpus : NULL);
-	err = err ?: ts_run_set_fact(r, TS_FACT_CPU, cpu[0] ? cpu : NULL);
-	return err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
-}
-
-/* The tracepoints the perf.data's attrs recorded (TS_FACT_TRACE_EVENTS); Return: 0, -ENOMEM. */
-static int recorded_fact(struct ts_source *src, struct ts_run *r)
-{
-	char *list = malloc(8192);
-	int err;
-
-	if (!list)
-		return -ENOMEM;
-	ts_source_recorded(src, list, 8192);
-	err = ts_run_set_fact(r, TS_FACT_TRACE_EVENTS, list[0] ? list : NULL);
-	free(list);
-	return err;
-}
-
 /* Whether @file starts as a perf.data does (file or pipe mode: both start with PERFILE2) */
 static int is_perf_data(const char *file)
 {
@@ -215,8 +183,7 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			/* metrics name functions through the kallsyms, loaded by now */
 			ts_source_report_opts(src, &ro);
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
-			err = header_facts(ts_reader_info(ts_source_reader(src)), r);
-			err = err ?: recorded_fact(src, r);
+			err = ts_source_run_facts(src, r);
 		}
 		if (err) {
 			/* the source names the file it read: the user's, or xz's temporary one */

@@ -16,6 +16,7 @@
 
 #include "source_priv.h"
 #include "tickscope/analysis.h"
+#include "tickscope/compare.h"
 #include "tickscope/error.h"
 #include "tickscope/report.h"
 
@@ -374,6 +375,33 @@ char *ts_source_recorded(struct ts_source *s, char *buf, size_t len)
 		at += snprintf(buf + at, len - at, "%s%s", at ? "," : "", name);
 	}
 	return buf;
+}
+
+/*
+ * The perf.data header's facts as perf report --header-only prints them (arch, nrcpus, cpudesc
+ * with cpuid, os release), and the tracepoints the attrs recorded: what a summary carries for
+ * compare, whether the CLI or the plugin wrote it.
+ */
+int ts_source_run_facts(struct ts_source *s, struct ts_run *r)
+{
+	const struct ts_file_info *i = ts_reader_info(s->reader);
+	char cpus[48], cpu[400];
+	char *list = malloc(8192);
+	int err;
+
+	if (!list)
+		return -ENOMEM;
+	snprintf(cpus, sizeof(cpus), "%u online of %u", i->nr_cpus_online, i->nr_cpus_avail);
+	snprintf(cpu, sizeof(cpu), "%s%s%s%s", i->cpudesc, i->cpudesc[0] && i->cpuid[0] ? " (" : "",
+		 i->cpuid, i->cpudesc[0] && i->cpuid[0] ? ")" : "");
+	err = ts_run_set_fact(r, TS_FACT_ARCH, i->arch[0] ? i->arch : NULL);
+	err = err ?: ts_run_set_fact(r, TS_FACT_NR_CPUS, i->nr_cpus_online ? cpus : NULL);
+	err = err ?: ts_run_set_fact(r, TS_FACT_CPU, cpu[0] ? cpu : NULL);
+	err = err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
+	ts_source_recorded(s, list, 8192);
+	err = err ?: ts_run_set_fact(r, TS_FACT_TRACE_EVENTS, list[0] ? list : NULL);
+	free(list);
+	return err;
 }
 
 static const char *lookup_sym(void *ctx, uint64_t addr, uint64_t *off)

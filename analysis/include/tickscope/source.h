@@ -201,6 +201,15 @@ void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a);
  */
 char *ts_source_recorded(struct ts_source *s, char *buf, size_t len);
 
+struct ts_run;
+
+/**
+ * ts_source_run_facts() - set @r's facts of the input: the perf.data header's (arch, CPUs,
+ * CPU, release, as perf report --header-only prints them) and the tracepoints it recorded
+ * (ts_source_recorded()). Return: 0 or -ENOMEM
+ */
+int ts_source_run_facts(struct ts_source *s, struct ts_run *r);
+
 /**
  * ts_source_report_opts() - fill the input's part of @o: path, file info, and symbolization
  * through the loaded kallsyms (raw addresses without one)
