@@ -61,9 +61,9 @@ Prints, for one trace: samples/s, CPU time (user+sys) and peak RSS of
   tickscope dump --format=none -i FILE                 (decode-only, time-ordered)
   tickscope dump --format=tsv|text|json -i FILE >/dev/null
   perf script -i FILE -F $PERF_F --ns >/dev/null
-  tickscope report -i FILE, against perf sched latency -i FILE, and read rather than mapped
-    (TS_MMAP=0), and so with every round read twice (TS_ROUND_BUDGET=64k: the two-pass
-    merge), for what the mapping and one pass save
+  tickscope report -i FILE, against perf sched latency -i FILE, and mapped rather than read
+    (TS_MMAP=1), and read with every round read twice (TS_ROUND_BUDGET=64k: the two-pass
+    merge), for what reading and the rounds kept in memory save
   tickscope report on the -z and the pipe-mode file (peak RSS)
   perf script --dlfilter tickscope.so, against a no-op dlfilter
   tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold with
@@ -293,13 +293,13 @@ if "$TICKSCOPE" report --help >/dev/null 2>&1; then
 	cmd_report2() {
 		measure_once report2 env TS_MMAP=0 TS_ROUND_BUDGET=64k "$TICKSCOPE" report -i "$DATA"
 	}
-	cmd_report3() { measure_once report3 env TS_MMAP=0 "$TICKSCOPE" report -i "$DATA"; }
+	cmd_report3() { measure_once report3 env TS_MMAP=1 "$TICKSCOPE" report -i "$DATA"; }
 	cmd_schedlat() { measure_once schedlat "$PERF" sched latency -i "$DATA"; }
 	cmd_reportz() { measure_once reportz "$TICKSCOPE" report -i "$DATA_Z"; }
 	cmd_reportp() { measure_once reportp "$TICKSCOPE" report -i "$DATA_PIPE"; }
 	rounds "$RUNS" report schedlat report2 report3 reportz reportp
 	row "tickscope report" report
-	row "tickscope report, read (TS_MMAP=0), not mapped" report3
+	row "tickscope report, mapped (TS_MMAP=1), not read" report3
 	row "tickscope report, read, every round twice" report2
 	row "perf sched latency" schedlat
 	row "tickscope report, -z ($(sed -n 's/^samples: //p' "$DATA_Z.meta") samples)" reportz
@@ -425,11 +425,11 @@ if [ -n "${report_s:-}" ]; then
 		$TARGET_SCHEDLAT_RATIO
 	echo "ratio: perf sched latency / tickscope report, CPU:" \
 		"$(ratio "$schedlat_cpu" "$report_cpu")x"
-	echo "ratio: report read (TS_MMAP=0) / mapped, time:" \
+	echo "ratio: report mapped (TS_MMAP=1) / read, time:" \
 		"$(ratio "$report3_s" "$report_s")x, CPU: $(ratio "$report3_cpu" "$report_cpu")x"
-	echo "ratio: report read with every round read twice / mapped, time:" \
+	echo "ratio: report read with every round read twice / read, time:" \
 		"$(ratio "$report2_s" "$report_s")x, CPU: $(ratio "$report2_cpu" "$report_cpu")x" \
-		"(time order mapped: $order)"
+		"(time order: $order)"
 	for t in report:file reportz:-z reportp:pipe; do
 		eval "kb=\$${t%%:*}_kb"
 		goal "peak RSS of report, ${t#*:} input" "$(mb "$kb")" \

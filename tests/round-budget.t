@@ -27,8 +27,8 @@ outputs() {
 	env "$@" "$TICKSCOPE" dump --format=none -i "$_f" >/dev/null 2>"$_d/none.err"
 }
 
-# A file is mapped (its rounds at hand whatever the budget); TS_MMAP=0 reads it, and its runs
-# past the budget are read again.
+# A file is read (TS_MMAP=0 as well), and its runs past the budget are read again; TS_MMAP=1
+# maps it (its rounds at hand whatever the budget).
 for n in x86-ramfs-callchain:file:"read again" x86-ramfs-zstd:-z:spilled \
 	x86-ramfs-pipe:pipe:spilled; do
 	name=${n%%:*} rest=${n#*:}
@@ -51,9 +51,9 @@ for n in x86-ramfs-callchain:file:"read again" x86-ramfs-zstd:-z:spilled \
 	done
 done
 
-# Mapped, a file past the same budget is still one pass, and prints the same.
+# Mapped (TS_MMAP=1), a file past the same budget is still one pass, and prints the same.
 f=$(fixture_data x86-ramfs-callchain)
-outputs "$f" "$TAP_TMP/mapped.small" TS_ROUND_BUDGET=64k
+outputs "$f" "$TAP_TMP/mapped.small" TS_ROUND_BUDGET=64k TS_MMAP=1
 is "$(tr -d '\n' <"$TAP_TMP/mapped.small/rc")" 000 "mapped file: dump, JSON and report succeed"
 grep -q 'time order: one pass' "$TAP_TMP/mapped.small/none.err"
 ok $? "mapped file past a 64 KiB budget: one pass ($(sed 's/.*time order: //' \
@@ -62,11 +62,11 @@ for o in dump json report; do
 	cmp -s "$TAP_TMP/x86-ramfs-callchain.mem/$o" "$TAP_TMP/mapped.small/$o"
 	ok $? "mapped file past the budget: $o is the same"
 done
-# The read path within the budget prints what the mapped one does.
-outputs "$f" "$TAP_TMP/read.mem" TS_MMAP=0
+# The mapped path within the budget prints what the read one does.
+outputs "$f" "$TAP_TMP/read.mem" TS_MMAP=1
 for o in dump json report; do
 	cmp -s "$TAP_TMP/x86-ramfs-callchain.mem/$o" "$TAP_TMP/read.mem/$o"
-	ok $? "read, not mapped: $o is the same"
+	ok $? "mapped, not read: $o is the same"
 done
 
 # On one thread (TS_THREADS=0: what a machine with no CPU to spare gets) the reader scans and

@@ -75,7 +75,8 @@ struct ts_chunk *ts_chunk_resize(struct ts_chunk *c, size_t size)
  * at the open; one cut while it is read is checked at each step of the scanner
  * (ts_input_shrunk()), and a cut between a check and a touch raises SIGBUS, which the CLI
  * turns into one line and an exit (cli/tickscope.c). Without a mapping (none to be had, an
- * empty section, TS_MMAP=0) the file is read.
+ * empty section, TS_MMAP=0, or opts.read_runs in an uncompressed file without TS_MMAP=1) the
+ * file is read.
  * Return: 0, mapped or not.
  */
 int ts_input_map(struct ts_reader *r)
@@ -89,6 +90,8 @@ int ts_input_map(struct ts_reader *r)
 	r->map_input = 0;
 	if (r->opts.no_mmap || (env && !strcmp(env, "0")) || !r->hdr.data.size ||
 	    len != (size_t)len)
+		return 0;
+	if (r->use_runs && r->opts.read_runs && !(env && !strcmp(env, "1")))
 		return 0;
 	c = malloc(sizeof(*c));
 	if (!c)

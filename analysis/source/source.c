@@ -24,8 +24,8 @@ int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu)
 {
 	unsigned long running;
 
-	if (env && (!strcmp(env, "0") || !strcmp(env, "1")))
-		return env[0] == '1';
+	if (env && (!strcmp(env, "0") || !strcmp(env, "1") || !strcmp(env, "spare")))
+		return env[0] != '0';
 	/* "0.52 0.58 0.59 2/211 4012": the fourth field's first number */
 	if (!loadavg || sscanf(loadavg, "%*s %*s %*s %lu/", &running) != 1)
 		return 1;
@@ -76,6 +76,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
 						       .strict = opts->strict,
 						       .threaded = spare,
+						       .read_runs = 1,
 						       .sha256 = opts->sha256 });
 	if (ret)
 		return ts_source_fail(s, ret, "%s",

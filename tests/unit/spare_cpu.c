@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * ts_source_spare_cpu(): a source takes threads only when fewer tasks are runnable than there
- * are CPUs, by /proc/loadavg's fourth field; TS_THREADS=0 and 1 decide alone; an unreadable
+ * are CPUs, by /proc/loadavg's fourth field; TS_THREADS=0, 1 and spare decide alone; an unreadable
  * or unexpected loadavg keeps the threads. The machine's own /proc/loadavg parses.
  * ts_source_decode_worker(): the decode worker only with TS_THREADS=1.
  */
@@ -28,6 +28,10 @@ int main(void)
 	/* the environment decides first */
 	ok(ts_source_spare_cpu("0", "0.00 0.01 0.05 1/180 4242\n", 8) == 0, "TS_THREADS=0, calm");
 	ok(ts_source_spare_cpu("1", "21.5 19.4 13.6 21/203 4242\n", 2) == 1, "TS_THREADS=1, busy");
+	ok(ts_source_spare_cpu("spare", "21.5 19.4 13.6 21/203 4242\n", 2) == 1,
+	   "TS_THREADS=spare, busy");
+	ok(ts_source_spare_cpu("spares", "21.5 19.4 13.6 21/203 4242\n", 2) == 0,
+	   "TS_THREADS=spares measures");
 	ok(ts_source_spare_cpu("auto", "21.5 19.4 13.6 21/203 4242\n", 2) == 0,
 	   "TS_THREADS=auto measures");
 	ok(ts_source_spare_cpu("", "0.00 0.01 0.05 1/180 4242\n", 2) == 1, "TS_THREADS empty");
@@ -44,6 +48,7 @@ int main(void)
 	ok(ts_source_decode_worker("0") == 0, "decode worker: TS_THREADS=0");
 	ok(ts_source_decode_worker("") == 0, "decode worker: TS_THREADS empty");
 	ok(ts_source_decode_worker("11") == 0, "decode worker: TS_THREADS=11");
+	ok(ts_source_decode_worker("spare") == 0, "decode worker: TS_THREADS=spare");
 
 	f = fopen("/proc/loadavg", "r");
 	if (f && fgets(buf, sizeof(buf), f)) {

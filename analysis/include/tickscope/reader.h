@@ -82,6 +82,13 @@ struct ts_reader_opts {
 	 */
 	int no_mmap;
 	/*
+	 * An uncompressed file merged in time order is read() rather than mapped, unless
+	 * TS_MMAP=1 is in the environment (what tickscope's commands ask: the mapping's page
+	 * faults and cache misses cost more than the read's copy, docs/scale.md); -z files and
+	 * file order are still mapped.
+	 */
+	int read_runs;
+	/*
 	 * A regular file's bytes are hashed into it, in order, as the run reads them: the data
 	 * section as the scanner read()s it, the bytes before and after it by pread() (the
 	 * header and feature sections, small), so that a caller checks the file's sha256 without

@@ -67,7 +67,8 @@ enum ts_kallsyms_from {
 
 /**
  * ts_source_spare_cpu() - would a second thread find a CPU to run on?
- * @env: TS_THREADS from the environment, or NULL: "0" never, "1" always, else as measured
+ * @env: TS_THREADS from the environment, or NULL: "0" never, "1" and "spare" always, else as
+ *	measured ("spare" takes the threads the default takes on a calm machine, for tests)
  * @loadavg: /proc/loadavg's text, whose fourth field counts the runnable tasks (this one
  *	among them) over the whole machine, or NULL when it cannot be read
  * @ncpu: the CPUs this process may run on
@@ -76,7 +77,7 @@ enum ts_kallsyms_from {
  * (each message crosses caches) and wall time (each hand-off waits for a CPU) than they save:
  * a source then reads, merges and decodes on the caller's thread (docs/scale.md).
  * Return: 1 when fewer tasks are runnable than there are CPUs (or @loadavg is unknown), or
- * when @env says "1"; else 0.
+ * when @env says "1" or "spare"; else 0.
  */
 int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu);
 

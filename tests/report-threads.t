@@ -1,0 +1,77 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# report's threads change nothing it prints. The tests run with TS_THREADS=1 (tests/lib/tap.sh:
+# scanner, kallsyms and decode worker threads), so report's default path, the threads chosen
+# by the load, would otherwise be checked only by no-threads.t and round-budget.t. Here the
+# text and JSON reports of the report oracle's fixtures (and of the pipe-mode, -z and per-task
+# ones), read from the file and, for pipe-mode streams, from stdin, are byte-identical with
+# TS_THREADS unset (the default: by the load), spare (the default's threads on a calm machine:
+# scanner and kallsyms threads, decode on the merging thread), 0 (one thread) and 1 (every
+# thread). The oracle itself (perf sched timehist, fixtures.sh's oracle_timehist_check) is
+# then applied to the default's calm-machine path, as report-oracle.t applies it to TS_THREADS=1.
+. "$(dirname "$0")/lib/tap.sh"
+. "$TS_TOP/tests/fixtures/fixtures.sh"
+
+[ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+tap_tmpdir
+tmp=$TAP_TMP
+
+# run OUT ENV FILE KALLSYMS FORMAT: report (FORMAT: text or json) of FILE ("-" reads $tmp/in on
+# stdin) with TS_THREADS=ENV ("unset": no TS_THREADS), stdout to OUT; its status is returned
+run() {
+	_o=$1 _e=$2 _f=$3 _k=$4 _j=
+	[ "$5" = json ] && _j=--json
+	set -- report -i "$_f" $_j
+	[ -n "$_k" ] && set -- "$@" --kallsyms "$_k"
+	if [ "$_e" = unset ]; then
+		env -u TS_THREADS "$TICKSCOPE" "$@"
+	else
+		TS_THREADS=$_e "$TICKSCOPE" "$@"
+	fi <"$tmp/in" >"$_o" 2>"$_o.err"
+}
+
+# same NAME FILE KALLSYMS: every thread setting against TS_THREADS=1, text and JSON
+same() {
+	for _fmt in text json; do
+		: >"$tmp/in"
+		[ "$2" = - ] && cp "$f" "$tmp/in"
+		run "$tmp/ref" 1 "$2" "$3" "$_fmt"
+		_rc=$?
+		ok "$([ $_rc -eq 0 ] && [ -s "$tmp/ref" ]; echo $?)" \
+			"$1: $_fmt report with TS_THREADS=1"
+		[ $_rc -eq 0 ] || sed -n '1,3s/^/#   /p' "$tmp/ref.err" >&2
+		for _e in unset spare 0; do
+			run "$tmp/out" "$_e" "$2" "$3" "$_fmt"
+			_rc=$?
+			ok "$([ $_rc -eq 0 ] && cmp -s "$tmp/ref" "$tmp/out"; echo $?)" \
+				"$1: $_fmt, TS_THREADS $_e: the same ($(wc -l <"$tmp/out") lines)"
+			[ $_rc -eq 0 ] || sed -n '1,3s/^/#   /p' "$tmp/out.err" >&2
+		done
+	done
+}
+
+# the report oracle's fixtures (report-oracle.t), then pipe-mode, -z and per-task recordings
+for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-pingpong-none x86-lost \
+	x86-tiny-twice x86-tiny-group x86-tiny-pipe x86-ramfs-zstd x86-pertask-loop; do
+	if ! f=$(fixture_data "$n"); then
+		ok 1 "$n: fixture decompresses"
+		continue
+	fi
+	k=$(fixture_kallsyms "$n") || k=
+	same "$n" "$f" "$k"
+	oracle_is_pipe "$f" && same "$n on stdin" - "$k"
+done
+
+# The oracle on the default's calm-machine path (report-oracle.t checks TS_THREADS=1).
+if command -v perf >/dev/null && command -v jq >/dev/null; then
+	ORACLE_TMP=$tmp
+	for n in x86-ramfs-callchain x86-ramfs-pipe x86-pingpong-cross x86-lost; do
+		f=$(fixture_data "$n") || continue
+		export TS_THREADS=spare
+		oracle_timehist_check "$n (TS_THREADS=spare)" "$f"
+		export TS_THREADS=1
+	done
+else
+	ok 0 "# SKIP the perf sched timehist oracle: needs perf and jq"
+fi
+tap_done
