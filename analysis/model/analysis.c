@@ -265,9 +265,12 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 		goto free_analysis;
 	/* a tracepoint of no kind that the decoder does not name goes to every section fed it */
 	memset(a->ones, 1, sizeof(a->ones));
-	for (k = 0; k < TS_EV_NR_KINDS; k++)
+	for (k = 0; k < TS_EV_NR_KINDS; k++) {
 		make_routes(a, k == TS_EV_OTHER ? a->feeds[k] : wanted(a->feeds[k], k, NULL), k,
 			    NULL, &a->routes[k]);
+		a->plain[k] = k != TS_EV_OTHER && k != TS_EV_COMM && k != TS_EV_FORK &&
+			      k != TS_EV_LOST && !a->event_filter && !a->owned;
+	}
 	*ap = a;
 	return 0;
 free_analysis:
@@ -444,7 +447,8 @@ static __attribute__((noinline)) void ranges_at_zero(struct ts_analysis *a, int 
 		a->kr[k].first = UINT64_MAX;
 }
 
-int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
+/* ts_analysis_feed() of an event that is not plain (a->plain[]): every check. */
+static __attribute__((noinline)) int feed_checked(struct ts_analysis *a, const struct ts_event *ev)
 {
 	int k = ev->kind < TS_EV_NR_KINDS ? ev->kind : TS_EV_OTHER;
 
@@ -472,6 +476,40 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 		return route(a, ev, rt);
 	}
 	return route(a, ev, &a->routes[k]);
+}
+
+/*
+ * Every event comes here. A plain one (the most: a kind of the table, no filters) is counted,
+ * its kind's range moved, and fed to its routes' open gates, with no other check.
+ */
+int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
+{
+	unsigned int k = ev->kind;
+	const struct route *r, *end;
+	struct kind_range *kr;
+	uint64_t t = ev->time;
+	uint32_t g;
+	int err;
+
+	if (k >= TS_EV_NR_KINDS || !a->plain[k])
+		return feed_checked(a, ev);
+	a->fed[k]++;
+	kr = &a->kr[k];
+	if (__builtin_expect(!t, 0))
+		ranges_at_zero(a, (int)k);
+	else if (t < kr->first)
+		kr->first = t;
+	if (t > kr->last)
+		kr->last = t;
+	g = gate_index(ev);
+	for (r = a->routes[k].r, end = r + a->routes[k].n; r < end; r++) {
+		if (!r->gate[g])
+			continue;
+		err = r->feed(r->m, ev);
+		if (err)
+			return err;
+	}
+	return 0;
 }
 
 int ts_analysis_section_other(const struct ts_analysis *a, enum ts_section s, int i,

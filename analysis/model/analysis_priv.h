@@ -76,6 +76,11 @@ struct ts_analysis {
 	struct lost_rec *lost;
 	size_t nr_lost, cap_lost;
 	int8_t ksec[TS_EV_NR_KINDS]; /* section of each kind, -1 for none */
+	/*
+	 * ts_analysis_feed()'s short way, by kind: 1 for a kind of the table (not OTHER, COMM,
+	 * FORK or LOST) when no --cpu, --time, --pid or --comm asks for checks; else 0
+	 */
+	uint8_t plain[TS_EV_NR_KINDS];
 	uint64_t lost_total, lost_records, lost_unplaced;
 	uint64_t lost_samples, lost_samples_records; /* LOST_SAMPLES: the same losses, per event */
 	struct ts_section_info info[TS_SEC_NR];

@@ -30,6 +30,9 @@ static const struct {
  */
 static pthread_mutex_t plugins_lock = PTHREAD_MUTEX_INITIALIZER;
 
+static int decode_full(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		       struct ts_event *ev);
+
 static void on_refused(void *ctx, int id, const char *sys, const char *name, const char *why)
 {
 	struct ts_decoder *d = ctx;
@@ -69,6 +72,7 @@ static int decoder_new(struct ts_decoder **dp, const struct ts_decoder *like, co
 	d->plugins = tep_load_plugins(d->tep);
 	pthread_mutex_unlock(&plugins_lock);
 	trace_seq_init(&d->seq);
+	d->full = decode_full;
 	if (getenv("TS_PRINTER")) /* the tests' switch: "libtraceevent", or "verbose" */
 		d->printer = !strcmp(getenv("TS_PRINTER"), "libtraceevent") ? 1 :
 			     !strcmp(getenv("TS_PRINTER"), "verbose")	    ? 2 :
@@ -262,8 +266,16 @@ static void no_format(struct ts_decoder *d, int tp_id)
 		 tp_id);
 }
 
-int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
-		      struct ts_event *ev)
+/* The fast path of a tracepoint that no decoder reads: nothing to fill. */
+static int no_fill(struct ts_decoder *d, const struct evcache *c, const unsigned char *p,
+		   uint32_t size, struct ts_event *ev)
+{
+	return 0;
+}
+
+/* ts_dec_full(): the long way of ts_decoder_decode() */
+static int decode_full(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		       struct ts_event *ev)
 {
 	struct evcache *c = lookup(d, tp_id);
 	struct payload pl = { raw, size, 0 };
@@ -287,8 +299,28 @@ int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t
 			 c->name, size);
 		return -TS_ECORRUPT;
 	}
+	if (!c->decoded && tp_id < TS_DEC_FAST) /* ts_decoder_decode()'s way from now on */
+		c->fast = !c->dec ? no_fill : c->fixed ? c->dec->fast : NULL;
 	c->decoded = 1;
 	return 0;
+}
+
+/*
+ * Every sample of report comes here: an id decoded before goes to its fast fill (a tail
+ * call, no frame here), the rest the long way.
+ */
+int ts_decoder_decode(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		      struct ts_event *ev)
+{
+	struct evcache *c;
+
+	if ((unsigned int)tp_id < TS_DEC_FAST && (c = d->fast[tp_id]) && c->fast) {
+		ev->tp_id = tp_id;
+		ev->name = c->name;
+		ev->kind = c->kind;
+		return c->fast(d, c, raw, size, ev);
+	}
+	return decode_full(d, tp_id, raw, size, ev);
 }
 
 /* Does every __data_loc slot's string lie inside the payload, as ts_dec_str() checks it? */

@@ -47,6 +47,16 @@ struct evcache;
 struct payload;
 
 /*
+ * A decoder's fast fill (struct ts_kind_decoder's @fast): the event's fields from a payload
+ * of an id whose slots all have the forms its setup checked (struct evcache's @fixed), called
+ * once a full decode of the id succeeded, with no frame between it and ts_decoder_decode()'s
+ * caller. A payload shorter than @c->need goes the long way, ts_dec_full() (below), which
+ * gives its error. Return: 0, or ts_dec_full()'s.
+ */
+typedef int (*ts_dec_fast_fn)(struct ts_decoder *d, const struct evcache *c,
+			      const unsigned char *p, uint32_t size, struct ts_event *ev);
+
+/*
  * A kind's decoder (source/decode_<section>.c), named in the event table (TS_EVENTS): the
  * fields it reads, looked up once per tracepoint into named slots, and how it fills the event.
  */
@@ -56,16 +66,22 @@ struct ts_kind_decoder {
 	void (*setup)(struct evcache *c); /* once the fields are found; may be NULL */
 	void (*fill)(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
 		     struct ts_event *ev);
+	ts_dec_fast_fn fast; /* NULL: every payload through @fill */
 };
 
 /* Define ts_dec_<ident> over the field table @fields (designated by slot). */
-#define TS_KIND_DECODER(ident, fields_, setup_, fill_)                                          \
+#define TS_KIND_DECODER(ident, fields_, setup_, fill_) \
+	TS_KIND_DECODER_FAST(ident, fields_, setup_, fill_, NULL)
+
+/* The same, with a fast fill for the ids its setup found @fixed. */
+#define TS_KIND_DECODER_FAST(ident, fields_, setup_, fill_, fast_)                              \
 	_Static_assert(sizeof(fields_) / sizeof(fields_[0]) <= NF, #ident ": too many fields"); \
 	const struct ts_kind_decoder ts_dec_##ident = {                                         \
 		.fields = fields_,                                                              \
 		.nr_fields = (int)(sizeof(fields_) / sizeof(fields_[0])),                       \
 		.setup = setup_,                                                                \
 		.fill = fill_,                                                                  \
+		.fast = fast_,                                                                  \
 	}
 
 #define TS_DEC_DECL(kind, name, sec, req, dec) extern const struct ts_kind_decoder ts_dec_##dec;
@@ -112,6 +128,12 @@ struct evcache {
 	uint32_t need;
 	uint8_t nr_dyn, slots_ok, decoded;
 	uint8_t dyn[NF];
+	/*
+	 * ts_decoder_decode()'s path once a full decode of this id succeeded: the decoder's
+	 * fast fill where @fixed, nothing to fill for a tracepoint no decoder reads; NULL: the
+	 * full decode (ts_dec_full())
+	 */
+	ts_dec_fast_fn fast;
 	struct ts_field_desc *fields; /* ts_decoder_fields(), made on first use */
 	int nr_fields; /* -1: made, and failed */
 	char name[96];
@@ -179,6 +201,9 @@ struct ts_decoder {
 	struct depcache deps[NDEPS];
 	int nr_deps;
 	struct trace_seq seq;
+	/* ts_dec_full() */
+	int (*full)(struct ts_decoder *d, int tp_id, const void *raw, uint32_t size,
+		    struct ts_event *ev);
 	int printer; /* TS_PRINTER: 0 compiled where possible, 1 libtraceevent, 2 verbose */
 	int (*load_ksyms)(void *ctx, struct ts_decoder *d); /* deferred, until a %ps is printed */
 	void *load_ctx;
@@ -277,6 +302,13 @@ static inline uint64_t num_at(const unsigned char *p, const struct fld *f, unsig
 		return v;
 	}
 }
+
+/*
+ * ts_decoder_decode() the long way (decode.c's, through the decoder: the kinds' decoders
+ * take no name from decode.c, which takes theirs): the id's lookup, its checks, the
+ * decoder's fill and the error of a short payload. Return: as ts_decoder_decode().
+ */
+#define ts_dec_full(d, tp_id, raw, size, ev) ((d)->full((d), (tp_id), (raw), (size), (ev)))
 
 /* A char array or a __data_loc string, copied NUL-terminated into @out. */
 void ts_dec_str(struct payload *pl, const struct fld *f, char *out, size_t len);

@@ -93,7 +93,24 @@ static void util_fill(struct ts_decoder *d, const struct evcache *c, struct payl
 	ev->rcu_util.str = s->str;
 }
 
-TS_KIND_DECODER(rcu_util, util_fields, util_setup, util_fill);
+static int util_fast(struct ts_decoder *d, const struct evcache *c, const unsigned char *p,
+		     uint32_t size, struct ts_event *ev)
+{
+	struct payload pl = { p, size, 0 };
+	struct strcache *s;
+	uint64_t addr;
+
+	if (size < c->need)
+		return ts_dec_full(d, ev->tp_id, p, size, ev);
+	addr = num_at(p, &c->f[U_S], 8);
+	s = ptr_string(d, ev, addr, -1, &pl);
+	ev->rcu_util.start = s->start;
+	ev->rcu_util.ctx = s->ctx;
+	ev->rcu_util.str = s->str;
+	return 0;
+}
+
+TS_KIND_DECODER_FAST(rcu_util, util_fields, util_setup, util_fill, util_fast);
 
 enum { G_RCUNAME, G_GP_SEQ, G_GPEVENT };
 

@@ -90,21 +90,38 @@ static void switch_setup(struct evcache *c)
 		   fld_is_num(&c->f[SW_NEXT_PRIO], 4);
 }
 
+/* A sched_switch of a current kernel, from a payload that holds every slot. */
+static inline void switch_fixed(const struct evcache *c, const unsigned char *p,
+				struct ts_event *ev)
+{
+	const struct fld *f = c->f;
+
+	comm_at(p, &f[SW_PREV_COMM], ev->sw.prev_comm);
+	ev->sw.prev_pid = (int32_t)num_at(p, &f[SW_PREV_PID], 4);
+	ev->sw.prev_prio = (int32_t)num_at(p, &f[SW_PREV_PRIO], 4);
+	ev->sw.prev_state_raw = num_at(p, &f[SW_PREV_STATE], 8);
+	ev->sw.prev_state = ts_task_state_class(ev->sw.prev_state_raw, c->report_max);
+	comm_at(p, &f[SW_NEXT_COMM], ev->sw.next_comm);
+	ev->sw.next_pid = (int32_t)num_at(p, &f[SW_NEXT_PID], 4);
+	ev->sw.next_prio = (int32_t)num_at(p, &f[SW_NEXT_PRIO], 4);
+}
+
+static int switch_fast(struct ts_decoder *d, const struct evcache *c, const unsigned char *p,
+		       uint32_t size, struct ts_event *ev)
+{
+	if (size < c->need)
+		return ts_dec_full(d, ev->tp_id, p, size, ev);
+	switch_fixed(c, p, ev);
+	return 0;
+}
+
 static void switch_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
 			struct ts_event *ev)
 {
 	const struct fld *f = c->f;
-	const unsigned char *p = pl->p;
 
 	if (c->fixed && pl->size >= c->need) { /* every sched_switch of a current kernel */
-		comm_at(p, &f[SW_PREV_COMM], ev->sw.prev_comm);
-		ev->sw.prev_pid = (int32_t)num_at(p, &f[SW_PREV_PID], 4);
-		ev->sw.prev_prio = (int32_t)num_at(p, &f[SW_PREV_PRIO], 4);
-		ev->sw.prev_state_raw = num_at(p, &f[SW_PREV_STATE], 8);
-		ev->sw.prev_state = ts_task_state_class(ev->sw.prev_state_raw, c->report_max);
-		comm_at(p, &f[SW_NEXT_COMM], ev->sw.next_comm);
-		ev->sw.next_pid = (int32_t)num_at(p, &f[SW_NEXT_PID], 4);
-		ev->sw.next_prio = (int32_t)num_at(p, &f[SW_NEXT_PRIO], 4);
+		switch_fixed(c, pl->p, ev);
 		return;
 	}
 	ts_dec_str(pl, &f[SW_PREV_COMM], ev->sw.prev_comm, TS_COMM_LEN);
@@ -117,7 +134,7 @@ static void switch_fill(struct ts_decoder *d, const struct evcache *c, struct pa
 	ev->sw.next_prio = num(pl, &f[SW_NEXT_PRIO]);
 }
 
-TS_KIND_DECODER(sched_switch, switch_fields, switch_setup, switch_fill);
+TS_KIND_DECODER_FAST(sched_switch, switch_fields, switch_setup, switch_fill, switch_fast);
 
 /* The task of a wakeup, migration or exit. */
 enum { T_COMM, T_PID, T_PRIO, T_TARGET_CPU, T_ORIG_CPU, T_DEST_CPU, T_FLAGS };
@@ -138,17 +155,31 @@ static void wakeup_setup(struct evcache *c)
 		   fld_is_num(&c->f[T_FLAGS], 1);
 }
 
+/* One of the three wakeups of a current kernel, from a payload that holds every slot. */
+static inline void wakeup_fixed(const struct evcache *c, const unsigned char *p,
+				struct ts_event *ev)
+{
+	comm_at(p, &c->f[T_COMM], ev->wake.comm);
+	ev->wake.pid = (int32_t)num_at(p, &c->f[T_PID], 4);
+	ev->wake.prio = (int32_t)num_at(p, &c->f[T_PRIO], 4);
+	ev->wake.target_cpu = (int32_t)num_at(p, &c->f[T_TARGET_CPU], 4);
+	ev->wake.ctx = ts_wake_ctx_of(num_at(p, &c->f[T_FLAGS], 1));
+}
+
+static int wakeup_fast(struct ts_decoder *d, const struct evcache *c, const unsigned char *p,
+		       uint32_t size, struct ts_event *ev)
+{
+	if (size < c->need)
+		return ts_dec_full(d, ev->tp_id, p, size, ev);
+	wakeup_fixed(c, p, ev);
+	return 0;
+}
+
 static void wakeup_fill(struct ts_decoder *d, const struct evcache *c, struct payload *pl,
 			struct ts_event *ev)
 {
-	const unsigned char *p = pl->p;
-
 	if (c->fixed && pl->size >= c->need) { /* the three wakeups of a current kernel */
-		comm_at(p, &c->f[T_COMM], ev->wake.comm);
-		ev->wake.pid = (int32_t)num_at(p, &c->f[T_PID], 4);
-		ev->wake.prio = (int32_t)num_at(p, &c->f[T_PRIO], 4);
-		ev->wake.target_cpu = (int32_t)num_at(p, &c->f[T_TARGET_CPU], 4);
-		ev->wake.ctx = ts_wake_ctx_of(num_at(p, &c->f[T_FLAGS], 1));
+		wakeup_fixed(c, pl->p, ev);
 		return;
 	}
 	ts_dec_str(pl, &c->f[T_COMM], ev->wake.comm, TS_COMM_LEN);
@@ -158,7 +189,7 @@ static void wakeup_fill(struct ts_decoder *d, const struct evcache *c, struct pa
 	ev->wake.ctx = ts_wake_ctx_of(num(pl, &c->f[T_FLAGS]));
 }
 
-TS_KIND_DECODER(sched_wakeup, wakeup_fields, wakeup_setup, wakeup_fill);
+TS_KIND_DECODER_FAST(sched_wakeup, wakeup_fields, wakeup_setup, wakeup_fill, wakeup_fast);
 
 static const struct ts_field_def migrate_fields[] = {
 	[T_COMM] = REQ("comm"),		[T_PID] = REQ("pid"),		[T_PRIO] = OPT("prio"),
