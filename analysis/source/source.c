@@ -75,6 +75,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
 						       .strict = opts->strict,
 						       .threaded = spare,
+						       .no_mmap = opts->no_mmap,
 						       .sha256 = opts->sha256 });
 	if (ret)
 		return ts_source_fail(s, ret, "%s",

@@ -52,6 +52,8 @@ struct ts_source_opts {
 	int every_attr;
 	/* The file's bytes as the reader reads them (ts_reader_opts.sha256), or NULL */
 	struct ts_sha256 *sha256;
+	/* A regular file is read(), not mapped (ts_reader_opts.no_mmap; compare's runs) */
+	int no_mmap;
 };
 
 #define TS_SYMS_PRINT 1u /* function names in the printed trace (dump's text) */
