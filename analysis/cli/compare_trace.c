@@ -138,6 +138,13 @@ static int check_read(struct trace_check *tc, struct ts_sha256 *h, struct ts_sou
 }
 
 /*
+ * A run's trace is read(), not mapped (ts_reader_opts.read_runs, as every command's): the runs then point into the buffers the scanner read
+ * (each byte crosses the memory once, and is merged while still in the cache), where mapped
+ * they point into the page cache and the merge faults every page in, walks the records a
+ * second time from memory and drops the pages behind it (madvise). On `make bench`'s 2 x 10
+ * runs, cold, a quarter to a third less CPU, one worker or two (docs/scale.md); the peak RSS
+ * is larger by a round budget (8 MiB) a worker.
+ *
  * Run every model over @data; prints one line on failure. @kcache: the folder of parsed
  * kallsyms tables to take @ksyms's from (NULL: parse it). @tc: the trace checked against
  * meta.txt already, else here, by the reader's hash (a failed read checks it first: a
