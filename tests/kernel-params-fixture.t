@@ -14,7 +14,9 @@
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
-# were ever switched in, where the softirqs ran.
+# were ever switched in, where the softirqs ran, the timer interrupts in the benchmark's tasks
+# (nohz_full=1-7: the tick's handler named first, by its part of the run time) and the wakes of
+# rcuog (rcu_nocb_poll: the timer of its polling sleep named).
 . "$(dirname "$0")/lib/tap.sh"
 command -v xz >/dev/null || skip_all "no xz"
 command -v python3 >/dev/null || skip_all "no python3"
@@ -446,6 +448,11 @@ check $rp "the expectation: the polling's timer wakes (softirq wakes, idle exits
 want = ('sched.woken_by.softirq.share', 'idle.exits.tick.per_s', 'timer.expire.tick_sched_timer.per_s')
 print(mech)
 assert mech and mech[0] in want and all(x in mech for x in want), mech"
+check $rp "perf script: rcuog woken far more often; compare names the timer of its polling sleep, process_timeout" "
+a, b = fact('rcu-nocbs', 'wakes.rcuog'), fact('$rpb', 'wakes.rcuog')
+print('wakes of rcuog', a, b, mech)
+assert min(b) > 10 * max(a)
+assert 'timer.expire.process_timeout.per_s' in mech, mech"
 check $rp "the expectation: no rcuog/rcuos existence, rcuc, irq-thread, per-tick handler time or preemption mechanism" "
 import re
 bad = re.compile(r'sched\.threads\.|rcuc|threads\.irq|handler\.p[0-9]|preempt')
@@ -489,6 +496,16 @@ check $nf "compare's rcuog and rcuop thread counts are perf script's COMM record
 for v in f:
     for k in ('rcuog', 'rcuop'):
         assert vals('sched.threads.%s.count' % k, v) == fact(v, 'threads.' + k), (v, k)"
+check $nf "the expectation: the tick first, its handler's part of the run time, in the runs perf script saw it leave" "
+a, b = fact('default', 'timer_irqs.in_bench'), fact('nohz_full-1-7', 'timer_irqs.in_bench')
+print('timer interrupts in the benchmark', a, b, 'mechanisms', mech)
+assert min(a) > 100 * max(b)
+assert mech and mech[0] == 'task.path.run.tick.per_op', mech
+x = h['mechanisms'][0]
+assert not x['tested'] and x['a'] > 10 * x['b'], x
+l = [l for l in lines if l.startswith('  run time <- the tick')][0]
+p = [float(x) for x in re.search(r'\\(([0-9.]+)-([0-9.]+)% of run time in the runs of default, ([0-9.]+)-([0-9.]+)% in those of nohz_full-1-7; too few runs to test\\)$', l).groups()]
+assert p[0] > 10 and p[0] > 2 * p[3], (p, l)"
 check $nf "the expectation: no irq-thread, ksoftirqd, rcuc, IPI or preemption mechanism; all unconfirmed at 3 a side" "
 import re
 print(mech)

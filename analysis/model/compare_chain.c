@@ -72,6 +72,9 @@ static const struct chain_rule rules[] = {
 	{ C_WAKE, "workqueue.work.", ".per_s",
 	  "runs of work %s (each wakes a kworker, an idle CPU's too)",
 	  "workqueue:workqueue_execute_start", H_TESTED },
+	{ C_WAKE, "timer.expire.", ".per_s",
+	  "expiries of timer %s (each runs in an interrupt, an idle CPU's too)",
+	  "timer:timer_expire_entry", H_TESTED },
 	{ C_WAKE, "probes.", ".ns_per_idle_entry", "%s's time per idle entry (kprobe pairs)",
 	  "kprobe_events", H_CHANGED },
 	{ C_WAKE, "task.wake_class.cross_busy.share", NULL,
@@ -115,6 +118,18 @@ static const char *work_hint(const char *fn)
 		return " (a kworker driving an SRCU grace period)";
 	if (!strcmp(fn, "sched_tick_remote"))
 		return " (a housekeeping CPU's 1 Hz tick for a nohz_full CPU that stopped its own)";
+	return "";
+}
+
+/* What some timer functions do, in kernel words. */
+static const char *timer_hint(const char *fn)
+{
+	if (!strcmp(fn, "process_timeout"))
+		return " (schedule_timeout()'s timer: each wakes a task that slept with a timeout)";
+	if (!strcmp(fn, "hrtimer_wakeup"))
+		return " (a sleep's hrtimer, nanosleep or a timed wait: each wakes its task)";
+	if (!strcmp(fn, "delayed_work_timer_fn"))
+		return " (a delayed work's timer: each queues its work, waking a kworker)";
 	return "";
 }
 
@@ -271,6 +286,54 @@ static int rate_by_length(const struct ts_cmp *c, const struct ts_cmp_row *r, in
 	return 0;
 }
 
+/* The least part of its component a time must take in every run of one side (part_apart()). */
+#define MIN_PART 0.1
+
+/*
+ * Whether time row @r (per operation), a part of the time of its rule's component (the tick's
+ * handler of the run time, a wait of the off-CPU time), took a part of it, run by run, that
+ * separates the sides by more than their own spread, and a tenth of it or more in every run of
+ * the side where it is larger: the run's own component is its control. Under TCG on a loaded
+ * host every time of a run stretches with the host's stalls (the nohz_full A/B's default runs:
+ * run time 3.2 to 10 ms a round trip), so the times' spread hides what their parts keep (the
+ * tick's handler: 60-66% of the run time in every default run, 0-0.8% with nohz_full=1-7,
+ * though 2 of those 3 runs took no tick at all). A zero is a measured part here, the
+ * component having run, and the tenth keeps out rare paths (a preemption at some
+ * cond_resched(): 0.56 of 8000-16000 µs/op). As the medians of the spread rule, the parts
+ * must be over 2x apart, here run by run: a loaded host stretches the tick's handler more
+ * than the rest (an A/A split of threadirqs' default runs: hard IRQ arch_timer 8.1-9.8%
+ * against 18-21% of the run time, the benchmark's own time 90-92% against 78-82%). The
+ * lowest and highest parts into @lo, @hi (%).
+ */
+static int part_apart(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+		      const struct chain_rule *ru, double lo[2], double hi[2])
+{
+	const struct ts_cmp_part *p = ts_cmp_comp_part(c, v, ru->comp);
+	const struct ts_cmp_row *t = p && p->metric ? ts_cmp_find(c, p->metric) : NULL;
+	const int k[2] = { 0, v };
+	int big;
+
+	if (!t || t == r || strcmp(r->unit, "ns/op") || strcmp(t->unit, r->unit))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		lo[i] = INFINITY;
+		hi[i] = -INFINITY;
+		if (c->var[k[i]].nr_runs < 2)
+			return 0;
+		for (int j = 0; j < c->var[k[i]].nr_runs; j++) {
+			double x = r->cell[k[i]].values[j], y = t->cell[k[i]].values[j];
+
+			if (isnan(x) || isnan(y) || x < 0 || y <= 0)
+				return 0;
+			lo[i] = fmin(lo[i], 100 * x / y);
+			hi[i] = fmax(hi[i], 100 * x / y);
+		}
+	}
+	big = lo[0] > hi[1] ? 0 : lo[1] > hi[0] ? 1 : -1;
+	return big >= 0 && lo[big] >= 100 * MIN_PART && lo[big] > 2 * hi[!big] &&
+	       lo[big] - hi[!big] > (hi[0] - lo[0]) + (hi[1] - lo[1]);
+}
+
 /*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
@@ -278,7 +341,7 @@ static int rate_by_length(const struct ts_cmp *c, const struct ts_cmp_row *r, in
  * over 2x apart.
  */
 static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
-		     const struct chain_rule *ru, int nr_rules, int *tested)
+		     const struct chain_rule *ru, int nr_rules, int *tested, struct ts_cmp_mech *m)
 {
 	const struct ts_cmp_cell *a = &r->cell[0], *b = &r->cell[v];
 	double lo = fmin(fabs(a->s.median), fabs(b->s.median));
@@ -324,22 +387,23 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	 * preempted at some cond_resched() in a few runs is one of hundreds of stacks, and at 3
 	 * runs against 3 such waits were named in 10 of 40 A/A splits (tests/compare-aa.t). The
 	 * U test and the arrangement test above stay exact for them.
-	 */
-	if (ts_cmp_all_pos(a, c->var[0].nr_runs) != 1 || ts_cmp_all_pos(b, c->var[v].nr_runs) != 1)
-		return 0;
-	/*
+	 *
 	 * Unconfirmed: the runs are too few for the test to confirm a metric whose every run of
 	 * one side is beyond every run of the other, either for any test (3 runs a side) or
 	 * after the adjustment over the family's hundreds of metrics (4 or 6 a side: their
 	 * smallest p, 0.029 or 0.0022, is not enough). The runs must then be apart by more than
 	 * their own spread, and every run of both sides must have measured it: a metric missing
-	 * from some runs is not significant, not unconfirmed.
+	 * from some runs is not significant, not unconfirmed. Or a time's part of its component,
+	 * measured where the component ran, a zero too, is apart so (part_apart()).
 	 */
-	if (ru->how == H_TESTED || isnan(b->p) || a->s.n < c->var[0].nr_runs ||
-	    b->s.n < c->var[v].nr_runs || !apart_beyond_spread(a, b))
+	if (ru->how == H_TESTED || isnan(b->p) || !(lo == 0 ? hi > 0 : hi > 2 * lo))
 		return 0;
 	*tested = 0;
-	return lo == 0 ? hi > 0 : hi > 2 * lo;
+	if (ts_cmp_all_pos(a, c->var[0].nr_runs) == 1 &&
+	    ts_cmp_all_pos(b, c->var[v].nr_runs) == 1 && a->s.n >= c->var[0].nr_runs &&
+	    b->s.n >= c->var[v].nr_runs && apart_beyond_spread(a, b))
+		return 1;
+	return m->by_part = part_apart(c, r, v, ru, m->part_lo, m->part_hi);
 }
 
 /*
@@ -415,6 +479,8 @@ static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r
 		snprintf(out, n, "waits in %s%s", words, by);
 	} else if (!strcmp(ru->pre, "workqueue.work.") && *work_hint(cls)) {
 		snprintf(out, n, "runs of work %.60s%s", cls, work_hint(cls));
+	} else if (!strcmp(ru->pre, "timer.expire.") && *timer_hint(cls)) {
+		snprintf(out, n, "expiries of timer %.60s%s", cls, timer_hint(cls));
 	} else if (!strcmp(ru->pre, "task.woken_by_work.")) {
 		snprintf(out, n, "work items %.60s%s waking the benchmark's tasks", cls,
 			 work_hint(cls));
@@ -432,6 +498,7 @@ struct cand {
 	struct ts_cmp_mech m;
 	int switched; /* zero in every run of one side, above zero in every run of the other */
 	int exists; /* a thread class's existence (H_ONLY): a kernel difference without a size */
+	int late; /* a timer function's expiries: the means of what another mechanism says */
 	double rank; /* rank_share() of its share; its size either way when nothing changed */
 	double comp_key;
 	int along;
@@ -454,8 +521,13 @@ static double rank_share(double s)
 }
 
 /*
- * What the kernel switched on or off first (a code path that ran in every run of one kernel and
- * in no run of the other: the tick stopping, a wait, a work function), then by component share,
+ * A timer function's expiries after every other mechanism: a timer is how a work, a wait or a
+ * thread that another rule names runs (delayed_work_timer_fn queues a work, srcu_delay_timer
+ * drives the SRCU grace period whose callbacks a kworker runs), so it is named when there is
+ * room; alone, as process_timeout's 4.4 -> 170/s under rcu_nocb_poll (rcuog's polling sleep),
+ * it says what woke. Then what the kernel switched on or off first (a code path that ran in
+ * every run of one kernel and in no run of the other: the tick stopping, a wait, a work
+ * function), then by component share,
  * tested, among the unconfirmed a measured change before a thread class's mere existence (a
  * count of threads has no spread, so its effect size would be infinite, yet with too few runs
  * to confirm it says nothing the measured change does not: nohz_full's tick before its rcuog
@@ -470,6 +542,8 @@ static int cmp_cand(const void *pa, const void *pb)
 	const struct cand *a = pa, *b = pb;
 	double sa = a->rank, sb = b->rank;
 
+	if (a->late != b->late)
+		return a->late - b->late;
 	if (a->switched != b->switched)
 		return b->switched - a->switched;
 	if (a->comp_key != b->comp_key)
@@ -595,6 +669,21 @@ static int inert_threads(const struct ts_cmp *c, const struct ts_cmp_row *r, int
 	       !class_took_part(c, k, cls);
 }
 
+/*
+ * Whether @cls of the timer rule is a class of timers, not a function: all hrtimers, all
+ * timer_list timers, the tick's ("timer.expire.tick.per_s"), which have no handler count of
+ * their own ("timer.expire.<function>.handler.count").
+ */
+static int timer_class(const struct ts_cmp *c, const struct chain_rule *ru, const char *cls)
+{
+	char name[256];
+
+	if (strcmp(ru->pre, "timer.expire."))
+		return 0;
+	snprintf(name, sizeof(name), "timer.expire.%.200s.handler.count", cls);
+	return !ts_cmp_find(c, name);
+}
+
 #define MAX_CAND 64
 
 /*
@@ -621,21 +710,23 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		int tested = 1, miss;
 
 		ru = ts_cmp_rule_of(r, cls, sizeof(cls));
-		if (!ru || (has_dec && !ts_cmp_comp_part(c, v, ru->comp)) || user_class(c, ru, cls))
+		if (!ru || (has_dec && !ts_cmp_comp_part(c, v, ru->comp)) ||
+		    user_class(c, ru, cls) || timer_class(c, ru, cls))
 			continue;
+		memset(&x[n], 0, sizeof(x[n]));
 		miss = missing_side(c, r, v, ru);
-		if (miss < 0 && !qualifies(c, r, v, ru, nr_rules, &tested))
+		if (miss < 0 && !qualifies(c, r, v, ru, nr_rules, &tested, &x[n].m))
 			continue;
 		if (inert_threads(c, r, v, ru, cls)) {
 			if (*nr_inert < MAX_INERT)
 				inert[(*nr_inert)++] = r;
 			continue;
 		}
-		memset(&x[n], 0, sizeof(x[n]));
 		fill_mech(c, v, r, ru, cls, &x[n]);
 		x[n].m.tested = miss >= 0 ? 1 : tested;
 		x[n].switched = miss < 0 && ru->how != H_ONLY && ts_cmp_switched(c, r, v);
 		x[n].exists = ru->how == H_ONLY;
+		x[n].late = !strcmp(ru->pre, "timer.expire.");
 		n++;
 	}
 	qsort(x, n, sizeof(*x), cmp_cand);

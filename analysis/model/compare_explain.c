@@ -141,10 +141,23 @@ static void add_detail(struct ts_cmp_decomp *d, const struct ts_cmp_row *r, int 
 	p->share = d->delta != 0 ? 100 * p->delta / d->delta : NAN;
 }
 
-/* a wait's change per operation, for ranking (a stack absent from one kernel: its whole time) */
-static double wait_change(const struct ts_cmp_wait *w)
+/*
+ * Whether wait @w ranks before @x among the waits shown: a measured change per operation (a
+ * stack absent from one kernel, 0 there, changed by its whole time) before one with a side
+ * unmeasured (NAN: the runs had no stacks, or listed it under their floor), which is printed
+ * "-" and whose change is not known; among measured changes the larger, among the others the
+ * larger measured side.
+ */
+static int wait_before(const struct ts_cmp_wait *w, const struct ts_cmp_wait *x)
 {
-	return fabs((isnan(w->b) ? 0 : w->b) - (isnan(w->a) ? 0 : w->a));
+	int mw = !isnan(w->a) && !isnan(w->b), mx = !isnan(x->a) && !isnan(x->b);
+
+	if (mw != mx)
+		return mw;
+	if (mw)
+		return fabs(w->b - w->a) > fabs(x->b - x->a);
+	return fmax(isnan(w->a) ? 0 : w->a, isnan(w->b) ? 0 : w->b) >
+	       fmax(isnan(x->a) ? 0 : x->a, isnan(x->b) ? 0 : x->b);
 }
 
 /* Over this share of the change (either way), or of the round trip, the residual is said. */
@@ -221,7 +234,7 @@ static void tput_details(struct ts_cmp *c, int v)
 		const struct ts_cmp_wait *w = &c->waits[v][i];
 
 		for (int k = 0; k < 3; k++) {
-			if (top[k] && wait_change(w) <= wait_change(top[k]))
+			if (top[k] && !wait_before(w, top[k]))
 				continue;
 			for (int j = 2; j > k; j--)
 				top[j] = top[j - 1];

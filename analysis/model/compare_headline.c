@@ -240,6 +240,17 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		ts_stats_p_text(p, sizeof(p) - 2, m->p);
 		strcat(p, ", ");
 	}
+	if (m->by_part) {
+		/* unconfirmed by its part of its component, run by run: say the parts */
+		hl(&c->head[v],
+		   "  %s%s%s %s -> %s%s%s (%s%.3g-%.3g%% of %s in the runs of %s, "
+		   "%.3g-%.3g%% in those of %s; %s)",
+		   m->component, *m->component ? " <- " : "", m->label, fig(a, 32, m->a),
+		   fig(b, 32, m->b), gap(m->unit), m->unit, s, m->part_lo[0], m->part_hi[0],
+		   m->component, c->var[0].name, m->part_lo[1], m->part_hi[1], c->var[v].name,
+		   too_few(c, v) ? "too few runs to test" : "not significant after the adjustment");
+		return;
+	}
 	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",
 	   m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit), m->unit, s, p,
 	   !strcmp(m->separation, "complete") ?
@@ -280,10 +291,12 @@ static void missing_lines(struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_part *run = ts_cmp_comp_part(c, v, C_RUN);
 	const struct ts_cmp_headline *h = &c->head[v];
-	int untested = 0;
+	int untested = 0, by_part = 0;
 
-	for (int i = 0; i < h->nr_mech; i++)
+	for (int i = 0; i < h->nr_mech; i++) {
 		untested |= !h->mech[i].tested;
+		by_part |= h->mech[i].by_part;
+	}
 	if (!h->nr_mech && too_few(c, v))
 		hl(&c->head[v],
 		   "  not tested: %d and %d runs are too few for the U test to reach p < %.2g; "
@@ -303,14 +316,16 @@ static void missing_lines(struct ts_cmp *c, int v)
 		hl(&c->head[v],
 		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
 		   "p < %.2g (4 a side are the least); the mechanisms shown are those whose runs are "
-		   "apart by more than their own spread; record more runs",
-		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha);
+		   "apart by more than their own spread%s; record more runs",
+		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha,
+		   by_part ? " (or, for a time, its part of its component's time)" : "");
 	else if (untested)
 		hl(&c->head[v],
 		   "  unconfirmed: with %d and %d runs, a mechanism whose runs are apart by more "
-		   "than their own spread is not significant after the adjustment over the "
+		   "than their own spread%s is not significant after the adjustment over the "
 		   "metrics; record more runs",
-		   c->var[0].nr_runs, c->var[v].nr_runs);
+		   c->var[0].nr_runs, c->var[v].nr_runs,
+		   by_part ? " (or, for a time, its part of its component's time)" : "");
 	if (run && has_trace(c) && !ts_cmp_find(c, "task.path.run.own.per_op"))
 		hl(&c->head[v],
 		   "  %s: the time interrupts took inside it is not recorded; record "

@@ -361,6 +361,8 @@ struct ts_cmp_mech {
 	double effect; /* |difference of the medians| / pooled sd; INFINITY without spread */
 	const char *separation; /* "complete", "partial", "one side only" */
 	int tested; /* 1: significant after the adjustment; 0: too few runs, shown as unconfirmed */
+	int by_part; /* unconfirmed by its part of its component's time, run by run (part_lo..hi) */
+	double part_lo[2], part_hi[2]; /* that part in A's runs, in B's: lowest, highest (%) */
 };
 
 /* What the comparison says first: the benchmark, the components, the mechanisms. */
