@@ -10,7 +10,8 @@
 # preempt=full on qemu-x86, ping-pong; and the isolated A/B cut to 2 runs a side; third round
 # (EXPECTATIONS-3.md): rcutree.use_softirq=0 on qemu-aarch64, ping-pong; fourth round:
 # rcu_nocb_poll beside rcu_nocbs=0-7 on qemu-aarch64 (EXPECTATIONS-3.md section 2) and
-# nohz_full=1-7 on qemu-x86 (EXPECTATIONS-4.md), ping-pong.
+# nohz_full=1-7 on qemu-x86 (EXPECTATIONS-4.md), ping-pong; fifth round: nohz_full=1-7 on
+# qemu-aarch64 (EXPECTATIONS-5.md), ping-pong.
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
@@ -512,4 +513,48 @@ print(mech)
 bad = re.compile(r'threads\.irq|ksoftirqd|rcuc|ipi|preempt')
 assert not any(bad.search(x) for x in mech), mech
 assert all(not x['tested'] or x['metric'].startswith('sched.threads.') for x in h['mechanisms'])"
+# --- fifth round (EXPECTATIONS-5.md, committed before these were recorded or compared):
+# nohz_full=1-7 on qemu-aarch64, the x86 pair's twin, 5 runs a side. Expected: the tick first
+# (CPUs 1-7 stop it while running one task, CPU 0 runs the remote tick), the rcuog/rcuos threads
+# a kernel difference; not irq threads, ksoftirqd, rcuc, IPIs, preemption ---
+an=qemu-aarch64-pingpong-default-vs-nohz_full-1-7
+compare $an default nohz_full-1-7
+common $an nohz_full-1-7
+check $an "every nohz_full-1-7 run booted with nohz_full=1-7, no default run did" "
+for v, want in (('default', False), ('nohz_full-1-7', True)):
+    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
+        assert ('nohz_full=1-7' in open(p).read().split()) == want, p"
+check $an "perf script: the timer interrupts left CPUs 1-7 for CPU 0 in every nohz_full run" "
+a, b = fact('default', 'timer_irqs.other_cpus'), fact('nohz_full-1-7', 'timer_irqs.other_cpus')
+a0, b0 = fact('default', 'timer_irqs.cpu0'), fact('nohz_full-1-7', 'timer_irqs.cpu0')
+print('arch_timer on CPUs 1-7', a, b, 'on CPU 0', a0, b0)
+assert len(a) == len(b) == 5 and 5 * max(b) < min(a) and min(b0) > 3 * max(a0)"
+check $an "perf script: tick_stop failures, busy stops and the remote tick only with nohz_full" "
+for k in ('tick_stop.fail', 'tick_stop.ok_busy', 'work.sched_tick_remote'):
+    a, b = fact('default', k), fact('nohz_full-1-7', k)
+    print(k, a, b)
+    assert max(a) == 0 and min(b) > 0, k
+for v in f:
+    got = vals('idle.tick_stop.fail.per_s', v)
+    assert [x > 0 for x in got] == [x > 0 for x in fact(v, 'tick_stop.fail')], (v, got)"
+check $an "compare's rcuog and rcuos thread counts are perf script's COMM records, run by run" "
+for v in f:
+    for k in ('rcuog', 'rcuos'):
+        assert vals('sched.threads.%s.count' % k, v) == fact(v, 'threads.' + k), (v, k)
+assert set(fact('nohz_full-1-7', 'threads.rcuog')) == {2} and set(fact('nohz_full-1-7', 'threads.rcuos')) == {8}
+assert max(fact('default', 'threads.rcuog') + fact('default', 'threads.rcuos')) == 0"
+check $an "the expectation: no irq-thread, ksoftirqd, rcuc, IPI or preemption mechanism" "
+import re
+print(mech)
+bad = re.compile(r'threads\.irq|ksoftirqd|rcuc|ipi|preempt')
+assert not any(bad.search(x) for x in mech), mech"
+check $an "the expectation: the tick first (what nohz_full changed), the rcuo threads after it" "
+tick = ('workqueue.work.sched_tick_remote.per_s', 'idlepath.tick_restarts.per_s',
+        'idle.tick_stop.ok.per_s', 'idle.exits.tick.per_s', 'task.path.run.tick.per_op',
+        'timer.expire.tick_sched_timer.per_s')
+print(mech)
+assert mech and mech[0] in tick, mech
+t = [i for i, x in enumerate(mech) if x in tick]
+e = [i for i, x in enumerate(mech) if x.startswith('sched.threads.')]
+assert not e or min(t) < min(e), mech"
 tap_done
