@@ -100,7 +100,7 @@ static int add(struct ts_bench *b, const char *prefix, const char *name, const c
 static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 {
 	static const char mark[] = "AF_UNIX sock stream latency:";
-	int i, found = 0;
+	int i, found = 0, again = 0;
 	double v;
 
 	for (i = 0; i < ls->n; i++) {
@@ -109,8 +109,14 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		if (strstr(ls->l[i], "# pingpong:")) {
 			double it = NAN, warm = 0;
 
-			b->kind = "pingpong";
 			*line = i + 1;
+			/*
+			 * a second run's header (a re-run appended with >>) gave its round trips
+			 * to the first run's latency, silently: refused at its result, else here
+			 */
+			if (!strcmp(b->kind, "pingpong") && !again)
+				again = i + 1;
+			b->kind = "pingpong";
 			/* the trace holds the warm-up round trips too */
 			q = strstr(ls->l[i], "iterations=");
 			if (q && (q += 11, number(&q, &it)))
@@ -130,7 +136,12 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		/* a latency below zero is no measurement: an error (number()), not an outlier */
 		if (found++)
 			return -TS_EBENCHTWICE;
-		if (number(&p, &v) || strncmp(p, " microseconds", 13))
+		/*
+		 * and nothing after the unit: "... 17.9296 microseconds 12.3" (two outputs run
+		 * into one line) was read as 17.9296, silently
+		 */
+		if (number(&p, &v) || strncmp(p, " microseconds", 13) ||
+		    p[13 + strspn(p + 13, " \t")])
 			return -TS_EBENCH;
 		/* and one of zero timed nothing (no round trip, or a clock that did not move) */
 		if (v == 0)
@@ -138,6 +149,8 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		if (add(b, NULL, "latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE, v))
 			return -TS_EBENCH;
 	}
+	if (again)
+		return *line = again, -TS_EBENCHTWICE;
 	return found ? 0 : 1;
 }
 

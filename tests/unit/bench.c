@@ -104,12 +104,21 @@ static void bad(const char *text, int want_line, const char *name)
 
 static void test_bad(void)
 {
+	static const char blanks[] = "AF_UNIX sock stream latency: 17.9296 microseconds \t\r\n";
+	struct ts_bench b;
+	int line;
+
 	bad("hello\nworld\n", 2, "unknown output: error at the last line");
 	bad("", 1, "empty output");
 	bad("x\nAF_UNIX sock stream latency: fast microseconds\n", 2, "lat_unix without a number");
 	refused("AF_UNIX sock stream latency: 1 microseconds\nAF_UNIX sock stream latency: 2 "
 		"microseconds\n",
 		2, TS_EBENCHTWICE, "two lat_unix results");
+	refused("# pingpong: pin=same cpus=0,0 iterations=3000 warmup=200 size=1 delay_us=0\n"
+		"AF_UNIX sock stream latency: 28.2569 microseconds\n"
+		"# pingpong: pin=same cpus=0,0 iterations=10 warmup=0 size=1 delay_us=0\n"
+		"pingpong: cannot pin to CPU 0: Invalid argument\n",
+		3, TS_EBENCHTWICE, "two pingpong headers (a failed re-run appended): refused");
 	bad("stress-ng: info: [1] stressor bogo ops real time\nstress-ng: info: [1] (secs)\n", 2,
 	    "stress-ng header without the rate units");
 	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
@@ -159,6 +168,16 @@ static void test_bad(void)
 	bad("# pingpong: iterations=1e4 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n", 1,
 	    "pingpong header: an exponent in the iteration count (1e4)");
 	bad("x\nAF_UNIX sock stream latency: 1.2.3 microseconds\n", 2, "lat_unix: two decimal points");
+	/* words after the unit: not the benchmark's line (two outputs run into one) */
+	bad("# pingpong: pin=same cpus=0,0 iterations=3000 warmup=200 size=1 delay_us=0\n"
+	    "AF_UNIX sock stream latency: 28.2569 microseconds 76.0929 microseconds\n",
+	    2, "pingpong result line with words after its unit");
+	bad("x\nAF_UNIX sock stream latency: 17.9296 microseconds[ perf record: Woken up 25 times\n",
+	    2, "lat_unix result line run into perf's next line");
+	bad("AF_UNIX sock stream latency: 17.9296 microseconds (x1000)\n", 1,
+	    "lat_unix result line with a word after its unit");
+	ok(!ts_bench_parse(blanks, sizeof(blanks) - 1, &b, &line) && b.m[0].value == 17.9296,
+	   "lat_unix result line with blanks after its unit parses");
 	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
 	    "time)\nstress-ng: info: [1] ramfs 100 10.0 -5.00 1 10.0 50.0\n",
 	    3, "stress-ng row with a negative usr time");
