@@ -218,6 +218,20 @@ mistake "record -o FIFO: one line saying it is not a regular file" 1 \
 	record -o "$T/fifo" -e sched:sched_switch -- true
 [ -p "$T/fifo" ]
 ok $? "record -o FIFO: the FIFO is still there, not replaced by a file"
+# a regular file that is not a perf.data (a run's meta.txt, the script being recorded, a
+# perf.data.xz) was replaced by the recording; an empty file or a perf.data still is
+printf 'format=tickscope-run-1\n' >"$T/meta.txt"
+mistake "record -o meta.txt: one line, the file is not a perf.data" 1 \
+	"^tickscope: $T/meta.txt: not a perf.data \(it does not start with PERFILE2\): -o replaces only a perf.data, not this file$" \
+	record -o "$T/meta.txt" -e sched:sched_switch -- true
+is "$(cat "$T/meta.txt")" format=tickscope-run-1 "record -o meta.txt: the file is as it was"
+cp "$tiny" "$T/old.data"
+: >"$T/empty.data"
+for f in old.data empty.data; do
+	"$TICKSCOPE" record -o "$T/$f" -e sched:sched_switch -- true >/dev/null 2>"$T/err"
+	! grep -q "not a perf.data" "$T/err"
+	ok $? "record -o $f: not refused as a file to keep"
+done
 mistake "record -o /proc/version: one line saying why no file can be written there" 1 \
 	"^tickscope: /proc/version: (not writable: |cannot create a file in /proc: that folder takes no)" \
 	record -o /proc/version -e sched:sched_switch -- true
