@@ -289,6 +289,14 @@ mistake "report --tsv DIR with a link in it: one line" 1 \
 	"^tickscope: writing the report to $T/lnk: an output file is a symbolic link \(not followed\)$" \
 	report "$tiny" --tsv "$T/lnk"
 is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as it was"
+# --tsv DIR was checked only once the whole trace was read (compare checks its folders first):
+# a file or a folder that cannot be made is said before the input is opened
+mistake "report --tsv FILE: one line, before the trace is read" 1 \
+	"^tickscope: $T/user.txt: a file, not a folder: --tsv names the folder to write into$" \
+	report "$tiny" --tsv "$T/user.txt"
+mistake "report --tsv NODIR/DIR: one line naming the missing folder" 1 \
+	"^tickscope: $T/nodir/tsv: cannot create it in $T/nodir: No such file or directory$" \
+	report "$T/no-such.data" --tsv "$T/nodir/tsv"
 if command -v gnuplot >/dev/null; then
 	mkdir -p "$T/lnk2"
 	ln -s ../user.txt "$T/lnk2/charts.tsv"
