@@ -283,6 +283,32 @@ static const char *sng_body(const char *l)
 	return NULL;
 }
 
+/*
+ * A line by which stress-ng says the run failed: one at the level "fail:" (a stressor that
+ * failed its verification, a killed instance: "metrics-check: stressor metrics corrupted, data
+ * is compromised") or its "unsuccessful run completed". The table is printed all the same,
+ * rates of what ran, and was taken as the result.
+ */
+static int sng_failed(const char *l)
+{
+	const char *p = strstr(l, "stress-ng:");
+
+	if (!p)
+		return 0;
+	if (strstr(p, "unsuccessful run completed"))
+		return 1;
+	p += 10;
+	for (int words = 0; words < 3; words++) {
+		p += strspn(p, " \t");
+		if (*p == '[')
+			return 0;
+		if (!strncmp(p, "fail:", 5))
+			return 1;
+		p += strcspn(p, " \t");
+	}
+	return 0;
+}
+
 /* Instances of @name in "dispatching hogs: 9 ramfs" or "...: 2 ramfs, 2 cpu"; NAN if absent. */
 static double sng_instances(const struct lines *ls, const char *name)
 {
@@ -391,6 +417,9 @@ static int parse_sng_brief(const struct lines *ls, struct ts_bench *b, int *line
 		return -TS_EBENCH;
 	real_first = r < u;
 	b->kind = "stress-ng";
+	for (int j = 0; j < ls->n; j++)
+		if (sng_failed(ls->l[j]))
+			return *line = j + 1, -TS_EBENCHFAIL;
 	for (i += 2; i < ls->n; i++) {
 		*line = i + 1;
 		body = sng_body(ls->l[i]);
