@@ -110,15 +110,20 @@ PROVE ?= prove
 # What every check target's tests run with: this tree's binaries, and the kallsyms, formats and
 # summary caches kept in the build (not ~/.cache/tickscope, which every tickscope on the machine
 # shares).
-CHECK_ENV = TS_BUILD=$(CURDIR)/$(BUILD) TS_TOP=$(CURDIR) \
-	TS_KSYMS_CACHE=$(CURDIR)/$(BUILD)/ksyms-cache \
-	TS_FORMATS_CACHE=$(CURDIR)/$(BUILD)/formats-cache \
-	TS_SUMMARY_CACHE=$(CURDIR)/$(BUILD)/summary-cache
+# The tree's and the build's absolute paths as one shell word each: from a folder whose path
+# has a space ("/home/me/my tree"), TS_BUILD=/home/me/my tree/build ran "tree/build".
+shq = '$(subst ','\'',$(1))'
+TOP_Q := $(call shq,$(CURDIR))
+BUILD_Q := $(call shq,$(CURDIR)/$(BUILD))
+CHECK_ENV = TS_BUILD=$(BUILD_Q) TS_TOP=$(TOP_Q) \
+	TS_KSYMS_CACHE=$(call shq,$(CURDIR)/$(BUILD)/ksyms-cache) \
+	TS_FORMATS_CACHE=$(call shq,$(CURDIR)/$(BUILD)/formats-cache) \
+	TS_SUMMARY_CACHE=$(call shq,$(CURDIR)/$(BUILD)/summary-cache)
 # Sanitized binaries run with tests/lsan.supp: leaks inside libtraceevent are not ours.
 check: deps
 	$(Q)$(MAKE) --no-print-directory all check-build-extra
 	$(Q)$(CHECK_ENV) SANITIZE=$(SANITIZE) \
-		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp) \
+		$(if $(filter 1,$(SANITIZE)),LSAN_OPTIONS=suppressions=$(call shq,$(CURDIR)/tests/lsan.supp)) \
 		$(PROVE) --exec '' -r tests/ $(BUILD)/tests/
 
 # The demo builds what it runs, the CLI and the dlfilter plugin, not the unit tests.
@@ -126,14 +131,14 @@ check: deps
 # "Used with" commands work after it without `make`, which builds every unit test first.
 demo: deps-demo
 	$(Q)$(MAKE) --no-print-directory $(CLI) $(PLUGIN) $(TEP_PLUGIN)
-	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/demo.sh
+	$(Q)TS_BUILD=$(BUILD_Q) scripts/demo.sh
 
 # workloads: bench-record.sh runs the ping-pong under both recorders; without it only a first
 # run built them (through make record, for the compare runs) and a cached run skipped the line.
 bench: deps
 	$(Q)$(MAKE) --no-print-directory all workloads
-	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench.sh
-	$(Q)TS_BUILD=$(CURDIR)/$(BUILD) scripts/bench-charts.sh
+	$(Q)TS_BUILD=$(BUILD_Q) scripts/bench.sh
+	$(Q)TS_BUILD=$(BUILD_Q) scripts/bench-charts.sh
 
 # Only what it installs: the unit tests (all) are not, and cost a new user minutes to build.
 install: $(CLI)

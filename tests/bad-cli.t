@@ -218,6 +218,20 @@ mistake "record -o FIFO: one line saying it is not a regular file" 1 \
 	record -o "$T/fifo" -e sched:sched_switch -- true
 [ -p "$T/fifo" ]
 ok $? "record -o FIFO: the FIFO is still there, not replaced by a file"
+# a regular file that is not a perf.data (a run's meta.txt, the script being recorded, a
+# perf.data.xz) was replaced by the recording; an empty file or a perf.data still is
+printf 'format=tickscope-run-1\n' >"$T/meta.txt"
+mistake "record -o meta.txt: one line, the file is not a perf.data" 1 \
+	"^tickscope: $T/meta.txt: not a perf.data \(it does not start with PERFILE2\): -o replaces only a perf.data, not this file$" \
+	record -o "$T/meta.txt" -e sched:sched_switch -- true
+is "$(cat "$T/meta.txt")" format=tickscope-run-1 "record -o meta.txt: the file is as it was"
+cp "$tiny" "$T/old.data"
+: >"$T/empty.data"
+for f in old.data empty.data; do
+	"$TICKSCOPE" record -o "$T/$f" -e sched:sched_switch -- true >/dev/null 2>"$T/err"
+	! grep -q "not a perf.data" "$T/err"
+	ok $? "record -o $f: not refused as a file to keep"
+done
 mistake "record -o /proc/version: one line saying why no file can be written there" 1 \
 	"^tickscope: /proc/version: (not writable: |cannot create a file in /proc: that folder takes no)" \
 	record -o /proc/version -e sched:sched_switch -- true
@@ -275,6 +289,14 @@ mistake "report --tsv DIR with a link in it: one line" 1 \
 	"^tickscope: writing the report to $T/lnk: an output file is a symbolic link \(not followed\)$" \
 	report "$tiny" --tsv "$T/lnk"
 is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as it was"
+# --tsv DIR was checked only once the whole trace was read (compare checks its folders first):
+# a file or a folder that cannot be made is said before the input is opened
+mistake "report --tsv FILE: one line, before the trace is read" 1 \
+	"^tickscope: $T/user.txt: a file, not a folder: --tsv names the folder to write into$" \
+	report "$tiny" --tsv "$T/user.txt"
+mistake "report --tsv NODIR/DIR: one line naming the missing folder" 1 \
+	"^tickscope: $T/nodir/tsv: cannot create it in $T/nodir: No such file or directory$" \
+	report "$T/no-such.data" --tsv "$T/nodir/tsv"
 if command -v gnuplot >/dev/null; then
 	mkdir -p "$T/lnk2"
 	ln -s ../user.txt "$T/lnk2/charts.tsv"

@@ -167,4 +167,22 @@ make -s --no-print-directory -C "$TS_TOP" -o all -o workloads -o "$TS_BUILD/tick
 grep -qxF "BOOT_ARGS=dyndbg='file x.c +p'" "$T/rec.log" && grep -qxF GUEST_KERNEL=rt "$T/rec.log" &&
 	[ -d "$T/r/experiments/qemu-aarch64-pingpong-rt-dyndbg--file-x.c--p--vs-default" ]
 ok $? "experiment: A=\"rt+boot:dyndbg='file x.c +p'\" reaches the recorder whole"
+
+# From a tree whose path has a space (or a quote), the paths the Makefile hands its scripts and
+# tests are one word each: "TS_BUILD=/x/my tree/build scripts/demo.sh" ran "tree/build". The
+# recipes as make -n prints them (CURDIR given as such a path) are run with env in the script's
+# place, which prints the environment the script would get.
+sp="$T/my tree's"
+for tgt in demo check; do
+	make -n -s --no-print-directory -C "$TS_TOP" -o all -o check-build-extra -o deps \
+		-o deps-demo CURDIR="$sp" BUILD=build "$tgt" 2>/dev/null |
+		sed -e ':a' -e '/\\$/{N;s/\\\n//;ba' -e '}' | grep -E 'scripts/demo\.sh|prove --exec' |
+		head -n1 | sed -e 's|scripts/demo\.sh.*|env|' -e 's|prove --exec.*|env|' >"$T/sp.sh"
+	(cd "$T" && env -u TS_BUILD -u TS_TOP sh "$T/sp.sh") 2>"$T/sp.err" |
+		grep -E '^TS_(BUILD|TOP)=' | sort >"$T/sp.env"
+	want="TS_BUILD=$sp/build|"
+	[ $tgt = demo ] || want="${want}TS_TOP=$sp|"
+	is "$(tr '\n' '|' <"$T/sp.env")$(head -c 200 "$T/sp.err")" "$want" \
+		"make $tgt from a path with a space and a quote: its scripts' paths whole"
+done
 tap_done

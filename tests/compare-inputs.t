@@ -222,4 +222,27 @@ for bad in abc -5 1.5 ''; do
 	ok $? "meta.txt lost_samples=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
 done
 
+# A stress-ng run that says it failed (an instance killed: "fail: ... metrics-check: stressor
+# metrics corrupted, data is compromised", "unsuccessful run completed") printed its table all
+# the same, which was compared as a measurement; and a run folder whose workload.out is refused
+# fell back to its stress-ng.yaml. One line naming workload.out and the line, exit 1.
+for v in a b; do
+	mkdir -p "$T/sfail/$v/run-1"
+	cp "$F/bench/stress-ng-0.15-cpu-killed.out" "$T/sfail/$v/run-1/workload.out"
+	cp "$F/bench/stress-ng-0.15-ramfs.yaml" "$T/sfail/$v/run-1/stress-ng.yaml"
+done
+"$TICKSCOPE" compare "$T/sfail/a/run-1/workload.out" -- "$T/sfail/b/run-1/workload.out" \
+	>"$T/sfail.out" 2>"$T/sfail.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/sfail.out" ] && [ "$(wc -l <"$T/sfail.err")" = 1 ] &&
+	grep -q "^tickscope: $T/sfail/a/run-1/workload.out:6: the benchmark says its run failed" \
+		"$T/sfail.err"
+ok $? "compare of a failed stress-ng run's output: one line at its fail: line (exit $rc)"
+"$TICKSCOPE" compare "$T/sfail/a" -- "$T/sfail/b" >"$T/sfail.out" 2>"$T/sfail.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/sfail.out" ] &&
+	grep -q "^tickscope: $T/sfail/a/run-1/workload.out:6: the benchmark says its run failed" \
+		"$T/sfail.err"
+ok $? "... and of its run folder: not its stress-ng.yaml instead (exit $rc)"
+
 tap_done

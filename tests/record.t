@@ -352,9 +352,12 @@ rc=$?
 [ $rc -ne 0 ] && grep -q "CPU 4095 is not online" "$T/cpu.err" && [ ! -e "$T/cpu.data" ]
 ok $? "an offline CPU in -C: one line, exit $rc, no file"
 
-printf 'keep me\n' >"$T/keep.data"
-"$TICKSCOPE" record -e sched:sched_switch -C 0,4095 -o "$T/keep.data" -- true 2>/dev/null
-[ "$(cat "$T/keep.data")" = "keep me" ] && ! ls "$T" | grep -q '^keep\.data\.'
+# a perf.data: -o refuses any other file before the recording is tried (bad-cli.t)
+xz -dc "$TS_TOP/tests/fixtures/x86-tiny.data.xz" >"$T/keep.data"
+cp "$T/keep.data" "$T/keep.orig"
+"$TICKSCOPE" record -e sched:sched_switch -C 0,4095 -o "$T/keep.data" -- true 2>"$T/keep.err"
+grep -q "CPU 4095 is not online" "$T/keep.err" && cmp -s "$T/keep.data" "$T/keep.orig" &&
+	! ls "$T" | grep -q '^keep\.data\.'
 ok $? "a recording that cannot start leaves the user's file as it was, and no temporary file"
 
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 0 ] && command -v setpriv >/dev/null

@@ -118,6 +118,8 @@ const char *cli_file_kind(mode_t m);
  * Return: 0, or 1 once the line is printed.
  */
 int cli_check_page(const char *opt, const char *path);
+/* Whether the regular file @path (of @size bytes) is empty or starts with @magic. */
+int cli_file_starts(const char *path, off_t size, const char *magic);
 /*
  * cli_check_dir() - can @dir (named by option @opt) take the output, before any work: a folder,
  * or nothing yet in a folder that takes a new one. Return: 0, or 1 after one line saying why.

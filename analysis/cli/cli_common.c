@@ -316,20 +316,20 @@ static int dir_takes_files(const char *dir, const char **why)
 	return 0;
 }
 
-/* Whether the regular file @path is empty or starts as the pages we write do. */
-static int is_page(const char *path, off_t size)
+int cli_file_starts(const char *path, off_t size, const char *magic)
 {
-	static const char doctype[] = "<!DOCTYPE html>";
-	char buf[sizeof(doctype) - 1];
+	size_t len = strlen(magic);
+	char buf[64];
 	int fd, ok;
 
 	if (!size)
 		return 1;
+	if (len > sizeof(buf))
+		return 0;
 	fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
 	if (fd < 0)
 		return 0;
-	ok = read(fd, buf, sizeof(buf)) == (ssize_t)sizeof(buf) &&
-	     !memcmp(buf, doctype, sizeof(buf));
+	ok = read(fd, buf, len) == (ssize_t)len && !memcmp(buf, magic, len);
 	close(fd);
 	return ok;
 }
@@ -348,7 +348,7 @@ int cli_check_page(const char *opt, const char *path)
 			return cli_error("%s: %s, not a regular file: %s names the HTML page to "
 					 "write",
 					 path, cli_file_kind(st.st_mode), opt);
-		if (!is_page(path, st.st_size))
+		if (!cli_file_starts(path, st.st_size, "<!DOCTYPE html>"))
 			return cli_error("%s: not an HTML page (it does not start with "
 					 "<!DOCTYPE html>): %s replaces only a page it wrote, not "
 					 "this file",

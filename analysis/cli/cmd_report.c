@@ -138,7 +138,8 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 	 * stream would sit there past its interval's end. --interval decodes on one thread.
 	 */
 	r->src.threaded = !r->interval;
-	return 0;
+	/* the folder too, before the trace is read: not after minutes of work, as compare's */
+	return r->tsv_dir && cli_check_dir("--tsv", r->tsv_dir) ? 1 : 0;
 }
 
 static int feed(void *ctx, const struct ts_event *ev, const struct ts_sample *s)

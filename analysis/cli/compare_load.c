@@ -471,7 +471,8 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 			return cli_error("%s:%d: %s", in->bench, line, ts_strerror(err));
 		return err ? cli_error("%s: %s", in->bench, ts_strerror(err)) : 0;
 	}
-	for (int i = 0; i < 2 && err; i++) {
+	/* a workload.out by which the run failed: not to be replaced by the YAML of that run */
+	for (int i = 0; i < 2 && err && err != -TS_EBENCHFAIL; i++) {
 		char *p = dir ? cli_join(dir, names[i]) : NULL;
 
 		if (p && is_file(p)) {

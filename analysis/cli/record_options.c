@@ -135,7 +135,9 @@ static int add_events(struct rec *r, const char *arg)
 /*
  * -o FILE is written beside it (FILE.XXXXXX) and renamed over it once the recording starts:
  * FILE must be a regular file or nothing yet, in a folder that takes new files. A device
- * (-o /dev/null as root) would be replaced by a regular file.
+ * (-o /dev/null as root) would be replaced by a regular file; and a file that is not a
+ * perf.data (-o meta.txt, -o run.sh -- ./run.sh, a perf.data.xz) was replaced by the
+ * recording, lost: only an empty file or a perf.data ("PERFILE2", either byte order) is.
  */
 int rec_check_output(const char *out)
 {
@@ -149,6 +151,11 @@ int rec_check_output(const char *out)
 				 out, cli_file_kind(st.st_mode));
 	if (access(out, W_OK))
 		return cli_error("%s: not writable: %s", out, strerror(errno));
+	if (!cli_file_starts(out, st.st_size, "PERFILE2") &&
+	    !cli_file_starts(out, st.st_size, "2ELIFREP"))
+		return cli_error("%s: not a perf.data (it does not start with PERFILE2): -o "
+				 "replaces only a perf.data, not this file",
+				 out);
 	return 0;
 }
 

@@ -100,7 +100,7 @@ static int add(struct ts_bench *b, const char *prefix, const char *name, const c
 static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 {
 	static const char mark[] = "AF_UNIX sock stream latency:";
-	int i, found = 0;
+	int i, found = 0, again = 0;
 	double v;
 
 	for (i = 0; i < ls->n; i++) {
@@ -109,8 +109,14 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		if (strstr(ls->l[i], "# pingpong:")) {
 			double it = NAN, warm = 0;
 
-			b->kind = "pingpong";
 			*line = i + 1;
+			/*
+			 * a second run's header (a re-run appended with >>) gave its round trips
+			 * to the first run's latency, silently: refused at its result, else here
+			 */
+			if (!strcmp(b->kind, "pingpong") && !again)
+				again = i + 1;
+			b->kind = "pingpong";
 			/* the trace holds the warm-up round trips too */
 			q = strstr(ls->l[i], "iterations=");
 			if (q && (q += 11, number(&q, &it)))
@@ -130,7 +136,12 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		/* a latency below zero is no measurement: an error (number()), not an outlier */
 		if (found++)
 			return -TS_EBENCHTWICE;
-		if (number(&p, &v) || strncmp(p, " microseconds", 13))
+		/*
+		 * and nothing after the unit: "... 17.9296 microseconds 12.3" (two outputs run
+		 * into one line) was read as 17.9296, silently
+		 */
+		if (number(&p, &v) || strncmp(p, " microseconds", 13) ||
+		    p[13 + strspn(p + 13, " \t")])
 			return -TS_EBENCH;
 		/* and one of zero timed nothing (no round trip, or a clock that did not move) */
 		if (v == 0)
@@ -138,6 +149,8 @@ static int parse_lat_unix(const struct lines *ls, struct ts_bench *b, int *line)
 		if (add(b, NULL, "latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE, v))
 			return -TS_EBENCH;
 	}
+	if (again)
+		return *line = again, -TS_EBENCHTWICE;
 	return found ? 0 : 1;
 }
 
@@ -270,6 +283,32 @@ static const char *sng_body(const char *l)
 	return NULL;
 }
 
+/*
+ * A line by which stress-ng says the run failed: one at the level "fail:" (a stressor that
+ * failed its verification, a killed instance: "metrics-check: stressor metrics corrupted, data
+ * is compromised") or its "unsuccessful run completed". The table is printed all the same,
+ * rates of what ran, and was taken as the result.
+ */
+static int sng_failed(const char *l)
+{
+	const char *p = strstr(l, "stress-ng:");
+
+	if (!p)
+		return 0;
+	if (strstr(p, "unsuccessful run completed"))
+		return 1;
+	p += 10;
+	for (int words = 0; words < 3; words++) {
+		p += strspn(p, " \t");
+		if (*p == '[')
+			return 0;
+		if (!strncmp(p, "fail:", 5))
+			return 1;
+		p += strcspn(p, " \t");
+	}
+	return 0;
+}
+
 /* Instances of @name in "dispatching hogs: 9 ramfs" or "...: 2 ramfs, 2 cpu"; NAN if absent. */
 static double sng_instances(const struct lines *ls, const char *name)
 {
@@ -378,6 +417,9 @@ static int parse_sng_brief(const struct lines *ls, struct ts_bench *b, int *line
 		return -TS_EBENCH;
 	real_first = r < u;
 	b->kind = "stress-ng";
+	for (int j = 0; j < ls->n; j++)
+		if (sng_failed(ls->l[j]))
+			return *line = j + 1, -TS_EBENCHFAIL;
 	for (i += 2; i < ls->n; i++) {
 		*line = i + 1;
 		body = sng_body(ls->l[i]);

@@ -102,14 +102,57 @@ static void bad(const char *text, int want_line, const char *name)
 	refused(text, want_line, TS_EBENCH, name);
 }
 
+/*
+ * A run stress-ng says failed (an instance killed): its table is printed all the same and was
+ * taken as the result; refused at the first "fail:" line. Without those lines it parses.
+ */
+static void test_failed(void)
+{
+	static const char tail[] = "stress-ng: info:  [1] dispatching hogs: 2 cpu\n"
+				   "stress-ng: metrc: [1] stressor bogo ops real time usr time "
+				   "sys time bogo ops/s bogo ops/s\n"
+				   "stress-ng: metrc: [1] (secs) (secs) (secs) (real time) "
+				   "(usr+sys time)\n"
+				   "stress-ng: metrc: [1] cpu 738 1.50 0.23 0.01 491.83 3050.31\n";
+	char buf[1024];
+	struct ts_bench b;
+	int line, err;
+
+	err = rd("stress-ng-0.15-cpu-killed.out", &b, &line);
+	if (!ok(err == -TS_EBENCHFAIL && line == 6,
+		"stress-ng run with a killed instance: -TS_EBENCHFAIL at its first fail: line"))
+		diag("err %d line %d", err, line);
+	ok(!ts_bench_parse(tail, sizeof(tail) - 1, &b, &line) && b.m[0].value == 491.83,
+	   "the same table without the fail: lines parses (491.83 ops/s)");
+	snprintf(buf, sizeof(buf),
+		 "%sstress-ng: 12:00:01.00 info:  [1] unsuccessful run "
+		 "completed in 3.06s\n",
+		 tail);
+	refused(buf, 5, TS_EBENCHFAIL, "\"unsuccessful run completed\" (with --timestamp)");
+	snprintf(buf, sizeof(buf),
+		 "%sstress-ng: info:  [1] successful run completed in 3.06s\n"
+		 "stress-ng: info:  [1] failed: 0\n",
+		 tail);
+	ok(!ts_bench_parse(buf, strlen(buf), &b, &line), "a successful run, failed: 0, parses");
+}
+
 static void test_bad(void)
 {
+	static const char blanks[] = "AF_UNIX sock stream latency: 17.9296 microseconds \t\r\n";
+	struct ts_bench b;
+	int line;
+
 	bad("hello\nworld\n", 2, "unknown output: error at the last line");
 	bad("", 1, "empty output");
 	bad("x\nAF_UNIX sock stream latency: fast microseconds\n", 2, "lat_unix without a number");
 	refused("AF_UNIX sock stream latency: 1 microseconds\nAF_UNIX sock stream latency: 2 "
 		"microseconds\n",
 		2, TS_EBENCHTWICE, "two lat_unix results");
+	refused("# pingpong: pin=same cpus=0,0 iterations=3000 warmup=200 size=1 delay_us=0\n"
+		"AF_UNIX sock stream latency: 28.2569 microseconds\n"
+		"# pingpong: pin=same cpus=0,0 iterations=10 warmup=0 size=1 delay_us=0\n"
+		"pingpong: cannot pin to CPU 0: Invalid argument\n",
+		3, TS_EBENCHTWICE, "two pingpong headers (a failed re-run appended): refused");
 	bad("stress-ng: info: [1] stressor bogo ops real time\nstress-ng: info: [1] (secs)\n", 2,
 	    "stress-ng header without the rate units");
 	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
@@ -158,7 +201,18 @@ static void test_bad(void)
 	    "YAML: an exponent in bogo-ops (1e2)");
 	bad("# pingpong: iterations=1e4 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n", 1,
 	    "pingpong header: an exponent in the iteration count (1e4)");
-	bad("x\nAF_UNIX sock stream latency: 1.2.3 microseconds\n", 2, "lat_unix: two decimal points");
+	bad("x\nAF_UNIX sock stream latency: 1.2.3 microseconds\n", 2,
+	    "lat_unix: two decimal points");
+	/* words after the unit: not the benchmark's line (two outputs run into one) */
+	bad("# pingpong: pin=same cpus=0,0 iterations=3000 warmup=200 size=1 delay_us=0\n"
+	    "AF_UNIX sock stream latency: 28.2569 microseconds 76.0929 microseconds\n",
+	    2, "pingpong result line with words after its unit");
+	bad("x\nAF_UNIX sock stream latency: 17.9296 microseconds[ perf record: Woken up 25 times\n",
+	    2, "lat_unix result line run into perf's next line");
+	bad("AF_UNIX sock stream latency: 17.9296 microseconds (x1000)\n", 1,
+	    "lat_unix result line with a word after its unit");
+	ok(!ts_bench_parse(blanks, sizeof(blanks) - 1, &b, &line) && b.m[0].value == 17.9296,
+	   "lat_unix result line with blanks after its unit parses");
 	bad("stress-ng: info: [1] stressor bogo ops\nstress-ng: info: [1] (real time) (usr+sys "
 	    "time)\nstress-ng: info: [1] ramfs 100 10.0 -5.00 1 10.0 50.0\n",
 	    3, "stress-ng row with a negative usr time");
@@ -317,6 +371,7 @@ int main(void)
 	test_shrinker_seed();
 	test_stress_ng_forms();
 	test_others();
+	test_failed();
 	test_bad();
 	test_cut();
 	test_nothing();

@@ -25,6 +25,7 @@
 	X(TS_EBENCHCUT, "benchmark output cut short inside a figure")             \
 	X(TS_EBENCHNONE, "the benchmark measured nothing (a zero time or count)") \
 	X(TS_EBENCHTWICE, "two benchmark results in one output (one run a file)") \
+	X(TS_EBENCHFAIL, "the benchmark says its run failed (not a measurement)") \
 	X(TS_EOUTLINK, "an output file is a symbolic link (not followed)")        \
 	X(TS_ESUMMARY, "malformed tickscope summary")                             \
 	X(TS_ESUMMARYCUT, "tickscope summary cut short (no end line)")            \
