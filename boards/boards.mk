@@ -49,7 +49,8 @@ record: workloads
 # (given, or in the .config) it says so at once, as experiment.sh would after the build.
 ifneq ($(filter experiment,$(MAKECMDGOALS)),)
 ifeq ($(B)$(wildcard $(or $(CONFIG),.config)),)
-$(error experiment: B= is required (the variant to compare against A=$(or $(A),default); boards/experiment.sh --help))
+$(error experiment: B= is required (the variant to compare against A=$(or $(A),default); \
+	boards/experiment.sh --help))
 endif
 endif
 EXPERIMENT_VARS := BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS \
@@ -64,7 +65,8 @@ experiment: $(CLI) workloads
 # either it says so at once, as bisect.sh would after the build.
 ifneq ($(filter bisect,$(MAKECMDGOALS)),)
 ifeq ($(PATCHES)$(KSRC),)
-$(error bisect: PATCHES= (a patch series) or KSRC= (a git work tree) is required (docs/bisect.md))
+$(error bisect: PATCHES= (a patch series) or KSRC= (a git work tree) is required \
+	(docs/bisect.md))
 endif
 endif
 BISECT_VARS := PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS ALPHA METRIC \

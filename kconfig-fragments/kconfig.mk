@@ -40,7 +40,8 @@ check-build-extra: kconfig-ksrc
 # on 2 CPUs). Not in make check. Without them it says so at once, before building anything.
 ifneq ($(filter check-kconfig-trees,$(MAKECMDGOALS)),)
 ifeq ($(strip $(TS_KCONFIG_TREES)),)
-$(error check-kconfig-trees: TS_KCONFIG_TREES= is required: the other eras' extracts, "4.4=DIR 5.10=DIR" (kconfig-fragments/README.md))
+$(error check-kconfig-trees: TS_KCONFIG_TREES= is required: the other eras' extracts, \
+	"4.4=DIR 5.10=DIR" (kconfig-fragments/README.md))
 endif
 endif
 check-kconfig-trees: all check-build-extra

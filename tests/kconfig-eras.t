@@ -179,8 +179,8 @@ for order in "purpose-rt again-rt" "again-rt purpose-rt"; do
 	rc=0
 	# shellcheck disable=SC2086 # the two fragment names
 	"$TS_TOP/kconfig-fragments/kernel-config.sh" --ksrc "$tmp/tree-5.10" --arch x86_64 \
-		--out "$cache/5.10" --reuse --json --fragment-dir "$TS_TOP/tests/kconfig/fragments" \
-		$order >"$tmp/r.json" 2>"$tmp/err" || rc=$?
+		--out "$cache/5.10" --reuse --json \
+		--fragment-dir "$TS_TOP/tests/kconfig/fragments" $order >"$tmp/r.json" 2>"$tmp/err" || rc=$?
 	is "$rc" 1 "5.10: $order: exit 1, PREEMPT_RT is purpose-rt's purpose"
 	jq -e '.sets[0] | .failures == 1 and .warnings == 0 and any(.requests[];
 		.symbol == "PREEMPT_RT" and .verdict == "dropped" and .purpose and .failed)' \

@@ -322,7 +322,8 @@ if command -v perf >/dev/null && [ -f "$TS_BUILD/tickscope.so" ]; then
 		>/dev/null 2>"$T/uw/bare.err"
 	m=$(cat "$T/uw/bare.err")
 	echo "$flat" | grep -qF "\`$m\`"
-	ok $? "Used with: a bare --dlfilter tickscope.so says what the README quotes (${m:-nothing})"
+	r=$?
+	ok $r "Used with: a bare --dlfilter tickscope.so says what the README quotes (${m:-none})"
 else
 	skip "Used with: the dlfilter's header" "perf or build/tickscope.so missing"
 	skip "Used with: the dlfilter command" "perf or build/tickscope.so missing"

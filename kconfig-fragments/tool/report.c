@@ -118,8 +118,9 @@ static void req_line(FILE *out, const struct ts_req *r, const char *kver, bool a
 		fprintf(out, "             a warning only (check-warn): this does not fail\n");
 	if (r->failed && (r->purpose || r->purpose_of))
 		fprintf(out, "             the purpose of %s: this kernel is not what it asks for%s\n",
-			r->purpose_of ? r->purpose_of : r->frag, allow ? " (allowed: --allow-drops, ALLOW_DROPS=1)" :
-			"; FAIL (--allow-drops, ALLOW_DROPS=1, accepts it)");
+			r->purpose_of ? r->purpose_of : r->frag,
+			allow ? " (allowed: --allow-drops, ALLOW_DROPS=1)" :
+				"; FAIL (--allow-drops, ALLOW_DROPS=1, accepts it)");
 	else if (r->failed && allow)
 		fprintf(out, "             allowed: --allow-drops, ALLOW_DROPS=1\n");
 	else if (r->warned)
