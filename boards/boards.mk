@@ -45,7 +45,14 @@ record: workloads
 		command line environment,$(origin $(v))),$(v)))
 
 # make experiment BOARD=... WORKLOAD=... A=... B=... [C=...] RUNS=N: two or three variants recorded
-# interleaved through `make record`, then compared (boards/experiment.sh --help).
+# interleaved through `make record`, then compared (boards/experiment.sh --help). Without a B
+# (given, or in the .config) it says so at once, as experiment.sh would after the build.
+ifneq ($(filter experiment,$(MAKECMDGOALS)),)
+ifeq ($(B)$(wildcard $(or $(CONFIG),.config)),)
+$(error experiment: B= is required (the variant to compare against A=$(or $(A),default); \
+	boards/experiment.sh --help))
+endif
+endif
 EXPERIMENT_VARS := BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS \
 	C_PATCHES RUNS NAME REPRODUCES FRESH ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES \
 	CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL TICKSCOPE CONFIG
@@ -54,7 +61,14 @@ experiment: $(CLI) workloads
 		command line environment,$(origin $(v))),$(v)))
 
 # make bisect PATCHES=dir [GOOD=k BAD=k] or KSRC=tree GOOD=commit BAD=commit: the first bad
-# change, each step decided by compare's U test and verified by revert (docs/bisect.md).
+# change, each step decided by compare's U test and verified by revert (docs/bisect.md). Without
+# either it says so at once, as bisect.sh would after the build.
+ifneq ($(filter bisect,$(MAKECMDGOALS)),)
+ifeq ($(PATCHES)$(KSRC),)
+$(error bisect: PATCHES= (a patch series) or KSRC= (a git work tree) is required \
+	(docs/bisect.md))
+endif
+endif
 BISECT_VARS := PATCHES GOOD BAD KSRC NAME BOARD WORKLOAD FRAGMENTS RUNS MAX_RUNS ALPHA METRIC \
 	VERIFY FRESH PLAN ITERS WARMUP DELAY_US WORKERS DURATION EVENTS CALLCHAINS MMAP RECORDER ACCEL \
 	RESULTS RECORD MAKE_KERNEL TICKSCOPE

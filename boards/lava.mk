@@ -13,6 +13,12 @@ lava-ramdisk: workloads-arm64 tickscope-arm64
 	$(Q)BUILD=$(BUILD) boards/lava/ramdisk.sh
 
 LAVA_COLLECT_VARS := IN OUT EXPERIMENT TICKSCOPE
+# without IN it says so at once, as collect.sh would after the build
+ifneq ($(filter lava-collect,$(MAKECMDGOALS)),)
+ifeq ($(IN),)
+$(error lava-collect: IN= is required: the folder(s) the jobs uploaded into (boards/lava/README.md))
+endif
+endif
 lava-collect: $(CLI)
 	$(Q)BUILD=$(BUILD) boards/lava/collect.sh $(foreach v,$(LAVA_COLLECT_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))

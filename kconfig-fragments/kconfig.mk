@@ -37,7 +37,13 @@ check-build-extra: kconfig-ksrc
 
 # The other kernel eras, which cannot ship with tickscope: extracts of pristine trees (made by
 # tree-extract.sh) given as TS_KCONFIG_TREES="4.4=DIR 5.10=DIR 6.14=DIR" (each about 2 minutes
-# on 2 CPUs). Not in make check.
+# on 2 CPUs). Not in make check. Without them it says so at once, before building anything.
+ifneq ($(filter check-kconfig-trees,$(MAKECMDGOALS)),)
+ifeq ($(strip $(TS_KCONFIG_TREES)),)
+$(error check-kconfig-trees: TS_KCONFIG_TREES= is required: the other eras' extracts, \
+	"4.4=DIR 5.10=DIR" (kconfig-fragments/README.md))
+endif
+endif
 check-kconfig-trees: all check-build-extra
 	$(Q)$(CHECK_ENV) TS_KCONFIG_TREES="$(TS_KCONFIG_TREES)" \
 		$(PROVE) tests/kconfig-trees.t

@@ -70,7 +70,8 @@ is "$unlisted" "" "and make help lists it"
 # is make's own dry run of each check* rule (MAKE=: leaves the builds it would start undone).
 bad="" seen=0 top=$(cd "$TS_TOP" && pwd -P)
 for t in $(grep -x 'check[a-z-]*' "$T/rules"); do
-	make -n -s -C "$TS_TOP" MAKE=: PROVE=PROVE-HERE BUILD=build "$t" 2>/dev/null |
+	make -n -s -C "$TS_TOP" MAKE=: PROVE=PROVE-HERE BUILD=build TS_KCONFIG_TREES=4.4=DIR "$t" \
+		2>/dev/null |
 		sed -e :a -e '/\\$/N; s/\\\n//; ta' | grep PROVE-HERE >"$T/run" || continue
 	seen=$((seen + 1))
 	for v in TS_BUILD="$top/build" TS_KSYMS_CACHE="$top/build/ksyms-cache" \
@@ -81,5 +82,21 @@ done
 [ "$seen" -ge 7 ]
 ok $? "make -n shows the test command of $seen check targets"
 is "$bad" "" "each runs its tests with this build's binaries and caches"
+
+# A target run without the variables it needs says so in one line (make's own "*** [...] Error"
+# line aside) and builds nothing first: in a fresh clone the CLI's build would come before the
+# script's message. BUILD is an empty folder's name here: nothing may appear there.
+bad=""
+for t in experiment bisect kernel lava-jobs lava-collect check-kconfig-trees; do
+	rm -rf "$T/b"
+	(unset B A IN PATCHES KSRC VARIANT DEVICE_TYPE TS_KCONFIG_TREES
+		make -s -C "$TS_TOP" BUILD="$T/b" CONFIG="$T/no.config" "$t" >"$T/need" 2>&1)
+	rc=$? n=$(grep -vc '^make: \*\*\* \[' "$T/need")
+	if [ "$rc" = 0 ] || [ "$n" != 1 ] || [ -e "$T/b" ] || ! grep -q '[A-Z_]=' "$T/need"; then
+		bad="$bad $t(exit $rc, $n lines$([ -e "$T/b" ] && echo ", built"))"
+		sed 's/^/#   /' "$T/need" | head -3
+	fi
+done
+is "$bad" "" "a target without its variables says what it needs in one line, before any build"
 
 tap_done

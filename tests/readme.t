@@ -306,7 +306,40 @@ if command -v perf >/dev/null && [ -f "$TS_BUILD/tickscope.so" ]; then
 	echo "$flat" | grep -qF "$q" &&
 		case $got in *"kallsyms, --dlarg kallsyms=FILE)") true ;; *) false ;; esac
 	ok $? "Used with: the README's $q is the dlfilter's header without kallsyms"
+	# the dlfilter command as the README gives it, run where "Used with" unpacked the run, in
+	# a copy of the top's layout (build/ is the build): perf opens a bare tickscope.so only
+	# from the current folder or its own dlfilters folder
+	ln -s "$TS_BUILD" "$T/uw/build"
+	cmd=$(echo "$flat" | grep -o '`perf script -i perf.data --dlfilter [^`]*`' | head -1 |
+		tr -d '`')
+	# shellcheck disable=SC2086 # the README's command, split into its words
+	(cd "$T/uw" && HOME=$T/uw/home $cmd >dl.txt 2>dl.err) &&
+		grep -q '^== timer ==$' "$T/uw/dl.txt"
+	ok $? "Used with: ${cmd:-no perf script --dlfilter command} runs from the top"
+	sed 's/^/#   /' "$T/uw/dl.err" | grep -v 'unwind: target platform' | head -3
+	# and the message it quotes for a bare name is perf's
+	(cd "$T/uw" && HOME=$T/uw/home perf script -i perf.data --dlfilter tickscope.so) \
+		>/dev/null 2>"$T/uw/bare.err"
+	m=$(cat "$T/uw/bare.err")
+	echo "$flat" | grep -qF "\`$m\`"
+	r=$?
+	ok $r "Used with: a bare --dlfilter tickscope.so says what the README quotes (${m:-none})"
 else
 	skip "Used with: the dlfilter's header" "perf or build/tickscope.so missing"
+	skip "Used with: the dlfilter command" "perf or build/tickscope.so missing"
+	skip "Used with: a bare --dlfilter" "perf or build/tickscope.so missing"
+fi
+# trace-cmd reads its own trace.dat: every trace-cmd report the README gives reads a .dat, and
+# what it quotes trace-cmd saying of a perf.data is what trace-cmd says
+bad=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g' | grep -o 'trace-cmd report -i [^ `]*' |
+	grep -v -e ' -i [^ ]*\.dat$' -e ' -i perf\.data$')
+is "$bad" "" "the README's trace-cmd reports read trace-cmd's .dat files"
+if command -v trace-cmd >/dev/null; then
+	m=$(cd "$T/uw" && trace-cmd report -i perf.data 2>&1 | sed -n 's/^ *//; /./{p;q}')
+	tr '\n' ' ' <"$readme" | sed 's/  */ /g' |
+		grep -qF "\`trace-cmd report -i perf.data\` says \`$m\`"
+	ok $? "README: trace-cmd report -i perf.data says what the README quotes (${m:-nothing})"
+else
+	skip "README: trace-cmd on a perf.data" "trace-cmd is not installed (tests/packages)"
 fi
 tap_done

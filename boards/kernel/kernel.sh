@@ -56,8 +56,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 if [ -z "$board" ] || [ -z "$variant" ]; then
-	usage >&2
-	echo "kernel: --board and --variant are required" >&2
+	echo "kernel: --board and --variant are required (make kernel VARIANT=NAME [BOARD=B];" \
+		"--help)" >&2
 	exit 2
 fi
 name_ok "$variant" || {

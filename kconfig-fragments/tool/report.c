@@ -116,10 +116,11 @@ static void req_line(FILE *out, const struct ts_req *r, const char *kver, bool a
 			r->xfail_before, r->xfail_why);
 	if (r->warn_only && r->verdict == TS_V_CHECK_FAILED)
 		fprintf(out, "             a warning only (check-warn): this does not fail\n");
-	if (r->failed && r->purpose)
+	if (r->failed && (r->purpose || r->purpose_of))
 		fprintf(out, "             the purpose of %s: this kernel is not what it asks for%s\n",
-			r->frag, allow ? " (allowed: --allow-drops, ALLOW_DROPS=1)" :
-			"; FAIL (--allow-drops, ALLOW_DROPS=1, accepts it)");
+			r->purpose_of ? r->purpose_of : r->frag,
+			allow ? " (allowed: --allow-drops, ALLOW_DROPS=1)" :
+				"; FAIL (--allow-drops, ALLOW_DROPS=1, accepts it)");
 	else if (r->failed && allow)
 		fprintf(out, "             allowed: --allow-drops, ALLOW_DROPS=1\n");
 	else if (r->warned)
@@ -216,7 +217,7 @@ static void json_req(FILE *out, const struct ts_req *r)
 	json_str(out, r->reason);
 	json_kv(out, "xfail_before", r->xfail_before);
 	fprintf(out, ",\"purpose\":%s,\"failed\":%s,\"warning\":%s,\"asked_as\":",
-		r->purpose ? "true" : "false", r->failed ? "true" : "false",
+		r->purpose || r->purpose_of ? "true" : "false", r->failed ? "true" : "false",
 		r->warned ? "true" : "false");
 	json_str(out, r->asked);
 	json_kv(out, "era", r->era_note);

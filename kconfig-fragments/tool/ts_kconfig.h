@@ -100,6 +100,7 @@ struct ts_req {
 	bool expected; /* dropped, as the fragment says it will be on this kernel */
 	bool failed; /* a purpose that did not survive: fails the run unless drops are allowed */
 	bool warned; /* did not survive, but it is not the fragment's purpose */
+	const char *purpose_of; /* the earlier fragment whose purpose this asks again, or NULL */
 	char *final; /* the value in the final .config */
 	char *base; /* the value in the base .config, NULL when it has no line */
 	char *reason;

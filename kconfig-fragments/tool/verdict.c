@@ -673,7 +673,7 @@ static bool missed(const struct ts_req *r)
 	switch (r->verdict) {
 	case TS_V_DROPPED:
 	case TS_V_UNKNOWN:
-		return !r->expected || r->purpose;
+		return !r->expected || r->purpose || r->purpose_of;
 	case TS_V_CHECK_FAILED:
 		return !r->warn_only;
 	case TS_V_INEFFECTIVE:
@@ -685,11 +685,35 @@ static bool missed(const struct ts_req *r)
 	}
 }
 
+/* A request that a later fragment asks again with the same value is judged there ("same"): the
+ * later request then carries the earlier one's purpose, or a drop of it would be only a warning
+ * when the later fragment names other purposes (vmstat-path's KPROBES asked again by tracing). */
+static void carry_purposes(struct ts_set *set)
+{
+	int i;
+
+	for (i = 0; i < set->nreqs; i++) {
+		const struct ts_req *s = &set->reqs[i];
+		struct ts_req *l;
+
+		if (s->kind != TS_REQ_SET || s->overridden_by < 0)
+			continue;
+		l = &set->reqs[s->overridden_by];
+		if (strcmp(l->name, s->name) || strcmp(l->value, s->value))
+			continue;
+		if (!s->purpose && file_has_purpose(set, s->file))
+			continue;
+		if (!l->purpose && !l->purpose_of && file_has_purpose(set, l->file))
+			l->purpose_of = s->frag;
+	}
+}
+
 void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const char *kver,
 		      const char *arch)
 {
 	int i;
 
+	carry_purposes(set);
 	for (i = 0; i < set->nreqs; i++) {
 		struct ts_req *r = &set->reqs[i];
 
@@ -698,7 +722,7 @@ void ts_verdict_judge(struct ts_set *set, const struct ts_choices *before, const
 		if (r->expected)
 			set->expected++;
 		if (missed(r)) {
-			if (r->purpose || !file_has_purpose(set, r->file)) {
+			if (r->purpose || r->purpose_of || !file_has_purpose(set, r->file)) {
 				r->failed = true;
 				if (set->allow_drops)
 					set->allowed++;
