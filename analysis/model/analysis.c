@@ -394,15 +394,12 @@ static __attribute__((noinline)) int route_owned(struct ts_analysis *a, const st
 	return 0;
 }
 
-/* Feed @ev to the sections of @rt whose gate is open on its CPU. */
-static inline int route(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
+/* Feed @ev to the sections of @rt whose gate @g (gate_index()) is open. */
+static inline int route_gated(const struct routes *rt, uint32_t g, const struct ts_event *ev)
 {
 	const struct route *r = rt->r, *end = r + rt->n;
-	uint32_t g = gate_index(ev);
 	int err;
 
-	if (a->owned)
-		return route_owned(a, ev, rt);
 	for (; r < end; r++) {
 		if (!r->gate[g])
 			continue;
@@ -411,6 +408,14 @@ static inline int route(struct ts_analysis *a, const struct ts_event *ev, const 
 			return err;
 	}
 	return 0;
+}
+
+/* Feed @ev to the sections of @rt whose gate is open on its CPU. */
+static inline int route(struct ts_analysis *a, const struct ts_event *ev, const struct routes *rt)
+{
+	if (a->owned)
+		return route_owned(a, ev, rt);
+	return route_gated(rt, gate_index(ev), ev);
 }
 
 /* The earlier nonzero time of @x and @y, 0 for neither (a first of UINT64_MAX is none). */
@@ -485,11 +490,8 @@ static __attribute__((noinline)) int feed_checked(struct ts_analysis *a, const s
 int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 {
 	unsigned int k = ev->kind;
-	const struct route *r, *end;
 	struct kind_range *kr;
 	uint64_t t = ev->time;
-	uint32_t g;
-	int err;
 
 	if (k >= TS_EV_NR_KINDS || !a->plain[k])
 		return feed_checked(a, ev);
@@ -501,15 +503,7 @@ int ts_analysis_feed(struct ts_analysis *a, const struct ts_event *ev)
 		kr->first = t;
 	if (t > kr->last)
 		kr->last = t;
-	g = gate_index(ev);
-	for (r = a->routes[k].r, end = r + a->routes[k].n; r < end; r++) {
-		if (!r->gate[g])
-			continue;
-		err = r->feed(r->m, ev);
-		if (err)
-			return err;
-	}
-	return 0;
+	return route_gated(&a->routes[k], gate_index(ev), ev);
 }
 
 int ts_analysis_section_other(const struct ts_analysis *a, enum ts_section s, int i,
