@@ -74,8 +74,10 @@ for t in $(grep -x 'check[a-z-]*' "$T/rules"); do
 		2>/dev/null |
 		sed -e :a -e '/\\$/N; s/\\\n//; ta' | grep PROVE-HERE >"$T/run" || continue
 	seen=$((seen + 1))
-	for v in TS_BUILD="$top/build" TS_KSYMS_CACHE="$top/build/ksyms-cache" \
-		TS_FORMATS_CACHE="$top/build/formats-cache" TS_SUMMARY_CACHE="$top/build/summary-cache"; do
+	# each path one quoted shell word (a tree whose path has a blank)
+	for v in TS_BUILD="'$top/build'" TS_KSYMS_CACHE="'$top/build/ksyms-cache'" \
+		TS_FORMATS_CACHE="'$top/build/formats-cache'" \
+		TS_SUMMARY_CACHE="'$top/build/summary-cache'"; do
 		grep -qF -- "$v " "$T/run" || bad="$bad $t:${v%%=*}"
 	done
 done
