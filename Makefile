@@ -111,7 +111,7 @@ PROVE ?= prove
 # summary caches kept in the build (not ~/.cache/tickscope, which every tickscope on the machine
 # shares).
 # The tree's and the build's absolute paths as one shell word each: from a folder whose path
-# has a space ("/home/me/my tree"), TS_BUILD=/home/me/my tree/build ran "tree/build".
+# has a space (a folder named "my tree"), TS_BUILD=.../my tree/build ran "tree/build".
 shq = '$(subst ','\'',$(1))'
 TOP_Q := $(call shq,$(CURDIR))
 BUILD_Q := $(call shq,$(CURDIR)/$(BUILD))

@@ -19,7 +19,7 @@ ok $? "llvm-symbolizer is on PATH, so that the suppressions can match a function
 command -v make >/dev/null || { tap_done; exit; }
 make -n -s -C "$TS_TOP" check SANITIZE=1 PROVE=true 2>/dev/null >"${TMPDIR:-/tmp}/ts-san.$$"
 tr -d "\\\\\n\t" <"${TMPDIR:-/tmp}/ts-san.$$" |
-	grep -q "LSAN_OPTIONS=suppressions=$TS_TOP/tests/lsan.supp *true --exec"
+	grep -q "LSAN_OPTIONS=suppressions='$TS_TOP/tests/lsan.supp' *true --exec"
 ok $? "make check SANITIZE=1 runs every test with tests/lsan.supp"
 make -n -s -C "$TS_TOP" fuzz FUZZ_TIME=1 2>/dev/null |
 	grep -q 'LSAN_OPTIONS=suppressions=tests/lsan.supp'
