@@ -185,18 +185,20 @@ static int read_features(struct ts_reader *r)
 /*
  * perf writes its kernel map and ID_INDEX among the first records, before any sample: look
  * for them before the run, so that a caller that reads only the headers (the plugin) has them.
+ * The first TS_WINDOW bytes, into a window of the reader's arena (not a fresh buffer's page
+ * faults), which the runs use again.
  */
 static void find_kernel_map(struct ts_reader *r)
 {
-	uint64_t len = r->hdr.data.size < (256u << 10) ? r->hdr.data.size : 256u << 10, pos = 0;
-	unsigned char *buf = malloc(len + 8);
+	uint64_t len = r->hdr.data.size < TS_WINDOW ? r->hdr.data.size : TS_WINDOW, pos = 0;
+	unsigned char *buf = ts_window_get(&r->chunks);
 	uint16_t size;
 
 	if (!buf)
 		return;
 	if (pread_all(r, buf, len, r->hdr.data.offset, "data")) {
 		r->m.err[0] = 0; /* the run will name any real problem where it meets it */
-		free(buf);
+		ts_window_put(&r->chunks, buf);
 		return;
 	}
 	while (pos + 8 <= len) {
@@ -210,7 +212,7 @@ static void find_kernel_map(struct ts_reader *r)
 			r->m.info.per_task = 1;
 		pos += size;
 	}
-	free(buf);
+	ts_window_put(&r->chunks, buf);
 }
 
 static int open_file_mode(struct ts_reader *r)

@@ -116,6 +116,7 @@ struct ts_queue {
 struct ts_chunk {
 	int refs; /* the runs that point here, and the buffer that fills it (atomic) */
 	int mapped; /* data maps the input's data section: not counted in held, never spare */
+	int arena; /* in the home's arena: never freed, always kept spare */
 	size_t alloc; /* bytes at data */
 	uint64_t base; /* stream offset of data[0] for input; 0 for tagged entries */
 	struct ts_chunks *home;
@@ -127,13 +128,18 @@ struct ts_chunk {
  * The reader's chunks: the bytes of the live ones (what the budget measures), and freed ones
  * kept, up to the budget, for the next chunks of their size: a new chunk costs a page fault
  * every 4 KiB (malloc() gives chunks this large back to the kernel), more than the second
- * read that one pass saves.
+ * read that one pass saves. New chunks and the runs' pread() windows are cut from one arena
+ * of about the budget, mapped at the first and asked for in huge pages (perf_runs.c).
  */
 struct ts_chunks {
 	size_t held; /* atomic */
-	pthread_mutex_t lock; /* the spares */
+	pthread_mutex_t lock; /* the spares, the arena, the windows */
 	struct ts_chunk *spare;
 	size_t spare_bytes, keep;
+	unsigned char *arena; /* NULL until the first chunk, or when none could be mapped */
+	size_t arena_len, arena_used;
+	int arena_tried;
+	void *windows; /* spare pread() windows, a list through their first word */
 };
 
 /*

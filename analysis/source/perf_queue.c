@@ -546,8 +546,8 @@ int ts_queue_final(struct ts_scanner *sc, uint64_t off)
 
 void ts_queue_free(struct ts_reader *r)
 {
-	ts_runs_free(&r->s.runs);
-	ts_runs_free(&r->m.runs);
+	ts_runs_free(&r->chunks, &r->s.runs);
+	ts_runs_free(&r->chunks, &r->m.runs);
 	ts_chunk_put(r->s.blk);
 	r->s.blk = NULL;
 	if (r->s.spill_fd >= 0)

@@ -213,6 +213,9 @@ const unsigned char *ts_aligned_into(unsigned char **buf, size_t *alloc, const u
 /* perf_runs.c */
 struct ts_chunk *ts_chunk_new(struct ts_chunks *home, size_t size, uint64_t base);
 void ts_chunks_free(struct ts_chunks *home);
+#define TS_WINDOW (256 * 1024) /* a pread() window: at least one record (64 KiB at most) */
+unsigned char *ts_window_get(struct ts_chunks *home);
+void ts_window_put(struct ts_chunks *home, unsigned char *w);
 static inline size_t ts_chunks_held(const struct ts_chunks *home)
 {
 	return __atomic_load_n(&home->held, __ATOMIC_RELAXED);
@@ -232,7 +235,7 @@ struct ts_run *ts_run_new(struct ts_runs *rs, uint64_t pos, uint64_t end, struct
 			  int fd);
 int ts_runs_flush(struct ts_reader *r, struct ts_runs *rs, uint64_t limit, uint64_t *last_flush);
 int ts_runs_spill(struct ts_scanner *sc, uint64_t off);
-void ts_runs_free(struct ts_runs *rs);
+void ts_runs_free(struct ts_chunks *home, struct ts_runs *rs);
 
 /* perf_queue.c */
 int ts_queue_scan_start(struct ts_reader *r);
