@@ -518,22 +518,32 @@ static int run_peek_slow(struct ts_reader *r, struct ts_run *run)
 
 /*
  * run_peek_slow()'s common case, checked in the same order and taken only when it gives the
- * same answer: a sample in memory whose TIME sits where every attr puts it, with a time.
+ * same answer: a sample at hand (in its run's chunk, or in a file run's pread() window: a
+ * round past the budget is read again that way, most of the bench trace's records) whose TIME
+ * sits where every attr puts it, with a time.
  */
 static inline int run_peek(struct ts_reader *r, struct ts_run *run)
 {
 	const struct ts_chunk *c = run->chunk;
-	const unsigned char *rec;
-	uint64_t time, lim;
+	const unsigned char *rec, *data;
+	uint64_t time, base, lim;
 	uint16_t size;
 
-	if (c && !run->tagged && run->pos < run->end && r->sample_time_pos >= 0) {
-		lim = c->base + c->alloc;
-		if (run->pos + 8 <= lim) {
-			rec = c->data + (run->pos - c->base);
+	if (!run->tagged && run->pos < run->end && r->sample_time_pos >= 0) {
+		if (c) {
+			data = c->data;
+			base = c->base;
+			lim = base + c->alloc;
+		} else { /* run_at()'s window: empty (buf_len 0) until run_load() reads one */
+			data = run->buf;
+			base = run->buf_off;
+			lim = base + run->buf_len;
+		}
+		if (run->pos >= base && run->pos + 8 <= lim) {
+			rec = data + (run->pos - base);
 			memcpy(&size, rec + 6, 2);
-			if (ts_get_u32(rec) == PERF_RECORD_SAMPLE && size >= 16u + r->sample_time_pos &&
-			    run->pos + size <= lim) {
+			if (ts_get_u32(rec) == PERF_RECORD_SAMPLE &&
+			    size >= 16u + r->sample_time_pos && run->pos + size <= lim) {
 				time = ts_get_u64(rec + 8 + r->sample_time_pos);
 				if (time && time != UINT64_MAX) {
 					run->time = time;
@@ -597,7 +607,9 @@ static int heap_build(struct ts_reader *r, struct ts_runs *rs, int memory, size_
 static inline int run_next(struct ts_reader *r, struct ts_run *run)
 {
 	run->pos += run->step;
-	if (run->pos - run->dropped >= r->drop_step && run->chunk && run->chunk->mapped) {
+	/* only a mapped input has pages to let go (ts_input_map()): one load when it is read */
+	if (__builtin_expect(r->map_input, 0) && run->pos - run->dropped >= r->drop_step &&
+	    run->chunk && run->chunk->mapped) {
 		ts_input_drop(r, run->chunk, run->dropped, run->pos);
 		run->dropped = run->pos;
 	}
