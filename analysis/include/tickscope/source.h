@@ -33,8 +33,8 @@ struct ts_source_opts {
 	int threaded;
 	/*
 	 * The caller runs one thread of its own a core (compare's parallel workers): no CPU is
-	 * to spare for the scanner and kallsyms threads, whatever the load (TS_THREADS=1 still
-	 * takes them)
+	 * to spare for the scanner and kallsyms threads, whatever the load (TS_THREADS=1 or
+	 * spare still takes them)
 	 */
 	int cpus_taken;
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
