@@ -37,14 +37,20 @@ int ts_source_decode_worker(const char *env)
 	return env && !strcmp(env, "1");
 }
 
-/* ts_source_spare_cpu() of this process, now */
-static int spare_cpu(void)
+/*
+ * ts_source_spare_cpu() of this process, now; @taken: the caller's own threads have the CPUs
+ * (compare's workers, one a core), so that none is to spare whatever the load: TS_THREADS alone
+ * may still ask for the threads
+ */
+static int spare_cpu(int taken)
 {
 	char buf[128] = "";
 	cpu_set_t set;
 	ssize_t n = -1;
 	int fd, ncpu;
 
+	if (taken)
+		return ts_source_spare_cpu(getenv("TS_THREADS"), "0 0 0 0/0 0\n", 0);
 	fd = open("/proc/loadavg", O_RDONLY | O_CLOEXEC);
 	if (fd >= 0) {
 		n = read(fd, buf, sizeof(buf) - 1);
@@ -62,7 +68,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	const void *td;
 	size_t td_len;
 	char err[300];
-	int ret, spare = spare_cpu();
+	int ret, spare = spare_cpu(opts->cpus_taken);
 
 	*sp = s = calloc(1, sizeof(*s));
 	if (!s)

@@ -31,6 +31,12 @@ struct ts_source_opts {
 	 * ts_source_worker_start() (the plugin) when a CPU is to spare
 	 */
 	int threaded;
+	/*
+	 * The caller runs one thread of its own a core (compare's parallel workers): no CPU is
+	 * to spare for the scanner and kallsyms threads, whatever the load (TS_THREADS=1 or
+	 * spare still takes them)
+	 */
+	int cpus_taken;
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
 	/*
 	 * The callback prints the raw payload (dump): events carry their name and kind, not
