@@ -359,7 +359,8 @@ static double run_span(const struct ts_cmp *c, int k, int j)
 			char name[256];
 			double y;
 
-			snprintf(name, sizeof(name), "%.*s%s", (int)(len - q), r->name, count_suf[s]);
+			snprintf(name, sizeof(name), "%.*s%s", (int)(len - q), r->name,
+				 count_suf[s]);
 			n = ts_cmp_find(c, name);
 			y = n && n->cell[k].values ? n->cell[k].values[j] : NAN;
 			if (y > 0)
@@ -441,7 +442,8 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		 * has no size to outrank a measured change with (rcuog's existence came before
 		 * the tick's handler 17541 -> 330 µs/op on nohz_full).
 		 */
-		*tested = nr_rules[0] * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha;
+		*tested = nr_rules[0] * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) <
+			  c->o.alpha;
 		return pa >= 0 && pb >= 0 && pa != pb;
 	}
 	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
