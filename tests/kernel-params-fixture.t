@@ -11,13 +11,14 @@
 # (EXPECTATIONS-3.md): rcutree.use_softirq=0 on qemu-aarch64, ping-pong; fourth round:
 # rcu_nocb_poll beside rcu_nocbs=0-7 on qemu-aarch64 (EXPECTATIONS-3.md section 2) and
 # nohz_full=1-7 on qemu-x86 (EXPECTATIONS-4.md), ping-pong; fifth round: nohz_full=1-7 on
-# qemu-aarch64 (EXPECTATIONS-5.md), ping-pong.
+# qemu-aarch64 (EXPECTATIONS-5.md), ping-pong, and 3 of its runs against 3.
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
 # were ever switched in, where the softirqs ran, the timer interrupts in the benchmark's tasks
-# (nohz_full=1-7: the tick's handler named first, by its part of the run time) and the wakes of
-# rcuog (rcu_nocb_poll: the timer of its polling sleep named).
+# (nohz_full=1-7: the tick's handler named, by its part of the run time), the remote tick's runs
+# and the idle tick stops (nohz_full=1-7 at 3 runs a side: both named first, by their counts a
+# run) and the wakes of rcuog (rcu_nocb_poll: the timer of its polling sleep named).
 . "$(dirname "$0")/lib/tap.sh"
 command -v xz >/dev/null || skip_all "no xz"
 command -v python3 >/dev/null || skip_all "no python3"
@@ -501,8 +502,10 @@ check $nf "the expectation: the tick first, its handler's part of the run time, 
 a, b = fact('default', 'timer_irqs.in_bench'), fact('nohz_full-1-7', 'timer_irqs.in_bench')
 print('timer interrupts in the benchmark', a, b, 'mechanisms', mech)
 assert min(a) > 100 * max(b)
-assert mech and mech[0] == 'task.path.run.tick.per_op', mech
-x = h['mechanisms'][0]
+tick = ('workqueue.work.sched_tick_remote.per_s', 'idlepath.tick_restarts.per_s',
+        'task.path.run.tick.per_op')
+assert mech and all(x in tick for x in mech[:3]), mech
+x = [x for x in h['mechanisms'] if x['metric'] == 'task.path.run.tick.per_op'][0]
 assert not x['tested'] and x['a'] > 10 * x['b'], x
 l = [l for l in lines if l.startswith('  run time <- the tick')][0]
 p = [float(x) for x in re.search(r'\\(([0-9.]+)-([0-9.]+)% of run time in the runs of default, ([0-9.]+)-([0-9.]+)% in those of nohz_full-1-7; too few runs to test\\)$', l).groups()]
@@ -592,9 +595,12 @@ def counts(label):
     return int(g.group(1)), int(g.group(2)), g.group(3), g.group(4)
 r = fact('nohz_full-1-7', 'work.sched_tick_remote')
 assert counts('runs of work sched_tick_remote') == (min(r), max(r), 'nohz_full-1-7', 'default')
-# every idle tick stop is restarted on the idle exit that follows it
+# every idle tick stop is restarted on the idle exit that follows it, but for one a CPU
+# (8) whose stop or restart fell outside the trace
 t = fact('default', 'tick_stop.ok')
-assert counts('tick restarts on idle exit') == (min(t), max(t), 'default', 'nohz_full-1-7')
+lo, hi, on, off = counts('tick restarts on idle exit')
+assert (on, off) == ('default', 'nohz_full-1-7') and abs(lo - min(t)) <= 8 and \
+       abs(hi - max(t)) <= 8, (lo, hi, t)
 assert not any(x['tested'] for x in h['mechanisms'][:2]), h['mechanisms'][:2]
 assert any(l.startswith('  unconfirmed: 3 and 3 runs') and
            'many events in every run of one side' in l for l in lines), lines"

@@ -314,8 +314,9 @@ static void missing_lines(struct ts_cmp *c, int v)
 		by_part |= h->mech[i].by_part;
 		by_count |= h->mech[i].by_count;
 	}
-	snprintf(also, sizeof(also), "%s%s%s%s", by_part || by_count ? " (or" : "",
+	snprintf(also, sizeof(also), "%s%s%s%s%s", by_part || by_count ? " (or" : "",
 		 by_part ? ", for a time, its part of its component's time" : "",
+		 by_part && by_count ? "; or" : "",
 		 by_count ? ", for a rate switched on or off, many events in every run of one "
 			    "side and none in the other's" :
 			    "",
