@@ -334,6 +334,88 @@ static int part_apart(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	       lo[big] - hi[!big] > (hi[0] - lo[0]) + (hi[1] - lo[1]);
 }
 
+/* The least events every run of the side where a switched rate ran must count (count_apart()). */
+#define MIN_EVENTS 20
+
+/*
+ * The seconds run @j of variant @k spans (the analysed range every rate of the run is counted
+ * over), from a path whose count a run the summary keeps beside its rate
+ * ("<path>.handler.count", "<path>.duration.count"): count / rate. NAN when no path has both.
+ */
+static double run_span(const struct ts_cmp *c, int k, int j)
+{
+	static const char *const count_suf[] = { ".handler.count", ".duration.count" };
+	size_t q = strlen(".per_s");
+
+	for (int i = 0; i < c->nr_rows; i++) {
+		const struct ts_cmp_row *r = &c->rows[i];
+		size_t len = strlen(r->name);
+		double x = r->cell[k].values ? r->cell[k].values[j] : NAN;
+
+		if (strcmp(r->unit, "1/s") || !ts_cmp_ends(r->name, ".per_s") || !(x > 0))
+			continue;
+		for (size_t s = 0; s < sizeof(count_suf) / sizeof(count_suf[0]); s++) {
+			const struct ts_cmp_row *n;
+			char name[256];
+			double y;
+
+			snprintf(name, sizeof(name), "%.*s%s", (int)(len - q), r->name,
+				 count_suf[s]);
+			n = ts_cmp_find(c, name);
+			y = n && n->cell[k].values ? n->cell[k].values[j] : NAN;
+			if (y > 0)
+				return y / x;
+		}
+	}
+	return NAN;
+}
+
+/*
+ * Whether rate row @r, switched (zero in every run of one side, above zero in every run of
+ * the other), is so by its counts: every run of the side where it ran counted MIN_EVENTS of
+ * its events or more, and none in the other side's runs is implausible at the least rate
+ * those runs showed. Events at rate L over the zero side's T seconds in all number L * T on
+ * average; none of them has probability e^(-L * T) for Poisson events, and at most that for
+ * any rate at least L (the zero side's runs are then each a run of the other side's kind).
+ * That bound, times the @nr_count rates of the rules that could show it (switch_at_risk()),
+ * must be below alpha. It is a per-run-rate argument, not an arrangement test: it rules out
+ * chance within runs of one kind, not runs of two kinds (a path on in some boots and off in
+ * others whatever the kernel), which only more runs can (switched_p()); so it stays
+ * unconfirmed. The least count, the highest, the zero side's seconds and L * T into @m.
+ */
+static int count_apart(const struct ts_cmp *c, const struct ts_cmp_row *r, int v, int nr_count,
+		       struct ts_cmp_mech *m)
+{
+	const int k[2] = { 0, v };
+	int on = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs) == 1 ? 1 : 0;
+	double lo = INFINITY, hi = 0, rate = INFINITY, secs = 0;
+
+	if (strcmp(r->unit, "1/s") || !ts_cmp_ends(r->name, ".per_s"))
+		return 0;
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < c->var[k[i]].nr_runs; j++) {
+			double t = run_span(c, k[i], j), x = r->cell[k[i]].values[j];
+
+			if (!(t > 0))
+				return 0;
+			if (i != on) {
+				secs += t;
+				continue;
+			}
+			lo = fmin(lo, x * t);
+			hi = fmax(hi, x * t);
+			rate = fmin(rate, x);
+		}
+	if (!(lo >= MIN_EVENTS - 0.5) || !(nr_count * exp(-rate * secs) < c->o.alpha))
+		return 0;
+	m->by_count = 1;
+	m->count_lo = lo;
+	m->count_hi = hi;
+	m->zero_s = secs;
+	m->expect = rate * secs;
+	return 1;
+}
+
 /*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
@@ -341,7 +423,8 @@ static int part_apart(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
  * over 2x apart.
  */
 static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
-		     const struct chain_rule *ru, int nr_rules, int *tested, struct ts_cmp_mech *m)
+		     const struct chain_rule *ru, const int nr_rules[2], int *tested,
+		     struct ts_cmp_mech *m)
 {
 	const struct ts_cmp_cell *a = &r->cell[0], *b = &r->cell[v];
 	double lo = fmin(fabs(a->s.median), fabs(b->s.median));
@@ -359,7 +442,8 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 		 * has no size to outrank a measured change with (rcuog's existence came before
 		 * the tick's handler 17541 -> 330 µs/op on nohz_full).
 		 */
-		*tested = nr_rules * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha;
+		*tested = nr_rules[0] * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) <
+			  c->o.alpha;
 		return pa >= 0 && pb >= 0 && pa != pb;
 	}
 	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
@@ -376,8 +460,17 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	 * adjustment for discrete tests).
 	 */
 	if (ru->how != H_TESTED && ts_cmp_switched(c, r, v) &&
-	    nr_rules * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha)
+	    nr_rules[0] * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) < c->o.alpha)
 		return 1;
+	/*
+	 * Too few runs for that test, a rate switched on or off whose every run where it ran
+	 * counted many events: unconfirmed by its counts (count_apart()). A work or a timer
+	 * function too: one that runs once a minute counts no MIN_EVENTS a run.
+	 */
+	if (ts_cmp_switched(c, r, v) && count_apart(c, r, v, nr_rules[1], m)) {
+		*tested = 0;
+		return 1;
+	}
 	/*
 	 * Not confirmed by those tests, a path that did not run in some run of either side (the
 	 * metric zero there) is no mechanism by the spread rule below: a zero is the path's
@@ -694,15 +787,18 @@ static int timer_class(const struct ts_cmp *c, const struct chain_rule *ru, cons
 static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		      const struct ts_cmp_row **inert, int *nr_inert)
 {
-	int n = 0, has_dec = c->dec[v].kind != NULL, nr_rules = 0;
+	int n = 0, has_dec = c->dec[v].kind != NULL, nr_rules[2] = { 0, 0 };
 	char cls[200];
 
+	/* the metrics that could show a path switched: [0] the arrangement test's, [1] counts' */
 	for (int i = 0; i < c->nr_rows; i++) {
-		const struct chain_rule *ru = ts_cmp_rule_of(&c->rows[i], cls, sizeof(cls));
+		const struct ts_cmp_row *r = &c->rows[i];
+		const struct chain_rule *ru = ts_cmp_rule_of(r, cls, sizeof(cls));
+		int risk = ru && (!has_dec || ts_cmp_comp_part(c, v, ru->comp)) &&
+			   switch_at_risk(c, r, v);
 
-		nr_rules += ru && ru->how != H_TESTED &&
-			    (!has_dec || ts_cmp_comp_part(c, v, ru->comp)) &&
-			    switch_at_risk(c, &c->rows[i], v);
+		nr_rules[0] += risk && ru->how != H_TESTED;
+		nr_rules[1] += risk && ru->how != H_ONLY && !strcmp(r->unit, "1/s");
 	}
 	for (int i = 0; i < c->nr_rows && n < MAX_CAND; i++) {
 		const struct ts_cmp_row *r = &c->rows[i];

@@ -209,6 +209,21 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 
 	p[0] = s[0] = '\0';
 	ru = ts_cmp_rule_of(m->row, cls, sizeof(cls));
+	if (m->by_count) {
+		/* a rate switched on or off, unconfirmed by its counts a run: say them */
+		int k = ts_cmp_all_pos(&m->row->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
+		char lo[32], hi[32], t[32], e[32];
+
+		hl(&c->head[v],
+		   "  %s%s%s %s -> %s%s%s (%s-%s events in every run of %s, none in %s's %d runs "
+		   "over %s s, where %s's least rate expects %s; unconfirmed)",
+		   m->component, *m->component ? " <- " : "", m->label, fig(a, 32, m->a),
+		   fig(b, 32, m->b), gap(m->unit), m->unit, fig(lo, 32, round(m->count_lo)),
+		   fig(hi, 32, round(m->count_hi)), c->var[k].name, c->var[k ? 0 : v].name,
+		   c->var[k ? 0 : v].nr_runs, fig(t, 32, round(m->zero_s * 10) / 10),
+		   c->var[k].name, fig(e, 32, round(m->expect)));
+		return;
+	}
 	if (ru && (ru->how == H_ONLY ||
 		   (!m->row->cell[v].significant && ts_cmp_switched(c, m->row, v)))) {
 		/*
@@ -291,12 +306,21 @@ static void missing_lines(struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_part *run = ts_cmp_comp_part(c, v, C_RUN);
 	const struct ts_cmp_headline *h = &c->head[v];
-	int untested = 0, by_part = 0;
+	int untested = 0, by_part = 0, by_count = 0;
+	char also[200];
 
 	for (int i = 0; i < h->nr_mech; i++) {
 		untested |= !h->mech[i].tested;
 		by_part |= h->mech[i].by_part;
+		by_count |= h->mech[i].by_count;
 	}
+	snprintf(also, sizeof(also), "%s%s%s%s%s", by_part || by_count ? " (or" : "",
+		 by_part ? ", for a time, its part of its component's time" : "",
+		 by_part && by_count ? "; or" : "",
+		 by_count ? ", for a rate switched on or off, many events in every run of one "
+			    "side and none in the other's" :
+			    "",
+		 by_part || by_count ? ")" : "");
 	if (!h->nr_mech && too_few(c, v))
 		hl(&c->head[v],
 		   "  not tested: %d and %d runs are too few for the U test to reach p < %.2g; "
@@ -317,15 +341,13 @@ static void missing_lines(struct ts_cmp *c, int v)
 		   "  unconfirmed: %d and %d runs are too few for the U test to reach "
 		   "p < %.2g (4 a side are the least); the mechanisms shown are those whose runs are "
 		   "apart by more than their own spread%s; record more runs",
-		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha,
-		   by_part ? " (or, for a time, its part of its component's time)" : "");
+		   c->var[0].nr_runs, c->var[v].nr_runs, c->o.alpha, also);
 	else if (untested)
 		hl(&c->head[v],
 		   "  unconfirmed: with %d and %d runs, a mechanism whose runs are apart by more "
 		   "than their own spread%s is not significant after the adjustment over the "
 		   "metrics; record more runs",
-		   c->var[0].nr_runs, c->var[v].nr_runs,
-		   by_part ? " (or, for a time, its part of its component's time)" : "");
+		   c->var[0].nr_runs, c->var[v].nr_runs, also);
 	if (run && has_trace(c) && !ts_cmp_find(c, "task.path.run.own.per_op"))
 		hl(&c->head[v],
 		   "  %s: the time interrupts took inside it is not recorded; record "

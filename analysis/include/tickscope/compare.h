@@ -363,6 +363,9 @@ struct ts_cmp_mech {
 	int tested; /* 1: significant after the adjustment; 0: too few runs, shown as unconfirmed */
 	int by_part; /* unconfirmed by its part of its component's time, run by run (part_lo..hi) */
 	double part_lo[2], part_hi[2]; /* that part in A's runs, in B's: lowest, highest (%) */
+	int by_count; /* a rate switched on or off, unconfirmed by its counts a run */
+	double count_lo, count_hi; /* its events a run where it ran: fewest, most */
+	double zero_s, expect; /* the other side's seconds, and the events its least rate expects */
 };
 
 /* What the comparison says first: the benchmark, the components, the mechanisms. */
