@@ -50,7 +50,9 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
 Writes experiment.txt (the settings), order.txt (the recordings in the order they were made),
 reproduction.txt with REPRODUCES= (boards/reproduce.sh: the seed's change beside this one),
 <variant>/variant.txt (spec, kernel image, boot parameters, kernel version and hashes) and
-<variant>/run-<k>/ (make record's run folders), log/ (each recording's messages), then
+<variant>/run-<k>/ (make record's run folders, each with its summary and chart data,
+perf.data.tsum and perf.data.tplot, as a LAVA board writes them), log/ (each recording's
+messages), then
 compare.txt, compare.json, compare.html and plots/ from `tickscope compare`.
 A recording that fails stops the experiment with its reason; a run the recorder refused (a
 damaged trace: an entry/exit pair with one half empty; a failed workload) is kept in
@@ -294,6 +296,27 @@ run_complete() {
 		{ [ -s "$1/perf.data" ] || [ -s "$1/perf.data.xz" ]; }
 }
 
+# summarise RUN: the run's summary and chart data next to its trace (tickscope summary --charts,
+# perf.data.tsum and perf.data.tplot), as ts-record.sh --summary 1 writes them on a LAVA board,
+# so that make lava-collect and compare take the run as it is, and the summary travels without
+# the trace. meta.txt says summary=ok or why not and summary_s=, before its last line
+# (status=complete). A failure is said, not fatal: the trace is there.
+summarise() {
+	grep -qx 'summary=ok' "$1/meta.txt" && ls "$1"/*.tsum >/dev/null 2>&1 && return 0
+	_s0=$(now_s)
+	if [ ! -x "$tickscope" ]; then
+		_sm="failed: no tickscope binary '$tickscope' (make all)"
+	elif "$tickscope" summary --charts "$1" >"$1/summary.log" 2>&1; then
+		_sm=ok
+	else
+		_sm="failed: $(tail -n 1 "$1/summary.log" | sed 's/^tickscope: //')"
+	fi
+	_last=$(tail -n 1 "$1/meta.txt")
+	sed -i '$d; /^summary=/d; /^summary_s=/d' "$1/meta.txt"
+	{ echo "summary=$_sm"; echo "summary_s=$(($(now_s) - _s0))"; echo "$_last"; } >>"$1/meta.txt"
+	[ "$_sm" = ok ] || msg "WARNING: $1: no summary: ${_sm#failed: }"
+}
+
 fmt_s() {
 	if [ "$1" -ge 60 ]; then echo "$(($1 / 60))m$(printf %02d $(($1 % 60)))s"; else echo "${1}s"; fi
 }
@@ -328,7 +351,8 @@ for k in $(seq 1 "$runs"); do
 		C) v=$c_name vk=$c_kernel va=$c_args vb=$c_board vi=$c_image vf=$c_kfrag ;;
 		esac
 		dest=$exp/$v/run-$k
-		run_complete "$dest" && continue
+		# a run recorded before experiments wrote summaries gets its summary now
+		run_complete "$dest" && { summarise "$dest"; continue; }
 		left=$(eta "$todo")
 		case "$left" in '?') left="unknown" ;; *) left="about $(fmt_s "$left")" ;; esac
 		msg "[$i/$total] batch $k/$runs, $ab=$v run $k: recording ($todo recording(s) to go, $left left)"
@@ -364,6 +388,7 @@ for k in $(seq 1 "$runs"); do
 		mkdir -p "$exp/$v"
 		mv "$got" "$dest"
 		rm -rf "$exp/.rec"
+		summarise "$dest"
 		echo "$seq_no batch=$k variant=$v ab=$ab run=$k status=complete elapsed_s=$el" \
 			"result=$(sed -n 's/^result=//p' "$dest/meta.txt")" >>"$exp/order.txt"
 		todo=$((todo - 1))

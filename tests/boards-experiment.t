@@ -67,6 +67,30 @@ grep -qx 'boot_args=nohz=off' "$exp/nohz-off/variant.txt" &&
 	! grep -q 'nohz=off' "$exp/default/variant.txt"
 ok $? "variant.txt: boot parameters, the booted cmdline, kernel version and config hash"
 
+# Each run's summary, written as the run completed (as a LAVA board writes it): meta.txt says
+# so before its last line, and compare from the summaries alone (the traces removed) gives the
+# numbers compare decoded from the traces.
+bad=""
+for r in "$exp"/default/run-* "$exp"/nohz-off/run-*; do
+	ls "$r"/*.tsum >/dev/null 2>&1 && grep -qx 'summary=ok' "$r/meta.txt" &&
+		[ "$(tail -n 1 "$r/meta.txt")" = status=complete ] || bad="$bad ${r#"$exp"/}"
+done
+is "$bad" "" "every run has its summary, said in meta.txt before status=complete"
+if command -v jq >/dev/null; then
+	mkdir -p "$tmp/sum"
+	cp -r "$exp/default" "$exp/nohz-off" "$tmp/sum/" && rm -f "$tmp/sum"/*/run-*/perf.data.xz &&
+		TS_SUMMARY_CACHE=off "$TICKSCOPE" compare --json "$tmp/sum/default" \
+			"$tmp/sum/nohz-off" >"$tmp/sum.json" 2>"$tmp/sum.err" &&
+		jq -S '[.metrics[] | [.name, [.variants[] | .values]]]' "$exp/compare.json" \
+			>"$tmp/m.traces" &&
+		jq -S '[.metrics[] | [.name, [.variants[] | .values]]]' "$tmp/sum.json" >"$tmp/m.sums" &&
+		[ -s "$tmp/m.traces" ] && cmp -s "$tmp/m.traces" "$tmp/m.sums"
+	ok $? "compare from the experiment's summaries alone: every metric's run values as from the traces"
+	sed 's/^/#   /' "$tmp/sum.err" | head -3
+else
+	skip "compare from the experiment's summaries alone" "jq is not installed (make deps)"
+fi
+
 # 4. A third run reuses everything; other settings under the same name are refused.
 experiment >"$tmp/log3" 2>&1 && [ "$(wc -l <"$tmp/calls")" = 5 ] &&
 	grep -q '4 of 4 recorded already' "$tmp/log3"

@@ -116,7 +116,8 @@ for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
 		# The vmstat seed's kernel is 4.4 (the backport went to 4.4-stable, asked of v4.4-rt
 		# too): there, every fragment that kconfig-fragments/README.md gives to seed 1 (or to
 		# both seeds) keeps its purpose on this ARCH (a board fragment on its board's ARCH,
-		# boards.tsv), but preempt-rt without the RT patch, which its row says it needs.
+		# boards.tsv), but preempt-rt without the RT patch, which its row says it needs, and
+		# vmstat-path on arm64, whose kprobes came in 4.8 (checked below).
 		case $era in 4.4*) ;; *) continue ;; esac
 		bad=""
 		for f in $(awk -F'|' '$5 ~ /^ *(seed 1|both)/' "$kf/README.md" | cut -d'|' -f3 |
@@ -126,10 +127,27 @@ for era in $(awk -F'\t' '!/^#/ { print $1 }' "$eras/expected.tsv" | uniq); do
 					END { exit !y }' "$kf/boards.tsv" || continue ;;
 			esac
 			[ "$era:$f" = 4.4:preempt-rt ] && continue
+			[ "$arch:$f" = arm64:vmstat-path ] && continue
 			jq -e --arg f "$f" 'any(.sets[]; .fragments == $f and .ok)' "$tmp/all.json" \
 				>/dev/null || bad="$bad $f"
 		done
 		is "$bad" "" "$ver $arch: the vmstat seed's fragments keep their purpose in its era"
+		[ "$arch" = arm64 ] || continue
+		# No kprobes on arm64 before 4.8: KPROBES is dropped (nothing selects HAVE_KPROBES),
+		# a warning of tracing's but a purpose of vmstat-path's (perf probe needs it);
+		# tracing alone still has its tracepoints, through FTRACE_SYSCALLS' TRACING.
+		jq -e '.sets[] | select(.fragments == "tracing") | .ok and .failures == 0 and
+			any(.requests[]; .symbol == "KPROBES" and .verdict == "dropped" and
+				(.failed | not) and (.reason | contains("nothing selects HAVE_KPROBES"))) and
+			any(.requests[]; .symbol == "FTRACE_SYSCALLS" and .verdict == "kept") and
+			any(.requests[]; .symbol == "TRACEPOINTS" and .verdict == "check-ok") and
+			any(.requests[]; .symbol == "EVENT_TRACING" and .verdict == "check-ok")' \
+			"$tmp/all.json" >/dev/null
+		ok $? "$ver arm64: tracing alone keeps its tracepoints without kprobes"
+		jq -e '.sets[] | select(.fragments == "vmstat-path") | (.ok | not) and
+			any(.requests[]; .symbol == "KPROBES" and .verdict == "dropped" and .failed)' \
+			"$tmp/all.json" >/dev/null
+		ok $? "$ver arm64: vmstat-path without kprobes is a purpose not met"
 	done
 	# the last set is arm64's: the aarch64 board is whole there; on x86_64, ARCH_HISI (of
 	# arch/arm64/Kconfig) is not for this architecture, naming the era table's row

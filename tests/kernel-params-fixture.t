@@ -65,6 +65,23 @@ compare() {
 	diag "$(sed '/^tickscope compare/q' "$TAP_TMP/$1/c.txt")"
 }
 
+# booted EXPERIMENT B ARG: every run of B booted with the boot parameter ARG, no run of default did
+booted() {
+	check "$1" "every $2 run booted with $3, no default run did" "
+for v, want in (('default', False), ('$2', True)):
+    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
+        assert ('$3' in open(p).read().split()) == want, p"
+}
+
+# threads EXPERIMENT K1 K2: compare's K1 and K2 thread counts, run by run, are the COMM records
+# perf script saw in each run's trace
+threads() {
+	check "$1" "compare's $2 and $3 thread counts are perf script's COMM records, run by run" "
+for v in f:
+    for k in ('$2', '$3'):
+        assert vals('sched.threads.%s.count' % k, v) == fact(v, 'threads.' + k), (v, k)"
+}
+
 # common EXPERIMENT B: what holds for any of these A/Bs
 common() {
 	check "$1" "every run has its perf script facts" "
@@ -292,10 +309,7 @@ assert lines[-1].startswith('  nothing changed: '), lines"
 mo=qemu-x86-pingpong-default-vs-mitigations-off
 compare $mo default mitigations-off
 common $mo mitigations-off
-check $mo "every mitigations-off run booted with mitigations=off, no default run did" "
-for v, want in (('default', False), ('mitigations-off', True)):
-    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
-        assert ('mitigations=off' in open(p).read().split()) == want, p"
+booted $mo mitigations-off mitigations=off
 check $mo "the expectation: no interrupt, tick, wake or thread mechanism; the run's own time if any" "
 print(mech)
 assert not mech or mech[0] == 'task.path.run.own.per_op', mech
@@ -329,10 +343,7 @@ assert lines[-1].startswith('  nothing changed: '), lines"
 sk=qemu-aarch64-pingpong-default-vs-skew-tick
 compare $sk default skew_tick-1
 common $sk skew_tick-1
-check $sk "every skew_tick-1 run booted with skew_tick=1, no default run did" "
-for v, want in (('default', False), ('skew_tick-1', True)):
-    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
-        assert ('skew_tick=1' in open(p).read().split()) == want, p"
+booted $sk skew_tick-1 skew_tick=1
 check $sk "perf script: the timer interrupts and the tick stopping on idle CPUs overlap" "
 for k in ('timer_irqs.other_cpus', 'tick_stop.ok'):
     a, b = fact('default', k), fact('skew_tick-1', k)
@@ -378,10 +389,7 @@ assert lines[0].endswith(': not significant'), lines[0]"
 us=qemu-aarch64-pingpong-default-vs-rcutree.use_softirq-0
 compare $us default rcutree.use_softirq-0
 common $us rcutree.use_softirq-0
-check $us "every rcutree.use_softirq-0 run booted with rcutree.use_softirq=0, no default run did" "
-for v, want in (('default', False), ('rcutree.use_softirq-0', True)):
-    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
-        assert ('rcutree.use_softirq=0' in open(p).read().split()) == want, p"
+booted $us rcutree.use_softirq-0 rcutree.use_softirq=0
 check $us "perf script: rcuc threads in every use_softirq=0 run, switched in, none in default" "
 a, b = fact('default', 'threads.rcuc'), fact('rcutree.use_softirq-0', 'threads.rcuc')
 sw = fact('rcutree.use_softirq-0', 'switched_in.rcuc')
@@ -428,10 +436,7 @@ for k in ('wakes.rcuog', 'switched_in.rcuog'):
     assert min(b) > 10 * max(a), k
 for v in f:
     assert set(fact(v, 'threads.rcuog')) == {2} and set(fact(v, 'threads.rcuos')) == {8}, v"
-check $rp "compare's rcuog and rcuos thread counts are perf script's COMM records, run by run" "
-for v in f:
-    for k in ('rcuog', 'rcuos'):
-        assert vals('sched.threads.%s.count' % k, v) == fact(v, 'threads.' + k), (v, k)"
+threads $rp rcuog rcuos
 check $rp "perf script: timer interrupts on CPUs 1-7 and idle entries up in every poll run" "
 for k in ('timer_irqs.other_cpus', 'idle_entries.state1'):
     a, b = fact('rcu-nocbs', k), fact('$rpb', k)
@@ -476,10 +481,7 @@ for x in mech:
 nf=qemu-x86-pingpong-default-vs-nohz_full-1-7
 compare $nf default nohz_full-1-7
 common $nf nohz_full-1-7
-check $nf "every nohz_full-1-7 run booted with nohz_full=1-7, no default run did" "
-for v, want in (('default', False), ('nohz_full-1-7', True)):
-    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
-        assert ('nohz_full=1-7' in open(p).read().split()) == want, p"
+booted $nf nohz_full-1-7 nohz_full=1-7
 check $nf "perf script: local timer interrupts left CPUs 1-7 and the benchmark, CPU 0 took them" "
 a, b = fact('default', 'timer_irqs.other_cpus'), fact('nohz_full-1-7', 'timer_irqs.other_cpus')
 ia, ib = fact('default', 'timer_irqs.in_bench'), fact('nohz_full-1-7', 'timer_irqs.in_bench')
@@ -495,10 +497,7 @@ check $nf "compare's run split: the tick's handler inside the run time down 10x 
 a, b = vals('task.path.run.tick.per_op', 'default'), vals('task.path.run.tick.per_op', 'nohz_full-1-7')
 print('tick ns/op', a, b)
 assert min(a) > 10 * max(b)"
-check $nf "compare's rcuog and rcuop thread counts are perf script's COMM records, run by run" "
-for v in f:
-    for k in ('rcuog', 'rcuop'):
-        assert vals('sched.threads.%s.count' % k, v) == fact(v, 'threads.' + k), (v, k)"
+threads $nf rcuog rcuop
 check $nf "the expectation: the tick first, its handler's part of the run time, in the runs perf script saw it leave" "
 a, b = fact('default', 'timer_irqs.in_bench'), fact('nohz_full-1-7', 'timer_irqs.in_bench')
 print('timer interrupts in the benchmark', a, b, 'mechanisms', mech)
@@ -524,10 +523,7 @@ assert all(not x['tested'] or x['metric'].startswith('sched.threads.') for x in 
 an=qemu-aarch64-pingpong-default-vs-nohz_full-1-7
 compare $an default nohz_full-1-7
 common $an nohz_full-1-7
-check $an "every nohz_full-1-7 run booted with nohz_full=1-7, no default run did" "
-for v, want in (('default', False), ('nohz_full-1-7', True)):
-    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
-        assert ('nohz_full=1-7' in open(p).read().split()) == want, p"
+booted $an nohz_full-1-7 nohz_full=1-7
 check $an "perf script: the timer interrupts left CPUs 1-7 for CPU 0 in every nohz_full run" "
 a, b = fact('default', 'timer_irqs.other_cpus'), fact('nohz_full-1-7', 'timer_irqs.other_cpus')
 a0, b0 = fact('default', 'timer_irqs.cpu0'), fact('nohz_full-1-7', 'timer_irqs.cpu0')

@@ -141,7 +141,7 @@ xz -dc "$TS_TOP/tests/fixtures/x86-pingpong-cross.data.xz" >"$T/pingpong-cross.d
 	xz -dc "$TS_TOP/tests/fixtures/x86-b0ab7601.kallsyms.xz" >"$T/x86.kallsyms"
 ok $? "the bundled ping-pong recordings decompress"
 k=$(sed -n 's/^kallsyms: //p' "$TS_TOP/tests/fixtures/x86-pingpong-cross.meta")
-tr '\n' ' ' <"$readme" | grep -qF "xz -dc tests/fixtures/$k >x86.kallsyms"
+tr '\n' ' ' <"$readme" | grep -qF "xz -dc \$t/tests/fixtures/$k >x86.kallsyms"
 ok $? "README: the x86.kallsyms it unpacks is the recording's own ($k)"
 cmd='tickscope report pingpong-cross.data --kallsyms x86.kallsyms --top 4'
 (cd "$T" && "$TICKSCOPE" ${cmd#tickscope } >"$T/cross.txt" 2>&1)
@@ -282,6 +282,18 @@ ok $? "every perf report -s trace the README gives loads the plugin ($(wc -l <"$
 run=$(sed -n '/^## Used with/,/^## /s/^run=\(tests\/fixtures\/[^ ]*\)$/\1/p' "$readme")
 [ -n "$run" ] && [ -f "$TS_TOP/$run/perf.data.xz" ] && [ -f "$TS_TOP/$run/kallsyms.xz" ]
 ok $? "the run \"Used with\" unpacks holds perf.data.xz and kallsyms.xz (${run:-none named})"
+# Its commands, run as given from a copy of the clone's top (the fixtures linked), unpack the
+# run elsewhere: the top holds what it held (git status stays clean), and the unpacked run reads.
+mkdir -p "$T/top" "$T/tmp"
+ln -s "$TS_TOP/tests" "$T/top/tests"
+sed -n '/^## Used with/,/^## /p' "$readme" | awk '/^```/ { if (n++) exit; next } n' \
+	>"$T/uw-unpack.sh"
+echo '"$TICKSCOPE" info perf.data >/dev/null' >>"$T/uw-unpack.sh"
+(cd "$T/top" && TMPDIR=$T/tmp TICKSCOPE=$TICKSCOPE sh -e "$T/uw-unpack.sh" &&
+	ls -A >"$T/uw-top.ls")
+r=$?
+is "$r $(tr '\n' ' ' <"$T/uw-top.ls" 2>/dev/null)" "0 tests " \
+	"Used with: its unpacking runs, reads, and writes nothing into the clone's top"
 # read as a board's recording: the header's symbols with the board's kallsyms and without any
 # (an empty HOME: no build-id cache copy), in the CLI and inside perf script, as the README
 # quotes them
@@ -312,10 +324,10 @@ if command -v perf >/dev/null && [ -f "$TS_BUILD/tickscope.so" ]; then
 	ln -s "$TS_BUILD" "$T/uw/build"
 	cmd=$(echo "$flat" | grep -o '`perf script -i perf.data --dlfilter [^`]*`' | head -1 |
 		tr -d '`')
-	# shellcheck disable=SC2086 # the README's command, split into its words
-	(cd "$T/uw" && HOME=$T/uw/home $cmd >dl.txt 2>dl.err) &&
+	# shellcheck disable=SC2086 # the README's command, split into its words, $t the clone
+	(cd "$T/uw" && HOME=$T/uw/home $(echo "$cmd" | sed "s|\$t/|$T/uw/|g") >dl.txt 2>dl.err) &&
 		grep -q '^== timer ==$' "$T/uw/dl.txt"
-	ok $? "Used with: ${cmd:-no perf script --dlfilter command} runs from the top"
+	ok $? "Used with: ${cmd:-no perf script --dlfilter command} runs where the run is unpacked"
 	sed 's/^/#   /' "$T/uw/dl.err" | grep -v 'unwind: target platform' | head -3
 	# and the message it quotes for a bare name is perf's
 	(cd "$T/uw" && HOME=$T/uw/home perf script -i perf.data --dlfilter tickscope.so) \
