@@ -245,4 +245,49 @@ rc=$?
 		"$T/sfail.err"
 ok $? "... and of its run folder: not its stress-ng.yaml instead (exit $rc)"
 
+# stress-ng's YAML says nothing of how its run ended: stress-ng 0.15 writes the same metrics for
+# an "unsuccessful run" (an instance killed, checked on this machine), and a run read from its
+# YAML alone was compared as a measurement, silently. A meta.txt that says the run failed
+# (status=failed, workload_status= other than 0) is refused in one line naming it; a YAML that
+# nothing beside says succeeded is compared with a warning naming it.
+kp=$F/kernel-params/qemu-aarch64-stress-ramfs-default-vs-rcu-expedited
+for v in default rcu-expedited; do
+	mkdir -p "$T/yaml/$v"
+	cp -r "$kp/$v/run-1" "$kp/$v/run-2" "$T/yaml/$v/"
+done
+rm "$T"/yaml/*/run-*/workload.out
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 0 ] && [ -s "$T/y.out" ] && ! grep -q 'YAML' "$T/y.err"
+ok $? "run folders read from their YAML, workload_status=0 beside it: no warning (exit $rc)"
+m=$T/yaml/rcu-expedited/run-2/meta.txt
+sed -i 's/^workload_status=0$/workload_status=2/' "$m"
+line=$(grep -n '^workload_status=' "$m" | cut -d: -f1)
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/y.out" ] && [ "$(wc -l <"$T/y.err")" = 1 ] &&
+	grep -q "^tickscope: $m:$line: the run failed (workload_status=2): not compared$" "$T/y.err"
+ok $? "meta.txt workload_status=2: refused in one line naming it (exit $rc: $(head -1 "$T/y.err"))"
+sed -i 's/^workload_status=2$/workload_status=0/; s/^status=complete$/status=failed/' "$m"
+echo 'failure=perf/workload exited with status 2' >>"$m"
+line=$(grep -n '^status=failed' "$m" | cut -d: -f1)
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/y.out" ] && [ "$(wc -l <"$T/y.err")" = 1 ] &&
+	grep -q "^tickscope: $m:$line: the run failed (status=failed; perf/workload exited with status 2): not compared$" \
+		"$T/y.err"
+ok $? "meta.txt status=failed (a run-<k>.failed renamed): refused (exit $rc: $(head -1 "$T/y.err"))"
+sed -i '/^workload_status=/d; /^failure=/d; s/^status=failed$/status=complete/' "$T"/yaml/*/run-*/meta.txt
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 0 ] && [ -s "$T/y.out" ] &&
+	[ "$(grep -c "^tickscope: warning: $T/yaml/[a-z-]*/run-[12]/stress-ng.yaml: stress-ng's YAML does not say whether its run failed" "$T/y.err")" = 4 ]
+ok $? "run folders with only the YAML: compared, a warning naming each (exit $rc)"
+"$TICKSCOPE" compare "$F/bench/stress-ng-0.15-ramfs.yaml" -- "$F/bench/stress-ng-0.15-ramfs.yaml" \
+	>"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 0 ] && [ -s "$T/y.out" ] &&
+	[ "$(grep -c "^tickscope: warning: $F/bench/stress-ng-0.15-ramfs.yaml: stress-ng's YAML does not say" "$T/y.err")" = 2 ]
+ok $? "a YAML given alone: compared, with the warning (exit $rc)"
+
 tap_done

@@ -366,6 +366,36 @@ static char *preempt_model(const char *dir, const char *cmdline)
 	return out;
 }
 
+/*
+ * meta.txt's verdict on the run: status=failed (a run boards/target/ts-record.sh refused, its
+ * folder renamed from run-<k>.failed) or a workload_status= other than 0 (the workload's exit
+ * status: stress-ng's YAML of a failed run holds its metrics all the same). Its figures are no
+ * measurement: returns 2 after naming the file and line, else 0.
+ */
+static int check_failed(const char *mp, const char *meta)
+{
+	static const char st[] = "status=failed", ws[] = "workload_status=";
+	int line = 1;
+
+	for (const char *l = meta; *l; line++) {
+		int n = (int)strcspn(l, "\n");
+
+		if ((n == (int)sizeof(st) - 1 && !strncmp(l, st, n)) ||
+		    (n > (int)sizeof(ws) - 1 && !strncmp(l, ws, sizeof(ws) - 1) &&
+		     strncmp(l + sizeof(ws) - 1, "0", n - sizeof(ws) + 1))) {
+			char *why = meta_get(meta, "failure");
+
+			cli_error("%s:%d: the run failed (%.*s%s%s): not compared", mp, line, n, l,
+				  why ? "; " : "", why ? why : "");
+			free(why);
+			return 2;
+		}
+		l += n;
+		l += *l == '\n';
+	}
+	return 0;
+}
+
 static int load_facts(const char *dir, const struct load_opts *o, struct ts_run *r, char **cmd,
 		      struct trace_id *id)
 {
@@ -375,7 +405,7 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 
 	*cmd = NULL;
 	if (meta && (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) ||
-		     (!o->summarise && check_variant(mp, meta, o)))) {
+		     (!o->summarise && (check_failed(mp, meta) || check_variant(mp, meta, o))))) {
 		free(meta);
 		free(mp);
 		free(cp);
@@ -459,6 +489,33 @@ static int add_bench(struct ts_run *r, const struct ts_bench *b)
 	return err;
 }
 
+/* Does @dir's meta.txt say that the workload exited with status 0? */
+static int workload_ok(const char *dir)
+{
+	char *mp = dir ? cli_join(dir, "meta.txt") : NULL, *meta = mp ? slurp(mp) : NULL;
+	char *v = meta ? meta_get(meta, "workload_status") : NULL;
+	int ok = v && !strcmp(v, "0");
+
+	free(v);
+	free(meta);
+	free(mp);
+	return ok;
+}
+
+/*
+ * stress-ng's YAML says nothing of how its run ended: an unsuccessful run (an instance killed,
+ * a verification that failed) writes the same metrics, and only its text output, or a meta.txt
+ * workload_status=, says so. Read without either, it is read, and said to be read so.
+ */
+static void yaml_warning(const char *path, const char *name)
+{
+	fprintf(cli_err(),
+		"tickscope: warning: %s%s%s: stress-ng's YAML does not say whether its run failed:"
+		" compared as a measurement; its text output (workload.out) or a meta.txt"
+		" workload_status=0 beside it would say\n",
+		path, name ? "/" : "", name ? name : "");
+}
+
 static int load_bench(const struct run_in *in, const char *dir, struct ts_bench *b)
 {
 	const char *names[] = { "workload.out", "stress-ng.yaml" };
@@ -469,7 +526,11 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 		err = ts_bench_read(in->bench, b, &line);
 		if (err && line) /* an error of the output's text, at its line */
 			return cli_error("%s:%d: %s", in->bench, line, ts_strerror(err));
-		return err ? cli_error("%s: %s", in->bench, ts_strerror(err)) : 0;
+		if (err)
+			return cli_error("%s: %s", in->bench, ts_strerror(err));
+		if (!strcmp(b->kind, "stress-ng-yaml") && !workload_ok(dir))
+			yaml_warning(in->bench, NULL);
+		return 0;
 	}
 	/* a workload.out by which the run failed: not to be replaced by the YAML of that run */
 	for (int i = 0; i < 2 && err && err != -TS_EBENCHFAIL; i++) {
@@ -490,6 +551,8 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 	else if (err)
 		cli_error("%s: no benchmark output (workload.out or stress-ng.yaml); give --bench",
 			  in->path);
+	else if (!strcmp(b->kind, "stress-ng-yaml") && !workload_ok(dir))
+		yaml_warning(in->path, "stress-ng.yaml");
 	free(first);
 	return err ? 1 : 0;
 }
