@@ -283,6 +283,18 @@ rc=$?
 [ $rc = 0 ] && [ -s "$T/y.out" ] &&
 	[ "$(grep -c "^tickscope: warning: $T/yaml/[a-z-]*/run-[12]/stress-ng.yaml: stress-ng's YAML does not say whether its run failed" "$T/y.err")" = 4 ]
 ok $? "run folders with only the YAML: compared, a warning naming each (exit $rc)"
+# A failed run whose workload.out holds no table (stress-ng printed none, or it is damaged):
+# the output was "unrecognised", and its stress-ng.yaml was read in its place, silently.
+printf '%s\n' 'stress-ng: info:  [1] dispatching hogs: 2 ramfs' \
+	'stress-ng: fail:  [7] ramfs: child mount/umount failed' \
+	'stress-ng: info:  [1] unsuccessful run completed in 8.13s' >"$T/yaml/default/run-2/workload.out"
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/y.out" ] && [ "$(grep -vc "stress-ng's YAML does not say" "$T/y.err")" = 1 ] &&
+	grep -q "^tickscope: $T/yaml/default/run-2/workload.out:2: the benchmark says its run failed" \
+		"$T/y.err"
+ok $? "a failed run's workload.out without a table: refused at its fail: line, not read from its YAML (exit $rc)"
+rm "$T/yaml/default/run-2/workload.out"
 "$TICKSCOPE" compare "$F/bench/stress-ng-0.15-ramfs.yaml" -- "$F/bench/stress-ng-0.15-ramfs.yaml" \
 	>"$T/y.out" 2>"$T/y.err"
 rc=$?
