@@ -222,6 +222,23 @@ for bad in abc -5 1.5 ''; do
 	ok $? "meta.txt lost_samples=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
 done
 
+# perf_data_size= that is not a size: "12x" was taken as no size (the summary's went unchecked),
+# 99999999999999999999 as 9223372036854775807 bytes in a message about another trace.
+for bad in 12x 99999999999999999999 -5 ' 5'; do
+	rm -rf "$T/dk"
+	mkdir -p "$T/dk"
+	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
+	m=$T/dk/nohz-off/run-2/meta.txt
+	echo "perf_data_size=$bad" >>"$m"
+	line=$(wc -l <"$m")
+	"$TICKSCOPE" compare "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] &&
+		grep -q "^tickscope: $m:$line: perf_data_size '$bad' is not a size in bytes$" \
+			"$T/dk.err"
+	ok $? "meta.txt perf_data_size=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+done
+
 # A stress-ng run that says it failed (an instance killed: "fail: ... metrics-check: stressor
 # metrics corrupted, data is compromised", "unsuccessful run completed") printed its table all
 # the same, which was compared as a measurement; and a run folder whose workload.out is refused

@@ -298,15 +298,34 @@ static int check_variant(const char *mp, const char *meta, const struct load_opt
 	return o->allow_mismatch ? 0 : 2;
 }
 
-/* perf_data_sha256= and perf_data_size=: the trace ts-record.sh recorded. */
-static int trace_id(const char *meta, struct trace_id *id)
+/*
+ * perf_data_sha256= and perf_data_size=: the trace ts-record.sh recorded. A size that is not
+ * one ("12x" was taken as none, so the summary's size went unchecked; 99999999999999999999 as
+ * 9223372036854775807 bytes) is refused: returns 2 after naming the file and line, else 0.
+ */
+static int trace_id(const char *mp, const char *meta, struct trace_id *id)
 {
-	char *v = meta_get(meta, "perf_data_size"), *end;
+	static const char key[] = "perf_data_size=";
+	const char *l = meta, *v;
+	char *end;
+	int line = 1;
 
-	id->size = v && *v ? strtoll(v, &end, 10) : -1;
-	if (v && *v && *end)
-		id->size = -1;
-	free(v);
+	id->size = -1;
+	for (; *l && strncmp(l, key, sizeof(key) - 1); line++) {
+		l += strcspn(l, "\n");
+		l += *l == '\n';
+	}
+	v = *l ? l + sizeof(key) - 1 : NULL;
+	/* absent, empty or "-" (ts-record.sh's when there was no perf.data): not recorded */
+	if (v && *v && *v != '\n' && !(v[0] == '-' && (!v[1] || v[1] == '\n'))) {
+		errno = 0;
+		id->size = strtoll(v, &end, 10);
+		if ((*end && *end != '\n') || *v < '0' || *v > '9' || errno) {
+			cli_error("%s:%d: perf_data_size '%.*s' is not a size in bytes", mp, line,
+				  (int)strcspn(v, "\n"), v);
+			return 2;
+		}
+	}
 	id->sha256 = meta_get(meta, "perf_data_sha256");
 	if (id->sha256 && (!*id->sha256 || !strcmp(id->sha256, "-"))) {
 		free(id->sha256); /* recorded where no sha256sum was */
@@ -404,8 +423,9 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	int err = 0;
 
 	*cmd = NULL;
-	if (meta && (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) ||
-		     (!o->summarise && (check_failed(mp, meta) || check_variant(mp, meta, o))))) {
+	if (meta &&
+	    (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) || trace_id(mp, meta, id) ||
+	     (!o->summarise && (check_failed(mp, meta) || check_variant(mp, meta, o))))) {
 		free(meta);
 		free(mp);
 		free(cp);
@@ -429,7 +449,6 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 			free(v);
 		}
 		*cmd = meta_get(meta, "workload_cmd");
-		trace_id(meta, id);
 	}
 	if (*cmd && !err) {
 		char *p = pinning(*cmd), *w = workload(*cmd);
