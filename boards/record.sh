@@ -161,7 +161,7 @@ for e in "$dest"/run-*; do
 	esac
 	others=$((others + 1))
 done
-mkdir -p "$dest" || die "cannot create $dest"
+make_dir "$dest"
 # The runs are recorded into a folder of their own inside dest, and the earlier runs of ours are
 # replaced only once every new run is complete: a recording that fails, or is stopped, leaves
 # the earlier ones as they were.
