@@ -218,7 +218,7 @@ ok $? "its own runs are kept in failed-<time>/, and it says where"
 rm -rf "$d"/failed-*
 # stopped while recording run 1: the signal reaches the whole process group, as Ctrl-C does
 (cd "$TS_TOP" && exec setsid make --no-print-directory -s BUILD="$TS_BUILD" record \
-	BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=t RUNS=2 ITERS=100000000 \
+	BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=t RUNS=2 ITERS=1000000 \
 	RESULTS="$tmp/r") >"$tmp/log" 2>&1 &
 pid=$!
 n=0
@@ -227,7 +227,7 @@ until [ -n "$(find "$d" -path '*/.recording.*/run-1.partial/perf.data' 2>/dev/nu
 	sleep 1
 	n=$((n + 1))
 done
-kill -TERM -- "-$pid" 2>/dev/null
+kill -TERM "-$pid"
 wait "$pid"
 rc=$?
 sums >"$tmp/sums.after"
