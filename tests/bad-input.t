@@ -245,13 +245,12 @@ if command -v perf >/dev/null; then
 	"$TICKSCOPE" report -i - --kallsyms "$TS_FIXTURE_CACHE/one-line.kallsyms" \
 		<"$T/perf-cut.data" >/dev/null 2>"$T/ts-cut.err"
 	trc=$?
-	is "$prc $(grep -c 'unexpected end of event stream' "$T/perf-cut.err") $trc" "0 1 0" \
-		"a stream cut inside a record: perf report warns and exits 0, and so does report"
+	is "$prc $trc" "0 0" "a stream cut inside a record: perf report exits 0, and so does report"
 	grep -q "^tickscope: warning: <stdin>: offset 0x[0-9a-f]*: the input was cut here" \
 		"$T/ts-cut.err"
 	ok $? "report's warning names the offset of the cut ($(head -1 "$T/ts-cut.err"))"
 else
-	skip "a stream cut inside a record: perf report warns and exits 0" "no perf"
+	skip "a stream cut inside a record: perf report exits 0, and so does report" "no perf"
 	skip "report's warning names the offset of the cut" "no perf"
 fi
 
