@@ -252,7 +252,7 @@ name=${V_NAME:-$board-$workload-$a_name-vs-$b_name${c_name:+-vs-$c_name}}
 check_name NAME "$name"
 exp=$results/experiments/$name
 check_own_folder "$exp" "$exp/experiment.txt" format=tickscope-experiment-1 experiment
-mkdir -p "$exp" || die "cannot create $exp"
+make_dir "$exp"
 exp_lock "$exp"
 if [ "${V_FRESH:-0}" = 1 ]; then
 	msg "FRESH=1: deleting the earlier runs in $exp"

@@ -46,6 +46,9 @@ Values given here win; unset ones come from CONFIG (if it exists), then the defa
 Existing run folders of the same board/variant/workload are replaced: only those that a
 recording wrote (marked by their .tickscope-run, or a meta.txt starting
 format=tickscope-run-1); another run-* entry is left alone, and refused where a run goes.
+They are replaced only when every new run is complete: the runs are recorded into
+.recording.XXXXXX inside that folder first. A recording that fails keeps the earlier runs and
+puts its own in failed-<UTC time>/ beside them; one that is stopped keeps them too.
 Exit status 0 only when every run is complete (meta.txt ends with status=complete).
 USAGE
 }
@@ -158,15 +161,24 @@ for e in "$dest"/run-*; do
 	esac
 	others=$((others + 1))
 done
-mkdir -p "$dest" || die "cannot create $dest"
-if [ "$mine" != 0 ]; then
-	msg "replacing $mine earlier run folder(s) in $dest"
-	for e in "$dest"/run-*; do
-		! run_is_ours "$e" || rm -rf "$e"
-	done
-fi
-[ "$others" = 0 ] || msg "note: leaving $others run-* entr(y/ies) in $dest that no" \
-	"recording of ours wrote"
+make_dir "$dest"
+# The runs are recorded into a folder of their own inside dest, and the earlier runs of ours are
+# replaced only once every new run is complete: a recording that fails, or is stopped, leaves
+# the earlier ones as they were.
+for e in "$dest"/.recording.*; do
+	[ ! -d "$e" ] || msg "note: $e is left from a recording that was stopped (or is still running)"
+done
+new=$(mktemp -d "$dest/.recording.XXXXXX") || die "cannot create a folder in $dest"
+stage="" work="" keep_new=0
+# shellcheck disable=SC2317 # run by the traps
+cleanup() {
+	[ "$keep_new" = 1 ] || rm -rf "$new"
+	rm -rf ${stage:+"$stage"} ${work:+"$work"}
+}
+trap cleanup EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
 
 # The board-side recorder's arguments (paths filled in per transport).
 rec_args() {
@@ -220,7 +232,7 @@ local)
 	bindir=$bdir/workloads
 	msg "recording $runs run(s) of $workload on $board ($variant) into $dest"
 	eval "set -- $(rec_args | tr '\n' ' ') $notes $ev_arg"
-	"$TS_TOP/boards/target/ts-record.sh" --out "$dest" --perf "$P_PERF" \
+	"$TS_TOP/boards/target/ts-record.sh" --out "$new" --perf "$P_PERF" \
 		--stress-ng "${P_STRESS_NG:-stress-ng}" --pingpong "$bindir/pingpong" "$@" || rc=1
 	;;
 ssh)
@@ -230,7 +242,6 @@ ssh)
 	*) make_target workloads-static; bindir=$bdir/workloads-static ;;
 	esac
 	stage=$(mktemp -d)
-	trap 'rm -rf "$stage"' EXIT
 	cp "$bindir/pingpong" "$TS_TOP/boards/target/ts-record.sh" "$stage/"
 	[ ! -x "$bindir/tickscope" ] || cp "$bindir/tickscope" "$stage/"
 	rdir=$P_REMOTE_DIR
@@ -247,7 +258,7 @@ ssh)
 	$P_SSH $P_SSH_OPTS "$target" "tar cf - -C $rdir/out ." | tar xf - -C "$stage/out" ||
 		die "cannot fetch the results from $target:$rdir/out"
 	for r in "$stage"/out/run-*; do
-		[ -d "$r" ] && mv "$r" "$dest/"
+		[ ! -d "$r" ] || mv "$r" "$new/"
 	done
 	;;
 qemu)
@@ -262,7 +273,6 @@ qemu)
 	boot_to=${V_BOOT_TIMEOUT:-$P_BOOT_TIMEOUT}
 	total_to=${V_TIMEOUT:-$((boot_to + runs * per_run))}
 	work=$(mktemp -d "${TMPDIR:-/tmp}/ts-record.XXXXXX")
-	trap 'rm -rf "$work"' EXIT
 	kimage=${V_KERNEL_IMAGE:-} gk_note=$guest_kernel
 	if [ -n "$kimage" ]; then
 		case "$kimage" in /*) ;; *) kimage=$TS_TOP/$kimage ;; esac
@@ -288,7 +298,7 @@ qemu)
 		for r in "$work"/out/"$workload"/run-*; do
 			[ -d "$r" ] || continue
 			cp "$work/out/console.log" "$work/out/qemu-cmd.txt" "$work/out/boot-times" "$r/"
-			mv "$r" "$dest/"
+			mv "$r" "$new/"
 		done
 	fi
 	;;
@@ -297,7 +307,7 @@ esac
 # The verdict: every run folder complete, with a perf.data.
 complete=0 labels=0
 for k in $(seq 1 "$runs"); do
-	r=$dest/run-$k
+	r=$new/run-$k
 	if [ -d "$r" ] && [ -s "$r/perf.data" ] && tail -n1 "$r/meta.txt" | grep -qx 'status=complete'; then
 		complete=$((complete + 1))
 		res=$(sed -n 's/^result=//p' "$r/meta.txt")
@@ -335,7 +345,43 @@ done
 	"arguments, so the recorded kernel was not checked against it ($labels run(s);" \
 	"give FRAGMENTS= or BOOT_ARGS= to have it checked)"
 el=$(($(now_s) - t_start))
+# From here on, what is in $new is kept if this stops: the new runs, then the earlier ones.
+keep_new=1
+
+# move_in: the new run folders (and the probes' record) into dest, where nothing stands now.
+move_in() {
+	for r in "$new"/run-*; do
+		[ -d "$r" ] || continue
+		[ ! -e "$dest/${r##*/}" ] && [ ! -L "$dest/${r##*/}" ] ||
+			die "$dest/${r##*/} appeared during the recording: the new runs stay in $new"
+		mv "$r" "$dest/" || die "cannot move $r into $dest"
+	done
+	rm -f "$dest/kprobes.txt"
+	[ ! -f "$new/kprobes.txt" ] || mv "$new/kprobes.txt" "$dest/"
+}
 if [ "$complete" -ne "$runs" ] || [ "$rc" != 0 ]; then
-	die "$complete of $runs run(s) complete in $dest (${el}s)"
+	if [ "$mine" = 0 ]; then
+		# nothing earlier to keep: the runs go in place as they are (run-<k>.failed says why)
+		move_in
+		rm -rf "$new"
+		die "$complete of $runs run(s) complete in $dest (${el}s)"
+	fi
+	kept=$dest/failed-$(date -u +%Y%m%dT%H%M%SZ)
+	[ ! -e "$kept" ] || kept=${new%/*}/failed-${new##*.}
+	mv "$new" "$kept" || kept=$new
+	die "$complete of $runs run(s) complete (${el}s): the $mine earlier run folder(s) in $dest" \
+		"are kept as they were; this recording's are in $kept"
 fi
+# Every run complete: the earlier runs of ours go aside, the new ones in, then the old are deleted.
+if [ "$mine" != 0 ]; then
+	msg "replacing $mine earlier run folder(s) in $dest"
+	mkdir "$new/replaced" || die "cannot create $new/replaced"
+	for e in "$dest"/run-*; do
+		! run_is_ours "$e" || mv "$e" "$new/replaced/" || die "cannot move $e aside"
+	done
+fi
+move_in
+rm -rf "$new"
+[ "$others" = 0 ] || msg "note: leaving $others run-* entr(y/ies) in $dest that no" \
+	"recording of ours wrote"
 msg "$runs run(s) complete in $dest (${el}s)"

@@ -22,7 +22,11 @@ menuconfig:
 %_defconfig: configs/%_defconfig
 	$(Q)KCONFIG_CONFIG=$(TS_EXPERIMENT) $(TS_KCONF) -s --defconfig=$< Kconfig
 
+# Without the configuration there is nothing to save: kconfig-conf took the defaults, wrote them
+# as the defconfig and exited 0.
 savedefconfig:
+	$(if $(wildcard $(TS_EXPERIMENT)),,$(error make savedefconfig: no $(TS_EXPERIMENT) to save \
+		(TS_EXPERIMENT=): run 'make <board>_defconfig' or 'make menuconfig' first))
 	$(Q)KCONFIG_CONFIG=$(TS_EXPERIMENT) $(TS_KCONF) -s --savedefconfig=$(DEFCONFIG) Kconfig
 
 alldefconfig olddefconfig:

@@ -171,7 +171,12 @@ case "$ksrc" in
 '') ksrc=$("$here/ksrc.sh") || leave 3 ;;
 [0-9]*.[0-9]*) [ -d "$ksrc" ] || ksrc=$("$here/ksrc.sh" "$ksrc") || leave 3 ;;
 esac
-[ -f "$ksrc/Makefile" ] && [ -d "$ksrc/scripts/kconfig" ] || die 3 "$ksrc is not a kernel tree"
+{ [ -e "$ksrc" ] || [ -L "$ksrc" ]; } ||
+	die 3 "KSRC (--ksrc) $ksrc: no such folder (a kernel tree, or 6.1 / 6.12: Debian's" \
+		"linux-source)"
+[ -d "$ksrc" ] || die 3 "KSRC (--ksrc) $ksrc is not a folder"
+[ -f "$ksrc/Makefile" ] && [ -d "$ksrc/scripts/kconfig" ] ||
+	die 3 "KSRC (--ksrc) $ksrc is not a kernel tree (no Makefile and scripts/kconfig)"
 ksrc=$(cd "$ksrc" && pwd)
 if [ -e "$ksrc/.config" ] || [ -d "$ksrc/include/config" ]; then
 	die 3 "$ksrc is not pristine (it has .config or include/config): an O= build needs a" \

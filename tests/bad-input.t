@@ -233,6 +233,27 @@ done >"$T/cases"
 run_cases "pipe-mode data cut on stdin: a warning with an offset, or with --strict an error" \
 	"$T/cases"
 
+# The reference for a cut stream is perf: perf report (and perf script) say "unexpected end of
+# event stream" and exit 0 (perf 6.1), and report does the same, with the offset; --strict
+# makes it an error. If perf starts failing on it, README's "as perf treats them" is no longer
+# true and this says so.
+n=$(awk -v h="$hdr_end" '$1 == "rec" && $2 >= h { print $2 + 3; exit }' "$T/tinyp.layout")
+head -c "$n" "$tinyp" >"$T/perf-cut.data"
+if command -v perf >/dev/null; then
+	perf report -i - --stdio <"$T/perf-cut.data" >/dev/null 2>"$T/perf-cut.err"
+	prc=$?
+	"$TICKSCOPE" report -i - --kallsyms "$TS_FIXTURE_CACHE/one-line.kallsyms" \
+		<"$T/perf-cut.data" >/dev/null 2>"$T/ts-cut.err"
+	trc=$?
+	is "$prc $trc" "0 0" "a stream cut inside a record: perf report exits 0, and so does report"
+	grep -q "^tickscope: warning: <stdin>: offset 0x[0-9a-f]*: the input was cut here" \
+		"$T/ts-cut.err"
+	ok $? "report's warning names the offset of the cut ($(head -1 "$T/ts-cut.err"))"
+else
+	skip "a stream cut inside a record: perf report exits 0, and so does report" "no perf"
+	skip "report's warning names the offset of the cut" "no perf"
+fi
+
 # A pipe without its HEADER_TRACING_DATA record, on stdin: the one line names the input
 # "<stdin>", as every other message about stdin does (it once said "-").
 # The tracing data follows its record, outside the record's size: cut up to the next record.

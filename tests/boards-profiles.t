@@ -137,4 +137,33 @@ for v in "ITERS 0 1 100000000" "ITERS 99999999999999999999 1 100000000" \
 done
 is "$(check_range X 100000000 1 100000000 && check_range X 0 0 5 && echo ok)" ok \
 	"check_range: both ends pass"
+
+# RESULTS= that a file stands in: mkdir's own line came first, then ours (two lines).
+echo mine >"$tmp/afile"
+for s in "record.sh BOARD=x86-host WORKLOAD=pingpong VARIANT=v RUNS=1" \
+	"experiment.sh BOARD=qemu-aarch64 A=default B=boot:nohz=off RUNS=1"; do
+	# shellcheck disable=SC2086 # the script and its variables, split on purpose
+	(cd "$TS_TOP" && MAKE=false boards/$s RESULTS="$tmp/afile/r") >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	is "$rc $(wc -l <"$tmp/err") $(grep -c "error: cannot create $tmp/afile/r/.* (cannot create directory .*$tmp/afile.*: Not a directory)$" \
+		"$tmp/err") $(cat "$tmp/afile")" "1 1 1 mine" \
+		"${s%% *} RESULTS= under a file: one line naming it, exit 1, the file kept"
+done
+
+# A re-run that fails keeps the earlier runs: make record removed every earlier run folder of
+# ours before building the workloads, so a re-run that stopped there (or failed or was stopped
+# while recording: boards-record.t) lost the user's earlier runs.
+d=$tmp/rk/x86-host/v/pingpong
+mkdir -p "$d/run-1" "$d/run-2.failed"
+printf 'format=tickscope-run-1\nresult=1\nstatus=complete\n' >"$d/run-1/meta.txt"
+echo earlier >"$d/run-1/perf.data"
+echo tickscope-run >"$d/run-2.failed/.tickscope-run"
+(cd "$TS_TOP" && MAKE=false boards/record.sh BOARD=x86-host WORKLOAD=pingpong VARIANT=v RUNS=2 \
+	RESULTS="$tmp/rk") >"$tmp/out" 2>"$tmp/err"
+rc=$?
+is "$rc $(cat "$d/run-1/perf.data" 2>&1) $([ -d "$d/run-2.failed" ] && echo kept)" "1 earlier kept" \
+	"record.sh whose build fails: exit 1, the earlier run folders kept"
+is "$(ls -A "$d" | tr '\n' ' ')" "run-1 run-2.failed " "and nothing else is left in the folder"
+grep -q 'error: make workloads failed' "$tmp/err"
+ok $? "it says what failed"
 tap_done

@@ -195,4 +195,45 @@ ok $? "make record beside the user's run-* folders"
 	grep -q 'leaving 2 run-\* entr' "$tmp/log"
 ok $? "runs of ours (marked, or an older meta.txt) replaced; the user's run-notes, run-9 kept"
 
+# A re-run that fails, or is stopped, keeps the earlier runs: make record removed them before
+# recording, so a failed re-run (a workload that fails, a board that went away, Ctrl-C) lost
+# every earlier run of that board, variant and workload.
+d=$tmp/r/x86-host/t/pingpong-cross
+sums() {
+	(cd "$d" && sha256sum run-1/perf.data run-2/perf.data run-1/meta.txt run-2/meta.txt)
+}
+sums >"$tmp/sums.before"
+sed 's/^PIN_CROSS=.*/PIN_CROSS=0,4000/' boards/x86-host.board >"$tmp/x86-host.board"
+mk record BOARD="$tmp/x86-host.board" WORKLOAD=pingpong-cross VARIANT=t RUNS=2 ITERS=2000 \
+	RESULTS="$tmp/r" >"$tmp/log" 2>&1
+rc=$?
+sums >"$tmp/sums.after"
+[ $rc -ne 0 ] && cmp -s "$tmp/sums.before" "$tmp/sums.after" && [ ! -e "$d/run-1.failed" ]
+ok $? "a re-run that fails: exit $rc, the earlier run-1 and run-2 kept byte for byte"
+set -- "$d"/failed-*/run-1.failed/meta.txt
+[ -f "$1" ] && grep -q '^status=failed' "$1" &&
+	grep -q "the 2 earlier run folder(s) in $d are kept as they were; this recording's are in $d/failed-" \
+		"$tmp/log" && [ -z "$(ls -A "$d" | grep '^\.recording')" ]
+ok $? "its own runs are kept in failed-<time>/, and it says where"
+rm -rf "$d"/failed-*
+# stopped while recording run 1: the signal reaches the whole process group, as Ctrl-C does
+(cd "$TS_TOP" && exec setsid make --no-print-directory -s BUILD="$TS_BUILD" record \
+	BOARD=x86-host WORKLOAD=pingpong-cross VARIANT=t RUNS=2 ITERS=1000000 \
+	RESULTS="$tmp/r") >"$tmp/log" 2>&1 &
+pid=$!
+n=0
+until [ -n "$(find "$d" -path '*/.recording.*/run-1.partial/perf.data' 2>/dev/null)" ] ||
+	! kill -0 "$pid" 2>/dev/null; do
+	sleep 1
+	n=$((n + 1))
+done
+kill -TERM "-$pid"
+wait "$pid"
+rc=$?
+sums >"$tmp/sums.after"
+[ $rc -ne 0 ] && cmp -s "$tmp/sums.before" "$tmp/sums.after" &&
+	[ "$(ls -A "$d" | tr '\n' ' ')" = "run-1 run-2 " ]
+ok $? "a re-run stopped while recording (after ${n}s): exit $rc, the earlier runs kept, nothing left"
+ls -A "$d" | sed 's/^/# /'
+
 tap_done

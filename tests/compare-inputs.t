@@ -222,6 +222,23 @@ for bad in abc -5 1.5 ''; do
 	ok $? "meta.txt lost_samples=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
 done
 
+# perf_data_size= that is not a size: "12x" was taken as no size (the summary's went unchecked),
+# 99999999999999999999 as 9223372036854775807 bytes in a message about another trace.
+for bad in 12x 99999999999999999999 -5 ' 5'; do
+	rm -rf "$T/dk"
+	mkdir -p "$T/dk"
+	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
+	m=$T/dk/nohz-off/run-2/meta.txt
+	echo "perf_data_size=$bad" >>"$m"
+	line=$(wc -l <"$m")
+	"$TICKSCOPE" compare "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] &&
+		grep -q "^tickscope: $m:$line: perf_data_size '$bad' is not a size in bytes$" \
+			"$T/dk.err"
+	ok $? "meta.txt perf_data_size=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+done
+
 # A stress-ng run that says it failed (an instance killed: "fail: ... metrics-check: stressor
 # metrics corrupted, data is compromised", "unsuccessful run completed") printed its table all
 # the same, which was compared as a measurement; and a run folder whose workload.out is refused
@@ -244,5 +261,62 @@ rc=$?
 	grep -q "^tickscope: $T/sfail/a/run-1/workload.out:6: the benchmark says its run failed" \
 		"$T/sfail.err"
 ok $? "... and of its run folder: not its stress-ng.yaml instead (exit $rc)"
+
+# stress-ng's YAML says nothing of how its run ended: stress-ng 0.15 writes the same metrics for
+# an "unsuccessful run" (an instance killed, checked on this machine), and a run read from its
+# YAML alone was compared as a measurement, silently. A meta.txt that says the run failed
+# (status=failed, workload_status= other than 0) is refused in one line naming it; a YAML that
+# nothing beside says succeeded is compared with a warning naming it.
+kp=$F/kernel-params/qemu-aarch64-stress-ramfs-default-vs-rcu-expedited
+for v in default rcu-expedited; do
+	mkdir -p "$T/yaml/$v"
+	cp -r "$kp/$v/run-1" "$kp/$v/run-2" "$T/yaml/$v/"
+done
+rm "$T"/yaml/*/run-*/workload.out
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 0 ] && [ -s "$T/y.out" ] && ! grep -q 'YAML' "$T/y.err"
+ok $? "run folders read from their YAML, workload_status=0 beside it: no warning (exit $rc)"
+m=$T/yaml/rcu-expedited/run-2/meta.txt
+sed -i 's/^workload_status=0$/workload_status=2/' "$m"
+line=$(grep -n '^workload_status=' "$m" | cut -d: -f1)
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/y.out" ] && [ "$(wc -l <"$T/y.err")" = 1 ] &&
+	grep -q "^tickscope: $m:$line: the run failed (workload_status=2): not compared$" "$T/y.err"
+ok $? "meta.txt workload_status=2: refused in one line naming it (exit $rc: $(head -1 "$T/y.err"))"
+sed -i 's/^workload_status=2$/workload_status=0/; s/^status=complete$/status=failed/' "$m"
+echo 'failure=perf/workload exited with status 2' >>"$m"
+line=$(grep -n '^status=failed' "$m" | cut -d: -f1)
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/y.out" ] && [ "$(wc -l <"$T/y.err")" = 1 ] &&
+	grep -q "^tickscope: $m:$line: the run failed (status=failed; perf/workload exited with status 2): not compared$" \
+		"$T/y.err"
+ok $? "meta.txt status=failed (a run-<k>.failed renamed): refused (exit $rc: $(head -1 "$T/y.err"))"
+sed -i '/^workload_status=/d; /^failure=/d; s/^status=failed$/status=complete/' "$T"/yaml/*/run-*/meta.txt
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 0 ] && [ -s "$T/y.out" ] &&
+	[ "$(grep -c "^tickscope: warning: $T/yaml/[a-z-]*/run-[12]/stress-ng.yaml: stress-ng's YAML does not say whether its run failed" "$T/y.err")" = 4 ]
+ok $? "run folders with only the YAML: compared, a warning naming each (exit $rc)"
+# A failed run whose workload.out holds no table (stress-ng printed none, or it is damaged):
+# the output was "unrecognised", and its stress-ng.yaml was read in its place, silently.
+printf '%s\n' 'stress-ng: info:  [1] dispatching hogs: 2 ramfs' \
+	'stress-ng: fail:  [7] ramfs: child mount/umount failed' \
+	'stress-ng: info:  [1] unsuccessful run completed in 8.13s' >"$T/yaml/default/run-2/workload.out"
+"$TICKSCOPE" compare "$T/yaml/default" "$T/yaml/rcu-expedited" >"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 1 ] && [ ! -s "$T/y.out" ] && [ "$(grep -vc "stress-ng's YAML does not say" "$T/y.err")" = 1 ] &&
+	grep -q "^tickscope: $T/yaml/default/run-2/workload.out:2: the benchmark says its run failed" \
+		"$T/y.err"
+ok $? "a failed run's workload.out without a table: refused at its fail: line, not read from its YAML (exit $rc)"
+rm "$T/yaml/default/run-2/workload.out"
+"$TICKSCOPE" compare "$F/bench/stress-ng-0.15-ramfs.yaml" -- "$F/bench/stress-ng-0.15-ramfs.yaml" \
+	>"$T/y.out" 2>"$T/y.err"
+rc=$?
+[ $rc = 0 ] && [ -s "$T/y.out" ] &&
+	[ "$(grep -c "^tickscope: warning: $F/bench/stress-ng-0.15-ramfs.yaml: stress-ng's YAML does not say" "$T/y.err")" = 2 ]
+ok $? "a YAML given alone: compared, with the warning (exit $rc)"
 
 tap_done

@@ -117,7 +117,10 @@ for v in KSRC O; do
 	bad $v "$T/o x" "^kernel-config: $v \(--[a-z]*\)='.*/o x': $path_re"
 	bad $v "$nl" "^make kernel-config: $v has a newline in its value: give one line$"
 done
-bad KSRC ".." "^kernel-config: \.\. is not a kernel tree$"
+bad KSRC ".." "^kernel-config: KSRC \(--ksrc\) \.\. is not a kernel tree \(no Makefile and scripts/kconfig\)$"
+# a path that does not exist was "is not a kernel tree" too, as if it were a wrong folder
+bad KSRC "$T/none" "^kernel-config: KSRC \(--ksrc\) $T/none: no such folder \(a kernel tree, or 6\.1 / 6\.12"
+bad KSRC "/etc/passwd" "^kernel-config: KSRC \(--ksrc\) /etc/passwd is not a folder$"
 for v in BOARD ARCH; do
 	bad $v "$nl" "^make kernel-config: $v has a newline in its value: give one line$"
 done

@@ -77,6 +77,16 @@ for f in "$TS_TOP"/configs/*_defconfig; do
 	ok $? "$name: defconfig from the saved file gives the same .config"
 done
 
+# savedefconfig without a configuration wrote the defaults as a defconfig and exited 0.
+make -s -C "$TS_TOP" savedefconfig TS_EXPERIMENT="$tmp/none.config" DEFCONFIG="$tmp/none.saved" \
+	>"$tmp/log" 2>&1
+rc=$?
+[ $rc -ne 0 ] && [ ! -e "$tmp/none.saved" ] && [ "$(wc -l <"$tmp/log")" = 1 ] &&
+	grep -q "make savedefconfig: no $tmp/none.config to save (TS_EXPERIMENT=): run 'make <board>_defconfig'" \
+		"$tmp/log"
+ok $? "savedefconfig without the configuration: one line, exit $rc, nothing written"
+sed 's/^/# /' "$tmp/log"
+
 [ "$nd" -ge 4 ]
 ok $? "the board defconfigs were found ($nd in configs/)"
 

@@ -298,15 +298,34 @@ static int check_variant(const char *mp, const char *meta, const struct load_opt
 	return o->allow_mismatch ? 0 : 2;
 }
 
-/* perf_data_sha256= and perf_data_size=: the trace ts-record.sh recorded. */
-static int trace_id(const char *meta, struct trace_id *id)
+/*
+ * perf_data_sha256= and perf_data_size=: the trace ts-record.sh recorded. A size that is not
+ * one ("12x" was taken as none, so the summary's size went unchecked; 99999999999999999999 as
+ * 9223372036854775807 bytes) is refused: returns 2 after naming the file and line, else 0.
+ */
+static int trace_id(const char *mp, const char *meta, struct trace_id *id)
 {
-	char *v = meta_get(meta, "perf_data_size"), *end;
+	static const char key[] = "perf_data_size=";
+	const char *l = meta, *v;
+	char *end;
+	int line = 1;
 
-	id->size = v && *v ? strtoll(v, &end, 10) : -1;
-	if (v && *v && *end)
-		id->size = -1;
-	free(v);
+	id->size = -1;
+	for (; *l && strncmp(l, key, sizeof(key) - 1); line++) {
+		l += strcspn(l, "\n");
+		l += *l == '\n';
+	}
+	v = *l ? l + sizeof(key) - 1 : NULL;
+	/* absent, empty or "-" (ts-record.sh's when there was no perf.data): not recorded */
+	if (v && *v && *v != '\n' && !(v[0] == '-' && (!v[1] || v[1] == '\n'))) {
+		errno = 0;
+		id->size = strtoll(v, &end, 10);
+		if ((*end && *end != '\n') || *v < '0' || *v > '9' || errno) {
+			cli_error("%s:%d: perf_data_size '%.*s' is not a size in bytes", mp, line,
+				  (int)strcspn(v, "\n"), v);
+			return 2;
+		}
+	}
 	id->sha256 = meta_get(meta, "perf_data_sha256");
 	if (id->sha256 && (!*id->sha256 || !strcmp(id->sha256, "-"))) {
 		free(id->sha256); /* recorded where no sha256sum was */
@@ -366,6 +385,36 @@ static char *preempt_model(const char *dir, const char *cmdline)
 	return out;
 }
 
+/*
+ * meta.txt's verdict on the run: status=failed (a run boards/target/ts-record.sh refused, its
+ * folder renamed from run-<k>.failed) or a workload_status= other than 0 (the workload's exit
+ * status: stress-ng's YAML of a failed run holds its metrics all the same). Its figures are no
+ * measurement: returns 2 after naming the file and line, else 0.
+ */
+static int check_failed(const char *mp, const char *meta)
+{
+	static const char st[] = "status=failed", ws[] = "workload_status=";
+	int line = 1;
+
+	for (const char *l = meta; *l; line++) {
+		int n = (int)strcspn(l, "\n");
+
+		if ((n == (int)sizeof(st) - 1 && !strncmp(l, st, n)) ||
+		    (n > (int)sizeof(ws) - 1 && !strncmp(l, ws, sizeof(ws) - 1) &&
+		     strncmp(l + sizeof(ws) - 1, "0", n - sizeof(ws) + 1))) {
+			char *why = meta_get(meta, "failure");
+
+			cli_error("%s:%d: the run failed (%.*s%s%s): not compared", mp, line, n, l,
+				  why ? "; " : "", why ? why : "");
+			free(why);
+			return 2;
+		}
+		l += n;
+		l += *l == '\n';
+	}
+	return 0;
+}
+
 static int load_facts(const char *dir, const struct load_opts *o, struct ts_run *r, char **cmd,
 		      struct trace_id *id)
 {
@@ -374,8 +423,9 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	int err = 0;
 
 	*cmd = NULL;
-	if (meta && (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) ||
-		     (!o->summarise && check_variant(mp, meta, o)))) {
+	if (meta &&
+	    (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) || trace_id(mp, meta, id) ||
+	     (!o->summarise && (check_failed(mp, meta) || check_variant(mp, meta, o))))) {
 		free(meta);
 		free(mp);
 		free(cp);
@@ -399,7 +449,6 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 			free(v);
 		}
 		*cmd = meta_get(meta, "workload_cmd");
-		trace_id(meta, id);
 	}
 	if (*cmd && !err) {
 		char *p = pinning(*cmd), *w = workload(*cmd);
@@ -459,6 +508,33 @@ static int add_bench(struct ts_run *r, const struct ts_bench *b)
 	return err;
 }
 
+/* Does @dir's meta.txt say that the workload exited with status 0? */
+static int workload_ok(const char *dir)
+{
+	char *mp = dir ? cli_join(dir, "meta.txt") : NULL, *meta = mp ? slurp(mp) : NULL;
+	char *v = meta ? meta_get(meta, "workload_status") : NULL;
+	int ok = v && !strcmp(v, "0");
+
+	free(v);
+	free(meta);
+	free(mp);
+	return ok;
+}
+
+/*
+ * stress-ng's YAML says nothing of how its run ended: an unsuccessful run (an instance killed,
+ * a verification that failed) writes the same metrics, and only its text output, or a meta.txt
+ * workload_status=, says so. Read without either, it is read, and said to be read so.
+ */
+static void yaml_warning(const char *path, const char *name)
+{
+	fprintf(cli_err(),
+		"tickscope: warning: %s%s%s: stress-ng's YAML does not say whether its run failed:"
+		" compared as a measurement; its text output (workload.out) or a meta.txt"
+		" workload_status=0 beside it would say\n",
+		path, name ? "/" : "", name ? name : "");
+}
+
 static int load_bench(const struct run_in *in, const char *dir, struct ts_bench *b)
 {
 	const char *names[] = { "workload.out", "stress-ng.yaml" };
@@ -469,7 +545,11 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 		err = ts_bench_read(in->bench, b, &line);
 		if (err && line) /* an error of the output's text, at its line */
 			return cli_error("%s:%d: %s", in->bench, line, ts_strerror(err));
-		return err ? cli_error("%s: %s", in->bench, ts_strerror(err)) : 0;
+		if (err)
+			return cli_error("%s: %s", in->bench, ts_strerror(err));
+		if (!strcmp(b->kind, "stress-ng-yaml") && !workload_ok(dir))
+			yaml_warning(in->bench, NULL);
+		return 0;
 	}
 	/* a workload.out by which the run failed: not to be replaced by the YAML of that run */
 	for (int i = 0; i < 2 && err && err != -TS_EBENCHFAIL; i++) {
@@ -490,6 +570,8 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 	else if (err)
 		cli_error("%s: no benchmark output (workload.out or stress-ng.yaml); give --bench",
 			  in->path);
+	else if (!strcmp(b->kind, "stress-ng-yaml") && !workload_ok(dir))
+		yaml_warning(in->path, "stress-ng.yaml");
 	free(first);
 	return err ? 1 : 0;
 }

@@ -417,9 +417,6 @@ static int parse_sng_brief(const struct lines *ls, struct ts_bench *b, int *line
 		return -TS_EBENCH;
 	real_first = r < u;
 	b->kind = "stress-ng";
-	for (int j = 0; j < ls->n; j++)
-		if (sng_failed(ls->l[j]))
-			return *line = j + 1, -TS_EBENCHFAIL;
 	for (i += 2; i < ls->n; i++) {
 		*line = i + 1;
 		body = sng_body(ls->l[i]);
@@ -554,6 +551,17 @@ int ts_bench_parse(const char *text, size_t len, struct ts_bench *b, int *line)
 	err = split_lines(text, len, &ls);
 	if (err)
 		return err;
+	/*
+	 * A run stress-ng says failed, whatever else its output holds: a table it could not
+	 * finish, or none, left the output unrecognised, and compare then read the run's
+	 * stress-ng.yaml in its place, which says nothing of how the run ended.
+	 */
+	for (int j = 0; j < ls.n && rc > 0; j++)
+		if (sng_failed(ls.l[j])) {
+			b->kind = "stress-ng";
+			*line = j + 1;
+			rc = -TS_EBENCHFAIL;
+		}
 	for (size_t i = 0; i < sizeof(parsers) / sizeof(parsers[0]) && rc > 0; i++) {
 		memset(b, 0, sizeof(*b));
 		b->ops = b->wall_s = b->cpu_s = b->instances = NAN;

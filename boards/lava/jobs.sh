@@ -148,7 +148,7 @@ for f in "$out"/[0-9][0-9][0-9]-*.yaml; do
 		die "OUT=$out: $(basename "$f") is not a job lava-jobs wrote (its jobs.txt does not" \
 			"list it): nothing is removed; give a new or empty folder"
 done
-mkdir -p "$out" || die "cannot create $out"
+make_dir "$out"
 for f in $ours; do
 	rm -f "$out/$f"
 done

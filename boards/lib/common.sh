@@ -288,6 +288,12 @@ check_own_folder() {
 		"nothing there is touched; choose another NAME= or RESULTS="
 }
 
+# make_dir DIR: mkdir -p DIR, or die in one line saying why (mkdir's own line named only the
+# part of the path that was in the way, as a second line).
+make_dir() {
+	_e=$(mkdir -p "$1" 2>&1) || die "cannot create $1 (${_e#mkdir: })"
+}
+
 # run_is_ours ENTRY: ENTRY is a run folder that boards/target/ts-record.sh wrote: it holds
 # .tickscope-run (its first file, so that a run stopped part-way is recognised too) or, recorded
 # before that mark, a meta.txt starting format=tickscope-run-1. Only these are ever replaced.

@@ -134,6 +134,17 @@ static void test_failed(void)
 		 "stress-ng: info:  [1] failed: 0\n",
 		 tail);
 	ok(!ts_bench_parse(buf, strlen(buf), &b, &line), "a successful run, failed: 0, parses");
+	/*
+	 * a failed run whose table is not readable (cut, or none printed): the output was
+	 * "unrecognised", and compare read the run's stress-ng.yaml in its place
+	 */
+	refused("stress-ng: info:  [1] dispatching hogs: 2 ramfs\n"
+		"stress-ng: fail:  [7] ramfs: child mount/umount failed\n"
+		"stress-ng: info:  [1] unsuccessful run completed in 8.13s\n",
+		2, TS_EBENCHFAIL, "a failed run with no table: -TS_EBENCHFAIL at its fail: line");
+	refused("stress-ng: metrc: [1] stressor bogo ops real time usr time\n"
+		"stress-ng: info:  [1] unsuccessful run completed in 8.13s\n",
+		2, TS_EBENCHFAIL, "a failed run whose table is damaged: -TS_EBENCHFAIL");
 }
 
 static void test_bad(void)
