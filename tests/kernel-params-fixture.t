@@ -11,7 +11,8 @@
 # (EXPECTATIONS-3.md): rcutree.use_softirq=0 on qemu-aarch64, ping-pong; fourth round:
 # rcu_nocb_poll beside rcu_nocbs=0-7 on qemu-aarch64 (EXPECTATIONS-3.md section 2) and
 # nohz_full=1-7 on qemu-x86 (EXPECTATIONS-4.md), ping-pong; fifth round: nohz_full=1-7 on
-# qemu-aarch64 (EXPECTATIONS-5.md), ping-pong, and 3 of its runs against 3.
+# qemu-aarch64 (EXPECTATIONS-5.md), ping-pong, and 3 of its runs against 3; nohz=off on qemu-x86
+# (EXPECTATIONS-5.md section 2), ping-pong.
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
@@ -606,4 +607,74 @@ import re
 bad = re.compile(r'threads\\.irq|ksoftirqd|rcuc|preempt')
 assert not any(bad.search(x) for x in mech), mech
 assert not re.search(r'ipi', mech[0]), mech"
+# --- fifth round, qemu-x86 (EXPECTATIONS-5.md section 2, committed before these were recorded or
+# compared): nohz=off against the default command line, cut to 2 runs a side (README.md).
+# Expected: the tick on idle CPUs (never stopped, waking them HZ times a second), its restarts on
+# idle exit gone; not nohz_full's marks, rcuog/rcuop/rcuc, irq threads, ksoftirqd, IPIs, the
+# preemption model or idle states' depth ---
+xo=qemu-x86-pingpong-default-vs-nohz-off
+compare $xo default nohz-off
+common $xo nohz-off
+check $xo "every nohz-off run booted with nohz=off, no default run did" "
+for v, want in (('default', False), ('nohz-off', True)):
+    for p in sorted(glob.glob('%s/%s/run-*/cmdline.txt' % (base, v))):
+        assert ('nohz=off' in open(p).read().split()) == want, p"
+check $xo "perf script: idle CPUs stopped the tick and restarted it in every default run, never with nohz=off" "
+for k in ('tick_stop.ok', 'tick.restarts'):
+    a, b = fact('default', k), fact('nohz-off', k)
+    print(k, a, b)
+    assert min(a) > 0 and max(b) == 0, k
+for v in f:
+    got = vals('idle.tick_stop.ok.per_s', v)
+    assert [x > 0 for x in got] == [x > 0 for x in fact(v, 'tick_stop.ok')], (v, got)"
+check $xo "perf script: the tick woke idle CPUs; timer interrupts and idle entries up in every nohz=off run" "
+def rate(v, *ks):
+    return [sum(int(r[k]) for k in ks) / float(r['trace.seconds']) for r in f[v]]
+for ks in (('tick.expiries_idle',), ('timer_irqs.cpu0', 'timer_irqs.other_cpus'),
+           ('idle_entries.state1',)):
+    a, b = rate('default', *ks), rate('nohz-off', *ks)
+    print(ks, 'per s', [round(x) for x in a], [round(x) for x in b])
+    assert 2 * max(a) < min(b), ks"
+check $xo "perf script: none of nohz_full's marks, no rcuog/rcuop/rcuc or irq threads, either side" "
+for v in f:
+    for k in ('tick_stop.fail', 'tick_stop.ok_busy', 'work.sched_tick_remote', 'threads.rcuog',
+              'threads.rcuop', 'threads.rcuos', 'threads.rcuc', 'threads.irq'):
+        assert max(fact(v, k)) == 0, (v, k)"
+check $xo "the expectation: no nohz_full, rcuo/rcuc, irq-thread, ksoftirqd, IPI, preemption or idle-depth mechanism" "
+import re
+print(mech)
+bad = re.compile(r'tick_stop\.fail|sched_tick_remote|rcuo|rcuc|threads\.irq|ksoftirqd|ipi|preempt|residency')
+assert not any(bad.search(x) for x in mech), mech"
+check $xo "compare names the tick on idle CPUs (idle exits by it, its runs), unconfirmed at 2 a side; its first line is other hrtimers' idle exits" "
+print(mech)
+assert 'idle.exits.tick.per_s' in mech and 'timer.expire.tick_sched_timer.per_s' in mech, mech
+assert mech[0] == 'idle.exits.other_hrtimer.per_s', mech
+assert not any(x['tested'] for x in h['mechanisms'])
+n = [x for x in d['notes'] if 'the tick on idle CPUs' in str(x)]
+assert n and 'default idle' in str(n[0]) and 'nohz-off off' in str(n[0]), d['notes']"
+# --- trace-facts.sh's tick counts (EXPECTATIONS-5.md's qemu-x86 nohz=off pair predicts them) on a
+# committed x86 trace (tests/fixtures/boards/qemu-x86, default command line): every tick an idle
+# CPU stopped is restarted when it leaves idle (tick_nohz_idle_exit()), so the restarts perf
+# script counts are the tick_stop successes, less at most one a CPU still idle when the trace
+# ends; the expiries in the idle task are some of all the tick's expiries ---
+if command -v perf >/dev/null; then
+	xr=$TS_TOP/tests/fixtures/boards/qemu-x86/generic/pingpong/run-1
+	mkdir -p "$TAP_TMP/xr/run-1"
+	xz -dc "$xr/perf.data.xz" >"$TAP_TMP/xr/run-1/perf.data" &&
+		xz -dc "$xr/kallsyms.xz" >"$TAP_TMP/xr/run-1/kallsyms" &&
+		cp "$xr/meta.txt" "$TAP_TMP/xr/run-1/" &&
+		sh "$fx/trace-facts.sh" "$TAP_TMP/xr/run-1" && python3 - "$TAP_TMP/xr/run-1/trace-facts.txt" \
+		>"$TAP_TMP/py.out" 2>&1 <<'PY'
+import sys
+f = dict(l.strip().split('=', 1) for l in open(sys.argv[1]) if '=' in l)
+n = {k: float(v) for k, v in f.items() if k.startswith(('tick', 'trace'))}
+print(n)
+assert n['tick_stop.ok'] > 0 and n['tick_stop.ok'] - 8 <= n['tick.restarts'] <= n['tick_stop.ok']
+assert 0 < n['tick.expiries_idle'] < n['tick.expiries'] and n['trace.seconds'] > 1
+PY
+	ok $? "trace-facts.sh on a qemu-x86 trace: tick restarts pair with tick_stop successes"
+	sed 's/^/# /' "$TAP_TMP/py.out"
+else
+	skip "trace-facts.sh on a qemu-x86 trace" "perf not installed (Debian package linux-perf)"
+fi
 tap_done
