@@ -41,6 +41,15 @@ struct fline {
 	struct ts_memo memo; /* the fields' text by their bytes, when none is a __data_loc */
 };
 
+/*
+ * The part of a line that names the CPU, made once per CPU: the text form's " [%03u] ", TSV's
+ * "\t%u\t", JSON's ",\"cpu\":%u"; written with one 16-byte move.
+ */
+struct cpu_part {
+	char text[15];
+	uint8_t len; /* 0: not made yet */
+};
+
 /* Everything the printing thread writes: nothing here is touched by the reader's thread. */
 struct printer {
 	enum dump_fmt fmt;
@@ -54,7 +63,7 @@ struct printer {
 	uint64_t sec; /* the last line's seconds, as the format writes them before the ns */
 	uint32_t sec_len;
 	char sec_text[32];
-	uint64_t cpu_text[NR_CPU_TEXT]; /* the text form's " [%03u] " by CPU; 0: not made yet */
+	struct cpu_part cpu_text[NR_CPU_TEXT]; /* a line's CPU part by CPU */
 };
 
 /*
@@ -211,6 +220,9 @@ static void memo_span(struct fline *l)
 		ts_memo_span(&l->memo, lo, hi, hi);
 }
 
+/* The event's part of TSV and JSON lines is allocated this long at least, copied whole. */
+#define EVENT_COPY 64
+
 /*
  * @tp_id's fields with their names as this format writes them, and the event's part of the
  * line (@name: the decoder's string), made on its first sample.
@@ -231,7 +243,7 @@ static struct fline *fline_of(struct printer *d, int tp_id, const char *name)
 	l->names = calloc(l->nr ? l->nr : 1, sizeof(*l->names));
 	for (i = 0; l->names && i < l->nr; i++)
 		l->names[i].text = make_name(d->fmt == FMT_JSON, l->f[i].name, &l->names[i].len);
-	l->event.text = malloc(n + 32);
+	l->event.text = calloc(1, n + 32 > EVENT_COPY ? n + 32 : EVENT_COPY);
 	if (l->event.text)
 		l->event.len = sprintf(
 			l->event.text,
@@ -253,7 +265,10 @@ static void print_fields(struct printer *d, const struct dump_rec *r)
 	int i, hit;
 
 	d->first = 1;
-	if (l) {
+	if (l && l->event.len <= EVENT_COPY) { /* a fixed-size copy: ob_line() made the room */
+		memcpy(d->out.b + d->out.n, l->event.text, EVENT_COPY);
+		d->out.n += l->event.len;
+	} else if (l) {
 		ob_mem(&d->out, l->event.text, l->event.len);
 	} else if (d->fmt == FMT_JSON) {
 		ob_str(&d->out, ",\"event\":\"");
@@ -394,7 +409,11 @@ static inline void put_time_ns(struct printer *d, uint64_t time)
 	o->n += 9;
 }
 
-/* The thread's part of the line: a fixed-size copy when short (OB_SLACK leaves room). */
+/*
+ * The thread's part of the line: a fixed-size copy when short (OB_SLACK leaves room; the
+ * entry's payload, or the batch's BATCH_SLACK, follows it): 32 bytes for text and TSV, 64 for
+ * JSON's ",\"tid\":%d,\"pid\":%d,\"comm\":" and its string.
+ */
 static inline void put_head(struct outbuf *o, const struct dump_rec *r)
 {
 	if (r->head_len <= 32) {
@@ -402,29 +421,57 @@ static inline void put_head(struct outbuf *o, const struct dump_rec *r)
 		o->n += r->head_len;
 		return;
 	}
+	if (r->head_len <= 64) {
+		memcpy(o->b + o->n, r->data, 64);
+		o->n += r->head_len;
+		return;
+	}
 	ob_mem(o, r->data, r->head_len);
 }
 
-/* " [%03u] " of @cpu, one 8-byte store from the table (7 bytes and one that is overwritten) */
+/* put_cpu()'s first line on @cpu: the part written, and kept in @t (out of line: rare). */
+static __attribute__((noinline)) void make_cpu_part(struct printer *d, struct cpu_part *t,
+						    uint32_t cpu)
+{
+	struct outbuf *o = &d->out;
+	size_t start = o->n;
+
+	switch (d->fmt) {
+	case FMT_TEXT:
+		ob_mem(o, " [", 2);
+		ob_num(o, cpu, 3, '0');
+		ob_mem(o, "] ", 2);
+		break;
+	case FMT_TSV:
+		ob_putc(o, '\t');
+		ob_num(o, cpu, 0, ' ');
+		ob_putc(o, '\t');
+		break;
+	default:
+		ob_mem(o, ",\"cpu\":", 7);
+		ob_num(o, cpu, 0, ' ');
+	}
+	if (cpu >= NR_CPU_TEXT || o->n - start > sizeof(t->text))
+		return;
+	memcpy(t->text, o->b + start, o->n - start);
+	t->len = (uint8_t)(o->n - start);
+}
+
+/*
+ * The part that names @cpu (struct cpu_part) from the table: one 16-byte move, OB_SLACK
+ * leaves room for the bytes past its length, which the line's next part overwrites.
+ */
 static inline void put_cpu(struct printer *d, uint32_t cpu)
 {
 	struct outbuf *o = &d->out;
-	uint64_t *t = &d->cpu_text[cpu % NR_CPU_TEXT];
-	char s[8];
+	struct cpu_part *t = &d->cpu_text[cpu % NR_CPU_TEXT];
 
-	if (cpu < NR_CPU_TEXT && *t) {
-		memcpy(o->b + o->n, t, 8);
-		o->n += 7;
+	if (cpu < NR_CPU_TEXT && t->len) {
+		memcpy(o->b + o->n, t, sizeof(*t));
+		o->n += t->len;
 		return;
 	}
-	ob_mem(o, " [", 2);
-	ob_num(o, cpu, 3, '0');
-	ob_mem(o, "] ", 2);
-	if (cpu >= NR_CPU_TEXT)
-		return;
-	memcpy(s, o->b + o->n - 7, 7);
-	s[7] = 0;
-	memcpy(t, s, 8);
+	make_cpu_part(d, t, cpu);
 }
 
 /* The text line, as printf("%16s %5d [%03u] %5llu.%09llu: %*s: %s\n"), the head queued. */
@@ -473,9 +520,7 @@ static int print_rec(struct printer *d, const struct dump_rec *r)
 		return text_line(d, r);
 	case FMT_TSV:
 		put_time_ns(d, r->time);
-		ob_putc(o, '\t');
-		ob_num(o, r->cpu, 0, ' ');
-		ob_putc(o, '\t');
+		put_cpu(d, r->cpu);
 		put_head(o, r);
 		print_fields(d, r);
 		ob_putc(o, '\n');
@@ -483,8 +528,7 @@ static int print_rec(struct printer *d, const struct dump_rec *r)
 	default:
 		ob_str(o, "{\"time\":");
 		put_time_ns(d, r->time);
-		ob_str(o, ",\"cpu\":");
-		ob_num(o, r->cpu, 0, ' ');
+		put_cpu(d, r->cpu);
 		put_head(o, r);
 		print_fields(d, r);
 		ob_str(o, "}}\n");
@@ -506,7 +550,7 @@ static int print_rec(struct printer *d, const struct dump_rec *r)
 #define NR_BATCHES 16
 #define WAKE_AT (NR_BATCHES / 2)
 #define BATCH (64u << 10)
-#define BATCH_SLACK 64 /* put_head() reads 32 bytes at once, past a short last entry */
+#define BATCH_SLACK 64 /* put_head() reads up to 64 bytes at once, past a short last entry */
 
 struct batch {
 	unsigned char *buf;
