@@ -205,38 +205,36 @@ rc=$?
 		"$T/dk.err"
 ok $? "a meta.txt key given twice: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
 
-# lost_samples= that is not a count: "abc" was read as 0 lost samples and "-5" as -5, so that
-# the run's losses went unsaid. One line naming the file and line, exit 1.
-for bad in abc -5 1.5 ''; do
+# bad_meta HOW KEY VALUE WHAT [OPTION]: nohz-off's run-2 meta.txt with KEY=VALUE (HOW: set, its
+# line replaced; add, appended) is refused in one line naming meta.txt, the line and WHAT
+bad_meta() {
 	rm -rf "$T/dk"
 	mkdir -p "$T/dk"
 	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
 	m=$T/dk/nohz-off/run-2/meta.txt
-	sed -i "s/^lost_samples=.*/lost_samples=$bad/" "$m"
-	line=$(grep -n '^lost_samples=' "$m" | cut -d: -f1)
-	"$TICKSCOPE" compare --no-cache "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
+	if [ "$1" = set ]; then
+		sed -i "s/^$2=.*/$2=$3/" "$m"
+	else
+		echo "$2=$3" >>"$m"
+	fi
+	line=$(grep -n "^$2=" "$m" | tail -1 | cut -d: -f1)
+	"$TICKSCOPE" compare $5 "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
 	rc=$?
 	[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] &&
-		grep -q "^tickscope: $m:$line: lost_samples '$bad' is not a count of samples$" \
-			"$T/dk.err"
-	ok $? "meta.txt lost_samples=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+		grep -q "^tickscope: $m:$line: $2 '$3' is not $4$" "$T/dk.err"
+	ok $? "meta.txt $2=$3: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+}
+
+# lost_samples= that is not a count: "abc" was read as 0 lost samples and "-5" as -5, so that
+# the run's losses went unsaid. One line naming the file and line, exit 1.
+for bad in abc -5 1.5 ''; do
+	bad_meta set lost_samples "$bad" 'a count of samples' --no-cache
 done
 
 # perf_data_size= that is not a size: "12x" was taken as no size (the summary's went unchecked),
 # 99999999999999999999 as 9223372036854775807 bytes in a message about another trace.
 for bad in 12x 99999999999999999999 -5 ' 5'; do
-	rm -rf "$T/dk"
-	mkdir -p "$T/dk"
-	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
-	m=$T/dk/nohz-off/run-2/meta.txt
-	echo "perf_data_size=$bad" >>"$m"
-	line=$(wc -l <"$m")
-	"$TICKSCOPE" compare "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
-	rc=$?
-	[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] &&
-		grep -q "^tickscope: $m:$line: perf_data_size '$bad' is not a size in bytes$" \
-			"$T/dk.err"
-	ok $? "meta.txt perf_data_size=$bad: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+	bad_meta add perf_data_size "$bad" 'a size in bytes'
 done
 
 # A stress-ng run that says it failed (an instance killed: "fail: ... metrics-check: stressor
