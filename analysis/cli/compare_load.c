@@ -182,21 +182,29 @@ static int meta_dup(const char *mp, const char *meta)
  * value that is not a count ("abc", "-5": strtod() read them as 0 and -5 lost samples) is
  * refused: returns 2 after naming the file and line, else 0.
  */
-static int meta_lost(const char *mp, const char *meta, double *lost)
+/* The value of @key's first line ("key=" included in @key), its line number in *@line; or NULL. */
+static const char *meta_at(const char *meta, const char *key, int *line)
 {
-	static const char key[] = "lost_samples=";
-	const char *l, *v;
-	char *end;
-	int line = 1;
+	size_t n = strlen(key);
+	const char *l = meta;
 
-	*lost = NAN;
-	for (l = meta; *l && strncmp(l, key, sizeof(key) - 1); line++) {
+	for (*line = 1; *l && strncmp(l, key, n); ++*line) {
 		l += strcspn(l, "\n");
 		l += *l == '\n';
 	}
-	if (!*l)
+	return *l ? l + n : NULL;
+}
+
+static int meta_lost(const char *mp, const char *meta, double *lost)
+{
+	const char *v;
+	char *end;
+	int line;
+
+	*lost = NAN;
+	v = meta_at(meta, "lost_samples=", &line);
+	if (!v)
 		return 0;
-	v = l + sizeof(key) - 1;
 	errno = 0;
 	*lost = (double)strtoull(v, &end, 10);
 	if (end == v || (*end && *end != '\n') || *v < '0' || *v > '9' || errno) {
@@ -305,17 +313,11 @@ static int check_variant(const char *mp, const char *meta, const struct load_opt
  */
 static int trace_id(const char *mp, const char *meta, struct trace_id *id)
 {
-	static const char key[] = "perf_data_size=";
-	const char *l = meta, *v;
+	int line;
+	const char *v = meta_at(meta, "perf_data_size=", &line);
 	char *end;
-	int line = 1;
 
 	id->size = -1;
-	for (; *l && strncmp(l, key, sizeof(key) - 1); line++) {
-		l += strcspn(l, "\n");
-		l += *l == '\n';
-	}
-	v = *l ? l + sizeof(key) - 1 : NULL;
 	/* absent, empty or "-" (ts-record.sh's when there was no perf.data): not recorded */
 	if (v && *v && *v != '\n' && !(v[0] == '-' && (!v[1] || v[1] == '\n'))) {
 		errno = 0;
