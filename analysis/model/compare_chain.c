@@ -417,6 +417,38 @@ static int count_apart(const struct ts_cmp *c, const struct ts_cmp_row *r, int v
 }
 
 /*
+ * Whether rate row @r, zero in every run of one side and above zero in every run of the other,
+ * has zeros that its other side's least rate makes likely: at that rate L, the zero side's T
+ * seconds in all expect L * T events, and none of them has probability e^(-L * T), not below
+ * alpha. The zeros then say the zero side's runs were too short to see the path, not that
+ * its kernel did not run it: the U test takes a rate of 0 for a measured absence, and finds
+ * a work that runs once a second "significant" when the other side's runs last 0.2 s and its
+ * own 0.9 s (update_balloon_stats_func beside an injected timer storm, 0 -> 1.1/s, one run
+ * of it in every longer run). Unknown seconds (no count beside any rate) decide nothing.
+ */
+static int zeros_by_length(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	const int k[2] = { 0, v };
+	int on = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs) == 1 ? 1 : 0;
+	double rate = INFINITY, secs = 0;
+
+	if (strcmp(r->unit, "1/s") || !ts_cmp_ends(r->name, ".per_s") || !ts_cmp_switched(c, r, v))
+		return 0;
+	for (int i = 0; i < 2; i++)
+		for (int j = 0; j < c->var[k[i]].nr_runs; j++) {
+			double t = run_span(c, k[i], j);
+
+			if (i == on)
+				rate = fmin(rate, r->cell[k[i]].values[j]);
+			else if (t > 0)
+				secs += t;
+			else
+				return 0;
+		}
+	return isfinite(rate) && !(exp(-rate * secs) < c->o.alpha);
+}
+
+/*
  * Whether row @r is a mechanism of variant @v by rule @ru. *@tested: 1 when significant after
  * the adjustment; 0 when the runs are too few for the U test to reach alpha, but every run of
  * one side is beyond every run of the other by more than their own spread and the medians are
@@ -448,7 +480,7 @@ static int qualifies(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
 	}
 	if (!strcmp(r->unit, "%") && fabs(b->s.median - a->s.median) < MIN_PP)
 		return 0;
-	if (rate_by_length(c, r, v))
+	if (rate_by_length(c, r, v) || zeros_by_length(c, r, v))
 		return 0;
 	if (b->significant)
 		return 1;
@@ -561,12 +593,19 @@ static void ended_by(const struct ts_cmp *c, int v, const struct ts_cmp_row *r, 
 	}
 }
 
+static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const char *cls);
+
 static void mech_label(const struct ts_cmp *c, int v, const struct ts_cmp_row *r,
 		       const struct chain_rule *ru, const char *cls, char *out, size_t n)
 {
 	char words[160], by[96];
 
-	if (!strcmp(ru->pre, "task.offcpu_stack.")) {
+	if (!strcmp(ru->pre, "task.other_cpu.") && user_class(c, ru, cls)) {
+		snprintf(out, n,
+			 "%.60s, a program and not the kernel (a confounder), running beside the "
+			 "benchmark (its CPU share)",
+			 cls);
+	} else if (!strcmp(ru->pre, "task.offcpu_stack.")) {
 		ts_cmp_stack_words(cls, words, sizeof(words));
 		ended_by(c, v, r, by, sizeof(by));
 		snprintf(out, n, "waits in %s%s", words, by);
@@ -726,6 +765,52 @@ static int user_class(const struct ts_cmp *c, const struct chain_rule *ru, const
 }
 
 /*
+ * Whether CPU-share row @r is a user program's (user_class()) that ran in every run of one
+ * side and in no run of the other: a program started beside the benchmark in one variant
+ * only (a timer storm, a CPU hog on the benchmark's CPU). It is no kernel mechanism, and the
+ * confounders say so; but the time the benchmark's tasks waited runnable while it held their
+ * CPU is where a sched delay went, and a headline that leaves it out names the kernel's
+ * symptoms (hard interrupts' wakes, a work that ran once in a longer run) in its place. It
+ * feeds the sched delay rule then, said as a program and a confounder (mech_label()).
+ */
+static int program_one_side(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+			    const struct chain_rule *ru, const char *cls)
+{
+	int pa = ts_cmp_all_pos(&r->cell[0], c->var[0].nr_runs);
+	int pb = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs);
+
+	return !strcmp(ru->pre, "task.other_cpu.") && user_class(c, ru, cls) && pa >= 0 &&
+	       pb >= 0 && pa != pb;
+}
+
+int ts_cmp_program_row(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	char cls[200];
+	const struct chain_rule *ru = ts_cmp_rule_of(r, cls, sizeof(cls));
+
+	return ru && program_one_side(c, r, v, ru, cls);
+}
+
+/*
+ * Whether the component that program row @r feeds (sched delay) changed, significantly or as
+ * a part of a significant change of the benchmark, and the way the program did: grew where
+ * it ran. A program beside the benchmark that its tasks did not wait behind more (the fair
+ * scheduler kept them off its CPU, or let them preempt it) is a confounder only: a CPU hog
+ * beside an unpinned ping-pong, 24.5 -> 22.7 µs, p 0.55.
+ */
+static int program_moved_part(const struct ts_cmp *c, const struct ts_cmp_row *r, int v,
+			      const struct chain_rule *ru)
+{
+	const struct ts_cmp_part *p = ts_cmp_comp_part(c, v, ru->comp);
+	const struct ts_cmp_row *t = p && p->metric ? ts_cmp_find(c, p->metric) : NULL;
+	int in_b = ts_cmp_all_pos(&r->cell[v], c->var[v].nr_runs) == 1;
+
+	if (!t || (t->cell[v].s.median > t->cell[0].s.median) != in_b)
+		return 0;
+	return t->cell[v].significant || comp_key(c, v, p) > 0;
+}
+
+/*
  * Whether the kernel threads of class @cls took part in side @k's runs: ran (their CPU share
  * beside the benchmark) or woke a task (their share of all wakes) in at least one run.
  */
@@ -795,7 +880,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		const struct ts_cmp_row *r = &c->rows[i];
 		const struct chain_rule *ru = ts_cmp_rule_of(r, cls, sizeof(cls));
 		int risk = ru && (!has_dec || ts_cmp_comp_part(c, v, ru->comp)) &&
-			   switch_at_risk(c, r, v);
+			   (switch_at_risk(c, r, v) || program_one_side(c, r, v, ru, cls));
 
 		nr_rules[0] += risk && ru->how != H_TESTED;
 		nr_rules[1] += risk && ru->how != H_ONLY && !strcmp(r->unit, "1/s");
@@ -807,12 +892,26 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 
 		ru = ts_cmp_rule_of(r, cls, sizeof(cls));
 		if (!ru || (has_dec && !ts_cmp_comp_part(c, v, ru->comp)) ||
-		    user_class(c, ru, cls) || timer_class(c, ru, cls))
+		    (user_class(c, ru, cls) && !program_one_side(c, r, v, ru, cls)) ||
+		    timer_class(c, ru, cls))
 			continue;
 		memset(&x[n], 0, sizeof(x[n]));
 		miss = missing_side(c, r, v, ru);
-		if (miss < 0 && !qualifies(c, r, v, ru, nr_rules, &tested, &x[n].m))
+		if (program_one_side(c, r, v, ru, cls)) {
+			/*
+			 * A program in every run of one side and in none of the other: the
+			 * arrangement test of a path switched on or off says whether the runs
+			 * confirm it; unconfirmed else, as a thread class of one kernel only
+			 */
+			if (fabs(r->cell[v].s.median - r->cell[0].s.median) < MIN_PP ||
+			    !program_moved_part(c, r, v, ru))
+				continue;
+			tested = r->cell[v].significant ||
+				 nr_rules[0] * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) <
+					 c->o.alpha;
+		} else if (miss < 0 && !qualifies(c, r, v, ru, nr_rules, &tested, &x[n].m)) {
 			continue;
+		}
 		if (inert_threads(c, r, v, ru, cls)) {
 			if (*nr_inert < MAX_INERT)
 				inert[(*nr_inert)++] = r;

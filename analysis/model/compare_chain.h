@@ -53,6 +53,12 @@ double ts_cmp_runs_min_p(int na, int nb);
 /* A share that can be printed: in (0, 100]; else -1. */
 double ts_cmp_valid_share(double s);
 
+/*
+ * Whether @r is a user program's CPU share beside the benchmark in every run of one side and
+ * in no run of the other (a confounder that feeds the sched delay rule).
+ */
+int ts_cmp_program_row(const struct ts_cmp *c, const struct ts_cmp_row *r, int v);
+
 /* A few task classes in kernel words, for the headline's labels. */
 const char *ts_cmp_class_words(const char *cls);
 

@@ -225,7 +225,8 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		return;
 	}
 	if (ru && (ru->how == H_ONLY ||
-		   (!m->row->cell[v].significant && ts_cmp_switched(c, m->row, v)))) {
+		   (!m->row->cell[v].significant &&
+		    (ts_cmp_switched(c, m->row, v) || ts_cmp_program_row(c, m->row, v))))) {
 		/*
 		 * Qualified by existing in every run of one side and no run of the other (a thread
 		 * class, or a path switched on or off: switched_p()), not by the U test: an
