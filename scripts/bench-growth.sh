@@ -25,10 +25,12 @@ commands taking turns:
   tickscope report -i FILE            perf sched latency -i FILE
   tickscope dump --format=tsv -i FILE perf script -i FILE -F $PERF_F --ns
 and prints one line per size and command: median wall and CPU time (user+sys), samples/s and
-the largest peak RSS, then per size the two ratios (perf's time / tickscope's). The last lines,
-"growth-goal: ...", are read by bench.sh: report on the smallest trace 3x faster than perf sched
-latency, report's peak RSS <= 32 MB at every size.
-Environment: TS_BUILD, PERF, BENCH_DIR, BENCH_GROWTH_RUNS, BENCH_GROWTH_SIZES.
+the largest peak RSS, then per size the two ratios (perf's time / tickscope's). Each run is
+timed from its fork to its reaping by scripts/bench-time.c (built with \$CC, else cc; without a
+compiler, with date around $TIME, which adds its own processes to the wall time). The last
+lines, "growth-goal: ...", are read by bench.sh: report on the smallest trace 3x faster than
+perf sched latency, report's peak RSS <= 32 MB at every size.
+Environment: TS_BUILD, PERF, CC, BENCH_DIR, BENCH_GROWTH_RUNS, BENCH_GROWTH_SIZES.
 EOF
 	exit 0
 	;;
@@ -43,6 +45,9 @@ command -v "$PERF" >/dev/null || skip "no perf"
 mkdir -p "$DIR"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench-growth.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+bench_timer "$tmp"
+[ -n "$TIMER" ] || echo "bench: growth: no C compiler for scripts/bench-time.c: wall times" \
+	"with date around $TIME, which adds its own processes' time to each run"
 
 samples_of() {
 	"$TICKSCOPE" info -i "$1" | sed -n 's/^samples: *//p'
@@ -80,6 +85,13 @@ record() {
 one() {
 	_n=$1
 	shift
+	if [ -n "$TIMER" ]; then
+		"$TIMER" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" ||
+			skip "$* failed: $(head -1 "$tmp/err")"
+		read -r _kb _us _ss _w <"$tmp/time"
+		echo "$_w $_us $_ss $_kb" | awk '{ printf "%.4f %.3f %d\n", $1, $2 + $3, $4 }' >>"$tmp/$_n"
+		return
+	fi
 	_t0=$(date +%s%N)
 	"$TIME" -f '%M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" ||
 		skip "$* failed: $(grep -v '^Command exited' "$tmp/err" | head -1)"

@@ -22,3 +22,14 @@ bench_events() {
 		grep -qx "$e" "$1/available_events" && printf '%s,' "$e"
 	done | sed 's/,$//'
 }
+
+# bench_timer DIR: sets TIMER to scripts/bench-time.c built into DIR with the C compiler ($CC,
+# else cc), which times one run of a command from its fork to its reaping; empty when it cannot
+# be built (the caller then times with `date` around /usr/bin/time, whose own processes add
+# 15-90 ms to every run on this project's 2-core VM: issue 33)
+bench_timer() {
+	TIMER=
+	if "${CC:-cc}" -O2 -o "$1/bench-time" "$top/scripts/bench-time.c" 2>/dev/null; then
+		TIMER=$1/bench-time
+	fi
+}
