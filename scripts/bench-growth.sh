@@ -81,24 +81,14 @@ record() {
 		"$n" "$ev" "$ops" "$(uname -r)" >"$2.meta"
 }
 
-# one NAME CMD...: one run, its wall s, CPU s and peak RSS KB appended to $tmp/NAME
+# one NAME CMD...: one run (bench_run), its wall s, CPU s and peak RSS KB appended to $tmp/NAME
 one() {
 	_n=$1
 	shift
-	if [ -n "$TIMER" ]; then
-		"$TIMER" -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" ||
-			skip "$* failed: $(head -1 "$tmp/err")"
-		read -r _kb _us _ss _w <"$tmp/time"
-		echo "$_w $_us $_ss $_kb" | awk '{ printf "%.4f %.3f %d\n", $1, $2 + $3, $4 }' >>"$tmp/$_n"
-		return
-	fi
-	_t0=$(date +%s%N)
-	"$TIME" -f '%M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" ||
+	bench_run "$tmp/time" "$@" >/dev/null 2>"$tmp/err" ||
 		skip "$* failed: $(grep -v '^Command exited' "$tmp/err" | head -1)"
-	_t1=$(date +%s%N)
-	read -r _kb _us _ss <"$tmp/time"
-	echo "$_t0 $_t1 $_us $_ss $_kb" | awk '{ printf "%.4f %.2f %d\n", ($2 - $1) / 1e9, $3 + $4, $5 }' \
-		>>"$tmp/$_n"
+	read -r _kb _us _ss _w <"$tmp/time"
+	echo "$_w $_us $_ss $_kb" | awk '{ printf "%.4f %.6f %d\n", $1, $2 + $3, $4 }' >>"$tmp/$_n"
 }
 
 # col NAME K: the median of column K of $tmp/NAME (the lower middle one for an even count)
@@ -141,7 +131,7 @@ for size in $SIZES; do
 		set -- $(med "${c%%:*}")
 		eval "${c%%:*}_s=$1 ${c%%:*}_c=$2 ${c%%:*}_kb=$3"
 		awk -v l="${c#*:}" -v n="$n" -v w="$1" -v c="$2" -v k="$3" 'BEGIN {
-			printf "growth: %9d samples: %-28s %8.3f s %7.2f M/s cpu %7.2f s %8.1f MB\n",
+			printf "growth: %9d samples: %-28s %8.3f s %7.2f M/s cpu %7.3f s %8.1f MB\n",
 				n, l, w, (w > 0 ? n / w / 1e6 : 0), c, k / 1024 }'
 	done
 	r1=$(ratio "$schedlat_s" "$report_s")
