@@ -11,9 +11,8 @@
 #   compare-scale: V x N runs: cpu S s, peak RSS M MB, median of R (BENCH_RUNS, default 3)
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
-: "${TS_BUILD:=$top/build}"
-TICKSCOPE=$TS_BUILD/tickscope
-TIME=/usr/bin/time
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh"
 FIX=$top/tests/fixtures/kernel-variants/qemu-aarch64-pingpong-nohz-idle-vs-hz-periodic
 ROUNDS=${BENCH_RUNS:-3}
 
@@ -51,6 +50,7 @@ if [ ! -f "$exp/.done" ]; then
 			k=$(((i - 1) % $# + 1))
 			eval "run=\${$k}"
 			mkdir "$vd/run-$i"
+			# shellcheck disable=SC2154 # run: set by the eval
 			ln "$run"/* "$vd/run-$i/"
 			i=$((i + 1))
 		done
@@ -69,16 +69,19 @@ done
 "$TICKSCOPE" compare --allow-mismatch $args >"$dir/out.txt" 2>"$dir/err.txt" ||
 	die "compare failed: $(head -1 "$dir/err.txt")"
 : >"$dir/cpu"
+bench_timer "$dir"
+[ -n "$TIMER" ] || echo "bench-compare-scale: no C compiler for scripts/bench-time.c: CPU times" \
+	"by $TIME, in 10 ms steps" >&2
 rss=0
 i=0
 while [ $i -lt "$ROUNDS" ]; do
 	# shellcheck disable=SC2086
-	"$TIME" -f '%M %U %S' -o "$dir/time" "$TICKSCOPE" compare --allow-mismatch $args \
-		>/dev/null 2>&1 || die "compare failed"
-	read -r kb us ss <"$dir/time"
-	awk -v u="$us" -v s="$ss" 'BEGIN { printf "%.2f\n", u + s }' >>"$dir/cpu"
+	bench_run "$dir/time" "$TICKSCOPE" compare --allow-mismatch $args >/dev/null 2>&1 ||
+		die "compare failed"
+	read -r kb us ss _ <"$dir/time"
+	awk -v u="$us" -v s="$ss" 'BEGIN { printf "%.6f\n", u + s }' >>"$dir/cpu"
 	[ "$kb" -gt "$rss" ] && rss=$kb
 	i=$((i + 1))
 done
-cpu=$(sort -n "$dir/cpu" | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+cpu=$(sort -n "$dir/cpu" | awk '{ t[NR] = $1 } END { printf "%.3f", t[int((NR + 1) / 2)] }')
 echo "compare-scale: $nv x $nr runs: cpu $cpu s, peak RSS $((rss / 1024)) MB, median of $ROUNDS"

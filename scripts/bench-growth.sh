@@ -25,10 +25,12 @@ commands taking turns:
   tickscope report -i FILE            perf sched latency -i FILE
   tickscope dump --format=tsv -i FILE perf script -i FILE -F $PERF_F --ns
 and prints one line per size and command: median wall and CPU time (user+sys), samples/s and
-the largest peak RSS, then per size the two ratios (perf's time / tickscope's). The last lines,
-"growth-goal: ...", are read by bench.sh: report on the smallest trace 3x faster than perf sched
-latency, report's peak RSS <= 32 MB at every size.
-Environment: TS_BUILD, PERF, BENCH_DIR, BENCH_GROWTH_RUNS, BENCH_GROWTH_SIZES.
+the largest peak RSS, then per size the two ratios (perf's time / tickscope's). Each run is
+timed from its fork to its reaping by scripts/bench-time.c (built with \$CC, else cc; without a
+compiler, with date around $TIME, which adds its own processes to the wall time). The last
+lines, "growth-goal: ...", are read by bench.sh: report on the smallest trace 3x faster than
+perf sched latency, report's peak RSS <= 32 MB at every size.
+Environment: TS_BUILD, PERF, CC, BENCH_DIR, BENCH_GROWTH_RUNS, BENCH_GROWTH_SIZES.
 EOF
 	exit 0
 	;;
@@ -43,6 +45,9 @@ command -v "$PERF" >/dev/null || skip "no perf"
 mkdir -p "$DIR"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench-growth.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+bench_timer "$tmp"
+[ -n "$TIMER" ] || echo "bench: growth: no C compiler for scripts/bench-time.c: wall times" \
+	"with date around $TIME, which adds its own processes' time to each run"
 
 samples_of() {
 	"$TICKSCOPE" info -i "$1" | sed -n 's/^samples: *//p'
@@ -76,17 +81,14 @@ record() {
 		"$n" "$ev" "$ops" "$(uname -r)" >"$2.meta"
 }
 
-# one NAME CMD...: one run, its wall s, CPU s and peak RSS KB appended to $tmp/NAME
+# one NAME CMD...: one run (bench_run), its wall s, CPU s and peak RSS KB appended to $tmp/NAME
 one() {
 	_n=$1
 	shift
-	_t0=$(date +%s%N)
-	"$TIME" -f '%M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/err" ||
+	bench_run "$tmp/time" "$@" >/dev/null 2>"$tmp/err" ||
 		skip "$* failed: $(grep -v '^Command exited' "$tmp/err" | head -1)"
-	_t1=$(date +%s%N)
-	read -r _kb _us _ss <"$tmp/time"
-	echo "$_t0 $_t1 $_us $_ss $_kb" | awk '{ printf "%.4f %.2f %d\n", ($2 - $1) / 1e9, $3 + $4, $5 }' \
-		>>"$tmp/$_n"
+	read -r _kb _us _ss _w <"$tmp/time"
+	echo "$_w $_us $_ss $_kb" | awk '{ printf "%.4f %.6f %d\n", $1, $2 + $3, $4 }' >>"$tmp/$_n"
 }
 
 # col NAME K: the median of column K of $tmp/NAME (the lower middle one for an even count)
@@ -129,7 +131,7 @@ for size in $SIZES; do
 		set -- $(med "${c%%:*}")
 		eval "${c%%:*}_s=$1 ${c%%:*}_c=$2 ${c%%:*}_kb=$3"
 		awk -v l="${c#*:}" -v n="$n" -v w="$1" -v c="$2" -v k="$3" 'BEGIN {
-			printf "growth: %9d samples: %-28s %8.3f s %7.2f M/s cpu %7.2f s %8.1f MB\n",
+			printf "growth: %9d samples: %-28s %8.3f s %7.2f M/s cpu %7.3f s %8.1f MB\n",
 				n, l, w, (w > 0 ? n / w / 1e6 : 0), c, k / 1024 }'
 	done
 	r1=$(ratio "$schedlat_s" "$report_s")

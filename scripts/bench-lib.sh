@@ -22,3 +22,32 @@ bench_events() {
 		grep -qx "$e" "$1/available_events" && printf '%s,' "$e"
 	done | sed 's/,$//'
 }
+
+# bench_timer DIR: sets TIMER to scripts/bench-time.c built into DIR with the C compiler ($CC,
+# else cc), which times one run of a command from its fork to its reaping; empty when it cannot
+# be built (the caller then times with `date` around /usr/bin/time, whose own processes add
+# 15-90 ms to every run on this project's 2-core VM: issue 33)
+bench_timer() {
+	TIMER=
+	if "${CC:-cc}" -O2 -o "$1/bench-time" "$top/scripts/bench-time.c" 2>/dev/null; then
+		TIMER=$1/bench-time
+	fi
+}
+
+# bench_run FILE CMD...: one run of CMD with the caller's redirections, its exit status
+# returned; writes "KB USER SYS WALL" to FILE (peak RSS in KB; user, system and wall seconds).
+# With $TIMER (bench_timer) the CPU times are in microseconds and the wall time runs from the
+# fork to the reaping; without it, GNU time's 10 ms CPU steps and `date` around it for the wall.
+bench_run() {
+	_bf=$1
+	shift
+	if [ -n "${TIMER:-}" ]; then
+		"$TIMER" -o "$_bf" "$@"
+		return
+	fi
+	_b0=$(date +%s%N)
+	"$TIME" -f '%M %U %S' -o "$_bf.gnu" "$@" || return
+	_b1=$(date +%s%N)
+	awk -v a="$_b0" -v b="$_b1" '{ printf "%s %s %s %.6f\n", $1, $2, $3, (b - a) / 1e9 }' \
+		"$_bf.gnu" >"$_bf"
+}

@@ -6,10 +6,8 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-: "${TS_BUILD:=$top/build}"
-TICKSCOPE=$TS_BUILD/tickscope
-PERF=${PERF:-perf}
-TIME=/usr/bin/time
+# shellcheck source=scripts/bench-lib.sh
+. "$top/scripts/bench-lib.sh"
 # lost events swing with the machine's load from run to run (0 in most runs, thousands in a few):
 # more runs than bench's other lines, and the turns paired (below)
 RUNS=${BENCH_RECORD_RUNS:-9}
@@ -26,18 +24,19 @@ Records the same workload (pingpong, 20,000 round trips across two CPUs) with pe
 and with tickscope record -a, each stopped by SIGINT after the workload, $RUNS runs per tool
 and ring size (-m: $PAGES pages), interleaved: run i of every tool and size before run i+1,
 the tools' order swapped every run. Prints per tool and size the median [min-max] of the
-recorder's own CPU time (user+sys, GNU time; the workload runs apart), the samples in the file,
-the events lost (tickscope info: the larger of the LOST and the LOST_SAMPLES records' counts,
-which perf record writes both of for the same losses) and the samples recorded before the first
-LOST record (all of them when none was lost), and the mean of the events lost; then the ratios
-and the targets: no more CPU than perf record, no more lost events (medians), and how many turns
-each tool lost fewer events in than the other (the two ran back to back in a turn, under the
+recorder's own CPU time (user+sys, in microseconds by scripts/bench-time.c built with \$CC,
+else cc; in GNU time's 10 ms steps without a compiler; the workload runs apart), the samples
+in the file, the events lost (tickscope info: the larger of the LOST and the LOST_SAMPLES
+records' counts, which perf record writes both of for the same losses) and the samples
+recorded before the first LOST record (all of them when none was lost), and the mean of the
+events lost; then the ratios and the targets: no more CPU than perf record, no more lost
+events (medians), and how many turns each tool lost fewer events in than the other (the two ran back to back in a turn, under the
 same load: a paired comparison that medians of mostly-zero losses cannot give). A size with
 an "s" (8s) stops the recorder 5 ms of every 50 ms while the workload runs (SIGSTOP, SIGCONT):
 the stalls a loaded machine gives a recorder, the same for both tools, so that their losses
 compare whatever the load.
 BENCH_STRICT=1 exits 1 when a target is missed.
-Environment: TS_BUILD, PERF, BENCH_RECORD_RUNS (default 9), BENCH_RECORD_PAGES,
+Environment: TS_BUILD, PERF, CC, BENCH_RECORD_RUNS (default 9), BENCH_RECORD_PAGES,
 BENCH_RECORD_EVENTS, BENCH_STRICT.
 EOF2
 	exit 0
@@ -55,6 +54,9 @@ work=$TS_BUILD/workloads/pingpong
 [ -x "$work" ] || skip "no $work (make workloads)"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench-rec.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+bench_timer "$tmp"
+[ -n "$TIMER" ] || echo "bench: recorders: no C compiler for scripts/bench-time.c: CPU times" \
+	"by $TIME, in 10 ms steps"
 
 # samples in file order before the first LOST record of $1 (perf report -D's record dump)
 before_loss() {
@@ -65,18 +67,25 @@ before_loss() {
 # one TOOL PAGES [stall]: record while the workload runs (stopping the recorder 5 ms of every
 # 50 ms with stall); prints "cpu_s samples lost before_loss"
 one() {
-	if [ "$1" = perf ]; then
-		"$TIME" -f '%U %S' -o "$tmp/time" "$PERF" record -q -a -m "$2" -e "$EVENTS" \
-			-o "$tmp/f.data" >/dev/null 2>&1 &
+	_tool=$1 _pages=$2 _stall=${3:-}
+	# the timer's child is the recorder (pkill -P below): "KB USER SYS [WALL]" in $tmp/time
+	if [ -n "$TIMER" ]; then
+		set -- "$TIMER" -o "$tmp/time"
 	else
-		"$TIME" -f '%U %S' -o "$tmp/time" "$TICKSCOPE" record -a -m "$2" -e "$EVENTS" \
-			-o "$tmp/f.data" >/dev/null 2>&1 &
+		set -- "$TIME" -f '%M %U %S' -o "$tmp/time"
+	fi
+	if [ "$_tool" = perf ]; then
+		"$@" "$PERF" record -q -a -m "$_pages" -e "$EVENTS" -o "$tmp/f.data" \
+			>/dev/null 2>&1 &
+	else
+		"$@" "$TICKSCOPE" record -a -m "$_pages" -e "$EVENTS" -o "$tmp/f.data" \
+			>/dev/null 2>&1 &
 	fi
 	t=$!
 	sleep 1 # past the start-up (synthesis, mmap)
 	"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 &
 	w=$!
-	while [ "${3:-}" = stall ] && kill -0 "$w" 2>/dev/null; do
+	while [ "$_stall" = stall ] && kill -0 "$w" 2>/dev/null; do
 		pkill -STOP -P "$t"
 		sleep 0.005
 		pkill -CONT -P "$t"
@@ -86,7 +95,7 @@ one() {
 	pkill -INT -P "$t"
 	wait "$t" || true
 	"$TICKSCOPE" info "$tmp/f.data" >"$tmp/info" 2>&1
-	cpu=$(tail -n 1 "$tmp/time" | awk '{ printf "%.3f", $1 + $2 }')
+	cpu=$(tail -n 1 "$tmp/time" | awk '{ printf "%.6f", $2 + $3 }')
 	n=$(sed -n 's/^samples: *\([0-9]*\).*/\1/p' "$tmp/info")
 	# perf record counts each loss twice: a LOST record, and PERF_FORMAT_LOST's LOST_SAMPLES
 	lost=$(sed -n 's/^lost events: *\([0-9]*\) in LOST records, *\([0-9]*\).*/\1 \2/p' \

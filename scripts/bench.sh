@@ -80,10 +80,13 @@ Prints, for one trace: samples/s, CPU time (user+sys) and peak RSS of
     trace sizes, about 0.5, 2 and 6 M samples (scripts/bench-growth.sh --help)
 Each figure is the median of BENCH_RUNS runs, with their min and max; the commands compared
 with each other run in turns, round by round, so that a change of the machine's load hits
-both; ratios are of medians from this one bench run. Each ratio is printed with its goal and
-"met" or "MISSED": dump text, TSV and JSON ${TARGET_DUMP_RATIO}x faster than perf script,
-decode-only within ${TARGET_CAT_RATIO}x of cat, report ${TARGET_SCHEDLAT_RATIO}x faster than
-perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU time, compare
+both; ratios are of medians from this one bench run. Every run is timed from its fork to its
+reaping, CPU in microseconds, by scripts/bench-time.c (built with \$CC, else cc; without a
+compiler, with date around GNU time, whose own processes add to every run's wall time, and
+CPU in 10 ms steps: both sides of every ratio the same way, with a note). Each ratio is
+printed with its goal and "met" or "MISSED": dump text, TSV and JSON
+${TARGET_DUMP_RATIO}x faster than perf script, decode-only within ${TARGET_CAT_RATIO}x of cat,
+report ${TARGET_SCHEDLAT_RATIO}x faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU time, compare
 cold with one worker per core ${TARGET_JOBS_RATIO}x faster than on one thread (one worker with
 its helper threads off: the work of one core, so that the ratio is what the second core buys;
 one worker with them is printed, without a goal), and gaining at least
@@ -96,7 +99,7 @@ sched latency and within 32 MB at every size; compare of 2 x 5,000 and 10 x 1,00
 ${TARGET_SCALE_CPU} CPU s and ${TARGET_SCALE_MB} MB; a cold make kernel-config (BOARD=x86-host,
 three fragments) within ${TARGET_KCONFIG_RATIO}x the kernel tree's own cold make defconfig, run
 in turns with it (medians of 3 runs, kconfig-fragments/bench-kernel-config.sh).
-Environment: TS_BUILD, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
+Environment: TS_BUILD, CC, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
 (default 5), BENCH_PERF_RUNS (default 3), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
 (no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
 (exit 1 when a goal is missed).
@@ -200,23 +203,25 @@ bytes=$(wc -c <"$DATA")
 # --- Measuring -------------------------------------------------------------------------------
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+bench_timer "$tmp"
+[ -n "$TIMER" ] || echo "bench: no C compiler for scripts/bench-time.c: wall times with date" \
+	"around $TIME, which adds its own processes' time to each run, CPU times in 10 ms steps"
 
-# measure_once NAME CMD...: one run of CMD, stdout to /dev/null: its wall time (s, ns clock),
-# CPU time (user+sys, GNU time) and peak RSS (KB) added to NAME's. A failing command stops the
-# bench. measure_end NAME sets ${NAME}_s (median), ${NAME}_min, ${NAME}_max, ${NAME}_cpu
-# (median) and ${NAME}_kb (the largest peak RSS). Commands compared with each other take turns
-# round after round (interleaved), so that the machine's load changes hit all of them.
+# measure_once NAME CMD...: one run of CMD, stdout to /dev/null: its wall time, CPU time
+# (user+sys) and peak RSS (KB) added to NAME's. bench_run times it (bench-lib.sh: from the fork
+# to the reaping, CPU in microseconds, by scripts/bench-time.c; by date around GNU time when
+# there is no C compiler, the same for every command). A failing command stops the bench.
+# measure_end NAME sets ${NAME}_s (median), ${NAME}_min, ${NAME}_max, ${NAME}_cpu (median) and
+# ${NAME}_kb (the largest peak RSS). Commands compared with each other take turns round after
+# round (interleaved), so that the machine's load changes hit all of them.
 measure_once() {
 	_name=$1
 	shift
-	_t0=$(date +%s%N)
-	"$TIME" -f '%M %U %S' -o "$tmp/time" "$@" >/dev/null 2>"$tmp/$_name.err" ||
+	bench_run "$tmp/time" "$@" >/dev/null 2>"$tmp/$_name.err" ||
 		die "$_name failed: $* ($(grep -v '^Command exited' "$tmp/$_name.err" | head -1))"
-	_t1=$(date +%s%N)
-	awk -v a="$_t0" -v b="$_t1" 'BEGIN { printf "%.4f\n", (b - a) / 1e9 }' \
-		>>"$tmp/$_name.times"
-	read -r _kb _us _ss <"$tmp/time"
-	awk -v u="$_us" -v s="$_ss" 'BEGIN { printf "%.2f\n", u + s }' >>"$tmp/$_name.cpus"
+	read -r _kb _us _ss _w <"$tmp/time"
+	awk -v w="$_w" 'BEGIN { printf "%.4f\n", w }' >>"$tmp/$_name.times"
+	awk -v u="$_us" -v s="$_ss" 'BEGIN { printf "%.6f\n", u + s }' >>"$tmp/$_name.cpus"
 	echo "$_kb" >>"$tmp/$_name.kbs"
 }
 
@@ -260,7 +265,7 @@ rate() {
 # peak RSS.
 row() {
 	eval "_s=\$${2}_s _lo=\$${2}_min _hi=\$${2}_max _cpu=\$${2}_cpu _kb=\$${2}_kb"
-	printf '%-44s %8.3f s [%.3f-%.3f] %9s M/s cpu %6.2f s %8.1f MB\n' "$1" "$_s" "$_lo" \
+	printf '%-44s %8.3f s [%.3f-%.3f] %9s M/s cpu %7.3f s %8.1f MB\n' "$1" "$_s" "$_lo" \
 		"$_hi" "$(rate "$_s")" "$_cpu" "$(awk -v k="$_kb" 'BEGIN { print k / 1024 }')"
 }
 
