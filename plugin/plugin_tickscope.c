@@ -48,22 +48,29 @@ static int num(struct tep_event *event, struct tep_record *rec, const char *name
 	return 0;
 }
 
-/* "function=NAME", or the address when the host cannot name it; returns the name or NULL. */
-static const char *put_fn(struct trace_seq *s, struct plugin_ctx *c, uint64_t addr)
+/* "function=NAME", or the address when the host cannot name it (name NULL). */
+static void put_name(struct trace_seq *s, const char *name, uint64_t addr)
 {
-	const char *name = tep_find_function(c->tep, addr);
-
 	if (name)
 		trace_seq_printf(s, "function=%s", name);
 	else
 		trace_seq_printf(s, "function=0x%llx", (unsigned long long)addr);
-	return name;
 }
 
-/* The class of a function: "-" when it has no name, as a figure not measured is. */
-static void put_class(struct trace_seq *s, const char *name, const char *(*rule)(const char *))
+static void put_fn(struct trace_seq *s, struct plugin_ctx *c, uint64_t addr)
 {
+	put_name(s, tep_find_function(c->tep, addr), addr);
+}
+
+/* "class=CLASS function=NAME": the class by rule, "-" when the function has no name, as a
+ * figure not measured is. */
+static void put_class_fn(struct trace_seq *s, struct plugin_ctx *c, uint64_t addr,
+			 const char *(*rule)(const char *))
+{
+	const char *name = tep_find_function(c->tep, addr);
+
 	trace_seq_printf(s, "class=%s ", name ? rule(name) : "-");
+	put_name(s, name, addr);
 }
 
 static struct timer_slot *slot(struct plugin_ctx *c, uint64_t hrtimer)
@@ -82,8 +89,7 @@ static int hrtimer_fn(struct trace_seq *s, struct tep_record *rec, struct tep_ev
 		return 1;
 	if (!num(event, rec, "hrtimer", &timer))
 		*slot(c, timer) = (struct timer_slot){ .hrtimer = timer, .function = fn };
-	put_class(s, tep_find_function(c->tep, fn), ts_class_hrtimer);
-	put_fn(s, c, fn);
+	put_class_fn(s, c, fn, ts_class_hrtimer);
 	return 0;
 }
 
@@ -102,8 +108,7 @@ static int hrtimer_cancel(struct trace_seq *s, struct tep_record *rec, struct te
 		trace_seq_printf(s, "class=- function=- hrtimer=0x%llx", (unsigned long long)timer);
 		return 0;
 	}
-	put_class(s, tep_find_function(c->tep, t->function), ts_class_hrtimer);
-	put_fn(s, c, t->function);
+	put_class_fn(s, c, t->function, ts_class_hrtimer);
 	return 0;
 }
 
@@ -116,8 +121,7 @@ static int work_fn(struct trace_seq *s, struct tep_record *rec, struct tep_event
 
 	if (num(event, rec, "function", &fn))
 		return 1;
-	put_class(s, tep_find_function(c->tep, fn), ts_class_work);
-	put_fn(s, c, fn);
+	put_class_fn(s, c, fn, ts_class_work);
 	return 0;
 }
 
@@ -130,8 +134,7 @@ static int queue_work(struct trace_seq *s, struct tep_record *rec, struct tep_ev
 
 	if (num(event, rec, "function", &fn) || num(event, rec, "cpu", &cpu))
 		return 1;
-	put_class(s, tep_find_function(c->tep, fn), ts_class_work);
-	put_fn(s, c, fn);
+	put_class_fn(s, c, fn, ts_class_work);
 	/* WORK_CPU_UNBOUND (NR_CPUS) is printed by the kernel's format as a number too */
 	trace_seq_printf(s, " cpu=%llu", (unsigned long long)cpu);
 	return 0;

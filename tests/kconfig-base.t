@@ -1,6 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# kconfig: real base configs (BASE=running, a FILE, compressed or not, board) and the refusals:
+# kconfig: real base configs (BASE=running, a FILE, compressed or not, one with SLOB that leaves
+# shrinker-path ineffective, board) and the refusals:
 # a missing or non-config BASE, BASE=board without a reachable board, O= inside the tree.
 . "$(dirname "$0")/lib/tap.sh"
 
@@ -66,6 +67,32 @@ jq -e '.sets[0].diff | all(.symbol != "HZ")' "$tmp/file.json" >/dev/null
 ok $? "and the variant keeps it (no HZ line in the diff)"
 jq -e --arg f "$tmp/base.config.xz" '.base == $f' "$tmp/file.json" >/dev/null
 ok $? "the report names the file"
+
+# BASE=FILE with SLOB (6.1 has it, behind EXPERT): shrinker-path keeps MEMCG, but without memcg
+# kmem accounting (MEMCG_KMEM depends on !SLOB) its purpose is not met: "ineffective", exit 1.
+# The oracle is the final .config the tree's olddefconfig made: SLOB=y, MEMCG=y, no MEMCG_KMEM.
+# The defconfig base (SLUB) is the control: the same fragment is OK there.
+sed -e 's/^CONFIG_SLUB=y/# CONFIG_SLUB is not set/' \
+	-e 's/^# CONFIG_EXPERT is not set/CONFIG_EXPERT=y/' "$tmp/file/.config" >"$tmp/slob.config"
+echo "CONFIG_SLOB=y" >>"$tmp/slob.config"
+for b in "$tmp/slob.config" defconfig; do
+	o=$cache/base-${b##*/}
+	rc=0
+	"$kf/kernel-config.sh" --ksrc "$ksrc" --arch x86_64 --out "$o" --base "$b" --json \
+		shrinker-path >"$tmp/slob.json" 2>"$tmp/err" || rc=$?
+	v=$(jq -r '.sets[0].requests[] | select(.symbol == "MEMCG") | .verdict' "$tmp/slob.json")
+	c=""
+	for s in SLOB MEMCG MEMCG_KMEM; do
+		x=$(value "$o/.config" $s)
+		c="$c ${x:-n}"
+	done
+	case $b in
+	defconfig) want="0 kept n y y" ;;
+	*) want="1 ineffective y y n" ;;
+	esac
+	is "$rc $v$c" "$want" \
+		"shrinker-path, ${b##*/} base: exit, MEMCG's verdict, .config's SLOB MEMCG MEMCG_KMEM"
+done
 
 # Refusals, each before anything is written.
 rc=0

@@ -108,12 +108,41 @@ for cmd in "tickscope compare tests/fixtures/$kv/{nohz-idle,shrinker-srcu}" \
 	args=$(echo "${cmd#tickscope }" | sed 's|\([^ ]*\)/{\([^,]*\),\([^}]*\)}|\1/\2 \1/\3|')
 	(cd "$T" && "$TICKSCOPE" $args >"$T/compare.txt" 2>"$T/compare.err")
 	ok $? "$cmd"
+	cp "$T/compare.txt" "$T/compare-${args##*/}.txt"
 	perl "$TS_TOP/tests/lib/doc-check.pl" excerpt "$readme" "$cmd" "$T/compare.txt" >"$T/v"
 	while IFS='	' read -r v t p; do
 		[ "$v" = ok ]
 		ok $? "README: $t is the real output${p:+ ($p)}"
 	done <"$T/v"
 done
+
+# The runs a side "What it says" gives each of them, as compare counts them
+flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
+runs() {
+	r='s/^tickscope compare: .* (baseline, \([0-9]*\) runs) vs .* (\([0-9]*\) runs)$/\1 \2/p'
+	sed -n "$r" "$1"
+}
+n=$(runs "$T/compare-shrinker-srcu.txt")
+case $flat in *"SRCU grace period, ${n% *} stress-ng ramfs runs each"*) r=0 ;; *) r=1 ;; esac
+[ "${n% *}" = "${n#* }" ]
+ok $((r | $?)) "README: the kernel A/B's stress-ng runs each are compare's ($n)"
+n=$(runs "$T/compare-pingpong-cross.txt")
+q="ping-pong, ${n% *} runs pinned to one CPU (the baseline) against ${n#* } pinned to two"
+case $flat in *"$q"*) r=0 ;; *) r=1 ;; esac
+ok $r "README: the x86 ping-pong's runs a side are compare's ($n)"
+# the changes in words it quotes after the x86 excerpt (some from rows the excerpt cuts with
+# "..."): each is a change of that compare's ranked list
+p=$(echo "$flat" | grep -o 'A change is said in words whatever.*(docs/compare.md, "Change")')
+miss="" nq=0
+for q in $(echo "$p" | grep -o '`([0-9.]*% [a-z]*)`\|`[0-9.]*% worse`\|`[0-9.]* pp [a-z]*`' |
+	tr -d '`' | tr ' ' '_'); do
+	q=$(echo "$q" | tr '_' ' ') nq=$((nq + 1))
+	grep '^ *[0-9][0-9]*\. ' "$T/compare-pingpong-cross.txt" | grep -qF ", $q" ||
+		miss="$miss '$q'"
+done
+[ -n "$p" ] && [ $nq -ge 3 ]
+ok $? "README: the paragraph on the words of a change quotes $nq changes"
+is "$miss" "" "README: the changes it quotes in words are the x86 compare's"
 
 # "Benchmark outputs alone compare too": the command as the README gives it, and its figures
 flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
@@ -195,6 +224,19 @@ if command -v jq >/dev/null; then
 	want=$(jq -r "$m"' | "\(.[0].median) \(.[1].median) \(.[1].p_adjusted)"' "$T/tick.json" |
 		awk '{ printf "%.0f -> %.0f per s, first of what changed", $1, $2
 			printf " (adjusted p %.2g)", $3 }')
+	# the runs a side of each known answer, as its compare.json counts them
+	flat=$(tr '\n' ' ' <"$readme" | sed 's/  */ /g')
+	miss=""
+	vm=pingpong-vmstat-44-before-vs-vmstat-44-after-vs-nohz-idle
+	for x in "pingpong-nohz-idle-vs-hz-periodic|against \`nohz-idle\`, N runs a side" \
+		"stress-ramfs-nohz-idle-vs-shrinker-srcu|stress-ng ramfs, N runs a side" \
+		"$vm|ping-pong, N runs a side. Its"; do
+		n=$(xz -dc "$kv/qemu-aarch64-${x%%|*}/compare.json.xz" |
+			jq -r '[.variants[].runs | length] | unique | map(tostring) | join(",")')
+		q=$(echo "${x#*|}" | sed "s/N/$n/")
+		case $flat in *"$q"*) ;; *) miss="$miss '$q'" ;; esac
+	done
+	is "$miss" "" "README: the known answers' runs a side are their compare.json's"
 	is "$(jq -r '.explanations[0].changes[0].metric' "$T/tick.json")" idle.exits.tick.per_s \
 		"hz-periodic against nohz-idle: the tick's idle exits are first of what changed"
 	grep -qF "$want" "$readme"

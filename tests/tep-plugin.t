@@ -85,6 +85,19 @@ n=$(grep -c 'hrtimer=0x.* now=' raw.hr)
 ok $? "without the plugin perf report groups nothing: $n raw lines of hrtimer=... now=..."
 cmp -s rep.with.err rep.raw.err
 ok $? "loading and unloading the plugin adds nothing to perf report's stderr"
+# The README's other way: the plugin copied into ~/.local/lib/traceevent/plugins, no
+# TRACEEVENT_PLUGIN_DIR. perf's own libtraceevent looks there; the output is the one above.
+mkdir -p "$T/lhome/.local/lib/traceevent/plugins"
+cp "$SO" "$T/lhome/.local/lib/traceevent/plugins/"
+HOME=$T/lhome TRACEEVENT_PLUGIN_DIR=$T/none perf report -i perf.data --kallsyms kallsyms \
+	-s trace --stdio -n >rep.local 2>/dev/null
+# (perf report ends with a tip it picks at random)
+grep -v '^# (Tip: ' rep.with >rep.with.notip
+grep -v '^# (Tip: ' rep.local >rep.local.notip
+cmp -s rep.with.notip rep.local.notip &&
+	grep -q ' class=tick function=tick_sched_timer *$' rep.local
+ok $? "perf report loads the plugin from ~/.local/lib/traceevent/plugins as from TRACEEVENT_PLUGIN_DIR"
+diff rep.with.notip rep.local.notip | head -4 | sed 's/^/#   /'
 
 # perf report's groups against tickscope report's per-function figures. timer_functions.tsv:
 # function type tick expiries starts ...; wq_functions.tsv: function watched executions ...

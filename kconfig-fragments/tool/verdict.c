@@ -508,14 +508,18 @@ static void explain(const struct ts_set *set, struct ts_buf *b, struct symbol *s
 	}
 }
 
-/* A value kept that works only with another symbol's (r->eff_name): ineffective without it. */
+/* A value kept that works only with another symbol's (r->eff_name): ineffective without it. A
+ * symbol that no Kconfig file of this tree defines is n, as in Kconfig's own expressions, so
+ * "if CONFIG_SLOB=n" holds on a tree from after SLOB was removed. */
 static void judge_effect(struct ts_set *set, struct ts_req *r, struct ts_buf *b)
 {
 	struct symbol *e = sym_find(r->eff_name);
 
+	if (e && e->type == S_UNKNOWN)
+		e = NULL;
 	if (e)
 		sym_calc_value(e);
-	if (e && same_value(e, r->eff_value))
+	if (e ? same_value(e, r->eff_value) : !strcmp(r->eff_value, "n"))
 		return;
 	r->verdict = TS_V_INEFFECTIVE;
 	ts_buf_printf(b, "kept but ineffective: it needs %s=%s, which is %s", r->eff_name,
