@@ -173,7 +173,7 @@ ok $? "it says what failed"
 # (failing or stopping on demand) and a tracefs whose kprobe_events is a file: what the script
 # asked the kernel, in order.
 if [ "$(id -u)" != 0 ]; then
-	for t in fails stopped kprobes says bad-probe completes; do
+	for t in fails stopped kprobes says bad-probe completes huge-runs out-under-file; do
 		skip "ts-record.sh: $t" "ts-record.sh needs root (it records system-wide)"
 	done
 else
@@ -241,5 +241,14 @@ PERF
 	ts_rec >"$tmp/out" 2>"$tmp/err"
 	is "$? $(cat "$b/out/run-1/perf.data") $(ls -A "$b/out" | tr '\n' ' ')" \
 		"0 data run-1 " "a run that completes replaces the earlier run-1 and run-1.failed"
+	# a count beyond the shell's arithmetic said "[: Illegal number" and then that it was
+	# below 1; --out under a file gave mkdir's line and then ours
+	ts_rec --runs 99999999999999999999 >"$tmp/out" 2>"$tmp/err"
+	is "$? $(cat "$tmp/err")" "1 ts-record: error: '99999999999999999999' is too large" \
+		"--runs 99999999999999999999: one line, exit 1"
+	ts_rec --out "$tmp/afile/r" >"$tmp/out" 2>"$tmp/err"
+	is "$? $(grep -v '^ts-record: recorder:' "$tmp/err") $(cat "$tmp/afile")" \
+		"1 ts-record: error: cannot create $tmp/afile/r (Not a directory) mine" \
+		"--out under a file: one line naming it, exit 1, the file kept"
 fi
 tap_done

@@ -202,7 +202,7 @@ fi
 [ -n "$out" ] || fail "--out is required"
 [ -n "$workload" ] || fail "--workload is required"
 for n in "$runs" "$first" "$iters" "$warmup" "$delay_us" "$workers" "$duration"; do
-	case "$n" in '' | *[!0-9]*) fail "'$n' is not a number" ;; esac
+	case "$n" in '' | *[!0-9]*) fail "'$n' is not a number" ;; ??????????*) fail "'$n' is too large" ;; esac
 done
 [ "$runs" -ge 1 ] || fail "--runs must be at least 1"
 case "$summary" in 0 | 1) ;; *) fail "--summary: 0 or 1" ;; esac
@@ -642,7 +642,7 @@ run_is_ours() {
 
 case "$out" in -*) out=./$out ;; esac
 [ ! -e "$out" ] || [ -d "$out" ] || fail "--out $out is not a folder"
-mkdir -p "$out" || fail "cannot create $out"
+_e=$(mkdir -p "$out" 2>&1) || fail "cannot create $out (${_e##*: })"
 out=$(cd "$out" && pwd)
 k=$first
 while [ "$k" -lt $((first + runs)) ]; do
