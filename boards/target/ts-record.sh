@@ -655,11 +655,13 @@ while [ "$k" -lt $((first + runs)) ]; do
 done
 # a stop (Ctrl-C, kill) removes the run being recorded and the kprobes added: nothing of
 # ours is left in the kernel, and no half run stands where a complete one may have been
-recording=""
+recording="" old="" final=""
 stop() {
 	trap - INT TERM HUP EXIT
 	_m=""
 	[ -z "$recording" ] || { rm -rf "$recording"; _m=": $recording removed"; }
+	# stopped between moving the earlier run aside and the new one in: the earlier comes back
+	[ -z "$old" ] || [ ! -d "$old" ] || [ -e "$final" ] || mv "$old" "$final"
 	[ -z "$added_probes" ] || _m="$_m; the kprobes added removed"
 	cleanup_probes
 	say "stopped by SIG$1$_m"
