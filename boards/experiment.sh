@@ -300,7 +300,10 @@ run_complete() {
 # perf.data.tsum and perf.data.tplot), as ts-record.sh --summary 1 writes them on a LAVA board,
 # so that make lava-collect and compare take the run as it is, and the summary travels without
 # the trace. meta.txt says summary=ok or why not and summary_s=, before its last line
-# (status=complete). A failure is said, not fatal: the trace is there.
+# (status=complete). A failure is said, not fatal: the trace is there. meta.txt is replaced
+# whole (written beside it, then renamed): a full disk or a stop leaves the old one as it was,
+# never one without its status=complete (which would have the run recorded again); a meta.txt
+# that is a symlink or read-only is left alone.
 summarise() {
 	grep -qx 'summary=ok' "$1/meta.txt" && ls "$1"/*.tsum >/dev/null 2>&1 && return 0
 	_s0=$(now_s)
@@ -311,10 +314,22 @@ summarise() {
 	else
 		_sm="failed: $(tail -n 1 "$1/summary.log" | sed 's/^tickscope: //')"
 	fi
-	_last=$(tail -n 1 "$1/meta.txt")
-	sed -i '$d; /^summary=/d; /^summary_s=/d' "$1/meta.txt"
-	{ echo "summary=$_sm"; echo "summary_s=$(($(now_s) - _s0))"; echo "$_last"; } >>"$1/meta.txt"
 	[ "$_sm" = ok ] || msg "WARNING: $1: no summary: ${_sm#failed: }"
+	_m=$1/meta.txt _n=$1/.meta.txt.new
+	if [ -L "$_m" ] || [ ! -w "$_m" ]; then
+		msg "WARNING: $_m is $([ -L "$_m" ] && echo a symlink || echo read-only):" \
+			"left as it is (summary=$_sm not written in it)"
+		return 0
+	fi
+	rm -f "$_n"
+	if { sed '$d; /^summary=/d; /^summary_s=/d' "$_m" && echo "summary=$_sm" &&
+		echo "summary_s=$(($(now_s) - _s0))" && tail -n 1 "$_m"; } 2>/dev/null >"$_n" &&
+		mv -f "$_n" "$_m"; then
+		return 0
+	fi
+	rm -f "$_n"
+	msg "WARNING: $_m: cannot write the new one (disk full?): left as it is" \
+		"(summary=$_sm not written in it)"
 }
 
 fmt_s() {

@@ -95,6 +95,42 @@ fi
 experiment >"$tmp/log3" 2>&1 && [ "$(wc -l <"$tmp/calls")" = 5 ] &&
 	grep -q '4 of 4 recorded already' "$tmp/log3"
 ok $? "a complete experiment re-runs compare only"
+
+# A complete run without its summary gets one on the next run, and meta.txt says so. That was
+# sed -i on meta.txt, then an append: on a full disk sed failed and the append went on (a second
+# status=complete line; or, had sed got through, meta.txt without its status=complete, and the
+# run recorded again over the trace); a meta.txt that is a symlink to a user's file was replaced
+# by a copy. Now meta.txt is written beside it and renamed, or left as it was.
+r=$exp/default/run-1
+if [ "$(id -u)" = 0 ] && mkdir -p "$tmp/keep" && cp -a "$r/." "$tmp/keep/" &&
+	rm -f "$tmp/keep"/*.tsum "$tmp/keep"/*.tplot && mount -t tmpfs -o size=1m tmpfs "$r"; then
+	trap 'umount "$r" 2>/dev/null; rm -rf "$tmp"' EXIT
+	cp -a "$tmp/keep/." "$r/"
+	cp "$r/meta.txt" "$tmp/meta.before"
+	n=$(wc -l <"$tmp/calls")
+	dd if=/dev/zero of="$r/fill" bs=4k count=1024 2>/dev/null
+	experiment >"$tmp/logf" 2>&1
+	rc=$?
+	cmp -s "$tmp/meta.before" "$r/meta.txt" && [ "$(wc -l <"$tmp/calls")" = "$n" ] &&
+		[ ! -e "$r/.meta.txt.new" ] &&
+		grep -q "WARNING: $r/meta.txt: cannot write the new one (disk full?): left as it is" \
+			"$tmp/logf"
+	ok $? "a run folder on a full disk: meta.txt as it was, the run kept, said (exit $rc)"
+	umount "$r"
+	trap 'rm -rf "$tmp"' EXIT
+else
+	skip "a run folder on a full disk" "mounting a tmpfs needs root"
+fi
+r=$exp/nohz-off/run-1
+mkdir -p "$tmp/tsum" && mv "$r"/*.tsum "$r"/*.tplot "$tmp/tsum/" && mv "$r/meta.txt" "$tmp/user-meta" &&
+	ln -s "$tmp/user-meta" "$r/meta.txt" && cp "$tmp/user-meta" "$tmp/meta.before"
+experiment >"$tmp/logl" 2>&1
+rc=$?
+[ -L "$r/meta.txt" ] && cmp -s "$tmp/meta.before" "$tmp/user-meta" &&
+	grep -q "WARNING: $r/meta.txt is a symlink: left as it is" "$tmp/logl"
+ok $? "meta.txt a symlink to a user's file: the file and the link left as they were (exit $rc)"
+rm -f "$r/meta.txt" "$r"/*.tsum "$r"/*.tplot
+mv "$tmp/user-meta" "$r/meta.txt" && mv "$tmp/tsum"/* "$r/"
 experiment ITERS=5000 >"$tmp/log4" 2>&1
 [ $? -ne 0 ] && grep -q 'recorded with other settings' "$tmp/log4" &&
 	grep -q 'iters=5000' "$tmp/log4"

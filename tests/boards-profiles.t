@@ -166,4 +166,89 @@ is "$rc $(cat "$d/run-1/perf.data" 2>&1) $([ -d "$d/run-2.failed" ] && echo kept
 is "$(ls -A "$d" | tr '\n' ' ')" "run-1 run-2.failed " "and nothing else is left in the folder"
 grep -q 'error: make workloads failed' "$tmp/err"
 ok $? "it says what failed"
+
+# boards/target/ts-record.sh by hand on an --out that holds runs: it removed run-<k> before
+# recording, so a run that failed or was stopped lost the earlier one; and it had no trap, so a
+# stop left the kprobes it had added in the kernel. Here with a perf that only runs the workload
+# (failing or stopping on demand) and a tracefs whose kprobe_events is a file: what the script
+# asked the kernel, in order.
+if [ "$(id -u)" != 0 ]; then
+	for t in fails stopped kprobes says bad-probe completes huge-runs out-under-file; do
+		skip "ts-record.sh: $t" "ts-record.sh needs root (it records system-wide)"
+	done
+else
+	b=$tmp/board
+	mkdir -p "$b/tracefs" "$b/bin" "$b/out/run-1"
+	printf 'sched:sched_switch\n' >"$b/tracefs/available_events"
+	: >"$b/tracefs/kprobe_events"
+	cat >"$b/bin/perf" <<'PERF'
+#!/bin/sh
+case "$1" in
+version) echo "perf version 6.1.test" ;;
+report) echo "          SAMPLE events:        100" ;;
+record)
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done
+	shift
+	case "${TS_TEST_PERF:-}" in
+	fail) exit 1 ;;
+	stop) : >"$TS_TEST_STARTED"; exec sleep 1000 ;;
+	esac
+	echo data >perf.data
+	"$@"
+	;;
+esac
+PERF
+	printf '#!/bin/sh\necho "AF_UNIX sock stream latency: 12.5 microseconds"\n' >"$b/bin/pingpong"
+	chmod +x "$b/bin/perf" "$b/bin/pingpong"
+	echo tickscope-run >"$b/out/run-1/.tickscope-run"
+	echo earlier >"$b/out/run-1/perf.data"
+	ts_rec() {
+		"$TS_TOP/boards/target/ts-record.sh" --out "$b/out" --workload pingpong \
+			--recorder perf --perf "$b/bin/perf" --pingpong "$b/bin/pingpong" \
+			--tracefs "$b/tracefs" --events sched:sched_switch "$@"
+	}
+	TS_TEST_PERF=fail ts_rec >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	is "$rc $(cat "$b/out/run-1/perf.data") $(tail -n 1 "$b/out/run-1.failed/meta.txt" 2>&1)" \
+		"1 earlier failure=perf/workload exited with status 1 (see perf-record.log, workload.out)" \
+		"ts-record.sh: a run that fails is run-1.failed, the earlier run-1 kept"
+	# stopped (a TERM to its process group, as make's or ssh's end sends) while recording,
+	# with probes: the half run and the kprobes it added go, the earlier run stays
+	TS_TEST_PERF=stop TS_TEST_STARTED=$b/started setsid "$TS_TOP/boards/target/ts-record.sh" \
+		--out "$b/out" --workload pingpong --recorder perf --perf "$b/bin/perf" \
+		--pingpong "$b/bin/pingpong" --tracefs "$b/tracefs" --events sched:sched_switch \
+		--probes "do_nanosleep vfs_read" >"$tmp/out" 2>"$tmp/err" &
+	pid=$!
+	while [ ! -e "$b/started" ] && kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+	kill -TERM "-$pid"
+	wait "$pid"
+	rc=$?
+	is "$rc $(cat "$b/out/run-1/perf.data") $(ls -A "$b/out" | tr '\n' ' ')" \
+		"143 earlier kprobes.txt run-1 run-1.failed " \
+		"stopped while recording: exit 143, the earlier run-1 kept, no run-1.partial left"
+	awk '/^[pr]:/ { split($1, e, ":"); add[e[2]]++; n++ }
+		/^-:/ { split($1, e, ":"); if (add[e[2]]) { add[e[2]]--; n-- } }
+		END { exit !(NR == 8 && n == 0) }' "$b/tracefs/kprobe_events"
+	ok $? "and each of the 4 kprobes it added is removed again"
+	[ -s "$tmp/err" ] && [ "$(tail -n 1 "$tmp/err")" = \
+		"ts-record: stopped by SIGTERM: $b/out/run-1.partial removed; the kprobes added removed" ]
+	ok $? "it says so in its last line"
+	: >"$b/tracefs/kprobe_events"
+	ts_rec --probes "do_nanosleep bad-name" >"$tmp/out" 2>"$tmp/err"
+	is "$? $(wc -c <"$b/tracefs/kprobe_events") $(cat "$tmp/err")" \
+		"1 0 ts-record: error: --probes: 'bad-name' is not a function name" \
+		"a bad probe name after a good one: one line, exit 1, no kprobe added"
+	ts_rec >"$tmp/out" 2>"$tmp/err"
+	is "$? $(cat "$b/out/run-1/perf.data") $(ls -A "$b/out" | tr '\n' ' ')" \
+		"0 data run-1 " "a run that completes replaces the earlier run-1 and run-1.failed"
+	# a count beyond the shell's arithmetic said "[: Illegal number" and then that it was
+	# below 1; --out under a file gave mkdir's line and then ours
+	ts_rec --runs 99999999999999999999 >"$tmp/out" 2>"$tmp/err"
+	is "$? $(cat "$tmp/err")" "1 ts-record: error: '99999999999999999999' is too large" \
+		"--runs 99999999999999999999: one line, exit 1"
+	ts_rec --out "$tmp/afile/r" >"$tmp/out" 2>"$tmp/err"
+	is "$? $(grep -v '^ts-record: recorder:' "$tmp/err") $(cat "$tmp/afile")" \
+		"1 ts-record: error: cannot create $tmp/afile/r (Not a directory) mine" \
+		"--out under a file: one line naming it, exit 1, the file kept"
+fi
 tap_done

@@ -346,19 +346,40 @@ static const char *exit_why(struct ts_metric_sink *s, int cause)
 	return kind[cause] ? tm_why(s, kind[cause]) : "not recorded";
 }
 
+/*
+ * Why no exit's cause is known, or NULL: an expiry entry recorded but never seen while its exit
+ * was (a damaged trace, ts_analysis_kind_why()). The exits it ended went to the next event seen
+ * instead (another cause, or untraced), so every cause's count is wrong, not only its own.
+ */
+static const char *exits_lost(struct ts_metric_sink *s)
+{
+	static const uint16_t kinds[] = { TS_EV_HRTIMER_EXPIRE_ENTRY, TS_EV_TIMER_EXPIRE_ENTRY };
+
+	const char *w;
+
+	for (size_t i = 0; i < sizeof(kinds) / sizeof(kinds[0]); i++) {
+		if (ts_analysis_kind_presence(s->a, kinds[i]) != TS_RECORDED_EMPTY)
+			continue;
+		w = tm_why(s, kinds[i]);
+		if (w)
+			return w;
+	}
+	return NULL;
+}
+
 /* Exits per second by cause; the tick apart from other hrtimers when symbols tell. */
 static void exit_metrics(const struct ts_idle *m, struct ts_metric_sink *s, const char *why)
 {
 	const struct ts_idle_exit_fn *x;
 	uint64_t all = 0, tick = 0;
-	const char *w;
+	const char *w, *lost = why ? NULL : exits_lost(s);
 	char buf[24];
 	size_t i;
 	int e;
 
 	for (e = 0; e < TS_EXIT_NR; e++) {
 		all += m->tot.exits[e];
-		w = why ? why : exit_why(s, e);
+		w = why ? why : lost ? lost : exit_why(s, e);
 		tm_rate(s, TS_DIR_LOWER, m->tot.exits[e], w, "exits.%s.per_s",
 			ts_idle_exit_name(e));
 	}
@@ -367,7 +388,7 @@ static void exit_metrics(const struct ts_idle *m, struct ts_metric_sink *s, cons
 		x = ts_idle_exit_fn_at(m, 1, i);
 		tick += ts_idle_is_tick(tm_fn(s, x->function, buf, sizeof(buf))) ? x->count : 0;
 	}
-	w = why ? why : exit_why(s, TS_EXIT_HRTIMER);
+	w = why ? why : lost ? lost : exit_why(s, TS_EXIT_HRTIMER);
 	if (!w && !s->sym)
 		w = "no symbols: the tick cannot be told from other hrtimers";
 	tm_rate(s, TS_DIR_LOWER, tick, w, "exits.tick.per_s");
@@ -379,11 +400,12 @@ static int idle_metrics(const void *mv, struct ts_metric_sink *s)
 {
 	const struct ts_idle *m = mv;
 	const struct ts_idle_totals *t = &m->tot;
-	const char *why = tm_why(s, TS_EV_CPU_IDLE), *ts = tm_why(s, TS_EV_TICK_STOP);
+	const char *why = tm_why(s, TS_EV_CPU_IDLE), *ts;
 	uint64_t entries = 0;
 	int st, i;
 
 	exit_metrics(m, s, why);
+	ts = tm_why(s, TS_EV_TICK_STOP); /* after: exit_metrics' reasons reuse tm_why()'s buffers */
 	for (st = 0; st < TS_IDLE_NR_STATES; st++) {
 		entries += t->residency[st].count;
 		if (t->residency[st].count)

@@ -23,7 +23,10 @@ Records runs DIR/run-<k>/ (k = FIRST..FIRST+RUNS-1). Each run folder holds:
 A run is written as run-<k>.partial and renamed only when complete. Its first file is
 .tickscope-run, which marks the folder as a run of ours (so is a meta.txt starting
 format=tickscope-run-1, from before the mark): only such a folder is ever replaced. Anything
-else at run-<k>, run-<k>.partial or run-<k>.failed is refused before anything is recorded.
+else at run-<k>, run-<k>.partial, run-<k>.failed or .run-<k>.earlier is refused before
+anything is recorded. An earlier run-<k> is replaced only once the new run is complete: a run
+that fails is kept as run-<k>.failed beside it. Stopped by a signal (Ctrl-C, TERM, HUP), the
+script removes the run it was recording and the kprobes it added, and exits 128+signal.
 
 Workloads (W):
   pingpong          AF_UNIX ping-pong, tasks free to move
@@ -45,6 +48,8 @@ Options:
                        kprobe_events, recorded with the events and removed afterwards;
                        F is found by name in /proc/kallsyms, or as a clone F.* (F.constprop.0)
                        one the kernel refuses is written to events.txt as missing
+  --tracefs DIR        where tracefs is mounted (default: /sys/kernel/tracing, else
+                       /sys/kernel/debug/tracing, else mounted at /sys/kernel/tracing)
   --mmap PAGES         perf record -m (default 8M)     --callchains 0|1 (default 0)
   --perf PATH          perf binary (default perf)      --stress-ng PATH (default stress-ng)
   --recorder R         auto (default): perf if a probe recording with it works, else
@@ -115,7 +120,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
 mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
 iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
-notes="" recorder=auto tickscope="" summary=0 probes="" broken_file="" cpus=""
+notes="" recorder=auto tickscope="" summary=0 probes="" broken_file="" cpus="" tracefs=""
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -132,6 +137,7 @@ while [ $# -gt 0 ]; do
 	--variant) variant=$2 ;;
 	--events) events=$2 ;;
 	--probes) probes=$2 ;;
+	--tracefs) tracefs=$2 ;;
 	--mmap) mmap=$2 ;;
 	--callchains) callchains=$2 ;;
 	--perf) perf=$2 ;;
@@ -196,10 +202,15 @@ fi
 [ -n "$out" ] || fail "--out is required"
 [ -n "$workload" ] || fail "--workload is required"
 for n in "$runs" "$first" "$iters" "$warmup" "$delay_us" "$workers" "$duration"; do
-	case "$n" in '' | *[!0-9]*) fail "'$n' is not a number" ;; esac
+	case "$n" in '' | *[!0-9]*) fail "'$n' is not a number" ;; ??????????*) fail "'$n' is too large" ;; esac
 done
 [ "$runs" -ge 1 ] || fail "--runs must be at least 1"
 case "$summary" in 0 | 1) ;; *) fail "--summary: 0 or 1" ;; esac
+for _f in $probes; do
+	case "$_f" in
+	*[!A-Za-z0-9_.]*) fail "--probes: '$_f' is not a function name" ;;
+	esac
+done
 [ "$(id -u)" = 0 ] || fail "recording system-wide tracepoints needs root"
 [ -n "$events" ] || events=$TS_DEFAULT_EVENTS
 
@@ -243,8 +254,11 @@ command -v "$1" >/dev/null 2>&1 || fail "workload binary '$1' not found"
 case "$recorder" in auto | perf | tickscope) ;; *) fail "--recorder: auto, perf or tickscope" ;; esac
 
 # tracefs: where the kernel lists its events.
-tracefs=""
+if [ -n "$tracefs" ]; then
+	[ -r "$tracefs/available_events" ] || fail "--tracefs $tracefs: no available_events there"
+fi
 for d in /sys/kernel/tracing /sys/kernel/debug/tracing; do
+	[ -z "$tracefs" ] || break
 	[ -r "$d/available_events" ] && { tracefs=$d; break; }
 done
 if [ -z "$tracefs" ]; then
@@ -421,9 +435,12 @@ summarise() {
 record_one() {
 	k=$1
 	final=$out/run-$k
+	earlier=""
+	[ ! -d "$final" ] || earlier=1
 	rdir=$final.partial
-	rm -rf "$rdir" "$final" "$final.failed"
-	mkdir -p "$rdir" || fail "cannot create $rdir"
+	rm -rf "$rdir"
+	recording=$rdir
+	mkdir "$rdir" || fail "cannot create $rdir"
 	echo tickscope-run >"$rdir/.tickscope-run" || fail "cannot write in $rdir"
 	: >"$rdir/meta.txt"
 
@@ -550,13 +567,27 @@ record_one() {
 	if [ -n "$why" ]; then
 		meta status failed
 		meta failure "$why"
-		mv "$rdir" "$final.failed"
-		say "run $k: FAILED: $why"
+		rm -rf "$final.failed"
+		mv "$rdir" "$final.failed" || fail "cannot rename $rdir to $final.failed"
+		recording=""
+		say "run $k: FAILED: $why${earlier:+; the earlier run-$k is kept}"
 		return 1
 	fi
 	[ "$summary" = 0 ] || summarise
 	meta status complete
-	mv "$rdir" "$final" || fail "cannot rename $rdir"
+	# the earlier run (of ours: checked at the start) goes only now, and comes back if the
+	# new one cannot take its place
+	old=$out/.run-$k.earlier
+	rm -rf "$old"
+	if [ -d "$final" ]; then
+		mv "$final" "$old" || fail "cannot move the earlier $final aside; the new run is $rdir"
+	fi
+	if ! mv "$rdir" "$final"; then
+		[ ! -d "$old" ] || mv "$old" "$final"
+		fail "cannot rename $rdir to $final"
+	fi
+	recording=""
+	rm -rf "$old" "$final.failed"
 	say "run $k: done in $(sed -n 's/^elapsed_s=//p' "$final/meta.txt") s," \
 		"result $result $unit, ${samples:-0} samples, lost ${lost:-0} chunk(s)"
 }
@@ -573,19 +604,18 @@ probe_symbol() {
 
 # setup_probes: a kprobe and a return probe for each --probes function, through tracefs
 # (no perf probe needed on the board); their events join the wanted ones. kprobes.txt says
-# what the kernel answered. cleanup_probes removes them again.
+# what the kernel answered. cleanup_probes removes the ones added again (at the end, on an
+# error, or when stopped).
 setup_probes() {
 	[ -n "$probes" ] || return 0
 	_kp=$tracefs/kprobe_events
 	[ -w "$_kp" ] || { say "no $_kp: the kernel has no CONFIG_KPROBE_EVENTS; probes dropped"; }
 	for _f in $probes; do
-		case "$_f" in
-		*[!A-Za-z0-9_.]*) fail "--probes: '$_f' is not a function name" ;;
-		esac
 		_s=$(probe_symbol "$_f")
 		for _d in "p:probe/$_f $_s" "r:probe/${_f}__return $_s"; do
 			if [ -w "$_kp" ] && echo "$_d" >>"$_kp" 2>/dev/null; then
 				echo "added $_d" >>"$out/kprobes.txt"
+				added_probes="$added_probes ${_d%% *}"
 			else
 				echo "refused $_d" >>"$out/kprobes.txt"
 			fi
@@ -593,12 +623,12 @@ setup_probes() {
 		events="$events probe:$_f probe:${_f}__return"
 	done
 }
+added_probes=""
 cleanup_probes() {
-	[ -n "$probes" ] && [ -w "$tracefs/kprobe_events" ] || return 0
-	for _f in $probes; do
-		echo "-:probe/$_f" >>"$tracefs/kprobe_events" 2>/dev/null
-		echo "-:probe/${_f}__return" >>"$tracefs/kprobe_events" 2>/dev/null
+	for _d in $added_probes; do
+		echo "-:${_d#*:}" >>"$tracefs/kprobe_events" 2>/dev/null
 	done
+	added_probes=""
 	return 0
 }
 
@@ -610,17 +640,37 @@ run_is_ours() {
 	[ -f "$1/meta.txt" ] && [ "$(head -n 1 "$1/meta.txt")" = format=tickscope-run-1 ]
 }
 
-mkdir -p "$out" || fail "cannot create $out"
+case "$out" in -*) out=./$out ;; esac
+[ ! -e "$out" ] || [ -d "$out" ] || fail "--out $out is not a folder"
+_e=$(mkdir -p "$out" 2>&1) || fail "cannot create $out (${_e##*: })"
 out=$(cd "$out" && pwd)
 k=$first
 while [ "$k" -lt $((first + runs)) ]; do
-	for e in "$out/run-$k" "$out/run-$k.partial" "$out/run-$k.failed"; do
+	for e in "$out/run-$k" "$out/run-$k.partial" "$out/run-$k.failed" "$out/.run-$k.earlier"; do
 		{ [ -e "$e" ] || [ -L "$e" ]; } && ! run_is_ours "$e" &&
 			fail "$e is not a run folder of ours (no .tickscope-run): nothing is" \
 				"touched; move it or record elsewhere"
 	done
 	k=$((k + 1))
 done
+# a stop (Ctrl-C, kill) removes the run being recorded and the kprobes added: nothing of
+# ours is left in the kernel, and no half run stands where a complete one may have been
+recording="" old="" final=""
+stop() {
+	trap - INT TERM HUP EXIT
+	_m=""
+	[ -z "$recording" ] || { rm -rf "$recording"; _m=": $recording removed"; }
+	# stopped between moving the earlier run aside and the new one in: the earlier comes back
+	[ -z "$old" ] || [ ! -d "$old" ] || [ -e "$final" ] || mv "$old" "$final"
+	[ -z "$added_probes" ] || _m="$_m; the kprobes added removed"
+	cleanup_probes
+	say "stopped by SIG$1$_m"
+	exit "$2"
+}
+trap 'stop INT 130' INT
+trap 'stop TERM 143' TERM
+trap 'stop HUP 129' HUP
+trap cleanup_probes EXIT
 rm -f "$out/kprobes.txt"
 setup_probes
 rc=0
@@ -629,5 +679,4 @@ while [ "$k" -lt $((first + runs)) ]; do
 	record_one "$k" || rc=1
 	k=$((k + 1))
 done
-cleanup_probes
 exit $rc
