@@ -28,8 +28,8 @@
 /*
  * The arena a thread kept when its last reader closed (ts_reader_opts.keep_arena): its next
  * reader of the same budget takes it as it is, its pages already faulted in (compare's workers
- * open run after run: a fresh arena was 10 MiB of huge pages zeroed and faulted in per run, 4-6%
- * of a cold compare's CPU, issue 33). Unmapped when the thread exits, by
+ * open run after run: a fresh arena was 10 MiB of huge pages zeroed and faulted in per run, about
+ * 5% of a cold compare's CPU, docs/scale.md). Unmapped when the thread exits, by
  * ts_reader_arena_release(), or when a reader of another budget wants one.
  */
 struct parked {
