@@ -21,6 +21,7 @@
 #include "tickscope/compare_report.h"
 #include "common/io.h"
 #include "tickscope/error.h"
+#include "tickscope/reader.h"
 #include "tickscope/version.h"
 
 #define MAX_BENCH 1024
@@ -454,6 +455,7 @@ static int load_all(const struct compare_args *a, const struct resolved *rs, str
 
 		err = cmp_charts_variant(a->cc, i) ?: cli_jobs(rs[i].nr, 1, load_one, &one);
 	}
+	ts_reader_arena_release(); /* what one worker here kept from run to run (keep_arena) */
 	free(j.in);
 	free(j.r);
 	free(j.size);

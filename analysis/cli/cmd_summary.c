@@ -17,6 +17,7 @@
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/error.h"
+#include "tickscope/reader.h"
 #include "tickscope/version.h"
 
 
@@ -187,6 +188,7 @@ int cmd_summary(int argc, char **argv)
 	for (int i = optind; i < argc && (lo.check || !bad); i++)
 		bad |= lo.check ? check_one(argv[i], &lo) :
 				  summarise_one(argv[i], &lo, charts ? &cc : NULL);
+	ts_reader_arena_release(); /* kept from run to run (ts_reader_opts.keep_arena) */
 	if (fflush(stdout) && !bad) /* a closed stdout named, as the other commands do */
 		bad = cli_error("writing to stdout: %s", ts_strerror(ts_stream_err(stdout)));
 	cmp_charts_release(&cc);

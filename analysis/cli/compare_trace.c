@@ -163,7 +163,8 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 				     .need_decoder = 1,
 				     .symbols = ksyms ? TS_SYMS_TABLE : 0,
 				     .threaded = !o->one_thread,
-				     .cpus_taken = o->one_thread };
+				     .cpus_taken = o->one_thread,
+				     .keep_arena = 1 };
 	struct ts_analysis_opts ao = { 0 };
 	struct ts_source *src = NULL;
 	struct ts_analysis *a = NULL;

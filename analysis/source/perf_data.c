@@ -363,6 +363,7 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	}
 	r->soft = r->budget / 4;
 	r->chunks.keep = r->budget;
+	r->chunks.keep_arena = r->opts.keep_arena;
 	if (!strcmp(path, "-")) {
 		r->fd = 0;
 	} else {

@@ -139,6 +139,7 @@ struct ts_chunks {
 	unsigned char *arena; /* NULL until the first chunk, or when none could be mapped */
 	size_t arena_len, arena_used;
 	int arena_tried;
+	int keep_arena; /* kept by the closing thread for its next reader (ts_reader_opts) */
 	void *windows; /* spare pread() windows, a list through their first word */
 };
 

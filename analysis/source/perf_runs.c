@@ -26,6 +26,84 @@
 #define ARENA_MAX (256u << 20)
 
 /*
+ * The arena a thread kept when its last reader closed (ts_reader_opts.keep_arena): its next
+ * reader of the same budget takes it as it is, its pages already faulted in (compare's workers
+ * open run after run: a fresh arena was 10 MiB of huge pages zeroed and faulted in per run, about
+ * 5% of a cold compare's CPU, docs/scale.md). Unmapped when the thread exits, by
+ * ts_reader_arena_release(), or when a reader of another budget wants one.
+ */
+struct parked {
+	unsigned char *arena;
+	size_t len;
+};
+
+static pthread_key_t park_key;
+static pthread_once_t park_once = PTHREAD_ONCE_INIT;
+static int park_ok;
+
+static void park_drop(void *v)
+{
+	struct parked *k = v;
+
+	munmap(k->arena, k->len);
+	free(k);
+}
+
+static void park_init(void)
+{
+	park_ok = !pthread_key_create(&park_key, park_drop);
+}
+
+/* This thread's kept arena of @len bytes, else NULL (one of another length is unmapped). */
+static unsigned char *park_take(size_t len)
+{
+	struct parked *k;
+	unsigned char *a;
+
+	pthread_once(&park_once, park_init);
+	k = park_ok ? pthread_getspecific(park_key) : NULL;
+	if (!k)
+		return NULL;
+	pthread_setspecific(park_key, NULL);
+	a = k->len == len ? k->arena : NULL;
+	if (!a)
+		munmap(k->arena, k->len);
+	free(k);
+	return a;
+}
+
+/* Keep @arena for this thread's next reader. Return: 0, or -1 when it is not kept. */
+static int park_put(unsigned char *arena, size_t len)
+{
+	struct parked *k;
+
+	pthread_once(&park_once, park_init);
+	if (!park_ok || pthread_getspecific(park_key))
+		return -1;
+	k = malloc(sizeof(*k));
+	if (!k)
+		return -1;
+	*k = (struct parked){ arena, len };
+	if (pthread_setspecific(park_key, k)) {
+		free(k);
+		return -1;
+	}
+	return 0;
+}
+
+void ts_reader_arena_release(void)
+{
+	struct parked *k;
+
+	pthread_once(&park_once, park_init);
+	k = park_ok ? pthread_getspecific(park_key) : NULL;
+	if (k) {
+		pthread_setspecific(park_key, NULL);
+		park_drop(k);
+	}
+}
+
+/*
  * @n bytes (a multiple of 64) of the arena, the lock held; NULL when it is used up or could
  * not be mapped. The arena is mapped at the first call: the round budget and a few windows,
  * aligned to and asked for in huge pages (MADV_HUGEPAGE), because on some machines (this
@@ -44,6 +122,12 @@ static void *arena_take(struct ts_chunks *home, size_t n)
 		home->arena_tried = 1;
 		len = home->keep + 4 * RUN_WINDOW + HUGE_PAGE - 1;
 		len = len > ARENA_MAX ? ARENA_MAX : len & ~(size_t)(HUGE_PAGE - 1);
+		a = home->keep_arena ? park_take(len) : NULL;
+		if (a) {
+			home->arena = a;
+			home->arena_len = len;
+			goto take;
+		}
 		map = len + HUGE_PAGE;
 		v = mmap(NULL, map, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 		if (v == MAP_FAILED)
@@ -60,6 +144,7 @@ static void *arena_take(struct ts_chunks *home, size_t n)
 		home->arena = a;
 		home->arena_len = len;
 	}
+take:
 	if (!home->arena || home->arena_len - home->arena_used < n)
 		return NULL;
 	p = home->arena + home->arena_used;
@@ -285,7 +370,7 @@ void ts_chunks_free(struct ts_chunks *home)
 		if (!in_arena(home, w))
 			free(w);
 	}
-	if (home->arena)
+	if (home->arena && !(home->keep_arena && !park_put(home->arena, home->arena_len)))
 		munmap(home->arena, home->arena_len);
 	home->arena = NULL;
 	home->arena_len = home->arena_used = 0;

@@ -83,7 +83,8 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 						       .strict = opts->strict,
 						       .threaded = spare,
 						       .read_runs = 1,
-						       .sha256 = opts->sha256 });
+						       .sha256 = opts->sha256,
+						       .keep_arena = opts->keep_arena });
 	if (ret)
 		return ts_source_fail(s, ret, "%s",
 				      s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));

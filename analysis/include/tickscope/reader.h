@@ -96,6 +96,14 @@ struct ts_reader_opts {
 	 * NULL: nothing is hashed.
 	 */
 	struct ts_sha256 *sha256;
+	/*
+	 * The reader's memory (the round budget's arena, faulted in huge pages) is kept by the
+	 * calling thread when the reader closes, for its next reader of the same budget, instead
+	 * of unmapped: a caller that opens one run after another (compare's workers) does not
+	 * fault and zero it again for each (issue 33). A thread's is unmapped when it exits, or
+	 * by ts_reader_arena_release().
+	 */
+	int keep_arena;
 };
 
 /**
@@ -113,6 +121,9 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 
 /** ts_reader_close() - free the reader (NULL is fine) */
 void ts_reader_close(struct ts_reader *r);
+
+/** ts_reader_arena_release() - unmap the memory this thread kept (ts_reader_opts.keep_arena) */
+void ts_reader_arena_release(void);
 
 /**
  * ts_reader_run() - read every record, calling @ops

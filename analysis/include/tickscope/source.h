@@ -37,6 +37,7 @@ struct ts_source_opts {
 	 * spare still takes them)
 	 */
 	int cpus_taken;
+	int keep_arena; /* the reader's memory is kept for the thread's next (ts_reader_opts) */
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
 	/*
 	 * The callback prints the raw payload (dump): events carry their name and kind, not
