@@ -120,54 +120,48 @@ void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
 {
 	uint64_t *v = ts_map_find(&t->map, key);
 
-	return v ? t->v[*v - 1] : NULL;
+	return v ? (void *)(uintptr_t)*v : NULL;
 }
 
 void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew)
 {
-	uint64_t *idx;
-	void *obj, **v;
-	int ret = ts_map_insert(&t->map, key, &idx);
+	uint64_t *slot;
+	size_t j = t->nr / TS_OBJTAB_FIRST + 1;
+	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
+	int ret = ts_map_insert(&t->map, key, &slot);
 
 	if (isnew)
 		*isnew = ret == 1;
 	if (ret == 0)
-		return t->v[*idx - 1];
+		return (void *)(uintptr_t)*slot;
 	if (ret < 0)
 		return NULL;
-	if (t->nr == t->cap) {
-		size_t cap = t->cap ? t->cap * 2 : 16;
-
-		v = realloc(t->v, cap * sizeof(*v));
-		if (!v)
-			goto fail_map;
-		t->v = v;
-		t->cap = cap;
+	if (!t->blk[k]) { /* the first object of block k: TS_OBJTAB_FIRST << k of them */
+		if (k >= TS_OBJTAB_BLOCKS ||
+		    !(t->blk[k] = calloc((size_t)TS_OBJTAB_FIRST << k, t->size))) {
+			ts_map_remove(&t->map, key);
+			if (isnew)
+				*isnew = 0;
+			return NULL;
+		}
 	}
-	obj = calloc(1, t->size);
-	if (!obj)
-		goto fail_map;
-	t->v[t->nr++] = obj;
-	*idx = t->nr;
-	return obj;
-fail_map:
-	ts_map_remove(&t->map, key);
-	return NULL;
+	*slot = (uintptr_t)ts_objtab_at(t, t->nr++);
+	return (void *)(uintptr_t)*slot;
 }
 
 void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
 {
 	size_t i;
 
-	for (i = 0; i < t->nr; i++) {
-		if (fini)
-			fini(t->v[i]);
-		free(t->v[i]);
+	if (fini)
+		for (i = 0; i < t->nr; i++)
+			fini(ts_objtab_at(t, i));
+	for (i = 0; i < TS_OBJTAB_BLOCKS; i++) {
+		free(t->blk[i]);
+		t->blk[i] = NULL;
 	}
-	free(t->v);
 	ts_map_release(&t->map);
-	t->v = NULL;
-	t->nr = t->cap = 0;
+	t->nr = 0;
 }
 
 void *ts_grow_zeroed(void *arr, int *nr, int idx, size_t elsize)
@@ -248,7 +242,7 @@ size_t ts_objtab_count_set(const struct ts_objtab *t, size_t flag_off)
 	int flag;
 
 	for (i = 0; i < t->nr; i++) {
-		memcpy(&flag, (const char *)t->v[i] + flag_off, sizeof(flag));
+		memcpy(&flag, (const char *)ts_objtab_at(t, i) + flag_off, sizeof(flag));
 		n += flag != 0;
 	}
 	return n;

@@ -70,12 +70,18 @@ const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos);
 
 /*
  * An object table: key -> a zeroed object of @size bytes, stable in memory, kept in first-seen
- * order for iteration. A struct with only @size set is an empty table.
+ * order for iteration. A struct with only @size set is an empty table. The objects lie side by
+ * side in blocks, block k holding TS_OBJTAB_FIRST << k of them, so that an object costs its
+ * size and no allocation of its own (a busy machine's trace has tens of thousands: a task's
+ * wait entries, its interrupt and migration figures); the map holds each one's address.
  */
+#define TS_OBJTAB_FIRST 8
+#define TS_OBJTAB_BLOCKS 40
+
 struct ts_objtab {
-	struct ts_map map; /* key -> index into v, plus one */
-	void **v;
-	size_t nr, cap, size;
+	struct ts_map map; /* key -> the object's address */
+	void *blk[TS_OBJTAB_BLOCKS];
+	size_t nr, size;
 };
 
 /**
@@ -94,10 +100,19 @@ static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 		if (e->key == key) {
 			if (isnew)
 				*isnew = 0;
-			return t->v[e->val - 1];
+			return (void *)(uintptr_t)e->val;
 		}
 	}
 	return ts_objtab_add(t, key, isnew);
+}
+
+/** ts_objtab_at() - object @i (0 .. @t->nr - 1) in first-seen order */
+static inline void *ts_objtab_at(const struct ts_objtab *t, size_t i)
+{
+	size_t j = i / TS_OBJTAB_FIRST + 1;
+	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
+
+	return (char *)t->blk[k] + (i - TS_OBJTAB_FIRST * (((size_t)1 << k) - 1)) * t->size;
 }
 
 /** ts_objtab_find() - the object for @key, or NULL */

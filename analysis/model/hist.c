@@ -37,6 +37,23 @@ static inline uint32_t small_count(uint32_t e)
 	return e >> TS_HIST_SMALL_SHIFT;
 }
 
+/* The list's entries (nr 0): in the struct up to TS_HIST_INLINE of them, else allocated. */
+static inline uint32_t *list(struct ts_hist *h)
+{
+	return h->ns <= TS_HIST_INLINE ? h->in : h->b;
+}
+
+static inline const uint32_t *clist(const struct ts_hist *h)
+{
+	return h->ns <= TS_HIST_INLINE ? h->in : h->b;
+}
+
+/* The counters or the list were allocated (not a list in the struct). */
+static inline bool allocated(const struct ts_hist *h)
+{
+	return h->nr || h->ns > TS_HIST_INLINE;
+}
+
 /* Add @n to counter @c, saturating at UINT32_MAX. */
 static inline void count_add(uint32_t *c, uint64_t n)
 {
@@ -54,13 +71,17 @@ static int resize(struct ts_hist *h, unsigned int lo, unsigned int hi)
 	b = calloc((size_t)nr * TS_HIST_SUB, sizeof(*b));
 	if (!b)
 		return -ENOMEM;
-	if (h->nr)
+	if (h->nr) {
 		memcpy(b + (size_t)(h->lo - lo) * TS_HIST_SUB, h->b,
 		       (size_t)h->nr * TS_HIST_SUB * sizeof(*b));
-	else
+	} else {
+		const uint32_t *l = clist(h);
+
 		for (i = 0; i < h->ns; i++)
-			b[small_idx(h->b[i]) - lo * TS_HIST_SUB] = small_count(h->b[i]);
-	free(h->b);
+			b[small_idx(l[i]) - lo * TS_HIST_SUB] = small_count(l[i]);
+	}
+	if (allocated(h))
+		free(h->b);
 	h->b = b;
 	h->lo = (uint16_t)lo;
 	h->nr = (uint16_t)nr;
@@ -71,26 +92,29 @@ static int resize(struct ts_hist *h, unsigned int lo, unsigned int hi)
 /* Count @n in bucket @idx of the list; 1 when the list cannot hold it. */
 static int small_add(struct ts_hist *h, unsigned int idx, uint64_t n)
 {
+	uint32_t *l = list(h);
 	unsigned int i, j;
 
-	for (i = 0; i < h->ns && small_idx(h->b[i]) < idx; i++)
+	for (i = 0; i < h->ns && small_idx(l[i]) < idx; i++)
 		;
-	if (i < h->ns && small_idx(h->b[i]) == idx) {
-		if (n > SMALL_MAX - small_count(h->b[i]))
+	if (i < h->ns && small_idx(l[i]) == idx) {
+		if (n > SMALL_MAX - small_count(l[i]))
 			return 1;
-		h->b[i] += (uint32_t)n << TS_HIST_SMALL_SHIFT;
+		l[i] += (uint32_t)n << TS_HIST_SMALL_SHIFT;
 		return 0;
 	}
 	if (h->ns == TS_HIST_SMALL || n > SMALL_MAX)
 		return 1;
-	if (!h->b) {
-		h->b = malloc(TS_HIST_SMALL * sizeof(*h->b));
-		if (!h->b)
+	if (h->ns == TS_HIST_INLINE) { /* the list leaves the struct */
+		l = malloc(TS_HIST_SMALL * sizeof(*l));
+		if (!l)
 			return -ENOMEM;
+		memcpy(l, h->in, sizeof(h->in));
+		h->b = l;
 	}
 	for (j = h->ns; j > i; j--)
-		h->b[j] = h->b[j - 1];
-	h->b[i] = idx | (uint32_t)n << TS_HIST_SMALL_SHIFT;
+		l[j] = l[j - 1];
+	l[i] = idx | (uint32_t)n << TS_HIST_SMALL_SHIFT;
 	h->ns++;
 	return 0;
 }
@@ -105,8 +129,8 @@ static bool span(const struct ts_hist *h, unsigned int *lo, unsigned int *hi)
 	}
 	if (!h->ns)
 		return false;
-	*lo = small_idx(h->b[0]) / TS_HIST_SUB;
-	*hi = small_idx(h->b[h->ns - 1]) / TS_HIST_SUB;
+	*lo = small_idx(clist(h)[0]) / TS_HIST_SUB;
+	*hi = small_idx(clist(h)[h->ns - 1]) / TS_HIST_SUB;
 	return true;
 }
 
@@ -133,7 +157,8 @@ int ts_hist_add_slow(struct ts_hist *h, unsigned int idx, uint64_t n)
 
 void ts_hist_release(struct ts_hist *h)
 {
-	free(h->b);
+	if (allocated(h))
+		free(h->b);
 	memset(h, 0, sizeof(*h));
 }
 
@@ -146,13 +171,14 @@ int ts_hist_merge(struct ts_hist *dst, const struct ts_hist *src)
 		return 0;
 	if (!src->nr) {
 		/* a list: bucket by bucket, so that a list stays a list while it can */
+		const uint32_t *l = clist(src);
+
 		for (i = 0; i < src->ns; i++) {
-			unsigned int idx = small_idx(src->b[i]);
+			unsigned int idx = small_idx(l[i]);
 
 			if (idx / TS_HIST_SUB - dst->lo < dst->nr)
-				count_add(&dst->b[idx - dst->lo * TS_HIST_SUB],
-					  small_count(src->b[i]));
-			else if ((err = ts_hist_add_slow(dst, idx, small_count(src->b[i]))))
+				count_add(&dst->b[idx - dst->lo * TS_HIST_SUB], small_count(l[i]));
+			else if ((err = ts_hist_add_slow(dst, idx, small_count(l[i]))))
 				return err;
 		}
 	} else {
@@ -193,14 +219,16 @@ uint64_t ts_hist_quantile(const struct ts_hist *h, double q)
 	if (rank < 1)
 		rank = 1;
 	if (!h->nr) {
+		const uint32_t *l = clist(h);
+
 		for (n = 0; n < h->ns; n++) {
-			seen += small_count(h->b[n]);
+			seen += small_count(l[n]);
 			if (seen >= rank)
 				break;
 		}
 		if (n == h->ns)
 			return h->max;
-		i = small_idx(h->b[n]);
+		i = small_idx(l[n]);
 	} else {
 		n = (unsigned int)h->nr * TS_HIST_SUB;
 		for (i = 0; i < n; i++) {
@@ -225,9 +253,11 @@ uint64_t ts_hist_get(const struct ts_hist *h, unsigned int idx)
 	unsigned int g = idx / TS_HIST_SUB, i;
 
 	if (!h->nr) {
+		const uint32_t *l = clist(h);
+
 		for (i = 0; i < h->ns; i++)
-			if (small_idx(h->b[i]) == idx)
-				return small_count(h->b[i]);
+			if (small_idx(l[i]) == idx)
+				return small_count(l[i]);
 		return 0;
 	}
 	if (g < h->lo || g >= (unsigned int)h->lo + h->nr)

@@ -311,7 +311,7 @@ size_t ts_idle_nr_exit_fns(const struct ts_idle *m, int hr)
 
 const struct ts_idle_exit_fn *ts_idle_exit_fn_at(const struct ts_idle *m, int hr, size_t i)
 {
-	return i < m->exit_fns[!!hr].nr ? m->exit_fns[!!hr].v[i] : NULL;
+	return i < m->exit_fns[!!hr].nr ? ts_objtab_at(&m->exit_fns[!!hr], i) : NULL;
 }
 
 const char *ts_idle_exit_name(int cause)

@@ -323,7 +323,7 @@ size_t ts_idlepath_nr_fns(const struct ts_idlepath *m, int tab)
 
 const struct ts_idlepath_fn *ts_idlepath_fn_at(const struct ts_idlepath *m, int tab, size_t i)
 {
-	return i < ts_idlepath_nr_fns(m, tab) ? m->fns[tab].v[i] : NULL;
+	return i < ts_idlepath_nr_fns(m, tab) ? ts_objtab_at(&m->fns[tab], i) : NULL;
 }
 
 /*

@@ -219,7 +219,7 @@ void ts_irq_finish(struct ts_irq *m, uint64_t end)
 	 * record would otherwise keep its parent's name where the source has no COMM records.
 	 */
 	for (size_t i = 0; i < m->tasks.nr; i++) {
-		struct ts_irq_task *t = m->tasks.v[i];
+		struct ts_irq_task *t = ts_objtab_at(&m->tasks, i);
 		const char *c = t->pid ? ts_objtab_find(&m->comms, (uint32_t)t->pid) : "swapper";
 
 		snprintf(t->comm, sizeof(t->comm), "%s", c ? c : "");
@@ -248,7 +248,7 @@ size_t ts_irq_nr_tasks(const struct ts_irq *m)
 
 const struct ts_irq_task *ts_irq_task_at(const struct ts_irq *m, size_t i)
 {
-	return i < m->tasks.nr ? m->tasks.v[i] : NULL;
+	return i < m->tasks.nr ? ts_objtab_at(&m->tasks, i) : NULL;
 }
 
 size_t ts_irq_nr_src_tasks(const struct ts_irq *m)
@@ -258,7 +258,7 @@ size_t ts_irq_nr_src_tasks(const struct ts_irq *m)
 
 const struct ts_irq_src_task *ts_irq_src_task_at(const struct ts_irq *m, size_t i)
 {
-	return i < m->src_tasks.nr ? m->src_tasks.v[i] : NULL;
+	return i < m->src_tasks.nr ? ts_objtab_at(&m->src_tasks, i) : NULL;
 }
 
 void ts_irq_totals(const struct ts_irq *m, uint64_t ns[TS_IRQC_NR])

@@ -211,7 +211,7 @@ size_t ts_migrate_nr_tasks(const struct ts_migrate *m)
 
 const struct ts_migrate_task *ts_migrate_task_at(const struct ts_migrate *m, size_t i)
 {
-	return i < m->tasks.nr ? m->tasks.v[i] : NULL;
+	return i < m->tasks.nr ? ts_objtab_at(&m->tasks, i) : NULL;
 }
 
 size_t ts_migrate_nr_pairs(const struct ts_migrate *m)
@@ -221,7 +221,7 @@ size_t ts_migrate_nr_pairs(const struct ts_migrate *m)
 
 const struct ts_migrate_pair *ts_migrate_pair_at(const struct ts_migrate *m, size_t i)
 {
-	return i < m->pairs.nr ? m->pairs.v[i] : NULL;
+	return i < m->pairs.nr ? ts_objtab_at(&m->pairs, i) : NULL;
 }
 
 static int migrate_metrics(const void *mv, struct ts_metric_sink *s)

@@ -210,7 +210,7 @@ size_t ts_rcu_nr_cb_fns(const struct ts_rcu *m)
 
 const struct ts_rcu_cb_fn *ts_rcu_cb_fn_at(const struct ts_rcu *m, size_t i)
 {
-	return i < m->cb_fns.nr ? m->cb_fns.v[i] : NULL;
+	return i < m->cb_fns.nr ? ts_objtab_at(&m->cb_fns, i) : NULL;
 }
 
 static int rcu_metrics(const void *mv, struct ts_metric_sink *s)

@@ -693,7 +693,7 @@ size_t ts_sched_nr_waits(const struct ts_sched *m)
 
 const struct ts_sched_wait *ts_sched_wait_at(const struct ts_sched *m, size_t i)
 {
-	return i < m->waits.nr ? m->waits.v[i] : NULL;
+	return i < m->waits.nr ? ts_objtab_at(&m->waits, i) : NULL;
 }
 
 size_t ts_sched_nr_thread_classes(const struct ts_sched *m)

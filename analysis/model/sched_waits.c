@@ -229,7 +229,7 @@ static int sum_wakers(const struct ts_sched *m, const struct ts_sched_wait *cons
 	if (max < 2)
 		return -EINVAL;
 	for (i = 0; i < n; i++) {
-		const struct ts_sched_wait *w = v ? v[i] : m->waits.v[i];
+		const struct ts_sched_wait *w = v ? v[i] : ts_objtab_at(&m->waits, i);
 		uint64_t work = by_work ? w->work : 0;
 
 		if (keep && !keep(ctx, w))

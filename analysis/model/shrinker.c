@@ -129,7 +129,7 @@ size_t ts_shrinker_nr_fns(const struct ts_shrinker *m)
 
 const struct ts_shrink_fn *ts_shrinker_fn_at(const struct ts_shrinker *m, size_t i)
 {
-	return i < m->fns.nr ? m->fns.v[i] : NULL;
+	return i < m->fns.nr ? ts_objtab_at(&m->fns, i) : NULL;
 }
 
 size_t ts_shrinker_nr_tasks(const struct ts_shrinker *m)
@@ -139,7 +139,7 @@ size_t ts_shrinker_nr_tasks(const struct ts_shrinker *m)
 
 const struct ts_shrink_task *ts_shrinker_task_at(const struct ts_shrinker *m, size_t i)
 {
-	return i < m->stats.nr ? m->stats.v[i] : NULL;
+	return i < m->stats.nr ? ts_objtab_at(&m->stats, i) : NULL;
 }
 
 const struct ts_shrink_totals *ts_shrinker_totals(const struct ts_shrinker *m)

@@ -171,7 +171,7 @@ size_t ts_timer_nr_fns(const struct ts_timer *m)
 
 const struct ts_timer_fn *ts_timer_fn_at(const struct ts_timer *m, size_t i)
 {
-	return i < m->fns.nr ? m->fns.v[i] : NULL;
+	return i < m->fns.nr ? ts_objtab_at(&m->fns, i) : NULL;
 }
 
 const struct ts_timer_totals *ts_timer_totals(const struct ts_timer *m)

@@ -151,7 +151,7 @@ size_t ts_wq_nr_fns(const struct ts_wq *m)
 
 const struct ts_wq_fn *ts_wq_fn_at(const struct ts_wq *m, size_t i)
 {
-	return i < m->fns.nr ? m->fns.v[i] : NULL;
+	return i < m->fns.nr ? ts_objtab_at(&m->fns, i) : NULL;
 }
 
 const struct ts_wq_totals *ts_wq_totals(const struct ts_wq *m)

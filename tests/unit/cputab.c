@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The models' shared tables (common/map.h): per-CPU table, table set-up, open-at-end count, and
- * the name index (every name of a few thousand found at its index, absent ones not found).
+ * the name index (every name of a few thousand found at its index, absent ones not found), and
+ * an object table over many blocks (each object where it was made, in first-seen order).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,6 +73,41 @@ static void strix(void)
 	free(names);
 }
 
+/* 5,000 objects, across the table's blocks (8, 16, 32, ... objects): counted by hand. */
+static void objtab_blocks(void)
+{
+	struct ts_objtab t = { .size = sizeof(struct obj) };
+	struct obj **made = calloc(5000, sizeof(*made));
+	size_t i, bad_at = 0, bad_find = 0, bad_new = 0, bad_val = 0;
+	int isnew;
+
+	if (!made)
+		return;
+	for (i = 0; i < 5000; i++) { /* keys out of order, so that first-seen is not sorted */
+		made[i] = ts_objtab_get(&t, i * 7919 % 5003 + 1, &isnew);
+		bad_new += !made[i] || !isnew || made[i]->a;
+		if (made[i])
+			made[i]->a = i;
+	}
+	for (i = 0; i < 5000; i++) {
+		struct obj *o = ts_objtab_get(&t, i * 7919 % 5003 + 1, &isnew);
+
+		bad_at += ts_objtab_at(&t, i) != made[i];
+		bad_find += ts_objtab_find(&t, i * 7919 % 5003 + 1) != made[i] || o != made[i] ||
+			    isnew;
+		bad_val += made[i] && made[i]->a != i;
+	}
+	is_int((int)t.nr, 5000, "5,000 objects made");
+	is_int((int)bad_new, 0, "each one new and zeroed when made");
+	is_int((int)bad_at, 0, "the object at i is the i-th made, across blocks");
+	is_int((int)bad_find, 0, "find and get give the same object again, not new");
+	is_int((int)bad_val, 0, "no object was overwritten by a later one (none overlap)");
+	ok(!ts_objtab_find(&t, 5004) && !ts_objtab_find(&t, 0), "an absent key is not found");
+	ts_objtab_release(&t, NULL);
+	ok(!t.nr && !t.map.nr && !t.blk[0], "the released table is empty");
+	free(made);
+}
+
 int main(void)
 {
 	struct model *m = ts_tables_new(sizeof(*m), tabs, 2);
@@ -111,5 +147,6 @@ int main(void)
 	ts_objtab_release(&m->tab, NULL);
 	free(m);
 	strix();
+	objtab_blocks();
 	return tap_done();
 }

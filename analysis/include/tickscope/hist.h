@@ -24,15 +24,21 @@
  * TS_HIST_NR_BUCKETS u32 (3.8 KiB), usually a few hundred bytes. A histogram that has seen
  * at most TS_HIST_SMALL distinct buckets keeps them as a short sorted list instead (nr 0, ns
  * entries of bucket index | count << TS_HIST_SMALL_SHIFT), so that the per-task histograms of
- * the many short-lived tasks of a busy machine cost 32 bytes each, not a window of groups.
+ * the many short-lived tasks of a busy machine cost 32 bytes each, not a window of groups; a
+ * list of at most TS_HIST_INLINE entries lies in the struct itself (most of those tasks' have
+ * one or two), and no allocation is made for it.
  * A bucket saturates at UINT32_MAX (4.29e9 values in one bucket); count, sum, min and max are
  * u64 and always exact. A zeroed struct is empty.
  */
 #define TS_HIST_SMALL 6
 #define TS_HIST_SMALL_SHIFT 10
+#define TS_HIST_INLINE 2
 struct ts_hist {
 	uint64_t count, sum, min, max;
-	uint32_t *b; /* the window of nr groups from group lo, or the list when nr is 0 */
+	union {
+		uint32_t *b; /* the window of nr groups from group lo, or the list when nr is 0 */
+		uint32_t in[TS_HIST_INLINE]; /* the list, when nr is 0 and ns <= TS_HIST_INLINE */
+	};
 	uint16_t lo, nr, ns;
 };
 
