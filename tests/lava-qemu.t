@@ -34,9 +34,19 @@ cat >"$tmp/www/cgi-bin/up" <<EOF
 #!/bin/sh
 name=\${PATH_INFO##*/}
 case "\$name" in '' | .*) printf 'Status: 400 Bad Request\r\n\r\n'; exit 0 ;; esac
-head -c "\${CONTENT_LENGTH:-0}" >"$tmp/in/\$name.part" && mv "$tmp/in/\$name.part" "$tmp/in/\$name"
-printf 'Status: 201 Created\r\nContent-Type: text/plain\r\n\r\nstored %s\n' "\$name"
+part=$tmp/in/\$name.part
+head -c "\${CONTENT_LENGTH:-0}" >"\$part"
+got=\$(wc -c <"\$part")
+# a body cut short is refused, not stored as the whole archive; up.log says what came
+if [ "\$got" = "\${CONTENT_LENGTH:-0}" ] && mv "\$part" "$tmp/in/\$name"; then
+	echo "\$name: stored, \$got bytes" >>"$tmp/up.log"
+	printf 'Status: 201 Created\r\nContent-Type: text/plain\r\n\r\nstored %s\n' "\$name"
+else
+	echo "\$name: refused, \$got of \${CONTENT_LENGTH:-?} bytes" >>"$tmp/up.log"
+	printf 'Status: 500 Internal Server Error\r\n\r\n'
+fi
 EOF
+: >"$tmp/up.log"
 chmod 755 "$tmp/www/cgi-bin/up"
 # A port is this test's when its receiver serves this test's own file: another test's receiver
 # may hold the port (its httpd then exits), and a loaded machine may start ours late. No fixed
@@ -60,7 +70,9 @@ for p in 18917 28917 38917 48917; do
 	wait "$hpid" 2>/dev/null
 done
 [ -n "$port" ] || skip_all "no free port for the receiver ($(cat "$tmp/httpd.err"))"
-trap 'kill "$hpid" 2>/dev/null; rm -rf "$tmp"' EXIT
+# TS_LAVA_KEEP=DIR: a copy of this test's folder (the jobs' logs, what arrived) is left there
+trap 'kill "$hpid" 2>/dev/null; [ -z "${TS_LAVA_KEEP:-}" ] || cp -a "$tmp" "$TS_LAVA_KEEP"
+	rm -rf "$tmp"' EXIT
 
 # 3. The jobs: 2 runs of default and nohz-off, one boot each, interleaved; batch 1 from the
 # default jobs (summaries travel), batch 2 from TRACES=1 ones (the traces too). The guest
@@ -90,6 +102,24 @@ job_passed() {
 	grep '"lvl": "results"' "$tmp/$1.log" |
 		grep -q '"case": "job", "definition": "lava", "result": "pass"' && [ "$(cat "$tmp/$1.rc")" = 0 ]
 }
+# What a job said, for its failed checks, on stderr (prove shows that without -v, not a diag):
+# its cases, then LAVA's warnings and errors and the board's console from the recorder's start
+# on (ts-record's and ts-lava-run's lines, and the kernel's among them; without the recorder, the
+# console's last 30 lines), then what the receiver stored and said.
+job_story() {
+	{
+		echo "#   $1: lava-run exit status $(cat "$tmp/$1.rc"); its cases (results.sh):" \
+			"$(tr '\n' ';' <"$tmp/$1.cases")"
+		sed -n 's/^{"dt": "[^"T]*T\([0-9:]*\)[^"]*", "lvl": "\([a-z]*\)", "msg": /\1 \2 /p' \
+			"$tmp/$1.log" | awk '$2 == "target" && / ts-lava-run\.sh / { on = 1 }
+				$2 ~ /^(warning|error|exception)$/ || ($2 == "target" && on) { print; next }
+				$2 == "target" { t[++n % 30] = $0 }
+				END { for (i = n - 29; !on && i <= n; i++) if (i > 0) print t[i % 30] }' |
+			tail -n 80 | cut -c1-300 | sed "s/^/#   $1: /"
+		echo "#   the receiver stored: $(tr '\n' ';' <"$tmp/up.log")"
+		sed "s/^/#   the receiver said: /" "$tmp/httpd.err"
+	} >&2
+}
 for batch in 1 2; do
 	s=$(date +%s)
 	set --
@@ -110,6 +140,8 @@ for j in "$tmp/jobs"/*.yaml; do
 	b=$(basename "$j" .yaml)
 	v=$(sed -n "s/^  tickscope.variant: '\(.*\)'/\1/p" "$j")
 	r=$(sed -n 's/^  tickscope.first_run: //p' "$j")
+	# shellcheck disable=SC2154 # tap.sh's count of failed tests: this job's checks come next
+	nf=$_tap_failed
 	job_passed "$b"
 	ok $? "$b: lava-run passes the job"
 	"$TS_TOP/boards/lava/results.sh" "$tmp/$b.log" >"$tmp/$b.cases"
@@ -119,14 +151,16 @@ for j in "$tmp/jobs"/*.yaml; do
 	ok $? "$b: the run folder was uploaded and referenced"
 	grep -Eq "^$v-run-$r-summary pass [0-9.]+ s\$" "$tmp/$b.cases"
 	ok $? "$b: the board computed the run's summary: $(grep -- "-summary " "$tmp/$b.cases")"
-	grep -q "$v-run-$r pass" "$tmp/$b.cases" || tail -n 20 "$tmp/$b.log" | sed 's/^/# /'
+	[ "$_tap_failed" = "$nf" ] || job_story "$b"
 	sed -n 's/^[^ ]* pass \([0-9.]*\) us_per_round_trip$/\1/p' "$tmp/$b.cases" >>"$tmp/lava-$v.txt"
 done
 "$TS_TOP/boards/lava/results.sh" "$tmp/badup.log" >"$tmp/badup.cases"
 job_passed badup && grep -qx "upload-default fail - -" "$tmp/badup.cases" &&
 	grep -Eq "^default-run-1 pass [0-9.]+ " "$tmp/badup.cases" && ! grep -q "^runs-" "$tmp/badup.cases"
 ok $? "a refused upload: the job still passes, its upload case fails (results.sh shows it)"
-is "$(ls "$tmp/in"/*.tar.gz 2>/dev/null | wc -l)" 4 "four archives arrived at the receiver"
+n=$(ls "$tmp/in"/*.tar.gz 2>/dev/null | wc -l)
+is "$n" 4 "four archives arrived at the receiver"
+[ "$n" = 4 ] || echo "#   the receiver: $(tr '\n' ';' <"$tmp/up.log") $(cat "$tmp/httpd.err")" >&2
 
 # 5. lava-collect: every run kept, and compare's per-run results are what LAVA reported.
 "$TS_TOP/boards/lava/collect.sh" IN="$tmp/in" EXPERIMENT=pingpong-nohz OUT="$tmp/c" \

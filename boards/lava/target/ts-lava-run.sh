@@ -74,7 +74,9 @@ set -f
 	--board "$dtype" --variant "$variant" --summary 1 $pass --note "device_type=$dtype" \
 	--note "experiment=$exp" --note "lava_job=$job" --note "kernel_flavour=$flavour" \
 	--note "kernel_hash=$khash" --note "kernel_image_sha256=${ksha:--}" --note transport=lava
+rec_rc=$?
 set +f
+[ "$rec_rc" = 0 ] || say "ts-record.sh exited with status $rec_rc"
 
 # What travels of a complete run: everything with --traces 1, or when its summary failed (the
 # collector then decodes the trace); else all but the trace and what only decoding needs.
@@ -102,6 +104,16 @@ while [ "$k" -lt $((first + runs)) ]; do
 				! -name kallsyms ! -name kconfig | sort | tr '\n' ' ')"
 		fi
 	else
+		# why, on the console, where LAVA's log keeps it: a failed run does not travel
+		if [ -f "$r.failed/meta.txt" ]; then
+			say "run $k failed: $(sed -n 's/^failure=//p' "$r.failed/meta.txt")"
+			for f in perf-record.log workload.out; do
+				[ ! -s "$r.failed/$f" ] || tail -n 5 "$r.failed/$f" |
+					sed "s/^/ts-lava-run: run $k: $f: /" >&2
+			done
+		else
+			say "run $k: no complete run folder (ts-record.sh's lines above say why)"
+		fi
 		tc "$variant-run-$k" --result fail
 	fi
 	k=$((k + 1))
