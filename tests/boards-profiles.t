@@ -173,19 +173,29 @@ ok $? "it says what failed"
 # (failing or stopping on demand) and a tracefs whose kprobe_events is a file: what the script
 # asked the kernel, in order.
 if [ "$(id -u)" != 0 ]; then
-	for t in fails stopped kprobes says bad-probe completes huge-runs out-under-file; do
+	for t in fails stopped kprobes says bad-probe completes huge-runs out-under-file \
+		damaged-kept damaged-retried; do
 		skip "ts-record.sh: $t" "ts-record.sh needs root (it records system-wide)"
 	done
 else
 	b=$tmp/board
 	mkdir -p "$b/tracefs" "$b/bin" "$b/out/run-1"
-	printf 'sched:sched_switch\n' >"$b/tracefs/available_events"
+	printf 'sched:sched_switch\ntimer:hrtimer_expire_entry\ntimer:hrtimer_expire_exit\n' \
+		>"$b/tracefs/available_events"
 	: >"$b/tracefs/kprobe_events"
 	cat >"$b/bin/perf" <<'PERF'
 #!/bin/sh
 case "$1" in
 version) echo "perf version 6.1.test" ;;
-report) echo "          SAMPLE events:        100" ;;
+report)
+	# TS_TEST_STATS: a damaged run's perf report --stats, given once (then removed)
+	if [ -n "${TS_TEST_STATS:-}" ] && [ -f "$TS_TEST_STATS" ]; then
+		cat "$TS_TEST_STATS"
+		rm -f "$TS_TEST_STATS"
+	else
+		echo "          SAMPLE events:        100"
+	fi
+	;;
 record)
 	while [ $# -gt 0 ] && [ "$1" != -- ]; do shift; done
 	shift
@@ -250,5 +260,22 @@ PERF
 	is "$? $(grep -v '^ts-record: recorder:' "$tmp/err") $(cat "$tmp/afile")" \
 		"1 ts-record: error: cannot create $tmp/afile/r (Not a directory) mine" \
 		"--out under a file: one line naming it, exit 1, the file kept"
+	# A trace of which one half of a pair never reached perf (damaged/: perf report --stats
+	# of a real run of the emulated board) is refused; with --retries the run is recorded
+	# again, and the run kept says what was refused (a LAVA job passes --retries 2).
+	dmg=$TS_TOP/tests/fixtures/boards/damaged/hrtimer-entry-off.perf-stats.txt
+	pair=sched:sched_switch,timer:hrtimer_expire_entry,timer:hrtimer_expire_exit
+	why="damaged trace: timer:hrtimer_expire_entry: 0 samples while timer:hrtimer_expire_exit"
+	why="$why had 42722: the event never reached perf (see perf-stats.txt)"
+	cp "$dmg" "$b/stats"
+	TS_TEST_STATS=$b/stats ts_rec --events "$pair" >"$tmp/out" 2>"$tmp/err"
+	is "$? $(cat "$b/out/run-1/perf.data") $(sed -n 's/^failure=//p' "$b/out/run-1.failed/meta.txt")" \
+		"1 data $why" "without --retries a damaged trace is refused: run-1.failed says why"
+	cp "$dmg" "$b/stats"
+	TS_TEST_STATS=$b/stats ts_rec --events "$pair" --retries 1 >"$tmp/out" 2>"$tmp/err"
+	is "$? $(sed -n 's/^refused_attempts=//p; s/^refused_reason=//p; s/^status=//p' \
+		"$b/out/run-1/meta.txt" | tr '\n' '|') $(ls -A "$b/out" | tr '\n' ' ')" \
+		"0 1|$why|complete| run-1 " \
+		"--retries 1: recorded again, complete, its meta.txt keeps the refusal"
 fi
 tap_done

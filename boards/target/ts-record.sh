@@ -56,6 +56,10 @@ Options:
                        tickscope record; or perf, or tickscope. meta.txt says which
                        (recorder=) and why (recorder_reason=)
   --tickscope PATH     tickscope binary (default: tickscope next to this script, or in PATH)
+  --retries N          record a run refused as a damaged trace (below) again, up to N
+                       more times (default 0); a run kept after a retry says how many
+                       attempts were refused and why (refused_attempts=, refused_reason=
+                       in meta.txt). A run that fails for any other reason is not retried
   --summary 0|1        1: compute each complete run's summary here (tickscope summary
                        --charts), so that it can travel without perf.data; meta.txt says
                        summary=ok or why not, and summary_s= how long it took (default 0)
@@ -121,6 +125,7 @@ out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
 mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
 iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
 notes="" recorder=auto tickscope="" summary=0 probes="" broken_file="" cpus="" tracefs=""
+retries=0 refused=0 refused_why=""
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -144,6 +149,7 @@ while [ $# -gt 0 ]; do
 	--recorder) recorder=$2 ;;
 	--tickscope) tickscope=$2 ;;
 	--summary) summary=$2 ;;
+	--retries) retries=$2 ;;
 	--stress-ng) stressng=$2 ;;
 	--pingpong) pingpong=$2 ;;
 	--iters) iters=$2 ;;
@@ -201,7 +207,7 @@ if [ -n "$broken_file" ]; then
 fi
 [ -n "$out" ] || fail "--out is required"
 [ -n "$workload" ] || fail "--workload is required"
-for n in "$runs" "$first" "$iters" "$warmup" "$delay_us" "$workers" "$duration"; do
+for n in "$runs" "$first" "$iters" "$warmup" "$delay_us" "$workers" "$duration" "$retries"; do
 	case "$n" in '' | *[!0-9]*) fail "'$n' is not a number" ;; ??????????*) fail "'$n' is too large" ;; esac
 done
 [ "$runs" -ge 1 ] || fail "--runs must be at least 1"
@@ -549,6 +555,10 @@ record_one() {
 	meta perf_data_sha256 "$psha"
 	printf '%s' "$notes" >>"$rdir/meta.txt"
 	meta elapsed_s "$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.2f", b - a }')"
+	if [ "$refused" != 0 ]; then
+		meta refused_attempts "$refused"
+		meta refused_reason "$refused_why"
+	fi
 
 	if [ -n "$ev_missing" ]; then
 		say "run $k: missing events: $ev_missing (see events.txt)"
@@ -571,6 +581,7 @@ record_one() {
 		mv "$rdir" "$final.failed" || fail "cannot rename $rdir to $final.failed"
 		recording=""
 		say "run $k: FAILED: $why${earlier:+; the earlier run-$k is kept}"
+		case "$why" in "damaged trace: "*) return 2 ;; esac
 		return 1
 	fi
 	[ "$summary" = 0 ] || summarise
@@ -676,7 +687,19 @@ setup_probes
 rc=0
 k=$first
 while [ "$k" -lt $((first + runs)) ]; do
-	record_one "$k" || rc=1
+	# A damaged trace (an event of a pair never reached perf: the emulated board loses one
+	# now and then when its host is loaded) says nothing of the kernel under test: with
+	# --retries the run is recorded again, and its meta.txt keeps the refusals.
+	refused=0 refused_why=""
+	while :; do
+		r=0
+		record_one "$k" || r=$?
+		[ "$r" = 2 ] && [ "$refused" -lt "$retries" ] || break
+		refused=$((refused + 1))
+		refused_why=$(sed -n 's/^failure=//p' "$out/run-$k.failed/meta.txt")
+		say "run $k: recording it again (attempt $((refused + 1)) of $((retries + 1)))"
+	done
+	[ "$r" = 0 ] || rc=1
 	k=$((k + 1))
 done
 exit $rc

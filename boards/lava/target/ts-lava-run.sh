@@ -8,7 +8,7 @@ usage() {
 	cat <<'USAGE'
 Usage: ts-lava-run.sh --experiment NAME --device-type T --variant V --workload W
                       [--first-run K] [--runs N] [--kernel-flavour F] [--kernel-sha256 H]
-                      [--traces 0|1]
+                      [--traces 0|1] [--retries N]
                       [ts-record.sh options: --events --iters --warmup --delay-us --workers
                        --duration --mmap --callchains --recorder --pin-same --pin-cross]
 
@@ -22,13 +22,16 @@ to $TS_UPLOAD_URL/<file>, the job secret (LAVA writes secrets to /lava-<job>/sec
 "Authorization: Bearer $TS_UPLOAD_TOKEN" when that secret is set; lava-test-case
 upload-<variant> says whether it worked and lava-test-reference points at the file; the case
 <variant>-run-<k>-summary whether the run's summary was computed, measured in seconds.
+A run ts-record.sh refuses as a damaged trace (one half of an entry/exit pair lost: the
+emulated board does this now and then when its host is loaded) is recorded again, up to
+--retries times (default 2); its meta.txt says so (refused_attempts=, refused_reason=).
 USAGE
 }
 
 say() { echo "ts-lava-run: $*" >&2; }
 tc() { if command -v lava-test-case >/dev/null 2>&1; then lava-test-case "$@"; else say "case $*"; fi; }
 
-exp="" dtype="" variant="" workload="" first=1 runs=1 flavour=generic ksha="" traces=0
+exp="" dtype="" variant="" workload="" first=1 runs=1 flavour=generic ksha="" traces=0 retries=2
 pass=""
 while [ $# -gt 0 ]; do
 	case "$1" in --help | -h) usage; exit 0 ;; esac
@@ -43,6 +46,7 @@ while [ $# -gt 0 ]; do
 	--kernel-flavour) flavour=$2 ;;
 	--kernel-sha256) ksha=$2 ;;
 	--traces) traces=$2 ;;
+	--retries) retries=$2 ;;
 	--events | --iters | --warmup | --delay-us | --workers | --duration | --mmap | \
 		--callchains | --recorder | --pin-same | --pin-cross)
 		pass="$pass $1 $2" ;;
@@ -71,7 +75,8 @@ khash=$({ uname -r; uname -v; kconf; } | sha256sum | cut -d' ' -f1)
 set -f
 # shellcheck disable=SC2086
 "$here/ts-record.sh" --out "$out" --workload "$workload" --runs "$runs" --first-run "$first" \
-	--board "$dtype" --variant "$variant" --summary 1 $pass --note "device_type=$dtype" \
+	--board "$dtype" --variant "$variant" --summary 1 --retries "$retries" $pass \
+	--note "device_type=$dtype" \
 	--note "experiment=$exp" --note "lava_job=$job" --note "kernel_flavour=$flavour" \
 	--note "kernel_hash=$khash" --note "kernel_image_sha256=${ksha:--}" --note transport=lava
 rec_rc=$?
