@@ -233,6 +233,23 @@ static void test_wait_site(void)
  * run hrtimer_expire_entry had 0 samples and hrtimer_expire_exit 2,496, and the tick's figures
  * came out 0. They are unmeasured, with the reason; a pair with neither half seen is a true 0.
  */
+/*
+ * An analysis that recorded the @n events @rec, with the symbols, and cpu 1 running task 5
+ * from 1 s: the start of the unseen-half tests. NULL when it cannot be made.
+ */
+static struct ts_analysis *recorded(const char *const *rec, size_t n)
+{
+	struct ts_analysis *a;
+
+	if (ts_analysis_new(&a, NULL))
+		return NULL;
+	for (size_t i = 0; i < n; i++)
+		ts_analysis_note_recorded(a, rec[i]);
+	ts_analysis_set_symbols(a, sym, NULL);
+	feed(a, tev_switch(S, 1, 0, TS_STATE_SLEEPING, 5));
+	return a;
+}
+
 static void test_unseen_half(void)
 {
 	static const char *const rec[] = { "sched:sched_switch", "power:cpu_idle",
@@ -243,12 +260,9 @@ static void test_unseen_half(void)
 	struct list l = { 0 };
 	struct ts_analysis *a;
 
-	if (ts_analysis_new(&a, NULL))
+	a = recorded(rec, sizeof(rec) / sizeof(rec[0]));
+	if (!a)
 		return;
-	for (size_t i = 0; i < sizeof(rec) / sizeof(rec[0]); i++)
-		ts_analysis_note_recorded(a, rec[i]);
-	ts_analysis_set_symbols(a, sym, NULL);
-	feed(a, tev_switch(S, 1, 0, TS_STATE_SLEEPING, 5));
 	feed(a, tev_idle(S + 100, 0, 1));
 	feed(a, tev_timer(TS_EV_HRTIMER_EXPIRE_EXIT, S + 1400, 0, 0, 0));
 	feed(a, tev_idle(S + 1500, 0, TS_IDLE_EXIT));
@@ -294,12 +308,9 @@ static void test_unseen_half_irq(void)
 	struct list l = { 0 };
 	struct ts_analysis *a;
 
-	if (ts_analysis_new(&a, NULL))
+	a = recorded(rec, sizeof(rec) / sizeof(rec[0]));
+	if (!a)
 		return;
-	for (size_t i = 0; i < sizeof(rec) / sizeof(rec[0]); i++)
-		ts_analysis_note_recorded(a, rec[i]);
-	ts_analysis_set_symbols(a, sym, NULL);
-	feed(a, tev_switch(S, 1, 0, TS_STATE_SLEEPING, 5));
 	e.irq.irq = 11;
 	feed(a, e);
 	feed(a, tev_timer(TS_EV_HRTIMER_EXPIRE_EXIT, S + 1400, 0, 0, 0));
