@@ -237,6 +237,46 @@ for bad in 12x 99999999999999999999 -5 ' 5'; do
 	bad_meta add perf_data_size "$bad" 'a size in bytes'
 done
 
+# refused_attempts= (ts-record.sh --retries: the run was recorded again after attempts refused
+# as a damaged trace) that is not a count of attempts. One line naming the file and line.
+for bad in abc -1 2x ''; do
+	bad_meta add refused_attempts "$bad" 'a count of attempts'
+done
+
+# A run recorded again after a refused attempt (ts-record.sh --retries, as the LAVA jobs do):
+# its variant says so in one line among the confounders (the text and the JSON's), with the
+# first reason; nothing else of the comparison changes.
+rm -rf "$T/rt"
+mkdir -p "$T/rt"
+cp -r "$T/x/default" "$T/x/nohz-off" "$T/rt/"
+rt() {
+	"$TICKSCOPE" compare "$T/rt/default" "$T/rt/nohz-off" >"$T/rt$1.txt" 2>"$T/rt.err" &&
+		"$TICKSCOPE" compare --json "$T/rt/default" "$T/rt/nohz-off" >"$T/rt$1.json" 2>/dev/null
+}
+rt 0
+why="damaged trace: timer:hrtimer_expire_entry: 0 samples while timer:hrtimer_expire_exit had"
+why="$why 42722: the event never reached perf (see perf-stats.txt)"
+m=$T/rt/nohz-off/run-2/meta.txt
+awk -v why="$why" '/^status=complete$/ { print "refused_attempts=2"; print "refused_reason=" why }
+	{ print }' "$m" >"$T/meta" && mv "$T/meta" "$m"
+rt 1
+rc=$?
+note="nohz-off: 1 of its 2 runs recorded again after 2 attempts refused ($T/rt/nohz-off/run-2:"
+note="$note $why); a run kept after a retry is a selection, its refused attempt ran under load"
+[ $rc = 0 ] && [ "$(tail -n 1 "$m")" = status=complete ] &&
+	[ "$(diff "$T/rt0.txt" "$T/rt1.txt" | grep '^>')" = "$(printf '>   ! %s' "$note")" ] &&
+	[ -z "$(diff "$T/rt0.txt" "$T/rt1.txt" | grep '^<' | grep -v '^<   none found$')" ]
+ok $? "a run recorded again: one line for its variant among the confounders (exit $rc)"
+python3 - "$T/rt0.json" "$T/rt1.json" "$note" <<'PY'
+import json, sys
+a, b = (json.load(open(p)) for p in sys.argv[1:3])
+extra = [c for c in b["confounders"] if c not in a["confounders"]]
+assert extra == [sys.argv[3]], extra
+a["confounders"] = b["confounders"] = []
+assert a == b, "the numbers changed"
+PY
+ok $? "... in the JSON's confounders too, and every figure of the JSON is the same"
+
 # A stress-ng run that says it failed (an instance killed: "fail: ... metrics-check: stressor
 # metrics corrupted, data is compromised", "unsuccessful run completed") printed its table all
 # the same, which was compared as a measurement; and a run folder whose workload.out is refused

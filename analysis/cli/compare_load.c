@@ -145,10 +145,10 @@ static char *meta_get(const char *meta, const char *key)
  */
 static int meta_dup(const char *mp, const char *meta)
 {
-	static const char *const once[] = { "kernel",	    "cpus_online",    "events",
-					    "boot_args",    "events_missing", "workload_cmd",
-					    "lost_samples", "perf_data_size", "perf_data_sha256",
-					    "variant_check" };
+	static const char *const once[] = { "kernel",	     "cpus_online",	 "events",
+					    "boot_args",     "events_missing",	 "workload_cmd",
+					    "lost_samples",  "perf_data_size",	 "perf_data_sha256",
+					    "variant_check", "refused_attempts", "refused_reason" };
 	const char *l, *k;
 	int line = 1, kl;
 
@@ -211,6 +211,41 @@ static int meta_lost(const char *mp, const char *meta, double *lost)
 		cli_error("%s:%d: lost_samples '%.*s' is not a count of samples", mp, line,
 			  (int)strcspn(v, "\n"), v);
 		return 2;
+	}
+	return 0;
+}
+
+/*
+ * meta.txt's refused_attempts= and refused_reason= (boards/target/ts-record.sh --retries: the
+ * run was recorded again after that many attempts refused as a damaged trace) into @r. A value
+ * that is not a count is refused: returns 2 after naming the file and line (or saying there
+ * is no memory), else 0.
+ */
+static int meta_refused(const char *mp, const char *meta, struct ts_run *r)
+{
+	const char *v;
+	char *end;
+	long n;
+	int line;
+
+	v = meta_at(meta, "refused_attempts=", &line);
+	if (!v)
+		return 0;
+	errno = 0;
+	n = strtol(v, &end, 10);
+	if (end == v || (*end && *end != '\n') || *v < '0' || *v > '9' || errno || n > 1000000) {
+		cli_error("%s:%d: refused_attempts '%.*s' is not a count of attempts", mp, line,
+			  (int)strcspn(v, "\n"), v);
+		return 2;
+	}
+	r->refused_attempts = (int)n;
+	v = meta_at(meta, "refused_reason=", &line);
+	if (n && v && *v && *v != '\n') {
+		r->refused_reason = strndup(v, strcspn(v, "\n"));
+		if (!r->refused_reason) {
+			cli_error("%s: out of memory", mp);
+			return 2;
+		}
 	}
 	return 0;
 }
@@ -425,9 +460,9 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	int err = 0;
 
 	*cmd = NULL;
-	if (meta &&
-	    (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) || trace_id(mp, meta, id) ||
-	     (!o->summarise && (check_failed(mp, meta) || check_variant(mp, meta, o))))) {
+	if (meta && (meta_dup(mp, meta) || meta_lost(mp, meta, &r->lost) ||
+		     trace_id(mp, meta, id) || meta_refused(mp, meta, r) ||
+		     (!o->summarise && (check_failed(mp, meta) || check_variant(mp, meta, o))))) {
 		free(meta);
 		free(mp);
 		free(cp);

@@ -302,6 +302,33 @@ static void busy_runs(const struct ts_cmp_variant *var, const struct ts_cmp_cell
 	}
 }
 
+/*
+ * The runs of @var recorded again after attempts refused as a damaged trace (ts-record.sh
+ * --retries): one line for the variant, with the first such run's reason. A run kept after a
+ * retry is a selection: the attempt refused was recorded under the same load.
+ */
+static int refused_runs(struct ts_cmp *c, int *cap, const struct ts_cmp_variant *var)
+{
+	const struct ts_run *first = NULL;
+	int runs = 0, attempts = 0;
+
+	for (int r = 0; r < var->nr_runs; r++) {
+		if (var->runs[r].refused_attempts <= 0)
+			continue;
+		first = first ? first : &var->runs[r];
+		runs++;
+		attempts += var->runs[r].refused_attempts;
+	}
+	if (!first)
+		return 0;
+	return say(c, cap,
+		   "%s: %d of its %d run%s recorded again after %d attempt%s refused (%s: %s);"
+		   " a run kept after a retry is a selection, its refused attempt ran under load",
+		   var->name, runs, var->nr_runs, var->nr_runs == 1 ? "" : "s", attempts,
+		   attempts == 1 ? "" : "s", first->label,
+		   first->refused_reason ? first->refused_reason : "no reason given");
+}
+
 static int load_confounders(struct ts_cmp *c, int *cap)
 {
 	const struct ts_cmp_row *o = ts_cmp_find(c, "task.other_cpu.share");
@@ -315,6 +342,7 @@ static int load_confounders(struct ts_cmp *c, int *cap)
 			if (var->runs[r].lost > 0)
 				err = say(c, cap, "%s: %s lost %.0f events", var->name,
 					  var->runs[r].label, var->runs[r].lost);
+		err = err ?: refused_runs(c, cap, var);
 		if (!o || err)
 			continue;
 		busy_runs(var, &o->cell[v], runs, sizeof(runs));

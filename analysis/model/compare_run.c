@@ -200,6 +200,7 @@ void ts_run_release(struct ts_run *r)
 	free(r->ix);
 	free(r->m);
 	free(r->label);
+	free(r->refused_reason);
 	memset(r, 0, sizeof(*r));
 	r->intern = intern; /* the run may be filled again: its names stay interned */
 	r->intern_ctx = ictx;

@@ -71,6 +71,12 @@ struct ts_run {
 	char *fact[TS_FACT_NR]; /* NULL when unknown */
 	double lost; /* lost events (perf's LOST records and meta.txt), NAN if unknown */
 	/*
+	 * Attempts refused as a damaged trace before this run was kept (meta.txt's
+	 * refused_attempts=, ts-record.sh --retries; 0: none), and the first one's reason (NULL)
+	 */
+	int refused_attempts;
+	char *refused_reason;
+	/*
 	 * Which families of events (the analysis's sections) the trace recorded: per section,
 	 * 0 when unknown (no trace, a summary before format 14), else 1 + its enum ts_presence
 	 * (ts_run_section()). A figure of a family not recorded is not measured, never 0.
