@@ -230,10 +230,16 @@ done
 kill -TERM "-$pid"
 wait "$pid"
 rc=$?
+# make stops at once ("wait: No child processes"); record.sh and ts-record.sh clean up after
+# perf has written its last buffers: the check is of what is left when they have all ended
+while pgrep -g "$pid" >/dev/null; do
+	sleep 0.2
+done
 sums >"$tmp/sums.after"
+left=$(ls -A "$d" | tr '\n' ' ')
 [ $rc -ne 0 ] && cmp -s "$tmp/sums.before" "$tmp/sums.after" &&
-	[ "$(ls -A "$d" | tr '\n' ' ')" = "run-1 run-2 " ]
-ok $? "a re-run stopped while recording (after ${n}s): exit $rc, the earlier runs kept, nothing left"
+	[ "$left" = "run-1 run-2 " ]
+ok $? "a re-run stopped while recording (after ${n}s): exit $rc, the earlier runs kept, left: $left"
 ls -A "$d" | sed 's/^/# /'
 
 tap_done
