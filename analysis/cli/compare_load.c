@@ -177,11 +177,6 @@ static int meta_dup(const char *mp, const char *meta)
 	return 0;
 }
 
-/*
- * meta.txt's lost_samples= into *@lost: a count (NAN when the key is absent: not known). A
- * value that is not a count ("abc", "-5": strtod() read them as 0 and -5 lost samples) is
- * refused: returns 2 after naming the file and line, else 0.
- */
 /* The value of @key's first line ("key=" included in @key), its line number in *@line; or NULL. */
 static const char *meta_at(const char *meta, const char *key, int *line)
 {
@@ -195,6 +190,11 @@ static const char *meta_at(const char *meta, const char *key, int *line)
 	return *l ? l + n : NULL;
 }
 
+/*
+ * meta.txt's lost_samples= into *@lost: a count (NAN when the key is absent: not known). A
+ * value that is not a count ("abc", "-5": strtod() read them as 0 and -5 lost samples) is
+ * refused: returns 2 after naming the file and line, else 0.
+ */
 static int meta_lost(const char *mp, const char *meta, double *lost)
 {
 	const char *v;
