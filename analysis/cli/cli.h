@@ -95,10 +95,14 @@ const char *cli_formats_cache(void);
  */
 char *cli_cache_file(const char *data, const char *suffix);
 
-/* Make that folder (with its parents). Return: 0, or non-zero for none. */
-int cli_cache_mkdir(void);
+/*
+ * Make that folder (with its parents) and take its lock into *@lock (ts_cache_lock(): -1 for
+ * none), which a writer holds from placing its file to cli_cache_used(), then lets go of
+ * (ts_cache_unlock()). Return: 0, or non-zero for no folder (and no lock).
+ */
+int cli_cache_mkdir(int *lock);
 
-/* Cache file @path was just written or read: prune its folder, keeping @path. */
+/* Cache file @path was just written: prune its folder, keeping @path (under the lock). */
 void cli_cache_used(const char *path);
 
 /* "@dir/@name" in a new string; NULL: out of memory. */

@@ -235,12 +235,16 @@ char *cli_cache_file(const char *data, const char *suffix)
 	return asprintf(&p, "%s/%s%s", dir, hex, suffix) < 0 ? NULL : p;
 }
 
-int cli_cache_mkdir(void)
+int cli_cache_mkdir(int *lock)
 {
 	char buf[4096];
 	const char *dir = summary_cache(buf, sizeof(buf));
 
-	return dir ? ts_mkdir_p(dir, 0700) : -1;
+	*lock = -1;
+	if (!dir || ts_mkdir_p(dir, 0700))
+		return -1;
+	*lock = ts_cache_lock(dir);
+	return 0;
 }
 
 void cli_cache_used(const char *path)

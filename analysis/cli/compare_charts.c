@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/cache.h"
 #include "compare_charts.h"
 #include "tickscope/chart.h"
 #include "tickscope/compare_report.h"
@@ -70,11 +71,12 @@ static void save(struct cmp_charts *cc, const char *data, const char *key,
 		 const struct ts_plot_variant *one)
 {
 	char *path = cc->beside ? cache_path(data) : cli_cache_file(data, ".tplot"), *tmp = NULL;
-	int fd = -1, bad = 1;
+	int fd = -1, bad = 1, lock = -1, dir = cc->beside;
 	FILE *f = NULL;
 
-	if (path && (cc->beside || !cli_cache_mkdir()) && asprintf(&tmp, "%s.XXXXXX", path) >= 0 &&
-	    (fd = mkstemp(tmp)) >= 0) {
+	if (path && !dir)
+		dir = !cli_cache_mkdir(&lock);
+	if (path && dir && asprintf(&tmp, "%s.XXXXXX", path) >= 0 && (fd = mkstemp(tmp)) >= 0) {
 		fchmod(fd, 0644); /* as the summary: it travels with the run folder */
 		f = fdopen(fd, "w");
 		if (!f) {
@@ -90,6 +92,7 @@ static void save(struct cmp_charts *cc, const char *data, const char *key,
 	}
 	if (!bad && !cc->beside)
 		cli_cache_used(path);
+	ts_cache_unlock(lock);
 	free(path);
 	free(tmp);
 }

@@ -158,7 +158,7 @@ void share_ksyms(const char *dir, const char *from, const char *ksha)
 {
 	static const char *const suffixes[] = { ".ksyms", SHARED_SUFFIX, NULL };
 	char path[4200], tmp[4220], buf[64 * 1024];
-	int in = -1, out = -1, bad = 0;
+	int in = -1, out = -1, bad = 0, lock;
 	ssize_t n;
 
 	if (!dir ||
@@ -177,14 +177,15 @@ void share_ksyms(const char *dir, const char *from, const char *ksha)
 		bad = n < 0 ? errno != EINTR : ts_write_full(out, buf, (size_t)n) != 0;
 	close(in);
 	bad |= close(out);
+	lock = ts_cache_lock(dir);
 	/* a folder where files cannot be linked (vfat): renamed, replacing */
 	if (!bad && link(tmp, path) && errno != EEXIST)
 		bad = rename(tmp, path);
 	unlink(tmp);
-	if (bad)
-		return;
-	ts_cache_prune(dir, suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", 128),
-		       strrchr(path, '/') + 1);
+	if (!bad)
+		ts_cache_prune(dir, suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", 128),
+			       strrchr(path, '/') + 1);
+	ts_cache_unlock(lock);
 }
 
 /*

@@ -231,7 +231,7 @@ static int same_trace(const char *cpath, const char *dst, const char *data, cons
 	struct ts_run tmp = { .lost = NAN };
 	struct ts_summary_head h;
 	const char *ks = strrchr(key, '\t');
-	int line, rc = 0, from = r->nr;
+	int line, rc = 0, from = r->nr, lock;
 	char want[32];
 
 	if (!ts_summary_head(cpath, &h, &line) && !strcmp(h.format, TS_SUMMARY_MAGIC) && ks &&
@@ -252,8 +252,11 @@ static int same_trace(const char *cpath, const char *dst, const char *data, cons
 	if (rc > 0) {
 		r->lost = tmp.lost;
 		memcpy(r->section, tmp.section, sizeof(r->section));
-		if (dst && !cli_cache_mkdir() && !ts_summary_write(dst, key, sha, size, r, from))
-			cli_cache_used(dst);
+		if (dst && !cli_cache_mkdir(&lock)) {
+			if (!ts_summary_write(dst, key, sha, size, r, from))
+				cli_cache_used(dst);
+			ts_cache_unlock(lock);
+		}
 	}
 	ts_run_release(&tmp);
 	ts_summary_head_release(&h);
@@ -333,16 +336,18 @@ static int exists(const char *path)
 static int keep_summary(const char *cpath, const char *upath, const char *key, const char *sha,
 			long long size, const struct load_opts *o, const struct ts_run *r, int from)
 {
-	int rc;
+	int rc, lock;
 
 	if (o->summarise && cpath) {
 		/* summary names the run folder as its output; it must write there */
 		rc = ts_summary_write(cpath, key, sha, size, r, from);
 		if (rc)
 			return cli_error("cannot write %s: %s", cpath, ts_strerror(rc));
-	} else if (upath && !cli_cache_mkdir() &&
-		   !ts_summary_write(upath, key, sha, size, r, from)) {
-		cli_cache_used(upath); /* compare goes without a cache it cannot write */
+	} else if (upath && !cli_cache_mkdir(&lock)) {
+		/* compare goes without a cache it cannot write */
+		if (!ts_summary_write(upath, key, sha, size, r, from))
+			cli_cache_used(upath);
+		ts_cache_unlock(lock);
 	}
 	return 0;
 }

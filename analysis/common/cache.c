@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -154,4 +155,24 @@ out:
 		free(v[i].name);
 	free(v);
 	closedir(d);
+}
+
+int ts_cache_lock(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	while (flock(fd, LOCK_EX))
+		if (errno != EINTR) {
+			close(fd);
+			return -1;
+		}
+	return fd;
+}
+
+void ts_cache_unlock(int lock)
+{
+	if (lock >= 0)
+		close(lock); /* the lock goes with the last descriptor of its open file */
 }

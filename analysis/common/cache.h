@@ -29,8 +29,19 @@ long long ts_cache_cap(const char *env, double def_mb);
  * ts_cache_prune() - keep @dir's files named "<64 hex><one of @suffixes>" (NULL-terminated)
  * within @cap bytes: the ones used longest ago (their mtime) go first, never @keep (a file
  * name, the one just written); temporary files older than an hour (a writer that died) go
- * too. Best effort: another process may be pruning as well.
+ * too. A writer calls it under ts_cache_lock(), from placing its file on.
  */
 void ts_cache_prune(const char *dir, const char *const *suffixes, long long cap, const char *keep);
+
+/*
+ * ts_cache_lock() - hold @dir's lock (flock() on the folder) until ts_cache_unlock(). A writer
+ * takes it around placing its file (the rename) and pruning: without it, two writers (compare's
+ * workers, or two processes) that each placed a file could each prune the other's, and a cap
+ * of 0 kept no file at all. Return: the lock, or -1 for none (go on without: best effort).
+ */
+int ts_cache_lock(const char *dir);
+
+/* ts_cache_unlock() - let go of a lock from ts_cache_lock() (-1: none) */
+void ts_cache_unlock(int lock);
 
 #endif

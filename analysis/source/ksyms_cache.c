@@ -309,7 +309,7 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 	struct fsum fs;
 	size_t klen = strlen(key), tlen = (size_t)k->nr_text * 4, plen = (size_t)k->nr_print * 4;
 	char tmp[4200];
-	int fd, bad;
+	int fd, bad, lock;
 
 	if (ts_mkdir_p(dir, 0700) ||
 	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
@@ -342,12 +342,13 @@ static void store_table(const struct ts_ksyms *k, const char *dir, const char *p
 	 */
 	if (!bad && !fdatasync(fd))
 		posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
-	if (close(fd) || bad || rename(tmp, path)) {
+	lock = ts_cache_lock(dir);
+	if (close(fd) || bad || rename(tmp, path))
 		unlink(tmp);
-		return;
-	}
-	ts_cache_prune(dir, table_suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", CACHE_MB),
-		       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	else
+		ts_cache_prune(dir, table_suffixes, ts_cache_cap("TS_KSYMS_CACHE_MB", CACHE_MB),
+			       strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	ts_cache_unlock(lock);
 }
 
 int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cache, int *errline)

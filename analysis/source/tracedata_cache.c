@@ -95,7 +95,7 @@ void ts_vetted_store(const char *dir, const char *key)
 {
 	char path[4200], tmp[4300];
 	const char *name;
-	int fd, bad;
+	int fd, bad, lock;
 
 	if (ts_cache_path(dir, key, ".vetted", path, sizeof(path)) || ts_mkdir_p(dir, 0700) ||
 	    snprintf(tmp, sizeof(tmp), "%s.XXXXXX", path) >= (int)sizeof(tmp))
@@ -104,12 +104,14 @@ void ts_vetted_store(const char *dir, const char *key)
 	if (fd < 0)
 		return;
 	bad = ts_write_full(fd, key, strlen(key));
-	if (close(fd) || bad || rename(tmp, path)) {
-		unlink(tmp);
-		return;
-	}
 	name = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
-	ts_cache_prune(dir, marker_suffixes, ts_cache_cap("TS_FORMATS_CACHE_MB", CACHE_MB), name);
+	lock = ts_cache_lock(dir);
+	if (close(fd) || bad || rename(tmp, path))
+		unlink(tmp);
+	else
+		ts_cache_prune(dir, marker_suffixes, ts_cache_cap("TS_FORMATS_CACHE_MB", CACHE_MB),
+			       name);
+	ts_cache_unlock(lock);
 }
 
 const char *ts_decoder_cache_dir(char *buf, size_t len)
