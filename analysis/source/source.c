@@ -82,7 +82,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	/* the scanner and the kallsyms thread when a CPU is to spare; the decode worker if asked */
 	s->opts.threaded = opts->threaded && ts_source_decode_worker(getenv("TS_THREADS"));
 	s->spare_ok = opts->threaded && spare;
-	/* report's scanner whatever the load: it costs no CPU of note (ts_source_scan_thread()) */
+	/* report's scanner whatever the load: it costs little CPU (ts_source_scan_thread()) */
 	scan = spare || (opts->scan_thread && !opts->cpus_taken &&
 			 ts_source_scan_thread(getenv("TS_THREADS")));
 	ts_comms_init(&s->comms);

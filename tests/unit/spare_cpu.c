@@ -51,7 +51,7 @@ int main(void)
 	ok(ts_source_decode_worker("11") == 0, "decode worker: TS_THREADS=11");
 	ok(ts_source_decode_worker("spare") == 0, "decode worker: TS_THREADS=spare");
 
-	/* report's scanner costs no CPU of note (docs/scale.md): whatever the load */
+	/* report's scanner costs little CPU (docs/scale.md): whatever the load */
 	ok(ts_source_scan_thread(NULL) == 1, "scan thread: TS_THREADS unset");
 	ok(ts_source_scan_thread("0") == 0, "scan thread: TS_THREADS=0");
 	ok(ts_source_scan_thread("1") == 1, "scan thread: TS_THREADS=1");

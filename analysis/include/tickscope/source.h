@@ -39,7 +39,7 @@ struct ts_source_opts {
 	int cpus_taken;
 	/*
 	 * The reader scans on a thread of its own whatever the load (report's): that thread
-	 * costs no CPU of note, and it runs whenever the process gets a second share of the
+	 * costs 2-12% more CPU, and it runs whenever the process gets a second share of the
 	 * CPUs (ts_source_scan_thread(), docs/scale.md); cpus_taken still keeps it off
 	 */
 	int scan_thread;
@@ -99,7 +99,7 @@ int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu);
  * @env: TS_THREADS from the environment, or NULL
  *
  * Whatever the load, unless @env is "0". Measured on the 7.9 M-sample bench trace
- * (docs/scale.md), the scanning thread takes 1.02-1.04 times the CPU of one thread: on a busy
+ * (docs/scale.md), the scanning thread takes 1.02-1.12 times the CPU of one thread: on a busy
  * machine it waits for its turn like any thread, and where the process can get a second share
  * of the CPUs (a core free for a moment, or other work of the same session, which shares its
  * scheduling group) it reads the file beside the merge.
