@@ -138,6 +138,7 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 	 * stream would sit there past its interval's end. --interval decodes on one thread.
 	 */
 	r->src.threaded = !r->interval;
+	r->src.scan_thread = !r->interval; /* whatever the load: docs/scale.md */
 	/* the folder too, before the trace is read: not after minutes of work, as compare's */
 	return r->tsv_dir && cli_check_dir("--tsv", r->tsv_dir) ? 1 : 0;
 }

@@ -32,6 +32,11 @@ int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu)
 	return ncpu > 0 && running < (unsigned long)ncpu;
 }
 
+int ts_source_scan_thread(const char *env)
+{
+	return !(env && !strcmp(env, "0"));
+}
+
 int ts_source_decode_worker(const char *env)
 {
 	return env && !strcmp(env, "1");
@@ -68,7 +73,7 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	const void *td;
 	size_t td_len;
 	char err[300];
-	int ret, spare = spare_cpu(opts->cpus_taken);
+	int ret, spare = spare_cpu(opts->cpus_taken), scan;
 
 	*sp = s = calloc(1, sizeof(*s));
 	if (!s)
@@ -77,11 +82,14 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	/* the scanner and the kallsyms thread when a CPU is to spare; the decode worker if asked */
 	s->opts.threaded = opts->threaded && ts_source_decode_worker(getenv("TS_THREADS"));
 	s->spare_ok = opts->threaded && spare;
+	/* report's scanner whatever the load: it costs little CPU (ts_source_scan_thread()) */
+	scan = spare || (opts->scan_thread && !opts->cpus_taken &&
+			 ts_source_scan_thread(getenv("TS_THREADS")));
 	ts_comms_init(&s->comms);
 	ret = ts_reader_open(&s->reader, opts->input,
 			     &(struct ts_reader_opts){ .unordered = opts->unordered,
 						       .strict = opts->strict,
-						       .threaded = spare,
+						       .threaded = scan,
 						       .read_runs = 1,
 						       .sha256 = opts->sha256,
 						       .keep_arena = opts->keep_arena });

@@ -4,6 +4,7 @@
  * are CPUs, by /proc/loadavg's fourth field; TS_THREADS=0, 1 and spare decide alone; an unreadable
  * or unexpected loadavg keeps the threads. The machine's own /proc/loadavg parses.
  * ts_source_decode_worker(): the decode worker only with TS_THREADS=1.
+ * ts_source_scan_thread(): report's scanning thread whatever the load, but with TS_THREADS=0.
  */
 #include <stdio.h>
 
@@ -49,6 +50,13 @@ int main(void)
 	ok(ts_source_decode_worker("") == 0, "decode worker: TS_THREADS empty");
 	ok(ts_source_decode_worker("11") == 0, "decode worker: TS_THREADS=11");
 	ok(ts_source_decode_worker("spare") == 0, "decode worker: TS_THREADS=spare");
+
+	/* report's scanner costs little CPU (docs/scale.md): whatever the load */
+	ok(ts_source_scan_thread(NULL) == 1, "scan thread: TS_THREADS unset");
+	ok(ts_source_scan_thread("0") == 0, "scan thread: TS_THREADS=0");
+	ok(ts_source_scan_thread("1") == 1, "scan thread: TS_THREADS=1");
+	ok(ts_source_scan_thread("spare") == 1, "scan thread: TS_THREADS=spare");
+	ok(ts_source_scan_thread("") == 1, "scan thread: TS_THREADS empty");
 
 	f = fopen("/proc/loadavg", "r");
 	if (f && fgets(buf, sizeof(buf), f)) {

@@ -37,6 +37,12 @@ struct ts_source_opts {
 	 * spare still takes them)
 	 */
 	int cpus_taken;
+	/*
+	 * The reader scans on a thread of its own whatever the load (report's): that thread
+	 * costs 2-12% more CPU, and it runs whenever the process gets a second share of the
+	 * CPUs (ts_source_scan_thread(), docs/scale.md); cpus_taken still keeps it off
+	 */
+	int scan_thread;
 	int keep_arena; /* the reader's memory is kept for the thread's next (ts_reader_opts) */
 	int keep_going; /* the worker counts samples that do not decode (ts_source_nr_bad()) */
 	/*
@@ -87,6 +93,19 @@ enum ts_kallsyms_from {
  * when @env says "1" or "spare"; else 0.
  */
 int ts_source_spare_cpu(const char *env, const char *loadavg, int ncpu);
+
+/**
+ * ts_source_scan_thread() - does a source that asks for it (opts.scan_thread) scan on a thread?
+ * @env: TS_THREADS from the environment, or NULL
+ *
+ * Whatever the load, unless @env is "0". Measured on the 7.9 M-sample bench trace
+ * (docs/scale.md), the scanning thread takes 1.02-1.12 times the CPU of one thread: on a busy
+ * machine it waits for its turn like any thread, and where the process can get a second share
+ * of the CPUs (a core free for a moment, or other work of the same session, which shares its
+ * scheduling group) it reads the file beside the merge.
+ * Return: 1 or 0.
+ */
+int ts_source_scan_thread(const char *env);
 
 /**
  * ts_source_decode_worker() - does ts_source_run() decode on a worker thread?
