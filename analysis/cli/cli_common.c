@@ -39,15 +39,30 @@ void cli_set_err(FILE *f)
 	err_stream = f;
 }
 
+/*
+ * One line, whatever the names in it hold: a newline or another control character of a file
+ * name ("run\n1") is written as \n or \xHH, so that the message stays the one line it is.
+ */
 int cli_error(const char *fmt, ...)
 {
 	FILE *f = cli_err();
+	char *msg = NULL;
 	va_list ap;
+	int n;
 
 	fputs("tickscope: ", f);
 	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
+	n = vasprintf(&msg, fmt, ap);
 	va_end(ap);
+	for (const char *c = n >= 0 ? msg : "out of memory"; *c; c++)
+		if (*c == '\n')
+			fputs("\\n", f);
+		else if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
+			fprintf(f, "\\x%02x", (unsigned char)*c);
+		else
+			fputc(*c, f);
+	if (n >= 0)
+		free(msg);
 	fputc('\n', f);
 	return 1;
 }
