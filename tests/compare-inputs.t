@@ -155,6 +155,21 @@ rc=$?
 [ $rc != 0 ] && [ "$(wc -l <"$T/nl.err")" = 1 ] && grep -qF "$T/run\n9/x/y" "$T/nl.err"
 ok $? "compare --tsv under a missing folder named with a newline: one line (exit $rc)"
 
+# compare --html stopped (SIGTERM, as Ctrl-C) while it draws: the charts' temporary folder in
+# TMPDIR was left behind, with every chart's data; the earlier page is left as it was. The
+# stand-in gnuplot stops its parent, tickscope, at the moment the folder is fullest.
+mkdir -p "$T/tmpd"
+printf '#!/bin/sh\nkill -TERM $PPID\nsleep 1\n' >"$T/stopgp"
+chmod +x "$T/stopgp"
+printf '<!DOCTYPE html>\n<p>the earlier page</p>\n' >"$T/page.html"
+cp "$T/page.html" "$T/page.before"
+TMPDIR="$T/tmpd" TS_GNUPLOT="$T/stopgp" "$TICKSCOPE" compare --no-trace --html "$T/page.html" \
+	"$T/x/default" "$T/x/nohz-off" >/dev/null 2>&1
+rc=$?
+left=$(ls -A "$T/tmpd" "$T" | grep -c -e tickscope-charts -e 'page\.html\.')
+[ $rc = 143 ] && [ "$left" = 0 ] && cmp -s "$T/page.html" "$T/page.before"
+ok $? "compare --html stopped while drawing: no temporary folder left, the earlier page intact (exit $rc, $left left)"
+
 # An output folder that cannot be one: said in one line before the runs are loaded (it was
 # "Not a directory" once the whole comparison was done), the file left as it was.
 echo "my notes" >"$T/notes"

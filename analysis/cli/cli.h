@@ -118,6 +118,14 @@ const char *cli_file_kind(mode_t m);
  * Return: 0, or 1 once the line is printed.
  */
 int cli_check_page(const char *opt, const char *path);
+
+/*
+ * Removed if the command is stopped (SIGINT, SIGTERM, SIGHUP) while they exist: the file
+ * @path, the folder @path and the files in it (compare --html's charts); NULL: none any more.
+ */
+void cli_cleanup_file(const char *path);
+void cli_cleanup_dir(const char *path);
+
 /* Whether the regular file @path (of @size bytes) is empty or starts with @magic. */
 int cli_file_starts(const char *path, off_t size, const char *magic);
 /*
