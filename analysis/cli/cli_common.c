@@ -386,6 +386,71 @@ int cli_check_page(const char *opt, const char *path)
 	return err ? 1 : 0;
 }
 
+FILE *cli_page_open(const char *path, struct cli_page *pg)
+{
+	struct stat st;
+	mode_t mode;
+	FILE *f;
+	int fd;
+
+	pg->tmp = NULL;
+	pg->target = realpath(path, NULL); /* through a link: the link stays */
+	if (!pg->target && errno == ENOENT)
+		pg->target = strdup(path);
+	if (!pg->target || asprintf(&pg->tmp, "%s.XXXXXX", pg->target) < 0) {
+		cli_error("cannot write %s: %s", path, strerror(errno));
+		free(pg->target);
+		return NULL;
+	}
+	fd = mkostemp(pg->tmp, O_CLOEXEC);
+	if (fd < 0) {
+		/* a folder that takes no new file, its page writable: written in place */
+		free(pg->tmp);
+		pg->tmp = NULL;
+		f = fopen(pg->target, "w");
+		if (!f) {
+			cli_error("cannot write %s: %s", path, strerror(errno));
+			free(pg->target);
+		}
+		return f;
+	}
+	cli_cleanup_file(pg->tmp);
+	if (!stat(pg->target, &st)) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode = umask(0);
+		umask(mode);
+		mode = 0666 & ~mode;
+	}
+	fchmod(fd, mode);
+	f = fdopen(fd, "w");
+	if (!f) {
+		cli_error("cannot write %s: %s", path, strerror(errno));
+		close(fd);
+		cli_page_close(NULL, pg, -ENOMEM);
+	}
+	return f;
+}
+
+int cli_page_close(FILE *f, struct cli_page *pg, int err)
+{
+	if (f && !err)
+		err = ts_fclose_err(f);
+	else if (f)
+		fclose(f);
+	if (!err && pg->tmp && rename(pg->tmp, pg->target))
+		err = -errno;
+	if (pg->tmp) {
+		if (err)
+			unlink(pg->tmp);
+		cli_cleanup_file(NULL);
+	}
+	free(pg->tmp);
+	free(pg->target);
+	pg->tmp = pg->target = NULL;
+	return err;
+}
+
 int cli_check_dir(const char *opt, const char *dir)
 {
 	struct stat st;
