@@ -56,6 +56,8 @@ void cli_warnings(struct ts_source *src);
 int cli_bad_option(const char *cmd, int c, char **argv);
 
 /* A row count such as --top's: decimal digits only, 1 to 1000000; Return: it, or 0 when bad. */
+/* --comm NAME: 0, or 2 (usage) after one line when NAME is empty */
+int cli_comm(const char *name);
 unsigned int cli_count(const char *s);
 
 /*

@@ -156,6 +156,8 @@ int cmd_summary(int argc, char **argv)
 		switch (c) {
 		case 'C':
 			lo.comm = optarg;
+			if (cli_comm(optarg))
+				return 2;
 			break;
 		case 'p':
 			charts = 1;
