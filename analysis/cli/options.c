@@ -177,7 +177,8 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 int cli_comm(const char *name)
 {
 	/* "" filtered nothing: --comm "$NAME" with NAME unset gave every task's figures */
-	return *name ? 0 : cli_error("--comm: an empty name (a task's name, as in perf's comm)") + 1;
+	return *name ? 0 :
+		       cli_error("--comm: an empty name (a task's name, as in perf's comm)") + 1;
 }
 
 unsigned int cli_count(const char *s)

@@ -461,7 +461,7 @@ static void test_wait_metrics(void)
 static void test_comm_len(void)
 {
 	static const char *const names[] = { "pingpong", "stress-ng-ramfs", "stress-ng-switch",
-					      "stress-ng-sigsuspend" };
+					     "stress-ng-sigsuspend" };
 	char kept[64], old[TS_COMM_LEN] = "";
 	FILE *f;
 
