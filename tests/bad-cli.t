@@ -81,6 +81,13 @@ is "$? $(wc -l <"$T/err") $(grep -c 'warning: --cpu 1,99: 1 of these CPUs are no
 mistake "report --top x: one line" 2 "^tickscope: --top: bad number 'x'$" report "$tiny" --top x
 mistake "report --cpu 2-1: one line" 2 "^tickscope: --cpu: bad list '2-1'$" \
 	report "$tiny" --cpu 2-1
+# an empty --pid or --comm ("$PID" unset) filtered nothing: every task's figures, exit 0
+mistake "report --pid '': one line, not every task's report" 2 "^tickscope: --pid: bad list ''$" \
+	report "$tiny" --pid ''
+for cmd in report "plot -o $T/empty-comm" compare summary; do
+	mistake "${cmd%% *} --comm '': one line, not every task's figures" 2 \
+		"^tickscope: --comm: an empty name " $cmd --comm '' "$tiny"
+done
 mistake "dump --format xml: one line" 2 "--format: 'xml' is not text, tsv, json or none" \
 	dump "$tiny" --format xml
 # issue 30: compare's mistakes are exit 2 too, and --top takes a count, not anything strtoul eats

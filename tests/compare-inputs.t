@@ -133,6 +133,43 @@ done
 [ -z "$bad" ] && grep -q '^a\\tb	1	' "$T/ctsv/runs.tsv" && grep -q '^c\\nd	1	' "$T/ctsv/runs.tsv"
 ok $? "compare --tsv: variant names with a tab and a newline are escaped${bad:+ (broken:$bad)}"
 
+# A name with a newline (a run folder "run<NL>9", a file): every error naming it is still one
+# line, the newline shown as \n; summary --check's line keeps its three fields, the folder's
+# name escaped as in the TSV (it was "bad<TAB>run", then "9<TAB>run", the reason cut there).
+nl=$(printf 'run\n9')
+mkdir "$T/$nl"
+"$TICKSCOPE" summary --check "$T/$nl" >"$T/nl.out" 2>"$T/nl.err"
+rc=$?
+[ $rc = 1 ] && [ "$(wc -l <"$T/nl.out")" = 1 ] &&
+	RUN="$T/run\\n9" awk -F'\t' 'NF != 3 || $1 != "bad" || $2 != ENVIRON["RUN"] ||
+		index($3, ENVIRON["RUN"]) == 0 { bad = 1 } END { exit bad }' "$T/nl.out"
+ok $? "summary --check on a run folder named with a newline: one line, the name escaped (exit $rc)"
+"$TICKSCOPE" report "$T/$nl/perf.data" >/dev/null 2>"$T/nl.err"
+rc=$?
+[ $rc = 1 ] && [ "$(wc -l <"$T/nl.err")" = 1 ] &&
+	grep -qF "tickscope: $T/run\n9/perf.data: " "$T/nl.err"
+ok $? "report of a missing file under that folder: one line, the newline escaped (exit $rc)"
+"$TICKSCOPE" compare --no-trace --tsv "$T/$nl/x/y" "$T/x/default" "$T/x/nohz-off" \
+	>/dev/null 2>"$T/nl.err"
+rc=$?
+[ $rc != 0 ] && [ "$(wc -l <"$T/nl.err")" = 1 ] && grep -qF "$T/run\n9/x/y" "$T/nl.err"
+ok $? "compare --tsv under a missing folder named with a newline: one line (exit $rc)"
+
+# compare --html stopped (SIGTERM, as Ctrl-C) while it draws: the charts' temporary folder in
+# TMPDIR was left behind, with every chart's data; the earlier page is left as it was. The
+# stand-in gnuplot stops its parent, tickscope, at the moment the folder is fullest.
+mkdir -p "$T/tmpd"
+printf '#!/bin/sh\nkill -TERM $PPID\nsleep 1\n' >"$T/stopgp"
+chmod +x "$T/stopgp"
+printf '<!DOCTYPE html>\n<p>the earlier page</p>\n' >"$T/page.html"
+cp "$T/page.html" "$T/page.before"
+TMPDIR="$T/tmpd" TS_GNUPLOT="$T/stopgp" "$TICKSCOPE" compare --no-trace --html "$T/page.html" \
+	"$T/x/default" "$T/x/nohz-off" >/dev/null 2>&1
+rc=$?
+left=$(ls -A "$T/tmpd" "$T" | grep -c -e tickscope-charts -e 'page\.html\.')
+[ $rc = 143 ] && [ "$left" = 0 ] && cmp -s "$T/page.html" "$T/page.before"
+ok $? "compare --html stopped while drawing: no temporary folder left, the earlier page intact (exit $rc, $left left)"
+
 # An output folder that cannot be one: said in one line before the runs are loaded (it was
 # "Not a directory" once the whole comparison was done), the file left as it was.
 echo "my notes" >"$T/notes"

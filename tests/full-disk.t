@@ -95,6 +95,8 @@ fi
 trap 'umount "$T/full" 2>/dev/null; rm -rf "$T"' EXIT
 mkdir -p "$T/full/run"
 ln -s "$tiny" "$T/full/run/perf.data"
+printf '<!DOCTYPE html>\n<p>the earlier page</p>\n' >"$T/full/old.html"
+cp "$T/full/old.html" "$T/old.html"
 echo 'AF_UNIX sock stream latency: 5 microseconds' >"$T/full/run/workload.out"
 dd if=/dev/zero of="$T/full/fill" bs=4k count=64 2>/dev/null
 # the tmpfs takes no new block, but a file of 0 bytes yes: what fails is the data
@@ -110,9 +112,16 @@ if command -v gnuplot >/dev/null; then
 	"$TICKSCOPE" plot "$tiny" -o "$T/plots" --html "$T/full/p.html" >/dev/null 2>"$T/err"
 	is "$? $(wc -l <"$T/err") $(grep -c "writing $T/full/p.html: No space left on device$" \
 		"$T/err")" "1 1 1" "plot --html FULL/p.html: exit 1, one line with the system's reason"
+	# the earlier page was truncated first, then left half written
+	"$TICKSCOPE" plot "$tiny" -o "$T/plots" --html "$T/full/old.html" >/dev/null 2>"$T/err"
+	is "$? $(wc -l <"$T/err") $(grep -c "writing $T/full/old.html: No space left on device$" \
+		"$T/err") $(cmp -s "$T/old.html" "$T/full/old.html" && echo kept) $(ls -A "$T/full" |
+		grep -c '^old\.html\.')" "1 1 1 kept 0" \
+		"plot --html over an earlier page on a full disk: one line, the page left whole, no half one"
 else
 	skip "plot on a full disk" "no gnuplot"
 	skip "plot --html on a full disk" "no gnuplot"
+	skip "plot --html over an earlier page on a full disk" "no gnuplot"
 fi
 "$TICKSCOPE" summary "$T/full/run" >/dev/null 2>"$T/err"
 is "$? $(grep -c "No space left on device" "$T/err")" "1 1" \

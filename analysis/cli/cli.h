@@ -56,6 +56,8 @@ void cli_warnings(struct ts_source *src);
 int cli_bad_option(const char *cmd, int c, char **argv);
 
 /* A row count such as --top's: decimal digits only, 1 to 1000000; Return: it, or 0 when bad. */
+/* --comm NAME: 0, or 2 (usage) after one line when NAME is empty */
+int cli_comm(const char *name);
 unsigned int cli_count(const char *s);
 
 /*
@@ -115,13 +117,34 @@ int cli_ends_with(const char *s, const char *suf);
 const char *cli_file_kind(mode_t m);
 
 /*
- * @opt's FILE (--html), checked before anything is computed or written: it is written whole in
- * place, so it must be nothing yet (in a folder that takes new files), or a regular file that is
- * empty or a page as we write them (it starts "<!DOCTYPE html>"). Any other file, a perf.data
- * or a run's meta.txt given by mistake, is refused rather than overwritten.
+ * @opt's FILE (--html), checked before anything is computed or written: it is replaced whole
+ * (cli_page_open()), so it must be nothing yet (in a folder that takes new files), or a regular
+ * file that is empty or a page as we write them (it starts "<!DOCTYPE html>"). Any other file,
+ * a perf.data or a run's meta.txt given by mistake, is refused rather than overwritten.
  * Return: 0, or 1 once the line is printed.
  */
 int cli_check_page(const char *opt, const char *path);
+
+/*
+ * The page @path (checked by cli_check_page()) is written to a new file beside it (beside the
+ * file a link names), renamed over it only once whole: a write that fails (a full disk) or a
+ * command stopped by a signal leaves the earlier page as it was, and no half page.
+ * cli_page_open() Return: the stream, or NULL after one line saying why.
+ * cli_page_close() - @err: 0, or the error that stopped the writing; Return: 0 or -errno.
+ */
+struct cli_page {
+	char *tmp, *target;
+};
+FILE *cli_page_open(const char *path, struct cli_page *pg);
+int cli_page_close(FILE *f, struct cli_page *pg, int err);
+
+/*
+ * Removed if the command is stopped (SIGINT, SIGTERM, SIGHUP) while they exist: the file
+ * @path, the folder @path and the files in it (compare --html's charts); NULL: none any more.
+ */
+void cli_cleanup_file(const char *path);
+void cli_cleanup_dir(const char *path);
+
 /* Whether the regular file @path (of @size bytes) is empty or starts with @magic. */
 int cli_file_starts(const char *path, off_t size, const char *magic);
 /*

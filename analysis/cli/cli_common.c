@@ -39,15 +39,30 @@ void cli_set_err(FILE *f)
 	err_stream = f;
 }
 
+/*
+ * One line, whatever the names in it hold: a newline or another control character of a file
+ * name ("run\n1") is written as \n or \xHH, so that the message stays the one line it is.
+ */
 int cli_error(const char *fmt, ...)
 {
 	FILE *f = cli_err();
+	char *msg = NULL;
 	va_list ap;
+	int n;
 
 	fputs("tickscope: ", f);
 	va_start(ap, fmt);
-	vfprintf(f, fmt, ap);
+	n = vasprintf(&msg, fmt, ap);
 	va_end(ap);
+	for (const char *c = n >= 0 ? msg : "out of memory"; *c; c++)
+		if (*c == '\n')
+			fputs("\\n", f);
+		else if (((unsigned char)*c < 0x20 && *c != '\t') || *c == 0x7f)
+			fprintf(f, "\\x%02x", (unsigned char)*c);
+		else
+			fputc(*c, f);
+	if (n >= 0)
+		free(msg);
 	fputc('\n', f);
 	return 1;
 }
@@ -373,6 +388,71 @@ int cli_check_page(const char *opt, const char *path)
 		cli_error("%s: cannot create a file in %s: %s", path, dir, why ?: strerror(err));
 	free(dir);
 	return err ? 1 : 0;
+}
+
+FILE *cli_page_open(const char *path, struct cli_page *pg)
+{
+	struct stat st;
+	mode_t mode;
+	FILE *f;
+	int fd;
+
+	pg->tmp = NULL;
+	pg->target = realpath(path, NULL); /* through a link: the link stays */
+	if (!pg->target && errno == ENOENT)
+		pg->target = strdup(path);
+	if (!pg->target || asprintf(&pg->tmp, "%s.XXXXXX", pg->target) < 0) {
+		cli_error("cannot write %s: %s", path, strerror(errno));
+		free(pg->target);
+		return NULL;
+	}
+	fd = mkostemp(pg->tmp, O_CLOEXEC);
+	if (fd < 0) {
+		/* a folder that takes no new file, its page writable: written in place */
+		free(pg->tmp);
+		pg->tmp = NULL;
+		f = fopen(pg->target, "w");
+		if (!f) {
+			cli_error("cannot write %s: %s", path, strerror(errno));
+			free(pg->target);
+		}
+		return f;
+	}
+	cli_cleanup_file(pg->tmp);
+	if (!stat(pg->target, &st)) {
+		mode = st.st_mode & 07777;
+	} else {
+		mode = umask(0);
+		umask(mode);
+		mode = 0666 & ~mode;
+	}
+	fchmod(fd, mode);
+	f = fdopen(fd, "w");
+	if (!f) {
+		cli_error("cannot write %s: %s", path, strerror(errno));
+		close(fd);
+		cli_page_close(NULL, pg, -ENOMEM);
+	}
+	return f;
+}
+
+int cli_page_close(FILE *f, struct cli_page *pg, int err)
+{
+	if (f && !err)
+		err = ts_fclose_err(f);
+	else if (f)
+		fclose(f);
+	if (!err && pg->tmp && rename(pg->tmp, pg->target))
+		err = -errno;
+	if (pg->tmp) {
+		if (err)
+			unlink(pg->tmp);
+		cli_cleanup_file(NULL);
+	}
+	free(pg->tmp);
+	free(pg->target);
+	pg->tmp = pg->target = NULL;
+	return err;
 }
 
 int cli_check_dir(const char *opt, const char *dir)

@@ -145,7 +145,7 @@ static int option(struct compare_args *a, int c)
 		return 0;
 	case 'C':
 		a->lo.comm = optarg;
-		return 0;
+		return cli_comm(optarg);
 	case 'b':
 		return 0; /* taken in order with the inputs (collect_inputs) */
 	case 'K':

@@ -17,6 +17,7 @@
 #include "compare_load.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/error.h"
+#include "tickscope/escape.h"
 #include "tickscope/reader.h"
 #include "tickscope/version.h"
 
@@ -94,10 +95,10 @@ static int check_one(const char *run, const struct load_opts *lo)
 	if (!strncmp(m, "tickscope: ", 11))
 		m += 11;
 	m[strcspn(m, "\n")] = '\0';
-	if (bad)
-		printf("bad\t%s\t%s\n", run, *m ? m : "not usable");
-	else
-		printf("ok\t%s\t%s\n", run, usable(run));
+	/* one line of three fields whatever the folder's name holds (a tab, a newline) */
+	fputs(bad ? "bad\t" : "ok\t", stdout);
+	ts_escape_put(stdout, run);
+	printf("\t%s\n", bad ? (*m ? m : "not usable") : usable(run));
 	free(msg);
 	return bad ? 1 : 0;
 }
@@ -155,6 +156,8 @@ int cmd_summary(int argc, char **argv)
 		switch (c) {
 		case 'C':
 			lo.comm = optarg;
+			if (cli_comm(optarg))
+				return 2;
 			break;
 		case 'p':
 			charts = 1;

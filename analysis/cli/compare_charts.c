@@ -315,6 +315,7 @@ int cmp_charts_write(struct cmp_charts *cc, const struct ts_cmp *c,
 		cs.dir = mkdtemp(tmp);
 		if (!cs.dir)
 			return cli_error("cannot create a temporary folder: %s", strerror(errno));
+		cli_cleanup_dir(cs.dir); /* a Ctrl-C leaves none of it behind */
 	} else if (mkdir(dir, 0777) && errno != EEXIST) {
 		return cli_error("cannot create %s: %s", dir, strerror(errno));
 	}
@@ -326,8 +327,10 @@ int cmp_charts_write(struct cmp_charts *cc, const struct ts_cmp *c,
 		ret = cmp_html(html, &cs, c, ro);
 	if (!ret && dir)
 		cli_plot_summary(stderr, &cs);
-	if (!dir)
+	if (!dir) {
 		nftw(cs.dir, rm_one, 8, FTW_DEPTH | FTW_PHYS);
+		cli_cleanup_dir(NULL);
+	}
 	ts_charts_release(&cs);
 	return ret;
 }

@@ -316,15 +316,12 @@ static int page(FILE *h, const struct ts_charts *cs, const struct ts_cmp *c,
 int cmp_html(const char *path, const struct ts_charts *cs, const struct ts_cmp *c,
 	     const struct ts_compare_report_opts *ro)
 {
-	FILE *h = fopen(path, "w");
+	struct cli_page pg;
+	FILE *h = cli_page_open(path, &pg);
 	int err;
 
 	if (!h)
-		return cli_error("cannot write %s: %s", path, strerror(errno));
-	err = page(h, cs, c, ro);
-	if (!err)
-		err = ts_fclose_err(h);
-	else
-		fclose(h);
+		return 1;
+	err = cli_page_close(h, &pg, page(h, cs, c, ro));
 	return err ? cli_error("writing %s: %s", path, ts_strerror(err)) : 0;
 }

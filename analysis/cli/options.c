@@ -61,6 +61,8 @@ static int parse_pids(struct cli_filters *f, const char *s)
 	char *end;
 	long v;
 
+	if (!*s) /* --pid "$PID" with PID unset: no list, not "every task" */
+		return -1;
 	while (*s) {
 		v = strtol(s, &end, 10);
 		if (end == s || v < 0 || v > INT32_MAX || an->nr_pids == CLI_MAX_PIDS)
@@ -102,7 +104,7 @@ static int filter_option(struct cli_filters *f, int opt)
 		return parse_pids(f, optarg) ? cli_error("--pid: bad list '%s'", optarg) + 1 : 0;
 	case 'C':
 		f->an->comm = optarg;
-		return 0;
+		return cli_comm(optarg);
 	case 't':
 		return parse_time(f, optarg);
 	default:
@@ -170,6 +172,13 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 				 "(tickscope %s [-i] FILE)",
 				 c->name, c->name);
 	return 0;
+}
+
+int cli_comm(const char *name)
+{
+	/* "" filtered nothing: --comm "$NAME" with NAME unset gave every task's figures */
+	return *name ? 0 :
+		       cli_error("--comm: an empty name (a task's name, as in perf's comm)") + 1;
 }
 
 unsigned int cli_count(const char *s)

@@ -128,16 +128,13 @@ static int page(FILE *f, const struct ts_charts *cs, const struct ts_analysis *a
 int cli_plot_html(const char *path, const struct ts_charts *cs, const struct ts_analysis *a,
 		  const struct ts_report_opts *o)
 {
-	FILE *f = fopen(path, "w");
+	struct cli_page pg;
+	FILE *f = cli_page_open(path, &pg);
 	int ret;
 
 	if (!f)
-		return cli_error("cannot write %s: %s", path, strerror(errno));
-	ret = page(f, cs, a, o);
-	if (!ret)
-		ret = ts_fclose_err(f);
-	else
-		fclose(f);
+		return 1;
+	ret = cli_page_close(f, &pg, page(f, cs, a, o));
 	if (ret)
 		return cli_error("writing %s: %s", path, ts_strerror(ret));
 	return 0;

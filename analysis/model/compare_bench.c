@@ -14,6 +14,13 @@ int ts_run_bench_task(const char *comm, const char *match)
 {
 	size_t n = strlen(match);
 
+	/*
+	 * The kernel keeps the first TS_COMM_LEN - 1 bytes of a task's name: stress-ng's switch
+	 * workers, "stress-ng-switch", run as "stress-ng-switc", and a NAME that long leaves no
+	 * room for NAME-*'s suffix. Compared in full, such a name matched no task at all.
+	 */
+	if (n >= TS_COMM_LEN - 1)
+		return !strncmp(comm, match, TS_COMM_LEN - 1) && !comm[TS_COMM_LEN - 1];
 	return !strncmp(comm, match, n) && (!comm[n] || comm[n] == '-');
 }
 

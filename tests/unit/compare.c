@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/prctl.h>
 
 #include "events.h"
 #include "tickscope/analysis.h"
@@ -451,6 +452,41 @@ static void test_wait_metrics(void)
 	ts_analysis_free(an);
 }
 
+/*
+ * The benchmark's tasks by name, against the running kernel: each name is given to this thread
+ * (prctl PR_SET_NAME, as stress-ng names its workers) and read back from /proc as the kernel
+ * keeps it, which is what a trace records. stress-ng's switch workers, "stress-ng-switch", run
+ * as "stress-ng-switc": compared in full, the name matched no task.
+ */
+static void test_comm_len(void)
+{
+	static const char *const names[] = { "pingpong", "stress-ng-ramfs", "stress-ng-switch",
+					     "stress-ng-sigsuspend" };
+	char kept[64], old[TS_COMM_LEN] = "";
+	FILE *f;
+
+	prctl(PR_GET_NAME, old);
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		kept[0] = 0;
+		prctl(PR_SET_NAME, names[i]);
+		f = fopen("/proc/thread-self/comm", "r");
+		if (!f || !fgets(kept, sizeof(kept), f))
+			kept[0] = 0;
+		if (f)
+			fclose(f);
+		kept[strcspn(kept, "\n")] = 0;
+		ok(kept[0] && ts_run_bench_task(kept, names[i]),
+		   "a task the kernel names '%s' is the benchmark's for --comm %s", kept, names[i]);
+	}
+	prctl(PR_SET_NAME, old);
+	ok(ts_run_bench_task("stress-ng-switc", "stress-ng-switch") &&
+		   !ts_run_bench_task("stress-ng-swit", "stress-ng-switch") &&
+		   !ts_run_bench_task("stress-ng-switc", "stress-ng-swi") &&
+		   ts_run_bench_task("pingpong-echo", "pingpong") &&
+		   !ts_run_bench_task("pingpongx", "pingpong"),
+	   "a name cut as the kernel cuts it matches; a shorter or longer one does not");
+}
+
 int main(void)
 {
 	test_waits();
@@ -460,5 +496,6 @@ int main(void)
 	test_cmdline();
 	test_events();
 	test_rate();
+	test_comm_len();
 	return tap_done();
 }

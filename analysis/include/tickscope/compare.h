@@ -126,7 +126,11 @@ struct ts_analysis;
 int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
 			    double ops);
 
-/** ts_run_bench_task() - whether @comm is the benchmark's: @match or @match-... (pingpong-echo) */
+/*
+ * ts_run_bench_task() - whether @comm is the benchmark's: @match or @match-... (pingpong-echo);
+ * a @match of TS_COMM_LEN - 1 bytes or more by its first TS_COMM_LEN - 1, as the kernel keeps
+ * a name ("stress-ng-switch" runs as "stress-ng-switc")
+ */
 int ts_run_bench_task(const char *comm, const char *match);
 
 struct ts_sched_task;
