@@ -34,7 +34,11 @@ events (medians), and how many turns each tool lost fewer events in than the oth
 same load: a paired comparison that medians of mostly-zero losses cannot give). A size with
 an "s" (8s) stops the recorder 5 ms of every 50 ms while the workload runs (SIGSTOP, SIGCONT):
 the stalls a loaded machine gives a recorder, the same for both tools, so that their losses
-compare whatever the load.
+compare whatever the load. The stalls are made by scripts/bench-stall.c (built like bench-time.c),
+which runs the workload and holds the recorder on absolute times at real-time priority, and
+prints how many it made and how long they held (median, max); without a compiler, by a shell
+loop of pkill and sleep, whose stalls last far longer than 5 ms on a loaded machine (two scans of
+/proc and three fork+execs each: 113-290 ms at load 25), so that the losses measure the load.
 BENCH_STRICT=1 exits 1 when a target is missed.
 Environment: TS_BUILD, PERF, CC, BENCH_RECORD_RUNS (default 9), BENCH_RECORD_PAGES,
 BENCH_RECORD_EVENTS, BENCH_STRICT.
@@ -57,6 +61,13 @@ trap 'rm -rf "$tmp"' EXIT
 bench_timer "$tmp"
 [ -n "$TIMER" ] || echo "bench: recorders: no C compiler for scripts/bench-time.c: CPU times" \
 	"by $TIME, in 10 ms steps"
+STALLER=
+if "${CC:-cc}" -O2 -o "$tmp/bench-stall" "$top/scripts/bench-stall.c" 2>/dev/null; then
+	STALLER=$tmp/bench-stall
+else
+	echo "bench: recorders: no C compiler for scripts/bench-stall.c: stalls by pkill and" \
+		"sleep, far longer than 5 ms on a loaded machine"
+fi
 
 # samples in file order before the first LOST record of $1 (perf report -D's record dump)
 before_loss() {
@@ -83,15 +94,22 @@ one() {
 	fi
 	t=$!
 	sleep 1 # past the start-up (synthesis, mmap)
-	"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 &
-	w=$!
-	while [ "$_stall" = stall ] && kill -0 "$w" 2>/dev/null; do
-		pkill -STOP -P "$t"
-		sleep 0.005
-		pkill -CONT -P "$t"
-		sleep 0.045
-	done
-	wait "$w" || true
+	if [ "$_stall" = stall ] && [ -n "$STALLER" ]; then
+		# the workload under bench-stall, which holds the recorder (the timer's child)
+		"$STALLER" -o "$tmp/stall" 5000 50000 "$(pgrep -P "$t")" \
+			"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 || true
+		cat "$tmp/stall" >>"$tmp/stalls-$_tool-$_pages"
+	else
+		"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 &
+		w=$!
+		while [ "$_stall" = stall ] && kill -0 "$w" 2>/dev/null; do
+			pkill -STOP -P "$t"
+			sleep 0.005
+			pkill -CONT -P "$t"
+			sleep 0.045
+		done
+		wait "$w" || true
+	fi
 	pkill -INT -P "$t"
 	wait "$t" || true
 	"$TICKSCOPE" info "$tmp/f.data" >"$tmp/info" 2>&1
@@ -146,6 +164,13 @@ for m in $PAGES; do
 			"$(stat "$f" 3 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
 			"$(awk '{ s += $3 } END { printf "%d", NR ? s / NR : 0 }' "$f")" \
 			"$(stat "$f" 4 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')"
+	done
+	for tool in perf tickscope; do
+		f=$tmp/stalls-$tool-${m%s}
+		if [ "$m" = "${m%s}" ] || [ ! -f "$f" ]; then continue; fi
+		printf '%-16s -m %-5s stalls %s a run, held %s us (median of the runs'"'"' medians), max %s us\n' \
+			"$tool record" "$m" "$(stat "$f" 1 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
+			"$(stat "$f" 2 | cut -d' ' -f1)" "$(stat "$f" 3 | cut -d' ' -f3)"
 	done
 	# line i of each file is turn i: the two tools back to back
 	paste -d' ' "$tmp/tickscope-$m" "$tmp/perf-$m" | awk -v m="$m" '{

@@ -174,8 +174,9 @@ struct rec {
 	size_t pass_max; /* the most bytes one ring gave in the last pass */
 	struct rec_queue q; /* from the reader thread to the writer */
 	int read_err;
-	struct pollfd *pfd; /* one per ring: the reader's sleep */
+	struct pollfd *pfd; /* one per ring, then the tick: the reader's sleep */
 	int nr_pfd;
+	int tick; /* the reader's periodic timerfd, or -1 */
 	struct id_map *ids; /* sorted by id: which event a sample's IDENTIFIER names */
 	size_t nr_ids;
 	uint64_t comm_id; /* the first event's id on the first CPU */
