@@ -72,6 +72,9 @@ static const struct chain_rule rules[] = {
 	{ C_WAKE, "workqueue.work.", ".per_s",
 	  "runs of work %s (each wakes a kworker, an idle CPU's too)",
 	  "workqueue:workqueue_execute_start", H_TESTED },
+	{ C_DELAY, "timer.expire.", ".per_s",
+	  "expiries of timer %s (the scheduler's: each lets runnable tasks run again)",
+	  "timer:hrtimer_expire_entry", H_TESTED },
 	{ C_WAKE, "timer.expire.", ".per_s",
 	  "expiries of timer %s (each runs in an interrupt, an idle CPU's too)",
 	  "timer:timer_expire_entry", H_TESTED },
@@ -130,6 +133,11 @@ static const char *timer_hint(const char *fn)
 		return " (a sleep's hrtimer, nanosleep or a timed wait: each wakes its task)";
 	if (!strcmp(fn, "delayed_work_timer_fn"))
 		return " (a delayed work's timer: each queues its work, waking a kworker)";
+	if (!strcmp(fn, "sched_cfs_period_timer") || !strcmp(fn, "sched_rt_period_timer"))
+		return " (a cpu cgroup's bandwidth period: each refills its quota and unthrottles "
+		       "its run queues, whose tasks waited runnable)";
+	if (!strcmp(fn, "sched_cfs_slack_timer"))
+		return " (a cpu cgroup's unused quota handed back to its throttled run queues)";
 	return "";
 }
 
@@ -151,6 +159,14 @@ static int rule_match(const struct chain_rule *ru, const char *name, char *cls, 
 	if (strstr(name + p, ".woken_by.")) /* who ended a stack's waits: said with the stack */
 		return -1;
 	snprintf(cls, n, "%.*s", (int)(len - p - q), name + p);
+	/*
+	 * A timer function's expiries feed the sched delay when the timer lets runnable tasks
+	 * run again (a cpu cgroup's bandwidth period unthrottles its run queues: their tasks
+	 * waited runnable, not asleep), else the wake delivery
+	 */
+	if (!strcmp(ru->pre, "timer.expire.") &&
+	    (ru->comp == C_DELAY) != !!ts_class_requeues_runnable(cls))
+		return -1;
 	return 0;
 }
 
