@@ -37,7 +37,8 @@ m=$(jq -r '[.headline.mechanisms[] | select(.metric == "timer.expire.sched_cfs_p
 is "$m" "sched delay" "the CFS period timer's expiries are a mechanism of the sched delay"
 grep -q '^  sched delay <- expiries of timer sched_cfs_period_timer' "$TAP_TMP/c.txt"
 ok $? "the headline line: sched delay <- expiries of timer sched_cfs_period_timer"
-! sed '/^tickscope compare/q' "$TAP_TMP/c.txt" | grep -q '^  wake delivery <- .*sched_cfs_period_timer'
+! sed '/^tickscope compare/q' "$TAP_TMP/c.txt" |
+	grep -q '^  wake delivery <- .*sched_cfs_period_timer'
 ok $? "the period timer is not said to feed the wake delivery"
 ! sed '/^tickscope compare/q' "$TAP_TMP/c.txt" |
 	grep -Eq '<- .*(tick_stop|the tick|rcu|kworker|ksoftirqd|a program)'
@@ -89,7 +90,8 @@ for v in root cfs-quota; do
 	done
 	vi=$((vi + 1))
 done
-diag "perf script, sched_cfs_period_timer a run: root $(cut -d' ' -f1 "$TAP_TMP/perf.root" | tr '\n' ' ')| cfs-quota $(cut -d' ' -f1 "$TAP_TMP/perf.cfs-quota" | tr '\n' ' ')"
+per_run() { cut -d' ' -f1 "$TAP_TMP/perf.$1" | tr '\n' ' '; }
+diag "perf script, sched_cfs_period_timer a run: root $(per_run root)| cfs-quota $(per_run cfs-quota)"
 paste -d' ' "$TAP_TMP/perf.cfs-quota" "$TAP_TMP/per.cfs-quota" |
 	awk '$1 < 20 || $1 != $3 { bad = 1 } END { exit bad }'
 ok $? "cfs-quota: sched_cfs_period_timer expiries a run are perf script's (20 or more each)"

@@ -63,8 +63,11 @@ int ts_class_requeues_runnable(const char *fn)
 	 * throttled task; core.c: hrtick resched_curr()s at the slice's end. Not hrtimer_wakeup
 	 * (a sleeper's wake) nor inactive_task_timer (bandwidth accounting only).
 	 */
-	static const char *const requeue[] = { "sched_cfs_period_timer", "sched_cfs_slack_timer",
-					       "sched_rt_period_timer", "dl_task_timer", "hrtick",
+	static const char *const requeue[] = { "sched_cfs_period_timer",
+					       "sched_cfs_slack_timer",
+					       "sched_rt_period_timer",
+					       "dl_task_timer",
+					       "hrtick",
 					       NULL };
 
 	return in_list(fn, requeue);
