@@ -54,6 +54,25 @@ const char *ts_class_hrtimer(const char *fn)
 	return "other";
 }
 
+int ts_class_requeues_runnable(const char *fn)
+{
+	/*
+	 * kernel/sched/fair.c: sched_cfs_period_timer -> distribute_cfs_runtime ->
+	 * unthrottle_cfs_rq, sched_cfs_slack_timer likewise; rt.c: sched_rt_period_timer ->
+	 * do_sched_rt_period_timer unthrottles rt_rqs; deadline.c: dl_task_timer re-enqueues a
+	 * throttled task; core.c: hrtick resched_curr()s at the slice's end. Not hrtimer_wakeup
+	 * (a sleeper's wake) nor inactive_task_timer (bandwidth accounting only).
+	 */
+	static const char *const requeue[] = { "sched_cfs_period_timer",
+					       "sched_cfs_slack_timer",
+					       "sched_rt_period_timer",
+					       "dl_task_timer",
+					       "hrtick",
+					       NULL };
+
+	return in_list(fn, requeue);
+}
+
 const char *ts_class_work(const char *fn)
 {
 	if (!fn)

@@ -22,6 +22,16 @@ int ts_class_is_tick(const char *fn);
 const char *ts_class_hrtimer(const char *fn);
 
 /**
+ * ts_class_requeues_runnable() - whether hrtimer callback @fn (may be NULL) ends runnable waits
+ *
+ * The scheduler's timers that put runnable tasks back on a run queue or make the running task
+ * give its CPU up: the CFS and RT bandwidth period timers and the CFS slack timer (they refill
+ * a group's quota and unthrottle its run queues), SCHED_DEADLINE's replenishment timer and
+ * hrtick (a slice's end). A task they let run waited runnable, not asleep.
+ */
+int ts_class_requeues_runnable(const char *fn);
+
+/**
  * ts_class_work() - the class of a workqueue work or timer_list function
  * @fn: the function's name, NULL when it could not be resolved
  *
