@@ -8,7 +8,10 @@
 command -v perf >/dev/null || skip_all "no perf"
 [ -r /sys/kernel/tracing/available_events ] || mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null
 [ -r /sys/kernel/tracing/available_events ] || skip_all "no tracefs"
-[ "$(getconf _NPROCESSORS_ONLN)" -ge 2 ] || skip_all "pinned runs need two CPUs"
+# the x86-host profile pins to CPUs 0 and 1 (PIN_SAME, PIN_CROSS): both must be ours to run on
+[ "$(tap_cpus_allowed | grep -cx '[01]')" = 2 ] ||
+	skip_all "the x86-host profile pins runs to CPUs 0 and 1; this test may run on" \
+		"$(tap_cpus_allowed | tr '\n' ' ')"
 tap_tmpdir
 tmp=$TAP_TMP
 cd "$TS_TOP" || exit 1

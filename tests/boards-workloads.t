@@ -21,7 +21,11 @@ ok $? "arm64 pingpong is built statically for AArch64 (aarch64-linux-gnu-gcc)"
 [ $? -eq 0 ] && grep -q -- '--pin MODE' "$tmp/help" && grep -q -- '--delay-us' "$tmp/help"
 ok $? "--help documents the options"
 
-ncpu=$(getconf _NPROCESSORS_ONLN)
+# The CPUs this test may run on (tap_cpus_allowed): not always the machine's online ones, nor
+# 0 and 1. A and B: the first two of them.
+allowed=$(tap_cpus_allowed)
+ncpu=$(echo "$allowed" | grep -c .)
+A=$(echo "$allowed" | sed -n 1p) B=$(echo "$allowed" | sed -n 2p)
 for bin in "$pp" "$pps"; do
 	for mode in none same cross; do
 		if [ "$mode" = cross ] && [ "$ncpu" -lt 2 ]; then
@@ -38,31 +42,45 @@ for bin in "$pp" "$pps"; do
 done
 
 # --cpus alone picks the mode.
-"$pp" --cpus 0 --iterations 100 2>"$tmp/err" >/dev/null && grep -q 'pin=same cpus=0,0' "$tmp/err"
+"$pp" --cpus "$A" --iterations 100 2>"$tmp/err" >/dev/null &&
+	grep -q "pin=same cpus=$A,$A" "$tmp/err"
 ok $? "--cpus A means same-CPU pinning"
 if [ "$ncpu" -ge 2 ]; then
-	"$pp" --cpus 1,0 --iterations 100 2>"$tmp/err" >/dev/null &&
-		grep -q 'pin=cross cpus=1,0' "$tmp/err"
+	"$pp" --cpus "$B,$A" --iterations 100 2>"$tmp/err" >/dev/null &&
+		grep -q "pin=cross cpus=$B,$A" "$tmp/err"
 	ok $? "--cpus A,B means cross-CPU pinning"
 
-	# The two tasks really sit on the two CPUs: read their affinity while they run.
-	"$pp" --pin cross --cpus 0,1 --iterations 100000000 >/dev/null 2>&1 &
+	# The two tasks really sit on the two CPUs: read their affinity while they run, once the
+	# echo task has pinned itself. It does so before its first read: its second voluntary
+	# switch is a read's (the first may be the migration's wait), as is every one after.
+	"$pp" --pin cross --cpus "$A,$B" --iterations 100000000 >/dev/null 2>&1 &
 	pid=$!
-	sleep 0.5
-	child=$(grep -l "^PPid:[[:space:]]*$pid\$" /proc/[0-9]*/status 2>/dev/null | head -n1)
+	child=""
+	while kill -0 $pid 2>/dev/null; do
+		child=$(grep -l "^PPid:[[:space:]]*$pid\$" /proc/[0-9]*/status 2>/dev/null |
+			head -n1)
+		v=$(sed -n 's/^voluntary_ctxt_switches:[[:space:]]*//p' "$child" 2>/dev/null)
+		[ "${v:-0}" -lt 2 ] || break
+		sleep 0.1
+	done
 	a=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/$pid/status)
 	b=$(sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "$child" 2>/dev/null)
 	cname=$(sed -n 's/^Name:[[:space:]]*//p' "$child" 2>/dev/null)
 	kill $pid 2>/dev/null
 	wait $pid 2>/dev/null
-	is "$a/$b/$cname" "0/1/pingpong-echo" "cross: the pinger on CPU 0, pingpong-echo on CPU 1"
+	is "$a/$b/$cname" "$A/$B/pingpong-echo" \
+		"cross: the pinger on CPU $A, pingpong-echo on CPU $B"
 fi
 
-# The injected delay: each round trip contains at least one burn of DELAY_US.
-"$pp" --pin same --iterations 200 --warmup 10 --delay-us 300 >"$tmp/out" 2>/dev/null
+# The injected delay: each round trip contains at least one burn of DELAY_US. A burn ends by
+# the clock, so a loaded machine makes round trips longer (they wait to run) but not the CPU
+# time it takes: 210 burns of 300 us, at least 300 us a round trip of the wall clock, under ten
+# times that of CPU (a burn in the wrong unit would take 1000 times that).
+cpu=$( ("$pp" --pin same --iterations 200 --warmup 10 --delay-us 300 >"$tmp/out" 2>/dev/null
+	times) | awk 'NR == 2 { gsub(/[ms]/, " "); print ($1 * 60 + $2 + $3 * 60 + $4) * 1e6 }')
 lat=$(sed -n 's/^AF_UNIX sock stream latency: \([0-9.]*\) microseconds$/\1/p' "$tmp/out")
-awk -v l="${lat:-0}" 'BEGIN { exit !(l >= 300 && l < 3000) }'
-ok $? "--delay-us 300 adds at least 300 us per round trip (got ${lat:-nothing})"
+awk -v l="${lat:-0}" -v c="$cpu" 'BEGIN { exit !(l >= 300 && c != "" && c < 210 * 3000) }'
+ok $? "--delay-us 300: >= 300 us a round trip (${lat:-no}), < 3 ms of CPU each (${cpu:-?} in all)"
 
 for bad in "--pin bogus" "--pin cross --cpus 0,0" "--pin none --cpus 0" "--iterations 0" \
 	"--cpus 0,x" "--delay-us -1" "extra" "--cpus 4095"; do

@@ -97,23 +97,27 @@ rc=$?
 ok $? "tickscope record --report alone prints the report and writes no file (exit $rc)"
 
 # --- --report --interval: a report of each second while it records --------------------------
-# A known answer: a shell that sleeps 0.1 s 35 times wakes about 10 times a second, so each
-# full interval's report shows its shell with 7-11 wakes; the number of interval reports is the
-# whole seconds of the recording's time span; the first is out while the command still runs;
-# and tickscope report --interval 1 on the file prints the same reports.
+# A known answer: a shell that sleeps 0.1 s at a time (sleep, one child each) is woken by each
+# sleep's end, never twice within 0.1 s: each full interval's report shows it with at most 11
+# wakes, and the whole recording's with at least one a sleep. The number of interval reports
+# is the whole seconds of the recording's time span; the first is out while the command still
+# runs: the command, its 35 sleeps done, sleeps on until it sees one (for the hang guard at
+# most; shell builtins only, no other child). No count depends on how fast the machine forks
+# and wakes, nor a fixed sleep on how soon the recorder starts. And tickscope report
+# --interval 1 on the file prints the same reports.
 # shellcheck disable=SC2016
 "$TICKSCOPE" record --report --interval 1 -e sched:sched_switch,sched:sched_waking,sched:sched_wakeup \
-	-o "$T/iv.data" -- sh -c 'i=0; while [ $i -lt 35 ]; do sleep 0.1; i=$((i+1)); done' \
-	>"$T/iv.txt" 2>"$T/iv.err" &
-rp=$!
-sleep 2.6
-early=$(grep -c '^== interval' "$T/iv.txt")
-kill -0 $rp 2>/dev/null
-running=$?
-wait $rp
+	-o "$T/iv.data" -- sh -c 'echo $$ >"$1.pid"
+		out() { n=0; while IFS= read -r l; do
+			case $l in "== interval"*) n=$((n + 1)) ;; esac; done <"$1"; }
+		i=0; while [ $i -lt 35 ]; do sleep 0.1; i=$((i+1)); done
+		out "$1"; while [ $n = 0 ] && [ $i -lt "$2" ]; do sleep 0.1; i=$((i+1)); out "$1"; done
+		echo "$n $i" >"$1.early"' sh "$T/iv.txt" $((35 + TS_HANG_GUARD * 10)) \
+	>"$T/iv.txt" 2>"$T/iv.err"
 rc=$?
-[ $rc -eq 0 ] && [ $running -eq 0 ] && [ "$early" -ge 1 ]
-ok $? "--report --interval 1: $early interval reports out after 2.6 s, while it records (exit $rc)"
+read -r early sleeps <"$T/iv.txt.early"
+[ $rc -eq 0 ] && [ "${early:-0}" -ge 1 ]
+ok $? "--report --interval 1: ${early:-no} interval reports out while it records (exit $rc)"
 span=$("$TICKSCOPE" info "$T/iv.data" | sed -n 's/^time span:.*(\([0-9.]*\) s)$/\1/p')
 n=$(grep -c '^== interval' "$T/iv.txt")
 # a span within 50 ms of a whole second may give either count (the first event may be a
@@ -123,13 +127,15 @@ echo "$span $n" | awk '{ f = int($1); d = $1 - f
 ok $? "one report per whole second of the recording: $n for a span of ${span:-?} s"
 grep -q '^== the whole recording: ' "$T/iv.txt" && tail -n +2 "$T/iv.txt" | grep -q '^== sched =='
 ok $? "then the report of the whole recording"
-# the shell is the sh row with the most wakes (other shells appear as switches' next tasks)
-w=$(awk 'function out() { if (k) print m } /^== interval/ { out(); k++; m = 0 }
-	/^== the whole/ { out(); exit }
-	k && $1 == "sh" && $2 ~ /^[0-9]+$/ && $11 > m { m = $11 }' "$T/iv.txt" | tr '\n' ' ')
-echo "$w" | awk -v n="$n" '{ if (NF != n) exit 1; for (i = 1; i <= NF; i++)
-	if ($i < 7 || $i > 11) exit 1 }'
-ok $? "each interval's shell wakes about 10 times (7-11): $w"
+# the shell's row (its pid) in each interval, then in the whole recording's report
+w=$(awk -v p="$(cat "$T/iv.txt.pid")" 'function out() { if (k) print m + 0 }
+	/^== interval/ { out(); k++; m = 0; got = 0 } /^== the whole/ { out(); k = 0; got = 0 }
+	/^== the whole/ { whole = 1 }
+	$1 == "sh" && $2 == p && $11 ~ /^[0-9]+$/ && !got++ { if (whole) wh = $11; else m = $11 }
+	END { print "whole", wh + 0 }' "$T/iv.txt" | tr '\n' ' ')
+echo "$w" | awk -v s="${sleeps:-0}" '{ for (i = 1; i < NF - 1; i++) if ($i > 11) exit 1
+	exit !(s >= 35 && $NF >= s) }'
+ok $? "the shell: at most 11 wakes an interval, one a sleep in all ($sleeps sleeps; wakes: $w)"
 "$TICKSCOPE" report --interval 1 "$T/iv.data" >"$T/iv-file.txt" 2>&1
 if cmp -s "$(grep -v '^tickscope report: ' "$T/iv.txt" >"$T/l"; echo "$T/l")" \
 	"$(grep -v '^tickscope report: ' "$T/iv-file.txt" >"$T/f"; echo "$T/f")"; then
@@ -219,19 +225,28 @@ if [ -x "$pingpong" ]; then
 	done
 	oracle_check "record the command only" "$T/tt1.data" "$k"
 
-	# -p PID: the threads of a running process until it exits; it wakes 20 times, 50 ms apart
-	sh -c 'sleep 0.3; for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
-		sleep 0.05; done' &
+	# -p PID: the threads of a running process until it exits; it wakes 20 times, 50 ms apart,
+	# once the recording has begun: once the file has grown past its header with the records
+	# of its waits for that (switches too), whatever the time the recorder took to start. If
+	# the recorder ends first (pid.done), it ends too.
+	# shellcheck disable=SC2016
+	sh -c 'f=$1
+		while [ ! -s "$f" ] && [ ! -e "$f.done" ]; do sleep 0.05; done
+		h=$(stat -c %s "$f" 2>/dev/null)
+		while [ "$(stat -c %s "$f")" -le "${h:-0}" ] && [ ! -e "$f.done" ]; do sleep 0.05; done
+		for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do
+			sleep 0.05; done' sh "$T/pid.data" &
 	sp=$!
 	"$TICKSCOPE" record -e sched:sched_switch -p "$sp" -o "$T/pid.data" 2>"$T/pid.err"
 	rc=$?
+	: >"$T/pid.data.done"
 	wait "$sp"
 	n=$(perf script -i "$T/pid.data" -F pid,event 2>/dev/null | awk -v p="$sp" '$1 == p' |
 		grep -c sched_switch)
 	others=$(perf script -i "$T/pid.data" -F comm 2>/dev/null | sort -u |
-		awk '$1 != "sh" && $1 != "sleep"' | head -3)
+		awk '$1 != "sh" && $1 != "sleep" && $1 != "stat"' | head -3)
 	[ $rc -eq 0 ] && [ "$n" -ge 20 ] && [ -z "$others" ]
-	ok $? "-p PID until it exits: $n switches of the shell (>= 20), only it and its sleeps (exit $rc)"
+	ok $? "-p PID until it exits: $n switches of the shell (>= 20), only it and its children (exit $rc)"
 else
 	ok 0 "counts against perf record # SKIP no pingpong workload (make check-build-extra)"
 	ok 0 "counts against perf record # SKIP no pingpong workload"
@@ -245,15 +260,20 @@ fi
 # --- the thread that drains the rings: SCHED_FIFO 1 with -r 1 (root here), none by default --
 # the scheduling policy and real-time priority of each of the recorder's threads, as the kernel
 # shows them (/proc/PID/task/TID/stat fields 40 and 41: rt_priority, policy; 1 is SCHED_FIFO)
+# The reader thread sets its policy first of all, then reads the rings; the file holds its
+# header before the thread starts. So once the file has grown past the size it first had, the
+# reader has read records: its policy is set, whatever the machine's load (no fixed sleep).
 rec_threads_sched() {
+	rm -f "$T/rt.data"
 	"$TICKSCOPE" record -a "$@" -e sched:sched_switch -o "$T/rt.data" 2>/dev/null &
 	p=$!
-	n=0
-	while [ "$(ls "/proc/$p/task" 2>/dev/null | wc -l)" -lt 2 ] && [ $n -lt 100 ]; do
+	first=""
+	while kill -0 $p 2>/dev/null; do
+		size=$(stat -c %s "$T/rt.data" 2>/dev/null)
+		[ -z "$first" ] && first=$size
+		[ -n "$size" ] && [ "$size" -gt "${first:-0}" ] && break
 		sleep 0.05
-		n=$((n + 1))
 	done
-	sleep 0.2 # past the reader thread's start
 	for t in /proc/$p/task/*/stat; do
 		sed 's/.*) //' "$t" | awk '{ printf "%s/%s ", $39, $38 }'
 	done

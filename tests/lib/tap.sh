@@ -176,6 +176,14 @@ summary_cache_file() {
 		"$(printf %s "$(realpath "$1")" | sha256sum | cut -c1-64)" "$2"
 }
 
+# The CPUs this process may run on, one a line: its affinity (taskset, a container's cpuset),
+# which may be fewer than the machine's online CPUs (getconf _NPROCESSORS_ONLN) and need not
+# start at 0.
+tap_cpus_allowed() {
+	sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' /proc/self/status | tr ',' '\n' |
+		awk -F- 'NF { for (c = $1; c <= ($2 == "" ? $1 : $2); c++) print c }'
+}
+
 # Skip all unless this machine can record tracepoints system-wide: root, perf, and tracefs,
 # mounted here if need be, at $TRACEFS; with an argument, the kernel must have that event.
 tap_need_tracing() {

@@ -6,6 +6,12 @@
 /bin/busybox mount -t proc proc /proc
 /bin/busybox --install -s
 export PATH=/ts:/usr/sbin:/usr/bin:/sbin:/bin
+# From here on the console carries LAVA's signal lines (<LAVA_SIGNAL_TESTCASE ...>, written by
+# the shell): a kernel message printed on it at the same moment (an RCU stall, a hung task, a
+# perf warning of a loaded host) lands inside such a line and LAVA drops the case. Only
+# emergencies reach the console (console log level 1); the rest stays in dmesg. The boot's own
+# messages, before this, are kept: LAVA reads nothing then but the prompt.
+dmesg -n 1 || echo "ts-lava: cannot set the console log level (dmesg -n 1)"
 mount -t sysfs sysfs /sys
 mount -t devtmpfs devtmpfs /dev
 mount -t tracefs nodev /sys/kernel/tracing

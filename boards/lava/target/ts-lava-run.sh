@@ -116,6 +116,8 @@ while [ "$k" -lt $((first + runs)) ]; do
 				[ ! -s "$r.failed/$f" ] || tail -n 5 "$r.failed/$f" |
 					sed "s/^/ts-lava-run: run $k: $f: /" >&2
 			done
+			# the kernel's messages no longer reach the console (init.sh): its last ones
+			dmesg 2>/dev/null | tail -n 5 | sed "s/^/ts-lava-run: run $k: dmesg: /" >&2
 		else
 			say "run $k: no complete run folder (ts-record.sh's lines above say why)"
 		fi
