@@ -14,6 +14,7 @@
 #include "tickscope/analysis.h"
 #include "common/io.h"
 #include "tickscope/error.h"
+#include "tickscope/reader.h"
 #include "tickscope/report.h"
 #include "tickscope/source.h"
 
@@ -262,6 +263,8 @@ int cmd_report(int argc, char **argv)
 	if (!ret) {
 		ts_source_note_recorded(src, a);
 		ret = run(&r, src, a);
+		/* the records are all read: their memory is not to add to the report's */
+		ts_reader_drop_rounds(ts_source_reader(src));
 	}
 	cli_warnings(src);
 	if (ret) {

@@ -114,9 +114,9 @@ int ts_run_bench_init(struct ts_run_bench *b, const struct ts_analysis *a, const
 		if (!k->pid || !ts_run_bench_task(k->comm, match))
 			continue;
 		t[n].pid = k->pid;
-		t[n].run = k->run.sum;
+		t[n].run = k->run->sum;
 		for (int o = 0; o < TS_OFF_NR; o++)
-			t[n].off += k->off[o].sum;
+			t[n].off += k->off[o]->sum;
 		busiest = t[n].run > busiest ? t[n].run : busiest;
 		n++;
 	}

@@ -36,7 +36,7 @@ static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, str
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
 		if (!ts_run_bench_task(k->comm, match)) {
-			t->other_run += k->pid ? k->run.sum : 0;
+			t->other_run += k->pid ? k->run->sum : 0;
 			continue;
 		}
 		if (k->pid && ts_run_bench_supervisor(b, k->pid)) {
@@ -46,18 +46,18 @@ static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, str
 		t->ntasks++;
 		/* one task never switched out (its run not seen) makes the sum unknown, not 0 */
 		t->run_why = t->run_why ?: ts_sched_task_run_why(s, k);
-		t->run += k->run.sum;
-		t->delay += k->delay.sum;
+		t->run += k->run->sum;
+		t->delay += k->delay->sum;
 		t->delay_perf += k->delay_perf;
-		t->delivery += k->delivery.sum;
-		t->wakelat += k->wakelat.sum;
+		t->delivery += k->delivery->sum;
+		t->wakelat += k->wakelat->sum;
 		for (int o = 0; o < TS_OFF_NR; o++)
-			t->off[o] += k->off[o].sum;
+			t->off[o] += k->off[o]->sum;
 		t->migrations += k->nr_migrations;
 		t->wakeups += k->nr_wakeups;
 		for (int c = 0; c < TS_WAKE_NR; c++)
 			t->cls[c] += k->wake_class[c];
-		if (ts_hist_merge(&t->delivery_h, &k->delivery))
+		if (ts_hist_merge(&t->delivery_h, k->delivery))
 			return -ENOMEM;
 	}
 	t->wake_why = ts_sched_wakes_why(s);
@@ -148,7 +148,7 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 			snprintf(cl[nr].name, sizeof(cl[nr].name), "%s", c);
 			cl[nr++].run = 0;
 		}
-		cl[j].run += k->run.sum;
+		cl[j].run += k->run->sum;
 	}
 	for (int j = 0; j < nr && !err && tot > 0; j++) {
 		snprintf(name, sizeof(name), "task.other_cpu.%.23s.share", cl[j].name);

@@ -155,6 +155,8 @@ int ts_hist_add_slow(struct ts_hist *h, unsigned int idx, uint64_t n)
 	return 0;
 }
 
+const struct ts_hist ts_hist_none;
+
 void ts_hist_release(struct ts_hist *h)
 {
 	if (allocated(h))

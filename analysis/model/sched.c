@@ -21,6 +21,7 @@ static __attribute__((noinline)) struct task *new_task(struct ts_sched *m, int32
 						       uint64_t *v)
 {
 	struct task *p, **tv;
+	int i;
 
 	if (ret < 0)
 		return NULL;
@@ -37,6 +38,9 @@ static __attribute__((noinline)) struct task *new_task(struct ts_sched *m, int32
 	if (!p)
 		goto fail_map;
 	p->st.pid = pid;
+	p->st.run = p->st.delay = p->st.delivery = p->st.wakelat = &ts_hist_none;
+	for (i = 0; i < TS_OFF_NR; i++)
+		p->st.off[i] = &ts_hist_none;
 	p->klass = -1;
 	select_task(m, p);
 	m->tv[m->nr_tv++] = p;
@@ -150,11 +154,11 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 			p->st.nr_broken++;
 			tot->nr_broken += p->st.selected;
 		}
-		err = ts_hist_add(&p->st.run, ev->time - tprev);
+		err = sched_hist_add(m, &p->st.run, ev->time - tprev);
 		if (!err && p->ready && p->ready > tprev)
 			tot->nr_time_travel++;
 		else if (!err && p->ready)
-			err = ts_hist_add(&p->st.delay, tprev - p->ready);
+			err = sched_hist_add(m, &p->st.delay, tprev - p->ready);
 		if (p->ready_perf && p->ready_perf <= tprev) {
 			p->st.delay_perf += tprev - p->ready_perf;
 			if (tprev - p->ready_perf > p->st.delay_perf_max)
@@ -190,7 +194,7 @@ static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 
 	if (n->have_out && t >= n->last_out) {
 		off = t - n->last_out;
-		err = ts_hist_add(&n->st.off[n->last_state], off);
+		err = sched_hist_add(m, &n->st.off[n->last_state], off);
 		if (n->stack == STACK_DROPPED) {
 			tot->stacks_dropped_ns += off;
 		} else if (n->stack) {
@@ -208,7 +212,7 @@ static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 	n->early = NULL;
 	n->stack = 0;
 	if (!err && n->waking_open && t >= n->waking_t) {
-		err = ts_hist_add(&n->st.wakelat, t - n->waking_t);
+		err = sched_hist_add(m, &n->st.wakelat, t - n->waking_t);
 		if (!err && n->klass >= 0 && n->st.selected)
 			err = ts_hist_add(&tot->class_wakelat[n->klass], t - n->waking_t);
 	}
@@ -336,7 +340,7 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 		return 0;
 	w->delivered = 1;
 	classify(m, w, ev->wake.target_cpu);
-	err = ts_hist_add(&w->st.delivery, ev->time - w->waking_t);
+	err = sched_hist_add(m, &w->st.delivery, ev->time - w->waking_t);
 	if (!err && w->klass >= 0 && w->st.selected)
 		err = ts_hist_add(&m->tot.class_delivery[w->klass], ev->time - w->waking_t);
 	return err;
@@ -502,15 +506,15 @@ static int merge_tasks(struct ts_sched *m)
 		st = &m->tv[i]->st;
 		if (!st->selected)
 			continue;
-		err = ts_hist_merge(&t->run, &st->run);
+		err = ts_hist_merge(&t->run, st->run);
 		if (!err)
-			err = ts_hist_merge(&t->delay, &st->delay);
+			err = ts_hist_merge(&t->delay, st->delay);
 		if (!err)
-			err = ts_hist_merge(&t->delivery, &st->delivery);
+			err = ts_hist_merge(&t->delivery, st->delivery);
 		if (!err)
-			err = ts_hist_merge(&t->wakelat, &st->wakelat);
+			err = ts_hist_merge(&t->wakelat, st->wakelat);
 		for (k = 0; k < TS_OFF_NR && !err; k++)
-			err = ts_hist_merge(&t->off[k], &st->off[k]);
+			err = ts_hist_merge(&t->off[k], st->off[k]);
 	}
 	return err;
 }
@@ -547,16 +551,40 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 	return 0;
 }
 
-static void release_task_hists(struct ts_sched_task *st)
-{
-	int i;
+/* The chunk sizes: 64 histograms (3 KiB) first, doubling up to 4,096 (192 KiB). */
+#define HISTS_FIRST 64
+#define HISTS_MAX 4096
 
-	ts_hist_release(&st->run);
-	ts_hist_release(&st->delay);
-	ts_hist_release(&st->delivery);
-	ts_hist_release(&st->wakelat);
-	for (i = 0; i < TS_OFF_NR; i++)
-		ts_hist_release(&st->off[i]);
+struct ts_hist *sched_new_hist(struct ts_sched *m, const struct ts_hist **h)
+{
+	struct sched_hists *c = m->hists;
+	size_t cap;
+
+	if (!c || c->nr == c->cap) {
+		cap = !c ? HISTS_FIRST : c->cap < HISTS_MAX ? c->cap * 2 : HISTS_MAX;
+		c = calloc(1, sizeof(*c) + cap * sizeof(c->h[0]));
+		if (!c)
+			return NULL;
+		c->cap = cap;
+		c->next = m->hists;
+		m->hists = c;
+	}
+	*h = &c->h[c->nr];
+	return &c->h[c->nr++];
+}
+
+static void release_hists(struct ts_sched *m)
+{
+	struct sched_hists *c, *next;
+	size_t i;
+
+	for (c = m->hists; c; c = next) {
+		next = c->next;
+		for (i = 0; i < c->nr; i++)
+			ts_hist_release(&c->h[i]);
+		free(c);
+	}
+	m->hists = NULL;
 }
 
 static void release_totals(struct ts_sched_totals *t)
@@ -581,10 +609,9 @@ void ts_sched_free(struct ts_sched *m)
 
 	if (!m)
 		return;
-	for (i = 0; i < m->nr_tv; i++) {
-		release_task_hists(&m->tv[i]->st);
+	for (i = 0; i < m->nr_tv; i++)
 		free(m->tv[i]);
-	}
+	release_hists(m);
 	free(m->tv);
 	ts_cputab_release(&m->cpus, NULL);
 	for (i = 0; i < m->nr_stacks; i++)
@@ -649,7 +676,7 @@ uint64_t ts_sched_task_rank(const struct ts_sched *m, const struct ts_sched_task
 		return 0;
 	if (ts_sched_run_why(m, t->nr_broken))
 		return (1ull << 62) + t->nr_switches;
-	return t->run.sum + 1;
+	return t->run->sum + 1;
 }
 
 size_t ts_sched_nr_tasks(const struct ts_sched *m)

@@ -6,6 +6,9 @@
 #ifndef TS_MODEL_SCHED_PRIV_H
 #define TS_MODEL_SCHED_PRIV_H
 
+#include <errno.h>
+#include <stdint.h>
+
 #include "common/map.h"
 #include "tickscope/sched.h"
 
@@ -47,10 +50,21 @@ struct cpu {
 /* Tasks looked up lately, by pid modulo its size: a task is never freed or moved till the end. */
 #define SCHED_RECENT 256
 
+/*
+ * The tasks' histograms, made on a task's first value of each kind: side by side in chunks
+ * of doubling size (no allocation and no malloc header each), never moved or freed till the end.
+ */
+struct sched_hists {
+	struct sched_hists *next;
+	size_t nr, cap;
+	struct ts_hist h[];
+};
+
 struct ts_sched {
 	struct ts_model_opts opts;
 	struct task *recent[SCHED_RECENT]; /* tried before tasks: a wrong pid there is a miss */
 	struct ts_map tasks; /* pid -> index into tv, plus one */
+	struct sched_hists *hists; /* the latest chunk first */
 	struct task **tv;
 	size_t nr_tv, cap_tv;
 	struct ts_cputab cpus; /* cpu -> struct cpu */
@@ -94,6 +108,22 @@ static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
 	if (pid == 0)
 		return "swapper";
 	return p ? p->st.comm : NULL;
+}
+
+/* A task's histogram @*h for a new value: made on the first (sched.c). NULL: no memory. */
+struct ts_hist *sched_new_hist(struct ts_sched *m, const struct ts_hist **h);
+
+static inline struct ts_hist *sched_hist(struct ts_sched *m, const struct ts_hist **h)
+{
+	return *h != &ts_hist_none ? (struct ts_hist *)(uintptr_t)*h : sched_new_hist(m, h);
+}
+
+/* ts_hist_add() on a task's histogram @*h, made on its first value. Return: 0 or -ENOMEM. */
+static inline int sched_hist_add(struct ts_sched *m, const struct ts_hist **h, uint64_t v)
+{
+	struct ts_hist *p = sched_hist(m, h);
+
+	return p ? ts_hist_add(p, v) : -ENOMEM;
 }
 
 /* sched_stacks.c */

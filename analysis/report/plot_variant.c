@@ -155,10 +155,10 @@ static int add_dists(struct ts_plot_variant *v, const struct ts_analysis *a, con
 		if (!bench_task(t, comm))
 			continue;
 		if (!(um & VU_WAKES))
-			err = ts_hist_merge(&v->dist[VD_DELIVERY], &t->delivery) ?:
-				      ts_hist_merge(&v->dist[VD_WAKELAT], &t->wakelat);
+			err = ts_hist_merge(&v->dist[VD_DELIVERY], t->delivery) ?:
+				      ts_hist_merge(&v->dist[VD_WAKELAT], t->wakelat);
 		if (!(um & VU_RUN) && !err)
-			err = ts_hist_merge(&v->dist[VD_DELAY], &t->delay);
+			err = ts_hist_merge(&v->dist[VD_DELAY], t->delay);
 	}
 	for (c = 0; c < TS_WAKE_NR && !err && !(um & VU_WAKES); c++)
 		err = ts_hist_merge(&v->cls[c], &k->class_delivery[c]);

@@ -26,14 +26,14 @@ static int task_row(FILE *f, const struct ts_sched *m, const struct ts_sched_tas
 	struct rp_dist dl, wl;
 	int unmeasured = 0;
 
-	rp_dist(&t->delay, &dl);
-	rp_dist(&t->wakelat, &wl);
+	rp_dist(t->delay, &dl);
+	rp_dist(t->wakelat, &wl);
 	fprintf(f, "  %-16s %7d %7" PRIu64 " %6" PRIu64 " %5" PRIu64,
 		t->comm[0] ? ts_escape(t->comm, cb, sizeof(cb)) : "?", t->pid, t->nr_switches,
 		t->nr_involuntary, t->nr_migrations);
 	if (rp_sched_task_run_measured(m, t)) {
-		fprintf(f, " %10.3f %10.3f %8.1f %10.3f", MS(t->run.sum), MS(t->delay_perf),
-			(double)t->delay_perf_max / 1e3, MS(t->delay.sum));
+		fprintf(f, " %10.3f %10.3f %8.1f %10.3f", MS(t->run->sum), MS(t->delay_perf),
+			(double)t->delay_perf_max / 1e3, MS(t->delay->sum));
 		rp_cells(f, &dl, 8, 0, 1, (const uint64_t[]){ dl.max });
 	} else {
 		fprintf(f, " %10s %10s %8s %10s %8s", "-", "-", "-", "-", "-");
@@ -48,7 +48,7 @@ static int task_row(FILE *f, const struct ts_sched *m, const struct ts_sched_tas
 	if (off)
 		fprintf(f, " %9s %9s\n", "-", "-");
 	else
-		fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S].sum), MS(t->off[TS_OFF_D].sum));
+		fprintf(f, " %9.3f %9.3f\n", MS(t->off[TS_OFF_S]->sum), MS(t->off[TS_OFF_D]->sum));
 	return unmeasured;
 }
 

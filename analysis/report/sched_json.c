@@ -114,15 +114,15 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 		rp_ju64(w, "running", t->nr_wake_running);
 		rp_jend(w, '}');
 	}
-	run_json(w, &t->run, &t->delay, run);
+	run_json(w, t->run, t->delay, run);
 	if (run)
 		rp_jnull(w, "run_null_reason");
 	else
 		rp_jstr(w, "run_null_reason", ts_sched_task_run_why(m, t));
-	dist_json(w, "wake_delivery", &t->delivery, wk);
-	dist_json(w, "wakeup_latency", &t->wakelat, wk);
+	dist_json(w, "wake_delivery", t->delivery, wk);
+	dist_json(w, "wakeup_latency", t->wakelat, wk);
 	for (i = 0; i < TS_OFF_NR; i++)
-		dist_json(w, off[i], &t->off[i], offw);
+		dist_json(w, off[i], t->off[i], offw);
 	if (v) {
 		size_t len, first = rp_sched_task_waits(v, ts_sched_nr_waits(m), t->pid, &len);
 

@@ -68,15 +68,15 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 			count_tsv(f, k->wake_class[j], wk);
 		count_tsv(f, k->nr_wake_unclassified, wk);
 		if (rp_sched_task_run_measured(m, k)) {
-			rp_tsv_dist(f, &k->run);
-			rp_tsv_dist(f, &k->delay);
+			rp_tsv_dist(f, k->run);
+			rp_tsv_dist(f, k->delay);
 		} else {
 			fputs("\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-\t-", f);
 		}
-		dist_tsv(f, &k->delivery, wk);
-		dist_tsv(f, &k->wakelat, wk);
+		dist_tsv(f, k->delivery, wk);
+		dist_tsv(f, k->wakelat, wk);
 		for (j = 0; j < TS_OFF_NR; j++)
-			dist_tsv(f, &k->off[j], off);
+			dist_tsv(f, k->off[j], off);
 		fputc('\n', f);
 	}
 	rp_tsv_close(t, f);

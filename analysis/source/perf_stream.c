@@ -745,3 +745,15 @@ void ts_stream_free(struct ts_reader *r)
 	ZSTD_freeDStream(r->s.zstd);
 	ts_queue_free(r);
 }
+
+void ts_reader_drop_rounds(struct ts_reader *r)
+{
+	if (!r)
+		return;
+	ts_stream_free(r); /* which ts_reader_close() calls again: what it freed is NULL now */
+	r->s.in.chunk = r->s.z.chunk = r->s.map = NULL;
+	r->s.in.buf = r->s.z.buf = NULL;
+	r->s.scratch = r->m.scratch = NULL;
+	r->s.scratch_alloc = r->m.scratch_alloc = 0;
+	r->s.zstd = NULL;
+}

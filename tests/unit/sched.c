@@ -72,24 +72,24 @@ static void test_perf_rules(void)
 		return;
 	ok(!strcmp(a->comm, "task10"), "comm from sched_switch");
 	is_int(a->nr_switches, 3, "A: 3 switch-outs (perf's sched-in count)");
-	is_int(a->run.count, 3, "A: 3 run slices");
-	is_int(a->run.sum, 200, "A: run time 100+50+50");
-	is_int(a->delay.count, 2, "A: 2 sched delays");
-	is_int(a->delay.sum, 90, "A: sched delay 40 (from the wakeup) + 50 (from R)");
+	is_int(a->run->count, 3, "A: 3 run slices");
+	is_int(a->run->sum, 200, "A: run time 100+50+50");
+	is_int(a->delay->count, 2, "A: 2 sched delays");
+	is_int(a->delay->sum, 90, "A: sched delay 40 (from the wakeup) + 50 (from R)");
 	is_int(a->delay_perf, 50, "A: perf's sch delay counts the wake only, not R");
 	is_int(a->nr_involuntary, 1, "A: 1 involuntary");
 	is_int(a->nr_voluntary, 2, "A: 2 voluntary");
-	is_int(a->delivery.sum, 10, "A: wake delivery 10");
-	is_int(a->wakelat.sum, 50, "A: wakeup latency 50");
-	is_int(a->off[TS_OFF_S].sum, 150, "A: off-CPU S 150");
-	is_int(a->off[TS_OFF_R].sum, 50, "A: off-CPU R 50");
-	is_int(a->off[TS_OFF_D].count, 0, "A: D still open at the end: not counted");
+	is_int(a->delivery->sum, 10, "A: wake delivery 10");
+	is_int(a->wakelat->sum, 50, "A: wakeup latency 50");
+	is_int(a->off[TS_OFF_S]->sum, 150, "A: off-CPU S 150");
+	is_int(a->off[TS_OFF_R]->sum, 50, "A: off-CPU R 50");
+	is_int(a->off[TS_OFF_D]->count, 0, "A: D still open at the end: not counted");
 	is_int(a->wake_class[TS_WAKE_CROSS_IDLE], 1, "A: cross-CPU idle wake");
-	is_int(b->run.sum, 50, "B: run 50");
-	is_int(b->delay.count, 0, "B: no delay (never woken)");
+	is_int(b->run->sum, 50, "B: run 50");
+	is_int(b->delay->count, 0, "B: no delay (never woken)");
 	tot = ts_sched_totals(m);
 	is_int(tot->run.sum, 250, "totals: run");
-	is_int(a->wakelat.sum, a->delivery.sum + 40, "wakeup latency = delivery + sched delay");
+	is_int(a->wakelat->sum, a->delivery->sum + 40, "wakeup latency = delivery + sched delay");
 	is_int(tot->class_delivery[TS_WAKE_CROSS_IDLE].sum, 10, "totals: class delivery");
 	is_int(ts_sched_cpu(m, 0)->busy, 100 + 50 + 50 + 50, "CPU 0 busy from the first switch");
 	is_int(ts_sched_cpu(m, 0)->idle, 150 + 100, "CPU 0 idle, closed at finish");
@@ -130,7 +130,7 @@ static void test_classes(void)
 	is_int(t ? t->wake_class[TS_WAKE_SAME_IDLE] : 0, 1, "same-CPU idle (inside cpu_idle)");
 	t = ts_sched_task_find(m, 23);
 	is_int(t ? t->wake_class[TS_WAKE_CROSS_BUSY] : 0, 1, "cross-CPU busy");
-	is_int(t ? t->delivery.sum : 0, 5, "cross-CPU busy: delivery 5");
+	is_int(t ? t->delivery->sum : 0, 5, "cross-CPU busy: delivery 5");
 	t = ts_sched_task_find(m, 24);
 	is_int(t ? t->wake_class[TS_WAKE_CROSS_IDLE] : 0, 1, "retargeted wake: cross-CPU idle");
 	t = ts_sched_task_find(m, 25);
@@ -229,8 +229,8 @@ static void test_stack_hints(void)
 	t261 = ts_sched_task_find(m, 261);
 	ok(t5 && t261 && t5 != t261 && t5->pid == 5 && t261->pid == 261,
 	   "pids 5 and 261: two tasks");
-	ok(t5 && t5->run.sum == 50 && t5->off[TS_OFF_S].sum == 100 && t261 &&
-		   t261->run.sum == 100 && t261->nr_switches == 1,
+	ok(t5 && t5->run->sum == 50 && t5->off[TS_OFF_S]->sum == 100 && t261 &&
+		   t261->run->sum == 100 && t261->nr_switches == 1,
 	   "pids 5 and 261: each its own run and off-CPU time");
 	ts_sched_free(m);
 }
@@ -251,11 +251,11 @@ static void test_early_waking(void)
 	sw(300, 0, 40, TS_STATE_SLEEPING, 0);
 	t = ts_sched_task_find(m, 40);
 	ok(t != NULL, "task 40");
-	is_int(t ? t->delay.sum : 0, 30, "delay from the wakeup after the switch-out");
+	is_int(t ? t->delay->sum : 0, 30, "delay from the wakeup after the switch-out");
 	is_int(t ? t->delay_perf : 0, 0, "perf's rule: no delay (waking came before switch-out)");
-	is_int(t ? t->off[TS_OFF_D].sum : 0, 70, "off-CPU D 70");
+	is_int(t ? t->off[TS_OFF_D]->sum : 0, 70, "off-CPU D 70");
 	is_int(t ? t->nr_wake_running : 0, 1, "the waking found it running: no class");
-	is_int(t ? t->delivery.count : 0, 0, "and no delivery time");
+	is_int(t ? t->delivery->count : 0, 0, "and no delivery time");
 	ts_sched_free(m);
 }
 

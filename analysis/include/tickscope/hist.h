@@ -42,6 +42,9 @@ struct ts_hist {
 	uint16_t lo, nr, ns;
 };
 
+/* An empty histogram, for a pointer that must point somewhere before the first value. */
+extern const struct ts_hist ts_hist_none;
+
 /**
  * ts_hist_bucket() - the bucket index of a value
  *

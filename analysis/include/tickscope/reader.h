@@ -131,6 +131,14 @@ void ts_reader_arena_release(void);
  */
 int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ctx);
 
+/**
+ * ts_reader_drop_rounds() - after ts_reader_run(): give back the memory that held the records
+ * (the rounds' chunks and runs, the arena, the input's buffers and mapping), so that what comes
+ * after the reading (a report) does not add to it; the file's info, attrs and errors stay.
+ * ts_reader_run() must not be called again.
+ */
+void ts_reader_drop_rounds(struct ts_reader *r);
+
 /** ts_reader_attrs() - the attrs; *nr gets their count */
 const struct ts_attr *ts_reader_attrs(const struct ts_reader *r, int *nr);
 /* The attr whose sample id (PERF_SAMPLE_ID or IDENTIFIER) is @id, or NULL. */

@@ -44,13 +44,18 @@ struct ts_sched_task {
 	 * earlier switch and have no true length (kept in run and delay, as perf timehist does)
 	 */
 	uint64_t nr_broken;
-	struct ts_hist run; /* run slices: previous switch on that CPU -> switch-out (perf) */
-	struct ts_hist delay; /* sched delay per slice: from sched_wakeup or an R/R+ switch-out */
 	uint64_t delay_perf; /* ns, total sched delay by perf timehist's rule (docs/report-json.md) */
 	uint64_t delay_perf_max; /* ns, the longest single one by that rule */
-	struct ts_hist delivery; /* sched_waking -> sched_wakeup */
-	struct ts_hist wakelat; /* sched_waking -> switch-in */
-	struct ts_hist off[TS_OFF_NR]; /* switch-out -> next switch-in, by prev_state */
+	/*
+	 * The distributions, never NULL: &ts_hist_none (empty) until the task's first value of
+	 * that kind, then the model's own (most short-lived tasks fill 3 of the 8: a busy machine's
+	 * thousands of them cost 64 bytes of pointers and their few histograms each, not 8 * 48)
+	 */
+	const struct ts_hist *run; /* run slices: previous switch on that CPU -> switch-out (perf) */
+	const struct ts_hist *delay; /* sched delay per slice: from sched_wakeup or R/R+ switch-out */
+	const struct ts_hist *delivery; /* sched_waking -> sched_wakeup */
+	const struct ts_hist *wakelat; /* sched_waking -> switch-in */
+	const struct ts_hist *off[TS_OFF_NR]; /* switch-out -> next switch-in, by prev_state */
 };
 
 /* Per CPU figures; busy and idle count from the CPU's first sched_switch to the end. */
