@@ -135,18 +135,32 @@ static void memo_put(const char *xz, const char *sha, int zeroed)
  */
 #define SHARED_SUFFIX ".kallsyms"
 
-/* The copy of content @ksha in the cache folder @dir, if there is one. */
-static char *shared_ksyms(const char *dir, const char *ksha)
+/*
+ * The copy of content @ksha in the cache folder @dir, if there is one, held open in *@fd and
+ * named through it: another compare's worker, pruning the folder, may remove the copy at any
+ * time, and a run that found it must still read it (by name, a table's key is its file's
+ * times, which /proc/self/fd/N gives as the name in the folder did).
+ */
+static char *shared_ksyms(const char *dir, const char *ksha, int *fd)
 {
 	struct stat st;
-	char *p;
+	char *p, *byfd;
 
+	*fd = -1;
 	if (!dir || asprintf(&p, "%s/%s" SHARED_SUFFIX, dir, ksha) < 0)
 		return NULL;
 	/* not touched when used: its times are its table's key (the oldest copy goes first) */
-	if (!stat(p, &st) && S_ISREG(st.st_mode))
-		return p;
+	*fd = open(p, O_RDONLY | O_CLOEXEC);
 	free(p);
+	if (*fd >= 0 && !fstat(*fd, &st) && S_ISREG(st.st_mode) &&
+	    asprintf(&byfd, "/proc/self/fd/%d", *fd) >= 0) {
+		if (!stat(byfd, &st))
+			return byfd;
+		free(byfd); /* no /proc: the copy is not used */
+	}
+	if (*fd >= 0)
+		close(*fd);
+	*fd = -1;
 	return NULL;
 }
 
@@ -236,13 +250,14 @@ int usable_ksyms(char **ksyms, char **uksyms, char *ksha)
  * (its folder into *@kdir), else the user's @ksyms, an .xz unpacked into *@uksyms unless it is
  * already. Return: 0, 1 (said).
  */
-int trace_ksyms(const char *ksyms, const char *ksha, char **uksyms, char **shared,
+int trace_ksyms(const char *ksyms, const char *ksha, char **uksyms, char **shared, int *sfd,
 		const char **kdir)
 {
 	char why[600];
 
 	*kdir = ksyms ? cli_ksyms_cache() : NULL;
-	*shared = ksyms ? shared_ksyms(*kdir, ksha) : NULL;
+	*sfd = -1;
+	*shared = ksyms ? shared_ksyms(*kdir, ksha, sfd) : NULL;
 	if (!*shared && ksyms && cli_ends_with(ksyms, ".xz") && !*uksyms) {
 		*uksyms = cli_unxz(ksyms, why, sizeof(why));
 		if (!*uksyms)

@@ -360,7 +360,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 	char *cpath = NULL, *upath = NULL, *key = NULL, *shared = NULL;
 	char *udata = NULL, *uksyms = NULL, sha[TS_SHA256_HEX], ksha[TS_SHA256_HEX];
 	const char *kdir;
-	int err = 0, from = r->nr, rc, now;
+	int err = 0, from = r->nr, rc, now, sfd = -1;
 	long long size = 0;
 	struct trace_check tc = { .id = id, .sha = sha, .size = &size };
 
@@ -405,7 +405,7 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		err = cli_error("%s: out of memory", data);
 	if (rc)
 		goto out;
-	err = trace_ksyms(ksyms, ksha, &uksyms, &shared, &kdir);
+	err = trace_ksyms(ksyms, ksha, &uksyms, &shared, &sfd, &kdir);
 	if (err)
 		goto out;
 	err = analyse(data, udata ? udata : data,
@@ -424,6 +424,8 @@ out:
 	free(udata);
 	free(uksyms);
 	free(shared);
+	if (sfd >= 0)
+		close(sfd);
 	free(data);
 	free(ksyms);
 	free(cpath);

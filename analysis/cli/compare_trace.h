@@ -38,10 +38,11 @@ int usable_ksyms(char **ksyms, char **uksyms, char *ksha);
 
 /*
  * trace_ksyms() - the kallsyms to read the trace with: the kallsyms cache folder's copy of
- * content @ksha into *@shared (its folder into *@kdir), else @ksyms, an .xz unpacked into
- * *@uksyms. Return: 0, 1 (said).
+ * content @ksha into *@shared (its folder into *@kdir), held open in *@sfd (close it when the
+ * trace is read; -1 without a copy), else @ksyms, an .xz unpacked into *@uksyms.
+ * Return: 0, 1 (said).
  */
-int trace_ksyms(const char *ksyms, const char *ksha, char **uksyms, char **shared,
+int trace_ksyms(const char *ksyms, const char *ksha, char **uksyms, char **shared, int *sfd,
 		const char **kdir);
 
 /* share_ksyms() - copy @from (of content @ksha) into the cache folder @dir, for later runs. */
