@@ -53,6 +53,36 @@ head -n1 "$s" | grep -q "^tickscope-summary 14	" &&
 	head -n1 "$s" | grep -q "	ksyms:$(sha256sum \
 		<"$T/x/default/run-1/kallsyms" | cut -c1-64)$"
 ok $? "the key names the kallsyms by its sha256"
+# Without kallsyms the tick's handler time is unmeasured (null, with the reason), not 0: no
+# hrtimer expiry can be told to be the tick's. The runs: two of each side of
+# tests/fixtures/kernel-mech, without their kallsyms, then with them. The oracle: perf script
+# with a run's kallsyms names the tick's expiries (tick_nohz_handler, tick_sched_timer), and
+# compare with the kallsyms gives a time above 0 in every run.
+km=$F/kernel-mech/x86-host-pingpong-same-root-vs-cfs-quota
+for v in root cfs-quota; do
+	for k in 1 2; do
+		mkdir -p "$T/km/$v/run-$k" && cp -L "$km/$v/run-$k"/* "$T/km/$v/run-$k/"
+		mv "$T/km/$v/run-$k/kallsyms.xz" "$T/km/$v/run-$k/kallsyms.keep"
+	done
+done
+# tick FILE: per variant, "VALUES WHY_NULL" of the tick's handler time
+tick() { jq -r '.. | objects | select(.name? == "task.path.run.tick.per_op") | .variants[] |
+	"\(.values | map(tostring) | join(",")) \(.why_null)"' "$1"; }
+if command -v perf >/dev/null && command -v jq >/dev/null; then
+	"$TICKSCOPE" compare --json --no-cache "$T/km/root" "$T/km/cfs-quota" >"$T/nok.json" 2>/dev/null
+	for r in "$T"/km/*/run-*; do mv "$r/kallsyms.keep" "$r/kallsyms.xz"; done
+	"$TICKSCOPE" compare --json --no-cache "$T/km/root" "$T/km/cfs-quota" >"$T/k.json" 2>/dev/null
+	r1=$T/km/root/run-1
+	xz -dc "$r1/perf.data.xz" >"$T/r1.data" && xz -dc "$r1/kallsyms.xz" >"$T/r1.ksyms"
+	nt=$(perf script -i "$T/r1.data" --kallsyms "$T/r1.ksyms" -F event,trace 2>/dev/null |
+		grep -c 'hrtimer_expire_entry:.*function=tick_\(nohz_handler\|sched_timer\)')
+	[ "$(tick "$T/nok.json" | grep -c '^null,null no symbols: ')" = 2 ] && [ "$nt" -gt 0 ] &&
+		tick "$T/k.json" | awk '{ split($1, v, ","); for (i in v) if (!(v[i] > 0)) bad = 1 }
+			END { exit bad }'
+	ok $? "without kallsyms the tick's handler time is null (no symbols), not 0 (perf script: $nt tick expiries in root run-1; with the kallsyms, ns/op: $(tick "$T/k.json" | cut -d' ' -f1 | tr '\n' ' '))"
+else
+	skip "without kallsyms the tick's handler time is null" "no perf or no jq"
+fi
 
 # 8. Two different workloads: refused, naming both; with --allow-mismatch, no nan anywhere.
 xz -dc "$F/x86-pingpong-cross.data.xz" >"$T/pp.data"

@@ -274,7 +274,7 @@ static int add_run_irq(struct ts_run *r, const struct ts_cpath *p, const struct 
 	char b1[192], b2[192], fn[96];
 	const char *why = irq_why(a, TS_EV_IRQ_ENTRY, b1, sizeof(b1)) ?:
 				  irq_why(a, TS_EV_SOFTIRQ_ENTRY, b1, sizeof(b1));
-	const char *twhy = irq_why(a, TS_EV_HRTIMER_EXPIRE_ENTRY, b2, sizeof(b2));
+	const char *twhy = irq_why(a, TS_EV_HRTIMER_EXPIRE_ENTRY, b2, sizeof(b2)), *kwhy;
 	double hard, soft, timers = 0, tick = 0;
 	struct ts_cpath_irq q;
 	int err = 0, i;
@@ -306,12 +306,11 @@ static int add_run_irq(struct ts_run *r, const struct ts_cpath *p, const struct 
 	if (!why && twhy)
 		ops = NAN;
 	RUN_IRQ("timers", timers, why ?: twhy);
-	RUN_IRQ("tick", tick,
-		why	     ?:
-			twhy ?:
-			       (ts_analysis_has_symbols(a) ?
-					NULL :
-					"no symbols: the tick cannot be told from other hrtimers"));
+	/* without the run's kallsyms no expiry is the tick's: unmeasured, not 0 (a run of 0) */
+	kwhy = ts_analysis_has_symbols(a) ?
+		       NULL :
+		       "no symbols: the tick cannot be told from other hrtimers";
+	RUN_IRQ("tick", kwhy ? NAN : tick, why ?: twhy ?: kwhy);
 #undef RUN_IRQ
 	if (why || twhy)
 		return err;
