@@ -39,7 +39,7 @@ check-build-extra: workloads workloads-static \
 # quote, a space or a newline in a value is data, never shell (and no secret shows in ps).
 RECORD_VARS := BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES \
 	CALLCHAINS MMAP RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL \
-	BOOT_TIMEOUT TIMEOUT RESULTS CONFIG
+	BOOT_TIMEOUT TIMEOUT RETRIES RESULTS CONFIG
 record: workloads
 	$(Q)BUILD=$(BUILD) boards/record.sh $(foreach v,$(RECORD_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))

@@ -37,6 +37,9 @@ Usage: boards/record.sh [VAR=value]...      (what `make record VAR=value...` run
                 boards/kernel/kernel.sh) instead of the Debian one; GUEST_KERNEL then
                 only picks the initramfs, whose modules such a kernel does not load
   FRAGMENTS     the variant's kconfig fragments, written to meta.txt (profile default)
+  RETRIES       record a run refused as a damaged trace (one half of an entry/exit pair
+                never reached perf) again, up to N more times (default 0; 0 to 10); the run
+                kept says so in its meta.txt (refused_attempts=, refused_reason=)
   SSH_TARGET    ssh boards: user@host (overrides the profile)
   ACCEL         emulated boards: kvm, tcg or auto (overrides the profile)
   BOOT_TIMEOUT TIMEOUT  emulated boards: seconds to reach /init, and for the whole boot
@@ -55,7 +58,7 @@ USAGE
 
 VARS="BOARD WORKLOAD VARIANT RUNS ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS
 MMAP RECORDER GUEST_KERNEL BOOT_ARGS KERNEL_IMAGE FRAGMENTS SSH_TARGET ACCEL BOOT_TIMEOUT TIMEOUT
-RESULTS CONFIG"
+RETRIES RESULTS CONFIG"
 parse_vars "$@"
 
 # The experiment .config (Kconfig issue): CONFIG_TS_<NAME> fills variables not given.
@@ -77,6 +80,7 @@ warmup=${V_WARMUP:-1000}
 delay_us=${V_DELAY_US:-50}
 workers=${V_WORKERS:-2}
 duration=${V_DURATION:-5}
+retries=${V_RETRIES:-0}
 events=${V_EVENTS:-}
 case "${V_CALLCHAINS:-0}" in
 1 | y | yes) callchains=1 ;;
@@ -103,6 +107,7 @@ check_range WARMUP "$warmup" 0 100000000
 check_range DELAY_US "$delay_us" 0 10000000
 check_range WORKERS "$workers" 1 4096
 check_range DURATION "$duration" 1 86400
+check_range RETRIES "$retries" 0 10
 for n in "$runs" "$iters" "$warmup" "$delay_us" "$workers" "$duration" "${V_BOOT_TIMEOUT:-0}" \
 	"${V_TIMEOUT:-0}"; do
 	case "$n" in '' | *[!0-9]*) die "'$(printf '%s' "$n" | tr -c '[:print:]' '?')' is not a number" ;; esac
@@ -185,7 +190,7 @@ rec_args() {
 	echo "--workload $workload --runs $runs --board $board --variant $variant"
 	echo "--mmap $mmap --callchains $callchains --iters $iters --warmup $warmup"
 	echo "--delay-us $delay_us --pin-same $P_PIN_SAME --pin-cross $P_PIN_CROSS"
-	echo "--workers $workers --duration $duration --recorder $recorder"
+	echo "--workers $workers --duration $duration --recorder $recorder --retries $retries"
 }
 q() {
 	printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"
@@ -271,7 +276,7 @@ qemu)
 	per_run=$slack
 	[ "$workload" = stress-ramfs ] && per_run=$((slack + duration))
 	boot_to=${V_BOOT_TIMEOUT:-$P_BOOT_TIMEOUT}
-	total_to=${V_TIMEOUT:-$((boot_to + runs * per_run))}
+	total_to=${V_TIMEOUT:-$((boot_to + runs * (retries + 1) * per_run))}
 	work=$(mktemp -d "${TMPDIR:-/tmp}/ts-record.XXXXXX")
 	kimage=${V_KERNEL_IMAGE:-} gk_note=$guest_kernel
 	if [ -n "$kimage" ]; then

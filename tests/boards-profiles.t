@@ -125,7 +125,7 @@ is "$(check_count X 999999 1 && echo ok)" ok "check_count: 999999 passes"
 for v in "ITERS 0 1 100000000" "ITERS 99999999999999999999 1 100000000" \
 	"ITERS 100000001 1 100000000" "ITERS 1e4 1 100000000" "ITERS 010 1 100000000" \
 	"WARMUP -1 0 100000000" "WARMUP 100000001 0 100000000" "DELAY_US 10000001 0 10000000" \
-	"WORKERS 0 1 4096" "DURATION 86401 1 86400"; do
+	"WORKERS 0 1 4096" "DURATION 86401 1 86400" "RETRIES 11 0 10" "RETRIES -1 0 10"; do
 	# shellcheck disable=SC2086 # the name, value and bounds, split on purpose
 	set -- $v
 	(cd "$TS_TOP" && boards/record.sh BOARD=x86-host WORKLOAD=pingpong VARIANT=v RUNS=1 \
