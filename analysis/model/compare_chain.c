@@ -834,7 +834,7 @@ static int run_cpus(const struct ts_cmp *c, int k, int j)
  */
 static double program_run_per_op(const struct ts_cmp *c, const struct ts_cmp_row *r, int k)
 {
-	int nr = c->var[k].runs ? c->var[k].nr_runs : 0, n = 0;
+	int nr = c->var[k].runs && r->cell[k].values ? c->var[k].nr_runs : 0, n = 0;
 	double *x = calloc(nr ? nr : 1, sizeof(*x));
 	struct ts_summary sum = { .median = NAN };
 
