@@ -699,6 +699,7 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 	if (!err && !o->no_trace) {
 		comm = o->comm ? strdup(o->comm) : bench_comm(cmd, &b);
 		/* per operation: none done is no figure (a count of 0 gave inf) */
+		r->ops = b.ops > 0 ? b.ops : NAN;
 		err = load_trace(in->path, folder, in->ksyms, comm, b.ops > 0 ? b.ops : NAN, &id, o,
 				 r);
 	}

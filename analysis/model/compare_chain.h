@@ -59,6 +59,15 @@ double ts_cmp_valid_share(double s);
  */
 int ts_cmp_program_row(const struct ts_cmp *c, const struct ts_cmp_row *r, int v);
 
+/*
+ * The most of its component's growth that program row @r (ts_cmp_program_row()) can hold, as
+ * a fraction (1: all of it; above 1: more room than growth), NAN when not known: its run time
+ * per operation of the benchmark on the side where it ran, into *@run (ns/op), over how much
+ * that component grew per operation there, into *@grow (ns/op).
+ */
+double ts_cmp_program_room(const struct ts_cmp *c, const struct ts_cmp_row *r, int v, double *run,
+			   double *grow);
+
 /* A few task classes in kernel words, for the headline's labels. */
 const char *ts_cmp_class_words(const char *cls);
 

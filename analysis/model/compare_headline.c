@@ -201,13 +201,34 @@ static void run_split_line(struct ts_cmp *c, int v)
 		   fig(a, 32, run->a), fig(b, 32, run->b), text);
 }
 
+/*
+ * For a program's CPU share beside the benchmark (ts_cmp_program_row()): how long it ran per
+ * operation and how much of its component's growth that leaves room for, the most it can
+ * explain ("; it ran 41.83 µs/op, room for 70% of the sched delay's growth"); else "".
+ */
+static const char *program_words(const struct ts_cmp *c, int v, const struct ts_cmp_mech *m,
+				 char *buf, size_t n)
+{
+	double run, grow, room = ts_cmp_program_room(c, m->row, v, &run, &grow);
+	char r[32], pct[32];
+
+	buf[0] = '\0';
+	if (isnan(room))
+		return buf;
+	snprintf(pct, sizeof(pct), "%.0f%%", 100 * room);
+	snprintf(buf, n, "; it ran %s µs/op, room for %s of the %s's growth",
+		 fig(r, 32, run * 1e-3), room >= 1 ? "all" : pct, m->component);
+	return buf;
+}
+
 /* One mechanism: "component <- label A -> B unit (share, p, separation)". */
 static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 {
 	const struct chain_rule *ru;
-	char a[32], b[32], s[64], p[48], cls[200];
+	char a[32], b[32], s[64], p[48], cls[200], prog[160];
 
 	p[0] = s[0] = '\0';
+	program_words(c, v, m, prog, sizeof(prog));
 	ru = ts_cmp_rule_of(m->row, cls, sizeof(cls));
 	if (m->by_count) {
 		/* a rate switched on or off, unconfirmed by its counts a run: say them */
@@ -234,9 +255,10 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		 */
 		int k = ts_cmp_all_pos(&m->row->cell[v], c->var[v].nr_runs) == 1 ? v : 0;
 
-		hl(&c->head[v], "  %s%s%s %s -> %s%s%s (in every run of %s, none of %s)",
+		hl(&c->head[v], "  %s%s%s %s -> %s%s%s (in every run of %s, none of %s%s)",
 		   m->component, *m->component ? " <- " : "", m->label, fig(a, 32, m->a),
-		   fig(b, 32, m->b), gap(m->unit), m->unit, c->var[k].name, c->var[k ? 0 : v].name);
+		   fig(b, 32, m->b), gap(m->unit), m->unit, c->var[k].name, c->var[k ? 0 : v].name,
+		   prog);
 		return;
 	}
 	if (isnan(m->b) || isnan(m->a)) {
@@ -267,13 +289,15 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 		   too_few(c, v) ? "too few runs to test" : "not significant after the adjustment");
 		return;
 	}
-	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s)", m->component, *m->component ? " <- " : "",
-	   m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit), m->unit, s, p,
+	hl(&c->head[v], "  %s%s%s %s -> %s%s%s (%s%s%s%s)", m->component,
+	   *m->component ? " <- " : "", m->label, fig(a, 32, m->a), fig(b, 32, m->b), gap(m->unit),
+	   m->unit, s, p,
 	   !strcmp(m->separation, "complete") ?
 		   (m->tested	  ? "every run apart" :
 		    too_few(c, v) ? "every run apart, too few runs to test" :
 				    "every run apart, not significant after the adjustment") :
-		   "runs overlap");
+		   "runs overlap",
+	   prog);
 }
 
 /* Whether any run gave a trace metric. */

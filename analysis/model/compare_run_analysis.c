@@ -110,13 +110,11 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 	return err;
 }
 
-#define NR_CLASSES 48
-
 /*
  * Other tasks' share of all CPU time by class ("task.other_cpu.<class>.share", %): who else
  * ran, from the data: irq/N-* threads (threaded interrupts), rcu_exp_gp_kthr (6.9+ expedited
- * grace periods), kworker. Classes beyond NR_CLASSES fold into "other". None in a per-task
- * recording, which has only part of the other tasks' run time.
+ * grace periods), kworker. Classes beyond TS_RUN_MAX_CLASSES fold into TS_RUN_CLASS_REST. None
+ * in a per-task recording, which has only part of the other tasks' run time.
  */
 static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const char *match,
 			    double tot)
@@ -124,7 +122,7 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 	struct {
 		char name[24];
 		double run;
-	} cl[NR_CLASSES];
+	} cl[TS_RUN_MAX_CLASSES];
 	size_t n = ts_sched_nr_tasks(s);
 	int nr = 0, err = 0;
 	char name[64], c[24];
@@ -140,8 +138,8 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 		ts_sched_task_class(k->comm, c, sizeof(c));
 		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
 			;
-		if (j == nr && nr >= NR_CLASSES - 1) /* the last slot is "other" */
-			snprintf(c, sizeof(c), "other");
+		if (j == nr && nr >= TS_RUN_MAX_CLASSES - 1) /* the last slot: the rest */
+			snprintf(c, sizeof(c), "%s", TS_RUN_CLASS_REST);
 		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
 			;
 		if (j == nr) {

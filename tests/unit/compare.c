@@ -6,6 +6,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
 
@@ -487,6 +488,75 @@ static void test_comm_len(void)
 	   "a name cut as the kernel cuts it matches; a shorter or longer one does not");
 }
 
+/*
+ * A program in every run of B only feeds the sched delay when its run time per operation (its
+ * CPU share x the CPUs x the run's span / the operations) has room for half of the delay's
+ * growth or more: 40% of 2 CPUs over 1 s for 1000 operations is 800 µs/op, room for all of a
+ * growth of 100 µs/op; 2% is 40 µs/op, room for 40%: a confounder only, said with its figures.
+ * That one is the catch-all class ("other"), which is no program and is not said as one.
+ */
+static void test_program_room(void)
+{
+	struct ts_run a[5], b[5];
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	const struct ts_cmp_headline *h;
+	struct ts_cmp *c;
+	int big = 0, rest = 0, said = 0;
+
+	for (int i = 0; i < 5; i++) {
+		struct ts_run *x[2] = { &a[i], &b[i] };
+
+		run(&a[i], 10 + i, 2000, 1000 + 10 * i, 6000);
+		run(&b[i], 110 + i, 2000, 101000 + 10 * i, 6000);
+		for (int k = 0; k < 2; k++) {
+			x[k]->label = strdup(k ? "B/run" : "A/run");
+			x[k]->ops = 1000;
+			ts_run_set_fact(x[k], TS_FACT_NR_CPUS, "2 online of 2");
+			ts_run_add(x[k], "timer.expire.fn.per_s", "1/s", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, 100, NULL);
+			ts_run_add(x[k], "timer.expire.fn.handler.count", "count", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, 100, NULL);
+			ts_run_add(x[k], "task.other_cpu.share", "%", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, 50, NULL);
+		}
+		ts_run_add(&b[i], "task.other_cpu.big.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+			   40, NULL);
+		ts_run_add(&b[i], "task.other_cpu." TS_RUN_CLASS_REST ".share", "%", TS_DIR_NEUTRAL,
+			   TS_METRIC_VALUE, 2, NULL);
+	}
+	if (!ok(!ts_cmp_build(v, 2, &o, &c), "builds: two programs beside B"))
+		return;
+	h = &c->head[1];
+	for (int i = 0; i < h->nr_mech; i++) {
+		big += !strcmp(h->mech[i].row->name, "task.other_cpu.big.share");
+		rest += !strcmp(h->mech[i].row->name, "task.other_cpu.other.share");
+	}
+	ok(big == 1 && rest == 0, "the program with room for the growth feeds the sched delay, "
+				  "the one with room for 40%% does not");
+	for (int i = 0; i < h->nr_lines; i++)
+		said += strstr(h->line[i], "<- big, a program") &&
+			strstr(h->line[i], "; it ran 800 µs/op, room for all of the sched delay's "
+					   "growth)");
+	ok(said == 1, "its line says how long it ran and how much room that leaves");
+	said = 0;
+	for (int i = 0; i < c->nr_conf; i++) {
+		said += !!strstr(c->conf[i].text,
+				 "other tasks (every class past the first 47 a run "
+				 "met, counted together: not one program) ran "
+				 "beside the benchmark in every run of B");
+		said += !!strstr(c->conf[i].text, "; it ran 40 µs/op, room for 40% of the sched "
+						  "delay's growth of 100 µs/op: not where it went");
+		said += !!strstr(c->conf[i].text, "other, a program");
+	}
+	ok(said == 2, "the catch-all class is a confounder, said as no program, with its figures");
+	ts_cmp_free(c);
+	for (int i = 0; i < 5; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
 int main(void)
 {
 	test_waits();
@@ -497,5 +567,6 @@ int main(void)
 	test_events();
 	test_rate();
 	test_comm_len();
+	test_program_room();
 	return tap_done();
 }

@@ -70,6 +70,7 @@ struct ts_run {
 	void *intern_ctx;
 	char *fact[TS_FACT_NR]; /* NULL when unknown */
 	double lost; /* lost events (perf's LOST records and meta.txt), NAN if unknown */
+	double ops; /* the benchmark's operations in the trace (NAN or 0: unknown) */
 	/*
 	 * Attempts refused as a damaged trace before this run was kept (meta.txt's
 	 * refused_attempts=, ts-record.sh --retries; 0: none), and the first one's reason (NULL)
@@ -115,6 +116,14 @@ const char *ts_run_section_name(enum ts_section s);
 void ts_run_release(struct ts_run *r);
 
 struct ts_analysis;
+
+/*
+ * The task classes a run keeps apart in "task.other_cpu.<class>.share": the first
+ * TS_RUN_MAX_CLASSES - 1 classes a run meets, then one more, TS_RUN_CLASS_REST, that counts
+ * every other class's tasks together (programs and kernel threads: not one program)
+ */
+#define TS_RUN_MAX_CLASSES 48
+#define TS_RUN_CLASS_REST "other"
 
 /**
  * ts_run_add_task_metrics() - the benchmark's own tasks' figures per operation ("task.*") and
