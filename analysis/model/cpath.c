@@ -34,6 +34,8 @@ struct irq_sums {
 struct line {
 	struct task *t;
 	int nr, cap;
+	int32_t *no; /* the tree's line: tasks of the name found not the workload's */
+	int nr_no, cap_no;
 	int count[4]; /* tasks per tstate */
 	int started; /* a task event was seen */
 	int on; /* followed */
@@ -79,6 +81,7 @@ int ts_cpath_new(struct ts_cpath **pp, const char *match, const struct ts_wltree
 static void line_release(struct line *l)
 {
 	free(l->t);
+	free(l->no);
 	free(l->run_irq.src);
 	free(l->run_irq_last.src);
 	memset(l, 0, sizeof(*l));
@@ -100,6 +103,30 @@ static int matches(const struct ts_cpath *p, const char *comm)
 	return !strncmp(comm, p->match, p->len) && (!comm[p->len] || comm[p->len] == '-');
 }
 
+/* Remember @pid as not the workload's (the root is known: that does not change); -ENOMEM. */
+static int not_ours(struct line *l, int32_t pid)
+{
+	if (l->nr_no == l->cap_no) {
+		int cap = l->cap_no ? 2 * l->cap_no : 8;
+		int32_t *n = realloc(l->no, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		l->no = n;
+		l->cap_no = cap;
+	}
+	l->no[l->nr_no++] = pid;
+	return 0;
+}
+
+/* A fork gives @pid to a new task, which may be the workload's: asked again. */
+static void forked(struct line *l, int32_t pid)
+{
+	for (int i = 0; i < l->nr_no; i++)
+		if (l->no[i] == pid)
+			l->no[i] = l->no[--l->nr_no];
+}
+
 /*
  * The task @pid of line @li, added (asleep) when @comm names one of ours (and, on the tree's
  * line, the task is the workload's); NULL if not ours.
@@ -111,9 +138,19 @@ static struct task *task(struct ts_cpath *p, int li, int32_t pid, const char *co
 	for (int i = 0; i < l->nr; i++)
 		if (l->t[i].pid == pid)
 			return &l->t[i];
-	if (pid <= 0 || !comm || !matches(p, comm) ||
-	    (li == L_TREE && !ts_wltree_member(p->tree, pid)))
+	if (pid <= 0 || !comm || !matches(p, comm))
 		return NULL;
+	if (li == L_TREE) {
+		/* a task of the name beside the workload (another user's): asked once */
+		for (int i = 0; i < l->nr_no; i++)
+			if (l->no[i] == pid)
+				return NULL;
+		if (!ts_wltree_member(p->tree, pid)) {
+			if (ts_wltree_root(p->tree))
+				*err = *err ?: not_ours(l, pid);
+			return NULL;
+		}
+	}
 	if (l->nr == l->cap) {
 		int cap = l->cap ? 2 * l->cap : 16;
 		struct task *n = realloc(l->t, cap * sizeof(*n));
@@ -257,6 +294,8 @@ int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
 	struct task *a[L_NR] = { NULL }, *b[L_NR] = { NULL };
 	int err = 0, i;
 
+	if ((ev->kind == TS_EV_FORK || ev->kind == TS_EV_PROCESS_FORK) && p->l[L_TREE].nr_no)
+		forked(&p->l[L_TREE], ev->fork.child);
 	for (i = 0; i < L_NR; i++) {
 		if (!p->l[i].on)
 			continue;

@@ -141,6 +141,15 @@ static void time_line(int workload)
 	   (unsigned long long)ns[TS_CP_RUN]);
 	ok(ns[TS_CP_NONE] == (workload ? 0u : 1000u), "time line, %s: none %llu ns", w,
 	   (unsigned long long)ns[TS_CP_NONE]);
+	/* the other's pid, asked once and found not ours, given to a fork of the workload */
+	sw(4000, 0, 0, "swapper/0", 300, "pingpong");
+	sw(4100, 0, 300, "pingpong", 0, "swapper/0");
+	feed(tev_fork(TS_EV_PROCESS_FORK, 4200, 200, 300));
+	sw(4300, 0, 0, "swapper/0", 300, "pingpong-echo");
+	sw(4400, 0, 300, "pingpong-echo", 0, "swapper/0");
+	ok(ts_cpath_totals(p, ns) == 2, "time line, %s: a pid reused by the workload's fork", w);
+	ok(ns[TS_CP_RUN] == (workload ? 500u : 1600u), "time line, %s: its run, %llu ns", w,
+	   (unsigned long long)ns[TS_CP_RUN]);
 	ts_cpath_free(p);
 	p = NULL;
 	ts_wltree_free(t);
