@@ -173,8 +173,9 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	int err = ts_analysis_new(&a, &ao);
 
 	/* the analysis is fed each event first: its workload tree is up to date for the path */
-	err = err ?: (comm ? ts_cpath_new(&fc.path, comm, ts_sched_wltree(ts_analysis_sched(a))) :
-			     0);
+	err = err   ?:
+		      (comm ? ts_cpath_new(&fc.path, comm, ts_sched_wltree(ts_analysis_sched(a))) :
+			      0);
 	fc.a = a;
 	if (!tc->checked) {
 		ts_sha256_init(&h);

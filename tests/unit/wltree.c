@@ -60,7 +60,8 @@ static void perf_workload(void)
 	ok(!ts_wltree_root(t), "perf: no root before an exec");
 	sw(10, 0, 0, "swapper/0", 300, "pingpong");
 	execs(11, 400, "grep");
-	ok(!ts_wltree_root(t), "perf: a subshell's exec is not the workload's (perf-exec is there)");
+	ok(!ts_wltree_root(t),
+	   "perf: a subshell's exec is not the workload's (perf-exec is there)");
 	execs(12, 200, "sh");
 	is_int(ts_wltree_root(t), 200, "perf: the perf-exec task's exec makes it the root");
 	execs(13, 200, "pingpong");
