@@ -25,6 +25,7 @@
 #include "tickscope/error.h"
 #include "tickscope/ksyms.h"
 #include "tickscope/report.h"
+#include "tickscope/sched.h"
 #include "tickscope/source.h"
 #include "tickscope/version.h"
 
@@ -289,7 +290,7 @@ static int new_analysis(struct plugin *p)
 	}
 	/* summary= with comm=: the benchmark's tasks' time line too (tickscope compare) */
 	if (!ret && p->summary && p->comm)
-		ret = ts_cpath_new(&p->path, p->comm);
+		ret = ts_cpath_new(&p->path, p->comm, ts_sched_wltree(ts_analysis_sched(p->an)));
 	return ret;
 }
 

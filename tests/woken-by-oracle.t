@@ -108,12 +108,21 @@ for v in pingpong-same pingpong-cross; do
 		perf script -i "$tmp/run.data" --show-task-events 2>/dev/null |
 			sed -n 's/.*PERF_RECORD_FORK([0-9]*:\([0-9]*\)):([0-9]*:\([0-9]*\)).*/\1 \2/p' \
 			>"$tmp/forks"
-		want=$(awk 'function ours(c) { return c == "pingpong" || c ~ /^pingpong-/ }
+		# and of the recorded workload's tree alone (compare.md): the pid perf-cmd.txt's
+		# sh -c 'exec pingpong ...' execs sh then pingpong with, and its descendants (run-1
+		# of pingpong-same also holds another tickscope record's ping-pong, 10785 and 10805)
+		root=$(perf script -i "$tmp/run.data" --show-task-events -F tid,event 2>/dev/null |
+			awk '/PERF_RECORD_COMM exec: sh:/ { sub(/\/.*/, "", $1); sh[$1] = 1 }
+			     /PERF_RECORD_COMM exec: pingpong:/ { sub(/\/.*/, "", $1)
+				if ($1 in sh) { print $1; exit } }')
+		want=$(awk -v root="$root" 'function ours(c) { return c == "pingpong" || c ~ /^pingpong-/ }
+			function tree(t, i) { for (i = 0; i < 64 && t != ""; i++) {
+				if (t == root) return 1; t = parent[t] } return 0 }
 			FILENAME != ARGV[2] { parent[$1] = $2; next }
-			ours($4) { if ($5 > mr) mr = $5; if ($1 in parent) par[parent[$1]] = 1 }
+			ours($4) && tree($1) { if ($5 > mr) mr = $5; if ($1 in parent) par[parent[$1]] = 1 }
 			{ l[++nl] = $0 }
 			END { for (i = 1; i <= nl; i++) { split(l[i], f, " ")
-				if (!ours(f[4]) || ((f[1] in par) && f[5] * 3 < mr))
+				if (!ours(f[4]) || !tree(f[1]) || ((f[1] in par) && f[5] * 3 < mr))
 					continue
 				k = ours(f[2]) ? "pingpong" : f[2]
 				n[k] += f[3]; all += f[3] }

@@ -29,6 +29,7 @@
 #include "tickscope/reader.h"
 #include "tickscope/compare_report.h"
 #include "tickscope/report.h"
+#include "tickscope/sched.h"
 #include "tickscope/sha256.h"
 #include "tickscope/source.h"
 
@@ -171,7 +172,10 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 	struct feed_ctx fc = { 0 };
 	int err = ts_analysis_new(&a, &ao);
 
-	err = err ?: (comm ? ts_cpath_new(&fc.path, comm) : 0);
+	/* the analysis is fed each event first: its workload tree is up to date for the path */
+	err = err   ?:
+		      (comm ? ts_cpath_new(&fc.path, comm, ts_sched_wltree(ts_analysis_sched(a))) :
+			      0);
 	fc.a = a;
 	if (!tc->checked) {
 		ts_sha256_init(&h);

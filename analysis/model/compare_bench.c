@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
- * The benchmark's tasks in one run of `tickscope compare`: the tasks named after it, less its
- * supervisors (the tasks that spend their time waiting for a child of the benchmark to exit).
+ * The benchmark's tasks in one run of `tickscope compare`: the tasks named after it in the
+ * recorded workload's process tree (every task of the name when the recording has no workload
+ * command), less its supervisors (the tasks that spend their time waiting for a child of the
+ * benchmark to exit).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -9,6 +11,7 @@
 
 #include "compare_priv.h"
 #include "tickscope/analysis.h"
+#include "tickscope/wltree.h"
 
 int ts_run_bench_task(const char *comm, const char *match)
 {
@@ -22,6 +25,32 @@ int ts_run_bench_task(const char *comm, const char *match)
 	if (n >= TS_COMM_LEN - 1)
 		return !strncmp(comm, match, TS_COMM_LEN - 1) && !comm[TS_COMM_LEN - 1];
 	return !strncmp(comm, match, n) && (!comm[n] || comm[n] == '-');
+}
+
+/*
+ * The tree to select by: the workload's, when one of its tasks has the benchmark's name; else
+ * NULL, every task of the name (a recording with no workload command).
+ */
+static const struct ts_wltree *bench_tree(const struct ts_sched *s, const char *match)
+{
+	const struct ts_wltree *tree = ts_sched_wltree(s);
+	size_t nt = ts_sched_nr_tasks(s);
+
+	if (!ts_wltree_root(tree))
+		return NULL;
+	for (size_t i = 0; i < nt; i++) {
+		const struct ts_sched_task *k = ts_sched_task_at(s, i);
+
+		if (k->pid && ts_run_bench_task(k->comm, match) && ts_wltree_member(tree, k->pid))
+			return tree;
+	}
+	return NULL;
+}
+
+int ts_run_bench_is(const struct ts_run_bench *b, const struct ts_sched_task *k)
+{
+	return ts_run_bench_task(k->comm, b->match) &&
+	       (!b->tree || ts_wltree_member(b->tree, k->pid));
 }
 
 /* The functions of a wait for a child to exit: wait4(), waitid() and waitpid() meet in do_wait. */
@@ -108,10 +137,11 @@ int ts_run_bench_init(struct ts_run_bench *b, const struct ts_analysis *a, const
 	b->match = match;
 	if (nt && !t)
 		return -ENOMEM;
+	b->tree = bench_tree(s, match);
 	for (size_t i = 0; i < nt; i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
-		if (!k->pid || !ts_run_bench_task(k->comm, match))
+		if (!k->pid || !ts_run_bench_is(b, k))
 			continue;
 		t[n].pid = k->pid;
 		t[n].run = k->run->sum;
@@ -171,6 +201,5 @@ int ts_run_bench_supervisor(const struct ts_run_bench *b, int32_t pid)
 
 int ts_run_bench_worker(const struct ts_run_bench *b, const struct ts_sched_task *k)
 {
-	return k && k->pid && ts_run_bench_task(k->comm, b->match) &&
-	       !ts_run_bench_supervisor(b, k->pid);
+	return k && k->pid && ts_run_bench_is(b, k) && !ts_run_bench_supervisor(b, k->pid);
 }

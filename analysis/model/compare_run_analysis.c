@@ -28,14 +28,13 @@ struct task_sums {
 
 static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, struct task_sums *t)
 {
-	const char *match = b->match;
 	size_t n = ts_sched_nr_tasks(s);
 
 	memset(t, 0, sizeof(*t));
 	for (size_t i = 0; i < n; i++) {
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 
-		if (!ts_run_bench_task(k->comm, match)) {
+		if (!ts_run_bench_is(b, k)) {
 			t->other_run += k->pid ? k->run->sum : 0;
 			continue;
 		}
@@ -116,8 +115,8 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
  * grace periods), kworker. Classes beyond TS_RUN_MAX_CLASSES fold into TS_RUN_CLASS_REST. None
  * in a per-task recording, which has only part of the other tasks' run time.
  */
-static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const char *match,
-			    double tot)
+static int add_class_shares(struct ts_run *r, const struct ts_sched *s,
+			    const struct ts_run_bench *b, double tot)
 {
 	struct {
 		char name[24];
@@ -133,7 +132,7 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s, const ch
 		const struct ts_sched_task *k = ts_sched_task_at(s, i);
 		int j;
 
-		if (!k->pid || ts_run_bench_task(k->comm, match))
+		if (!k->pid || ts_run_bench_is(b, k))
 			continue;
 		ts_sched_task_class(k->comm, c, sizeof(c));
 		for (j = 0; j < nr && strcmp(cl[j].name, c); j++)
@@ -196,7 +195,7 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 		      ts_run_add(r, "task.other_cpu.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
 				 tot > 0 && !ts_sched_others_why(s) ? 100 * t.other_run / tot : NAN,
 				 ts_sched_others_why(s) ?: "no CPU time seen");
-	err = err ?: add_class_shares(r, s, match, tot);
+	err = err ?: add_class_shares(r, s, &b, tot);
 	err = err ?: ts_run_add_wait_metrics(r, a, &b, ops);
 	ts_hist_release(&t.delivery_h);
 	ts_run_bench_release(&b);

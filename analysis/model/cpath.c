@@ -9,6 +9,7 @@
 
 #include "tickscope/cpath.h"
 #include "tickscope/irq.h"
+#include "tickscope/wltree.h"
 
 enum tstate { T_SLEEP = 0, T_RUN, T_DELIVERY, T_DELAY };
 
@@ -26,20 +27,39 @@ struct irq_sums {
 	int nr_src;
 };
 
-struct ts_cpath {
-	char *match;
-	size_t len;
+/*
+ * One time line: the tasks it follows, how many are in each state, the time given to each
+ * state, and the run time that interrupts took.
+ */
+struct line {
 	struct task *t;
 	int nr, cap;
+	int32_t *no; /* the tree's line: tasks of the name found not the workload's */
+	int nr_no, cap_no;
 	int count[4]; /* tasks per tstate */
 	int started; /* a task event was seen */
+	int on; /* followed */
 	uint64_t last; /* time of the previous event */
 	uint64_t ns[TS_CP_NR], at_last[TS_CP_NR]; /* running, and at the last task event */
-	struct ts_irqctx *irq; /* every CPU's interrupt contexts */
 	struct irq_sums run_irq, run_irq_last; /* running, and at the last task event */
 };
 
-int ts_cpath_new(struct ts_cpath **pp, const char *match)
+/*
+ * Two time lines: the workload's own tasks of the benchmark's name (@tree's), and every task
+ * of that name, followed until the first has a task (a recording with no workload command
+ * has none: the second is then the answer, as before the tree).
+ */
+enum { L_TREE = 0, L_NAME, L_NR };
+
+struct ts_cpath {
+	char *match;
+	size_t len;
+	const struct ts_wltree *tree;
+	struct line l[L_NR];
+	struct ts_irqctx *irq; /* every CPU's interrupt contexts */
+};
+
+int ts_cpath_new(struct ts_cpath **pp, const char *match, const struct ts_wltree *tree)
 {
 	struct ts_cpath *p = calloc(1, sizeof(*p));
 
@@ -51,8 +71,20 @@ int ts_cpath_new(struct ts_cpath **pp, const char *match)
 		return -ENOMEM;
 	}
 	p->len = strlen(match);
+	p->tree = tree;
+	p->l[L_TREE].on = !!tree;
+	p->l[L_NAME].on = 1;
 	*pp = p;
 	return 0;
+}
+
+static void line_release(struct line *l)
+{
+	free(l->t);
+	free(l->no);
+	free(l->run_irq.src);
+	free(l->run_irq_last.src);
+	memset(l, 0, sizeof(*l));
 }
 
 void ts_cpath_free(struct ts_cpath *p)
@@ -60,10 +92,9 @@ void ts_cpath_free(struct ts_cpath *p)
 	if (!p)
 		return;
 	free(p->match);
-	free(p->t);
+	for (int i = 0; i < L_NR; i++)
+		line_release(&p->l[i]);
 	ts_irqctx_free(p->irq);
-	free(p->run_irq.src);
-	free(p->run_irq_last.src);
 	free(p);
 }
 
@@ -72,35 +103,75 @@ static int matches(const struct ts_cpath *p, const char *comm)
 	return !strncmp(comm, p->match, p->len) && (!comm[p->len] || comm[p->len] == '-');
 }
 
-/* The task @pid, added (asleep) when @comm names one of ours; NULL if not ours. */
-static struct task *task(struct ts_cpath *p, int32_t pid, const char *comm, int *err)
+/* Remember @pid as not the workload's (the root is known: that does not change); -ENOMEM. */
+static int not_ours(struct line *l, int32_t pid)
 {
-	for (int i = 0; i < p->nr; i++)
-		if (p->t[i].pid == pid)
-			return &p->t[i];
+	if (l->nr_no == l->cap_no) {
+		int cap = l->cap_no ? 2 * l->cap_no : 8;
+		int32_t *n = realloc(l->no, cap * sizeof(*n));
+
+		if (!n)
+			return -ENOMEM;
+		l->no = n;
+		l->cap_no = cap;
+	}
+	l->no[l->nr_no++] = pid;
+	return 0;
+}
+
+/* A fork gives @pid to a new task, which may be the workload's: asked again. */
+static void forked(struct line *l, int32_t pid)
+{
+	for (int i = 0; i < l->nr_no; i++)
+		if (l->no[i] == pid)
+			l->no[i] = l->no[--l->nr_no];
+}
+
+/*
+ * The task @pid of line @li, added (asleep) when @comm names one of ours (and, on the tree's
+ * line, the task is the workload's); NULL if not ours.
+ */
+static struct task *task(struct ts_cpath *p, int li, int32_t pid, const char *comm, int *err)
+{
+	struct line *l = &p->l[li];
+
+	for (int i = 0; i < l->nr; i++)
+		if (l->t[i].pid == pid)
+			return &l->t[i];
 	if (pid <= 0 || !comm || !matches(p, comm))
 		return NULL;
-	if (p->nr == p->cap) {
-		int cap = p->cap ? 2 * p->cap : 16;
-		struct task *n = realloc(p->t, cap * sizeof(*n));
+	if (li == L_TREE) {
+		/* a task of the name beside the workload (another user's): asked once */
+		for (int i = 0; i < l->nr_no; i++)
+			if (l->no[i] == pid)
+				return NULL;
+		if (!ts_wltree_member(p->tree, pid)) {
+			if (ts_wltree_root(p->tree))
+				*err = *err ?: not_ours(l, pid);
+			return NULL;
+		}
+	}
+	if (l->nr == l->cap) {
+		int cap = l->cap ? 2 * l->cap : 16;
+		struct task *n = realloc(l->t, cap * sizeof(*n));
 
 		if (!n) {
 			*err = -ENOMEM;
 			return NULL;
 		}
-		p->t = n;
-		p->cap = cap;
+		l->t = n;
+		l->cap = cap;
 	}
-	p->t[p->nr] = (struct task){ pid, -1, T_SLEEP };
-	p->count[T_SLEEP]++;
-	return &p->t[p->nr++];
+	l->t[l->nr] = (struct task){ pid, -1, T_SLEEP };
+	l->count[T_SLEEP]++;
+	return &l->t[l->nr++];
 }
 
-static void set(struct ts_cpath *p, struct task *t, enum tstate st)
+static void set(struct line *l, struct task *t, enum tstate st)
 {
-	p->count[t->st]--;
+	l->count[t->st]--;
 	t->st = st;
-	p->count[st]++;
+	l->count[st]++;
 }
 
 /* Add @ns to source @src's sum, growing the array; -ENOMEM. */
@@ -125,18 +196,18 @@ static int add_src(struct irq_sums *r, int src, double ns)
  * for an equal share of @dt (two tasks running at once share the instant), so that the parts
  * never exceed the run time.
  */
-static int run_irq(struct ts_cpath *p, uint64_t dt)
+static int run_irq(const struct ts_cpath *p, struct line *l, uint64_t dt)
 {
-	double share = (double)dt / p->count[T_RUN];
-	struct irq_sums *r = &p->run_irq;
+	double share = (double)dt / l->count[T_RUN];
+	struct irq_sums *r = &l->run_irq;
 	int err = 0;
 
-	for (int i = 0; i < p->nr && !err; i++) {
+	for (int i = 0; i < l->nr && !err; i++) {
 		struct ts_irq_top top;
 
-		if (p->t[i].st != T_RUN || p->t[i].cpu < 0)
+		if (l->t[i].st != T_RUN || l->t[i].cpu < 0)
 			continue;
-		top = ts_irqctx_top(p->irq, p->t[i].cpu);
+		top = ts_irqctx_top(p->irq, l->t[i].cpu);
 		if (top.cls == TS_IRQC_NONE)
 			continue;
 		r->cls[top.cls] += share;
@@ -151,9 +222,9 @@ static int run_irq(struct ts_cpath *p, uint64_t dt)
 }
 
 /* Copy the running sums to the last task event's. */
-static int snapshot_irq(struct ts_cpath *p)
+static int snapshot_irq(struct line *ln)
 {
-	struct irq_sums *l = &p->run_irq_last, *r = &p->run_irq;
+	struct irq_sums *l = &ln->run_irq_last, *r = &ln->run_irq;
 
 	if (l->nr_src < r->nr_src) {
 		double *n = realloc(l->src, (size_t)r->nr_src * sizeof(*n));
@@ -171,41 +242,73 @@ static int snapshot_irq(struct ts_cpath *p)
 }
 
 /* Give the time since the previous event to the state that the tasks wait on. */
-static int advance(struct ts_cpath *p, uint64_t now)
+static int advance(const struct ts_cpath *p, struct line *l, uint64_t now)
 {
 	enum ts_cpath_state s;
 
-	if (!p->started || now <= p->last)
+	if (!l->started || now <= l->last)
 		return 0;
 	/*
 	 * A task waiting for its wakeup to arrive, or for a CPU, is what the operation waits on:
 	 * whoever runs meanwhile (the waker finishing its system call) is off the critical path.
 	 */
-	s = p->count[T_DELIVERY] ? TS_CP_DELIVERY :
-	    p->count[T_DELAY]	 ? TS_CP_DELAY :
-	    p->count[T_RUN]	 ? TS_CP_RUN :
+	s = l->count[T_DELIVERY] ? TS_CP_DELIVERY :
+	    l->count[T_DELAY]	 ? TS_CP_DELAY :
+	    l->count[T_RUN]	 ? TS_CP_RUN :
 				   TS_CP_NONE;
-	p->ns[s] += now - p->last;
-	if (s == TS_CP_RUN && ts_irqctx_busy(p->irq) && run_irq(p, now - p->last))
+	l->ns[s] += now - l->last;
+	if (s == TS_CP_RUN && ts_irqctx_busy(p->irq) && run_irq(p, l, now - l->last))
 		return -ENOMEM;
-	p->last = now;
+	l->last = now;
 	return 0;
+}
+
+/* The event's change to line @l's tasks @a and @b (either may be NULL). */
+static int update(struct line *l, const struct ts_event *ev, struct task *a, struct task *b)
+{
+	if (!a && !b)
+		return 0;
+	if (!l->started) {
+		l->started = 1;
+		l->last = ev->time;
+	}
+	if (ev->kind == TS_EV_SWITCH) {
+		if (a)
+			set(l, a, ev->sw.prev_state == TS_STATE_RUNNING ? T_DELAY : T_SLEEP);
+		if (b) {
+			set(l, b, T_RUN);
+			b->cpu = ev->cpu;
+		}
+	} else if (ev->kind == TS_EV_WAKING) {
+		if (a->st == T_SLEEP)
+			set(l, a, T_DELIVERY);
+	} else if (a->st == T_SLEEP || a->st == T_DELIVERY) {
+		set(l, a, T_DELAY);
+	}
+	memcpy(l->at_last, l->ns, sizeof(l->ns));
+	return snapshot_irq(l);
 }
 
 int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
 {
-	struct task *a = NULL, *b = NULL;
-	int err = 0;
+	struct task *a[L_NR] = { NULL }, *b[L_NR] = { NULL };
+	int err = 0, i;
 
-	if (ev->kind == TS_EV_SWITCH) {
-		a = task(p, ev->sw.prev_pid, ev->sw.prev_comm, &err);
-		b = task(p, ev->sw.next_pid, ev->sw.next_comm, &err);
-	} else if (ev->kind == TS_EV_WAKING || ev->kind == TS_EV_WAKEUP ||
-		   ev->kind == TS_EV_WAKEUP_NEW) {
-		a = task(p, ev->wake.pid, ev->wake.comm, &err);
+	if ((ev->kind == TS_EV_FORK || ev->kind == TS_EV_PROCESS_FORK) && p->l[L_TREE].nr_no)
+		forked(&p->l[L_TREE], ev->fork.child);
+	for (i = 0; i < L_NR; i++) {
+		if (!p->l[i].on)
+			continue;
+		if (ev->kind == TS_EV_SWITCH) {
+			a[i] = task(p, i, ev->sw.prev_pid, ev->sw.prev_comm, &err);
+			b[i] = task(p, i, ev->sw.next_pid, ev->sw.next_comm, &err);
+		} else if (ev->kind == TS_EV_WAKING || ev->kind == TS_EV_WAKEUP ||
+			   ev->kind == TS_EV_WAKEUP_NEW) {
+			a[i] = task(p, i, ev->wake.pid, ev->wake.comm, &err);
+		}
+		if (advance(p, &p->l[i], ev->time))
+			return -ENOMEM;
 	}
-	if (advance(p, ev->time))
-		return -ENOMEM;
 	/* after the time before it is counted: the event changes what comes next */
 	if (ts_irqctx_is_event(ev)) {
 		struct ts_irq_done done;
@@ -213,32 +316,24 @@ int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev)
 		if (ts_irqctx_feed(p->irq, ev, &done) < 0)
 			return -ENOMEM;
 	}
-	if (!a && !b)
-		return err;
-	if (!p->started) {
-		p->started = 1;
-		p->last = ev->time;
-	}
-	if (ev->kind == TS_EV_SWITCH) {
-		if (a)
-			set(p, a, ev->sw.prev_state == TS_STATE_RUNNING ? T_DELAY : T_SLEEP);
-		if (b) {
-			set(p, b, T_RUN);
-			b->cpu = ev->cpu;
-		}
-	} else if (ev->kind == TS_EV_WAKING) {
-		if (a->st == T_SLEEP)
-			set(p, a, T_DELIVERY);
-	} else if (a->st == T_SLEEP || a->st == T_DELIVERY) {
-		set(p, a, T_DELAY);
-	}
-	memcpy(p->at_last, p->ns, sizeof(p->ns));
-	return err ?: snapshot_irq(p);
+	for (i = 0; i < L_NR && !err; i++)
+		if (p->l[i].on)
+			err = update(&p->l[i], ev, a[i], b[i]);
+	/* the workload's tasks are known: every task of the name is no longer the answer */
+	if (p->l[L_TREE].nr && p->l[L_NAME].on)
+		line_release(&p->l[L_NAME]);
+	return err;
+}
+
+/* The line that answers: the workload's tasks when it has any, else every task of the name. */
+static const struct line *answer(const struct ts_cpath *p)
+{
+	return p->l[L_TREE].nr ? &p->l[L_TREE] : &p->l[L_NAME];
 }
 
 void ts_cpath_run_irq(const struct ts_cpath *p, struct ts_cpath_irq *out)
 {
-	const struct irq_sums *l = &p->run_irq_last;
+	const struct irq_sums *l = &answer(p)->run_irq_last;
 
 	memcpy(out->cls, l->cls, sizeof(l->cls));
 	memcpy(out->untraced, l->untraced, sizeof(l->untraced));
@@ -249,6 +344,13 @@ void ts_cpath_run_irq(const struct ts_cpath *p, struct ts_cpath_irq *out)
 
 int ts_cpath_totals(const struct ts_cpath *p, uint64_t ns[TS_CP_NR])
 {
-	memcpy(ns, p->at_last, sizeof(p->at_last));
-	return p->nr;
+	const struct line *l = answer(p);
+
+	memcpy(ns, l->at_last, sizeof(l->at_last));
+	return l->nr;
+}
+
+int ts_cpath_by_tree(const struct ts_cpath *p)
+{
+	return p->l[L_TREE].nr > 0;
 }

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "sched_priv.h"
+#include "tickscope/wltree.h"
 
 static void select_task(struct ts_sched *m, struct task *p)
 {
@@ -430,6 +431,11 @@ uint64_t ts_sched_forks(const struct ts_sched *m)
 	return m->nr_forks;
 }
 
+const struct ts_wltree *ts_sched_wltree(const struct ts_sched *m)
+{
+	return m->tree;
+}
+
 int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct task *p;
@@ -456,10 +462,10 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		p = ev->comm.tid > 0 ? sched_find_task(m, ev->comm.tid) : NULL;
 		if (p)
 			set_comm(m, p, ev->comm.comm);
-		return count_thread(m, ev);
+		return ts_wltree_feed(m->tree, ev) ?: count_thread(m, ev);
 	case TS_EV_FORK:
 	case TS_EV_PROCESS_FORK:
-		return on_fork(m, ev);
+		return ts_wltree_feed(m->tree, ev) ?: on_fork(m, ev);
 	case TS_EV_CPU_IDLE:
 		return on_cpu_idle(m, ev);
 	case TS_EV_WQ_START:
@@ -541,8 +547,10 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 {
 	struct ts_sched *m = calloc(1, sizeof(*m));
 
-	if (!m)
+	if (!m || ts_wltree_new(&m->tree)) {
+		free(m);
 		return -ENOMEM;
+	}
 	m->cpus.size = sizeof(struct cpu);
 	m->waits.size = sizeof(struct ts_sched_wait);
 	if (opts)
@@ -621,6 +629,7 @@ void ts_sched_free(struct ts_sched *m)
 	ts_objtab_release(&m->waits, NULL);
 	ts_map_release(&m->named);
 	ts_map_release(&m->parents);
+	ts_wltree_free(m->tree);
 	free(m->classes);
 	ts_map_release(&m->tasks);
 	release_totals(&m->tot);

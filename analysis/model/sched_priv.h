@@ -79,6 +79,7 @@ struct ts_sched {
 	uint64_t nr_comm_records;
 	struct ts_map parents; /* child tid -> the tid that forked it, plus one */
 	uint64_t nr_forks;
+	struct ts_wltree *tree; /* the recorded workload's process tree */
 	int saw_waking;
 	int per_task; /* the recording followed tasks, not CPUs (ts_sched_set_per_task()) */
 	int waking_recorded, wakeup_recorded;

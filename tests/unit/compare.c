@@ -64,7 +64,7 @@ static void test_cpath(void)
 	struct ts_cpath *p;
 	uint64_t ns[TS_CP_NR];
 
-	ts_cpath_new(&p, "pp");
+	ts_cpath_new(&p, "pp", NULL);
 	for (size_t i = 0; i < sizeof(ev) / sizeof(ev[0]); i++)
 		ts_cpath_feed(p, &ev[i]);
 	is_int(ts_cpath_totals(p, ns), 2, "two tasks match pp (not ppx)");

@@ -197,7 +197,7 @@ static void split(const struct ts_event *irq, int n)
 		ev[k++] = irq[i];
 	ev[k] = tev_switch(20, 0, 100, TS_STATE_SLEEPING, 0);
 	strcpy(ev[k++].sw.prev_comm, "pp");
-	if (!ok(!ts_cpath_new(&p, "pp"), "time line made"))
+	if (!ok(!ts_cpath_new(&p, "pp", NULL), "time line made"))
 		return;
 	for (int i = 0; i < k; i++)
 		err |= ts_cpath_feed(p, &ev[i]);

@@ -143,11 +143,14 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 int ts_run_bench_task(const char *comm, const char *match);
 
 struct ts_sched_task;
+struct ts_wltree;
 
 /*
  * The benchmark's tasks in one run, told apart: its workers, and its supervisors, whose
- * off-CPU time belongs to no operation. A supervisor is one of the benchmark's tasks (by
- * comm) that
+ * off-CPU time belongs to no operation. The benchmark's tasks are those of its comm in the
+ * recorded workload's process tree, or every task of its comm when the recording has no
+ * workload command, or none of that name in it (ts_run_bench_is()). A supervisor is one of
+ * the benchmark's tasks that
  * - spent most of its off-CPU time waiting for a child to exit (a switch-out stack through
  *   do_wait: wait4, waitid, waitpid), when callchains and symbols were recorded; or
  * - forked another of the benchmark's tasks (sched_process_fork, perf's FORK records) and ran
@@ -157,6 +160,7 @@ struct ts_sched_task;
  */
 struct ts_run_bench {
 	const char *match; /* the benchmark's comm */
+	const struct ts_wltree *tree; /* its tasks are this tree's (tickscope/wltree.h); NULL: all */
 	int32_t *sup; /* the supervisors' tids, sorted */
 	int nr_sup;
 	int known; /* forks or switch-out stacks with symbols were seen: supervisors are known */
@@ -168,6 +172,13 @@ struct ts_run_bench {
  * Return: 0 or -ENOMEM; release with ts_run_bench_release() either way.
  */
 int ts_run_bench_init(struct ts_run_bench *b, const struct ts_analysis *a, const char *match);
+
+/**
+ * ts_run_bench_is() - whether task @k is the benchmark's: named after it (ts_run_bench_task())
+ * and, when the recording's workload has a task of that name, in the workload's process tree
+ * (tickscope/wltree.h): another benchmark of the name beside it is another user's, not this
+ */
+int ts_run_bench_is(const struct ts_run_bench *b, const struct ts_sched_task *k);
 
 /** ts_run_bench_release() - free what ts_run_bench_init() took */
 void ts_run_bench_release(struct ts_run_bench *b);
@@ -234,8 +245,11 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     recorded (STATE: present, empty, not-recorded), so that compare tells a figure of a
  *     family not recorded (null) from one that was 0; "fact trace_events LIST" carries the
  *     perf.data attrs' tracepoints.
+ * 15: the benchmark's tasks are those of its name in the recorded workload's process tree
+ *     (tickscope/wltree.h), not every task of the name: another benchmark of the name beside
+ *     it no longer counts in task.*, and its time counts among the other tasks'.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 14"
+#define TS_SUMMARY_MAGIC "tickscope-summary 15"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
  * metrics and the key's kallsyms; 13 tells supervisors better (a summary of 10-12 may count

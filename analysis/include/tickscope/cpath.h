@@ -16,12 +16,17 @@
 enum ts_cpath_state { TS_CP_RUN = 0, TS_CP_DELIVERY, TS_CP_DELAY, TS_CP_NONE, TS_CP_NR };
 
 struct ts_cpath;
+struct ts_wltree;
 
 /**
  * ts_cpath_new() - a time line of the tasks named @match or "@match-..." (copied)
+ * @tree: the recorded workload's process tree, fed each event before this time line is, or
+ *	NULL: when it has a root, the time line is of its tasks of that name alone (another
+ *	benchmark of the same name beside it is not the benchmark); with no root, or none of
+ *	the name in it, of every task of the name
  * Return: 0 or -ENOMEM.
  */
-int ts_cpath_new(struct ts_cpath **pp, const char *match);
+int ts_cpath_new(struct ts_cpath **pp, const char *match, const struct ts_wltree *tree);
 
 /** ts_cpath_feed() - feed one event, in time order; Return: 0 or -ENOMEM */
 int ts_cpath_feed(struct ts_cpath *p, const struct ts_event *ev);
@@ -47,6 +52,9 @@ struct ts_cpath_irq {
 
 /** ts_cpath_run_irq() - the run state's interrupt time; valid until the next feed or free */
 void ts_cpath_run_irq(const struct ts_cpath *p, struct ts_cpath_irq *out);
+
+/** ts_cpath_by_tree() - whether the time line is of the workload's tree's tasks (else by name) */
+int ts_cpath_by_tree(const struct ts_cpath *p);
 
 /** ts_cpath_free() - free (NULL is fine) */
 void ts_cpath_free(struct ts_cpath *p);

@@ -363,6 +363,14 @@ int32_t ts_sched_task_parent(const struct ts_sched *m, int32_t pid);
 /** ts_sched_forks() - fork events fed (0: the process tree is not known) */
 uint64_t ts_sched_forks(const struct ts_sched *m);
 
+struct ts_wltree;
+
+/**
+ * ts_sched_wltree() - the recorded workload's process tree (tickscope/wltree.h), from the COMM
+ * and fork events fed; valid until ts_sched_free()
+ */
+const struct ts_wltree *ts_sched_wltree(const struct ts_sched *m);
+
 /** ts_sched_nr_thread_classes() - classes of the threads COMM records named */
 size_t ts_sched_nr_thread_classes(const struct ts_sched *m);
 

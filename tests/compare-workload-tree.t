@@ -1,0 +1,118 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-only
+# compare's benchmark is the recorded workload's process tree, not every task of its name:
+# another ping-pong that ran beside it (another user's, on a shared machine) is not counted.
+# The oracle is perf script on the same file: the sched_waking of the pids the recorder's
+# command and its forks had (its FORK records) against task.wakeups.per_op times the
+# operations in the summary. First on the committed x86-host run that holds such a foreign
+# ping-pong, then recorded live here with one started before the recording and stopped
+# after it (needs root, tracefs and perf; without them those tests skip with the reason).
+. "$(dirname "$0")/lib/tap.sh"
+
+command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf): it is the oracle"
+PINGPONG=$TS_BUILD/workloads/pingpong
+tap_tmpdir
+
+# tree_wakes DATA ROOT: "TREE OTHER", the sched_waking of the tasks named pingpong or
+# pingpong-* (in any of their wakes: the workload's first is still perf-exec's) that are ROOT
+# or descend from it (by the FORK records), and of the others.
+tree_wakes() {
+	perf script -i "$1" --show-task-events -F tid,event 2>/dev/null |
+		sed -n 's/.*PERF_RECORD_FORK(\([0-9]*\):\([0-9]*\)):(\([0-9]*\):\([0-9]*\)).*/F \2 \4/p' \
+			>"$TAP_TMP/forks"
+	perf script -i "$1" -F event,trace 2>/dev/null |
+		sed -n 's/.*sched_waking: comm=\(.*\) pid=\([0-9]*\) prio=.*/W \2 \1/p' >"$TAP_TMP/wakes"
+	awk -v root="$2" '
+		$1 == "F" { kid[n] = $2; par[n++] = $3; next }
+		$1 == "W" { w[$2]++; if ($3 == "pingpong" || $3 ~ /^pingpong-/) pp[$2] = 1 }
+		END {
+			tree[root] = 1
+			do { grown = 0
+				for (i = 0; i < n; i++)
+					if ((par[i] in tree) && !(kid[i] in tree)) { tree[kid[i]] = 1; grown = 1 }
+			} while (grown)
+			for (p in pp) if (p in tree) t += w[p]; else o += w[p]
+			printf "%d %d\n", t, o
+		}' "$TAP_TMP/forks" "$TAP_TMP/wakes"
+}
+
+# summary_wakes RUN: task.wakeups.per_op times the operations, from RUN's summary.
+summary_wakes() {
+	awk -F '\t' 'NR == 1 { ops = $6 } $2 == "task.wakeups.per_op" { printf "%.0f\n", $6 * ops }' \
+		"$1"/perf.data*.tsum
+}
+
+# The committed run: perf-cmd.txt's sh -c 'exec pingpong ...' is the pid that execs sh, then
+# pingpong; pids 10785 and 10805 are another tickscope record's ping-pong, there before.
+run=$TAP_TMP/fixture
+cp -r "$TS_TOP/tests/fixtures/boards/x86-host/ab/pingpong-same/run-1" "$run"
+xz -dc "$run/perf.data.xz" >"$TAP_TMP/fixture.data"
+root=$(perf script -i "$TAP_TMP/fixture.data" --show-task-events -F tid,event 2>/dev/null |
+	awk '/PERF_RECORD_COMM exec: sh:/ { sub(/\/.*/, "", $1); sh[$1] = 1 }
+	     /PERF_RECORD_COMM exec: pingpong:/ { sub(/\/.*/, "", $1); if ($1 in sh) { print $1; exit } }')
+set -- $(tree_wakes "$TAP_TMP/fixture.data" "$root")
+ok $([ "${2:-0}" -gt 0 ] && echo 0 || echo 1) \
+	"fixture: perf script shows the workload (pid $root) woken $1 times, another ping-pong $2"
+"$TICKSCOPE" summary "$run" >/dev/null 2>"$TAP_TMP/err"
+ok $? "fixture: tickscope summary" || diag "$(cat "$TAP_TMP/err")"
+got=$(summary_wakes "$run")
+ok $([ "$got" = "$1" ] && echo 0 || echo 1) \
+	"fixture: the benchmark's wakeups are the workload tree's ($got, perf script $1; with the other's: $(($1 + $2)))"
+
+live() {
+	[ "$(id -u)" = 0 ] || { echo "needs root to record tracepoints system-wide"; return; }
+	[ -r /sys/kernel/tracing/available_events ] ||
+		mount -t tracefs nodev /sys/kernel/tracing 2>/dev/null ||
+		{ echo "tracefs is not mounted and cannot be mounted"; return; }
+	[ -x "$PINGPONG" ] || echo "$PINGPONG not built (make workloads)"
+}
+why=$(live)
+if [ -n "$why" ]; then
+	for t in "live: another ping-pong runs before the recording" "live: recorded" \
+		"live: it still ran after" "live: perf script sees both" "live: tickscope summary" \
+		"live: the benchmark's wakeups are the workload tree's"; do
+		skip "$t" "$why"
+	done
+	tap_done
+	exit
+fi
+
+# Another ping-pong, started before the recording and running until after it: its echo
+# forked (its pid in /proc's children of it) is the sign it runs.
+# It would run for hours: stopped on the way out, whatever happens.
+"$PINGPONG" --iterations 1000000000 --warmup 0 >"$TAP_TMP/foreign.out" 2>&1 &
+fpid=$!
+echo_pid=
+trap 'kill -KILL $echo_pid $fpid 2>/dev/null; rm -rf "$TAP_TMP"' EXIT
+while [ -z "$echo_pid" ] && kill -0 "$fpid" 2>/dev/null; do
+	echo_pid=$(cat "/proc/$fpid/task/$fpid/children" 2>/dev/null | tr -d " ")
+	[ -n "$echo_pid" ] && [ "$(cat "/proc/$echo_pid/comm" 2>/dev/null)" = pingpong-echo ] ||
+		{ echo_pid=; sleep 0.05; }
+done
+ok $([ -n "$echo_pid" ] && echo 0 || echo 1) "live: another ping-pong runs before the recording ($fpid, $echo_pid)"
+
+mkdir "$TAP_TMP/run"
+events=sched:sched_switch,sched:sched_waking,sched:sched_wakeup,sched:sched_wakeup_new,sched:sched_process_fork
+perf record -q -e "$events" -a -o "$TAP_TMP/run/perf.data" -- \
+	"$PINGPONG" --iterations 2000 --warmup 200 >"$TAP_TMP/run/workload.out" 2>&1 &
+ppid=$!
+wait $ppid
+rc=$?
+ok $([ $rc -eq 0 ] && grep -q 'latency: [0-9.]* microseconds$' "$TAP_TMP/run/workload.out" &&
+	echo 0 || echo 1) "live: recorded (perf pid $ppid)" || diag "$(cat "$TAP_TMP/run/workload.out")"
+kill -0 "$fpid" 2>/dev/null
+ok $? "live: it still ran after"
+kill -KILL "$echo_pid" "$fpid" 2>/dev/null
+wait "$fpid" 2>/dev/null
+fpid= echo_pid=
+
+# perf's own pid is the oracle's root: its command is its child, forked before the recording
+set -- $(tree_wakes "$TAP_TMP/run/perf.data" "$ppid")
+ok $([ "${1:-0}" -gt 0 ] && [ "${2:-0}" -gt 0 ] && echo 0 || echo 1) \
+	"live: perf script sees both: the workload woken $1 times, the other ping-pong $2"
+"$TICKSCOPE" summary --comm pingpong "$TAP_TMP/run" >/dev/null 2>"$TAP_TMP/err"
+ok $? "live: tickscope summary" || diag "$(cat "$TAP_TMP/err")"
+got=$(summary_wakes "$TAP_TMP/run")
+ok $([ "$got" = "$1" ] && echo 0 || echo 1) \
+	"live: the benchmark's wakeups are the workload tree's ($got, perf script $1; with the other's: $(($1 + $2)))"
+tap_done
