@@ -343,6 +343,43 @@ static uint64_t rnd(uint64_t n)
 	return rng % n;
 }
 
+/* What random_rounds() draws, each figure with rnd(): "one in N" is rnd(N) == 0. */
+struct rounds_shape {
+	int rounds; /* 1 to this many rounds */
+	int records; /* each of two CPUs writes rnd(this) records a round */
+	int late; /* one record in this many is late: older than anything in its round */
+	int comms; /* one record in this many is a COMM; 0: none */
+	int pad; /* a sample is padded by 8 * rnd(this) bytes; 0: not padded */
+	int ends; /* a round ends with FINISHED_ROUND unless one in this many */
+	int steps, step; /* the next round starts @step later, unless one in @steps */
+};
+
+/* Random rounds of two CPU runs each, time-sorted but for the late records, into @b. */
+static void random_rounds(struct buf *b, const struct rounds_shape *sh)
+{
+	uint64_t base = 1000;
+	int rounds = 1 + rnd(sh->rounds), k, cpu, i;
+
+	for (k = 0; k < rounds; k++) {
+		for (cpu = 0; cpu < 2; cpu++) {
+			uint64_t t0 = base + rnd(50), n = rnd(sh->records);
+
+			for (i = 0; i < (int)n; i++) {
+				uint64_t tm = rnd(sh->late) ? t0 + 10 * i : base - rnd(200);
+
+				if (sh->comms && !rnd(sh->comms))
+					comm(b, tm ? tm : 1, 1 + cpu, "task");
+				else
+					sample(b, tm ? tm : 1, cpu, 1 + cpu,
+					       sh->pad ? 8 * (int)rnd(sh->pad) : 0);
+			}
+		}
+		if (rnd(sh->ends))
+			round_end(b);
+		base += rnd(sh->steps) ? sh->step : 0;
+	}
+}
+
 /*
  * Random rounds of two CPU runs each, with late events now and then: the scanning thread
  * must deliver the same order and count the same out-of-order events as the one-thread merge
@@ -353,31 +390,17 @@ static void test_threaded_random(void)
 {
 	static struct seen a, t;
 	struct ts_reader *r1, *r2;
-	int trial, i, same_all = 1, ooo_all = 1, any_ooo = 0;
+	int trial, same_all = 1, ooo_all = 1, any_ooo = 0;
 
 	for (trial = 0; trial < 200; trial++) {
+		static const struct rounds_shape shape = {
+			.rounds = 6, .records = 8, .late = 10, .ends = 4, .steps = 3, .step = 60
+		};
 		struct buf b = { 0 };
-		uint64_t base = 1000;
-		int rounds = 1 + rnd(6), k, ret1, ret2;
+		int ret1, ret2;
 		char *path;
 
-		for (k = 0; k < rounds; k++) {
-			int cpu;
-
-			for (cpu = 0; cpu < 2; cpu++) {
-				uint64_t t0 = base + rnd(50), n = rnd(8);
-
-				for (i = 0; i < (int)n; i++) {
-					/* a late event: older than anything in this round */
-					uint64_t tm = rnd(10) ? t0 + 10 * i : base - rnd(200);
-
-					sample(&b, tm ? tm : 1, cpu, 1 + cpu, 0);
-				}
-			}
-			if (rnd(4))
-				round_end(&b);
-			base += rnd(3) ? 60 : 0;
-		}
+		random_rounds(&b, &shape);
 		path = write_file(&b, 0);
 		threaded = 0;
 		ret1 = run_file(path, 0, &a, &r1);
@@ -500,36 +523,25 @@ static const struct {
 static void test_budgets_random(void)
 {
 	static struct seen ref, got;
-	int same[NR_WAYS], counts[NR_WAYS], passed[NR_WAYS], clean[NR_WAYS], trial, w, i;
+	int same[NR_WAYS], counts[NR_WAYS], passed[NR_WAYS], clean[NR_WAYS], trial, w;
 
 	for (w = 0; w < NR_WAYS; w++)
 		same[w] = counts[w] = clean[w] = 1, passed[w] = 0;
 	for (trial = 0; trial < 100; trial++) {
+		static const struct rounds_shape shape = { .rounds = 8,
+							   .records = 60,
+							   .late = 20,
+							   .comms = 50,
+							   .pad = 8,
+							   .ends = 5,
+							   .steps = 4,
+							   .step = 600 };
 		struct buf b = { 0 }, zb = { 0 };
-		uint64_t base = 1000;
-		int rounds = 1 + rnd(8), k, ret;
 		struct ts_reader *r0, *r;
 		char *path;
+		int ret;
 
-		for (k = 0; k < rounds; k++) {
-			int cpu;
-
-			for (cpu = 0; cpu < 2; cpu++) {
-				uint64_t t0 = base + rnd(50), n = rnd(60);
-
-				for (i = 0; i < (int)n; i++) {
-					uint64_t tm = rnd(20) ? t0 + 10 * i : base - rnd(200);
-
-					if (!rnd(50))
-						comm(&b, tm ? tm : 1, 1 + cpu, "task");
-					else
-						sample(&b, tm ? tm : 1, cpu, 1 + cpu, 8 * rnd(8));
-				}
-			}
-			if (rnd(5))
-				round_end(&b);
-			base += rnd(4) ? 600 : 0;
-		}
+		random_rounds(&b, &shape);
 		path = write_file(&b, 0);
 		ret = run_opts(path, &(struct ts_reader_opts){ 0 }, &ref, &r0);
 		unlink(path);
