@@ -530,7 +530,7 @@ uint64_t ts_reader_cut_error(struct ts_reader *r, const char *why, char *err, si
 	snprintf(err, len, "%s: offset %#llx: the input was cut here, %s: %s", r->path,
 		 (unsigned long long)i->cut_at, why, r->s.cnt.cut_what);
 	if (k >= 0 && k < i->nr_warnings && k < TS_READER_MAX_WARNINGS) {
-		memmove(i->warnings[k], i->warnings[k + 1],
+		memmove(i->warnings + k, i->warnings + k + 1, /* k + 1 may be the end: no index */
 			(size_t)(TS_READER_MAX_WARNINGS - k - 1) * sizeof(i->warnings[0]));
 		i->nr_warnings--;
 		r->m.cut_warning = 0;
