@@ -14,17 +14,12 @@ command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
 command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
 command -v perf >/dev/null || skip_all "perf not installed (linux-perf)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+. "$(dirname "$0")/lib/compare-ab.sh"
 tap_tmpdir
 mkdir "$TAP_TMP/tmp" && export TMPDIR="$TAP_TMP/tmp" # where compare unpacks
 fx=$TS_TOP/tests/fixtures/injected/x86-host-pingpong-same-quiet-vs-timer-storm
-touch "$TAP_TMP/stamp"
 
-"$TICKSCOPE" compare "$fx/quiet" "$fx/timer-storm" >"$TAP_TMP/c.txt" 2>"$TAP_TMP/err" &&
-	"$TICKSCOPE" compare --json "$fx/quiet" "$fx/timer-storm" >"$TAP_TMP/c.json" 2>>"$TAP_TMP/err"
-ok $? "compare quiet timer-storm: exit 0"
-diag "$(sed '/^tickscope compare/q' "$TAP_TMP/c.txt")"
-[ -z "$(find "$fx" -newer "$TAP_TMP/stamp")" ]
-ok $? "compare writes nothing into the fixture"
+ab_compare "$fx" quiet timer-storm
 
 # --- the headline ---
 head -1 "$TAP_TMP/c.txt" | grep -Eq '^timer-storm vs quiet: latency .* worse, .*: significant$'
@@ -51,33 +46,26 @@ grep -q '^  ! tstorm, a program and not a kernel thread, ran beside the benchmar
 ok $? "tstorm is a confounder too"
 
 # --- the figures against perf's tools, run by run ---
-# jq_runs METRIC VARIANT_INDEX: the metric's per-run values, one a line
-jq_runs() {
-	jq -r --arg m "$1" --argjson v "$2" \
-		'.metrics[] | select(.name == $m) | .variants[$v].values[] | if . == null then "null" else . end' \
-		"$TAP_TMP/c.json"
+# perf_run PERF_DATA KALLSYMS: "timerfd_tmrproc expiries (perf script), the ping-pong tasks'
+# sched delay and tstorm's run time (perf sched timehist, ms), the trace's span (s)"
+perf_run() {
+	n=$(perf script -i "$1" --kallsyms "$2" -F event,trace 2>/dev/null |
+		grep -c 'hrtimer_expire_entry:.*function=timerfd_tmrproc')
+	span=$(perf script -i "$1" -F time 2>/dev/null |
+		awk 'NR == 1 { a = $1 + 0 } { b = $1 + 0 } END { printf "%.6f", b - a }')
+	perf sched timehist -i "$1" --kallsyms "$2" 2>/dev/null |
+		awk -v n="$n" -v span="$span" 'NR > 3 { c = $3; sub(/\[.*/, "", c)
+			if (c == "pingpong" || c == "pingpong-echo") d += $5
+			if (c == "tstorm") t += $6 }
+			END { printf "%d %.6f %.6f %s\n", n, d, t, span }'
 }
-ops=$(($(sed -n 's/.*--iterations \([0-9]*\).*/\1/p' "$fx/quiet/run-1/meta.txt") +
-	$(sed -n 's/.*--warmup \([0-9]*\).*/\1/p' "$fx/quiet/run-1/meta.txt")))
+ops=$(ab_ops "$fx/quiet/run-1")
 vi=0
 for v in quiet timer-storm; do
-	jq_runs timer.expire.timerfd_tmrproc.handler.count $vi >"$TAP_TMP/tfd.$v"
-	jq_runs task.path.sched_delay.per_op $vi >"$TAP_TMP/delay.$v"
-	jq_runs task.other_cpu.tstorm.share $vi >"$TAP_TMP/share.$v"
-	: >"$TAP_TMP/perf.$v"
-	for k in 1 2 3 4 5; do
-		r=$fx/$v/run-$k
-		xz -dc "$r/perf.data.xz" >"$TAP_TMP/p.data" && xz -dc "$r/kallsyms.xz" >"$TAP_TMP/k"
-		n=$(perf script -i "$TAP_TMP/p.data" --kallsyms "$TAP_TMP/k" -F event,trace 2>/dev/null |
-			grep -c 'hrtimer_expire_entry:.*function=timerfd_tmrproc')
-		span=$(perf script -i "$TAP_TMP/p.data" -F time 2>/dev/null |
-			awk 'NR == 1 { a = $1 + 0 } { b = $1 + 0 } END { printf "%.6f", b - a }')
-		perf sched timehist -i "$TAP_TMP/p.data" --kallsyms "$TAP_TMP/k" 2>/dev/null |
-			awk -v n="$n" -v span="$span" 'NR > 3 { c = $3; sub(/\[.*/, "", c)
-				if (c == "pingpong" || c == "pingpong-echo") d += $5
-				if (c == "tstorm") t += $6 }
-				END { printf "%d %.6f %.6f %s\n", n, d, t, span }' >>"$TAP_TMP/perf.$v"
-	done
+	ab_runs timer.expire.timerfd_tmrproc.handler.count $vi >"$TAP_TMP/tfd.$v"
+	ab_runs task.path.sched_delay.per_op $vi >"$TAP_TMP/delay.$v"
+	ab_runs task.other_cpu.tstorm.share $vi >"$TAP_TMP/share.$v"
+	ab_perf_runs "$fx/$v" perf_run "$TAP_TMP/perf.$v"
 	vi=$((vi + 1))
 done
 # timerfd_tmrproc: perf script's count a run is compare's (a quiet run: none, no figure)
@@ -107,7 +95,5 @@ diag "tstorm's share: timehist $(awk '{ printf "%.1f ", 100 * $3 / 1000 / (2 * $
 awk '$3 != 0 { bad = 1 } END { exit bad }' "$TAP_TMP/perf.quiet"
 ok $? "quiet: tstorm never ran (perf sched timehist)"
 
-# the committed compare.txt (README.md's excerpt) is this tickscope's
-cmp -s "$fx/compare.txt" "$TAP_TMP/c.txt"
-ok $? "the committed compare.txt is what this tickscope says"
+ab_committed "$fx"
 tap_done

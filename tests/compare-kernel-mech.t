@@ -14,17 +14,12 @@ command -v jq >/dev/null || skip_all "jq not installed (analysis/packages)"
 command -v xz >/dev/null || skip_all "xz not installed (analysis/packages)"
 command -v perf >/dev/null || skip_all "perf not installed (linux-perf)"
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
+. "$(dirname "$0")/lib/compare-ab.sh"
 tap_tmpdir
 mkdir "$TAP_TMP/tmp" && export TMPDIR="$TAP_TMP/tmp" # where compare unpacks
 fx=$TS_TOP/tests/fixtures/kernel-mech/x86-host-pingpong-same-root-vs-cfs-quota
-touch "$TAP_TMP/stamp"
 
-"$TICKSCOPE" compare "$fx/root" "$fx/cfs-quota" >"$TAP_TMP/c.txt" 2>"$TAP_TMP/err" &&
-	"$TICKSCOPE" compare --json "$fx/root" "$fx/cfs-quota" >"$TAP_TMP/c.json" 2>>"$TAP_TMP/err"
-ok $? "compare root cfs-quota: exit 0"
-diag "$(sed '/^tickscope compare/q' "$TAP_TMP/c.txt")"
-[ -z "$(find "$fx" -newer "$TAP_TMP/stamp")" ]
-ok $? "compare writes nothing into the fixture"
+ab_compare "$fx" root cfs-quota
 
 # --- the headline ---
 head -1 "$TAP_TMP/c.txt" | grep -Eq '^cfs-quota vs root: latency .* worse, .*: significant$'
@@ -47,13 +42,7 @@ ok $? "no tick, RCU, kworker or program named as a mechanism"
 ok $? "no mechanism line that explains 0% of the change"
 
 # --- the figures against perf's tools, run by run ---
-jq_runs() {
-	jq -r --arg m "$1" --argjson v "$2" \
-		'.metrics[] | select(.name == $m) | .variants[$v].values[] | if . == null then "null" else . end' \
-		"$TAP_TMP/c.json"
-}
-ops=$(($(sed -n 's/.*--iterations \([0-9]*\).*/\1/p' "$fx/root/run-1/meta.txt") +
-	$(sed -n 's/.*--warmup \([0-9]*\).*/\1/p' "$fx/root/run-1/meta.txt")))
+ops=$(ab_ops "$fx/root/run-1")
 # perf script -F time,event,trace: the ping-pong tasks' runnable waits summed over the tasks (s),
 # from a sched_waking to the task's next switch-in, and from a switch-out with prev_state R (a
 # preemption, or a throttle: 6.18 dequeues a throttled task on its way back to user space and
@@ -74,20 +63,18 @@ runnable='
 	}
 }
 END { printf "%.6f", w }'
+# perf_run PERF_DATA KALLSYMS: "sched_cfs_period_timer expiries, the runnable waits (s)"
+perf_run() {
+	n=$(perf script -i "$1" --kallsyms "$2" -F event,trace 2>/dev/null |
+		grep -c 'hrtimer_expire_entry:.*function=sched_cfs_period_timer')
+	w=$(perf script -i "$1" --kallsyms "$2" -F time,event,trace 2>/dev/null | awk "$runnable")
+	echo "$n $w"
+}
 vi=0
 for v in root cfs-quota; do
-	jq_runs timer.expire.sched_cfs_period_timer.handler.count $vi >"$TAP_TMP/per.$v"
-	jq_runs task.path.sched_delay.per_op $vi >"$TAP_TMP/delay.$v"
-	: >"$TAP_TMP/perf.$v"
-	for k in 1 2 3 4 5; do
-		r=$fx/$v/run-$k
-		xz -dc "$r/perf.data.xz" >"$TAP_TMP/p.data" && xz -dc "$r/kallsyms.xz" >"$TAP_TMP/k"
-		n=$(perf script -i "$TAP_TMP/p.data" --kallsyms "$TAP_TMP/k" -F event,trace 2>/dev/null |
-			grep -c 'hrtimer_expire_entry:.*function=sched_cfs_period_timer')
-		w=$(perf script -i "$TAP_TMP/p.data" --kallsyms "$TAP_TMP/k" -F time,event,trace \
-			2>/dev/null | awk "$runnable")
-		echo "$n $w" >>"$TAP_TMP/perf.$v"
-	done
+	ab_runs timer.expire.sched_cfs_period_timer.handler.count $vi >"$TAP_TMP/per.$v"
+	ab_runs task.path.sched_delay.per_op $vi >"$TAP_TMP/delay.$v"
+	ab_perf_runs "$fx/$v" perf_run "$TAP_TMP/perf.$v"
 	vi=$((vi + 1))
 done
 per_run() { cut -d' ' -f1 "$TAP_TMP/perf.$1" | tr '\n' ' '; }
@@ -109,7 +96,5 @@ for v in root cfs-quota; do
 	diag "$v: perf script $(awk -v ops="$ops" '{ printf "%.1f ", $2 * 1e6 / ops }' "$TAP_TMP/perf.$v")µs/op; compare $(awk '{ printf "%.1f ", $1 / 1000 }' "$TAP_TMP/delay.$v")µs/op"
 done
 
-# the committed compare.txt (README.md's excerpt) is this tickscope's
-cmp -s "$fx/compare.txt" "$TAP_TMP/c.txt"
-ok $? "the committed compare.txt is what this tickscope says"
+ab_committed "$fx"
 tap_done

@@ -530,7 +530,7 @@ uint64_t ts_reader_cut_error(struct ts_reader *r, const char *why, char *err, si
 	snprintf(err, len, "%s: offset %#llx: the input was cut here, %s: %s", r->path,
 		 (unsigned long long)i->cut_at, why, r->s.cnt.cut_what);
 	if (k >= 0 && k < i->nr_warnings && k < TS_READER_MAX_WARNINGS) {
-		memmove(i->warnings[k], i->warnings[k + 1],
+		memmove(i->warnings + k, i->warnings + k + 1, /* k + 1 may be the end: no index */
 			(size_t)(TS_READER_MAX_WARNINGS - k - 1) * sizeof(i->warnings[0]));
 		i->nr_warnings--;
 		r->m.cut_warning = 0;
@@ -735,25 +735,37 @@ uint64_t ts_reader_offset(const struct ts_reader *r)
 	return r->s.in.base + r->s.in.start;
 }
 
+/* Let go of @b's chunk: nothing is buffered after it, and its stream offset stays. */
+static void inbuf_free(struct ts_inbuf *b)
+{
+	ts_chunk_put(b->chunk);
+	b->chunk = NULL;
+	b->buf = NULL;
+	b->alloc = 0;
+	b->end = b->start;
+	b->keep = 0;
+}
+
+/* Free what the reading holds; what it freed is NULL after it, so that a second call is safe. */
 void ts_stream_free(struct ts_reader *r)
 {
-	ts_chunk_put(r->s.in.chunk);
-	ts_chunk_put(r->s.z.chunk);
+	inbuf_free(&r->s.in);
+	inbuf_free(&r->s.z);
 	ts_chunk_put(r->s.map);
+	r->s.map = NULL;
 	free(r->s.scratch);
+	r->s.scratch = NULL;
+	r->s.scratch_alloc = 0;
 	free(r->m.scratch);
+	r->m.scratch = NULL;
+	r->m.scratch_alloc = 0;
 	ZSTD_freeDStream(r->s.zstd);
+	r->s.zstd = NULL;
 	ts_queue_free(r);
 }
 
 void ts_reader_drop_rounds(struct ts_reader *r)
 {
-	if (!r)
-		return;
-	ts_stream_free(r); /* which ts_reader_close() calls again: what it freed is NULL now */
-	r->s.in.chunk = r->s.z.chunk = r->s.map = NULL;
-	r->s.in.buf = r->s.z.buf = NULL;
-	r->s.scratch = r->m.scratch = NULL;
-	r->s.scratch_alloc = r->m.scratch_alloc = 0;
-	r->s.zstd = NULL;
+	if (r)
+		ts_stream_free(r); /* ts_reader_close() calls it again */
 }

@@ -250,10 +250,16 @@ int ts_queue_round(struct ts_scanner *sc, uint64_t off);
 int ts_queue_kernel_ref(struct ts_scanner *sc);
 void ts_reader_set_kernel_ref(struct ts_reader *r, const char *ref, uint64_t addr);
 int ts_queue_final(struct ts_scanner *sc, uint64_t off);
+/* The runs, the tagged chunk, the spill file and the chunks; safe to call again. */
 void ts_queue_free(struct ts_reader *r);
 
 /* perf_stream.c */
 int ts_stream_headers(struct ts_reader *r);
+/*
+ * ts_stream_free() - free what the reading holds (the input's buffers and mapping, the
+ * scratch, the zstd stream, ts_queue_free()'s); the headers' state stays. Safe to call again:
+ * ts_reader_drop_rounds() calls it, then ts_reader_close().
+ */
 void ts_stream_free(struct ts_reader *r);
 
 /* reader_hash.c: opts.sha256, around and inside the scanner's read()s */

@@ -343,6 +343,43 @@ static uint64_t rnd(uint64_t n)
 	return rng % n;
 }
 
+/* What random_rounds() draws, each figure with rnd(): "one in N" is rnd(N) == 0. */
+struct rounds_shape {
+	int rounds; /* 1 to this many rounds */
+	int records; /* each of two CPUs writes rnd(this) records a round */
+	int late; /* one record in this many is late: older than anything in its round */
+	int comms; /* one record in this many is a COMM; 0: none */
+	int pad; /* a sample is padded by 8 * rnd(this) bytes; 0: not padded */
+	int ends; /* a round ends with FINISHED_ROUND unless one in this many */
+	int steps, step; /* the next round starts @step later, unless one in @steps */
+};
+
+/* Random rounds of two CPU runs each, time-sorted but for the late records, into @b. */
+static void random_rounds(struct buf *b, const struct rounds_shape *sh)
+{
+	uint64_t base = 1000;
+	int rounds = 1 + rnd(sh->rounds), k, cpu, i;
+
+	for (k = 0; k < rounds; k++) {
+		for (cpu = 0; cpu < 2; cpu++) {
+			uint64_t t0 = base + rnd(50), n = rnd(sh->records);
+
+			for (i = 0; i < (int)n; i++) {
+				uint64_t tm = rnd(sh->late) ? t0 + 10 * i : base - rnd(200);
+
+				if (sh->comms && !rnd(sh->comms))
+					comm(b, tm ? tm : 1, 1 + cpu, "task");
+				else
+					sample(b, tm ? tm : 1, cpu, 1 + cpu,
+					       sh->pad ? 8 * (int)rnd(sh->pad) : 0);
+			}
+		}
+		if (rnd(sh->ends))
+			round_end(b);
+		base += rnd(sh->steps) ? sh->step : 0;
+	}
+}
+
 /*
  * Random rounds of two CPU runs each, with late events now and then: the scanning thread
  * must deliver the same order and count the same out-of-order events as the one-thread merge
@@ -353,31 +390,17 @@ static void test_threaded_random(void)
 {
 	static struct seen a, t;
 	struct ts_reader *r1, *r2;
-	int trial, i, same_all = 1, ooo_all = 1, any_ooo = 0;
+	int trial, same_all = 1, ooo_all = 1, any_ooo = 0;
 
 	for (trial = 0; trial < 200; trial++) {
+		static const struct rounds_shape shape = {
+			.rounds = 6, .records = 8, .late = 10, .ends = 4, .steps = 3, .step = 60
+		};
 		struct buf b = { 0 };
-		uint64_t base = 1000;
-		int rounds = 1 + rnd(6), k, ret1, ret2;
+		int ret1, ret2;
 		char *path;
 
-		for (k = 0; k < rounds; k++) {
-			int cpu;
-
-			for (cpu = 0; cpu < 2; cpu++) {
-				uint64_t t0 = base + rnd(50), n = rnd(8);
-
-				for (i = 0; i < (int)n; i++) {
-					/* a late event: older than anything in this round */
-					uint64_t tm = rnd(10) ? t0 + 10 * i : base - rnd(200);
-
-					sample(&b, tm ? tm : 1, cpu, 1 + cpu, 0);
-				}
-			}
-			if (rnd(4))
-				round_end(&b);
-			base += rnd(3) ? 60 : 0;
-		}
+		random_rounds(&b, &shape);
 		path = write_file(&b, 0);
 		threaded = 0;
 		ret1 = run_file(path, 0, &a, &r1);
@@ -461,6 +484,37 @@ static int run_opts(const char *path, const struct ts_reader_opts *o, struct see
 	return ret;
 }
 
+/* Every way of reading and ordering a file (test_budgets_random(), test_drop_rounds()). */
+static const struct {
+	const char *name;
+	int kind; /* 0 file, 1 zstd in a file, 2 pipe */
+	struct ts_reader_opts o;
+	int past; /* the budget must have been passed: re-read or spilled bytes */
+} ways[] = {
+	{ "file, 2 KiB budget, two threads",
+	  0,
+	  { .round_budget = 2048, .bufsize = 512, .threaded = 1, .no_mmap = 1 },
+	  1 },
+	{ "file, 2 KiB budget, one thread",
+	  0,
+	  { .round_budget = 2048, .bufsize = 200, .no_mmap = 1 },
+	  1 },
+	{ "file, in memory, two threads", 0, { .bufsize = 300, .threaded = 1, .no_mmap = 1 }, 0 },
+	/* mapped: every round is at hand whatever the budget, nothing read twice */
+	{ "file mapped, 2 KiB budget, two threads", 0, { .round_budget = 2048, .threaded = 1 }, 0 },
+	{ "file mapped, 2 KiB budget, one thread", 0, { .round_budget = 2048 }, 0 },
+	/* the scanner's read() cuts records: its loop over whole samples stops at each */
+	{ "file mapped, 200-byte reads, two threads",
+	  0,
+	  { .round_budget = 2048, .bufsize = 200, .threaded = 1 },
+	  0 },
+	{ "zstd, in memory", 1, { 0 }, 0 },
+	{ "zstd, 2 KiB budget: spilled", 1, { .round_budget = 2048 }, 1 },
+	{ "pipe, in memory", 2, { .bufsize = 256 }, 0 },
+	{ "pipe, 2 KiB budget: spilled", 2, { .round_budget = 2048, .bufsize = 256 }, 1 },
+};
+#define NR_WAYS ((int)(sizeof(ways) / sizeof(ways[0])))
+
 /*
  * Random rounds, some larger than a tiny memory budget: every way of ordering them (runs in
  * the chunks read, runs re-read from the file, tagged copies, copies spilled to a file, on one
@@ -469,77 +523,32 @@ static int run_opts(const char *path, const struct ts_reader_opts *o, struct see
 static void test_budgets_random(void)
 {
 	static struct seen ref, got;
-	static const struct {
-		const char *name;
-		int kind; /* 0 file, 1 zstd in a file, 2 pipe */
-		struct ts_reader_opts o;
-		int past; /* the budget must have been passed: re-read or spilled bytes */
-	} ways[] = {
-		{ "file, 2 KiB budget, two threads",
-		  0,
-		  { .round_budget = 2048, .bufsize = 512, .threaded = 1, .no_mmap = 1 },
-		  1 },
-		{ "file, 2 KiB budget, one thread",
-		  0,
-		  { .round_budget = 2048, .bufsize = 200, .no_mmap = 1 },
-		  1 },
-		{ "file, in memory, two threads",
-		  0,
-		  { .bufsize = 300, .threaded = 1, .no_mmap = 1 },
-		  0 },
-		/* mapped: every round is at hand whatever the budget, nothing read twice */
-		{ "file mapped, 2 KiB budget, two threads",
-		  0,
-		  { .round_budget = 2048, .threaded = 1 },
-		  0 },
-		{ "file mapped, 2 KiB budget, one thread", 0, { .round_budget = 2048 }, 0 },
-		/* the scanner's read() cuts records: its loop over whole samples stops at each */
-		{ "file mapped, 200-byte reads, two threads",
-		  0,
-		  { .round_budget = 2048, .bufsize = 200, .threaded = 1 },
-		  0 },
-		{ "zstd, in memory", 1, { 0 }, 0 },
-		{ "zstd, 2 KiB budget: spilled", 1, { .round_budget = 2048 }, 1 },
-		{ "pipe, in memory", 2, { .bufsize = 256 }, 0 },
-		{ "pipe, 2 KiB budget: spilled", 2, { .round_budget = 2048, .bufsize = 256 }, 1 },
-	};
-	int same[10], counts[10], passed[10], clean[10], trial, w, i;
+	int same[NR_WAYS], counts[NR_WAYS], passed[NR_WAYS], clean[NR_WAYS], trial, w;
 
-	for (w = 0; w < 10; w++)
+	for (w = 0; w < NR_WAYS; w++)
 		same[w] = counts[w] = clean[w] = 1, passed[w] = 0;
 	for (trial = 0; trial < 100; trial++) {
+		static const struct rounds_shape shape = { .rounds = 8,
+							   .records = 60,
+							   .late = 20,
+							   .comms = 50,
+							   .pad = 8,
+							   .ends = 5,
+							   .steps = 4,
+							   .step = 600 };
 		struct buf b = { 0 }, zb = { 0 };
-		uint64_t base = 1000;
-		int rounds = 1 + rnd(8), k, ret;
 		struct ts_reader *r0, *r;
 		char *path;
+		int ret;
 
-		for (k = 0; k < rounds; k++) {
-			int cpu;
-
-			for (cpu = 0; cpu < 2; cpu++) {
-				uint64_t t0 = base + rnd(50), n = rnd(60);
-
-				for (i = 0; i < (int)n; i++) {
-					uint64_t tm = rnd(20) ? t0 + 10 * i : base - rnd(200);
-
-					if (!rnd(50))
-						comm(&b, tm ? tm : 1, 1 + cpu, "task");
-					else
-						sample(&b, tm ? tm : 1, cpu, 1 + cpu, 8 * rnd(8));
-				}
-			}
-			if (rnd(5))
-				round_end(&b);
-			base += rnd(4) ? 600 : 0;
-		}
+		random_rounds(&b, &shape);
 		path = write_file(&b, 0);
 		ret = run_opts(path, &(struct ts_reader_opts){ 0 }, &ref, &r0);
 		unlink(path);
 		if (ret)
 			abort();
 		compress_into(&zb, &b);
-		for (w = 0; w < 10; w++) {
+		for (w = 0; w < NR_WAYS; w++) {
 			const struct ts_file_info *in;
 
 			path = ways[w].kind == 0 ? write_file(&b, 0) :
@@ -567,7 +576,7 @@ static void test_budgets_random(void)
 		free(b.p);
 		free(zb.p);
 	}
-	for (w = 0; w < 10; w++) {
+	for (w = 0; w < NR_WAYS; w++) {
 		ok(same[w], "%s: the order of the merge in memory, 100 random files", ways[w].name);
 		ok(counts[w], "%s: the same out-of-order counts", ways[w].name);
 		if (ways[w].past)
@@ -576,6 +585,87 @@ static void test_budgets_random(void)
 		else
 			ok(clean[w], "%s: read once, nothing re-read or spilled", ways[w].name);
 	}
+}
+
+/*
+ * ts_reader_drop_rounds() after a run, in every way of reading: what the file said (its info,
+ * attrs and error) stays as it was, and a second drop, then ts_reader_close(), which frees
+ * the same state again, free nothing twice (make SANITIZE=1 runs this under ASan).
+ */
+static void test_drop_rounds(void)
+{
+	static struct seen got;
+	struct buf b = { 0 }, u = { 0 }, c = { 0 };
+	unsigned char z[256];
+	size_t zlen = 0;
+	int w, i, k, cpu;
+
+	/*
+	 * Four rounds of about 7 KiB, past the 2 KiB budget, in @b. In @u (the zstd and pipe
+	 * input) the second round's COMM comes in a COMPRESSED record of an odd size, unpadded as
+	 * perf writes it: the records after it are unaligned, and some are re-aligned into the
+	 * scanner's scratch buffer.
+	 */
+	for (i = 0; !(zlen & 1); i++) {
+		char name[16];
+
+		snprintf(name, sizeof(name), "task%d", i); /* until the frame's size is odd */
+		c.len = 0;
+		comm(&c, 2005, 1, name);
+		zlen = ZSTD_compress(z, sizeof(z), c.p, c.len, 1);
+		if (ZSTD_isError(zlen) || i > 100)
+			abort();
+	}
+	for (k = 0; k < 4; k++) {
+		for (cpu = 0; cpu < 2; cpu++)
+			for (i = 0; i < 50; i++) {
+				uint64_t t = 1000 * (k + 1) + 10 * i + cpu;
+
+				sample(&b, t, cpu, 1 + cpu, 8 * (i % 8));
+				sample(&u, t, cpu, 1 + cpu, 8 * (i % 8));
+			}
+		comm(&b, 1000 * (k + 1) + 5, 1, "task");
+		if (k == 1) {
+			header(&u, 81, 8 + zlen);
+			put(&u, z, zlen);
+		} else {
+			comm(&u, 1000 * (k + 1) + 5, 1, "task");
+		}
+		round_end(&b);
+		round_end(&u);
+	}
+	for (w = 0; w <= NR_WAYS; w++) {
+		struct ts_reader_opts o = { .threaded = 1, .keep_arena = 1 };
+		const char *name = w < NR_WAYS ? ways[w].name : "file mapped, arena kept";
+		struct ts_file_info before;
+		const struct ts_attr *attrs;
+		struct ts_reader *r;
+		char *path;
+		int ret, nr;
+
+		path = w == NR_WAYS || ways[w].kind == 0 ? write_file(&b, 0) :
+		       ways[w].kind == 1		 ? write_file(&u, 1) :
+							   write_pipe(&u);
+		ret = run_opts(path, w < NR_WAYS ? &ways[w].o : &o, &got, &r);
+		ok(!ret && got.n == 404, "drop rounds, %s: reads the 404 records (%d, %s)", name,
+		   got.n, ret ? ts_reader_error(r) : "no error");
+		memcpy(&before, ts_reader_info(r), sizeof(before));
+		ts_reader_drop_rounds(r);
+		ts_reader_drop_rounds(r);
+		ok(!memcmp(&before, ts_reader_info(r), sizeof(before)),
+		   "drop rounds twice, %s: the file's info stays (%llu records)", name,
+		   (unsigned long long)before.nr_records);
+		attrs = ts_reader_attrs(r, &nr);
+		ok(nr == 1 && attrs[0].sample_type == ST && !strcmp(ts_reader_error(r), "no error"),
+		   "drop rounds twice, %s: its attr stays, and no error (%s)", name,
+		   ts_reader_error(r));
+		ts_reader_close(r);
+		unlink(path);
+	}
+	ts_reader_arena_release();
+	free(b.p);
+	free(u.p);
+	free(c.p);
 }
 
 /* What the callback of test_plain() keeps: the last sample, its pointers' contents copied. */
@@ -720,5 +810,6 @@ int main(void)
 	threaded = 0;
 	test_threaded_random();
 	test_budgets_random();
+	test_drop_rounds();
 	return tap_done();
 }
