@@ -244,9 +244,10 @@ if [ -x "$pingpong" ]; then
 	n=$(perf script -i "$T/pid.data" -F pid,event 2>/dev/null | awk -v p="$sp" '$1 == p' |
 		grep -c sched_switch)
 	# Its children are the tasks perf's own FORK and EXIT records give the shell as parent.
-	# A child forked while the recorder set up (its events opened, not yet enabled) has
-	# samples but no name in the file (perf script says ":TID"): it is counted as a child by
-	# its EXIT record, and said here.
+	# A child forked while the recorder set up (its events opened, not yet enabled) has a
+	# FORK record from the tracking event, and is counted as a child by its EXIT record too;
+	# a child without a name (perf script's ":TID") is said here, and failed by the test
+	# after this one.
 	kids=" $(perf script -i "$T/pid.data" --show-task-events 2>/dev/null | sed -n \
 		"s/.*PERF_RECORD_\(FORK\|EXIT\)(\([0-9]*\):[0-9]*):($sp:$sp).*/\2/p" |
 		sort -u | tr '\n' ' ')"
@@ -266,6 +267,56 @@ else
 	ok 0 "the command only, counts # SKIP no pingpong workload"
 	ok 0 "-p PID # SKIP no pingpong workload"
 fi
+
+# --- -p/-t: every task with samples has a name ---------------------------------------------
+# A shell forks children (env true: a fork and two execs) in a tight loop while tickscope record
+# attaches to it, 20 times, with -p and (every second time) -t. A child forked while the
+# recorder sets up, its tracepoints open but not yet enabled, inherits them and has samples:
+# the file must name it all the same. The oracle is perf's view of the file: every TID with
+# samples has a COMM record (synthesized, or the kernel's at exec) or a FORK record (which gives
+# it its parent's name) in perf script --show-task-events, and perf script prints no sample of a
+# task without a name (":TID"). Each attach lasts until the file has grown past its header (the
+# events are enabled and records flow), then the shell is told to stop (a file, no time).
+stop=$T/fork.stop
+f=$T/fork.data
+i=1 bad=0 unnamed=0 sampled=0 rcs=""
+while [ $i -le 20 ]; do
+	rm -f "$stop" "$f" "$f.rc"
+	# shellcheck disable=SC2016
+	sh -c 'while [ ! -e "$1" ]; do env true; done' sh "$stop" &
+	sp=$!
+	opt=-p
+	[ $((i % 2)) = 0 ] && opt=-t
+	(
+		"$TICKSCOPE" record -e sched:sched_switch "$opt" "$sp" -o "$f" 2>"$T/fork.err"
+		echo $? >"$f.rc"
+	) &
+	rp=$!
+	while [ ! -s "$f" ] && [ ! -e "$f.rc" ]; do sleep 0.05; done
+	h=$(stat -c %s "$f" 2>/dev/null)
+	while [ "$(stat -c %s "$f" 2>/dev/null || echo 0)" -le "${h:-0}" ] && [ ! -e "$f.rc" ]; do
+		sleep 0.05
+	done
+	: >"$stop"
+	wait "$sp"
+	wait "$rp"
+	rc=$(cat "$f.rc" 2>/dev/null)
+	[ "$rc" = 0 ] || bad=$((bad + 1))
+	rcs="$rcs${rc:-?}"
+	perf script -i "$f" -F tid 2>/dev/null | awk '{ print $1 }' | sort -u >"$T/fork.tids"
+	perf script -i "$f" --show-task-events 2>/dev/null | sed -n \
+		-e 's/.*PERF_RECORD_COMM[^:]*: .*:[0-9]*\/\([0-9]*\).*/\1/p' \
+		-e 's/.*PERF_RECORD_FORK([0-9]*:\([0-9]*\)).*/\1/p' | sort -u >"$T/fork.named"
+	n=$(comm -23 "$T/fork.tids" "$T/fork.named" | wc -l)
+	c=$(perf script -i "$f" -F comm 2>/dev/null | grep -c '^ *:')
+	[ "$n" -gt 0 ] || [ "$c" -gt 0 ] && diag "attach $i ($opt): $n sampled TIDs without COMM" \
+		"or FORK, $c samples of a task without a name"
+	unnamed=$((unnamed + n + c))
+	sampled=$((sampled + $(wc -l <"$T/fork.tids")))
+	i=$((i + 1))
+done
+[ "$bad" -eq 0 ] && [ "$unnamed" -eq 0 ] && [ "$sampled" -gt 20 ]
+ok $? "-p/-t on a shell forking in a loop, 20 attaches: every one of $sampled sampled TIDs named ($unnamed TIDs or samples unnamed; exit statuses $rcs)"
 
 # --- the thread that drains the rings: SCHED_FIFO 1 with -r 1 (root here), none by default --
 # the scheduling policy and real-time priority of each of the recorder's threads, as the kernel
