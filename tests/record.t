@@ -187,27 +187,39 @@ if [ -x "$pingpong" ]; then
 
 	# Following the command only (no -a), as perf record -- CMD: every sample is the
 	# workload's (pingpong and its pingpong-echo child, inherited), and the counts of each
-	# event agree with perf record's in the same way. Both comparisons allow at least two
-	# counting errors (2 sqrt of perf's median). sched_wakeup is left out here too: it counts
-	# only the wakeups done in the workload's own context, not those queued to the wakee's
-	# CPU, and that is the timing of each run: perf record alone gave 7 5 4 11 11 35 6 4 4 4
-	# in ten runs on this machine, and CI failed once on it. oracle_check below still holds
-	# tickscope's sched_wakeup records to perf script's.
+	# event equal perf record's on the same run: perf record follows tickscope record, which
+	# follows the workload, so both recorders' events hang on the same tasks and each firing
+	# of a tracepoint in the workload's tasks is a sample in both files. The workload's
+	# samples in perf's file (its tasks by tid, in the span of tickscope's first to last
+	# sample of them, 1 us wider: each file takes its own clock reading of one firing) must
+	# be tickscope's, within the events either lost and one at each end. Separate runs of
+	# the workload vary with the load (3 + 3 runs once gave perf 4482-5008 switches against
+	# tickscope's 5611-6073); one run seen by both does not. sched_wakeup is left out of the
+	# counts: it mostly fires on the woken task's CPU while the idle task is current, so few
+	# samples are the workload's; oracle_check below holds all of tickscope's sched_wakeup
+	# records to perf script's.
 	for i in 1 2 3; do
 		# shellcheck disable=SC2086
-		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- $work >/dev/null 2>&1
-		# shellcheck disable=SC2086
-		"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/tt$i.data" -- $work >/dev/null 2>&1
+		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- \
+			"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/tt$i.data" -- $work >/dev/null 2>&1
 		# a sample's task by its tid: one taken in exec between the counters' enabling and
 		# the new comm carries the old name ("tickscope"), but it is the workload's task
+		perf script -i "$T/tt$i.data" -F tid,comm,event 2>/dev/null |
+			awk '{ n[NR] = $2; c[NR] = $1 " " $3 } # perf prints comm, tid
+			     $1 == "pingpong" || $1 == "pingpong-echo" { w[$2] = 1 }
+			     END { for (i = 1; i <= NR; i++)
+					k[(n[i] in w ? "" : "other ") c[i]]++
+				   for (x in k) print k[x], x }' >>"$T/tt.comms"
+		perf script -i "$T/tt$i.data" -F comm,tid 2>/dev/null |
+			awk '$1 == "pingpong" || $1 == "pingpong-echo" { print $2 }' | sort -u \
+			>"$T/tids$i"
 		for w in pt tt; do
-			perf script -i "$T/$w$i.data" -F tid,comm,event 2>/dev/null |
-				awk '{ n[NR] = $2; c[NR] = $1 " " $3 } # perf prints comm, tid
-				     $1 == "pingpong" || $1 == "pingpong-echo" { w[$2] = 1 }
-				     END { for (i = 1; i <= NR; i++)
-						k[(n[i] in w ? "" : "other ") c[i]]++
-					   for (x in k) print k[x], x }' >>"$T/$w.comms"
-		done
+			perf script -i "$T/$w$i.data" --ns -F tid,time,event 2>/dev/null |
+				awk -v w="$w" 'NR == FNR { t[$1] = 1; next }
+				     $1 in t { sub(/:$/, "", $2); print w, $2, $3 }' "$T/tids$i" -
+			oracle_perf_lost "$T/$w$i.data" | awk -v w="$w" '$1 == "total" {
+				print w, "lost", $2 + $3 }'
+		done >"$T/same$i"
 	done
 	others=$(awk '$2 == "other"' "$T/tt.comms" | head -3)
 	[ -s "$T/tt.comms" ] && [ -z "$others" ]
@@ -216,12 +228,18 @@ if [ -x "$pingpong" ]; then
 		"$(awk '$2 != "other" && $2 != "pingpong" && $2 != "pingpong-echo"' \
 			"$T/tt.comms" | tr '\n' ';')"
 	for e in sched:sched_switch sched:sched_waking; do
-		pc=$(for i in 1 2 3; do perf script -i "$T/pt$i.data" -F event 2>/dev/null |
-			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
-		tc=$(for i in 1 2 3; do perf script -i "$T/tt$i.data" -F event 2>/dev/null |
-			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
-		within "$pc" "$tc"
-		ok $? "the command only, $e: tickscope record's samples ($tc) within perf record's ($pc)"
+		# per run: "tickscope perf lost-by-either"
+		c=$(for i in 1 2 3; do awk -v e="$e:" '
+			$2 == "lost" { l += $3; next }
+			$1 == "tt" && $3 == e { n++; if (lo == "" || $2 < lo) lo = $2
+				if (hi == "" || $2 > hi) hi = $2 }
+			$1 == "pt" && $3 == e { pt[++np] = $2 }
+			END { for (j = 1; j <= np; j++)
+				if (n && pt[j] >= lo - 0.000001 && pt[j] <= hi + 0.000001) p++
+			      printf "%d %d %d\n", n, p, l }' "$T/same$i"; done)
+		echo "$c" | awk 'NF != 3 || $1 < 1000 || $1 - $2 > $3 + 2 || $2 - $1 > $3 + 2 {
+			exit 1 }'
+		ok $? "the command only, $e: tickscope record's samples equal perf record's on the same runs (tickscope perf lost: $(echo "$c" | tr '\n' ';'))"
 	done
 	oracle_check "record the command only" "$T/tt1.data" "$k"
 
