@@ -187,27 +187,39 @@ if [ -x "$pingpong" ]; then
 
 	# Following the command only (no -a), as perf record -- CMD: every sample is the
 	# workload's (pingpong and its pingpong-echo child, inherited), and the counts of each
-	# event agree with perf record's in the same way. Both comparisons allow at least two
-	# counting errors (2 sqrt of perf's median). sched_wakeup is left out here too: it counts
-	# only the wakeups done in the workload's own context, not those queued to the wakee's
-	# CPU, and that is the timing of each run: perf record alone gave 7 5 4 11 11 35 6 4 4 4
-	# in ten runs on this machine, and CI failed once on it. oracle_check below still holds
-	# tickscope's sched_wakeup records to perf script's.
+	# event equal perf record's on the same run: perf record follows tickscope record, which
+	# follows the workload, so both recorders' events hang on the same tasks and each firing
+	# of a tracepoint in the workload's tasks is a sample in both files. The workload's
+	# samples in perf's file (its tasks by tid, in the span of tickscope's first to last
+	# sample of them, 1 us wider: each file takes its own clock reading of one firing) must
+	# be tickscope's, within the events either lost and one at each end. Separate runs of
+	# the workload vary with the load (3 + 3 runs once gave perf 4482-5008 switches against
+	# tickscope's 5611-6073); one run seen by both does not. sched_wakeup is left out of the
+	# counts: it mostly fires on the woken task's CPU while the idle task is current, so few
+	# samples are the workload's; oracle_check below holds all of tickscope's sched_wakeup
+	# records to perf script's.
 	for i in 1 2 3; do
 		# shellcheck disable=SC2086
-		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- $work >/dev/null 2>&1
-		# shellcheck disable=SC2086
-		"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/tt$i.data" -- $work >/dev/null 2>&1
+		perf record -q -m 1024 -e "$pe" -o "$T/pt$i.data" -- \
+			"$TICKSCOPE" record -m 1024 -e "$pe" -o "$T/tt$i.data" -- $work >/dev/null 2>&1
 		# a sample's task by its tid: one taken in exec between the counters' enabling and
 		# the new comm carries the old name ("tickscope"), but it is the workload's task
+		perf script -i "$T/tt$i.data" -F tid,comm,event 2>/dev/null |
+			awk '{ n[NR] = $2; c[NR] = $1 " " $3 } # perf prints comm, tid
+			     $1 == "pingpong" || $1 == "pingpong-echo" { w[$2] = 1 }
+			     END { for (i = 1; i <= NR; i++)
+					k[(n[i] in w ? "" : "other ") c[i]]++
+				   for (x in k) print k[x], x }' >>"$T/tt.comms"
+		perf script -i "$T/tt$i.data" -F comm,tid 2>/dev/null |
+			awk '$1 == "pingpong" || $1 == "pingpong-echo" { print $2 }' | sort -u \
+			>"$T/tids$i"
 		for w in pt tt; do
-			perf script -i "$T/$w$i.data" -F tid,comm,event 2>/dev/null |
-				awk '{ n[NR] = $2; c[NR] = $1 " " $3 } # perf prints comm, tid
-				     $1 == "pingpong" || $1 == "pingpong-echo" { w[$2] = 1 }
-				     END { for (i = 1; i <= NR; i++)
-						k[(n[i] in w ? "" : "other ") c[i]]++
-					   for (x in k) print k[x], x }' >>"$T/$w.comms"
-		done
+			perf script -i "$T/$w$i.data" --ns -F tid,time,event 2>/dev/null |
+				awk -v w="$w" 'NR == FNR { t[$1] = 1; next }
+				     $1 in t { sub(/:$/, "", $2); print w, $2, $3 }' "$T/tids$i" -
+			oracle_perf_lost "$T/$w$i.data" | awk -v w="$w" '$1 == "total" {
+				print w, "lost", $2 + $3 }'
+		done >"$T/same$i"
 	done
 	others=$(awk '$2 == "other"' "$T/tt.comms" | head -3)
 	[ -s "$T/tt.comms" ] && [ -z "$others" ]
@@ -216,12 +228,18 @@ if [ -x "$pingpong" ]; then
 		"$(awk '$2 != "other" && $2 != "pingpong" && $2 != "pingpong-echo"' \
 			"$T/tt.comms" | tr '\n' ';')"
 	for e in sched:sched_switch sched:sched_waking; do
-		pc=$(for i in 1 2 3; do perf script -i "$T/pt$i.data" -F event 2>/dev/null |
-			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
-		tc=$(for i in 1 2 3; do perf script -i "$T/tt$i.data" -F event 2>/dev/null |
-			grep -c "^ *$e:"; done | sort -n | tr '\n' ' ')
-		within "$pc" "$tc"
-		ok $? "the command only, $e: tickscope record's samples ($tc) within perf record's ($pc)"
+		# per run: "tickscope perf lost-by-either"
+		c=$(for i in 1 2 3; do awk -v e="$e:" '
+			$2 == "lost" { l += $3; next }
+			$1 == "tt" && $3 == e { n++; if (lo == "" || $2 < lo) lo = $2
+				if (hi == "" || $2 > hi) hi = $2 }
+			$1 == "pt" && $3 == e { pt[++np] = $2 }
+			END { for (j = 1; j <= np; j++)
+				if (n && pt[j] >= lo - 0.000001 && pt[j] <= hi + 0.000001) p++
+			      printf "%d %d %d\n", n, p, l }' "$T/same$i"; done)
+		echo "$c" | awk 'NF != 3 || $1 < 1000 || $1 - $2 > $3 + 2 || $2 - $1 > $3 + 2 {
+			exit 1 }'
+		ok $? "the command only, $e: tickscope record's samples equal perf record's on the same runs (tickscope perf lost: $(echo "$c" | tr '\n' ';'))"
 	done
 	oracle_check "record the command only" "$T/tt1.data" "$k"
 
@@ -244,9 +262,10 @@ if [ -x "$pingpong" ]; then
 	n=$(perf script -i "$T/pid.data" -F pid,event 2>/dev/null | awk -v p="$sp" '$1 == p' |
 		grep -c sched_switch)
 	# Its children are the tasks perf's own FORK and EXIT records give the shell as parent.
-	# A child forked while the recorder set up (its events opened, not yet enabled) has
-	# samples but no name in the file (perf script says ":TID"): it is counted as a child by
-	# its EXIT record, and said here.
+	# A child forked while the recorder set up (its events opened, not yet enabled) has a
+	# FORK record from the tracking event, and is counted as a child by its EXIT record too;
+	# a child without a name (perf script's ":TID") is said here, and failed by the test
+	# after this one.
 	kids=" $(perf script -i "$T/pid.data" --show-task-events 2>/dev/null | sed -n \
 		"s/.*PERF_RECORD_\(FORK\|EXIT\)(\([0-9]*\):[0-9]*):($sp:$sp).*/\2/p" |
 		sort -u | tr '\n' ' ')"
@@ -266,6 +285,56 @@ else
 	ok 0 "the command only, counts # SKIP no pingpong workload"
 	ok 0 "-p PID # SKIP no pingpong workload"
 fi
+
+# --- -p/-t: every task with samples has a name ---------------------------------------------
+# A shell forks children (env true: a fork and two execs) in a tight loop while tickscope record
+# attaches to it, 20 times, with -p and (every second time) -t. A child forked while the
+# recorder sets up, its tracepoints open but not yet enabled, inherits them and has samples:
+# the file must name it all the same. The oracle is perf's view of the file: every TID with
+# samples has a COMM record (synthesized, or the kernel's at exec) or a FORK record (which gives
+# it its parent's name) in perf script --show-task-events, and perf script prints no sample of a
+# task without a name (":TID"). Each attach lasts until the file has grown past its header (the
+# events are enabled and records flow), then the shell is told to stop (a file, no time).
+stop=$T/fork.stop
+f=$T/fork.data
+i=1 bad=0 unnamed=0 sampled=0 rcs=""
+while [ $i -le 20 ]; do
+	rm -f "$stop" "$f" "$f.rc"
+	# shellcheck disable=SC2016
+	sh -c 'while [ ! -e "$1" ]; do env true; done' sh "$stop" &
+	sp=$!
+	opt=-p
+	[ $((i % 2)) = 0 ] && opt=-t
+	(
+		"$TICKSCOPE" record -e sched:sched_switch "$opt" "$sp" -o "$f" 2>"$T/fork.err"
+		echo $? >"$f.rc"
+	) &
+	rp=$!
+	while [ ! -s "$f" ] && [ ! -e "$f.rc" ]; do sleep 0.05; done
+	h=$(stat -c %s "$f" 2>/dev/null)
+	while [ "$(stat -c %s "$f" 2>/dev/null || echo 0)" -le "${h:-0}" ] && [ ! -e "$f.rc" ]; do
+		sleep 0.05
+	done
+	: >"$stop"
+	wait "$sp"
+	wait "$rp"
+	rc=$(cat "$f.rc" 2>/dev/null)
+	[ "$rc" = 0 ] || bad=$((bad + 1))
+	rcs="$rcs${rc:-?}"
+	perf script -i "$f" -F tid 2>/dev/null | awk '{ print $1 }' | sort -u >"$T/fork.tids"
+	perf script -i "$f" --show-task-events 2>/dev/null | sed -n \
+		-e 's/.*PERF_RECORD_COMM[^:]*: .*:[0-9]*\/\([0-9]*\).*/\1/p' \
+		-e 's/.*PERF_RECORD_FORK([0-9]*:\([0-9]*\)).*/\1/p' | sort -u >"$T/fork.named"
+	n=$(comm -23 "$T/fork.tids" "$T/fork.named" | wc -l)
+	c=$(perf script -i "$f" -F comm 2>/dev/null | grep -c '^ *:')
+	[ "$n" -gt 0 ] || [ "$c" -gt 0 ] && diag "attach $i ($opt): $n sampled TIDs without COMM" \
+		"or FORK, $c samples of a task without a name"
+	unnamed=$((unnamed + n + c))
+	sampled=$((sampled + $(wc -l <"$T/fork.tids")))
+	i=$((i + 1))
+done
+[ "$bad" -eq 0 ] && [ "$unnamed" -eq 0 ] && [ "$sampled" -gt 20 ]
+ok $? "-p/-t on a shell forking in a loop, 20 attaches: every one of $sampled sampled TIDs named ($unnamed TIDs or samples unnamed; exit statuses $rcs)"
 
 # --- the thread that drains the rings: SCHED_FIFO 1 with -r 1 (root here), none by default --
 # the scheduling policy and real-time priority of each of the recorder's threads, as the kernel

@@ -69,6 +69,8 @@ static size_t wake_mark(const struct rec *r)
 	return (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE) / 16;
 }
 
+static int has_track(const struct rec *r);
+
 static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
 {
 	memset(a, 0, sizeof(*a));
@@ -86,11 +88,44 @@ static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
 	/* wake at a sixteenth of the ring, not the kernel's default half (wake_mark()) */
 	a->watermark = 1;
 	a->wakeup_watermark = (uint32_t)wake_mark(r);
-	/* the first event also brings the task records that give perf its comm names */
-	a->comm = a->task = a->comm_exec = i == 0;
+	/*
+	 * The task records that give perf its comm names: from the first event when it is
+	 * enabled by CMD's exec, else from the tracking event (track_attr()).
+	 */
+	a->comm = a->task = a->comm_exec = i == 0 && !has_track(r);
 	/* following tasks, as perf record -- CMD: their children too, CMD from its exec on */
 	a->inherit = r->per_task;
 	a->enable_on_exec = r->per_task && !r->pids && !r->tids;
+}
+
+/*
+ * Whether the task records come from an event of their own, enabled from its open: always but
+ * with CMD followed alone, whose events its exec enables (CMD is held until they are open, so
+ * nothing forks before).
+ */
+static int has_track(const struct rec *r)
+{
+	return !r->per_task || r->pids || r->tids;
+}
+
+/*
+ * The tracking event, as perf record -a's dummy: a software event that counts nothing and
+ * samples nothing, opened enabled on the same CPUs and tasks as the tracepoints, before the
+ * running tasks are read from /proc, and only it asks for COMM, FORK and EXIT records. The
+ * tracepoints are enabled after that reading: a task forked in between (a child of -p PID,
+ * inheriting the disabled tracepoints, or any task with -a) had samples but no FORK nor COMM
+ * record, and no name ("sh" forking "sleep"s under -p: 2 attaches in 9). perf record -p has
+ * the same gap; its -a has the dummy. Same sample type as the tracepoints: the file lists its
+ * ids with the first event's, whose attr it describes (comm and task set).
+ */
+static void track_attr(const struct rec *r, struct perf_event_attr *a)
+{
+	fill_attr(r, 0, a);
+	a->type = PERF_TYPE_SOFTWARE;
+	a->config = PERF_COUNT_SW_DUMMY;
+	a->disabled = 0;
+	a->enable_on_exec = 0;
+	a->comm = a->task = a->comm_exec = 1;
 }
 
 static int open_error(const struct rec *r, int err)
@@ -171,6 +206,14 @@ static int open_events(struct rec *r)
 						cli_error("-C %s: not a CPU list", r->cpus);
 	if (check_cpus(r))
 		return 1;
+	/* the tracking event first: a task forked once the tracepoints are open has its FORK */
+	if (has_track(r)) {
+		track_attr(r, &attr);
+		r->track = perf_evsel__new(&attr);
+		if (!r->track)
+			return cli_error("%s", ts_strerror(-ENOMEM));
+		perf_evlist__add(r->evlist, r->track);
+	}
 	for (i = 0; i < r->ev.nr; i++) {
 		fill_attr(r, i, &attr);
 		r->evsel[i] = perf_evsel__new(&attr);
@@ -190,28 +233,48 @@ static int open_events(struct rec *r)
 	return 0;
 }
 
-/* the kernel's id of every (event, CPU), read back through PERF_FORMAT_ID */
-static int event_ids(struct rec *r, struct ts_wattr *wa)
+/* @evsel's kernel ids, one per (CPU, thread), into @ids */
+static int read_ids(struct perf_evsel *evsel, int ncpu, int nthr, uint64_t *ids)
 {
 	struct perf_counts_values c;
-	int i, j, t, ncpu = perf_cpu_map__nr(r->cpu_map), nthr = perf_thread_map__nr(r->threads);
+	int j, t;
+
+	for (j = 0; j < ncpu; j++) {
+		for (t = 0; t < nthr; t++) {
+			if (perf_evsel__read(evsel, j, t, &c))
+				return -EIO;
+			ids[j * nthr + t] = c.id;
+		}
+	}
+	return 0;
+}
+
+/*
+ * The kernel's id of every (event, CPU), read back through PERF_FORMAT_ID; the tracking
+ * event's ids after the first event's, whose attr then asks for the task records.
+ */
+static int event_ids(struct rec *r, struct ts_wattr *wa)
+{
+	int i, ncpu = perf_cpu_map__nr(r->cpu_map), nthr = perf_thread_map__nr(r->threads);
+	int n = ncpu * nthr, err;
 	uint64_t *ids;
 
 	for (i = 0; i < r->ev.nr; i++) {
-		ids = calloc((size_t)ncpu * (size_t)nthr, sizeof(*ids));
+		ids = calloc((size_t)n * (i == 0 && r->track ? 2 : 1), sizeof(*ids));
 		if (!ids)
 			return -ENOMEM;
 		wa[i].ids = ids;
-		wa[i].nr_ids = ncpu * nthr;
+		wa[i].nr_ids = n;
 		wa[i].name = r->ev.name[i];
 		wa[i].attr = *perf_evsel__attr(r->evsel[i]);
-		for (j = 0; j < ncpu; j++) {
-			for (t = 0; t < nthr; t++) {
-				if (perf_evsel__read(r->evsel[i], j, t, &c))
-					return -EIO;
-				ids[j * nthr + t] = c.id;
-			}
+		err = read_ids(r->evsel[i], ncpu, nthr, ids);
+		if (!err && i == 0 && r->track) {
+			err = read_ids(r->track, ncpu, nthr, ids + n);
+			wa[i].nr_ids += n;
+			wa[i].attr.comm = wa[i].attr.task = wa[i].attr.comm_exec = 1;
 		}
+		if (err)
+			return err;
 	}
 	return 0;
 }
@@ -716,6 +779,8 @@ static int cleanup(struct rec *r)
 		for (i = 0; r->evsel && i < r->ev.nr; i++)
 			if (r->evsel[i])
 				rec_evsel_release(r->evsel[i]);
+		if (r->track)
+			rec_evsel_release(r->track);
 		perf_evlist__delete(r->evlist); /* deletes the evsels too */
 	}
 	perf_cpu_map__put(r->cpu_map);

@@ -162,6 +162,7 @@ struct rec {
 	const char *tracefs;
 	struct perf_evlist *evlist;
 	struct perf_evsel **evsel; /* ev.nr of them, in ev.name order */
+	struct perf_evsel *track; /* the task records' event, enabled from its open, or NULL */
 	struct perf_cpu_map *cpu_map;
 	struct perf_thread_map *threads;
 	struct ts_writer *w;
