@@ -42,6 +42,8 @@ struct ts_analysis {
 		char label[64]; /* the name, for the reports (the decoder's string may be gone) */
 	} other[TS_OTHER_MEMO];
 	int nr_other;
+	int other_last; /* other[] index + 1 of the last tracepoint of no kind fed, 0 for none */
+	int other_plain; /* no --time, --cpu, --pid or --comm: feed_other_again() may take it */
 	int other_spilled; /* a tracepoint of no kind came past the memo: its count is not kept */
 	uint32_t kindless; /* sections with no kinds of their own that pick by name (probes) */
 	struct routes other_spill; /* a tracepoint's list past the memo, made at each event */

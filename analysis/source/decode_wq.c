@@ -19,6 +19,23 @@ static void wq_fill(struct ts_decoder *d, const struct evcache *c, struct payloa
 	}
 }
 
+/* A 64-bit kernel's work and function slots, 8-byte numbers: wq_fast() reads them. */
+static void wq_setup(struct evcache *c)
+{
+	c->fixed = fld_is_num(&c->f[W_WORK], 8) && fld_is_num(&c->f[W_FUNCTION], 8);
+}
+
+/* wq_fill() of a payload that holds both (the execute events: 8% of a busy trace's samples). */
+static int wq_fast(struct ts_decoder *d, const struct evcache *c, const unsigned char *p,
+		   uint32_t size, struct ts_event *ev)
+{
+	if (size < c->need)
+		return ts_dec_full(d, ev->tp_id, p, size, ev);
+	ev->wq.work = num_at(p, &c->f[W_WORK], 8);
+	ev->wq.function = num_at(p, &c->f[W_FUNCTION], 8);
+	return 0;
+}
+
 static const struct ts_field_def queue_fields[] = {
 	[W_WORK] = REQ("work"),
 	[W_FUNCTION] = OPT("function"),
@@ -36,5 +53,5 @@ static const struct ts_field_def work_fields[] = {
 };
 
 TS_KIND_DECODER(wq_queue, queue_fields, NULL, wq_fill);
-TS_KIND_DECODER(wq_start, start_fields, NULL, wq_fill);
-TS_KIND_DECODER(wq_work, work_fields, NULL, wq_fill);
+TS_KIND_DECODER_FAST(wq_start, start_fields, wq_setup, wq_fill, wq_fast);
+TS_KIND_DECODER_FAST(wq_work, work_fields, wq_setup, wq_fill, wq_fast);
