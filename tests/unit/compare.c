@@ -450,6 +450,83 @@ static void test_wait_metrics(void)
 			    "path_umount.D.woken_by.kworker.share");
 	ok(m && m->value == 100, "ended by the kworker, every time");
 	ts_run_release(&r);
+	ok(!ts_run_add_task_metrics(&r, an, "w", 4), "task metrics of a trace without a command");
+	ok(r.fact[TS_FACT_SELECTION] && !strncmp(r.fact[TS_FACT_SELECTION],
+						 "name: the recording has no workload command", 43),
+	   "no workload command: the tasks taken by name, and it says why");
+	ts_run_release(&r);
+	ts_analysis_free(an);
+}
+
+/*
+ * perf record -a -- w: the command (10, perf-exec until it execs "w") forks w-2 (11); another
+ * task named "w" (30), there before the recording, is not the workload's. w-2 sleeps three
+ * times: woken once by w, twice by the other "w". The benchmark's own wakes are its tree's:
+ * 1 of 3; the other's are "other-w", not the benchmark's (before: "w", 3 of 3).
+ */
+static void test_wakers_tree(void)
+{
+	struct ts_analysis *an = NULL;
+	struct ts_run r = { 0 };
+	struct ts_run_bench b;
+	struct ts_event e;
+	const struct ts_run_metric *m;
+
+	if (!ok(!ts_analysis_new(&an, NULL), "an analysis for the wakers by tree"))
+		return;
+	ts_analysis_note_recorded(an, "sched:sched_switch");
+	ts_analysis_note_recorded(an, "sched:sched_waking");
+	feed(an, tev_comm(5, "perf"));
+	feed(an, tev_fork(TS_EV_FORK, 0, 5, 10));
+	feed(an, tev_comm(10, "perf-exec"));
+	feed(an, tev_comm(30, "w"));
+	e = tev_comm(10, "w");
+	e.time = 50;
+	e.comm.exec = 1;
+	feed(an, e);
+	feed(an, tev_fork(TS_EV_FORK, 60, 10, 11));
+	e = tev_comm(11, "w-2");
+	e.time = 60;
+	feed(an, e);
+	feed(an, tev_switch(100, 0, 0, 0, 10));
+	feed(an, tev_switch(100, 1, 0, 0, 30));
+	feed(an, tev_switch(100, 2, 0, 0, 11));
+	feed(an, tev_comm(10, "w"));
+	feed(an, tev_comm(11, "w-2"));
+	feed(an, tev_comm(30, "w"));
+	for (int k = 0; k < 3; k++) {
+		uint64_t t = 1000 * (k + 1);
+
+		feed(an, tev_switch(t, 2, 11, TS_STATE_SLEEPING, 0));
+		e = tev_wake(TS_EV_WAKING, t + 40, k ? 1 : 0, 11, 2);
+		e.pid = k ? 30 : 10;
+		snprintf(e.wake.comm, TS_COMM_LEN, "w-2");
+		feed(an, e);
+		feed(an, tev_switch(t + 50, 2, 0, 0, 11));
+	}
+	ts_analysis_finish(an);
+	ok(!ts_run_bench_init(&b, an, "w") && b.tree, "the benchmark's tasks by the tree");
+	ok(!ts_run_add_wait_metrics(&r, an, &b, 3), "wait metrics with another task of the name");
+	ts_run_bench_release(&b);
+	m = ts_run_find(&r, "task.woken_by.wakes");
+	ok(m && m->value == 3, "3 wakes of the benchmark's tasks");
+	m = ts_run_find(&r, "task.woken_by.w.share");
+	ok(m && fabs(m->value - 100.0 / 3) < 1e-9,
+	   "woken by the benchmark itself: its tree's, 1 of 3");
+	m = ts_run_find(&r, "task.woken_by.other-w.share");
+	ok(m && fabs(m->value - 200.0 / 3) < 1e-9,
+	   "the other task of the name: other-w, 2 of 3, not the benchmark's");
+	ts_run_release(&r);
+	ok(!ts_run_add_task_metrics(&r, an, "w", 3), "task metrics with a workload tree");
+	ok(r.fact[TS_FACT_SELECTION] && !strcmp(r.fact[TS_FACT_SELECTION], "tree"),
+	   "the tasks taken by the tree");
+	ts_run_release(&r);
+	ts_run_add_task_metrics(&r, an, "x", 3);
+	ok(r.fact[TS_FACT_SELECTION] &&
+		   !strcmp(r.fact[TS_FACT_SELECTION],
+			   "name: the workload's process tree (pid 10) has no task named x"),
+	   "no task of the name in the tree: taken by name, and it says why");
+	ts_run_release(&r);
 	ts_analysis_free(an);
 }
 
@@ -561,6 +638,7 @@ int main(void)
 {
 	test_waits();
 	test_wait_metrics();
+	test_wakers_tree();
 	test_cpath();
 	test_compare();
 	test_cmdline();
