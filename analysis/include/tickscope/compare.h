@@ -196,8 +196,9 @@ int ts_run_bench_worker(const struct ts_run_bench *b, const struct ts_sched_task
  * classes ("task.woken_by.<class>.share", "task.woken_by_work.<function>.share", with
  * "task.woken_by.wakes"), and their heaviest off-CPU waits by switch-out stack and state per
  * operation ("task.offcpu_stack.<stack>.<state>.per_op") with who ended them
- * ("...<state>.woken_by.<class>.share"); the benchmark's own tasks are one class, named
- * after its comm; its supervisors (@b) are left out
+ * ("...<state>.woken_by.<class>.share"); the benchmark's own wakes (by its tasks as @b takes
+ * them, in task context) are one class, named after its comm, and a waker of its name that @b
+ * does not take (outside the workload's tree) is "other-<comm>"; its supervisors are left out
  * Return: 0 or -ENOMEM.
  */
 int ts_run_add_wait_metrics(struct ts_run *r, const struct ts_analysis *a,
