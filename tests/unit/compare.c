@@ -271,6 +271,51 @@ static void test_rate(void)
 	}
 }
 
+/*
+ * The round trips (us) of qemu-aarch64's default against kpti=0, 5 runs a side (2026-12-06, not
+ * committed: the numbers are the lat_unix lines of the runs' workload.out): A's median
+ * 2576.88, an outlier run of A at 12239.63. The pairwise differences reach 1353.54 - 12239.63,
+ * -422% of A's median, and the interval said "397.3% better" of a latency; it stops at 100%.
+ * The same runs with one of A below 0 (a figure that can be: a residual) keep the interval.
+ */
+static void test_ci_floor(void)
+{
+	static const double a_us[] = { 5266.7776, 12239.6344, 2113.7217, 1983.2356, 2576.8838 };
+	static const double b_us[] = { 1353.5394, 1505.7227, 2726.7363, 2895.0441, 2001.0375 };
+	struct ts_run a[5] = { 0 }, b[5] = { 0 };
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	const struct ts_cmp_cell *x;
+	struct ts_cmp *c;
+
+	for (int neg = 0; neg < 2; neg++) {
+		for (int i = 0; i < 5; i++) {
+			memset(&a[i], 0, sizeof(a[i]));
+			memset(&b[i], 0, sizeof(b[i]));
+			ts_run_add(&a[i], "bench.latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE,
+				   neg && i == 3 ? -1 : a_us[i], NULL);
+			ts_run_add(&b[i], "bench.latency", "us", TS_DIR_LOWER, TS_METRIC_VALUE,
+				   b_us[i], NULL);
+		}
+		if (!ok(!ts_cmp_build(v, 2, &o, &c), "builds the kpti round trips"))
+			return;
+		x = &c->result->cell[1];
+		if (!neg) {
+			ok(fabs(x->change - 100 * (2576.8838 - 2001.0375) / 2576.8838) < 1e-9,
+			   "the change: 22.3%% better");
+			ok(x->ci_hi == 100 && x->ci_lo < 0,
+			   "the interval stops at 100%% better: a latency cannot go below 0");
+		} else {
+			ok(x->ci_hi > 100, "with a run below 0, the interval is the pairwise one");
+		}
+		ts_cmp_free(c);
+		for (int i = 0; i < 5; i++) {
+			ts_run_release(&a[i]);
+			ts_run_release(&b[i]);
+		}
+	}
+}
+
 #define STACK "exp_funnel_lock;synchronize_rcu_expedited;namespace_unlock"
 
 static void add(struct ts_run *r, const char *name, const char *unit, double v)
@@ -639,6 +684,7 @@ int main(void)
 	test_waits();
 	test_wait_metrics();
 	test_wakers_tree();
+	test_ci_floor();
 	test_cpath();
 	test_compare();
 	test_cmdline();

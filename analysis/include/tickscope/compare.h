@@ -14,9 +14,11 @@
 #define TS_CMP_MAX_VAR 16
 /*
  * of the JSON and TSV layout (docs/compare-json.md); 2: the headline; 5: each variant's cell
- * says whether it was measured and, when not, why ("measured", "why_null")
+ * says whether it was measured and, when not, why ("measured", "why_null"); 6: "ci_pct" of a
+ * quantity no run measured below 0 stops at -100% of the baseline's median (the runs' own
+ * facts gain "selection")
  */
-#define TS_CMP_VERSION 5
+#define TS_CMP_VERSION 6
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
