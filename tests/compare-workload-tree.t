@@ -10,6 +10,7 @@
 . "$(dirname "$0")/lib/tap.sh"
 
 command -v perf >/dev/null || skip_all "perf not installed (Debian package linux-perf): it is the oracle"
+command -v jq >/dev/null || skip_all "jq not installed: it reads compare's JSON"
 PINGPONG=$TS_BUILD/workloads/pingpong
 tap_tmpdir
 
@@ -36,6 +37,47 @@ tree_wakes() {
 		}' "$TAP_TMP/forks" "$TAP_TMP/wakes"
 }
 
+# own_wakes DATA ROOT: "OWN FOREIGN", the sched_waking of the tree's tasks named pingpong or
+# pingpong-* (as tree_wakes) by a task of that name in the tree, and by one outside it (the
+# waker is the event's tid and comm: sched_waking fires in its context).
+own_wakes() {
+	perf script -i "$1" --show-task-events -F tid,event 2>/dev/null |
+		sed -n 's/.*PERF_RECORD_FORK(\([0-9]*\):\([0-9]*\)):(\([0-9]*\):\([0-9]*\)).*/F \2 \4/p' \
+			>"$TAP_TMP/forks"
+	perf script -i "$1" -F comm,tid,event,trace 2>/dev/null |
+		sed -n 's/^ *\(.*[^ ]\) \{1,\}\([0-9]\{1,\}\) \{1,\}sched:sched_waking: comm=\(.*\) pid=\([0-9]*\) prio=.*/W \2 \4 \1 \3/p' \
+		>"$TAP_TMP/wakes"
+	awk -v root="$2" '
+		function bench(c) { return c == "pingpong" || c ~ /^pingpong-/ }
+		$1 == "F" { kid[n] = $2; par[n++] = $3; next }
+		$1 == "W" { waker[m] = $2; wakee[m] = $3; wc[m] = $4; ec[m++] = $5 }
+		END {
+			tree[root] = 1
+			do { grown = 0
+				for (i = 0; i < n; i++)
+					if ((par[i] in tree) && !(kid[i] in tree)) { tree[kid[i]] = 1; grown = 1 }
+			} while (grown)
+			for (i = 0; i < m; i++) {
+				if (!(wakee[i] in tree) || !bench(ec[i]))
+					continue
+				if (!bench(wc[i]))
+					continue
+				if (waker[i] in tree) own++
+				else foreign++
+			}
+			printf "%d %d\n", own, foreign
+		}' "$TAP_TMP/forks" "$TAP_TMP/wakes"
+}
+
+# summary_wakers RUN CLASS: the wakes of the benchmark's tasks by waker class CLASS
+# (task.woken_by.CLASS.share of task.woken_by.wakes), 0 when the class has none.
+summary_wakers() {
+	awk -F '\t' -v cls="$2" '
+		$2 == "task.woken_by.wakes" { all = $6 }
+		$2 == "task.woken_by." cls ".share" { share = $6 }
+		END { printf "%.0f\n", all * share / 100 }' "$1"/perf.data*.tsum
+}
+
 # summary_wakes RUN: task.wakeups.per_op times the operations, from RUN's summary.
 summary_wakes() {
 	awk -F '\t' 'NR == 1 { ops = $6 } $2 == "task.wakeups.per_op" { printf "%.0f\n", $6 * ops }' \
@@ -58,6 +100,10 @@ ok $? "fixture: tickscope summary" || diag "$(cat "$TAP_TMP/err")"
 got=$(summary_wakes "$run")
 ok $([ "$got" = "$1" ] && echo 0 || echo 1) \
 	"fixture: the benchmark's wakeups are the workload tree's ($got, perf script $1; with the other's: $(($1 + $2)))"
+set -- $(own_wakes "$TAP_TMP/fixture.data" "$root")
+got=$(summary_wakers "$run" pingpong)
+ok $([ "${1:-0}" -gt 0 ] && [ "$got" = "$1" ] && echo 0 || echo 1) \
+	"fixture: woken by the benchmark itself: the tree's own wakes ($got, perf script $1)"
 
 live() {
 	[ "$(id -u)" = 0 ] || { echo "needs root to record tracepoints system-wide"; return; }
@@ -70,7 +116,13 @@ why=$(live)
 if [ -n "$why" ]; then
 	for t in "live: another ping-pong runs before the recording" "live: recorded" \
 		"live: it still ran after" "live: perf script sees both" "live: tickscope summary" \
-		"live: the benchmark's wakeups are the workload tree's"; do
+		"live: the benchmark's wakeups are the workload tree's" \
+		"live: woken by the benchmark itself: the tree's own wakes" \
+		"feeder: recorded" "feeder: perf script sees the feeder wake the benchmark" \
+		"feeder: tickscope summary" "feeder: woken by the benchmark itself: its tree's own wakes only" \
+		"feeder: the feeder's wakes are other-pingpong's" \
+		"feeder: compare says the tasks were taken by the tree" \
+		"feeder: with --comm pingpong-feed, compare says it took the tasks by name, and why"; do
 		skip "$t" "$why"
 	done
 	tap_done
@@ -115,4 +167,78 @@ ok $? "live: tickscope summary" || diag "$(cat "$TAP_TMP/err")"
 got=$(summary_wakes "$TAP_TMP/run")
 ok $([ "$got" = "$1" ] && echo 0 || echo 1) \
 	"live: the benchmark's wakeups are the workload tree's ($got, perf script $1; with the other's: $(($1 + $2)))"
+set -- $(own_wakes "$TAP_TMP/run/perf.data" "$ppid")
+got=$(summary_wakers "$TAP_TMP/run" pingpong)
+ok $([ "${1:-0}" -gt 0 ] && [ "$got" = "$1" ] && echo 0 || echo 1) \
+	"live: woken by the benchmark itself: the tree's own wakes ($got, perf script $1)"
+
+# A task of the benchmark's name outside its tree that wakes it: pingpong-feed, started before
+# the recording, answers each line the recorded pingpong writes into one FIFO on another (two
+# sh scripts; a script's task is named after its file). Each answer wakes pingpong when it
+# waits in read, 300 times at most; it prints its round trip as the ping-pong does.
+mkfifo "$TAP_TMP/ask" "$TAP_TMP/answer"
+cat >"$TAP_TMP/pingpong" <<'SH'
+#!/bin/sh
+exec 3>"$1" 4<"$2"
+i=0
+t0=$(date +%s%N)
+while [ $i -lt 300 ]; do
+	echo x >&3
+	read -r r <&4
+	i=$((i + 1))
+done
+t=$((($(date +%s%N) - t0) / 30))
+echo "AF_UNIX sock stream latency: $((t / 10000)).$(printf %04d $((t % 10000))) microseconds"
+SH
+cat >"$TAP_TMP/pingpong-feed" <<'SH'
+#!/bin/sh
+exec 3<"$1" 4>"$2"
+while read -r r <&3; do
+	echo y >&4
+done
+SH
+chmod +x "$TAP_TMP/pingpong" "$TAP_TMP/pingpong-feed"
+"$TAP_TMP/pingpong-feed" "$TAP_TMP/ask" "$TAP_TMP/answer" &
+fpid=$!
+mkdir "$TAP_TMP/feed"
+perf record -q -e "$events" -a -o "$TAP_TMP/feed/perf.data" -- \
+	"$TAP_TMP/pingpong" "$TAP_TMP/ask" "$TAP_TMP/answer" >"$TAP_TMP/feed/workload.out" 2>&1 &
+ppid=$!
+wait $ppid
+rc=$?
+# the feeder ends at the FIFO's end of file; a recording that never opened it leaves it waiting
+[ $rc -eq 0 ] || kill -KILL "$fpid" 2>/dev/null
+wait "$fpid" 2>/dev/null
+fpid=
+ok $rc "feeder: recorded (perf pid $ppid)" || diag "$(cat "$TAP_TMP/feed/workload.out")"
+set -- $(own_wakes "$TAP_TMP/feed/perf.data" "$ppid")
+ok $([ "${2:-0}" -gt 0 ] && echo 0 || echo 1) \
+	"feeder: perf script sees the feeder wake the benchmark ($2 times; by itself $1)"
+"$TICKSCOPE" summary --comm pingpong "$TAP_TMP/feed" >/dev/null 2>"$TAP_TMP/err"
+ok $? "feeder: tickscope summary" || diag "$(cat "$TAP_TMP/err")"
+got=$(summary_wakers "$TAP_TMP/feed" pingpong)
+ok $([ "$got" = "$1" ] && echo 0 || echo 1) \
+	"feeder: woken by the benchmark itself: its tree's own wakes only ($got, perf script $1)"
+got=$(summary_wakers "$TAP_TMP/feed" other-pingpong)
+ok $([ "$got" = "$2" ] && echo 0 || echo 1) \
+	"feeder: the feeder's wakes are other-pingpong's ($got, perf script $2)"
+# compare says which runs it took by name: none with --comm pingpong (the tree's), this one
+# with --comm pingpong-feed (the feeder is outside the tree), in the text and the JSON
+sel() {
+	"$TICKSCOPE" compare --comm "$1" --json "$TAP_TMP/feed" -- "$TAP_TMP/feed" 2>/dev/null |
+		jq -r '.variants[0].runs[0].facts.selection'
+}
+"$TICKSCOPE" compare --comm pingpong "$TAP_TMP/feed" -- "$TAP_TMP/feed" >"$TAP_TMP/cmp" 2>&1
+ok $([ "$(sel pingpong)" = tree ] && ! grep -q "taken by name" "$TAP_TMP/cmp" && echo 0 ||
+	echo 1) "feeder: compare says the tasks were taken by the tree" ||
+	diag "$(sel pingpong)"
+"$TICKSCOPE" compare --comm pingpong-feed "$TAP_TMP/feed" -- "$TAP_TMP/feed" >"$TAP_TMP/cmp" 2>&1
+root=$(perf script -i "$TAP_TMP/feed/perf.data" --show-task-events -F tid,event 2>/dev/null |
+	awk '/PERF_RECORD_COMM exec: pingpong:/ { sub(/\/.*/, "", $1); print $1; exit }')
+why="the workload's process tree (pid $root) has no task named pingpong-feed"
+ok $([ "$(sel pingpong-feed)" = "name: $why" ] &&
+	grep -q "^  benchmark's tasks taken by name, not by the workload's process tree: A feed ($why); B feed ($why)\$" \
+		"$TAP_TMP/cmp" && echo 0 || echo 1) \
+	"feeder: with --comm pingpong-feed, compare says it took the tasks by name, and why" ||
+	diag "$(sel pingpong-feed); $(grep "taken by name" "$TAP_TMP/cmp")"
 tap_done

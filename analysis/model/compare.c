@@ -25,6 +25,15 @@ static int measured(const struct ts_cmp_cell *cell, int n, double *out)
 	return k;
 }
 
+/* Whether one of the @n values is below 0. */
+static int negative(const double *v, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (v[i] < 0)
+			return 1;
+	return 0;
+}
+
 static double signed_pct(const struct ts_cmp_row *row, double d, double base)
 {
 	double pct = base != 0 ? 100 * d / fabs(base) : NAN;
@@ -215,6 +224,16 @@ static int fill_cell(struct ts_cmp *c, struct ts_cmp_row *row, int v, double *sc
 		return err;
 	cell->raw = cell->s.median - row->cell[0].s.median;
 	cell->change = signed_pct(row, cell->raw, row->cell[0].s.median);
+	/*
+	 * A quantity that no run of either side measured below 0 (a time, a rate, a count)
+	 * cannot shift the baseline's median below 0: a pairwise difference past -median (an
+	 * outlier run of the baseline less a run of the other) bounds nothing possible, and a
+	 * latency "397.3% better" is none. The interval is cut at -median, 100% of it.
+	 */
+	if (row->cell[0].s.median > 0 && !negative(base, k0) && !negative(scratch, k)) {
+		cell->t.lo = fmax(cell->t.lo, -row->cell[0].s.median);
+		cell->t.hi = fmax(cell->t.hi, -row->cell[0].s.median);
+	}
 	cell->ci_lo = signed_pct(row, cell->t.lo, row->cell[0].s.median);
 	cell->ci_hi = signed_pct(row, cell->t.hi, row->cell[0].s.median);
 	if (cell->ci_lo > cell->ci_hi) {

@@ -21,9 +21,9 @@
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
 	static const char *const names[TS_FACT_NR] = {
-		"kernel",   "cpus",   "cmdline",   "pinning",        "workload",
-		"events",   "boot_args", "events_missing", "preempt", "arch",
-		"nr_cpus", "cpu",    "release",   "trace_events", "nohz",
+		"kernel",    "cpus",	       "cmdline",   "pinning", "workload", "events",
+		"boot_args", "events_missing", "preempt",   "arch",    "nr_cpus",  "cpu",
+		"release",   "trace_events",   "selection", "nohz",
 	};
 
 	return f < TS_FACT_NR ? names[f] : "";
@@ -136,7 +136,7 @@ static int var_differs(const struct ts_cmp *c, int v, int f)
 	/* the preemption model is the kernel's own, like its version: a note (preempt_note) */
 	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING ||
 	    f == TS_FACT_PREEMPT || f == TS_FACT_RELEASE || f == TS_FACT_NOHZ ||
-	    f == TS_FACT_TRACE_EVENTS)
+	    f == TS_FACT_TRACE_EVENTS || f == TS_FACT_SELECTION)
 		return 0;
 	if (f == TS_FACT_CMDLINE)
 		return cmdline_differs(&c->var[0], &c->var[v]);
@@ -259,8 +259,9 @@ static int fact_confounders(struct ts_cmp *c, int *cap, int *ncap)
 			const struct ts_cmp_variant *var = &c->var[v];
 
 			/* the trace's events are compared as the events (ts_run_infer()) */
+			/* the selection has a line of its own (ts_cmp_by_name()) */
 			for (int r = 1; r < var->nr_runs && !err && f != TS_FACT_EVENTS_MISSING &&
-					f != TS_FACT_TRACE_EVENTS;
+					f != TS_FACT_TRACE_EVENTS && f != TS_FACT_SELECTION;
 			     r++) {
 				const char *x = var->runs[r].fact[f];
 

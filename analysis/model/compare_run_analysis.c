@@ -16,6 +16,7 @@
 #include "tickscope/idle.h"
 #include "tickscope/irq.h"
 #include "tickscope/metric.h"
+#include "tickscope/wltree.h"
 
 struct task_sums {
 	uint64_t run, delay, delay_perf, delivery, wakelat, off[TS_OFF_NR];
@@ -155,6 +156,29 @@ static int add_class_shares(struct ts_run *r, const struct ts_sched *s,
 	return err;
 }
 
+/*
+ * TS_FACT_SELECTION: how @b took the benchmark's tasks, by the workload's process tree or by
+ * name, and why not by the tree (docs/compare.md, "the benchmark's tasks").
+ */
+static int set_selection(struct ts_run *r, const struct ts_sched *s, const struct ts_run_bench *b)
+{
+	int32_t root = ts_wltree_root(ts_sched_wltree(s));
+	char buf[160];
+
+	if (b->tree)
+		return ts_run_set_fact(r, TS_FACT_SELECTION, "tree");
+	if (!root)
+		snprintf(buf, sizeof(buf),
+			 "name: the recording has no workload command "
+			 "(perf record -a alone, or the perf plugin)");
+	else
+		snprintf(buf, sizeof(buf),
+			 "name: the workload's process tree (pid %d) has no task "
+			 "named %.16s",
+			 (int)root, b->match);
+	return ts_run_set_fact(r, TS_FACT_SELECTION, buf);
+}
+
 int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const char *match,
 			    double ops)
 {
@@ -168,6 +192,7 @@ int ts_run_add_task_metrics(struct ts_run *r, const struct ts_analysis *a, const
 	char name[64];
 	int err = ts_run_bench_init(&b, a, match);
 
+	err = err ?: set_selection(r, s, &b);
 	err = err ?: sum_tasks(s, &b, &t);
 
 	if (!err && !t.ntasks)

@@ -12,6 +12,7 @@
 
 #include "tickscope/analysis.h"
 #include "tickscope/compare.h"
+#include "tickscope/wltree.h"
 
 #define NR_WAKERS 32 /* waker classes (and work functions) kept; the rest are "other" */
 #define TASK_STACKS 64 /* the heaviest (stack, state) waits of the benchmark's tasks */
@@ -25,7 +26,26 @@ struct keep_ctx {
 	const struct ts_run_bench *bench;
 	const int *group; /* per (stack, state): its group + 1, or NULL for every entry */
 	int want; /* the group kept (with group) */
+	int own; /* 0: every wake; WAKES_OWN: the benchmark's own wakes; WAKES_OTHER: the rest */
 };
+
+enum { WAKES_OWN = 1, WAKES_OTHER };
+
+/*
+ * Whether the wake of @w is the benchmark's own: by a task of its name, in task context, and
+ * in the recorded workload's process tree when the run has one (ts_run_bench_is()). A task of
+ * the name outside the tree (another user's ping-pong) is not the benchmark, whatever its name.
+ */
+static int own_wake(const struct keep_ctx *k, const struct ts_sched_wait *w)
+{
+	char cls[sizeof(((struct ts_sched_waker_sum *)0)->cls)];
+
+	if (w->waker <= 0)
+		return 0;
+	ts_sched_waker_class(k->s, w, cls, sizeof(cls));
+	return ts_run_bench_task(cls, k->match) &&
+	       (!k->bench->tree || ts_wltree_member(k->bench->tree, w->waker));
+}
 
 static int keep_bench(void *ctx, const struct ts_sched_wait *w)
 {
@@ -33,32 +53,49 @@ static int keep_bench(void *ctx, const struct ts_sched_wait *w)
 
 	if (!ts_run_bench_worker(k->bench, ts_sched_task_find(k->s, w->pid)))
 		return 0;
-	return !k->group || (w->stack && w->state < TS_OFF_NR &&
-			     k->group[w->stack * TS_OFF_NR + w->state] == k->want);
+	if (k->group && !(w->stack && w->state < TS_OFF_NR &&
+			  k->group[w->stack * TS_OFF_NR + w->state] == k->want))
+		return 0;
+	return !k->own || (own_wake(k, w) == (k->own == WAKES_OWN));
 }
 
 /*
- * The benchmark's own tasks wake one another: their classes ("pingpong", "pingpong-echo")
- * become one, named after the benchmark. Return: the sums left.
+ * The wakes that @k keeps, summed by waker class, with the benchmark's own wakes as one class
+ * named after it ("pingpong" for pingpong's and pingpong-echo's wakes of each other). Where the
+ * run has a workload tree, a waker of the benchmark's name outside it is "other-<name>": its
+ * wakes are not the benchmark's. @out has room for 2 * NR_WAKERS. Return: the sums, or
+ * -ENOMEM.
  */
-static int fold_bench(struct ts_sched_waker_sum *w, int n, const char *match)
+static int sum_wakers(struct keep_ctx *k, int by_work, struct ts_sched_waker_sum *out)
 {
-	int i, j, k = 0;
+	int n, m, i, j, t;
 
-	for (i = 0; i < n; i++) {
-		if (ts_run_bench_task(w[i].cls, match))
-			snprintf(w[i].cls, sizeof(w[i].cls), "%.23s", match);
-		for (j = 0; j < k && (strcmp(w[j].cls, w[i].cls) || w[j].work != w[i].work); j++)
+	k->own = WAKES_OWN;
+	n = ts_sched_wakers(k->s, keep_bench, k, by_work, out, NR_WAKERS);
+	k->own = WAKES_OTHER;
+	m = n < 0 ? n : ts_sched_wakers(k->s, keep_bench, k, by_work, out + n, NR_WAKERS);
+	k->own = 0;
+	if (m < 0)
+		return m;
+	for (i = 0; i < n; i++)
+		snprintf(out[i].cls, sizeof(out[i].cls), "%.23s", k->match);
+	for (i = n; i < n + m; i++)
+		if (ts_run_bench_task(out[i].cls, k->match))
+			snprintf(out[i].cls, sizeof(out[i].cls), "other-%.17s", k->match);
+	/* one sum per (class, work function) */
+	for (i = t = 0; i < n + m; i++) {
+		for (j = 0; j < t && (strcmp(out[j].cls, out[i].cls) || out[j].work != out[i].work);
+		     j++)
 			;
-		if (j < k) {
-			w[j].wakes += w[i].wakes;
-			w[j].periods += w[i].periods;
-			w[j].ns += w[i].ns;
+		if (j < t) {
+			out[j].wakes += out[i].wakes;
+			out[j].periods += out[i].periods;
+			out[j].ns += out[i].ns;
 		} else {
-			w[k++] = w[i];
+			out[t++] = out[i];
 		}
 	}
-	return k;
+	return t;
 }
 
 /* task.woken_by.wakes, task.woken_by.<class>.share and task.woken_by_work.<function>.share */
@@ -66,8 +103,8 @@ static int add_wakers(struct ts_run *r, const struct ts_analysis *a, const struc
 {
 	const struct ts_sched *s = ts_analysis_sched(a);
 	const char *match = b->match;
-	struct keep_ctx k = { s, match, b, NULL, 0 };
-	struct ts_sched_waker_sum w[NR_WAKERS];
+	struct keep_ctx k = { s, match, b, NULL, 0, 0 };
+	struct ts_sched_waker_sum w[2 * NR_WAKERS];
 	char name[160], fn[96];
 	double all = 0, cls;
 	int n, i, j, err;
@@ -76,10 +113,9 @@ static int add_wakers(struct ts_run *r, const struct ts_analysis *a, const struc
 		return ts_run_add(r, "task.woken_by.wakes", "count", TS_DIR_NEUTRAL,
 				  TS_METRIC_VALUE, NAN,
 				  "sched:sched_waking not recorded (it names the waker)");
-	n = ts_sched_wakers(s, keep_bench, &k, 1, w, NR_WAKERS);
+	n = sum_wakers(&k, 1, w);
 	if (n < 0)
 		return n;
-	n = fold_bench(w, n, match);
 	for (i = 0; i < n; i++)
 		all += (double)w[i].wakes;
 	err = ts_run_add(r, "task.woken_by.wakes", "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, all,
@@ -170,16 +206,15 @@ static int cmp_group(const void *pa, const void *pb)
 /* Who ended the waits of group @want: task.offcpu_stack.<stack>.<state>.woken_by.<class>.share */
 static int add_stack_wakers(struct ts_run *r, struct keep_ctx *k, const struct group *g, int want)
 {
-	struct ts_sched_waker_sum w[NR_WAKERS];
+	struct ts_sched_waker_sum w[2 * NR_WAKERS];
 	char name[STACK_NAME + 96];
 	double all = 0;
 	int n, i, err = 0;
 
 	k->want = want;
-	n = ts_sched_wakers(k->s, keep_bench, k, 0, w, NR_WAKERS);
+	n = sum_wakers(k, 0, w);
 	if (n < 0)
 		return n;
-	n = fold_bench(w, n, k->match);
 	for (i = 0; i < n; i++)
 		all += (double)w[i].periods;
 	for (i = 0; i < n && all > 0 && !err; i++) {
@@ -205,7 +240,7 @@ static int add_stacks(struct ts_run *r, const struct ts_analysis *a, const struc
 	const struct ts_sched *s = ts_analysis_sched(a);
 	size_t nst = ts_sched_nr_stacks(s);
 	int *group = nst ? calloc((nst + 1) * TS_OFF_NR, sizeof(int)) : NULL;
-	struct keep_ctx k = { s, b->match, b, NULL, 0 };
+	struct keep_ctx k = { s, b->match, b, NULL, 0, 0 };
 	struct group *g = NULL, **top = NULL;
 	char name[STACK_NAME + 32];
 	int n, i, err = 0;

@@ -93,6 +93,47 @@ static const char *short_label(const char *label)
 	return s && s[1] ? s + 1 : label;
 }
 
+/*
+ * The runs whose benchmark was taken by name, not by the recorded workload's process tree, and
+ * why (TS_FACT_SELECTION): one line, "variant run, run (why); ...", or nothing when every run
+ * with a trace had its tree.
+ */
+static void by_name_line(FILE *f, const struct ts_cmp *c)
+{
+	int any = 0;
+
+	for (int v = 0; v < c->nr_var; v++) {
+		const struct ts_cmp_variant *var = &c->var[v];
+
+		for (int r = 0; r < var->nr_runs; r++) {
+			const char *why = var->runs[r].fact[TS_FACT_SELECTION];
+			int seen = 0;
+
+			if (!why || strncmp(why, "name: ", 6))
+				continue;
+			/* its reason said with its first run */
+			for (int q = 0; q < r && !seen; q++)
+				seen = var->runs[q].fact[TS_FACT_SELECTION] &&
+				       !strcmp(var->runs[q].fact[TS_FACT_SELECTION], why);
+			if (seen)
+				continue;
+			fprintf(f, "%s%s",
+				any++ ? "; " :
+					"  benchmark's tasks taken by name, not by the "
+					"workload's process tree: ",
+				var->name);
+			for (int q = r, n = 0; q < var->nr_runs; q++)
+				if (var->runs[q].fact[TS_FACT_SELECTION] &&
+				    !strcmp(var->runs[q].fact[TS_FACT_SELECTION], why))
+					fprintf(f, "%s%s", n++ ? ", " : " ",
+						short_label(var->runs[q].label));
+			fprintf(f, " (%s)", why + 6);
+		}
+	}
+	if (any)
+		fputc('\n', f);
+}
+
 /* stress-ng's two rates side by side, so that the usr+sys one cannot be taken for throughput. */
 static void stress_ng_note(FILE *f, const struct ts_cmp *c, int v)
 {
@@ -501,6 +542,7 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 			fprintf(f, "  %s: boot parameters %s (the variant's own)\n", c->var[v].name,
 				b);
 	}
+	by_name_line(f, c);
 	fputc('\n', f);
 	if (c->result)
 		result_block(f, c, &small_n);

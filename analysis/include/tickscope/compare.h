@@ -14,9 +14,11 @@
 #define TS_CMP_MAX_VAR 16
 /*
  * of the JSON and TSV layout (docs/compare-json.md); 2: the headline; 5: each variant's cell
- * says whether it was measured and, when not, why ("measured", "why_null")
+ * says whether it was measured and, when not, why ("measured", "why_null"); 6: "ci_pct" of a
+ * quantity no run measured below 0 stops at -100% of the baseline's median (the runs' own
+ * facts gain "selection")
  */
-#define TS_CMP_VERSION 5
+#define TS_CMP_VERSION 6
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
@@ -39,6 +41,11 @@ enum ts_run_fact {
 	TS_FACT_CPU, /* HEADER_CPUDESC and HEADER_CPUID: the CPU model */
 	TS_FACT_RELEASE, /* HEADER_OSRELEASE: the kernel's release (uname -r) */
 	TS_FACT_TRACE_EVENTS, /* the tracepoints the perf.data's attrs recorded, comma-separated */
+	/*
+	 * how the benchmark's tasks were selected (ts_run_add_task_metrics()): "tree" (the
+	 * recorded workload's process tree), or "name: " and why the tree could not be used
+	 */
+	TS_FACT_SELECTION,
 	/* inferred from the trace's metrics (ts_run_infer()) */
 	TS_FACT_NOHZ, /* how the tick behaves on idle CPUs, from timer:tick_stop */
 	TS_FACT_NR
@@ -191,8 +198,9 @@ int ts_run_bench_worker(const struct ts_run_bench *b, const struct ts_sched_task
  * classes ("task.woken_by.<class>.share", "task.woken_by_work.<function>.share", with
  * "task.woken_by.wakes"), and their heaviest off-CPU waits by switch-out stack and state per
  * operation ("task.offcpu_stack.<stack>.<state>.per_op") with who ended them
- * ("...<state>.woken_by.<class>.share"); the benchmark's own tasks are one class, named
- * after its comm; its supervisors (@b) are left out
+ * ("...<state>.woken_by.<class>.share"); the benchmark's own wakes (by its tasks as @b takes
+ * them, in task context) are one class, named after its comm, and a waker of its name that @b
+ * does not take (outside the workload's tree) is "other-<comm>"; its supervisors are left out
  * Return: 0 or -ENOMEM.
  */
 int ts_run_add_wait_metrics(struct ts_run *r, const struct ts_analysis *a,
@@ -248,8 +256,12 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  * 15: the benchmark's tasks are those of its name in the recorded workload's process tree
  *     (tickscope/wltree.h), not every task of the name: another benchmark of the name beside
  *     it no longer counts in task.*, and its time counts among the other tasks'.
+ * 16: the benchmark's own class among who woke its tasks (task.woken_by.<name>.share and a
+ *     wait's woken_by) is its tree's tasks' wakes, not every task of its name's: a waker of
+ *     the name outside the tree is "other-<name>"; "fact selection" says whether the tasks
+ *     were taken by the tree or by name, and why.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 15"
+#define TS_SUMMARY_MAGIC "tickscope-summary 16"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
  * metrics and the key's kallsyms; 13 tells supervisors better (a summary of 10-12 may count
