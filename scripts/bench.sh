@@ -19,6 +19,7 @@ MIN_SAMPLES=${BENCH_MIN_SAMPLES:-2000000}
 MIN_SAMPLES_ZP=${BENCH_MIN_SAMPLES_ZP:-1500000} # the -z and pipe-mode recordings
 RUNS=${BENCH_RUNS:-5} # runs of each command but perf script: median, min and max printed
 PERF_RUNS=${BENCH_PERF_RUNS:-3}
+PLUGIN_RUNS=${BENCH_PLUGIN_RUNS:-9} # rounds of the plugin and the no-op dlfilter
 TRACEFS=/sys/kernel/tracing
 PERF_F=comm,tid,cpu,time,event,trace
 
@@ -66,7 +67,7 @@ Prints, for one trace: samples/s, CPU time (user+sys) and peak RSS of
     (TS_MMAP=1), and read with every round read twice (TS_ROUND_BUDGET=64k: the two-pass
     merge), for what reading and the rounds kept in memory save
   tickscope report on the -z and the pipe-mode file (peak RSS)
-  perf script --dlfilter tickscope.so, against a no-op dlfilter
+  perf script --dlfilter tickscope.so, against a no-op dlfilter (BENCH_PLUGIN_RUNS rounds)
   tickscope compare of 2 x 10 recorded ping-pong runs (about 200k samples each), cold on one
     thread (TS_THREADS=0 --jobs 1: one worker, every helper thread off), with one worker
     (--jobs 1: its reader scans and loads kallsyms on threads of their own when a CPU is
@@ -100,7 +101,9 @@ ${TARGET_SCALE_CPU} CPU s and ${TARGET_SCALE_MB} MB; a cold make kernel-config (
 three fragments) within ${TARGET_KCONFIG_RATIO}x the kernel tree's own cold make defconfig, run
 in turns with it (medians of 3 runs, kconfig-fragments/bench-kernel-config.sh).
 Environment: TS_BUILD, CC, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
-(default 5), BENCH_PERF_RUNS (default 3), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
+(default 5), BENCH_PERF_RUNS (default 3), BENCH_PLUGIN_RUNS (default 9: the plugin and the
+no-op dlfilter, in either order by turns; the goal is the median of each round's CPU ratio),
+BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
 (no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
 (exit 1 when a goal is missed).
 EOF
@@ -323,7 +326,30 @@ NOOP=${BENCH_NOOP_DLFILTER:-$TS_BUILD/noop.so}
 if [ -f "$PLUGIN" ] && [ -f "$NOOP" ]; then
 	cmd_plugin() { measure_once plugin "$PERF" script -i "$DATA" --dlfilter "$PLUGIN"; }
 	cmd_noop() { measure_once noop "$PERF" script -i "$DATA" --dlfilter "$NOOP"; }
-	rounds "$RUNS" plugin noop
+	# The goal is a CPU ratio of about 1.2-1.3x, which five rounds of medians taken apart
+	# could not tell from 1.43x (issue 33: 1.30x and 1.43x on the same trace in two runs,
+	# each command's CPU moving by a quarter between runs with the VM's state). So: more
+	# rounds, the two in either order by turns (neither always runs after report's rounds),
+	# and the ratio is the median of each round's own ratio, the two runs of a round being
+	# the closest in time. CPU is the whole process's: every thread of perf's, the plugin's
+	# and the formats probe child it reaps (bench-time's wait4()).
+	_i=0
+	while [ $_i -lt "$PLUGIN_RUNS" ]; do
+		if [ $((_i % 2)) = 0 ]; then
+			cmd_plugin
+			cmd_noop
+		else
+			cmd_noop
+			cmd_plugin
+		fi
+		_i=$((_i + 1))
+	done
+	measure_end plugin
+	measure_end noop
+	# "MEDIAN MIN MAX" of the rounds' plugin / no-op CPU ratios
+	plugin_x=$(paste "$tmp/plugin.cpus" "$tmp/noop.cpus" |
+		awk '{ printf "%.6f\n", ($2 > 0 ? $1 / $2 : 0) }' | sort -n |
+		awk '{ t[NR] = $1 } END { printf "%.2f %.2f %.2f", t[int((NR + 1) / 2)], t[1], t[NR] }')
 	row "perf script --dlfilter tickscope.so" plugin
 	row "perf script --dlfilter no-op" noop
 else
@@ -460,7 +486,12 @@ if [ -n "${plugin_s:-}" ]; then
 	# CPU time: the plugin decodes and runs the models on a thread of its own, beside perf's,
 	# so its wall time hides that work on an idle second core and shows it on a loaded one
 	# (0.91-1.57x in two runs of issue 33 while CPU was 1.66-1.71x): CPU is the honest cost.
-	ratio_goal "plugin / no-op dlfilter, CPU" "$plugin_cpu" "$noop_cpu" "<=" $TARGET_PLUGIN_RATIO
+	# shellcheck disable=SC2086
+	set -- $plugin_x
+	goal "plugin / no-op dlfilter, CPU, median of $PLUGIN_RUNS rounds' ratios [$2-$3]" "${1}x" \
+		"$(awk -v x="$1" -v r=$TARGET_PLUGIN_RATIO 'BEGIN { if (x <= r) print 1 }')" \
+		"<= ${TARGET_PLUGIN_RATIO}x"
+	echo "ratio: plugin / no-op dlfilter, CPU, of the medians: $(ratio "$plugin_cpu" "$noop_cpu")x"
 	echo "ratio: plugin / no-op dlfilter, time: $(ratio "$plugin_s" "$noop_s")x (the models'" \
 		"thread on another core: less than CPU when a core is free)"
 	if [ -n "${report_cpu:-}" ]; then

@@ -67,11 +67,17 @@ static inline void cpu_relax(void)
 #endif
 }
 
+/*
+ * The lock only orders this wake-up after the sleeper's check (it is in the wait or will see the
+ * new position); the signal goes after it is dropped: sent inside, it woke a thread that found
+ * the mutex taken and slept on it again (on a loaded machine the wake-up often preempts the
+ * side that signals right there), two sleeps and wake-ups a handover (issue 33).
+ */
 static void wake(struct ts_pipe *p, pthread_cond_t *cv)
 {
 	pthread_mutex_lock(&p->lock);
-	pthread_cond_signal(cv);
 	pthread_mutex_unlock(&p->lock);
+	pthread_cond_signal(cv);
 }
 
 /* ---- the consumer ------------------------------------------------------------------------ */
