@@ -20,6 +20,32 @@ boards/qemu/fetch.sh --arch arm64 --flavour generic >"$tmp/log" 2>&1 &&
 	grep -q 'arm64: 0 package(s) downloaded now' "$tmp/log"
 ok $? "a second fetch downloads nothing"
 
+# Two fetches of one cache at once (two experiments): the second waits for the first's lock.
+# The test holds the lock; the fetch must say it waits, and finish once the lock is dropped.
+lock=${TS_CACHE:-$TS_TOP/.cache/boards}/.fetch-arm64.lock
+mkfifo "$tmp/hold"
+flock "$lock" sh -c 'read -r x <"$1"' sh "$tmp/hold" &
+holder=$!
+until [ -s "$tmp/held" ]; do # the holder has the lock once a try-lock fails
+	flock -n "$lock" true || echo held >"$tmp/held"
+done
+boards/qemu/fetch.sh --arch arm64 --flavour generic >"$tmp/log2" 2>&1 &
+fetcher=$!
+i=0
+until grep -q 'waiting for another fetch of the arm64 cache' "$tmp/log2" ||
+	! kill -0 $fetcher 2>/dev/null || [ $i -ge "$TS_HANG_GUARD" ]; do
+	sleep 1
+	i=$((i + 1))
+done
+grep -q 'waiting for another fetch of the arm64 cache' "$tmp/log2"
+ok $? "a fetch waits while another holds the arm64 cache's lock"
+echo go >"$tmp/hold"
+wait $holder
+wait $fetcher
+rc=$?
+ok $rc "it finishes once the lock is dropped"
+[ $rc -eq 0 ] || sed 's/^/# /' "$tmp/log2"
+
 # A run whose trace lost one half of an entry/exit pair (under TCG with the host loaded, a
 # tracepoint stays off for a whole run now and then: 2 runs in 50, tests/experiment-qemu.t) is
 # refused by the recorder; RETRIES=2 records it again, as a LAVA job does, and says so.

@@ -50,6 +50,16 @@ kernels=$TS_CACHE/kernels/$arch
 mkdir -p "$debs" "$root/.extracted"
 host_arch=$(dpkg --print-architecture)
 
+# One fetch of an architecture's cache at a time: two boards or experiments sharing the cache
+# would download into the same .partial folder and rename the same .new files.
+command -v flock >/dev/null || die "no flock (util-linux): cannot lock $TS_CACHE"
+lock=$TS_CACHE/.fetch-$arch.lock
+exec 9>>"$lock"
+if ! flock -n 9; then
+	msg "waiting for another fetch of the $arch cache ($lock)"
+	flock 9 || die "cannot lock $lock"
+fi
+
 ensure_arch() {
 	[ "$arch" = "$host_arch" ] && return 0
 	if ! dpkg --print-foreign-architectures | grep -qx "$arch"; then
