@@ -14,59 +14,51 @@ command -v jq >/dev/null || skip_all "jq not installed: it reads compare's JSON"
 PINGPONG=$TS_BUILD/workloads/pingpong
 tap_tmpdir
 
-# tree_wakes DATA ROOT: "TREE OTHER", the sched_waking of the tasks named pingpong or
-# pingpong-* (in any of their wakes: the workload's first is still perf-exec's) that are ROOT
-# or descend from it (by the FORK records), and of the others.
-tree_wakes() {
+# tree_pids DATA ROOT: the pids of ROOT's process tree (ROOT and every task descended from it
+# by the FORK records perf script shows), one a line, into $TAP_TMP/tree.
+tree_pids() {
 	perf script -i "$1" --show-task-events -F tid,event 2>/dev/null |
-		sed -n 's/.*PERF_RECORD_FORK(\([0-9]*\):\([0-9]*\)):(\([0-9]*\):\([0-9]*\)).*/F \2 \4/p' \
-			>"$TAP_TMP/forks"
-	perf script -i "$1" -F event,trace 2>/dev/null |
-		sed -n 's/.*sched_waking: comm=\(.*\) pid=\([0-9]*\) prio=.*/W \2 \1/p' >"$TAP_TMP/wakes"
-	awk -v root="$2" '
-		$1 == "F" { kid[n] = $2; par[n++] = $3; next }
-		$1 == "W" { w[$2]++; if ($3 == "pingpong" || $3 ~ /^pingpong-/) pp[$2] = 1 }
+		sed -n 's/.*PERF_RECORD_FORK(\([0-9]*\):\([0-9]*\)):(\([0-9]*\):\([0-9]*\)).*/\2 \4/p' |
+		awk -v root="$2" '
+		{ kid[n] = $1; par[n++] = $2 }
 		END {
 			tree[root] = 1
 			do { grown = 0
 				for (i = 0; i < n; i++)
 					if ((par[i] in tree) && !(kid[i] in tree)) { tree[kid[i]] = 1; grown = 1 }
 			} while (grown)
+			for (p in tree) print p
+		}' >"$TAP_TMP/tree"
+}
+
+# tree_wakes DATA ROOT: "TREE OTHER", the sched_waking of the tasks named pingpong or
+# pingpong-* (in any of their wakes: the workload's first is still perf-exec's) that are in
+# ROOT's tree (tree_pids), and of the others.
+tree_wakes() {
+	tree_pids "$1" "$2"
+	perf script -i "$1" -F event,trace 2>/dev/null |
+		sed -n 's/.*sched_waking: comm=\(.*\) pid=\([0-9]*\) prio=.*/\1 \2/p' >"$TAP_TMP/wakes"
+	awk 'FNR == NR { tree[$1] = 1; next }
+		{ w[$2]++; if ($1 == "pingpong" || $1 ~ /^pingpong-/) pp[$2] = 1 }
+		END {
 			for (p in pp) if (p in tree) t += w[p]; else o += w[p]
 			printf "%d %d\n", t, o
-		}' "$TAP_TMP/forks" "$TAP_TMP/wakes"
+		}' "$TAP_TMP/tree" "$TAP_TMP/wakes"
 }
 
 # own_wakes DATA ROOT: "OWN FOREIGN", the sched_waking of the tree's tasks named pingpong or
 # pingpong-* (as tree_wakes) by a task of that name in the tree, and by one outside it (the
 # waker is the event's tid and comm: sched_waking fires in its context).
 own_wakes() {
-	perf script -i "$1" --show-task-events -F tid,event 2>/dev/null |
-		sed -n 's/.*PERF_RECORD_FORK(\([0-9]*\):\([0-9]*\)):(\([0-9]*\):\([0-9]*\)).*/F \2 \4/p' \
-			>"$TAP_TMP/forks"
+	tree_pids "$1" "$2"
 	perf script -i "$1" -F comm,tid,event,trace 2>/dev/null |
-		sed -n 's/^ *\(.*[^ ]\) \{1,\}\([0-9]\{1,\}\) \{1,\}sched:sched_waking: comm=\(.*\) pid=\([0-9]*\) prio=.*/W \2 \4 \1 \3/p' \
+		sed -n 's/^ *\(.*[^ ]\) \{1,\}\([0-9]\{1,\}\) \{1,\}sched:sched_waking: comm=\(.*\) pid=\([0-9]*\) prio=.*/\2 \4 \1 \3/p' \
 		>"$TAP_TMP/wakes"
-	awk -v root="$2" '
-		function bench(c) { return c == "pingpong" || c ~ /^pingpong-/ }
-		$1 == "F" { kid[n] = $2; par[n++] = $3; next }
-		$1 == "W" { waker[m] = $2; wakee[m] = $3; wc[m] = $4; ec[m++] = $5 }
-		END {
-			tree[root] = 1
-			do { grown = 0
-				for (i = 0; i < n; i++)
-					if ((par[i] in tree) && !(kid[i] in tree)) { tree[kid[i]] = 1; grown = 1 }
-			} while (grown)
-			for (i = 0; i < m; i++) {
-				if (!(wakee[i] in tree) || !bench(ec[i]))
-					continue
-				if (!bench(wc[i]))
-					continue
-				if (waker[i] in tree) own++
-				else foreign++
-			}
-			printf "%d %d\n", own, foreign
-		}' "$TAP_TMP/forks" "$TAP_TMP/wakes"
+	awk 'function bench(c) { return c == "pingpong" || c ~ /^pingpong-/ }
+		FNR == NR { tree[$1] = 1; next }
+		!($2 in tree) || !bench($4) || !bench($3) { next }
+		{ if ($1 in tree) own++; else foreign++ }
+		END { printf "%d %d\n", own, foreign }' "$TAP_TMP/tree" "$TAP_TMP/wakes"
 }
 
 # summary_wakers RUN CLASS: the wakes of the benchmark's tasks by waker class CLASS
