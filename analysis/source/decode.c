@@ -61,8 +61,10 @@ static int decoder_new(struct ts_decoder **dp, const struct ts_decoder *like, co
 	d = calloc(1, sizeof(*d));
 	if (!d)
 		return -ENOMEM;
-	d->tep = tep_alloc();
+	d->scratch = malloc(TS_DEC_SCRATCH);
+	d->tep = d->scratch ? tep_alloc() : NULL;
 	if (!d->tep) {
+		free(d->scratch);
 		free(d);
 		return -ENOMEM;
 	}
@@ -115,11 +117,15 @@ void ts_decoder_free(struct ts_decoder *d)
 		return;
 	for (i = 0; i < sizeof(d->cache) / sizeof(d->cache[0]); i++) {
 		for (j = 0; d->cache[i] && j < 256; j++) {
-			ts_print_free(d->cache[i][j].prog);
-			free(d->cache[i][j].fields);
+			if (!d->cache[i][j])
+				continue;
+			ts_print_free(d->cache[i][j]->prog);
+			free(d->cache[i][j]->fields);
+			free(d->cache[i][j]);
 		}
 		free(d->cache[i]);
 	}
+	free(d->scratch);
 	trace_seq_destroy(&d->seq);
 	for (i = 0; i < d->nr_copies; i++)
 		free(d->copies[i]);
@@ -214,7 +220,7 @@ static void find_fields(struct ts_decoder *d, struct evcache *c)
 
 struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id)
 {
-	struct evcache **page, *c;
+	struct evcache ***page, **slot, *c;
 
 	if (id < 0 || id >= MAX_TP_ID)
 		return NULL;
@@ -224,7 +230,13 @@ struct evcache *ts_dec_lookup_slow(struct ts_decoder *d, int id)
 		if (!*page)
 			return NULL;
 	}
-	c = &(*page)[id % 256];
+	slot = &(*page)[id % 256];
+	if (!*slot) {
+		*slot = calloc(1, sizeof(**slot));
+		if (!*slot)
+			return NULL;
+	}
+	c = *slot;
 	if (c->state)
 		return c;
 	if (id < TS_DEC_FAST) /* made below, once: state is never 0 again */

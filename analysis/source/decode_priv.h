@@ -18,6 +18,7 @@
 #define MAX_TP_ID 65536
 #define NSTR 64
 #define PRINT_PAD 256 /* zeros after a payload printed by libtraceevent */
+#define TS_DEC_SCRATCH ((1u << 16) + PRINT_PAD) /* the largest payload printed, and the zeros */
 
 /*
  * A field as the hot path needs it, copied out of libtraceevent's scattered tep_format_field
@@ -193,7 +194,11 @@ struct ts_decoder {
 	struct refused refused[MAX_REFUSED];
 	int nr_refused;
 	struct tep_plugin_list *plugins;
-	struct evcache *cache[MAX_TP_ID / 256]; /* two-level, allocated on demand */
+	/*
+	 * By id, two-level: a page of 256 pointers, and each entry, made on first sight (a
+	 * trace names a few ids, far apart: pages of entries zeroed whole touched 64 KiB each)
+	 */
+	struct evcache **cache[MAX_TP_ID / 256];
 	struct evcache *fast[TS_DEC_FAST]; /* by id: the entries made, for ts_dec_lookup() */
 	struct strcache strs[NSTR];
 	int nr_strs;
@@ -215,7 +220,8 @@ struct ts_decoder {
 	struct ts_ksyms *ksyms;
 	char **copies; /* names and modules that are not the table's strings */
 	size_t nr_copies;
-	unsigned char scratch[(1u << 16) + PRINT_PAD];
+	/* ts_dec_print_info()'s copy of a payload: malloc'd, not zeroed (its pages untouched) */
+	unsigned char *scratch;
 	char err[256];
 };
 

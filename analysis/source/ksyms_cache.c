@@ -74,39 +74,51 @@ static void sum_word(struct fsum *s, uint64_t w)
 	s->words++;
 }
 
+/* the 8-byte word at @b, of any alignment (a fixed-size copy: one load) */
+static uint64_t word_at(const unsigned char *b)
+{
+	uint64_t w;
+
+	memcpy(&w, b, sizeof(w));
+	return w;
+}
+
 static void sum_update(struct fsum *s, const void *p, size_t n)
 {
-	const unsigned char *b = p;
-	uint64_t w[4], h0, h1, h2, h3;
+	const unsigned char *b = p, *end;
+	uint64_t w, h0, h1, h2, h3;
 
-	/* whole words by a fixed-size copy (one load): first up to lane 0 */
-	for (; n >= 8 && (s->words & 3); b += 8, n -= 8) {
-		memcpy(w, b, 8);
-		sum_word(s, w[0]);
-	}
+	/* whole words: first up to lane 0 */
+	for (; n >= 8 && (s->words & 3); b += 8, n -= 8)
+		sum_word(s, word_at(b));
+	/*
+	 * Then four words a step, each lane in a register and each word loaded straight into
+	 * its lane's xor (no copy through memory: 11 instructions a step, not 20); the word
+	 * count once, before the loop.
+	 */
 	h0 = s->h[0];
 	h1 = s->h[1];
 	h2 = s->h[2];
 	h3 = s->h[3];
-	for (; n >= sizeof(w); b += sizeof(w), n -= sizeof(w), s->words += 4) {
-		memcpy(w, b, sizeof(w));
-		h0 = (h0 ^ w[0]) * SUM_PRIME;
-		h1 = (h1 ^ w[1]) * SUM_PRIME;
-		h2 = (h2 ^ w[2]) * SUM_PRIME;
-		h3 = (h3 ^ w[3]) * SUM_PRIME;
+	end = b + (n & ~(size_t)31);
+	s->words += (n / 32) * 4;
+	n &= 31;
+	for (; b != end; b += 32) {
+		h0 = (h0 ^ word_at(b)) * SUM_PRIME;
+		h1 = (h1 ^ word_at(b + 8)) * SUM_PRIME;
+		h2 = (h2 ^ word_at(b + 16)) * SUM_PRIME;
+		h3 = (h3 ^ word_at(b + 24)) * SUM_PRIME;
 	}
 	s->h[0] = h0;
 	s->h[1] = h1;
 	s->h[2] = h2;
 	s->h[3] = h3;
-	for (; n >= 8; b += 8, n -= 8) {
-		memcpy(w, b, 8);
-		sum_word(s, w[0]);
-	}
+	for (; n >= 8; b += 8, n -= 8)
+		sum_word(s, word_at(b));
 	if (n) { /* the last partial word */
-		w[0] = 0;
-		memcpy(w, b, n);
-		sum_word(s, w[0]);
+		w = 0;
+		memcpy(&w, b, n);
+		sum_word(s, w);
 	}
 }
 
