@@ -136,11 +136,29 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 			 "count with the leader's payload); it is taken as not recorded");
 		return buf;
 	}
-	if (a->same_as && a->nr_samples && !s->opts.every_attr) {
+	if (a->exclude_kernel && !a->nr_samples) {
 		snprintf(buf, len,
-			 "records the same tracepoint as attr %d: its %llu samples are the same "
-			 "hits again (the analyses count each hit once)",
-			 a->same_as - 1, (unsigned long long)a->nr_samples);
+			 "was recorded with exclude_kernel (the :u modifier) and has no samples: a "
+			 "kernel tracepoint fires in the kernel, which it excludes, so it never "
+			 "fires; it is taken as not recorded");
+		return buf;
+	}
+	if (a->same_as && a->nr_samples && !s->opts.every_attr) {
+		int nr;
+		const struct ts_attr *twin = ts_reader_attrs(s->reader, &nr) + (a->same_as - 1);
+
+		/* a --filter on one of them is in no record: the counts say it */
+		if (twin->nr_samples + twin->nr_lost_samples != a->nr_samples + a->nr_lost_samples)
+			snprintf(buf, len,
+				 "repeats attr %d's tracepoint, not its hits (%llu samples to its "
+				 "%llu: a --filter, or lost events?): only attr %d's are analysed",
+				 a->same_as - 1, (unsigned long long)a->nr_samples,
+				 (unsigned long long)twin->nr_samples, a->same_as - 1);
+		else
+			snprintf(buf, len,
+				 "records the same tracepoint as attr %d: its %llu samples are the "
+				 "same hits again (the analyses count each hit once)",
+				 a->same_as - 1, (unsigned long long)a->nr_samples);
 		return buf;
 	}
 	return NULL;
@@ -340,13 +358,18 @@ enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s)
 	return s->kfrom;
 }
 
-/* The name of attr @i when it is a tracepoint that was sampled, else NULL. */
+/*
+ * The name of attr @i when it is a tracepoint that was sampled, else NULL: not when it is a
+ * member of a leader-sampled group, or excludes the kernel (:u) and has no samples (a kernel
+ * tracepoint then never fires: its events are not recorded, not none).
+ */
 static const char *attr_tracepoint(struct ts_source *s, const struct ts_attr *attr, char *buf,
 				   size_t len)
 {
 	const char *name = attr->name;
 
-	if (attr->type != PERF_TYPE_TRACEPOINT || (attr->not_sampled && !attr->nr_samples))
+	if (attr->type != PERF_TYPE_TRACEPOINT ||
+	    ((attr->not_sampled || attr->exclude_kernel) && !attr->nr_samples))
 		return NULL;
 	if (!name[0] && s->dec)
 		name = ts_decoder_event_name(s->dec, (int)attr->config);
