@@ -13,8 +13,9 @@
 # -d, --no-inherit, -p, -a -C 0, -k CLOCK_MONOTONIC, --switch-output pieces, -z, perf inject,
 # --namespaces and --all-cgroups, perf sched record, perf trace record, a tracepoint given
 # twice, a filter, -s (PERF_SAMPLE_READ), a leader-sampled group ({a,b}:S), event modifiers
-# (:k, and :u on a kernel tracepoint, which the kernel never samples: not recorded), and
-# --threads' folder, which tickscope refuses in one line.
+# (:k, and :u on a kernel tracepoint, which the kernel never samples: not recorded), the same
+# tracepoint twice with other hits (:u, --filter), -c 2, and -c 2 --no-period (not every hit:
+# not recorded), and --threads' folder, which tickscope refuses in one line.
 # Needs root, tracefs and perf; without them it skips with the reason.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
@@ -303,8 +304,7 @@ fi
 # were dropped as repeats of the first's (none): "sched_switch (recorded, no events)".
 if record twice-u perf record -e sched:sched_switch:u -e sched:sched_switch \
 	-e sched:sched_waking -a -o "$T/twice-u.data" -- $W; then
-	shape twice-u "$T/twice-u.data"
-	oracle_timehist_check twice-u "$T/twice-u.data"
+	shape twice-u "$T/twice-u.data" # perf sched timehist reads none: it takes attr 0
 	n=$(perf report --stats -i "$T/twice-u.data" 2>/dev/null |
 		sed -n '/^sched:sched_switch stats:/{n;s/^ *SAMPLE events: *\([0-9]*\).*/\1/p}')
 	"$TICKSCOPE" report -i "$T/twice-u.data" --kallsyms "$K" 2>/dev/null |
@@ -320,6 +320,34 @@ if record twice-filter perf record -e sched:sched_switch --filter 'prev_pid == 0
 	grep -q "attr 1 (sched:sched_switch) repeats attr 0's tracepoint, not its hits" \
 		"$T/twice-filter.err"
 	ok $? "twice-filter: the report says attr 1 repeats attr 0's tracepoint, not its hits"
+fi
+# -c 2: with PERF_SAMPLE_PERIOD (perf's default) the kernel still samples every hit of a
+# tracepoint, each sample's period 1: analysed as with -c 1 (perf sched timehist agrees).
+# With --no-period it samples every second hit: the analyses, which need every hit (a
+# switch-out without its switch-in), were computed from half of them, silently. Such a
+# tracepoint is now not recorded, said in one line; dump prints its samples as perf script.
+if record c2 perf record -c 2 -e sched:sched_switch,sched:sched_waking -a -o "$T/c2.data" \
+	-- $W; then
+	shape c2 "$T/c2.data"
+	oracle_timehist_check c2 "$T/c2.data"
+fi
+if record c2-np perf record -c 2 --no-period -e sched:sched_switch,sched:sched_waking -a \
+	-o "$T/c2-np.data" -- $W; then
+	shape c2-np "$T/c2-np.data"
+	perf evlist -v -i "$T/c2-np.data" 2>/dev/null | grep '^sched:sched_switch:' |
+		grep -q 'sample_freq }: 2, sample_type: IP|TID|TIME|CPU|RAW|IDENTIFIER,'
+	ok $? "c2-np: perf says sched_switch has period 2 and no PERF_SAMPLE_PERIOD"
+	"$TICKSCOPE" report -i "$T/c2-np.data" --kallsyms "$K" >"$T/c2.txt" 2>"$T/c2.err"
+	grep -q 'sched_switch\* (not recorded), sched_waking (not recorded)' "$T/c2.txt"
+	ok $? "c2-np: the report has sched_switch and sched_waking as not recorded"
+	[ "$(grep -c 'is sampled 1 hit in 2 (perf record -c 2 --no-period)' "$T/c2.err")" -eq 2 ]
+	ok $? "c2-np: the report says why, once for each event"
+	perf script -i "$T/c2-np.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/c2-plugin.txt" 2>"$T/c2-plugin.err"
+	grep -q 'sched_switch\* (not recorded)' "$T/c2-plugin.txt" &&
+		grep -q 'sampled 1 hit in N (perf record -c N --no-period) are left out' \
+			"$T/c2-plugin.err"
+	ok $? "c2-np: so has the plugin's report, and it says why"
 fi
 
 rm -f "$T"/*.data "$T"/*.data.*

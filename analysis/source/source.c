@@ -119,6 +119,18 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	return ts_source_load_kallsyms(s);
 }
 
+/*
+ * A tracepoint sampled 1 hit in N (perf record -c N --no-period, N > 1): the analyses need
+ * every hit (a switch-in without its switch-out), so its samples are left out and it is not
+ * recorded. With PERF_SAMPLE_PERIOD (perf's default) the kernel samples every hit of a
+ * tracepoint whatever N (perf_swevent_event()), each sample's period 1.
+ */
+static int subsampled(const struct ts_attr *a)
+{
+	return a->type == PERF_TYPE_TRACEPOINT && !(a->hits >> 63) && a->hits > 1 &&
+	       !(a->sample_type & PERF_SAMPLE_PERIOD);
+}
+
 int ts_source_attr_decoded(const struct ts_attr *a)
 {
 	return a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_RAW);
@@ -134,6 +146,15 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 			 "is not sampled, only counted in its group leader's samples (leader "
 			 "sampling, {...}:S): its hits are not events (perf script prints each "
 			 "count with the leader's payload); it is taken as not recorded");
+		return buf;
+	}
+	if (subsampled(a) && !s->opts.every_attr) {
+		snprintf(buf, len,
+			 "is sampled 1 hit in %llu (perf record -c %llu --no-period): the analyses "
+			 "need every hit, so its %llu samples are left out and it is taken as not "
+			 "recorded (record it with -c 1, or without --no-period)",
+			 (unsigned long long)a->hits, (unsigned long long)a->hits,
+			 (unsigned long long)a->nr_samples);
 		return buf;
 	}
 	if (a->exclude_kernel && !a->nr_samples) {
@@ -183,7 +204,7 @@ static int __attribute__((noinline)) route_of(struct ts_source *s, const struct 
 	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
 	if (a->type != PERF_TYPE_TRACEPOINT || !(a->sample_type & PERF_SAMPLE_RAW) || !s->dec)
 		route = SRC_ROUTE_DROP;
-	else if (a->same_as && !s->opts.every_attr) /* ts_source_attr_left_out() */
+	else if ((a->same_as || subsampled(a)) && !s->opts.every_attr) /* attr_left_out() */
 		route = SRC_ROUTE_DROP;
 	if (route == SRC_ROUTE_RAW && ts_source_keeps_stack(s->kinds, a->config))
 		route = SRC_ROUTE_IPS;
@@ -369,7 +390,8 @@ static const char *attr_tracepoint(struct ts_source *s, const struct ts_attr *at
 	const char *name = attr->name;
 
 	if (attr->type != PERF_TYPE_TRACEPOINT ||
-	    ((attr->not_sampled || attr->exclude_kernel) && !attr->nr_samples))
+	    ((attr->not_sampled || attr->exclude_kernel) && !attr->nr_samples) ||
+	    (subsampled(attr) && !s->opts.every_attr))
 		return NULL;
 	if (!name[0] && s->dec)
 		name = ts_decoder_event_name(s->dec, (int)attr->config);
