@@ -78,7 +78,7 @@ struct plugin {
 		int32_t verdict;
 	} ids[IDS_SLOTS];
 	int nr_ids;
-	uint64_t nr_member, nr_repeat; /* samples left out, for stop()'s warnings */
+	uint64_t nr_member, nr_repeat, nr_subsampled; /* samples left out, for stop()'s warnings */
 };
 
 /*
@@ -379,7 +379,7 @@ static void note_other_thread(struct plugin *p, int32_t pid, int32_t tid)
 		p->first_other = tid;
 }
 
-enum { KEEP, MEMBER, REPEAT, NOT_TRACEPOINT, NO_ATTR };
+enum { KEEP, MEMBER, REPEAT, SUBSAMPLED, NOT_TRACEPOINT, NO_ATTR };
 
 /* @attr's slot in p->seen: its own, or the empty one where it would go */
 static inline struct seen_attr *seen_slot(struct plugin *p, const struct perf_event_attr *attr)
@@ -399,7 +399,8 @@ static inline struct seen_attr *seen_slot(struct plugin *p, const struct perf_ev
  * What the CLI's source leaves out (ts_source_attr_left_out()), for perf's @attr: MEMBER, an
  * attr without a sample period (a member of a leader-sampled group, {a,b}:S, whose samples
  * perf makes from the leader's counts, with the leader's payload), or REPEAT, a second attr of
- * a tracepoint (-e X -e X: the same hits again); else KEEP.
+ * a tracepoint (-e X -e X: the same hits again), or SUBSAMPLED, a tracepoint sampled 1 hit in N
+ * (perf record -c N --no-period); else KEEP.
  */
 static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, uint64_t id)
 {
@@ -413,6 +414,9 @@ static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, u
 	a = ts_reader_attr_of_id(ts_source_reader(p->src), id);
 	if (!attr->freq && !attr->sample_period)
 		v = MEMBER;
+	else if (!attr->freq && attr->sample_period > 1 &&
+		 !(attr->sample_type & PERF_SAMPLE_PERIOD))
+		v = SUBSAMPLED; /* -c N --no-period: 1 hit in N, not every hit (source.c) */
 	else if (a) /* the file's attr: the repeat is the later one in the file, as the CLI has it */
 		v = a->same_as ? REPEAT : KEEP;
 	for (i = 0; !a && v == KEEP && i < SEEN_SLOTS; i++)
@@ -491,6 +495,10 @@ int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, vo
 		return 1;
 	case REPEAT:
 		p->nr_repeat++;
+		p->nr_samples++;
+		return 1;
+	case SUBSAMPLED:
+		p->nr_subsampled++;
 		p->nr_samples++;
 		return 1;
 	}
@@ -586,6 +594,12 @@ int stop(void *data, void *ctx)
 			"tickscope.so: %llu samples of a tracepoint recorded twice (the same hits "
 			"again) are left out, so that each hit counts once\n",
 			(unsigned long long)p->nr_repeat);
+	if (p->nr_subsampled)
+		fprintf(stderr,
+			"tickscope.so: %llu samples of tracepoints sampled 1 hit in N (perf record -c "
+			"N --no-period) are left out, as the CLI leaves them out: the analyses need every hit; "
+			"those events are taken as not recorded\n",
+			(unsigned long long)p->nr_subsampled);
 	if (nr_bad)
 		fprintf(stderr,
 			"tickscope.so: %llu of %llu samples did not decode; the first: %s\n",

@@ -321,6 +321,42 @@ if command -v gnuplot >/dev/null; then
 else
 	skip "plot -o DIR with links" "no gnuplot"
 fi
+# An input in the output folder under an output's name was replaced by that output (the user's
+# trace became a table, or gnuplot's image, or remove_stale() removed it); now refused, the
+# input as it was. The output names are taken from a run into an empty folder.
+mkdir -p "$T/in-out"
+"$TICKSCOPE" report "$tiny" --tsv "$T/in-out" >/dev/null 2>&1
+tsv=$(ls "$T/in-out" | grep '\.tsv$' | tail -1)
+rm -f "$T/in-out"/*
+cp "$tiny" "$T/in-out/$tsv"
+mistake "report -i DIR/$tsv --tsv DIR: one line, the input not replaced" 1 \
+	"^tickscope: writing the report to $T/in-out: an output file is this command's input \(not replaced\)$" \
+	report "$T/in-out/$tsv" --tsv "$T/in-out"
+cmp -s "$tiny" "$T/in-out/$tsv"
+ok $? "report --tsv: the input named like an output ($tsv) is as it was"
+cp "$tiny" "$T/in-out/k" # a kallsyms named like an output: the same
+printf 'ffffffff81000000 T _text\n' >"$T/in-out/$tsv"
+mistake "report --kallsyms DIR/$tsv --tsv DIR: one line" 1 \
+	"^tickscope: writing the report to $T/in-out: an output file is this command's input" \
+	report "$T/in-out/k" --kallsyms "$T/in-out/$tsv" --tsv "$T/in-out"
+is "$(cat "$T/in-out/$tsv")" "ffffffff81000000 T _text" "report --tsv: the kallsyms is as it was"
+if command -v gnuplot >/dev/null; then
+	mkdir -p "$T/in-pl"
+	cp "$drawn" "$T/in-pl/$png"
+	mistake "plot -i DIR/$png -o DIR: one line, before gnuplot writes it" 1 \
+		"^tickscope: cannot write $T/in-pl/$png: an output file is this command's input" \
+		plot "$T/in-pl/$png" -o "$T/in-pl"
+	cmp -s "$drawn" "$T/in-pl/$png"
+	ok $? "plot -o: the input named like a chart ($png) is as it was"
+	cp "$tiny" "$T/in-pl/bench-box.gp"
+	mistake "plot A B -o DIR, B named like a gnuplot script: one line" 1 \
+		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
+		plot "$drawn" "$T/in-pl/bench-box.gp" -o "$T/in-pl"
+	cmp -s "$tiny" "$T/in-pl/bench-box.gp"
+	ok $? "plot A B -o: the input named like a script is as it was"
+else
+	skip "plot -o DIR holding the input" "no gnuplot"
+fi
 
 # meta.txt beside a run's trace (boards/record.sh's): run= and runs= were read by atoi(), so
 # run=-3 became the JSON run 18446744073709551613 and run=x a run 0; now a run number that is

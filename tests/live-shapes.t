@@ -12,8 +12,10 @@
 # software events mixed with tracepoints (other sample_types), -c 1 and -F, --sample-cpu, -T,
 # -d, --no-inherit, -p, -a -C 0, -k CLOCK_MONOTONIC, --switch-output pieces, -z, perf inject,
 # --namespaces and --all-cgroups, perf sched record, perf trace record, a tracepoint given
-# twice, a filter, -s (PERF_SAMPLE_READ), a leader-sampled group ({a,b}:S), and
-# --threads' folder, which tickscope refuses in one line.
+# twice, a filter, -s (PERF_SAMPLE_READ), a leader-sampled group ({a,b}:S), event modifiers
+# (:k, and :u on a kernel tracepoint, which the kernel never samples: not recorded), the same
+# tracepoint twice with other hits (:u, --filter), -c 2, and -c 2 --no-period (not every hit:
+# not recorded), and --threads' folder, which tickscope refuses in one line.
 # Needs root, tracefs and perf; without them it skips with the reason.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
@@ -273,6 +275,79 @@ if record group perf record -e '{sched:sched_switch,sched:sched_wakeup}:S' -a \
 	ok $? "group: dump says the member is not sampled"
 	"$TICKSCOPE" report -i "$T/group.data" 2>/dev/null | grep -q 'sched_wakeup (not recorded)'
 	ok $? "group: the report has sched_wakeup as not recorded"
+fi
+
+# Event modifiers: :k records as before; :u (exclude_kernel) on a kernel tracepoint opens, and
+# the kernel then never samples it (it fires in kernel mode). Its events are not recorded, not
+# none: a report of "0 wakes" from it would be wrong. The kernel's answer is the oracle: perf
+# evlist -v shows the flag, perf report --stats no sample of it.
+if record modifiers perf record -e sched:sched_switch:k -e sched:sched_waking:u -a \
+	-o "$T/modifiers.data" -- $W; then
+	shape modifiers "$T/modifiers.data"
+	oracle_timehist_check modifiers "$T/modifiers.data"
+	perf evlist -v -i "$T/modifiers.data" 2>/dev/null |
+		grep -q '^sched:sched_waking: .*exclude_kernel: 1' &&
+		! perf report --stats -i "$T/modifiers.data" 2>/dev/null |
+			grep -q '^sched:sched_waking stats:'
+	ok $? "modifiers: perf says sched_waking:u excludes the kernel and has no sample"
+	"$TICKSCOPE" report -i "$T/modifiers.data" --kallsyms "$K" >"$T/mod.txt" 2>"$T/mod.err"
+	grep -q 'sched_switch\* [1-9][0-9]*, sched_waking (not recorded)' "$T/mod.txt"
+	ok $? "modifiers: the report has sched_waking as not recorded, not as no events"
+	grep -q 'warning: .*: attr 1 (sched:sched_waking) was recorded with exclude_kernel' \
+		"$T/mod.err"
+	ok $? "modifiers: the report says why (exclude_kernel, the :u modifier)"
+	perf script -i "$T/modifiers.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" 2>/dev/null | grep -q 'sched_waking (not recorded)'
+	ok $? "modifiers: so has the plugin's report"
+fi
+# The same tracepoint twice, the first with :u: not the same hits. The second attr's samples
+# were dropped as repeats of the first's (none): "sched_switch (recorded, no events)".
+if record twice-u perf record -e sched:sched_switch:u -e sched:sched_switch \
+	-e sched:sched_waking -a -o "$T/twice-u.data" -- $W; then
+	shape twice-u "$T/twice-u.data" # perf sched timehist reads none: it takes attr 0
+	n=$(perf report --stats -i "$T/twice-u.data" 2>/dev/null |
+		sed -n '/^sched:sched_switch stats:/{n;s/^ *SAMPLE events: *\([0-9]*\).*/\1/p}')
+	"$TICKSCOPE" report -i "$T/twice-u.data" --kallsyms "$K" 2>/dev/null |
+		grep -q "sched_switch\* ${n:-none}, sched_waking [1-9]"
+	ok $? "twice-u: the report analyses the second attr's $n sched_switch samples"
+fi
+# The same tracepoint twice, one filtered: the filter is in no record; the counts differ, and
+# the warning says that they are not the same hits.
+if record twice-filter perf record -e sched:sched_switch --filter 'prev_pid == 0' \
+	-e sched:sched_switch -e sched:sched_waking -a -o "$T/twice-filter.data" -- $W; then
+	shape twice-filter "$T/twice-filter.data"
+	"$TICKSCOPE" report -i "$T/twice-filter.data" >/dev/null 2>"$T/twice-filter.err"
+	grep -q "attr 1 (sched:sched_switch) repeats attr 0's tracepoint, not its hits" \
+		"$T/twice-filter.err"
+	ok $? "twice-filter: the report says attr 1 repeats attr 0's tracepoint, not its hits"
+fi
+# -c 2: with PERF_SAMPLE_PERIOD (perf's default) the kernel still samples every hit of a
+# tracepoint, each sample's period 1: analysed as with -c 1 (perf sched timehist agrees).
+# With --no-period it samples every second hit: the analyses, which need every hit (a
+# switch-out without its switch-in), were computed from half of them, silently. Such a
+# tracepoint is now not recorded, said in one line; dump prints its samples as perf script.
+if record c2 perf record -c 2 -e sched:sched_switch,sched:sched_waking -a -o "$T/c2.data" \
+	-- $W; then
+	shape c2 "$T/c2.data"
+	oracle_timehist_check c2 "$T/c2.data"
+fi
+if record c2-np perf record -c 2 --no-period -e sched:sched_switch,sched:sched_waking -a \
+	-o "$T/c2-np.data" -- $W; then
+	shape c2-np "$T/c2-np.data"
+	perf evlist -v -i "$T/c2-np.data" 2>/dev/null | grep '^sched:sched_switch:' |
+		grep -q 'sample_freq }: 2, sample_type: IP|TID|TIME|CPU|RAW|IDENTIFIER,'
+	ok $? "c2-np: perf says sched_switch has period 2 and no PERF_SAMPLE_PERIOD"
+	"$TICKSCOPE" report -i "$T/c2-np.data" --kallsyms "$K" >"$T/c2.txt" 2>"$T/c2.err"
+	grep -q 'sched_switch\* (not recorded), sched_waking (not recorded)' "$T/c2.txt"
+	ok $? "c2-np: the report has sched_switch and sched_waking as not recorded"
+	[ "$(grep -c 'is sampled 1 hit in 2 (perf record -c 2 --no-period)' "$T/c2.err")" -eq 2 ]
+	ok $? "c2-np: the report says why, once for each event"
+	perf script -i "$T/c2-np.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/c2-plugin.txt" 2>"$T/c2-plugin.err"
+	grep -q 'sched_switch\* (not recorded)' "$T/c2-plugin.txt" &&
+		grep -q 'sampled 1 hit in N (perf record -c N --no-period) are left out' \
+			"$T/c2-plugin.err"
+	ok $? "c2-np: so has the plugin's report, and it says why"
 fi
 
 rm -f "$T"/*.data "$T"/*.data.*

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "jobs.h"
 #include "tickscope/analysis.h"
 #include "tickscope/chart.h"
@@ -156,9 +157,11 @@ static int variant_args(const struct plot_args *p)
 {
 	if (p->nr_files > TS_PLOT_MAX_VARIANTS)
 		return cli_error("plot: at most %d files side by side", TS_PLOT_MAX_VARIANTS);
-	for (int i = 0; i < p->nr_files; i++)
+	for (int i = 0; i < p->nr_files; i++) {
 		if (readable(p->files[i]))
 			return 1;
+		ts_out_keep(p->files[i]); /* no chart replaces one of them */
+	}
 	return cli_jobs_workers(0, p->nr_files) < 0;
 }
 

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "common/io.h"
 #include "tickscope/analysis.h"
 
 #define MAX_OPTS 32
@@ -163,6 +164,9 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 	if ((c->common & CLI_ONE_INPUT) && cli_check_operands(c->name, c->in, argc, argv, optind))
 		return 2;
 	c->input = cli_input(c->in, argc, argv, optind);
+	/* no output replaces an input (report -i d/events.tsv --tsv d) */
+	ts_out_keep(c->input);
+	ts_out_keep(c->kallsyms);
 	/*
 	 * perf.data is only the default (of info, dump, report and plot, the commands parsed
 	 * here): a new user without one is told so, not just ENOENT

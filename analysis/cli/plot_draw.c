@@ -187,7 +187,8 @@ static void remove_stale(const struct ts_charts *cs)
 
 /*
  * gnuplot writes each chart's PNG and SVG through whatever is at their paths: a symbolic link
- * there (out/x.png -> ~/photo.png) would be written through, outside the folder.
+ * there (out/x.png -> ~/photo.png) would be written through, outside the folder. Nor may it
+ * replace, or remove_stale() remove, an input of this command found there (ts_out_keep()).
  */
 static int check_links(const struct ts_charts *cs)
 {
@@ -197,9 +198,12 @@ static int check_links(const struct ts_charts *cs)
 	size_t i, e;
 
 	for (i = 0; i < cs->nr; i++)
-		for (e = 0; !cs->c[i].missing[0] && e < sizeof(ext) / sizeof(ext[0]); e++) {
+		for (e = 0; e < sizeof(ext) / sizeof(ext[0]); e++) {
 			snprintf(path, sizeof(path), "%s/%s%s", cs->dir, cs->c[i].name, ext[e]);
-			if (!lstat(path, &st) && S_ISLNK(st.st_mode))
+			if (ts_out_kept(path))
+				return cli_error("cannot write %s: %s", path,
+						 ts_strerror(-TS_EOUTINPUT));
+			if (!cs->c[i].missing[0] && !lstat(path, &st) && S_ISLNK(st.st_mode))
 				return cli_error("cannot write %s: %s", path,
 						 ts_strerror(-TS_EOUTLINK));
 		}

@@ -61,13 +61,57 @@ int ts_stream_err(FILE *f)
 	return -EIO;
 }
 
+/* The files no output may replace (ts_out_keep()): the command's inputs, set up by main. */
+#define KEEP_MAX 8
+static struct {
+	dev_t dev;
+	ino_t ino;
+} keep[KEEP_MAX];
+static int nr_keep;
+
+void ts_out_keep(const char *path)
+{
+	struct stat st;
+
+	if (!path || nr_keep >= KEEP_MAX || stat(path, &st) || !S_ISREG(st.st_mode))
+		return;
+	keep[nr_keep].dev = st.st_dev;
+	keep[nr_keep++].ino = st.st_ino;
+}
+
+static int kept(const struct stat *st)
+{
+	int i;
+
+	for (i = 0; i < nr_keep; i++)
+		if (keep[i].dev == st->st_dev && keep[i].ino == st->st_ino)
+			return 1;
+	return 0;
+}
+
+int ts_out_kept(const char *path)
+{
+	struct stat st;
+
+	return nr_keep && !lstat(path, &st) && kept(&st);
+}
+
 FILE *ts_fopen_w(const char *path, int *err)
 {
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0666);
+	/* with inputs to keep, truncated only once it is known not to be one of them */
+	int fd = open(path, O_WRONLY | O_CREAT | (nr_keep ? 0 : O_TRUNC) | O_NOFOLLOW | O_CLOEXEC,
+		      0666);
+	struct stat st;
 	FILE *f;
 
 	if (fd < 0) {
 		*err = errno == ELOOP ? -TS_EOUTLINK : -errno;
+		return NULL;
+	}
+	if (nr_keep && !fstat(fd, &st) &&
+	    (kept(&st) || (S_ISREG(st.st_mode) && ftruncate(fd, 0)))) {
+		*err = kept(&st) ? -TS_EOUTINPUT : -errno;
+		close(fd);
 		return NULL;
 	}
 	f = fdopen(fd, "w");

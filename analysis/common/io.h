@@ -41,6 +41,17 @@ int ts_stream_err(FILE *f);
  */
 FILE *ts_fopen_w(const char *path, int *err);
 
+/*
+ * ts_out_keep() - have ts_fopen_w() refuse to replace the file at @path (followed, if a link):
+ * an input of this command, found in the output folder under an output's name (report -i
+ * d/events.tsv --tsv d), with -TS_EOUTINPUT. Call it from main, before any thread: at most 8
+ * files are kept; others, and paths that are not regular files, are ignored.
+ */
+void ts_out_keep(const char *path);
+
+/* ts_out_kept() - 1 if @path (not followed) is a file ts_out_keep() keeps, else 0. */
+int ts_out_kept(const char *path);
+
 /* ts_fclose_err() - ts_stream_err(), then fclose() @f. Return: 0 or a negative errno. */
 int ts_fclose_err(FILE *f);
 

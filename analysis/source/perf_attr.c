@@ -243,8 +243,15 @@ int ts_reader_add_attr(struct ts_reader *r, const void *attr, size_t size, const
 	a->sample_id_all = pa.sample_id_all;
 	a->index = r->nr_attrs;
 	a->not_sampled = !pa.freq && !pa.sample_period;
+	a->exclude_kernel = pa.exclude_kernel;
+	a->exclude_user = pa.exclude_user;
+	a->hits = pa.sample_period | (uint64_t)pa.freq << 63; /* a union with sample_freq */
+	/* -e X:u -e X, or -e X -c 2 -e X: the same tracepoint, other hits */
 	for (i = 0; a->type == PERF_TYPE_TRACEPOINT && i < (size_t)r->nr_attrs && !a->same_as; i++)
-		if (r->attrs[i].type == PERF_TYPE_TRACEPOINT && r->attrs[i].config == a->config)
+		if (r->attrs[i].type == PERF_TYPE_TRACEPOINT && r->attrs[i].config == a->config &&
+		    r->attrs[i].hits == a->hits &&
+		    r->attrs[i].exclude_kernel == a->exclude_kernel &&
+		    r->attrs[i].exclude_user == a->exclude_user)
 			a->same_as = (int)i + 1;
 	layout_attr(a, &r->layout[r->nr_attrs]);
 	for (i = 0; i < nr_ids; i++) {

@@ -119,6 +119,18 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 	return ts_source_load_kallsyms(s);
 }
 
+/*
+ * A tracepoint sampled 1 hit in N (perf record -c N --no-period, N > 1): the analyses need
+ * every hit (a switch-in without its switch-out), so its samples are left out and it is not
+ * recorded. With PERF_SAMPLE_PERIOD (perf's default) the kernel samples every hit of a
+ * tracepoint whatever N (perf_swevent_event()), each sample's period 1.
+ */
+static int subsampled(const struct ts_attr *a)
+{
+	return a->type == PERF_TYPE_TRACEPOINT && !(a->hits >> 63) && a->hits > 1 &&
+	       !(a->sample_type & PERF_SAMPLE_PERIOD);
+}
+
 int ts_source_attr_decoded(const struct ts_attr *a)
 {
 	return a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_RAW);
@@ -136,11 +148,38 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 			 "count with the leader's payload); it is taken as not recorded");
 		return buf;
 	}
-	if (a->same_as && a->nr_samples && !s->opts.every_attr) {
+	if (subsampled(a) && !s->opts.every_attr) {
 		snprintf(buf, len,
-			 "records the same tracepoint as attr %d: its %llu samples are the same "
-			 "hits again (the analyses count each hit once)",
-			 a->same_as - 1, (unsigned long long)a->nr_samples);
+			 "is sampled 1 hit in %llu (perf record -c %llu --no-period): the analyses "
+			 "need every hit, so its %llu samples are left out and it is taken as not "
+			 "recorded (record it with -c 1, or without --no-period)",
+			 (unsigned long long)a->hits, (unsigned long long)a->hits,
+			 (unsigned long long)a->nr_samples);
+		return buf;
+	}
+	if (a->exclude_kernel && !a->nr_samples) {
+		snprintf(buf, len,
+			 "was recorded with exclude_kernel (the :u modifier) and has no samples: a "
+			 "kernel tracepoint fires in the kernel, which it excludes, so it never "
+			 "fires; it is taken as not recorded");
+		return buf;
+	}
+	if (a->same_as && a->nr_samples && !s->opts.every_attr) {
+		int nr;
+		const struct ts_attr *twin = ts_reader_attrs(s->reader, &nr) + (a->same_as - 1);
+
+		/* a --filter on one of them is in no record: the counts say it */
+		if (twin->nr_samples + twin->nr_lost_samples != a->nr_samples + a->nr_lost_samples)
+			snprintf(buf, len,
+				 "repeats attr %d's tracepoint, not its hits (%llu samples to its "
+				 "%llu: a --filter, or lost events?): only attr %d's are analysed",
+				 a->same_as - 1, (unsigned long long)a->nr_samples,
+				 (unsigned long long)twin->nr_samples, a->same_as - 1);
+		else
+			snprintf(buf, len,
+				 "records the same tracepoint as attr %d: its %llu samples are the "
+				 "same hits again (the analyses count each hit once)",
+				 a->same_as - 1, (unsigned long long)a->nr_samples);
 		return buf;
 	}
 	return NULL;
@@ -165,7 +204,7 @@ static int __attribute__((noinline)) route_of(struct ts_source *s, const struct 
 	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
 	if (a->type != PERF_TYPE_TRACEPOINT || !(a->sample_type & PERF_SAMPLE_RAW) || !s->dec)
 		route = SRC_ROUTE_DROP;
-	else if (a->same_as && !s->opts.every_attr) /* ts_source_attr_left_out() */
+	else if ((a->same_as || subsampled(a)) && !s->opts.every_attr) /* attr_left_out() */
 		route = SRC_ROUTE_DROP;
 	if (route == SRC_ROUTE_RAW && ts_source_keeps_stack(s->kinds, a->config))
 		route = SRC_ROUTE_IPS;
@@ -340,13 +379,19 @@ enum ts_kallsyms_from ts_source_kallsyms_from(const struct ts_source *s)
 	return s->kfrom;
 }
 
-/* The name of attr @i when it is a tracepoint that was sampled, else NULL. */
+/*
+ * The name of attr @i when it is a tracepoint that was sampled, else NULL: not when it is a
+ * member of a leader-sampled group, or excludes the kernel (:u) and has no samples (a kernel
+ * tracepoint then never fires: its events are not recorded, not none).
+ */
 static const char *attr_tracepoint(struct ts_source *s, const struct ts_attr *attr, char *buf,
 				   size_t len)
 {
 	const char *name = attr->name;
 
-	if (attr->type != PERF_TYPE_TRACEPOINT || (attr->not_sampled && !attr->nr_samples))
+	if (attr->type != PERF_TYPE_TRACEPOINT ||
+	    ((attr->not_sampled || attr->exclude_kernel) && !attr->nr_samples) ||
+	    (subsampled(attr) && !s->opts.every_attr))
 		return NULL;
 	if (!name[0] && s->dec)
 		name = ts_decoder_event_name(s->dec, (int)attr->config);

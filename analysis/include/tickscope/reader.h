@@ -27,13 +27,24 @@ struct ts_attr {
 	uint64_t nr_samples; /* counted while reading */
 	uint64_t nr_lost_samples; /* from LOST_SAMPLES records naming this attr */
 	int index;
-	/* 1 + the index of an earlier tracepoint attr of the same tracepoint (the same hits), or 0 */
+	/*
+	 * 1 + the index of an earlier tracepoint attr of the same tracepoint and the same hits, or
+	 * 0: the same sample period (or frequency) and the same exclude_user and exclude_kernel
+	 * (the :u and :k modifiers), so that the kernel samples each hit in both.
+	 */
 	int same_as;
+	uint64_t hits; /* sample_period or sample_freq, freq at bit 63: same_as compares it */
 	/*
 	 * No sample period nor frequency: the kernel writes no samples for it. A member of a
 	 * leader-sampled group ({a,b}:S) is only counted in its leader's PERF_SAMPLE_READ values.
 	 */
 	int not_sampled;
+	/*
+	 * exclude_kernel (the :u modifier): a tracepoint of the kernel fires in kernel mode, which
+	 * the kernel then never samples; only a uprobe's fires in user mode.
+	 */
+	int exclude_kernel;
+	int exclude_user;
 };
 
 /* A sample, parsed against its attr's sample_type. Pointers are valid in the callback only. */
