@@ -116,6 +116,123 @@ const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos)
 	return NULL;
 }
 
+uint32_t *ts_map32_find(const struct ts_map32 *m, uint32_t key)
+{
+	size_t i;
+
+	if (!m->nr)
+		return NULL;
+	for (i = ts_map32_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+		if (m->e[i].key == key)
+			return &m->e[i].val;
+		if (m->e[i].key == TS_MAP32_EMPTY)
+			return NULL;
+	}
+}
+
+static int rehash32(struct ts_map32 *m, size_t cap)
+{
+	struct ts_map32_ent *old = m->e;
+	size_t oldcap = m->cap, i, j;
+
+	m->e = malloc(cap * sizeof(*m->e));
+	if (!m->e) {
+		m->e = old;
+		return -ENOMEM;
+	}
+	m->cap = cap;
+	for (i = 0; i < cap; i++)
+		m->e[i].key = TS_MAP32_EMPTY;
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].key == TS_MAP32_EMPTY)
+			continue;
+		for (j = ts_map32_slot(m, old[i].key); m->e[j].key != TS_MAP32_EMPTY;
+		     j = (j + 1) & (cap - 1))
+			;
+		m->e[j] = old[i];
+	}
+	free(old);
+	return 0;
+}
+
+int ts_map32_add(struct ts_map32 *m, uint32_t key, uint32_t **val)
+{
+	size_t i;
+
+	if (key == TS_MAP32_EMPTY)
+		return -EINVAL;
+	if ((m->nr + 1) * 4 > m->cap * 3) {
+		int err = rehash32(m, m->cap ? m->cap * 2 : 64);
+		if (err)
+			return err;
+	}
+	for (i = ts_map32_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+		if (m->e[i].key == key) {
+			*val = &m->e[i].val;
+			return 0;
+		}
+		if (m->e[i].key == TS_MAP32_EMPTY)
+			break;
+	}
+	m->e[i].key = key;
+	m->e[i].val = 0;
+	m->nr++;
+	*val = &m->e[i].val;
+	return 1;
+}
+
+int ts_map32_remove(struct ts_map32 *m, uint32_t key)
+{
+	size_t i, j, mask = m->cap - 1;
+	uint32_t *v = ts_map32_find(m, key);
+
+	if (!v)
+		return 0;
+	i = (size_t)((struct ts_map32_ent *)(void *)((char *)v -
+						      offsetof(struct ts_map32_ent, val)) -
+		     m->e);
+	/* as ts_map_remove(): no lookup may meet a hole */
+	for (j = (i + 1) & mask; m->e[j].key != TS_MAP32_EMPTY; j = (j + 1) & mask) {
+		size_t home = ts_map32_slot(m, m->e[j].key);
+
+		if (((j - home) & mask) >= ((j - i) & mask)) {
+			m->e[i] = m->e[j];
+			i = j;
+		}
+	}
+	m->e[i].key = TS_MAP32_EMPTY;
+	m->nr--;
+	return 1;
+}
+
+void ts_map32_release(struct ts_map32 *m)
+{
+	free(m->e);
+	m->e = NULL;
+	m->cap = m->nr = 0;
+}
+
+void *ts_blocks_add(struct ts_blocks *b)
+{
+	size_t j = b->nr / TS_OBJTAB_FIRST + 1;
+	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
+
+	if (k >= TS_OBJTAB_BLOCKS)
+		return NULL;
+	if (!b->blk[k] && !(b->blk[k] = calloc((size_t)TS_OBJTAB_FIRST << k, b->size)))
+		return NULL; /* the first object of block k: its room */
+	return ts_blocks_at(b, b->nr++);
+}
+
+void ts_blocks_release(struct ts_blocks *b)
+{
+	for (size_t i = 0; i < TS_OBJTAB_BLOCKS; i++) {
+		free(b->blk[i]);
+		b->blk[i] = NULL;
+	}
+	b->nr = 0;
+}
+
 void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
 {
 	uint64_t *v = ts_map_find(&t->map, key);
