@@ -235,35 +235,87 @@ void ts_blocks_release(struct ts_blocks *b)
 
 void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
 {
-	uint64_t *v = ts_map_find(&t->map, key);
+	uint64_t *v;
+	uint32_t *n;
 
+	if (!t->wide) {
+		n = key < TS_MAP32_EMPTY ? ts_map32_find(&t->narrow, (uint32_t)key) : NULL;
+		return n ? ts_objtab_at(t, *n - 1) : NULL;
+	}
+	v = ts_map_find(&t->map, key);
 	return v ? (void *)(uintptr_t)*v : NULL;
+}
+
+/* The first key wider than 32 bits: every object into the map of addresses. */
+static int widen(struct ts_objtab *t)
+{
+	uint64_t *v;
+	size_t i;
+
+	for (i = 0; i < t->narrow.cap; i++) {
+		const struct ts_map32_ent *e = &t->narrow.e[i];
+
+		if (e->key == TS_MAP32_EMPTY)
+			continue;
+		if (ts_map_add(&t->map, e->key, &v) < 0) {
+			ts_map_release(&t->map);
+			return -ENOMEM;
+		}
+		*v = (uintptr_t)ts_objtab_at(t, e->val - 1);
+	}
+	ts_map32_release(&t->narrow);
+	t->wide = 1;
+	return 0;
+}
+
+/*
+ * @key's object in *@obj, or a slot for a new one: in narrow its index plus one, in map its
+ * address (object @t->nr, whose block is there). Return: as ts_map_insert().
+ */
+static int objtab_insert(struct ts_objtab *t, uint64_t key, void **obj)
+{
+	uint64_t *v;
+	uint32_t *n;
+	int ret;
+
+	if (!t->wide && key >= TS_MAP32_EMPTY && (ret = widen(t)))
+		return ret;
+	if (!t->wide) {
+		ret = ts_map32_insert(&t->narrow, (uint32_t)key, &n);
+		if (ret == 0)
+			*obj = ts_objtab_at(t, *n - 1);
+		else if (ret == 1)
+			*n = (uint32_t)t->nr + 1;
+		return ret;
+	}
+	ret = ts_map_insert(&t->map, key, &v);
+	if (ret == 0)
+		*obj = (void *)(uintptr_t)*v;
+	else if (ret == 1)
+		*v = (uintptr_t)ts_objtab_at(t, t->nr);
+	return ret;
 }
 
 void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew)
 {
-	uint64_t *slot;
 	size_t j = t->nr / TS_OBJTAB_FIRST + 1;
 	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
-	int ret = ts_map_insert(&t->map, key, &slot);
+	void *obj = NULL;
+	int ret;
 
 	if (isnew)
-		*isnew = ret == 1;
-	if (ret == 0)
-		return (void *)(uintptr_t)*slot;
-	if (ret < 0)
+		*isnew = 0;
+	if (k >= TS_OBJTAB_BLOCKS || t->nr >= TS_MAP32_EMPTY - 1)
 		return NULL;
-	if (!t->blk[k]) { /* the first object of block k: TS_OBJTAB_FIRST << k of them */
-		if (k >= TS_OBJTAB_BLOCKS ||
-		    !(t->blk[k] = calloc((size_t)TS_OBJTAB_FIRST << k, t->size))) {
-			ts_map_remove(&t->map, key);
-			if (isnew)
-				*isnew = 0;
-			return NULL;
-		}
-	}
-	*slot = (uintptr_t)ts_objtab_at(t, t->nr++);
-	return (void *)(uintptr_t)*slot;
+	/* the first object of block k: TS_OBJTAB_FIRST << k of them (kept if @key is there) */
+	if (!t->blk[k] && !(t->blk[k] = calloc((size_t)TS_OBJTAB_FIRST << k, t->size)))
+		return NULL;
+	ret = objtab_insert(t, key, &obj);
+	if (ret <= 0)
+		return obj;
+	if (isnew)
+		*isnew = 1;
+	return ts_objtab_at(t, t->nr++);
 }
 
 void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
@@ -278,6 +330,8 @@ void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
 		t->blk[i] = NULL;
 	}
 	ts_map_release(&t->map);
+	ts_map32_release(&t->narrow);
+	t->wide = 0;
 	t->nr = 0;
 }
 

@@ -158,7 +158,13 @@ static inline void *ts_blocks_at(const struct ts_blocks *b, size_t i)
 void ts_blocks_release(struct ts_blocks *b);
 
 struct ts_objtab {
-	struct ts_map map; /* key -> the object's address */
+	/*
+	 * While every key fits in 32 bits (a tid, a pid), narrow: key -> the object's index plus
+	 * one, 8 bytes a slot; from the first wider key on, map: key -> the object's address
+	 */
+	struct ts_map32 narrow;
+	struct ts_map map;
+	int wide;
 	void *blk[TS_OBJTAB_BLOCKS];
 	size_t nr, size;
 };
@@ -170,10 +176,27 @@ struct ts_objtab {
  */
 void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew);
 
+/** ts_objtab_at() - object @i (0 .. @t->nr - 1) in first-seen order */
+static inline void *ts_objtab_at(const struct ts_objtab *t, size_t i)
+{
+	return ts_blk_at(t->blk, t->size, i);
+}
+
 /* As ts_map_insert(): an object whose key is in its home slot inline, the rest out of line. */
 static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 {
-	if (key != TS_MAP_EMPTY && (t->map.nr + 1) * 4 <= t->map.cap * 3) {
+	if (!t->wide) {
+		if (key < TS_MAP32_EMPTY && (t->narrow.nr + 1) * 4 <= t->narrow.cap * 3) {
+			const struct ts_map32_ent *e =
+				&t->narrow.e[ts_map32_slot(&t->narrow, (uint32_t)key)];
+
+			if (e->key == key) {
+				if (isnew)
+					*isnew = 0;
+				return ts_objtab_at(t, e->val - 1);
+			}
+		}
+	} else if (key != TS_MAP_EMPTY && (t->map.nr + 1) * 4 <= t->map.cap * 3) {
 		const struct ts_map_ent *e = &t->map.e[ts_map_slot(&t->map, key)];
 
 		if (e->key == key) {
@@ -183,12 +206,6 @@ static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 		}
 	}
 	return ts_objtab_add(t, key, isnew);
-}
-
-/** ts_objtab_at() - object @i (0 .. @t->nr - 1) in first-seen order */
-static inline void *ts_objtab_at(const struct ts_objtab *t, size_t i)
-{
-	return ts_blk_at(t->blk, t->size, i);
 }
 
 /** ts_objtab_find() - the object for @key, or NULL */
