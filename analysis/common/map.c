@@ -189,7 +189,7 @@ int ts_map32_remove(struct ts_map32 *m, uint32_t key)
 	if (!v)
 		return 0;
 	i = (size_t)((struct ts_map32_ent *)(void *)((char *)v -
-						      offsetof(struct ts_map32_ent, val)) -
+						     offsetof(struct ts_map32_ent, val)) -
 		     m->e);
 	/* as ts_map_remove(): no lookup may meet a hole */
 	for (j = (i + 1) & mask; m->e[j].key != TS_MAP32_EMPTY; j = (j + 1) & mask) {
