@@ -116,37 +116,206 @@ const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos)
 	return NULL;
 }
 
+uint32_t *ts_map32_find(const struct ts_map32 *m, uint32_t key)
+{
+	size_t i;
+
+	if (!m->nr)
+		return NULL;
+	for (i = ts_map32_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+		if (m->e[i].key == key)
+			return &m->e[i].val;
+		if (m->e[i].key == TS_MAP32_EMPTY)
+			return NULL;
+	}
+}
+
+static int rehash32(struct ts_map32 *m, size_t cap)
+{
+	struct ts_map32_ent *old = m->e;
+	size_t oldcap = m->cap, i, j;
+
+	m->e = malloc(cap * sizeof(*m->e));
+	if (!m->e) {
+		m->e = old;
+		return -ENOMEM;
+	}
+	m->cap = cap;
+	for (i = 0; i < cap; i++)
+		m->e[i].key = TS_MAP32_EMPTY;
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].key == TS_MAP32_EMPTY)
+			continue;
+		for (j = ts_map32_slot(m, old[i].key); m->e[j].key != TS_MAP32_EMPTY;
+		     j = (j + 1) & (cap - 1))
+			;
+		m->e[j] = old[i];
+	}
+	free(old);
+	return 0;
+}
+
+int ts_map32_add(struct ts_map32 *m, uint32_t key, uint32_t **val)
+{
+	size_t i;
+
+	if (key == TS_MAP32_EMPTY)
+		return -EINVAL;
+	if ((m->nr + 1) * 4 > m->cap * 3) {
+		int err = rehash32(m, m->cap ? m->cap * 2 : 64);
+		if (err)
+			return err;
+	}
+	for (i = ts_map32_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
+		if (m->e[i].key == key) {
+			*val = &m->e[i].val;
+			return 0;
+		}
+		if (m->e[i].key == TS_MAP32_EMPTY)
+			break;
+	}
+	m->e[i].key = key;
+	m->e[i].val = 0;
+	m->nr++;
+	*val = &m->e[i].val;
+	return 1;
+}
+
+int ts_map32_remove(struct ts_map32 *m, uint32_t key)
+{
+	size_t i, j, mask = m->cap - 1;
+	uint32_t *v = ts_map32_find(m, key);
+
+	if (!v)
+		return 0;
+	i = (size_t)((struct ts_map32_ent *)(void *)((char *)v -
+						     offsetof(struct ts_map32_ent, val)) -
+		     m->e);
+	/* as ts_map_remove(): no lookup may meet a hole */
+	for (j = (i + 1) & mask; m->e[j].key != TS_MAP32_EMPTY; j = (j + 1) & mask) {
+		size_t home = ts_map32_slot(m, m->e[j].key);
+
+		if (((j - home) & mask) >= ((j - i) & mask)) {
+			m->e[i] = m->e[j];
+			i = j;
+		}
+	}
+	m->e[i].key = TS_MAP32_EMPTY;
+	m->nr--;
+	return 1;
+}
+
+void ts_map32_release(struct ts_map32 *m)
+{
+	free(m->e);
+	m->e = NULL;
+	m->cap = m->nr = 0;
+}
+
+void *ts_blocks_add(struct ts_blocks *b)
+{
+	size_t j = b->nr / TS_OBJTAB_FIRST + 1;
+	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
+
+	if (k >= TS_OBJTAB_BLOCKS)
+		return NULL;
+	if (!b->blk[k] && !(b->blk[k] = calloc((size_t)TS_OBJTAB_FIRST << k, b->size)))
+		return NULL; /* the first object of block k: its room */
+	return ts_blocks_at(b, b->nr++);
+}
+
+void ts_blocks_release(struct ts_blocks *b)
+{
+	for (size_t i = 0; i < TS_OBJTAB_BLOCKS; i++) {
+		free(b->blk[i]);
+		b->blk[i] = NULL;
+	}
+	b->nr = 0;
+}
+
 void *ts_objtab_find(const struct ts_objtab *t, uint64_t key)
 {
-	uint64_t *v = ts_map_find(&t->map, key);
+	uint64_t *v;
+	uint32_t *n;
 
+	if (!t->wide) {
+		n = key < TS_MAP32_EMPTY ? ts_map32_find(&t->narrow, (uint32_t)key) : NULL;
+		return n ? ts_objtab_at(t, *n - 1) : NULL;
+	}
+	v = ts_map_find(&t->map, key);
 	return v ? (void *)(uintptr_t)*v : NULL;
+}
+
+/* The first key wider than 32 bits: every object into the map of addresses. */
+static int widen(struct ts_objtab *t)
+{
+	uint64_t *v;
+	size_t i;
+
+	for (i = 0; i < t->narrow.cap; i++) {
+		const struct ts_map32_ent *e = &t->narrow.e[i];
+
+		if (e->key == TS_MAP32_EMPTY)
+			continue;
+		if (ts_map_add(&t->map, e->key, &v) < 0) {
+			ts_map_release(&t->map);
+			return -ENOMEM;
+		}
+		*v = (uintptr_t)ts_objtab_at(t, e->val - 1);
+	}
+	ts_map32_release(&t->narrow);
+	t->wide = 1;
+	return 0;
+}
+
+/*
+ * @key's object in *@obj, or a slot for a new one: in narrow its index plus one, in map its
+ * address (object @t->nr, whose block is there). Return: as ts_map_insert().
+ */
+static int objtab_insert(struct ts_objtab *t, uint64_t key, void **obj)
+{
+	uint64_t *v;
+	uint32_t *n;
+	int ret;
+
+	if (!t->wide && key >= TS_MAP32_EMPTY && (ret = widen(t)))
+		return ret;
+	if (!t->wide) {
+		ret = ts_map32_insert(&t->narrow, (uint32_t)key, &n);
+		if (ret == 0)
+			*obj = ts_objtab_at(t, *n - 1);
+		else if (ret == 1)
+			*n = (uint32_t)t->nr + 1;
+		return ret;
+	}
+	ret = ts_map_insert(&t->map, key, &v);
+	if (ret == 0)
+		*obj = (void *)(uintptr_t)*v;
+	else if (ret == 1)
+		*v = (uintptr_t)ts_objtab_at(t, t->nr);
+	return ret;
 }
 
 void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew)
 {
-	uint64_t *slot;
 	size_t j = t->nr / TS_OBJTAB_FIRST + 1;
 	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
-	int ret = ts_map_insert(&t->map, key, &slot);
+	void *obj = NULL;
+	int ret;
 
 	if (isnew)
-		*isnew = ret == 1;
-	if (ret == 0)
-		return (void *)(uintptr_t)*slot;
-	if (ret < 0)
+		*isnew = 0;
+	if (k >= TS_OBJTAB_BLOCKS || t->nr >= TS_MAP32_EMPTY - 1)
 		return NULL;
-	if (!t->blk[k]) { /* the first object of block k: TS_OBJTAB_FIRST << k of them */
-		if (k >= TS_OBJTAB_BLOCKS ||
-		    !(t->blk[k] = calloc((size_t)TS_OBJTAB_FIRST << k, t->size))) {
-			ts_map_remove(&t->map, key);
-			if (isnew)
-				*isnew = 0;
-			return NULL;
-		}
-	}
-	*slot = (uintptr_t)ts_objtab_at(t, t->nr++);
-	return (void *)(uintptr_t)*slot;
+	/* the first object of block k: TS_OBJTAB_FIRST << k of them (kept if @key is there) */
+	if (!t->blk[k] && !(t->blk[k] = calloc((size_t)TS_OBJTAB_FIRST << k, t->size)))
+		return NULL;
+	ret = objtab_insert(t, key, &obj);
+	if (ret <= 0)
+		return obj;
+	if (isnew)
+		*isnew = 1;
+	return ts_objtab_at(t, t->nr++);
 }
 
 void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
@@ -161,6 +330,8 @@ void ts_objtab_release(struct ts_objtab *t, void (*fini)(void *obj))
 		t->blk[i] = NULL;
 	}
 	ts_map_release(&t->map);
+	ts_map32_release(&t->narrow);
+	t->wide = 0;
 	t->nr = 0;
 }
 

@@ -59,6 +59,54 @@ static inline int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
 /** ts_map_remove() - drop @key; Return: 1 if it was there, else 0 */
 int ts_map_remove(struct ts_map *m, uint64_t key);
 
+/*
+ * The same map for u32 keys and values (a tid -> a tid or an index): 8 bytes a slot, not 16,
+ * for the tables that hold an entry per task of a busy machine's trace.
+ */
+#define TS_MAP32_EMPTY UINT32_MAX
+
+struct ts_map32_ent {
+	uint32_t key, val;
+};
+
+/* A zeroed struct is an empty map. */
+struct ts_map32 {
+	struct ts_map32_ent *e;
+	size_t cap, nr; /* cap is 0 or a power of two */
+};
+
+/** ts_map32_find() - the value slot of @key, or NULL; valid until the next insert or remove */
+uint32_t *ts_map32_find(const struct ts_map32 *m, uint32_t key);
+
+/** ts_map32_add() - as ts_map_add(); -EINVAL for TS_MAP32_EMPTY */
+int ts_map32_add(struct ts_map32 *m, uint32_t key, uint32_t **val);
+
+/* The slot @key hashes to in a table of @m->cap slots (as ts_map_slot()). */
+static inline size_t ts_map32_slot(const struct ts_map32 *m, uint32_t key)
+{
+	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
+}
+
+/* As ts_map_insert(): a key in its home slot inline. */
+static inline int ts_map32_insert(struct ts_map32 *m, uint32_t key, uint32_t **val)
+{
+	if (key != TS_MAP32_EMPTY && (m->nr + 1) * 4 <= m->cap * 3) {
+		struct ts_map32_ent *e = &m->e[ts_map32_slot(m, key)];
+
+		if (e->key == key) {
+			*val = &e->val;
+			return 0;
+		}
+	}
+	return ts_map32_add(m, key, val);
+}
+
+/** ts_map32_remove() - drop @key; Return: 1 if it was there, else 0 */
+int ts_map32_remove(struct ts_map32 *m, uint32_t key);
+
+/** ts_map32_release() - free the table; the map is empty again */
+void ts_map32_release(struct ts_map32 *m);
+
 /** ts_map_release() - free the table; the map is empty again */
 void ts_map_release(struct ts_map *m);
 
@@ -78,8 +126,45 @@ const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos);
 #define TS_OBJTAB_FIRST 8
 #define TS_OBJTAB_BLOCKS 40
 
+/* Object @i of blocks @blk of objects of @size bytes (block k: TS_OBJTAB_FIRST << k of them). */
+static inline void *ts_blk_at(void *const *blk, size_t size, size_t i)
+{
+	size_t j = i / TS_OBJTAB_FIRST + 1;
+	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
+
+	return (char *)blk[k] + (i - TS_OBJTAB_FIRST * (((size_t)1 << k) - 1)) * size;
+}
+
+/*
+ * Objects by index alone, in the blocks of an object table and with no map: for a model that
+ * finds them its own way (the sched model's tasks by its pid map, its wait entries by an index
+ * table keyed by their fields). A struct with only @size set is empty.
+ */
+struct ts_blocks {
+	void *blk[TS_OBJTAB_BLOCKS];
+	size_t nr, size;
+};
+
+/** ts_blocks_add() - a new zeroed object, index @b->nr - 1; NULL on no memory */
+void *ts_blocks_add(struct ts_blocks *b);
+
+/** ts_blocks_at() - object @i (0 .. @b->nr - 1) */
+static inline void *ts_blocks_at(const struct ts_blocks *b, size_t i)
+{
+	return ts_blk_at(b->blk, b->size, i);
+}
+
+/** ts_blocks_release() - free the objects; empty again */
+void ts_blocks_release(struct ts_blocks *b);
+
 struct ts_objtab {
-	struct ts_map map; /* key -> the object's address */
+	/*
+	 * While every key fits in 32 bits (a tid, a pid), narrow: key -> the object's index plus
+	 * one, 8 bytes a slot; from the first wider key on, map: key -> the object's address
+	 */
+	struct ts_map32 narrow;
+	struct ts_map map;
+	int wide;
 	void *blk[TS_OBJTAB_BLOCKS];
 	size_t nr, size;
 };
@@ -91,10 +176,27 @@ struct ts_objtab {
  */
 void *ts_objtab_add(struct ts_objtab *t, uint64_t key, int *isnew);
 
+/** ts_objtab_at() - object @i (0 .. @t->nr - 1) in first-seen order */
+static inline void *ts_objtab_at(const struct ts_objtab *t, size_t i)
+{
+	return ts_blk_at(t->blk, t->size, i);
+}
+
 /* As ts_map_insert(): an object whose key is in its home slot inline, the rest out of line. */
 static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 {
-	if (key != TS_MAP_EMPTY && (t->map.nr + 1) * 4 <= t->map.cap * 3) {
+	if (!t->wide) {
+		if (key < TS_MAP32_EMPTY && (t->narrow.nr + 1) * 4 <= t->narrow.cap * 3) {
+			const struct ts_map32_ent *e =
+				&t->narrow.e[ts_map32_slot(&t->narrow, (uint32_t)key)];
+
+			if (e->key == key) {
+				if (isnew)
+					*isnew = 0;
+				return ts_objtab_at(t, e->val - 1);
+			}
+		}
+	} else if (key != TS_MAP_EMPTY && (t->map.nr + 1) * 4 <= t->map.cap * 3) {
 		const struct ts_map_ent *e = &t->map.e[ts_map_slot(&t->map, key)];
 
 		if (e->key == key) {
@@ -104,15 +206,6 @@ static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 		}
 	}
 	return ts_objtab_add(t, key, isnew);
-}
-
-/** ts_objtab_at() - object @i (0 .. @t->nr - 1) in first-seen order */
-static inline void *ts_objtab_at(const struct ts_objtab *t, size_t i)
-{
-	size_t j = i / TS_OBJTAB_FIRST + 1;
-	unsigned int k = 63 - (unsigned int)__builtin_clzll(j);
-
-	return (char *)t->blk[k] + (i - TS_OBJTAB_FIRST * (((size_t)1 << k) - 1)) * t->size;
 }
 
 /** ts_objtab_find() - the object for @key, or NULL */

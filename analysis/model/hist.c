@@ -105,11 +105,28 @@ static int small_add(struct ts_hist *h, unsigned int idx, uint64_t n)
 	}
 	if (h->ns == TS_HIST_SMALL || n > SMALL_MAX)
 		return 1;
-	if (h->ns == TS_HIST_INLINE) { /* the list leaves the struct */
-		l = malloc(TS_HIST_SMALL * sizeof(*l));
+	/*
+	 * Past TS_HIST_SHORT entries a list spanning at most TS_HIST_NARROW groups becomes its
+	 * window (about as small, and counted inline from then on); a wider one, the few values of
+	 * a short-lived task far apart, stays a list: a window would cost 64 bytes a group.
+	 */
+	if (h->ns >= TS_HIST_SHORT &&
+	    (idx > small_idx(l[h->ns - 1]) ? idx : small_idx(l[h->ns - 1])) / TS_HIST_SUB -
+			    (idx < small_idx(l[0]) ? idx : small_idx(l[0])) / TS_HIST_SUB <
+		    TS_HIST_NARROW)
+		return 1;
+	if (h->ns == TS_HIST_INLINE || h->ns == TS_HIST_SHORT) { /* room for more entries */
+		unsigned int room = h->ns == TS_HIST_INLINE ? TS_HIST_SHORT : TS_HIST_SMALL;
+
+		if (h->ns == TS_HIST_INLINE) {
+			l = malloc(room * sizeof(*l));
+			if (l)
+				memcpy(l, h->in, sizeof(h->in));
+		} else {
+			l = realloc(h->b, room * sizeof(*l));
+		}
 		if (!l)
 			return -ENOMEM;
-		memcpy(l, h->in, sizeof(h->in));
 		h->b = l;
 	}
 	for (j = h->ns; j > i; j--)

@@ -17,49 +17,42 @@ static void select_task(struct ts_sched *m, struct task *p)
 			 m->opts.task_filter(m->opts.filter_ctx, p->st.pid, p->st.comm);
 }
 
-/* A task first seen: made, in slot @v of the map (@ret: what ts_map_insert() returned). */
+/*
+ * A task first seen: made, in slot @v of the map (@ret: what ts_map32_insert() returned). The
+ * tasks lie side by side in blocks (a busy machine's trace has tens of thousands of them): no
+ * allocation and no pointer each.
+ */
 static __attribute__((noinline)) struct task *new_task(struct ts_sched *m, int32_t pid, int ret,
-						       uint64_t *v)
+						       uint32_t *v)
 {
-	struct task *p, **tv;
+	struct task *p;
 	int i;
 
 	if (ret < 0)
 		return NULL;
-	if (m->nr_tv == m->cap_tv) {
-		size_t cap = m->cap_tv ? m->cap_tv * 2 : 256;
-
-		tv = realloc(m->tv, cap * sizeof(*tv));
-		if (!tv)
-			goto fail_map;
-		m->tv = tv;
-		m->cap_tv = cap;
+	p = m->tv.nr < UINT32_MAX - 1 ? ts_blocks_add(&m->tv) : NULL;
+	if (!p) {
+		ts_map32_remove(&m->tasks, (uint32_t)pid);
+		return NULL;
 	}
-	p = calloc(1, sizeof(*p));
-	if (!p)
-		goto fail_map;
 	p->st.pid = pid;
 	p->st.run = p->st.delay = p->st.delivery = p->st.wakelat = &ts_hist_none;
 	for (i = 0; i < TS_OFF_NR; i++)
 		p->st.off[i] = &ts_hist_none;
 	p->klass = -1;
 	select_task(m, p);
-	m->tv[m->nr_tv++] = p;
-	*v = m->nr_tv;
+	*v = (uint32_t)m->tv.nr;
 	return p;
-fail_map:
-	ts_map_remove(&m->tasks, (uint64_t)pid);
-	return NULL;
 }
 
 /* The task of @pid (> 0) from the map, made when new; it becomes the recent one of its slot. */
 static __attribute__((noinline)) struct task *get_task_slow(struct ts_sched *m, int32_t pid)
 {
 	struct task *p;
-	uint64_t *v;
-	int ret = ts_map_insert(&m->tasks, (uint64_t)pid, &v);
+	uint32_t *v;
+	int ret = ts_map32_insert(&m->tasks, (uint32_t)pid, &v);
 
-	p = ret == 0 ? m->tv[*v - 1] : new_task(m, pid, ret, v);
+	p = ret == 0 ? ts_blocks_at(&m->tv, *v - 1) : new_task(m, pid, ret, v);
 	if (p)
 		*sched_recent(m, pid) = p;
 	return p;
@@ -406,22 +399,22 @@ static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
 /* Both the tracepoint and perf's record may tell of one fork: the same edge, kept once. */
 static int on_fork(struct ts_sched *m, const struct ts_event *ev)
 {
-	uint64_t *v;
+	uint32_t *v;
 	int ret;
 
 	if (ev->fork.child <= 0 || ev->fork.parent < 0)
 		return 0;
-	ret = ts_map_insert(&m->parents, (uint64_t)ev->fork.child, &v);
+	ret = ts_map32_insert(&m->parents, (uint32_t)ev->fork.child, &v);
 	if (ret < 0)
 		return ret;
-	*v = (uint64_t)ev->fork.parent + 1;
+	*v = (uint32_t)ev->fork.parent + 1;
 	m->nr_forks++;
 	return 0;
 }
 
 int32_t ts_sched_task_parent(const struct ts_sched *m, int32_t pid)
 {
-	uint64_t *v = pid > 0 ? ts_map_find(&m->parents, (uint64_t)pid) : NULL;
+	uint32_t *v = pid > 0 ? ts_map32_find(&m->parents, (uint32_t)pid) : NULL;
 
 	return v ? (int32_t)(*v - 1) : -1;
 }
@@ -508,8 +501,8 @@ static int merge_tasks(struct ts_sched *m)
 	size_t i;
 	int err = 0, k;
 
-	for (i = 0; i < m->nr_tv && !err; i++) {
-		st = &m->tv[i]->st;
+	for (i = 0; i < m->tv.nr && !err; i++) {
+		st = &((struct task *)ts_blocks_at(&m->tv, i))->st;
 		if (!st->selected)
 			continue;
 		err = ts_hist_merge(&t->run, st->run);
@@ -552,6 +545,7 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 		return -ENOMEM;
 	}
 	m->cpus.size = sizeof(struct cpu);
+	m->tv.size = sizeof(struct task);
 	m->waits.size = sizeof(struct ts_sched_wait);
 	if (opts)
 		m->opts = *opts;
@@ -617,21 +611,20 @@ void ts_sched_free(struct ts_sched *m)
 
 	if (!m)
 		return;
-	for (i = 0; i < m->nr_tv; i++)
-		free(m->tv[i]);
+	ts_blocks_release(&m->tv);
 	release_hists(m);
-	free(m->tv);
 	ts_cputab_release(&m->cpus, NULL);
 	for (i = 0; i < m->nr_stacks; i++)
 		free((void *)m->stacks[i].ips);
 	free(m->stacks);
 	ts_map_release(&m->stack_map);
-	ts_objtab_release(&m->waits, NULL);
+	ts_blocks_release(&m->waits);
+	free(m->wait_ix);
 	ts_map_release(&m->named);
-	ts_map_release(&m->parents);
+	ts_map32_release(&m->parents);
 	ts_wltree_free(m->tree);
 	free(m->classes);
-	ts_map_release(&m->tasks);
+	ts_map32_release(&m->tasks);
 	release_totals(&m->tot);
 	free(m);
 }
@@ -690,12 +683,12 @@ uint64_t ts_sched_task_rank(const struct ts_sched *m, const struct ts_sched_task
 
 size_t ts_sched_nr_tasks(const struct ts_sched *m)
 {
-	return m->nr_tv;
+	return m->tv.nr;
 }
 
 const struct ts_sched_task *ts_sched_task_at(const struct ts_sched *m, size_t i)
 {
-	return i < m->nr_tv ? &m->tv[i]->st : NULL;
+	return i < m->tv.nr ? &((const struct task *)ts_blocks_at(&m->tv, i))->st : NULL;
 }
 
 const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t pid)
@@ -729,7 +722,7 @@ size_t ts_sched_nr_waits(const struct ts_sched *m)
 
 const struct ts_sched_wait *ts_sched_wait_at(const struct ts_sched *m, size_t i)
 {
-	return i < m->waits.nr ? ts_objtab_at(&m->waits, i) : NULL;
+	return i < m->waits.nr ? ts_blocks_at(&m->waits, i) : NULL;
 }
 
 size_t ts_sched_nr_thread_classes(const struct ts_sched *m)

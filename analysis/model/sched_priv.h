@@ -63,21 +63,22 @@ struct sched_hists {
 struct ts_sched {
 	struct ts_model_opts opts;
 	struct task *recent[SCHED_RECENT]; /* tried before tasks: a wrong pid there is a miss */
-	struct ts_map tasks; /* pid -> index into tv, plus one */
+	struct ts_map32 tasks; /* pid -> index into tv, plus one */
 	struct sched_hists *hists; /* the latest chunk first */
-	struct task **tv;
-	size_t nr_tv, cap_tv;
+	struct ts_blocks tv; /* struct task, in first-seen order */
 	struct ts_cputab cpus; /* cpu -> struct cpu */
 	struct ts_sched_totals tot;
 	struct ts_map stack_map; /* stack hash -> index into stacks, plus one */
 	struct ts_sched_stack *stacks;
 	size_t nr_stacks, cap_stacks;
-	struct ts_objtab waits; /* hash of a struct ts_sched_wait's key fields -> the entry */
+	struct ts_blocks waits; /* struct ts_sched_wait, in first-seen order */
+	uint32_t *wait_ix; /* by the hash of an entry's key fields: its index plus one, 0 none */
+	size_t wait_cap; /* wait_ix's slots: 0 or a power of two */
 	struct ts_map named; /* tids COMM records named (perf synthesizes one per thread) */
 	struct ts_sched_threads *classes; /* those threads by class, first name */
 	size_t nr_classes, cap_classes;
 	uint64_t nr_comm_records;
-	struct ts_map parents; /* child tid -> the tid that forked it, plus one */
+	struct ts_map32 parents; /* child tid -> the tid that forked it, plus one */
 	uint64_t nr_forks;
 	struct ts_wltree *tree; /* the recorded workload's process tree */
 	int saw_waking;
@@ -93,12 +94,12 @@ static inline struct task **sched_recent(const struct ts_sched *m, int32_t pid)
 static inline struct task *sched_find_task(const struct ts_sched *m, int32_t pid)
 {
 	struct task *p = *sched_recent(m, pid);
-	uint64_t *v;
+	uint32_t *v;
 
 	if (p && p->st.pid == pid)
 		return p;
-	v = pid > 0 ? ts_map_find(&m->tasks, (uint64_t)pid) : NULL;
-	return v ? m->tv[*v - 1] : NULL;
+	v = pid > 0 ? ts_map32_find(&m->tasks, (uint32_t)pid) : NULL;
+	return v ? ts_blocks_at(&m->tv, *v - 1) : NULL;
 }
 
 /* A task's name, "swapper" for pid 0, NULL when no event named it. */

@@ -12,7 +12,6 @@
 #include "sched_priv.h"
 
 #define CLASS_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.:@"
-#define WAIT_PROBES 4
 
 /*
  * A wait entry's key fields (struct ts_sched_wait's first six), on their own: set field by
@@ -25,19 +24,18 @@ struct wait_key {
 	uint8_t state, ctx;
 };
 
-/* A wait entry's key fields, mixed (splitmix64's finalizer) so that clashes are rare. */
-static uint64_t wait_hash(const struct wait_key *k, int probe)
+/* A wait entry's key fields, mixed (splitmix64's finalizer): the slot of wait_ix. */
+static uint64_t wait_hash(const struct wait_key *k)
 {
 	uint64_t h =
 		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
 
 	h ^= k->work * 0xbf58476d1ce4e5b9ull;
 	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
-	h += (uint64_t)probe * 0x9e3779b97f4a7c15ull;
 	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
 	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
 	h ^= h >> 31;
-	return h == TS_MAP_EMPTY ? 0 : h;
+	return h;
 }
 
 static int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
@@ -46,40 +44,81 @@ static int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
 	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
 }
 
-/* get_wait() when the task's last entry of the kind is not @k's: the probes. */
+static struct wait_key key_of(const struct ts_sched_wait *w)
+{
+	struct wait_key k = { .pid = w->pid,
+			      .waker = w->waker,
+			      .work = w->work,
+			      .stack = w->stack,
+			      .state = w->state,
+			      .ctx = w->ctx };
+
+	return k;
+}
+
+/*
+ * wait_ix twice as large: each entry's index into the slot its fields hash to (4 bytes a slot,
+ * the entries' own fields the keys: a busy machine's trace has a hundred thousand of them).
+ */
+static int grow_wait_ix(struct ts_sched *m)
+{
+	size_t cap = m->wait_cap ? m->wait_cap * 2 : 64, i, j;
+	uint32_t *ix;
+
+	if (cap > (size_t)UINT32_MAX)
+		return -ENOMEM;
+	ix = calloc(cap, sizeof(*ix));
+	if (!ix)
+		return -ENOMEM;
+	free(m->wait_ix); /* the entries say where they go: the old slots are not read */
+	for (i = 0; i < m->waits.nr; i++) {
+		struct wait_key k = key_of(ts_blocks_at(&m->waits, i));
+
+		for (j = wait_hash(&k) & (cap - 1); ix[j]; j = (j + 1) & (cap - 1))
+			;
+		ix[j] = (uint32_t)i + 1;
+	}
+	m->wait_ix = ix;
+	m->wait_cap = cap;
+	return 0;
+}
+
+/* get_wait() when the task's last entry of the kind is not @k's: the index. */
 static __attribute__((noinline)) int get_wait_slow(struct ts_sched *m, struct ts_sched_wait **last,
 						   const struct wait_key *k,
 						   struct ts_sched_wait **out)
 {
 	struct ts_sched_wait *w;
-	int isnew, i;
+	size_t i;
 
 	*out = NULL;
-	for (i = 0; i < WAIT_PROBES; i++) {
-		w = ts_objtab_get(&m->waits, wait_hash(k, i), &isnew);
-		if (!w)
-			return -ENOMEM;
-		if (isnew) { /* zeroed */
-			w->pid = k->pid;
-			w->waker = k->waker;
-			w->work = k->work;
-			w->stack = k->stack;
-			w->state = k->state;
-			w->ctx = k->ctx;
-		}
-		if (isnew || same_wait(w, k)) {
+	if ((m->waits.nr + 1) * 4 > m->wait_cap * 3 && grow_wait_ix(m))
+		return -ENOMEM;
+	for (i = wait_hash(k) & (m->wait_cap - 1); m->wait_ix[i]; i = (i + 1) & (m->wait_cap - 1)) {
+		w = ts_blocks_at(&m->waits, m->wait_ix[i] - 1);
+		if (same_wait(w, k)) {
 			*out = w;
 			*last = w;
 			return 0;
 		}
 	}
-	m->tot.waits_dropped++;
+	w = ts_blocks_add(&m->waits); /* zeroed */
+	if (!w)
+		return -ENOMEM;
+	w->pid = k->pid;
+	w->waker = k->waker;
+	w->work = k->work;
+	w->stack = k->stack;
+	w->state = k->state;
+	w->ctx = k->ctx;
+	m->wait_ix[i] = (uint32_t)m->waits.nr;
+	*out = w;
+	*last = w;
 	return 0;
 }
 
 /*
- * The wait entry with @k's key fields (@k->pid is the task's), made when new; *@out is NULL
- * when a few probes all met other keys (counted in waits_dropped). The entry in *@last (the
+ * The wait entry with @k's key fields (@k->pid is the task's), made when new. The entry in *@last (the
  * task's last one of this kind: woken, or ended with no wake) is tried first: a task is mostly
  * woken the same way again, and entries are never removed or moved, so an entry with @k's
  * fields is the one the probes would find. Return: 0 or -ENOMEM.
@@ -229,7 +268,7 @@ static int sum_wakers(const struct ts_sched *m, const struct ts_sched_wait *cons
 	if (max < 2)
 		return -EINVAL;
 	for (i = 0; i < n; i++) {
-		const struct ts_sched_wait *w = v ? v[i] : ts_objtab_at(&m->waits, i);
+		const struct ts_sched_wait *w = v ? v[i] : ts_blocks_at(&m->waits, i);
 		uint64_t work = by_work ? w->work : 0;
 
 		if (keep && !keep(ctx, w))

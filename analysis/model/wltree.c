@@ -14,7 +14,7 @@
 #define MAX_DEPTH 4096 /* a walk up the tree stops there (a loop of reused pids) */
 
 struct ts_wltree {
-	struct ts_map parent; /* tid -> the tid that forked it, plus one */
+	struct ts_map32 parent; /* tid -> the tid that forked it, plus one */
 	struct ts_map name; /* tid -> its name's hash, for the tasks there at the start */
 	int started; /* an event with a time was seen: records at time 0 are over */
 	int perf_exec; /* a task named "perf-exec" was there at the start */
@@ -43,7 +43,7 @@ void ts_wltree_free(struct ts_wltree *t)
 {
 	if (!t)
 		return;
-	ts_map_release(&t->parent);
+	ts_map32_release(&t->parent);
 	ts_map_release(&t->name);
 	free(t);
 }
@@ -54,14 +54,15 @@ void ts_wltree_free(struct ts_wltree *t)
  */
 static int forked_command(const struct ts_wltree *t, int32_t tid)
 {
-	const uint64_t *n = ts_map_find(&t->name, (uint64_t)tid), *p, *pn;
+	const uint64_t *n = ts_map_find(&t->name, (uint64_t)tid), *pn;
+	const uint32_t *p;
 
 	if (!n)
 		return 0;
 	if (t->perf_exec)
 		return *n == name_hash(perf_exec);
-	p = ts_map_find(&t->parent, (uint64_t)tid);
-	pn = p && *p - 1 != (uint64_t)tid ? ts_map_find(&t->name, *p - 1) : NULL;
+	p = ts_map32_find(&t->parent, (uint32_t)tid);
+	pn = p && *p - 1 != (uint32_t)tid ? ts_map_find(&t->name, *p - 1) : NULL;
 	return pn && *pn == *n;
 }
 
@@ -87,7 +88,7 @@ static int on_comm(struct ts_wltree *t, const struct ts_event *ev)
 
 int ts_wltree_feed(struct ts_wltree *t, const struct ts_event *ev)
 {
-	uint64_t *v;
+	uint32_t *v;
 	int ret;
 
 	if (ev->time && ev->kind != TS_EV_LOST)
@@ -101,10 +102,10 @@ int ts_wltree_feed(struct ts_wltree *t, const struct ts_event *ev)
 	case TS_EV_PROCESS_FORK:
 		if (ev->fork.child <= 0 || ev->fork.parent < 0 || ev->fork.child == ev->fork.parent)
 			return 0;
-		ret = ts_map_insert(&t->parent, (uint64_t)ev->fork.child, &v);
+		ret = ts_map32_insert(&t->parent, (uint32_t)ev->fork.child, &v);
 		if (ret < 0)
 			return ret;
-		*v = (uint64_t)ev->fork.parent + 1;
+		*v = (uint32_t)ev->fork.parent + 1;
 		return 0;
 	default:
 		return 0;
@@ -118,14 +119,14 @@ int32_t ts_wltree_root(const struct ts_wltree *t)
 
 int ts_wltree_member(const struct ts_wltree *t, int32_t pid)
 {
-	const uint64_t *p;
+	const uint32_t *p;
 
 	if (!t || !t->root || pid <= 0)
 		return 0;
 	for (int i = 0; i < MAX_DEPTH; i++) {
 		if (pid == t->root)
 			return 1;
-		p = ts_map_find(&t->parent, (uint64_t)pid);
+		p = ts_map32_find(&t->parent, (uint32_t)pid);
 		if (!p || !*p)
 			return 0;
 		pid = (int32_t)(*p - 1);

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /*
  * The models' shared tables (common/map.h): per-CPU table, table set-up, open-at-end count, and
- * the name index (every name of a few thousand found at its index, absent ones not found), and
- * an object table over many blocks (each object where it was made, in first-seen order).
+ * the name index (every name of a few thousand found at its index, absent ones not found), an
+ * object table over many blocks (each object where it was made, in first-seen order; narrow
+ * and wide keys), the u32 map against a plain array, and objects in blocks by index alone.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +79,7 @@ static void strix(void)
 static void objtab_blocks(void)
 {
 	struct ts_objtab t = { .size = sizeof(struct obj) };
-	struct obj **made = calloc(5000, sizeof(*made));
+	struct obj **made = calloc(5000, sizeof(*made)), *o, *p;
 	size_t i, bad_at = 0, bad_find = 0, bad_new = 0, bad_val = 0;
 	int isnew;
 
@@ -90,8 +92,7 @@ static void objtab_blocks(void)
 			made[i]->a = i;
 	}
 	for (i = 0; i < 5000; i++) {
-		struct obj *o = ts_objtab_get(&t, i * 7919 % 5003 + 1, &isnew);
-
+		o = ts_objtab_get(&t, i * 7919 % 5003 + 1, &isnew);
 		bad_at += ts_objtab_at(&t, i) != made[i];
 		bad_find += ts_objtab_find(&t, i * 7919 % 5003 + 1) != made[i] || o != made[i] ||
 			    isnew;
@@ -103,9 +104,75 @@ static void objtab_blocks(void)
 	is_int((int)bad_find, 0, "find and get give the same object again, not new");
 	is_int((int)bad_val, 0, "no object was overwritten by a later one (none overlap)");
 	ok(!ts_objtab_find(&t, 5004) && !ts_objtab_find(&t, 0), "an absent key is not found");
+	ok(!t.wide, "32-bit keys: the narrow map");
+	/* a key wider than 32 bits moves every object's key to the map of addresses */
+	o = ts_objtab_get(&t, (uint64_t)1 << 40, &isnew);
+	ok(o && isnew && t.wide && ts_objtab_at(&t, 5000) == o, "a 40-bit key: a new object");
+	p = ts_objtab_get(&t, 0xffffffffu, &isnew);
+	ok(p && isnew && p != o && ts_objtab_find(&t, 0xffffffffu) == p,
+	   "UINT32_MAX is a key like any other");
+	for (i = 0, bad_find = 0; i < 5000; i++)
+		bad_find += ts_objtab_find(&t, i * 7919 % 5003 + 1) != made[i] ||
+			    ts_objtab_get(&t, i * 7919 % 5003 + 1, &isnew) != made[i] || isnew;
+	is_int((int)bad_find, 0, "once wide, every object is found where it was made");
+	ok(ts_objtab_find(&t, (uint64_t)1 << 40) == o && !ts_objtab_find(&t, 5004),
+	   "the wide key found, an absent one not");
 	ts_objtab_release(&t, NULL);
-	ok(!t.nr && !t.map.nr && !t.blk[0], "the released table is empty");
+	ok(!t.nr && !t.map.nr && !t.narrow.nr && !t.wide && !t.blk[0],
+	   "the released table is empty");
 	free(made);
+}
+
+/* ts_map32 against a plain array: 20,000 tids added, every third removed, all looked up. */
+static void map32(void)
+{
+	enum { N = 20000 };
+	static uint32_t want[N];
+	struct ts_map32 m = { 0 };
+	uint32_t *v, k;
+	size_t i, bad_add = 0, bad_find = 0;
+
+	for (i = 0; i < N; i++) {
+		k = (uint32_t)(i * 2654435761u % 4000037u);
+		bad_add += ts_map32_insert(&m, k, &v) != 1 || *v;
+		*v = want[i] = (uint32_t)i + 1;
+	}
+	ok(ts_map32_insert(&m, TS_MAP32_EMPTY, &v) == -EINVAL, "the empty key is refused");
+	for (i = 0; i < N; i += 3) {
+		bad_add += ts_map32_remove(&m, (uint32_t)(i * 2654435761u % 4000037u)) != 1;
+		want[i] = 0;
+	}
+	for (i = 0; i < N; i++) {
+		k = (uint32_t)(i * 2654435761u % 4000037u);
+		v = ts_map32_find(&m, k);
+		bad_find += want[i] ? !v || *v != want[i] : v != NULL;
+	}
+	is_int((int)bad_add, 0, "each key new when added, each removed one there");
+	is_int((int)bad_find, 0, "every key left has its value, no removed key is found");
+	is_int((int)m.nr, N - (N + 2) / 3, "the count");
+	ok(ts_map32_remove(&m, 0) == 0, "a key removed before is not there to remove");
+	ts_map32_release(&m);
+	ok(!m.nr && !m.cap && !ts_map32_find(&m, 1), "the released map is empty");
+}
+
+/* ts_blocks: 5,000 objects zeroed and apart, object i the i-th made. */
+static void blocks(void)
+{
+	struct ts_blocks b = { .size = sizeof(struct obj) };
+	struct obj *made[5000];
+	size_t i, bad = 0;
+
+	for (i = 0; i < 5000; i++) {
+		made[i] = ts_blocks_add(&b);
+		bad += !made[i] || made[i]->a || made[i]->open;
+		if (made[i])
+			made[i]->a = i;
+	}
+	for (i = 0; i < 5000; i++)
+		bad += ts_blocks_at(&b, i) != made[i] || made[i]->a != i;
+	is_int((int)bad, 0, "5,000 objects: zeroed when made, each at its index, none overlap");
+	ts_blocks_release(&b);
+	ok(!b.nr && !b.blk[0], "the released blocks are empty");
 }
 
 int main(void)
@@ -148,5 +215,7 @@ int main(void)
 	free(m);
 	strix();
 	objtab_blocks();
+	map32();
+	blocks();
 	return tap_done();
 }

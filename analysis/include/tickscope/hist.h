@@ -22,17 +22,21 @@
 /*
  * Counters exist only for the groups between the lowest and the highest value seen: at most
  * TS_HIST_NR_BUCKETS u32 (3.8 KiB), usually a few hundred bytes. A histogram that has seen
- * at most TS_HIST_SMALL distinct buckets keeps them as a short sorted list instead (nr 0, ns
- * entries of bucket index | count << TS_HIST_SMALL_SHIFT), so that the per-task histograms of
- * the many short-lived tasks of a busy machine cost 32 bytes each, not a window of groups; a
- * list of at most TS_HIST_INLINE entries lies in the struct itself (most of those tasks' have
- * one or two), and no allocation is made for it.
+ * few distinct buckets keeps them as a short sorted list instead (nr 0, ns entries of bucket
+ * index | count << TS_HIST_SMALL_SHIFT), so that the per-task histograms of the many
+ * short-lived tasks of a busy machine cost 32 bytes each, not a window of groups: up to
+ * TS_HIST_SHORT entries, then up to TS_HIST_SMALL while they span more than TS_HIST_NARROW
+ * groups (a window would cost 64 bytes a group; a narrower list becomes its window, counted
+ * inline). A list of at most TS_HIST_INLINE entries lies in the struct itself (most of those
+ * tasks' have one or two), and no allocation is made for it.
  * A bucket saturates at UINT32_MAX (4.29e9 values in one bucket); count, sum, min and max are
  * u64 and always exact. A zeroed struct is empty.
  */
-#define TS_HIST_SMALL 6
+#define TS_HIST_SMALL 16
 #define TS_HIST_SMALL_SHIFT 10
 #define TS_HIST_INLINE 2
+#define TS_HIST_SHORT 6
+#define TS_HIST_NARROW 3
 struct ts_hist {
 	uint64_t count, sum, min, max;
 	union {
