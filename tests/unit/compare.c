@@ -211,6 +211,70 @@ static void test_cmdline(void)
 }
 
 /*
+ * What defines the benchmark (docs/compare.md, "The headline", item 2): the words of the
+ * workload that differ, an option's name kept before its value, or one side's words only; the
+ * kernels the same only with one build id in every run, different when one run's differs; no
+ * line when nothing defining differs.
+ */
+static void test_benchdef(void)
+{
+	struct ts_run a[2], b[2];
+	struct ts_cmp_variant v[2] = { { "A", a, 2 }, { "B", b, 2 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	const struct ts_cmp_benchdef *d;
+	struct ts_cmp *c;
+
+	two_runs(a, b);
+	facts(a, TS_FACT_WORKLOAD, "pingpong --iterations 1000 --warmup 200 --size 1");
+	facts(b, TS_FACT_WORKLOAD, "pingpong --iterations 2000 --warmup 200 --size 1");
+	for (int k = 0; k < 2; k++) {
+		struct ts_run *x = k ? b : a;
+
+		facts(x, TS_FACT_PINNING, "pin=none cpus=-");
+		facts(x, TS_FACT_KERNEL, "6.1.0-57-arm64");
+		facts(x, TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1");
+		facts(x, TS_FACT_BUILD_ID, "0123456789abcdef0123456789abcdef01234567");
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c), "benchdef: builds");
+	d = &c->bdef[1];
+	ok(d->nr_diff == 1 && d->diff[0].fact == TS_FACT_WORKLOAD &&
+		   !strcmp(d->diff[0].a, "--iterations 1000") &&
+		   !strcmp(d->diff[0].b, "--iterations 2000"),
+	   "benchdef: the differing value with its option's name, the rest left out");
+	ok(d->kernels == TS_KERNELS_SAME &&
+		   !strcmp(d->kernel, "6.1.0-57-arm64, build id 0123456789ab"),
+	   "benchdef: one build id, release and command line: the same kernel");
+	ok(c->head[1].nr_lines > 1 &&
+		   !strncmp(c->head[1].line[1],
+			    "  not a kernel A/B: the benchmark differs (workload --iterations 1000 -> "
+			    "--iterations 2000) and the kernel is the same (6.1.0-57-arm64, ",
+			    128),
+	   "benchdef: the headline's second line says it");
+	ts_cmp_free(c);
+	ts_run_set_fact(&b[1], TS_FACT_BUILD_ID, "fedcba9876543210fedcba9876543210fedcba98");
+	facts(b, TS_FACT_WORKLOAD, "pingpong --iterations 1000 --warmup 200 --size 1 --delay-us 5");
+	ok(!ts_cmp_build(v, 2, &o, &c), "benchdef: builds again");
+	d = &c->bdef[1];
+	ok(d->nr_diff == 1 && !strcmp(d->diff[0].a, "") && !strcmp(d->diff[0].b, "--delay-us 5"),
+	   "benchdef: words of one side only");
+	ok(d->kernels == TS_KERNELS_DIFFER && strstr(d->kernel, "build id"),
+	   "benchdef: a run of another build: the kernels differ");
+	ok(strstr(c->head[1].line[1],
+		  "--delay-us 5 in B only; the kernels differ in their build id"),
+	   "benchdef: the line says both");
+	ts_cmp_free(c);
+	facts(b, TS_FACT_WORKLOAD, "pingpong --iterations 1000 --warmup 200 --size 1");
+	ok(!ts_cmp_build(v, 2, &o, &c) && c->bdef[1].nr_diff == 0 &&
+		   !strstr(c->head[1].line[1], "benchmark differs"),
+	   "benchdef: nothing defining differs: no line");
+	ts_cmp_free(c);
+	for (int i = 0; i < 2; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
+/*
  * The events are compared as sets: one that B's kernel does not offer (its events_missing, as
  * timer:tick_stop without NO_HZ_COMMON) is a note, one the recordings chose differently is a
  * confounder naming it and the variant that has it.
@@ -688,6 +752,7 @@ int main(void)
 	test_cpath();
 	test_compare();
 	test_cmdline();
+	test_benchdef();
 	test_events();
 	test_rate();
 	test_comm_len();
