@@ -222,7 +222,7 @@ static void run_split_line(struct ts_cmp *c, int v)
 	const struct ts_cmp_part *run = ts_cmp_comp_part(c, v, C_RUN);
 	char text[360], name[64], a[32], b[32];
 	size_t len = 0;
-	int shown = 0;
+	int shown = 0, unseen = ts_cmp_tick_unseen(c, v) >= 0;
 
 	if (!run || strcmp(run->metric, "task.path.run.per_op"))
 		return;
@@ -230,6 +230,9 @@ static void run_split_line(struct ts_cmp *c, int v)
 	for (size_t i = 0; i < sizeof(part) / sizeof(part[0]) && len < sizeof(text); i++) {
 		const struct ts_cmp_row *r;
 
+		/* the tick by its hrtimer, where a side ran it without one (missing_lines()) */
+		if (unseen && !strcmp(part[i][0], "tick"))
+			continue;
 		snprintf(name, sizeof(name), "task.path.run.%s.per_op", part[i][0]);
 		r = ts_cmp_find(c, name);
 		if (!r || (isnan(r->cell[0].s.median) && isnan(r->cell[v].s.median)))
@@ -381,6 +384,17 @@ static void missing_lines(struct ts_cmp *c, int v)
 		untested |= !h->mech[i].tested;
 		by_part |= h->mech[i].by_part;
 		by_count |= h->mech[i].by_count;
+	}
+	if (ts_cmp_tick_unseen(c, v) >= 0) {
+		int k = ts_cmp_tick_unseen(c, v);
+		const struct ts_cmp_row *w = ts_cmp_find(c, "rcu.window.scheduler-tick.count");
+
+		hl(&c->head[v],
+		   "  the tick ran in every run of %s without its hrtimer: tick_sched_timer never "
+		   "expired there, while RCU's scheduler-tick windows counted %.0f a run (median): "
+		   "low-resolution mode (highres=off, or no one-shot clock event device); the tick's "
+		   "figures by its hrtimer are no mechanism here",
+		   c->var[k].name, w->cell[k].s.median);
 	}
 	snprintf(also, sizeof(also), "%s%s%s%s%s", by_part || by_count ? " (or" : "",
 		 by_part ? ", for a time, its part of its component's time" : "",

@@ -336,6 +336,75 @@ static void test_rate(void)
 }
 
 /*
+ * highres=off on qemu-aarch64's 6.1 (2026-12-07, not committed): the tick ran from the timer
+ * interrupt with no hrtimer, so tick_sched_timer never expired (0 against 6996 a run in
+ * default, perf script) while rcu:rcu_utilization's "Start scheduler-tick", which every tick
+ * traces, counted 5497 against 5615; compare said "the tick: its handler (tick_sched_timer)
+ * runs 247.1 -> 0/s" and "idle exits by the tick 43.48 -> 0/s". Those figures are no
+ * mechanism where the tick went on; they are when the scheduler-tick windows stop too.
+ */
+static void test_tick_unseen(void)
+{
+	struct ts_run a[6], b[6];
+	struct ts_cmp_variant v[2] = { { "A", a, 6 }, { "B", b, 6 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+	int named = 0, said = 0;
+
+	for (int i = 0; i < 6; i++) {
+		run(&a[i], 10 + i, 2000 + 10 * i, 1000, 6000);
+		run(&b[i], 10.5 + i, 2000 + 10 * i, 1000, 6000);
+		for (int k = 0; k < 2; k++) {
+			struct ts_run *x = k ? &b[i] : &a[i];
+
+			ts_run_add(x, "timer.expire.tick.per_s", "1/s", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 0 : 247 + i, NULL);
+			ts_run_add(x, "timer.expire.tick_sched_timer.per_s", "1/s", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 0 : 247 + i, NULL);
+			ts_run_add(x, "idle.exits.tick.per_s", "1/s", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 0 : 43 + i, NULL);
+			ts_run_add(x, "rcu.window.scheduler-tick.count", "count", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 5500 + i : 6000 + i, NULL);
+		}
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c), "tick unseen: builds");
+	for (int i = 0; i < c->head[1].nr_mech; i++)
+		named += !!strstr(c->head[1].mech[i].label, "tick");
+	for (int i = 0; i < c->head[1].nr_lines; i++)
+		said += !!strstr(c->head[1].line[i], "the tick ran in every run of B without its "
+						     "hrtimer: tick_sched_timer never expired");
+	ok(!named && said == 1, "tick unseen: no tick mechanism named, one line says why");
+	ts_cmp_free(c);
+	/* the scheduler-tick windows stopped too: the tick did, and it is said */
+	for (int i = 0; i < 6; i++) {
+		ts_run_release(&b[i]);
+		run(&b[i], 10.5 + i, 2000 + 10 * i, 1000, 6000);
+		ts_run_add(&b[i], "timer.expire.tick.per_s", "1/s", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+			   0, NULL);
+		ts_run_add(&b[i], "timer.expire.tick_sched_timer.per_s", "1/s", TS_DIR_NEUTRAL,
+			   TS_METRIC_VALUE, 0, NULL);
+		ts_run_add(&b[i], "idle.exits.tick.per_s", "1/s", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+			   0, NULL);
+		ts_run_add(&b[i], "rcu.window.scheduler-tick.count", "count", TS_DIR_NEUTRAL,
+			   TS_METRIC_VALUE, 0, NULL);
+	}
+	named = 0;
+	said = 0;
+	ok(!ts_cmp_build(v, 2, &o, &c), "tick stopped: builds");
+	for (int i = 0; i < c->head[1].nr_mech; i++)
+		named += !!strstr(c->head[1].mech[i].label, "tick");
+	for (int i = 0; i < c->head[1].nr_lines; i++)
+		said += !!strstr(c->head[1].line[i], "without its hrtimer");
+	ok(named > 0 && !said,
+	   "tick stopped: a tick mechanism is named, no line of an unseen tick");
+	ts_cmp_free(c);
+	for (int i = 0; i < 6; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
+/*
  * The round trips (us) of qemu-aarch64's default against kpti=0, 5 runs a side (2026-12-06, not
  * committed: the numbers are the lat_unix lines of the runs' workload.out): A's median
  * 2576.88, an outlier run of A at 12239.63. The pairwise differences reach 1353.54 - 12239.63,
@@ -753,6 +822,7 @@ int main(void)
 	test_compare();
 	test_cmdline();
 	test_benchdef();
+	test_tick_unseen();
 	test_events();
 	test_rate();
 	test_comm_len();
