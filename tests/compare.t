@@ -48,7 +48,7 @@ is "$(jqn '.explanations[0].changes[0].metric' "$TAP_TMP/ab.json")" \
 	task.path.wake_delivery.per_op "ranked first: wake delivery per round trip"
 ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
 	"$TAP_TMP/ab.json" | grep -qx 1; echo $?)" "confounder: the pinning differs"
-is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 6" \
+is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 7" \
 	"schema and version"
 is "$(jqn '[.metrics[].name | select(test("0x[0-9a-f]{8}"))] | length' "$TAP_TMP/ab.json")" 0 \
 	"functions in metric names come from the runs' kallsyms, not raw addresses"
@@ -162,8 +162,11 @@ ok $? "text: the variants and their runs"
 # --- the headline: same against cross is wake delivery to a busy CPU on the other side ---
 head -1 "$TAP_TMP/ab.txt" | grep -q '^pingpong-cross vs pingpong-same: latency .* worse, .*: significant$'
 ok $? "headline, line 1: the benchmark's change, its interval, p and verdict"
-head -3 "$TAP_TMP/ab.txt" | grep -q '^  wake delivery <- wakes .* sent to a busy CPU on the other side'
-ok $? "headline: its first three lines name wake delivery to a busy CPU on the other side"
+# one kernel, two pinnings: the second line says so (tests/compare-benchdef.t checks it)
+sed -n 2p "$TAP_TMP/ab.txt" | grep -q '^  not a kernel A/B: the benchmark differs (pinning '
+ok $? "headline, line 2: the pinning differs on one kernel, not a kernel A/B"
+head -4 "$TAP_TMP/ab.txt" | grep -q '^  wake delivery <- wakes .* sent to a busy CPU on the other side'
+ok $? "headline: its first four lines name wake delivery to a busy CPU on the other side"
 is "$(jqn '.headline.mechanisms[0].metric + " " + .headline.mechanisms[0].separation' \
 	"$TAP_TMP/ab.json")" "task.wake_class.cross_busy.share complete" \
 	"headline JSON: mechanisms[0] is the cross-CPU busy wakes, every run apart"

@@ -978,6 +978,37 @@ static int program_minor(const struct ts_cmp *c, const struct ts_cmp_row *r, int
 	return room < 0.5;
 }
 
+/*
+ * Whether row @name (of class @cls) sees the tick through its hrtimer only: the tick's
+ * hrtimer expiries, the run time and the idle exits credited to it, its restarts on idle exit.
+ */
+static int tick_by_hrtimer(const char *name, const char *cls)
+{
+	static const char *const names[] = { "timer.expire.tick_sched_timer.per_s",
+					     "task.path.run.tick.per_op", "idle.exits.tick.per_s",
+					     "idlepath.tick_restarts.per_s", NULL };
+
+	for (int i = 0; names[i]; i++)
+		if (!strcmp(name, names[i]))
+			return 1;
+	return *cls && ts_class_is_tick(cls);
+}
+
+int ts_cmp_tick_unseen(const struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_row *t = ts_cmp_find(c, "timer.expire.tick.per_s"),
+				*w = ts_cmp_find(c, "rcu.window.scheduler-tick.count");
+	int side[2] = { 0, v };
+
+	if (!t || !w)
+		return -1;
+	for (int k = 0; k < 2; k++)
+		if (!ts_cmp_all_pos(&t->cell[side[k]], c->var[side[k]].nr_runs) &&
+		    ts_cmp_all_pos(&w->cell[side[k]], c->var[side[k]].nr_runs) == 1)
+			return side[k];
+	return -1;
+}
+
 #define MAX_CAND 64
 
 /*
@@ -989,6 +1020,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		      const struct ts_cmp_row **inert, int *nr_inert)
 {
 	int n = 0, has_dec = c->dec[v].kind != NULL, nr_rules[2] = { 0, 0 };
+	int unseen = ts_cmp_tick_unseen(c, v) >= 0;
 	char cls[200];
 
 	/* the metrics that could show a path switched: [0] the arrangement test's, [1] counts' */
@@ -996,6 +1028,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		const struct ts_cmp_row *r = &c->rows[i];
 		const struct chain_rule *ru = ts_cmp_rule_of(r, cls, sizeof(cls));
 		int risk = ru && (!has_dec || ts_cmp_comp_part(c, v, ru->comp)) &&
+			   !(unseen && tick_by_hrtimer(r->name, cls)) &&
 			   (switch_at_risk(c, r, v) || program_one_side(c, r, v, ru, cls));
 
 		nr_rules[0] += risk && ru->how != H_TESTED;
@@ -1009,7 +1042,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		ru = ts_cmp_rule_of(r, cls, sizeof(cls));
 		if (!ru || (has_dec && !ts_cmp_comp_part(c, v, ru->comp)) ||
 		    (user_class(c, ru, cls) && !program_one_side(c, r, v, ru, cls)) ||
-		    timer_class(c, ru, cls))
+		    timer_class(c, ru, cls) || (unseen && tick_by_hrtimer(r->name, cls)))
 			continue;
 		memset(&x[n], 0, sizeof(x[n]));
 		miss = missing_side(c, r, v, ru);

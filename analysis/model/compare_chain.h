@@ -38,6 +38,18 @@ struct chain_rule {
  */
 void ts_cmp_mechanisms(struct ts_cmp *c, int v, const struct ts_cmp_row **inert, int *nr_inert);
 
+/*
+ * ts_cmp_tick_unseen() - the side (0, or @v) where the tick ran in every run without its
+ * hrtimer: the tick's hrtimer never expired there (timer.expire.tick.per_s 0 in every run)
+ * while RCU's scheduler-tick windows, which update_process_times() opens at every tick
+ * whatever its mode (rcu:rcu_utilization), counted in every run. A kernel in low-resolution
+ * mode (highres=off, no one-shot clock event device) runs the tick straight from the timer
+ * interrupt (6.1's tick_nohz_handler, 6.10's tick_nohz_lowres_handler), with no hrtimer: what
+ * compare sees of the tick by its hrtimer falls to 0 there while the tick goes on; those
+ * figures are no mechanism then. Return: the side, or -1.
+ */
+int ts_cmp_tick_unseen(const struct ts_cmp *c, int v);
+
 /* The rule row @r matches, with its class in @cls; NULL for none. */
 const struct chain_rule *ts_cmp_rule_of(const struct ts_cmp_row *r, char *cls, size_t n);
 

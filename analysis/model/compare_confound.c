@@ -21,9 +21,9 @@
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
 	static const char *const names[TS_FACT_NR] = {
-		"kernel",    "cpus",	       "cmdline",   "pinning", "workload", "events",
-		"boot_args", "events_missing", "preempt",   "arch",    "nr_cpus",  "cpu",
-		"release",   "trace_events",   "selection", "nohz",
+		"kernel",    "cpus",	       "cmdline",   "pinning",	"workload", "events",
+		"boot_args", "events_missing", "preempt",   "arch",	"nr_cpus",  "cpu",
+		"release",   "trace_events",   "selection", "build_id", "nohz",
 	};
 
 	return f < TS_FACT_NR ? names[f] : "";
@@ -136,7 +136,7 @@ static int var_differs(const struct ts_cmp *c, int v, int f)
 	/* the preemption model is the kernel's own, like its version: a note (preempt_note) */
 	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING ||
 	    f == TS_FACT_PREEMPT || f == TS_FACT_RELEASE || f == TS_FACT_NOHZ ||
-	    f == TS_FACT_TRACE_EVENTS || f == TS_FACT_SELECTION)
+	    f == TS_FACT_TRACE_EVENTS || f == TS_FACT_SELECTION || f == TS_FACT_BUILD_ID)
 		return 0;
 	if (f == TS_FACT_CMDLINE)
 		return cmdline_differs(&c->var[0], &c->var[v]);
@@ -537,10 +537,184 @@ static int preempt_note(struct ts_cmp *c, int *cap)
 					"the tick on idle CPUs (inferred from each run's trace)");
 }
 
+/* The whitespace-separated words of @s: their starts and lengths, at most @max. */
+static int split_words(const char *s, const char **w, int *len, int max)
+{
+	int n = 0;
+
+	while (s && *s && n < max) {
+		s += strspn(s, " \t");
+		if (!*s)
+			break;
+		w[n] = s;
+		len[n] = (int)strcspn(s, " \t");
+		s += len[n++];
+	}
+	return n;
+}
+
+static int same_word(const char *a, int la, const char *b, int lb)
+{
+	return la == lb && !strncmp(a, b, la);
+}
+
+/* Words @from to @to (excluded) of @w, joined by spaces, into @out. */
+static void join_words(const char **w, const int *len, int from, int to, char *out, size_t n)
+{
+	size_t l = 0;
+
+	out[0] = '\0';
+	for (int i = from; i < to && l + 1 < n; i++)
+		l += snprintf(out + l, n - l, "%s%.*s", l ? " " : "", len[i], w[i]);
+}
+
+#define MAX_WORDS 128
+
+/*
+ * The words of @a and of @b that differ, into @da and @db: the words both start with and
+ * both end with are left out, but an option's name stays before its value ("--iterations
+ * 1000" against "--iterations 2000", not "1000" against "2000").
+ */
+static void word_diff(const char *a, const char *b, char *da, char *db, size_t n)
+{
+	const char *wa[MAX_WORDS], *wb[MAX_WORDS];
+	int la[MAX_WORDS], lb[MAX_WORDS], na, nb, pre = 0, suf = 0;
+
+	na = split_words(a, wa, la, MAX_WORDS);
+	nb = split_words(b, wb, lb, MAX_WORDS);
+	while (pre < na && pre < nb && same_word(wa[pre], la[pre], wb[pre], lb[pre]))
+		pre++;
+	while (suf < na - pre && suf < nb - pre &&
+	       same_word(wa[na - 1 - suf], la[na - 1 - suf], wb[nb - 1 - suf], lb[nb - 1 - suf]))
+		suf++;
+	/* a value without its option's name says nothing: keep the name */
+	if (pre && wa[pre - 1][0] == '-' &&
+	    ((pre < na - suf && wa[pre][0] != '-') || (pre < nb - suf && wb[pre][0] != '-')))
+		pre--;
+	join_words(wa, la, pre, na - suf, da, n);
+	join_words(wb, lb, pre, nb - suf, db, n);
+}
+
+/* The last part of run @r's label (its folder's name: "run-1"). */
+static const char *run_name(const struct ts_cmp_variant *v, int r)
+{
+	const char *l = v->runs[r].label ? strrchr(v->runs[r].label, '/') : NULL;
+
+	if (!v->runs[r].label)
+		return "a run without a label";
+	return l && l[1] ? l + 1 : v->runs[r].label;
+}
+
+/* Fact @f of @v's run @r, NULL when unknown or empty. */
+static const char *known(const struct ts_cmp_variant *v, int r, enum ts_run_fact f)
+{
+	const char *x = v->runs[r].fact[f];
+
+	return x && *x ? x : NULL;
+}
+
+/*
+ * Whether the baseline and @v ran the same kernel, into @d: they differ when a fact of the
+ * kernel known on both sides differs (its release, the build id of its image, the boot
+ * parameters the variants declare, the whole command line, the preemption model); they are the
+ * same only when every run of both has a kernel build id and all are one, and the release and
+ * the command line are known and equal; else it is not known (why).
+ */
+static void kernels_of(const struct ts_cmp *c, int v, struct ts_cmp_benchdef *d)
+{
+	static const struct {
+		enum ts_run_fact f;
+		const char *what;
+	} facts[] = {
+		{ TS_FACT_KERNEL, "release" },
+		{ TS_FACT_BUILD_ID, "build id" },
+		{ TS_FACT_BOOT_ARGS, "boot parameters" },
+		{ TS_FACT_CMDLINE, "command line" },
+		{ TS_FACT_PREEMPT, "preemption model" },
+	};
+	const struct ts_cmp_variant *pair[2] = { &c->var[0], &c->var[v] };
+	const char *id = known(pair[0], 0, TS_FACT_BUILD_ID);
+
+	for (size_t i = 0; i < sizeof(facts) / sizeof(facts[0]); i++) {
+		const char *a = pair[0]->runs[0].fact[facts[i].f],
+			   *b = pair[1]->runs[0].fact[facts[i].f];
+
+		if (a && b && strcmp(a, b)) {
+			d->kernels = TS_KERNELS_DIFFER;
+			snprintf(d->kernel, sizeof(d->kernel), "%s", facts[i].what);
+			return;
+		}
+	}
+	d->kernels = TS_KERNELS_UNKNOWN;
+	for (int k = 0; k < 2; k++)
+		for (int r = 0; r < pair[k]->nr_runs; r++) {
+			const char *x = known(pair[k], r, TS_FACT_BUILD_ID);
+
+			if (!x) {
+				snprintf(d->kernel, sizeof(d->kernel),
+					 "no kernel build id in the trace of %s's %s",
+					 pair[k]->name, run_name(pair[k], r));
+				return;
+			}
+			if (strcmp(x, id)) {
+				d->kernels = TS_KERNELS_DIFFER;
+				snprintf(d->kernel, sizeof(d->kernel), "build id (between runs)");
+				return;
+			}
+		}
+	for (int k = 0; k < 2; k++) {
+		if (!known(pair[k], 0, TS_FACT_KERNEL)) {
+			snprintf(d->kernel, sizeof(d->kernel), "no kernel release for %s's %s",
+				 pair[k]->name, run_name(pair[k], 0));
+			return;
+		}
+		if (!known(pair[k], 0, TS_FACT_CMDLINE)) {
+			snprintf(d->kernel, sizeof(d->kernel),
+				 "no kernel command line (cmdline.txt) for %s's %s", pair[k]->name,
+				 run_name(pair[k], 0));
+			return;
+		}
+	}
+	d->kernels = TS_KERNELS_SAME;
+	snprintf(d->kernel, sizeof(d->kernel), "%.80s, build id %.12s",
+		 known(pair[0], 0, TS_FACT_KERNEL), id);
+}
+
+/*
+ * The facts that define the benchmark and differ between the baseline and each variant
+ * (c->bdef): the workload command (without its path and pinning) and the pinning (--pin,
+ * --cpus or taskset: the benchmark's CPUs), what ran and where. The other facts that may
+ * differ are how it was watched (the events), what ran beside it (other tasks' load) or the
+ * machine and its kernel (the online CPUs, which a boot parameter can change): confounders.
+ */
+static void bench_defs(struct ts_cmp *c)
+{
+	static const enum ts_run_fact defining[] = { TS_FACT_WORKLOAD, TS_FACT_PINNING };
+
+	for (int v = 1; v < c->nr_var; v++) {
+		struct ts_cmp_benchdef *d = &c->bdef[v];
+
+		memset(d, 0, sizeof(*d));
+		for (size_t i = 0; i < sizeof(defining) / sizeof(defining[0]); i++) {
+			const char *a = c->var[0].runs[0].fact[defining[i]],
+				   *b = c->var[v].runs[0].fact[defining[i]];
+			struct ts_cmp_defdiff *x = &d->diff[d->nr_diff];
+
+			if (!a || !b || !strcmp(a, b))
+				continue;
+			x->fact = defining[i];
+			word_diff(a, b, x->a, x->b, sizeof(x->a));
+			d->nr_diff++;
+		}
+		kernels_of(c, v, d);
+	}
+}
+
 int ts_cmp_confounders(struct ts_cmp *c)
 {
 	int cap = 0, ncap = 0, err;
 
+	bench_defs(c);
 	err = fact_confounders(c, &cap, &ncap);
 	err = err ?: load_confounders(c, &cap);
 	err = err ?: unchecked(c, &cap);

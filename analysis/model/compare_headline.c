@@ -107,6 +107,49 @@ static void result_line(struct ts_cmp *c, int v)
 	   ci, p, verdict(c, x));
 }
 
+/*
+ * When a fact that defines the benchmark differs (compare_confound.c, c->bdef), one line
+ * right after the benchmark's: what differs, in its shortest form, and whether the kernels
+ * are the same; when they are, the A/B is not a kernel A/B, and the lines below are what the
+ * benchmark's change did.
+ */
+static void bench_line(struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_benchdef *d = &c->bdef[v];
+	char what[360];
+	size_t len = 0;
+
+	if (!d->nr_diff)
+		return;
+	what[0] = '\0';
+	for (int i = 0; i < d->nr_diff && len + 1 < sizeof(what); i++) {
+		const struct ts_cmp_defdiff *x = &d->diff[i];
+		const char *name = ts_cmp_fact_name(x->fact);
+
+		if (!*x->a || !*x->b)
+			len += snprintf(what + len, sizeof(what) - len, "%s%s %.120s in %s only",
+					i ? "; " : "", name, *x->a ? x->a : x->b,
+					c->var[*x->a ? 0 : v].name);
+		else
+			len += snprintf(what + len, sizeof(what) - len, "%s%s %.100s -> %.100s",
+					i ? "; " : "", name, x->a, x->b);
+	}
+	if (d->kernels == TS_KERNELS_SAME)
+		hl(&c->head[v],
+		   "  not a kernel A/B: the benchmark differs (%s) and the kernel is the same "
+		   "(%s, one command line); what follows is what the benchmark's change did",
+		   what, d->kernel);
+	else if (d->kernels == TS_KERNELS_DIFFER)
+		hl(&c->head[v],
+		   "  the benchmark differs too, not only the kernel (%s; the kernels differ in their "
+		   "%s): what follows mixes both",
+		   what, d->kernel);
+	else
+		hl(&c->head[v],
+		   "  the benchmark differs (%s); whether the kernels do too is not known (%s)",
+		   what, d->kernel);
+}
+
 /* A part's share in words: "46% of the change", or why it is not one. */
 static const char *share_words(double share, char *buf, size_t n)
 {
@@ -179,7 +222,7 @@ static void run_split_line(struct ts_cmp *c, int v)
 	const struct ts_cmp_part *run = ts_cmp_comp_part(c, v, C_RUN);
 	char text[360], name[64], a[32], b[32];
 	size_t len = 0;
-	int shown = 0;
+	int shown = 0, unseen = ts_cmp_tick_unseen(c, v) >= 0;
 
 	if (!run || strcmp(run->metric, "task.path.run.per_op"))
 		return;
@@ -187,6 +230,9 @@ static void run_split_line(struct ts_cmp *c, int v)
 	for (size_t i = 0; i < sizeof(part) / sizeof(part[0]) && len < sizeof(text); i++) {
 		const struct ts_cmp_row *r;
 
+		/* the tick by its hrtimer, where a side ran it without one (missing_lines()) */
+		if (unseen && !strcmp(part[i][0], "tick"))
+			continue;
 		snprintf(name, sizeof(name), "task.path.run.%s.per_op", part[i][0]);
 		r = ts_cmp_find(c, name);
 		if (!r || (isnan(r->cell[0].s.median) && isnan(r->cell[v].s.median)))
@@ -339,6 +385,17 @@ static void missing_lines(struct ts_cmp *c, int v)
 		by_part |= h->mech[i].by_part;
 		by_count |= h->mech[i].by_count;
 	}
+	if (ts_cmp_tick_unseen(c, v) >= 0) {
+		int k = ts_cmp_tick_unseen(c, v);
+		const struct ts_cmp_row *w = ts_cmp_find(c, "rcu.window.scheduler-tick.count");
+
+		hl(&c->head[v],
+		   "  the tick ran in every run of %s without its hrtimer: tick_sched_timer never "
+		   "expired there, while RCU's scheduler-tick windows counted %.0f a run (median): "
+		   "low-resolution mode (highres=off, or no one-shot clock event device); the tick's "
+		   "figures by its hrtimer are no mechanism here",
+		   c->var[k].name, w->cell[k].s.median);
+	}
 	snprintf(also, sizeof(also), "%s%s%s%s%s", by_part || by_count ? " (or" : "",
 		 by_part ? ", for a time, its part of its component's time" : "",
 		 by_part && by_count ? "; or" : "",
@@ -406,6 +463,7 @@ static void headline_of(struct ts_cmp *c, int v)
 
 	ts_cmp_mechanisms(c, v, inert, &nr_inert);
 	result_line(c, v);
+	bench_line(c, v);
 	if (c->dec[v].kind) {
 		components_line(c, v);
 		run_split_line(c, v);

@@ -300,6 +300,7 @@ static void mechanism(FILE *f, const struct ts_cmp_mech *m)
 static void headline(FILE *f, const struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_headline *h = &c->head[v];
+	const struct ts_cmp_benchdef *d = &c->bdef[v];
 
 	fputs("{\"variant\":", f);
 	str(f, c->var[v].name);
@@ -308,7 +309,22 @@ static void headline(FILE *f, const struct ts_cmp *c, int v)
 		fputs(i ? "," : "", f);
 		mechanism(f, &h->mech[i]);
 	}
-	fputs("],\"lines\":[", f);
+	fputs("],\"benchmark_differs\":[", f);
+	for (int i = 0; i < d->nr_diff; i++) {
+		fputs(i ? ",{\"fact\":" : "{\"fact\":", f);
+		str(f, ts_cmp_fact_name(d->diff[i].fact));
+		fputs(",\"a\":", f);
+		str(f, d->diff[i].a);
+		fputs(",\"b\":", f);
+		str(f, d->diff[i].b);
+		fputs("}", f);
+	}
+	fprintf(f, "],\"kernel_ab\":%s,\"kernel\":",
+		d->kernels == TS_KERNELS_SAME	? "false" :
+		d->kernels == TS_KERNELS_DIFFER ? "true" :
+						  "null");
+	str(f, d->kernel);
+	fputs(",\"lines\":[", f);
 	for (int i = 0; i < h->nr_lines; i++) {
 		fputs(i ? "," : "", f);
 		str(f, h->line[i]);

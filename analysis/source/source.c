@@ -462,6 +462,9 @@ int ts_source_run_facts(struct ts_source *s, struct ts_run *r)
 	err = err ?: ts_run_set_fact(r, TS_FACT_NR_CPUS, i->nr_cpus_online ? cpus : NULL);
 	err = err ?: ts_run_set_fact(r, TS_FACT_CPU, cpu[0] ? cpu : NULL);
 	err = err ?: ts_run_set_fact(r, TS_FACT_RELEASE, i->osrelease[0] ? i->osrelease : NULL);
+	err = err   ?:
+		      ts_run_set_fact(r, TS_FACT_BUILD_ID,
+				      i->kernel_build_id[0] ? i->kernel_build_id : NULL);
 	ts_source_recorded(s, list, 8192);
 	err = err ?: ts_run_set_fact(r, TS_FACT_TRACE_EVENTS, list[0] ? list : NULL);
 	free(list);

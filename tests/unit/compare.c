@@ -211,6 +211,70 @@ static void test_cmdline(void)
 }
 
 /*
+ * What defines the benchmark (docs/compare.md, "The headline", item 2): the words of the
+ * workload that differ, an option's name kept before its value, or one side's words only; the
+ * kernels the same only with one build id in every run, different when one run's differs; no
+ * line when nothing defining differs.
+ */
+static void test_benchdef(void)
+{
+	struct ts_run a[2], b[2];
+	struct ts_cmp_variant v[2] = { { "A", a, 2 }, { "B", b, 2 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	const struct ts_cmp_benchdef *d;
+	struct ts_cmp *c;
+
+	two_runs(a, b);
+	facts(a, TS_FACT_WORKLOAD, "pingpong --iterations 1000 --warmup 200 --size 1");
+	facts(b, TS_FACT_WORKLOAD, "pingpong --iterations 2000 --warmup 200 --size 1");
+	for (int k = 0; k < 2; k++) {
+		struct ts_run *x = k ? b : a;
+
+		facts(x, TS_FACT_PINNING, "pin=none cpus=-");
+		facts(x, TS_FACT_KERNEL, "6.1.0-57-arm64");
+		facts(x, TS_FACT_CMDLINE, "console=ttyAMA0 panic=-1");
+		facts(x, TS_FACT_BUILD_ID, "0123456789abcdef0123456789abcdef01234567");
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c), "benchdef: builds");
+	d = &c->bdef[1];
+	ok(d->nr_diff == 1 && d->diff[0].fact == TS_FACT_WORKLOAD &&
+		   !strcmp(d->diff[0].a, "--iterations 1000") &&
+		   !strcmp(d->diff[0].b, "--iterations 2000"),
+	   "benchdef: the differing value with its option's name, the rest left out");
+	ok(d->kernels == TS_KERNELS_SAME &&
+		   !strcmp(d->kernel, "6.1.0-57-arm64, build id 0123456789ab"),
+	   "benchdef: one build id, release and command line: the same kernel");
+	ok(c->head[1].nr_lines > 1 &&
+		   !strncmp(c->head[1].line[1],
+			    "  not a kernel A/B: the benchmark differs (workload --iterations 1000 -> "
+			    "--iterations 2000) and the kernel is the same (6.1.0-57-arm64, ",
+			    128),
+	   "benchdef: the headline's second line says it");
+	ts_cmp_free(c);
+	ts_run_set_fact(&b[1], TS_FACT_BUILD_ID, "fedcba9876543210fedcba9876543210fedcba98");
+	facts(b, TS_FACT_WORKLOAD, "pingpong --iterations 1000 --warmup 200 --size 1 --delay-us 5");
+	ok(!ts_cmp_build(v, 2, &o, &c), "benchdef: builds again");
+	d = &c->bdef[1];
+	ok(d->nr_diff == 1 && !strcmp(d->diff[0].a, "") && !strcmp(d->diff[0].b, "--delay-us 5"),
+	   "benchdef: words of one side only");
+	ok(d->kernels == TS_KERNELS_DIFFER && strstr(d->kernel, "build id"),
+	   "benchdef: a run of another build: the kernels differ");
+	ok(strstr(c->head[1].line[1],
+		  "--delay-us 5 in B only; the kernels differ in their build id"),
+	   "benchdef: the line says both");
+	ts_cmp_free(c);
+	facts(b, TS_FACT_WORKLOAD, "pingpong --iterations 1000 --warmup 200 --size 1");
+	ok(!ts_cmp_build(v, 2, &o, &c) && c->bdef[1].nr_diff == 0 &&
+		   !strstr(c->head[1].line[1], "benchmark differs"),
+	   "benchdef: nothing defining differs: no line");
+	ts_cmp_free(c);
+	for (int i = 0; i < 2; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
+/*
  * The events are compared as sets: one that B's kernel does not offer (its events_missing, as
  * timer:tick_stop without NO_HZ_COMMON) is a note, one the recordings chose differently is a
  * confounder naming it and the variant that has it.
@@ -266,6 +330,75 @@ static void test_rate(void)
 	ok(fabs(c->result->cell[1].p - 2.0 / 70) < 1e-12, "4 vs 4 separated: p = 2/70");
 	ts_cmp_free(c);
 	for (int i = 0; i < 4; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
+/*
+ * highres=off on qemu-aarch64's 6.1 (2026-12-07, not committed): the tick ran from the timer
+ * interrupt with no hrtimer, so tick_sched_timer never expired (0 against 6996 a run in
+ * default, perf script) while rcu:rcu_utilization's "Start scheduler-tick", which every tick
+ * traces, counted 5497 against 5615; compare said "the tick: its handler (tick_sched_timer)
+ * runs 247.1 -> 0/s" and "idle exits by the tick 43.48 -> 0/s". Those figures are no
+ * mechanism where the tick went on; they are when the scheduler-tick windows stop too.
+ */
+static void test_tick_unseen(void)
+{
+	struct ts_run a[6], b[6];
+	struct ts_cmp_variant v[2] = { { "A", a, 6 }, { "B", b, 6 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+	int named = 0, said = 0;
+
+	for (int i = 0; i < 6; i++) {
+		run(&a[i], 10 + i, 2000 + 10 * i, 1000, 6000);
+		run(&b[i], 10.5 + i, 2000 + 10 * i, 1000, 6000);
+		for (int k = 0; k < 2; k++) {
+			struct ts_run *x = k ? &b[i] : &a[i];
+
+			ts_run_add(x, "timer.expire.tick.per_s", "1/s", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 0 : 247 + i, NULL);
+			ts_run_add(x, "timer.expire.tick_sched_timer.per_s", "1/s", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 0 : 247 + i, NULL);
+			ts_run_add(x, "idle.exits.tick.per_s", "1/s", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 0 : 43 + i, NULL);
+			ts_run_add(x, "rcu.window.scheduler-tick.count", "count", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? 5500 + i : 6000 + i, NULL);
+		}
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c), "tick unseen: builds");
+	for (int i = 0; i < c->head[1].nr_mech; i++)
+		named += !!strstr(c->head[1].mech[i].label, "tick");
+	for (int i = 0; i < c->head[1].nr_lines; i++)
+		said += !!strstr(c->head[1].line[i], "the tick ran in every run of B without its "
+						     "hrtimer: tick_sched_timer never expired");
+	ok(!named && said == 1, "tick unseen: no tick mechanism named, one line says why");
+	ts_cmp_free(c);
+	/* the scheduler-tick windows stopped too: the tick did, and it is said */
+	for (int i = 0; i < 6; i++) {
+		ts_run_release(&b[i]);
+		run(&b[i], 10.5 + i, 2000 + 10 * i, 1000, 6000);
+		ts_run_add(&b[i], "timer.expire.tick.per_s", "1/s", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+			   0, NULL);
+		ts_run_add(&b[i], "timer.expire.tick_sched_timer.per_s", "1/s", TS_DIR_NEUTRAL,
+			   TS_METRIC_VALUE, 0, NULL);
+		ts_run_add(&b[i], "idle.exits.tick.per_s", "1/s", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+			   0, NULL);
+		ts_run_add(&b[i], "rcu.window.scheduler-tick.count", "count", TS_DIR_NEUTRAL,
+			   TS_METRIC_VALUE, 0, NULL);
+	}
+	named = 0;
+	said = 0;
+	ok(!ts_cmp_build(v, 2, &o, &c), "tick stopped: builds");
+	for (int i = 0; i < c->head[1].nr_mech; i++)
+		named += !!strstr(c->head[1].mech[i].label, "tick");
+	for (int i = 0; i < c->head[1].nr_lines; i++)
+		said += !!strstr(c->head[1].line[i], "without its hrtimer");
+	ok(named > 0 && !said,
+	   "tick stopped: a tick mechanism is named, no line of an unseen tick");
+	ts_cmp_free(c);
+	for (int i = 0; i < 6; i++) {
 		ts_run_release(&a[i]);
 		ts_run_release(&b[i]);
 	}
@@ -688,6 +821,8 @@ int main(void)
 	test_cpath();
 	test_compare();
 	test_cmdline();
+	test_benchdef();
+	test_tick_unseen();
 	test_events();
 	test_rate();
 	test_comm_len();

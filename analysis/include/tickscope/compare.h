@@ -16,9 +16,11 @@
  * of the JSON and TSV layout (docs/compare-json.md); 2: the headline; 5: each variant's cell
  * says whether it was measured and, when not, why ("measured", "why_null"); 6: "ci_pct" of a
  * quantity no run measured below 0 stops at -100% of the baseline's median (the runs' own
- * facts gain "selection")
+ * facts gain "selection"); 7: the headline says when a fact that defines the benchmark
+ * differs ("benchmark_differs", "kernel_ab", "kernel"), in a line right after the first, so
+ * that "lines"[1] is not always the components'; each run's facts gain "build_id"
  */
-#define TS_CMP_VERSION 6
+#define TS_CMP_VERSION 7
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
@@ -46,6 +48,7 @@ enum ts_run_fact {
 	 * recorded workload's process tree), or "name: " and why the tree could not be used
 	 */
 	TS_FACT_SELECTION,
+	TS_FACT_BUILD_ID, /* HEADER_BUILD_ID: the build id of [kernel.kallsyms], the kernel's build */
 	/* inferred from the trace's metrics (ts_run_infer()) */
 	TS_FACT_NOHZ, /* how the tick behaves on idle CPUs, from timer:tick_stop */
 	TS_FACT_NR
@@ -260,8 +263,10 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     wait's woken_by) is its tree's tasks' wakes, not every task of its name's: a waker of
  *     the name outside the tree is "other-<name>"; "fact selection" says whether the tasks
  *     were taken by the tree or by name, and why.
+ * 17: "fact build_id HEX" carries the perf.data's build id of [kernel.kallsyms], so that
+ *     compare tells two builds of one release apart (and one build from two).
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 16"
+#define TS_SUMMARY_MAGIC "tickscope-summary 17"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
  * metrics and the key's kallsyms; 13 tells supervisors better (a summary of 10-12 may count
@@ -434,6 +439,39 @@ struct ts_cmp_unmeasured {
 	const struct ts_cmp_row *first; /* the first such row */
 };
 
+/*
+ * A fact that defines the benchmark (its workload command, its pinning: what ran and where)
+ * and differs between the baseline and a variant. The words that differ, each side's ("" when
+ * the other side's are all it adds): "--delay-us 50" against "".
+ */
+struct ts_cmp_defdiff {
+	enum ts_run_fact fact; /* TS_FACT_WORKLOAD or TS_FACT_PINNING */
+	char a[160], b[160];
+};
+
+/* Whether two variants ran the same kernel (the same build, booted with the same line). */
+enum ts_cmp_kernels {
+	TS_KERNELS_UNKNOWN = 0, /* something needed is not known (why: in .kernel) */
+	TS_KERNELS_SAME, /* release, build id of every run, command line and preemption equal */
+	TS_KERNELS_DIFFER, /* release, build id, boot parameters, command line or preemption */
+};
+
+/*
+ * What defines the benchmark, variant against the baseline (docs/compare.md, "The headline"):
+ * the facts that differ, and whether the kernels are the same. With a benchmark that differs
+ * and the same kernel, the A/B is not a kernel A/B.
+ */
+struct ts_cmp_benchdef {
+	struct ts_cmp_defdiff diff[2];
+	int nr_diff;
+	enum ts_cmp_kernels kernels;
+	/*
+	 * SAME: "6.18.44-fc-v669, build id 4a5a9b0affb6"; DIFFER: in what ("build id"); UNKNOWN:
+	 * why ("no kernel build id in the trace of a run")
+	 */
+	char kernel[160];
+};
+
 struct ts_cmp_opts {
 	double alpha; /* 0.05 */
 	double cv_max; /* noisy above this CV (0.10) */
@@ -465,6 +503,7 @@ struct ts_cmp {
 	struct ts_cmp_wake wakes[TS_CMP_MAX_VAR][TS_CMP_MAX_WAKES]; /* the wakeup path */
 	int nr_wakes[TS_CMP_MAX_VAR];
 	struct ts_cmp_headline head[TS_CMP_MAX_VAR];
+	struct ts_cmp_benchdef bdef[TS_CMP_MAX_VAR]; /* what defines the benchmark, against [0] */
 	/* the rows of one side only, by side and reason (the last: every other reason) */
 	struct ts_cmp_unmeasured unmeasured[TS_CMP_MAX_VAR][TS_CMP_MAX_UNMEASURED];
 	int nr_unmeasured[TS_CMP_MAX_VAR];
