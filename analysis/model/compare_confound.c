@@ -21,9 +21,15 @@
 const char *ts_cmp_fact_name(enum ts_run_fact f)
 {
 	static const char *const names[TS_FACT_NR] = {
-		"kernel",    "cpus",	       "cmdline",   "pinning",	"workload", "events",
-		"boot_args", "events_missing", "preempt",   "arch",	"nr_cpus",  "cpu",
-		"release",   "trace_events",   "selection", "build_id", "nohz",
+		[TS_FACT_KERNEL] = "kernel",	   [TS_FACT_CPUS] = "cpus",
+		[TS_FACT_CMDLINE] = "cmdline",	   [TS_FACT_PINNING] = "pinning",
+		[TS_FACT_WORKLOAD] = "workload",   [TS_FACT_EVENTS] = "events",
+		[TS_FACT_BOOT_ARGS] = "boot_args", [TS_FACT_EVENTS_MISSING] = "events_missing",
+		[TS_FACT_PREEMPT] = "preempt",	   [TS_FACT_ARCH] = "arch",
+		[TS_FACT_NR_CPUS] = "nr_cpus",	   [TS_FACT_CPU] = "cpu",
+		[TS_FACT_RELEASE] = "release",	   [TS_FACT_TRACE_EVENTS] = "trace_events",
+		[TS_FACT_SELECTION] = "selection", [TS_FACT_BUILD_ID] = "build_id",
+		[TS_FACT_NOHZ] = "nohz",
 	};
 
 	return f < TS_FACT_NR ? names[f] : "";

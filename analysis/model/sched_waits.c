@@ -118,10 +118,10 @@ static __attribute__((noinline)) int get_wait_slow(struct ts_sched *m, struct ts
 }
 
 /*
- * The wait entry with @k's key fields (@k->pid is the task's), made when new. The entry in *@last (the
- * task's last one of this kind: woken, or ended with no wake) is tried first: a task is mostly
- * woken the same way again, and entries are never removed or moved, so an entry with @k's
- * fields is the one the probes would find. Return: 0 or -ENOMEM.
+ * The wait entry with @k's key fields (@k->pid is the task's), made when new. The entry in
+ * *@last (the task's last one of this kind: woken, or ended with no wake) is tried first: a task
+ * is mostly woken the same way again, and entries are never removed or moved, so an entry with
+ * @k's fields is the one the index would find. Return: 0 or -ENOMEM.
  */
 static inline int get_wait(struct ts_sched *m, struct ts_sched_wait **last,
 			   const struct wait_key *k, struct ts_sched_wait **out)

@@ -48,7 +48,8 @@ enum ts_run_fact {
 	 * recorded workload's process tree), or "name: " and why the tree could not be used
 	 */
 	TS_FACT_SELECTION,
-	TS_FACT_BUILD_ID, /* HEADER_BUILD_ID: the build id of [kernel.kallsyms], the kernel's build */
+	/* HEADER_BUILD_ID: the build id of [kernel.kallsyms], the kernel's build */
+	TS_FACT_BUILD_ID,
 	/* inferred from the trace's metrics (ts_run_infer()) */
 	TS_FACT_NOHZ, /* how the tick behaves on idle CPUs, from timer:tick_stop */
 	TS_FACT_NR

@@ -84,7 +84,8 @@ struct ts_sched_totals {
 	uint64_t nr_broken; /* the selected tasks' ts_sched_task.nr_broken */
 	uint64_t nr_time_travel; /* wakes that came while the task still ran: no delay from them */
 	uint64_t nr_stack_switches; /* switch-outs with a callchain */
-	uint64_t waits_dropped; /* wakes not kept in the wait table (none: it compares whole keys) */
+	/* wakes not kept in the wait table (none: it compares whole keys) */
+	uint64_t waits_dropped;
 	uint64_t stacks_dropped_ns; /* off-CPU time of stacks beyond the table's limit */
 };
 
