@@ -360,8 +360,11 @@ if "$TICKSCOPE" report --help >/dev/null 2>&1; then
 	row "tickscope report, pipe ($(sed -n 's/^samples: //p' "$DATA_PIPE.meta") samples)" reportp
 	fork_what="$(sed -n 's/^samples: //p' "$DATA_FORK.meta") samples,"
 	fork_what="$fork_what $(sed -n 's/^forks: //p' "$DATA_FORK.meta") forks"
+	_main=$samples # row's samples/s: the fork trace's own
+	samples=$(sed -n 's/^samples: //p' "$DATA_FORK.meta")
 	row "tickscope report, fork-heavy ($fork_what)" reportf
 	row "perf sched latency, fork-heavy" schedlatf
+	samples=$_main
 else
 	echo "bench: tickscope report vs perf sched latency: skipped (no 'tickscope report' yet)"
 fi
