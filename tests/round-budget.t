@@ -3,7 +3,7 @@
 # Time order past the round budget: with a budget smaller than a round (TS_ROUND_BUDGET), a
 # file's runs are read again from the file and a pipe's or a -z file's are merged into a
 # temporary file; dump and report must print what they print with every round in memory (the
-# default here: the fixtures' rounds are under 1 MB), and decode-only must say which path it
+# default here: the fixtures' rounds are under half a MB), and decode-only must say which path it
 # took. A spill file that cannot be made is one clear error.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
@@ -119,6 +119,26 @@ for v in 12x 0 -5 99999999999999999999; do
 	grep -q "^tickscope: TS_ROUND_BUDGET=$v: not a size" "$TAP_TMP/budget.err"
 	ok $? "TS_ROUND_BUDGET=$v: named ($(cat "$TAP_TMP/budget.err"))"
 done
+# The defaults, as tickscope(1) states them: 1 MiB for an uncompressed file that is read (its
+# runs past it are read again, at no cost in CPU but a MiB of peak RSS for each MiB of budget,
+# docs/scale.md), 8 MiB where past it the runs go to a spill file (pipe, -z) and for a mapped
+# file (TS_MMAP=1: its rounds stay in the mapping).
+for n in x86-ramfs-callchain:file:1 x86-ramfs-callchain:mapped:8 x86-ramfs-zstd:-z:8 \
+	x86-ramfs-pipe:pipe:8; do
+	name=${n%%:*} rest=${n#*:}
+	kind=${rest%%:*} mb=${rest#*:}
+	m=
+	[ "$kind" = mapped ] && m=1
+	TS_MMAP=$m "$TICKSCOPE" dump --format=none -i "$(fixture_data "$name")" >/dev/null \
+		2>"$TAP_TMP/default.err"
+	grep -q "round budget $mb MB)" "$TAP_TMP/default.err"
+	ok $? "$kind: the default round budget is $mb MiB ($(sed 's/.*time order: //' \
+		"$TAP_TMP/default.err"))"
+done
+sed -n '/^\.B TS_ROUND_BUDGET$/,/^\.TP$/p' "$TS_TOP/docs/man/tickscope.1" | tr '\n' ' ' |
+	grep -q '1 MiB by default for an uncompressed file that is read, 8 MiB for'
+ok $? "tickscope(1) states the same defaults"
+
 TS_ROUND_BUDGET=1g "$TICKSCOPE" dump --format=none -i "$f" >/dev/null 2>"$TAP_TMP/budget.err"
 grep -q "round budget 1024 MB" "$TAP_TMP/budget.err"
 ok $? "TS_ROUND_BUDGET=1g is 1024 MB ($(sed 's/.*time order: //' "$TAP_TMP/budget.err"))"

@@ -264,6 +264,12 @@ static int open_file_mode(struct ts_reader *r)
 	r->page = (size_t)sysconf(_SC_PAGESIZE);
 	if (S_ISREG(st.st_mode) && r->page && !(r->page & (r->page - 1)))
 		ts_input_map(r);
+	/* runs read again from the file, not mapped: the smaller default (TS_ROUND_BUDGET_FILE) */
+	if (r->use_runs && !r->map_input && !r->budget_given) {
+		r->budget = TS_ROUND_BUDGET_FILE;
+		r->soft = r->budget / 4;
+		r->chunks.keep = r->budget;
+	}
 	if (lseek(r->fd, h->data.offset, SEEK_SET) < 0)
 		return ts_reader_fail(r, h->data.offset, -errno, "seek: %s", strerror(errno));
 	find_kernel_map(r);
@@ -336,6 +342,7 @@ static size_t round_budget(size_t opt)
 int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_reader_opts *opts)
 {
 	struct ts_reader *r;
+	const char *env;
 	uint64_t magic[2];
 	struct stat st;
 	int ret;
@@ -355,6 +362,8 @@ int ts_reader_open(struct ts_reader **rp, const char *path, const struct ts_read
 	if (opts)
 		r->opts = *opts;
 	r->budget = round_budget(r->opts.round_budget);
+	env = getenv("TS_ROUND_BUDGET");
+	r->budget_given = r->opts.round_budget || (env && *env);
 	if (!r->budget) {
 		snprintf(r->m.err, TS_ERR_LEN,
 			 "TS_ROUND_BUDGET=%s: not a size (bytes, or with a k, m or g suffix)",

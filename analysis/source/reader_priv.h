@@ -19,6 +19,14 @@ struct ts_idmap {
 };
 
 #define TS_ROUND_BUDGET_DEFAULT (8u << 20) /* see ts_reader_opts.round_budget */
+/*
+ * The default for an uncompressed file read in time order: its runs past the budget are read
+ * again through pread() windows, which on this project's VM cost no CPU against a round kept
+ * in memory (the bytes kept 50 MB earlier have left the cache by their merge), while each MiB
+ * of the budget is a MiB of peak RSS (docs/scale.md, "Memory with many tasks"). Pipe and -z
+ * input keep TS_ROUND_BUDGET_DEFAULT: past it they write their runs into a spill file.
+ */
+#define TS_ROUND_BUDGET_FILE (1u << 20)
 
 #define TS_ERR_LEN 320 /* a reader message: path, offset and what */
 
@@ -127,6 +135,7 @@ struct ts_reader {
 	size_t page; /* the page size */
 	size_t drop_step; /* mapped: a run lets go of its pages each time it passes this many */
 	size_t budget; /* bytes of chunks a round may hold in memory (TS_ROUND_BUDGET) */
+	int budget_given; /* by the option or TS_ROUND_BUDGET, else a default */
 	size_t soft; /* file mode: the scanner waits for the merger beyond this */
 	const struct ts_reader_ops *ops;
 	void *ctx;

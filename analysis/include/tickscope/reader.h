@@ -83,8 +83,9 @@ struct ts_reader_opts {
 	int strict;
 	/*
 	 * Bytes of records a round may hold in memory, read once; 0 for TS_ROUND_BUDGET from
-	 * the environment, else 8 MiB. Past it a file's runs are re-read from the file, and
-	 * a pipe's or zstd data's are merged into a temporary file in $TMPDIR.
+	 * the environment, else 1 MiB for an uncompressed file that is read and 8 MiB for the
+	 * rest. Past it a file's runs are re-read from the file, and a pipe's or zstd data's
+	 * are merged into a temporary file in $TMPDIR.
 	 */
 	size_t round_budget;
 	/*
