@@ -11,8 +11,6 @@
 
 #include "sched_priv.h"
 
-#define CLASS_CHARS "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-+.:@"
-
 /*
  * A wait entry's key fields (struct ts_sched_wait's first six), on their own: set field by
  * field, without zeroing a whole entry on every wake.
@@ -212,6 +210,18 @@ int sched_end_wait(struct ts_sched *m, struct task *n, uint64_t off)
 	return err;
 }
 
+/*
+ * May @c stand in a class as it is (a-z, A-Z, 0-9 and "_-+.:@")? Asked for each wait entry the
+ * report sums: a test, not a strchr() over the list.
+ */
+static inline int class_char(char c)
+{
+	unsigned char u = (unsigned char)c;
+
+	return (u >= 'a' && u <= 'z') || (u >= 'A' && u <= 'Z') || (u >= '0' && u <= '9') ||
+	       u == '_' || u == '-' || u == '+' || u == '.' || u == ':' || u == '@';
+}
+
 void ts_sched_task_class(const char *comm, char *out, size_t n)
 {
 	size_t l = strcspn(comm, "/");
@@ -222,8 +232,22 @@ void ts_sched_task_class(const char *comm, char *out, size_t n)
 		l--;
 	/* a part of metric names: a user task may name itself anything, tabs and spaces too */
 	for (size_t i = 0; i < l; i++)
-		out[i] = (char)(strchr(CLASS_CHARS, comm[i]) && comm[i] ? comm[i] : '_');
+		out[i] = class_char(comm[i]) ? comm[i] : '_';
 	out[l] = '\0';
+}
+
+/*
+ * @s into @out (@n bytes, at least 1), cut to fit, the rest of @out zeroed (it may replace a
+ * longer class, and sum_wakers() compares whole arrays): snprintf()'s "%s" without its cost.
+ */
+static void set_class(char *out, size_t n, const char *s)
+{
+	size_t l = strlen(s);
+
+	if (l >= n)
+		l = n - 1;
+	memcpy(out, s, l);
+	memset(out + l, 0, n - l);
 }
 
 const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
@@ -231,17 +255,19 @@ const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched
 {
 	const char *comm = w->waker >= 0 ? sched_comm(m, w->waker) : NULL;
 
+	if (!n)
+		return out;
 	if (w->waker == TS_WAKER_NONE || w->ctx == TS_CTX_HARDIRQ) {
-		snprintf(out, n, "%s", w->waker == TS_WAKER_NONE ? "none" : "hardirq");
+		set_class(out, n, w->waker == TS_WAKER_NONE ? "none" : "hardirq");
 		return out;
 	}
 	if (comm && comm[0])
 		ts_sched_task_class(comm, out, n);
 	else
-		snprintf(out, n, "unknown");
+		set_class(out, n, "unknown");
 	/* ksoftirqd (and PREEMPT_RT's ktimers) exist to run softirqs: their wakes are theirs */
 	if (w->ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
-		snprintf(out, n, "softirq");
+		set_class(out, n, "softirq");
 	return out;
 }
 
@@ -273,8 +299,11 @@ static int sum_wakers(const struct ts_sched *m, const struct ts_sched_wait *cons
 
 		if (keep && !keep(ctx, w))
 			continue;
+		/* zero past the name, as in all[]: the whole arrays compare, a few word loads */
+		memset(cls, 0, sizeof(cls));
 		ts_sched_waker_class(m, w, cls, sizeof(cls));
-		for (j = 0; j < nr && (strcmp(all[j].cls, cls) || all[j].work != work); j++)
+		for (j = 0; j < nr && (memcmp(all[j].cls, cls, sizeof(cls)) || all[j].work != work);
+		     j++)
 			;
 		if (j == nr && nr == cap) {
 			cap = cap ? 2 * cap : 16;
@@ -288,7 +317,7 @@ static int sum_wakers(const struct ts_sched *m, const struct ts_sched_wait *cons
 		o = &all[j];
 		if (j == nr) {
 			memset(o, 0, sizeof(*o));
-			snprintf(o->cls, sizeof(o->cls), "%s", cls);
+			memcpy(o->cls, cls, sizeof(o->cls));
 			o->work = work;
 			nr++;
 		}

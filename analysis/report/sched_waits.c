@@ -3,16 +3,70 @@
  * The sched section's wait entries as its writers list them: by task, by off-CPU stack, and who
  * ended a stack's off-CPU periods.
  */
+#include <errno.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sched_priv.h"
 
-static int cmp_wait_pid(const void *a, const void *b)
-{
-	const struct ts_sched_wait *x = *(const struct ts_sched_wait *const *)a;
-	const struct ts_sched_wait *y = *(const struct ts_sched_wait *const *)b;
+enum sort_key { BY_PID, BY_STACK };
 
-	return (x->pid > y->pid) - (x->pid < y->pid);
+static uint32_t key_of(const struct ts_sched_wait *w, enum sort_key by)
+{
+	/* the sign bit flipped: negative pids first, as a signed compare puts them */
+	return by == BY_PID ? (uint32_t)w->pid ^ 0x80000000u : w->stack;
+}
+
+/*
+ * Sort @v[0..@n) by @by, entries with equal keys in the order they had (as the merge sort that
+ * glibc's qsort() is for arrays this size left them, so the lists print as before): a radix sort,
+ * a pass for each of the key's bytes that is not the same in every entry. A busy machine's
+ * trace has tens of thousands of entries, and qsort()'s call of a compare for each of its n log n
+ * steps cost more than the sums printed from them. Return: 0 or -ENOMEM.
+ */
+static int sort_waits(const struct ts_sched_wait **v, size_t n, enum sort_key by)
+{
+	const struct ts_sched_wait **tmp, **src = v, **dst;
+	size_t count[256], i, sum;
+	uint32_t all_and = ~0u, all_or = 0;
+	int shift;
+
+	for (i = 0; i < n; i++) {
+		uint32_t k = key_of(v[i], by);
+
+		all_and &= k;
+		all_or |= k;
+	}
+	if (n < 2 || all_and == all_or)
+		return 0;
+	tmp = malloc(n * sizeof(*tmp));
+	if (!tmp)
+		return -ENOMEM;
+	dst = tmp;
+	for (shift = 0; shift < 32; shift += 8) {
+		const struct ts_sched_wait **t;
+
+		if (!(((all_and ^ all_or) >> shift) & 0xff)) /* the same byte in every key */
+			continue;
+		memset(count, 0, sizeof(count));
+		for (i = 0; i < n; i++)
+			count[(key_of(src[i], by) >> shift) & 0xff]++;
+		for (i = 0, sum = 0; i < 256; i++) {
+			size_t c = count[i];
+
+			count[i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			dst[count[(key_of(src[i], by) >> shift) & 0xff]++] = src[i];
+		t = src;
+		src = dst;
+		dst = t;
+	}
+	if (src != v)
+		memcpy(v, src, n * sizeof(*v));
+	free(tmp);
+	return 0;
 }
 
 /* The wait entries sorted by task, so that each task's are one run; NULL on no memory. */
@@ -25,7 +79,10 @@ const struct ts_sched_wait **rp_sched_waits_by_task(const struct ts_sched *m)
 		return NULL;
 	for (i = 0; i < n; i++)
 		v[i] = ts_sched_wait_at(m, i);
-	qsort(v, n, sizeof(*v), cmp_wait_pid);
+	if (sort_waits(v, n, BY_PID)) {
+		free(v);
+		return NULL;
+	}
 	return v;
 }
 
@@ -57,21 +114,15 @@ const char *rp_sched_no_wakers(const struct ts_sched *m)
 					    "sched:sched_waking not recorded (it names the waker)";
 }
 
-static int cmp_wait_stack(const void *a, const void *b)
-{
-	const struct ts_sched_wait *x = *(const struct ts_sched_wait *const *)a;
-	const struct ts_sched_wait *y = *(const struct ts_sched_wait *const *)b;
-
-	return (x->stack > y->stack) - (x->stack < y->stack);
-}
-
 /* The wait entries sorted by stack (each stack's are one run); NULL on no memory. */
 const struct ts_sched_wait **rp_sched_waits_by_stack(const struct ts_sched *m)
 {
 	const struct ts_sched_wait **v = rp_sched_waits_by_task(m);
 
-	if (v)
-		qsort(v, ts_sched_nr_waits(m), sizeof(*v), cmp_wait_stack);
+	if (v && sort_waits(v, ts_sched_nr_waits(m), BY_STACK)) {
+		free(v);
+		return NULL;
+	}
 	return v;
 }
 
