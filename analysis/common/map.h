@@ -174,11 +174,12 @@ static inline void *ts_objtab_at(const struct ts_objtab *t, size_t i)
 /* As ts_map_insert(): an object whose key is in its home slot inline, the rest out of line. */
 static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 {
-	const struct ts_map32_ent *n;
 	const struct ts_map_ent *e;
 
 	if (!t->wide) {
-		n = key < TS_MAP32_EMPTY ? ts_map32_home(&t->narrow, (uint32_t)key) : NULL;
+		const struct ts_map32_ent *n =
+			key < TS_MAP32_EMPTY ? ts_map32_home(&t->narrow, (uint32_t)key) : NULL;
+
 		if (n) {
 			if (isnew)
 				*isnew = 0;
