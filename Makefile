@@ -20,6 +20,25 @@ else
 BUILD ?= build
 SANFLAGS :=
 endif
+# The build folder in one spelling, however it was given: inside the tree relative to it (as
+# make's CURDIR has it, symlinks resolved), outside it absolute; no '.', '..' or trailing '/'.
+# The .d files name the objects as the build that wrote them spelled BUILD: boards/record.sh
+# gave make an absolute BUILD and lava.mk a relative one, so neither saw the headers the other
+# had recorded, and a changed header left a stale arm64 tickscope of objects from two versions.
+# Name targets as make does here (-o, -W, goals): $(BUILD)/tickscope, build/tickscope.
+# A blank cannot be in a target's name: make would take "my build" for two of them.
+ifneq ($(words $(BUILD)),1)
+$(error BUILD='$(BUILD)': one folder, without blanks (BUILD=build, or a path))
+endif
+ts_real_parent = $(or $(realpath $(dir $(1))),$(patsubst %/,%,$(dir $(1))))/$(notdir $(1))
+ts_canon = $(patsubst $(CURDIR)/%,%,$(call ts_real_parent,$(abspath $(1))))
+override BUILD := $(if $(filter /%,$(BUILD))$(findstring ..,$(BUILD)),$(call ts_canon,$(if \
+	$(filter /%,$(BUILD)),$(BUILD),$(CURDIR)/$(BUILD))),$(patsubst /%,%,$(abspath /$(BUILD))))
+ifneq ($(words $(BUILD)),1)
+$(error BUILD: the tree's path has a blank: give BUILD inside it, without '..')
+endif
+# The same folder as an absolute path, for the scripts and tests given it.
+BUILD_ABS := $(if $(filter /%,$(BUILD)),$(BUILD),$(CURDIR)/$(BUILD))
 
 TRACEEVENT_CFLAGS := $(shell $(PKG_CONFIG) --cflags libtraceevent 2>/dev/null)
 TRACEEVENT_LIBS := $(shell $(PKG_CONFIG) --libs libtraceevent 2>/dev/null || echo -ltraceevent)
@@ -114,11 +133,11 @@ PROVE ?= prove
 # has a space (a folder named "my tree"), TS_BUILD=.../my tree/build ran "tree/build".
 shq = '$(subst ','\'',$(1))'
 TOP_Q := $(call shq,$(CURDIR))
-BUILD_Q := $(call shq,$(CURDIR)/$(BUILD))
+BUILD_Q := $(call shq,$(BUILD_ABS))
 CHECK_ENV = TS_BUILD=$(BUILD_Q) TS_TOP=$(TOP_Q) \
-	TS_KSYMS_CACHE=$(call shq,$(CURDIR)/$(BUILD)/ksyms-cache) \
-	TS_FORMATS_CACHE=$(call shq,$(CURDIR)/$(BUILD)/formats-cache) \
-	TS_SUMMARY_CACHE=$(call shq,$(CURDIR)/$(BUILD)/summary-cache)
+	TS_KSYMS_CACHE=$(call shq,$(BUILD_ABS)/ksyms-cache) \
+	TS_FORMATS_CACHE=$(call shq,$(BUILD_ABS)/formats-cache) \
+	TS_SUMMARY_CACHE=$(call shq,$(BUILD_ABS)/summary-cache)
 # Sanitized binaries run with tests/lsan.supp: leaks inside libtraceevent are not ours.
 check: deps
 	$(Q)$(MAKE) --no-print-directory all check-build-extra
@@ -228,4 +247,5 @@ check-build-extra:
 .PHONY: all deps deps-demo check demo bench install uninstall help clean format check-build-extra
 
 -include $(wildcard */*.mk)
--include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d)
+# After the folders' *.mk, which add objects (plots.mk: the embedded scripts, also for arm64).
+-include $(LIB_OBJS:.o=.d) $(CLI_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(ARM64_OBJS:.o=.d)

@@ -75,4 +75,4 @@ $(BUILD)/workloads-arm64/tickscope: $(ARM64_CLI)
 tickscope-arm64: $(ARM64_CLI) $(BUILD)/workloads-arm64/tickscope
 
 .PHONY: tickscope-arm64
--include $(ARM64_OBJS:.o=.d)
+# Its .d files are read by the Makefile, after plots.mk has added the scripts' object.

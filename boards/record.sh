@@ -205,8 +205,7 @@ esac
 # shellcheck disable=SC2086 # the names, split on purpose
 [ -z "${V_PROBES:-}" ] || ev_arg="$ev_arg --probes $(q "$(echo $V_PROBES)")"
 
-bdir=${BUILD:-build}
-case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
+build_dir
 
 make_target() {
 	"${MAKE:-make}" --no-print-directory -C "$TS_TOP" BUILD="$bdir" "$@" >&2 ||

@@ -41,7 +41,7 @@ if [ "${1:-}" = --row ]; then
 	touch "$W/r/experiments/run-1/keep.txt" "$W/victim/v/run-1/precious.txt" \
 		"$W/victim/v.variant"
 	REPLAY_KERNELS="$W/img" make -s --no-print-directory -C "$TS_TOP" -o all -o workloads \
-		-o "$TS_BUILD/tickscope" \
+		-o "$TS_BAD_MAKE_CLI" \
 		BUILD="$TS_BUILD" "$_t" "$@" "$_v=$_val" >"$W/out" 2>"$W/err"
 	_rc=$?
 	_what="make $_t $_v=$(printf '%s' "$_val" | sed "s|$W|T|g" | tr '\n' '~')"
@@ -88,7 +88,12 @@ printf '%s\n' "generic.kernel=http://lab.invalid/vmlinuz" \
 printf '%s\n' "name=evx" "workload=pingpong" "a=default" "b=boot:nohz=off" >"$T/evx.exp"
 mkdir -p "$T/in"
 TS_BAD_MAKE_T=$T TS_BAD_MAKE_TOP=$(ls -a "$TS_TOP")
-export TS_BAD_MAKE_T TS_BAD_MAKE_TOP
+# The CLI as make names it, for -o: the Makefile spells BUILD one way (relative inside the
+# tree), whatever TS_BUILD's spelling, and -o "$TS_BUILD/tickscope" named no target of it.
+TS_BAD_MAKE_CLI=$(make -s --no-print-directory -C "$TS_TOP" BUILD="$TS_BUILD" -pq help \
+	2>/dev/null | sed -n 's/^CLI := //p' | head -n1)
+[ -n "$TS_BAD_MAKE_CLI" ] || { echo "Bail out! make names no CLI for BUILD=$TS_BUILD"; exit 1; }
+export TS_BAD_MAKE_T TS_BAD_MAKE_TOP TS_BAD_MAKE_CLI
 
 # table TARGET PROG PATHVARS VARS -- BASE...: every VAR gets every hostile value; one row a
 # line of $T/rows, run below.
@@ -160,7 +165,7 @@ make -s --no-print-directory -C "$TS_TOP" BUILD="$TS_BUILD" lava-jobs EXPERIMENT
 grep -qxF "  TS_UPLOAD_TOKEN: 'a: b ''c\" #d {e}'" "$T/jobs2/001-evx-b1-default.yaml"
 ok $? "lava-jobs: a token with a quote, a colon and a brace is the job's secret, whole"
 rm -f "$T/rec.log"
-make -s --no-print-directory -C "$TS_TOP" -o all -o workloads -o "$TS_BUILD/tickscope" \
+make -s --no-print-directory -C "$TS_TOP" -o all -o workloads -o "$TS_BAD_MAKE_CLI" \
 	BUILD="$TS_BUILD" experiment \
 	BOARD=qemu-aarch64 A="rt+boot:dyndbg='file x.c +p'" B=default RUNS=1 RESULTS="$T/r" \
 	RECORD="$T/rec" CONFIG=/dev/null >/dev/null 2>"$T/err"

@@ -1,109 +1,117 @@
 // SPDX-License-Identifier: GPL-2.0-only
-/* The models' u64 hash map: Fibonacci hashing, linear probing, backward-shift deletion. */
+/*
+ * The models' tables: the hash map in both widths (Fibonacci hashing, linear probing,
+ * backward-shift deletion), object, per-CPU and name tables.
+ */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "common/map.h"
 
-static size_t slot(const struct ts_map *m, uint64_t key)
-{
-	return ts_map_slot(m, key);
-}
-
-uint64_t *ts_map_find(const struct ts_map *m, uint64_t key)
-{
-	size_t i;
-
-	if (!m->nr)
-		return NULL;
-	for (i = slot(m, key);; i = (i + 1) & (m->cap - 1)) {
-		if (m->e[i].key == key)
-			return &m->e[i].val;
-		if (m->e[i].key == TS_MAP_EMPTY)
-			return NULL;
+/*
+ * Both widths' functions from one text: @map names the struct and its entry (struct map##_ent),
+ * @kt the type of its keys and values, @empty the key of an empty slot.
+ */
+#define TS_MAP_DEFINE(map, kt, empty)                                                        \
+	kt *map##_find(const struct map *m, kt key)                                          \
+	{                                                                                    \
+		size_t i;                                                                    \
+                                                                                             \
+		if (!m->nr)                                                                  \
+			return NULL;                                                         \
+		for (i = map##_slot(m, key);; i = (i + 1) & (m->cap - 1)) {                  \
+			if (m->e[i].key == key)                                              \
+				return &m->e[i].val;                                         \
+			if (m->e[i].key == (empty))                                          \
+				return NULL;                                                 \
+		}                                                                            \
+	}                                                                                    \
+                                                                                             \
+	static int map##_rehash(struct map *m, size_t cap)                                   \
+	{                                                                                    \
+		struct map##_ent *old = m->e;                                                \
+		size_t oldcap = m->cap, i, j;                                                \
+                                                                                             \
+		m->e = malloc(cap * sizeof(*m->e));                                          \
+		if (!m->e) {                                                                 \
+			m->e = old;                                                          \
+			return -ENOMEM;                                                      \
+		}                                                                            \
+		m->cap = cap;                                                                \
+		for (i = 0; i < cap; i++)                                                    \
+			m->e[i].key = (empty);                                               \
+		for (i = 0; i < oldcap; i++) {                                               \
+			if (old[i].key == (empty))                                           \
+				continue;                                                    \
+			for (j = map##_slot(m, old[i].key); m->e[j].key != (empty);          \
+			     j = (j + 1) & (cap - 1))                                        \
+				;                                                            \
+			m->e[j] = old[i];                                                    \
+		}                                                                            \
+		free(old);                                                                   \
+		return 0;                                                                    \
+	}                                                                                    \
+                                                                                             \
+	int map##_add(struct map *m, kt key, kt **val)                                       \
+	{                                                                                    \
+		size_t i;                                                                    \
+                                                                                             \
+		if (key == (empty))                                                          \
+			return -EINVAL;                                                      \
+		if ((m->nr + 1) * 4 > m->cap * 3) {                                          \
+			int err = map##_rehash(m, m->cap ? m->cap * 2 : 64);                 \
+			if (err)                                                             \
+				return err;                                                  \
+		}                                                                            \
+		for (i = map##_slot(m, key);; i = (i + 1) & (m->cap - 1)) {                  \
+			if (m->e[i].key == key) {                                            \
+				*val = &m->e[i].val;                                         \
+				return 0;                                                    \
+			}                                                                    \
+			if (m->e[i].key == (empty))                                          \
+				break;                                                       \
+		}                                                                            \
+		m->e[i].key = key;                                                           \
+		m->e[i].val = 0;                                                             \
+		m->nr++;                                                                     \
+		*val = &m->e[i].val;                                                         \
+		return 1;                                                                    \
+	}                                                                                    \
+                                                                                             \
+	/* Later members of the probe run shift back, so that no lookup meets a hole. */     \
+	int map##_remove(struct map *m, kt key)                                              \
+	{                                                                                    \
+		size_t i, j, mask = m->cap - 1;                                              \
+		kt *v = map##_find(m, key);                                                  \
+                                                                                             \
+		if (!v)                                                                      \
+			return 0;                                                            \
+		i = (size_t)((struct map##_ent *)(void *)((char *)v -                        \
+							  offsetof(struct map##_ent, val)) - \
+			     m->e);                                                          \
+		for (j = (i + 1) & mask; m->e[j].key != (empty); j = (j + 1) & mask) {       \
+			size_t home = map##_slot(m, m->e[j].key);                            \
+                                                                                             \
+			if (((j - home) & mask) >= ((j - i) & mask)) {                       \
+				m->e[i] = m->e[j];                                           \
+				i = j;                                                       \
+			}                                                                    \
+		}                                                                            \
+		m->e[i].key = (empty);                                                       \
+		m->nr--;                                                                     \
+		return 1;                                                                    \
+	}                                                                                    \
+                                                                                             \
+	void map##_release(struct map *m)                                                    \
+	{                                                                                    \
+		free(m->e);                                                                  \
+		m->e = NULL;                                                                 \
+		m->cap = m->nr = 0;                                                          \
 	}
-}
 
-static int rehash(struct ts_map *m, size_t cap)
-{
-	struct ts_map_ent *old = m->e;
-	size_t oldcap = m->cap, i, j;
-
-	m->e = malloc(cap * sizeof(*m->e));
-	if (!m->e) {
-		m->e = old;
-		return -ENOMEM;
-	}
-	m->cap = cap;
-	for (i = 0; i < cap; i++)
-		m->e[i].key = TS_MAP_EMPTY;
-	for (i = 0; i < oldcap; i++) {
-		if (old[i].key == TS_MAP_EMPTY)
-			continue;
-		for (j = slot(m, old[i].key); m->e[j].key != TS_MAP_EMPTY; j = (j + 1) & (cap - 1))
-			;
-		m->e[j] = old[i];
-	}
-	free(old);
-	return 0;
-}
-
-int ts_map_add(struct ts_map *m, uint64_t key, uint64_t **val)
-{
-	size_t i;
-
-	if (key == TS_MAP_EMPTY)
-		return -EINVAL;
-	if ((m->nr + 1) * 4 > m->cap * 3) {
-		int err = rehash(m, m->cap ? m->cap * 2 : 64);
-		if (err)
-			return err;
-	}
-	for (i = slot(m, key);; i = (i + 1) & (m->cap - 1)) {
-		if (m->e[i].key == key) {
-			*val = &m->e[i].val;
-			return 0;
-		}
-		if (m->e[i].key == TS_MAP_EMPTY)
-			break;
-	}
-	m->e[i].key = key;
-	m->e[i].val = 0;
-	m->nr++;
-	*val = &m->e[i].val;
-	return 1;
-}
-
-int ts_map_remove(struct ts_map *m, uint64_t key)
-{
-	size_t i, j, mask = m->cap - 1;
-	uint64_t *v = ts_map_find(m, key);
-
-	if (!v)
-		return 0;
-	i = (size_t)((struct ts_map_ent *)(void *)((char *)v - offsetof(struct ts_map_ent, val)) -
-		     m->e);
-	/* Shift later members of the probe run back so that no lookup meets a hole. */
-	for (j = (i + 1) & mask; m->e[j].key != TS_MAP_EMPTY; j = (j + 1) & mask) {
-		size_t home = slot(m, m->e[j].key);
-
-		if (((j - home) & mask) >= ((j - i) & mask)) {
-			m->e[i] = m->e[j];
-			i = j;
-		}
-	}
-	m->e[i].key = TS_MAP_EMPTY;
-	m->nr--;
-	return 1;
-}
-
-void ts_map_release(struct ts_map *m)
-{
-	free(m->e);
-	m->e = NULL;
-	m->cap = m->nr = 0;
-}
+TS_MAP_DEFINE(ts_map, uint64_t, TS_MAP_EMPTY)
+TS_MAP_DEFINE(ts_map32, uint32_t, TS_MAP32_EMPTY)
 
 const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos)
 {
@@ -114,102 +122,6 @@ const struct ts_map_ent *ts_map_next(const struct ts_map *m, size_t *pos)
 			return e;
 	}
 	return NULL;
-}
-
-uint32_t *ts_map32_find(const struct ts_map32 *m, uint32_t key)
-{
-	size_t i;
-
-	if (!m->nr)
-		return NULL;
-	for (i = ts_map32_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
-		if (m->e[i].key == key)
-			return &m->e[i].val;
-		if (m->e[i].key == TS_MAP32_EMPTY)
-			return NULL;
-	}
-}
-
-static int rehash32(struct ts_map32 *m, size_t cap)
-{
-	struct ts_map32_ent *old = m->e;
-	size_t oldcap = m->cap, i, j;
-
-	m->e = malloc(cap * sizeof(*m->e));
-	if (!m->e) {
-		m->e = old;
-		return -ENOMEM;
-	}
-	m->cap = cap;
-	for (i = 0; i < cap; i++)
-		m->e[i].key = TS_MAP32_EMPTY;
-	for (i = 0; i < oldcap; i++) {
-		if (old[i].key == TS_MAP32_EMPTY)
-			continue;
-		for (j = ts_map32_slot(m, old[i].key); m->e[j].key != TS_MAP32_EMPTY;
-		     j = (j + 1) & (cap - 1))
-			;
-		m->e[j] = old[i];
-	}
-	free(old);
-	return 0;
-}
-
-int ts_map32_add(struct ts_map32 *m, uint32_t key, uint32_t **val)
-{
-	size_t i;
-
-	if (key == TS_MAP32_EMPTY)
-		return -EINVAL;
-	if ((m->nr + 1) * 4 > m->cap * 3) {
-		int err = rehash32(m, m->cap ? m->cap * 2 : 64);
-		if (err)
-			return err;
-	}
-	for (i = ts_map32_slot(m, key);; i = (i + 1) & (m->cap - 1)) {
-		if (m->e[i].key == key) {
-			*val = &m->e[i].val;
-			return 0;
-		}
-		if (m->e[i].key == TS_MAP32_EMPTY)
-			break;
-	}
-	m->e[i].key = key;
-	m->e[i].val = 0;
-	m->nr++;
-	*val = &m->e[i].val;
-	return 1;
-}
-
-int ts_map32_remove(struct ts_map32 *m, uint32_t key)
-{
-	size_t i, j, mask = m->cap - 1;
-	uint32_t *v = ts_map32_find(m, key);
-
-	if (!v)
-		return 0;
-	i = (size_t)((struct ts_map32_ent *)(void *)((char *)v -
-						     offsetof(struct ts_map32_ent, val)) -
-		     m->e);
-	/* as ts_map_remove(): no lookup may meet a hole */
-	for (j = (i + 1) & mask; m->e[j].key != TS_MAP32_EMPTY; j = (j + 1) & mask) {
-		size_t home = ts_map32_slot(m, m->e[j].key);
-
-		if (((j - home) & mask) >= ((j - i) & mask)) {
-			m->e[i] = m->e[j];
-			i = j;
-		}
-	}
-	m->e[i].key = TS_MAP32_EMPTY;
-	m->nr--;
-	return 1;
-}
-
-void ts_map32_release(struct ts_map32 *m)
-{
-	free(m->e);
-	m->e = NULL;
-	m->cap = m->nr = 0;
 }
 
 void *ts_blocks_add(struct ts_blocks *b)

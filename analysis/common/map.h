@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-only */
 /*
- * A u64 -> u64 hash map for the models (pid -> task, function -> stats, work -> queue time):
- * open addressing with linear probing, sized by the keys seen, backward-shift deletion.
+ * The models' tables: a u64 -> u64 hash map (pid -> task, function -> stats, work -> queue
+ * time) and its u32 twin, open addressing with linear probing, sized by the keys seen,
+ * backward-shift deletion; object tables over it, per-CPU tables, a name index.
  */
 #ifndef TICKSCOPE_MAP_H
 #define TICKSCOPE_MAP_H
@@ -9,11 +10,23 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/*
+ * Two widths of one map: ts_map (u64 keys and values, 16 bytes a slot) and ts_map32 (u32, 8
+ * bytes a slot, for the tables that hold an entry per task of a busy machine's trace: a tid ->
+ * a tid or an index). Their functions are generated from one text for both slot layouts:
+ * TS_MAP_INLINES() below, TS_MAP_DEFINE() in map.c.
+ */
+
 /* The one key that cannot be stored: no pid, kernel address or sequence number takes it. */
 #define TS_MAP_EMPTY UINT64_MAX
+#define TS_MAP32_EMPTY UINT32_MAX
 
 struct ts_map_ent {
 	uint64_t key, val;
+};
+
+struct ts_map32_ent {
+	uint32_t key, val;
 };
 
 /* A zeroed struct is an empty map. */
@@ -22,93 +35,69 @@ struct ts_map {
 	size_t cap, nr; /* cap is 0 or a power of two */
 };
 
+struct ts_map32 {
+	struct ts_map32_ent *e;
+	size_t cap, nr; /* as ts_map's */
+};
+
 /** ts_map_find() - the value slot of @key, or NULL; valid until the next insert or remove */
 uint64_t *ts_map_find(const struct ts_map *m, uint64_t key);
+uint32_t *ts_map32_find(const struct ts_map32 *m, uint32_t key);
 
 /**
- * ts_map_insert() - find or add @key
+ * ts_map_add() - find or add @key
  * @val: out: its value slot (0 when new); valid until the next insert or remove
- * Return: 1 when added, 0 when it was there, -ENOMEM, or -EINVAL for TS_MAP_EMPTY.
+ * Return: 1 when added, 0 when it was there, -ENOMEM, or -EINVAL for TS_MAP_EMPTY (ts_map32:
+ * TS_MAP32_EMPTY).
  */
 int ts_map_add(struct ts_map *m, uint64_t key, uint64_t **val);
-
-/* The slot @key hashes to in a table of ts_map_cap() slots (Fibonacci hashing). */
-static inline size_t ts_map_slot(const struct ts_map *m, uint64_t key)
-{
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
-}
-
-/*
- * The models look up a task or an object on most events, and the key is nearly always in its
- * home slot: that case inline. Only where ts_map_add() would not grow the table first, so that
- * the table's size, and the order ts_map_next() walks it in, stay what they were.
- */
-static inline int ts_map_insert(struct ts_map *m, uint64_t key, uint64_t **val)
-{
-	if (key != TS_MAP_EMPTY && (m->nr + 1) * 4 <= m->cap * 3) {
-		struct ts_map_ent *e = &m->e[ts_map_slot(m, key)];
-
-		if (e->key == key) {
-			*val = &e->val;
-			return 0;
-		}
-	}
-	return ts_map_add(m, key, val);
-}
+int ts_map32_add(struct ts_map32 *m, uint32_t key, uint32_t **val);
 
 /** ts_map_remove() - drop @key; Return: 1 if it was there, else 0 */
 int ts_map_remove(struct ts_map *m, uint64_t key);
-
-/*
- * The same map for u32 keys and values (a tid -> a tid or an index): 8 bytes a slot, not 16,
- * for the tables that hold an entry per task of a busy machine's trace.
- */
-#define TS_MAP32_EMPTY UINT32_MAX
-
-struct ts_map32_ent {
-	uint32_t key, val;
-};
-
-/* A zeroed struct is an empty map. */
-struct ts_map32 {
-	struct ts_map32_ent *e;
-	size_t cap, nr; /* cap is 0 or a power of two */
-};
-
-/** ts_map32_find() - the value slot of @key, or NULL; valid until the next insert or remove */
-uint32_t *ts_map32_find(const struct ts_map32 *m, uint32_t key);
-
-/** ts_map32_add() - as ts_map_add(); -EINVAL for TS_MAP32_EMPTY */
-int ts_map32_add(struct ts_map32 *m, uint32_t key, uint32_t **val);
-
-/* The slot @key hashes to in a table of @m->cap slots (as ts_map_slot()). */
-static inline size_t ts_map32_slot(const struct ts_map32 *m, uint32_t key)
-{
-	return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1);
-}
-
-/* As ts_map_insert(): a key in its home slot inline. */
-static inline int ts_map32_insert(struct ts_map32 *m, uint32_t key, uint32_t **val)
-{
-	if (key != TS_MAP32_EMPTY && (m->nr + 1) * 4 <= m->cap * 3) {
-		struct ts_map32_ent *e = &m->e[ts_map32_slot(m, key)];
-
-		if (e->key == key) {
-			*val = &e->val;
-			return 0;
-		}
-	}
-	return ts_map32_add(m, key, val);
-}
-
-/** ts_map32_remove() - drop @key; Return: 1 if it was there, else 0 */
 int ts_map32_remove(struct ts_map32 *m, uint32_t key);
-
-/** ts_map32_release() - free the table; the map is empty again */
-void ts_map32_release(struct ts_map32 *m);
 
 /** ts_map_release() - free the table; the map is empty again */
 void ts_map_release(struct ts_map *m);
+void ts_map32_release(struct ts_map32 *m);
+
+/*
+ * ts_map_slot(): the slot @key hashes to in a table of @m->cap slots (Fibonacci hashing).
+ * ts_map_home(): @key's entry when it is in its home slot and ts_map_add() would not grow the
+ * table first, else NULL. ts_map_insert(): as ts_map_add(). The models look up a task or an
+ * object on most events, and the key is nearly always in its home slot: that case inline, and
+ * only where the table's size, and the order ts_map_next() walks it in, stay what they were.
+ */
+#define TS_MAP_INLINES(map, kt, empty)                                               \
+	static inline size_t map##_slot(const struct map *m, kt key)                 \
+	{                                                                            \
+		return (size_t)((key * 0x9e3779b97f4a7c15ull) >> 32) & (m->cap - 1); \
+	}                                                                            \
+                                                                                     \
+	static inline struct map##_ent *map##_home(const struct map *m, kt key)      \
+	{                                                                            \
+		if (key != (empty) && (m->nr + 1) * 4 <= m->cap * 3) {               \
+			struct map##_ent *e = &m->e[map##_slot(m, key)];             \
+                                                                                     \
+			if (e->key == key)                                           \
+				return e;                                            \
+		}                                                                    \
+		return NULL;                                                         \
+	}                                                                            \
+                                                                                     \
+	static inline int map##_insert(struct map *m, kt key, kt **val)              \
+	{                                                                            \
+		struct map##_ent *e = map##_home(m, key);                            \
+                                                                                     \
+		if (e) {                                                             \
+			*val = &e->val;                                              \
+			return 0;                                                    \
+		}                                                                    \
+		return map##_add(m, key, val);                                       \
+	}
+
+TS_MAP_INLINES(ts_map, uint64_t, TS_MAP_EMPTY)
+TS_MAP_INLINES(ts_map32, uint32_t, TS_MAP32_EMPTY)
 
 /**
  * ts_map_next() - iterate: start with *@pos = 0
@@ -185,25 +174,21 @@ static inline void *ts_objtab_at(const struct ts_objtab *t, size_t i)
 /* As ts_map_insert(): an object whose key is in its home slot inline, the rest out of line. */
 static inline void *ts_objtab_get(struct ts_objtab *t, uint64_t key, int *isnew)
 {
+	const struct ts_map_ent *e;
+
 	if (!t->wide) {
-		if (key < TS_MAP32_EMPTY && (t->narrow.nr + 1) * 4 <= t->narrow.cap * 3) {
-			const struct ts_map32_ent *e =
-				&t->narrow.e[ts_map32_slot(&t->narrow, (uint32_t)key)];
+		const struct ts_map32_ent *n =
+			key < TS_MAP32_EMPTY ? ts_map32_home(&t->narrow, (uint32_t)key) : NULL;
 
-			if (e->key == key) {
-				if (isnew)
-					*isnew = 0;
-				return ts_objtab_at(t, e->val - 1);
-			}
-		}
-	} else if (key != TS_MAP_EMPTY && (t->map.nr + 1) * 4 <= t->map.cap * 3) {
-		const struct ts_map_ent *e = &t->map.e[ts_map_slot(&t->map, key)];
-
-		if (e->key == key) {
+		if (n) {
 			if (isnew)
 				*isnew = 0;
-			return (void *)(uintptr_t)e->val;
+			return ts_objtab_at(t, n->val - 1);
 		}
+	} else if ((e = ts_map_home(&t->map, key))) {
+		if (isnew)
+			*isnew = 0;
+		return (void *)(uintptr_t)e->val;
 	}
 	return ts_objtab_add(t, key, isnew);
 }

@@ -53,7 +53,8 @@ if [ -n "${V_EXPERIMENT:-}" ]; then
 fi
 out=${V_OUT:-$TS_TOP/results/lava/${exp:-all}/collect}
 check_path OUT "$out"
-tickscope=${V_TICKSCOPE:-$TS_TOP/${BUILD:-build}/tickscope}
+build_dir
+tickscope=${V_TICKSCOPE:-$bdir/tickscope}
 # OUT gets unpacked/, found.tsv, runs.tsv, check.*, compare.*: never over the user's own files
 if [ -e "$out" ] || [ -L "$out" ]; then
 	[ -d "$out" ] || die "OUT '$out' is not a folder"

@@ -303,14 +303,20 @@ run_is_ours() {
 	[ -f "$1/meta.txt" ] && [ "$(head -n 1 "$1/meta.txt")" = format=tickscope-run-1 ]
 }
 
+# build_dir: sets bdir to make's BUILD folder (default build) as an absolute path: make hands
+# its scripts BUILD relative to the top when it is inside the tree, absolute when outside.
+build_dir() {
+	bdir=${BUILD:-build}
+	case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
+}
+
 # tool_paths: where a script that records and compares runs finds its results folder and its
 # tools, from RESULTS=, RECORD=, MAKE_KERNEL=, TICKSCOPE= or their defaults (tickscope in make's
-# BUILD folder, relative to the top): sets results, record, make_kernel, bdir and tickscope.
+# BUILD folder): sets results, record, make_kernel, bdir and tickscope.
 tool_paths() {
 	results=${V_RESULTS:-$TS_TOP/results}
 	record=${V_RECORD:-$TS_TOP/boards/record.sh}
 	make_kernel=${V_MAKE_KERNEL:-$TS_TOP/boards/kernel/kernel.sh}
-	bdir=${BUILD:-build}
-	case "$bdir" in /*) ;; *) bdir=$TS_TOP/$bdir ;; esac
+	build_dir
 	tickscope=${V_TICKSCOPE:-$bdir/tickscope}
 }

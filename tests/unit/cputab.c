@@ -3,7 +3,7 @@
  * The models' shared tables (common/map.h): per-CPU table, table set-up, open-at-end count, and
  * the name index (every name of a few thousand found at its index, absent ones not found), an
  * object table over many blocks (each object where it was made, in first-seen order; narrow
- * and wide keys), the u32 map against a plain array, and objects in blocks by index alone.
+ * and wide keys), the map in both widths, and objects in blocks by index alone.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -123,36 +123,92 @@ static void objtab_blocks(void)
 	free(made);
 }
 
-/* ts_map32 against a plain array: 20,000 tids added, every third removed, all looked up. */
-static void map32(void)
-{
-	enum { N = 20000 };
-	static uint32_t want[N];
-	struct ts_map32 m = { 0 };
-	uint32_t *v, k;
-	size_t i, bad_add = 0, bad_find = 0;
+/*
+ * Both widths of the map, one test text: @map (ts_map, ts_map32), its key type @kt, its empty
+ * key, and @hi added to every key (keys wider than 32 bits for ts_map). Against a plain array:
+ * 20,000 keys added, every third removed, all looked up. Then keys that share one home slot
+ * near the end of a 64-slot table, so that their probe run wraps to its start, and keys homed
+ * inside that run: removing the run's middle must leave every other key found (backward-shift
+ * deletion leaves no hole, across the wrap too).
+ */
+#define MAP_TEST(map, kt, empty, hi)                                                               \
+	static void test_##map(void)                                                               \
+	{                                                                                          \
+		enum { N = 20000, R = 12 };                                                        \
+		static kt want[N];                                                                 \
+		struct map m = { 0 }, probe = { .cap = 64 };                                       \
+		kt *v, k, run[R + 2];                                                              \
+		size_t i, n = 0, bad_add = 0, bad_find = 0;                                        \
+                                                                                                   \
+		for (i = 0; i < N; i++) {                                                          \
+			k = (kt)((hi) + i * 2654435761u % 4000037u);                               \
+			bad_add += map##_insert(&m, k, &v) != 1 || *v;                             \
+			*v = want[i] = (kt)i + 1;                                                  \
+		}                                                                                  \
+		ok(map##_insert(&m, empty, &v) == -EINVAL, #map ": the empty key is refused");     \
+		for (i = 0; i < N; i += 3) {                                                       \
+			k = (kt)((hi) + i * 2654435761u % 4000037u);                               \
+			bad_add += map##_remove(&m, k) != 1;                                       \
+			want[i] = 0;                                                               \
+		}                                                                                  \
+		for (i = 0; i < N; i++) {                                                          \
+			k = (kt)((hi) + i * 2654435761u % 4000037u);                               \
+			v = map##_find(&m, k);                                                     \
+			bad_find += want[i] ? !v || *v != want[i] : v != NULL;                     \
+		}                                                                                  \
+		is_int((int)bad_add, 0, #map ": each key new when added, each removed one there"); \
+		is_int((int)bad_find, 0,                                                           \
+		       #map ": every key left has its value, no removed key is found");            \
+		is_int((int)m.nr, N - (N + 2) / 3, #map ": the count");                            \
+		ok(map##_remove(&m, (kt)(hi)) == 0,                                                \
+		   #map ": a key removed before is not there to remove");                          \
+		map##_release(&m);                                                                 \
+		ok(!m.nr && !m.cap && !map##_find(&m, 1), #map ": the released map is empty");     \
+                                                                                                   \
+		/* R keys homed at slot 62, then one homed at 0 and one at 1, inside the run */    \
+		for (k = (kt)(hi); n < R; k++)                                                     \
+			if (map##_slot(&probe, k) == 62)                                           \
+				run[n++] = k;                                                      \
+		for (k = (kt)(hi); n < R + 2; k++)                                                 \
+			if (map##_slot(&probe, k) == n - R)                                        \
+				run[n++] = k;                                                      \
+		for (i = 0, bad_add = 0; i < R + 2; i++) {                                         \
+			bad_add += map##_add(&m, run[i], &v) != 1;                                 \
+			*v = (kt)i + 1;                                                            \
+		}                                                                                  \
+		ok(!bad_add && m.cap == 64 && m.e[62].key == run[0] && m.e[1].key == run[3],       \
+		   #map ": a probe run of 14 keys from slot 62 wraps to the table's start");       \
+		for (i = 2; i < 8; i++)                                                            \
+			bad_add += map##_remove(&m, run[i]) != 1;                                  \
+		for (i = 0, bad_find = 0; i < R + 2; i++) {                                        \
+			v = map##_find(&m, run[i]);                                                \
+			bad_find += i >= 2 && i < 8 ? v != NULL : !v || *v != (kt)i + 1;           \
+		}                                                                                  \
+		ok(!bad_add && !bad_find && m.nr == R + 2 - 6,                                     \
+		   #map ": the run's middle removed across the wrap, every other key found");      \
+		map##_release(&m);                                                                 \
+	}
 
-	for (i = 0; i < N; i++) {
-		k = (uint32_t)(i * 2654435761u % 4000037u);
-		bad_add += ts_map32_insert(&m, k, &v) != 1 || *v;
-		*v = want[i] = (uint32_t)i + 1;
+MAP_TEST(ts_map, uint64_t, TS_MAP_EMPTY, (uint64_t)1 << 40)
+MAP_TEST(ts_map32, uint32_t, TS_MAP32_EMPTY, 0)
+
+/* ts_map_next() walks every key once. */
+static void map_next(void)
+{
+	struct ts_map m = { 0 };
+	const struct ts_map_ent *e;
+	uint64_t *v, sum = 0;
+	size_t pos = 0, n = 0;
+
+	for (uint64_t k = 1; k <= 1000; k++)
+		if (ts_map_insert(&m, k << 33, &v) == 1)
+			*v = k;
+	while ((e = ts_map_next(&m, &pos))) {
+		n++;
+		sum += e->val;
 	}
-	ok(ts_map32_insert(&m, TS_MAP32_EMPTY, &v) == -EINVAL, "the empty key is refused");
-	for (i = 0; i < N; i += 3) {
-		bad_add += ts_map32_remove(&m, (uint32_t)(i * 2654435761u % 4000037u)) != 1;
-		want[i] = 0;
-	}
-	for (i = 0; i < N; i++) {
-		k = (uint32_t)(i * 2654435761u % 4000037u);
-		v = ts_map32_find(&m, k);
-		bad_find += want[i] ? !v || *v != want[i] : v != NULL;
-	}
-	is_int((int)bad_add, 0, "each key new when added, each removed one there");
-	is_int((int)bad_find, 0, "every key left has its value, no removed key is found");
-	is_int((int)m.nr, N - (N + 2) / 3, "the count");
-	ok(ts_map32_remove(&m, 0) == 0, "a key removed before is not there to remove");
-	ts_map32_release(&m);
-	ok(!m.nr && !m.cap && !ts_map32_find(&m, 1), "the released map is empty");
+	ok(n == 1000 && sum == 1000 * 1001 / 2, "ts_map_next() walks each of 1,000 keys once");
+	ts_map_release(&m);
 }
 
 /* ts_blocks: 5,000 objects zeroed and apart, object i the i-th made. */
@@ -215,7 +271,9 @@ int main(void)
 	free(m);
 	strix();
 	objtab_blocks();
-	map32();
+	test_ts_map();
+	test_ts_map32();
+	map_next();
 	blocks();
 	return tap_done();
 }
