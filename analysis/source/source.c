@@ -123,12 +123,14 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
  * A tracepoint sampled 1 hit in N (perf record -c N --no-period, N > 1): the analyses need
  * every hit (a switch-in without its switch-out), so its samples are left out and it is not
  * recorded. With PERF_SAMPLE_PERIOD (perf's default) the kernel samples every hit of a
- * tracepoint whatever N (perf_swevent_event()), each sample's period 1.
+ * tracepoint whatever N (perf_swevent_event()), each sample's period 1. Not at a frequency
+ * (perf record -F N): the kernel then moves N to hold the rate, and each sample stands for
+ * its period's hits (a run of ping-pong at -F 100: 348 samples for 25,854 switches).
  */
 static int subsampled(const struct ts_attr *a)
 {
-	return a->type == PERF_TYPE_TRACEPOINT && !(a->hits >> 63) && a->hits > 1 &&
-	       !(a->sample_type & PERF_SAMPLE_PERIOD);
+	return a->type == PERF_TYPE_TRACEPOINT &&
+	       ((a->hits >> 63) || (a->hits > 1 && !(a->sample_type & PERF_SAMPLE_PERIOD)));
 }
 
 int ts_source_attr_decoded(const struct ts_attr *a)
@@ -146,6 +148,16 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 			 "is not sampled, only counted in its group leader's samples (leader "
 			 "sampling, {...}:S): its hits are not events (perf script prints each "
 			 "count with the leader's payload); it is taken as not recorded");
+		return buf;
+	}
+	if (subsampled(a) && (a->hits >> 63) && !s->opts.every_attr) {
+		unsigned long long hz = a->hits & ~(1ULL << 63);
+
+		snprintf(buf, len,
+			 "is sampled at %llu Hz (perf record -F %llu): 1 hit in N, N moved to hold "
+			 "the rate; the analyses need every hit, so its %llu samples are left out "
+			 "and it is taken as not recorded (record it with -c 1, or without -F)",
+			 hz, hz, (unsigned long long)a->nr_samples);
 		return buf;
 	}
 	if (subsampled(a) && !s->opts.every_attr) {
