@@ -298,6 +298,37 @@ static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t
 	return ts_source_feed_event(s, &ev);
 }
 
+/*
+ * -e X --filter F -e X: the same tracepoint twice, the first filtered. Only the first attr is
+ * analysed (a repeat's samples are left out, attr_left_out()), so the figures would be those of
+ * the filter's subset, with nothing in them saying so: refused. A filter on the later attr
+ * (-e X -e X --filter F) leaves the analysed one every hit: only said (attr_left_out()).
+ */
+static int twin_subset(struct ts_source *s)
+{
+	int i, nr;
+	const struct ts_attr *a = ts_reader_attrs(s->reader, &nr);
+
+	/* info (no decoder needed) counts samples, whatever they are, as perf report --stats */
+	for (i = 0; i < nr && s->opts.need_decoder && !s->opts.every_attr; i++) {
+		const struct ts_attr *t = a[i].same_as ? &a[a[i].same_as - 1] : NULL;
+
+		if (!t ||
+		    a[i].nr_samples + a[i].nr_lost_samples <= t->nr_samples + t->nr_lost_samples)
+			continue;
+		return ts_source_fail(
+			s, -TS_ETWINSUBSET,
+			"%s: attr %d (%s) has %llu samples and attr %d, the same tracepoint, %llu (a "
+			"--filter on attr %d, or lost events?): the analyses take attr %d's, which "
+			"would count a subset of the hits; record the tracepoint once",
+			ts_source_name(s), a[i].same_as - 1,
+			ts_decoder_event_name(s->dec, (int)t->config) ?: "?",
+			(unsigned long long)t->nr_samples, i, (unsigned long long)a[i].nr_samples,
+			a[i].same_as - 1, a[i].same_as - 1);
+	}
+	return 0;
+}
+
 int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 {
 	static const struct ts_reader_ops ops = {
@@ -332,7 +363,7 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 		ts_source_fail(s, ret, "%s: offset %#llx: %s", ts_source_name(s),
 			       (unsigned long long)ts_reader_last_offset(s->reader), what);
 	}
-	return ret;
+	return ret ?: twin_subset(s);
 }
 
 void ts_source_close(struct ts_source *s)
