@@ -400,7 +400,7 @@ static inline struct seen_attr *seen_slot(struct plugin *p, const struct perf_ev
  * attr without a sample period (a member of a leader-sampled group, {a,b}:S, whose samples
  * perf makes from the leader's counts, with the leader's payload), or REPEAT, a second attr of
  * a tracepoint (-e X -e X: the same hits again), or SUBSAMPLED, a tracepoint sampled 1 hit in N
- * (perf record -c N --no-period); else KEEP.
+ * (perf record -c N --no-period, or -F N); else KEEP.
  */
 static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, uint64_t id)
 {
@@ -414,9 +414,9 @@ static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, u
 	a = ts_reader_attr_of_id(ts_source_reader(p->src), id);
 	if (!attr->freq && !attr->sample_period)
 		v = MEMBER;
-	else if (!attr->freq && attr->sample_period > 1 &&
-		 !(attr->sample_type & PERF_SAMPLE_PERIOD))
-		v = SUBSAMPLED; /* -c N --no-period: 1 hit in N, not every hit (source.c) */
+	else if (attr->freq ||
+		 (attr->sample_period > 1 && !(attr->sample_type & PERF_SAMPLE_PERIOD)))
+		v = SUBSAMPLED; /* -F N, or -c N --no-period: 1 hit in N, not every hit (source.c) */
 	else if (a) /* the file's attr: the repeat is the later one in the file, as the CLI has it */
 		v = a->same_as ? REPEAT : KEEP;
 	for (i = 0; !a && v == KEEP && i < SEEN_SLOTS; i++)
@@ -597,7 +597,8 @@ int stop(void *data, void *ctx)
 	if (p->nr_subsampled)
 		fprintf(stderr,
 			"tickscope.so: %llu samples of tracepoints sampled 1 hit in N (perf record -c "
-			"N --no-period) are left out, as the CLI leaves them out: the analyses need every hit; "
+			"N --no-period, or -F N) are left out, as the CLI leaves them out: the analyses "
+			"need every hit; "
 			"those events are taken as not recorded\n",
 			(unsigned long long)p->nr_subsampled);
 	if (nr_bad)

@@ -14,8 +14,12 @@ src=$1 dst=$2
 cp -a "$src" "$dst"
 for t in "$dst"/*/run-*/perf.data.tsum.xz; do
 	[ -f "$t" ] || continue
-	xz -d "$t"
 	m=$(dirname "$t")/meta.txt
+	# cp -a keeps links: a meta.txt linked to a file outside SRC was appended to there
+	for f in "$t" "$m"; do
+		[ ! -L "$f" ] || { echo "$0: ${f#"$dst"/}: a symbolic link (not followed)" >&2; exit 1; }
+	done
+	xz -d "$t"
 	grep -q '^perf_data_sha256=' "$m" ||
 		sed -n '2s/^trace\t\([0-9a-f]*\)\t\([0-9]*\)$/perf_data_sha256=\1\nperf_data_size=\2/p' \
 			"${t%.xz}" >>"$m"

@@ -354,6 +354,16 @@ if command -v gnuplot >/dev/null; then
 		plot "$drawn" "$T/in-pl/bench-box.gp" -o "$T/in-pl"
 	cmp -s "$tiny" "$T/in-pl/bench-box.gp"
 	ok $? "plot A B -o: the input named like a script is as it was"
+	# the eighth of 8 files, with --kallsyms: the inputs kept were 8 at most, and the input
+	# and --kallsyms took two of them, so the last two files could be replaced
+	for i in 1 2 3 4 5 6 7; do cp "$drawn" "$T/in-pl/v$i"; done
+	printf 'ffffffff81000000 T _text\n' >"$T/in-pl/k"
+	cp "$tiny" "$T/in-pl/bench-box.gp"
+	mistake "plot A..G H -o DIR --kallsyms K, H named like a gnuplot script: one line" 1 \
+		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
+		plot --kallsyms "$T/in-pl/k" "$T"/in-pl/v[1-7] "$T/in-pl/bench-box.gp" -o "$T/in-pl"
+	cmp -s "$tiny" "$T/in-pl/bench-box.gp"
+	ok $? "plot with 8 files and --kallsyms: the eighth, named like a script, is as it was"
 else
 	skip "plot -o DIR holding the input" "no gnuplot"
 fi

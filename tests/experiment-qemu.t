@@ -25,6 +25,13 @@ t0=$(date +%s)
 # log did not keep. The check resumes the experiment after a refusal, which records that run
 # again, at most twice in all, each refusal and its reason said on stderr (CI's log); a failure
 # that kept no run (boot, fetch, compare), or a third refusal, fails the check.
+# say_refused DIR: a refused run's reason and the tails of its logs, on stderr (once per run)
+say_refused() {
+	echo "# refused: ${1#"$exp"/}: $(sed -n 's/^failure=//p' "$1/meta.txt" 2>/dev/null)"
+	for f in perf-record.log workload.out; do
+		[ ! -f "$1/$f" ] || tail -n 15 "$1/$f" | sed "s|^|# $f: |"
+	done >&2
+}
 refused=0
 while :; do
 	"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default \
@@ -35,22 +42,16 @@ while :; do
 		[ "$(ls "$exp/refused" 2>/dev/null | wc -l)" -gt $refused ] || break
 	refused=$((refused + 1))
 	diag "refused, the experiment resumed: $(sed -n 's/^experiment: error: //p' "$tmp/log")" >&2
-	k=$(ls -d "$exp"/refused/* | tail -n 1)
-	for f in perf-record.log workload.out; do
-		[ ! -f "$k/$f" ] || tail -n 8 "$k/$f" | sed "s|^|# $f: |" >&2
-	done
+	say_refused "$(ls -d "$exp"/refused/* | tail -n 1)" >&2
 done
 ok $rc "make experiment A=default B=nohz-off RUNS=$runs ITERS=5000 ($(($(date +%s) - t0))s)"
-# prove shows only stderr without -v: why the experiment stopped, and each run refused with the
-# recorder's own reason and the tails of its logs, go there so that CI's log has them
+# prove shows only stderr without -v: why the experiment stopped, and the run refused last with
+# the recorder's own reason and the tails of its logs (those resumed were said above), go there
+# so that CI's log has them
 if [ $rc -ne 0 ]; then
 	tail -n 40 "$tmp/log" | sed 's/^/# /' >&2
-	for k in "$exp"/refused/*; do
-		[ -d "$k" ] || continue
-		echo "# refused: ${k#"$exp"/}: $(sed -n 's/^failure=//p' "$k/meta.txt" 2>/dev/null)"
-		for f in perf-record.log workload.out; do
-			[ ! -f "$k/$f" ] || tail -n 15 "$k/$f" | sed "s|^|# $f: |"
-		done
+	ls -d "$exp"/refused/* 2>/dev/null | tail -n +$((refused + 1)) | while read -r k; do
+		say_refused "$k"
 	done >&2
 fi
 is "$(ls "$exp/refused" 2>/dev/null | wc -l)" "$refused" \

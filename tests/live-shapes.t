@@ -14,8 +14,9 @@
 # --namespaces and --all-cgroups, perf sched record, perf trace record, a tracepoint given
 # twice, a filter, -s (PERF_SAMPLE_READ), a leader-sampled group ({a,b}:S), event modifiers
 # (:k, and :u on a kernel tracepoint, which the kernel never samples: not recorded), the same
-# tracepoint twice with other hits (:u, --filter), -c 2, and -c 2 --no-period (not every hit:
-# not recorded), and --threads' folder, which tickscope refuses in one line.
+# tracepoint twice with other hits (:u, --filter on either), -c 2, and -c 2 --no-period and
+# -F 100 (not every hit: not recorded), and --threads' folder, which tickscope refuses in one
+# line.
 # Needs root, tracefs and perf; without them it skips with the reason.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
@@ -312,14 +313,31 @@ if record twice-u perf record -e sched:sched_switch:u -e sched:sched_switch \
 	ok $? "twice-u: the report analyses the second attr's $n sched_switch samples"
 fi
 # The same tracepoint twice, one filtered: the filter is in no record; the counts differ, and
-# the warning says that they are not the same hits.
+# the warning says that they are not the same hits. The analyses take the first attr: filtered,
+# its figures were the filter's subset, said only in a warning; now refused in one line. The
+# filter on the second leaves the first every hit: analysed, the warning said.
 if record twice-filter perf record -e sched:sched_switch --filter 'prev_pid == 0' \
 	-e sched:sched_switch -e sched:sched_waking -a -o "$T/twice-filter.data" -- $W; then
 	shape twice-filter "$T/twice-filter.data"
-	"$TICKSCOPE" report -i "$T/twice-filter.data" >/dev/null 2>"$T/twice-filter.err"
+	"$TICKSCOPE" report -i "$T/twice-filter.data" >"$T/twice-filter.out" 2>"$T/twice-filter.err"
+	_rc=$?
 	grep -q "attr 1 (sched:sched_switch) repeats attr 0's tracepoint, not its hits" \
 		"$T/twice-filter.err"
 	ok $? "twice-filter: the report says attr 1 repeats attr 0's tracepoint, not its hits"
+	_e="^tickscope: $T/twice-filter.data: attr 0 (sched:sched_switch) has [0-9]* samples and"
+	_e="$_e attr 1, the same tracepoint, [0-9]* (a --filter on attr 0, or lost events?)"
+	[ $_rc -eq 1 ] && [ ! -s "$T/twice-filter.out" ] &&
+		[ "$(grep -v ': warning: ' "$T/twice-filter.err" | grep -c "$_e")" -eq 1 ] &&
+		[ "$(grep -vc ': warning: ' "$T/twice-filter.err")" -eq 1 ]
+	ok $? "twice-filter: the report of the filtered attr's subset is refused in one line"
+fi
+if record twice-filter2 perf record -e sched:sched_switch -e sched:sched_switch \
+	--filter 'prev_pid == 0' -e sched:sched_waking -a -o "$T/twice-filter2.data" -- $W; then
+	n=$(perf report --stats -i "$T/twice-filter2.data" 2>/dev/null |
+		sed -n '/^sched:sched_switch stats:/{n;s/^ *SAMPLE events: *\([0-9]*\).*/\1/p;q}')
+	"$TICKSCOPE" report -i "$T/twice-filter2.data" --kallsyms "$K" 2>/dev/null |
+		grep -q "sched_switch\* ${n:-none}, sched_waking [1-9]"
+	ok $? "twice-filter2: the report analyses the first, unfiltered attr's $n samples"
 fi
 # -c 2: with PERF_SAMPLE_PERIOD (perf's default) the kernel still samples every hit of a
 # tracepoint, each sample's period 1: analysed as with -c 1 (perf sched timehist agrees).
@@ -345,9 +363,34 @@ if record c2-np perf record -c 2 --no-period -e sched:sched_switch,sched:sched_w
 	perf script -i "$T/c2-np.data" --dlfilter "$TS_BUILD/tickscope.so" \
 		--dlarg kallsyms="$K" >"$T/c2-plugin.txt" 2>"$T/c2-plugin.err"
 	grep -q 'sched_switch\* (not recorded)' "$T/c2-plugin.txt" &&
-		grep -q 'sampled 1 hit in N (perf record -c N --no-period) are left out' \
+		grep -q 'sampled 1 hit in N (perf record -c N --no-period, or -F N) are left out' \
 			"$T/c2-plugin.err"
 	ok $? "c2-np: so has the plugin's report, and it says why"
+fi
+# -F N on a tracepoint: the kernel samples 1 hit in N, N moved to hold the rate, each sample's
+# period the hits it stands for (perf script's period field, the oracle). The analyses were
+# computed from those samples as if they were every hit, silently (348 samples for 25,854
+# switches at -F 100 here). Such a tracepoint is now not recorded, said in one line.
+if record F100 perf record -F 100 -e sched:sched_switch,sched:sched_waking -a \
+	-o "$T/F100.data" -- $W; then
+	shape F100 "$T/F100.data"
+	# perf prints the period before the event, whatever the order -F gives
+	perf script -i "$T/F100.data" -F event,period 2>/dev/null |
+		awk '$2 ~ /sched_switch/ { n++; h += $1 } END { print n + 0, h + 0 }' >"$T/F100.n"
+	read -r n h <"$T/F100.n"
+	[ "$h" -gt "$n" ]
+	ok $? "F100: perf script's periods say sched_switch's $n samples stand for $h hits"
+	"$TICKSCOPE" report -i "$T/F100.data" --kallsyms "$K" >"$T/F100.txt" 2>"$T/F100.err"
+	grep -q 'sched_switch\* (not recorded), sched_waking (not recorded)' "$T/F100.txt"
+	ok $? "F100: the report has sched_switch and sched_waking as not recorded"
+	[ "$(grep -c 'is sampled at 100 Hz (perf record -F 100)' "$T/F100.err")" -eq 2 ]
+	ok $? "F100: the report says why, once for each event"
+	perf script -i "$T/F100.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/F100-plugin.txt" 2>"$T/F100-plugin.err"
+	grep -q 'sched_switch\* (not recorded)' "$T/F100-plugin.txt" &&
+		grep -q 'sampled 1 hit in N (perf record -c N --no-period, or -F N) are left out' \
+			"$T/F100-plugin.err"
+	ok $? "F100: so has the plugin's report, and it says why"
 fi
 
 rm -f "$T"/*.data "$T"/*.data.*

@@ -174,6 +174,8 @@ struct cli_filters {
 	int start_alone;
 };
 
+struct ts_out_keep;
+
 /* What the shared options say; set @help and @common before cli_parse(). */
 struct cli_common {
 	const char *name; /* the command, for the one-line usage errors */
@@ -186,6 +188,7 @@ struct cli_common {
 	const char *input; /* the input: -i, the positional argument, or "perf.data" */
 	struct cli_filters *filters; /* when set, the filter options too */
 	const char *short_opts; /* the command's own short options ("o:"), besides -i and -h */
+	struct ts_out_keep *keep; /* when set, the input and --kallsyms go there (common/io.h) */
 };
 
 #define CLI_USAGE (-2) /* an option callback's "not mine": the usage on stderr, exit code 2 */
@@ -264,6 +267,6 @@ struct ts_analysis_opts;
  */
 int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
 		      const struct ts_analysis_opts *ao, const char *comm, const char *dir,
-		      const char *html);
+		      const struct ts_out_keep *keep, const char *html);
 
 #endif

@@ -76,7 +76,7 @@ static void undecoded(struct ts_source *src)
 	const struct ts_attr *a = ts_reader_attrs(r, &nr);
 
 	for (k = 0; k < nr; k++) {
-		char why[200];
+		char why[320];
 		const char *w = ts_source_attr_left_out(src, &a[k], why, sizeof(why));
 
 		if (w)

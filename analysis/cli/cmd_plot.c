@@ -65,6 +65,7 @@ struct plot_args {
 	int timeline;
 	char **files; /* several inputs: one variant each */
 	int nr_files;
+	struct ts_out_keep keep; /* the inputs, which no chart replaces */
 };
 
 /* One of plot's own options; 0 to go on, or CLI_USAGE. */
@@ -95,7 +96,8 @@ static int parse_args(struct plot_args *p, int argc, char **argv)
 				 .help = plot_help,
 				 .common = CLI_KALLSYMS,
 				 .filters = &p->flt,
-				 .short_opts = "o:" };
+				 .short_opts = "o:",
+				 .keep = &p->keep };
 	int ret;
 
 	if (argc > 1 && !strcmp(argv[1], "timeline")) {
@@ -153,14 +155,15 @@ static int readable(const char *path)
  * Several files: each name and TS_JOBS checked before the folder is made, so that one
  * refused later leaves no new empty folder behind (the files are read by the workers).
  */
-static int variant_args(const struct plot_args *p)
+static int variant_args(struct plot_args *p)
 {
 	if (p->nr_files > TS_PLOT_MAX_VARIANTS)
 		return cli_error("plot: at most %d files side by side", TS_PLOT_MAX_VARIANTS);
 	for (int i = 0; i < p->nr_files; i++) {
 		if (readable(p->files[i]))
 			return 1;
-		ts_out_keep(p->files[i]); /* no chart replaces one of them */
+		if (ts_out_keep_add(&p->keep, p->files[i])) /* no chart replaces one of them */
+			return cli_error("plot: %s", strerror(E2BIG));
 	}
 	return cli_jobs_workers(0, p->nr_files) < 0;
 }
@@ -197,7 +200,7 @@ static int feed_timeline(void *ctx, const struct ts_event *ev, const struct ts_s
 
 static int plot_run(struct plot_args *p, struct ts_source *src, struct ts_analysis *a)
 {
-	struct ts_charts cs = { .dir = p->dir };
+	struct ts_charts cs = { .dir = p->dir, .keep = &p->keep };
 	struct ts_report_opts o = { 0 };
 	int ret;
 
@@ -219,7 +222,7 @@ release:
 
 static int plot_timeline(struct plot_args *p, struct ts_source *src, struct ts_timeline *t)
 {
-	struct ts_charts cs = { .dir = p->dir };
+	struct ts_charts cs = { .dir = p->dir, .keep = &p->keep };
 	struct ts_report_opts o = { 0 };
 	struct ts_chart *c = ts_charts_add(&cs, "timeline", "timeline.gp");
 	int ret;
@@ -326,7 +329,8 @@ int cmd_plot(int argc, char **argv)
 		if (variant_args(&p) || make_dir(p.dir))
 			return 1;
 		p.an.comm = NULL; /* names the benchmark's tasks, filters nothing */
-		return cli_plot_variants(p.files, p.nr_files, &p.src, &p.an, comm, p.dir, p.html);
+		return cli_plot_variants(p.files, p.nr_files, &p.src, &p.an, comm, p.dir, &p.keep,
+					 p.html);
 	}
 	/* the input opened before the folder is made: a refused one leaves none */
 	ret = ts_source_open(&src, &p.src);

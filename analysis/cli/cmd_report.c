@@ -68,6 +68,7 @@ struct report_args {
 	const char *watch[MAX_WATCH + 1];
 	int nr_watch;
 	uint64_t interval; /* ns; 0 without --interval */
+	struct ts_out_keep keep; /* the input and --kallsyms, which --tsv never replaces */
 };
 
 /* One of report's own options; returns 0 to go on, or the exit code. */
@@ -114,7 +115,8 @@ static int parse_args(struct report_args *r, int argc, char **argv)
 				 .help = report_help,
 				 .common = CLI_KALLSYMS | CLI_FILE_ORDER | CLI_STRICT |
 					   CLI_ONE_INPUT,
-				 .filters = &r->flt };
+				 .filters = &r->flt,
+				 .keep = &r->keep };
 	int ret;
 
 	r->flt.an = &r->an;
@@ -162,6 +164,7 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 	if (ret)
 		o.run = &run;
 	o.top = r->top;
+	o.keep = &r->keep;
 	if (r->nr_watch)
 		o.watch = r->watch;
 	if (r->out == OUT_JSON)

@@ -165,8 +165,9 @@ int cli_parse(int argc, char **argv, struct cli_common *c, const struct option *
 		return 2;
 	c->input = cli_input(c->in, argc, argv, optind);
 	/* no output replaces an input (report -i d/events.tsv --tsv d) */
-	ts_out_keep(c->input);
-	ts_out_keep(c->kallsyms);
+	if (c->keep &&
+	    (ts_out_keep_add(c->keep, c->input) || ts_out_keep_add(c->keep, c->kallsyms)))
+		return cli_error("%s: %s", c->name, strerror(E2BIG));
 	/*
 	 * perf.data is only the default (of info, dump, report and plot, the commands parsed
 	 * here): a new user without one is told so, not just ENOENT

@@ -34,14 +34,14 @@ static void gp_expr(const struct ts_chart *c, char *buf, size_t len)
 		snprintf(buf + n, len - n, "; %s='%s'", c->axis_var, ts_chart_clean(axis));
 }
 
-static int write_file(const char *dir, const char *name, const char *text, int mode)
+static int write_file(const struct ts_charts *cs, const char *name, const char *text, int mode)
 {
 	char path[4096];
 	FILE *f;
 	int err;
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = ts_fopen_w(path, &err);
+	snprintf(path, sizeof(path), "%s/%s", cs->dir, name);
+	f = ts_fopen_w(path, cs->keep, &err);
 	if (!f)
 		return cli_error("cannot write %s: %s", path, ts_strerror(err));
 	fputs(text, f);
@@ -85,8 +85,7 @@ close:
 	if (x)
 		fclose(x);
 	if (sh && idx)
-		ret = write_file(cs->dir, "plots.sh", sh, 0755) ||
-		      write_file(cs->dir, "charts.tsv", idx, 0);
+		ret = write_file(cs, "plots.sh", sh, 0755) || write_file(cs, "charts.tsv", idx, 0);
 	else
 		cli_error("out of memory");
 	free(sh);
@@ -188,7 +187,7 @@ static void remove_stale(const struct ts_charts *cs)
 /*
  * gnuplot writes each chart's PNG and SVG through whatever is at their paths: a symbolic link
  * there (out/x.png -> ~/photo.png) would be written through, outside the folder. Nor may it
- * replace, or remove_stale() remove, an input of this command found there (ts_out_keep()).
+ * replace, or remove_stale() remove, an input of this command found there (@cs->keep).
  */
 static int check_links(const struct ts_charts *cs)
 {
@@ -200,7 +199,7 @@ static int check_links(const struct ts_charts *cs)
 	for (i = 0; i < cs->nr; i++)
 		for (e = 0; e < sizeof(ext) / sizeof(ext[0]); e++) {
 			snprintf(path, sizeof(path), "%s/%s%s", cs->dir, cs->c[i].name, ext[e]);
-			if (ts_out_kept(path))
+			if (ts_out_kept(cs->keep, path))
 				return cli_error("cannot write %s: %s", path,
 						 ts_strerror(-TS_EOUTINPUT));
 			if (!cs->c[i].missing[0] && !lstat(path, &st) && S_ISLNK(st.st_mode))
@@ -219,7 +218,7 @@ int cli_draw(const struct ts_charts *cs)
 		return 1;
 	remove_stale(cs);
 	for (i = 0; i < cli_gp_nr; i++)
-		if (write_file(cs->dir, cli_gp_scripts[i].name, cli_gp_scripts[i].text, 0))
+		if (write_file(cs, cli_gp_scripts[i].name, cli_gp_scripts[i].text, 0))
 			return 1;
 	if (write_index(cs))
 		return 1;

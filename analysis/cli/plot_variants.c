@@ -151,11 +151,11 @@ static int page(const char *path, const struct ts_charts *cs, const struct run_f
 
 int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
 		      const struct ts_analysis_opts *ao, const char *comm, const char *dir,
-		      const char *html)
+		      const struct ts_out_keep *keep, const char *html)
 {
 	struct ts_plot_variant *v[TS_PLOT_MAX_VARIANTS] = { 0 };
 	struct run_facts *f = calloc((size_t)n, sizeof(*f));
-	struct ts_charts cs = { .dir = dir };
+	struct ts_charts cs = { .dir = dir, .keep = keep };
 	int i, ret = 0;
 
 	if (n > TS_PLOT_MAX_VARIANTS || !f) {

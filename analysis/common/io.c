@@ -61,45 +61,41 @@ int ts_stream_err(FILE *f)
 	return -EIO;
 }
 
-/* The files no output may replace (ts_out_keep()): the command's inputs, set up by main. */
-#define KEEP_MAX 8
-static struct {
-	dev_t dev;
-	ino_t ino;
-} keep[KEEP_MAX];
-static int nr_keep;
-
-void ts_out_keep(const char *path)
+int ts_out_keep_add(struct ts_out_keep *k, const char *path)
 {
 	struct stat st;
 
-	if (!path || nr_keep >= KEEP_MAX || stat(path, &st) || !S_ISREG(st.st_mode))
-		return;
-	keep[nr_keep].dev = st.st_dev;
-	keep[nr_keep++].ino = st.st_ino;
+	if (!path || stat(path, &st) || !S_ISREG(st.st_mode))
+		return 0;
+	if (k->nr >= TS_OUT_KEEP_MAX)
+		return -E2BIG;
+	k->f[k->nr].dev = st.st_dev;
+	k->f[k->nr++].ino = st.st_ino;
+	return 0;
 }
 
-static int kept(const struct stat *st)
+static int kept(const struct ts_out_keep *k, const struct stat *st)
 {
 	int i;
 
-	for (i = 0; i < nr_keep; i++)
-		if (keep[i].dev == st->st_dev && keep[i].ino == st->st_ino)
+	for (i = 0; k && i < k->nr; i++)
+		if (k->f[i].dev == st->st_dev && k->f[i].ino == st->st_ino)
 			return 1;
 	return 0;
 }
 
-int ts_out_kept(const char *path)
+int ts_out_kept(const struct ts_out_keep *k, const char *path)
 {
 	struct stat st;
 
-	return nr_keep && !lstat(path, &st) && kept(&st);
+	return k && k->nr && !lstat(path, &st) && kept(k, &st);
 }
 
-FILE *ts_fopen_w(const char *path, int *err)
+FILE *ts_fopen_w(const char *path, const struct ts_out_keep *k, int *err)
 {
+	int keeps = k && k->nr;
 	/* with inputs to keep, truncated only once it is known not to be one of them */
-	int fd = open(path, O_WRONLY | O_CREAT | (nr_keep ? 0 : O_TRUNC) | O_NOFOLLOW | O_CLOEXEC,
+	int fd = open(path, O_WRONLY | O_CREAT | (keeps ? 0 : O_TRUNC) | O_NOFOLLOW | O_CLOEXEC,
 		      0666);
 	struct stat st;
 	FILE *f;
@@ -108,9 +104,9 @@ FILE *ts_fopen_w(const char *path, int *err)
 		*err = errno == ELOOP ? -TS_EOUTLINK : -errno;
 		return NULL;
 	}
-	if (nr_keep && !fstat(fd, &st) &&
-	    (kept(&st) || (S_ISREG(st.st_mode) && ftruncate(fd, 0)))) {
-		*err = kept(&st) ? -TS_EOUTINPUT : -errno;
+	if (keeps && !fstat(fd, &st) &&
+	    (kept(k, &st) || (S_ISREG(st.st_mode) && ftruncate(fd, 0)))) {
+		*err = kept(k, &st) ? -TS_EOUTINPUT : -errno;
 		close(fd);
 		return NULL;
 	}

@@ -5,6 +5,7 @@
 
 #include <stddef.h>
 #include <stdio.h>
+#include <sys/types.h>
 
 /*
  * ts_stdio_guard() - put /dev/null in place of a closed stdin, stdout or stderr (`>&-`), so
@@ -34,23 +35,37 @@ int ts_mkdir_p(const char *dir, unsigned int mode);
 int ts_stream_err(FILE *f);
 
 /*
- * ts_fopen_w() - create or truncate @path for writing, as fopen(path, "w") but never through
- * a symbolic link: a link in an output folder (out/events.tsv -> ~/notes) had tickscope write
- * outside the folder the user named. Return: the stream, or NULL with *@err -errno
- * (-TS_EOUTLINK for a link).
+ * The files no output may replace: a command's inputs, found in its output folder under an
+ * output's name (report -i d/events.tsv --tsv d). main fills it (ts_out_keep_add()) before any
+ * thread, then hands it, read-only, to whatever writes the outputs.
  */
-FILE *ts_fopen_w(const char *path, int *err);
+#define TS_OUT_KEEP_MAX 16 /* plot's 8 files side by side, its input and --kallsyms */
+struct ts_out_keep {
+	int nr;
+	struct {
+		dev_t dev;
+		ino_t ino;
+	} f[TS_OUT_KEEP_MAX];
+};
 
 /*
- * ts_out_keep() - have ts_fopen_w() refuse to replace the file at @path (followed, if a link):
- * an input of this command, found in the output folder under an output's name (report -i
- * d/events.tsv --tsv d), with -TS_EOUTINPUT. Call it from main, before any thread: at most 8
- * files are kept; others, and paths that are not regular files, are ignored.
+ * ts_out_keep_add() - have ts_fopen_w() with @k refuse to replace the file at @path (followed,
+ * if a link). Paths that are not regular files (or not there) are ignored.
+ * Return: 0, or -E2BIG when @k holds TS_OUT_KEEP_MAX files already.
  */
-void ts_out_keep(const char *path);
+int ts_out_keep_add(struct ts_out_keep *k, const char *path);
 
-/* ts_out_kept() - 1 if @path (not followed) is a file ts_out_keep() keeps, else 0. */
-int ts_out_kept(const char *path);
+/* ts_out_kept() - 1 if @path (not followed) is a file @k (which may be NULL) keeps, else 0. */
+int ts_out_kept(const struct ts_out_keep *k, const char *path);
+
+/*
+ * ts_fopen_w() - create or truncate @path for writing, as fopen(path, "w") but never through
+ * a symbolic link: a link in an output folder (out/events.tsv -> ~/notes) had tickscope write
+ * outside the folder the user named; and never over a file @k keeps (@k may be NULL).
+ * Return: the stream, or NULL with *@err -errno (-TS_EOUTLINK for a link, -TS_EOUTINPUT for a
+ * kept file, which is left as it was).
+ */
+FILE *ts_fopen_w(const char *path, const struct ts_out_keep *k, int *err);
 
 /* ts_fclose_err() - ts_stream_err(), then fclose() @f. Return: 0 or a negative errno. */
 int ts_fclose_err(FILE *f);

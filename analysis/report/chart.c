@@ -57,7 +57,7 @@ static FILE *open_data(const struct ts_charts *cs, const char *name, const char 
 	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s%s.tsv", cs->dir, name, suffix);
-	f = ts_fopen_w(path, err);
+	f = ts_fopen_w(path, cs->keep, err);
 	return f;
 }
 

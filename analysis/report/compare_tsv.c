@@ -22,7 +22,7 @@ static FILE *open_tsv(const char *dir, const char *name, const char *header)
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
-	f = ts_fopen_w(path, &err);
+	f = ts_fopen_w(path, NULL, &err);
 	if (!f)
 		errno = -err; /* the callers return -errno (TS_EOUTLINK for a link) */
 	free(path);

@@ -56,7 +56,7 @@ int ts_plot_timeline(struct ts_charts *cs, struct ts_chart *c, const struct ts_t
 		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/%s.tsv", cs->dir, c->name);
-	f = ts_fopen_w(path, &err);
+	f = ts_fopen_w(path, cs->keep, &err);
 	if (!f)
 		return err;
 	fputs("kind\tcpu\tstart_us\tend_us\tto_cpu\ttid\tstate\tname\n", f);

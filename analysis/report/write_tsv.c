@@ -22,7 +22,7 @@ FILE *rp_tsv_open(struct rp_tsv *t, const char *name, const char *cols, const ch
 	if (t->err)
 		return NULL;
 	snprintf(path, sizeof(path), "%s/%s.tsv", t->dir, name);
-	f = ts_fopen_w(path, &t->err);
+	f = ts_fopen_w(path, t->o->keep, &t->err);
 	if (!f)
 		return NULL;
 	fputs(cols, f);

@@ -123,12 +123,14 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
  * A tracepoint sampled 1 hit in N (perf record -c N --no-period, N > 1): the analyses need
  * every hit (a switch-in without its switch-out), so its samples are left out and it is not
  * recorded. With PERF_SAMPLE_PERIOD (perf's default) the kernel samples every hit of a
- * tracepoint whatever N (perf_swevent_event()), each sample's period 1.
+ * tracepoint whatever N (perf_swevent_event()), each sample's period 1. Not at a frequency
+ * (perf record -F N): the kernel then moves N to hold the rate, and each sample stands for
+ * its period's hits (a run of ping-pong at -F 100: 348 samples for 25,854 switches).
  */
 static int subsampled(const struct ts_attr *a)
 {
-	return a->type == PERF_TYPE_TRACEPOINT && !(a->hits >> 63) && a->hits > 1 &&
-	       !(a->sample_type & PERF_SAMPLE_PERIOD);
+	return a->type == PERF_TYPE_TRACEPOINT &&
+	       ((a->hits >> 63) || (a->hits > 1 && !(a->sample_type & PERF_SAMPLE_PERIOD)));
 }
 
 int ts_source_attr_decoded(const struct ts_attr *a)
@@ -146,6 +148,16 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 			 "is not sampled, only counted in its group leader's samples (leader "
 			 "sampling, {...}:S): its hits are not events (perf script prints each "
 			 "count with the leader's payload); it is taken as not recorded");
+		return buf;
+	}
+	if (subsampled(a) && (a->hits >> 63) && !s->opts.every_attr) {
+		unsigned long long hz = a->hits & ~(1ULL << 63);
+
+		snprintf(buf, len,
+			 "is sampled at %llu Hz (perf record -F %llu): 1 hit in N, N moved to hold "
+			 "the rate; the analyses need every hit, so its %llu samples are left out "
+			 "and it is taken as not recorded (record it with -c 1, or without -F)",
+			 hz, hz, (unsigned long long)a->nr_samples);
 		return buf;
 	}
 	if (subsampled(a) && !s->opts.every_attr) {
@@ -286,6 +298,37 @@ static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t
 	return ts_source_feed_event(s, &ev);
 }
 
+/*
+ * -e X --filter F -e X: the same tracepoint twice, the first filtered. Only the first attr is
+ * analysed (a repeat's samples are left out, attr_left_out()), so the figures would be those of
+ * the filter's subset, with nothing in them saying so: refused. A filter on the later attr
+ * (-e X -e X --filter F) leaves the analysed one every hit: only said (attr_left_out()).
+ */
+static int twin_subset(struct ts_source *s)
+{
+	int i, nr;
+	const struct ts_attr *a = ts_reader_attrs(s->reader, &nr);
+
+	/* info (no decoder needed) counts samples, whatever they are, as perf report --stats */
+	for (i = 0; i < nr && s->opts.need_decoder && !s->opts.every_attr; i++) {
+		const struct ts_attr *t = a[i].same_as ? &a[a[i].same_as - 1] : NULL;
+
+		if (!t ||
+		    a[i].nr_samples + a[i].nr_lost_samples <= t->nr_samples + t->nr_lost_samples)
+			continue;
+		return ts_source_fail(
+			s, -TS_ETWINSUBSET,
+			"%s: attr %d (%s) has %llu samples and attr %d, the same tracepoint, %llu (a "
+			"--filter on attr %d, or lost events?): the analyses take attr %d's, which "
+			"would count a subset of the hits; record the tracepoint once",
+			ts_source_name(s), a[i].same_as - 1,
+			ts_decoder_event_name(s->dec, (int)t->config) ?: "?",
+			(unsigned long long)t->nr_samples, i, (unsigned long long)a[i].nr_samples,
+			a[i].same_as - 1, a[i].same_as - 1);
+	}
+	return 0;
+}
+
 int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 {
 	static const struct ts_reader_ops ops = {
@@ -320,7 +363,7 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 		ts_source_fail(s, ret, "%s: offset %#llx: %s", ts_source_name(s),
 			       (unsigned long long)ts_reader_last_offset(s->reader), what);
 	}
-	return ret;
+	return ret ?: twin_subset(s);
 }
 
 void ts_source_close(struct ts_source *s)

@@ -17,6 +17,8 @@
  * DIR/<name>.png and DIR/<name>.svg. A chart whose data was not recorded is listed with
  * @missing set and no files: the HTML report says which events to record instead.
  */
+struct ts_out_keep; /* common/io.h */
+
 struct ts_chart {
 	char name[64]; /* file name without extension: "latency-cdf" */
 	const char *script; /* "latency-cdf.gp" */
@@ -32,6 +34,7 @@ struct ts_charts {
 	struct ts_chart *c;
 	size_t nr, cap;
 	const char *dir; /* where the tables go */
+	const struct ts_out_keep *keep; /* files no table replaces (common/io.h); may be NULL */
 };
 
 /** ts_charts_add() - a new chart in @cs (zeroed, script and name set); NULL on ENOMEM */

@@ -30,7 +30,8 @@
 	X(TS_ESUMMARY, "malformed tickscope summary")                             \
 	X(TS_ESUMMARYCUT, "tickscope summary cut short (no end line)")            \
 	X(TS_ESTDOUT, "stdout is closed (>&-): send it to a file or /dev/null")   \
-	X(TS_EOUTINPUT, "an output file is this command's input (not replaced)")
+	X(TS_EOUTINPUT, "an output file is this command's input (not replaced)")  \
+	X(TS_ETWINSUBSET, "a tracepoint recorded twice, the analysed attr a subset")
 
 enum ts_error {
 	TS_EBASE = 4096, /* above every errno value */

@@ -19,6 +19,8 @@
  * What boards/record.sh wrote beside the perf.data (meta.txt): which run of which benchmark,
  * whether it was pinned, and the benchmark's own result. Strings are "" when absent.
  */
+struct ts_out_keep; /* common/io.h */
+
 struct ts_run_meta {
 	char board[32], variant[32], workload[32];
 	int run, runs;
@@ -44,6 +46,7 @@ struct ts_report_opts {
 	unsigned int top; /* rows of ranked tables; 0 for TS_REPORT_TOP_DEFAULT */
 	/* Functions always listed in their tables, NULL-terminated; NULL for {"vmstat_update"} */
 	const char *const *watch;
+	const struct ts_out_keep *keep; /* files --tsv must not replace (common/io.h); may be NULL */
 };
 
 /**
