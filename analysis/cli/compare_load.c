@@ -423,6 +423,84 @@ static char *preempt_model(const char *dir, const char *cmdline)
 }
 
 /*
+ * The config's choices that shape the tick, RCU and interrupt threading, the ones compare's
+ * mechanisms are about (docs/compare.md, "The headline"), beside the preemption model: a
+ * kernel A/B that changes one of them changes what the tick, RCU's callbacks or an interrupt
+ * do for the benchmark. @nohz: whether boards/target/ts-record.sh's nohz.txt states it (its
+ * CONFIG lines are those of HZ, NO_HZ*, HZ_PERIODIC and PREEMPT*).
+ */
+static const struct {
+	const char *sym;
+	int nohz;
+} kconfig_syms[] = {
+	{ "HZ", 1 },
+	{ "HZ_PERIODIC", 1 },
+	{ "NO_HZ_IDLE", 1 },
+	{ "NO_HZ_FULL", 1 },
+	{ "HIGH_RES_TIMERS", 0 },
+	{ "PREEMPT_RCU", 1 },
+	{ "RCU_BOOST", 0 },
+	{ "RCU_NOCB_CPU", 0 },
+	{ "RCU_LAZY", 0 },
+	{ "IRQ_FORCED_THREADING", 0 },
+	{ "SCHED_AUTOGROUP", 0 },
+};
+
+/* The value of @sym in config text @cfg ("y", "250"), "n" when it sets none; into @out. */
+static void config_val(const char *cfg, const char *sym, char *out, size_t n)
+{
+	size_t len = strlen(sym);
+
+	snprintf(out, n, "n");
+	for (const char *l = cfg; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL)
+		if (!strncmp(l, "CONFIG_", 7) && !strncmp(l + 7, sym, len) && l[7 + len] == '=') {
+			snprintf(out, n, "%.*s", (int)strcspn(l + 8 + len, "\n"), l + 8 + len);
+			return;
+		}
+}
+
+/* Whether config text @cfg sets any symbol (a config, not a comment saying there is none). */
+static int config_any(const char *cfg)
+{
+	for (const char *l = cfg; l && *l; l = strchr(l, '\n') ? strchr(l, '\n') + 1 : NULL) {
+		size_t n = strcspn(l, "\n");
+
+		if (!strncmp(l, "CONFIG_", 7) && memchr(l, '=', n))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The run's kconfig_syms[] as "HZ=250 HZ_PERIODIC=n ... SCHED_AUTOGROUP=y", from its saved
+ * config (kconfig), else those nohz.txt states: a symbol a config does not set is "n" there
+ * (not set, or the kernel has no such option: RCU_LAZY before 6.2). NULL when neither says.
+ */
+static char *kconfig_words(const char *dir)
+{
+	const char *names[] = { "kconfig", "nohz.txt" };
+	char *out = NULL;
+
+	for (size_t i = 0; i < 2 && !out; i++) {
+		char *p = cli_join(dir, names[i]), *cfg = p ? slurp(p) : NULL, val[64];
+		size_t len = 0, cap = 1024;
+
+		if (cfg && config_any(cfg) && (out = malloc(cap)))
+			for (size_t k = 0; k < sizeof(kconfig_syms) / sizeof(kconfig_syms[0]);
+			     k++) {
+				if (i && !kconfig_syms[k].nohz)
+					continue;
+				config_val(cfg, kconfig_syms[k].sym, val, sizeof(val));
+				len += snprintf(out + len, len < cap ? cap - len : 0, "%s%s=%s",
+						len ? " " : "", kconfig_syms[k].sym, val);
+			}
+		free(cfg);
+		free(p);
+	}
+	return out;
+}
+
+/*
  * meta.txt's verdict on the run: status=failed (a run boards/target/ts-record.sh refused, its
  * folder renamed from run-<k>.failed) or a workload_status= other than 0 (the workload's exit
  * status: stress-ng's YAML of a failed run holds its metrics all the same). Its figures are no
@@ -504,6 +582,11 @@ static int load_facts(const char *dir, const struct load_opts *o, struct ts_run 
 	if (!err) {
 		v = preempt_model(dir, meta);
 		err = ts_run_set_fact(r, TS_FACT_PREEMPT, v);
+		free(v);
+	}
+	if (!err) {
+		v = kconfig_words(dir);
+		err = ts_run_set_fact(r, TS_FACT_KCONFIG, v);
 		free(v);
 	}
 	free(meta);

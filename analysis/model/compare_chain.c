@@ -40,9 +40,13 @@ static const struct chain_rule rules[] = {
 	  "irq:softirq_entry", H_CHANGED },
 	{ C_RUN, "task.path.run.timer.", ".per_op", "timer %s while the benchmark ran",
 	  "timer:hrtimer_expire_entry", H_CHANGED },
-	{ C_RUN, "timer.expire.tick_sched_timer.per_s", NULL,
-	  "the tick: its handler (tick_sched_timer) runs", "timer:hrtimer_expire_entry",
-	  H_CHANGED },
+	/*
+	 * the tick's class, not one function: 6.10 renamed tick_sched_timer to tick_nohz_handler,
+	 * and by the function a 6.1 -> 6.12 A/B said "the tick: its handler runs 180.1 -> 0/s"
+	 */
+	{ C_RUN, "timer.expire.tick.per_s", NULL,
+	  "the tick: its handler (its hrtimer, tick_sched_timer or 6.10's tick_nohz_handler) runs",
+	  "timer:hrtimer_expire_entry", H_CHANGED },
 	{ C_RUN, "task.migrations.per_op", NULL, "migrations of the benchmark's tasks",
 	  "sched:sched_migrate_task", H_CHANGED },
 	{ C_WAKE, "idle.tick_stop.ok.per_s", NULL,
@@ -133,9 +137,12 @@ static const char *timer_hint(const char *fn)
 		return " (a sleep's hrtimer, nanosleep or a timed wait: each wakes its task)";
 	if (!strcmp(fn, "delayed_work_timer_fn"))
 		return " (a delayed work's timer: each queues its work, waking a kworker)";
-	if (!strcmp(fn, "sched_cfs_period_timer") || !strcmp(fn, "sched_rt_period_timer"))
+	if (!strcmp(fn, "sched_cfs_period_timer"))
 		return " (a cpu cgroup's bandwidth period: each refills its quota and unthrottles "
 		       "its run queues, whose tasks waited runnable)";
+	if (!strcmp(fn, "sched_rt_period_timer"))
+		return " (the real-time bandwidth period: armed while SCHED_FIFO/RR tasks run, "
+		       "each refills their runtime)";
 	if (!strcmp(fn, "sched_cfs_slack_timer"))
 		return " (a cpu cgroup's unused quota handed back to its throttled run queues)";
 	return "";
@@ -575,6 +582,8 @@ const char *ts_cmp_class_words(const char *cls)
 		{ "ktimers", "ktimers, the threads that run timers" },
 		{ "rcuc", "rcuc, the threads that run RCU callbacks" },
 		{ "rcub", "rcub, the RCU priority-boost threads" },
+		{ "irq_work", "irq_work/N, PREEMPT_RT's threads for irq_work that may sleep" },
+		{ "pr", "pr/<console>, PREEMPT_RT's console printing threads (printk)" },
 		{ "rcuog", "rcuog, the offloaded RCU callbacks' grace-period threads" },
 		{ "rcuop", "rcuop, the threads that run offloaded RCU callbacks" },
 		{ "rcuos", "rcuos, the threads that run offloaded RCU callbacks" },
@@ -590,7 +599,7 @@ const char *ts_cmp_class_words(const char *cls)
 	for (size_t i = 0; i < sizeof(w) / sizeof(w[0]); i++)
 		if (!strcmp(cls, w[i][0]))
 			return w[i][1];
-	return cls;
+	return ts_cmp_class_ps(cls);
 }
 
 /* Who ended the waits of stack row @r in @v's kernel: ", ended by kworker (100%)" or "". */
@@ -984,9 +993,11 @@ static int program_minor(const struct ts_cmp *c, const struct ts_cmp_row *r, int
  */
 static int tick_by_hrtimer(const char *name, const char *cls)
 {
-	static const char *const names[] = { "timer.expire.tick_sched_timer.per_s",
-					     "task.path.run.tick.per_op", "idle.exits.tick.per_s",
-					     "idlepath.tick_restarts.per_s", NULL };
+	static const char *const names[] = {
+		"timer.expire.tick.per_s",	"timer.expire.tick_sched_timer.per_s",
+		"task.path.run.tick.per_op",	"idle.exits.tick.per_s",
+		"idlepath.tick_restarts.per_s", NULL
+	};
 
 	for (int i = 0; names[i]; i++)
 		if (!strcmp(name, names[i]))

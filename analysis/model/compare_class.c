@@ -9,6 +9,24 @@
 
 #include "compare_priv.h"
 
+const char *ts_cmp_class_ps(const char *cls)
+{
+	static const char *const t[][2] = {
+		{ "irq", "irq/N-*" },	      { "pr", "pr/<console>" },
+		{ "irq_work", "irq_work/N" }, { "ktimers", "ktimers/N" },
+		{ "rcuc", "rcuc/N" },	      { "rcub", "rcub/N" },
+		{ "rcuog", "rcuog/N" },	      { "rcuop", "rcuop/N" },
+		{ "rcuos", "rcuos/N" },	      { "ksoftirqd", "ksoftirqd/N" },
+		{ "kworker", "kworker/*" },   { "migration", "migration/N" },
+		{ "cpuhp", "cpuhp/N" },	      { "idle_inject", "idle_inject/N" },
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(cls, t[i][0]))
+			return t[i][1];
+	return cls;
+}
+
 const char *ts_cmp_class_hint(const char *cls)
 {
 	if (!strcmp(cls, "irq"))

@@ -29,7 +29,7 @@ const char *ts_cmp_fact_name(enum ts_run_fact f)
 		[TS_FACT_NR_CPUS] = "nr_cpus",	   [TS_FACT_CPU] = "cpu",
 		[TS_FACT_RELEASE] = "release",	   [TS_FACT_TRACE_EVENTS] = "trace_events",
 		[TS_FACT_SELECTION] = "selection", [TS_FACT_BUILD_ID] = "build_id",
-		[TS_FACT_NOHZ] = "nohz",
+		[TS_FACT_NOHZ] = "nohz",	   [TS_FACT_KCONFIG] = "kconfig",
 	};
 
 	return f < TS_FACT_NR ? names[f] : "";
@@ -142,7 +142,8 @@ static int var_differs(const struct ts_cmp *c, int v, int f)
 	/* the preemption model is the kernel's own, like its version: a note (preempt_note) */
 	if (f == TS_FACT_BOOT_ARGS || f == TS_FACT_EVENTS || f == TS_FACT_EVENTS_MISSING ||
 	    f == TS_FACT_PREEMPT || f == TS_FACT_RELEASE || f == TS_FACT_NOHZ ||
-	    f == TS_FACT_TRACE_EVENTS || f == TS_FACT_SELECTION || f == TS_FACT_BUILD_ID)
+	    f == TS_FACT_TRACE_EVENTS || f == TS_FACT_SELECTION || f == TS_FACT_BUILD_ID ||
+	    f == TS_FACT_KCONFIG)
 		return 0;
 	if (f == TS_FACT_CMDLINE)
 		return cmdline_differs(&c->var[0], &c->var[v]);
@@ -420,7 +421,7 @@ static int thread_notes(struct ts_cmp *c, int *cap, int v)
 		err = note(c, cap,
 			   "%s threads existed in every run of %s (%.0f, median)%s, in no "
 			   "run of %s%s%s",
-			   cls, c->var[k].name, r->cell[k].s.median, ran,
+			   ts_cmp_class_ps(cls), c->var[k].name, r->cell[k].s.median, ran,
 			   c->var[o > 0 ? 0 : v].name, sep, hint);
 	}
 	return err;
@@ -496,8 +497,8 @@ static int ran_notes(struct ts_cmp *c, int *cap, int *ncap, int v)
 		err = note(c, ncap,
 			   "%s tasks ran in every run of %s (%.2f%% of the CPU time, "
 			   "median) and in no run of %s%s%s",
-			   cls, c->var[k].name, r->cell[k].s.median, c->var[o > 0 ? 0 : v].name,
-			   sep, hint);
+			   ts_cmp_class_ps(cls), c->var[k].name, r->cell[k].s.median,
+			   c->var[o > 0 ? 0 : v].name, sep, hint);
 	}
 	return err;
 }
@@ -620,6 +621,45 @@ static const char *known(const struct ts_cmp_variant *v, int r, enum ts_run_fact
 }
 
 /*
+ * The symbols of two kconfig facts ("HZ=250 RCU_BOOST=n ...") that both state and that differ,
+ * each side's "SYM=value" words into @da and @db (@n bytes each, "" when none differs): a
+ * symbol one side does not state (a run with nohz.txt's few lines only) is not compared.
+ */
+static void kconfig_diff(const char *a, const char *b, char *da, char *db, size_t n)
+{
+	const char *wa[MAX_WORDS], *wb[MAX_WORDS];
+	int la[MAX_WORDS], lb[MAX_WORDS], na = split_words(a, wa, la, MAX_WORDS),
+					  nb = split_words(b, wb, lb, MAX_WORDS);
+	size_t lena = 0, lenb = 0;
+
+	da[0] = db[0] = '\0';
+	for (int i = 0; i < na; i++) {
+		int k = (int)strcspn(wa[i], "=");
+
+		if (k >= la[i])
+			continue;
+		for (int j = 0; j < nb; j++)
+			if (lb[j] > k && !strncmp(wa[i], wb[j], k + 1) &&
+			    !same_word(wa[i], la[i], wb[j], lb[j]) && lena + la[i] + 2 < n &&
+			    lenb + lb[j] + 2 < n) {
+				lena += snprintf(da + lena, n - lena, "%s%.*s", lena ? " " : "",
+						 la[i], wa[i]);
+				lenb += snprintf(db + lenb, n - lenb, "%s%.*s", lenb ? " " : "",
+						 lb[j], wb[j]);
+			}
+	}
+}
+
+/* Whether two kconfig facts differ in a symbol both state. */
+static int kconfig_differs(const char *a, const char *b)
+{
+	char da[256], db[256];
+
+	kconfig_diff(a, b, da, db, sizeof(da));
+	return da[0] != '\0';
+}
+
+/*
  * Whether the baseline and @v ran the same kernel, into @d: they differ when a fact of the
  * kernel known on both sides differs (its release, the build id of its image, the boot
  * parameters the variants declare, the whole command line, the preemption model); they are the
@@ -637,6 +677,7 @@ static void kernels_of(const struct ts_cmp *c, int v, struct ts_cmp_benchdef *d)
 		{ TS_FACT_BOOT_ARGS, "boot parameters" },
 		{ TS_FACT_CMDLINE, "command line" },
 		{ TS_FACT_PREEMPT, "preemption model" },
+		{ TS_FACT_KCONFIG, "config" },
 	};
 	const struct ts_cmp_variant *pair[2] = { &c->var[0], &c->var[v] };
 	const char *id = known(pair[0], 0, TS_FACT_BUILD_ID);
@@ -645,7 +686,8 @@ static void kernels_of(const struct ts_cmp *c, int v, struct ts_cmp_benchdef *d)
 		const char *a = pair[0]->runs[0].fact[facts[i].f],
 			   *b = pair[1]->runs[0].fact[facts[i].f];
 
-		if (a && b && strcmp(a, b)) {
+		if (a && b &&
+		    (facts[i].f == TS_FACT_KCONFIG ? kconfig_differs(a, b) : strcmp(a, b))) {
 			d->kernels = TS_KERNELS_DIFFER;
 			snprintf(d->kernel, sizeof(d->kernel), "%s", facts[i].what);
 			return;
@@ -687,6 +729,111 @@ static void kernels_of(const struct ts_cmp *c, int v, struct ts_cmp_benchdef *d)
 }
 
 /*
+ * Fact @s of @f in short, into @out (@n bytes): an inferred fact's value without its reason
+ * ("idle", "PREEMPT_RT (inferred from the trace)"), the others whole.
+ */
+static void kdiff_words(enum ts_run_fact f, const char *s, char *out, size_t n)
+{
+	const char *why = strstr(s, " (inferred");
+
+	if (f == TS_FACT_NOHZ)
+		snprintf(out, n, "%.*s", (int)strcspn(s, " ("), s);
+	else if (f == TS_FACT_PREEMPT && why)
+		snprintf(out, n, "%.*s (inferred from the trace)", (int)(why - s), s);
+	else
+		snprintf(out, n, "%s", s);
+}
+
+/* Add a kernel difference to @d: @what, fact @f, each side's words ("" for none). */
+static void kdiff_add(struct ts_cmp_benchdef *d, enum ts_run_fact f, const char *what,
+		      const char *a, const char *b)
+{
+	struct ts_cmp_kdiff *x;
+
+	if (d->nr_kdiff == TS_CMP_MAX_KDIFF)
+		return;
+	x = &d->kdiff[d->nr_kdiff++];
+	x->fact = f;
+	x->what = what;
+	kdiff_words(f, a, x->a, sizeof(x->a));
+	kdiff_words(f, b, x->b, sizeof(x->b));
+}
+
+/* Whether every run of the baseline and @v has a kernel build id, and all are one. */
+static int one_build(const struct ts_cmp *c, int v)
+{
+	const char *id = known(&c->var[0], 0, TS_FACT_BUILD_ID);
+	const int k[2] = { 0, v };
+
+	for (int i = 0; i < 2; i++)
+		for (int r = 0; r < c->var[k[i]].nr_runs; r++) {
+			const char *x = known(&c->var[k[i]], r, TS_FACT_BUILD_ID);
+
+			if (!id || !x || strcmp(x, id))
+				return 0;
+		}
+	return 1;
+}
+
+/*
+ * What the kernels of the baseline and @v differ in, each fact known on both sides (their
+ * first runs), into @d: the preemption model first (what a kernel engineer asks first of two
+ * kernels, and what PREEMPT_RT or preempt= changes), the config's tick, RCU and threading
+ * symbols that differ, the release, another build of one release, the declared boot
+ * parameters, the rest of the command line, and the tick on idle CPUs as the traces show it.
+ * Nothing here says which of them moved the benchmark: the mechanisms below do.
+ */
+static void kernel_diffs(const struct ts_cmp *c, int v, struct ts_cmp_benchdef *d)
+{
+	const struct ts_run *ra = &c->var[0].runs[0], *rb = &c->var[v].runs[0];
+	const char *a, *b;
+	char da[256], db[256];
+
+	d->nr_kdiff = 0;
+	d->one_build = one_build(c, v);
+	a = ra->fact[TS_FACT_PREEMPT];
+	b = rb->fact[TS_FACT_PREEMPT];
+	if (a && b && strcmp(a, b))
+		kdiff_add(d, TS_FACT_PREEMPT, "preemption model", a, b);
+	a = ra->fact[TS_FACT_KCONFIG];
+	b = rb->fact[TS_FACT_KCONFIG];
+	if (a && b) {
+		kconfig_diff(a, b, da, db, sizeof(da));
+		if (da[0])
+			kdiff_add(d, TS_FACT_KCONFIG, "config", da, db);
+	}
+	a = known(&c->var[0], 0, TS_FACT_KERNEL) ?: known(&c->var[0], 0, TS_FACT_RELEASE);
+	b = known(&c->var[v], 0, TS_FACT_KERNEL) ?: known(&c->var[v], 0, TS_FACT_RELEASE);
+	if (a && b && strcmp(a, b))
+		kdiff_add(d, TS_FACT_KERNEL, "release", a, b);
+	else if (!d->one_build && known(&c->var[0], 0, TS_FACT_BUILD_ID) &&
+		 known(&c->var[v], 0, TS_FACT_BUILD_ID) &&
+		 strcmp(ra->fact[TS_FACT_BUILD_ID], rb->fact[TS_FACT_BUILD_ID]))
+		kdiff_add(d, TS_FACT_BUILD_ID, "build id", ra->fact[TS_FACT_BUILD_ID],
+			  rb->fact[TS_FACT_BUILD_ID]);
+	a = ra->fact[TS_FACT_BOOT_ARGS];
+	b = rb->fact[TS_FACT_BOOT_ARGS];
+	if (a && b && strcmp(a, b))
+		kdiff_add(d, TS_FACT_BOOT_ARGS, "boot parameters", a, b);
+	a = ra->fact[TS_FACT_CMDLINE];
+	b = rb->fact[TS_FACT_CMDLINE];
+	if (a && b) {
+		char xa[1024], xb[1024];
+
+		cmdline_rest(a, ra->fact[TS_FACT_BOOT_ARGS], xa, sizeof(xa));
+		cmdline_rest(b, rb->fact[TS_FACT_BOOT_ARGS], xb, sizeof(xb));
+		if (strcmp(xa, xb)) {
+			word_diff(xa, xb, da, db, sizeof(da));
+			kdiff_add(d, TS_FACT_CMDLINE, "command line", da, db);
+		}
+	}
+	a = ra->fact[TS_FACT_NOHZ];
+	b = rb->fact[TS_FACT_NOHZ];
+	if (a && b && strcmp(a, b))
+		kdiff_add(d, TS_FACT_NOHZ, "the tick on idle CPUs (from the traces)", a, b);
+}
+
+/*
  * The facts that define the benchmark and differ between the baseline and each variant
  * (c->bdef): the workload command (without its path and pinning) and the pinning (--pin,
  * --cpus or taskset: the benchmark's CPUs), what ran and where. The other facts that may
@@ -713,6 +860,7 @@ static void bench_defs(struct ts_cmp *c)
 			d->nr_diff++;
 		}
 		kernels_of(c, v, d);
+		kernel_diffs(c, v, d);
 	}
 }
 

@@ -150,6 +150,72 @@ static void bench_line(struct ts_cmp *c, int v)
 		   what, d->kernel);
 }
 
+/* A config difference "PREEMPT_RCU=n RCU_BOOST=n" -> "..." as "PREEMPT_RCU n -> y, ...". */
+static size_t config_words(const struct ts_cmp_kdiff *x, char *out, size_t n)
+{
+	const char *a = x->a, *b = x->b;
+	size_t len = 0;
+
+	while (*a && *b && len + 1 < n) {
+		int la = (int)strcspn(a, " "), lb = (int)strcspn(b, " ");
+		int k = (int)strcspn(a, "=");
+
+		len += snprintf(out + len, n - len, "%s%.*s %.*s -> %.*s", len ? ", " : "", k, a,
+				la - k - 1, a + k + 1, lb - k - 1, b + k + 1);
+		a += la + (a[la] == ' ');
+		b += lb + (b[lb] == ' ');
+	}
+	return len;
+}
+
+/*
+ * A difference "a -> b", "(none)" for an empty side; a parenthesis both sides end with is said
+ * once: "preempt=none -> preempt=full (PREEMPT_DYNAMIC, built PREEMPT_VOLUNTARY)".
+ */
+static size_t pair_words(const struct ts_cmp_kdiff *x, char *out, size_t n)
+{
+	const char *pa = strstr(x->a, " ("), *pb = strstr(x->b, " (");
+
+	if (pa && pb && !strcmp(pa, pb) && pa > x->a && pb > x->b)
+		return snprintf(out, n, "%.*s -> %.*s%s", (int)(pa - x->a), x->a, (int)(pb - x->b),
+				x->b, pa);
+	return snprintf(out, n, "%s -> %s", *x->a ? x->a : "(none)", *x->b ? x->b : "(none)");
+}
+
+/*
+ * When the kernels differ in a fact known on both sides (compare_confound.c, kernel_diffs()),
+ * one line before the components: what they differ in, the preemption model first, so that
+ * the kernel difference under test is named where an engineer looks first. It says what
+ * differs, not what of it moved the benchmark (the mechanisms below do). One build booted
+ * two ways says so.
+ */
+static void kernel_line(struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_benchdef *d = &c->bdef[v];
+	char text[400];
+	size_t len = 0;
+
+	if (!d->nr_kdiff)
+		return;
+	text[0] = '\0';
+	for (int i = 0; i < d->nr_kdiff && len + 1 < sizeof(text); i++) {
+		const struct ts_cmp_kdiff *x = &d->kdiff[i];
+
+		len += snprintf(text + len, sizeof(text) - len, "%s%s ", i ? "; " : "", x->what);
+		if (len + 1 >= sizeof(text))
+			break;
+		if (x->fact == TS_FACT_KCONFIG)
+			len += config_words(x, text + len, sizeof(text) - len);
+		else
+			len += pair_words(x, text + len, sizeof(text) - len);
+	}
+	if (d->one_build)
+		hl(&c->head[v], "  one kernel build (build id %.12s), booted two ways: %s",
+		   c->var[0].runs[0].fact[TS_FACT_BUILD_ID], text);
+	else
+		hl(&c->head[v], "  the kernels differ in: %s", text);
+}
+
 /* A part's share in words: "46% of the change", or why it is not one. */
 static const char *share_words(double share, char *buf, size_t n)
 {
@@ -464,6 +530,7 @@ static void headline_of(struct ts_cmp *c, int v)
 	ts_cmp_mechanisms(c, v, inert, &nr_inert);
 	result_line(c, v);
 	bench_line(c, v);
+	kernel_line(c, v);
 	if (c->dec[v].kind) {
 		components_line(c, v);
 		run_split_line(c, v);

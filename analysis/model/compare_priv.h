@@ -55,4 +55,10 @@ int ts_cmp_in_list(const char *list, const char *tok, size_t n);
 /* What a task class is known for ("" for nothing), when the data shows it in one variant. */
 const char *ts_cmp_class_hint(const char *cls);
 
+/*
+ * ts_cmp_class_ps() - a task class as ps names its threads, "pr/<console>", "ktimers/N",
+ * "irq/N-*" (the class is the name cut at its '/': "pr" alone says nothing), else @cls
+ */
+const char *ts_cmp_class_ps(const char *cls);
+
 #endif

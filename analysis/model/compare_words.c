@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "tickscope/compare.h"
+#include "compare_priv.h"
 
 struct pat {
 	const char *pat, *words;
@@ -28,6 +29,18 @@ static const char *lookup(const char *const (*t)[2], size_t nt, const char *s)
 static const char *as_is(const char *s, char *buf, size_t n)
 {
 	snprintf(buf, n, "%s", s);
+	return buf;
+}
+
+/*
+ * A task class (ts_sched_task_class(): a name cut at its '/', without trailing digits) as its
+ * threads are named in ps: a kernel's per-CPU or per-device threads are known by their whole
+ * name ("pr" alone says nothing; PREEMPT_RT's console printers are pr/ttyS0). A program or a
+ * context (softirq, swapper) as it is.
+ */
+static const char *task_class(const char *s, char *buf, size_t n)
+{
+	snprintf(buf, n, "%s", ts_cmp_class_ps(s));
 	return buf;
 }
 
@@ -161,7 +174,8 @@ static const struct pat plain[] = {
 	  "wakes of the benchmark's tasks to a busy CPU on the other side", NULL },
 	{ "task.wake_delivery.p50", "wake delivery of the benchmark's tasks, median", NULL },
 	{ "task.other_cpu.share", "other tasks' share of the CPU time", NULL },
-	{ "task.other_cpu.*.share", "%s's share of the CPU time beside the benchmark", as_is },
+	{ "task.other_cpu.*.share", "share of the CPU time beside the benchmark of %s",
+	  task_class },
 	{ "task.supervisors.count", "the benchmark's supervisors (tasks that wait for workers)",
 	  NULL },
 	{ "task.offcpu_stacks.floor.per_op",
@@ -169,7 +183,7 @@ static const struct pat plain[] = {
 	{ "task.offcpu_stack.*.per_op", "the benchmark's waits in %s, per operation",
 	  ts_cmp_stack_words },
 	{ "task.woken_by.wakes", "wakes of the benchmark's tasks seen", NULL },
-	{ "task.woken_by.*.share", "wakes of the benchmark's tasks by %s", as_is },
+	{ "task.woken_by.*.share", "wakes of the benchmark's tasks by %s", task_class },
 	{ "task.woken_by_work.*.share", "wakes of the benchmark's tasks by work item %s", as_is },
 	{ "bench.time_per_op", "one instance's time per bogo op", NULL },
 	{ "bench.cpu_per_op", "one instance's CPU time (usr+sys) per bogo op", NULL },
@@ -223,10 +237,10 @@ static const struct pat plain[] = {
 	{ "sched.switches.per_s", "context switches, per second", NULL },
 	{ "sched.wakeups.per_s", "wakeups, per second", NULL },
 	{ "sched.threads.count", "threads (perf's COMM records)", NULL },
-	{ "sched.threads.*.count", "%s threads (perf's COMM records)", as_is },
+	{ "sched.threads.*.count", "%s threads (perf's COMM records)", task_class },
 	{ "sched.wake_class.*.share", "share of the wakes %s", wake_class },
 	{ "sched.woken_by.wakes", "wakes seen (sched_waking)", NULL },
-	{ "sched.woken_by.*.share", "wakes of all tasks by %s", as_is },
+	{ "sched.woken_by.*.share", "wakes of all tasks by %s", task_class },
 	{ "sched.offcpu_stacks.count", "distinct off-CPU stacks", NULL },
 	{ "shrinker.calls.per_s", "shrinker calls, per second", NULL },
 	{ "shrinker.freed.count", "objects freed by shrinkers", NULL },

@@ -52,6 +52,12 @@ enum ts_run_fact {
 	TS_FACT_BUILD_ID,
 	/* inferred from the trace's metrics (ts_run_infer()) */
 	TS_FACT_NOHZ, /* how the tick behaves on idle CPUs, from timer:tick_stop */
+	/*
+	 * from the run's kernel config (kconfig, else nohz.txt's CONFIG lines): the choices of the
+	 * tick, RCU and interrupt threading, "HZ=250 NO_HZ_FULL=y RCU_BOOST=n ...", only those
+	 * the file states (compare_load.c, kconfig_words())
+	 */
+	TS_FACT_KCONFIG,
 	TS_FACT_NR
 };
 
@@ -450,6 +456,20 @@ struct ts_cmp_defdiff {
 	char a[160], b[160];
 };
 
+#define TS_CMP_MAX_KDIFF 7
+
+/*
+ * A fact of the kernel that differs between the baseline and a variant, known on both sides:
+ * the preemption model, the config's tick, RCU and threading choices (only the symbols that
+ * differ: "RCU_BOOST=n" against "RCU_BOOST=y"), the release, the build, the declared boot
+ * parameters, the rest of the command line, the tick on idle CPUs as the trace shows it.
+ */
+struct ts_cmp_kdiff {
+	enum ts_run_fact fact;
+	const char *what; /* "preemption model", "config", ... */
+	char a[128], b[128]; /* "" for none (boot parameters) */
+};
+
 /* Whether two variants ran the same kernel (the same build, booted with the same line). */
 enum ts_cmp_kernels {
 	TS_KERNELS_UNKNOWN = 0, /* something needed is not known (why: in .kernel) */
@@ -471,6 +491,10 @@ struct ts_cmp_benchdef {
 	 * why ("no kernel build id in the trace of a run")
 	 */
 	char kernel[160];
+	/* what the kernels differ in, the headline's kernel line (kernel_diffs()) */
+	struct ts_cmp_kdiff kdiff[TS_CMP_MAX_KDIFF];
+	int nr_kdiff;
+	int one_build; /* every run of both sides has one kernel build id */
 };
 
 struct ts_cmp_opts {
