@@ -212,7 +212,7 @@ assert n and 'isolated nohz_full' in str(n[0]) and 'default idle' in str(n[0]), 
 check $is "the headline's first mechanism is the tick's: what nohz_full changed, not a symptom" "
 tick = ('workqueue.work.sched_tick_remote.per_s', 'idlepath.tick_restarts.per_s',
         'idle.tick_stop.ok.per_s', 'idle.exits.tick.per_s', 'task.path.run.tick.per_op',
-        'timer.expire.tick_sched_timer.per_s')
+        'timer.expire.tick_sched_timer.per_s', 'timer.expire.tick.per_s')
 print(mech)
 assert mech and mech[0] in tick, mech
 assert any('sched_tick_remote (a housekeeping CPU' in l for l in lines) or mech[0] != tick[0], lines
@@ -246,7 +246,7 @@ assert h['mechanisms'] and not any(x['tested'] for x in h['mechanisms']), h['mec
 check $is2 "the tick first, the rcuo threads' existence unconfirmed and after every tick metric" "
 tick = ('workqueue.work.sched_tick_remote.per_s', 'idlepath.tick_restarts.per_s',
         'idle.tick_stop.ok.per_s', 'idle.exits.tick.per_s', 'task.path.run.tick.per_op',
-        'timer.expire.tick_sched_timer.per_s')
+        'timer.expire.tick_sched_timer.per_s', 'timer.expire.tick.per_s')
 print(mech)
 assert mech and mech[0] in tick, mech
 x = h['mechanisms'][0]
@@ -454,7 +454,7 @@ assert all(y > x for x, y in zip(a, b)), (a, b)
 r = [x for x in d['metrics'] if x['name'] == d['result']][0]['variants'][1]
 assert r['significant'] and r['change_pct'] < 0, r"
 check $rp "the expectation: the polling's timer wakes (softirq wakes, idle exits by the tick, the tick's runs) named" "
-want = ('sched.woken_by.softirq.share', 'idle.exits.tick.per_s', 'timer.expire.tick_sched_timer.per_s')
+want = ('sched.woken_by.softirq.share', 'idle.exits.tick.per_s', 'timer.expire.tick.per_s')
 print(mech)
 assert mech and mech[0] in want and all(x in mech for x in want), mech"
 check $rp "perf script: rcuog woken far more often; compare names the timer of its polling sleep, process_timeout" "
@@ -552,7 +552,7 @@ assert not any(bad.search(x) for x in mech), mech"
 check $an "the expectation: the tick first (what nohz_full changed), the rcuo threads after it" "
 tick = ('workqueue.work.sched_tick_remote.per_s', 'idlepath.tick_restarts.per_s',
         'idle.tick_stop.ok.per_s', 'idle.exits.tick.per_s', 'task.path.run.tick.per_op',
-        'timer.expire.tick_sched_timer.per_s')
+        'timer.expire.tick_sched_timer.per_s', 'timer.expire.tick.per_s')
 print(mech)
 assert mech and mech[0] in tick, mech
 t = [i for i, x in enumerate(mech) if x in tick]
@@ -649,7 +649,7 @@ assert not any(bad.search(x) for x in mech), mech"
 # nohz_full pair's 3-against-3 split before this pair was compared) names the tick first here
 check $xo "compare names the tick first (its restarts on idle exit, by their counts), then its idle exits and runs, unconfirmed at 2 a side" "
 print(mech)
-assert 'idle.exits.tick.per_s' in mech and 'timer.expire.tick_sched_timer.per_s' in mech, mech
+assert 'idle.exits.tick.per_s' in mech and 'timer.expire.tick.per_s' in mech, mech
 assert mech[0] in ('idlepath.tick_restarts.per_s', 'idle.tick_stop.ok.per_s'), mech
 assert not any(x['tested'] for x in h['mechanisms'])
 n = [x for x in d['notes'] if 'the tick on idle CPUs' in str(x)]
