@@ -508,6 +508,14 @@ static void join_found(struct ts_reader *r)
 
 	r->m.info.per_task |= c->per_task;
 	r->m.info.compressed |= c->compressed;
+	if (c->z_tail_bytes) {
+		r->m.info.z_tail_bytes = c->z_tail_bytes;
+		ts_reader_warn(r, c->z_tail_off,
+			       "the compressed stream ends %s: dropped, as perf does "
+			       "(--strict: an error)",
+			       c->z_tail_what);
+		c->z_tail_bytes = 0;
+	}
 	if (!c->cut_at)
 		return;
 	r->m.info.cut_at = c->cut_at;
@@ -610,6 +618,35 @@ static int scan_check(struct ts_scanner *sc, uint64_t off)
 	return 0;
 }
 
+/*
+ * The data section is read, but the decompressed stream ends inside a record. perf record -z
+ * (6.1 at least) leaves such files: its compressor's flush may not fit the record it writes
+ * (its return is not checked), the rest waits in the zstd stream for the next flush, and
+ * the last one never comes. perf reads the records before and drops the bytes left; so does
+ * this reader, with a warning naming the last COMPRESSED record (--strict: an error).
+ */
+static int z_tail(struct ts_scanner *sc)
+{
+	const unsigned char *rec = sc->z.buf + sc->z.start;
+	uint64_t left = sc->z.end - sc->z.start;
+	char *what = sc->cnt.z_tail_what;
+	size_t len = sizeof(sc->cnt.z_tail_what);
+
+	if (left >= 8)
+		snprintf(what, len, "%llu bytes into a %s record of %u bytes",
+			 (unsigned long long)left, ts_record_name(ts_get_u32(rec)),
+			 (unsigned)rec[6] | (unsigned)rec[7] << 8);
+	else
+		snprintf(what, len, "%llu bytes into a record header", (unsigned long long)left);
+	if (sc->r->opts.strict)
+		return ts_scan_fail(sc, sc->z_rec_off, -TS_ETRUNC, "the compressed stream ends %s",
+				    what);
+	sc->cnt.z_tail_off = sc->z_rec_off;
+	sc->cnt.z_tail_bytes = left;
+	sc->z.start = sc->z.end;
+	return 0;
+}
+
 /* Every record to the end, through the queue. Return: 0 or a negative code. */
 static int read_records(struct ts_scanner *sc)
 {
@@ -645,9 +682,8 @@ static int read_records(struct ts_scanner *sc)
 	}
 	if (ret < 0)
 		return ret;
-	if (sc->z.end != sc->z.start)
-		return ts_scan_fail(sc, sc->z_rec_off, -TS_ETRUNC,
-				    "compressed stream ends inside a record");
+	if (sc->z.end != sc->z.start && (ret = z_tail(sc)))
+		return ret;
 	return ts_queue_final(sc, sc->in.base + sc->in.start);
 }
 

@@ -43,6 +43,9 @@ struct ts_scan_count {
 	int compressed; /* a COMPRESSED record was met */
 	uint64_t cut_at; /* a pipe was cut inside the record here (warned of at the join) */
 	char cut_what[160];
+	/* the decompressed stream ended inside a record (perf record -z): warned of at the join */
+	uint64_t z_tail_off, z_tail_bytes;
+	char z_tail_what[80];
 	char kernel_ref[TS_KERNEL_REF_LEN]; /* handed on: ts_queue_kernel_ref() */
 	uint64_t kernel_ref_addr;
 };

@@ -155,13 +155,14 @@ static int on_comm(void *ctx, uint32_t pid, uint32_t tid, const char *c, uint64_
 static const struct ts_reader_ops ops = { .sample = on_sample, .comm = on_comm };
 
 static int threaded; /* run_file() scans on a second thread */
+static int strict; /* run_file() reads with opts.strict */
 
 static int run_file(const char *path, size_t bufsize, struct seen *v, struct ts_reader **rp)
 {
 	/* a read size is the read path's test: a file is mapped without one */
-	struct ts_reader_opts o = { .bufsize = bufsize,
-				    .threaded = threaded,
-				    .no_mmap = !!bufsize };
+	struct ts_reader_opts o = {
+		.bufsize = bufsize, .threaded = threaded, .strict = strict, .no_mmap = !!bufsize
+	};
 	int ret;
 
 	memset(v, 0, sizeof(*v));
@@ -295,6 +296,77 @@ static void test_compressed(void)
 	free(z);
 	free(plain.p);
 	free(b.p);
+}
+
+/*
+ * perf record -z (6.1) may end its zstd stream inside a record: the last flush did not fit
+ * the COMPRESSED record and was never written. perf reads the records before and drops the
+ * rest; so must the reader, with one warning naming the last COMPRESSED record and the bytes
+ * (the tail here: part of a sample's 48 bytes, or of a record header). --strict: an error.
+ */
+static void test_compressed_tail(void)
+{
+	static const size_t tails[] = { 20, 5 };
+	struct buf plain = { 0 }, b = { 0 }, extra = { 0 };
+	size_t cap, zlen, cut, t;
+	unsigned char *z;
+	struct ts_reader *r;
+	struct seen v;
+	char *path, off[64], want[96];
+	int ret;
+
+	sample(&extra, 600, 0, 1, 8);
+	for (t = 0; t < sizeof(tails) / sizeof(tails[0]); t++) {
+		plain.len = b.len = 0;
+		build_rounds(&plain, 8);
+		put(&plain, extra.p, tails[t]);
+		cap = ZSTD_compressBound(plain.len);
+		z = malloc(cap);
+		zlen = ZSTD_compress(z, cap, plain.p, plain.len, 3);
+		cut = zlen / 2 + 3;
+		header(&b, 81, 8 + cut);
+		put(&b, z, cut);
+		header(&b, 81, 8 + zlen - cut);
+		put(&b, z + cut, zlen - cut);
+		path = write_file(&b, 1);
+		/* the second COMPRESSED record: after the header, the attr, its ids and the first */
+		snprintf(off, sizeof(off),
+			 ": offset %#zx: ", (size_t)128 + sizeof(struct perf_event_attr) + 8 + cut);
+		if (tails[t] >= 8)
+			snprintf(want, sizeof(want),
+				 "stream ends %zu bytes into a SAMPLE record of "
+				 "48 bytes",
+				 tails[t]);
+		else
+			snprintf(want, sizeof(want), "stream ends %zu bytes into a record header",
+				 tails[t]);
+		ret = run_file(path, 16, &v, &r);
+		is_int(ret, 0, "compressed, a partial record at the end: read, as perf does");
+		if (ret)
+			diag("%s", ts_reader_error(r));
+		check_order(&v, "compressed with a tail, every whole record");
+		is_int((int)ts_reader_info(r)->z_tail_bytes, (int)tails[t],
+		       "the tail's bytes are counted");
+		ok(ts_reader_info(r)->nr_warnings == 1 &&
+			   strstr(ts_reader_info(r)->warnings[0], off) &&
+			   strstr(ts_reader_info(r)->warnings[0], want) &&
+			   strstr(ts_reader_info(r)->warnings[0], ": dropped, as perf does"),
+		   "one warning names the last COMPRESSED record and the tail: %s",
+		   ts_reader_info(r)->nr_warnings ? ts_reader_info(r)->warnings[0] : "none");
+		ts_reader_close(r);
+		strict = 1;
+		ret = run_file(path, 0, &v, &r);
+		strict = 0;
+		is_int(ret, -TS_ETRUNC, "the same with --strict: an error");
+		ok(ret && strstr(ts_reader_error(r), off) && strstr(ts_reader_error(r), want),
+		   "naming the record: %s", ret ? ts_reader_error(r) : "");
+		ts_reader_close(r);
+		unlink(path);
+		free(z);
+	}
+	free(plain.p);
+	free(b.p);
+	free(extra.p);
 }
 
 static void test_unknown_and_zero(void)
@@ -799,6 +871,7 @@ int main(void)
 	test_rounds();
 	test_shrunk();
 	test_compressed();
+	test_compressed_tail();
 	test_unknown_and_zero();
 	test_plain();
 	diag("again, scanning on a second thread");
@@ -806,6 +879,7 @@ int main(void)
 	test_rounds();
 	test_shrunk();
 	test_compressed(); /* compressed data is merged in memory: no thread, same answers */
+	test_compressed_tail();
 	test_unknown_and_zero();
 	threaded = 0;
 	test_threaded_random();

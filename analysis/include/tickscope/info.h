@@ -61,6 +61,11 @@ struct ts_file_info {
 	 */
 	int per_task;
 	uint64_t cut_at; /* a pipe-mode stream ended inside the record at this offset; else 0 */
+	/*
+	 * Bytes of a record left at the end of the decompressed stream (perf record -z does not
+	 * flush its zstd stream at the end; perf drops them too), else 0
+	 */
+	uint64_t z_tail_bytes;
 	int nr_warnings;
 };
 

@@ -79,6 +79,8 @@ struct ts_reader_opts {
 	/*
 	 * A pipe-mode stream that ends inside a record is an error. Without it, the records
 	 * before the cut are delivered, a warning says where the cut is, and info.cut_at is set.
+	 * So is a decompressed (perf record -z) stream that ends inside a record; without it the
+	 * bytes are dropped as perf does, a warning names them, and info.z_tail_bytes is set.
 	 */
 	int strict;
 	/*
