@@ -9,6 +9,10 @@
  * before it returned, so do_idle() never ran), and an IPI can arrive in that window (before
  * the idle task polls: the wake needed one). An idle period's cause is found as the idle
  * section finds it: the first event on the CPU after the enter that is not timer bookkeeping.
+ * An IPI wakes a CPU in an idle state whether it arrives in the state (6.1 takes the interrupt
+ * before cpu_idle's exit) or, when nothing came in the state, first after the exit, past the
+ * interrupt's entry (from 6.2 the idle loop leaves the state with interrupts off, emits the
+ * exit, then takes the interrupt).
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -26,6 +30,7 @@ struct cpu {
 	uint8_t want_switch; /* left a state, no switch away or enter yet */
 	uint8_t in_state; /* between cpu_idle enter and exit */
 	uint8_t want_cause; /* entered, no causal event yet */
+	uint8_t ipi_window; /* left a state with no cause seen: an IPI next is what woke it */
 	uint8_t timer_cause; /* the period's cause is a timer callback still running */
 	uint8_t tick_stopped; /* tick_stop succeeded; cleared by the switch away */
 	uint8_t restart_window; /* left a state with the tick stopped, not switched away yet */
@@ -86,6 +91,7 @@ static int on_switch(struct ts_idlepath *m, struct cpu *c, const struct ts_event
 		c->tick_stopped = 0;
 	}
 	c->want_enter = ev->sw.next_pid == 0;
+	c->ipi_window = 0;
 	c->switched_in = ev->time;
 	return err;
 }
@@ -99,6 +105,7 @@ static int on_cpu_idle(struct ts_idlepath *m, struct cpu *c, const struct ts_eve
 		c->want_switch = 1;
 		c->exited = ev->time;
 		c->restart_window = c->tick_stopped;
+		c->ipi_window = c->want_cause;
 		c->nr_started = 0;
 		return 0;
 	}
@@ -109,7 +116,7 @@ static int on_cpu_idle(struct ts_idlepath *m, struct cpu *c, const struct ts_eve
 	}
 	if (c->want_switch)
 		c->st.reenter++;
-	c->want_enter = c->want_switch = c->restart_window = 0;
+	c->want_enter = c->want_switch = c->restart_window = c->ipi_window = 0;
 	c->in_state = c->want_cause = 1;
 	c->timer_cause = 0;
 	return err;
@@ -129,6 +136,13 @@ static int bookkeeping(int kind)
 		return 1;
 	}
 	return 0;
+}
+
+/* An interrupt's entry or exit: the envelope of an IPI, not the end of its window. */
+static int irq_envelope(int kind)
+{
+	return kind == TS_EV_IRQ_ENTRY || kind == TS_EV_IRQ_EXIT || kind == TS_EV_SOFTIRQ_ENTRY ||
+	       kind == TS_EV_SOFTIRQ_EXIT;
 }
 
 static int feed_cpu(struct ts_idlepath *m, const struct ts_event *ev)
@@ -175,13 +189,13 @@ static int feed_cpu(struct ts_idlepath *m, const struct ts_event *ev)
 		break;
 	case TS_EV_TIMER_EXPIRE_ENTRY:
 		if (c->want_cause) {
-			c->want_cause = 0;
+			c->want_cause = c->ipi_window = 0;
 			c->timer_cause = 1;
 			return 0;
 		}
 		break;
 	default:
-		if (c->in_state && ts_idle_is_ipi(ev->name)) {
+		if ((c->in_state || c->ipi_window) && ts_idle_is_ipi(ev->name)) {
 			c->st.ipi_in_idle++;
 			m->tot.ipi_in_idle++;
 		} else if (c->want_enter && ts_idle_is_ipi(ev->name)) {
@@ -192,13 +206,16 @@ static int feed_cpu(struct ts_idlepath *m, const struct ts_event *ev)
 	}
 	if (!bookkeeping(ev->kind))
 		c->want_cause = 0;
+	if (!bookkeeping(ev->kind) && !irq_envelope(ev->kind))
+		c->ipi_window = 0;
 	return 0;
 }
 
 /* Whether an event of a kind other than switch, cpu_idle and tick_stop may count on @c. */
 static inline int cpu_waits(const struct cpu *c)
 {
-	return c->want_enter | c->in_state | c->want_cause | c->timer_cause | c->restart_window;
+	return c->want_enter | c->in_state | c->want_cause | c->timer_cause | c->restart_window |
+	       c->ipi_window;
 }
 
 /* The events that may change the model, and the gate's byte of their CPU after them. */

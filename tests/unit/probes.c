@@ -117,6 +117,14 @@ static void feed_path(struct ts_idlepath *m, struct ts_event ev)
 	ts_idlepath_feed(m, &ev);
 }
 
+/* an interrupt's entry on @cpu (arm64 takes its IPIs through one) */
+static struct ts_event tev_irq(uint64_t t, int cpu)
+{
+	struct ts_event ev = { .time = t, .cpu = cpu, .kind = TS_EV_IRQ_ENTRY };
+
+	return ev;
+}
+
 /* x86's function-call IPI arriving on @cpu (a tracepoint the models do not decode) */
 static struct ts_event ipi(uint64_t t, int cpu)
 {
@@ -165,11 +173,33 @@ static void idlepath(void)
 	feed_path(m, ipi(7500, 1));
 	feed_path(m, tev_idle(7510, 1, TS_IDLE_EXIT));
 	feed_path(m, tev_switch(7520, 1, 0, TS_STATE_RUNNING, 9));
-	ts_idlepath_finish(m, 8000);
+	/*
+	 * CPU 2, a kernel from 6.2 on: the state's exit comes first, then the interrupt's entry and
+	 * the IPI that woke it; a state ended by a timer, then an IPI after the exit, is not one;
+	 * an IPI in a state opens no second count after the exit.
+	 */
+	feed_path(m, tev_switch(8000, 2, 9, TS_STATE_SLEEPING, 0));
+	feed_path(m, tev_idle(8010, 2, 1));
+	feed_path(m, tev_idle(8500, 2, TS_IDLE_EXIT));
+	feed_path(m, tev_irq(8501, 2));
+	feed_path(m, ipi(8502, 2));
+	feed_path(m, tev_idle(8600, 2, 1));
+	feed_path(m, tev_timer(TS_EV_HRTIMER_EXPIRE_ENTRY, 8700, 2, 0x55, 0xf0));
+	feed_path(m, tev_idle(8710, 2, TS_IDLE_EXIT));
+	feed_path(m, ipi(8720, 2));
+	feed_path(m, tev_idle(8800, 2, 1));
+	feed_path(m, ipi(8900, 2));
+	feed_path(m, tev_idle(8910, 2, TS_IDLE_EXIT));
+	feed_path(m, ipi(8920, 2));
+	feed_path(m, tev_switch(9000, 2, 0, TS_STATE_RUNNING, 9));
+	ts_idlepath_finish(m, 10000);
 	c = ts_idlepath_cpu(m, 1);
 	ok(c && c->unentered == 1 && c->ipi_entering == 1 && c->ipi_in_idle == 1,
 	   "a switch to idle left with no state, its IPI while entering; the other IPI in a state");
 	is_int(ts_idlepath_totals(m)->unentered, 1, "one unentered switch in all");
+	c = ts_idlepath_cpu(m, 2);
+	is_int(c ? (long long)c->ipi_in_idle : -1, 2,
+	       "IPIs that woke a state: one just after its exit (6.2's order), one in it");
 	c = ts_idlepath_cpu(m, 0);
 	is_int(c->entry.count, 2, "two idle entries after a switch to idle");
 	is_int(c->entry.sum, 70, "entry times 50 + 20 ns");

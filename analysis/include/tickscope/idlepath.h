@@ -23,7 +23,7 @@ struct ts_idlepath_cpu {
 	int32_t cpu;
 	struct ts_hist entry; /* ns: switch to idle -> cpu_idle enter */
 	struct ts_hist exit; /* ns: cpu_idle exit -> switch away from idle */
-	uint64_t ipi_in_idle; /* IPIs arriving while the CPU is in an idle state */
+	uint64_t ipi_in_idle; /* IPIs waking the CPU from an idle state (in it, or first after) */
 	uint64_t reenter; /* idle exits followed by another enter, no switch (nothing to run) */
 	uint64_t unentered; /* switches to idle followed by a switch away, no idle state */
 	uint64_t ipi_entering; /* IPIs arriving after the switch to idle, before an idle state */
