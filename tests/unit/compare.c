@@ -526,7 +526,7 @@ static void test_waits(void)
 	ok(c->dec[1].nr_detail == 1 && !strcmp(c->dec[1].detail[0].label, STACK " (D)"),
 	   "the time per op's details: the workers' wait by its stack and state");
 	for (int i = 0; i < c->nr_notes; i++) {
-		irq_note += !strncmp(c->notes[i].text, "irq threads existed in every run of B", 37);
+		irq_note += !strncmp(c->notes[i].text, "irq/N-* threads existed in every run of B", 41);
 		preempt += strstr(c->notes[i].text, "A PREEMPT_VOLUNTARY, B PREEMPT_RT") != NULL;
 	}
 	ok(irq_note && preempt, "notes: irq threads in B only, and the two preemption models");
