@@ -344,6 +344,21 @@ fi
 # With --no-period it samples every second hit: the analyses, which need every hit (a
 # switch-out without its switch-in), were computed from half of them, silently. Such a
 # tracepoint is now not recorded, said in one line; dump prints its samples as perf script.
+# not_recorded NAME WHY: the report of $T/NAME.data has sched_switch and sched_waking as not
+# recorded and says WHY once for each; so has the plugin's report
+not_recorded() {
+	"$TICKSCOPE" report -i "$T/$1.data" --kallsyms "$K" >"$T/$1.txt" 2>"$T/$1.err"
+	grep -q 'sched_switch\* (not recorded), sched_waking (not recorded)' "$T/$1.txt"
+	ok $? "$1: the report has sched_switch and sched_waking as not recorded"
+	[ "$(grep -cF "$2" "$T/$1.err")" -eq 2 ]
+	ok $? "$1: the report says why, once for each event"
+	perf script -i "$T/$1.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/$1-plugin.txt" 2>"$T/$1-plugin.err"
+	grep -q 'sched_switch\* (not recorded)' "$T/$1-plugin.txt" &&
+		grep -q 'sampled 1 hit in N (perf record -c N --no-period, or -F N) are left out' \
+			"$T/$1-plugin.err"
+	ok $? "$1: so has the plugin's report, and it says why"
+}
 if record c2 perf record -c 2 -e sched:sched_switch,sched:sched_waking -a -o "$T/c2.data" \
 	-- $W; then
 	shape c2 "$T/c2.data"
@@ -355,17 +370,7 @@ if record c2-np perf record -c 2 --no-period -e sched:sched_switch,sched:sched_w
 	perf evlist -v -i "$T/c2-np.data" 2>/dev/null | grep '^sched:sched_switch:' |
 		grep -q 'sample_freq }: 2, sample_type: IP|TID|TIME|CPU|RAW|IDENTIFIER,'
 	ok $? "c2-np: perf says sched_switch has period 2 and no PERF_SAMPLE_PERIOD"
-	"$TICKSCOPE" report -i "$T/c2-np.data" --kallsyms "$K" >"$T/c2.txt" 2>"$T/c2.err"
-	grep -q 'sched_switch\* (not recorded), sched_waking (not recorded)' "$T/c2.txt"
-	ok $? "c2-np: the report has sched_switch and sched_waking as not recorded"
-	[ "$(grep -c 'is sampled 1 hit in 2 (perf record -c 2 --no-period)' "$T/c2.err")" -eq 2 ]
-	ok $? "c2-np: the report says why, once for each event"
-	perf script -i "$T/c2-np.data" --dlfilter "$TS_BUILD/tickscope.so" \
-		--dlarg kallsyms="$K" >"$T/c2-plugin.txt" 2>"$T/c2-plugin.err"
-	grep -q 'sched_switch\* (not recorded)' "$T/c2-plugin.txt" &&
-		grep -q 'sampled 1 hit in N (perf record -c N --no-period, or -F N) are left out' \
-			"$T/c2-plugin.err"
-	ok $? "c2-np: so has the plugin's report, and it says why"
+	not_recorded c2-np 'is sampled 1 hit in 2 (perf record -c 2 --no-period)'
 fi
 # -F N on a tracepoint: the kernel samples 1 hit in N, N moved to hold the rate, each sample's
 # period the hits it stands for (perf script's period field, the oracle). The analyses were
@@ -380,17 +385,7 @@ if record F100 perf record -F 100 -e sched:sched_switch,sched:sched_waking -a \
 	read -r n h <"$T/F100.n"
 	[ "$h" -gt "$n" ]
 	ok $? "F100: perf script's periods say sched_switch's $n samples stand for $h hits"
-	"$TICKSCOPE" report -i "$T/F100.data" --kallsyms "$K" >"$T/F100.txt" 2>"$T/F100.err"
-	grep -q 'sched_switch\* (not recorded), sched_waking (not recorded)' "$T/F100.txt"
-	ok $? "F100: the report has sched_switch and sched_waking as not recorded"
-	[ "$(grep -c 'is sampled at 100 Hz (perf record -F 100)' "$T/F100.err")" -eq 2 ]
-	ok $? "F100: the report says why, once for each event"
-	perf script -i "$T/F100.data" --dlfilter "$TS_BUILD/tickscope.so" \
-		--dlarg kallsyms="$K" >"$T/F100-plugin.txt" 2>"$T/F100-plugin.err"
-	grep -q 'sched_switch\* (not recorded)' "$T/F100-plugin.txt" &&
-		grep -q 'sampled 1 hit in N (perf record -c N --no-period, or -F N) are left out' \
-			"$T/F100-plugin.err"
-	ok $? "F100: so has the plugin's report, and it says why"
+	not_recorded F100 'is sampled at 100 Hz (perf record -F 100)'
 fi
 
 rm -f "$T"/*.data "$T"/*.data.*
