@@ -342,6 +342,12 @@ int start(void **data, void *ctx)
 			p->src ? ts_source_error(p->src) : ts_strerror(ret));
 		goto out_free;
 	}
+	/* -e X --filter F -e X: refused before perf delivers a sample, as the CLI refuses it */
+	ret = ts_source_check_twins(p->src);
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n", ts_source_error(p->src));
+		goto out_free;
+	}
 	ret = new_analysis(p);
 	if (ret)
 		goto out_free;

@@ -330,6 +330,13 @@ if record twice-filter perf record -e sched:sched_switch --filter 'prev_pid == 0
 		[ "$(grep -v ': warning: ' "$T/twice-filter.err" | grep -c "$_e")" -eq 1 ] &&
 		[ "$(grep -vc ': warning: ' "$T/twice-filter.err")" -eq 1 ]
 	ok $? "twice-filter: the report of the filtered attr's subset is refused in one line"
+	perf script -i "$T/twice-filter.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/twice-filter.pout" 2>"$T/twice-filter.perr"
+	_rc=$?
+	[ $_rc -ne 0 ] && [ ! -s "$T/twice-filter.pout" ] &&
+		[ "$(grep -c "^tickscope.so: ${_e#^tickscope: }" "$T/twice-filter.perr")" -eq 1 ] &&
+		[ "$(wc -l <"$T/twice-filter.perr")" -eq 1 ]
+	ok $? "twice-filter: so is the plugin's, in the same line (exit $_rc)"
 fi
 if record twice-filter2 perf record -e sched:sched_switch -e sched:sched_switch \
 	--filter 'prev_pid == 0' -e sched:sched_waking -a -o "$T/twice-filter2.data" -- $W; then
