@@ -4,7 +4,9 @@
 # `tickscope report --json` except the side-band fields docs/plugin.md lists (lost events,
 # which the plugin reports as not measured), on every committed fixture; its text equals the
 # text report, it exports only perf's names, and pipe input fails in start() with advice unless
-# --dlarg input= names the file. Parity checks plumbing, not analysis: it is not an oracle.
+# --dlarg input= names the file; a file whose analysed attr has fewer samples than its twin
+# (-e X --filter F -e X) is refused in start() with the CLI's line. Parity checks plumbing, not
+# analysis: it is not an oracle.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
