@@ -232,6 +232,20 @@ for th in 0 1; do
 	_what="exit $rc, $(wc -c <"$T/twin.plugin") bytes out: $(head -c 300 "$T/twin.plugin.err")"
 	ok $_r "twin subset, TS_THREADS=$th: the plugin refuses it in one line, as the CLI ($_what)"
 done
+# The filter on the later attr (-e X -e X --filter F): the first keeps every hit and is analysed;
+# the later one's samples are left out, and not as "the same hits again", which they are not.
+# attr 3 of x86-tiny takes attr 0's tracepoint: 2 samples against attr 0's 102.
+cfg0=$(perl -e 'open(F, "<:raw", $ARGV[0]) or die; seek(F, $ARGV[1], 0); read(F, $d, 8);
+	print unpack("Q<", $d)' "$T/perf.data" "$((c0 + 4))")
+$PERFDATA patch "$T/perf.data" "$T/twin2.data" "$((c3 + 4))" 8 "$cfg0"
+perf script -i "$T/twin2.data" --dlfilter "$PLUGIN" --dlarg "kallsyms=$k" >"$T/twin2.plugin" \
+	2>"$T/twin2.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'sched_switch' "$T/twin2.plugin" &&
+	grep -qF "tickscope.so: 2 samples of a tracepoint's second attr are left out: not the first" \
+		"$T/twin2.err" && ! grep -q 'the same hits again' "$T/twin2.err"
+ok $? "a filter on the later attr: reported, its 2 samples left out as other hits (exit $rc: \
+$(head -c 300 "$T/twin2.err"))"
 # the same tracepoint twice with the same hits (x86-tiny-twice) is still analysed, once
 perf script -i "$(fixture_data x86-tiny-twice)" --dlfilter "$PLUGIN" \
 	--dlarg "kallsyms=$(fixture_kallsyms x86-tiny-twice)" >"$T/twice.plugin" 2>"$T/twice.err"

@@ -329,13 +329,30 @@ static int twin_subset(struct ts_source *s, const struct ts_reader *counted)
 	return 0;
 }
 
-int ts_source_check_twins(struct ts_source *s)
+/* Has an attr that repeats an earlier one's tracepoint other hits than it (by the counts)? */
+static int twins_differ(const struct ts_reader *counted)
+{
+	int i, nr;
+	const struct ts_attr *a = ts_reader_attrs(counted, &nr);
+
+	for (i = 0; i < nr; i++) {
+		const struct ts_attr *t = a[i].same_as ? &a[a[i].same_as - 1] : NULL;
+
+		if (t &&
+		    a[i].nr_samples + a[i].nr_lost_samples != t->nr_samples + t->nr_lost_samples)
+			return 1;
+	}
+	return 0;
+}
+
+int ts_source_check_twins(struct ts_source *s, int *differ)
 {
 	static const struct ts_reader_ops count_only; /* the reader counts each attr's samples */
 	struct ts_reader *r = NULL;
 	int i, nr, ret;
 	const struct ts_attr *a = ts_reader_attrs(s->reader, &nr);
 
+	*differ = 0;
 	for (i = 0; i < nr && !a[i].same_as; i++)
 		;
 	/* a pipe cannot be read again: the plugin reads its formats from input=FILE instead */
@@ -347,6 +364,8 @@ int ts_source_check_twins(struct ts_source *s)
 		ts_source_fail(s, ret, "%s", r ? ts_reader_error(r) : ts_strerror(ret));
 	else
 		ret = twin_subset(s, r);
+	if (!ret)
+		*differ = twins_differ(r);
 	ts_reader_close(r);
 	return ret;
 }

@@ -147,9 +147,11 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
  * tracepoint recorded twice has fewer samples than the later one (-e X --filter F -e X: the
  * analyses would count the filter's subset, TS_ETWINSUBSET). Only an input with such a twin
  * (ts_attr.same_as) is read, by a reader of its own that counts each attr's samples.
+ * @differ: set to 1 when such a later attr has other hits than the analysed one (fewer: a
+ *	--filter on it), else 0
  * Return: 0, or a negative code with ts_source_error() saying why in one line.
  */
-int ts_source_check_twins(struct ts_source *s);
+int ts_source_check_twins(struct ts_source *s, int *differ);
 
 /*
  * The worker, for sources other than ts_source_run() (the plugin): start it, hand it samples
