@@ -79,6 +79,7 @@ struct plugin {
 	} ids[IDS_SLOTS];
 	int nr_ids;
 	uint64_t nr_member, nr_repeat, nr_subsampled; /* samples left out, for stop()'s warnings */
+	int twins_differ; /* a repeated tracepoint's later attr has other hits (--filter on it) */
 };
 
 /*
@@ -342,6 +343,12 @@ int start(void **data, void *ctx)
 			p->src ? ts_source_error(p->src) : ts_strerror(ret));
 		goto out_free;
 	}
+	/* -e X --filter F -e X: refused before perf delivers a sample, as the CLI refuses it */
+	ret = ts_source_check_twins(p->src, &p->twins_differ);
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n", ts_source_error(p->src));
+		goto out_free;
+	}
 	ret = new_analysis(p);
 	if (ret)
 		goto out_free;
@@ -589,10 +596,16 @@ int stop(void *data, void *ctx)
 			"({...}:S: not sampled, only counted in their leader's samples) are left "
 			"out; those events are taken as not recorded\n",
 			(unsigned long long)p->nr_member);
-	if (p->nr_repeat)
+	if (p->nr_repeat && !p->twins_differ)
 		fprintf(stderr,
 			"tickscope.so: %llu samples of a tracepoint recorded twice (the same hits "
 			"again) are left out, so that each hit counts once\n",
+			(unsigned long long)p->nr_repeat);
+	else if (p->nr_repeat) /* the CLI's warning says the same of the attr (source.c) */
+		fprintf(stderr,
+			"tickscope.so: %llu samples of a tracepoint's second attr are left out: not "
+			"the first attr's hits (fewer: a --filter on it, or lost events?), only the "
+			"first's are analysed\n",
 			(unsigned long long)p->nr_repeat);
 	if (p->nr_subsampled)
 		fprintf(stderr,

@@ -49,9 +49,6 @@ bench_timer "$tmp"
 [ -n "$TIMER" ] || echo "bench: growth: no C compiler for scripts/bench-time.c: wall times" \
 	"with date around $TIME, which adds its own processes' time to each run"
 
-samples_of() {
-	"$TICKSCOPE" info -i "$1" | sed -n 's/^samples: *//p'
-}
 
 # record N FILE: a trace of at least N samples (at most 1.5 N when three tries get there); the
 # operations are scaled by what the last try gave
@@ -67,7 +64,7 @@ record() {
 		"$PERF" record -q -e "$ev" -a -g -m 64M -o "$2.tmp" -- \
 			"$STRESS_NG" --switch 2 --switch-ops "$ops" >"$tmp/record.log" 2>&1 ||
 			skip "perf record failed: $(tail -1 "$tmp/record.log")"
-		n=$(samples_of "$2.tmp")
+		n=$(bench_samples "$2.tmp")
 		tries=$((tries + 1))
 		if [ "${n:-0}" -ge "$1" ] && { [ "$n" -le $(($1 * 3 / 2)) ] || [ $tries -ge 3 ]; }; then
 			break

@@ -23,6 +23,24 @@ bench_events() {
 	done | sed 's/,$//'
 }
 
+# bench_samples FILE: the samples `tickscope info` counts in FILE; when info fails (its message
+# on stderr) or prints no count, says so and exits 1. Taken from a pipe, a failing info's empty
+# count read as 0, and the -z recording kept doubling its operations.
+bench_samples() {
+	_bs=$("$TICKSCOPE" info -i "$1") || {
+		echo "bench: tickscope info -i $1 failed (its message above)" >&2
+		exit 1
+	}
+	_bs=$(printf '%s\n' "$_bs" | sed -n 's/^samples: *//p')
+	case $_bs in
+	'' | *[!0-9]*)
+		echo "bench: tickscope info -i $1 printed no sample count" >&2
+		exit 1
+		;;
+	esac
+	echo "$_bs"
+}
+
 # bench_timer DIR: sets TIMER to scripts/bench-time.c built into DIR with the C compiler ($CC,
 # else cc), which times one run of a command from its fork to its reaping; empty when it cannot
 # be built (the caller then times with `date` around /usr/bin/time, whose own processes add

@@ -185,8 +185,8 @@ record_zp() {
 			"$PERF" record -q -e 'sched:*' -a -m 64M -o - -- \
 				"$STRESS_NG" --switch 2 --switch-ops "$ops" >"$2.tmp" 2>"$2.log"
 		fi || die "perf record failed: see $2.log"
-		n=$("$TICKSCOPE" info -i "$2.tmp" | sed -n 's/^samples: *//p')
-		[ "${n:-0}" -ge "$MIN_SAMPLES_ZP" ] || [ "$ops" -ge 3200000 ] && break
+		n=$(bench_samples "$2.tmp")
+		[ "$n" -ge "$MIN_SAMPLES_ZP" ] || [ "$ops" -ge 3200000 ] && break
 		ops=$((ops * 2))
 	done
 	mv "$2.tmp" "$2"

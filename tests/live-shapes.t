@@ -330,6 +330,13 @@ if record twice-filter perf record -e sched:sched_switch --filter 'prev_pid == 0
 		[ "$(grep -v ': warning: ' "$T/twice-filter.err" | grep -c "$_e")" -eq 1 ] &&
 		[ "$(grep -vc ': warning: ' "$T/twice-filter.err")" -eq 1 ]
 	ok $? "twice-filter: the report of the filtered attr's subset is refused in one line"
+	perf script -i "$T/twice-filter.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/twice-filter.pout" 2>"$T/twice-filter.perr"
+	_rc=$?
+	[ $_rc -ne 0 ] && [ ! -s "$T/twice-filter.pout" ] &&
+		[ "$(grep -c "^tickscope.so: ${_e#^tickscope: }" "$T/twice-filter.perr")" -eq 1 ] &&
+		[ "$(wc -l <"$T/twice-filter.perr")" -eq 1 ]
+	ok $? "twice-filter: so is the plugin's, in the same line (exit $_rc)"
 fi
 if record twice-filter2 perf record -e sched:sched_switch -e sched:sched_switch \
 	--filter 'prev_pid == 0' -e sched:sched_waking -a -o "$T/twice-filter2.data" -- $W; then
@@ -338,6 +345,13 @@ if record twice-filter2 perf record -e sched:sched_switch -e sched:sched_switch 
 	"$TICKSCOPE" report -i "$T/twice-filter2.data" --kallsyms "$K" 2>/dev/null |
 		grep -q "sched_switch\* ${n:-none}, sched_waking [1-9]"
 	ok $? "twice-filter2: the report analyses the first, unfiltered attr's $n samples"
+	# the plugin too; the filtered attr's samples (none when no CPU went idle) are not called
+	# "the same hits again"
+	perf script -i "$T/twice-filter2.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/twice-filter2.pout" 2>"$T/twice-filter2.perr"
+	grep -q "sched_switch\* ${n:-none}, sched_waking [1-9]" "$T/twice-filter2.pout" &&
+		! grep -q 'the same hits again' "$T/twice-filter2.perr"
+	ok $? "twice-filter2: so does the plugin, and it does not call the filtered attr's hits repeats"
 fi
 # -c 2: with PERF_SAMPLE_PERIOD (perf's default) the kernel still samples every hit of a
 # tracepoint, each sample's period 1: analysed as with -c 1 (perf sched timehist agrees).

@@ -4,7 +4,9 @@
 # `tickscope report --json` except the side-band fields docs/plugin.md lists (lost events,
 # which the plugin reports as not measured), on every committed fixture; its text equals the
 # text report, it exports only perf's names, and pipe input fails in start() with advice unless
-# --dlarg input= names the file. Parity checks plumbing, not analysis: it is not an oracle.
+# --dlarg input= names the file; a file whose analysed attr has fewer samples than its twin
+# (-e X --filter F -e X) is refused in start() with the CLI's line. Parity checks plumbing, not
+# analysis: it is not an oracle.
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
@@ -188,5 +190,69 @@ case $use in *" PATH/tickscope.so") ok 0 "the usage line names the plugin by a p
 (cd "$T" && eval "$(echo "$use" | sed "s|FILE|perf.data|; s|PATH/tickscope.so|$PLUGIN|")" \
 	>/dev/null 2>"$T/use.err")
 ok $? "the usage line's command, its path filled in, runs ($(head -c 200 "$T/use.err"))"
+
+
+# -e X --filter F -e X: the analysed attr (the first) has fewer hits than its twin. The CLI
+# refuses such a file in one line (TS_ETWINSUBSET); the plugin, on the same models, printed the
+# filtered subset's report. Made from x86-tiny: its attrs 0 (sched_switch, 102 samples) and 3
+# (hrtimer_start, 2) swap tracepoints and ids sections, then attr 3 takes attr 0's tracepoint:
+# attr 0 holds hrtimer_start's 2 samples, attr 3, the same tracepoint, 102.
+PERFDATA="perl $TS_FIXTURES/perfdata.pl"
+# attr_off N FIELD: the offset of attr N's FIELD in the layout (config is 4 bytes past size)
+attr_off() {
+	$PERFDATA layout "$T/perf.data" | awk -v f="attr_$1_$2" '$1 == f { print $2 }'
+}
+c0=$(attr_off 0 size) c3=$(attr_off 3 size) i0=$(attr_off 0 ids_offset) i3=$(attr_off 3 ids_offset)
+v0=$($PERFDATA layout "$T/perf.data" | awk '$1 == "attr_0_ids_offset" { print $4 }')
+v3=$($PERFDATA layout "$T/perf.data" | awk '$1 == "attr_3_ids_offset" { print $4 }')
+cfg=$(perl -e 'open(F, "<:raw", $ARGV[0]) or die; seek(F, $ARGV[1], 0); read(F, $d, 8);
+	print unpack("Q<", $d)' "$T/perf.data" "$((c3 + 4))")
+$PERFDATA patch "$T/perf.data" "$T/tw1" "$((c0 + 4))" 8 "$cfg" &&
+	$PERFDATA patch "$T/tw1" "$T/tw2" "$i0" 8 "$v3" &&
+	$PERFDATA patch "$T/tw2" "$T/tw3" "$i3" 8 "$v0" &&
+	$PERFDATA patch "$T/tw3" "$T/twin.data" "$((c3 + 4))" 8 "$cfg"
+ok $? "a twin-subset file made from x86-tiny (attr 3 repeats attr 0's tracepoint)"
+k=$(fixture_kallsyms x86-tiny)
+"$TICKSCOPE" report -i "$T/twin.data" --kallsyms "$k" >"$T/twin.cli" 2>"$T/twin.cli.err"
+rc=$?
+why="attr 0 (timer:hrtimer_start) has 2 samples and attr 3, the same tracepoint, 102 (a --filter"
+why="$why on attr 0, or lost events?): the analyses take attr 0's, which would count a subset"
+[ $rc -eq 1 ] && [ ! -s "$T/twin.cli" ] &&
+	grep -qxF "tickscope: $T/twin.data: $why of the hits; record the tracepoint once" \
+		"$T/twin.cli.err"
+ok $? "twin subset: tickscope report refuses it (exit $rc, $(grep -v warning "$T/twin.cli.err"))"
+for th in 0 1; do
+	TS_THREADS=$th perf script -i "$T/twin.data" --dlfilter "$PLUGIN" --dlarg "kallsyms=$k" \
+		>"$T/twin.plugin" 2>"$T/twin.plugin.err"
+	rc=$?
+	[ $rc -ne 0 ] && [ ! -s "$T/twin.plugin" ] && [ "$(wc -l <"$T/twin.plugin.err")" -eq 1 ] &&
+		grep -qxF "tickscope.so: $T/twin.data: $why of the hits; record the tracepoint once" \
+			"$T/twin.plugin.err"
+	_r=$?
+	_what="exit $rc, $(wc -c <"$T/twin.plugin") bytes out: $(head -c 300 "$T/twin.plugin.err")"
+	ok $_r "twin subset, TS_THREADS=$th: the plugin refuses it in one line, as the CLI ($_what)"
+done
+# The filter on the later attr (-e X -e X --filter F): the first keeps every hit and is analysed;
+# the later one's samples are left out, and not as "the same hits again", which they are not.
+# attr 3 of x86-tiny takes attr 0's tracepoint: 2 samples against attr 0's 102.
+cfg0=$(perl -e 'open(F, "<:raw", $ARGV[0]) or die; seek(F, $ARGV[1], 0); read(F, $d, 8);
+	print unpack("Q<", $d)' "$T/perf.data" "$((c0 + 4))")
+$PERFDATA patch "$T/perf.data" "$T/twin2.data" "$((c3 + 4))" 8 "$cfg0"
+perf script -i "$T/twin2.data" --dlfilter "$PLUGIN" --dlarg "kallsyms=$k" >"$T/twin2.plugin" \
+	2>"$T/twin2.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'sched_switch' "$T/twin2.plugin" &&
+	grep -qF "tickscope.so: 2 samples of a tracepoint's second attr are left out: not the first" \
+		"$T/twin2.err" && ! grep -q 'the same hits again' "$T/twin2.err"
+ok $? "a filter on the later attr: reported, its 2 samples left out as other hits (exit $rc: \
+$(head -c 300 "$T/twin2.err"))"
+# the same tracepoint twice with the same hits (x86-tiny-twice) is still analysed, once
+perf script -i "$(fixture_data x86-tiny-twice)" --dlfilter "$PLUGIN" \
+	--dlarg "kallsyms=$(fixture_kallsyms x86-tiny-twice)" >"$T/twice.plugin" 2>"$T/twice.err"
+rc=$?
+[ $rc -eq 0 ] && grep -q 'sched_switch' "$T/twice.plugin" &&
+	grep -q 'samples of a tracepoint recorded twice (the same hits again) are left out' \
+		"$T/twice.err"
+ok $? "x86-tiny-twice (the same hits twice): the plugin still reports it (exit $rc)"
 
 tap_done

@@ -304,10 +304,10 @@ static int on_lost(void *ctx, uint32_t cpu, uint64_t id, uint64_t lost, uint64_t
  * the filter's subset, with nothing in them saying so: refused. A filter on the later attr
  * (-e X -e X --filter F) leaves the analysed one every hit: only said (attr_left_out()).
  */
-static int twin_subset(struct ts_source *s)
+static int twin_subset(struct ts_source *s, const struct ts_reader *counted)
 {
 	int i, nr;
-	const struct ts_attr *a = ts_reader_attrs(s->reader, &nr);
+	const struct ts_attr *a = ts_reader_attrs(counted, &nr);
 
 	/* info (no decoder needed) counts samples, whatever they are, as perf report --stats */
 	for (i = 0; i < nr && s->opts.need_decoder && !s->opts.every_attr; i++) {
@@ -327,6 +327,47 @@ static int twin_subset(struct ts_source *s)
 			a[i].same_as - 1, a[i].same_as - 1);
 	}
 	return 0;
+}
+
+/* Has an attr that repeats an earlier one's tracepoint other hits than it (by the counts)? */
+static int twins_differ(const struct ts_reader *counted)
+{
+	int i, nr;
+	const struct ts_attr *a = ts_reader_attrs(counted, &nr);
+
+	for (i = 0; i < nr; i++) {
+		const struct ts_attr *t = a[i].same_as ? &a[a[i].same_as - 1] : NULL;
+
+		if (t &&
+		    a[i].nr_samples + a[i].nr_lost_samples != t->nr_samples + t->nr_lost_samples)
+			return 1;
+	}
+	return 0;
+}
+
+int ts_source_check_twins(struct ts_source *s, int *differ)
+{
+	static const struct ts_reader_ops count_only; /* the reader counts each attr's samples */
+	struct ts_reader *r = NULL;
+	int i, nr, ret;
+	const struct ts_attr *a = ts_reader_attrs(s->reader, &nr);
+
+	*differ = 0;
+	for (i = 0; i < nr && !a[i].same_as; i++)
+		;
+	/* a pipe cannot be read again: the plugin reads its formats from input=FILE instead */
+	if (i == nr || !s->opts.need_decoder || s->opts.every_attr || !strcmp(s->opts.input, "-"))
+		return 0;
+	ret = ts_reader_open(&r, s->opts.input, NULL);
+	ret = ret ?: ts_reader_run(r, &count_only, NULL);
+	if (ret)
+		ts_source_fail(s, ret, "%s", r ? ts_reader_error(r) : ts_strerror(ret));
+	else
+		ret = twin_subset(s, r);
+	if (!ret)
+		*differ = twins_differ(r);
+	ts_reader_close(r);
+	return ret;
 }
 
 int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
@@ -363,7 +404,7 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 		ts_source_fail(s, ret, "%s: offset %#llx: %s", ts_source_name(s),
 			       (unsigned long long)ts_reader_last_offset(s->reader), what);
 	}
-	return ret ?: twin_subset(s);
+	return ret ?: twin_subset(s, s->reader);
 }
 
 void ts_source_close(struct ts_source *s)

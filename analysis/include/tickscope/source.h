@@ -141,6 +141,18 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts);
  */
 int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
 
+/**
+ * ts_source_check_twins() - for a front end that is handed the samples by another reader (the
+ * plugin): refuse, as ts_source_run() does after its read, an input whose analysed attr of a
+ * tracepoint recorded twice has fewer samples than the later one (-e X --filter F -e X: the
+ * analyses would count the filter's subset, TS_ETWINSUBSET). Only an input with such a twin
+ * (ts_attr.same_as) is read, by a reader of its own that counts each attr's samples.
+ * @differ: set to 1 when such a later attr has other hits than the analysed one (fewer: a
+ *	--filter on it), else 0
+ * Return: 0, or a negative code with ts_source_error() saying why in one line.
+ */
+int ts_source_check_twins(struct ts_source *s, int *differ);
+
 /*
  * The worker, for sources other than ts_source_run() (the plugin): start it, hand it samples
  * and side-band events from one thread, and finish it to join it. A push fails with
