@@ -171,12 +171,38 @@ static int hash_file(struct ts_sha256 *s, const char *path)
 	return n < 0 ? -EIO : 0;
 }
 
+int ts_ksyms_modules_sum(struct ts_sha256 *s, const char *path)
+{
+	char line[1024];
+	FILE *f = fopen(path, "re");
+	int ret = 0;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f)) {
+		char *save = NULL, *tok = strtok_r(line, " \t\n", &save);
+
+		/* name size refcount used-by state address [taint]: the 3rd to 5th move */
+		for (int i = 1; tok; tok = strtok_r(NULL, " \t\n", &save), i++) {
+			if (i >= 3 && i <= 5)
+				continue;
+			ts_sha256_update(s, tok, strlen(tok) + 1);
+		}
+		ts_sha256_update(s, "\n", 1);
+	}
+	if (ferror(f))
+		ret = -EIO;
+	fclose(f);
+	return ret;
+}
+
 /*
  * What a table of @path is valid for, in @key (with the format's version, so that binaries
  * of two versions do not replace each other's tables). A file: its device, inode, size and times
  * (the change time moves on any write and cannot be set back). /proc/kallsyms: the running
  * kernel's notes (its build id) and boot (KASLR places it anew at each), the modules loaded
- * and where (/proc/modules), and who reads it (kptr_restrict and the user decide whether
+ * and where (/proc/modules, but not its use counts, which move as modules are used: the key
+ * would change between two runs), and who reads it (kptr_restrict and the user decide whether
  * addresses show). Return: 0, or -1 when @path is not to be cached.
  */
 static int make_key(const char *path, char *key, size_t len)
@@ -189,7 +215,7 @@ static int make_key(const char *path, char *key, size_t len)
 	if (!strcmp(path, "/proc/kallsyms")) {
 		ts_sha256_init(&s);
 		/* the notes hold the build id; a kernel without modules has no /proc/modules */
-		ret = hash_file(&s, "/proc/modules");
+		ret = ts_ksyms_modules_sum(&s, "/proc/modules");
 		if ((ret && ret != -ENOENT) || hash_file(&s, "/sys/kernel/notes") ||
 		    hash_file(&s, "/proc/sys/kernel/random/boot_id") ||
 		    hash_file(&s, "/proc/sys/kernel/kptr_restrict"))

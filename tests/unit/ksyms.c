@@ -12,6 +12,7 @@
 #include "tap.h"
 #include "tickscope/error.h"
 #include "tickscope/ksyms.h"
+#include "tickscope/sha256.h"
 
 static void check(const struct ts_ksyms *k, uint64_t addr, const char *want, uint64_t want_off)
 {
@@ -25,6 +26,54 @@ static void check(const struct ts_ksyms *k, uint64_t addr, const char *want, uin
 	ok(got && !strcmp(got, want) && off == want_off, "%#llx is %s+%#llx (got %s+%#llx)",
 	   (unsigned long long)addr, want, (unsigned long long)want_off, got ? got : "NULL",
 	   (unsigned long long)off);
+}
+
+/* The sha256 of what ts_ksyms_modules_sum() takes of a /proc/modules file holding @text. */
+static void modules_hex(const char *text, char *hex)
+{
+	struct ts_sha256 s;
+	char *path = tap_tmp_file(text);
+
+	ts_sha256_init(&s);
+	if (ts_ksyms_modules_sum(&s, path))
+		strcpy(hex, "error");
+	else
+		ts_sha256_final(&s, hex);
+	unlink(path);
+}
+
+/*
+ * The kallsyms cache's key for /proc/kallsyms follows which modules are loaded and where, not
+ * their use counts: with the whole file hashed, loading a filesystem's users made every run
+ * parse the 120k-line table again.
+ */
+static void modules_key(void)
+{
+	char a[TS_SHA256_HEX], b[TS_SHA256_HEX], c[TS_SHA256_HEX], d[TS_SHA256_HEX];
+	struct ts_sha256 s;
+
+	modules_hex("ext4 1032192 1 - Live 0xffffffffc0a2d000\n"
+		    "crc16 12288 1 ext4, Live 0xffffffffc0a1a000\n"
+		    "vfat 24576 0 - Live 0xffffffffc0a00000 (E)\n",
+		    a);
+	modules_hex("ext4 1032192 3 - Live 0xffffffffc0a2d000\n"
+		    "crc16 12288 2 ext4,jbd2, Live 0xffffffffc0a1a000\n"
+		    "vfat 24576 1 - Unloading 0xffffffffc0a00000 (E)\n",
+		    b);
+	modules_hex("ext4 1032192 1 - Live 0xffffffffc0a2e000\n"
+		    "crc16 12288 1 ext4, Live 0xffffffffc0a1a000\n"
+		    "vfat 24576 0 - Live 0xffffffffc0a00000 (E)\n",
+		    c);
+	modules_hex("ext4 1032192 1 - Live 0xffffffffc0a2d000\n"
+		    "crc16 12288 1 ext4, Live 0xffffffffc0a1a000\n",
+		    d);
+	ok(!strcmp(a, b) && strcmp(a, "error"),
+	   "modules key: the same when only use counts, users and state moved");
+	ok(strcmp(a, c) && strcmp(c, "error"), "modules key: another when a module moved");
+	ok(strcmp(a, d) && strcmp(d, "error"), "modules key: another when a module went");
+	ts_sha256_init(&s);
+	is_int(ts_ksyms_modules_sum(&s, "/nonexistent/modules"), -ENOENT,
+	       "modules key: a missing file is -ENOENT (a kernel without modules)");
 }
 
 int main(void)
@@ -114,5 +163,6 @@ int main(void)
 	is_int(ts_ksyms_load(&k, path, &line), -TS_EKALLSYMS, "an empty file is an error");
 	unlink(path);
 	is_int(ts_ksyms_load(&k, "/nonexistent/kallsyms", &line), -2, "a missing file is -ENOENT");
+	modules_key();
 	return tap_done();
 }

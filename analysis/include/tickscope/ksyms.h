@@ -43,6 +43,19 @@ int ts_ksyms_load_cached(struct ts_ksyms **kp, const char *path, const char *cac
  */
 const char *ts_ksyms_cache_dir(char *buf, size_t len);
 
+struct ts_sha256;
+
+/**
+ * ts_ksyms_modules_sum() - hash what of a /proc/modules-format file places the modules
+ * @s: the hash, updated
+ * @path: the file
+ *
+ * Each module's name, size, address and taint flags, not its reference count, users or state,
+ * which change as modules are used while the symbols stay: a kallsyms table's cache key.
+ * Return: 0, or -errno when @path cannot be read.
+ */
+int ts_ksyms_modules_sum(struct ts_sha256 *s, const char *path);
+
 /** ts_ksyms_free() - free (NULL is fine) */
 void ts_ksyms_free(struct ts_ksyms *k);
 
