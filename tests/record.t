@@ -63,6 +63,14 @@ ok $? "tickscope record (file mode, -g, the command only) of: $work"
 sed -n '/tickscope record:/s/^/# /p' "$T/rec.err"
 oracle_check "record file" "$f" "$k"
 is "$(perf_warnings)" "" "record file: perf script prints no warning"
+# The rings wake the reader at an eighth of the 128 pages (cmd_record.c's wake_mark(): a
+# sixteenth woke it twice as often, for more CPU and more of its own records), as perf sees
+# each event's attr.
+w=$(($(getconf PAGESIZE) * 128 / 8))
+n=$(perf evlist -v -i "$f" 2>/dev/null |
+	grep -c "^sched:.* watermark: 1,.*{ wakeup_events, wakeup_watermark }: $w\$")
+[ "$n" -gt 0 ] && [ "$n" = "$(perf evlist -i "$f" 2>/dev/null | grep -c '^sched:')" ]
+ok $? "every tracepoint asks to be woken at an eighth of the ring ($w bytes): $n"
 
 p=$T/rec-pipe.data
 # shellcheck disable=SC2086

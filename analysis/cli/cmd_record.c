@@ -57,16 +57,17 @@ static int libperf_print(enum libperf_print_level level, const char *fmt, va_lis
 }
 
 /*
- * A ring's wakeup mark, bytes: a sixteenth of it. The reader sleeps until a ring holds this
- * much, so a ring is at most a sixteenth full (plus what comes while the reader wakes) when a
- * stall of the reader begins, and perf record's ring (drained whenever a pass finds records)
- * not much less; a quarter, the mark before, left up to a quarter of it taken when the reader
- * was stopped, and lost that much more. Draining a ring costs one copy and no system call,
- * so the extra wakeups cost little.
+ * A ring's wakeup mark, bytes: an eighth of it (perf record keeps the kernel's default, half).
+ * A wakeup of the reader costs about 30 us of CPU on this project's VM (two context switches,
+ * the poll, and its own sched_waking, sched_wakeup and switches in the rings it drains): a
+ * sixteenth, the mark before, woke it 7-8 times as often as perf record wakes at -m 8, for as
+ * much CPU as perf record or more. A higher mark leaves more of the ring already taken when the
+ * reader is stopped (a loaded machine's stall): stopped as make bench's -m 8s stops it, a
+ * quarter lost more than a sixteenth, an eighth no more (docs/record.md, "The wakeup mark").
  */
 static size_t wake_mark(const struct rec *r)
 {
-	return (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE) / 16;
+	return (size_t)r->pages * (size_t)sysconf(_SC_PAGESIZE) / 8;
 }
 
 static int has_track(const struct rec *r);
@@ -85,7 +86,7 @@ static void fill_attr(const struct rec *r, int i, struct perf_event_attr *a)
 	a->read_format = PERF_FORMAT_ID;
 	a->disabled = 1;
 	a->sample_id_all = 1;
-	/* wake at a sixteenth of the ring, not the kernel's default half (wake_mark()) */
+	/* wake at an eighth of the ring, not the kernel's default half (wake_mark()) */
 	a->watermark = 1;
 	a->wakeup_watermark = (uint32_t)wake_mark(r);
 	/*
