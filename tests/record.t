@@ -458,6 +458,14 @@ cp "$T/keep.data" "$T/keep.orig"
 grep -q "CPU 4095 is not online" "$T/keep.err" && cmp -s "$T/keep.data" "$T/keep.orig" &&
 	! ls "$T" | grep -q '^keep\.data\.'
 ok $? "a recording that cannot start leaves the user's file as it was, and no temporary file"
+# A command that cannot run: its exec fails once the header is in the temporary file, which
+# replaced the user's file all the same (an empty recording, exit 1, and a summary naming it).
+"$TICKSCOPE" record -e sched:sched_switch -o "$T/keep.data" -- "$T/no-such-cmd" 2>"$T/keep.err"
+rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <"$T/keep.err")" = 1 ] &&
+	grep -q "^tickscope: cannot run $T/no-such-cmd: No such file or directory$" "$T/keep.err" &&
+	cmp -s "$T/keep.data" "$T/keep.orig" && ! ls "$T" | grep -q '^keep\.data\.'
+ok $? "a command that cannot run: one line, exit $rc, the user's file as it was, no temporary"
 
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 0 ] && command -v setpriv >/dev/null
 then

@@ -721,14 +721,22 @@ static int setup(struct rec *r, int argc, char **argv)
 	for (i = 0; i < r->ev.nr; i++)
 		free((void *)wa[i].ids);
 	free(wa);
-	/* Only a started recording replaces FILE; until then the user's file stays as it was. */
-	if (!err && r->tmp) {
-		if (rename(r->tmp, r->out))
-			return cli_error("%s: %s", r->out, strerror(errno));
-		free(r->tmp);
-		r->tmp = NULL;
-	}
 	return err;
+}
+
+/*
+ * Only a started recording replaces FILE: with CMD, once CMD runs (its exec may fail, and then
+ * the user's file stays as it was and the temporary one goes, cleanup()).
+ */
+static int put_in_place(struct rec *r)
+{
+	if (!r->tmp)
+		return 0;
+	if (rename(r->tmp, r->out))
+		return cli_error("%s: %s", r->out, strerror(errno));
+	free(r->tmp);
+	r->tmp = NULL;
+	return 0;
 }
 
 static void summary(const struct rec *r, int err)
@@ -825,9 +833,11 @@ int cmd_record(int argc, char **argv)
 			perf_evlist__enable(r.evlist); /* else CMD's exec enables them */
 		if (r.cmd)
 			ret = go_cmd(&r, r.go, r.errfd);
+		ret = ret ?: put_in_place(&r);
 		err = ret ? 0 : capture(&r);
 		err = err ?: ts_writer_finish(r.w);
-		summary(&r, err);
+		if (!r.tmp) /* else no file was written: nothing to sum up */
+			summary(&r, err);
 		ret = err ? 1 : ret;
 	}
 	err = cleanup(&r);
