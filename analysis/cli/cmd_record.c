@@ -433,6 +433,7 @@ static int child_done(struct rec *r)
 	if (waitpid(r->child, &st, WNOHANG) != r->child)
 		return 0;
 	r->child = 0;
+	r->cmd_status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	return 1;
 }
 
@@ -484,6 +485,7 @@ static int read_rings(struct rec *r)
 		if (last)
 			return 0;
 		if (stop || child_done(r) || tasks_gone(r)) {
+			child_done(r); /* CMD's end sets stop too: its status, for our exit */
 			perf_evlist__disable(r->evlist);
 			last = 1;
 		} else if (r->pass_max < mark) {
@@ -841,5 +843,9 @@ int cmd_record(int argc, char **argv)
 		ret = err ? 1 : ret;
 	}
 	err = cleanup(&r);
-	return ret < 0 ? 0 : ret ?: err;
+	/*
+	 * perf record returns CMD's status: a board's recipe takes a run whose workload failed
+	 * as failed by it (workload_status in meta.txt, which compare refuses when not 0)
+	 */
+	return ret < 0 ? 0 : ret ?: err ?: r.cmd_status;
 }
