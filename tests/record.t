@@ -466,6 +466,23 @@ cp "$T/keep.data" "$T/keep.orig"
 grep -q "CPU 4095 is not online" "$T/keep.err" && cmp -s "$T/keep.data" "$T/keep.orig" &&
 	! ls "$T" | grep -q '^keep\.data\.'
 ok $? "a recording that cannot start leaves the user's file as it was, and no temporary file"
+# A command that cannot run: its exec fails once the header is in the temporary file, which
+# replaced the user's file all the same (an empty recording, exit 1, and a summary naming it).
+"$TICKSCOPE" record -e sched:sched_switch -o "$T/keep.data" -- "$T/no-such-cmd" 2>"$T/keep.err"
+rc=$?
+[ $rc -ne 0 ] && [ "$(wc -l <"$T/keep.err")" = 1 ] &&
+	grep -q "^tickscope: cannot run $T/no-such-cmd: No such file or directory$" "$T/keep.err" &&
+	cmp -s "$T/keep.data" "$T/keep.orig" && ! ls "$T" | grep -q '^keep\.data\.'
+ok $? "a command that cannot run: one line, exit $rc, the user's file as it was, no temporary"
+# CMD's exit status is the recording's, as perf record's (a board's recipe records it as the
+# run's workload_status, and compare refuses a failed run): tickscope returned 0 whatever CMD did
+"$TICKSCOPE" record -e sched:sched_switch -o "$T/st.data" -- sh -c 'exit 3' 2>"$T/st.err"
+rc=$?
+"$TICKSCOPE" record -e sched:sched_switch -o "$T/st9.data" -- sh -c 'kill -9 $$' 2>>"$T/st.err"
+rc9=$?
+[ $rc -eq 3 ] && [ $rc9 -eq 137 ] && "$TICKSCOPE" info "$T/st.data" >/dev/null 2>&1 &&
+	"$TICKSCOPE" info "$T/st9.data" >/dev/null 2>&1
+ok $? "CMD's exit status is the recording's: exit 3 gives $rc, SIGKILL $rc9 (128 + 9), files valid"
 
 if [ "$(cat /proc/sys/kernel/perf_event_paranoid)" -ge 0 ] && command -v setpriv >/dev/null
 then

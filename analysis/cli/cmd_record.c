@@ -434,6 +434,7 @@ static int child_done(struct rec *r)
 	if (waitpid(r->child, &st, WNOHANG) != r->child)
 		return 0;
 	r->child = 0;
+	r->cmd_status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
 	return 1;
 }
 
@@ -485,6 +486,7 @@ static int read_rings(struct rec *r)
 		if (last)
 			return 0;
 		if (stop || child_done(r) || tasks_gone(r)) {
+			child_done(r); /* CMD's end sets stop too: its status, for our exit */
 			perf_evlist__disable(r->evlist);
 			last = 1;
 		} else if (r->pass_max < mark) {
@@ -722,14 +724,22 @@ static int setup(struct rec *r, int argc, char **argv)
 	for (i = 0; i < r->ev.nr; i++)
 		free((void *)wa[i].ids);
 	free(wa);
-	/* Only a started recording replaces FILE; until then the user's file stays as it was. */
-	if (!err && r->tmp) {
-		if (rename(r->tmp, r->out))
-			return cli_error("%s: %s", r->out, strerror(errno));
-		free(r->tmp);
-		r->tmp = NULL;
-	}
 	return err;
+}
+
+/*
+ * Only a started recording replaces FILE: with CMD, once CMD runs (its exec may fail, and then
+ * the user's file stays as it was and the temporary one goes, cleanup()).
+ */
+static int put_in_place(struct rec *r)
+{
+	if (!r->tmp)
+		return 0;
+	if (rename(r->tmp, r->out))
+		return cli_error("%s: %s", r->out, strerror(errno));
+	free(r->tmp);
+	r->tmp = NULL;
+	return 0;
 }
 
 static void summary(const struct rec *r, int err)
@@ -826,11 +836,17 @@ int cmd_record(int argc, char **argv)
 			perf_evlist__enable(r.evlist); /* else CMD's exec enables them */
 		if (r.cmd)
 			ret = go_cmd(&r, r.go, r.errfd);
+		ret = ret ?: put_in_place(&r);
 		err = ret ? 0 : capture(&r);
 		err = err ?: ts_writer_finish(r.w);
-		summary(&r, err);
+		if (!r.tmp) /* else no file was written: nothing to sum up */
+			summary(&r, err);
 		ret = err ? 1 : ret;
 	}
 	err = cleanup(&r);
-	return ret < 0 ? 0 : ret ?: err;
+	/*
+	 * perf record returns CMD's status: a board's recipe takes a run whose workload failed
+	 * as failed by it (workload_status in meta.txt, which compare refuses when not 0)
+	 */
+	return ret < 0 ? 0 : ret ?: err ?: r.cmd_status;
 }

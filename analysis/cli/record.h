@@ -183,6 +183,7 @@ struct rec {
 	uint64_t comm_id; /* the first event's id on the first CPU */
 	pid_t child, reporter;
 	int go, errfd; /* CMD's start signal and its exec error (start_cmd) */
+	int cmd_status; /* CMD's exit status once it ended (128 + N: signal N), as perf's */
 };
 
 /*

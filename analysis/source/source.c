@@ -194,6 +194,15 @@ const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_a
 				 a->same_as - 1, (unsigned long long)a->nr_samples);
 		return buf;
 	}
+	if (ts_source_attr_filtered(s, a) && !s->opts.every_attr) {
+		snprintf(buf, len,
+			 "was recorded through a filter (perf record --filter or --exclude-perf "
+			 "after its -e): the kernel wrote only the hits that pass, and the "
+			 "analyses need every hit, so its %llu samples are left out and it is "
+			 "taken as not recorded (record it without a filter)",
+			 (unsigned long long)a->nr_samples);
+		return buf;
+	}
 	return NULL;
 }
 
@@ -213,10 +222,13 @@ static int __attribute__((noinline)) route_of(struct ts_source *s, const struct 
 		s->routes = v;
 		s->nr_routes = nr;
 	}
+	if (!s->opts.every_attr && ts_source_find_filters(s))
+		return -ENOMEM;
 	/* ts_source_attr_decoded(), and cli_warnings() counts those that were not */
 	if (a->type != PERF_TYPE_TRACEPOINT || !(a->sample_type & PERF_SAMPLE_RAW) || !s->dec)
 		route = SRC_ROUTE_DROP;
-	else if ((a->same_as || subsampled(a)) && !s->opts.every_attr) /* attr_left_out() */
+	else if ((a->same_as || subsampled(a) || ts_source_attr_filtered(s, a)) &&
+		 !s->opts.every_attr) /* attr_left_out() */
 		route = SRC_ROUTE_DROP;
 	if (route == SRC_ROUTE_RAW && ts_source_keeps_stack(s->kinds, a->config))
 		route = SRC_ROUTE_IPS;
@@ -404,6 +416,8 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx)
 		ts_source_fail(s, ret, "%s: offset %#llx: %s", ts_source_name(s),
 			       (unsigned long long)ts_reader_last_offset(s->reader), what);
 	}
+	if (!ret && !s->opts.every_attr && ts_source_find_filters(s)) /* attrs with no sample */
+		ret = ts_source_fail(s, -ENOMEM, "%s", strerror(ENOMEM));
 	return ret ?: twin_subset(s, s->reader);
 }
 
@@ -415,6 +429,7 @@ void ts_source_close(struct ts_source *s)
 	ts_source_join_printer(s);
 	free(s->kinds);
 	free(s->routes);
+	free(s->filtered);
 	ts_reader_close(s->reader);
 	ts_decoder_free(s->dec);
 	ts_decoder_free(s->pdec);
@@ -475,7 +490,7 @@ static const char *attr_tracepoint(struct ts_source *s, const struct ts_attr *at
 
 	if (attr->type != PERF_TYPE_TRACEPOINT ||
 	    ((attr->not_sampled || attr->exclude_kernel) && !attr->nr_samples) ||
-	    (subsampled(attr) && !s->opts.every_attr))
+	    ((subsampled(attr) || ts_source_attr_filtered(s, attr)) && !s->opts.every_attr))
 		return NULL;
 	if (!name[0] && s->dec)
 		name = ts_decoder_event_name(s->dec, (int)attr->config);
@@ -493,6 +508,7 @@ void ts_source_note_recorded(struct ts_source *s, struct ts_analysis *a)
 	int nr, i;
 
 	attrs = ts_reader_attrs(s->reader, &nr);
+	ts_source_find_filters(s); /* without memory for it, route_of() fails the run */
 	for (i = 0; i < nr; i++) {
 		const char *name = attr_tracepoint(s, &attrs[i], buf, sizeof(buf));
 
@@ -509,6 +525,7 @@ char *ts_source_recorded(struct ts_source *s, char *buf, size_t len)
 	int nr, i, j;
 
 	attrs = ts_reader_attrs(s->reader, &nr);
+	ts_source_find_filters(s);
 	buf[0] = '\0';
 	for (i = 0; i < nr; i++) {
 		const char *name = attr_tracepoint(s, &attrs[i], one, sizeof(one));

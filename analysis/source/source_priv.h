@@ -88,6 +88,9 @@ struct ts_source {
 	/* the reader's attr index -> what on_sample() does with its samples (SRC_ROUTE_*) */
 	uint8_t *routes;
 	unsigned int nr_routes;
+	/* the reader's attr index -> recorded through a filter (perf_filter.c) */
+	uint8_t *filtered;
+	int nr_filtered;
 	uint64_t werr_off; /* the offset of the sample the worker failed on */
 	char werr[400]; /* the worker's message; the producer writes err */
 	const char *ksyms_path; /* the table a thread of its own loads meanwhile */
@@ -140,6 +143,15 @@ int ts_source_set_print_kallsyms(struct ts_source *s);
 
 /* Wait for the printer's kallsyms thread, once; Return: what it loaded with. */
 int ts_source_join_printer(struct ts_source *s);
+
+/*
+ * Which attrs perf record's command line filtered (--filter, --exclude-perf: perf_filter.c),
+ * worked out for the attrs the reader knows so far; Return: 0 or -ENOMEM.
+ */
+int ts_source_find_filters(struct ts_source *s);
+
+/* Was @a recorded through a filter (as last worked out by ts_source_find_filters())? */
+int ts_source_attr_filtered(const struct ts_source *s, const struct ts_attr *a);
 
 /* Once per source: does kallsyms @k (from @path) fit the recording? A warning if not. */
 void ts_source_check_ksyms(struct ts_source *s, const struct ts_ksyms *k, const char *path);
