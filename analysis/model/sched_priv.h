@@ -30,6 +30,9 @@ struct task {
 	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
 	uint32_t last_stacks[SCHED_STACK_HINTS]; /* its last stacks, latest first: tried first */
 	uint8_t have_out, last_state;
+	int32_t alias; /* retired and kept: the pid its wait entries are filed under, else 0 */
+	uint8_t exited; /* sched_process_exit seen: its switch-out as dead retires it */
+	uint8_t retired; /* exited and folded into the totals (sched_retire.c) */
 	uint8_t waking_open; /* a wake waits for its switch-in */
 	uint8_t delivered; /* its sched_wakeup was seen */
 	int8_t waking_idle; /* target_cpu idle at waking: 1, 0, -1 unknown */
@@ -81,6 +84,8 @@ struct ts_sched {
 	struct ts_map32 parents; /* child tid -> the tid that forked it, plus one */
 	uint64_t nr_forks;
 	struct ts_wltree *tree; /* the recorded workload's process tree */
+	struct sched_retire *retire; /* opts.top_tasks: exited tasks folded (sched_retire.c) */
+	int compact_due; /* retired tasks to fold before the next event (sched_compact()) */
 	int saw_waking;
 	int per_task; /* the recording followed tasks, not CPUs (ts_sched_set_per_task()) */
 	int waking_recorded, wakeup_recorded;
@@ -102,6 +107,8 @@ static inline struct task *sched_find_task(const struct ts_sched *m, int32_t pid
 	return v ? ts_blocks_at(&m->tv, *v - 1) : NULL;
 }
 
+const char *sched_retired_comm(const struct ts_sched *m, int32_t pid);
+
 /* A task's name, "swapper" for pid 0, NULL when no event named it. */
 static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
 {
@@ -109,6 +116,8 @@ static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
 
 	if (pid == 0)
 		return "swapper";
+	if (!p && m->retire)
+		return sched_retired_comm(m, pid);
 	return p ? p->st.comm : NULL;
 }
 
@@ -143,7 +152,49 @@ int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *
 /* Credit @ns off the CPU to @pid on the stack's task list, kept heaviest first. */
 void sched_stack_task(struct ts_sched_stack *s, int32_t pid, uint64_t ns);
 
+/* sched_retire.c */
+
+/*
+ * Task @p switched out dead after its sched_process_exit: fold it into the totals and let its
+ * state go at the next compaction (opts.top_tasks only). Return: 0 or -ENOMEM.
+ */
+int sched_retire(struct ts_sched *m, struct task *p);
+
+/* Retired tasks pending: fold them now (before the next event, and at the end). */
+int sched_compact(struct ts_sched *m);
+
+/* Whether @pid is a retired task's not yet compacted (its new task must wait for it). */
+int sched_retired_pending(const struct ts_sched *m, int32_t pid);
+
+/* sched_retired_comm(): the comm of a retired task @pid, NULL if none (above). */
+
+/* The class of a resolved waker (@waker <= TS_WAKER_CLASS(0)), NULL if none. */
+const char *sched_resolved_class(const struct ts_sched *m, int32_t waker);
+
+/* The selected tasks' sched delay (perf's rule) of the tasks compaction removed, ns. */
+uint64_t sched_folded_delay_perf(const struct ts_sched *m);
+
+/* A released histogram of a folded task to use again, NULL if none. */
+struct ts_hist *sched_reuse_hist(struct ts_sched *m);
+
+struct sched_retire *sched_retire_new(unsigned int top);
+void sched_retire_free(struct ts_sched *m);
+
+/* Merge the selected task @st's distributions into the totals. Return: 0 or -ENOMEM. */
+int sched_merge_task(struct ts_sched_totals *t, const struct ts_sched_task *st);
+
 /* sched_waits.c */
+
+/*
+ * Give each wait entry the key @rekey sets (in place), merge entries whose keys became equal
+ * into the first of them, and pack them in their order; @fwd[i] gets entry i's new index.
+ * Return: 0 or -ENOMEM.
+ */
+int sched_rekey_waits(struct ts_sched *m, void (*rekey)(void *ctx, struct ts_sched_wait *w),
+		      void *ctx, uint32_t *fwd);
+
+/* The class a waker of @comm (NULL: never named) in context @ctx is counted as. */
+void sched_waker_class_of(const char *comm, int32_t waker, uint8_t ctx, char *out, size_t n);
 
 /* sched_waking of selected task @w by task @by (NULL: unknown): note the wake's entry. */
 int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,

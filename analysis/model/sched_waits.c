@@ -133,6 +133,51 @@ static inline int get_wait(struct ts_sched *m, struct ts_sched_wait **last,
 	return get_wait_slow(m, last, k, out);
 }
 
+int sched_rekey_waits(struct ts_sched *m, void (*rekey)(void *ctx, struct ts_sched_wait *w),
+		      void *ctx, uint32_t *fwd)
+{
+	size_t n = m->waits.nr, cap = 64, i, j = 0, s;
+	struct ts_sched_wait *w, *d;
+	uint32_t *ix;
+
+	while ((n + 1) * 4 > cap * 3)
+		cap *= 2;
+	ix = calloc(cap, sizeof(*ix));
+	if (!ix)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		struct wait_key k;
+
+		w = ts_blocks_at(&m->waits, i);
+		rekey(ctx, w);
+		k = key_of(w);
+		for (s = wait_hash(&k) & (cap - 1); ix[s]; s = (s + 1) & (cap - 1)) {
+			d = ts_blocks_at(&m->waits, ix[s] - 1);
+			if (same_wait(d, &k))
+				break;
+		}
+		if (ix[s]) { /* the same key as an earlier entry now: one entry */
+			d->wakes += w->wakes;
+			d->periods += w->periods;
+			d->ns += w->ns;
+			fwd[i] = ix[s] - 1;
+			continue;
+		}
+		d = ts_blocks_at(&m->waits, j);
+		if (d != w)
+			*d = *w;
+		ix[s] = (uint32_t)++j;
+		fwd[i] = (uint32_t)(j - 1);
+	}
+	for (i = j; i < n; i++) /* ts_blocks_add() gives zeroed entries */
+		memset(ts_blocks_at(&m->waits, i), 0, sizeof(struct ts_sched_wait));
+	m->waits.nr = j;
+	free(m->wait_ix);
+	m->wait_ix = ix;
+	m->wait_cap = cap;
+	return 0;
+}
+
 /* The switch-out stack of @p's open off-CPU period, 0 for none (or dropped). */
 static uint32_t period_stack(const struct task *p)
 {
@@ -250,24 +295,33 @@ static void set_class(char *out, size_t n, const char *s)
 	memset(out + l, 0, n - l);
 }
 
-const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
-				 size_t n)
+void sched_waker_class_of(const char *comm, int32_t waker, uint8_t ctx, char *out, size_t n)
 {
-	const char *comm = w->waker >= 0 ? sched_comm(m, w->waker) : NULL;
-
 	if (!n)
-		return out;
-	if (w->waker == TS_WAKER_NONE || w->ctx == TS_CTX_HARDIRQ) {
-		set_class(out, n, w->waker == TS_WAKER_NONE ? "none" : "hardirq");
-		return out;
+		return;
+	if (waker == TS_WAKER_NONE || ctx == TS_CTX_HARDIRQ) {
+		set_class(out, n, waker == TS_WAKER_NONE ? "none" : "hardirq");
+		return;
 	}
 	if (comm && comm[0])
 		ts_sched_task_class(comm, out, n);
 	else
 		set_class(out, n, "unknown");
 	/* ksoftirqd (and PREEMPT_RT's ktimers) exist to run softirqs: their wakes are theirs */
-	if (w->ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
+	if (ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
 		set_class(out, n, "softirq");
+}
+
+const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
+				 size_t n)
+{
+	const char *cls = w->waker <= TS_WAKER_CLASS(0) ? sched_resolved_class(m, w->waker) : NULL;
+
+	if (cls && n) /* a waker that exited: its class was final then */
+		set_class(out, n, cls);
+	else
+		sched_waker_class_of(w->waker >= 0 ? sched_comm(m, w->waker) : NULL, w->waker,
+				     w->ctx, out, n);
 	return out;
 }
 
