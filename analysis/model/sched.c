@@ -523,22 +523,6 @@ int (*ts_sched_feed_kind(int kind))(void *m, const struct ts_event *ev)
 	return NULL;
 }
 
-int sched_merge_task(struct ts_sched_totals *t, const struct ts_sched_task *st)
-{
-	int err, k;
-
-	err = ts_hist_merge(&t->run, st->run);
-	if (!err)
-		err = ts_hist_merge(&t->delay, st->delay);
-	if (!err)
-		err = ts_hist_merge(&t->delivery, st->delivery);
-	if (!err)
-		err = ts_hist_merge(&t->wakelat, st->wakelat);
-	for (k = 0; k < TS_OFF_NR && !err; k++)
-		err = ts_hist_merge(&t->off[k], st->off[k]);
-	return err;
-}
-
 /*
  * Whole-trace distributions: the selected tasks' merged (cheaper than two adds per value);
  * a retired task's were merged when it retired (bucket counts add up: the order is free).

@@ -24,11 +24,6 @@ struct sched_retire {
 	struct ts_map32 pending; /* tid -> 1 + index into pend of a retired task not compacted */
 	uint32_t *pend; /* the pending tasks' indexes into the task blocks */
 	size_t nr_pend, cap_pend;
-	struct ts_map32 comm_ix; /* tid -> 1 + index into comms: the last retired task's name */
-	char (*comms)[TS_COMM_LEN];
-	size_t nr_comms, cap_comms;
-	char (*classes)[24]; /* resolved waker classes (TS_WAKER_CLASS()) */
-	size_t nr_classes, cap_classes;
 	struct ts_hist **free_hists; /* released histograms of folded tasks */
 	size_t nr_free, cap_free;
 	uint64_t folded_delay_perf;
@@ -68,10 +63,10 @@ void sched_retire_free(struct ts_sched *m)
 	if (!r)
 		return;
 	ts_map32_release(&r->pending);
-	ts_map32_release(&r->comm_ix);
+	ts_map32_release(&m->retired_ix);
 	free(r->pend);
-	free(r->comms);
-	free(r->classes);
+	free(m->retired_comms);
+	free(m->waker_classes);
 	free(r->free_hists); /* the histograms are the chunks' (release_hists()) */
 	free(r);
 	m->retire = NULL;
@@ -96,20 +91,6 @@ static size_t blocks_index(const struct ts_blocks *b, const void *p)
 int sched_retired_pending(const struct ts_sched *m, int32_t pid)
 {
 	return ts_map32_find(&m->retire->pending, (uint32_t)pid) != NULL;
-}
-
-const char *sched_retired_comm(const struct ts_sched *m, int32_t pid)
-{
-	uint32_t *v = pid > 0 ? ts_map32_find(&m->retire->comm_ix, (uint32_t)pid) : NULL;
-
-	return v ? m->retire->comms[*v - 1] : NULL;
-}
-
-const char *sched_resolved_class(const struct ts_sched *m, int32_t waker)
-{
-	size_t i = (size_t)(TS_WAKER_CLASS(0) - waker);
-
-	return m->retire && i < m->retire->nr_classes ? m->retire->classes[i] : NULL;
 }
 
 uint64_t sched_folded_delay_perf(const struct ts_sched *m)
@@ -143,17 +124,18 @@ int sched_retire(struct ts_sched *m, struct task *p)
 	*v = (uint32_t)r->nr_pend + 1;
 	r->pend[r->nr_pend++] = (uint32_t)i;
 	/* its name, for the stacks' top tasks and the other sections (ts_sched_comm()) */
-	ret = ts_map32_insert(&r->comm_ix, (uint32_t)p->st.pid, &v);
+	ret = ts_map32_insert(&m->retired_ix, (uint32_t)p->st.pid, &v);
 	if (ret < 0)
 		return -ENOMEM;
 	if (ret > 0) {
-		if (grow(&r->comms, &r->cap_comms, r->nr_comms, sizeof(*r->comms))) {
-			ts_map32_remove(&r->comm_ix, (uint32_t)p->st.pid);
+		if (grow(&m->retired_comms, &m->cap_retired_comms, m->nr_retired_comms,
+			 sizeof(*m->retired_comms))) {
+			ts_map32_remove(&m->retired_ix, (uint32_t)p->st.pid);
 			return -ENOMEM;
 		}
-		*v = (uint32_t)++r->nr_comms;
+		*v = (uint32_t)++m->nr_retired_comms;
 	}
-	memcpy(r->comms[*v - 1], p->st.comm, TS_COMM_LEN);
+	memcpy(m->retired_comms[*v - 1], p->st.comm, TS_COMM_LEN);
 	p->retired = 1;
 	p->wait = p->early = p->last_wait = p->last_none = NULL;
 	ts_map32_remove(&m->tasks, (uint32_t)p->st.pid);
@@ -167,6 +149,67 @@ int sched_retire(struct ts_sched *m, struct task *p)
 	}
 	if (r->nr_pend >= RETIRE_BATCH)
 		m->compact_due = 1;
+	return 0;
+}
+
+int sched_merge_task(struct ts_sched_totals *t, const struct ts_sched_task *st)
+{
+	int err, k;
+
+	err = ts_hist_merge(&t->run, st->run);
+	if (!err)
+		err = ts_hist_merge(&t->delay, st->delay);
+	if (!err)
+		err = ts_hist_merge(&t->delivery, st->delivery);
+	if (!err)
+		err = ts_hist_merge(&t->wakelat, st->wakelat);
+	for (k = 0; k < TS_OFF_NR && !err; k++)
+		err = ts_hist_merge(&t->off[k], st->off[k]);
+	return err;
+}
+
+int sched_rekey_waits(struct ts_sched *m, void (*rekey)(void *ctx, struct ts_sched_wait *w),
+		      void *ctx, uint32_t *fwd)
+{
+	size_t n = m->waits.nr, cap = 64, i, j = 0, s;
+	struct ts_sched_wait *w, *d;
+	uint32_t *ix;
+
+	while ((n + 1) * 4 > cap * 3)
+		cap *= 2;
+	ix = calloc(cap, sizeof(*ix));
+	if (!ix)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		struct wait_key k;
+
+		w = ts_blocks_at(&m->waits, i);
+		rekey(ctx, w);
+		k = key_of(w);
+		for (s = wait_hash(&k) & (cap - 1); ix[s]; s = (s + 1) & (cap - 1)) {
+			d = ts_blocks_at(&m->waits, ix[s] - 1);
+			if (same_wait(d, &k))
+				break;
+		}
+		if (ix[s]) { /* the same key as an earlier entry now: one entry */
+			d->wakes += w->wakes;
+			d->periods += w->periods;
+			d->ns += w->ns;
+			fwd[i] = ix[s] - 1;
+			continue;
+		}
+		d = ts_blocks_at(&m->waits, j);
+		if (d != w)
+			*d = *w;
+		ix[s] = (uint32_t)++j;
+		fwd[i] = (uint32_t)(j - 1);
+	}
+	for (i = j; i < n; i++) /* ts_blocks_add() gives zeroed entries */
+		memset(ts_blocks_at(&m->waits, i), 0, sizeof(struct ts_sched_wait));
+	m->waits.nr = j;
+	free(m->wait_ix);
+	m->wait_ix = ix;
+	m->wait_cap = cap;
 	return 0;
 }
 
@@ -192,17 +235,18 @@ static struct task *pending_task(const struct ts_sched *m, int32_t pid, size_t *
 /* TS_WAKER_CLASS() of @cls, added when new; TS_WAKER_NONE on no memory (c->err set). */
 static int32_t class_code(struct compact *c, const char *cls)
 {
-	struct sched_retire *r = c->m->retire;
+	struct ts_sched *m = c->m;
 	size_t i;
 
-	for (i = 0; i < r->nr_classes && strcmp(r->classes[i], cls); i++)
+	for (i = 0; i < m->nr_waker_classes && strcmp(m->waker_classes[i], cls); i++)
 		;
-	if (i == r->nr_classes) {
-		if (grow(&r->classes, &r->cap_classes, r->nr_classes, sizeof(*r->classes))) {
+	if (i == m->nr_waker_classes) {
+		if (grow(&m->waker_classes, &m->cap_waker_classes, m->nr_waker_classes,
+			 sizeof(*m->waker_classes))) {
 			c->err = -ENOMEM;
 			return TS_WAKER_NONE;
 		}
-		memcpy(r->classes[r->nr_classes++], cls, sizeof(r->classes[0]));
+		memcpy(m->waker_classes[m->nr_waker_classes++], cls, sizeof(m->waker_classes[0]));
 	}
 	return TS_WAKER_CLASS(i);
 }

@@ -12,49 +12,6 @@
 #include "sched_priv.h"
 
 /*
- * A wait entry's key fields (struct ts_sched_wait's first six), on their own: set field by
- * field, without zeroing a whole entry on every wake.
- */
-struct wait_key {
-	int32_t pid, waker;
-	uint64_t work;
-	uint32_t stack;
-	uint8_t state, ctx;
-};
-
-/* A wait entry's key fields, mixed (splitmix64's finalizer): the slot of wait_ix. */
-static uint64_t wait_hash(const struct wait_key *k)
-{
-	uint64_t h =
-		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
-
-	h ^= k->work * 0xbf58476d1ce4e5b9ull;
-	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
-	h ^= h >> 31;
-	return h;
-}
-
-static int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
-{
-	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
-	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
-}
-
-static struct wait_key key_of(const struct ts_sched_wait *w)
-{
-	struct wait_key k = { .pid = w->pid,
-			      .waker = w->waker,
-			      .work = w->work,
-			      .stack = w->stack,
-			      .state = w->state,
-			      .ctx = w->ctx };
-
-	return k;
-}
-
-/*
  * wait_ix twice as large: each entry's index into the slot its fields hash to (4 bytes a slot,
  * the entries' own fields the keys: a busy machine's trace has a hundred thousand of them).
  */
@@ -131,51 +88,6 @@ static inline int get_wait(struct ts_sched *m, struct ts_sched_wait **last,
 		return 0;
 	}
 	return get_wait_slow(m, last, k, out);
-}
-
-int sched_rekey_waits(struct ts_sched *m, void (*rekey)(void *ctx, struct ts_sched_wait *w),
-		      void *ctx, uint32_t *fwd)
-{
-	size_t n = m->waits.nr, cap = 64, i, j = 0, s;
-	struct ts_sched_wait *w, *d;
-	uint32_t *ix;
-
-	while ((n + 1) * 4 > cap * 3)
-		cap *= 2;
-	ix = calloc(cap, sizeof(*ix));
-	if (!ix)
-		return -ENOMEM;
-	for (i = 0; i < n; i++) {
-		struct wait_key k;
-
-		w = ts_blocks_at(&m->waits, i);
-		rekey(ctx, w);
-		k = key_of(w);
-		for (s = wait_hash(&k) & (cap - 1); ix[s]; s = (s + 1) & (cap - 1)) {
-			d = ts_blocks_at(&m->waits, ix[s] - 1);
-			if (same_wait(d, &k))
-				break;
-		}
-		if (ix[s]) { /* the same key as an earlier entry now: one entry */
-			d->wakes += w->wakes;
-			d->periods += w->periods;
-			d->ns += w->ns;
-			fwd[i] = ix[s] - 1;
-			continue;
-		}
-		d = ts_blocks_at(&m->waits, j);
-		if (d != w)
-			*d = *w;
-		ix[s] = (uint32_t)++j;
-		fwd[i] = (uint32_t)(j - 1);
-	}
-	for (i = j; i < n; i++) /* ts_blocks_add() gives zeroed entries */
-		memset(ts_blocks_at(&m->waits, i), 0, sizeof(struct ts_sched_wait));
-	m->waits.nr = j;
-	free(m->wait_ix);
-	m->wait_ix = ix;
-	m->wait_cap = cap;
-	return 0;
 }
 
 /* The switch-out stack of @p's open off-CPU period, 0 for none (or dropped). */
