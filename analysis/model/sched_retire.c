@@ -287,7 +287,7 @@ static int rank_cmp(const void *a, const void *b, void *ctx)
  */
 static int choose_kept(struct ts_sched *m, uint8_t *keep)
 {
-	size_t n = 0, i, k;
+	size_t n, i, k;
 	uint64_t *v = malloc(2 * m->tv.nr * sizeof(*v) + 1);
 	int per;
 
