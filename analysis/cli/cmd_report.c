@@ -254,6 +254,12 @@ int cmd_report(int argc, char **argv)
 
 	if (ret)
 		return ret < 0 ? 0 : ret;
+	/*
+	 * The text lists the top tasks: exited ones beyond them fold (JSON and TSV list all). Not
+	 * in file order, where a task's last switch-out may come before its other events.
+	 */
+	if (r.out == OUT_TEXT && !r.src.unordered)
+		r.an.top_tasks = r.top ? r.top : TS_REPORT_TOP_DEFAULT;
 	ret = ts_analysis_new(&a, &r.an);
 	if (ret)
 		return cli_error("%s", ts_strerror(ret));

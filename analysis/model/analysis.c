@@ -257,6 +257,7 @@ int ts_analysis_new(struct ts_analysis **ap, const struct ts_analysis_opts *opts
 		if (sections[s]->flags & TS_SECF_TASK_OWNED)
 			a->owned |= 1u << s;
 	mo.max_stacks = a->opts.max_stacks;
+	mo.top_tasks = a->opts.top_tasks;
 	if (a->task_filter) {
 		mo.task_filter = task_filter;
 		mo.filter_ctx = a;

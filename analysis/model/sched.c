@@ -42,6 +42,9 @@ static __attribute__((noinline)) struct task *new_task(struct ts_sched *m, int32
 	p->klass = -1;
 	select_task(m, p);
 	*v = (uint32_t)m->tv.nr;
+	/* a pid used again: the exited task's wait entries go to it first, before the next event */
+	if (m->retire && sched_retired_pending(m, pid))
+		m->compact_due = 1;
 	return p;
 }
 
@@ -254,6 +257,14 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 	c->st.nr_switches++;
 	c->st.seen = 1;
 	set_idle(c, ev->time, c->curr == 0 || c->in_cpuidle);
+	/*
+	 * An exited task's last switch-out, as a zombie or dead (EXIT_ZOMBIE and EXIT_DEAD, 0x20
+	 * and 0x10 in prev_state, before and since v4.14): it never runs again. One that exited
+	 * and sleeps in the rest of do_exit() (S, D) is not done yet.
+	 */
+	if (p && p->exited && !err && ev->sw.prev_state == TS_STATE_OTHER &&
+	    (ev->sw.prev_state_raw & 0x30))
+		err = sched_retire(m, p);
 	return err;
 }
 
@@ -432,7 +443,10 @@ const struct ts_wltree *ts_sched_wltree(const struct ts_sched *m)
 int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct task *p;
+	int err;
 
+	if (m->compact_due && (err = sched_compact(m)))
+		return err;
 	switch (ev->kind) {
 	case TS_EV_SWITCH:
 		return on_switch(m, ev);
@@ -461,6 +475,12 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		return ts_wltree_feed(m->tree, ev) ?: on_fork(m, ev);
 	case TS_EV_CPU_IDLE:
 		return on_cpu_idle(m, ev);
+	case TS_EV_PROCESS_EXIT:
+		/* a report of the top tasks: the task is folded at its last switch-out */
+		p = m->retire && ev->exit.pid > 0 ? sched_find_task(m, ev->exit.pid) : NULL;
+		if (p)
+			p->exited = 1;
+		return 0;
 	case TS_EV_WQ_START:
 	case TS_EV_WQ_END:
 		/* a kworker seen already (not made here: that would list tasks no switch showed) */
@@ -474,13 +494,23 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 }
 
 /* The dispatch's feeds for a switch and a wakeup: what ts_sched_feed() does, with no switch. */
-static int feed_switch(void *m, const struct ts_event *ev)
+static int feed_switch(void *mv, const struct ts_event *ev)
 {
+	struct ts_sched *m = mv;
+	int err;
+
+	if (m->compact_due && (err = sched_compact(m)))
+		return err;
 	return on_switch(m, ev);
 }
 
-static int feed_wake(void *m, const struct ts_event *ev)
+static int feed_wake(void *mv, const struct ts_event *ev)
 {
+	struct ts_sched *m = mv;
+	int err;
+
+	if (m->compact_due && (err = sched_compact(m)))
+		return err;
 	return on_wake(m, ev);
 }
 
@@ -493,27 +523,20 @@ int (*ts_sched_feed_kind(int kind))(void *m, const struct ts_event *ev)
 	return NULL;
 }
 
-/* Whole-trace distributions: the selected tasks' merged (cheaper than two adds per value). */
+/*
+ * Whole-trace distributions: the selected tasks' merged (cheaper than two adds per value);
+ * a retired task's were merged when it retired (bucket counts add up: the order is free).
+ */
 static int merge_tasks(struct ts_sched *m)
 {
-	struct ts_sched_totals *t = &m->tot;
-	struct ts_sched_task *st;
+	const struct task *p;
 	size_t i;
-	int err = 0, k;
+	int err = 0;
 
 	for (i = 0; i < m->tv.nr && !err; i++) {
-		st = &((struct task *)ts_blocks_at(&m->tv, i))->st;
-		if (!st->selected)
-			continue;
-		err = ts_hist_merge(&t->run, st->run);
-		if (!err)
-			err = ts_hist_merge(&t->delay, st->delay);
-		if (!err)
-			err = ts_hist_merge(&t->delivery, st->delivery);
-		if (!err)
-			err = ts_hist_merge(&t->wakelat, st->wakelat);
-		for (k = 0; k < TS_OFF_NR && !err; k++)
-			err = ts_hist_merge(&t->off[k], st->off[k]);
+		p = ts_blocks_at(&m->tv, i);
+		if (p->st.selected && !p->retired)
+			err = sched_merge_task(&m->tot, &p->st);
 	}
 	return err;
 }
@@ -521,8 +544,11 @@ static int merge_tasks(struct ts_sched *m)
 int ts_sched_finish(struct ts_sched *m, uint64_t end)
 {
 	struct cpu *c;
-	int i;
+	int i, err;
 
+	err = m->retire ? sched_compact(m) : 0;
+	if (err)
+		return err;
 	for (i = 0; i < m->cpus.nr; i++) {
 		c = m->cpus.v[i];
 		if (!c || c->curr < 0 || end < c->since)
@@ -549,6 +575,10 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 	m->waits.size = sizeof(struct ts_sched_wait);
 	if (opts)
 		m->opts = *opts;
+	if (m->opts.top_tasks && !(m->retire = sched_retire_new(m->opts.top_tasks))) {
+		ts_sched_free(m);
+		return -ENOMEM;
+	}
 	*mp = m;
 	return 0;
 }
@@ -560,8 +590,13 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 struct ts_hist *sched_new_hist(struct ts_sched *m, const struct ts_hist **h)
 {
 	struct sched_hists *c = m->hists;
+	struct ts_hist *f = m->retire ? sched_reuse_hist(m) : NULL;
 	size_t cap;
 
+	if (f) { /* a folded task's, emptied */
+		*h = f;
+		return f;
+	}
 	if (!c || c->nr == c->cap) {
 		cap = !c ? HISTS_FIRST : c->cap < HISTS_MAX ? c->cap * 2 : HISTS_MAX;
 		c = calloc(1, sizeof(*c) + cap * sizeof(c->h[0]));
@@ -613,6 +648,7 @@ void ts_sched_free(struct ts_sched *m)
 		return;
 	ts_blocks_release(&m->tv);
 	release_hists(m);
+	sched_retire_free(m);
 	ts_cputab_release(&m->cpus, NULL);
 	for (i = 0; i < m->nr_stacks; i++)
 		free((void *)m->stacks[i].ips);
@@ -689,6 +725,13 @@ size_t ts_sched_nr_tasks(const struct ts_sched *m)
 const struct ts_sched_task *ts_sched_task_at(const struct ts_sched *m, size_t i)
 {
 	return i < m->tv.nr ? &((const struct task *)ts_blocks_at(&m->tv, i))->st : NULL;
+}
+
+int32_t ts_sched_task_waits_pid(const struct ts_sched_task *t)
+{
+	const struct task *p = (const struct task *)t; /* st is struct task's first member */
+
+	return p->alias ? p->alias : t->pid;
 }
 
 const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t pid)

@@ -257,7 +257,8 @@ static int sched_metrics(const void *mv, struct ts_metric_sink *s)
 	/* what the recording does not measure (a per-task one): the model says why */
 	const char *run = sw ?: ts_sched_run_why(m, t->nr_broken);
 	const char *wk = ts_sched_wakes_why(m), *off = sw ?: ts_sched_off_why(m);
-	double perf = 0;
+	/* the tasks that exited and were folded (ts_model_opts.top_tasks), then the others */
+	double perf = (double)sched_folded_delay_perf(m);
 	size_t i;
 	int o;
 
@@ -298,10 +299,11 @@ TS_SECTION_GLUE(sched, struct ts_sched)
  * cpu_idle: a wake target inside idle is idle; comm: names, whatever the filters; forks (the
  * tracepoint and perf's FORK records): who forked each task, the process tree; migrations
  * are counted per task whichever section the event table gives them to; a work item's start
- * and end: the work function a kworker runs when it wakes a task.
+ * and end: the work function a kworker runs when it wakes a task; exits: a report of the top
+ * tasks folds those that exited (ts_model_opts.top_tasks).
  */
-static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM,	 TS_EV_FORK,  TS_EV_PROCESS_FORK,
-				 TS_EV_MIGRATE,	 TS_EV_WQ_START, TS_EV_WQ_END };
+static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM,	 TS_EV_FORK,   TS_EV_PROCESS_FORK,
+				 TS_EV_MIGRATE,	 TS_EV_WQ_START, TS_EV_WQ_END, TS_EV_PROCESS_EXIT };
 
 const struct ts_section_ops ts_sched_section = {
 	.name = "sched",

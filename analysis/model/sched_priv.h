@@ -30,6 +30,9 @@ struct task {
 	uint32_t stack; /* 1-based stack of the last switch-out, 0 none, STACK_DROPPED */
 	uint32_t last_stacks[SCHED_STACK_HINTS]; /* its last stacks, latest first: tried first */
 	uint8_t have_out, last_state;
+	int32_t alias; /* retired and kept: the pid its wait entries are filed under, else 0 */
+	uint8_t exited; /* sched_process_exit seen: its switch-out as dead retires it */
+	uint8_t retired; /* exited and folded into the totals (sched_retire.c) */
 	uint8_t waking_open; /* a wake waits for its switch-in */
 	uint8_t delivered; /* its sched_wakeup was seen */
 	int8_t waking_idle; /* target_cpu idle at waking: 1, 0, -1 unknown */
@@ -81,6 +84,13 @@ struct ts_sched {
 	struct ts_map32 parents; /* child tid -> the tid that forked it, plus one */
 	uint64_t nr_forks;
 	struct ts_wltree *tree; /* the recorded workload's process tree */
+	struct sched_retire *retire; /* opts.top_tasks: exited tasks folded (sched_retire.c) */
+	struct ts_map32 retired_ix; /* tid -> 1 + index into retired_comms: a retired task's name */
+	char (*retired_comms)[TS_COMM_LEN];
+	size_t nr_retired_comms, cap_retired_comms;
+	char (*waker_classes)[24]; /* resolved waker classes, TS_WAKER_CLASS() (sched_retire.c) */
+	size_t nr_waker_classes, cap_waker_classes;
+	int compact_due; /* retired tasks to fold before the next event (sched_compact()) */
 	int saw_waking;
 	int per_task; /* the recording followed tasks, not CPUs (ts_sched_set_per_task()) */
 	int waking_recorded, wakeup_recorded;
@@ -102,6 +112,22 @@ static inline struct task *sched_find_task(const struct ts_sched *m, int32_t pid
 	return v ? ts_blocks_at(&m->tv, *v - 1) : NULL;
 }
 
+/* The name of the last retired task of tid @pid, NULL if none (sched_retire.c). */
+static inline const char *sched_retired_comm(const struct ts_sched *m, int32_t pid)
+{
+	uint32_t *v = pid > 0 ? ts_map32_find(&m->retired_ix, (uint32_t)pid) : NULL;
+
+	return v ? m->retired_comms[*v - 1] : NULL;
+}
+
+/* The class of a resolved waker (@waker <= TS_WAKER_CLASS(0)), NULL if none. */
+static inline const char *sched_resolved_class(const struct ts_sched *m, int32_t waker)
+{
+	size_t i = (size_t)(TS_WAKER_CLASS(0) - waker);
+
+	return i < m->nr_waker_classes ? m->waker_classes[i] : NULL;
+}
+
 /* A task's name, "swapper" for pid 0, NULL when no event named it. */
 static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
 {
@@ -109,6 +135,8 @@ static inline const char *sched_comm(const struct ts_sched *m, int32_t pid)
 
 	if (pid == 0)
 		return "swapper";
+	if (!p && m->nr_retired_comms)
+		return sched_retired_comm(m, pid);
 	return p ? p->st.comm : NULL;
 }
 
@@ -143,7 +171,87 @@ int sched_intern_stack(struct ts_sched *m, const struct ts_event *ev, uint32_t *
 /* Credit @ns off the CPU to @pid on the stack's task list, kept heaviest first. */
 void sched_stack_task(struct ts_sched_stack *s, int32_t pid, uint64_t ns);
 
+/* sched_retire.c */
+
+/*
+ * Task @p switched out dead after its sched_process_exit: fold it into the totals and let its
+ * state go at the next compaction (opts.top_tasks only). Return: 0 or -ENOMEM.
+ */
+int sched_retire(struct ts_sched *m, struct task *p);
+
+/* Merge the selected task @st's distributions into the totals. Return: 0 or -ENOMEM. */
+int sched_merge_task(struct ts_sched_totals *t, const struct ts_sched_task *st);
+
+/* Retired tasks pending: fold them now (before the next event, and at the end). */
+int sched_compact(struct ts_sched *m);
+
+/* Whether @pid is a retired task's not yet compacted (its new task must wait for it). */
+int sched_retired_pending(const struct ts_sched *m, int32_t pid);
+
+/* The selected tasks' sched delay (perf's rule) of the tasks compaction removed, ns. */
+uint64_t sched_folded_delay_perf(const struct ts_sched *m);
+
+/* A released histogram of a folded task to use again, NULL if none. */
+struct ts_hist *sched_reuse_hist(struct ts_sched *m);
+
+struct sched_retire *sched_retire_new(unsigned int top);
+void sched_retire_free(struct ts_sched *m);
+
 /* sched_waits.c */
+
+/*
+ * A wait entry's key fields (struct ts_sched_wait's first six), on their own: set field by
+ * field, without zeroing a whole entry on every wake.
+ */
+struct wait_key {
+	int32_t pid, waker;
+	uint64_t work;
+	uint32_t stack;
+	uint8_t state, ctx;
+};
+
+/* A wait entry's key fields, mixed (splitmix64's finalizer): the slot of wait_ix. */
+static inline uint64_t wait_hash(const struct wait_key *k)
+{
+	uint64_t h =
+		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
+
+	h ^= k->work * 0xbf58476d1ce4e5b9ull;
+	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
+	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
+	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
+	h ^= h >> 31;
+	return h;
+}
+
+static inline int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
+{
+	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
+	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
+}
+
+static inline struct wait_key key_of(const struct ts_sched_wait *w)
+{
+	struct wait_key k = { .pid = w->pid,
+			      .waker = w->waker,
+			      .work = w->work,
+			      .stack = w->stack,
+			      .state = w->state,
+			      .ctx = w->ctx };
+
+	return k;
+}
+
+/*
+ * Give each wait entry the key @rekey sets (in place), merge entries whose keys became equal
+ * into the first of them, and pack them in their order; @fwd[i] gets entry i's new index.
+ * Return: 0 or -ENOMEM.
+ */
+int sched_rekey_waits(struct ts_sched *m, void (*rekey)(void *ctx, struct ts_sched_wait *w),
+		      void *ctx, uint32_t *fwd);
+
+/* The class a waker of @comm (NULL: never named) in context @ctx is counted as. */
+void sched_waker_class_of(const char *comm, int32_t waker, uint8_t ctx, char *out, size_t n);
 
 /* sched_waking of selected task @w by task @by (NULL: unknown): note the wake's entry. */
 int sched_note_waker(struct ts_sched *m, struct task *w, const struct task *by,

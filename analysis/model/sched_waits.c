@@ -12,49 +12,6 @@
 #include "sched_priv.h"
 
 /*
- * A wait entry's key fields (struct ts_sched_wait's first six), on their own: set field by
- * field, without zeroing a whole entry on every wake.
- */
-struct wait_key {
-	int32_t pid, waker;
-	uint64_t work;
-	uint32_t stack;
-	uint8_t state, ctx;
-};
-
-/* A wait entry's key fields, mixed (splitmix64's finalizer): the slot of wait_ix. */
-static uint64_t wait_hash(const struct wait_key *k)
-{
-	uint64_t h =
-		((uint64_t)(uint32_t)k->pid << 32 | (uint32_t)k->waker) * 0x9e3779b97f4a7c15ull;
-
-	h ^= k->work * 0xbf58476d1ce4e5b9ull;
-	h ^= ((uint64_t)k->stack << 16 | (uint64_t)k->state << 8 | k->ctx) * 0x94d049bb133111ebull;
-	h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ull;
-	h = (h ^ (h >> 27)) * 0x94d049bb133111ebull;
-	h ^= h >> 31;
-	return h;
-}
-
-static int same_wait(const struct ts_sched_wait *a, const struct wait_key *b)
-{
-	return a->pid == b->pid && a->waker == b->waker && a->work == b->work &&
-	       a->stack == b->stack && a->state == b->state && a->ctx == b->ctx;
-}
-
-static struct wait_key key_of(const struct ts_sched_wait *w)
-{
-	struct wait_key k = { .pid = w->pid,
-			      .waker = w->waker,
-			      .work = w->work,
-			      .stack = w->stack,
-			      .state = w->state,
-			      .ctx = w->ctx };
-
-	return k;
-}
-
-/*
  * wait_ix twice as large: each entry's index into the slot its fields hash to (4 bytes a slot,
  * the entries' own fields the keys: a busy machine's trace has a hundred thousand of them).
  */
@@ -250,24 +207,33 @@ static void set_class(char *out, size_t n, const char *s)
 	memset(out + l, 0, n - l);
 }
 
-const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
-				 size_t n)
+void sched_waker_class_of(const char *comm, int32_t waker, uint8_t ctx, char *out, size_t n)
 {
-	const char *comm = w->waker >= 0 ? sched_comm(m, w->waker) : NULL;
-
 	if (!n)
-		return out;
-	if (w->waker == TS_WAKER_NONE || w->ctx == TS_CTX_HARDIRQ) {
-		set_class(out, n, w->waker == TS_WAKER_NONE ? "none" : "hardirq");
-		return out;
+		return;
+	if (waker == TS_WAKER_NONE || ctx == TS_CTX_HARDIRQ) {
+		set_class(out, n, waker == TS_WAKER_NONE ? "none" : "hardirq");
+		return;
 	}
 	if (comm && comm[0])
 		ts_sched_task_class(comm, out, n);
 	else
 		set_class(out, n, "unknown");
 	/* ksoftirqd (and PREEMPT_RT's ktimers) exist to run softirqs: their wakes are theirs */
-	if (w->ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
+	if (ctx == TS_CTX_SOFTIRQ && strcmp(out, "ksoftirqd") && strcmp(out, "ktimers"))
 		set_class(out, n, "softirq");
+}
+
+const char *ts_sched_waker_class(const struct ts_sched *m, const struct ts_sched_wait *w, char *out,
+				 size_t n)
+{
+	const char *cls = w->waker <= TS_WAKER_CLASS(0) ? sched_resolved_class(m, w->waker) : NULL;
+
+	if (cls && n) /* a waker that exited: its class was final then */
+		set_class(out, n, cls);
+	else
+		sched_waker_class_of(w->waker >= 0 ? sched_comm(m, w->waker) : NULL, w->waker,
+				     w->ctx, out, n);
 	return out;
 }
 

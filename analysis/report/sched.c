@@ -273,7 +273,7 @@ static void sched_wakers(FILE *f, const struct ts_sched *m, const struct ts_repo
 
 		if (!t->selected)
 			break;
-		first = rp_sched_task_waits(v, nw, t->pid, &len);
+		first = rp_sched_task_waits(v, nw, ts_sched_task_waits_pid(t), &len);
 		nr = len ? ts_sched_wakers_of(m, v + first, len, 0, w, RP_SCHED_WAKERS) : 0;
 		for (j = 0, all = 0; j < nr; j++)
 			all += w[j].wakes;

@@ -124,7 +124,8 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 	for (i = 0; i < TS_OFF_NR; i++)
 		dist_json(w, off[i], t->off[i], offw);
 	if (v) {
-		size_t len, first = rp_sched_task_waits(v, ts_sched_nr_waits(m), t->pid, &len);
+		size_t len, first = rp_sched_task_waits(v, ts_sched_nr_waits(m),
+							ts_sched_task_waits_pid(t), &len);
 
 		wakers_json(w, m, v + first, len, NULL);
 	}

@@ -458,6 +458,169 @@ static void test_early_waker(void)
 	ts_sched_free(m);
 }
 
+/*
+ * One short-lived task's life, as a vfork()ed child that exits at once: its wakeup_new, a run
+ * on CPU 1 of @run ns, its exit, its wake of the parent @parent (sleeping on CPU 0 since
+ * @t0), its switch-out as a zombie. Fed to @mm.
+ */
+static void child_life(struct ts_sched *mm, uint64_t t0, int32_t parent, int32_t c, uint64_t run)
+{
+	struct ts_event ev;
+
+	ev = tev_wake(TS_EV_WAKEUP_NEW, t0 + 10, 0, c, 1);
+	ev.pid = parent;
+	feed_err |= ts_sched_feed(mm, &ev);
+	ev = tev_switch(t0 + 20, 1, 0, 0, c);
+	snprintf(ev.sw.next_comm, TS_COMM_LEN, "child");
+	feed_err |= ts_sched_feed(mm, &ev);
+	ev = (struct ts_event){
+		.time = t0 + 20 + run, .cpu = 1, .pid = c, .kind = TS_EV_PROCESS_EXIT
+	};
+	ev.exit.pid = c;
+	feed_err |= ts_sched_feed(mm, &ev);
+	ev = tev_wake(TS_EV_WAKING, t0 + 21 + run, 1, parent, 0);
+	ev.pid = c;
+	snprintf(ev.wake.comm, TS_COMM_LEN, "parent");
+	feed_err |= ts_sched_feed(mm, &ev);
+	ev.kind = TS_EV_WAKEUP;
+	ev.time++;
+	feed_err |= ts_sched_feed(mm, &ev);
+	ev = tev_switch(t0 + 30 + run, 1, c, TS_STATE_OTHER, 0);
+	ev.sw.prev_state_raw = 0x20; /* EXIT_ZOMBIE */
+	snprintf(ev.sw.prev_comm, TS_COMM_LEN, "child");
+	feed_err |= ts_sched_feed(mm, &ev);
+	ev = tev_switch(t0 + 40 + run, 0, 0, 0, parent); /* the parent back from its wait */
+	snprintf(ev.sw.next_comm, TS_COMM_LEN, "parent");
+	feed_err |= ts_sched_feed(mm, &ev);
+	ev = tev_switch(t0 + 50 + run, 0, parent, TS_STATE_SLEEPING, 0);
+	snprintf(ev.sw.prev_comm, TS_COMM_LEN, "parent");
+	feed_err |= ts_sched_feed(mm, &ev);
+}
+
+static int same_hist(const struct ts_hist *a, const struct ts_hist *b)
+{
+	return a->count == b->count && a->sum == b->sum && a->min == b->min && a->max == b->max &&
+	       ts_hist_quantile(a, 0.5) == ts_hist_quantile(b, 0.5) &&
+	       ts_hist_quantile(a, 0.99) == ts_hist_quantile(b, 0.99);
+}
+
+/* The @n heaviest tasks by ts_sched_task_rank() into @out, ties in list order (as reports). */
+static void heaviest(const struct ts_sched *mm, const struct ts_sched_task **out, size_t n)
+{
+	uint64_t r[8];
+	size_t i, j, nr = 0;
+
+	for (i = 0; i < ts_sched_nr_tasks(mm); i++) {
+		const struct ts_sched_task *t = ts_sched_task_at(mm, i);
+		uint64_t k = ts_sched_task_rank(mm, t);
+
+		for (j = nr; j > 0 && r[j - 1] < k; j--)
+			if (j < n) {
+				r[j] = r[j - 1];
+				out[j] = out[j - 1];
+			}
+		if (j < n) {
+			r[j] = k;
+			out[j] = t;
+			nr += nr < n;
+		}
+	}
+}
+
+/*
+ * A report of the top tasks (ts_model_opts.top_tasks) folds the tasks that exit: on 20,000
+ * short-lived tasks the model keeps a bounded number of tasks and wait entries, and its
+ * totals, its heaviest tasks and its wakers are those of a model that keeps every task.
+ */
+static void test_exited_folded(void)
+{
+	const struct ts_model_opts o = { .top_tasks = 3 };
+	const struct ts_sched_task *ha[4] = { NULL }, *ht[4] = { NULL };
+	struct ts_sched *all, *top;
+	struct ts_sched_waker_sum wa[8], wt[8];
+	const struct ts_sched_totals *ta, *tt;
+	size_t i, most = 0;
+	int k, na, nt, same = 1;
+
+	feed_err = ts_sched_new(&all, NULL) | ts_sched_new(&top, &o);
+	ts_sched_waking_recorded(all);
+	ts_sched_waking_recorded(top);
+	for (i = 0; i < 20000; i++) {
+		/* run times that repeat, so that ranks tie: the first seen comes first */
+		child_life(all, 1000 * (uint64_t)i, 100, 1000 + (int32_t)i, 1 + (i * 37) % 400);
+		child_life(top, 1000 * (uint64_t)i, 100, 1000 + (int32_t)i, 1 + (i * 37) % 400);
+		if (ts_sched_nr_tasks(top) > most)
+			most = ts_sched_nr_tasks(top);
+	}
+	feed_err |= ts_sched_finish(all, 20000000) | ts_sched_finish(top, 20000000);
+	ok(!feed_err, "20,000 exiting tasks fed and finished");
+	is_int(ts_sched_nr_tasks(all), 20001, "every task kept without top_tasks");
+	ok(most <= 4096 + 2 * 3 + 2 && ts_sched_nr_tasks(top) <= 2 * 3 + 1,
+	   "with top_tasks 3: at most %zu tasks at once, %zu at the end", most,
+	   ts_sched_nr_tasks(top));
+	ok(ts_sched_nr_waits(top) <= 2 && ts_sched_nr_waits(all) == 20000,
+	   "wait entries: %zu, not one per waker (%zu)", ts_sched_nr_waits(top),
+	   ts_sched_nr_waits(all));
+	ta = ts_sched_totals(all);
+	tt = ts_sched_totals(top);
+	same = ta->nr_switches == tt->nr_switches && ta->nr_wakeups == tt->nr_wakeups &&
+	       ta->nr_wakeup_new == tt->nr_wakeup_new && same_hist(&ta->run, &tt->run) &&
+	       same_hist(&ta->delay, &tt->delay) && same_hist(&ta->wakelat, &tt->wakelat) &&
+	       same_hist(&ta->delivery, &tt->delivery);
+	for (k = 0; k < TS_OFF_NR; k++)
+		same = same && same_hist(&ta->off[k], &tt->off[k]);
+	ok(same && ta->run.count == 40000, "the totals are those of every task");
+	heaviest(all, ha, 4);
+	heaviest(top, ht, 4);
+	for (k = 0, same = 1; k < 4; k++) {
+		const struct ts_sched_task *a = ha[k], *b = ht[k];
+
+		same = same && a && b && a->pid == b->pid && a->run->sum == b->run->sum &&
+		       a->nr_switches == b->nr_switches && !strcmp(a->comm, b->comm) &&
+		       a->delay->max == b->delay->max;
+	}
+	ok(same, "the four heaviest tasks are the same, ties in first-seen order");
+	na = ts_sched_wakers(all, NULL, NULL, 1, wa, 8);
+	nt = ts_sched_wakers(top, NULL, NULL, 1, wt, 8);
+	same = na == nt && na == 1;
+	for (k = 0; same && k < na; k++)
+		same = !strcmp(wa[k].cls, wt[k].cls) && wa[k].wakes == wt[k].wakes &&
+		       wa[k].periods == wt[k].periods && wa[k].ns == wt[k].ns;
+	ok(same && !strcmp(wt[0].cls, "child") && wt[0].wakes == 20000,
+	   "the wakers by class: 20,000 wakes by the exited class \"child\" in both");
+	ts_sched_free(all);
+	ts_sched_free(top);
+}
+
+/*
+ * A tid used again after its task exited is a new task in a report of the top tasks (before,
+ * one task summed them all, named after the last).
+ */
+static void test_exited_tid_reused(void)
+{
+	const struct ts_model_opts o = { .top_tasks = 20 };
+	const struct ts_sched_task *t;
+	size_t i, ones = 0, n;
+
+	feed_err = ts_sched_new(&m, &o);
+	ts_sched_waking_recorded(m);
+	for (i = 0; i < 10000; i++)
+		child_life(m, 1000 * (uint64_t)i, 100, 1000 + (int32_t)(i % 50), 100 + i % 7);
+	feed_err |= ts_sched_finish(m, 20000000);
+	n = ts_sched_nr_tasks(m);
+	for (i = 0; i < n; i++) {
+		t = ts_sched_task_at(m, i);
+		ones += t->pid != 100 && t->nr_switches == 1;
+	}
+	ok(!feed_err && n <= 2 * 20 + 1 && ones == n - 1,
+	   "10,000 tasks on 50 tids: %zu kept, each one task's single run", n);
+	t = ts_sched_task_find(m, 100);
+	ok(t && t->nr_wakeups == 10000 && ts_sched_task_waits_pid(t) == 100,
+	   "the parent woken 10,000 times, its wait entries under its tid");
+	ts_sched_free(m);
+	m = NULL;
+}
+
 int main(void)
 {
 	test_wakers();
@@ -468,5 +631,7 @@ int main(void)
 	test_classes();
 	test_stacks_filter_migrate();
 	test_stack_hints();
+	test_exited_folded();
+	test_exited_tid_reused();
 	return tap_done();
 }

@@ -37,6 +37,7 @@ struct ts_analysis_opts {
 	int nr_pids;
 	const char *comm; /* keep tasks with exactly this comm; NULL for all */
 	unsigned int max_stacks; /* 0 for the default */
+	unsigned int top_tasks; /* ts_model_opts.top_tasks: 0 keeps every task */
 	/*
 	 * The front end cannot see LOST records (a perf dlfilter): lost events were not measured,
 	 * and reports print them as null / "-", not 0

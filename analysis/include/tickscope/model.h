@@ -13,6 +13,13 @@ struct ts_model_opts {
 	int (*task_filter)(void *ctx, int32_t pid, const char *comm);
 	void *filter_ctx;
 	unsigned int max_stacks; /* distinct off-CPU stacks kept; 0 for TS_MAX_STACKS_DEFAULT */
+	/*
+	 * The reader lists only this many tasks, the heaviest (the text report's top): a task that
+	 * exits is folded into the totals and its state let go unless it is among them, so that
+	 * memory stays flat however many tasks come and go. 0 keeps every task (JSON, TSV,
+	 * compare: they list them all).
+	 */
+	unsigned int top_tasks;
 };
 
 #define TS_MAX_STACKS_DEFAULT 16384

@@ -95,6 +95,13 @@ struct ts_sched_totals {
 #define TS_WAKER_NONE (-1)
 
 /*
+ * A waker that exited in a report of the top tasks (ts_model_opts.top_tasks): its class, final
+ * at its exit, stands in for its tid (ts_sched_waker_class() names it), so that the wait
+ * entries of the tasks it woke merge. TS_WAKER_CLASS(i) for the model's class i.
+ */
+#define TS_WAKER_CLASS(i) (-2 - (int32_t)(i))
+
+/*
  * Who ended a task's waits. sched_waking fires in the waker's context, so its common_pid and
  * common_flags say who woke the task: a task, a softirq or a hard interrupt on top of one.
  * One entry per task woken (selected tasks only), waker, context, the work function the
@@ -102,8 +109,13 @@ struct ts_sched_totals {
  * and state of the off-CPU period the wake ended.
  */
 struct ts_sched_wait {
-	int32_t pid; /* the task woken */
-	int32_t waker; /* sched_waking's common_pid (0: the idle task); TS_WAKER_NONE: no wake */
+	/*
+	 * the task woken; with ts_model_opts.top_tasks, 0 for a task that exited and was folded,
+	 * ts_sched_task_waits_pid() for one that exited and is kept
+	 */
+	int32_t pid;
+	/* sched_waking's common_pid (0: the idle task); TS_WAKER_NONE: no wake; TS_WAKER_CLASS() */
+	int32_t waker;
 	uint64_t work; /* the waker's work function, 0 for none */
 	uint32_t stack; /* 1 + index of the period's switch-out stack (ts_sched_stack_at), 0 none */
 	uint8_t state; /* enum ts_off_state of the period; TS_OFF_NR: no off-CPU period was open */
@@ -247,13 +259,24 @@ const char *ts_sched_others_why(const struct ts_sched *m);
  */
 uint64_t ts_sched_task_rank(const struct ts_sched *m, const struct ts_sched_task *t);
 
-/** ts_sched_nr_tasks() - tasks seen (pid 0, the idle task, is not one) */
+/**
+ * ts_sched_nr_tasks() - tasks seen (pid 0, the idle task, is not one); with
+ * ts_model_opts.top_tasks, without the tasks that exited and were folded into the totals
+ * (those kept, the heaviest, are listed with the others, still in first-seen order)
+ */
 size_t ts_sched_nr_tasks(const struct ts_sched *m);
 
 /** ts_sched_task_at() - task @i (0 <= i < ts_sched_nr_tasks), in first-seen order */
 const struct ts_sched_task *ts_sched_task_at(const struct ts_sched *m, size_t i);
 
-/** ts_sched_task_find() - the task with tid @pid, or NULL */
+/**
+ * ts_sched_task_waits_pid() - the pid @t's wait entries (struct ts_sched_wait.pid) are filed
+ * under: its tid, or for a task that exited and is kept (ts_model_opts.top_tasks) a negative
+ * alias, since a new task may have its tid
+ */
+int32_t ts_sched_task_waits_pid(const struct ts_sched_task *t);
+
+/** ts_sched_task_find() - the task with tid @pid (not one that exited and was folded), or NULL */
 const struct ts_sched_task *ts_sched_task_find(const struct ts_sched *m, int32_t pid);
 
 /** ts_sched_nr_cpus() - one past the highest CPU seen */
