@@ -78,7 +78,8 @@ struct plugin {
 		int32_t verdict;
 	} ids[IDS_SLOTS];
 	int nr_ids;
-	uint64_t nr_member, nr_repeat, nr_subsampled; /* samples left out, for stop()'s warnings */
+	/* samples left out, for stop()'s warnings */
+	uint64_t nr_member, nr_repeat, nr_subsampled, nr_filtered;
 	int twins_differ; /* a repeated tracepoint's later attr has other hits (--filter on it) */
 };
 
@@ -349,6 +350,12 @@ int start(void **data, void *ctx)
 		fprintf(stderr, "tickscope.so: %s\n", ts_source_error(p->src));
 		goto out_free;
 	}
+	/* -e X --filter F: from the file's saved command line, before the recorded list is noted */
+	ret = ts_source_check_filters(p->src);
+	if (ret) {
+		fprintf(stderr, "tickscope.so: %s\n", ts_strerror(ret));
+		goto out_free;
+	}
 	ret = new_analysis(p);
 	if (ret)
 		goto out_free;
@@ -386,7 +393,7 @@ static void note_other_thread(struct plugin *p, int32_t pid, int32_t tid)
 		p->first_other = tid;
 }
 
-enum { KEEP, MEMBER, REPEAT, SUBSAMPLED, NOT_TRACEPOINT, NO_ATTR };
+enum { KEEP, MEMBER, REPEAT, SUBSAMPLED, FILTERED, NOT_TRACEPOINT, NO_ATTR };
 
 /* @attr's slot in p->seen: its own, or the empty one where it would go */
 static inline struct seen_attr *seen_slot(struct plugin *p, const struct perf_event_attr *attr)
@@ -407,7 +414,9 @@ static inline struct seen_attr *seen_slot(struct plugin *p, const struct perf_ev
  * attr without a sample period (a member of a leader-sampled group, {a,b}:S, whose samples
  * perf makes from the leader's counts, with the leader's payload), or REPEAT, a second attr of
  * a tracepoint (-e X -e X: the same hits again), or SUBSAMPLED, a tracepoint sampled 1 hit in N
- * (perf record -c N --no-period, or -F N); else KEEP.
+ * (perf record -c N --no-period, or -F N), or FILTERED, a tracepoint recorded through a
+ * filter (perf record -e X --filter F or --exclude-perf: the hits that pass, not every hit,
+ * said only in the file's saved command line); else KEEP.
  */
 static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, uint64_t id)
 {
@@ -425,7 +434,7 @@ static int attr_left_out(struct plugin *p, const struct perf_event_attr *attr, u
 		 (attr->sample_period > 1 && !(attr->sample_type & PERF_SAMPLE_PERIOD)))
 		v = SUBSAMPLED; /* -F N, or -c N --no-period: 1 hit in N, not every hit (source.c) */
 	else if (a) /* the file's attr: the repeat is the later one in the file, as the CLI has it */
-		v = a->same_as ? REPEAT : KEEP;
+		v = a->same_as ? REPEAT : ts_source_attr_filtered(p->src, a) ? FILTERED : KEEP;
 	for (i = 0; !a && v == KEEP && i < SEEN_SLOTS; i++)
 		if (p->seen[i].attr && p->seen[i].left_out == KEEP &&
 		    p->seen[i].attr->config == attr->config)
@@ -506,6 +515,10 @@ int filter_event_early(void *data, const struct perf_dlfilter_sample *sample, vo
 		return 1;
 	case SUBSAMPLED:
 		p->nr_subsampled++;
+		p->nr_samples++;
+		return 1;
+	case FILTERED:
+		p->nr_filtered++;
 		p->nr_samples++;
 		return 1;
 	}
@@ -614,6 +627,14 @@ int stop(void *data, void *ctx)
 			"need every hit; "
 			"those events are taken as not recorded\n",
 			(unsigned long long)p->nr_subsampled);
+	if (p->nr_filtered)
+		fprintf(stderr,
+			"tickscope.so: %llu samples of tracepoints recorded through a filter (perf "
+			"record --filter or --exclude-perf after their -e, in the file's command line) "
+			"are left out, as the CLI leaves them out: the kernel wrote only the hits that "
+			"pass, and the analyses need every hit; those events are taken as not "
+			"recorded\n",
+			(unsigned long long)p->nr_filtered);
 	if (nr_bad)
 		fprintf(stderr,
 			"tickscope.so: %llu of %llu samples did not decode; the first: %s\n",

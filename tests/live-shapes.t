@@ -259,6 +259,12 @@ if record filter perf record -e sched:sched_switch --filter 'prev_pid != 0' \
 	[ "$(grep -c 'attr 0 (sched:sched_switch) was recorded through a filter' \
 		"$T/filter.err")" -eq 1 ] && [ "$(grep -c 'through a filter' "$T/filter.err")" -eq 1 ]
 	ok $? "filter: the report says why, in one line"
+	# the plugin reads the file's saved command line too: the same report, and one line why
+	perf script -i "$T/filter.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" >"$T/filter-plugin.txt" 2>"$T/filter-plugin.err"
+	grep -q 'sched_switch\* (not recorded), sched_waking [1-9]' "$T/filter-plugin.txt" &&
+		[ "$(grep -c 'recorded through a filter' "$T/filter-plugin.err")" -eq 1 ]
+	ok $? "filter: so has the plugin's report, and it says why in one line"
 fi
 # --exclude-perf is a filter too (common_pid != perf's pid), on every event of the -e before it
 if record exclude-perf perf record -e sched:sched_switch,sched:sched_waking --exclude-perf \

@@ -170,6 +170,11 @@ int ts_source_find_filters(struct ts_source *s)
 	return 0;
 }
 
+int ts_source_check_filters(struct ts_source *s)
+{
+	return s->opts.every_attr ? 0 : ts_source_find_filters(s);
+}
+
 int ts_source_attr_filtered(const struct ts_source *s, const struct ts_attr *a)
 {
 	return a->index < s->nr_filtered && s->filtered[a->index];

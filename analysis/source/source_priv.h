@@ -150,9 +150,6 @@ int ts_source_join_printer(struct ts_source *s);
  */
 int ts_source_find_filters(struct ts_source *s);
 
-/* Was @a recorded through a filter (as last worked out by ts_source_find_filters())? */
-int ts_source_attr_filtered(const struct ts_source *s, const struct ts_attr *a);
-
 /* Once per source: does kallsyms @k (from @path) fit the recording? A warning if not. */
 void ts_source_check_ksyms(struct ts_source *s, const struct ts_ksyms *k, const char *path);
 

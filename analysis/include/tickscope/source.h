@@ -153,6 +153,18 @@ int ts_source_run(struct ts_source *s, ts_source_fn fn, void *ctx);
  */
 int ts_source_check_twins(struct ts_source *s, int *differ);
 
+/**
+ * ts_source_check_filters() - for a front end handed the samples by another reader (the
+ * plugin): work out, from the command line perf saved in the file's header, which attrs were
+ * recorded through a filter (perf record -e X --filter F, or --exclude-perf), as ts_source_run()
+ * does; they are then left out of the recorded tracepoints (ts_source_note_recorded()).
+ * Return: 0 or -ENOMEM.
+ */
+int ts_source_check_filters(struct ts_source *s);
+
+/* Was the file's attr @a recorded through a filter (ts_source_check_filters())? */
+int ts_source_attr_filtered(const struct ts_source *s, const struct ts_attr *a);
+
 /*
  * The worker, for sources other than ts_source_run() (the plugin): start it, hand it samples
  * and side-band events from one thread, and finish it to join it. A push fails with
