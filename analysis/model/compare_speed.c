@@ -166,7 +166,8 @@ void ts_cmp_speed(const struct ts_cmp *c, int v, struct ts_cmp_speed *sp)
 	up = sp->ratio > 1;
 	/* which kinds agree: a cost every run of which moved beyond the other side's, by FACTOR */
 	for (int i = 0; i < n; i++) {
-		int agrees = fabs(lr[i]) >= log(FACTOR) && (lr[i] > 0) == up && apart(rows[i], v, up);
+		int agrees = fabs(lr[i]) >= log(FACTOR) && (lr[i] > 0) == up &&
+			     apart(rows[i], v, up);
 
 		sp->nr_apart += agrees;
 		if (agrees)
