@@ -834,6 +834,10 @@ static void speed_runs(struct ts_run *a, struct ts_run *b, const double f[3], do
 		run(&b[i], 10 + i + (own_b - 5000) / 1000, 2000, 1000, 1000 + own_b + 10 * i);
 		add(&a[i], "task.path.run.own.per_op", "ns/op", 5000 + 10 * i);
 		add(&b[i], "task.path.run.own.per_op", "ns/op", own_b + 10 * i);
+		/* hard IRQs 1000 -> 3000 ns/op in B's longer run time: 16.7 -> 14.3% of it */
+		add(&a[i], "task.path.run.hardirq.per_op", "ns/op", 1000 + i);
+		add(&b[i], "task.path.run.hardirq.per_op", "ns/op",
+		    (own_b > 5000 ? 3000 : 1000) + i);
 		for (int k = 0; k < 2; k++)
 			for (int j = 0; j < 3; j++) {
 				char name[64];
@@ -869,6 +873,7 @@ static void test_speed(void)
 	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
 	const struct ts_cmp_speed *sp;
 	struct ts_cmp *c;
+	int named = 0;
 
 	for (int t = 0; t < 5; t++) {
 		const double *f = t == 0 ? slower : t == 2 || t == 4 ? tick : same;
@@ -884,16 +889,25 @@ static void test_speed(void)
 			ok(sp->verdict == TS_SPEED_CPU && sp->nr == 3 && fabs(sp->ratio - 4) < 0.1,
 			   "every cost 4x a call as the own time: the CPU runs slower (%d costs, %g)",
 			   sp->nr, sp->ratio);
-			ok(speed_said(c, "  the CPU runs the same kernel work 4.0x slower in B: per "
-					 "call, the tick's handler 2.04 -> 8.16 µs") == 1,
+			ok(speed_said(c,
+				      "  the CPU runs the same kernel work 4.0x slower in B: per "
+				      "call, the tick's handler 2.04 -> 8.16 µs") == 1,
 			   "the line says how much slower, and by which costs");
+			for (int i = 0; i < c->head[1].nr_mech; i++)
+				named += !strcmp(c->head[1].mech[i].row->name,
+						 "task.path.run.hardirq.per_op");
+			ok(!named, "hard IRQs 1 -> 3 µs/op, 16.7 -> 14.3%% of the run time: they "
+				   "followed a longer run time, no mechanism");
 		} else if (t == 1 || t == 4) {
-			ok(sp->verdict == TS_SPEED_OWN, "speed %d: the costs a call stayed, the own "
-							"time grew: its own code",
+			ok(sp->verdict == TS_SPEED_OWN,
+			   "speed %d: the costs a call stayed, the own "
+			   "time grew: its own code",
 			   t);
-			ok(speed_said(c, "    its own code, not a slower CPU: the benchmark's own run "
-					 "time grew 4.0x (5.02 -> 20.02 µs/op) while the kernel's fixed "
-					 "work per call stayed") == 1,
+			ok(speed_said(
+				   c,
+				   "    its own code, not a slower CPU: the benchmark's own run "
+				   "time grew 4.0x (5.02 -> 20.02 µs/op) while the kernel's fixed "
+				   "work per call stayed") == 1,
 			   "speed %d: the line says so, and that the CPU is not slower", t);
 		} else {
 			ok(sp->verdict == TS_SPEED_NONE && !speed_said(c, "slower") &&
