@@ -80,6 +80,14 @@ int ts_cmp_program_row(const struct ts_cmp *c, const struct ts_cmp_row *r, int v
 double ts_cmp_program_room(const struct ts_cmp *c, const struct ts_cmp_row *r, int v, double *run,
 			   double *grow);
 
+/*
+ * ts_cmp_speed() - whether @v's CPU runs the same work slower or faster (the fixed kernel
+ * work's time per call moved as the benchmark's own run time did), or the benchmark's own code
+ * moved alone (its own time moved, that work per call stayed), into @sp; after
+ * ts_cmp_mechanisms(): the benchmark's own time must be one of them (compare_speed.c).
+ */
+void ts_cmp_speed(const struct ts_cmp *c, int v, struct ts_cmp_speed *sp);
+
 /* A few task classes in kernel words, for the headline's labels. */
 const char *ts_cmp_class_words(const char *cls);
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compare_priv.h"
+#include "tickscope/classify.h"
 
 struct part_spec {
 	const char *label, *metric;
@@ -373,6 +374,34 @@ static int rankable(const struct ts_cmp_row *r)
 	return strcmp(r->unit, "count") && !(n > 4 && !strcmp(r->name + n - 4, ".sum"));
 }
 
+/*
+ * Whether row @r names a function of the tick's class ("timer.expire.<fn>.", "irq.timer.<fn>.",
+ * "task.path.run.timer.<fn>.") that ran on one side only while the tick's class
+ * (timer.expire.tick.per_s) ran in every run of both: the function was renamed between the
+ * kernels, the tick was not switched on or off. 6.10 renamed tick_sched_timer to
+ * tick_nohz_handler: Debian's 6.1 against 6.12 ranked "expiries of timer tick_nohz_handler 0
+ * -> 247.1/s" and "tick_sched_timer 180.1 -> 0/s" fourth and sixth, as paths switched.
+ */
+static int tick_renamed(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	static const char *const pre[] = { "timer.expire.", "irq.timer.", "task.path.run.timer." };
+	const struct ts_cmp_row *t = ts_cmp_find(c, "timer.expire.tick.per_s");
+	char fn[128];
+
+	if (!t || ts_cmp_all_pos(&t->cell[0], c->var[0].nr_runs) != 1 ||
+	    ts_cmp_all_pos(&t->cell[v], c->var[v].nr_runs) != 1 || !ts_cmp_switched(c, r, v))
+		return 0;
+	for (size_t i = 0; i < sizeof(pre) / sizeof(pre[0]); i++) {
+		size_t p = strlen(pre[i]);
+
+		if (strncmp(r->name, pre[i], p))
+			continue;
+		snprintf(fn, sizeof(fn), "%.*s", (int)strcspn(r->name + p, "."), r->name + p);
+		return ts_class_is_tick(fn);
+	}
+	return 0;
+}
+
 static int rank_changes(struct ts_cmp *c, int v)
 {
 	struct ts_cmp_change *ch = calloc(c->nr_rows + 1, sizeof(*ch));
@@ -390,8 +419,9 @@ static int rank_changes(struct ts_cmp *c, int v)
 		ch[n].p_adj = r->cell[v].p_adj;
 		ch[n].change = r->cell[v].change;
 		ch[n].effect = effect_of(r, v);
-		ch[n].minor = !strcmp(r->unit, "%") &&
-			      fabs(r->cell[v].s.median - r->cell[0].s.median) < 1;
+		ch[n].minor = (!strcmp(r->unit, "%") &&
+			       fabs(r->cell[v].s.median - r->cell[0].s.median) < 1) ||
+			      tick_renamed(c, r, v);
 		ch[n].switched = ts_cmp_switched(c, r, v);
 		n++;
 	}

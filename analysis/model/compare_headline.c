@@ -412,6 +412,92 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 	   prog);
 }
 
+/* A factor in words: "4.0x", "12x". */
+static const char *times(char *buf, size_t n, double f)
+{
+	snprintf(buf, n, f >= 9.95 ? "%.0fx" : "%.1fx", f);
+	return buf;
+}
+
+/*
+ * Whether the CPU runs the same work slower (faster), or the benchmark's own code moved alone
+ * (ts_cmp_speed()): one line before the mechanisms, with the per-call costs that show it, so
+ * that a uniform slowdown is not read as the mechanisms that it stretched, nor a benchmark's
+ * own growth as a slower machine.
+ */
+static void speed_line(struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_speed *sp = &c->head[v].speed;
+	int up = sp->own_ratio > 1;
+	double f = up ? sp->own_ratio : 1 / sp->own_ratio,
+	       s = sp->ratio > 1 ? sp->ratio : 1 / sp->ratio;
+	char list[300], a[32], b[32], x[32], y[32], o[32];
+	size_t len = 0;
+
+	if (!sp->verdict)
+		return;
+	list[0] = '\0';
+	for (int i = 0; i < sp->nr_cost && len + 1 < sizeof(list); i++)
+		len += snprintf(list + len, sizeof(list) - len, "%s%s %s -> %s µs", i ? ", " : "",
+				sp->cost[i].words, fig(a, 32, sp->cost[i].a * 1e-3),
+				fig(b, 32, sp->cost[i].b * 1e-3));
+	if (sp->verdict == TS_SPEED_OWN) {
+		hl(&c->head[v],
+		   "    its own code, not a %s CPU: the benchmark's own run time %s %s (%s -> %s "
+		   "µs/op) while the kernel's fixed work per call stayed (%s; %s over %d per-call "
+		   "costs, median); what its tasks run outside interrupts, their code or system "
+		   "calls, the recorded events cannot split: record raw_syscalls:sys_enter/sys_exit, "
+		   "or perf record -g -e cycles",
+		   up ? "slower" : "faster", up ? "grew" : "fell", times(x, 32, f),
+		   fig(a, 32, sp->own_a * 1e-3), fig(b, 32, sp->own_b * 1e-3), list,
+		   times(y, 32, sp->ratio), sp->nr);
+		return;
+	}
+	hl(&c->head[v],
+	   "  the CPU runs the same kernel work %s %s in %s: per call, %s (%s over %d per-call "
+	   "costs, median; %d of them every run apart), as the benchmark's own run time %s %s "
+	   "(%s -> %s µs/op): %s",
+	   times(x, 32, s), sp->ratio > 1 ? "slower" : "faster", c->var[v].name, list,
+	   times(y, 32, sp->ratio), sp->nr, sp->nr_apart, up ? "grew" : "fell", times(a, 32, f),
+	   fig(b, 32, sp->own_a * 1e-3), fig(o, 32, sp->own_b * 1e-3),
+	   f / s >= 1.5 ? "the rest is in its own code or system calls" :
+	   f / s <= 1 / 1.5 ?
+			  "less than the kernel's work per call did" :
+			  "a CPU that runs everything alike (its clock, an emulator, a cost on "
+			  "every kernel entry such as a mitigation), not a scheduling mechanism");
+}
+
+/*
+ * When the CPU runs the same work slower (faster), mechanism @m's line (the last one) says so
+ * when @m moved as the CPU did: a time by the per-call costs' factor, a rate per second by its
+ * inverse (fewer a second as everything slows), within 1.5x of it. What a slower CPU
+ * stretched is not what made it slower: under qemu -icount shift=2 against 0, the idle-exit
+ * time and the IPIs waking idle CPUs moved 4x, as everything did.
+ */
+static void stretched_words(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
+{
+	struct ts_cmp_headline *h = &c->head[v];
+	const struct ts_cmp_speed *sp = &h->speed;
+	size_t n, us = strlen("µs");
+	double r;
+	char *l;
+
+	if (sp->verdict != TS_SPEED_CPU || !h->nr_lines || !(m->a > 0) || !(m->b > 0))
+		return;
+	r = m->b / m->a;
+	if (!strcmp(m->unit, "/s"))
+		r = 1 / r;
+	else if (strncmp(m->unit, "µs", us))
+		return;
+	if (fabs(log(r / sp->ratio)) >= log(1.5))
+		return;
+	l = h->line[h->nr_lines - 1];
+	n = strlen(l);
+	if (n && l[n - 1] == ')' && n + 48 < sizeof(h->line[0]))
+		snprintf(l + n - 1, sizeof(h->line[0]) - (n - 1), "; %s as the CPU)",
+			 !strcmp(m->unit, "/s") ? "fewer a second," : "stretched");
+}
+
 /* Whether any run gave a trace metric. */
 static int has_trace(const struct ts_cmp *c)
 {
@@ -536,8 +622,20 @@ static void headline_of(struct ts_cmp *c, int v)
 		run_split_line(c, v);
 	} else
 		no_decomposition(c, v);
-	for (int i = 0; i < h->nr_mech; i++)
+	/*
+	 * A slower CPU stretches every mechanism below: it leads them. The benchmark's own code
+	 * is one mechanism among them: it is said right after that one's line
+	 */
+	ts_cmp_speed(c, v, &h->speed);
+	if (h->speed.verdict == TS_SPEED_CPU)
+		speed_line(c, v);
+	for (int i = 0; i < h->nr_mech; i++) {
 		mech_line(c, v, &h->mech[i]);
+		stretched_words(c, v, &h->mech[i]);
+		if (h->speed.verdict == TS_SPEED_OWN &&
+		    !strcmp(h->mech[i].row->name, "task.path.run.own.per_op"))
+			speed_line(c, v);
+	}
 	for (int i = 0; i < nr_inert; i++)
 		inert_line(c, v, inert[i]);
 	missing_lines(c, v);

@@ -812,6 +812,118 @@ static void test_program_room(void)
 	}
 }
 
+/*
+ * The CPU's speed against the benchmark's own code (compare_speed.c), 5 runs a side: the
+ * benchmark's own run time 5 -> 20 µs/op in B. With the tick's handler, softirq SCHED and hard
+ * IRQ IPI 4x slower per call too, the CPU runs the same work 4x slower (an emulator, a clock);
+ * with them as they were, the growth is the benchmark's own code. One path alone slower per
+ * call (the tick's handler 2x, as nohz=off's tick does other work) is neither; nor are costs of
+ * too few calls a run. Old main said none of it (qemu-aarch64 6.1 -> 6.12 under TCG: the tick's
+ * handler 87.68 -> 821.2 µs/op read as a mechanism, though it took 69.63 -> 75.78 µs a call).
+ */
+static void speed_runs(struct ts_run *a, struct ts_run *b, const double f[3], double own_b,
+		       double calls)
+{
+	static const char *const cost[] = { "irq.tick", "irq.softirq.SCHED", "irq.hardirq.IPI" };
+	static const double base[] = { 2000, 1000, 500 };
+
+	for (int i = 0; i < 5; i++) {
+		struct ts_run *x[2] = { &a[i], &b[i] };
+
+		run(&a[i], 10 + i, 2000, 1000, 6000 + 10 * i);
+		run(&b[i], 10 + i + (own_b - 5000) / 1000, 2000, 1000, 1000 + own_b + 10 * i);
+		add(&a[i], "task.path.run.own.per_op", "ns/op", 5000 + 10 * i);
+		add(&b[i], "task.path.run.own.per_op", "ns/op", own_b + 10 * i);
+		/* hard IRQs 1000 -> 3000 ns/op in B's longer run time: 16.7 -> 14.3% of it */
+		add(&a[i], "task.path.run.hardirq.per_op", "ns/op", 1000 + i);
+		add(&b[i], "task.path.run.hardirq.per_op", "ns/op",
+		    (own_b > 5000 ? 3000 : 1000) + i);
+		for (int k = 0; k < 2; k++)
+			for (int j = 0; j < 3; j++) {
+				char name[64];
+
+				snprintf(name, sizeof(name), "%s.p50", cost[j]);
+				add(x[k], name, "ns", base[j] * (k ? f[j] : 1) * (1 + 0.01 * i));
+				snprintf(name, sizeof(name), "%s.count", cost[j]);
+				add(x[k], name, "count", calls);
+			}
+		/* the tick's timer function is the tick's handler again: not a cost of its own */
+		for (int k = 0; k < 2; k++) {
+			add(x[k], "timer.expire.tick_sched_timer.handler.p50", "ns",
+			    base[0] * (k ? f[0] : 1) * (1 + 0.01 * i));
+			add(x[k], "timer.expire.tick_sched_timer.handler.count", "count", calls);
+		}
+	}
+}
+
+static int speed_said(const struct ts_cmp *c, const char *what)
+{
+	int n = 0;
+
+	for (int i = 0; i < c->head[1].nr_lines; i++)
+		n += !!strstr(c->head[1].line[i], what);
+	return n;
+}
+
+static void test_speed(void)
+{
+	static const double slower[3] = { 4, 4, 4 }, same[3] = { 1, 1, 1 }, tick[3] = { 2, 1, 1 };
+	struct ts_run a[5], b[5];
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	const struct ts_cmp_speed *sp;
+	struct ts_cmp *c;
+	int named = 0;
+
+	for (int t = 0; t < 5; t++) {
+		const double *f = t == 0 ? slower : t == 2 || t == 4 ? tick : same;
+		double own_b = t == 2 ? 5000 : 20000, calls = t == 3 ? 10 : 100;
+
+		memset(a, 0, sizeof(a));
+		memset(b, 0, sizeof(b));
+		speed_runs(a, b, f, own_b, calls); /* t == 4: the tick 2x a call, the own time 4x */
+		if (!ok(!ts_cmp_build(v, 2, &o, &c), "speed %d: builds", t))
+			return;
+		sp = &c->head[1].speed;
+		if (t == 0) {
+			ok(sp->verdict == TS_SPEED_CPU && sp->nr == 3 && fabs(sp->ratio - 4) < 0.1,
+			   "every cost 4x a call as the own time: the CPU runs slower (%d costs, %g)",
+			   sp->nr, sp->ratio);
+			ok(speed_said(c,
+				      "  the CPU runs the same kernel work 4.0x slower in B: per "
+				      "call, the tick's handler 2.04 -> 8.16 µs") == 1,
+			   "the line says how much slower, and by which costs");
+			for (int i = 0; i < c->head[1].nr_mech; i++)
+				named += !strcmp(c->head[1].mech[i].row->name,
+						 "task.path.run.hardirq.per_op");
+			ok(!named, "hard IRQs 1 -> 3 µs/op, 16.7 -> 14.3%% of the run time: they "
+				   "followed a longer run time, no mechanism");
+		} else if (t == 1 || t == 4) {
+			ok(sp->verdict == TS_SPEED_OWN,
+			   "speed %d: the costs a call stayed, the own "
+			   "time grew: its own code",
+			   t);
+			ok(speed_said(
+				   c,
+				   "    its own code, not a slower CPU: the benchmark's own run "
+				   "time grew 4.0x (5.02 -> 20.02 µs/op) while the kernel's fixed "
+				   "work per call stayed") == 1,
+			   "speed %d: the line says so, and that the CPU is not slower", t);
+		} else {
+			ok(sp->verdict == TS_SPEED_NONE && !speed_said(c, "slower") &&
+				   !speed_said(c, "own code"),
+			   "speed %d: %s: no line", t,
+			   t == 2 ? "one path slower a call, the own time the same" :
+				    "costs of 10 calls a run are not weighed");
+		}
+		ts_cmp_free(c);
+		for (int i = 0; i < 5; i++) {
+			ts_run_release(&a[i]);
+			ts_run_release(&b[i]);
+		}
+	}
+}
+
 int main(void)
 {
 	test_waits();
@@ -827,5 +939,6 @@ int main(void)
 	test_rate();
 	test_comm_len();
 	test_program_room();
+	test_speed();
 	return tap_done();
 }

@@ -401,7 +401,7 @@ struct ts_cmp_wake {
 };
 
 #define TS_CMP_MAX_MECH 8
-#define TS_CMP_MAX_HEAD 16
+#define TS_CMP_MAX_HEAD 20
 
 /*
  * A kernel mechanism of the headline: a metric of the chain rules (docs/compare.md) that
@@ -425,11 +425,50 @@ struct ts_cmp_mech {
 	double zero_s, expect; /* the other side's seconds, and the events its least rate expects */
 };
 
+/* The kinds of fixed kernel work whose time per call compare_speed.c weighs. */
+enum ts_cmp_speed_kind {
+	TS_SPEED_IRQ, /* the tick's handler, hard IRQs (the timer interrupt holds the tick) */
+	TS_SPEED_SOFTIRQ,
+	TS_SPEED_TIMER, /* timer callbacks other than the tick's */
+	TS_SPEED_WORK, /* work items */
+	TS_SPEED_NR_KIND
+};
+
+enum ts_cmp_speed_verdict {
+	TS_SPEED_NONE, /* neither below, or not measured */
+	TS_SPEED_CPU, /* the kernel's fixed work per call and the benchmark's own time moved alike */
+	TS_SPEED_OWN, /* the benchmark's own time moved, the fixed work per call stayed */
+};
+
+#define TS_CMP_SPEED_MAX 3 /* per-call costs said */
+#define TS_CMP_SPEED_MAX_ALL 256 /* per-call costs weighed */
+
+/*
+ * The time per call of the fixed kernel work both kernels do (the tick's handler, hard IRQs,
+ * softirqs, timer callbacks, work items: their p50 a run, from MIN_CALLS calls a run or more)
+ * against the benchmark's own run time per operation (compare_speed.c).
+ */
+struct ts_cmp_speed {
+	enum ts_cmp_speed_verdict verdict;
+	double ratio; /* the per-call costs' median ratio B / A (geometric); NAN: none measured */
+	double own_a, own_b, own_ratio; /* the benchmark's own run time (ns/op, medians), B / A */
+	int nr; /* per-call costs measured in every run of both sides */
+	int nr_apart; /* of them, every run apart the way of @ratio, by 1.5x or more */
+	int nr_kinds; /* the kinds (enum ts_cmp_speed_kind) of those */
+	struct {
+		const struct ts_cmp_row *row;
+		char words[96]; /* "the tick's handler", "softirq SCHED" */
+		double a, b; /* ns per call, medians */
+	} cost[TS_CMP_SPEED_MAX]; /* those said, the verdict's evidence first */
+	int nr_cost;
+};
+
 /* What the comparison says first: the benchmark, the components, the mechanisms. */
 struct ts_cmp_headline {
+	struct ts_cmp_speed speed; /* the CPU's speed against the benchmark's own code */
 	struct ts_cmp_mech mech[TS_CMP_MAX_MECH]; /* best first */
 	int nr_mech;
-	char line[TS_CMP_MAX_HEAD][400]; /* the text lines (the JSON's lines[] too) */
+	char line[TS_CMP_MAX_HEAD][640]; /* the text lines (the JSON's lines[] too) */
 	int nr_lines;
 };
 
