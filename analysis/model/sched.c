@@ -179,6 +179,14 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 		tot->nr_stack_switches++;
 		err = sched_intern_stack(m, ev, p->last_stacks, &p->stack);
 	}
+	/*
+	 * A dead task's last switch-out (EXIT_ZOMBIE, EXIT_DEAD: 0x20, 0x10): it never runs again,
+	 * so no off-CPU time follows it. A task that takes its tid later (pid_max wrapped) starts
+	 * afresh, as perf's thread of a new fork does: its first switch-in closed the dead task's
+	 * last switch-out before, as hundreds of seconds off-CPU in a minute's trace.
+	 */
+	if (ev->sw.prev_state == TS_STATE_OTHER && (ev->sw.prev_state_raw & 0x30))
+		p->have_out = 0;
 	return err;
 }
 
