@@ -1001,6 +1001,36 @@ static int timer_class(const struct ts_cmp *c, const struct chain_rule *ru, cons
 }
 
 /*
+ * Whether timer function @cls of the timer rule requeues only tasks of a scheduling class the
+ * benchmark's tasks never ran in, in any run of either side: the RT bandwidth period
+ * (sched_rt_period_timer) unthrottles real-time run queues, a deadline task's timers
+ * (dl_task_timer, inactive_task_timer) its own task. Their expiries then say that some other
+ * real-time or deadline task ran (on PREEMPT_RT, the kernel's own threads: about 1/s), not
+ * that the benchmark waited on them; what those tasks took from the benchmark is their CPU
+ * share (task.other_cpu.*). Summaries without "task.rt_switches.share" keep the rule.
+ */
+static int other_class_timer(const struct ts_cmp *c, const struct chain_rule *ru, const char *cls)
+{
+	static const char *const rt_dl[] = { "sched_rt_period_timer", "dl_task_timer",
+					     "inactive_task_timer" };
+	const struct ts_cmp_row *rt;
+	int mine = 0;
+
+	if (strcmp(ru->pre, "timer.expire."))
+		return 0;
+	for (size_t i = 0; i < sizeof(rt_dl) / sizeof(rt_dl[0]) && !mine; i++)
+		mine = !strcmp(cls, rt_dl[i]);
+	rt = mine ? ts_cmp_find(c, "task.rt_switches.share") : NULL;
+	if (!rt)
+		return 0;
+	for (int v = 0; v < c->nr_var; v++) /* a run not measured (NAN) keeps the rule */
+		for (int i = 0; i < c->var[v].nr_runs; i++)
+			if (!(rt->cell[v].values[i] == 0))
+				return 0;
+	return 1;
+}
+
+/*
  * Whether mechanism @m, a time per operation, explains none of a significant change of the
  * benchmark: its share rounds to 0% either way. It names no cause, however far apart its runs
  * are: a rate that stayed the same over a longer operation takes more time per operation (the
@@ -1097,7 +1127,8 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		ru = ts_cmp_rule_of(r, cls, sizeof(cls));
 		if (!ru || (has_dec && !ts_cmp_comp_part(c, v, ru->comp)) ||
 		    (user_class(c, ru, cls) && !program_one_side(c, r, v, ru, cls)) ||
-		    timer_class(c, ru, cls) || (unseen && tick_by_hrtimer(r->name, cls)))
+		    timer_class(c, ru, cls) || other_class_timer(c, ru, cls) ||
+		    (unseen && tick_by_hrtimer(r->name, cls)))
 			continue;
 		memset(&x[n], 0, sizeof(x[n]));
 		miss = missing_side(c, r, v, ru);

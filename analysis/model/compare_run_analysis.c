@@ -21,6 +21,7 @@
 struct task_sums {
 	uint64_t run, delay, delay_perf, delivery, wakelat, off[TS_OFF_NR];
 	uint64_t migrations, wakeups, cls[TS_WAKE_NR], ntasks, supervisors;
+	uint64_t switches, rt_switches;
 	uint64_t other_run;
 	struct ts_hist delivery_h;
 	/* what a per-task recording does not measure (the model's reasons), else NULL */
@@ -54,6 +55,8 @@ static int sum_tasks(const struct ts_sched *s, const struct ts_run_bench *b, str
 		for (int o = 0; o < TS_OFF_NR; o++)
 			t->off[o] += k->off[o]->sum;
 		t->migrations += k->nr_migrations;
+		t->switches += k->nr_switches;
+		t->rt_switches += k->nr_rt_out;
 		t->wakeups += k->nr_wakeups;
 		for (int c = 0; c < TS_WAKE_NR; c++)
 			t->cls[c] += k->wake_class[c];
@@ -107,6 +110,14 @@ static int add_per_op(struct ts_run *r, const struct task_sums *t, double ops)
 	err = err   ?:
 		      ts_run_add(r, "task.wakeups.per_op", "1/op", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
 				 t->wake_why ? NAN : t->wakeups / ops, t->wake_why ?: why);
+	/*
+	 * Whether the benchmark ran as real-time or deadline tasks: the scheduler's RT and DL
+	 * bandwidth timers requeue only those (compare_chain.c, other_class_timer())
+	 */
+	err = err   ?:
+		      ts_run_add(r, "task.rt_switches.share", "%", TS_DIR_NEUTRAL, TS_METRIC_VALUE,
+				 t->switches ? 100.0 * t->rt_switches / t->switches : NAN,
+				 t->switches ? NULL : "the benchmark's tasks never switched out");
 	return err;
 }
 

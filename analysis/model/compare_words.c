@@ -164,6 +164,8 @@ static const struct pat plain[] = {
 	{ "task.off_cpu.*.per_op", "the benchmark's off-CPU time %s, per operation", off_state },
 	{ "task.migrations.per_op", "migrations of the benchmark's tasks, per operation", NULL },
 	{ "task.wakeups.per_op", "wakeups of the benchmark's tasks, per operation", NULL },
+	{ "task.rt_switches.share",
+	  "switch-outs of the benchmark's tasks at a real-time or deadline priority", NULL },
 	{ "task.wake_class.same_idle.share",
 	  "wakes of the benchmark's tasks on the waker's own idle CPU", NULL },
 	{ "task.wake_class.same_busy.share",

@@ -139,6 +139,7 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	int err = 0;
 
 	p->st.nr_switches++;
+	p->st.nr_rt_out += ev->sw.prev_prio < 100; /* SCHED_FIFO, _RR (0-99), _DEADLINE (-1) */
 	if (state == TS_STATE_RUNNING)
 		p->st.nr_involuntary++;
 	else

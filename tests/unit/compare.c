@@ -526,7 +526,8 @@ static void test_waits(void)
 	ok(c->dec[1].nr_detail == 1 && !strcmp(c->dec[1].detail[0].label, STACK " (D)"),
 	   "the time per op's details: the workers' wait by its stack and state");
 	for (int i = 0; i < c->nr_notes; i++) {
-		irq_note += !strncmp(c->notes[i].text, "irq/N-* threads existed in every run of B", 41);
+		irq_note +=
+			!strncmp(c->notes[i].text, "irq/N-* threads existed in every run of B", 41);
 		preempt += strstr(c->notes[i].text, "A PREEMPT_VOLUNTARY, B PREEMPT_RT") != NULL;
 	}
 	ok(irq_note && preempt, "notes: irq threads in B only, and the two preemption models");
@@ -813,6 +814,60 @@ static void test_program_room(void)
 }
 
 /*
+ * The RT bandwidth period's timer, sched_rt_period_timer, 0 -> 1/s in B beside a sched delay
+ * 100 -> 101 µs/op: on a PREEMPT_RT kernel the kernel's own threads are real-time and arm it.
+ * It unthrottles real-time run queues only: with the benchmark's tasks never at a real-time
+ * priority (task.rt_switches.share 0 in every run) it is no mechanism of their sched delay
+ * (qemu-x86 default vs rt: "sched delay <- expiries of timer sched_rt_period_timer 0 -> 0.99/s"
+ * led the sched delay's lines); with them real-time in B it stays one.
+ */
+static int rt_timer_mech(double rt_b)
+{
+	struct ts_run a[5], b[5];
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+	int n = -1;
+
+	for (int i = 0; i < 5; i++) {
+		struct ts_run *x[2] = { &a[i], &b[i] };
+
+		run(&a[i], 10 + i, 2000, 1000 + 10 * i, 6000);
+		run(&b[i], 110 + i, 2000, 101000 + 10 * i, 6000);
+		for (int k = 0; k < 2; k++) {
+			x[k]->label = strdup(k ? "B/run" : "A/run");
+			x[k]->ops = 1000;
+			ts_run_add(x[k], "timer.expire.sched_rt_period_timer.per_s", "1/s",
+				   TS_DIR_NEUTRAL, TS_METRIC_VALUE, k ? 0.98 + 0.001 * i : 0, NULL);
+			ts_run_add(x[k], "timer.expire.sched_rt_period_timer.handler.count",
+				   "count", TS_DIR_NEUTRAL, TS_METRIC_VALUE, k ? 10 : 0, NULL);
+			ts_run_add(x[k], "task.rt_switches.share", "%", TS_DIR_NEUTRAL,
+				   TS_METRIC_VALUE, k ? rt_b : 0, NULL);
+		}
+	}
+	if (!ts_cmp_build(v, 2, &o, &c)) {
+		n = 0;
+		for (int i = 0; i < c->head[1].nr_mech; i++)
+			n += !strcmp(c->head[1].mech[i].row->name,
+				     "timer.expire.sched_rt_period_timer.per_s");
+		ts_cmp_free(c);
+	}
+	for (int i = 0; i < 5; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+	return n;
+}
+
+static void test_rt_period_timer(void)
+{
+	is_int(rt_timer_mech(0), 0,
+	       "sched_rt_period_timer: no mechanism when the benchmark never ran real-time");
+	is_int(rt_timer_mech(100), 1,
+	       "sched_rt_period_timer: a mechanism when the benchmark's tasks ran real-time in B");
+}
+
+/*
  * The CPU's speed against the benchmark's own code (compare_speed.c), 5 runs a side: the
  * benchmark's own run time 5 -> 20 µs/op in B. With the tick's handler, softirq SCHED and hard
  * IRQ IPI 4x slower per call too, the CPU runs the same work 4x slower (an emulator, a clock);
@@ -939,6 +994,7 @@ int main(void)
 	test_rate();
 	test_comm_len();
 	test_program_room();
+	test_rt_period_timer();
 	test_speed();
 	return tap_done();
 }

@@ -32,6 +32,7 @@ struct ts_sched_task {
 	int selected; /* passes the task filter; whole-trace figures count selected tasks only */
 	uint64_t nr_switches; /* switch-outs: perf timehist's "sched-in" count */
 	uint64_t nr_voluntary, nr_involuntary; /* switched out sleeping / preempted (R, R+) */
+	uint64_t nr_rt_out; /* switch-outs at a real-time or deadline priority (prev_prio < 100) */
 	uint64_t nr_migrations; /* sched_migrate_task */
 	uint64_t nr_wakeups; /* sched_waking, or sched_wakeup when waking was not recorded */
 	uint64_t nr_wakeup_new;
