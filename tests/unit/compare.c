@@ -745,6 +745,19 @@ static void test_comm_len(void)
 }
 
 /*
+ * Run @i of a sched delay that grows 1 -> 101 µs/op in B (latency 10 -> 110 us), 1000
+ * operations a run: the runs test_program_room() and rt_timer_mech() add their metrics to.
+ */
+static void delay_run(struct ts_run *a, struct ts_run *b, int i)
+{
+	run(a, 10 + i, 2000, 1000 + 10 * i, 6000);
+	run(b, 110 + i, 2000, 101000 + 10 * i, 6000);
+	a->label = strdup("A/run");
+	b->label = strdup("B/run");
+	a->ops = b->ops = 1000;
+}
+
+/*
  * A program in every run of B only feeds the sched delay when its run time per operation (its
  * CPU share x the CPUs x the run's span / the operations) has room for half of the delay's
  * growth or more: 40% of 2 CPUs over 1 s for 1000 operations is 800 µs/op, room for all of a
@@ -763,11 +776,8 @@ static void test_program_room(void)
 	for (int i = 0; i < 5; i++) {
 		struct ts_run *x[2] = { &a[i], &b[i] };
 
-		run(&a[i], 10 + i, 2000, 1000 + 10 * i, 6000);
-		run(&b[i], 110 + i, 2000, 101000 + 10 * i, 6000);
+		delay_run(&a[i], &b[i], i);
 		for (int k = 0; k < 2; k++) {
-			x[k]->label = strdup(k ? "B/run" : "A/run");
-			x[k]->ops = 1000;
 			ts_run_set_fact(x[k], TS_FACT_NR_CPUS, "2 online of 2");
 			ts_run_add(x[k], "timer.expire.fn.per_s", "1/s", TS_DIR_NEUTRAL,
 				   TS_METRIC_VALUE, 100, NULL);
@@ -832,11 +842,8 @@ static int rt_timer_mech(double rt_b)
 	for (int i = 0; i < 5; i++) {
 		struct ts_run *x[2] = { &a[i], &b[i] };
 
-		run(&a[i], 10 + i, 2000, 1000 + 10 * i, 6000);
-		run(&b[i], 110 + i, 2000, 101000 + 10 * i, 6000);
+		delay_run(&a[i], &b[i], i);
 		for (int k = 0; k < 2; k++) {
-			x[k]->label = strdup(k ? "B/run" : "A/run");
-			x[k]->ops = 1000;
 			ts_run_add(x[k], "timer.expire.sched_rt_period_timer.per_s", "1/s",
 				   TS_DIR_NEUTRAL, TS_METRIC_VALUE, k ? 0.98 + 0.001 * i : 0, NULL);
 			ts_run_add(x[k], "timer.expire.sched_rt_period_timer.handler.count",
