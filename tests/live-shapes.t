@@ -379,11 +379,6 @@ if record twice-filter2 perf record -e sched:sched_switch -e sched:sched_switch 
 		! grep -q 'the same hits again' "$T/twice-filter2.perr"
 	ok $? "twice-filter2: so does the plugin, and it does not call the filtered attr's hits repeats"
 fi
-# -c 2: with PERF_SAMPLE_PERIOD (perf's default) the kernel still samples every hit of a
-# tracepoint, each sample's period 1: analysed as with -c 1 (perf sched timehist agrees).
-# With --no-period it samples every second hit: the analyses, which need every hit (a
-# switch-out without its switch-in), were computed from half of them, silently. Such a
-# tracepoint is now not recorded, said in one line; dump prints its samples as perf script.
 # not_recorded NAME WHY: the report of $T/NAME.data has sched_switch and sched_waking as not
 # recorded and says WHY once for each; so has the plugin's report
 not_recorded() {
@@ -399,6 +394,11 @@ not_recorded() {
 			"$T/$1-plugin.err"
 	ok $? "$1: so has the plugin's report, and it says why"
 }
+# -c 2: with PERF_SAMPLE_PERIOD (perf's default) the kernel still samples every hit of a
+# tracepoint, each sample's period 1: analysed as with -c 1 (perf sched timehist agrees).
+# With --no-period it samples every second hit: the analyses, which need every hit (a
+# switch-out without its switch-in), were computed from half of them, silently. Such a
+# tracepoint is now not recorded, said in one line; dump prints its samples as perf script.
 if record c2 perf record -c 2 -e sched:sched_switch,sched:sched_waking -a -o "$T/c2.data" \
 	-- $W; then
 	shape c2 "$T/c2.data"
