@@ -41,6 +41,21 @@ bench_samples() {
 	echo "$_bs"
 }
 
+# bench_fifo: sets FIFO to "chrt -f 10" when this user may run a command at SCHED_FIFO priority
+# 10 (root with chrt; BENCH_FIFO=0 says no), else empty. The goals about what a second core buys
+# (report's reading threads against perf sched latency's one, compare's workers) are measured
+# with it: a FIFO task takes a CPU from every CFS task, so both commands of a round get the
+# machine's two cores whatever other sessions run, as on a host of their own, where CFS with
+# autogroup gave this session's process group a share of them (0.27-0.32 of a CPU at load 20,
+# issue 33). The kernel's RT throttling (sched_rt_runtime_us) still leaves the rest 5%.
+bench_fifo() {
+	FIFO=
+	[ "${BENCH_FIFO:-1}" != 0 ] || return 0
+	if chrt -f 10 true 2>/dev/null; then
+		FIFO="chrt -f 10"
+	fi
+}
+
 # bench_timer DIR: sets TIMER to scripts/bench-time.c built into DIR with the C compiler ($CC,
 # else cc), which times one run of a command from its fork to its reaping; empty when it cannot
 # be built (the caller then times with `date` around /usr/bin/time, whose own processes add

@@ -93,8 +93,11 @@ compiler, with date around GNU time, whose own processes add to every run's wall
 CPU in 10 ms steps: both sides of every ratio the same way, with a note). Each ratio is
 printed with its goal and "met" or "MISSED": dump text, TSV and JSON
 ${TARGET_DUMP_RATIO}x faster than perf script, decode-only within ${TARGET_CAT_RATIO}x of cat,
-report ${TARGET_SCHEDLAT_RATIO}x faster than perf sched latency, the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU time, compare
-cold with one worker per core ${TARGET_JOBS_RATIO}x faster than on one thread (one worker with
+report ${TARGET_SCHEDLAT_RATIO}x faster than perf sched latency (both at SCHED_FIFO 10 when
+this user may, BENCH_FIFO=0 says no: what report's second thread buys needs the second core;
+the CFS ratio is printed too), the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU time, compare
+cold with one worker per core ${TARGET_JOBS_RATIO}x faster than on one thread (at SCHED_FIFO 10
+likewise, with the sha256sum peer; one worker with
 its helper threads off: the work of one core, so that the ratio is what the second core buys;
 one worker with them is printed, without a goal), and gaining at least
 ${TARGET_JOBS_PEER}x what sha256sum of the same files split the same way gains in the same
@@ -109,7 +112,7 @@ in turns with it (medians of 3 runs, kconfig-fragments/bench-kernel-config.sh).
 Environment: TS_BUILD, CC, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, BENCH_RUNS
 (default 5), BENCH_PERF_RUNS (default 3), BENCH_PLUGIN_RUNS (default 9: the plugin and the
 no-op dlfilter, in either order by turns; the goal is the median of each round's CPU ratio),
-BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
+BENCH_FIFO=0 (every round at the normal policy), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
 (no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
 (exit 1 when a goal is missed).
 EOF
@@ -213,6 +216,7 @@ bytes=$(wc -c <"$DATA")
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 bench_timer "$tmp"
+bench_fifo
 
 # record_fork: the fork-heavy trace, bench's events system-wide around FORKS short-lived tasks
 # made one after another (scripts/bench-fork.c, vfork and _exit: a few seconds where a fork and
@@ -347,6 +351,14 @@ if "$TICKSCOPE" report --help >/dev/null 2>&1; then
 	cmd_reportz() { measure_once reportz "$TICKSCOPE" report -i "$DATA_Z"; }
 	cmd_reportp() { measure_once reportp "$TICKSCOPE" report -i "$DATA_PIPE"; }
 	rounds "$RUNS" report schedlat report2 report3 reportz reportp
+	# goal 1 with both cores ours (bench_fifo): report reads on two threads, perf on one
+	if [ -n "$FIFO" ]; then
+		# shellcheck disable=SC2086
+		cmd_reportff() { measure_once reportff $FIFO "$TICKSCOPE" report -i "$DATA"; }
+		# shellcheck disable=SC2086
+		cmd_schedlatff() { measure_once schedlatff $FIFO "$PERF" sched latency -i "$DATA"; }
+		rounds "$RUNS" reportff schedlatff
+	fi
 	# the fork-heavy trace: its memory is the models' state of FORKS tasks
 	cmd_reportf() { measure_once reportf "$TICKSCOPE" report -i "$DATA_FORK"; }
 	cmd_schedlatf() { measure_once schedlatf "$PERF" sched latency -i "$DATA_FORK"; }
@@ -356,6 +368,10 @@ if "$TICKSCOPE" report --help >/dev/null 2>&1; then
 	row "tickscope report, mapped (TS_MMAP=1), not read" report3
 	row "tickscope report, read, every round twice" report2
 	row "perf sched latency" schedlat
+	if [ -n "$FIFO" ]; then
+		row "tickscope report, $FIFO" reportff
+		row "perf sched latency, $FIFO" schedlatff
+	fi
 	row "tickscope report, -z ($(sed -n 's/^samples: //p' "$DATA_Z.meta") samples)" reportz
 	row "tickscope report, pipe ($(sed -n 's/^samples: //p' "$DATA_PIPE.meta") samples)" reportp
 	fork_what="$(sed -n 's/^samples: //p' "$DATA_FORK.meta") samples,"
@@ -422,13 +438,15 @@ if "$TICKSCOPE" compare --help >/dev/null 2>&1; then
 	# over it on two free cores, whatever compare did (docs/scale.md, issue 33).
 	# shellcheck disable=SC2086
 	cmd_cmpserial() {
-		measure_once cmpserial env TS_THREADS=0 "$TICKSCOPE" compare --no-cache --jobs 1 \
+		measure_once cmpserial $FIFO env TS_THREADS=0 "$TICKSCOPE" compare --no-cache --jobs 1 \
 			$cmp_args
 	}
 	# shellcheck disable=SC2086
-	cmd_cmpone() { measure_once cmpone "$TICKSCOPE" compare --no-cache --jobs 1 $cmp_args; }
+	cmd_cmpone() {
+		measure_once cmpone $FIFO "$TICKSCOPE" compare --no-cache --jobs 1 $cmp_args
+	}
 	# shellcheck disable=SC2086
-	cmd_cmpcold() { measure_once cmpcold "$TICKSCOPE" compare --no-cache $cmp_args; }
+	cmd_cmpcold() { measure_once cmpcold $FIFO "$TICKSCOPE" compare --no-cache $cmp_args; }
 	# shellcheck disable=SC2086
 	cmd_cmpwarm() { measure_once cmpwarm "$TICKSCOPE" compare $cmp_args; }
 	# The peer: the same split of a perfectly parallel job, sha256sum of the same runs' files
@@ -439,8 +457,14 @@ if "$TICKSCOPE" compare --help >/dev/null 2>&1; then
 	# thread adds little to anything (issue 33: 0.9-1.05x for sha256sum at load 8 here).
 	ncpu=$(getconf _NPROCESSORS_ONLN)
 	find "$CMP/bench" -name 'perf.data*' -o -name 'kallsyms*' | sort >"$tmp/cmp-files"
-	cmd_peerserial() { measure_once peerserial xargs -P 1 -n 1 sha256sum <"$tmp/cmp-files"; }
-	cmd_peerpar() { measure_once peerpar xargs -P "$ncpu" -n 1 sha256sum <"$tmp/cmp-files"; }
+	# shellcheck disable=SC2086
+	cmd_peerserial() {
+		measure_once peerserial $FIFO xargs -P 1 -n 1 sha256sum <"$tmp/cmp-files"
+	}
+	# shellcheck disable=SC2086
+	cmd_peerpar() {
+		measure_once peerpar $FIFO xargs -P "$ncpu" -n 1 sha256sum <"$tmp/cmp-files"
+	}
 	rounds "$RUNS" cmpserial cmpone cmpcold peerserial peerpar cmpwarm
 	cmp_samples=$(cat "$CMP"/bench/pingpong-*/run-*/meta.txt | sed -n 's/^samples=//p' |
 		awk '{ n += $1 } END { print n }')
@@ -515,8 +539,18 @@ else
 	goal "one pass where the rounds fit the ${budget_mb} MB round budget" "$order" 0 "one pass"
 fi
 if [ -n "${report_s:-}" ]; then
-	ratio_goal "perf sched latency / tickscope report, time" "$schedlat_s" "$report_s" ">=" \
-		$TARGET_SCHEDLAT_RATIO
+	if [ -n "${reportff_s:-}" ]; then
+		# both cores the two commands' (bench_fifo), as on a host of their own
+		ratio_goal "perf sched latency / tickscope report, time, both at $FIFO" \
+			"$schedlatff_s" "$reportff_s" ">=" $TARGET_SCHEDLAT_RATIO
+		echo "ratio: perf sched latency / tickscope report, CPU, both at $FIFO:" \
+			"$(ratio "$schedlatff_cpu" "$reportff_cpu")x"
+		echo "ratio: perf sched latency / tickscope report, time, CFS beside this machine's" \
+			"other load: $(ratio "$schedlat_s" "$report_s")x"
+	else
+		ratio_goal "perf sched latency / tickscope report, time" "$schedlat_s" "$report_s" \
+			">=" $TARGET_SCHEDLAT_RATIO
+	fi
 	echo "ratio: perf sched latency / tickscope report, CPU:" \
 		"$(ratio "$schedlat_cpu" "$report_cpu")x"
 	echo "ratio: report mapped (TS_MMAP=1) / read, time:" \
@@ -553,8 +587,8 @@ if [ -n "${plugin_s:-}" ]; then
 	fi
 fi
 if [ -n "${cmpcold_s:-}" ]; then
-	ratio_goal "compare cold, one thread / one worker per core, time" "$cmpserial_s" \
-		"$cmpcold_s" ">=" $TARGET_JOBS_RATIO
+	ratio_goal "compare cold, one thread / one worker per core, time${FIFO:+, all at $FIFO}" \
+		"$cmpserial_s" "$cmpcold_s" ">=" $TARGET_JOBS_RATIO
 	echo "ratio: compare cold, one thread / one worker per core, CPU:" \
 		"$(ratio "$cmpserial_cpu" "$cmpcold_cpu")x"
 	echo "ratio: compare cold, one worker (its helper threads on) / one per core, time:" \
