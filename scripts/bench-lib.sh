@@ -47,7 +47,8 @@ bench_samples() {
 # with it: a FIFO task takes a CPU from every CFS task, so both commands of a round get the
 # machine's two cores whatever other sessions run, as on a host of their own, where CFS with
 # autogroup gave this session's process group a share of them (0.27-0.32 of a CPU at load 20,
-# issue 33). The kernel's RT throttling (sched_rt_runtime_us) still leaves the rest 5%.
+# issue 33). The kernel's RT throttling (sched_rt_runtime_us) still leaves the rest 5% of each
+# CPU, and so may pause a command that runs a CPU for more than 0.95 s of a second: at most 5%.
 bench_fifo() {
 	FIFO=
 	[ "${BENCH_FIFO:-1}" != 0 ] || return 0

@@ -448,7 +448,7 @@ if "$TICKSCOPE" compare --help >/dev/null 2>&1; then
 	# shellcheck disable=SC2086
 	cmd_cmpcold() { measure_once cmpcold $FIFO "$TICKSCOPE" compare --no-cache $cmp_args; }
 	# shellcheck disable=SC2086
-	cmd_cmpwarm() { measure_once cmpwarm "$TICKSCOPE" compare $cmp_args; }
+	cmd_cmpwarm() { measure_once cmpwarm $FIFO "$TICKSCOPE" compare $cmp_args; }
 	# The peer: the same split of a perfectly parallel job, sha256sum of the same runs' files
 	# (each a process of its own: nothing shared), by one process and by one per core, in the
 	# same rounds. Its ratio is what the machine gave a second worker just then: with
