@@ -282,6 +282,10 @@ if record filter-words perf record -ae 'sched:sched_switch, sched:sched_waking' 
 	"$TICKSCOPE" report -i "$T/filter-words.data" --kallsyms "$K" 2>/dev/null |
 		grep -q 'sched_switch\* (not recorded), sched_waking (not recorded), sched_wakeup [1-9]'
 	ok $? "filter-words: -ae with a blank in its list, --fi: both filtered, not --ev's event"
+	perf script -i "$T/filter-words.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" 2>/dev/null |
+		grep -q 'sched_switch\* (not recorded), sched_waking (not recorded), sched_wakeup [1-9]'
+	ok $? "filter-words: so has the plugin's report (it reads the file's command line too)"
 fi
 if record workload-words perf record -e sched:sched_switch,sched:sched_waking -a \
 	-o "$T/workload-words.data" sh -c "$W" --exclude-perf; then
