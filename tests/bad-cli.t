@@ -176,6 +176,21 @@ printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: 5 micro
 	>"$T/srun/workload.out"
 mistake "summary RUN, its perf.data.tsum a folder: the system's reason" 1 \
 	"^tickscope: cannot write $T/srun/perf.data.tsum: Is a directory$" summary "$T/srun"
+# one that is not tickscope's (nor .tplot with --charts) is the user's file: refused, kept
+rmdir "$T/srun/perf.data.tsum"
+echo 'my notes on this run' >"$T/srun/perf.data.tsum"
+mistake "summary RUN, its perf.data.tsum the user's file: refused in one line" 1 \
+	"^tickscope: $T/srun/perf.data.tsum: not tickscope's summary .*replaces only its own" \
+	summary "$T/srun"
+grep -qx 'my notes on this run' "$T/srun/perf.data.tsum"
+ok $? "summary RUN: the user's perf.data.tsum is as it was"
+rm "$T/srun/perf.data.tsum"
+echo 'my chart notes' >"$T/srun/perf.data.tplot"
+mistake "summary --charts RUN, its perf.data.tplot the user's file: refused in one line" 1 \
+	"^tickscope: $T/srun/perf.data.tplot: not tickscope's chart data .*replaces only its own" \
+	summary --charts "$T/srun"
+[ ! -e "$T/srun/perf.data.tsum" ] && grep -qx 'my chart notes' "$T/srun/perf.data.tplot"
+ok $? "summary --charts RUN: nothing written, the user's perf.data.tplot as it was"
 mistake "an unknown command: one line" 2 "^tickscope: unknown command 'reprot'" reprot "$tiny"
 # record's ring size: a power of two pages (libperf maps no other), checked before anything
 for m in 3 12K 0; do

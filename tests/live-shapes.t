@@ -12,8 +12,9 @@
 # software events mixed with tracepoints (other sample_types), -c 1 and -F, --sample-cpu, -T,
 # -d, --no-inherit, -p, -a -C 0, -k CLOCK_MONOTONIC, --switch-output pieces, -z, perf inject,
 # --namespaces and --all-cgroups, perf sched record, perf trace record, a tracepoint given
-# twice, a filter and --exclude-perf (not every hit: not recorded), -s (PERF_SAMPLE_READ), a
-# leader-sampled group ({a,b}:S), event modifiers
+# twice, a filter and --exclude-perf (not every hit: not recorded; perf's options in clusters,
+# abbreviated, and a workload's own), -s (PERF_SAMPLE_READ), a leader-sampled group ({a,b}:S),
+# event modifiers
 # (:k, and :u on a kernel tracepoint, which the kernel never samples: not recorded), the same
 # tracepoint twice with other hits (:u, --filter on either), -c 2, and -c 2 --no-period and
 # -F 100 (not every hit: not recorded), and --threads' folder, which tickscope refuses in one
@@ -272,6 +273,26 @@ if record exclude-perf perf record -e sched:sched_switch,sched:sched_waking --ex
 	"$TICKSCOPE" report -i "$T/exclude-perf.data" --kallsyms "$K" 2>/dev/null |
 		grep -q 'sched_switch\* (not recorded), sched_waking (not recorded), sched_wakeup [1-9]'
 	ok $? "exclude-perf: the report has the excluded -e's events as not recorded, not the next"
+fi
+# perf's command line read as perf's parser reads it: an option cluster (-ae), a list with a
+# blank after its comma (perf filters both events), --fi for --filter and --ev for --event;
+# and a workload given without -- whose own words (here sh's $0, --exclude-perf) are not perf's
+if record filter-words perf record -ae 'sched:sched_switch, sched:sched_waking' \
+	--fi 'common_pid != 0' --ev sched:sched_wakeup -o "$T/filter-words.data" -- $W; then
+	"$TICKSCOPE" report -i "$T/filter-words.data" --kallsyms "$K" 2>/dev/null |
+		grep -q 'sched_switch\* (not recorded), sched_waking (not recorded), sched_wakeup [1-9]'
+	ok $? "filter-words: -ae with a blank in its list, --fi: both filtered, not --ev's event"
+	perf script -i "$T/filter-words.data" --dlfilter "$TS_BUILD/tickscope.so" \
+		--dlarg kallsyms="$K" 2>/dev/null |
+		grep -q 'sched_switch\* (not recorded), sched_waking (not recorded), sched_wakeup [1-9]'
+	ok $? "filter-words: so has the plugin's report (it reads the file's command line too)"
+fi
+if record workload-words perf record -e sched:sched_switch,sched:sched_waking -a \
+	-o "$T/workload-words.data" sh -c "$W" --exclude-perf; then
+	"$TICKSCOPE" report -i "$T/workload-words.data" --kallsyms "$K" 2>"$T/workload-words.err" |
+		grep -q 'sched_switch\* [1-9][0-9]*, sched_waking [1-9]' &&
+		! grep -q 'through a filter' "$T/workload-words.err"
+	ok $? "workload-words: the workload's --exclude-perf is not perf's: both events analysed"
 fi
 record sample-read perf record -s -e sched:sched_switch,sched:sched_waking \
 	-o "$T/sample-read.data" -- $W && shape sample-read "$T/sample-read.data"

@@ -474,6 +474,14 @@ rc=$?
 	grep -q "^tickscope: cannot run $T/no-such-cmd: No such file or directory$" "$T/keep.err" &&
 	cmp -s "$T/keep.data" "$T/keep.orig" && ! ls "$T" | grep -q '^keep\.data\.'
 ok $? "a command that cannot run: one line, exit $rc, the user's file as it was, no temporary"
+# with --report, no report of it either: it printed the empty recording's sections on stdout
+# ("sched == recorded, no events") after the line, and a summary of 0 samples "in the report"
+"$TICKSCOPE" record -e sched:sched_switch --report -- "$T/no-such-cmd" \
+	>"$T/nrep.out" 2>"$T/nrep.err"
+rc=$?
+[ $rc -ne 0 ] && [ ! -s "$T/nrep.out" ] && [ "$(wc -l <"$T/nrep.err")" = 1 ] &&
+	grep -q "^tickscope: cannot run $T/no-such-cmd: No such file or directory$" "$T/nrep.err"
+ok $? "--report and a command that cannot run: one line, exit $rc, no report"
 # CMD's exit status is the recording's, as perf record's (a board's recipe records it as the
 # run's workload_status, and compare refuses a failed run): tickscope returned 0 whatever CMD did
 "$TICKSCOPE" record -e sched:sched_switch -o "$T/st.data" -- sh -c 'exit 3' 2>"$T/st.err"

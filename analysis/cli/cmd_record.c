@@ -836,10 +836,12 @@ int cmd_record(int argc, char **argv)
 			perf_evlist__enable(r.evlist); /* else CMD's exec enables them */
 		if (r.cmd)
 			ret = go_cmd(&r, r.go, r.errfd);
+		if (ret && r.reporter > 0)
+			kill(r.reporter, SIGKILL); /* no report of a command that never ran */
 		ret = ret ?: put_in_place(&r);
 		err = ret ? 0 : capture(&r);
 		err = err ?: ts_writer_finish(r.w);
-		if (!r.tmp) /* else no file was written: nothing to sum up */
+		if (!r.tmp && !ret) /* else no file was written, CMD never ran: nothing to sum up */
 			summary(&r, err);
 		ret = err ? 1 : ret;
 	}

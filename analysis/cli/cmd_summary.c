@@ -103,6 +103,47 @@ static int check_one(const char *run, const struct load_opts *lo)
 	return bad ? 1 : 0;
 }
 
+/*
+ * RUN/<trace>.tsum, and with --charts <trace>.tplot, are summary's to replace: a file there
+ * that is not a summary (chart data) of tickscope's is the user's, refused before any is
+ * written. A link is replaced, not followed (the rename), and so is not refused.
+ */
+static int foreign_output(const char *run, int charts)
+{
+	static const struct {
+		const char *suffix, *magic, *what;
+	} out[] = {
+		{ ".tsum", "tickscope-summary ", "summary" },
+		{ ".tplot", "tickscope-plot-variant ", "chart data" },
+	};
+	const char *data = file_exists(run, "perf.data") ? "perf.data" : "perf.data.xz";
+	int bad = 0;
+
+	for (size_t i = 0; i < (charts ? 2u : 1u) && !bad; i++) {
+		char head[32] = "", *path;
+		struct stat st;
+		FILE *f;
+
+		if (asprintf(&path, "%s/%s%s", run, data, out[i].suffix) < 0)
+			return cli_error("out of memory");
+		if (!lstat(path, &st) && S_ISREG(st.st_mode)) {
+			f = fopen(path, "r");
+			if (f) {
+				head[fread(head, 1, sizeof(head) - 1, f)] = '\0';
+				fclose(f);
+			}
+			if (strncmp(head, out[i].magic, strlen(out[i].magic)))
+				bad = cli_error(
+					"%s: not tickscope's %s (it does not start with \"%.*s\"): "
+					"summary replaces only its own, not this file",
+					path, out[i].what, (int)strlen(out[i].magic) - 1,
+					out[i].magic);
+		}
+		free(path);
+	}
+	return bad;
+}
+
 /* One run summarised; says what it wrote. */
 static int summarise_one(const char *run, const struct load_opts *lo, struct cmp_charts *cc)
 {
@@ -184,6 +225,9 @@ int cmd_summary(int argc, char **argv)
 	for (int i = optind; i < argc && !lo.check; i++)
 		if (!is_dir(argv[i]))
 			return cli_error("%s: not a run folder", argv[i]);
+	for (int i = optind; i < argc && !lo.check; i++)
+		if (foreign_output(argv[i], charts))
+			return 1;
 	if (charts) {
 		cmp_charts_init(&cc, &lo);
 		cc.beside = 1; /* the run folder is summary's output */

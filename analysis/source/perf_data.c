@@ -429,6 +429,7 @@ void ts_reader_close(struct ts_reader *r)
 	free(r->id_cpu.vals);
 	free(r->tdata);
 	free(r->m.info.cmdline);
+	free(r->m.info.args);
 	free(r->m.info.lost_per_cpu);
 	free(r->m.info.lost_samples_per_cpu);
 	pthread_mutex_destroy(&r->chunks.lock);

@@ -33,8 +33,14 @@ static int get_string(const unsigned char **p, const unsigned char *end, char *o
 	return 0;
 }
 
+/*
+ * HEADER_CMDLINE: perf's argv. Kept twice: joined with spaces (info prints it) and word by
+ * word, since a word may hold spaces (--filter 'prev_pid != 0') and perf_filter.c needs them
+ * apart.
+ */
 static int feat_cmdline(struct ts_reader *r, const unsigned char *p, const unsigned char *end)
 {
+	struct ts_file_info *info = &r->m.info;
 	uint32_t nr, i;
 	size_t len = 0;
 
@@ -44,20 +50,28 @@ static int feat_cmdline(struct ts_reader *r, const unsigned char *p, const unsig
 	p += 4;
 	if (nr > (size_t)(end - p) / 4) /* each string takes at least its u32 length */
 		return -1;
-	free(r->m.info.cmdline);
-	r->m.info.cmdline = calloc(1, end - p + nr + 1);
-	if (!r->m.info.cmdline)
+	free(info->cmdline);
+	free(info->args);
+	info->cmdline = NULL;
+	info->nr_args = 0;
+	info->args = calloc(1, end - p + nr + 1);
+	if (!info->args)
 		return -ENOMEM;
 	for (i = 0; i < nr; i++) {
-		char *dst = r->m.info.cmdline + len;
+		char *dst = info->args + len;
 
 		if (get_string(&p, end, dst, end - p + 1))
 			return -1;
-		len += strlen(dst);
-		r->m.info.cmdline[len++] = ' ';
+		len += strlen(dst) + 1; /* its NUL kept */
 	}
-	if (len)
-		r->m.info.cmdline[len - 1] = 0;
+	info->cmdline = malloc(len + 1);
+	if (!info->cmdline)
+		return -ENOMEM;
+	memcpy(info->cmdline, info->args, len + 1);
+	for (i = 0; len && i < len - 1; i++)
+		if (!info->cmdline[i])
+			info->cmdline[i] = ' ';
+	info->nr_args = nr;
 	return 0;
 }
 
@@ -196,7 +210,10 @@ int ts_reader_feature(struct ts_reader *r, int feat, const unsigned char *p, siz
 	if (ret) {
 		if (feat == TS_FEAT_CMDLINE) {
 			free(i->cmdline);
+			free(i->args);
 			i->cmdline = NULL;
+			i->args = NULL;
+			i->nr_args = 0;
 		}
 		return ts_reader_warn(r, off, "feature section %s (%d) is malformed: ignored",
 				      feat_name(feat), feat);

@@ -22,6 +22,9 @@ struct ts_file_info {
 	char hostname[128], osrelease[128], version[64], arch[32], cpudesc[256];
 	char cpuid[128]; /* HEADER_CPUID: "GenuineIntel,6,85,4", "0x00000000410fd070" */
 	char *cmdline; /* joined with spaces; NULL if absent */
+	/* the same words apart, each NUL-terminated, one after the other; NULL if absent */
+	char *args;
+	uint32_t nr_args;
 	uint32_t nr_cpus_avail, nr_cpus_online;
 	char kernel_build_id[41]; /* hex of the [kernel.kallsyms] build id, "" if none */
 	/*
