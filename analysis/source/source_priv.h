@@ -197,7 +197,7 @@ static inline int ts_source_decode(struct ts_source *s, int tp_id, const void *r
  *
  * A worker that cannot be had (RLIMIT_NPROC) gives TS_SRC_INLINE for ts_source_run(), and
  * TS_SRC_PUSHED for the plugin, which gets -EAGAIN. The plugin's pushes without
- * s->spare_ok (no CPU to spare) are TS_SRC_PUSHED too, without a worker tried.
+ * s->opts.threaded (TS_THREADS=1 not given) are TS_SRC_PUSHED too, without a worker tried.
  * Return: 0 or a negative code, with s->err set.
  */
 int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, ts_source_fn fn,
