@@ -108,7 +108,7 @@ struct ts_source {
 	int ksyms_moved;
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;
-	/* threads asked and a CPU is to spare: the kallsyms thread (ksyms_path), the plugin's worker */
+	/* threads asked, a CPU spare: the plugin's symbol table loads on the kallsyms thread */
 	int spare_ok;
 	char ksyms_err[400];
 	int pushed_ret; /* TS_SRC_PUSHED: the first error of the samples pushed */
