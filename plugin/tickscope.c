@@ -299,8 +299,8 @@ static int new_analysis(struct plugin *p)
 int start(void **data, void *ctx)
 {
 	/*
-	 * decoding and the models run on a worker thread beside perf's own when a CPU is spare,
-	 * else on perf's thread as each sample comes (TS_THREADS=1/0 decide instead)
+	 * decoding and the models run on perf's thread as each sample comes, or on a worker
+	 * thread beside it with TS_THREADS=1 (ts_source_start())
 	 */
 	struct ts_source_opts o = {
 		.need_decoder = 1,

@@ -108,7 +108,7 @@ struct ts_source {
 	int ksyms_moved;
 	pthread_t ksyms_thread;
 	int ksyms_started, ksyms_ret;
-	/* threads asked and a CPU is to spare: the kallsyms thread (ksyms_path), the plugin's worker */
+	/* threads asked, a CPU spare: the plugin's symbol table loads on the kallsyms thread */
 	int spare_ok;
 	char ksyms_err[400];
 	int pushed_ret; /* TS_SRC_PUSHED: the first error of the samples pushed */
@@ -197,7 +197,7 @@ static inline int ts_source_decode(struct ts_source *s, int tp_id, const void *r
  *
  * A worker that cannot be had (RLIMIT_NPROC) gives TS_SRC_INLINE for ts_source_run(), and
  * TS_SRC_PUSHED for the plugin, which gets -EAGAIN. The plugin's pushes without
- * s->spare_ok (no CPU to spare) are TS_SRC_PUSHED too, without a worker tried.
+ * s->opts.threaded (TS_THREADS=1 not given) are TS_SRC_PUSHED too, without a worker tried.
  * Return: 0 or a negative code, with s->err set.
  */
 int ts_source_start(struct ts_source *s, enum ts_source_mode mode, int pushed, ts_source_fn fn,

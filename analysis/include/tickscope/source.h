@@ -27,8 +27,8 @@ struct ts_source_opts {
 	/*
 	 * The reader scans on a thread of its own and kallsyms loads on another when a CPU is
 	 * to spare (ts_source_spare_cpu()); ts_source_run() decodes and calls back on a worker
-	 * thread only when TS_THREADS=1 asks for it (ts_source_decode_worker()), and
-	 * ts_source_worker_start() (the plugin) when a CPU is to spare
+	 * thread only when TS_THREADS=1 asks for it (ts_source_decode_worker()), and so does
+	 * ts_source_worker_start() (the plugin)
 	 */
 	int threaded;
 	/*
