@@ -131,8 +131,46 @@ static int was_idle(const struct ts_sched *m, int32_t cpu, uint64_t t)
 	return c->prev_idle_start <= t && t < c->prev_idle_end;
 }
 
+/*
+ * Whether events may have been lost between @from and @to (exclusive): a gap, between two
+ * events a CPU recorded, that its LOST record (fed so far) gave. The gaps come by their end,
+ * the time of the LOST record: the newest first, back to the first that ended by @from.
+ */
+static int gap_between(const struct ts_sched *m, uint64_t from, uint64_t to)
+{
+	size_t i;
+
+	if (m->untimed_gap)
+		return 1;
+	for (i = m->nr_gaps; i-- > 0 && m->gaps[i].end > from;)
+		if (m->gaps[i].start < to)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether the slice of @p that ends now, on CPU @c, which put it there at @tprev, may hold a
+ * lost event: a LOST record on @c since that switch (a switch may be missing inside the slice:
+ * its run is not known), or one on any CPU between the wake its sched delay starts at and
+ * @tprev, where a run of @p, and the wake that really made it runnable, may have been lost.
+ * With no wake seen since its switch-out the window starts at the switch-out, as the wake
+ * itself may be the lost event. perf sched timehist guesses in both cases.
+ */
+static int lost_slice(const struct ts_sched *m, const struct task *p, const struct cpu *c,
+		      uint64_t tprev)
+{
+	uint64_t from = p->last_out ? p->last_out : p->ready ? p->ready : p->ready_perf;
+
+	if (p->ready && p->ready_perf)
+		from = p->ready < p->ready_perf ? p->ready : p->ready_perf;
+
+	if (!m->nr_gaps && !m->untimed_gap)
+		return 0;
+	return c->lost || (from && from < tprev && gap_between(m, from, tprev));
+}
+
 static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev, uint64_t tprev,
-		      int broken)
+		      int broken, int lost)
 {
 	uint8_t state = ev->sw.prev_state < TS_OFF_NR ? ev->sw.prev_state : TS_OFF_OTHER;
 	struct ts_sched_totals *tot = &m->tot;
@@ -147,7 +185,10 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	if (p->st.selected)
 		tot->nr_switches++;
 	/* perf timehist: nothing is measured for the first switch seen on a CPU. */
-	if (tprev && ev->time >= tprev) {
+	if (tprev && ev->time >= tprev && lost) {
+		p->st.nr_lost_slices++;
+		tot->nr_lost_slices += p->st.selected;
+	} else if (tprev && ev->time >= tprev) {
 		if (broken) {
 			p->st.nr_broken++;
 			tot->nr_broken += p->st.selected;
@@ -198,7 +239,14 @@ static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 	uint64_t off;
 	int err = 0;
 
-	if (n->have_out && t >= n->last_out) {
+	if ((m->nr_gaps || m->untimed_gap) && n->have_out && t >= n->last_out &&
+	    gap_between(m, n->waking_open && n->waking_t < n->last_out ? n->waking_t : n->last_out,
+			t)) {
+		/* a run of it, its wake, may be lost in there: neither off-CPU nor latency known */
+		n->st.nr_lost_off++;
+		m->tot.nr_lost_off += n->st.selected;
+		n->waking_open = 0;
+	} else if (n->have_out && t >= n->last_out) {
 		off = t - n->last_out;
 		err = sched_hist_add(m, &n->st.off[n->last_state], off);
 		if (n->stack == STACK_DROPPED) {
@@ -244,7 +292,7 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 		if (!p)
 			return -ENOMEM;
 		set_comm(m, p, ev->sw.prev_comm);
-		err = switch_out(m, p, ev, tprev, broken);
+		err = switch_out(m, p, ev, tprev, broken, lost_slice(m, p, c, tprev));
 	}
 	if (!err && ev->sw.next_pid > 0) {
 		n = get_task(m, ev->sw.next_pid);
@@ -263,6 +311,8 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 	c->curr = ev->sw.next_pid;
 	c->curr_task = n;
 	c->last_switch = ev->time;
+	c->seen = ev->time;
+	c->lost = 0;
 	c->st.nr_switches++;
 	c->st.seen = 1;
 	set_idle(c, ev->time, c->curr == 0 || c->in_cpuidle);
@@ -315,6 +365,53 @@ static void open_wake(struct ts_sched *m, struct task *w, const struct ts_event 
 	m->tot.nr_wakeups += w->st.selected;
 }
 
+/* A wake's CPU recorded it: a gap there begins after it (on_lost()). */
+static inline int note_seen(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct cpu *c = get_cpu(m, ev->cpu);
+
+	if (!c)
+		return -ENOMEM;
+	if (ev->time > c->seen)
+		c->seen = ev->time;
+	return 0;
+}
+
+/*
+ * A PERF_RECORD_LOST on a CPU: events of it were lost after the last one it recorded, before
+ * the record's time (the kernel gives it the time of the event it writes next). The slice
+ * running there holds the gap; windows of other tasks are checked against it.
+ */
+static int on_lost(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct cpu *c;
+	struct sched_gap *g;
+
+	if (ev->lost.samples)
+		return 0;
+	c = get_cpu(m, ev->cpu);
+	if (!c)
+		return -ENOMEM;
+	c->lost = 1;
+	m->tot.nr_gaps++;
+	if (!ev->time) {
+		m->untimed_gap = 1;
+		return 0;
+	}
+	if (m->nr_gaps == m->cap_gaps) {
+		size_t cap = m->cap_gaps ? 2 * m->cap_gaps : 64;
+
+		g = realloc(m->gaps, cap * sizeof(*g));
+		if (!g)
+			return -ENOMEM;
+		m->gaps = g;
+		m->cap_gaps = cap;
+	}
+	m->gaps[m->nr_gaps].start = c->seen;
+	m->gaps[m->nr_gaps++].end = ev->time;
+	return 0;
+}
+
 static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct task *w;
@@ -326,6 +423,8 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	if (!w)
 		return -ENOMEM;
 	set_comm(m, w, ev->wake.comm);
+	if ((err = note_seen(m, ev)))
+		return err;
 	/*
 	 * Ours: runnable from sched_wakeup, so that waking -> wakeup is wake delivery and
 	 * wakeup -> switch-in is sched delay; from sched_waking only without sched_wakeup.
@@ -412,6 +511,7 @@ static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
 	if (!c)
 		return -ENOMEM;
 	c->in_cpuidle = ev->idle.state != TS_IDLE_EXIT;
+	c->seen = ev->time;
 	set_idle(c, ev->time, c->curr == 0 || c->in_cpuidle);
 	return 0;
 }
@@ -484,6 +584,8 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		return ts_wltree_feed(m->tree, ev) ?: on_fork(m, ev);
 	case TS_EV_CPU_IDLE:
 		return on_cpu_idle(m, ev);
+	case TS_EV_LOST:
+		return on_lost(m, ev);
 	case TS_EV_PROCESS_EXIT:
 		/* a report of the top tasks: the task is folded at its last switch-out */
 		p = m->retire && ev->exit.pid > 0 ? sched_find_task(m, ev->exit.pid) : NULL;
@@ -669,6 +771,7 @@ void ts_sched_free(struct ts_sched *m)
 	ts_map32_release(&m->parents);
 	ts_wltree_free(m->tree);
 	free(m->classes);
+	free(m->gaps);
 	ts_map32_release(&m->tasks);
 	release_totals(&m->tot);
 	free(m);

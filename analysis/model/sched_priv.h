@@ -44,10 +44,17 @@ struct cpu {
 	uint64_t last_switch; /* perf's tprev: the previous sched_switch here */
 	uint64_t since; /* start of the current busy or idle stretch (curr >= 0) */
 	uint64_t known_since; /* first event that told this CPU's state */
+	uint64_t seen; /* its latest event the model took (a switch, a wake, cpu_idle) */
 	uint64_t idle_since, prev_idle_start, prev_idle_end;
 	struct task *curr_task; /* NULL for idle or unknown */
 	int32_t curr; /* running pid, -1 unknown */
 	uint8_t in_cpuidle, idle, known;
+	uint8_t lost; /* a LOST record on this CPU since its last switch: that slice has a gap */
+};
+
+/* Events lost on a CPU between two it recorded: after @start, before @end (a LOST record). */
+struct sched_gap {
+	uint64_t start, end;
 };
 
 /* Tasks looked up lately, by pid modulo its size: a task is never freed or moved till the end. */
@@ -94,6 +101,9 @@ struct ts_sched {
 	int saw_waking;
 	int per_task; /* the recording followed tasks, not CPUs (ts_sched_set_per_task()) */
 	int waking_recorded, wakeup_recorded;
+	struct sched_gap *gaps; /* in the order of their LOST records: by end */
+	size_t nr_gaps, cap_gaps;
+	int untimed_gap; /* a LOST record without a time: any window may hold it */
 };
 
 static inline struct task **sched_recent(const struct ts_sched *m, int32_t pid)
