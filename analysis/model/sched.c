@@ -365,16 +365,16 @@ static void open_wake(struct ts_sched *m, struct task *w, const struct ts_event 
 	m->tot.nr_wakeups += w->st.selected;
 }
 
-/* A wake's CPU recorded it: a gap there begins after it (on_lost()). */
-static inline int note_seen(struct ts_sched *m, const struct ts_event *ev)
+/*
+ * A wake's CPU recorded it: a gap there begins after it (on_lost()). Only a CPU a switch or
+ * cpu_idle made (a new one would count wakes to it from now on); else the gap begins earlier.
+ */
+static inline void note_seen(struct ts_sched *m, const struct ts_event *ev)
 {
-	struct cpu *c = get_cpu(m, ev->cpu);
+	struct cpu *c = ts_cputab_find(&m->cpus, ev->cpu);
 
-	if (!c)
-		return -ENOMEM;
-	if (ev->time > c->seen)
+	if (c && ev->time > c->seen)
 		c->seen = ev->time;
-	return 0;
 }
 
 /*
@@ -423,8 +423,7 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	if (!w)
 		return -ENOMEM;
 	set_comm(m, w, ev->wake.comm);
-	if ((err = note_seen(m, ev)))
-		return err;
+	note_seen(m, ev);
 	/*
 	 * Ours: runnable from sched_wakeup, so that waking -> wakeup is wake delivery and
 	 * wakeup -> switch-in is sched delay; from sched_waking only without sched_wakeup.
