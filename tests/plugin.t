@@ -64,10 +64,13 @@ parity() {
 	[ $_rc1 -eq 0 ] && [ -s "$T/plugin1.json" ] && cmp -s "$T/plugin.json" "$T/plugin1.json" &&
 		cmp -s "$T/plugin.err" "$T/plugin1.err"
 	ok $? "$1: the same report and stderr with the worker thread (TS_THREADS=1, perf exit $_rc1)"
-	# With lost events, a task's last name may exist only in a COMM record (side-band too).
+	# With lost events, a task's last name may exist only in a COMM record (side-band too),
+	# and the CLI leaves out the sched slices a gap of lost events touched, which the plugin
+	# cannot place (docs/plugin.md): the sched section is side-band there.
 	_f=$SIDEBAND
 	if [ "$(jq '.trace.lost_records' "$T/cli.json" 2>/dev/null)" != 0 ]; then
-		_f="$SIDEBAND | walk(if type == \"object\" then del(.comm) else . end)"
+		_f="$SIDEBAND | del(.sections.sched) |"
+		_f="$_f walk(if type == \"object\" then del(.comm) else . end)"
 	fi
 	jq -S "$_f" "$T/cli.json" >"$T/cli.n" 2>&1
 	jq -S "$_f" "$T/plugin.json" >"$T/plugin.n" 2>&1
@@ -121,6 +124,14 @@ l=$(fixture_data x86-lost)
 perf script -i "$l" --dlfilter "$PLUGIN" --dlarg json >"$T/lost.json" 2>/dev/null
 is "$(jq -c '[.trace.lost_events, .trace.lost_records, .sections.sched.lost_events]' \
 	"$T/lost.json" 2>&1)" "[null,null,null]" "x86-lost: the plugin's lost events are null"
+# the CLI leaves out and counts the sched slices in a gap of lost events, the plugin cannot
+"$TICKSCOPE" report --json -i "$l" >"$T/lost-cli.json" 2>/dev/null
+is "$(jq -c '[(.sections.sched.totals.lost_slices > 0),
+	([.sections.sched.tasks[] | has("lost_slices")] | all),
+	(.sections.sched.totals.switches == $p[0].sections.sched.totals.switches),
+	($p[0].sections.sched.totals | has("lost_slices"))]' --slurpfile p "$T/lost.json" \
+	"$T/lost-cli.json" 2>&1)" "[true,true,true,false]" \
+	"x86-lost: the CLI counts the sched slices it left out for lost events, the plugin has none"
 perf script -i "$l" --dlfilter "$PLUGIN" >"$T/lost.txt" 2>/dev/null
 grep -q '^  lost events: - (not measured' "$T/lost.txt" && ! grep -q '^  LOST ' "$T/lost.txt"
 ok $? "x86-lost: the plugin's text says lost events were not measured, and why"

@@ -131,8 +131,145 @@ static int was_idle(const struct ts_sched *m, int32_t cpu, uint64_t t)
 	return c->prev_idle_start <= t && t < c->prev_idle_end;
 }
 
-static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev, uint64_t tprev,
-		      int broken)
+/*
+ * Whether events may have been lost between @from and @to (exclusive): a gap, between two
+ * events a CPU recorded, that its LOST record (fed so far) gave. The gaps come by their end,
+ * the time of the LOST record: the newest first, back to the first that ended by @from.
+ */
+static int gap_between(const struct ts_sched *m, uint64_t from, uint64_t to)
+{
+	size_t i;
+
+	if (m->untimed_gap)
+		return 1;
+	for (i = m->nr_gaps; i-- > 0 && m->gaps[i].end > from;)
+		if (m->gaps[i].start < to)
+			return 1;
+	return 0;
+}
+
+/*
+ * Whether a CPU may be inside a gap not yet known that began before @to (the trace lost
+ * events): none of its events since (its LOST record comes before its next event). @cpu,
+ * the slice's own, had one since: its gaps are known (-1: none left out).
+ */
+static int gap_open(const struct ts_sched *m, int32_t cpu, uint64_t to)
+{
+	const struct cpu *x;
+	int i;
+
+	for (i = 0; i < m->cpus.nr; i++) {
+		x = m->cpus.v[i];
+		if (!x || x->st.cpu == cpu)
+			continue;
+		/* a CPU that lost nothing yet may begin now: its first gap too */
+		if ((x->seen > x->last_switch ? x->seen : x->last_switch) < to &&
+		    (x->lost_at == UINT64_MAX || x->lost_at < to))
+			return 1;
+	}
+	return 0;
+}
+
+/* Measure a slice of @p, [@tprev, @end]: run, sched delay (both rules), or its loss (@lost). */
+static inline __attribute__((always_inline)) int commit_slice(struct ts_sched *m, struct task *p,
+							      uint64_t tprev, uint64_t end,
+							      uint64_t ready, uint64_t ready_perf,
+							      int broken, int lost)
+{
+	struct ts_sched_totals *tot = &m->tot;
+	int err = 0;
+
+	if (lost) {
+		p->st.nr_lost_slices++;
+		tot->nr_lost_slices += p->st.selected;
+		return 0;
+	}
+	if (broken) {
+		p->st.nr_broken++;
+		tot->nr_broken += p->st.selected;
+	}
+	err = sched_hist_add(m, &p->st.run, end - tprev);
+	if (!err && ready && ready > tprev)
+		tot->nr_time_travel++;
+	else if (!err && ready)
+		err = sched_hist_add(m, &p->st.delay, tprev - ready);
+	if (ready_perf && ready_perf <= tprev) {
+		p->st.delay_perf += tprev - ready_perf;
+		if (tprev - ready_perf > p->st.delay_perf_max)
+			p->st.delay_perf_max = tprev - ready_perf;
+	}
+	return err;
+}
+
+/*
+ * Judge the slice waiting for @p's pid, if any (@p NULL: whatever task it is), and let it go.
+ * @end: at the end of the trace every gap is known. A slice holds a lost event when a LOST
+ * record on its CPU came inside it (a switch may be missing there), or a gap on any CPU lies
+ * between the wake its sched delay starts at and its switch-in, where a run of its task, and
+ * the wake that really made it runnable, may have been lost (with no wake seen since its
+ * switch-out the window starts there, as the wake itself may be the lost event). perf sched
+ * timehist guesses in both cases.
+ */
+static int judge_slice(struct ts_sched *m, struct sched_pend *s, int end)
+{
+	int lost;
+
+	if (!s || !s->p)
+		return 0;
+	lost = s->cpu_lost ||
+	       (s->from && s->from < s->tprev &&
+		(gap_between(m, s->from, s->tprev) || (!end && gap_open(m, -1, s->tprev))));
+	lost = commit_slice(m, s->p, s->tprev, s->end, s->ready, s->ready_perf, s->broken, lost);
+	s->p = NULL;
+	return lost;
+}
+
+static struct sched_pend *pend_of(const struct ts_sched *m, int32_t pid)
+{
+	uint32_t *v = pid > 0 ? ts_map32_find(&m->pend_ix, (uint32_t)pid) : NULL;
+
+	return v ? ts_blocks_at(&m->pends, *v - 1) : NULL;
+}
+
+/*
+ * The slice of @p that ends now on @c, which put it there at @tprev: measured at once in a
+ * trace that lost nothing so far, else left to wait (judge_slice()) behind its previous one.
+ */
+static __attribute__((noinline)) int lossy_slice(struct ts_sched *m, struct task *p,
+						 const struct cpu *c, uint64_t tprev, uint64_t end,
+						 int broken)
+{
+	struct sched_pend *s = pend_of(m, p->st.pid);
+	uint32_t *v;
+	int err;
+
+	if (s && s->p && (err = judge_slice(m, s, 0)))
+		return err;
+	if (!s) {
+		if (ts_map32_insert(&m->pend_ix, (uint32_t)p->st.pid, &v) < 0)
+			return -ENOMEM;
+		s = ts_blocks_add(&m->pends);
+		if (!s) {
+			ts_map32_remove(&m->pend_ix, (uint32_t)p->st.pid);
+			return -ENOMEM;
+		}
+		*v = (uint32_t)m->pends.nr;
+	}
+	s->p = p;
+	s->tprev = tprev;
+	s->end = end;
+	s->ready = p->ready;
+	s->ready_perf = p->ready_perf;
+	s->from = p->last_out ? p->last_out : p->ready ? p->ready : p->ready_perf;
+	if (p->ready && p->ready_perf)
+		s->from = p->ready < p->ready_perf ? p->ready : p->ready_perf;
+	s->broken = (uint8_t)broken;
+	s->cpu_lost = c->lost_at > tprev;
+	return 0;
+}
+
+static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event *ev,
+		      const struct cpu *c, uint64_t tprev, int broken)
 {
 	uint8_t state = ev->sw.prev_state < TS_OFF_NR ? ev->sw.prev_state : TS_OFF_OTHER;
 	struct ts_sched_totals *tot = &m->tot;
@@ -147,21 +284,10 @@ static int switch_out(struct ts_sched *m, struct task *p, const struct ts_event 
 	if (p->st.selected)
 		tot->nr_switches++;
 	/* perf timehist: nothing is measured for the first switch seen on a CPU. */
-	if (tprev && ev->time >= tprev) {
-		if (broken) {
-			p->st.nr_broken++;
-			tot->nr_broken += p->st.selected;
-		}
-		err = sched_hist_add(m, &p->st.run, ev->time - tprev);
-		if (!err && p->ready && p->ready > tprev)
-			tot->nr_time_travel++;
-		else if (!err && p->ready)
-			err = sched_hist_add(m, &p->st.delay, tprev - p->ready);
-		if (p->ready_perf && p->ready_perf <= tprev) {
-			p->st.delay_perf += tprev - p->ready_perf;
-			if (tprev - p->ready_perf > p->st.delay_perf_max)
-				p->st.delay_perf_max = tprev - p->ready_perf;
-		}
+	if (tprev && ev->time >= tprev && m->lossy) {
+		err = lossy_slice(m, p, c, tprev, ev->time, broken);
+	} else if (tprev && ev->time >= tprev) {
+		err = commit_slice(m, p, tprev, ev->time, p->ready, p->ready_perf, broken, 0);
 	}
 	/* A wake that got no sched_wakeup before the switch-out found the task running. */
 	if (p->waking_open && !p->delivered) {
@@ -198,7 +324,14 @@ static int switch_in(struct ts_sched *m, struct task *n, uint64_t t)
 	uint64_t off;
 	int err = 0;
 
-	if (n->have_out && t >= n->last_out) {
+	if (m->lossy && n->have_out && t >= n->last_out &&
+	    gap_between(m, n->waking_open && n->waking_t < n->last_out ? n->waking_t : n->last_out,
+			t)) {
+		/* a run of it, its wake, may be lost in there: neither off-CPU nor latency known */
+		n->st.nr_lost_off++;
+		m->tot.nr_lost_off += n->st.selected;
+		n->waking_open = 0;
+	} else if (n->have_out && t >= n->last_out) {
 		off = t - n->last_out;
 		err = sched_hist_add(m, &n->st.off[n->last_state], off);
 		if (n->stack == STACK_DROPPED) {
@@ -244,7 +377,7 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 		if (!p)
 			return -ENOMEM;
 		set_comm(m, p, ev->sw.prev_comm);
-		err = switch_out(m, p, ev, tprev, broken);
+		err = switch_out(m, p, ev, c, tprev, broken);
 	}
 	if (!err && ev->sw.next_pid > 0) {
 		n = get_task(m, ev->sw.next_pid);
@@ -273,7 +406,8 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 	 */
 	if (p && p->exited && !err && ev->sw.prev_state == TS_STATE_OTHER &&
 	    (ev->sw.prev_state_raw & 0x30))
-		err = sched_retire(m, p);
+		err = (m->lossy ? judge_slice(m, pend_of(m, p->st.pid), 0) : 0) ?:
+										  sched_retire(m, p);
 	return err;
 }
 
@@ -315,6 +449,60 @@ static void open_wake(struct ts_sched *m, struct task *w, const struct ts_event 
 	m->tot.nr_wakeups += w->st.selected;
 }
 
+/*
+ * A wake's CPU recorded it, once events were lost: a gap there begins after it (on_lost();
+ * before, its last switch or cpu_idle stands for it, earlier: a longer gap). Only a CPU a
+ * switch or cpu_idle made (a new one would count wakes to it from now on).
+ */
+static inline void note_seen(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct cpu *c = ts_cputab_find(&m->cpus, ev->cpu);
+
+	if (c && ev->time > c->seen)
+		c->seen = ev->time;
+}
+
+/*
+ * A PERF_RECORD_LOST on a CPU: events of it were lost after the last one it recorded, before
+ * the record's time (the kernel gives it the time of the event it writes next). The slice
+ * running there holds the gap; windows of other tasks are checked against it.
+ */
+static int on_lost(struct ts_sched *m, const struct ts_event *ev)
+{
+	struct cpu *c;
+	struct sched_gap *g;
+	uint64_t start;
+
+	if (ev->lost.samples)
+		return 0;
+	c = get_cpu(m, ev->cpu);
+	if (!c)
+		return -ENOMEM;
+	/* the gap begins after its latest event the model knows: the previous LOST's is one */
+	start = c->seen > c->last_switch ? c->seen : c->last_switch;
+	if (c->lost_at != UINT64_MAX && c->lost_at > start)
+		start = c->lost_at;
+	c->lost_at = ev->time ? ev->time : UINT64_MAX;
+	m->lossy = 1;
+	m->tot.nr_gaps++;
+	if (!ev->time) {
+		m->untimed_gap = 1;
+		return 0;
+	}
+	if (m->nr_gaps == m->cap_gaps) {
+		size_t cap = m->cap_gaps ? 2 * m->cap_gaps : 64;
+
+		g = realloc(m->gaps, cap * sizeof(*g));
+		if (!g)
+			return -ENOMEM;
+		m->gaps = g;
+		m->cap_gaps = cap;
+	}
+	m->gaps[m->nr_gaps].start = start;
+	m->gaps[m->nr_gaps++].end = ev->time;
+	return 0;
+}
+
 static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct task *w;
@@ -326,6 +514,8 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	if (!w)
 		return -ENOMEM;
 	set_comm(m, w, ev->wake.comm);
+	if (m->lossy)
+		note_seen(m, ev);
 	/*
 	 * Ours: runnable from sched_wakeup, so that waking -> wakeup is wake delivery and
 	 * wakeup -> switch-in is sched delay; from sched_waking only without sched_wakeup.
@@ -412,6 +602,7 @@ static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
 	if (!c)
 		return -ENOMEM;
 	c->in_cpuidle = ev->idle.state != TS_IDLE_EXIT;
+	c->seen = ev->time;
 	set_idle(c, ev->time, c->curr == 0 || c->in_cpuidle);
 	return 0;
 }
@@ -484,6 +675,8 @@ int ts_sched_feed(struct ts_sched *m, const struct ts_event *ev)
 		return ts_wltree_feed(m->tree, ev) ?: on_fork(m, ev);
 	case TS_EV_CPU_IDLE:
 		return on_cpu_idle(m, ev);
+	case TS_EV_LOST:
+		return on_lost(m, ev);
 	case TS_EV_PROCESS_EXIT:
 		/* a report of the top tasks: the task is folded at its last switch-out */
 		p = m->retire && ev->exit.pid > 0 ? sched_find_task(m, ev->exit.pid) : NULL;
@@ -553,9 +746,12 @@ static int merge_tasks(struct ts_sched *m)
 int ts_sched_finish(struct ts_sched *m, uint64_t end)
 {
 	struct cpu *c;
-	int i, err;
+	size_t k;
+	int i, err = 0;
 
-	err = m->retire ? sched_compact(m) : 0;
+	for (k = 0; m->lossy && k < m->pends.nr && !err; k++)
+		err = judge_slice(m, ts_blocks_at(&m->pends, k), 1);
+	err = err ?: m->retire ? sched_compact(m) : 0;
 	if (err)
 		return err;
 	for (i = 0; i < m->cpus.nr; i++) {
@@ -582,6 +778,7 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 	m->cpus.size = sizeof(struct cpu);
 	m->tv.size = sizeof(struct task);
 	m->waits.size = sizeof(struct ts_sched_wait);
+	m->pends.size = sizeof(struct sched_pend);
 	if (opts)
 		m->opts = *opts;
 	if (m->opts.top_tasks && !(m->retire = sched_retire_new(m->opts.top_tasks))) {
@@ -669,6 +866,9 @@ void ts_sched_free(struct ts_sched *m)
 	ts_map32_release(&m->parents);
 	ts_wltree_free(m->tree);
 	free(m->classes);
+	free(m->gaps);
+	ts_map32_release(&m->pend_ix);
+	ts_blocks_release(&m->pends);
 	ts_map32_release(&m->tasks);
 	release_totals(&m->tot);
 	free(m);

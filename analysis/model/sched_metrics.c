@@ -302,8 +302,9 @@ TS_SECTION_GLUE(sched, struct ts_sched)
  * and end: the work function a kworker runs when it wakes a task; exits: a report of the top
  * tasks folds those that exited (ts_model_opts.top_tasks).
  */
-static const uint16_t also[] = { TS_EV_CPU_IDLE, TS_EV_COMM,	 TS_EV_FORK,   TS_EV_PROCESS_FORK,
-				 TS_EV_MIGRATE,	 TS_EV_WQ_START, TS_EV_WQ_END, TS_EV_PROCESS_EXIT };
+static const uint16_t also[] = { TS_EV_CPU_IDLE,     TS_EV_COMM,	 TS_EV_FORK,
+				 TS_EV_PROCESS_FORK, TS_EV_MIGRATE,	 TS_EV_WQ_START,
+				 TS_EV_WQ_END,	     TS_EV_PROCESS_EXIT, TS_EV_LOST };
 
 const struct ts_section_ops ts_sched_section = {
 	.name = "sched",

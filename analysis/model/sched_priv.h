@@ -44,10 +44,24 @@ struct cpu {
 	uint64_t last_switch; /* perf's tprev: the previous sched_switch here */
 	uint64_t since; /* start of the current busy or idle stretch (curr >= 0) */
 	uint64_t known_since; /* first event that told this CPU's state */
+	uint64_t seen; /* its latest cpu_idle, or wake once events were lost (not its switches) */
+	uint64_t lost_at; /* its latest LOST record: the slice there has a gap when after it began */
 	uint64_t idle_since, prev_idle_start, prev_idle_end;
 	struct task *curr_task; /* NULL for idle or unknown */
 	int32_t curr; /* running pid, -1 unknown */
 	uint8_t in_cpuidle, idle, known;
+};
+
+/* A slice waiting to be judged (sched.c): what switch_out() measures of it. */
+struct sched_pend {
+	struct task *p; /* NULL: none waits */
+	uint64_t tprev, end, ready, ready_perf, from;
+	uint8_t broken, cpu_lost;
+};
+
+/* Events lost on a CPU between two it recorded: after @start, before @end (a LOST record). */
+struct sched_gap {
+	uint64_t start, end;
 };
 
 /* Tasks looked up lately, by pid modulo its size: a task is never freed or moved till the end. */
@@ -94,6 +108,17 @@ struct ts_sched {
 	int saw_waking;
 	int per_task; /* the recording followed tasks, not CPUs (ts_sched_set_per_task()) */
 	int waking_recorded, wakeup_recorded;
+	struct sched_gap *gaps; /* in the order of their LOST records: by end */
+	size_t nr_gaps, cap_gaps;
+	int untimed_gap; /* a LOST record without a time: any window may hold it */
+	int lossy; /* any LOST record was fed: the windows are checked */
+	/*
+	 * Once events were lost, each task's last slice waits here, by pid (index plus one into
+	 * pends), to be judged at its next switch-out, its retirement or the end: a gap on another
+	 * CPU becomes known only at its LOST record, which may come after the slice ended.
+	 */
+	struct ts_map32 pend_ix;
+	struct ts_blocks pends; /* struct sched_pend */
 };
 
 static inline struct task **sched_recent(const struct ts_sched *m, int32_t pid)

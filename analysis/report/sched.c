@@ -52,6 +52,26 @@ static int task_row(FILE *f, const struct ts_sched *m, const struct ts_sched_tas
 	return unmeasured;
 }
 
+/* The tasks listed (@idx[0..@n)) that had slices or periods left out for lost events. */
+static void lost_tasks(FILE *f, const struct ts_sched *m, const size_t *idx, size_t n)
+{
+	const struct ts_sched_task *t;
+	size_t i, k = 0;
+
+	if (!ts_sched_totals(m)->nr_gaps)
+		return;
+	for (i = 0; i < n; i++) {
+		t = ts_sched_task_at(m, idx[i]);
+		if (!t->nr_lost_slices && !t->nr_lost_off)
+			continue;
+		if (!k++)
+			fprintf(f, "  LOST: run slices / off-CPU periods left out, by tid:");
+		fprintf(f, " %d %" PRIu64 "/%" PRIu64, t->pid, t->nr_lost_slices, t->nr_lost_off);
+	}
+	if (k)
+		fprintf(f, " (%zu of the %zu tasks listed; their figures cover the rest)\n", k, n);
+}
+
 static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_report_opts *o)
 {
 	size_t n = ts_sched_nr_tasks(m), *idx = rp_rank(n, task_run, m), i;
@@ -73,6 +93,7 @@ static void sched_tasks(FILE *f, const struct ts_sched *m, const struct ts_repor
 		if (task_row(f, m, t, wk, off))
 			unmeasured[t->nr_broken ? 0 : 1]++;
 	}
+	lost_tasks(f, m, idx, i);
 	free(idx);
 	if (wk && i)
 		fprintf(f, "  wakes and wakeup latency: -: %s\n", wk);
@@ -133,6 +154,13 @@ static void sched_totals(FILE *f, const struct ts_sched *m)
 	else
 		fprintf(f, "%" PRIu64 " wakes, %" PRIu64 " new", t->nr_wakeups, t->nr_wakeup_new);
 	fprintf(f, ", %" PRIu64 " migrations\n", t->nr_migrations);
+	if (t->nr_gaps)
+		fprintf(f,
+			"  LOST: %" PRIu64 " run slices and %" PRIu64
+			" off-CPU periods of these tasks held a gap of lost events (%" PRIu64
+			" LOST records): left out of run, sched delay (both rules), off-CPU time "
+			"and wakeup latency, which cover the rest\n",
+			t->nr_lost_slices, t->nr_lost_off, t->nr_gaps);
 	rp_dist_head(f, "");
 	if (rp_sched_run_measured(m, t->nr_broken)) {
 		rp_dist_row(f, "run slice", &t->run);

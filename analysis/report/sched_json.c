@@ -97,6 +97,10 @@ static void task_json(struct rp_json *w, const struct ts_sched *m, const struct 
 	wake_count(w, "wakeups", t->nr_wakeups, wk);
 	wake_count(w, "wakeup_new", t->nr_wakeup_new, wk);
 	rp_ju64(w, "broken_slices", t->nr_broken);
+	if (ts_sched_totals(m)->nr_gaps) { /* only when events were lost */
+		rp_ju64(w, "lost_slices", t->nr_lost_slices);
+		rp_ju64(w, "lost_off_cpu_periods", t->nr_lost_off);
+	}
 	if (run) {
 		rp_ju64(w, "sched_delay_perf_ns", t->delay_perf);
 		rp_ju64(w, "sched_delay_perf_longest_ns", t->delay_perf_max);
@@ -149,6 +153,11 @@ static void sched_totals_json(struct rp_json *w, const struct ts_sched *m)
 	rp_ju64(w, "wakes_running", t->nr_wake_running);
 	rp_ju64(w, "time_travel", t->nr_time_travel);
 	rp_ju64(w, "broken_slices", t->nr_broken);
+	if (t->nr_gaps) { /* only when events were lost */
+		rp_ju64(w, "lost_gaps", t->nr_gaps);
+		rp_ju64(w, "lost_slices", t->nr_lost_slices);
+		rp_ju64(w, "lost_off_cpu_periods", t->nr_lost_off);
+	}
 	run_json(w, &t->run, &t->delay, rp_sched_run_measured(m, t->nr_broken));
 	dist_json(w, "wake_delivery", &t->delivery, wk);
 	dist_json(w, "wakeup_latency", &t->wakelat, wk);

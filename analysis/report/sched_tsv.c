@@ -31,6 +31,11 @@ static void count_tsv(FILE *f, uint64_t v, const char *why)
 		fprintf(f, "\t%" PRIu64, v);
 }
 
+#define TASKS_HEAD                                                                       \
+	"tid\tcomm\tswitches\tvoluntary\tinvoluntary\tmigrations\twakeups\twakeup_new\t" \
+	"sched_delay_perf_ns\tsched_delay_perf_longest_ns\twake_same_cpu_idle\t"         \
+	"wake_same_cpu_busy\twake_cross_cpu_idle\twake_cross_cpu_busy\twake_unclassified"
+
 static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 {
 	const char *wk = ts_sched_wakes_why(m), *off = ts_sched_off_why(m);
@@ -40,12 +45,10 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 		"off_cpu_R", "off_cpu_S",   "off_cpu_D",     "off_cpu_other",
 		NULL
 	};
+	/* the slices and periods left out for lost events, only when events were lost */
+	int lost = ts_sched_totals(m)->nr_gaps != 0;
 	FILE *f = rp_tsv_open(t, "sched_tasks",
-			      "tid\tcomm\tswitches\tvoluntary\tinvoluntary\tmigrations\twakeups\t"
-			      "wakeup_new\tsched_delay_perf_ns\tsched_delay_perf_longest_ns\t"
-			      "wake_same_cpu_idle\t"
-			      "wake_same_cpu_busy\twake_cross_cpu_idle\twake_cross_cpu_busy\t"
-			      "wake_unclassified",
+			      lost ? TASKS_HEAD "\tlost_slices\tlost_off_periods" : TASKS_HEAD,
 			      dists);
 	const struct ts_sched_task *k;
 	size_t i;
@@ -67,6 +70,8 @@ static void sched_tasks_tsv(struct rp_tsv *t, const struct ts_sched *m)
 		for (j = 0; j < TS_WAKE_NR; j++)
 			count_tsv(f, k->wake_class[j], wk);
 		count_tsv(f, k->nr_wake_unclassified, wk);
+		if (lost)
+			fprintf(f, "\t%" PRIu64 "\t%" PRIu64, k->nr_lost_slices, k->nr_lost_off);
 		if (rp_sched_task_run_measured(m, k)) {
 			rp_tsv_dist(f, k->run);
 			rp_tsv_dist(f, k->delay);

@@ -647,8 +647,86 @@ static void test_dead_then_reused(void)
 	m = NULL;
 }
 
+/* A PERF_RECORD_LOST on @cpu at @t: events of it were lost since the last one it recorded. */
+static void lost(uint64_t t, int cpu)
+{
+	struct ts_event ev = { .time = t, .cpu = cpu, .kind = TS_EV_LOST };
+
+	ev.lost.lost = 7;
+	feed(&ev);
+}
+
+/*
+ * Slices and off-CPU periods whose window holds a LOST gap are left out and counted; the others
+ * are measured as before. Task 10 on CPU 0, its wakes on CPU 1; task 11 runs on CPU 1.
+ */
+static void test_lost_gaps(void)
+{
+	const struct ts_sched_task *a;
+	const struct ts_sched_totals *tot;
+
+	ts_sched_new(&m, NULL);
+	ts_sched_wakeup_recorded(m);
+	ts_sched_waking_recorded(m);
+	sw(100, 0, 0, 0, 10);
+	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
+	/* 1: no gap: slice [350, 400], delay 310 -> 350, off-CPU 200 -> 350 */
+	wake(TS_EV_WAKING, 300, 1, 10, 0);
+	wake(TS_EV_WAKEUP, 310, 1, 10, 0);
+	sw(350, 0, 0, 0, 10);
+	sw(400, 0, 10, TS_STATE_SLEEPING, 0);
+	/* 2: the wake is seen, then CPU 1 lost events (a run of task 10 may hide there) */
+	wake(TS_EV_WAKING, 500, 1, 10, 0);
+	wake(TS_EV_WAKEUP, 510, 1, 10, 0);
+	lost(560, 1); /* gap (510, 560) on CPU 1 */
+	sw(600, 0, 0, 0, 10);
+	sw(700, 0, 10, TS_STATE_SLEEPING, 0);
+	/* 3: no gap in the wait, one on CPU 0 inside the run slice (a switch may be missing) */
+	wake(TS_EV_WAKING, 800, 1, 10, 0);
+	wake(TS_EV_WAKEUP, 810, 1, 10, 0);
+	sw(850, 0, 0, 0, 10);
+	lost(880, 0);
+	sw(900, 0, 10, TS_STATE_SLEEPING, 0);
+	/* 4: no wake seen at all, a gap on CPU 1 after the switch-out: the wake may be lost */
+	sw(950, 1, 0, 0, 11);
+	lost(990, 1); /* gap (950, 990) on CPU 1 */
+	sw(1000, 0, 0, 0, 10);
+	sw(1100, 0, 10, TS_STATE_SLEEPING, 0);
+	/* 5: a gap before the switch-out: nothing after it is touched */
+	wake(TS_EV_WAKING, 1200, 1, 10, 0);
+	wake(TS_EV_WAKEUP, 1210, 1, 10, 0);
+	sw(1250, 0, 0, 0, 10);
+	sw(1300, 0, 10, TS_STATE_SLEEPING, 0);
+	ts_sched_finish(m, 1400);
+	ok(!feed_err, "lost gaps: fed without error");
+	a = ts_sched_task_find(m, 10);
+	tot = ts_sched_totals(m);
+	ok(a != NULL, "lost gaps: task 10 exists");
+	if (!a)
+		return;
+	is_int(a->nr_switches, 6, "lost gaps: every switch-out counted (perf's sched-in count)");
+	is_int(a->nr_lost_slices, 3, "lost gaps: 3 slices left out (wait, run, no wake)");
+	is_int(a->run->count, 3, "lost gaps: 3 run slices measured");
+	is_int(a->run->sum, 100 + 50 + 50, "lost gaps: run 100 + 50 + 50, none with a gap");
+	is_int(a->delay->count, 2, "lost gaps: 2 sched delays measured");
+	is_int(a->delay->sum, 40 + 40, "lost gaps: sched delay 40 + 40, none with a gap");
+	is_int(a->delay_perf, 50 + 50, "lost gaps: perf's rule on the same slices, 50 + 50");
+	is_int(a->nr_lost_off, 2, "lost gaps: 2 off-CPU periods left out (a gap inside)");
+	is_int(a->off[TS_OFF_S]->count, 3, "lost gaps: 3 off-CPU periods measured");
+	is_int(a->off[TS_OFF_S]->sum, 150 + 150 + 150, "lost gaps: off-CPU 150 each");
+	is_int(a->wakelat->count, 3, "lost gaps: 3 wakeup latencies, none with a gap");
+	is_int(tot->nr_lost_slices, 3, "lost gaps: the totals count the slices left out");
+	is_int(tot->nr_lost_off, 2, "lost gaps: and the periods");
+	is_int(tot->nr_gaps, 3, "lost gaps: 3 LOST records");
+	is_int(tot->delay.count, 2,
+	       "lost gaps: the whole-trace delay has the measured slices only");
+	ts_sched_free(m);
+	m = NULL;
+}
+
 int main(void)
 {
+	test_lost_gaps();
 	test_wakers();
 	test_early_waker();
 	test_broken_chains();

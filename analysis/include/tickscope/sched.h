@@ -45,6 +45,14 @@ struct ts_sched_task {
 	 * earlier switch and have no true length (kept in run and delay, as perf timehist does)
 	 */
 	uint64_t nr_broken;
+	/*
+	 * Lost events (PERF_RECORD_LOST, lost_slices() in sched.c): run slices left out of run
+	 * and sched delay (both rules), as a LOST gap on their CPU fell inside the slice or one on
+	 * any CPU fell between the task's wake (its switch-out, with no wake seen) and its
+	 * switch-in, where its wake or a run of it may have been; off-CPU periods left out of the
+	 * off-CPU times, the stacks, the wakers and the wakeup latency, as a gap fell inside them
+	 */
+	uint64_t nr_lost_slices, nr_lost_off;
 	uint64_t delay_perf; /* ns, total sched delay by perf timehist's rule (docs/report-json.md) */
 	uint64_t delay_perf_max; /* ns, the longest single one by that rule */
 	/*
@@ -83,6 +91,8 @@ struct ts_sched_totals {
 	struct ts_hist class_wakelat[TS_WAKE_NR];
 	struct ts_hist run, delay, delivery, wakelat, off[TS_OFF_NR];
 	uint64_t nr_broken; /* the selected tasks' ts_sched_task.nr_broken */
+	uint64_t nr_lost_slices, nr_lost_off; /* the selected tasks' */
+	uint64_t nr_gaps; /* LOST records fed: gaps in some CPU's events */
 	uint64_t nr_time_travel; /* wakes that came while the task still ran: no delay from them */
 	uint64_t nr_stack_switches; /* switch-outs with a callchain */
 	/* wakes not kept in the wait table (none: it compares whole keys) */
