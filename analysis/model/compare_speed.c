@@ -15,6 +15,13 @@
 #include "compare_chain.h"
 #include "tickscope/classify.h"
 
+/*
+ * The benchmark's own time is a part of its run time, the interrupts inside it the rest. Own
+ * code that grows lengthens the run time by what it grew; a run time that grew by less than
+ * this part of the own time's growth (or shrank) lost the rest from its interrupts: the own
+ * part took their time (an emulated CPU's run time is the host's to give).
+ */
+#define RUN_FOLLOWS 0.5
 /* Fewer calls than this in a run leave its p50 too coarse to weigh. */
 #define MIN_CALLS 20
 /* A per-call cost or an own time that moved by this factor or more moved; under NEAR it stayed. */
@@ -135,7 +142,7 @@ void ts_cmp_speed(const struct ts_cmp *c, int v, struct ts_cmp_speed *sp)
 	char name[200];
 
 	memset(sp, 0, sizeof(*sp));
-	sp->ratio = sp->own_ratio = NAN;
+	sp->ratio = sp->own_ratio = sp->run_a = sp->run_b = NAN;
 	if (!own || !(own->cell[0].s.median > 0) || !(own->cell[v].s.median > 0))
 		return;
 	sp->own_a = own->cell[0].s.median;
@@ -182,6 +189,17 @@ void ts_cmp_speed(const struct ts_cmp *c, int v, struct ts_cmp_speed *sp)
 		 fabs(log(sp->own_ratio)) >= log(FACTOR) &&
 		 fabs(log(sp->own_ratio)) - fabs(log(sp->ratio)) >= log(FACTOR))
 		sp->verdict = TS_SPEED_OWN;
+	if (sp->verdict == TS_SPEED_OWN) {
+		const struct ts_cmp_row *run = ts_cmp_find(c, "task.path.run.per_op");
+		double d_own = sp->own_b - sp->own_a;
+
+		if (run && run->cell[0].s.median > 0 && run->cell[v].s.median > 0) {
+			sp->run_a = run->cell[0].s.median;
+			sp->run_b = run->cell[v].s.median;
+			if ((sp->run_b - sp->run_a) / d_own < RUN_FOLLOWS)
+				sp->verdict = TS_SPEED_RESPLIT;
+		}
+	}
 	if (!sp->verdict)
 		return;
 	/*

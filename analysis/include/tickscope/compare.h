@@ -438,6 +438,11 @@ enum ts_cmp_speed_verdict {
 	TS_SPEED_NONE, /* neither below, or not measured */
 	TS_SPEED_CPU, /* the kernel's fixed work per call and the benchmark's own time moved alike */
 	TS_SPEED_OWN, /* the benchmark's own time moved, the fixed work per call stayed */
+	/*
+	 * the own time moved as OWN's, but its run time did not move with it: the interrupts
+	 * inside the run time moved the other way, and the own part took (gave) their time
+	 */
+	TS_SPEED_RESPLIT,
 };
 
 #define TS_CMP_SPEED_MAX 3 /* per-call costs said */
@@ -452,6 +457,7 @@ struct ts_cmp_speed {
 	enum ts_cmp_speed_verdict verdict;
 	double ratio; /* the per-call costs' median ratio B / A (geometric); NAN: none measured */
 	double own_a, own_b, own_ratio; /* the benchmark's own run time (ns/op, medians), B / A */
+	double run_a, run_b; /* its run time, own and interrupts (ns/op, medians); NAN: unknown */
 	int nr; /* per-call costs measured in every run of both sides */
 	int nr_apart; /* of them, every run apart the way of @ratio, by 1.5x or more */
 	int nr_kinds; /* the kinds (enum ts_cmp_speed_kind) of those */
