@@ -217,10 +217,9 @@ static int judge_slice(struct ts_sched *m, struct task *p, struct sched_pend *s,
 {
 	int lost;
 
-	lost = s->cpu_lost ||
-	       (s->from && s->from < s->tprev &&
-		(gap_between(m, s->from, s->tprev) ||
-		 (how == JUDGE_CAUTIOUS && gap_open(m, -1, s->tprev))));
+	lost = s->cpu_lost || (s->from && s->from < s->tprev &&
+			       (gap_between(m, s->from, s->tprev) ||
+				(how == JUDGE_CAUTIOUS && gap_open(m, -1, s->tprev))));
 	s->pid = 0;
 	return commit_slice(m, p, s->tprev, s->end, s->ready, s->ready_perf, s->broken, lost);
 }
