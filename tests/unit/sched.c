@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The sched model on hand-built event sequences with known answers. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "events.h"
@@ -794,10 +795,44 @@ static void test_lost_idle_cpu(void)
 	m = NULL;
 }
 
+/*
+ * Lost events in a report of the top tasks: the exited children fold and the tasks are packed
+ * (sched_compact()) while the parent's slices wait: each counts to the parent (a waiting slice
+ * names its task by pid, as packing moves tasks), and all are measured at the end.
+ */
+static void test_lost_folded(void)
+{
+	const struct ts_model_opts o = { .top_tasks = 3 };
+	const struct ts_sched_task *a;
+	struct ts_event ev;
+	int32_t i;
+
+	feed_err = ts_sched_new(&m, &o);
+	ts_sched_waking_recorded(m);
+	sw(5, 2, 0, 0, 12);
+	sw(6, 2, 12, TS_STATE_SLEEPING, 0); /* CPU 2 silent from here: every slice waits */
+	ev = (struct ts_event){ .time = 7, .cpu = 1, .kind = TS_EV_LOST };
+	ev.lost.lost = 7;
+	feed(&ev);
+	for (i = 0; i < 10000; i++)
+		child_life(m, 1000 * (uint64_t)(i + 1), 100, 1000 + i, 100);
+	feed_err |= ts_sched_finish(m, 20000000);
+	ok(!feed_err, "lost, folded: 10,000 exiting tasks fed and finished");
+	a = ts_sched_task_find(m, 100);
+	ok(a && a->nr_switches == 10000 && a->run->count + a->nr_lost_slices == 10000,
+	   "lost, folded: the parent's 10,000 slices are its own (%" PRIu64 " run, %" PRIu64
+	   " left out)",
+	   a ? a->run->count : 0, a ? a->nr_lost_slices : 0);
+	ok(a && a->run->count == 10000, "lost, folded: none left out (CPU 2 silent, but no gap)");
+	ts_sched_free(m);
+	m = NULL;
+}
+
 int main(void)
 {
 	test_lost_gaps();
 	test_lost_idle_cpu();
+	test_lost_folded();
 	test_wakers();
 	test_early_waker();
 	test_broken_chains();
