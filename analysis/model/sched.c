@@ -87,7 +87,7 @@ static inline void set_comm(struct ts_sched *m, struct task *p, const char *comm
 		set_comm_slow(m, p, comm);
 }
 
-static struct cpu *get_cpu(struct ts_sched *m, int32_t cpu)
+static inline __attribute__((always_inline)) struct cpu *get_cpu(struct ts_sched *m, int32_t cpu)
 {
 	int isnew;
 	struct cpu *c = ts_cputab_get(&m->cpus, cpu, &isnew);
@@ -476,7 +476,7 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 	if (p && p->exited && !err && ev->sw.prev_state == TS_STATE_OTHER &&
 	    (ev->sw.prev_state_raw & 0x30))
 		err = (p->q_first ? judge_task(m, p) : 0) ?: sched_retire(m, p);
-	if (m->q_head != m->q_tail && !err)
+	if (m->lossy && m->q_head != m->q_tail && !err)
 		err = judge_known(m);
 	return err;
 }
@@ -584,10 +584,11 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	if (!w)
 		return -ENOMEM;
 	set_comm(m, w, ev->wake.comm);
-	if (m->lossy)
+	if (m->lossy) {
 		note_seen(m, ev);
-	if (m->q_head != m->q_tail && (err = judge_known(m)))
-		return err;
+		if (m->q_head != m->q_tail && (err = judge_known(m)))
+			return err;
+	}
 	/*
 	 * Ours: runnable from sched_wakeup, so that waking -> wakeup is wake delivery and
 	 * wakeup -> switch-in is sched delay; from sched_waking only without sched_wakeup.
