@@ -87,7 +87,7 @@ static inline void set_comm(struct ts_sched *m, struct task *p, const char *comm
 		set_comm_slow(m, p, comm);
 }
 
-static struct cpu *get_cpu(struct ts_sched *m, int32_t cpu)
+static inline __attribute__((always_inline)) struct cpu *get_cpu(struct ts_sched *m, int32_t cpu)
 {
 	int isnew;
 	struct cpu *c = ts_cputab_get(&m->cpus, cpu, &isnew);
@@ -201,70 +201,139 @@ static inline __attribute__((always_inline)) int commit_slice(struct ts_sched *m
 	return err;
 }
 
+/* How a waiting slice is judged: with every gap that may touch it known, or not (cautious). */
+enum { JUDGE_KNOWN, JUDGE_CAUTIOUS };
+
 /*
- * Judge the slice waiting for @p's pid, if any (@p NULL: whatever task it is), and let it go.
- * @end: at the end of the trace every gap is known. A slice holds a lost event when a LOST
+ * Judge the waiting slice @s of @p and let it go. A slice holds a lost event when a LOST
  * record on its CPU came inside it (a switch may be missing there), or a gap on any CPU lies
  * between the wake its sched delay starts at and its switch-in, where a run of its task, and
  * the wake that really made it runnable, may have been lost (with no wake seen since its
  * switch-out the window starts there, as the wake itself may be the lost event). perf sched
- * timehist guesses in both cases.
+ * timehist guesses in both cases. @how JUDGE_CAUTIOUS: a gap may still be open on a CPU that
+ * recorded nothing since before the switch-in, and counts as one.
  */
-static int judge_slice(struct ts_sched *m, struct sched_pend *s, int end)
+static int judge_slice(struct ts_sched *m, struct task *p, struct sched_pend *s, int how)
 {
 	int lost;
 
-	if (!s || !s->p)
-		return 0;
-	lost = s->cpu_lost ||
-	       (s->from && s->from < s->tprev &&
-		(gap_between(m, s->from, s->tprev) || (!end && gap_open(m, -1, s->tprev))));
-	lost = commit_slice(m, s->p, s->tprev, s->end, s->ready, s->ready_perf, s->broken, lost);
-	s->p = NULL;
-	return lost;
+	lost = s->cpu_lost || (s->from && s->from < s->tprev &&
+			       (gap_between(m, s->from, s->tprev) ||
+				(how == JUDGE_CAUTIOUS && gap_open(m, -1, s->tprev))));
+	s->pid = 0;
+	return commit_slice(m, p, s->tprev, s->end, s->ready, s->ready_perf, s->broken, lost);
 }
 
-static struct sched_pend *pend_of(const struct ts_sched *m, int32_t pid)
+static inline struct sched_pend *pend_at(const struct ts_sched *m, uint64_t seq)
 {
-	uint32_t *v = pid > 0 ? ts_map32_find(&m->pend_ix, (uint32_t)pid) : NULL;
+	return &m->q[seq & (m->q_cap - 1)];
+}
 
-	return v ? ts_blocks_at(&m->pends, *v - 1) : NULL;
+/* Judge the oldest waiting slice (one its task's retirement judged is skipped). */
+static int judge_head(struct ts_sched *m, int how)
+{
+	struct sched_pend *s = pend_at(m, m->q_head);
+	uint64_t seq = m->q_head++;
+	struct task *p;
+
+	if (!s->pid)
+		return 0;
+	p = sched_find_task(m, s->pid);
+	if (!p)
+		return 0; /* not reached: a task retires after its slices were judged */
+	if (p->q_first == seq)
+		p->q_first = s->next;
+	if (p->q_last == seq)
+		p->q_last = 0;
+	return judge_slice(m, p, s, how);
+}
+
+/* Judge the oldest slices whose every gap is known: every CPU recorded an event since. */
+static __attribute__((noinline)) int judge_known(struct ts_sched *m)
+{
+	int err = 0;
+
+	while (!err && m->q_head < m->q_tail &&
+	       (!pend_at(m, m->q_head)->pid || !gap_open(m, -1, pend_at(m, m->q_head)->tprev)))
+		err = judge_head(m, JUDGE_KNOWN);
+	return err;
+}
+
+/* @p retires: its waiting slices are judged now, by the cautious rule. */
+static int judge_task(struct ts_sched *m, struct task *p)
+{
+	struct sched_pend *s;
+	uint64_t seq;
+	int err = 0;
+
+	for (seq = p->q_first; seq && seq >= m->q_head && !err; seq = s->next) {
+		s = pend_at(m, seq);
+		if (s->pid != p->st.pid)
+			break;
+		err = judge_slice(m, p, s, JUDGE_CAUTIOUS);
+	}
+	p->q_first = p->q_last = 0;
+	return err;
+}
+
+/* The ring twice as large (or first made), its waiting slices at their new places. */
+static int grow_queue(struct ts_sched *m)
+{
+	size_t cap = m->q_cap ? 2 * m->q_cap : 1024;
+	struct sched_pend *q = malloc(cap * sizeof(*q));
+	uint64_t seq;
+
+	if (!q)
+		return -ENOMEM;
+	for (seq = m->q_head; seq < m->q_tail; seq++)
+		q[seq & (cap - 1)] = *pend_at(m, seq);
+	free(m->q);
+	m->q = q;
+	m->q_cap = cap;
+	if (!m->q_head)
+		m->q_head = m->q_tail = 1;
+	return 0;
 }
 
 /*
- * The slice of @p that ends now on @c, which put it there at @tprev: measured at once in a
- * trace that lost nothing so far, else left to wait (judge_slice()) behind its previous one.
+ * The slice of @p that ends now on @c, which put it there at @tprev, once the trace lost
+ * events: measured at once when every gap that may touch it is known, else it waits in the
+ * queue (the oldest judged by the cautious rule when the queue is full).
  */
 static __attribute__((noinline)) int lossy_slice(struct ts_sched *m, struct task *p,
 						 const struct cpu *c, uint64_t tprev, uint64_t end,
 						 int broken)
 {
-	struct sched_pend *s = pend_of(m, p->st.pid);
-	uint32_t *v;
+	struct sched_pend *s, one;
+	uint64_t seq;
 	int err;
 
-	if (s && s->p && (err = judge_slice(m, s, 0)))
-		return err;
-	if (!s) {
-		if (ts_map32_insert(&m->pend_ix, (uint32_t)p->st.pid, &v) < 0)
-			return -ENOMEM;
-		s = ts_blocks_add(&m->pends);
-		if (!s) {
-			ts_map32_remove(&m->pend_ix, (uint32_t)p->st.pid);
-			return -ENOMEM;
-		}
-		*v = (uint32_t)m->pends.nr;
-	}
-	s->p = p;
-	s->tprev = tprev;
-	s->end = end;
-	s->ready = p->ready;
-	s->ready_perf = p->ready_perf;
-	s->from = p->last_out ? p->last_out : p->ready ? p->ready : p->ready_perf;
+	one.tprev = tprev;
+	one.end = end;
+	one.ready = p->ready;
+	one.ready_perf = p->ready_perf;
+	one.from = p->last_out ? p->last_out : p->ready ? p->ready : p->ready_perf;
 	if (p->ready && p->ready_perf)
-		s->from = p->ready < p->ready_perf ? p->ready : p->ready_perf;
-	s->broken = (uint8_t)broken;
-	s->cpu_lost = c->lost_at > tprev;
+		one.from = p->ready < p->ready_perf ? p->ready : p->ready_perf;
+	one.broken = (uint8_t)broken;
+	one.cpu_lost = c->lost_at > tprev;
+	one.pid = p->st.pid;
+	one.next = 0;
+	if (one.pid <= 0 || one.cpu_lost || !one.from || one.from >= tprev ||
+	    !gap_open(m, c->st.cpu, tprev))
+		return judge_slice(m, p, &one, JUDGE_KNOWN);
+	if (m->q_tail - m->q_head >= SCHED_PEND_MAX && (err = judge_head(m, JUDGE_CAUTIOUS)))
+		return err;
+	if (m->q_tail - m->q_head >= m->q_cap && (err = grow_queue(m)))
+		return err;
+	seq = m->q_tail++;
+	s = pend_at(m, seq);
+	*s = one;
+	if (p->q_last)
+		pend_at(m, p->q_last)->next = seq;
+	else
+		p->q_first = seq;
+	p->q_last = seq;
 	return 0;
 }
 
@@ -406,8 +475,9 @@ static int on_switch(struct ts_sched *m, const struct ts_event *ev)
 	 */
 	if (p && p->exited && !err && ev->sw.prev_state == TS_STATE_OTHER &&
 	    (ev->sw.prev_state_raw & 0x30))
-		err = (m->lossy ? judge_slice(m, pend_of(m, p->st.pid), 0) : 0) ?:
-										  sched_retire(m, p);
+		err = (p->q_first ? judge_task(m, p) : 0) ?: sched_retire(m, p);
+	if (m->lossy && m->q_head != m->q_tail && !err)
+		err = judge_known(m);
 	return err;
 }
 
@@ -500,7 +570,7 @@ static int on_lost(struct ts_sched *m, const struct ts_event *ev)
 	}
 	m->gaps[m->nr_gaps].start = start;
 	m->gaps[m->nr_gaps++].end = ev->time;
-	return 0;
+	return m->q_head != m->q_tail ? judge_known(m) : 0;
 }
 
 static int on_wake(struct ts_sched *m, const struct ts_event *ev)
@@ -514,8 +584,11 @@ static int on_wake(struct ts_sched *m, const struct ts_event *ev)
 	if (!w)
 		return -ENOMEM;
 	set_comm(m, w, ev->wake.comm);
-	if (m->lossy)
+	if (m->lossy) {
 		note_seen(m, ev);
+		if (m->q_head != m->q_tail && (err = judge_known(m)))
+			return err;
+	}
 	/*
 	 * Ours: runnable from sched_wakeup, so that waking -> wakeup is wake delivery and
 	 * wakeup -> switch-in is sched delay; from sched_waking only without sched_wakeup.
@@ -604,7 +677,7 @@ static int on_cpu_idle(struct ts_sched *m, const struct ts_event *ev)
 	c->in_cpuidle = ev->idle.state != TS_IDLE_EXIT;
 	c->seen = ev->time;
 	set_idle(c, ev->time, c->curr == 0 || c->in_cpuidle);
-	return 0;
+	return m->q_head != m->q_tail ? judge_known(m) : 0;
 }
 
 /* Both the tracepoint and perf's record may tell of one fork: the same edge, kept once. */
@@ -746,11 +819,10 @@ static int merge_tasks(struct ts_sched *m)
 int ts_sched_finish(struct ts_sched *m, uint64_t end)
 {
 	struct cpu *c;
-	size_t k;
 	int i, err = 0;
 
-	for (k = 0; m->lossy && k < m->pends.nr && !err; k++)
-		err = judge_slice(m, ts_blocks_at(&m->pends, k), 1);
+	while (m->q_head < m->q_tail && !err)
+		err = judge_head(m, JUDGE_KNOWN);
 	err = err ?: m->retire ? sched_compact(m) : 0;
 	if (err)
 		return err;
@@ -778,7 +850,6 @@ int ts_sched_new(struct ts_sched **mp, const struct ts_model_opts *opts)
 	m->cpus.size = sizeof(struct cpu);
 	m->tv.size = sizeof(struct task);
 	m->waits.size = sizeof(struct ts_sched_wait);
-	m->pends.size = sizeof(struct sched_pend);
 	if (opts)
 		m->opts = *opts;
 	if (m->opts.top_tasks && !(m->retire = sched_retire_new(m->opts.top_tasks))) {
@@ -867,8 +938,7 @@ void ts_sched_free(struct ts_sched *m)
 	ts_wltree_free(m->tree);
 	free(m->classes);
 	free(m->gaps);
-	ts_map32_release(&m->pend_ix);
-	ts_blocks_release(&m->pends);
+	free(m->q);
 	ts_map32_release(&m->tasks);
 	release_totals(&m->tot);
 	free(m);

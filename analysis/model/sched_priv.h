@@ -21,6 +21,7 @@ struct task {
 	uint64_t ready; /* sched_wakeup(_new) since switch-out, or its switch-out if R or R+ */
 	uint64_t ready_perf; /* perf's ready_to_run: the first wake only, never a switch-out */
 	uint64_t waking_t; /* the open wake's sched_waking time */
+	uint64_t q_first, q_last; /* its first and last slice waiting in the queue (seqs), 0 none */
 	uint64_t work; /* a kworker: the function of the work item it runs, 0 none */
 	struct ts_sched_wait *wait; /* the wait entry of the wake that ended this off-CPU period */
 	struct ts_sched_wait *early; /* a wake that came while the task was still on its CPU */
@@ -52,12 +53,23 @@ struct cpu {
 	uint8_t in_cpuidle, idle, known;
 };
 
-/* A slice waiting to be judged (sched.c): what switch_out() measures of it. */
+/*
+ * A slice waiting to be judged (sched.c): what switch_out() measures of it, by its task's pid
+ * (tasks move when retired ones are packed away, sched_compact()).
+ */
 struct sched_pend {
-	struct task *p; /* NULL: none waits */
 	uint64_t tprev, end, ready, ready_perf, from;
+	uint64_t next; /* its task's next waiting slice (seq), 0 none */
+	int32_t pid; /* 0: judged already (its task retired) */
 	uint8_t broken, cpu_lost;
 };
+
+/*
+ * At most this many slices wait (56 bytes each: 3.5 MB); beyond it the oldest are judged at
+ * once by the cautious rule (gap_open()). A 2-task ping-pong switches some 100k-300k times a
+ * second: the queue covers 0.2-0.6 s of CPUs that record nothing.
+ */
+#define SCHED_PEND_MAX 65536
 
 /* Events lost on a CPU between two it recorded: after @start, before @end (a LOST record). */
 struct sched_gap {
@@ -113,12 +125,15 @@ struct ts_sched {
 	int untimed_gap; /* a LOST record without a time: any window may hold it */
 	int lossy; /* any LOST record was fed: the windows are checked */
 	/*
-	 * Once events were lost, each task's last slice waits here, by pid (index plus one into
-	 * pends), to be judged at its next switch-out, its retirement or the end: a gap on another
-	 * CPU becomes known only at its LOST record, which may come after the slice ended.
+	 * Once events were lost, slices wait here in the order of their switch-outs (a ring of
+	 * q_cap, a power of two: seqs [q_head, q_tail) at seq & (q_cap - 1), seqs from 1), each
+	 * judged once every CPU recorded an event after its switch-in (a gap on another CPU
+	 * becomes known only at its LOST record, which comes before that CPU's next event), at
+	 * its task's retirement, when the queue is full, or at the end.
 	 */
-	struct ts_map32 pend_ix;
-	struct ts_blocks pends; /* struct sched_pend */
+	struct sched_pend *q;
+	size_t q_cap;
+	uint64_t q_head, q_tail;
 };
 
 static inline struct task **sched_recent(const struct ts_sched *m, int32_t pid)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The sched model on hand-built event sequences with known answers. */
+#include <inttypes.h>
 #include <string.h>
 
 #include "events.h"
@@ -724,9 +725,114 @@ static void test_lost_gaps(void)
 	m = NULL;
 }
 
+/*
+ * A CPU that records nothing for a while (idle) once events were lost: slices wait until it
+ * records again, then those no gap touches are measured. Task 10 on CPU 0, woken from CPU 1;
+ * CPU 2 idle from 60.
+ */
+static void one_round(uint64_t t)
+{
+	wake(TS_EV_WAKING, t, 1, 10, 0);
+	wake(TS_EV_WAKEUP, t + 10, 1, 10, 0);
+	sw(t + 50, 0, 0, 0, 10);
+	sw(t + 100, 0, 10, TS_STATE_SLEEPING, 0);
+}
+
+static void test_lost_idle_cpu(void)
+{
+	const struct ts_sched_task *a;
+	uint64_t t;
+
+	ts_sched_new(&m, NULL);
+	ts_sched_wakeup_recorded(m);
+	ts_sched_waking_recorded(m);
+	sw(50, 2, 0, 0, 12);
+	sw(60, 2, 12, TS_STATE_SLEEPING, 0);
+	sw(100, 0, 0, 0, 10);
+	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
+	lost(250, 1); /* gap (0, 250) on CPU 1: before every window below */
+	for (t = 300; t < 600; t += 100)
+		one_round(t); /* 3 slices: CPU 2 silent since 60, they wait */
+	wake(TS_EV_WAKEUP, 1000, 2, 12, 2); /* CPU 2 records: no gap there before 1000 */
+	one_round(1100); /* window (1100, 1150) */
+	lost(1300, 2); /* gap (1000, 1300) on CPU 2: touches it */
+	one_round(1400);
+	ts_sched_finish(m, 2000);
+	ok(!feed_err, "lost, idle CPU: fed without error");
+	a = ts_sched_task_find(m, 10);
+	ok(a != NULL, "lost, idle CPU: task 10 exists");
+	if (!a)
+		return;
+	is_int(a->nr_lost_slices, 1,
+	       "lost, idle CPU: only the slice the later gap touches left out");
+	is_int(a->run->count, 5, "lost, idle CPU: the slices that waited for CPU 2 are measured");
+	is_int(a->delay->count, 4, "lost, idle CPU: and their sched delays");
+	is_int(a->delay->sum, 4 * 40, "lost, idle CPU: 40 each");
+	is_int(ts_sched_totals(m)->nr_lost_slices, 1, "lost, idle CPU: the totals count 1");
+	ts_sched_free(m);
+	m = NULL;
+
+	/* a CPU silent for good: past SCHED_PEND_MAX waiting, the oldest are judged cautiously */
+	ts_sched_new(&m, NULL);
+	ts_sched_wakeup_recorded(m);
+	ts_sched_waking_recorded(m);
+	sw(50, 2, 0, 0, 12);
+	sw(60, 2, 12, TS_STATE_SLEEPING, 0);
+	sw(100, 0, 0, 0, 10);
+	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
+	lost(250, 1);
+	for (t = 300; t < 300 + 100 * (65536 + 100); t += 100)
+		one_round(t);
+	ts_sched_finish(m, t);
+	ok(!feed_err, "lost, full queue: fed without error");
+	a = ts_sched_task_find(m, 10);
+	ok(a != NULL, "lost, full queue: task 10 exists");
+	if (!a)
+		return;
+	is_int(a->nr_lost_slices, 100, "lost, full queue: the 100 oldest left out (CPU 2 silent)");
+	is_int(a->run->count, 65536 + 1, "lost, full queue: the 65536 that waited to the end kept");
+	ts_sched_free(m);
+	m = NULL;
+}
+
+/*
+ * Lost events in a report of the top tasks: the exited children fold and the tasks are packed
+ * (sched_compact()) while the parent's slices wait: each counts to the parent (a waiting slice
+ * names its task by pid, as packing moves tasks), and all are measured at the end.
+ */
+static void test_lost_folded(void)
+{
+	const struct ts_model_opts o = { .top_tasks = 3 };
+	const struct ts_sched_task *a;
+	struct ts_event ev;
+	int32_t i;
+
+	feed_err = ts_sched_new(&m, &o);
+	ts_sched_waking_recorded(m);
+	sw(5, 2, 0, 0, 12);
+	sw(6, 2, 12, TS_STATE_SLEEPING, 0); /* CPU 2 silent from here: every slice waits */
+	ev = (struct ts_event){ .time = 7, .cpu = 1, .kind = TS_EV_LOST };
+	ev.lost.lost = 7;
+	feed(&ev);
+	for (i = 0; i < 10000; i++)
+		child_life(m, 1000 * (uint64_t)(i + 1), 100, 1000 + i, 100);
+	feed_err |= ts_sched_finish(m, 20000000);
+	ok(!feed_err, "lost, folded: 10,000 exiting tasks fed and finished");
+	a = ts_sched_task_find(m, 100);
+	ok(a && a->nr_switches == 10000 && a->run->count + a->nr_lost_slices == 10000,
+	   "lost, folded: the parent's 10,000 slices are its own (%" PRIu64 " run, %" PRIu64
+	   " left out)",
+	   a ? a->run->count : 0, a ? a->nr_lost_slices : 0);
+	ok(a && a->run->count == 10000, "lost, folded: none left out (CPU 2 silent, but no gap)");
+	ts_sched_free(m);
+	m = NULL;
+}
+
 int main(void)
 {
 	test_lost_gaps();
+	test_lost_idle_cpu();
+	test_lost_folded();
 	test_wakers();
 	test_early_waker();
 	test_broken_chains();
