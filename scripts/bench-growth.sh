@@ -29,8 +29,10 @@ the largest peak RSS, then per size the two ratios (perf's time / tickscope's). 
 timed from its fork to its reaping by scripts/bench-time.c (built with \$CC, else cc; without a
 compiler, with date around $TIME, which adds its own processes to the wall time). The last
 lines, "growth-goal: ...", are read by bench.sh: report on the smallest trace 3x faster than
-perf sched latency, report's peak RSS <= 32 MB at every size.
-Environment: TS_BUILD, PERF, CC, BENCH_DIR, BENCH_GROWTH_RUNS, BENCH_GROWTH_SIZES.
+perf sched latency, report's peak RSS <= 32 MB at every size. The four run at SCHED_FIFO 10
+when the user may (bench-lib.sh bench_fifo; BENCH_FIFO=0 says no), as make bench's report
+rounds: both cores theirs whatever else runs.
+Environment: TS_BUILD, PERF, CC, BENCH_DIR, BENCH_GROWTH_RUNS, BENCH_GROWTH_SIZES, BENCH_FIFO.
 EOF
 	exit 0
 	;;
@@ -46,6 +48,7 @@ mkdir -p "$DIR"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-bench-growth.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 bench_timer "$tmp"
+bench_fifo
 [ -n "$TIMER" ] || echo "bench: growth: no C compiler for scripts/bench-time.c: wall times" \
 	"with date around $TIME, which adds its own processes' time to each run"
 
@@ -116,10 +119,14 @@ for size in $SIZES; do
 	rm -f "$tmp/report" "$tmp/schedlat" "$tmp/tsv" "$tmp/script"
 	i=0
 	while [ $i -lt "$RUNS" ]; do
-		one report "$TICKSCOPE" report -i "$f"
-		one schedlat "$PERF" sched latency -i "$f"
-		one tsv "$TICKSCOPE" dump --format=tsv -i "$f"
-		one script "$PERF" script -i "$f" -F "$PERF_F" --ns
+		# shellcheck disable=SC2086 # $FIFO: a command's words, or none
+		one report $FIFO "$TICKSCOPE" report -i "$f"
+		# shellcheck disable=SC2086
+		one schedlat $FIFO "$PERF" sched latency -i "$f"
+		# shellcheck disable=SC2086
+		one tsv $FIFO "$TICKSCOPE" dump --format=tsv -i "$f"
+		# shellcheck disable=SC2086
+		one script $FIFO "$PERF" script -i "$f" -F "$PERF_F" --ns
 		i=$((i + 1))
 	done
 	for c in report:"tickscope report" schedlat:"perf sched latency" \
