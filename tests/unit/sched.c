@@ -657,6 +657,15 @@ static void lost(uint64_t t, int cpu)
 	feed(&ev);
 }
 
+/* Task 10 woken at @t from CPU 1, on CPU 0 from @t + 50 to @t + 100, then asleep. */
+static void one_round(uint64_t t)
+{
+	wake(TS_EV_WAKING, t, 1, 10, 0);
+	wake(TS_EV_WAKEUP, t + 10, 1, 10, 0);
+	sw(t + 50, 0, 0, 0, 10);
+	sw(t + 100, 0, 10, TS_STATE_SLEEPING, 0);
+}
+
 /*
  * Slices and off-CPU periods whose window holds a LOST gap are left out and counted; the others
  * are measured as before. Task 10 on CPU 0, its wakes on CPU 1; task 11 runs on CPU 1.
@@ -672,10 +681,7 @@ static void test_lost_gaps(void)
 	sw(100, 0, 0, 0, 10);
 	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
 	/* 1: no gap: slice [350, 400], delay 310 -> 350, off-CPU 200 -> 350 */
-	wake(TS_EV_WAKING, 300, 1, 10, 0);
-	wake(TS_EV_WAKEUP, 310, 1, 10, 0);
-	sw(350, 0, 0, 0, 10);
-	sw(400, 0, 10, TS_STATE_SLEEPING, 0);
+	one_round(300);
 	/* 2: the wake is seen, then CPU 1 lost events (a run of task 10 may hide there) */
 	wake(TS_EV_WAKING, 500, 1, 10, 0);
 	wake(TS_EV_WAKEUP, 510, 1, 10, 0);
@@ -694,10 +700,7 @@ static void test_lost_gaps(void)
 	sw(1000, 0, 0, 0, 10);
 	sw(1100, 0, 10, TS_STATE_SLEEPING, 0);
 	/* 5: a gap before the switch-out: nothing after it is touched */
-	wake(TS_EV_WAKING, 1200, 1, 10, 0);
-	wake(TS_EV_WAKEUP, 1210, 1, 10, 0);
-	sw(1250, 0, 0, 0, 10);
-	sw(1300, 0, 10, TS_STATE_SLEEPING, 0);
+	one_round(1200);
 	ts_sched_finish(m, 1400);
 	ok(!feed_err, "lost gaps: fed without error");
 	a = ts_sched_task_find(m, 10);
@@ -730,14 +733,6 @@ static void test_lost_gaps(void)
  * records again, then those no gap touches are measured. Task 10 on CPU 0, woken from CPU 1;
  * CPU 2 idle from 60.
  */
-static void one_round(uint64_t t)
-{
-	wake(TS_EV_WAKING, t, 1, 10, 0);
-	wake(TS_EV_WAKEUP, t + 10, 1, 10, 0);
-	sw(t + 50, 0, 0, 0, 10);
-	sw(t + 100, 0, 10, TS_STATE_SLEEPING, 0);
-}
-
 static void test_lost_idle_cpu(void)
 {
 	const struct ts_sched_task *a;
