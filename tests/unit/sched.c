@@ -728,6 +728,19 @@ static void test_lost_gaps(void)
 	m = NULL;
 }
 
+/* A new model: CPU 2 idle from 60, task 10 ran on CPU 0, a gap (0, 250) on CPU 1. */
+static void idle_cpu_start(void)
+{
+	ts_sched_new(&m, NULL);
+	ts_sched_wakeup_recorded(m);
+	ts_sched_waking_recorded(m);
+	sw(50, 2, 0, 0, 12);
+	sw(60, 2, 12, TS_STATE_SLEEPING, 0);
+	sw(100, 0, 0, 0, 10);
+	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
+	lost(250, 1); /* before every window the tests make */
+}
+
 /*
  * A CPU that records nothing for a while (idle) once events were lost: slices wait until it
  * records again, then those no gap touches are measured. Task 10 on CPU 0, woken from CPU 1;
@@ -738,14 +751,7 @@ static void test_lost_idle_cpu(void)
 	const struct ts_sched_task *a;
 	uint64_t t;
 
-	ts_sched_new(&m, NULL);
-	ts_sched_wakeup_recorded(m);
-	ts_sched_waking_recorded(m);
-	sw(50, 2, 0, 0, 12);
-	sw(60, 2, 12, TS_STATE_SLEEPING, 0);
-	sw(100, 0, 0, 0, 10);
-	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
-	lost(250, 1); /* gap (0, 250) on CPU 1: before every window below */
+	idle_cpu_start();
 	for (t = 300; t < 600; t += 100)
 		one_round(t); /* 3 slices: CPU 2 silent since 60, they wait */
 	wake(TS_EV_WAKEUP, 1000, 2, 12, 2); /* CPU 2 records: no gap there before 1000 */
@@ -768,14 +774,7 @@ static void test_lost_idle_cpu(void)
 	m = NULL;
 
 	/* a CPU silent for good: past SCHED_PEND_MAX waiting, the oldest are judged cautiously */
-	ts_sched_new(&m, NULL);
-	ts_sched_wakeup_recorded(m);
-	ts_sched_waking_recorded(m);
-	sw(50, 2, 0, 0, 12);
-	sw(60, 2, 12, TS_STATE_SLEEPING, 0);
-	sw(100, 0, 0, 0, 10);
-	sw(200, 0, 10, TS_STATE_SLEEPING, 0);
-	lost(250, 1);
+	idle_cpu_start();
 	for (t = 300; t < 300 + 100 * (65536 + 100); t += 100)
 		one_round(t);
 	ts_sched_finish(m, t);
