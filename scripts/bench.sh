@@ -95,11 +95,11 @@ printed with its goal and "met" or "MISSED": dump text, TSV and JSON
 ${TARGET_DUMP_RATIO}x faster than perf script, decode-only within ${TARGET_CAT_RATIO}x of cat,
 report ${TARGET_SCHEDLAT_RATIO}x faster than perf sched latency (both at SCHED_FIFO 10 when
 this user may, BENCH_FIFO=0 says no: what report's second thread buys needs the second core;
-the CFS ratio is printed too), the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU time, compare
-cold with one worker per core ${TARGET_JOBS_RATIO}x faster than on one thread (at SCHED_FIFO 10
-likewise, with the sha256sum peer; one worker with
-its helper threads off: the work of one core, so that the ratio is what the second core buys;
-one worker with them is printed, without a goal), and gaining at least
+the CFS ratio is printed too), the plugin within ${TARGET_PLUGIN_RATIO}x of the no-op's CPU
+time, compare cold with one worker per core ${TARGET_JOBS_RATIO}x faster than on one thread (at
+SCHED_FIFO 10 likewise, with the sha256sum peer; one worker with its helper threads off: the
+work of one core, so that the ratio is what the second core buys; one worker with them is
+printed, without a goal), and gaining at least
 ${TARGET_JOBS_PEER}x what sha256sum of the same files split the same way gains in the same
 rounds (the machine's share for a second worker), tickscope record's CPU and lost
 events no more than perf record's. Other goals: peak RSS <= 32 MB (decode, dump, report on the
