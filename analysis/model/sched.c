@@ -540,7 +540,6 @@ static inline void note_seen(struct ts_sched *m, const struct ts_event *ev)
 static int on_lost(struct ts_sched *m, const struct ts_event *ev)
 {
 	struct cpu *c;
-	struct sched_gap *g;
 	uint64_t start;
 
 	if (ev->lost.samples)
@@ -559,15 +558,8 @@ static int on_lost(struct ts_sched *m, const struct ts_event *ev)
 		m->untimed_gap = 1;
 		return 0;
 	}
-	if (m->nr_gaps == m->cap_gaps) {
-		size_t cap = m->cap_gaps ? 2 * m->cap_gaps : 64;
-
-		g = realloc(m->gaps, cap * sizeof(*g));
-		if (!g)
-			return -ENOMEM;
-		m->gaps = g;
-		m->cap_gaps = cap;
-	}
+	if (sched_grow(&m->gaps, &m->cap_gaps, m->nr_gaps, sizeof(*m->gaps)))
+		return -ENOMEM;
 	m->gaps[m->nr_gaps].start = start;
 	m->gaps[m->nr_gaps++].end = ev->time;
 	return m->q_head != m->q_tail ? judge_known(m) : 0;

@@ -234,6 +234,8 @@ uint64_t sched_folded_delay_perf(const struct ts_sched *m);
 /* A released histogram of a folded task to use again, NULL if none. */
 struct ts_hist *sched_reuse_hist(struct ts_sched *m);
 
+/* @v (an array's pointer) grown to hold @n + 1 elements of @size bytes: 0 or -ENOMEM */
+int sched_grow(void *vp, size_t *cap, size_t n, size_t size);
 struct sched_retire *sched_retire_new(unsigned int top);
 void sched_retire_free(struct ts_sched *m);
 

@@ -31,7 +31,7 @@ struct sched_retire {
 };
 
 /* @v grown to hold @n + 1 elements of @size bytes. Return: 0 or -ENOMEM. */
-static int grow(void *vp, size_t *cap, size_t n, size_t size)
+int sched_grow(void *vp, size_t *cap, size_t n, size_t size)
 {
 	void **v = vp, *g;
 	size_t c;
@@ -116,7 +116,7 @@ int sched_retire(struct ts_sched *m, struct task *p)
 		return 0;
 	err = p->st.selected ? sched_merge_task(&m->tot, &p->st) : 0;
 	if (!err)
-		err = grow(&r->pend, &r->cap_pend, r->nr_pend, sizeof(*r->pend));
+		err = sched_grow(&r->pend, &r->cap_pend, r->nr_pend, sizeof(*r->pend));
 	if (!err)
 		err = ts_map32_insert(&r->pending, (uint32_t)p->st.pid, &v) < 0 ? -ENOMEM : 0;
 	if (err)
@@ -128,8 +128,8 @@ int sched_retire(struct ts_sched *m, struct task *p)
 	if (ret < 0)
 		return -ENOMEM;
 	if (ret > 0) {
-		if (grow(&m->retired_comms, &m->cap_retired_comms, m->nr_retired_comms,
-			 sizeof(*m->retired_comms))) {
+		if (sched_grow(&m->retired_comms, &m->cap_retired_comms, m->nr_retired_comms,
+			       sizeof(*m->retired_comms))) {
 			ts_map32_remove(&m->retired_ix, (uint32_t)p->st.pid);
 			return -ENOMEM;
 		}
@@ -241,8 +241,8 @@ static int32_t class_code(struct compact *c, const char *cls)
 	for (i = 0; i < m->nr_waker_classes && strcmp(m->waker_classes[i], cls); i++)
 		;
 	if (i == m->nr_waker_classes) {
-		if (grow(&m->waker_classes, &m->cap_waker_classes, m->nr_waker_classes,
-			 sizeof(*m->waker_classes))) {
+		if (sched_grow(&m->waker_classes, &m->cap_waker_classes, m->nr_waker_classes,
+			       sizeof(*m->waker_classes))) {
 			c->err = -ENOMEM;
 			return TS_WAKER_NONE;
 		}
@@ -323,7 +323,7 @@ static int drop_hists(struct sched_retire *r, struct task *p)
 	for (i = 0; i < 4 + TS_OFF_NR; i++) {
 		if (*h[i] == &ts_hist_none)
 			continue;
-		if (grow(&r->free_hists, &r->cap_free, r->nr_free, sizeof(*r->free_hists)))
+		if (sched_grow(&r->free_hists, &r->cap_free, r->nr_free, sizeof(*r->free_hists)))
 			return -ENOMEM;
 		ts_hist_release((struct ts_hist *)(uintptr_t)*h[i]);
 		r->free_hists[r->nr_free++] = (struct ts_hist *)(uintptr_t)*h[i];
