@@ -36,7 +36,7 @@ ok $? "throw-away host and client keys"
 # sshd's privilege separation directory; the Debian service creates it, we may not have run it
 [ -d /run/sshd ] || mkdir -p /run/sshd
 
-# start_sshd PORT: 0 once it listens
+# start_sshd PORT: 0 once it listens, 1 once it has exited (or at the hang guard)
 start_sshd() {
 	cat >"$tmp/sshd_config" <<EOF
 Port $1
@@ -56,8 +56,10 @@ EOF
 	"$SSHD" -t -f "$tmp/sshd_config" 2>"$tmp/sshd.log" || return 1
 	"$SSHD" -D -e -f "$tmp/sshd_config" 2>>"$tmp/sshd.log" &
 	sshd_pid=$!
+	# until it listens or has exited (a port in use ends it), whatever the machine's load: no
+	# time limit (it was 5 s, a timeout a loaded machine could pass), the hang guard only
 	_i=0
-	while [ $_i -lt 50 ]; do
+	while [ $_i -lt $((TS_HANG_GUARD * 10)) ]; do
 		grep -q "Server listening on 127.0.0.1 port $1" "$tmp/sshd.log" && return 0
 		kill -0 "$sshd_pid" 2>/dev/null || { sshd_pid=""; return 1; }
 		sleep 0.1

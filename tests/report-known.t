@@ -3,7 +3,8 @@
 # Known answers from the AF_UNIX ping-pong fixtures: pinned to two CPUs, cross-CPU wake
 # classes hold >= 90% of the ping-pong tasks' wakeups; both pinned to one CPU, and free to
 # move (it stays on one CPU here), same-CPU classes do; and cross-CPU wake delivery p50 is
-# above same-CPU's. report-known-live.t records the same two runs live.
+# above same-CPU's. report-known-live.t records the two pinned runs live and holds their classes
+# to perf script on each file (no p50 of one live run against another's: they move with the load).
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
