@@ -9,14 +9,6 @@
 
 tap_need_tracing sched:sched_switch
 
-# Whether the median of three counts @2 lies within the range of three counts @1, widened to
-# 10% of its median and to two counting errors (2 sqrt of the median).
-within() {
-	echo "$1" "$2" | awk '{
-		lo = $1; hi = $3; tm = $5; w = hi - lo; if (w < 0.1 * $2) w = 0.1 * $2
-		if (w < 2 * sqrt($2)) w = 2 * sqrt($2)
-		exit !(NF == 6 && tm >= lo - w && tm <= hi + w) }'
-}
 [ -x "$TICKSCOPE" ] || { echo "Bail out! $TICKSCOPE not built (run make)"; exit 1; }
 
 ORACLE_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tickscope-test.XXXXXX")
