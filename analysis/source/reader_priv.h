@@ -143,6 +143,8 @@ struct ts_reader {
 	const struct ts_reader_ops *ops;
 	void *ctx;
 	pthread_t scan_thread;
+	int scan_started; /* the scanning thread runs, not joined yet (ts_reader_start()) */
+	int hash_begun; /* ts_hash_begin() was called: by ts_reader_start() or ts_reader_run() */
 
 	struct ts_chunks chunks __attribute__((aligned(64))); /* both threads */
 	struct ts_scanner s __attribute__((aligned(64)));
