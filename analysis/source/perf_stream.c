@@ -336,8 +336,18 @@ static int id_index(struct ts_scanner *sc, struct ts_reader *u, const unsigned c
 static int user_record(struct ts_scanner *sc, uint32_t type, const unsigned char *rec,
 		       uint32_t size, uint64_t off, int in_z)
 {
-	struct ts_reader *u = ts_scan_user(sc);
+	struct ts_reader *u;
 	int ret;
+
+	/*
+	 * ID_INDEX (perf's first record of a file) only adds to id_cpu, which no other thread
+	 * reads: no need to wait for the merger, which ts_reader_start()'s scanner would do until
+	 * the run begins.
+	 */
+	if (type != TS_REC_HEADER_ATTR && type != TS_REC_HEADER_TRACING_DATA &&
+	    type != TS_REC_HEADER_FEATURE)
+		return id_index(sc, ts_scan_reader(sc), rec, size, off);
+	u = ts_scan_user(sc);
 
 	if (!u)
 		return -ECANCELED;
