@@ -246,6 +246,11 @@ struct ts_reader *ts_scan_user(struct ts_scanner *sc)
 {
 	if (sc->pipe && ts_pipe_drain(sc->pipe))
 		return NULL;
+	return ts_scan_reader(sc);
+}
+
+struct ts_reader *ts_scan_reader(struct ts_scanner *sc)
+{
 	return (struct ts_reader *)((char *)sc - offsetof(struct ts_reader, s));
 }
 

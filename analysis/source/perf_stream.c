@@ -44,7 +44,8 @@ static int chunk_fits(struct ts_scanner *sc, size_t size)
 	 * read once does not depend on the threads' timing.
 	 */
 	if (sc->pipe && sc->sent &&
-	    __atomic_load_n(&sc->r->m.flushes_done, __ATOMIC_RELAXED) >= sc->big_until) {
+	    __atomic_load_n(&sc->r->m.flushes_done, __ATOMIC_RELAXED) >= sc->big_until &&
+	    !ts_pipe_held(sc->pipe)) { /* held: no merger yet to wait for (ts_reader_start()) */
 		if (ts_pipe_drain(sc->pipe))
 			return -ECANCELED;
 		sc->sent = 0;
@@ -335,8 +336,18 @@ static int id_index(struct ts_scanner *sc, struct ts_reader *u, const unsigned c
 static int user_record(struct ts_scanner *sc, uint32_t type, const unsigned char *rec,
 		       uint32_t size, uint64_t off, int in_z)
 {
-	struct ts_reader *u = ts_scan_user(sc);
+	struct ts_reader *u;
 	int ret;
+
+	/*
+	 * ID_INDEX (perf's first record of a file) only adds to id_cpu, which no other thread
+	 * reads: no need to wait for the merger, which ts_reader_start()'s scanner would do until
+	 * the run begins.
+	 */
+	if (type != TS_REC_HEADER_ATTR && type != TS_REC_HEADER_TRACING_DATA &&
+	    type != TS_REC_HEADER_FEATURE)
+		return id_index(sc, ts_scan_reader(sc), rec, size, off);
+	u = ts_scan_user(sc);
 
 	if (!u)
 		return -ECANCELED;
@@ -697,27 +708,68 @@ static void *scan_main(void *arg)
 
 /*
  * Two threads over a seekable file: a scanning thread reads it for runs and round markers
- * while this one merges and delivers (perf_queue.c). The first error in file order wins: the
- * merger's, since it is behind the scanner, else the scanner's (sent as its last message).
- * With no thread to be had (RLIMIT_NPROC), *@alone says the caller reads it all itself.
+ * while this one merges and delivers (perf_queue.c). Started by ts_reader_start(), or here.
+ * Return: 0 with r->scan_started set, or 0 without it when no thread is to be had
+ * (RLIMIT_NPROC: the caller reads it all itself), or a negative code.
  */
-static int run_threaded(struct ts_reader *r, int *alone)
+static int scan_start(struct ts_reader *r, int hold)
 {
 	int ret;
 
 	ret = ts_queue_scan_start(r);
 	if (ret)
 		return ret;
+	if (hold)
+		ts_pipe_hold(r->s.pipe);
 	r->s.deliver = NULL; /* from here the scanner only sends */
-	*alone = !!pthread_create(&r->scan_thread, NULL, scan_main, &r->s);
-	if (!*alone) {
-		ret = ts_queue_scan_merge(r);
-		pthread_join(r->scan_thread, NULL);
-		ts_queue_scan_discard(r);
+	if (pthread_create(&r->scan_thread, NULL, scan_main, &r->s)) {
+		ts_pipe_free(r->s.pipe);
+		r->s.pipe = NULL;
+		r->s.deliver = r;
+		return 0;
 	}
+	r->scan_started = 1;
+	return 0;
+}
+
+/* Join the scanning thread, free the ring and what its untaken messages hold. */
+static void scan_join(struct ts_reader *r)
+{
+	pthread_join(r->scan_thread, NULL);
+	ts_queue_scan_discard(r);
+	r->scan_started = 0;
 	ts_pipe_free(r->s.pipe);
 	r->s.pipe = NULL;
 	r->s.deliver = r;
+}
+
+int ts_reader_start(struct ts_reader *r)
+{
+	if (r->scan_started || r->hash_begun || !r->use_runs || !r->opts.threaded)
+		return 0;
+	ts_hash_begin(r);
+	r->hash_begun = 1;
+	return scan_start(r, 1);
+}
+
+/*
+ * The first error in file order wins: the merger's, since it is behind the scanner, else the
+ * scanner's (sent as its last message). With no thread, *@alone says the caller reads it all.
+ */
+static int run_threaded(struct ts_reader *r, int *alone)
+{
+	int ret;
+
+	if (!r->scan_started) {
+		ret = scan_start(r, 0);
+		if (ret)
+			return ret;
+	}
+	*alone = !r->scan_started;
+	if (*alone)
+		return 0;
+	ret = ts_queue_scan_merge(r);
+	scan_join(r);
 	return ret;
 }
 
@@ -747,7 +799,9 @@ int ts_reader_run(struct ts_reader *r, const struct ts_reader_ops *ops, void *ct
 
 	r->ops = ops;
 	r->ctx = ctx;
-	ts_hash_begin(r);
+	if (!r->hash_begun)
+		ts_hash_begin(r);
+	r->hash_begun = 1;
 	if (r->use_runs && r->opts.threaded)
 		ret = run_threaded(r, &alone);
 	if (!ret && alone) /* this thread alone: the scanner delivers through r->s.deliver */
@@ -785,6 +839,10 @@ static void inbuf_free(struct ts_inbuf *b)
 /* Free what the reading holds; what it freed is NULL after it, so that a second call is safe. */
 void ts_stream_free(struct ts_reader *r)
 {
+	if (r->scan_started) { /* started, and not run: stop it, and let go of what it sent */
+		ts_pipe_stop(r->s.pipe);
+		scan_join(r);
+	}
 	inbuf_free(&r->s.in);
 	inbuf_free(&r->s.z);
 	ts_chunk_put(r->s.map);

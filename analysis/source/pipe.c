@@ -42,6 +42,7 @@ struct ts_pipe {
 	pthread_cond_t data_cv, room_cv;
 
 	int started;
+	int held; /* ts_pipe_hold(): the producer's drain waits for ts_pipe_run() (under lock) */
 
 	/* shared, each on its own line */
 	size_t head __attribute__((aligned(64)));
@@ -312,14 +313,50 @@ void ts_pipe_push(struct ts_pipe *p)
 	publish_head(p, 1);
 }
 
+void ts_pipe_hold(struct ts_pipe *p)
+{
+	p->held = 1; /* before the producer's thread starts */
+}
+
+/* Let a held producer go on: the consumer runs now, or will never run (@stop). */
+static void release(struct ts_pipe *p, int stop)
+{
+	pthread_mutex_lock(&p->lock);
+	if (stop)
+		__atomic_store_n(&p->stopped, 1, __ATOMIC_SEQ_CST);
+	__atomic_store_n(&p->held, 0, __ATOMIC_SEQ_CST);
+	pthread_cond_broadcast(&p->room_cv);
+	pthread_mutex_unlock(&p->lock);
+}
+
 int ts_pipe_run(struct ts_pipe *p)
 {
+	if (__atomic_load_n(&p->held, __ATOMIC_ACQUIRE))
+		release(p, 0);
 	consume(p);
 	return p->err;
 }
 
+int ts_pipe_held(struct ts_pipe *p)
+{
+	return __atomic_load_n(&p->held, __ATOMIC_ACQUIRE);
+}
+
+void ts_pipe_stop(struct ts_pipe *p)
+{
+	release(p, 1);
+}
+
 int ts_pipe_drain(struct ts_pipe *p)
 {
+	if (__atomic_load_n(&p->held, __ATOMIC_ACQUIRE)) {
+		pthread_mutex_lock(&p->lock);
+		while (__atomic_load_n(&p->held, __ATOMIC_SEQ_CST))
+			pthread_cond_wait(&p->room_cv, &p->lock);
+		pthread_mutex_unlock(&p->lock);
+	}
+	if (__atomic_load_n(&p->stopped, __ATOMIC_ACQUIRE))
+		return -1; /* the consumer's error, or ts_pipe_stop(): no run is to come */
 	return wait_room(p, p->size);
 }
 

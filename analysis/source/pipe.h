@@ -92,6 +92,18 @@ int ts_pipe_run(struct ts_pipe *p);
 void ts_pipe_done(struct ts_pipe *p);
 void ts_pipe_free(struct ts_pipe *p);
 
+/*
+ * A producer started before the consumer's thread is ready to run (the reader's scanner while
+ * the caller still sets up): ts_pipe_hold() before the producer starts makes its
+ * ts_pipe_drain() wait until ts_pipe_run() begins, since what it then writes the consumer's
+ * thread may still be reading; ts_pipe_stop() instead, when ts_pipe_run() is never to come:
+ * the producer's reserves and drains fail, as after a consumer's error.
+ */
+void ts_pipe_hold(struct ts_pipe *p);
+void ts_pipe_stop(struct ts_pipe *p);
+/* Whether the producer is still held: ts_pipe_run() has not begun. */
+int ts_pipe_held(struct ts_pipe *p);
+
 /**
  * ts_pipe_discard() - once both sides are through, @fn on each message the consumer did not
  * take (it stopped on an error at the first of them), so that what they own can be freed

@@ -143,6 +143,8 @@ struct ts_reader {
 	const struct ts_reader_ops *ops;
 	void *ctx;
 	pthread_t scan_thread;
+	int scan_started; /* the scanning thread runs, not joined yet (ts_reader_start()) */
+	int hash_begun; /* ts_hash_begin() was called: by ts_reader_start() or ts_reader_run() */
 
 	struct ts_chunks chunks __attribute__((aligned(64))); /* both threads */
 	struct ts_scanner s __attribute__((aligned(64)));
@@ -252,6 +254,8 @@ void ts_runs_free(struct ts_chunks *home, struct ts_runs *rs);
 /* perf_queue.c */
 int ts_queue_scan_start(struct ts_reader *r);
 struct ts_reader *ts_scan_user(struct ts_scanner *sc);
+/* The scanner's reader, without waiting: for what no other thread reads (id_cpu) */
+struct ts_reader *ts_scan_reader(struct ts_scanner *sc);
 int ts_queue_scan_merge(struct ts_reader *r);
 void ts_queue_scan_discard(struct ts_reader *r);
 void ts_queue_scan_end(struct ts_scanner *sc, int ret);

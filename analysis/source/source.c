@@ -93,6 +93,9 @@ int ts_source_open(struct ts_source **sp, const struct ts_source_opts *opts)
 						       .read_runs = 1,
 						       .sha256 = opts->sha256,
 						       .keep_arena = opts->keep_arena });
+	/* the scan begins while the decoder and kallsyms load (docs/scale.md, rep22) */
+	if (!ret)
+		ret = ts_reader_start(s->reader);
 	if (ret)
 		return ts_source_fail(s, ret, "%s",
 				      s->reader ? ts_reader_error(s->reader) : ts_strerror(ret));

@@ -2,9 +2,12 @@
 /*
  * ts_pipe: every message arrives once, whole and in order, across many wraps of a small ring
  * with both sides made to wait; a consumer error stops the producer and comes back from
- * finish; sizes over a quarter of the ring are refused, a quarter is taken.
+ * finish; sizes over a quarter of the ring are refused, a quarter is taken. A held producer
+ * (ts_pipe_hold(), started before the consumer runs) fills the ring and waits; its drain
+ * returns only once ts_pipe_run() began, or with -1 after ts_pipe_stop().
  */
 #include <errno.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -98,6 +101,77 @@ static void run(const char *what, uint64_t n, int slow_producer, int slow_consum
 	   (unsigned long long)c.bytes, RING);
 }
 
+struct held {
+	struct ts_pipe *p;
+	uint64_t n, sent;
+	int entering; /* set just before the drain */
+	int ran; /* the consumer's ts_pipe_run() had begun: set by main just before it */
+	int ran_at_drain; /* what the producer saw once its drain returned */
+	int drained; /* the drain's return */
+};
+
+static void *held_producer(void *arg)
+{
+	struct held *h = arg;
+
+	__atomic_store_n(&h->entering, 1, __ATOMIC_SEQ_CST);
+	h->drained = ts_pipe_drain(h->p);
+	h->ran_at_drain = __atomic_load_n(&h->ran, __ATOMIC_SEQ_CST);
+	h->sent = produce(h->p, h->n, 0);
+	ts_pipe_done(h->p);
+	return NULL;
+}
+
+static int count_msg(void *ctx, const void *msg, uint32_t len)
+{
+	(void)msg;
+	(void)len;
+	++*(uint64_t *)ctx;
+	return 0;
+}
+
+/* A producer held before the consumer runs: it drains only once the run began, or is stopped. */
+static void held(int stop)
+{
+	struct check c = { 0 };
+	struct held h = { .n = stop ? 0 : 30000 };
+	uint64_t left = 0;
+	pthread_t t;
+
+	if (ts_pipe_new(&h.p, RING, on_msg, &c)) {
+		ok(0, "new");
+		return;
+	}
+	ts_pipe_hold(h.p);
+	ok(ts_pipe_held(h.p), "held before the run");
+	if (pthread_create(&t, NULL, held_producer, &h)) {
+		ok(0, "a thread");
+		ts_pipe_free(h.p);
+		return;
+	}
+	while (!__atomic_load_n(&h.entering, __ATOMIC_SEQ_CST))
+		;
+	__atomic_store_n(&h.ran, 1, __ATOMIC_SEQ_CST);
+	if (stop)
+		ts_pipe_stop(h.p);
+	else
+		is_int(ts_pipe_run(h.p), 0, "held: the run");
+	pthread_join(t, NULL);
+	ok(!ts_pipe_held(h.p), "not held after it");
+	if (stop) {
+		is_int(h.drained, -1, "stopped: the held drain fails");
+		ok(!ts_pipe_reserve(h.p, 8), "stopped: a reserve is refused");
+		ts_pipe_discard(h.p, count_msg, &left);
+		ok(c.next == 0 && left == 0, "stopped: nothing consumed or left");
+	} else {
+		is_int(h.drained, 0, "held: the drain");
+		ok(h.ran_at_drain, "held: the drain returned only once the run began");
+		ok(h.sent == h.n && c.next == h.n && !c.bad, "held: all %llu delivered in order",
+		   (unsigned long long)c.next);
+	}
+	ts_pipe_free(h.p);
+}
+
 int main(void)
 {
 	struct check c = { .stop_at = 30000 };
@@ -110,6 +184,8 @@ int main(void)
 	run("slow producer", 30000, 1, 0);
 	run("slow consumer", 30000, 0, 1);
 	run("empty", 0, 0, 0);
+	held(0);
+	held(1);
 
 	/* a consumer error: the producer is refused soon after, finish returns the code */
 	ret = ts_pipe_start(&p, RING, on_msg, &c);

@@ -140,6 +140,15 @@ void ts_reader_close(struct ts_reader *r);
 void ts_reader_arena_release(void);
 
 /**
+ * ts_reader_start() - with opts.threaded, in a file: start the scanning thread now, so that it
+ * reads the file while the caller still sets up (its decoder, kallsyms); ts_reader_run() then
+ * merges what it found. The scanner does not wait for the merge before it begins (its drains
+ * wait for ts_reader_run()); closing the reader without a run stops it. Optional.
+ * Return: 0 (started, or left to ts_reader_run()), or a negative code.
+ */
+int ts_reader_start(struct ts_reader *r);
+
+/**
  * ts_reader_run() - read every record, calling @ops
  * Return: 0 at the end of data, or the first negative code from the data or a callback.
  */
