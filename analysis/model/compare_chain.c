@@ -1072,6 +1072,57 @@ static int program_minor(const struct ts_cmp *c, const struct ts_cmp_row *r, int
 }
 
 /*
+ * Whether rate row @r, events a second over the whole machine (idle exits, timer expiries,
+ * works: a chain rule's "<path>.per_s" that is not the benchmark's own, "task."), moved only
+ * with the CPUs online: the runs' traces had different numbers of CPUs online (maxcpus=,
+ * nr_cpus=, a CPU taken offline), and per online CPU its medians are within the spread rule's
+ * 2x of each other. Every online CPU runs its own timers, idle loop and per-CPU works, so
+ * such a rate is a sum over the CPUs: qemu-aarch64's 6.1 booted with maxcpus=2 (2026-12-07)
+ * had its idle exits by hrtimers other than the tick 1.79 -> 0.25/s, every run apart, named
+ * as a mechanism of the wake delivery, which fell: the soft lockup detector's timer (every
+ * 4 s on each CPU) on 8 CPUs against 2. A rate that is zero in every run of one side is
+ * kept: a path switched on or off whatever the CPUs. Unknown CPU counts decide nothing.
+ */
+static int follows_cpus(const struct ts_cmp *c, const struct ts_cmp_row *r, int v)
+{
+	const int k[2] = { 0, v };
+	double med[2];
+	int first = 0, differ = 0;
+
+	if (strcmp(r->unit, "1/s") || !ts_cmp_ends(r->name, ".per_s") ||
+	    !strncmp(r->name, "task.", 5))
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		int nr = r->cell[k[i]].values ? c->var[k[i]].nr_runs : 0, n = 0;
+		double *x = calloc(nr ? nr : 1, sizeof(*x));
+		struct ts_summary sum = { .median = NAN };
+
+		for (int j = 0; x && j < nr; j++) {
+			int cpus = run_cpus(c, k[i], j);
+			double y = r->cell[k[i]].values[j];
+
+			if (!cpus || isnan(y)) {
+				n = 0;
+				break;
+			}
+			first = first ? first : cpus;
+			differ |= cpus != first;
+			x[n++] = y / cpus;
+		}
+		if (!x || !n || ts_stats_summary(x, n, 0, &sum))
+			sum.median = NAN;
+		free(x);
+		med[i] = sum.median;
+		if (isnan(med[i]))
+			return 0;
+	}
+	if (!differ)
+		return 0;
+	return !(fmin(med[0], med[1]) == 0 ? fmax(med[0], med[1]) > 0 :
+					     fmax(med[0], med[1]) > 2 * fmin(med[0], med[1]));
+}
+
+/*
  * Whether row @name (of class @cls) sees the tick through its hrtimer only: the tick's
  * hrtimer expiries, the run time and the idle exits credited to it, its restarts on idle exit.
  */
@@ -1155,7 +1206,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 				 nr_rules[0] * switched_p(c->var[0].nr_runs, c->var[v].nr_runs) <
 					 c->o.alpha;
 		} else if (miss < 0 && (!qualifies(c, r, v, ru, nr_rules, &tested, &x[n].m) ||
-					follows_run_time(c, r, v))) {
+					follows_run_time(c, r, v) || follows_cpus(c, r, v))) {
 			continue;
 		}
 		if (inert_threads(c, r, v, ru, cls)) {
