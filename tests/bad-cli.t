@@ -424,8 +424,10 @@ meta_result 'result=5|result_unit=us_per_round_trip|result=6' 9 \
 	'result= given again \(first at line 7\)$'
 meta_result "result=$(printf '%040d' 7)|result_unit=us_per_round_trip" 7 \
 	'result=.*7: longer than 31 characters'
-printf 'format=tickscope-run-1\nrun=1\nresult=17.5\nresult_unit=us_per_round_trip\n' >"$T/mrun/meta.txt"
-"$TICKSCOPE" report "$T/mrun/perf.data" --json 2>"$T/err" | grep -q '"result":"17.5","result_unit":"us_per_round_trip"'
+printf 'format=tickscope-run-1\nrun=1\nresult=17.5\nresult_unit=us_per_round_trip\n' \
+	>"$T/mrun/meta.txt"
+"$TICKSCOPE" report "$T/mrun/perf.data" --json 2>"$T/err" |
+	grep -q '"result":"17.5","result_unit":"us_per_round_trip"'
 ok $? "report: a meta.txt's own figure is the run's result ($(head -1 "$T/err"))"
 
 printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"

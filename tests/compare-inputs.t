@@ -333,7 +333,8 @@ for bad in nan -3 1e309 1.2.3; do
 	bad_result result "$bad" 'not a benchmark result (a plain decimal >= 0)$'
 done
 for bad in 1.5 "${fig%?}" "${fig}1"; do
-	bad_result result "$bad" "not the result the benchmark's output gives (pingpong's latency $fig us)$"
+	bad_result result "$bad" \
+		"not the result the benchmark's output gives (pingpong's latency $fig us)$"
 done
 bad_result result_unit furlongs 'not a result unit'
 bad_result result_unit bogo_ops_per_s_real_time "not the result the benchmark's output gives" \
