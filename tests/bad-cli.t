@@ -404,6 +404,31 @@ is "$(grep -o '"run":{"board"[^}]*' "$T/mrun.json" | grep -o '"runs*":[^,{]*,' |
 	'"run":null "runs":5 ' "report: a meta.txt without run= gives run null"
 is "$("$TICKSCOPE" report "$T/mrun/perf.data" 2>/dev/null | grep -c '^  run: b/v w run - of 5,')" 1 \
 	"report text: run - of 5"
+# result= and result_unit=, the benchmark's figure ts-record.sh copied: printed as the run's own
+# whatever they held ("benchmark result nan furlongs", the JSON's "result":"-3", the later of two
+# results). Now a figure that is not a plain decimal >= 0, a unit this tree does not write, a
+# key given twice or cut to fit is one line naming the line, exit 1.
+meta_result() {
+	printf 'format=tickscope-run-1\nboard=b\nvariant=v\nworkload=w\nrun=1\nruns=5\n%s\n' "$1" |
+		sed 's/|/\n/g' >"$T/mrun/meta.txt"
+	mistake "report with a meta.txt of $1: one line naming its line" 1 \
+		"^tickscope: $T/mrun/meta.txt:$2: $3" report "$T/mrun/perf.data" --json
+}
+for bad in nan -3 1e309 1.2.3 ' 5' 5x; do
+	meta_result "result=$bad|result_unit=us_per_round_trip" 7 \
+		'result=.* result_unit=us_per_round_trip: not a benchmark result \(a plain decimal >= 0\)$'
+done
+meta_result 'result=5|result_unit=furlongs' 8 'result=5 result_unit=furlongs: not a result unit'
+meta_result 'result=5' 7 'result=5 result_unit=: not a result unit'
+meta_result 'result=5|result_unit=us_per_round_trip|result=6' 9 \
+	'result= given again \(first at line 7\)$'
+meta_result "result=$(printf '%040d' 7)|result_unit=us_per_round_trip" 7 \
+	'result=.*7: longer than 31 characters'
+printf 'format=tickscope-run-1\nrun=1\nresult=17.5\nresult_unit=us_per_round_trip\n' \
+	>"$T/mrun/meta.txt"
+"$TICKSCOPE" report "$T/mrun/perf.data" --json 2>"$T/err" |
+	grep -q '"result":"17.5","result_unit":"us_per_round_trip"'
+ok $? "report: a meta.txt's own figure is the run's result ($(head -1 "$T/err"))"
 
 printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"
 "$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \

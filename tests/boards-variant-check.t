@@ -10,8 +10,8 @@ tmp=$TAP_TMP
 # run NAME: a complete run folder whose kernel is PREEMPT_NONE without PREEMPT_DYNAMIC.
 run() {
 	mkdir -p "$tmp/$1"
-	printf 'format=tickscope-run-1\nvariant=%s\nresult=1\nstatus=complete\n' "$1" \
-		>"$tmp/$1/meta.txt"
+	printf 'format=tickscope-run-1\nvariant=%s\nresult=24.3100\nresult_unit=%s\nstatus=complete\n' \
+		"$1" us_per_round_trip >"$tmp/$1/meta.txt"
 	printf '%s\n' 'CONFIG_PREEMPT_NONE=y' '# CONFIG_PREEMPT_VOLUNTARY is not set' \
 		'# CONFIG_PREEMPT is not set' '# CONFIG_PREEMPT_DYNAMIC is not set' \
 		'CONFIG_HZ_PERIODIC=y' '# CONFIG_NO_HZ_IDLE is not set' 'CONFIG_HIGH_RES_TIMERS=y' \

@@ -310,6 +310,46 @@ for bad in abc -1 2x ''; do
 	bad_meta add refused_attempts "$bad" 'a count of attempts'
 done
 
+# result= and result_unit= (ts-record.sh copies the benchmark's figure from workload.out; the
+# experiment's order.txt, record.sh's progress and LAVA's measurement show it): compare read
+# workload.out and never looked, so a malformed or lying figure there went unsaid. Now one
+# line naming meta.txt and the line (of KEY, else of the key set), exit 1, and nothing on stdout.
+# bad_result KEY VALUE PATTERN [KEY]
+bad_result() {
+	rm -rf "$T/dk"
+	mkdir -p "$T/dk"
+	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
+	m=$T/dk/nohz-off/run-2/meta.txt
+	sed -i "s/^$1=.*/$1=$2/" "$m"
+	line=$(grep -n "^${4:-$1}=" "$m" | cut -d: -f1)
+	"$TICKSCOPE" compare --no-cache "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
+	rc=$?
+	[ $rc = 1 ] && [ "$(wc -l <"$T/dk.err")" = 1 ] && [ ! -s "$T/dk.out" ] &&
+		grep -q "^tickscope: $m:$line: result=.* result_unit=.*: $3" "$T/dk.err"
+	ok $? "meta.txt $1=$2: refused in one line (exit $rc: $(head -1 "$T/dk.err"))"
+}
+fig=$(sed -n 's/^result=//p' "$T/x/nohz-off/run-2/meta.txt")
+for bad in nan -3 1e309 1.2.3; do
+	bad_result result "$bad" 'not a benchmark result (a plain decimal >= 0)$'
+done
+for bad in 1.5 "${fig%?}" "${fig}1"; do
+	bad_result result "$bad" \
+		"not the result the benchmark's output gives (pingpong's latency $fig us)$"
+done
+bad_result result_unit furlongs 'not a result unit'
+bad_result result_unit bogo_ops_per_s_real_time "not the result the benchmark's output gives" \
+	result
+bad_result result_unit '' 'not a result unit'
+# the run's own figure, and none recorded (ts-record.sh found no result line), are compared
+for good in "$fig" ''; do
+	rm -rf "$T/dk"
+	mkdir -p "$T/dk"
+	cp -r "$T/x/default" "$T/x/nohz-off" "$T/dk/"
+	sed -i "s/^result=.*/result=$good/" "$T/dk/nohz-off/run-2/meta.txt"
+	"$TICKSCOPE" compare --no-cache "$T/dk/default" "$T/dk/nohz-off" >"$T/dk.out" 2>"$T/dk.err"
+	ok $? "meta.txt result=$good: compared ($(head -1 "$T/dk.err"))"
+done
+
 # A run recorded again after a refused attempt (ts-record.sh --retries, as the LAVA jobs do):
 # its variant says so in one line among the confounders (the text and the JSON's), with the
 # first reason; nothing else of the comparison changes.

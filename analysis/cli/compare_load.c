@@ -148,7 +148,8 @@ static int meta_dup(const char *mp, const char *meta)
 	static const char *const once[] = { "kernel",	     "cpus_online",	 "events",
 					    "boot_args",     "events_missing",	 "workload_cmd",
 					    "lost_samples",  "perf_data_size",	 "perf_data_sha256",
-					    "variant_check", "refused_attempts", "refused_reason" };
+					    "variant_check", "refused_attempts", "refused_reason",
+					    "result",	     "result_unit" };
 	const char *l, *k;
 	int line = 1, kl;
 
@@ -696,6 +697,39 @@ static int load_bench(const struct run_in *in, const char *dir, struct ts_bench 
 	return err ? 1 : 0;
 }
 
+/*
+ * meta.txt's result= and result_unit= (boards/target/ts-record.sh copies them from the output
+ * beside it, and experiment.sh's order.txt, record.sh's progress and LAVA's measurement show
+ * them) against the output compare reads: a value of the wrong form, or another figure than
+ * the output's (an edited meta.txt, or files of two runs), was never said. Returns 2 after
+ * naming the file and line, else 0.
+ */
+static int check_result(const char *dir, const struct ts_bench *b)
+{
+	char *mp = cli_join(dir, "meta.txt"), *meta = mp ? slurp(mp) : NULL, *v = NULL, *u = NULL;
+	int vl = 0, ul = 0, err = 0;
+
+	if (meta) {
+		const char *pv = meta_at(meta, "result=", &vl),
+			   *pu = meta_at(meta, "result_unit=", &ul);
+
+		v = strndup(pv ? pv : "", pv ? strcspn(pv, "\n") : 0);
+		u = strndup(pu ? pu : "", pu ? strcspn(pu, "\n") : 0);
+		err = v && u ? ts_bench_result(v, u, b) : 0;
+	}
+	if (err == -TS_ERESULTDIFF)
+		cli_error("%s:%d: result=%.40s result_unit=%.40s: %s (%s's %s %.10g %s)", mp, vl, v,
+			  u, ts_strerror(err), b->kind, b->m[0].name, b->m[0].value, b->m[0].unit);
+	else if (err)
+		cli_error("%s:%d: result=%.40s result_unit=%.40s: %s", mp,
+			  err == -TS_ERESULTUNIT && ul ? ul : vl, v, u, ts_strerror(err));
+	free(v);
+	free(u);
+	free(meta);
+	free(mp);
+	return err ? 2 : 0;
+}
+
 /* A benchmark output given alone: its metrics, no trace. */
 static int load_bench_only(const struct run_in *in, struct ts_run *r)
 {
@@ -777,6 +811,9 @@ int load_run(const struct run_in *in, const struct load_opts *o, struct ts_run *
 		return cli_error("%s: out of memory", in->path);
 	}
 	err = load_bench(in, folder ? in->path : NULL, &b);
+	/* with --bench another output stands for the run's: its meta.txt's form alone */
+	if (!err && folder)
+		err = check_result(in->path, in->bench ? NULL : &b);
 	if (!err && add_bench(r, &b))
 		err = cli_error("%s: out of memory", in->path);
 	if (!err && !o->no_trace) {

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "tickscope/bench.h"
+#include "tickscope/error.h"
 #include "tickscope/report.h"
 
 static void copy(char *dst, size_t len, const char *v)
@@ -63,11 +65,56 @@ static int field(struct ts_run_meta *m, const char *k, const char *v)
 		return count(v, &m->runs);
 	else if (!strcmp(k, "workload_cmd"))
 		pinning(m, v);
-	else if (!strcmp(k, "result"))
-		copy(m->result, sizeof(m->result), v);
-	else if (!strcmp(k, "result_unit"))
-		copy(m->result_unit, sizeof(m->result_unit), v);
 	return 0;
+}
+
+/*
+ * result= and result_unit=, the benchmark's figure ts-record.sh copied from its output, into
+ * @m: a plain decimal >= 0 and a unit this tree writes, once each (ts_bench_result()), or
+ * an error naming the file and line; the report printed "nan", "-3 furlongs" or the second of
+ * two results as the run's own. Return: 0 or -1 (said).
+ */
+static int result(struct ts_run_meta *m, const char *path, FILE *f)
+{
+	static const char *const key[2] = { "result=", "result_unit=" };
+	char line[4096], *nl, *v, what[2][48] = { "", "" };
+	int nr = 0, at[2] = { 0, 0 }, k, err;
+
+	rewind(f);
+	while (fgets(line, sizeof(line), f)) {
+		nr++;
+		for (k = 0; k < 2 && strncmp(line, key[k], strlen(key[k])); k++)
+			;
+		if (k == 2)
+			continue;
+		v = line + strlen(key[k]);
+		nl = strchr(v, '\n');
+		if (nl)
+			*nl = 0;
+		if (at[k]) {
+			cli_error("%s:%d: %s given again (first at line %d)", path, nr, key[k],
+				  at[k]);
+			return -1;
+		}
+		at[k] = nr;
+		/* a longer value was cut to fit, and "123456...7.5" could be read as another */
+		snprintf(what[k], sizeof(what[k]), "%s%.40s", strlen(v) > 40 ? "..." : "",
+			 v + (strlen(v) > 40 ? strlen(v) - 40 : 0));
+		if (strlen(v) >= sizeof(m->result)) {
+			cli_error("%s:%d: %s%s: longer than %zu characters, not one a benchmark or "
+				  "this tree writes",
+				  path, nr, key[k], what[k], sizeof(m->result) - 1);
+			return -1;
+		}
+		copy(k ? m->result_unit : m->result, sizeof(m->result), v);
+	}
+	err = ts_bench_result(m->result, m->result_unit, NULL);
+	if (!err)
+		return 0;
+	k = err == -TS_ERESULTUNIT && at[1];
+	cli_error("%s:%d: result=%s result_unit=%s: %s", path, at[k] ? at[k] : at[!k], what[0],
+		  what[1], ts_strerror(err));
+	return -1;
 }
 
 int cli_run_meta(const char *input, struct ts_run_meta *m)
@@ -100,6 +147,10 @@ int cli_run_meta(const char *input, struct ts_run_meta *m)
 			bad_line = nr;
 			snprintf(bad, sizeof(bad), "%.20s=%.40s", line, eq + 1);
 		}
+	}
+	if (ours && !bad_line && result(m, path, f)) {
+		fclose(f);
+		return -1;
 	}
 	fclose(f);
 	if (ours && bad_line) {

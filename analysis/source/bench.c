@@ -611,6 +611,44 @@ int ts_bench_read(const char *path, struct ts_bench *b, int *line)
 	return err;
 }
 
+/*
+ * How far the output's m[0] may be from the figure ts-record.sh copied: stress-ng
+ * --metrics-brief prints it "%.2f", the result comes from its YAML's "%f"; lat_unix, ping-pong
+ * and the YAML are the very text copied.
+ */
+static double rounding(const struct ts_bench *b)
+{
+	return !strcmp(b->kind, "stress-ng") ? 0.005 : 0;
+}
+
+int ts_bench_result(const char *value, const char *unit, const struct ts_bench *b)
+{
+	static const char rtt[] = "us_per_round_trip", ops[] = "bogo_ops_per_s_real_time",
+			  real[] = ".bogo_ops_per_s_real";
+	const char *p = value;
+	int is_rtt = !strcmp(unit, rtt);
+	size_t n;
+	double v;
+
+	if (!*value && !*unit)
+		return 0;
+	if (!is_rtt && strcmp(unit, ops))
+		return -TS_ERESULTUNIT;
+	if (!*value)
+		return 0; /* ts-record.sh found no result line: none recorded */
+	if (*value == ' ' || *value == '\t' || number(&p, &v) || *p)
+		return -TS_ERESULT;
+	if (!b || !b->nr)
+		return 0;
+	n = strlen(b->m[0].name);
+	if (is_rtt ? strcmp(b->m[0].name, "latency") :
+		     n < sizeof(real) || strcmp(b->m[0].name + n - (sizeof(real) - 1), real))
+		return -TS_ERESULTDIFF;
+	if (fabs(v - b->m[0].value) > rounding(b) * (1 + 1e-9) + 1e-12 * fabs(v))
+		return -TS_ERESULTDIFF;
+	return 0;
+}
+
 const struct ts_bench_metric *ts_bench_find(const struct ts_bench *b, const char *name)
 {
 	for (int i = 0; i < b->nr; i++)

@@ -376,6 +376,42 @@ static void test_twice(void)
 	}
 }
 
+/* meta.txt's result= and result_unit= against the output (ts_bench_result()) */
+static void test_result(void)
+{
+	static const char rtt[] = "us_per_round_trip", ops[] = "bogo_ops_per_s_real_time";
+	static const char *const bad[] = { "nan",      "-3",  "1e309", "1.2.3", " 28.2569",
+					   "28.2569 ", "inf", "0x1p4", "." };
+	struct ts_bench pp, brief, yaml;
+	int line;
+
+	ok(!rd("pingpong-same.out", &pp, &line) && !rd("stress-ng-0.15-ramfs.out", &brief, &line) &&
+		   !rd("stress-ng-0.15-ramfs.yaml", &yaml, &line),
+	   "result: the outputs parse");
+	ok(!ts_bench_result("", "", NULL) && !ts_bench_result("", rtt, &pp) &&
+		   !ts_bench_result("", ops, &brief),
+	   "result: none recorded is no error");
+	ok(!ts_bench_result("28.2569", rtt, &pp), "result: ping-pong's own figure agrees");
+	ok(!ts_bench_result("1180.649785", ops, &brief) &&
+		   !ts_bench_result("1180.649785", ops, &yaml),
+	   "result: the YAML's figure agrees with the brief table's 2 decimals and the YAML");
+	ok(ts_bench_result("28.257", rtt, &pp) == -TS_ERESULTDIFF &&
+		   ts_bench_result("28.2570", rtt, &pp) == -TS_ERESULTDIFF &&
+		   ts_bench_result("1180.66", ops, &brief) == -TS_ERESULTDIFF &&
+		   ts_bench_result("1180.65", ops, &yaml) == -TS_ERESULTDIFF,
+	   "result: another figure, rounded or not, is -TS_ERESULTDIFF");
+	ok(ts_bench_result("28.2569", ops, &pp) == -TS_ERESULTDIFF &&
+		   ts_bench_result("1180.649785", rtt, &brief) == -TS_ERESULTDIFF,
+	   "result: another benchmark's unit is -TS_ERESULTDIFF");
+	ok(ts_bench_result("28.2569", "furlongs", &pp) == -TS_ERESULTUNIT &&
+		   ts_bench_result("28.2569", "", NULL) == -TS_ERESULTUNIT &&
+		   ts_bench_result("", "us", NULL) == -TS_ERESULTUNIT,
+	   "result: an unknown or missing unit is -TS_ERESULTUNIT");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		ok(ts_bench_result(bad[i], rtt, NULL) == -TS_ERESULT, "result '%s': -TS_ERESULT",
+		   bad[i]);
+}
+
 int main(void)
 {
 	top = getenv("TS_TOP") ? getenv("TS_TOP") : ".";
@@ -387,5 +423,6 @@ int main(void)
 	test_cut();
 	test_nothing();
 	test_twice();
+	test_result();
 	return tap_done();
 }

@@ -53,6 +53,22 @@ int ts_bench_parse(const char *text, size_t len, struct ts_bench *b, int *line);
  */
 int ts_bench_read(const char *path, struct ts_bench *b, int *line);
 
+/**
+ * ts_bench_result() - a run's own record of its result, checked against its output
+ * @value: meta.txt's result= ("" when the run recorded none), as boards/target/ts-record.sh
+ *	copies it from the output: a plain decimal >= 0
+ * @unit: meta.txt's result_unit=: "us_per_round_trip" (lat_unix, ping-pong) or
+ *	"bogo_ops_per_s_real_time" (stress-ng), or "" with no result
+ * @b: the run's benchmark output as parsed, or NULL to check the form alone
+ *
+ * Return: 0, -TS_ERESULT for a value that is no plain decimal >= 0 ("nan", "-3", "1e309",
+ * "1.2.3"), -TS_ERESULTUNIT for another unit (or a value with none), -TS_ERESULTDIFF for a
+ * result that is not @b's m[0] as its output printed it (another benchmark's unit, or another
+ * figure than the output's: stress-ng --metrics-brief rounds the YAML's figure to 2 decimals,
+ * every other output prints the very text copied).
+ */
+int ts_bench_result(const char *value, const char *unit, const struct ts_bench *b);
+
 /** ts_bench_find() - the metric called @name, or NULL */
 const struct ts_bench_metric *ts_bench_find(const struct ts_bench *b, const char *name);
 
