@@ -1,7 +1,7 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# `make experiment`: record two or three kernel variants interleaved (A B A B ..., A B C A B C ...)
-# through `make record` into results/experiments/<name>/, resumable, then compare them with
+# `make experiment`: record two or three kernel variants interleaved (one run of each per batch, in
+# an order shuffled batch by batch) through `make record` into results/experiments/<name>/, resumable, then compare them with
 # `tickscope compare`.
 set -eu
 TS_PROG=experiment
@@ -29,6 +29,12 @@ Usage: boards/experiment.sh [VAR=value]...  (what `make experiment VAR=value...`
   A_FRAGMENTS, A_PATCHES, B_FRAGMENTS, B_PATCHES, C_FRAGMENTS, C_PATCHES
              a built:NAME variant's fragments and patch series (make kernel FRAGMENTS PATCHES)
   RUNS       runs per variant (default 5); one boot per variant per batch
+  ORDER      shuffled (default): the variants' order in each batch is drawn from SEED, so that
+             whatever drifts within a batch, or runs in step with the batches (another
+             experiment on the same host), falls on every variant alike; fixed: A B (C) in
+             every batch
+  SEED       the shuffle's seed, a number below 2^32 (default: drawn at the first run, kept in
+             experiment.txt and reused when the experiment resumes)
   NAME       the experiment's folder name (default <board>-<workload>-<A>-vs-<B>[-vs-<C>])
              A name (NAME, a variant's name) is one folder name: letters, digits, '.', '_',
              '+' and '-', not starting with '.' or '-'; anything else is refused before a
@@ -66,7 +72,7 @@ USAGE
 }
 
 VARS="BOARD WORKLOAD A B C A_FRAGMENTS A_PATCHES B_FRAGMENTS B_PATCHES C_FRAGMENTS C_PATCHES
-RUNS NAME REPRODUCES FRESH ITERS WARMUP
+RUNS ORDER SEED NAME REPRODUCES FRESH ITERS WARMUP
 DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS MMAP RECORDER ACCEL RESULTS RECORD MAKE_KERNEL
 TICKSCOPE CONFIG"
 PASS="ITERS WARMUP DELAY_US WORKERS DURATION EVENTS PROBES CALLCHAINS MMAP RECORDER ACCEL"
@@ -133,6 +139,17 @@ tool_paths
 check_name WORKLOAD "$workload"
 [ -n "$spec_b" ] || die "B= is required (the variant to compare against A=$spec_a; see --help)"
 check_count RUNS "$runs" 1
+order=${V_ORDER:-shuffled}
+case "$order" in
+shuffled | fixed) ;;
+*) die "ORDER=$order: shuffled or fixed" ;;
+esac
+seed=${V_SEED:-}
+case "$seed" in
+'') ;;
+*[!0-9]* | ??????????*) die "SEED=$seed: a number below 2^32" ;;
+*) [ "$seed" -lt 4294967296 ] || die "SEED=$seed: a number below 2^32" ;;
+esac
 
 profile_load "$board" || exit 1
 profile_check || die "the profile of $board is invalid"
@@ -277,6 +294,51 @@ settings() {
 	done
 }
 resume_or_refuse "$exp/experiment.txt" "$exp" "the experiment in $exp was recorded"
+if [ "$order" = shuffled ] && [ -z "$seed" ]; then
+	seed=$(sed -n 's/^order=shuffled in each batch, seed=\([0-9]*\)$/\1/p' \
+		"$exp/experiment.txt" 2>/dev/null | tail -n 1)
+	[ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+fi
+
+# batch_sides K: the sides (A B [C]) in batch K's order. Shuffled and balanced: the batches go in
+# blocks of as many batches as sides; a block draws one order (a Fisher-Yates shuffle) and its
+# batches take its rotations, so that each variant holds each place once in every block (two
+# variants: A B then B A, or B A then A B). The draws are a 32-bit integer hash (two
+# multiply-xorshift rounds) of SEED, the block and the step, in the shell's own arithmetic:
+# a seed gives the same orders on every machine and shell, seeds however close unrelated ones.
+batch_sides() {
+	[ "$order" = shuffled ] || { echo $sides; return 0; }
+	_k=$1
+	set -- $sides
+	_r=$(((_k - 1) % $#)) _k=$(((_k - 1) / $# + 1)) _i=$#
+	while [ "$_i" -gt 1 ]; do
+		_x=$(((seed ^ (_k * 2654435769 + _i * 40503) % 4294967296)))
+		_x=$((((_x >> 16) ^ _x) * 73244475 % 4294967296))
+		_x=$((((_x >> 16) ^ _x) * 73244475 % 4294967296))
+		_j=$((((_x >> 16) ^ _x) % _i + 1))
+		eval "_a=\${$_i} _b=\${$_j}"
+		_o="" _p=0
+		for _s in "$@"; do
+			_p=$((_p + 1))
+			if [ "$_p" = "$_i" ]; then
+				_o="$_o $_b"
+			elif [ "$_p" = "$_j" ]; then
+				_o="$_o $_a"
+			else
+				_o="$_o $_s"
+			fi
+		done
+		set -- $_o
+		_i=$((_i - 1))
+	done
+	while [ "$_r" -gt 0 ]; do
+		_a=$1
+		shift
+		set -- "$@" "$_a"
+		_r=$((_r - 1))
+	done
+	echo "$@"
+}
 {
 	echo "format=tickscope-experiment-1"
 	echo "name=$name"
@@ -285,7 +347,11 @@ resume_or_refuse "$exp/experiment.txt" "$exp" "the experiment in $exp was record
 	echo "variant_a=$a_name"
 	echo "variant_b=$b_name"
 	[ -z "$c_name" ] || echo "variant_c=$c_name"
-	echo "order=interleaved, per batch: $a_name $b_name${c_name:+ $c_name}"
+	if [ "$order" = shuffled ]; then
+		echo "order=shuffled in each batch, seed=$seed"
+	else
+		echo "order=fixed, per batch: $a_name $b_name${c_name:+ $c_name}"
+	fi
 	[ -z "${V_REPRODUCES:-}" ] || echo "reproduces=$V_REPRODUCES"
 	echo "updated_utc=$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 } >"$exp/experiment.txt"
@@ -358,7 +424,7 @@ msg "$name: $runs run(s) each of $a_name (A: $a_desc) and $b_name (B: $b_desc)" 
 seq_no=$(wc -l <"$exp/order.txt")
 i=0
 for k in $(seq 1 "$runs"); do
-	for ab in $sides; do
+	for ab in $(batch_sides "$k"); do
 		i=$((i + 1))
 		case $ab in
 		A) v=$a_name vk=$a_kernel va=$a_args vb=$a_board vi=$a_image vf=$a_kfrag ;;

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # make experiment without a board: a stand-in recorder replays a real recorded experiment
-# (tests/fixtures/experiment/), to check the folder layout, the interleaved order, the resume
+# (tests/fixtures/experiment/), to check the folder layout, the interleaved order (fixed, and
+# shuffled by a seed), the resume
 # after a failed recording, the settings guard, and tickscope compare's answer on those runs.
 . "$(dirname "$0")/lib/tap.sh"
 command -v xz >/dev/null || skip_all "no xz"
@@ -12,8 +13,9 @@ fx=$TS_TOP/tests/fixtures/experiment/qemu-aarch64-pingpong-default-vs-nohz-off
 exp=$tmp/r/experiments/qemu-aarch64-pingpong-default-vs-nohz-off
 export REPLAY_FROM="$fx" REPLAY_LOG="$tmp/calls"
 
+# ORDER=fixed: A B in every batch, the order most checks below name; the shuffle has its own
 experiment() {
-	"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default \
+	"$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 WORKLOAD=pingpong A=default ORDER=fixed \
 		B=boot:nohz=off RUNS=2 ITERS=1000 WARMUP=100 RESULTS="$tmp/r" TICKSCOPE="$TICKSCOPE" \
 		CONFIG=/dev/null \
 		RECORD="$TS_TOP/tests/fixtures/experiment/replay-record.sh" "$@"
@@ -233,6 +235,7 @@ cp -rL "$fx" "$fx3" && cp -r "$fx3/default" "$fx3/preempt-none" &&
 	done
 REPLAY_FROM=$fx3 REPLAY_LOG=$tmp/calls3 "$TS_TOP/boards/experiment.sh" BOARD=qemu-aarch64 \
 	WORKLOAD=pingpong A=default B=boot:nohz=off C=preempt-none RUNS=2 ITERS=1000 WARMUP=100 \
+	ORDER=fixed \
 	RESULTS="$tmp/r3" TICKSCOPE="$TICKSCOPE" CONFIG=/dev/null REPRODUCES=vmstat-44 \
 	RECORD="$TS_TOP/tests/fixtures/experiment/replay-record.sh" >"$tmp/log3way" 2>&1
 rc=$?
@@ -373,6 +376,45 @@ experiment NAME=busy RESULTS="$tmp/h" RECORD="$tmp/rec-none" FRESH=1 >"$tmp/log9
 	[ -f "$tmp/victim/v/run-1/precious.txt" ]
 ok $? "FRESH=1 once the first has ended: only the experiment's own folder is emptied"
 
+
+# ORDER=shuffled, the default: each batch's order is drawn from SEED, balanced in blocks of as
+# many batches as variants (two: A B then B A, or B A then A B). The draw is a fixed function of
+# the seed: seed 7 gives A B, B A and seed 9 gives B A, A B on every machine and shell (known
+# answers of boards/experiment.sh's hash, taken once: a change of the hash fails here).
+for sd in "7 default nohz-off nohz-off default" "9 nohz-off default default nohz-off"; do
+	set -- $sd
+	: >"$tmp/calls-s$1"
+	REPLAY_LOG=$tmp/calls-s$1 experiment ORDER=shuffled SEED="$1" NAME="shuffle-$1" \
+		RESULTS="$tmp/s" >"$tmp/logs$1" 2>&1
+	rc=$?
+	sx=$tmp/s/experiments/shuffle-$1
+	is "$rc $(awk '{ print $3 }' "$sx/order.txt" | tr '\n' ' ')" \
+		"0 variant=$2 variant=$3 variant=$4 variant=$5 " \
+		"ORDER=shuffled SEED=$1: batch 1 $2 $3, batch 2 $4 $5, as order.txt says"
+	grep -qx "order=shuffled in each batch, seed=$1" "$sx/experiment.txt"
+	ok $? "SEED=$1: experiment.txt names the order and its seed"
+done
+# without SEED: a seed is drawn and kept; a resumed experiment keeps it (and so its orders)
+: >"$tmp/calls-sr"
+REPLAY_LOG=$tmp/calls-sr REPLAY_FAIL_AT=2 experiment ORDER=shuffled NAME=shuffle-r \
+	RESULTS="$tmp/s" >"$tmp/logsr" 2>&1
+sx=$tmp/s/experiments/shuffle-r
+sd=$(sed -n 's/^order=shuffled in each batch, seed=\([0-9][0-9]*\)$/\1/p' "$sx/experiment.txt")
+REPLAY_LOG=$tmp/calls-sr experiment ORDER=shuffled NAME=shuffle-r RESULTS="$tmp/s" \
+	>>"$tmp/logsr" 2>&1
+rc=$?
+sd2=$(sed -n 's/^order=shuffled in each batch, seed=\([0-9][0-9]*\)$/\1/p' "$sx/experiment.txt")
+awk '$6 == "status=complete" { print $2, $3 }' "$sx/order.txt" | sort | uniq -c |
+	awk '$1 != 1 { bad = 1 } END { exit bad || NR != 4 }'
+[ $? = 0 ] && [ $rc = 0 ] && [ -n "$sd" ] && [ "$sd" = "$sd2" ]
+ok $? "no SEED: one is drawn ($sd), kept when the experiment resumes ($sd2); each run once"
+for bad in ORDER=random SEED=-1 SEED=4294967296 SEED=12x; do
+	experiment "$bad" NAME=badorder RESULTS="$tmp/bo" >"$tmp/logbo" 2>&1
+	rc=$?
+	[ $rc -ne 0 ] && [ ! -e "$tmp/bo" ] && [ "$(wc -l <"$tmp/logbo")" = 1 ] &&
+		grep -q "${bad%%=*}=" "$tmp/logbo"
+	ok $? "$bad: one line, exit $rc, nothing written"
+done
 
 # A run the recorder refuses (a damaged trace) stops the experiment with its reason and is kept
 # in refused/; a re-run records it again.
