@@ -41,11 +41,13 @@ static int chunk_fits(struct ts_scanner *sc, size_t size)
 	 * would not fit beside it (perf's order keeps two open): the scanner reads on, into a
 	 * chunk that runs do not keep, so that the next big round is found before the merger
 	 * runs dry. Where every round is small, the scanner always waits here, and what is
-	 * read once does not depend on the threads' timing.
+	 * read once does not depend on the threads' timing. A scanner started at the open
+	 * (ts_reader_start()) waits here for the run to begin: reading on past the budget
+	 * while the caller still sets up would read the rounds past it twice, more or fewer of
+	 * them as the threads' timing falls.
 	 */
 	if (sc->pipe && sc->sent &&
-	    __atomic_load_n(&sc->r->m.flushes_done, __ATOMIC_RELAXED) >= sc->big_until &&
-	    !ts_pipe_held(sc->pipe)) { /* held: no merger yet to wait for (ts_reader_start()) */
+	    __atomic_load_n(&sc->r->m.flushes_done, __ATOMIC_RELAXED) >= sc->big_until) {
 		if (ts_pipe_drain(sc->pipe))
 			return -ECANCELED;
 		sc->sent = 0;
