@@ -263,7 +263,7 @@ static int check_cpus(const struct report_args *r, struct ts_source *src)
  */
 static void heap_huge(void)
 {
-#ifdef MADV_HUGEPAGE
+#if defined(MADV_HUGEPAGE) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
 	uintptr_t lo, hi;
 	void *p, *brk;
 
