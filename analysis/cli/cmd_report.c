@@ -5,9 +5,13 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <malloc.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "report_interval.h"
@@ -245,6 +249,41 @@ static int check_cpus(const struct report_args *r, struct ts_source *src)
 	return 0;
 }
 
+#define HEAP_HUGE_PAGE (2u << 20)
+#define HEAP_HUGE (16u << 20)
+
+/*
+ * The models grow their tables on the merging thread (this one), the critical path of a run with
+ * two threads, and on this project's VM each 4 KiB page's first touch is a fault of 10-20 us: on
+ * the bench trace about 600 of them (docs/scale.md, "Page faults on the merging thread"). So the
+ * next HEAP_HUGE bytes of this thread's malloc() heap are asked for in huge pages, which fault
+ * 2 MiB at a time: large blocks come from the heap, not from mappings of their own, it is grown
+ * once now and not given back. Best effort, where brk() and huge pages are to be had; memory
+ * is still touched only as it is used.
+ */
+static void heap_huge(void)
+{
+#if defined(MADV_HUGEPAGE) && defined(M_MMAP_THRESHOLD) && defined(M_TRIM_THRESHOLD)
+	uintptr_t lo, hi;
+	void *p, *brk;
+
+	if (!mallopt(M_MMAP_THRESHOLD, 32 << 20) || !mallopt(M_TRIM_THRESHOLD, 64 << 20))
+		return;
+	p = malloc(HEAP_HUGE);
+	if (!p)
+		return;
+	lo = (uintptr_t)p;
+	free(p);
+	brk = sbrk(0);
+	if (brk == (void *)-1 || lo + HEAP_HUGE > (uintptr_t)brk)
+		return; /* not from the brk() heap */
+	lo = (lo + HEAP_HUGE_PAGE - 1) & ~(uintptr_t)(HEAP_HUGE_PAGE - 1);
+	hi = (uintptr_t)brk & ~(uintptr_t)(HEAP_HUGE_PAGE - 1);
+	if (hi > lo)
+		madvise((void *)lo, hi - lo, MADV_HUGEPAGE);
+#endif
+}
+
 int cmd_report(int argc, char **argv)
 {
 	struct report_args r = { .out = OUT_TEXT };
@@ -260,6 +299,7 @@ int cmd_report(int argc, char **argv)
 	 */
 	if (r.out == OUT_TEXT && !r.src.unordered)
 		r.an.top_tasks = r.top ? r.top : TS_REPORT_TOP_DEFAULT;
+	heap_huge();
 	ret = ts_analysis_new(&a, &r.an);
 	if (ret)
 		return cli_error("%s", ts_strerror(ret));

@@ -138,6 +138,7 @@ struct ts_chunks {
 	size_t spare_bytes, keep;
 	unsigned char *arena; /* NULL until the first chunk, or when none could be mapped */
 	size_t arena_len, arena_used;
+	size_t arena_windows; /* windows taken from the arena's end (ts_window_get()) */
 	int arena_tried;
 	int keep_arena; /* kept by the closing thread for its next reader (ts_reader_opts) */
 	void *windows; /* spare pread() windows, a list through their first word */
