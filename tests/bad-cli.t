@@ -363,6 +363,9 @@ if command -v gnuplot >/dev/null; then
 		plot "$T/in-pl/$png" -o "$T/in-pl"
 	cmp -s "$drawn" "$T/in-pl/$png"
 	ok $? "plot -o: the input named like a chart ($png) is as it was"
+	# the chart data the refused plot wrote (no charts.tsv) and its input, no longer one
+	# here: -o's own check would say them
+	rm -f "$T/in-pl"/*.tsv "$T/in-pl/$png"
 	cp "$tiny" "$T/in-pl/bench-box.gp"
 	mistake "plot A B -o DIR, B named like a gnuplot script: one line" 1 \
 		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
@@ -373,6 +376,7 @@ if command -v gnuplot >/dev/null; then
 	# and --kallsyms took two of them, so the last two files could be replaced
 	for i in 1 2 3 4 5 6 7; do cp "$drawn" "$T/in-pl/v$i"; done
 	printf 'ffffffff81000000 T _text\n' >"$T/in-pl/k"
+	rm -f "$T/in-pl"/*.tsv
 	cp "$tiny" "$T/in-pl/bench-box.gp"
 	mistake "plot A..G H -o DIR --kallsyms K, H named like a gnuplot script: one line" 1 \
 		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
@@ -381,6 +385,41 @@ if command -v gnuplot >/dev/null; then
 	ok $? "plot with 8 files and --kallsyms: the eighth, named like a script, is as it was"
 else
 	skip "plot -o DIR holding the input" "no gnuplot"
+fi
+# A folder of the user's files (-o ~/Pictures): a file named as a chart, a script or plots.sh
+# was replaced, one named as a chart not drawn (the whole-CPU trace has no off-CPU stacks)
+# removed, exit 0, no word. Now refused in one line before anything is written; the folder of
+# an earlier plot (its charts.tsv) and a run folder (perf.data, meta.txt) still take charts.
+mkdir -p "$T/mine"
+for f in offcpu-stacks.png rcu-gp-cdf.svg work.tsv plots.sh charts.tsv latency-cdf.gp; do
+	echo "my $f" >"$T/mine/$f"
+done
+mine() {
+	for f in offcpu-stacks.png rcu-gp-cdf.svg work.tsv plots.sh charts.tsv latency-cdf.gp; do
+		printf '%s:%s ' "$f" "$(cat "$T/mine/$f" 2>&1)"
+	done
+	ls "$T/mine" | wc -l
+}
+want_mine=$(mine)
+mistake "plot -o a folder of the user's files: one line naming one" 1 \
+	"^tickscope: $T/mine: [a-z.-]+ is there, and no charts.tsv of tickscope's: .*give -o a new" \
+	plot "$drawn" -o "$T/mine"
+is "$(mine)" "$want_mine" "plot -o: the user's files there as they were, none added"
+mistake "compare --plots a folder of the user's files: one line naming one" 1 \
+	"^tickscope: $T/mine: [a-z.-]+ is there, and no charts.tsv of tickscope's: .*--plots a new" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --plots "$T/mine"
+is "$(mine)" "$want_mine" "compare --plots: the user's files there as they were, none added"
+if command -v gnuplot >/dev/null; then
+	mkdir -p "$T/run"
+	cp "$drawn" "$T/run/perf.data"
+	echo format=tickscope-run-1 >"$T/run/meta.txt"
+	"$TICKSCOPE" plot "$T/run/perf.data" -o "$T/run" >/dev/null 2>"$T/err"
+	ok $? "plot -o the run's own folder still draws ($(head -1 "$T/err"))"
+	"$TICKSCOPE" plot "$T/run/perf.data" -o "$T/run" >/dev/null 2>"$T/err"
+	ok $? "plot -o a folder it drew into before draws again ($(head -1 "$T/err"))"
+else
+	skip "plot -o a run folder" "no gnuplot"
+	skip "plot -o a folder it drew into before" "no gnuplot"
 fi
 
 # meta.txt beside a run's trace (boards/record.sh's): run= and runs= were read by atoi(), so
