@@ -421,6 +421,30 @@ else
 	skip "plot -o a run folder" "no gnuplot"
 	skip "plot -o a folder it drew into before" "no gnuplot"
 fi
+# --tsv into a folder of the user's: their events.tsv or runs.tsv was replaced by a table, exit
+# 0. A file of a table's name that does not start with that table's header row is now left as
+# it was, one line, exit 1; an empty one, or a table of an earlier run (same header), is taken.
+mkdir -p "$T/notes"
+echo "my events" >"$T/notes/events.tsv"
+echo "my runs" >"$T/notes/runs.tsv"
+mistake "report --tsv a folder holding the user's events.tsv: one line" 1 \
+	"^tickscope: writing the report to $T/notes: an output's name is another table or file" \
+	report "$tiny" --tsv "$T/notes"
+is "$(cat "$T/notes/events.tsv")" "my events" "report --tsv: the user's events.tsv as it was"
+mistake "compare --tsv a folder holding the user's runs.tsv: one line" 1 \
+	"^tickscope: writing the comparison to $T/notes: an output's name is another table" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv "$T/notes"
+is "$(cat "$T/notes/runs.tsv")" "my runs" "compare --tsv: the user's runs.tsv as it was"
+: >"$T/notes/events.tsv"
+rm "$T/notes/runs.tsv"
+for i in 1 2; do
+	"$TICKSCOPE" report "$tiny" --tsv "$T/notes" >/dev/null 2>"$T/err" &&
+		"$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
+			--tsv "$T/notes" >/dev/null 2>>"$T/err"
+	ok $? "report and compare --tsv into an empty events.tsv, then their own tables ($i)"
+done
+head -1 "$T/notes/events.tsv" | grep -q '^section	event	'
+ok $? "report --tsv: the empty events.tsv became the table"
 
 # meta.txt beside a run's trace (boards/record.sh's): run= and runs= were read by atoi(), so
 # run=-3 became the JSON run 18446744073709551613 and run=x a run 0; now a run number that is
