@@ -316,6 +316,20 @@ is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as 
 mistake "report --tsv FILE: one line, before the trace is read" 1 \
 	"^tickscope: $T/user.txt: a file, not a folder: --tsv names the folder to write into$" \
 	report "$tiny" --tsv "$T/user.txt"
+# a link to nothing: taken for the folder (mkdir: EEXIST), "No such file or directory" only
+# once the whole trace was read
+ln -s "$T/nowhere" "$T/dangling"
+for cmd in "report $tiny --tsv" "plot $tiny -o" "compare --plots" "compare --tsv"; do
+	case $cmd in compare*) in="$T/cmp/a/run-1/workload.out -- $T/cmp/b/run-1/workload.out" ;;
+	*) in= ;;
+	esac
+	# shellcheck disable=SC2086 # the command's words
+	mistake "${cmd%% *} ${cmd##* } a link to nothing: one line, before the input is read" 1 \
+		"^tickscope: $T/dangling: a symbolic link to nothing: ${cmd##* } names the folder" \
+		$cmd "$T/dangling" $in
+done
+[ ! -e "$T/nowhere" ]
+ok $? "--tsv, -o, --plots a link to nothing: nothing made where it points"
 mistake "report --tsv NODIR/DIR: one line naming the missing folder" 1 \
 	"^tickscope: $T/nodir/tsv: cannot create it in $T/nodir: No such file or directory$" \
 	report "$T/no-such.data" --tsv "$T/nodir/tsv"

@@ -475,6 +475,11 @@ int cli_check_dir(const char *opt, const char *dir)
 	}
 	if (errno != ENOENT)
 		return cli_error("%s: %s", dir, strerror(errno));
+	/* mkdir() says EEXIST there, taken for the folder: "No such file" once the trace was read */
+	if (!lstat(dir, &st) && S_ISLNK(st.st_mode))
+		return cli_error(
+			"%s: a symbolic link to nothing: %s names the folder to write into", dir,
+			opt);
 	/* made later with mkdir(), not mkdir -p: its parent must be there and take it */
 	slash = strrchr(dir, '/');
 	while (slash && slash > dir && slash[1] == '\0') /* "out/" names out */
