@@ -316,6 +316,20 @@ is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as 
 mistake "report --tsv FILE: one line, before the trace is read" 1 \
 	"^tickscope: $T/user.txt: a file, not a folder: --tsv names the folder to write into$" \
 	report "$tiny" --tsv "$T/user.txt"
+# a link to nothing: taken for the folder (mkdir: EEXIST), "No such file or directory" only
+# once the whole trace was read
+ln -s "$T/nowhere" "$T/dangling"
+for cmd in "report $tiny --tsv" "plot $tiny -o" "compare --plots" "compare --tsv"; do
+	case $cmd in compare*) in="$T/cmp/a/run-1/workload.out -- $T/cmp/b/run-1/workload.out" ;;
+	*) in= ;;
+	esac
+	# shellcheck disable=SC2086 # the command's words
+	mistake "${cmd%% *} ${cmd##* } a link to nothing: one line, before the input is read" 1 \
+		"^tickscope: $T/dangling: a symbolic link to nothing: ${cmd##* } names the folder" \
+		$cmd "$T/dangling" $in
+done
+[ ! -e "$T/nowhere" ]
+ok $? "--tsv, -o, --plots a link to nothing: nothing made where it points"
 mistake "report --tsv NODIR/DIR: one line naming the missing folder" 1 \
 	"^tickscope: $T/nodir/tsv: cannot create it in $T/nodir: No such file or directory$" \
 	report "$T/no-such.data" --tsv "$T/nodir/tsv"
@@ -363,6 +377,9 @@ if command -v gnuplot >/dev/null; then
 		plot "$T/in-pl/$png" -o "$T/in-pl"
 	cmp -s "$drawn" "$T/in-pl/$png"
 	ok $? "plot -o: the input named like a chart ($png) is as it was"
+	# the chart data the refused plot wrote (no charts.tsv) and its input, no longer one
+	# here: -o's own check would say them
+	rm -f "$T/in-pl"/*.tsv "$T/in-pl/$png"
 	cp "$tiny" "$T/in-pl/bench-box.gp"
 	mistake "plot A B -o DIR, B named like a gnuplot script: one line" 1 \
 		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
@@ -373,6 +390,7 @@ if command -v gnuplot >/dev/null; then
 	# and --kallsyms took two of them, so the last two files could be replaced
 	for i in 1 2 3 4 5 6 7; do cp "$drawn" "$T/in-pl/v$i"; done
 	printf 'ffffffff81000000 T _text\n' >"$T/in-pl/k"
+	rm -f "$T/in-pl"/*.tsv
 	cp "$tiny" "$T/in-pl/bench-box.gp"
 	mistake "plot A..G H -o DIR --kallsyms K, H named like a gnuplot script: one line" 1 \
 		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
@@ -382,6 +400,65 @@ if command -v gnuplot >/dev/null; then
 else
 	skip "plot -o DIR holding the input" "no gnuplot"
 fi
+# A folder of the user's files (-o ~/Pictures): a file named as a chart, a script or plots.sh
+# was replaced, one named as a chart not drawn (the whole-CPU trace has no off-CPU stacks)
+# removed, exit 0, no word. Now refused in one line before anything is written; the folder of
+# an earlier plot (its charts.tsv) and a run folder (perf.data, meta.txt) still take charts.
+mkdir -p "$T/mine"
+for f in offcpu-stacks.png rcu-gp-cdf.svg work.tsv plots.sh charts.tsv latency-cdf.gp; do
+	echo "my $f" >"$T/mine/$f"
+done
+mine() {
+	for f in offcpu-stacks.png rcu-gp-cdf.svg work.tsv plots.sh charts.tsv latency-cdf.gp; do
+		printf '%s:%s ' "$f" "$(cat "$T/mine/$f" 2>&1)"
+	done
+	ls "$T/mine" | wc -l
+}
+want_mine=$(mine)
+mistake "plot -o a folder of the user's files: one line naming one" 1 \
+	"^tickscope: $T/mine: [a-z.-]+ is there, and no charts.tsv of tickscope's: .*give -o a new" \
+	plot "$drawn" -o "$T/mine"
+is "$(mine)" "$want_mine" "plot -o: the user's files there as they were, none added"
+mistake "compare --plots a folder of the user's files: one line naming one" 1 \
+	"^tickscope: $T/mine: [a-z.-]+ is there, and no charts.tsv of tickscope's: .*--plots a new" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --plots "$T/mine"
+is "$(mine)" "$want_mine" "compare --plots: the user's files there as they were, none added"
+if command -v gnuplot >/dev/null; then
+	mkdir -p "$T/run"
+	cp "$drawn" "$T/run/perf.data"
+	echo format=tickscope-run-1 >"$T/run/meta.txt"
+	"$TICKSCOPE" plot "$T/run/perf.data" -o "$T/run" >/dev/null 2>"$T/err"
+	ok $? "plot -o the run's own folder still draws ($(head -1 "$T/err"))"
+	"$TICKSCOPE" plot "$T/run/perf.data" -o "$T/run" >/dev/null 2>"$T/err"
+	ok $? "plot -o a folder it drew into before draws again ($(head -1 "$T/err"))"
+else
+	skip "plot -o a run folder" "no gnuplot"
+	skip "plot -o a folder it drew into before" "no gnuplot"
+fi
+# --tsv into a folder of the user's: their events.tsv or runs.tsv was replaced by a table, exit
+# 0. A file of a table's name that does not start with that table's header row is now left as
+# it was, one line, exit 1; an empty one, or a table of an earlier run (same header), is taken.
+mkdir -p "$T/notes"
+echo "my events" >"$T/notes/events.tsv"
+echo "my runs" >"$T/notes/runs.tsv"
+mistake "report --tsv a folder holding the user's events.tsv: one line" 1 \
+	"^tickscope: writing the report to $T/notes: an output's name is another table or file" \
+	report "$tiny" --tsv "$T/notes"
+is "$(cat "$T/notes/events.tsv")" "my events" "report --tsv: the user's events.tsv as it was"
+mistake "compare --tsv a folder holding the user's runs.tsv: one line" 1 \
+	"^tickscope: writing the comparison to $T/notes: an output's name is another table" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv "$T/notes"
+is "$(cat "$T/notes/runs.tsv")" "my runs" "compare --tsv: the user's runs.tsv as it was"
+: >"$T/notes/events.tsv"
+rm "$T/notes/runs.tsv"
+for i in 1 2; do
+	"$TICKSCOPE" report "$tiny" --tsv "$T/notes" >/dev/null 2>"$T/err" &&
+		"$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
+			--tsv "$T/notes" >/dev/null 2>>"$T/err"
+	ok $? "report and compare --tsv into an empty events.tsv, then their own tables ($i)"
+done
+head -1 "$T/notes/events.tsv" | grep -q '^section	event	'
+ok $? "report --tsv: the empty events.tsv became the table"
 
 # meta.txt beside a run's trace (boards/record.sh's): run= and runs= were read by atoi(), so
 # run=-3 became the JSON run 18446744073709551613 and run=x a run 0; now a run number that is

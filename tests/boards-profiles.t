@@ -90,6 +90,25 @@ sed -i 's/^NAME=.*/NAME=pin/; s/^PIN_CROSS=.*/PIN_CROSS=1,8/' "$tmp/pin.board"
 (profile_load "$tmp/pin.board" && profile_check) 2>"$tmp/err"
 [ $? -ne 0 ] && grep -q "pinned CPU '8'" "$tmp/err"
 ok $? "a pinned CPU outside the board is refused"
+# a key twice: the later value was taken without a word (lava-jobs' reader took it too)
+cp "$TS_TOP/boards/qemu-x86.board" "$tmp/twice.board"
+sed -i 's/^NAME=.*/NAME=twice/' "$tmp/twice.board"
+cpus=$(grep -n '^CPUS=' "$tmp/twice.board" | cut -d: -f1)
+echo 'CPUS=64' >>"$tmp/twice.board"
+last=$(wc -l <"$tmp/twice.board")
+(profile_load "$tmp/twice.board" && profile_check) 2>"$tmp/err"
+[ $? -ne 0 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	grep -q "twice.board:$last: CPUS given twice (first on line $cpus): one value a key" "$tmp/err"
+ok $? "a key given twice is refused in one line naming both lines ($(cat "$tmp/err"))"
+# CRLF: the carriage return was part of every value (ARCH=arm64\r "must be arm64 or x86_64")
+sed 's/$/\r/' "$TS_TOP/boards/x86-host.board" >"$tmp/x86-host.board"
+(profile_load "$tmp/x86-host.board" && profile_check) 2>"$tmp/err"
+[ $? -ne 0 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	grep -q "x86-host.board:1: a carriage return ends the line (CRLF line ends)" "$tmp/err"
+ok $? "a profile with CRLF line ends is refused in one line ($(cat "$tmp/err"))"
+cp "$TS_TOP/boards/x86-host.board" "$tmp/x86-host.board"
+(profile_load "$tmp/x86-host.board" && profile_check) 2>"$tmp/err"
+ok $? "the same profile with LF line ends loads ($(cat "$tmp/err"))"
 printf 'NAME=q\nDESCRIPTION="it'"'"'s $(echo owned) `x`"\n' >"$tmp/q.board"
 (profile_load "$tmp/q.board" && [ "$P_DESCRIPTION" = "it's \$(echo owned) \`x\`" ]) 2>/dev/null
 ok $? "values are taken literally, never executed"

@@ -44,6 +44,10 @@ expect "m for a bool" 2 "bad-type.config:3: 'CONFIG_HZ_PERIODIC=m': CONFIG_HZ_PE
 	bad-type
 expect "bad annotation" 2 "bad-annotation.config:3: 'xfail' names CONFIG_SMP" bad-annotation
 expect "symbol set twice" 2 "duplicate.config:4: CONFIG_SMP is already set at line 3" duplicate
+# a fragment that asks for nothing gave the base config and "every purpose met: OK", exit 0
+expect "an empty fragment" 2 \
+	"empty.config: no CONFIG_ line (an empty file): a fragment asks for at least one symbol" empty
+expect "a fragment of comments only" 2 "comments.config: no CONFIG_ line (only comments)" comments
 # "is not set" spelled otherwise was a comment to us, silently: to the kernel's conf_read() it
 # is a comment too, or (with words after it) an unset
 expect "'#CONFIG_X is not set'" 2 \
@@ -55,8 +59,9 @@ for odd in '#  CONFIG_SMP is not set' '# CONFIG_SMP is  not set' '# CONFIG_SMP I
 	expect "'$odd'" 2 "odd.config:2: '$odd': not '# CONFIG_NAME is not set' as the kernel" \
 		"$tmp/odd.config"
 done
-printf '# Help: test\n#CONFIG_SMP=y\n# the CONFIG_SMP symbol is not set here\n' \
-	>"$tmp/comments.config"
+# (with one request: a fragment of comments only is refused, above)
+printf '# Help: test\n#CONFIG_SMP=y\n# the CONFIG_SMP symbol is not set here\n%s\n' \
+	CONFIG_NO_HZ_IDLE=y >"$tmp/comments.config"
 run "$tmp/comments.config"
 is "$rc" 0 "comments that only mention a symbol stay comments"
 mkdir -p "$tmp/dir.config"

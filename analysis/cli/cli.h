@@ -153,6 +153,21 @@ int cli_file_starts(const char *path, off_t size, const char *magic);
  */
 int cli_check_dir(const char *opt, const char *dir);
 
+/* The first line of charts.tsv (plot_draw.c): it marks a folder tickscope drew charts into. */
+#define CLI_CHARTS_HEADER "name\tscript\tstatus\ttitle\tmissing\n"
+
+struct ts_out_keep;
+
+/*
+ * cli_check_charts_dir() - may charts go into @dir (named by option @opt), before any work:
+ * a folder that is not there yet, or holds no regular file named as charts are (*.png, *.svg,
+ * *.tsv, *.gp, plots.sh) but the inputs @keep names (their own check says those), or one whose
+ * charts.tsv tickscope wrote. A folder of the user's (-o ~/Pictures) had its files of a
+ * chart's name replaced, and those of a chart not drawn removed, without a word.
+ * Return: 0, or 1 after one line naming the first such file.
+ */
+int cli_check_charts_dir(const char *opt, const char *dir, const struct ts_out_keep *keep);
+
 /* The input: `-i FILE`, or the one positional argument; "perf.data" when neither. */
 const char *cli_input(const char *opt_i, int argc, char **argv, int optind_);
 

@@ -3,6 +3,7 @@
  * What the commands share: error messages (to a worker's own stream when it has one), the
  * input's warnings, option and operand checks, event names, times, and the charts' summary.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -474,6 +475,11 @@ int cli_check_dir(const char *opt, const char *dir)
 	}
 	if (errno != ENOENT)
 		return cli_error("%s: %s", dir, strerror(errno));
+	/* mkdir() says EEXIST there, taken for the folder: "No such file" once the trace was read */
+	if (!lstat(dir, &st) && S_ISLNK(st.st_mode))
+		return cli_error(
+			"%s: a symbolic link to nothing: %s names the folder to write into", dir,
+			opt);
 	/* made later with mkdir(), not mkdir -p: its parent must be there and take it */
 	slash = strrchr(dir, '/');
 	while (slash && slash > dir && slash[1] == '\0') /* "out/" names out */
@@ -486,4 +492,70 @@ int cli_check_dir(const char *opt, const char *dir)
 		cli_error("%s: cannot create it in %s: %s", dir, parent, why ?: strerror(err));
 	free(parent);
 	return err ? 1 : 0;
+}
+
+/* Whether @dir/charts.tsv is a regular file whose first line is tickscope's. */
+static int charts_index_ours(const char *dir)
+{
+	char path[4096], line[sizeof(CLI_CHARTS_HEADER)];
+	ssize_t n = -1;
+	int fd;
+
+	if (snprintf(path, sizeof(path), "%s/charts.tsv", dir) >= (int)sizeof(path))
+		return 0;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return 0;
+	n = read(fd, line, sizeof(line) - 1);
+	close(fd);
+	return n == (ssize_t)sizeof(line) - 1 && !memcmp(line, CLI_CHARTS_HEADER, (size_t)n);
+}
+
+/* Whether a chart, its data, its script or plots.sh could be named @name. */
+static int chart_like(const char *name)
+{
+	static const char *const ext[] = { ".png", ".svg", ".tsv", ".gp" };
+	size_t len = strlen(name), e, l;
+
+	if (!strcmp(name, "plots.sh"))
+		return 1;
+	for (e = 0; e < sizeof(ext) / sizeof(ext[0]); e++) {
+		l = strlen(ext[e]);
+		if (len > l && !strcmp(name + len - l, ext[e]))
+			return 1;
+	}
+	return 0;
+}
+
+int cli_check_charts_dir(const char *opt, const char *dir, const struct ts_out_keep *keep)
+{
+	char path[4096];
+	struct dirent *e;
+	struct stat st;
+	int ret = 0;
+	DIR *d;
+
+	if (cli_check_dir(opt, dir))
+		return 1;
+	d = opendir(dir);
+	if (!d) /* not there yet: made empty later */
+		return errno == ENOENT ? 0 : cli_error("%s: %s", dir, strerror(errno));
+	if (charts_index_ours(dir))
+		goto close;
+	while (!ret && (e = readdir(d))) {
+		if (!chart_like(e->d_name) ||
+		    snprintf(path, sizeof(path), "%s/%s", dir, e->d_name) >= (int)sizeof(path))
+			continue;
+		/* links are never written through (ts_fopen_w()), inputs never replaced: said so */
+		if (lstat(path, &st) || !S_ISREG(st.st_mode) || ts_out_kept(keep, path))
+			continue;
+		ret = cli_error(
+			"%s: %s is there, and no charts.tsv of tickscope's: a folder of other "
+			"files, which charts could replace or remove; give %s a new or empty "
+			"folder",
+			dir, e->d_name, opt);
+	}
+close:
+	closedir(d);
+	return ret;
 }

@@ -749,7 +749,7 @@ int cmd_compare(int argc, char **argv)
 	/* the folders too, before the runs are loaded: not after minutes of work */
 	if (!ret && a.tsv && cli_check_dir("--tsv", a.tsv))
 		ret = 1;
-	if (!ret && a.plots && cli_check_dir("--plots", a.plots))
+	if (!ret && a.plots && cli_check_charts_dir("--plots", a.plots, NULL))
 		ret = 1;
 	if (!ret && (a.plots || a.html)) {
 		a.cc = &cc;

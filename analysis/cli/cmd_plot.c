@@ -174,7 +174,8 @@ static int variant_args(struct plot_args *p)
  */
 static int check_out(const struct plot_args *p)
 {
-	return cli_check_dir("-o", p->dir) || (p->src.kallsyms && readable(p->src.kallsyms));
+	return cli_check_charts_dir("-o", p->dir, &p->keep) ||
+	       (p->src.kallsyms && readable(p->src.kallsyms));
 }
 
 static int feed_analysis(void *ctx, const struct ts_event *ev, const struct ts_sample *s)
@@ -321,12 +322,13 @@ int cmd_plot(int argc, char **argv)
 		return 1;
 	if (p.timeline && timeline_args(&p))
 		return 1;
-	if (check_out(&p))
+	/* the inputs kept first: -o's check leaves them to their own line */
+	if ((p.nr_files > 1 && variant_args(&p)) || check_out(&p))
 		return 1;
 	if (p.nr_files > 1) {
 		const char *comm = p.an.comm;
 
-		if (variant_args(&p) || make_dir(p.dir))
+		if (make_dir(p.dir))
 			return 1;
 		p.an.comm = NULL; /* names the benchmark's tasks, filters nothing */
 		return cli_plot_variants(p.files, p.nr_files, &p.src, &p.an, comm, p.dir, &p.keep,

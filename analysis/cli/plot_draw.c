@@ -67,7 +67,7 @@ static int write_index(const struct ts_charts *cs)
 	      "# Debian package gnuplot-nox). Each script's header documents the columns it reads.\n"
 	      "set -e\ncd \"$(dirname \"$0\")\"\n",
 	      s);
-	fputs("name\tscript\tstatus\ttitle\tmissing\n", x);
+	fputs(CLI_CHARTS_HEADER, x);
 	for (i = 0; i < cs->nr; i++) {
 		const struct ts_chart *c = &cs->c[i];
 

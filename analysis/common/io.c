@@ -118,6 +118,45 @@ FILE *ts_fopen_w(const char *path, const struct ts_out_keep *k, int *err)
 	return f;
 }
 
+/* Whether the file open at @fd starts with the @len bytes of @head. */
+static int starts_with(int fd, const char *head, size_t len)
+{
+	char buf[512];
+	size_t off = 0;
+	ssize_t n;
+
+	while (off < len) {
+		n = pread(fd, buf, len - off < sizeof(buf) ? len - off : sizeof(buf), (off_t)off);
+		if (n <= 0 || memcmp(buf, head + off, (size_t)n))
+			return 0;
+		off += (size_t)n;
+	}
+	return 1;
+}
+
+FILE *ts_fopen_table(const char *path, const struct ts_out_keep *k, const char *head, int *err)
+{
+	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+
+	/* an input there is ts_fopen_w()'s to say; a link, a FIFO or a folder too */
+	if (fd >= 0) {
+		int other = !ts_out_kept(k, path) && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
+			    st.st_size && !starts_with(fd, head, strlen(head));
+
+		close(fd);
+		if (other) {
+			*err = -TS_EOUTOTHER;
+			return NULL;
+		}
+	}
+	f = ts_fopen_w(path, k, err);
+	if (f)
+		fputs(head, f);
+	return f;
+}
+
 int ts_fclose_err(FILE *f)
 {
 	int err = ts_stream_err(f);

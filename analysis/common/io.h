@@ -67,6 +67,15 @@ int ts_out_kept(const struct ts_out_keep *k, const char *path);
  */
 FILE *ts_fopen_w(const char *path, const struct ts_out_keep *k, int *err);
 
+/*
+ * ts_fopen_table() - ts_fopen_w(), then the header row @head (with its '\n') written; but a
+ * regular file already at @path, not empty, whose first line is not @head is left as it was:
+ * a table of the user's under a table's name (--tsv ~/notes, its events.tsv) was replaced.
+ * A table of ours, whose header is the same, is replaced as before.
+ * Return: the stream, or NULL with *@err as ts_fopen_w()'s, or -TS_EOUTOTHER for such a file.
+ */
+FILE *ts_fopen_table(const char *path, const struct ts_out_keep *k, const char *head, int *err);
+
 /* ts_fclose_err() - ts_stream_err(), then fclose() @f. Return: 0 or a negative errno. */
 int ts_fclose_err(FILE *f);
 

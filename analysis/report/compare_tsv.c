@@ -16,18 +16,22 @@
 
 static FILE *open_tsv(const char *dir, const char *name, const char *header)
 {
-	char *path;
+	char *path, *head;
 	FILE *f;
 	int err = 0;
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
-	f = ts_fopen_w(path, NULL, &err);
+	if (asprintf(&head, "%s\n", header) < 0) {
+		free(path);
+		return NULL;
+	}
+	/* a file of this name that is not this table (another header) is not replaced */
+	f = ts_fopen_table(path, NULL, head, &err);
 	if (!f)
 		errno = -err; /* the callers return -errno (TS_EOUTLINK for a link) */
 	free(path);
-	if (f)
-		fprintf(f, "%s\n", header);
+	free(head);
 	return f;
 }
 

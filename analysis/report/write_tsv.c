@@ -15,21 +15,32 @@ static const char *const dist_cols[] = { "count",  "sum_ns", "min_ns",	"p50_ns",
 
 FILE *rp_tsv_open(struct rp_tsv *t, const char *name, const char *cols, const char *const *dists)
 {
-	char path[4096];
-	FILE *f;
+	char path[4096], *head = NULL;
+	size_t len = 0;
+	FILE *f, *h;
 	int i;
 
 	if (t->err)
 		return NULL;
-	snprintf(path, sizeof(path), "%s/%s.tsv", t->dir, name);
-	f = ts_fopen_w(path, t->o->keep, &t->err);
-	if (!f)
+	/* the header first: a file of this name that does not start with it is not replaced */
+	h = open_memstream(&head, &len);
+	if (!h) {
+		t->err = -errno;
 		return NULL;
-	fputs(cols, f);
+	}
+	fputs(cols, h);
 	for (; dists && *dists; dists++)
 		for (i = 0; i < 8; i++)
-			fprintf(f, "\t%s_%s", *dists, dist_cols[i]);
-	fputc('\n', f);
+			fprintf(h, "\t%s_%s", *dists, dist_cols[i]);
+	fputc('\n', h);
+	if (fclose(h)) {
+		t->err = -ENOMEM;
+		free(head);
+		return NULL;
+	}
+	snprintf(path, sizeof(path), "%s/%s.tsv", t->dir, name);
+	f = ts_fopen_table(path, t->o->keep, head, &t->err);
+	free(head);
 	return f;
 }
 

@@ -159,16 +159,25 @@ profile_path() {
 # profile_load NAME_OR_PATH: parse a profile into P_<KEY> shell variables. Profiles are
 # declarative KEY=value lines (optionally "double-quoted", no expansion), # comments and blank
 # lines; nothing in them is executed. Returns 1 with a message on the first malformed line.
+# A key given twice (the later value was taken, the earlier silently not; lava-jobs' reader
+# took the later too) and CRLF line ends (the carriage return became part of the value, e.g.
+# an SSH target "board\r") are malformed lines.
 profile_load() {
 	_pf=$(profile_path "$1")
 	[ -r "$_pf" ] || {
 		msg "no board profile '$1' ($_pf); boards: $(profile_list | tr '\n' ' ')"
 		return 1
 	}
-	_ln=0
+	_ln=0 _seen=' '
+	_cr=$(printf '\r')
 	while IFS= read -r _line || [ -n "$_line" ]; do
 		_ln=$((_ln + 1))
 		case "$_line" in
+		*"$_cr")
+			msg "$_pf:$_ln: a carriage return ends the line (CRLF line ends): save the" \
+				"profile with LF line ends"
+			return 1
+			;;
 		'' | '#'*) continue ;;
 		esac
 		_key=${_line%%=*}
@@ -177,6 +186,14 @@ profile_load() {
 			msg "$_pf:$_ln: expected KEY=value, got: $_line"
 			return 1
 		fi
+		case "$_seen" in
+		*" $_key:"*)
+			_first=${_seen#*" $_key:"}
+			msg "$_pf:$_ln: $_key given twice (first on line ${_first%% *}): one value a key"
+			return 1
+			;;
+		esac
+		_seen="$_seen$_key:$_ln "
 		case "$_val" in
 		\"*\") _val=${_val#\"}; _val=${_val%\"} ;;
 		\"* | *\") msg "$_pf:$_ln: unbalanced quote"; return 1 ;;

@@ -503,6 +503,15 @@ int ts_frag_parse(struct ts_set *set, const char *path, struct ts_err *err)
 		ret = -EINVAL;
 	if (!ret)
 		ret = check_file_rules(set, first, err);
+	/*
+	 * A fragment that asks for nothing (an empty file, a copy cut short to its comments) gave
+	 * the base config and "every purpose met: OK", as if it had been applied.
+	 */
+	if (!ret && set->nreqs == first) {
+		set_err(err, "%s: no CONFIG_ line (%s): a fragment asks for at least one symbol",
+			path, lineno ? "only comments" : "an empty file");
+		ret = -EINVAL;
+	}
 	return ret;
 }
 
