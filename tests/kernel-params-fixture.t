@@ -898,6 +898,47 @@ assert not any(x.startswith(('irq.tick.', 'rcu.', 'sched.threads.', 'task.other_
                or 'preempt' in x for x in mech), mech
 assert not any('CPU runs the same' in l or 'own code' in l for l in lines), lines"
 
+# --- clocksource=jiffies on qemu-aarch64, ping-pong (EXPECTATIONS-8.md): timekeeping stays on
+# jiffies, which is not valid for high resolution, so no CPU ever leaves the periodic tick: no
+# tick_stop, no tick_sched_timer (the tick is tick_handle_periodic, the timer interrupt alone),
+# and CLOCK_MONOTONIC advances by the ticks that arrive: under TCG on a loaded host most do not,
+# and the benchmark's own clock runs slow. perf script (the trace's clock is sched_clock, the
+# arch counter) against the runs' timed round trips ---
+cj=qemu-aarch64-pingpong-default-vs-clocksource-jiffies
+compare $cj default clocksource-jiffies
+common $cj clocksource-jiffies
+booted $cj clocksource-jiffies clocksource=jiffies
+check $cj "perf script: no tick_stop and no tick_sched_timer on jiffies, both in every default run; compare's counts" "
+for k in ('tick_stop.ok', 'tick.expiries'):
+    a, b = fact('default', k), fact('clocksource-jiffies', k)
+    print(k, a, b)
+    assert min(a) > 0 and b == [0] * 5, k
+for v in f:
+    assert [x or 0 for x in vals('irq.tick.count', v)] == fact(v, 'tick.expiries'), v
+x = vals('idle.tick_stop.ok.per_s', 'clocksource-jiffies')
+assert x == [0] * 5 and min(vals('idle.tick_stop.ok.per_s', 'default')) > 0, x"
+check $cj "perf script: the periodic tick interrupts CPUs 1-7 more a second, every run apart" "
+def rate(v):
+    return [n / float(r['trace.seconds']) for n, r in zip(fact(v, 'timer_irqs.other_cpus'), f[v])]
+a, b = rate('default'), rate('clocksource-jiffies')
+print(a, b)
+assert max(a) < min(b)"
+check $cj "the expectation: the tick stops switched off named, the tick without its hrtimer said, no must-not mechanism" "
+print(lines[0], mech)
+assert lines[0].endswith(': not significant'), lines[0]
+assert mech[0] == 'idle.tick_stop.ok.per_s', mech
+assert any(l.startswith('  the tick ran in every run of clocksource-jiffies without its hrtimer') for l in lines), lines
+assert not any(x.startswith(('rcu.', 'sched.threads.', 'task.migrations', 'task.other_cpu.ksoftirqd'))
+               or 'preempt' in x for x in mech), mech
+assert not any('CPU runs the same' in l or 'own code' in l for l in lines), lines"
+check $cj "the benchmark's clock: its timed round trip fell 3.4x, the trace's run time per op did not" "
+a, b = vals('bench.latency', 'default'), vals('bench.latency', 'clocksource-jiffies')
+r = vals('task.path.run.per_op', 'default'), vals('task.path.run.per_op', 'clocksource-jiffies')
+import statistics as st
+print(a, b, r)
+assert st.median(a) > 2 * st.median(b)
+assert not apart(*r) and 0.8 < st.median(r[1]) / st.median(r[0]) < 1.25, r"
+
 # --- trace-facts.sh's tick counts (EXPECTATIONS-5.md's qemu-x86 nohz=off pair predicts them) on a
 # committed x86 trace (tests/fixtures/boards/qemu-x86, default command line): every tick an idle
 # CPU stopped is restarted when it leaves idle (tick_nohz_idle_exit()), so the restarts perf
