@@ -336,20 +336,6 @@ int ts_source_find_filters(struct ts_source *s)
 	return ret;
 }
 
-const char *ts_source_filters_unknown(struct ts_source *s)
-{
-	const struct ts_attr *a;
-	int nr, i;
-
-	if (!s || !s->reader || ts_reader_info(s->reader)->args || s->opts.every_attr)
-		return NULL;
-	a = ts_reader_attrs(s->reader, &nr);
-	for (i = 0; i < nr; i++)
-		if (a[i].nr_samples && ts_source_attr_decoded(&a[i]))
-			return TS_NO_CMDLINE_WHY;
-	return NULL;
-}
-
 int ts_source_check_filters(struct ts_source *s)
 {
 	return s->opts.every_attr ? 0 : ts_source_find_filters(s);
