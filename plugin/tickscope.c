@@ -635,6 +635,9 @@ int stop(void *data, void *ctx)
 			"pass, and the analyses need every hit; those events are taken as not "
 			"recorded\n",
 			(unsigned long long)p->nr_filtered);
+	if (!info.args && p->nr_samples) /* its reader read the headers, and counted nothing */
+		fprintf(stderr, "tickscope.so: %s: %s\n", ts_source_name(p->src),
+			TS_NO_CMDLINE_WHY);
 	if (nr_bad)
 		fprintf(stderr,
 			"tickscope.so: %llu of %llu samples did not decode; the first: %s\n",

@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 # The ping-pong workload: native, static and arm64 builds exist; on x86 it prints lat_unix's
 # line in every pin mode, really pins, injects the configured delay and refuses bad options.
+# ts-record.sh reads each workload's result as a plain decimal only, and fails the run otherwise.
 . "$(dirname "$0")/lib/tap.sh"
 pp=$TS_BUILD/workloads/pingpong
 pps=$TS_BUILD/workloads-static/pingpong
@@ -89,4 +90,46 @@ for bad in "--pin bogus" "--pin cross --cpus 0,0" "--pin none --cpus 0" "--itera
 	[ $rc -eq 2 ] && [ ! -s "$tmp/out" ] && grep -q '^pingpong: ' "$tmp/err"
 	ok $? "refused with status 2: pingpong $bad"
 done
+
+# ts-record.sh's result: the plain decimal the workload printed, or a failed run naming its line.
+rec=$TS_TOP/boards/target/ts-record.sh
+# result WORKLOAD TEXT: "exit stdout" of ts-record.sh --result on a file holding TEXT
+result() {
+	case "$1" in stress-ramfs) _f=$tmp/stress-ng.yaml ;; *) _f=$tmp/workload.out ;; esac
+	printf '%s\n' "$2" >"$_f"
+	_o=$("$rec" --workload "$1" --result "$_f" 2>&1)
+	echo "$? $_o"
+}
+y='    bogo-ops-per-second-real-time:'
+is "$(result stress-ramfs "$y 12345.678900")" "0 12345.678900" "stress-ng's %f figure is the result"
+for v in 1.5e+06 nan -3.0 "" "12.5 ops" "1.2.3" .5; do
+	is "$(result stress-ramfs "$y $v")" \
+		"1 the workload's result is not a plain decimal: stress-ng.yaml says '${y#    } $v'" \
+		"stress-ng's '$v' is a failed run naming the line, not a result"
+done
+is "$(result stress-ramfs "    bogo-ops: 12")" "0 " \
+	"no result line: no result (the run fails for that)"
+l='AF_UNIX sock stream latency:'
+is "$(result pingpong-cross "$l 17.2503 microseconds")" "0 17.2503" \
+	"pingpong's figure is the result"
+for v in nan 1e+03 inf ""; do
+	is "$(result pingpong "$l $v microseconds")" \
+		"1 the workload's result is not a plain decimal: workload.out says '$l $v microseconds'" \
+		"pingpong's '$v' is a failed run naming the line, not a result"
+done
+# the first run of every committed set: what ts-record.sh reads from its files is the result its
+# meta.txt holds (all 494 runs took 50 CPU-s at load 16: forks are dear on this VM)
+bad=$(find "$TS_TOP/tests/fixtures" -path '*/run-1/meta.txt' | sort | while read -r m; do
+	r=$(dirname "$m") w=$(sed -n 's/^workload=//p' "$m") want=$(sed -n 's/^result=//p' "$m")
+	case "$w" in
+	stress-ramfs) f=$r/stress-ng.yaml ;;
+	pingpong*) f=$r/workload.out ;;
+	*) continue ;;
+	esac
+	[ -r "$f" ] || continue
+	got=$("$rec" --workload "$w" --result "$f" 2>&1)
+	[ "$got" = "$want" ] || echo "${r#"$TS_TOP"/}: '$got' for '$want'"
+done | head -n 3)
+n=$(find "$TS_TOP/tests/fixtures" -path '*/run-1/meta.txt' | xargs grep -l '^result=' | wc -l)
+is "$bad" "" "the result of each of the $n committed sets' first runs is read back as it was"
 tap_done

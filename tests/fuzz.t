@@ -1,16 +1,25 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # Runs the libFuzzer target of the reader and decoder (tests/fuzz/fuzz_reader.c, built by
-# `make fuzz-build` into $TS_BUILD/fuzz/) for a fixed short time over the small fixtures.
+# `make fuzz-build` into $TS_BUILD/fuzz/) for a fixed number of inputs over the small
+# fixtures, from a fixed seed: the same inputs at any load or speed of the machine, where a
+# fixed time tried fewer on a busy machine and could miss at load 20 what it found at load 0.
+# The inputs are made without the target's threaded read (TS_FUZZ_THREADS=0: its waits are the
+# scheduler's, and libFuzzer keeps an input for new coverage, so the inputs tried would follow
+# the load); every input kept is then read with it too.
 # A crash, leak, sanitizer report or a hang (an input still running after TS_HANG_GUARD
 # seconds, tests/lib/tap.sh) fails the test; the input is kept in
 # .cache/fuzz-artifacts/ for `$TS_BUILD/fuzz/fuzz_reader FILE` to replay.
-# TS_FUZZ_TIME sets the seconds (default 20).
+# TS_FUZZ_RUNS sets the number of inputs (default 1500: about the 20 s the fixed time took at
+# load 2, about 20 CPU-s; `make fuzz` is the open-ended run, FUZZ_TIME seconds).
 . "$(dirname "$0")/lib/tap.sh"
 . "$TS_TOP/tests/fixtures/fixtures.sh"
 
 FUZZ=$TS_BUILD/fuzz/fuzz_reader
-TIME=${TS_FUZZ_TIME:-20}
+RUNS=${TS_FUZZ_RUNS:-1500}
+case "$RUNS" in
+'' | *[!0-9]* | 0) echo "Bail out! TS_FUZZ_RUNS must be a count, not '$RUNS'" && exit 1 ;;
+esac
 ART=$TS_TOP/.cache/fuzz-artifacts
 if [ ! -x "$FUZZ" ]; then
 	diag "building $FUZZ"
@@ -59,10 +68,22 @@ if [ $# -gt 0 ]; then
 	report "$# saved input(s) in .cache/fuzz-artifacts replay clean" "$T/replay.log" $?
 fi
 
-# 3. a fixed-time fuzzing run (fixed seed, so a failure is reproducible)
-"$FUZZ" -seed=1 -max_total_time="$TIME" -max_len=65536 -timeout="$TS_HANG_GUARD" \
+# 3. a fuzzing run of RUNS inputs from seed 1, from an empty corpus beside the seeds: the same
+# inputs wherever it runs, so a failure is found at any load and reproduced by the same command
+# (-reload=0: no re-read of the corpus folder every 10 s of the clock)
+TS_FUZZ_THREADS=0 "$FUZZ" -seed=1 -runs="$RUNS" -reload=0 -max_len=65536 -timeout="$TS_HANG_GUARD" \
 	-rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$ART/" "$T/corpus" "$T/seeds" \
 	>"$T/fuzz.log" 2>&1
-report "fuzzing for ${TIME}s finds no crash" "$T/fuzz.log" $?
+rc=$?
+done=$(sed -n 's/^stat::number_of_executed_units: *//p' "$T/fuzz.log")
+[ "$rc" -ne 0 ] || [ "$done" = "$RUNS" ] || rc=1
+report "fuzzing $RUNS inputs from seed 1 finds no crash (${done:-no} run)" "$T/fuzz.log" $rc
+
+# 4. every input that run kept, read the threaded way too (the scanning thread hands the merge
+# its runs): as step 1, each once
+kept=$(find "$T/corpus" -type f | wc -l)
+"$FUZZ" -runs=0 -timeout="$TS_HANG_GUARD" -artifact_prefix="$ART/" "$T/corpus" \
+	>"$T/kept.log" 2>&1
+report "the $kept inputs it kept run clean with the threaded read too" "$T/kept.log" $?
 
 tap_done

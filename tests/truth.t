@@ -310,4 +310,55 @@ rm "$T/pingpong/meta.txt"
 	jq -r '.input.run' >"$T/norun" 2>&1
 is "$(cat "$T/norun")" "null" "without meta.txt, input.run is null"
 
+# --- 25. A file without perf record's command line: analysed as unfiltered, and said once. --
+# Only HEADER_CMDLINE tells the filters a recording had (-p, -C, --filter); perf record always
+# writes it, another recorder may not. The same file with and without it (perfdata.pl
+# nocmdline), file and pipe mode: the figures are the same, stderr says it once, naming the
+# file, and the JSON has input.cmdline null with its reason.
+why="the file does not carry perf record's command line (HEADER_CMDLINE), so the filters it"
+whole="$why may have been recorded with (-p, -C, --filter, --exclude-perf) cannot be known: it"
+whole="$whole is analysed as unfiltered"
+for f in "$tiny" "$tinyp"; do
+	n=$(basename "$f" .data)
+	$PERFDATA nocmdline "$f" "$T/$n-nocmd.data"
+	"$TICKSCOPE" info -i "$f" 2>/dev/null | grep -c '^cmdline:' >"$T/c1"
+	"$TICKSCOPE" info -i "$T/$n-nocmd.data" 2>/dev/null | grep -c '^cmdline:' >"$T/c2"
+	is "$(cat "$T/c1") $(cat "$T/c2")" "1 0" \
+		"$n: perfdata.pl nocmdline takes the command line out"
+	"$TICKSCOPE" report -i "$f" --kallsyms "$ONE_KS" >"$T/with.txt" 2>"$T/with.err"
+	"$TICKSCOPE" report -i "$T/$n-nocmd.data" --kallsyms "$ONE_KS" >"$T/without.txt" \
+		2>"$T/without.err"
+	ok $? "$n: a file without it is reported"
+	is "$(grep -cF "$why" "$T/with.err") $(grep -cF "$why" "$T/without.err")" "0 1" \
+		"$n: one warning without it, none with it"
+	grep -qxF "tickscope: warning: $T/$n-nocmd.data: $whole" "$T/without.err"
+	ok $? "$n: the warning names the file and says it is analysed as unfiltered"
+	diff "$T/with.err" "$T/without.err" | grep -c '^[<>]' >"$T/nd"
+	is "$(cat "$T/nd")" 1 "$n: that line is the only difference on stderr"
+	sed 1d "$T/with.txt" >"$T/a" && sed 1d "$T/without.txt" >"$T/b"
+	cmp -s "$T/a" "$T/b"
+	ok $? "$n: the figures are those of the same file with its command line"
+	"$TICKSCOPE" report -i "$f" --kallsyms "$ONE_KS" --json 2>/dev/null |
+		jq -r '.input | "\(.cmdline | type) \(.cmdline_null_reason)"' >"$T/j1"
+	"$TICKSCOPE" report -i "$T/$n-nocmd.data" --kallsyms "$ONE_KS" --json 2>/dev/null |
+		jq -r '.input | "\(.cmdline) \(.cmdline_null_reason)"' >"$T/j2"
+	is "$(cat "$T/j1")" "string null" "$n: JSON input.cmdline is perf's command line"
+	grep -qxF "null $whole" "$T/j2"
+	ok $? "$n: without it, input.cmdline is null and cmdline_null_reason says why"
+	"$TICKSCOPE" dump -i "$T/$n-nocmd.data" --kallsyms "$ONE_KS" >/dev/null 2>"$T/d.err"
+	is "$(grep -cF "$why" "$T/d.err")" 0 \
+		"$n: dump, which prints every record as it is, says nothing"
+done
+# compare and summary compute a run's figures from its trace: the same line, naming the run's
+mkdir -p "$T/nocmd-run"
+cp "$TS_FIXTURES/boards/x86-host/live/pingpong/run-1/meta.txt" \
+	"$TS_FIXTURES/boards/x86-host/live/pingpong/run-1/workload.out" "$T/nocmd-run/"
+xz -dc "$TS_FIXTURES/boards/x86-host/live/pingpong/run-1/perf.data.xz" >"$T/pp-full.data"
+$PERFDATA nocmdline "$T/pp-full.data" "$T/nocmd-run/perf.data"
+sed -i '/^perf_data_sha256=/d; /^perf_data_size=/d' "$T/nocmd-run/meta.txt"
+TS_SUMMARY_CACHE=off "$TICKSCOPE" summary "$T/nocmd-run" >/dev/null 2>"$T/s.err"
+rc=$?
+is "$rc $(grep -c "^tickscope: warning: $T/nocmd-run/perf.data: $why" "$T/s.err")" "0 1" \
+	"summary of a run without it: one warning naming its perf.data"
+
 tap_done

@@ -114,6 +114,9 @@ void cli_warnings(struct ts_source *src)
 	if (ts_source_kallsyms_warning(src))
 		fprintf(stderr, "tickscope: warning: %s\n", ts_source_kallsyms_warning(src));
 	undecoded(src);
+	if (ts_source_filters_unknown(src))
+		fprintf(stderr, "tickscope: warning: %s: %s\n", ts_source_name(src),
+			ts_source_filters_unknown(src));
 	i = ts_reader_info(ts_source_reader(src));
 	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
 		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);

@@ -198,6 +198,10 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
 			err = ts_source_run_facts(src, r);
 		}
+		/* said when the summary is computed; a cached one was computed with this line */
+		if (!err && ts_source_filters_unknown(src))
+			fprintf(cli_err(), "tickscope: warning: %s: %s\n", label,
+				ts_source_filters_unknown(src));
 		if (err) {
 			/* the source names the file it read: the user's, or xz's temporary one */
 			const char *m = src ? ts_source_error(src) : ts_strerror(err);

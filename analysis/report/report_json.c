@@ -64,6 +64,13 @@ static void input_json(struct rp_json *w, const struct ts_analysis *a,
 			rp_ju64(w, "cut_at_offset", in->cut_at);
 		else
 			rp_jnull(w, "cut_at_offset");
+		if (in->cmdline) {
+			rp_jstr(w, "cmdline", in->cmdline);
+			rp_jnull(w, "cmdline_null_reason");
+		} else {
+			rp_jnull(w, "cmdline");
+			rp_jstr(w, "cmdline_null_reason", TS_NO_CMDLINE_WHY);
+		}
 	}
 	if (o->kallsyms) {
 		rp_jstr(w, "kallsyms", o->kallsyms);

@@ -141,6 +141,20 @@ int ts_source_attr_decoded(const struct ts_attr *a)
 	return a->type == PERF_TYPE_TRACEPOINT && (a->sample_type & PERF_SAMPLE_RAW);
 }
 
+const char *ts_source_filters_unknown(struct ts_source *s)
+{
+	const struct ts_attr *a;
+	int nr, i;
+
+	if (!s || !s->reader || ts_reader_info(s->reader)->args || s->opts.every_attr)
+		return NULL;
+	a = ts_reader_attrs(s->reader, &nr);
+	for (i = 0; i < nr; i++)
+		if (a[i].nr_samples && ts_source_attr_decoded(&a[i]))
+			return TS_NO_CMDLINE_WHY;
+	return NULL;
+}
+
 const char *ts_source_attr_left_out(const struct ts_source *s, const struct ts_attr *a, char *buf,
 				    size_t len)
 {

@@ -72,6 +72,11 @@ Options:
   --broken-pairs FILE  only check FILE, a run's perf-stats.txt (perf report --stats), with
                        --events the run's events (meta.txt events=) and --cpus N: print the
                        entry/exit pairs it refuses the run for (below), exit 1 if any
+  --result FILE        only read FILE, the output of --workload W as a run keeps it
+                       (workload.out of pingpong*, stress-ng.yaml of stress-ramfs): print
+                       the result meta.txt would record; exit 1 after the line failure=
+                       would say if it is not a plain decimal (1.5e+06, nan, -1), and
+                       print nothing when FILE has no result line
   --help
 
 A run whose trace has no sample of one half of an entry/exit pair (hrtimer, timer, irq,
@@ -125,7 +130,7 @@ out="" workload="" runs=1 first=1 board=unknown variant=unknown events=""
 mmap=8M callchains=0 perf=perf stressng=stress-ng pingpong=""
 iters=10000 warmup=1000 delay_us=50 pin_same=0 pin_cross=0,1 workers=2 duration=5
 notes="" recorder=auto tickscope="" summary=0 probes="" broken_file="" cpus="" tracefs=""
-retries=0 refused=0 refused_why=""
+retries=0 refused=0 refused_why="" result_file=""
 nl='
 '
 while [ $# -gt 0 ]; do
@@ -160,6 +165,7 @@ while [ $# -gt 0 ]; do
 	--workers) workers=$2 ;;
 	--duration) duration=$2 ;;
 	--broken-pairs) broken_file=$2 ;;
+	--result) result_file=$2 ;;
 	--cpus) cpus=$2 ;;
 	--note)
 		case "$2" in
@@ -197,6 +203,45 @@ broken_pairs() {
 				}
 		}' "$1"
 }
+# workload_result WORKLOAD FILE: the benchmark's figure in FILE into result (and its unit),
+# only when it is a plain decimal, as stress-ng's "%f" and pingpong's "%.4f" print it; a
+# result line holding anything else (an exponent, nan, a sign, nothing) is no figure to keep
+# or to cut down to one ("1.5e+06" is not 1.5): result_why then names what the workload printed.
+# No result line at all leaves both empty.
+workload_result() {
+	result="" unit="" result_why="" _line=""
+	case "$1" in
+	pingpong*)
+		_line=$(sed -n '/^AF_UNIX sock stream latency:/{p;q;}' "$2" 2>/dev/null)
+		_v=$(printf '%s\n' "$_line" |
+			sed -n 's/^AF_UNIX sock stream latency: \(.*\) microseconds$/\1/p')
+		unit=us_per_round_trip
+		;;
+	stress-ramfs)
+		_line=$(sed -n '/^ *bogo-ops-per-second-real-time:/{p;q;}' "$2" 2>/dev/null)
+		_v=$(printf '%s\n' "$_line" | sed 's/^ *bogo-ops-per-second-real-time: *//; s/ *$//')
+		unit=bogo_ops_per_s_real_time
+		;;
+	esac
+	[ -n "$_line" ] || return 0
+	if printf '%s\n' "$_v" | grep -Eq '^[0-9]+(\.[0-9]+)?$'; then
+		result=$_v
+	else
+		result_why="the workload's result is not a plain decimal: $(basename "$2") says '$(
+			printf '%s' "$_line" | sed 's/^ *//' | cut -c 1-100)'"
+	fi
+}
+if [ -n "$result_file" ]; then
+	[ -r "$result_file" ] || fail "--result: cannot read $result_file"
+	case "$workload" in
+	pingpong* | stress-ramfs) ;;
+	*) fail "--result needs --workload pingpong* or stress-ramfs" ;;
+	esac
+	workload_result "$workload" "$result_file"
+	[ -z "$result_why" ] || { echo "$result_why"; exit 1; }
+	[ -z "$result" ] || echo "$result"
+	exit 0
+fi
 if [ -n "$broken_file" ]; then
 	[ -r "$broken_file" ] || fail "--broken-pairs: cannot read $broken_file"
 	case "$cpus" in '' | *[!0-9]*) fail "--broken-pairs needs --cpus N" ;; esac
@@ -497,18 +542,9 @@ record_one() {
 		ncpu=$(grep -c '^processor' /proc/cpuinfo)
 		broken=$(broken_pairs "$rdir/perf-stats.txt" "$ncpu" "$ev_list" | head -n 1)
 	fi
-	result="" unit=""
 	case "$workload" in
-	pingpong*)
-		result=$(sed -n 's/^AF_UNIX sock stream latency: \([0-9.]*\) microseconds$/\1/p' \
-			"$rdir/workload.out")
-		unit=us_per_round_trip
-		;;
-	stress-ramfs)
-		result=$(sed -n 's/^ *bogo-ops-per-second-real-time: *\([0-9.]*\).*/\1/p' \
-			"$rdir/stress-ng.yaml" 2>/dev/null | head -n1)
-		unit=bogo_ops_per_s_real_time
-		;;
+	stress-ramfs) workload_result "$workload" "$rdir/stress-ng.yaml" ;;
+	*) workload_result "$workload" "$rdir/workload.out" ;;
 	esac
 
 	meta format tickscope-run-1
@@ -571,6 +607,7 @@ record_one() {
 	[ "$st" = 0 ] || why="perf/workload exited with status $st (see perf-record.log, workload.out)"
 	[ -z "$why" ] && [ ! -s "$rdir/perf.data" ] && why="no perf.data written"
 	[ -z "$why" ] && [ "$pst" != 0 ] && why="perf report --stats cannot read perf.data"
+	[ -z "$why" ] && [ -n "$result_why" ] && why=$result_why
 	[ -z "$why" ] && [ -z "$result" ] && why="the workload printed no result (see workload.out)"
 	[ -z "$why" ] && [ -n "$broken" ] &&
 		why="damaged trace: $broken: the event never reached perf (see perf-stats.txt)"

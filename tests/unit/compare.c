@@ -823,6 +823,37 @@ static void test_program_room(void)
 	}
 }
 
+/* How many of B's mechanisms are the row @name. */
+static int mech_count(const struct ts_cmp *c, const char *name)
+{
+	int n = 0;
+
+	for (int i = 0; i < c->head[1].nr_mech; i++)
+		n += !strcmp(c->head[1].mech[i].row->name, name);
+	return n;
+}
+
+/*
+ * Compare the two variants @v (alpha 0.05, cv 0.1, BH), count B's mechanisms that are the row
+ * @name, then free the comparison and release every run of @v. Return: the count, or -1 when
+ * the comparison does not build.
+ */
+static int count_mech(struct ts_cmp_variant *v, const char *name)
+{
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+	int n = -1;
+
+	if (!ts_cmp_build(v, 2, &o, &c)) {
+		n = mech_count(c, name);
+		ts_cmp_free(c);
+	}
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < v[k].nr_runs; i++)
+			ts_run_release(&v[k].runs[i]);
+	return n;
+}
+
 /*
  * The RT bandwidth period's timer, sched_rt_period_timer, 0 -> 1/s in B beside a sched delay
  * 100 -> 101 µs/op: on a PREEMPT_RT kernel the kernel's own threads are real-time and arm it.
@@ -835,9 +866,6 @@ static int rt_timer_mech(double rt_b)
 {
 	struct ts_run a[5], b[5];
 	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
-	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
-	struct ts_cmp *c;
-	int n = -1;
 
 	for (int i = 0; i < 5; i++) {
 		struct ts_run *x[2] = { &a[i], &b[i] };
@@ -852,18 +880,7 @@ static int rt_timer_mech(double rt_b)
 				   TS_METRIC_VALUE, k ? rt_b : 0, NULL);
 		}
 	}
-	if (!ts_cmp_build(v, 2, &o, &c)) {
-		n = 0;
-		for (int i = 0; i < c->head[1].nr_mech; i++)
-			n += !strcmp(c->head[1].mech[i].row->name,
-				     "timer.expire.sched_rt_period_timer.per_s");
-		ts_cmp_free(c);
-	}
-	for (int i = 0; i < 5; i++) {
-		ts_run_release(&a[i]);
-		ts_run_release(&b[i]);
-	}
-	return n;
+	return count_mech(v, "timer.expire.sched_rt_period_timer.per_s");
 }
 
 static void test_rt_period_timer(void)
@@ -939,7 +956,6 @@ static void test_speed(void)
 	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
 	const struct ts_cmp_speed *sp;
 	struct ts_cmp *c;
-	int named = 0;
 
 	for (int t = 0; t < 6; t++) {
 		const double *f = t == 0 ? slower : t == 2 || t == 4 ? tick : same;
@@ -960,11 +976,9 @@ static void test_speed(void)
 				      "  the CPU runs the same kernel work 4.0x slower in B: per "
 				      "call, the tick's handler 2.04 -> 8.16 µs") == 1,
 			   "the line says how much slower, and by which costs");
-			for (int i = 0; i < c->head[1].nr_mech; i++)
-				named += !strcmp(c->head[1].mech[i].row->name,
-						 "task.path.run.hardirq.per_op");
-			ok(!named, "hard IRQs 1 -> 3 µs/op, 16.7 -> 14.3%% of the run time: they "
-				   "followed a longer run time, no mechanism");
+			ok(!mech_count(c, "task.path.run.hardirq.per_op"),
+			   "hard IRQs 1 -> 3 µs/op, 16.7 -> 14.3%% of the run time: they "
+			   "followed a longer run time, no mechanism");
 		} else if (t == 1 || t == 4) {
 			ok(sp->verdict == TS_SPEED_OWN,
 			   "speed %d: the costs a call stayed, the own "
@@ -1067,9 +1081,7 @@ static int cpus_mech(const char *cpus_b, double per_cpu_b, int zero_b)
 {
 	struct ts_run a[5], b[5];
 	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
-	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
-	int nb = atoi(cpus_b), n = -1;
-	struct ts_cmp *c;
+	int nb = atoi(cpus_b);
 
 	for (int i = 0; i < 5; i++) {
 		run(&a[i], 10 + i, 2000 + 10 * i, 1000, 6000);
@@ -1080,18 +1092,7 @@ static int cpus_mech(const char *cpus_b, double per_cpu_b, int zero_b)
 		add(&b[i], "idle.exits.other_hrtimer.per_s", "1/s",
 		    zero_b ? 0 : nb * (per_cpu_b + 0.002 * i));
 	}
-	if (!ts_cmp_build(v, 2, &o, &c)) {
-		n = 0;
-		for (int i = 0; i < c->head[1].nr_mech; i++)
-			n += !strcmp(c->head[1].mech[i].row->name,
-				     "idle.exits.other_hrtimer.per_s");
-		ts_cmp_free(c);
-	}
-	for (int i = 0; i < 5; i++) {
-		ts_run_release(&a[i]);
-		ts_run_release(&b[i]);
-	}
-	return n;
+	return count_mech(v, "idle.exits.other_hrtimer.per_s");
 }
 
 static void test_cpus_rate(void)

@@ -10,6 +10,15 @@
 
 #define TS_READER_MAX_WARNINGS 8
 
+/*
+ * Why an input without perf record's command line (ts_file_info.args NULL) is analysed as it
+ * is: the warnings' and the JSON's cmdline_null_reason's sentence.
+ */
+#define TS_NO_CMDLINE_WHY                                                                        \
+	"the file does not carry perf record's command line (HEADER_CMDLINE), so the filters "   \
+	"it may have been recorded with (-p, -C, --filter, --exclude-perf) cannot be known: it " \
+	"is analysed as unfiltered"
+
 enum ts_input_kind {
 	TS_INPUT_FILE = 0,
 	TS_INPUT_PIPE,

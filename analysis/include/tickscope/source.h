@@ -162,6 +162,18 @@ int ts_source_check_twins(struct ts_source *s, int *differ);
  */
 int ts_source_check_filters(struct ts_source *s);
 
+/**
+ * ts_source_filters_unknown() - why the filters of the recording cannot be known, or NULL
+ *
+ * Only perf record's command line (HEADER_CMDLINE) tells that the hits of a tracepoint are a
+ * subset (--filter, --exclude-perf: ts_source_check_filters(); -p, -C: fewer tasks or CPUs).
+ * perf record's files always carry it; one without it (another recorder's, a synthetic file,
+ * a damaged section) is analysed as unfiltered. Return: a sentence for a warning about the
+ * file when it lacks the line and has samples of tracepoints to analyse, else NULL (also with
+ * opts.every_attr, which prints every attr as it is).
+ */
+const char *ts_source_filters_unknown(struct ts_source *s);
+
 /* Was the file's attr @a recorded through a filter (ts_source_check_filters())? */
 int ts_source_attr_filtered(const struct ts_source *s, const struct ts_attr *a);
 
