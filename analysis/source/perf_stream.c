@@ -342,12 +342,14 @@ static int user_record(struct ts_scanner *sc, uint32_t type, const unsigned char
 	int ret;
 
 	/*
-	 * ID_INDEX (perf's first record of a file) only adds to id_cpu, which no other thread
-	 * reads: no need to wait for the merger, which ts_reader_start()'s scanner would do until
-	 * the run begins.
+	 * ID_INDEX (perf's first record of a file) only adds to id_cpu, which the merger reads
+	 * when it delivers a LOST record: before the first flush it delivers nothing, so there is
+	 * no need to wait for it, which ts_reader_start()'s scanner would do until the run begins.
+	 * A later one (a crafted or concatenated file) waits for it like the other header records:
+	 * id_cpu may grow under a LOST record's lookup.
 	 */
 	if (type != TS_REC_HEADER_ATTR && type != TS_REC_HEADER_TRACING_DATA &&
-	    type != TS_REC_HEADER_FEATURE)
+	    type != TS_REC_HEADER_FEATURE && (sc->deliver || !sc->flushes_sent))
 		return id_index(sc, ts_scan_reader(sc), rec, size, off);
 	u = ts_scan_user(sc);
 
