@@ -328,7 +328,7 @@ cmd_json() { measure_once json "$TICKSCOPE" dump --format=json -i "$DATA"; }
 cmd_perf() { measure_once perf "$PERF" script -i "$DATA" -F "$PERF_F" --ns; }
 rounds "$RUNS" cat decode tsv text json "perf:$PERF_RUNS"
 # goal 2 with both cores the two commands' (bench_fifo), as goal 1: under CFS beside this
-# machine's other load, dump's second thread waits for a core and perf's one does not (8.4-9.3x
+# machine's other load, dump's second thread waits for a core and perf's one does not (7.6-9.3x
 # at load 7-19 in session 23's two runs, against 12.4-12.8x at load 3-12 before)
 if [ -n "$FIFO" ]; then
 	# shellcheck disable=SC2086
