@@ -308,7 +308,7 @@ echo precious >"$T/user.txt"
 mkdir -p "$T/lnk"
 ln -s ../user.txt "$T/lnk/events.tsv"
 mistake "report --tsv DIR with a link in it: one line" 1 \
-	"^tickscope: writing the report to $T/lnk: an output file is a symbolic link \(not followed\)$" \
+	"^tickscope: writing the report to $T/lnk/events.tsv: an output file is a symbolic link \(not followed\)$" \
 	report "$tiny" --tsv "$T/lnk"
 is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as it was"
 # --tsv DIR was checked only once the whole trace was read (compare checks its folders first):
@@ -359,14 +359,14 @@ tsv=$(ls "$T/in-out" | grep '\.tsv$' | tail -1)
 rm -f "$T/in-out"/*
 cp "$tiny" "$T/in-out/$tsv"
 mistake "report -i DIR/$tsv --tsv DIR: one line, the input not replaced" 1 \
-	"^tickscope: writing the report to $T/in-out: an output file is this command's input \(not replaced\)$" \
+	"^tickscope: writing the report to $T/in-out/$tsv: an output file is this command's input \(not replaced\)$" \
 	report "$T/in-out/$tsv" --tsv "$T/in-out"
 cmp -s "$tiny" "$T/in-out/$tsv"
 ok $? "report --tsv: the input named like an output ($tsv) is as it was"
 cp "$tiny" "$T/in-out/k" # a kallsyms named like an output: the same
 printf 'ffffffff81000000 T _text\n' >"$T/in-out/$tsv"
 mistake "report --kallsyms DIR/$tsv --tsv DIR: one line" 1 \
-	"^tickscope: writing the report to $T/in-out: an output file is this command's input" \
+	"^tickscope: writing the report to $T/in-out/$tsv: an output file is this command's input" \
 	report "$T/in-out/k" --kallsyms "$T/in-out/$tsv" --tsv "$T/in-out"
 is "$(cat "$T/in-out/$tsv")" "ffffffff81000000 T _text" "report --tsv: the kallsyms is as it was"
 if command -v gnuplot >/dev/null; then
@@ -442,13 +442,28 @@ mkdir -p "$T/notes"
 echo "my events" >"$T/notes/events.tsv"
 echo "my runs" >"$T/notes/runs.tsv"
 mistake "report --tsv a folder holding the user's events.tsv: one line" 1 \
-	"^tickscope: writing the report to $T/notes: an output's name is another table or file" \
+	"^tickscope: writing the report to $T/notes/events.tsv: an output's name is another table or file" \
 	report "$tiny" --tsv "$T/notes"
 is "$(cat "$T/notes/events.tsv")" "my events" "report --tsv: the user's events.tsv as it was"
+# the line named the folder, not the file; and the tables before the refused one (sections.tsv)
+# stayed written: every table's file is now checked before the first is written
+is "$(ls "$T/notes" | tr '\n' ' ')" "events.tsv runs.tsv " "report --tsv refused: no table written"
 mistake "compare --tsv a folder holding the user's runs.tsv: one line" 1 \
-	"^tickscope: writing the comparison to $T/notes: an output's name is another table" \
+	"^tickscope: writing the comparison to $T/notes/runs.tsv: an output's name is another table" \
 	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv "$T/notes"
 is "$(cat "$T/notes/runs.tsv")" "my runs" "compare --tsv: the user's runs.tsv as it was"
+mkdir -p "$T/notes2"
+echo "my confounders" >"$T/notes2/confounders.tsv"
+mistake "compare --tsv a folder holding the user's confounders.tsv (the last table): one line" 1 \
+	"^tickscope: writing the comparison to $T/notes2/confounders.tsv: an output's name is another" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv "$T/notes2"
+is "$(ls "$T/notes2" | tr '\n' ' ')" "confounders.tsv " "compare --tsv refused: no table written"
+# a folder at a table's name: "Is a directory" once the tables before it were written
+mkdir -p "$T/notes3/probes.tsv"
+mistake "report --tsv with a folder at probes.tsv: one line naming it" 1 \
+	"^tickscope: writing the report to $T/notes3/probes.tsv: an output's name is a folder, FIFO" \
+	report "$tiny" --tsv "$T/notes3"
+is "$(ls "$T/notes3" | tr '\n' ' ')" "probes.tsv " "report --tsv refused: no table written"
 : >"$T/notes/events.tsv"
 rm "$T/notes/runs.tsv"
 for i in 1 2; do
