@@ -464,6 +464,16 @@ mistake "report --tsv with a folder at probes.tsv: one line naming it" 1 \
 	"^tickscope: writing the report to $T/notes3/probes.tsv: an output's name is a folder, FIFO" \
 	report "$tiny" --tsv "$T/notes3"
 is "$(ls "$T/notes3" | tr '\n' ' ')" "probes.tsv " "report --tsv refused: no table written"
+# an existing folder that takes no file was found only at the first table, after the trace
+for cmd in "report $T/no-such.data --tsv" "plot $T/no-such.data -o"; do
+	# shellcheck disable=SC2086 # the command's words
+	mistake "${cmd%% *} ${cmd##* } /proc/self: one line before the input is opened" 1 \
+		"^tickscope: /proc/self: cannot write into it: .*: ${cmd##* } names the folder" \
+		$cmd /proc/self
+done
+mistake "compare --tsv /proc/self: one line before the runs are read" 1 \
+	"^tickscope: /proc/self: cannot write into it: .*: --tsv names the folder" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv /proc/self
 : >"$T/notes/events.tsv"
 rm "$T/notes/runs.tsv"
 for i in 1 2; do

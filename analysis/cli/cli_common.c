@@ -474,6 +474,12 @@ int cli_check_dir(const char *opt, const char *dir)
 					 dir,
 					 S_ISREG(st.st_mode) ? "a file" : cli_file_kind(st.st_mode),
 					 opt);
+		/* one that takes no file was found only at the first table, the trace read */
+		err = dir_takes_files(dir, &why);
+		if (err)
+			return cli_error("%s: cannot write into it: %s: %s names the folder to "
+					 "write into",
+					 dir, why ?: strerror(err), opt);
 		return 0;
 	}
 	if (errno != ENOENT)
