@@ -377,15 +377,17 @@ if command -v gnuplot >/dev/null; then
 		plot "$T/in-pl/$png" -o "$T/in-pl"
 	cmp -s "$drawn" "$T/in-pl/$png"
 	ok $? "plot -o: the input named like a chart ($png) is as it was"
-	# the chart data the refused plot wrote (no charts.tsv) and its input, no longer one
-	# here: -o's own check would say them
-	rm -f "$T/in-pl"/*.tsv "$T/in-pl/$png"
+	# the chart tables were written before that refusal, and with no charts.tsv the folder
+	# was then refused as one of other files: every output is now checked before the first
+	is "$(ls "$T/in-pl")" "$png" "plot -o refused: no chart table written beside the input"
+	rm -f "$T/in-pl/$png"
 	cp "$tiny" "$T/in-pl/bench-box.gp"
 	mistake "plot A B -o DIR, B named like a gnuplot script: one line" 1 \
 		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
 		plot "$drawn" "$T/in-pl/bench-box.gp" -o "$T/in-pl"
 	cmp -s "$tiny" "$T/in-pl/bench-box.gp"
 	ok $? "plot A B -o: the input named like a script is as it was"
+	is "$(ls "$T/in-pl")" "bench-box.gp" "plot A B -o refused: no chart table written"
 	# the eighth of 8 files, with --kallsyms: the inputs kept were 8 at most, and the input
 	# and --kallsyms took two of them, so the last two files could be replaced
 	for i in 1 2 3 4 5 6 7; do cp "$drawn" "$T/in-pl/v$i"; done
@@ -397,6 +399,16 @@ if command -v gnuplot >/dev/null; then
 		plot --kallsyms "$T/in-pl/k" "$T"/in-pl/v[1-7] "$T/in-pl/bench-box.gp" -o "$T/in-pl"
 	cmp -s "$tiny" "$T/in-pl/bench-box.gp"
 	ok $? "plot with 8 files and --kallsyms: the eighth, named like a script, is as it was"
+	# a chart not drawn (no off-CPU stacks in this trace): remove_stale() removed its
+	# offcpu-stacks.tsv, here the input, in a folder of an earlier plot; exit 0, no word
+	mkdir -p "$T/st"
+	cp "$T/pl/charts.tsv" "$T/st/"
+	cp "$drawn" "$T/st/offcpu-stacks.tsv"
+	mistake "plot -i DIR/offcpu-stacks.tsv -o DIR, that chart not drawn: one line" 1 \
+		"^tickscope: cannot write $T/st/offcpu-stacks.tsv: an output file is this command's input" \
+		plot "$T/st/offcpu-stacks.tsv" -o "$T/st"
+	cmp -s "$drawn" "$T/st/offcpu-stacks.tsv"
+	ok $? "plot -o: the input named like a chart not drawn is not removed"
 else
 	skip "plot -o DIR holding the input" "no gnuplot"
 fi
