@@ -443,9 +443,25 @@ if command -v gnuplot >/dev/null; then
 	ok $? "plot -o the run's own folder still draws ($(head -1 "$T/err"))"
 	"$TICKSCOPE" plot "$T/run/perf.data" -o "$T/run" >/dev/null 2>"$T/err"
 	ok $? "plot -o a folder it drew into before draws again ($(head -1 "$T/err"))"
+	# the folder of report --tsv or compare --tsv is tickscope's too (sections.tsv,
+	# runs.tsv): it was refused as a folder of other files. No chart has a table's name.
+	"$TICKSCOPE" report "$drawn" --tsv "$T/rt" >/dev/null 2>&1
+	cp -R "$T/rt" "$T/rt0"
+	"$TICKSCOPE" plot "$drawn" -o "$T/rt" >/dev/null 2>"$T/err"
+	ok $? "plot -o the folder of report --tsv draws ($(head -1 "$T/err"))"
+	diff -r "$T/rt0" "$T/rt" | grep -v "^Only in $T/rt: " | grep -q .
+	ok $((!$?)) "plot -o the folder of report --tsv: the report's tables as they were"
+	"$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
+		--tsv "$T/ct" >/dev/null 2>&1 &&
+		"$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- \
+			"$T/cmp/b/run-1/workload.out" --plots "$T/ct" >/dev/null 2>"$T/err"
+	ok $? "compare --plots the folder of compare --tsv draws ($(head -1 "$T/err"))"
 else
 	skip "plot -o a run folder" "no gnuplot"
 	skip "plot -o a folder it drew into before" "no gnuplot"
+	skip "plot -o the folder of report --tsv" "no gnuplot"
+	skip "plot -o the folder of report --tsv: its tables" "no gnuplot"
+	skip "compare --plots the folder of compare --tsv" "no gnuplot"
 fi
 # --tsv into a folder of the user's: their events.tsv or runs.tsv was replaced by a table, exit
 # 0. A file of a table's name that does not start with that table's header row is now left as

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "tickscope/escape.h"
@@ -14,7 +15,6 @@
 #include "tickscope/compare_report.h"
 #include "tickscope/stats.h"
 
-#define RUNS_HEAD "variant\trun\tlabel\tmetric\tunit\tvalue"
 #define METRICS_HEAD                                                                 \
 	"metric\tunit\tdirection\tfamily\tvariant\tn\tmedian\tmean\tsd\tcv\tchange_pct" \
 	"\traw\tci_lo_pct\tci_hi_pct\tp\tp_adjusted\tsignificant\tnoisy\toutliers"
@@ -25,22 +25,24 @@
 static const struct {
 	const char *name, *head;
 } tables[] = {
-	{ "runs.tsv", RUNS_HEAD "\n" },
+	{ "runs.tsv", TS_COMPARE_TSV_MARK },
 	{ "metrics.tsv", METRICS_HEAD "\n" },
 	{ "decomposition.tsv", DECOMP_HEAD "\n" },
 	{ "changes.tsv", CHANGES_HEAD "\n" },
 	{ "confounders.tsv", CONF_HEAD "\n" },
 };
 
+/* @header with its '\n', or without (then added) */
 static FILE *open_tsv(const char *dir, const char *name, const char *header)
 {
+	size_t hl = strlen(header);
 	char *path, *head;
 	FILE *f;
 	int err = 0;
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
-	if (asprintf(&head, "%s\n", header) < 0) {
+	if (asprintf(&head, "%s%s", header, hl && header[hl - 1] == '\n' ? "" : "\n") < 0) {
 		free(path);
 		return NULL;
 	}
@@ -74,7 +76,7 @@ static void num_p(FILE *f, double p)
 
 static int runs_tsv(const char *dir, const struct ts_cmp *c)
 {
-	FILE *f = open_tsv(dir, "runs.tsv", RUNS_HEAD);
+	FILE *f = open_tsv(dir, "runs.tsv", TS_COMPARE_TSV_MARK);
 
 	if (!f)
 		return -errno;

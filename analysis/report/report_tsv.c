@@ -14,14 +14,18 @@
 
 static void sections_tsv(struct rp_tsv *t)
 {
-	FILE *f = rp_tsv_open(t, "sections",
-			      "section\tstatus\tevents\tfirst_ns\tlast_ns\tlost_events", NULL);
-	FILE *g = rp_tsv_open(t, "events", "section\tevent\trequired\tstatus\tcount", NULL);
+	char cols[] = TS_REPORT_TSV_MARK;
+	FILE *f;
 
+	FILE *g;
 	const struct ts_section_info *in;
 	const uint16_t *kinds;
 	const uint8_t *req;
 	int s, i, n;
+
+	cols[sizeof(cols) - 2] = '\0'; /* rp_tsv_open() ends the row */
+	f = rp_tsv_open(t, "sections", cols, NULL);
+	g = rp_tsv_open(t, "events", "section\tevent\trequired\tstatus\tcount", NULL);
 
 	for (s = 0; f && g && s < TS_SEC_NR; s++) {
 		in = ts_analysis_section(t->a, s);

@@ -44,6 +44,9 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 /** ts_compare_json() - one document ("schema": "tickscope-compare"); Return: 0 or -EIO */
 int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o);
 
+/* The first line of runs.tsv, the first table compare --tsv writes: the mark of its folder. */
+#define TS_COMPARE_TSV_MARK "variant\trun\tlabel\tmetric\tunit\tvalue\n"
+
 /**
  * ts_compare_tsv() - runs.tsv, metrics.tsv, decomposition.tsv, changes.tsv, confounders.tsv
  * into @dir, each file checked (ts_out_check()) before the first is written

@@ -61,6 +61,9 @@ int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_
  */
 int ts_report_json(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o);
 
+/* The first line of sections.tsv, the first table --tsv writes: the mark of its folder. */
+#define TS_REPORT_TSV_MARK "section\tstatus\tevents\tfirst_ns\tlast_ns\tlost_events\n"
+
 /**
  * ts_report_tsv() - write one TSV file per table into @dir (created if missing); every table's
  * file is checked (ts_out_check()) before the first is written, so that a refused one leaves
