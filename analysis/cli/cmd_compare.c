@@ -725,7 +725,7 @@ static int write_out(const struct compare_args *a, const struct ts_cmp *c)
 		err = ts_stream_err(stdout);
 	if (err)
 		return cli_error("writing the comparison%s%s: %s", a->tsv ? " to " : "",
-				 bad[0] ? bad : a->tsv ? a->tsv : "", ts_strerror(err));
+				 bad[0] ? bad : (a->tsv ?: ""), ts_strerror(err));
 	return 0;
 }
 

@@ -182,7 +182,7 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 		ret = ts_stream_err(stdout);
 	if (ret)
 		return cli_error("writing the report%s%s: %s", r->tsv_dir ? " to " : "",
-				 bad[0] ? bad : r->tsv_dir ? r->tsv_dir : "", ts_strerror(ret));
+				 bad[0] ? bad : (r->tsv_dir ?: ""), ts_strerror(ret));
 	return 0;
 }
 

@@ -211,9 +211,9 @@ static int check_outputs(const struct ts_charts *cs)
 				return cli_error("cannot write %s: %s", path, ts_strerror(err));
 		}
 	for (i = 0; i <= cli_gp_nr + 1; i++) {
-		snprintf(path, sizeof(path), "%s/%s", cs->dir,
-			 i < cli_gp_nr ? cli_gp_scripts[i].name : i == cli_gp_nr ? "plots.sh" :
-										 "charts.tsv");
+		const char *name = i < cli_gp_nr ? cli_gp_scripts[i].name : "plots.sh";
+
+		snprintf(path, sizeof(path), "%s/%s", cs->dir, i > cli_gp_nr ? "charts.tsv" : name);
 		err = ts_out_check(path, cs->keep, NULL);
 		if (err)
 			return cli_error("cannot write %s: %s", path, ts_strerror(err));

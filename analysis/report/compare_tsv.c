@@ -15,7 +15,7 @@
 #include "tickscope/compare_report.h"
 #include "tickscope/stats.h"
 
-#define METRICS_HEAD                                                                 \
+#define METRICS_HEAD                                                                    \
 	"metric\tunit\tdirection\tfamily\tvariant\tn\tmedian\tmean\tsd\tcv\tchange_pct" \
 	"\traw\tci_lo_pct\tci_hi_pct\tp\tp_adjusted\tsignificant\tnoisy\toutliers"
 #define DECOMP_HEAD "variant\tkind\tcomponent\tmetric\ta_us\tb_us\tdelta_us\tshare_pct"
@@ -25,10 +25,8 @@
 static const struct {
 	const char *name, *head;
 } tables[] = {
-	{ "runs.tsv", TS_COMPARE_TSV_MARK },
-	{ "metrics.tsv", METRICS_HEAD "\n" },
-	{ "decomposition.tsv", DECOMP_HEAD "\n" },
-	{ "changes.tsv", CHANGES_HEAD "\n" },
+	{ "runs.tsv", TS_COMPARE_TSV_MARK },	   { "metrics.tsv", METRICS_HEAD "\n" },
+	{ "decomposition.tsv", DECOMP_HEAD "\n" }, { "changes.tsv", CHANGES_HEAD "\n" },
 	{ "confounders.tsv", CONF_HEAD "\n" },
 };
 

@@ -58,8 +58,9 @@ int ts_report_tsv(const char *dir, const struct ts_analysis *a, const struct ts_
 		  char *bad, size_t len)
 {
 	static const struct ts_report_opts none;
-	struct rp_tsv t = { .dir = dir, .a = a, .o = o ? o : &none, .bad = len ? bad : NULL,
-			    .bad_len = len };
+	struct rp_tsv t = {
+		.dir = dir, .a = a, .o = o ? o : &none, .bad = len ? bad : NULL, .bad_len = len
+	};
 	uint64_t first, last;
 
 	if (t.bad)

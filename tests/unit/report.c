@@ -340,7 +340,8 @@ static void pertask_stacks(void)
 	   "per-task text: the stack table says why its times are -");
 	ok(text && strstr(text, "\n            -        4           -           -  loop[10] -  "),
 	   "per-task text: the row has the count, - for the times and the task's share");
-	ok(mkdtemp(dir) != NULL && ts_report_tsv(dir, a, NULL, NULL, 0) == 0, "per-task TSV report");
+	ok(mkdtemp(dir) != NULL && ts_report_tsv(dir, a, NULL, NULL, 0) == 0,
+	   "per-task TSV report");
 	snprintf(path, sizeof(path), "%s/sched_offcpu_stacks.tsv", dir);
 	f = fopen(path, "r");
 	ok(f && fgets(line, sizeof(line), f) && fgets(line, sizeof(line), f) &&
