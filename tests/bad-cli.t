@@ -174,8 +174,9 @@ mkdir -p "$T/srun/perf.data.tsum"
 cp "$tiny" "$T/srun/perf.data"
 printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n' \
 	>"$T/srun/workload.out"
-mistake "summary RUN, its perf.data.tsum a folder: the system's reason" 1 \
-	"^tickscope: cannot write $T/srun/perf.data.tsum: Is a directory$" summary "$T/srun"
+mistake "summary RUN, its perf.data.tsum a folder: one line, before the trace is read" 1 \
+	"^tickscope: $T/srun/perf.data.tsum: a directory, not a regular file: summary writes its summary there$" \
+	summary "$T/srun"
 # one that is not tickscope's (nor .tplot with --charts) is the user's file: refused, kept
 rmdir "$T/srun/perf.data.tsum"
 echo 'my notes on this run' >"$T/srun/perf.data.tsum"
@@ -560,6 +561,20 @@ printf 'format=tickscope-run-1\nrun=1\nresult=17.5\nresult_unit=us_per_round_tri
 	grep -q '"result":"17.5","result_unit":"us_per_round_trip"'
 ok $? "report: a meta.txt's own figure is the run's result ($(head -1 "$T/err"))"
 
+# a FIFO at a run's perf.data.tsum: summary and compare read it as the run's summary and
+# waited for a writer for ever (a folder there: above)
+for r in sf1 sf2; do
+	mkdir -p "$T/$r"
+	cp "$drawn" "$T/$r/perf.data"
+	echo format=tickscope-run-1 >"$T/$r/meta.txt"
+	cp "$T/cmp/a/run-1/workload.out" "$T/$r/"
+done
+mkfifo "$T/sf1/perf.data.tsum"
+mistake "summary RUN with a FIFO at RUN/perf.data.tsum: one line (it waited for ever)" 1 \
+	"^tickscope: $T/sf1/perf.data.tsum: a FIFO, not a regular file: summary writes" \
+	summary "$T/sf1"
+"$TICKSCOPE" compare "$T/sf1" -- "$T/sf2" >/dev/null 2>"$T/err"
+ok $? "compare with a FIFO at a run's perf.data.tsum reads the trace (it waited for ever)"
 printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"
 "$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
 	--html "$T/old.html" >/dev/null 2>"$T/err"
