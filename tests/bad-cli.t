@@ -174,8 +174,9 @@ mkdir -p "$T/srun/perf.data.tsum"
 cp "$tiny" "$T/srun/perf.data"
 printf '# pingpong: iterations=10 warmup=1\nAF_UNIX sock stream latency: 5 microseconds\n' \
 	>"$T/srun/workload.out"
-mistake "summary RUN, its perf.data.tsum a folder: the system's reason" 1 \
-	"^tickscope: cannot write $T/srun/perf.data.tsum: Is a directory$" summary "$T/srun"
+mistake "summary RUN, its perf.data.tsum a folder: one line, before the trace is read" 1 \
+	"^tickscope: $T/srun/perf.data.tsum: a directory, not a regular file: summary writes its summary there$" \
+	summary "$T/srun"
 # one that is not tickscope's (nor .tplot with --charts) is the user's file: refused, kept
 rmdir "$T/srun/perf.data.tsum"
 echo 'my notes on this run' >"$T/srun/perf.data.tsum"
@@ -308,7 +309,7 @@ echo precious >"$T/user.txt"
 mkdir -p "$T/lnk"
 ln -s ../user.txt "$T/lnk/events.tsv"
 mistake "report --tsv DIR with a link in it: one line" 1 \
-	"^tickscope: writing the report to $T/lnk: an output file is a symbolic link \(not followed\)$" \
+	"^tickscope: writing the report to $T/lnk/events.tsv: an output file is a symbolic link \(not followed\)$" \
 	report "$tiny" --tsv "$T/lnk"
 is "$(cat "$T/user.txt")" precious "report --tsv: the file the link names is as it was"
 # --tsv DIR was checked only once the whole trace was read (compare checks its folders first):
@@ -359,14 +360,14 @@ tsv=$(ls "$T/in-out" | grep '\.tsv$' | tail -1)
 rm -f "$T/in-out"/*
 cp "$tiny" "$T/in-out/$tsv"
 mistake "report -i DIR/$tsv --tsv DIR: one line, the input not replaced" 1 \
-	"^tickscope: writing the report to $T/in-out: an output file is this command's input \(not replaced\)$" \
+	"^tickscope: writing the report to $T/in-out/$tsv: an output file is this command's input \(not replaced\)$" \
 	report "$T/in-out/$tsv" --tsv "$T/in-out"
 cmp -s "$tiny" "$T/in-out/$tsv"
 ok $? "report --tsv: the input named like an output ($tsv) is as it was"
 cp "$tiny" "$T/in-out/k" # a kallsyms named like an output: the same
 printf 'ffffffff81000000 T _text\n' >"$T/in-out/$tsv"
 mistake "report --kallsyms DIR/$tsv --tsv DIR: one line" 1 \
-	"^tickscope: writing the report to $T/in-out: an output file is this command's input" \
+	"^tickscope: writing the report to $T/in-out/$tsv: an output file is this command's input" \
 	report "$T/in-out/k" --kallsyms "$T/in-out/$tsv" --tsv "$T/in-out"
 is "$(cat "$T/in-out/$tsv")" "ffffffff81000000 T _text" "report --tsv: the kallsyms is as it was"
 if command -v gnuplot >/dev/null; then
@@ -377,15 +378,17 @@ if command -v gnuplot >/dev/null; then
 		plot "$T/in-pl/$png" -o "$T/in-pl"
 	cmp -s "$drawn" "$T/in-pl/$png"
 	ok $? "plot -o: the input named like a chart ($png) is as it was"
-	# the chart data the refused plot wrote (no charts.tsv) and its input, no longer one
-	# here: -o's own check would say them
-	rm -f "$T/in-pl"/*.tsv "$T/in-pl/$png"
+	# the chart tables were written before that refusal, and with no charts.tsv the folder
+	# was then refused as one of other files: every output is now checked before the first
+	is "$(ls "$T/in-pl")" "$png" "plot -o refused: no chart table written beside the input"
+	rm -f "$T/in-pl/$png"
 	cp "$tiny" "$T/in-pl/bench-box.gp"
 	mistake "plot A B -o DIR, B named like a gnuplot script: one line" 1 \
 		"^tickscope: cannot write $T/in-pl/bench-box.gp: an output file is this command's input" \
 		plot "$drawn" "$T/in-pl/bench-box.gp" -o "$T/in-pl"
 	cmp -s "$tiny" "$T/in-pl/bench-box.gp"
 	ok $? "plot A B -o: the input named like a script is as it was"
+	is "$(ls "$T/in-pl")" "bench-box.gp" "plot A B -o refused: no chart table written"
 	# the eighth of 8 files, with --kallsyms: the inputs kept were 8 at most, and the input
 	# and --kallsyms took two of them, so the last two files could be replaced
 	for i in 1 2 3 4 5 6 7; do cp "$drawn" "$T/in-pl/v$i"; done
@@ -397,6 +400,16 @@ if command -v gnuplot >/dev/null; then
 		plot --kallsyms "$T/in-pl/k" "$T"/in-pl/v[1-7] "$T/in-pl/bench-box.gp" -o "$T/in-pl"
 	cmp -s "$tiny" "$T/in-pl/bench-box.gp"
 	ok $? "plot with 8 files and --kallsyms: the eighth, named like a script, is as it was"
+	# a chart not drawn (no off-CPU stacks in this trace): remove_stale() removed its
+	# offcpu-stacks.tsv, here the input, in a folder of an earlier plot; exit 0, no word
+	mkdir -p "$T/st"
+	cp "$T/pl/charts.tsv" "$T/st/"
+	cp "$drawn" "$T/st/offcpu-stacks.tsv"
+	mistake "plot -i DIR/offcpu-stacks.tsv -o DIR, that chart not drawn: one line" 1 \
+		"^tickscope: cannot write $T/st/offcpu-stacks.tsv: an output file is this command's input" \
+		plot "$T/st/offcpu-stacks.tsv" -o "$T/st"
+	cmp -s "$drawn" "$T/st/offcpu-stacks.tsv"
+	ok $? "plot -o: the input named like a chart not drawn is not removed"
 else
 	skip "plot -o DIR holding the input" "no gnuplot"
 fi
@@ -431,9 +444,25 @@ if command -v gnuplot >/dev/null; then
 	ok $? "plot -o the run's own folder still draws ($(head -1 "$T/err"))"
 	"$TICKSCOPE" plot "$T/run/perf.data" -o "$T/run" >/dev/null 2>"$T/err"
 	ok $? "plot -o a folder it drew into before draws again ($(head -1 "$T/err"))"
+	# the folder of report --tsv or compare --tsv is tickscope's too (sections.tsv,
+	# runs.tsv): it was refused as a folder of other files. No chart has a table's name.
+	"$TICKSCOPE" report "$drawn" --tsv "$T/rt" >/dev/null 2>&1
+	cp -R "$T/rt" "$T/rt0"
+	"$TICKSCOPE" plot "$drawn" -o "$T/rt" >/dev/null 2>"$T/err"
+	ok $? "plot -o the folder of report --tsv draws ($(head -1 "$T/err"))"
+	diff -r "$T/rt0" "$T/rt" | grep -v "^Only in $T/rt: " | grep -q .
+	ok $((!$?)) "plot -o the folder of report --tsv: the report's tables as they were"
+	"$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
+		--tsv "$T/ct" >/dev/null 2>&1 &&
+		"$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- \
+			"$T/cmp/b/run-1/workload.out" --plots "$T/ct" >/dev/null 2>"$T/err"
+	ok $? "compare --plots the folder of compare --tsv draws ($(head -1 "$T/err"))"
 else
 	skip "plot -o a run folder" "no gnuplot"
 	skip "plot -o a folder it drew into before" "no gnuplot"
+	skip "plot -o the folder of report --tsv" "no gnuplot"
+	skip "plot -o the folder of report --tsv: its tables" "no gnuplot"
+	skip "compare --plots the folder of compare --tsv" "no gnuplot"
 fi
 # --tsv into a folder of the user's: their events.tsv or runs.tsv was replaced by a table, exit
 # 0. A file of a table's name that does not start with that table's header row is now left as
@@ -442,13 +471,38 @@ mkdir -p "$T/notes"
 echo "my events" >"$T/notes/events.tsv"
 echo "my runs" >"$T/notes/runs.tsv"
 mistake "report --tsv a folder holding the user's events.tsv: one line" 1 \
-	"^tickscope: writing the report to $T/notes: an output's name is another table or file" \
+	"^tickscope: writing the report to $T/notes/events.tsv: an output's name is another table or file" \
 	report "$tiny" --tsv "$T/notes"
 is "$(cat "$T/notes/events.tsv")" "my events" "report --tsv: the user's events.tsv as it was"
+# the line named the folder, not the file; and the tables before the refused one (sections.tsv)
+# stayed written: every table's file is now checked before the first is written
+is "$(ls "$T/notes" | tr '\n' ' ')" "events.tsv runs.tsv " "report --tsv refused: no table written"
 mistake "compare --tsv a folder holding the user's runs.tsv: one line" 1 \
-	"^tickscope: writing the comparison to $T/notes: an output's name is another table" \
+	"^tickscope: writing the comparison to $T/notes/runs.tsv: an output's name is another table" \
 	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv "$T/notes"
 is "$(cat "$T/notes/runs.tsv")" "my runs" "compare --tsv: the user's runs.tsv as it was"
+mkdir -p "$T/notes2"
+echo "my confounders" >"$T/notes2/confounders.tsv"
+mistake "compare --tsv a folder holding the user's confounders.tsv (the last table): one line" 1 \
+	"^tickscope: writing the comparison to $T/notes2/confounders.tsv: an output's name is another" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv "$T/notes2"
+is "$(ls "$T/notes2" | tr '\n' ' ')" "confounders.tsv " "compare --tsv refused: no table written"
+# a folder at a table's name: "Is a directory" once the tables before it were written
+mkdir -p "$T/notes3/probes.tsv"
+mistake "report --tsv with a folder at probes.tsv: one line naming it" 1 \
+	"^tickscope: writing the report to $T/notes3/probes.tsv: an output's name is a folder, FIFO" \
+	report "$tiny" --tsv "$T/notes3"
+is "$(ls "$T/notes3" | tr '\n' ' ')" "probes.tsv " "report --tsv refused: no table written"
+# an existing folder that takes no file was found only at the first table, after the trace
+for cmd in "report $T/no-such.data --tsv" "plot $T/no-such.data -o"; do
+	# shellcheck disable=SC2086 # the command's words
+	mistake "${cmd%% *} ${cmd##* } /proc/self: one line before the input is opened" 1 \
+		"^tickscope: /proc/self: cannot write into it: .*: ${cmd##* } names the folder" \
+		$cmd /proc/self
+done
+mistake "compare --tsv /proc/self: one line before the runs are read" 1 \
+	"^tickscope: /proc/self: cannot write into it: .*: --tsv names the folder" \
+	compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" --tsv /proc/self
 : >"$T/notes/events.tsv"
 rm "$T/notes/runs.tsv"
 for i in 1 2; do
@@ -507,6 +561,20 @@ printf 'format=tickscope-run-1\nrun=1\nresult=17.5\nresult_unit=us_per_round_tri
 	grep -q '"result":"17.5","result_unit":"us_per_round_trip"'
 ok $? "report: a meta.txt's own figure is the run's result ($(head -1 "$T/err"))"
 
+# a FIFO at a run's perf.data.tsum: summary and compare read it as the run's summary and
+# waited for a writer for ever (a folder there: above)
+for r in sf1 sf2; do
+	mkdir -p "$T/$r"
+	cp "$drawn" "$T/$r/perf.data"
+	echo format=tickscope-run-1 >"$T/$r/meta.txt"
+	cp "$T/cmp/a/run-1/workload.out" "$T/$r/"
+done
+mkfifo "$T/sf1/perf.data.tsum"
+mistake "summary RUN with a FIFO at RUN/perf.data.tsum: one line (it waited for ever)" 1 \
+	"^tickscope: $T/sf1/perf.data.tsum: a FIFO, not a regular file: summary writes" \
+	summary "$T/sf1"
+"$TICKSCOPE" compare "$T/sf1" -- "$T/sf2" >/dev/null 2>"$T/err"
+ok $? "compare with a FIFO at a run's perf.data.tsum reads the trace (it waited for ever)"
 printf '<!DOCTYPE html>\n<p>an earlier page</p>\n' >"$T/old.html"
 "$TICKSCOPE" compare "$T/cmp/a/run-1/workload.out" -- "$T/cmp/b/run-1/workload.out" \
 	--html "$T/old.html" >/dev/null 2>"$T/err"

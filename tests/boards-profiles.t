@@ -109,6 +109,13 @@ ok $? "a profile with CRLF line ends is refused in one line ($(cat "$tmp/err"))"
 cp "$TS_TOP/boards/x86-host.board" "$tmp/x86-host.board"
 (profile_load "$tmp/x86-host.board" && profile_check) 2>"$tmp/err"
 ok $? "the same profile with LF line ends loads ($(cat "$tmp/err"))"
+# a key no script reads (a typo: QEMU_MEMROY=) was ignored without a word, the default taken
+sed 's/^QEMU_MEM=/QEMU_MEMROY=/' "$TS_TOP/boards/qemu-x86.board" >"$tmp/qemu-x86.board"
+ln=$(grep -n '^QEMU_MEMROY=' "$tmp/qemu-x86.board" | cut -d: -f1)
+(profile_load "$tmp/qemu-x86.board" && profile_check) 2>"$tmp/err"
+[ $? -ne 0 ] && [ "$(wc -l <"$tmp/err")" = 1 ] &&
+	grep -q "qemu-x86.board:$ln: QEMU_MEMROY is not a profile key (a typo?)" "$tmp/err"
+ok $? "an unknown key is refused in one line naming file, line and key ($(cat "$tmp/err"))"
 printf 'NAME=q\nDESCRIPTION="it'"'"'s $(echo owned) `x`"\n' >"$tmp/q.board"
 (profile_load "$tmp/q.board" && [ "$P_DESCRIPTION" = "it's \$(echo owned) \`x\`" ]) 2>/dev/null
 ok $? "values are taken literally, never executed"

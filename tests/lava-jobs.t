@@ -212,6 +212,32 @@ xbad "x.exp: events holds a quote or a control character" "events=sched:sched_sw
 gen EXPERIMENT="$tmp/y.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/y" >/dev/null 2>"$tmp/err" &&
 	grep -q -- "--warmup 0 .*--mmap 16M --callchains 1 " "$tmp/y/001-evx-b1-default.yaml"
 ok $? "callchains=yes reaches the board as 1 (ts-record.sh's -g), in-range figures as given"
+# The device type's board profile was read by kv_get, not as every other script reads one: of
+# a key given twice the later was taken, a CRLF's carriage return stayed in the value and a
+# typo (QEMU_MEMROY=) was ignored. A copy of boards/ with a broken qemu-aarch64.board.
+mkdir -p "$tmp/top"
+cp -R "$TS_TOP/boards" "$tmp/top/"
+: >"$tmp/top/Makefile"
+pb=$tmp/top/boards/qemu-aarch64.board
+cp "$pb" "$tmp/pb"
+pbad() { # WANT: lava-jobs of the tree in $tmp/top, its profile as made: one line, no YAML
+	rm -rf "$tmp/b"
+	TS_TOP=$tmp/top "$tmp/top/boards/lava/jobs.sh" EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu \
+		KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/ OUT="$tmp/b" >"$tmp/out" 2>"$tmp/err"
+	rc=$?
+	[ $rc -ne 0 ] && [ "$(wc -l <"$tmp/err")" = 1 ] && grep -q "$1" "$tmp/err" &&
+		[ ! -e "$tmp/b" ]
+	ok $? "the board's profile: $(cat "$tmp/err")"
+	cp "$tmp/pb" "$pb"
+}
+echo CPUS=64 >>"$pb"
+pbad "qemu-aarch64.board:$(wc -l <"$pb"): CPUS given twice (first on line $(grep -n '^CPUS=' "$pb" | head -1 | cut -d: -f1))"
+echo QEMU_MEMROY=4G >>"$pb"
+pbad "qemu-aarch64.board:$(wc -l <"$pb"): QEMU_MEMROY is not a profile key"
+sed -i 's/$/\r/' "$pb"
+pbad "qemu-aarch64.board:1: a carriage return ends the line (CRLF line ends)"
+sed -i 's/^QEMU_MEM=.*/QEMU_MEM="2G/' "$pb"
+pbad "qemu-aarch64.board:$(grep -n '^QEMU_MEM=' "$pb" | cut -d: -f1): unbalanced quote"
 # 5. OUT= a folder of the user's: `make lava-jobs OUT=~/lab` deleted the NNN-*.yaml and jobs.txt
 # already there. A re-run replaces only the jobs lava-jobs wrote; a job file or jobs.txt it did
 # not write stops it (one line, nothing removed, nothing written); other files stay.

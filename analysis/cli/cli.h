@@ -254,6 +254,14 @@ struct ts_charts;
 int cli_draw(const struct ts_charts *cs);
 
 /*
+ * cli_charts_fill() - @fill(@cs, @ctx) lists the charts and writes their tables: run first
+ * with @cs->dry (nothing written), every file the tables and the drawing would write or remove
+ * is checked, and only then @fill runs again for the tables. A refusal (said, 1) leaves the
+ * folder as it was. Return: 0, 1 after saying why, or @fill's negative code (not said).
+ */
+int cli_charts_fill(struct ts_charts *cs, int (*fill)(struct ts_charts *cs, void *ctx), void *ctx);
+
+/*
  * Whether stdout was closed (`>&-`; ts_stdio_guard() put a read-only /dev/null in its place).
  * Commands whose product is files (plot -o, summary, report --tsv DIR) then leave out their
  * note of what they wrote, and exit 0; the others fail with TS_ESTDOUT.

@@ -21,9 +21,11 @@
 #include "common/io.h"
 #include "tickscope/analysis.h"
 #include "tickscope/chart.h"
+#include "tickscope/compare_report.h"
 #include "tickscope/decode.h"
 #include "tickscope/ksyms.h"
 #include "tickscope/reader.h"
+#include "tickscope/report.h"
 #include "tickscope/sha256.h"
 #include "tickscope/source.h"
 
@@ -474,6 +476,12 @@ int cli_check_dir(const char *opt, const char *dir)
 					 dir,
 					 S_ISREG(st.st_mode) ? "a file" : cli_file_kind(st.st_mode),
 					 opt);
+		/* one that takes no file was found only at the first table, the trace read */
+		err = dir_takes_files(dir, &why);
+		if (err)
+			return cli_error("%s: cannot write into it: %s: %s names the folder to "
+					 "write into",
+					 dir, why ?: strerror(err), opt);
 		return 0;
 	}
 	if (errno != ENOENT)
@@ -497,21 +505,34 @@ int cli_check_dir(const char *opt, const char *dir)
 	return err ? 1 : 0;
 }
 
-/* Whether @dir/charts.tsv is a regular file whose first line is tickscope's. */
-static int charts_index_ours(const char *dir)
+/* Whether @dir/@name is a regular file whose first line is @mark. */
+static int marked(const char *dir, const char *name, const char *mark)
 {
-	char path[4096], line[sizeof(CLI_CHARTS_HEADER)];
+	char path[4096], line[256];
+	size_t len = strlen(mark);
 	ssize_t n = -1;
 	int fd;
 
-	if (snprintf(path, sizeof(path), "%s/charts.tsv", dir) >= (int)sizeof(path))
+	if (len > sizeof(line) ||
+	    snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
 		return 0;
 	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return 0;
-	n = read(fd, line, sizeof(line) - 1);
+	n = read(fd, line, len);
 	close(fd);
-	return n == (ssize_t)sizeof(line) - 1 && !memcmp(line, CLI_CHARTS_HEADER, (size_t)n);
+	return n == (ssize_t)len && !memcmp(line, mark, len);
+}
+
+/*
+ * Whether @dir is tickscope's: charts drawn there before (charts.tsv), or the tables of
+ * report --tsv (sections.tsv) or compare --tsv (runs.tsv), none of whose names is a chart's.
+ */
+static int charts_index_ours(const char *dir)
+{
+	return marked(dir, "charts.tsv", CLI_CHARTS_HEADER) ||
+	       marked(dir, "sections.tsv", TS_REPORT_TSV_MARK) ||
+	       marked(dir, "runs.tsv", TS_COMPARE_TSV_MARK);
 }
 
 /* Whether a chart, its data, its script or plots.sh could be named @name. */

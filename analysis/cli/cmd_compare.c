@@ -712,19 +712,20 @@ static void free_variants(struct variants *vs, struct inputs *in)
 
 static int write_out(const struct compare_args *a, const struct ts_cmp *c)
 {
+	char bad[4096] = "";
 	int err;
 
 	if (a->json)
 		err = ts_compare_json(stdout, c, &a->ro);
 	else if (a->tsv)
-		err = ts_compare_tsv(a->tsv, c);
+		err = ts_compare_tsv(a->tsv, c, bad, sizeof(bad));
 	else
 		err = ts_compare_text(stdout, c, &a->ro);
 	if (fflush(stdout) && !err)
 		err = ts_stream_err(stdout);
 	if (err)
 		return cli_error("writing the comparison%s%s: %s", a->tsv ? " to " : "",
-				 a->tsv ? a->tsv : "", ts_strerror(err));
+				 bad[0] ? bad : (a->tsv ?: ""), ts_strerror(err));
 	return 0;
 }
 

@@ -199,16 +199,30 @@ static int feed_timeline(void *ctx, const struct ts_event *ev, const struct ts_s
 	return ts_timeline_feed(f->t, ev);
 }
 
+struct run_fill {
+	const struct ts_analysis *a;
+	const struct ts_report_opts *o;
+};
+
+static int fill_run(struct ts_charts *cs, void *ctx)
+{
+	struct run_fill *f = ctx;
+
+	return ts_plot_run(cs, f->a, f->o);
+}
+
 static int plot_run(struct plot_args *p, struct ts_source *src, struct ts_analysis *a)
 {
 	struct ts_charts cs = { .dir = p->dir, .keep = &p->keep };
 	struct ts_report_opts o = { 0 };
+	struct run_fill f = { a, &o };
 	int ret;
 
 	ts_source_report_opts(src, &o);
-	ret = ts_plot_run(&cs, a, &o);
+	ret = cli_charts_fill(&cs, fill_run, &f);
 	if (ret) {
-		cli_error("writing chart data into %s: %s", p->dir, ts_strerror(ret));
+		if (ret < 0)
+			cli_error("writing chart data into %s: %s", p->dir, ts_strerror(ret));
 		goto release;
 	}
 	ret = cli_draw(&cs);
@@ -221,22 +235,38 @@ release:
 	return ret ? 1 : 0;
 }
 
+struct tl_fill {
+	const struct plot_args *p;
+	const struct ts_timeline *t;
+	const struct ts_report_opts *o;
+};
+
+static int fill_timeline(struct ts_charts *cs, void *ctx)
+{
+	struct tl_fill *f = ctx;
+	struct ts_chart *c = ts_charts_add(cs, "timeline", "timeline.gp");
+
+	if (!c)
+		return -ENOMEM;
+	snprintf(c->title, sizeof(c->title), "%s: %.6f to %.6f s", f->p->src.input,
+		 (double)f->p->an.time_start / 1e9, (double)f->p->an.time_end / 1e9);
+	return ts_plot_timeline(cs, c, f->t, f->o);
+}
+
 static int plot_timeline(struct plot_args *p, struct ts_source *src, struct ts_timeline *t)
 {
 	struct ts_charts cs = { .dir = p->dir, .keep = &p->keep };
 	struct ts_report_opts o = { 0 };
-	struct ts_chart *c = ts_charts_add(&cs, "timeline", "timeline.gp");
+	struct tl_fill f = { p, t, &o };
+	struct ts_chart *c;
 	int ret;
 
-	if (!c)
-		return cli_error("%s", ts_strerror(-ENOMEM));
 	ts_source_report_opts(src, &o);
-	snprintf(c->title, sizeof(c->title), "%s: %.6f to %.6f s", p->src.input,
-		 (double)p->an.time_start / 1e9, (double)p->an.time_end / 1e9);
-	ret = ts_plot_timeline(&cs, c, t, &o);
-	if (ret)
+	ret = cli_charts_fill(&cs, fill_timeline, &f);
+	c = cs.nr ? &cs.c[0] : NULL;
+	if (ret < 0)
 		ret = cli_error("writing the timeline into %s: %s", p->dir, ts_strerror(ret));
-	else if (c->missing[0])
+	else if (!ret && c->missing[0])
 		ret = cli_error("%s: %s", p->src.input, c->missing);
 	else
 		ret = cli_draw(&cs);

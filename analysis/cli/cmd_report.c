@@ -159,6 +159,7 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 {
 	struct ts_report_opts o = { 0 };
 	struct ts_run_meta run;
+	char bad[4096] = "";
 	int ret;
 
 	ts_source_report_opts(src, &o);
@@ -174,14 +175,14 @@ static int write_report(struct report_args *r, struct ts_source *src, struct ts_
 	if (r->out == OUT_JSON)
 		ret = ts_report_json(stdout, a, &o);
 	else if (r->out == OUT_TSV)
-		ret = ts_report_tsv(r->tsv_dir, a, &o);
+		ret = ts_report_tsv(r->tsv_dir, a, &o, bad, sizeof(bad));
 	else
 		ret = ts_report_text(stdout, a, &o);
 	if (fflush(stdout) && !ret)
 		ret = ts_stream_err(stdout);
 	if (ret)
 		return cli_error("writing the report%s%s: %s", r->tsv_dir ? " to " : "",
-				 r->tsv_dir ? r->tsv_dir : "", ts_strerror(ret));
+				 bad[0] ? bad : (r->tsv_dir ?: ""), ts_strerror(ret));
 	return 0;
 }
 

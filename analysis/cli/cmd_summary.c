@@ -126,7 +126,11 @@ static int foreign_output(const char *run, int charts)
 
 		if (asprintf(&path, "%s/%s%s", run, data, out[i].suffix) < 0)
 			return cli_error("out of memory");
-		if (!lstat(path, &st) && S_ISREG(st.st_mode)) {
+		/* a FIFO there: the run's summary was read from it, waiting for a writer for ever */
+		if (!lstat(path, &st) && !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode)) {
+			bad = cli_error("%s: %s, not a regular file: summary writes its %s there",
+					path, cli_file_kind(st.st_mode), out[i].what);
+		} else if (!lstat(path, &st) && S_ISREG(st.st_mode)) {
 			f = fopen(path, "r");
 			if (f) {
 				head[fread(head, 1, sizeof(head) - 1, f)] = '\0';

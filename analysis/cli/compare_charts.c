@@ -297,6 +297,18 @@ static int charts(struct cmp_charts *cc, const struct ts_cmp *c, struct ts_chart
 	return err;
 }
 
+struct fill_ctx {
+	struct cmp_charts *cc;
+	const struct ts_cmp *c;
+};
+
+static int fill(struct ts_charts *cs, void *ctx)
+{
+	struct fill_ctx *f = ctx;
+
+	return charts(f->cc, f->c, cs);
+}
+
 static int rm_one(const char *p, const struct stat *st, int flag, struct FTW *ftw)
 {
 	return remove(p);
@@ -319,8 +331,8 @@ int cmp_charts_write(struct cmp_charts *cc, const struct ts_cmp *c,
 	} else if (mkdir(dir, 0777) && errno != EEXIST) {
 		return cli_error("cannot create %s: %s", dir, strerror(errno));
 	}
-	ret = charts(cc, c, &cs);
-	if (ret)
+	ret = cli_charts_fill(&cs, fill, &(struct fill_ctx){ cc, c });
+	if (ret < 0)
 		ret = cli_error("writing chart data into %s: %s", cs.dir, ts_strerror(ret));
 	ret = ret ?: cli_draw(&cs);
 	if (!ret && html)

@@ -185,28 +185,53 @@ static void remove_stale(const struct ts_charts *cs)
 }
 
 /*
- * gnuplot writes each chart's PNG and SVG through whatever is at their paths: a symbolic link
- * there (out/x.png -> ~/photo.png) would be written through, outside the folder. Nor may it
- * replace, or remove_stale() remove, an input of this command found there (@cs->keep).
+ * Every file the drawing writes or removes, asked before the first table is written (a refusal
+ * halfway left the tables written before it, and with no charts.tsv the folder was then
+ * refused as one of other files). gnuplot writes each chart's PNG and SVG through whatever is
+ * at their paths: a symbolic link there (out/x.png -> ~/photo.png) would be written through,
+ * outside the folder. Nor may a table or a chart replace, or remove_stale() remove, an input
+ * of this command found there (@cs->keep, out/offcpu-stacks.tsv of a chart not drawn).
  */
-static int check_links(const struct ts_charts *cs)
+static int check_outputs(const struct ts_charts *cs)
 {
-	static const char *const ext[] = { ".png", ".svg" };
+	static const char *const ext[] = { ".tsv", "-marks.tsv", ".png", ".svg" };
 	char path[4096];
-	struct stat st;
 	size_t i, e;
+	int err;
 
 	for (i = 0; i < cs->nr; i++)
 		for (e = 0; e < sizeof(ext) / sizeof(ext[0]); e++) {
 			snprintf(path, sizeof(path), "%s/%s%s", cs->dir, cs->c[i].name, ext[e]);
-			if (ts_out_kept(cs->keep, path))
-				return cli_error("cannot write %s: %s", path,
-						 ts_strerror(-TS_EOUTINPUT));
-			if (!cs->c[i].missing[0] && !lstat(path, &st) && S_ISLNK(st.st_mode))
-				return cli_error("cannot write %s: %s", path,
-						 ts_strerror(-TS_EOUTLINK));
+			/* a chart not drawn: its PNG and SVG are removed, a link there too */
+			if (cs->c[i].missing[0] && e >= 2)
+				err = ts_out_kept(cs->keep, path) ? -TS_EOUTINPUT : 0;
+			else
+				err = ts_out_check(path, cs->keep, NULL);
+			if (err)
+				return cli_error("cannot write %s: %s", path, ts_strerror(err));
 		}
+	for (i = 0; i <= cli_gp_nr + 1; i++) {
+		const char *name = i < cli_gp_nr ? cli_gp_scripts[i].name : "plots.sh";
+
+		snprintf(path, sizeof(path), "%s/%s", cs->dir, i > cli_gp_nr ? "charts.tsv" : name);
+		err = ts_out_check(path, cs->keep, NULL);
+		if (err)
+			return cli_error("cannot write %s: %s", path, ts_strerror(err));
+	}
 	return 0;
+}
+
+int cli_charts_fill(struct ts_charts *cs, int (*fill)(struct ts_charts *cs, void *ctx), void *ctx)
+{
+	int err;
+
+	cs->dry = 1;
+	err = fill(cs, ctx);
+	cs->dry = 0;
+	if (!err && check_outputs(cs))
+		err = 1;
+	ts_charts_release(cs);
+	return err ?: fill(cs, ctx);
 }
 
 int cli_draw(const struct ts_charts *cs)
@@ -214,7 +239,7 @@ int cli_draw(const struct ts_charts *cs)
 	const char *gp = getenv("TS_GNUPLOT") ? getenv("TS_GNUPLOT") : "gnuplot";
 	size_t i;
 
-	if (check_links(cs))
+	if (check_outputs(cs)) /* checked before the tables too: this is what gnuplot meets */
 		return 1;
 	remove_stale(cs);
 	for (i = 0; i < cli_gp_nr; i++)

@@ -149,6 +149,18 @@ static int page(const char *path, const struct ts_charts *cs, const struct run_f
 	return ret ? cli_error("writing %s: %s", path, ts_strerror(ret)) : 0;
 }
 
+struct fill_ctx {
+	struct ts_plot_variant *const *v;
+	size_t nr;
+};
+
+static int fill(struct ts_charts *cs, void *ctx)
+{
+	struct fill_ctx *f = ctx;
+
+	return ts_plot_variants(cs, f->v, f->nr);
+}
+
 int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
 		      const struct ts_analysis_opts *ao, const char *comm, const char *dir,
 		      const struct ts_out_keep *keep, const char *html)
@@ -177,7 +189,7 @@ int cli_plot_variants(char **files, int n, const struct ts_source_opts *so,
 		one.threaded = one.threaded && workers == 1; /* the cores are the workers' */
 		ret = workers < 0 ? 1 : cli_jobs(n, workers, load_one, &j);
 	}
-	if (!ret && (ret = ts_plot_variants(&cs, v, (size_t)n)))
+	if (!ret && (ret = cli_charts_fill(&cs, fill, &(struct fill_ctx){ v, (size_t)n })) < 0)
 		ret = cli_error("writing chart data into %s: %s", dir, ts_strerror(ret));
 	if (!ret)
 		ret = cli_draw(&cs);

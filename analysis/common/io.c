@@ -134,23 +134,37 @@ static int starts_with(int fd, const char *head, size_t len)
 	return 1;
 }
 
+int ts_out_check(const char *path, const struct ts_out_keep *k, const char *head)
+{
+	struct stat st;
+	int fd, other;
+
+	if (lstat(path, &st))
+		return errno == ENOENT ? 0 : -errno;
+	if (S_ISLNK(st.st_mode))
+		return -TS_EOUTLINK;
+	if (kept(k, &st))
+		return -TS_EOUTINPUT;
+	/* a FIFO: ts_fopen_w()'s open() waited for a reader, for ever */
+	if (!S_ISREG(st.st_mode))
+		return -TS_EOUTKIND;
+	if (!head || !st.st_size)
+		return 0;
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	other = !starts_with(fd, head, strlen(head));
+	close(fd);
+	return other ? -TS_EOUTOTHER : 0;
+}
+
 FILE *ts_fopen_table(const char *path, const struct ts_out_keep *k, const char *head, int *err)
 {
-	int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-	struct stat st;
 	FILE *f;
 
-	/* an input there is ts_fopen_w()'s to say; a link, a FIFO or a folder too */
-	if (fd >= 0) {
-		int other = !ts_out_kept(k, path) && !fstat(fd, &st) && S_ISREG(st.st_mode) &&
-			    st.st_size && !starts_with(fd, head, strlen(head));
-
-		close(fd);
-		if (other) {
-			*err = -TS_EOUTOTHER;
-			return NULL;
-		}
-	}
+	*err = ts_out_check(path, k, head);
+	if (*err)
+		return NULL;
 	f = ts_fopen_w(path, k, err);
 	if (f)
 		fputs(head, f);

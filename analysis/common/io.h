@@ -68,11 +68,21 @@ int ts_out_kept(const struct ts_out_keep *k, const char *path);
 FILE *ts_fopen_w(const char *path, const struct ts_out_keep *k, int *err);
 
 /*
- * ts_fopen_table() - ts_fopen_w(), then the header row @head (with its '\n') written; but a
+ * ts_out_check() - whether an output may be written at @path, asked for every output before
+ * the first is written (a refusal halfway left the outputs written before it): nothing there,
+ * or a regular file that is not a link, not one @k keeps (@k may be NULL) and, with @head, is
+ * empty or starts with @head (the same table of an earlier run).
+ * Return: 0, -TS_EOUTLINK, -TS_EOUTINPUT, -TS_EOUTKIND (a folder, a FIFO, ...), -TS_EOUTOTHER
+ * (@head given: another file), or a negative errno.
+ */
+int ts_out_check(const char *path, const struct ts_out_keep *k, const char *head);
+
+/*
+ * ts_fopen_table() - ts_out_check(), then ts_fopen_w(), then the header row @head (with its '\n') written; but a
  * regular file already at @path, not empty, whose first line is not @head is left as it was:
  * a table of the user's under a table's name (--tsv ~/notes, its events.tsv) was replaced.
  * A table of ours, whose header is the same, is replaced as before.
- * Return: the stream, or NULL with *@err as ts_fopen_w()'s, or -TS_EOUTOTHER for such a file.
+ * Return: the stream, or NULL with *@err as ts_out_check()'s or ts_fopen_w()'s.
  */
 FILE *ts_fopen_table(const char *path, const struct ts_out_keep *k, const char *head, int *err);
 

@@ -50,12 +50,17 @@ char *ts_chart_clean(char *s)
 	return s;
 }
 
-/* Open DIR/NAME.tsv (or DIR/NAME-marks.tsv) for writing. */
-static FILE *open_data(const struct ts_charts *cs, const char *name, const char *suffix, int *err)
+FILE *ts_charts_open(const struct ts_charts *cs, const char *name, const char *suffix, int *err)
 {
 	char path[4096];
 	FILE *f;
 
+	if (cs->dry) {
+		f = fopen("/dev/null", "we");
+		if (!f)
+			*err = -errno;
+		return f;
+	}
 	snprintf(path, sizeof(path), "%s/%s%s.tsv", cs->dir, name, suffix);
 	f = ts_fopen_w(path, cs->keep, err);
 	return f;
@@ -123,10 +128,10 @@ static int cdf_files(const struct ts_charts *cs, struct ts_chart *c, size_t nr,
 	size_t s;
 	int err = 0, ret;
 
-	f = open_data(cs, c->name, "", &err);
+	f = ts_charts_open(cs, c->name, "", &err);
 	if (!f)
 		return err;
-	m = open_data(cs, c->name, "-marks", &err);
+	m = ts_charts_open(cs, c->name, "-marks", &err);
 	if (!m) {
 		fclose(f);
 		return err;
@@ -218,7 +223,7 @@ int ts_chart_box(const struct ts_charts *cs, struct ts_chart *c, size_t nr,
 		free(keep);
 		return 0;
 	}
-	f = open_data(cs, c->name, "", &err);
+	f = ts_charts_open(cs, c->name, "", &err);
 	if (f) {
 		fputs("run", f);
 		for (v = 0; v < nr; v++)
@@ -262,7 +267,7 @@ int ts_chart_table(const struct ts_charts *cs, struct ts_chart *c, const struct 
 		free(keep);
 		return 0;
 	}
-	f = open_data(cs, c->name, "", &err);
+	f = ts_charts_open(cs, c->name, "", &err);
 	if (f) {
 		fputs(t->first, f);
 		for (k = 0; k < t->nr_cols; k++)
@@ -295,7 +300,7 @@ int ts_chart_waterfall(const struct ts_charts *cs, struct ts_chart *c,
 		snprintf(c->missing, sizeof(c->missing), "no decomposition of the change");
 		return 0;
 	}
-	f = open_data(cs, c->name, "", &err);
+	f = ts_charts_open(cs, c->name, "", &err);
 	if (!f)
 		return err;
 	fputs("step\tfrom_val\tto_val\tkind\tshare_pct\n", f);

@@ -151,9 +151,32 @@ static int parse_trace(char *l, struct ts_summary_head *h)
 	return 0;
 }
 
+/*
+ * @path for reading if it is a regular file, else NULL (errno EINVAL): a FIFO there (a run's
+ * perf.data.tsum) had fopen() wait for a writer for ever, and compare and summary with it.
+ */
+static FILE *open_summary(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	struct stat st;
+	FILE *f;
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		close(fd);
+		errno = EINVAL;
+		return NULL;
+	}
+	f = fdopen(fd, "r");
+	if (!f)
+		close(fd);
+	return f;
+}
+
 int ts_summary_head(const char *path, struct ts_summary_head *h, int *line)
 {
-	FILE *f = fopen(path, "r");
+	FILE *f = open_summary(path);
 	char *l = NULL;
 	size_t cap = 0;
 	int err;
@@ -277,7 +300,7 @@ static int body(FILE *f, struct ts_run *r, int *line)
 int ts_summary_read(const char *path, const char *key, struct ts_run *r, int *line)
 {
 	struct ts_run tmp = { .lost = NAN };
-	FILE *f = fopen(path, "r");
+	FILE *f = open_summary(path);
 	char *l = NULL;
 	size_t cap = 0;
 	int n, err = 0, where = 1;

@@ -7,6 +7,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <sys/stat.h>
 
 #include "tickscope/escape.h"
@@ -14,15 +15,32 @@
 #include "tickscope/compare_report.h"
 #include "tickscope/stats.h"
 
+#define METRICS_HEAD                                                                    \
+	"metric\tunit\tdirection\tfamily\tvariant\tn\tmedian\tmean\tsd\tcv\tchange_pct" \
+	"\traw\tci_lo_pct\tci_hi_pct\tp\tp_adjusted\tsignificant\tnoisy\toutliers"
+#define DECOMP_HEAD "variant\tkind\tcomponent\tmetric\ta_us\tb_us\tdelta_us\tshare_pct"
+#define CHANGES_HEAD "variant\trank\tmetric\tunit\tshare_pct\tchange_pct\tp_adjusted"
+#define CONF_HEAD "confounder"
+
+static const struct {
+	const char *name, *head;
+} tables[] = {
+	{ "runs.tsv", TS_COMPARE_TSV_MARK },	   { "metrics.tsv", METRICS_HEAD "\n" },
+	{ "decomposition.tsv", DECOMP_HEAD "\n" }, { "changes.tsv", CHANGES_HEAD "\n" },
+	{ "confounders.tsv", CONF_HEAD "\n" },
+};
+
+/* @header with its '\n', or without (then added) */
 static FILE *open_tsv(const char *dir, const char *name, const char *header)
 {
+	size_t hl = strlen(header);
 	char *path, *head;
 	FILE *f;
 	int err = 0;
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
-	if (asprintf(&head, "%s\n", header) < 0) {
+	if (asprintf(&head, "%s%s", header, hl && header[hl - 1] == '\n' ? "" : "\n") < 0) {
 		free(path);
 		return NULL;
 	}
@@ -56,7 +74,7 @@ static void num_p(FILE *f, double p)
 
 static int runs_tsv(const char *dir, const struct ts_cmp *c)
 {
-	FILE *f = open_tsv(dir, "runs.tsv", "variant\trun\tlabel\tmetric\tunit\tvalue");
+	FILE *f = open_tsv(dir, "runs.tsv", TS_COMPARE_TSV_MARK);
 
 	if (!f)
 		return -errno;
@@ -77,10 +95,7 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 {
 	static const char *const dirs[] = { "neutral", "lower", "higher" };
 	static const char *const fams[] = { "result", "bench", "task", "trace" };
-	FILE *f = open_tsv(dir, "metrics.tsv",
-			   "metric\tunit\tdirection\tfamily\tvariant\tn\tmedian\tmean\tsd\tcv"
-			   "\tchange_pct\traw\tci_lo_pct\tci_hi_pct\tp\tp_adjusted\tsignificant"
-			   "\tnoisy\toutliers");
+	FILE *f = open_tsv(dir, "metrics.tsv", METRICS_HEAD);
 
 	if (!f)
 		return -errno;
@@ -111,10 +126,8 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 
 static int explain_tsv(const char *dir, const struct ts_cmp *c)
 {
-	FILE *d = open_tsv(dir, "decomposition.tsv",
-			   "variant\tkind\tcomponent\tmetric\ta_us\tb_us\tdelta_us\tshare_pct");
-	FILE *k = open_tsv(dir, "changes.tsv",
-			   "variant\trank\tmetric\tunit\tshare_pct\tchange_pct\tp_adjusted");
+	FILE *d = open_tsv(dir, "decomposition.tsv", DECOMP_HEAD);
+	FILE *k = open_tsv(dir, "changes.tsv", CHANGES_HEAD);
 	int err;
 
 	if (!d || !k) {
@@ -153,19 +166,39 @@ static int explain_tsv(const char *dir, const struct ts_cmp *c)
 	return close_tsv(k) ?: err;
 }
 
-int ts_compare_tsv(const char *dir, const struct ts_cmp *c)
+/* Every table's file, before the first is written: a refused one left those before it. */
+static int check_all(const char *dir, char *bad, size_t len)
+{
+	char path[4096];
+	int err = 0;
+
+	for (size_t i = 0; !err && i < sizeof(tables) / sizeof(tables[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, tables[i].name);
+		err = ts_out_check(path, NULL, tables[i].head);
+		if (err && len)
+			snprintf(bad, len, "%s", path);
+	}
+	return err;
+}
+
+int ts_compare_tsv(const char *dir, const struct ts_cmp *c, char *bad, size_t len)
 {
 	FILE *f;
 	int err;
 
+	if (len)
+		bad[0] = '\0';
 	if (mkdir(dir, 0777) && errno != EEXIST)
 		return -errno;
+	err = check_all(dir, bad, len);
+	if (err)
+		return err;
 	err = runs_tsv(dir, c);
 	err = err ?: metrics_tsv(dir, c);
 	err = err ?: explain_tsv(dir, c);
 	if (err)
 		return err;
-	f = open_tsv(dir, "confounders.tsv", "confounder");
+	f = open_tsv(dir, "confounders.tsv", CONF_HEAD);
 	if (!f)
 		return -errno;
 	for (int i = 0; i < c->nr_conf; i++) {

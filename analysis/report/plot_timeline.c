@@ -42,7 +42,6 @@ static void row(FILE *f, const struct ts_tl_item *it, uint64_t start,
 int ts_plot_timeline(struct ts_charts *cs, struct ts_chart *c, const struct ts_timeline *t,
 		     const struct ts_report_opts *o)
 {
-	char path[4096];
 	uint64_t start, end;
 	size_t i;
 	FILE *f;
@@ -55,8 +54,7 @@ int ts_plot_timeline(struct ts_charts *cs, struct ts_chart *c, const struct ts_t
 			 "power:cpu_idle, and pick a window inside the trace");
 		return 0;
 	}
-	snprintf(path, sizeof(path), "%s/%s.tsv", cs->dir, c->name);
-	f = ts_fopen_w(path, cs->keep, &err);
+	f = ts_charts_open(cs, c->name, "", &err);
 	if (!f)
 		return err;
 	fputs("kind\tcpu\tstart_us\tend_us\tto_cpu\ttid\tstate\tname\n", f);

@@ -112,6 +112,9 @@ struct rp_tsv {
 	const struct ts_report_opts *o;
 	int err;
 	double span; /* seconds */
+	int check; /* every table's file checked (ts_out_check()), none opened: NULL for each */
+	char *bad; /* the file @err is about, if one (may be NULL) */
+	size_t bad_len;
 };
 
 /* Open DIR/NAME.tsv and write the header: @cols, then 8 columns per distribution prefix. */

@@ -14,13 +14,18 @@
 
 static void sections_tsv(struct rp_tsv *t)
 {
-	FILE *f = rp_tsv_open(t, "sections",
-			      "section\tstatus\tevents\tfirst_ns\tlast_ns\tlost_events", NULL);
-	FILE *g = rp_tsv_open(t, "events", "section\tevent\trequired\tstatus\tcount", NULL);
+	char cols[] = TS_REPORT_TSV_MARK;
+	FILE *f;
+
+	FILE *g;
 	const struct ts_section_info *in;
 	const uint16_t *kinds;
 	const uint8_t *req;
 	int s, i, n;
+
+	cols[sizeof(cols) - 2] = '\0'; /* rp_tsv_open() ends the row */
+	f = rp_tsv_open(t, "sections", cols, NULL);
+	g = rp_tsv_open(t, "events", "section\tevent\trequired\tstatus\tcount", NULL);
 
 	for (s = 0; f && g && s < TS_SEC_NR; s++) {
 		in = ts_analysis_section(t->a, s);
@@ -41,19 +46,34 @@ static void sections_tsv(struct rp_tsv *t)
 	rp_tsv_close(t, g);
 }
 
-int ts_report_tsv(const char *dir, const struct ts_analysis *a, const struct ts_report_opts *o)
+/* Every table, or with @t->check every table's file checked and none written. */
+static void tables(struct rp_tsv *t)
+{
+	sections_tsv(t);
+	for (int s = 0; s < TS_SEC_NR; s++)
+		rp_writers[s]->tsv(t);
+}
+
+int ts_report_tsv(const char *dir, const struct ts_analysis *a, const struct ts_report_opts *o,
+		  char *bad, size_t len)
 {
 	static const struct ts_report_opts none;
-	struct rp_tsv t = { .dir = dir, .a = a, .o = o ? o : &none };
+	struct rp_tsv t = {
+		.dir = dir, .a = a, .o = o ? o : &none, .bad = len ? bad : NULL, .bad_len = len
+	};
 	uint64_t first, last;
-	int s;
 
+	if (t.bad)
+		t.bad[0] = '\0';
 	if (mkdir(dir, 0777) && errno != EEXIST)
 		return -errno;
 	ts_analysis_range(a, &first, &last);
 	t.span = last > first ? (double)(last - first) / 1e9 : 0;
-	sections_tsv(&t);
-	for (s = 0; s < TS_SEC_NR; s++)
-		rp_writers[s]->tsv(&t);
+	/* a table refused after others were written left them: all are checked first */
+	t.check = 1;
+	tables(&t);
+	t.check = 0;
+	if (!t.err)
+		tables(&t);
 	return t.err;
 }

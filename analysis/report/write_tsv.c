@@ -39,7 +39,14 @@ FILE *rp_tsv_open(struct rp_tsv *t, const char *name, const char *cols, const ch
 		return NULL;
 	}
 	snprintf(path, sizeof(path), "%s/%s.tsv", t->dir, name);
-	f = ts_fopen_table(path, t->o->keep, head, &t->err);
+	if (t->check) {
+		t->err = ts_out_check(path, t->o->keep, head);
+		f = NULL;
+	} else {
+		f = ts_fopen_table(path, t->o->keep, head, &t->err);
+	}
+	if (t->err && t->bad)
+		snprintf(t->bad, t->bad_len, "%s", path);
 	free(head);
 	return f;
 }

@@ -73,7 +73,7 @@ job_record_cmd() {
 		[ -z "$_v" ] || _c="$_c --$(echo "$_o" | tr _ -) $_v"
 	done
 	for _o in PIN_SAME PIN_CROSS; do
-		_v=$(kv_get "$TS_TOP/boards/$D_BOARD.board" "$_o")
+		eval "_v=\${P_$_o:-}"
 		[ -z "$_v" ] || _c="$_c --$(echo "$_o" | tr 'A-Z_' 'a-z-') $_v"
 	done
 	printf '%s' "$_c"
@@ -106,10 +106,9 @@ metadata:
 EOF
 	if [ "$D_BOOT" = qemu ]; then
 		# lava-server's qemu.jinja2 gives 512 MiB and one CPU unless told: the board's own
-		_bf=$TS_TOP/boards/$D_BOARD.board
 		printf 'context:\n  arch: %s\n  cpu: cortex-a57\n  machine: virt\n' "$D_ARCH"
-		printf '  memory: %s\n  extra_options:\n  - %s\n' "$(kv_get "$_bf" QEMU_MEM)" \
-			"$(yq "-smp $(kv_get "$_bf" CPUS)")"
+		printf '  memory: %s\n  extra_options:\n  - %s\n' "${P_QEMU_MEM:-}" \
+			"$(yq "-smp ${P_CPUS:-}")"
 	elif [ -n "$3" ]; then
 		# u-boot device types append extra_kernel_args to the board's bootargs
 		printf 'context:\n  extra_kernel_args: %s\n' "$(yq "$3")"

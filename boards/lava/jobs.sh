@@ -45,6 +45,9 @@ known=$(ls "$dtdir" | sed -n 's/\.conf$//p' | tr '\n' ' ' | sed 's/ $//')
 [ -n "$dtype" ] || die "DEVICE_TYPE= is required (one of: $known)"
 [ -f "$dtdir/$dtype.conf" ] || die "unknown device type '$dtype' (known: $known)"
 kv_load "$dtdir/$dtype.conf" D_ || die "bad device type file $dtdir/$dtype.conf"
+# Its board's profile, read as every script reads one (boards/lib/common.sh): kv_get took
+# the later of two values, kept a CRLF's carriage return and let a typo or a quote through.
+profile_load "${D_BOARD:-}" || exit 1
 
 # The experiment.
 ex=${V_EXPERIMENT:-}

@@ -147,6 +147,9 @@ DEFCONFIG FRAGMENTS TRANSPORT PERF PERF_MMAP"
 TS_PROFILE_KEYS_ssh="SSH SSH_TARGET SSH_OPTS REMOTE_DIR"
 TS_PROFILE_KEYS_qemu="QEMU_SYSTEM QEMU_MACHINE QEMU_CPU QEMU_MEM QEMU_CONSOLE QEMU_DISK_DEVICE
 QEMU_ACCEL DEB_ARCH KERNEL_META_generic KERNEL_META_rt GUEST_MODULES BOOT_TIMEOUT"
+# Keys a profile may set and the scripts read as ${P_X:-}: a key in none of these lists is a
+# typo (QEMU_MEMROY=), whose value was ignored without a word and the default taken.
+TS_PROFILE_KEYS_optional="DTB FRAGMENTS_generic FRAGMENTS_rt QEMU_DISK_SIZE RUN_SLACK STRESS_NG"
 
 # profile_path NAME_OR_PATH: the profile file of a board.
 profile_path() {
@@ -161,7 +164,7 @@ profile_path() {
 # lines; nothing in them is executed. Returns 1 with a message on the first malformed line.
 # A key given twice (the later value was taken, the earlier silently not; lava-jobs' reader
 # took the later too) and CRLF line ends (the carriage return became part of the value, e.g.
-# an SSH target "board\r") are malformed lines.
+# an SSH target "board\r") are malformed lines; so is a key no script reads (a typo).
 profile_load() {
 	_pf=$(profile_path "$1")
 	[ -r "$_pf" ] || {
@@ -169,6 +172,9 @@ profile_load() {
 		return 1
 	}
 	_ln=0 _seen=' '
+	# shellcheck disable=SC2086 # the lists' words
+	_known=" $(echo $TS_PROFILE_KEYS $TS_PROFILE_KEYS_ssh $TS_PROFILE_KEYS_qemu \
+		$TS_PROFILE_KEYS_optional) "
 	_cr=$(printf '\r')
 	while IFS= read -r _line || [ -n "$_line" ]; do
 		_ln=$((_ln + 1))
@@ -186,6 +192,14 @@ profile_load() {
 			msg "$_pf:$_ln: expected KEY=value, got: $_line"
 			return 1
 		fi
+		case "$_known" in
+		*" $_key "*) ;;
+		*)
+			msg "$_pf:$_ln: $_key is not a profile key (a typo?): boards/README.md" \
+				"lists the keys"
+			return 1
+			;;
+		esac
 		case "$_seen" in
 		*" $_key:"*)
 			_first=${_seen#*" $_key:"}

@@ -340,7 +340,8 @@ static void pertask_stacks(void)
 	   "per-task text: the stack table says why its times are -");
 	ok(text && strstr(text, "\n            -        4           -           -  loop[10] -  "),
 	   "per-task text: the row has the count, - for the times and the task's share");
-	ok(mkdtemp(dir) != NULL && ts_report_tsv(dir, a, NULL) == 0, "per-task TSV report");
+	ok(mkdtemp(dir) != NULL && ts_report_tsv(dir, a, NULL, NULL, 0) == 0,
+	   "per-task TSV report");
 	snprintf(path, sizeof(path), "%s/sched_offcpu_stacks.tsv", dir);
 	f = fopen(path, "r");
 	ok(f && fgets(line, sizeof(line), f) && fgets(line, sizeof(line), f) &&
@@ -402,7 +403,7 @@ int main(void)
 			  "off-CPU time by kernel stack: no switch-out callchains in this trace"),
 	   "text: no callchains, and it says so");
 	ok(mkdtemp(dir) != NULL, "temp dir");
-	ok(ts_report_tsv(dir, a, NULL) == 0, "TSV report");
+	ok(ts_report_tsv(dir, a, NULL, NULL, 0) == 0, "TSV report");
 	snprintf(path, sizeof(path), "%s/sections.tsv", dir);
 	f = fopen(path, "r");
 	ok(f && fgets(line, sizeof(line), f) && !strncmp(line, "section\tstatus\t", 15),

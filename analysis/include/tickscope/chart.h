@@ -35,6 +35,7 @@ struct ts_charts {
 	size_t nr, cap;
 	const char *dir; /* where the tables go */
 	const struct ts_out_keep *keep; /* files no table replaces (common/io.h); may be NULL */
+	int dry; /* the list only (names, reasons): every table goes to /dev/null */
 };
 
 /** ts_charts_add() - a new chart in @cs (zeroed, script and name set); NULL on ENOMEM */
@@ -42,6 +43,12 @@ struct ts_chart *ts_charts_add(struct ts_charts *cs, const char *name, const cha
 
 /** ts_charts_release() - free the list (its tables stay on disk) */
 void ts_charts_release(struct ts_charts *cs);
+
+/**
+ * ts_charts_open() - open @cs->dir/@name@suffix.tsv for writing (ts_fopen_w()), or /dev/null
+ * when @cs->dry; NULL with *@err a negative errno or TS_E* code
+ */
+FILE *ts_charts_open(const struct ts_charts *cs, const char *name, const char *suffix, int *err);
 
 /**
  * ts_chart_cdf() - write latency-cdf.gp's tables for @c: one CDF column per histogram, from

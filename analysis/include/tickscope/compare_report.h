@@ -44,8 +44,15 @@ int ts_compare_text(FILE *f, const struct ts_cmp *c, const struct ts_compare_rep
 /** ts_compare_json() - one document ("schema": "tickscope-compare"); Return: 0 or -EIO */
 int ts_compare_json(FILE *f, const struct ts_cmp *c, const struct ts_compare_report_opts *o);
 
-/** ts_compare_tsv() - runs.tsv, metrics.tsv, decomposition.tsv, changes.tsv into @dir */
-int ts_compare_tsv(const char *dir, const struct ts_cmp *c);
+/* The first line of runs.tsv, the first table compare --tsv writes: the mark of its folder. */
+#define TS_COMPARE_TSV_MARK "variant\trun\tlabel\tmetric\tunit\tvalue\n"
+
+/**
+ * ts_compare_tsv() - runs.tsv, metrics.tsv, decomposition.tsv, changes.tsv, confounders.tsv
+ * into @dir, each file checked (ts_out_check()) before the first is written
+ * @bad: with @len > 0, set to the file a refusal is about ("" for none)
+ */
+int ts_compare_tsv(const char *dir, const struct ts_cmp *c, char *bad, size_t len);
 
 /**
  * ts_summary_key() - the key of @data's summary: TS_SUMMARY_MAGIC, @version, the file's size

@@ -35,7 +35,8 @@
 	X(TS_ERESULT, "not a benchmark result (a plain decimal >= 0)")               \
 	X(TS_ERESULTUNIT, "not a result unit (us_per_round_trip or bogo_ops_*)")     \
 	X(TS_ERESULTDIFF, "not the result the benchmark's output gives")             \
-	X(TS_EOUTOTHER, "an output's name is another table or file (not replaced)")
+	X(TS_EOUTOTHER, "an output's name is another table or file (not replaced)")  \
+	X(TS_EOUTKIND, "an output's name is a folder, FIFO, socket or device")
 
 enum ts_error {
 	TS_EBASE = 4096, /* above every errno value */

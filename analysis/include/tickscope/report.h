@@ -61,10 +61,17 @@ int ts_report_text(FILE *f, const struct ts_analysis *a, const struct ts_report_
  */
 int ts_report_json(FILE *f, const struct ts_analysis *a, const struct ts_report_opts *o);
 
+/* The first line of sections.tsv, the first table --tsv writes: the mark of its folder. */
+#define TS_REPORT_TSV_MARK "section\tstatus\tevents\tfirst_ns\tlast_ns\tlost_events\n"
+
 /**
- * ts_report_tsv() - write one TSV file per table into @dir (created if missing)
- * Return: 0, or a negative errno from creating or writing a file.
+ * ts_report_tsv() - write one TSV file per table into @dir (created if missing); every table's
+ * file is checked (ts_out_check()) before the first is written, so that a refused one leaves
+ * none written
+ * @bad: with @len > 0, set to the file an error is about ("" for none, a write error)
+ * Return: 0, or a negative errno or TS_E* code from checking, creating or writing a file.
  */
-int ts_report_tsv(const char *dir, const struct ts_analysis *a, const struct ts_report_opts *o);
+int ts_report_tsv(const char *dir, const struct ts_analysis *a, const struct ts_report_opts *o,
+		  char *bad, size_t len);
 
 #endif
