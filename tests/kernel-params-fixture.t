@@ -938,6 +938,18 @@ import statistics as st
 print(a, b, r)
 assert st.median(a) > 2 * st.median(b)
 assert not apart(*r) and 0.8 < st.median(r[1]) / st.median(r[0]) < 1.25, r"
+check $cj "perf script: idle exits whose only trace is an interrupt, by its name, and those with none are compare's, run by run" "
+for v in f:
+    e = vals('idle.exits.per_s', v)
+    names = sorted({k[15:] for r in f[v] for k in r if k.startswith('idle_exits.irq.')})
+    print(v, names, fact(v, 'idle_exits.all'))
+    for n in names + ['untraced']:
+        k = 'idle.exits.untraced.per_s' if n == 'untraced' else 'idle.exits.irq.%s.per_s' % n
+        got = [round(x / y * a) if y else 0 for x, y, a in zip(vals(k, v), e, fact(v, 'idle_exits.all'))]
+        want = fact(v, 'idle_exits.' + ('untraced' if n == 'untraced' else 'irq.' + n))
+        assert got == want, (v, n, got, want)
+x = fact('clocksource-jiffies', 'idle_exits.irq.arch_timer')
+assert min(x) > 1000 and vals('idle.exits.untraced.per_s', 'clocksource-jiffies') == [0] * 5, x"
 
 # --- trace-facts.sh's tick counts (EXPECTATIONS-5.md's qemu-x86 nohz=off pair predicts them) on a
 # committed x86 trace (tests/fixtures/boards/qemu-x86, default command line): every tick an idle
@@ -961,7 +973,25 @@ assert 0 < n['tick.expiries_idle'] < n['tick.expiries'] and n['trace.seconds'] >
 PY
 	ok $? "trace-facts.sh on a qemu-x86 trace: tick restarts pair with tick_stop successes"
 	sed 's/^/# /' "$TAP_TMP/py.out"
+	# the idle exits with no traced cause: those an interrupt ended, by its name (x86: the
+	# local timer vector, whose tick hrtimer did not expire), and those with none, as report
+	"$TICKSCOPE" report -i "$TAP_TMP/xr/run-1/perf.data" --kallsyms "$TAP_TMP/xr/run-1/kallsyms" \
+		--json 2>/dev/null >"$TAP_TMP/xr/r.json" &&
+		python3 - "$TAP_TMP/xr/run-1/trace-facts.txt" "$TAP_TMP/xr/r.json" \
+		>"$TAP_TMP/py.out" 2>&1 <<'PY'
+import json, sys
+f = dict(l.strip().split('=', 1) for l in open(sys.argv[1]) if '=' in l)
+i = json.load(open(sys.argv[2]))['sections']['idle']
+want = {k[15:]: int(v) for k, v in f.items() if k.startswith('idle_exits.irq.')}
+print(want, i['irq_exits'], f.get('idle_exits.untraced'), i['exits'])
+assert i['irq_exits'] == want and (i['exits']['irq'] or 0) == sum(want.values())
+assert i['exits']['untraced'] == int(f.get('idle_exits.untraced', 0))
+assert sum(v or 0 for k, v in i['exits'].items() if k != 'hrtimer_tick') == int(f['idle_exits.all'])
+PY
+	ok $? "tickscope report's idle exits by an interrupt and untraced are perf script's (qemu-x86)"
+	sed 's/^/# /' "$TAP_TMP/py.out"
 else
 	skip "trace-facts.sh on a qemu-x86 trace" "perf not installed (Debian package linux-perf)"
+	skip "report's idle exits against perf script's (qemu-x86)" "perf not installed (Debian package linux-perf)"
 fi
 tap_done
