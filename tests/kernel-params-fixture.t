@@ -70,6 +70,24 @@ compare() {
 	diag "$(sed '/^tickscope compare/q' "$TAP_TMP/$1/c.txt")"
 }
 
+# irq_exits EXPERIMENT: the idle exits with no traced cause but an interrupt, by its name, and
+# those with nothing at all are perf script's (trace-facts.sh's idle_exits.*), run by run: the
+# count is the rate's part of all exits (idle.exits.per_s) times perf script's count of them
+irq_exits() {
+	check "$1" "perf script: idle exits that only an interrupt ended, by its name, and untraced ones are compare's, run by run" "
+for v in f:
+    e = vals('idle.exits.per_s', v)
+    names = sorted({k[15:] for r in f[v] for k in r if k.startswith('idle_exits.irq.')})
+    print(v, names, fact(v, 'idle_exits.all'))
+    assert min(fact(v, 'idle_exits.all')) > 0
+    for n in names + ['untraced']:
+        k = 'idle.exits.untraced.per_s' if n == 'untraced' else 'idle.exits.irq.%s.per_s' % n
+        xs = vals(k, v) or [None] * len(e)
+        got = [round((x or 0) / y * a) if y else 0 for x, y, a in zip(xs, e, fact(v, 'idle_exits.all'))]
+        want = fact(v, 'idle_exits.' + ('untraced' if n == 'untraced' else 'irq.' + n))
+        assert got == want, (v, n, got, want)"
+}
+
 # booted EXPERIMENT B ARG: every run of B booted with the boot parameter ARG, no run of default did
 booted() {
 	check "$1" "every $2 run booted with $3, no default run did" "
@@ -721,6 +739,7 @@ ts=qemu-x86-pingpong-default-vs-tsc-reliable
 compare $ts default tsc-reliable
 common $ts tsc-reliable
 booted $ts tsc-reliable tsc=reliable
+irq_exits $ts
 check $ts "compare's tick's handler calls and time, run by run, are perf script's" "
 for v in ('default', 'tsc-reliable'):
     c, p = vals('irq.tick.count', v), fact(v, 'tick.handler.count')
@@ -938,17 +957,10 @@ import statistics as st
 print(a, b, r)
 assert st.median(a) > 2 * st.median(b)
 assert not apart(*r) and 0.8 < st.median(r[1]) / st.median(r[0]) < 1.25, r"
-check $cj "perf script: idle exits whose only trace is an interrupt, by its name, and those with none are compare's, run by run" "
-for v in f:
-    e = vals('idle.exits.per_s', v)
-    names = sorted({k[15:] for r in f[v] for k in r if k.startswith('idle_exits.irq.')})
-    print(v, names, fact(v, 'idle_exits.all'))
-    for n in names + ['untraced']:
-        k = 'idle.exits.untraced.per_s' if n == 'untraced' else 'idle.exits.irq.%s.per_s' % n
-        got = [round(x / y * a) if y else 0 for x, y, a in zip(vals(k, v), e, fact(v, 'idle_exits.all'))]
-        want = fact(v, 'idle_exits.' + ('untraced' if n == 'untraced' else 'irq.' + n))
-        assert got == want, (v, n, got, want)
+irq_exits $cj
+check $cj "the periodic tick's idle exits are its interrupt's (arch_timer), none untraced" "
 x = fact('clocksource-jiffies', 'idle_exits.irq.arch_timer')
+print(x)
 assert min(x) > 1000 and vals('idle.exits.untraced.per_s', 'clocksource-jiffies') == [0] * 5, x"
 
 # --- trace-facts.sh's tick counts (EXPECTATIONS-5.md's qemu-x86 nohz=off pair predicts them) on a
