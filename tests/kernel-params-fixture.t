@@ -917,6 +917,13 @@ assert not any(x.startswith(('irq.tick.', 'rcu.', 'sched.threads.', 'task.other_
                or 'preempt' in x for x in mech), mech
 assert not any('CPU runs the same' in l or 'own code' in l for l in lines), lines"
 
+check $ic "the IPIs' idle exits before the tick stops and restarts of the idle periods they began and ended" "
+tick = [x for x in ('idle.tick_stop.ok.per_s', 'idlepath.tick_restarts.per_s') if x in mech]
+print(mech)
+x = [vals(n, 'default') for n in tick], [vals(n, 'isolcpus-1-7') for n in tick]
+assert tick and all(min(a) > max(b) for a, b in zip(*x)), x
+assert all(mech.index('idle.exits.ipi.per_s') < mech.index(n) for n in tick), mech"
+
 # --- clocksource=jiffies on qemu-aarch64, ping-pong (EXPECTATIONS-8.md): timekeeping stays on
 # jiffies, which is not valid for high resolution, so no CPU ever leaves the periodic tick: no
 # tick_stop, no tick_sched_timer (the tick is tick_handle_periodic, the timer interrupt alone),
