@@ -195,11 +195,15 @@ int ts_idle_is_ipi(const char *name)
 	return ts_class_is_ipi(name);
 }
 
-/* The first interrupt while the cause is wanted: a handler's name, or an x86 vector's. */
+/*
+ * The first interrupt while the cause is wanted: a handler's name, or an x86 vector's. Copied
+ * by hand: it runs for every interrupt on a CPU just out of idle, and snprintf() cost 650
+ * instructions a call (callgrind).
+ */
 static void note_irq(struct cpu *c, const char *name)
 {
 	static const char pre[] = "irq_vectors:", post[] = "_entry";
-	size_t n;
+	size_t n, i;
 
 	if (c->irq[0] || !name || !*name)
 		return;
@@ -207,11 +211,12 @@ static void note_irq(struct cpu *c, const char *name)
 	if (!strncmp(name, pre, sizeof(pre) - 1)) {
 		if (n < sizeof(pre) - 1 + sizeof(post) || strcmp(name + n - sizeof(post) + 1, post))
 			return;
-		snprintf(c->irq, sizeof(c->irq), "%.*s",
-			 (int)(n - (sizeof(pre) - 1) - (sizeof(post) - 1)), name + sizeof(pre) - 1);
-		return;
+		name += sizeof(pre) - 1;
+		n -= sizeof(pre) - 1 + sizeof(post) - 1;
 	}
-	snprintf(c->irq, sizeof(c->irq), "%s", name);
+	for (i = 0; i < n && i + 1 < sizeof(c->irq); i++)
+		c->irq[i] = name[i];
+	c->irq[i] = 0;
 }
 
 static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
