@@ -1193,7 +1193,8 @@ static int follows_exits(const struct cand *cons, const struct cand *cause)
  */
 static void causes_first(struct cand *x, int n)
 {
-	for (int i = 0; i < n; i++) {
+	/* from the last: consequences moved past one cause keep their order */
+	for (int i = n - 1; i >= 0; i--) {
 		int last = -1;
 		struct cand t;
 
@@ -1207,7 +1208,6 @@ static void causes_first(struct cand *x, int n)
 		t = x[i];
 		memmove(&x[i], &x[i + 1], (size_t)(last - i) * sizeof(*x));
 		x[last] = t;
-		i--; /* x[i] is the next candidate now */
 	}
 }
 

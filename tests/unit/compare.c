@@ -1142,7 +1142,8 @@ static int ipi_before_ticks(int stops_gone)
 			restart = strcmp(n, "idlepath.tick_restarts.per_s") ? restart : i;
 		}
 		if (ipi >= 0 && stop >= 0 && restart >= 0)
-			rc = stops_gone ? stop < ipi && ipi < restart : ipi < stop && ipi < restart;
+			rc = stops_gone ? stop < ipi && ipi < restart :
+					  ipi < stop && stop < restart;
 		ts_cmp_free(c);
 	}
 	for (int i = 0; i < 5; i++) {
@@ -1155,7 +1156,7 @@ static int ipi_before_ticks(int stops_gone)
 static void test_causes_first(void)
 {
 	ok(ipi_before_ticks(0) == 1,
-	   "idle exits by IPIs before the tick stops and restarts that fell with them");
+	   "idle exits by IPIs before the tick stops and restarts that fell with them, in order");
 	ok(ipi_before_ticks(1) == 1,
 	   "tick stops that went in every run keep their place before the IPIs");
 }
