@@ -49,7 +49,7 @@ cmpx --no-cache >"$T/fresh.json" 2>/dev/null
 cmp -s "$T/cached.json" "$T/fresh.json" && ! cmp -s "$T/zero.json" "$T/fresh.json"
 ok $? "the summary cache is keyed by the kallsyms: after the real one, the --no-cache answer"
 s=$(summary_cache_file "$T/x/default/run-1/perf.data.xz" .tsum)
-head -n1 "$s" | grep -q "^tickscope-summary 17	" &&
+head -n1 "$s" | grep -q "^tickscope-summary 18	" &&
 	head -n1 "$s" | grep -q "	ksyms:$(sha256sum \
 		<"$T/x/default/run-1/kallsyms" | cut -c1-64)$"
 ok $? "the key names the kallsyms by its sha256"

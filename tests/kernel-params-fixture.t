@@ -70,6 +70,24 @@ compare() {
 	diag "$(sed '/^tickscope compare/q' "$TAP_TMP/$1/c.txt")"
 }
 
+# irq_exits EXPERIMENT: the idle exits with no traced cause but an interrupt, by its name, and
+# those with nothing at all are perf script's (trace-facts.sh's idle_exits.*), run by run: the
+# count is the rate's part of all exits (idle.exits.per_s) times perf script's count of them
+irq_exits() {
+	check "$1" "perf script: idle exits that only an interrupt ended, by its name, and untraced ones are compare's, run by run" "
+for v in f:
+    e = vals('idle.exits.per_s', v)
+    names = sorted({k[15:] for r in f[v] for k in r if k.startswith('idle_exits.irq.')})
+    print(v, names, fact(v, 'idle_exits.all'))
+    assert min(fact(v, 'idle_exits.all')) > 0
+    for n in names + ['untraced']:
+        k = 'idle.exits.untraced.per_s' if n == 'untraced' else 'idle.exits.irq.%s.per_s' % n
+        xs = vals(k, v) or [None] * len(e)
+        got = [round((x or 0) / y * a) if y else 0 for x, y, a in zip(xs, e, fact(v, 'idle_exits.all'))]
+        want = fact(v, 'idle_exits.' + ('untraced' if n == 'untraced' else 'irq.' + n))
+        assert got == want, (v, n, got, want)"
+}
+
 # booted EXPERIMENT B ARG: every run of B booted with the boot parameter ARG, no run of default did
 booted() {
 	check "$1" "every $2 run booted with $3, no default run did" "
@@ -721,6 +739,7 @@ ts=qemu-x86-pingpong-default-vs-tsc-reliable
 compare $ts default tsc-reliable
 common $ts tsc-reliable
 booted $ts tsc-reliable tsc=reliable
+irq_exits $ts
 check $ts "compare's tick's handler calls and time, run by run, are perf script's" "
 for v in ('default', 'tsc-reliable'):
     c, p = vals('irq.tick.count', v), fact(v, 'tick.handler.count')
@@ -898,6 +917,13 @@ assert not any(x.startswith(('irq.tick.', 'rcu.', 'sched.threads.', 'task.other_
                or 'preempt' in x for x in mech), mech
 assert not any('CPU runs the same' in l or 'own code' in l for l in lines), lines"
 
+check $ic "the IPIs' idle exits before the tick stops and restarts of the idle periods they began and ended" "
+tick = [x for x in ('idle.tick_stop.ok.per_s', 'idlepath.tick_restarts.per_s') if x in mech]
+print(mech)
+x = [vals(n, 'default') for n in tick], [vals(n, 'isolcpus-1-7') for n in tick]
+assert tick and all(min(a) > max(b) for a, b in zip(*x)), x
+assert all(mech.index('idle.exits.ipi.per_s') < mech.index(n) for n in tick), mech"
+
 # --- clocksource=jiffies on qemu-aarch64, ping-pong (EXPECTATIONS-8.md): timekeeping stays on
 # jiffies, which is not valid for high resolution, so no CPU ever leaves the periodic tick: no
 # tick_stop, no tick_sched_timer (the tick is tick_handle_periodic, the timer interrupt alone),
@@ -938,6 +964,11 @@ import statistics as st
 print(a, b, r)
 assert st.median(a) > 2 * st.median(b)
 assert not apart(*r) and 0.8 < st.median(r[1]) / st.median(r[0]) < 1.25, r"
+irq_exits $cj
+check $cj "the periodic tick's idle exits are its interrupt's (arch_timer), none untraced" "
+x = fact('clocksource-jiffies', 'idle_exits.irq.arch_timer')
+print(x)
+assert min(x) > 1000 and vals('idle.exits.untraced.per_s', 'clocksource-jiffies') == [0] * 5, x"
 
 # --- trace-facts.sh's tick counts (EXPECTATIONS-5.md's qemu-x86 nohz=off pair predicts them) on a
 # committed x86 trace (tests/fixtures/boards/qemu-x86, default command line): every tick an idle
@@ -961,7 +992,25 @@ assert 0 < n['tick.expiries_idle'] < n['tick.expiries'] and n['trace.seconds'] >
 PY
 	ok $? "trace-facts.sh on a qemu-x86 trace: tick restarts pair with tick_stop successes"
 	sed 's/^/# /' "$TAP_TMP/py.out"
+	# the idle exits with no traced cause: those an interrupt ended, by its name (x86: the
+	# local timer vector, whose tick hrtimer did not expire), and those with none, as report
+	"$TICKSCOPE" report -i "$TAP_TMP/xr/run-1/perf.data" --kallsyms "$TAP_TMP/xr/run-1/kallsyms" \
+		--json 2>/dev/null >"$TAP_TMP/xr/r.json" &&
+		python3 - "$TAP_TMP/xr/run-1/trace-facts.txt" "$TAP_TMP/xr/r.json" \
+		>"$TAP_TMP/py.out" 2>&1 <<'PY'
+import json, sys
+f = dict(l.strip().split('=', 1) for l in open(sys.argv[1]) if '=' in l)
+i = json.load(open(sys.argv[2]))['sections']['idle']
+want = {k[15:]: int(v) for k, v in f.items() if k.startswith('idle_exits.irq.')}
+print(want, i['irq_exits'], f.get('idle_exits.untraced'), i['exits'])
+assert i['irq_exits'] == want and (i['exits']['irq'] or 0) == sum(want.values())
+assert i['exits']['untraced'] == int(f.get('idle_exits.untraced', 0))
+assert sum(v or 0 for k, v in i['exits'].items() if k != 'hrtimer_tick') == int(f['idle_exits.all'])
+PY
+	ok $? "tickscope report's idle exits by an interrupt and untraced are perf script's (qemu-x86)"
+	sed 's/^/# /' "$TAP_TMP/py.out"
 else
 	skip "trace-facts.sh on a qemu-x86 trace" "perf not installed (Debian package linux-perf)"
+	skip "report's idle exits against perf script's (qemu-x86)" "perf not installed (Debian package linux-perf)"
 fi
 tap_done

@@ -152,7 +152,7 @@ is "$(grep -c '^kept' "$tmp/s/runs.tsv")" 4 "the four good ones kept"
 is "$(awk -F'\t' '$1 == "kept" { print $6 }' "$tmp/s/runs.tsv" | sort -u)" summary \
 	"runs.tsv: compare read their summaries"
 reason 205 default 3 "the summary of another trace (sha256 12521b80c1d2f0d2..., 3249970 bytes); meta.txt's perf.data is b80b3bd24f1734de... (2542946 bytes)" "$tmp/serr"
-reason 206 default 4 "written by tickscope 0.1 (tickscope-summary 7); this tickscope 0.1 reads tickscope-summary 17" "$tmp/serr"
+reason 206 default 4 "written by tickscope 0.1 (tickscope-summary 7); this tickscope 0.1 reads tickscope-summary 18" "$tmp/serr"
 reason 207 default 5 "perf.data.tsum:101: tickscope summary cut short (no end line)" "$tmp/serr"
 reason 208 default 6 "neither perf.data[.xz] nor its summary perf.data.tsum, though meta.txt records a trace" "$tmp/serr"
 # The oracle: the same four runs compared from their traces (decoded here, above).

@@ -360,5 +360,24 @@ TS_SUMMARY_CACHE=off "$TICKSCOPE" summary "$T/nocmd-run" >/dev/null 2>"$T/s.err"
 rc=$?
 is "$rc $(grep -c "^tickscope: warning: $T/nocmd-run/perf.data: $why" "$T/s.err")" "0 1" \
 	"summary of a run without it: one warning naming its perf.data"
+# the summary carries it (format 18): compare from the trace, from the summary cached beside
+# it and from the summary alone (no trace) says the same line, once a run
+mkdir -p "$T/nocmd-a" "$T/nocmd-b"
+for v in a b; do
+	cp -r "$T/nocmd-run" "$T/nocmd-$v/run-1"
+	rm -f "$T/nocmd-$v/run-1/perf.data.tsum"
+done
+nocmd_compare() {
+	TS_SUMMARY_CACHE="$T/nocmd-cache" "$TICKSCOPE" compare "$T/nocmd-a" "$T/nocmd-b" \
+		>/dev/null 2>"$T/c.err"
+	echo "$? $(grep -c "^tickscope: warning: $T/nocmd-[ab]/run-1/perf.data: $whole$" "$T/c.err")"
+}
+is "$(nocmd_compare)" "0 2" "compare from the traces: the line for each run"
+is "$(nocmd_compare)" "0 2" "compare from the summaries it cached: the same lines"
+for v in a b; do
+	TS_SUMMARY_CACHE=off "$TICKSCOPE" summary "$T/nocmd-$v/run-1" >/dev/null 2>&1
+	rm "$T/nocmd-$v/run-1/perf.data"
+done
+is "$(nocmd_compare)" "0 2" "compare from the summaries alone, no trace: the same lines"
 
 tap_done

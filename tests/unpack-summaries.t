@@ -10,7 +10,7 @@ T=$TAP_TMP
 U=$TS_TOP/scripts/unpack-summaries.sh
 
 mkdir -p "$T/src/v/run-1" "$T/user"
-printf 'tickscope-summary 17\ntrace\tabcd\t12\n' | xz >"$T/src/v/run-1/perf.data.tsum.xz"
+printf 'tickscope-summary 18\ntrace\tabcd\t12\n' | xz >"$T/src/v/run-1/perf.data.tsum.xz"
 printf 'variant=v\n' >"$T/src/v/run-1/meta.txt"
 "$U" "$T/src" "$T/plain" >"$T/out" 2>&1
 ok $? "a plain run is unpacked"

@@ -245,6 +245,10 @@ int from_summary(const char *dir, const char *comm, double ops, const struct tra
 			dir, why, strrchr(sp, '/') + 1);
 	/* the charts: chart data computed with the summary (perf.data.tplot), else none */
 	dp = strndup(sp, strlen(sp) - strlen(cli_ends_with(sp, ".xz") ? ".tsum.xz" : ".tsum"));
+	/* said as compare from the trace says it, naming the trace the summary was made of */
+	if (r->filters_unknown)
+		fprintf(cli_err(), "tickscope: warning: %s: %s\n", dp ? dp : sp,
+			r->filters_unknown);
 	if (o->hook && (!dp || !o->hook->cached(o->hook->ctx, dp, h.key)))
 		o->hook->untraced(o->hook->ctx, dir);
 out:

@@ -198,10 +198,9 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			ts_analysis_set_symbols(a, ro.sym, ro.sym_ctx);
 			err = ts_source_run_facts(src, r);
 		}
-		/* said when the summary is computed; a cached one was computed with this line */
-		if (!err && ts_source_filters_unknown(src))
-			fprintf(cli_err(), "tickscope: warning: %s: %s\n", label,
-				ts_source_filters_unknown(src));
+		/* said by load_trace(), as for a run read from its summary, which carries it */
+		if (!err)
+			err = ts_run_set_filters_unknown(r, ts_source_filters_unknown(src));
 		if (err) {
 			/* the source names the file it read: the user's, or xz's temporary one */
 			const char *m = src ? ts_source_error(src) : ts_strerror(err);
@@ -257,6 +256,8 @@ static int same_trace(const char *cpath, const char *dst, const char *data, cons
 	}
 	for (int k = TS_FACT_TRACE_FIRST; rc > 0 && k < TS_FACT_TRACE_END; k++)
 		rc = (tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0) ?: 1;
+	if (rc > 0)
+		rc = ts_run_set_filters_unknown(r, tmp.filters_unknown) ?: 1;
 	if (rc > 0) {
 		r->lost = tmp.lost;
 		memcpy(r->section, tmp.section, sizeof(r->section));
@@ -425,6 +426,9 @@ int load_trace(const char *path, int folder, const char *given, const char *comm
 		share_ksyms(kdir, uksyms ? uksyms : ksyms, ksha);
 	err = err ?: keep_summary(cpath, upath, key, sha, size, o, r, from);
 out:
+	/* the same line whether the figures came from the trace or from its summary */
+	if (!err && r->filters_unknown)
+		fprintf(cli_err(), "tickscope: warning: %s: %s\n", data, r->filters_unknown);
 	if (udata)
 		unlink(udata);
 	if (uksyms)

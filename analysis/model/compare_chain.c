@@ -1157,6 +1157,60 @@ int ts_cmp_tick_unseen(const struct ts_cmp *c, int v)
 
 #define MAX_CAND 64
 
+/* A CPU stopping its tick or restarting it: what entering and leaving idle do. */
+static int tick_bookkeeping(const char *name)
+{
+	return !strcmp(name, "idle.tick_stop.ok.per_s") ||
+	       !strcmp(name, "idlepath.tick_restarts.per_s");
+}
+
+/* An idle exit's cause (idle.exits.<cause>.per_s, the tick's and an interrupt's included). */
+static int exit_cause(const char *name)
+{
+	static const char pre[] = "idle.exits.";
+
+	return !strncmp(name, pre, sizeof(pre) - 1) && ts_cmp_ends(name, ".per_s") &&
+	       strcmp(name, "idle.exits.per_s");
+}
+
+/* Whether @cons (tick bookkeeping) follows from @cause: both of one component, moved alike. */
+static int follows_exits(const struct cand *cons, const struct cand *cause)
+{
+	return !cons->switched && !cause->switched && cause->m.tested >= cons->m.tested &&
+	       cons->m.component == cause->m.component && exit_cause(cause->m.row->name) &&
+	       (cons->m.b > cons->m.a) == (cause->m.b > cause->m.a) && cons->m.b != cons->m.a &&
+	       cause->m.b != cause->m.a;
+}
+
+/*
+ * Causes before their consequences: a CPU stops its tick on the way into idle and restarts it
+ * on the way out (tick_nohz_idle_stop_tick(), tick_nohz_idle_exit()), so tick stops and
+ * restarts that moved the same way as an idle exit's cause count the idle periods that cause
+ * began and ended: each goes right after the last such cause ranked below it, whatever their
+ * effect sizes (isolcpus=1-7: the IPIs' idle exits 137.5 -> 1.6/s, then the tick stops and
+ * restarts 38 -> 3/s). Tick stops that appeared or went (nohz=off, nohz_full=) are the
+ * kernel's own difference and keep their place.
+ */
+static void causes_first(struct cand *x, int n)
+{
+	/* from the last: consequences moved past one cause keep their order */
+	for (int i = n - 1; i >= 0; i--) {
+		int last = -1;
+		struct cand t;
+
+		if (!tick_bookkeeping(x[i].m.row->name))
+			continue;
+		for (int j = i + 1; j < n; j++)
+			if (follows_exits(&x[i], &x[j]))
+				last = j;
+		if (last < 0)
+			continue;
+		t = x[i];
+		memmove(&x[i], &x[i + 1], (size_t)(last - i) * sizeof(*x));
+		x[last] = t;
+	}
+}
+
 /*
  * Every row that a chain rule makes a mechanism of @v, into @x, and up to MAX_INERT thread
  * classes that qualified but took no part (inert_threads()) into @inert (@nr_inert of them);
@@ -1224,6 +1278,7 @@ static int candidates(const struct ts_cmp *c, int v, struct cand *x,
 		n++;
 	}
 	qsort(x, n, sizeof(*x), cmp_cand);
+	causes_first(x, n);
 	return n;
 }
 

@@ -169,6 +169,15 @@ int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value)
 	return 0;
 }
 
+int ts_run_set_filters_unknown(struct ts_run *r, const char *why)
+{
+	free(r->filters_unknown);
+	r->filters_unknown = NULL;
+	if (why && !(r->filters_unknown = strdup(why)))
+		return -ENOMEM;
+	return 0;
+}
+
 int ts_run_section(const struct ts_run *r, enum ts_section s)
 {
 	return s >= 0 && s < TS_SEC_NR && r->section[s] ? r->section[s] - 1 : -1;
@@ -201,6 +210,7 @@ void ts_run_release(struct ts_run *r)
 	free(r->m);
 	free(r->label);
 	free(r->refused_reason);
+	free(r->filters_unknown);
 	memset(r, 0, sizeof(*r));
 	r->intern = intern; /* the run may be filled again: its names stay interned */
 	r->intern_ctx = ictx;

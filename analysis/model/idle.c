@@ -3,14 +3,17 @@
  * The idle and tick model. An idle period runs from cpu_idle enter (state != PWR_EVENT_EXIT)
  * to exit. Its cause is the first causal event on that CPU after the enter: in 6.1's
  * default_idle_call() the interrupt runs before the exit is traced, with cpuidle drivers after.
+ * When none comes before the next enter, the first interrupt handled since is the cause.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "sink.h"
 #include "tickscope/classify.h"
 #include "tickscope/idle.h"
+#include "tickscope/irq.h"
 #include "common/map.h"
 
 struct cpu {
@@ -18,6 +21,7 @@ struct cpu {
 	uint64_t enter;
 	uint32_t state;
 	uint8_t in_idle, want_cause;
+	char irq[32]; /* the first interrupt handled since the enter, while the cause is wanted */
 };
 
 struct ts_idle {
@@ -63,6 +67,38 @@ static int count_exit(struct ts_idle *m, struct cpu *c, int cause, uint64_t fn)
 	return 0;
 }
 
+/* An exit whose only trace is interrupt @name: counted by name, the first names kept. */
+static void count_irq(struct ts_idle_totals *t, const char *name)
+{
+	int i;
+
+	for (i = 0; i < t->nr_irqs; i++) {
+		if (!strncmp(t->irqs[i].name, name, sizeof(t->irqs[i].name))) {
+			t->irqs[i].count++;
+			return;
+		}
+	}
+	if (t->nr_irqs == TS_IDLE_MAX_IRQS) {
+		t->irqs_other++;
+		return;
+	}
+	snprintf(t->irqs[i].name, sizeof(t->irqs[i].name), "%s", name);
+	t->irqs[t->nr_irqs++].count = 1;
+}
+
+/*
+ * Back into idle while the last period's cause is still wanted: nothing causal was traced
+ * since its enter. An interrupt handled meanwhile is the cause (the periodic tick's, which
+ * runs no hrtimer, or a device's that woke nobody), else the exit is untraced.
+ */
+static int count_uncaused(struct ts_idle *m, struct cpu *c)
+{
+	if (!c->irq[0])
+		return count_exit(m, c, TS_EXIT_UNTRACED, 0);
+	count_irq(&m->tot, c->irq);
+	return count_exit(m, c, TS_EXIT_IRQ, 0);
+}
+
 static int on_cpu_idle(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
 {
 	unsigned int s;
@@ -70,7 +106,8 @@ static int on_cpu_idle(struct ts_idle *m, struct cpu *c, const struct ts_event *
 
 	if (ev->idle.state != TS_IDLE_EXIT) {
 		if (c->want_cause)
-			err = count_exit(m, c, TS_EXIT_UNTRACED, 0);
+			err = count_uncaused(m, c);
+		c->irq[0] = 0;
 		set_want(m, c, 1);
 		/* A second enter without an exit: the first period's end was lost. */
 		if (c->in_idle) {
@@ -158,9 +195,37 @@ int ts_idle_is_ipi(const char *name)
 	return ts_class_is_ipi(name);
 }
 
+/*
+ * The first interrupt while the cause is wanted: a handler's name, or an x86 vector's. Copied
+ * by hand: it runs for every interrupt on a CPU just out of idle, and snprintf() cost 650
+ * instructions a call (callgrind).
+ */
+static void note_irq(struct cpu *c, const char *name)
+{
+	static const char pre[] = "irq_vectors:", post[] = "_entry";
+	size_t n, i;
+
+	if (c->irq[0] || !name || !*name)
+		return;
+	n = strlen(name);
+	if (!strncmp(name, pre, sizeof(pre) - 1)) {
+		if (n < sizeof(pre) - 1 + sizeof(post) || strcmp(name + n - sizeof(post) + 1, post))
+			return;
+		name += sizeof(pre) - 1;
+		n -= sizeof(pre) - 1 + sizeof(post) - 1;
+	}
+	for (i = 0; i < n && i + 1 < sizeof(c->irq); i++)
+		c->irq[i] = name[i];
+	c->irq[i] = 0;
+}
+
 static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *ev)
 {
 	switch (ev->kind) {
+	case TS_EV_IRQ_ENTRY:
+		/* the envelope of a cause that may come next; if none does, the cause itself */
+		note_irq(c, ev->irq.name);
+		return 0;
 	case TS_EV_HRTIMER_START:
 	case TS_EV_HRTIMER_CANCEL:
 	case TS_EV_TIMER_START:
@@ -168,7 +233,6 @@ static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *e
 	case TS_EV_RCU_UTIL:
 	case TS_EV_HRTIMER_EXPIRE_EXIT:
 	case TS_EV_TIMER_EXPIRE_EXIT:
-	case TS_EV_IRQ_ENTRY:
 	case TS_EV_IRQ_EXIT:
 	case TS_EV_SOFTIRQ_ENTRY:
 	case TS_EV_SOFTIRQ_EXIT:
@@ -189,8 +253,10 @@ static int exit_cause(struct ts_idle *m, struct cpu *c, const struct ts_event *e
 	case TS_EV_SWITCH:
 		return count_exit(m, c, TS_EXIT_SWITCH, 0);
 	default:
-		if (ts_idle_is_envelope(ev->name))
+		if (ts_idle_is_envelope(ev->name)) {
+			note_irq(c, ev->name);
 			return 0;
+		}
 		count_other(&m->tot, ev->name);
 		return count_exit(m, c, ts_idle_is_ipi(ev->name) ? TS_EXIT_IPI : TS_EXIT_OTHER, 0);
 	}
@@ -320,7 +386,7 @@ const char *ts_idle_exit_name(int cause)
 		[TS_EXIT_HRTIMER] = "hrtimer", [TS_EXIT_TIMER] = "timer",
 		[TS_EXIT_WAKEUP] = "wakeup",   [TS_EXIT_SWITCH] = "resched",
 		[TS_EXIT_IPI] = "ipi",	       [TS_EXIT_UNTRACED] = "untraced",
-		[TS_EXIT_OTHER] = "other",
+		[TS_EXIT_OTHER] = "other",     [TS_EXIT_IRQ] = "irq",
 	};
 
 	return cause >= 0 && cause < TS_EXIT_NR ? names[cause] : "";
@@ -337,7 +403,8 @@ static const char *exit_why(struct ts_metric_sink *s, int cause)
 	static const uint16_t kind[TS_EXIT_NR] = { [TS_EXIT_HRTIMER] = TS_EV_HRTIMER_EXPIRE_ENTRY,
 						   [TS_EXIT_TIMER] = TS_EV_TIMER_EXPIRE_ENTRY,
 						   [TS_EXIT_WAKEUP] = TS_EV_WAKING,
-						   [TS_EXIT_SWITCH] = TS_EV_SWITCH };
+						   [TS_EXIT_SWITCH] = TS_EV_SWITCH,
+						   [TS_EXIT_IRQ] = TS_EV_IRQ_ENTRY };
 
 	if (ts_analysis_exit_traced(s->a, cause))
 		return NULL;
@@ -373,7 +440,7 @@ static void exit_metrics(const struct ts_idle *m, struct ts_metric_sink *s, cons
 	const struct ts_idle_exit_fn *x;
 	uint64_t all = 0, tick = 0;
 	const char *w, *lost = why ? NULL : exits_lost(s);
-	char buf[24];
+	char buf[40];
 	size_t i;
 	int e;
 
@@ -394,6 +461,10 @@ static void exit_metrics(const struct ts_idle *m, struct ts_metric_sink *s, cons
 	tm_rate(s, TS_DIR_LOWER, tick, w, "exits.tick.per_s");
 	tm_rate(s, TS_DIR_LOWER, m->tot.exits[TS_EXIT_HRTIMER] - tick, w,
 		"exits.other_hrtimer.per_s");
+	w = why ? why : lost ? lost : exit_why(s, TS_EXIT_IRQ);
+	for (e = 0; !w && e < m->tot.nr_irqs; e++)
+		tm_rate(s, TS_DIR_LOWER, m->tot.irqs[e].count, NULL, "exits.irq.%s.per_s",
+			ts_irq_metric_part(m->tot.irqs[e].name, buf, sizeof(buf)));
 }
 
 static int idle_metrics(const void *mv, struct ts_metric_sink *s)

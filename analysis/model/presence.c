@@ -132,6 +132,8 @@ int ts_analysis_exit_traced(const struct ts_analysis *a, int cause)
 		return traced(a, TS_EV_SWITCH);
 	case TS_EXIT_IPI: /* or, without the file's event list, seen */
 		return a->ipi_recorded || a->ipi_seen;
+	case TS_EXIT_IRQ:
+		return traced(a, TS_EV_IRQ_ENTRY);
 	default:
 		return 1;
 	}

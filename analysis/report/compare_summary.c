@@ -263,7 +263,8 @@ static int one_section(char *l, struct ts_run *r)
 
 /*
  * Every line after the trace's into @r: "lost", the header's facts ("fact", format 13 on),
- * the families of events recorded ("section", format 14 on), the metrics, "end N".
+ * why the recording's filters are unknown ("filters", format 18 on), the families of events
+ * recorded ("section", format 14 on), the metrics, "end N".
  * Return: 0, -TS_ESUMMARY (at *@line), -TS_ESUMMARYCUT, -ENOMEM.
  */
 static int body(FILE *f, struct ts_run *r, int *line)
@@ -282,6 +283,8 @@ static int body(FILE *f, struct ts_run *r, int *line)
 				err = -TS_ESUMMARY;
 		} else if (!strncmp(l, "fact\t", 5) && lost && !r->nr) {
 			err = one_fact(l, r);
+		} else if (!strncmp(l, "filters\t", 8) && lost && !r->nr && !r->filters_unknown) {
+			err = l[8] ? ts_run_set_filters_unknown(r, l + 8) : -TS_ESUMMARY;
 		} else if (!strncmp(l, "section\t", 8) && lost && !r->nr) {
 			err = one_section(l, r);
 		} else if (!strncmp(l, "end\t", 4)) {
@@ -327,6 +330,7 @@ int ts_summary_read(const char *path, const char *key, struct ts_run *r, int *li
 	}
 	for (int k = TS_FACT_TRACE_FIRST; !err && k < TS_FACT_TRACE_END; k++)
 		err = tmp.fact[k] ? ts_run_set_fact(r, k, tmp.fact[k]) : 0;
+	err = err ?: tmp.filters_unknown ? ts_run_set_filters_unknown(r, tmp.filters_unknown) : 0;
 	if (!err) {
 		r->lost = tmp.lost;
 		memcpy(r->section, tmp.section, sizeof(r->section));
@@ -347,6 +351,12 @@ static void summary_print(FILE *f, const char *key, const char *sha256, long lon
 			continue;
 		fprintf(f, "fact\t%s\t", ts_cmp_fact_name(k));
 		for (const char *c = r->fact[k]; *c; c++) /* one field of one line */
+			fputc(*c == '\t' || *c == '\n' ? ' ' : *c, f);
+		fputc('\n', f);
+	}
+	if (r->filters_unknown) {
+		fputs("filters\t", f);
+		for (const char *c = r->filters_unknown; *c; c++)
 			fputc(*c == '\t' || *c == '\n' ? ' ' : *c, f);
 		fputc('\n', f);
 	}

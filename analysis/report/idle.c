@@ -124,6 +124,14 @@ static void idle_exits(FILE *f, const struct ts_analysis *a, const struct ts_rep
 			k->other[e].count);
 	if (k->nr_other)
 		fprintf(f, "\n");
+	for (e = 0; e < k->nr_irqs; e++)
+		fprintf(f, "%s %s %" PRIu64,
+			e ? "," : "    irq exits by interrupt:", k->irqs[e].name, k->irqs[e].count);
+	if (k->irqs_other)
+		fprintf(f, "%s (other) %" PRIu64,
+			k->nr_irqs ? "," : "    irq exits by interrupt:", k->irqs_other);
+	if (k->nr_irqs || k->irqs_other)
+		fprintf(f, "\n");
 	fprintf(f, "  per CPU exits (%s", names[0]);
 	for (e = 1; e < TS_EXIT_NR; e++)
 		fprintf(f, " %s", names[e]);
@@ -257,6 +265,12 @@ static void idle_exits_json(struct rp_json *w, const struct ts_analysis *a,
 	if (t->other_unnamed)
 		rp_ju64(w, "(other)", t->other_unnamed);
 	rp_jend(w, '}');
+	rp_jbegin(w, "irq_exits", '{');
+	for (e = 0; e < t->nr_irqs; e++)
+		rp_ju64(w, t->irqs[e].name, t->irqs[e].count);
+	if (t->irqs_other)
+		rp_ju64(w, "(other)", t->irqs_other);
+	rp_jend(w, '}');
 	rp_jbegin(w, "exit_functions", '[');
 	for (e = 1; e >= 0; e--) {
 		for (i = 0; i < ts_idle_nr_exit_fns(m, e); i++) {
@@ -307,7 +321,8 @@ static void idle_tsv(struct rp_tsv *t, const struct ts_idle *m)
 	static const char *const dists[] = { "residency", NULL };
 	FILE *f = rp_tsv_open(t, "idle_states", "cpu\tstate\tentries_per_s", dists);
 	FILE *g = rp_tsv_open(t, "idle_exits",
-			      "cpu\thrtimer\ttimer\twakeup\tresched\tipi\tuntraced\tother", NULL);
+			      "cpu\thrtimer\ttimer\twakeup\tresched\tipi\tuntraced\tother\tirq",
+			      NULL);
 	const struct ts_idle_cpu *c;
 	int i, s, e, ok = rp_tsv_kind_present(t, TS_EV_CPU_IDLE);
 

@@ -129,5 +129,5 @@ const char *rp_presence(enum ts_presence p, int phrase)
 const char *const rp_exit_names[TS_EXIT_NR] = {
 	[TS_EXIT_HRTIMER] = "hrtimer", [TS_EXIT_TIMER] = "timer", [TS_EXIT_WAKEUP] = "wakeup",
 	[TS_EXIT_SWITCH] = "resched",  [TS_EXIT_IPI] = "ipi",	  [TS_EXIT_UNTRACED] = "untraced",
-	[TS_EXIT_OTHER] = "other",
+	[TS_EXIT_OTHER] = "other",     [TS_EXIT_IRQ] = "irq",
 };

@@ -1107,6 +1107,60 @@ static void test_cpus_rate(void)
 	   "8 -> 2 CPUs online, the rate zero in every run of B: still a mechanism");
 }
 
+/*
+ * isolcpus=1-7 on qemu-aarch64 (tests/fixtures/kernel-params): every user task on CPU 0, so
+ * the IPIs that woke idle CPUs for the benchmark's remote wakes went, 137.5 -> 1.6/s, and with
+ * them the idle periods they ended, whose tick stops and restarts fell 38 -> 3/s. The tick's
+ * lines vary less from run to run, so by effect size they led the IPIs they follow from. In
+ * the wake delivery's mechanisms the idle exits' cause comes first, each tick line after it;
+ * tick stops that went entirely (nohz=off: 24 -> 0/s) stay before it.
+ */
+static int ipi_before_ticks(int stops_gone)
+{
+	struct ts_run a[5], b[5];
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+	int ipi = -1, stop = -1, restart = -1, rc = -1;
+
+	for (int i = 0; i < 5; i++) {
+		run(&a[i], 10 + i, 2000 + 10 * i, 1000, 6000);
+		run(&b[i], 10.5 + i, 1800 + 10 * i, 1000, 6000);
+		add(&a[i], "idle.exits.ipi.per_s", "1/s", 100 + 20 * i);
+		add(&b[i], "idle.exits.ipi.per_s", "1/s", 1 + 0.3 * i);
+		add(&a[i], "idle.tick_stop.ok.per_s", "1/s", 38 + 0.1 * i);
+		add(&b[i], "idle.tick_stop.ok.per_s", "1/s", stops_gone ? 0 : 3 + 0.01 * i);
+		add(&a[i], "idlepath.tick_restarts.per_s", "1/s", 38 + 0.1 * i);
+		add(&b[i], "idlepath.tick_restarts.per_s", "1/s", 3 + 0.01 * i);
+	}
+	if (!ts_cmp_build(v, 2, &o, &c)) {
+		for (int i = 0; i < c->head[1].nr_mech; i++) {
+			const char *n = c->head[1].mech[i].row->name;
+
+			ipi = strcmp(n, "idle.exits.ipi.per_s") ? ipi : i;
+			stop = strcmp(n, "idle.tick_stop.ok.per_s") ? stop : i;
+			restart = strcmp(n, "idlepath.tick_restarts.per_s") ? restart : i;
+		}
+		if (ipi >= 0 && stop >= 0 && restart >= 0)
+			rc = stops_gone ? stop < ipi && ipi < restart :
+					  ipi < stop && stop < restart;
+		ts_cmp_free(c);
+	}
+	for (int i = 0; i < 5; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+	return rc;
+}
+
+static void test_causes_first(void)
+{
+	ok(ipi_before_ticks(0) == 1,
+	   "idle exits by IPIs before the tick stops and restarts that fell with them, in order");
+	ok(ipi_before_ticks(1) == 1,
+	   "tick stops that went in every run keep their place before the IPIs");
+}
+
 int main(void)
 {
 	test_waits();
@@ -1126,5 +1180,6 @@ int main(void)
 	test_speed();
 	test_part_factor();
 	test_cpus_rate();
+	test_causes_first();
 	return tap_done();
 }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /* The idle model: residency, idle exit causes on both idle paths, tick_stop, unmatched exits. */
+#include <stdio.h>
 #include <string.h>
 
 #include "events.h"
@@ -38,6 +39,57 @@ static void ipi_names(void)
 	ok(!ts_idle_is_ipi("ipi:ipi_raise"), "ipi:ipi_raise is the sender's");
 	ok(!ts_idle_is_ipi("ipi:ipi_send_cpu"), "ipi:ipi_send_cpu is the sender's");
 	ok(!ts_idle_is_ipi("ipi:ipi_exit") && !ts_idle_is_ipi(NULL), "ipi_exit, NULL: no");
+}
+
+static void ev_irq(uint64_t t, int cpu, int kind, const char *name)
+{
+	struct ts_event ev = tev_timer(kind, t, cpu, 0, 0);
+
+	ev.name = kind == TS_EV_OTHER ? name : NULL;
+	if (kind == TS_EV_IRQ_ENTRY)
+		snprintf(ev.irq.name, sizeof(ev.irq.name), "%s", name);
+	ts_idle_feed(m, &ev);
+}
+
+/*
+ * The periodic tick (HZ_PERIODIC, highres=off, clocksource=jiffies) runs no hrtimer: an idle
+ * period that only the timer interrupt ended has that interrupt as its cause, by name; the
+ * interrupt is only the envelope when a cause follows it; nothing at all stays untraced.
+ */
+static void irq_exits(void)
+{
+	const struct ts_idle_totals *t;
+
+	ok(ts_idle_new(&m, NULL) == 0, "irq exits: new");
+	ev_idle(100, 0, 1);
+	ev_irq(110, 0, TS_EV_IRQ_ENTRY, "arch_timer");
+	ev_irq(111, 0, TS_EV_IRQ_EXIT, NULL);
+	ev_idle(112, 0, TS_IDLE_EXIT);
+	ev_irq(113, 0, TS_EV_IRQ_ENTRY, "virtio0-input.0"); /* not the first: not the cause */
+	ev_idle(120, 0, 1); /* the tick's interrupt alone: the cause */
+	ev_irq(130, 0, TS_EV_IRQ_ENTRY, "virtio0-input.0");
+	ev_kind(131, 0, TS_EV_WAKEUP, 0); /* the device woke a task: a wakeup, not the irq */
+	ev_idle(140, 0, TS_IDLE_EXIT);
+	ev_idle(150, 0, 1);
+	ev_idle(160, 0, TS_IDLE_EXIT);
+	ev_idle(170, 0, 1); /* nothing since the enter: untraced */
+	ev_irq(180, 0, TS_EV_OTHER, "irq_vectors:local_timer_entry"); /* x86's local timer */
+	ev_irq(181, 0, TS_EV_OTHER, "irq_vectors:local_timer_exit");
+	ev_idle(182, 0, TS_IDLE_EXIT);
+	ev_idle(190, 0, 1);
+	ev_irq(200, 0, TS_EV_IRQ_ENTRY, "arch_timer");
+	ev_idle(210, 0, TS_IDLE_EXIT);
+	ev_idle(220, 0, 1);
+	t = ts_idle_totals(m);
+	is_int(t->exits[TS_EXIT_IRQ], 3, "irq exits: three periods ended by an interrupt alone");
+	is_int(t->exits[TS_EXIT_WAKEUP], 1, "irq exits: the device's wakeup is the cause");
+	is_int(t->exits[TS_EXIT_UNTRACED], 1, "irq exits: nothing at all is untraced");
+	ok(t->nr_irqs == 2 && !strcmp(t->irqs[0].name, "arch_timer") && t->irqs[0].count == 2 &&
+		   !strcmp(t->irqs[1].name, "local_timer") && t->irqs[1].count == 1,
+	   "irq exits: by name, arch_timer twice, x86's local_timer once");
+	is_int(ts_idle_cpu(m, 0)->exits[TS_EXIT_IRQ], 3, "irq exits: cpu 0's");
+	ok(!strcmp(ts_idle_exit_name(TS_EXIT_IRQ), "irq"), "irq exits: the cause is named irq");
+	ts_idle_free(m);
 }
 
 int main(void)
@@ -106,5 +158,6 @@ int main(void)
 	ok(!strcmp(t->deps[0].name, "SCHED") && t->deps[0].count == 2, "SCHED twice");
 	ts_idle_free(m);
 	ipi_names();
+	irq_exits();
 	return tap_done();
 }

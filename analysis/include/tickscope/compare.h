@@ -100,6 +100,12 @@ struct ts_run {
 	 * (ts_run_section()). A figure of a family not recorded is not measured, never 0.
 	 */
 	unsigned char section[TS_SEC_NR];
+	/*
+	 * Why the filters the trace was recorded with cannot be known (no HEADER_CMDLINE,
+	 * ts_source_filters_unknown()), or NULL: the summary carries it (format 18), so that a
+	 * run compared from its summary warns as one compared from its trace.
+	 */
+	char *filters_unknown;
 };
 
 /** ts_run_add() - add or replace metric @name; Return: 0 or -ENOMEM */
@@ -111,6 +117,9 @@ const struct ts_run_metric *ts_run_find(const struct ts_run *r, const char *name
 
 /** ts_run_set_fact() - copy @value into fact @f; Return: 0 or -ENOMEM */
 int ts_run_set_fact(struct ts_run *r, enum ts_run_fact f, const char *value);
+
+/** ts_run_set_filters_unknown() - copy @why (NULL: none) into @r; Return: 0 or -ENOMEM */
+int ts_run_set_filters_unknown(struct ts_run *r, const char *why);
 
 /**
  * ts_run_infer() - the facts a run's trace metrics tell where nothing else said: TS_FACT_NOHZ
@@ -272,8 +281,12 @@ int ts_run_add_analysis(struct ts_run *r, const struct ts_analysis *a, const str
  *     were taken by the tree or by name, and why.
  * 17: "fact build_id HEX" carries the perf.data's build id of [kernel.kallsyms], so that
  *     compare tells two builds of one release apart (and one build from two).
+ * 18: an idle exit with no traced cause but an interrupt handled since the enter is caused by
+ *     that interrupt (idle.exits.irq.per_s, idle.exits.irq.<name>.per_s), no longer untraced;
+ *     "filters WHY" after the facts says the trace lacks perf record's command line, so that
+ *     compare from the summary warns as compare from the trace.
  */
-#define TS_SUMMARY_MAGIC "tickscope-summary 17"
+#define TS_SUMMARY_MAGIC "tickscope-summary 18"
 /*
  * The oldest format whose metrics still mean what they meant then: 11 and 12 only added
  * metrics and the key's kallsyms; 13 tells supervisors better (a summary of 10-12 may count

@@ -16,6 +16,7 @@
 #define TS_IDLE_NR_STATES 8 /* idle states 0..6 each, 7 for 7 and above */
 #define TS_IDLE_MAX_DEPS 16 /* distinct tick_stop dependency names kept */
 #define TS_IDLE_MAX_OTHER 16 /* distinct event names kept for TS_EXIT_OTHER and TS_EXIT_IPI */
+#define TS_IDLE_MAX_IRQS 16 /* distinct interrupt names kept for TS_EXIT_IRQ */
 
 /*
  * What ended an idle period: the first causal event on the CPU after the enter (timer starts
@@ -28,8 +29,16 @@ enum ts_idle_exit {
 	TS_EXIT_WAKEUP, /* sched_wakeup / sched_waking on this CPU (IPI-queued or irq wakeup) */
 	TS_EXIT_SWITCH, /* sched_switch with no wakeup seen here (a remote wakeup's resched IPI) */
 	TS_EXIT_IPI, /* an IPI arriving: irq_vectors:*_entry (x86), ipi:ipi_entry (arm, arm64) */
-	TS_EXIT_UNTRACED, /* back into idle with nothing causal traced (an untraced irq or IPI) */
+	TS_EXIT_UNTRACED, /* back into idle with nothing causal traced, no interrupt either */
 	TS_EXIT_OTHER, /* any other event: see ts_idle_totals.other */
+	/*
+	 * back into idle with no cause above traced, but an interrupt handled on the CPU since
+	 * the enter (irq_handler_entry, or an x86 system vector's entry such as the local timer):
+	 * the first one is the cause, by name (ts_idle_totals.irqs). The periodic tick
+	 * (HZ_PERIODIC, highres=off, a clocksource not valid for high resolution) runs no
+	 * hrtimer: arm64's arch_timer interrupt is all that shows it.
+	 */
+	TS_EXIT_IRQ,
 	TS_EXIT_NR
 };
 
@@ -48,6 +57,12 @@ struct ts_idle_dep {
 	uint64_t count;
 };
 
+/* Idle exits whose cause was an interrupt of this name ("arch_timer", "local_timer"). */
+struct ts_idle_irq {
+	char name[32];
+	uint64_t count;
+};
+
 struct ts_idle_totals {
 	struct ts_hist residency[TS_IDLE_NR_STATES];
 	uint64_t exits[TS_EXIT_NR];
@@ -62,6 +77,9 @@ struct ts_idle_totals {
 	} other[TS_IDLE_MAX_OTHER];
 	int nr_other;
 	uint64_t other_unnamed; /* beyond the table, or events without a name */
+	struct ts_idle_irq irqs[TS_IDLE_MAX_IRQS]; /* TS_EXIT_IRQ by the interrupt's name */
+	int nr_irqs;
+	uint64_t irqs_other; /* TS_EXIT_IRQ beyond the table */
 };
 
 /* Idle exits caused by one hrtimer or timer function (the report picks out the tick). */
