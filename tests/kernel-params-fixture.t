@@ -16,7 +16,8 @@
 # qemu-aarch64 under stress-ng ramfs, tsc=reliable on qemu-x86 (the default there is the HPET);
 # seventh round (EXPECTATIONS-7.md): maxcpus=2 on qemu-aarch64, ping-pong, and 3 of its runs
 # against 2; nowatchdog on qemu-aarch64, ping-pong; eighth round (EXPECTATIONS-8.md): isolcpus=1-7
-# and clocksource=jiffies on qemu-aarch64, ping-pong.
+# and clocksource=jiffies on qemu-aarch64, ping-pong, and the two against each other (the
+# benchmark's timing against the trace's).
 # compare runs on the runs' summaries; its explanation is checked
 # against what perf script counted in each run's trace before the trace was left out
 # (run-N/trace-facts.txt, trace-facts.sh): the threads perf's COMM records name, which of them
@@ -938,6 +939,57 @@ import statistics as st
 print(a, b, r)
 assert st.median(a) > 2 * st.median(b)
 assert not apart(*r) and 0.8 < st.median(r[1]) / st.median(r[0]) < 1.25, r"
+
+check $cj "the benchmark's timing against the trace: tested, not shown (default's runs spread with their start-up)" "
+t = h['timing']
+print(t)
+a, b = [float(r['trace.seconds']) for r in f['default']], [float(r['trace.seconds']) for r in f['clocksource-jiffies']]
+# perf script's span against the timed loop (2000 round trips), run by run: the runs overlap
+sa = [x * 2000e-6 / s for x, s in zip(vals('bench.latency', 'default'), a)]
+sb = [x * 2000e-6 / s for x, s in zip(vals('bench.latency', 'clocksource-jiffies'), b)]
+print(sa, sb)
+assert not apart(sa, sb)
+assert t['verdict'] == 'none' and t['p'] >= d['alpha'] and 'spread' in t['why'], t
+assert t['runs_a'] == t['runs_b'] == 5 and t['min_p'] < d['alpha'], t
+assert not any('timing disagrees' in l for l in lines), lines"
+
+check $ic "the benchmark's timing against the trace: the ratio moved with the window, not the result (start-up): no verdict" "
+t = h['timing']
+print(t)
+assert t['verdict'] == 'none' and t['p'] < d['alpha'] and 'window moved more than the result' in t['why'], t
+assert not any('timing disagrees' in l for l in lines), lines"
+
+# --- the eighth round's two B sides against each other, isolcpus=1-7 (A) against
+# clocksource=jiffies (B), from the two committed fixtures: one kernel build, both recorded the
+# same evening. The benchmark's clock (CLOCK_MONOTONIC on jiffies) runs slow in every jiffies
+# run: perf script's trace span (sched_clock, the arch counter) against the timed loop puts
+# every isolcpus run above every jiffies run; compare says first that the benchmark's timing
+# disagrees with the trace, before any mechanism ---
+sp=isolcpus-vs-clocksource-jiffies
+mkdir -p "$TAP_TMP/$sp" &&
+	ln -s "$TAP_TMP/$ic/isolcpus-1-7" "$TAP_TMP/$cj/clocksource-jiffies" "$TAP_TMP/$sp/" &&
+	"$TICKSCOPE" compare "$TAP_TMP/$sp/isolcpus-1-7" "$TAP_TMP/$sp/clocksource-jiffies" \
+		>"$TAP_TMP/$sp/c.txt" &&
+	"$TICKSCOPE" compare --json "$TAP_TMP/$sp/isolcpus-1-7" "$TAP_TMP/$sp/clocksource-jiffies" \
+		>"$TAP_TMP/$sp/c.json"
+ok $? "$sp: compare across the two fixtures"
+diag "$(sed '/^tickscope compare/q' "$TAP_TMP/$sp/c.txt")"
+check $sp "perf script: the trace's span against the timed loop, every isolcpus run above every jiffies run" "
+sp = {v: [x * 2000e-6 / float(r['trace.seconds']) for x, r in zip(vals('bench.latency', v), f[v])] for v in f}
+print(sp)
+assert min(sp['isolcpus-1-7']) > max(sp['clocksource-jiffies'])"
+check $sp "compare: the benchmark's timing disagrees with the trace, said first, before the components and every mechanism" "
+t = h['timing']
+print(t)
+assert t['verdict'] == 'disagrees' and t['why'] is None, t
+assert t['p'] < d['alpha'] <= t['window_p'], t
+assert t['result_b'] < t['result_a'] / 2 and t['ratio_b'] < t['ratio_a'], t
+i = [k for k, l in enumerate(lines) if 'own timing disagrees with the trace' in l]
+c = [k for k, l in enumerate(lines) if l.startswith(('  components (', '  carried by ('))]
+assert i and c and i[0] < c[0], lines
+assert 'counted less time than its tasks spent in the trace' in lines[i[0]], lines[i[0]]
+r = d['explanations'][0]['decomposition']['residual']['said']
+assert 'not the tasks\' start-up or warm-up' in r and 'outside the timed loop (start-up' not in r, r"
 
 # --- trace-facts.sh's tick counts (EXPECTATIONS-5.md's qemu-x86 nohz=off pair predicts them) on a
 # committed x86 trace (tests/fixtures/boards/qemu-x86, default command line): every tick an idle
