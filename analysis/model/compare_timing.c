@@ -15,6 +15,9 @@
 
 #include "compare_priv.h"
 
+/* Of the result's factor (logs), the most the window may move and not have moved with it. */
+#define WINDOW_PART 0.5
+
 static const char *const path[] = { "task.path.wake_delivery.per_op",
 				    "task.path.sched_delay.per_op", "task.path.run.per_op",
 				    "task.path.none.per_op" };
@@ -117,13 +120,18 @@ void ts_cmp_timing(const struct ts_cmp *c, int v, struct ts_cmp_timing *t)
 	else if (tw.p < c->o.alpha)
 		t->why = "the traced window changed too: the trace moved with the result";
 	/*
-	 * The ratio moved; which of its two figures moved it: a result that moved more than the
-	 * window (start-up outside the timed loop moves the window, a clock moves the result)
+	 * The ratio moved; which of its two figures moved it: start-up outside the timed loop
+	 * moves the window, a clock the result. The window did not move with the result when it
+	 * moved by less than half the result's factor (rcu_nocb_poll's window 1.95x within its
+	 * spread as the result moved 2.2x: the trace moved with it)
 	 */
 	else if (!same_way(t->res_b / t->res_a, t->ratio_b / t->ratio_a) ||
 		 !(fabs(log(t->res_b / t->res_a)) > fabs(log(t->win_b / t->win_a))))
 		t->why = "the ratio changed, but the trace's window moved more than the result: "
 			 "time outside the timed loop (start-up, warm-up), not the result's";
+	else if (!(fabs(log(t->win_b / t->win_a)) < WINDOW_PART * fabs(log(t->res_b / t->res_a))))
+		t->why = "the ratio changed, but the trace's window moved with the result, by half "
+			 "its factor or more, though within the runs' spread";
 	else {
 		t->verdict = TS_TIMING_DISAGREE;
 		t->why = NULL;

@@ -1169,6 +1169,8 @@ static enum ts_cmp_timing_verdict timing_of(const double lat[2][5], const double
  *   blamed on start-up;
  * - the result and the window fell together (0.6 a run on both): no verdict;
  * - the window fell 2x beyond the spread and the result 4x: the trace moved, no verdict;
+ * - the window rose 1.5x within the spread (100..300 against 150..450) and the result 2x,
+ *   the ratio every run apart: the window moved by half the result's factor or more, with it;
  * - noisy runs, the ratio 0.3..0.9 against 0.2..0.8 overlapping: no verdict;
  * - the window grew within the spread and the result did not, the ratio every run apart
  *   (start-up outside the timed loop): no verdict;
@@ -1211,6 +1213,22 @@ static void test_timing(void)
 	   "the window 2x lower beyond the spread, the result 4x: the trace moved, no verdict "
 	   "(%s)",
 	   why);
+
+	for (int i = 0; i < 5; i++) {
+		static const double w[5] = { 100, 150, 200, 250, 300 };
+
+		win[0][i] = w[i];
+		win[1][i] = 1.5 * w[i];
+		lat[0][i] = 0.6 * win[0][i] * (1 + 0.01 * i);
+		lat[1][i] = 0.8 * win[1][i] * (1 + 0.01 * i);
+	}
+	ok(timing_of(lat, win, why, sizeof(why), &line, &comp, &said) == TS_TIMING_NONE &&
+		   line < 0 && strstr(why, "moved with the result, by half"),
+	   "the window 1.5x within the spread, the result 2x, timed / traced every run apart: "
+	   "the trace moved with it, no verdict (%s)",
+	   why);
+	for (int i = 0; i < 5; i++)
+		win[0][i] = wa[i];
 
 	for (int i = 0; i < 5; i++) {
 		static const double ra[5] = { 0.3, 0.9, 0.45, 0.75, 0.6 },
