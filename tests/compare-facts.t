@@ -22,7 +22,7 @@ in="--comm pingpong --bench $T/a.log $T/a.data.xz -- --bench $T/x.log $T/x.data.
 # shellcheck disable=SC2086
 "$TICKSCOPE" compare --json $in >"$T/c.json" 2>"$T/err"
 ok $? "compare an aarch64 recording with an x86 one, perf.data files alone"
-is "$(jq -r .version "$T/c.json")" 7 "the JSON is version 7 (3: the facts from the files; 4: p-values as bounds; 5: measured, why_null; 6: CIs of quantities that cannot go below 0; 7: what defines the benchmark)"
+is "$(jq -r .version "$T/c.json")" 8 "the JSON is version 8 (3: the facts from the files; 4: p-values as bounds; 5: measured, why_null; 6: CIs of quantities that cannot go below 0; 7: what defines the benchmark; 8: the benchmark's timing against the trace)"
 
 # 1. The header's facts, as perf report --header-only prints them.
 facts() { # JSON VARIANT: arch|nr_cpus|cpu|release of its first run

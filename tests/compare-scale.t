@@ -134,7 +134,7 @@ def log10_p(a, b):
     return (-x * x - math.log(x * math.sqrt(math.pi)) +
             math.log(1 - 1 / (2 * x * x) + 3 / (4 * x ** 4))) / math.log(10)
 bad, below, above = [], 0, 0
-if doc.get('p_floor') != 1e-300 or doc.get('version') != 7:
+if doc.get('p_floor') != 1e-300 or doc.get('version') != 8:
     bad.append('p_floor %r version %r' % (doc.get('p_floor'), doc.get('version')))
 for m in doc['metrics']:
     x = m['variants'][1]

@@ -57,7 +57,7 @@ is "$(grep -c 'workqueue:workqueue_execute_start not recorded' "$TAP_TMP/c.txt")
 "$TICKSCOPE" compare --json --kallsyms "$ks" "$TAP_TMP/A/run-1" -- "$TAP_TMP/B/run-1" \
 	>"$TAP_TMP/c.json" 2>/dev/null
 ok $? "compare --json A -- B"
-is "$(jq -r .version "$TAP_TMP/c.json")" 7 "the JSON is version 7"
+is "$(jq -r .version "$TAP_TMP/c.json")" 8 "the JSON is version 8"
 is "$(jq -c --arg m "$m" '.metrics[] | select(.name == $m) | .variants |
 	map([.variant, .values, .measured, .median]) ' "$TAP_TMP/c.json")" \
 	'[["A",[null],0,null],["B",[66.46586345],1,66.46586345]]' \

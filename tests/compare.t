@@ -48,7 +48,7 @@ is "$(jqn '.explanations[0].changes[0].metric' "$TAP_TMP/ab.json")" \
 	task.path.wake_delivery.per_op "ranked first: wake delivery per round trip"
 ok "$(jqn '[.confounders[] | select(startswith("pinning differs"))] | length' \
 	"$TAP_TMP/ab.json" | grep -qx 1; echo $?)" "confounder: the pinning differs"
-is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 7" \
+is "$(jqn '.schema + " " + (.version | tostring)' "$TAP_TMP/ab.json")" "tickscope-compare 8" \
 	"schema and version"
 is "$(jqn '[.metrics[].name | select(test("0x[0-9a-f]{8}"))] | length' "$TAP_TMP/ab.json")" 0 \
 	"functions in metric names come from the runs' kallsyms, not raw addresses"

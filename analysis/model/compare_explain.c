@@ -194,6 +194,22 @@ int ts_cmp_residual_words(const struct ts_cmp *c, int v, char *out, size_t n)
 		       "%.4g -> %.4g µs/op), %.4g -> %.4g (medians of the runs: the two need not "
 		       "add up exactly).",
 		       res->a, res->b, d->none_a, d->none_b, d->window_a, d->window_b, ga, gb);
+	if (c->head[v].timing.verdict == TS_TIMING_DISAGREE) {
+		const struct ts_cmp_timing *t = &c->head[v].timing;
+		char p[24];
+
+		/* start-up and warm-up lie in the window, which did not move: not them */
+		ts_stats_p_text(p, sizeof(p), t->p);
+		if (len < n)
+			snprintf(
+				out + len, n - len,
+				" Its change is not the tasks' start-up or warm-up, which lie in "
+				"the traced window that did not move: the benchmark's own timing "
+				"disagrees with the trace (timed / traced window, run by run, %.3g "
+				"-> %.3g, %s), as the headline says.",
+				t->ratio_a, t->ratio_b, p);
+		return 1;
+	}
 	for (int s = 0; s < 2 && len < n; s++) {
 		double g = s ? gb : ga, t = s ? d->b : d->a;
 		const char *name = c->var[s ? v : 0].name;

@@ -216,6 +216,55 @@ static void kernel_line(struct ts_cmp *c, int v)
 		hl(&c->head[v], "  the kernels differ in: %s", text);
 }
 
+/* A factor in words: "4.0x", "12x". */
+static const char *times(char *buf, size_t n, double f)
+{
+	snprintf(buf, n, f >= 9.95 ? "%.0fx" : "%.1fx", f);
+	return buf;
+}
+
+/* A factor B / A in words, two digits below 1: "0.29x", "1.4x". */
+static const char *factor(char *buf, size_t n, double f)
+{
+	if (f < 0.995)
+		snprintf(buf, n, "%.2fx", f);
+	else
+		times(buf, n, f);
+	return buf;
+}
+
+/*
+ * When the benchmark's result moved and the trace's window per operation did not move with it
+ * (ts_cmp_timing()), one line before the components and every mechanism: the benchmark's own
+ * timing disagrees with the trace, with both figures, their factors B / A and the per-run
+ * ratio's change; what the trace shows below did not move the result.
+ */
+static void timing_line(struct ts_cmp *c, int v)
+{
+	const struct ts_cmp_timing *t = &c->head[v].timing;
+	char ra[32], rb[32], wa[32], wb[32], xa[32], xb[32], fr[32], fw[32], fx[32], p[24];
+	int slow = t->ratio_b < t->ratio_a;
+
+	if (t->verdict != TS_TIMING_DISAGREE)
+		return;
+	ts_stats_p_text(p, sizeof(p), t->p);
+	hl(&c->head[v],
+	   "  the benchmark's own timing disagrees with the trace: its result %s -> %s µs/op "
+	   "(%s) while the trace's window per operation went %s -> %s µs/op (%s, not beyond "
+	   "the runs' spread); timed / traced, run by run, %s -> %s (%s, %s): %s; what the trace "
+	   "shows below did not move the result",
+	   fig(ra, 32, t->res_a), fig(rb, 32, t->res_b), factor(fr, 32, t->res_b / t->res_a),
+	   fig(wa, 32, t->win_a), fig(wb, 32, t->win_b), factor(fw, 32, t->win_b / t->win_a),
+	   fig(xa, 32, t->ratio_a), fig(xb, 32, t->ratio_b),
+	   factor(fx, 32, t->ratio_b / t->ratio_a), p,
+	   slow ? "the benchmark counted less time than its tasks spent in the trace (its clock "
+		  "running slow or coarse, or time it counts outside the traced window that "
+		  "shrank)" :
+		  "the benchmark counted more time than its tasks spent in the trace (time it "
+		  "counts outside the traced window: a task not named by --comm, before its "
+		  "first event; or its clock running fast)");
+}
+
 /* A part's share in words: "46% of the change", or why it is not one. */
 static const char *share_words(double share, char *buf, size_t n)
 {
@@ -410,13 +459,6 @@ static void mech_line(struct ts_cmp *c, int v, const struct ts_cmp_mech *m)
 				    "every run apart, not significant after the adjustment") :
 		   "runs overlap",
 	   prog);
-}
-
-/* A factor in words: "4.0x", "12x". */
-static const char *times(char *buf, size_t n, double f)
-{
-	snprintf(buf, n, f >= 9.95 ? "%.0fx" : "%.1fx", f);
-	return buf;
 }
 
 /*
@@ -631,6 +673,8 @@ static void headline_of(struct ts_cmp *c, int v)
 	result_line(c, v);
 	bench_line(c, v);
 	kernel_line(c, v);
+	ts_cmp_timing(c, v, &h->timing);
+	timing_line(c, v);
 	if (c->dec[v].kind) {
 		components_line(c, v);
 		run_split_line(c, v);

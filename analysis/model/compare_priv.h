@@ -3,7 +3,8 @@
  * Shared between the compare model's files, layered: compare.c (statistics) calls
  * compare_explain.c (the explanation), which calls compare_wake.c/compare_wait.c (waits and
  * the wakeup path), compare_confound.c (the confounders and notes) and compare_headline.c (the
- * headline's lines), which calls compare_chain.c (the chain rules: the mechanisms, ranked);
+ * headline's lines), which calls compare_chain.c (the chain rules: the mechanisms, ranked) and
+ * compare_timing.c (the benchmark's timing against the trace's);
  * all of them use compare_class.c and find rows through compare_rows.c. A run's metrics:
  * compare_run_analysis.c (from one analysis) calls compare_wait.c (the waits), and both fill
  * the run through compare_run.c (the metrics by name) and compare_bench.c (the benchmark's
@@ -24,6 +25,12 @@ int ts_cmp_ends(const char *s, const char *suf);
 
 /* Is @pid one of the benchmark's supervisors in @b? (compare_bench.c) */
 int ts_run_bench_supervisor(const struct ts_run_bench *b, int32_t pid);
+
+/*
+ * The benchmark's own timing against the trace's window per operation, @v against the
+ * baseline (compare_timing.c), once the decomposition is made.
+ */
+void ts_cmp_timing(const struct ts_cmp *c, int v, struct ts_cmp_timing *t);
 
 /* Decomposition, ranked changes and confounders, once every row is computed. */
 int ts_cmp_explain(struct ts_cmp *c);

@@ -297,6 +297,32 @@ static void mechanism(FILE *f, const struct ts_cmp_mech *m)
 }
 
 /* The headline of variant @v: its mechanisms best first, and the text's lines. */
+/*
+ * The benchmark's own timing against the trace's window per operation (version 8): the
+ * verdict, "disagrees" or "none" (tested, no disagreement shown), null when not tested, and why.
+ */
+static void timing(FILE *f, const struct ts_cmp_timing *t)
+{
+	static const char *const verdict[] = {
+		[TS_TIMING_NONE] = "none", [TS_TIMING_DISAGREE] = "disagrees"
+	};
+
+	fputs(",\"timing\":{\"verdict\":", f);
+	str_or_null(f, t->verdict == TS_TIMING_UNTESTED ? NULL : verdict[t->verdict]);
+	fputs(",\"why\":", f);
+	str_or_null(f, t->why);
+	key_num(f, "result_a", t->res_a);
+	key_num(f, "result_b", t->res_b);
+	key_num(f, "window_a", t->win_a);
+	key_num(f, "window_b", t->win_b);
+	key_p(f, "window_p", t->win_p);
+	key_num(f, "ratio_a", t->ratio_a);
+	key_num(f, "ratio_b", t->ratio_b);
+	key_p(f, "p", t->p);
+	key_p(f, "min_p", t->min_p);
+	fprintf(f, ",\"runs_a\":%d,\"runs_b\":%d}", t->nr_a, t->nr_b);
+}
+
 static void headline(FILE *f, const struct ts_cmp *c, int v)
 {
 	const struct ts_cmp_headline *h = &c->head[v];
@@ -324,6 +350,7 @@ static void headline(FILE *f, const struct ts_cmp *c, int v)
 		d->kernels == TS_KERNELS_DIFFER ? "true" :
 						  "null");
 	str(f, d->kernel);
+	timing(f, &h->timing);
 	fputs(",\"lines\":[", f);
 	for (int i = 0; i < h->nr_lines; i++) {
 		fputs(i ? "," : "", f);

@@ -1161,6 +1161,191 @@ static void test_causes_first(void)
 	   "tick stops that went in every run keep their place before the IPIs");
 }
 
+/*
+ * A run of the timing rule: result @lat µs, a time line of @win µs per operation (its four
+ * states: delivery 20%, delay 10%, run 60%, none 10%).
+ */
+static void timing_run(struct ts_run *r, double lat, double win)
+{
+	run(r, lat, 200 * win, 100 * win, 600 * win);
+	ts_run_add(r, "task.path.none.per_op", "ns/op", TS_DIR_LOWER, TS_METRIC_VALUE, 100 * win,
+		   NULL);
+}
+
+/* A against B over five runs a side each: the verdict, its why into @why, the headline's lines. */
+static enum ts_cmp_timing_verdict timing_of(const double lat[2][5], const double win[2][5],
+					    char *why, size_t n, int *line, int *comp, int *said)
+{
+	struct ts_run a[5], b[5];
+	struct ts_cmp_variant v[2] = { { "A", a, 5 }, { "B", b, 5 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	enum ts_cmp_timing_verdict verdict = TS_TIMING_UNTESTED;
+	char res[1024];
+	struct ts_cmp *c;
+
+	*line = *comp = -1;
+	*said = 0;
+	snprintf(why, n, "(not built)");
+	for (int i = 0; i < 5; i++) {
+		timing_run(&a[i], lat[0][i], win[0][i]);
+		timing_run(&b[i], lat[1][i], win[1][i]);
+	}
+	if (!ts_cmp_build(v, 2, &o, &c)) {
+		const struct ts_cmp_headline *h = &c->head[1];
+
+		verdict = h->timing.verdict;
+		snprintf(why, n, "%s", h->timing.why ? h->timing.why : "");
+		for (int i = 0; i < h->nr_lines; i++) {
+			if (*line < 0 && strstr(h->line[i], "own timing disagrees with the trace"))
+				*line = i;
+			if (*comp < 0 && (strstr(h->line[i], "  components (") ||
+					  strstr(h->line[i], "  carried by (")))
+				*comp = i;
+		}
+		*said = ts_cmp_residual_words(c, 1, res, sizeof(res)) &&
+			strstr(res, "not the tasks' start-up or warm-up") &&
+			!strstr(res, "outside the timed loop (start-up");
+		ts_cmp_free(c);
+	}
+	for (int i = 0; i < 5; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+	return verdict;
+}
+
+/*
+ * The benchmark's own timing against the trace (compare_timing.c). The windows of A and B
+ * overlap (150..230 against 160..240 µs/op: p 0.69); the level of timed / traced is no
+ * evidence (0.6 here, as start-up outside the timed loop leaves it), its change is:
+ * - a result that fell 3x with the window still (0.6 -> 0.2 a run, every run apart, p
+ *   2/252): the timing disagrees, said before the components, and the residual is not
+ *   blamed on start-up;
+ * - the result and the window fell together (0.6 a run on both): no verdict;
+ * - the window fell 2x beyond the spread and the result 4x: the trace moved, no verdict;
+ * - the window rose 1.5x within the spread (100..300 against 150..450) and the result 2x,
+ *   the ratio every run apart: the window moved by half the result's factor or more, with it;
+ * - noisy runs, the ratio 0.3..0.9 against 0.2..0.8 overlapping: no verdict;
+ * - the window grew within the spread and the result did not, the ratio every run apart
+ *   (start-up outside the timed loop): no verdict;
+ * - a throughput result: not tested, said why.
+ */
+static void test_timing(void)
+{
+	static const double wa[5] = { 150, 170, 190, 210, 230 },
+			    wb[5] = { 160, 180, 200, 220, 240 };
+	double lat[2][5], win[2][5];
+	char why[256];
+	int line, comp, said;
+
+	for (int i = 0; i < 5; i++) {
+		win[0][i] = wa[i];
+		win[1][i] = wb[i];
+		lat[0][i] = 0.6 * wa[i] * (1 + 0.01 * i);
+		lat[1][i] = 0.2 * wb[i] * (1 + 0.01 * i);
+	}
+	ok(timing_of(lat, win, why, sizeof(why), &line, &comp, &said) == TS_TIMING_DISAGREE,
+	   "a result 3x lower with the window still: the timing disagrees with the trace (%s)",
+	   why);
+	ok(line >= 0 && comp > line, "said before the components (line %d, components %d)", line,
+	   comp);
+	ok(said, "the residual is not blamed on start-up or warm-up");
+
+	for (int i = 0; i < 5; i++) {
+		win[1][i] = wb[i] / 3;
+		lat[1][i] = 0.6 * win[1][i] * (1 + 0.01 * i);
+	}
+	ok(timing_of(lat, win, why, sizeof(why), &line, &comp, &said) == TS_TIMING_NONE && line < 0,
+	   "the result and the window 3x lower together: no verdict (%s)", why);
+
+	for (int i = 0; i < 5; i++) {
+		win[1][i] = wb[i] / 2;
+		lat[1][i] = 0.3 * win[1][i] * (1 + 0.01 * i);
+	}
+	ok(timing_of(lat, win, why, sizeof(why), &line, &comp, &said) == TS_TIMING_NONE &&
+		   line < 0 && strstr(why, "window changed too"),
+	   "the window 2x lower beyond the spread, the result 4x: the trace moved, no verdict "
+	   "(%s)",
+	   why);
+
+	for (int i = 0; i < 5; i++) {
+		static const double w[5] = { 100, 150, 200, 250, 300 };
+
+		win[0][i] = w[i];
+		win[1][i] = 1.5 * w[i];
+		lat[0][i] = 0.6 * win[0][i] * (1 + 0.01 * i);
+		lat[1][i] = 0.8 * win[1][i] * (1 + 0.01 * i);
+	}
+	ok(timing_of(lat, win, why, sizeof(why), &line, &comp, &said) == TS_TIMING_NONE &&
+		   line < 0 && strstr(why, "moved with the result, by half"),
+	   "the window 1.5x within the spread, the result 2x, timed / traced every run apart: "
+	   "the trace moved with it, no verdict (%s)",
+	   why);
+	for (int i = 0; i < 5; i++)
+		win[0][i] = wa[i];
+
+	for (int i = 0; i < 5; i++) {
+		static const double ra[5] = { 0.3, 0.9, 0.45, 0.75, 0.6 },
+				    rb[5] = { 0.2, 0.8, 0.35, 0.65, 0.5 };
+
+		win[1][i] = wb[i];
+		lat[0][i] = ra[i] * wa[i];
+		lat[1][i] = rb[i] * wb[i];
+	}
+	ok(timing_of(lat, win, why, sizeof(why), &line, &comp, &said) == TS_TIMING_NONE &&
+		   line < 0 && strstr(why, "did not change beyond"),
+	   "noisy runs (timed / traced 0.3..0.9 against 0.2..0.8): no verdict (%s)", why);
+
+	for (int i = 0; i < 5; i++) {
+		win[1][i] = wb[i] + 15;
+		lat[0][i] = lat[1][i] = 0.6 * wa[i] * (1 + 0.01 * i);
+	}
+	ok(timing_of(lat, win, why, sizeof(why), &line, &comp, &said) == TS_TIMING_NONE &&
+		   line < 0 && strstr(why, "window moved more than the result"),
+	   "the window 1.1x higher within the spread, the result still, timed / traced 0.6 -> "
+	   "0.53 every run apart (start-up outside the timed loop): no verdict (%s)",
+	   why);
+}
+
+/*
+ * A throughput benchmark (ops/s, its time per operation split into CPU and the rest): the rule
+ * needs a timed round trip, so it is not tested, and says why.
+ */
+static void test_timing_rate(void)
+{
+	struct ts_run a[4], b[4];
+	struct ts_cmp_variant v[2] = { { "A", a, 4 }, { "B", b, 4 } };
+	struct ts_cmp_opts o = { .alpha = 0.05, .cv_max = 0.1, .adjust = TS_ADJ_BH };
+	struct ts_cmp *c;
+
+	for (int i = 0; i < 4; i++) {
+		struct ts_run *r[2] = { &a[i], &b[i] };
+
+		for (int s = 0; s < 2; s++) {
+			memset(r[s], 0, sizeof(*r[s]));
+			add(r[s], "bench.bogo_ops_per_s", "ops/s", (s ? 500 : 1000) + i);
+			add(r[s], "bench.time_per_op", "us/op", (s ? 20 : 10) + 0.1 * i);
+			add(r[s], "bench.cpu_per_op", "us/op", (s ? 15 : 7) + 0.1 * i);
+			add(r[s], "bench.off_cpu_per_op", "us/op", (s ? 5 : 3));
+			add(r[s], "task.path.wake_delivery.per_op", "ns/op", 1000 + i);
+			add(r[s], "task.path.sched_delay.per_op", "ns/op", 1000 + i);
+			add(r[s], "task.path.run.per_op", "ns/op", 1000 + i);
+			add(r[s], "task.path.none.per_op", "ns/op", 1000 + i);
+		}
+	}
+	ok(!ts_cmp_build(v, 2, &o, &c), "builds a throughput A/B");
+	ok(c->dec[1].kind && !strcmp(c->dec[1].kind, "time per operation") &&
+		   c->head[1].timing.verdict == TS_TIMING_UNTESTED && c->head[1].timing.why &&
+		   strstr(c->head[1].timing.why, "throughput"),
+	   "a throughput result: the timing rule not tested, said why (%s)",
+	   c->head[1].timing.why ? c->head[1].timing.why : "none");
+	ts_cmp_free(c);
+	for (int i = 0; i < 4; i++) {
+		ts_run_release(&a[i]);
+		ts_run_release(&b[i]);
+	}
+}
+
 int main(void)
 {
 	test_waits();
@@ -1181,5 +1366,7 @@ int main(void)
 	test_part_factor();
 	test_cpus_rate();
 	test_causes_first();
+	test_timing();
+	test_timing_rate();
 	return tap_done();
 }

@@ -18,9 +18,11 @@
  * quantity no run measured below 0 stops at -100% of the baseline's median (the runs' own
  * facts gain "selection"); 7: the headline says when a fact that defines the benchmark
  * differs ("benchmark_differs", "kernel_ab", "kernel"), in a line right after the first, so
- * that "lines"[1] is not always the components'; each run's facts gain "build_id"
+ * that "lines"[1] is not always the components'; each run's facts gain "build_id"; 8: the
+ * headline's "timing" (the benchmark's own timing against the trace's window per operation)
+ * and its line before the components when they disagree
  */
-#define TS_CMP_VERSION 7
+#define TS_CMP_VERSION 8
 
 /*
  * What each run states about how it was recorded, compared for confounders. A variant's
@@ -482,8 +484,38 @@ struct ts_cmp_speed {
 	int nr_cost;
 };
 
+enum ts_cmp_timing_verdict {
+	TS_TIMING_UNTESTED, /* not measured or too few runs: why */
+	TS_TIMING_NONE, /* tested: no disagreement shown that moved the result (why: what was seen) */
+	/*
+	 * the result moved, the trace's window per operation did not move with it: the ratio of
+	 * the two, run by run, changed beyond the runs' spread
+	 */
+	TS_TIMING_DISAGREE,
+};
+
+/*
+ * The benchmark's own timing against the trace's (compare_timing.c): per run, the timed round
+ * trip over the trace's window per operation (the benchmark's tasks' time line, its four
+ * states); A's runs against B's by the U test. A benchmark whose clock runs slow, or ticks
+ * coarser, moves its result and not the trace's window; start-up or warm-up outside the timed
+ * loop moves the window and not the result.
+ */
+struct ts_cmp_timing {
+	enum ts_cmp_timing_verdict verdict;
+	const char *why; /* UNTESTED: why; AGREE: what decided it */
+	double res_a, res_b; /* the result, µs per operation (medians) */
+	double win_a, win_b; /* the traced window, µs per operation (medians) */
+	double win_p; /* the U test's p of the windows, A against B */
+	double ratio_a, ratio_b; /* timed / traced, per run (medians) */
+	double p; /* the U test's p of the per-run ratios, A against B */
+	double min_p; /* the smallest p those run counts allow */
+	int nr_a, nr_b; /* runs with both figures */
+};
+
 /* What the comparison says first: the benchmark, the components, the mechanisms. */
 struct ts_cmp_headline {
+	struct ts_cmp_timing timing; /* the benchmark's own timing against the trace */
 	struct ts_cmp_speed speed; /* the CPU's speed against the benchmark's own code */
 	struct ts_cmp_mech mech[TS_CMP_MAX_MECH]; /* best first */
 	int nr_mech;
