@@ -199,9 +199,8 @@ static int analyse(const char *label, const char *data, const char *ksyms, const
 			err = ts_source_run_facts(src, r);
 		}
 		/* said when the summary is computed; a cached one was computed with this line */
-		if (!err && ts_source_filters_unknown(src))
-			fprintf(cli_err(), "tickscope: warning: %s: %s\n", label,
-				ts_source_filters_unknown(src));
+		if (!err)
+			cli_warn_filters(cli_err(), label, src);
 		if (err) {
 			/* the source names the file it read: the user's, or xz's temporary one */
 			const char *m = src ? ts_source_error(src) : ts_strerror(err);

@@ -14,24 +14,20 @@
 #include "tickscope/compare_report.h"
 #include "tickscope/stats.h"
 
-static FILE *open_tsv(const char *dir, const char *name, const char *header)
+/* @dir/@name with its header row @head (its '\n' included) */
+static FILE *open_tsv(const char *dir, const char *name, const char *head)
 {
-	char *path, *head;
+	char *path;
 	FILE *f;
 	int err = 0;
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
-	if (asprintf(&head, "%s\n", header) < 0) {
-		free(path);
-		return NULL;
-	}
 	/* a file of this name that is not this table (another header) is not replaced */
 	f = ts_fopen_table(path, NULL, head, &err);
 	if (!f)
 		errno = -err; /* the callers return -errno (TS_EOUTLINK for a link) */
 	free(path);
-	free(head);
 	return f;
 }
 
@@ -56,7 +52,7 @@ static void num_p(FILE *f, double p)
 
 static int runs_tsv(const char *dir, const struct ts_cmp *c)
 {
-	FILE *f = open_tsv(dir, "runs.tsv", "variant\trun\tlabel\tmetric\tunit\tvalue");
+	FILE *f = open_tsv(dir, "runs.tsv", "variant\trun\tlabel\tmetric\tunit\tvalue\n");
 
 	if (!f)
 		return -errno;
@@ -80,7 +76,7 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 	FILE *f = open_tsv(dir, "metrics.tsv",
 			   "metric\tunit\tdirection\tfamily\tvariant\tn\tmedian\tmean\tsd\tcv"
 			   "\tchange_pct\traw\tci_lo_pct\tci_hi_pct\tp\tp_adjusted\tsignificant"
-			   "\tnoisy\toutliers");
+			   "\tnoisy\toutliers\n");
 
 	if (!f)
 		return -errno;
@@ -112,9 +108,9 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 static int explain_tsv(const char *dir, const struct ts_cmp *c)
 {
 	FILE *d = open_tsv(dir, "decomposition.tsv",
-			   "variant\tkind\tcomponent\tmetric\ta_us\tb_us\tdelta_us\tshare_pct");
+			   "variant\tkind\tcomponent\tmetric\ta_us\tb_us\tdelta_us\tshare_pct\n");
 	FILE *k = open_tsv(dir, "changes.tsv",
-			   "variant\trank\tmetric\tunit\tshare_pct\tchange_pct\tp_adjusted");
+			   "variant\trank\tmetric\tunit\tshare_pct\tchange_pct\tp_adjusted\n");
 	int err;
 
 	if (!d || !k) {
@@ -165,7 +161,7 @@ int ts_compare_tsv(const char *dir, const struct ts_cmp *c)
 	err = err ?: explain_tsv(dir, c);
 	if (err)
 		return err;
-	f = open_tsv(dir, "confounders.tsv", "confounder");
+	f = open_tsv(dir, "confounders.tsv", "confounder\n");
 	if (!f)
 		return -errno;
 	for (int i = 0; i < c->nr_conf; i++) {
