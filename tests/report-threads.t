@@ -84,7 +84,9 @@ fi
 # scanner has handed those records to the merger, which looks their ids up in id_cpu as the
 # scanner reaches the copy). The scanner must wait for the merger before it adds the copy's
 # entries (user_record()); a ThreadSanitizer build of tickscope reports the race otherwise
-# (its exit status 66 fails the checks below): TS_BUILD=<that build> prove tests/report-threads.t.
+# (its exit status 66 fails the checks below): make BUILD=build-tsan LTO= LDFLAGS=-fsanitize=thread
+# CFLAGS='-O1 -g -fsanitize=thread' build-tsan/tickscope, then TS_BUILD=$PWD/build-tsan prove
+# --exec '' tests/report-threads.t (the Makefile has no target of its own for it).
 if f0=$(fixture_data x86-lost) &&
 	perl "$TS_FIXTURES/perfdata.pl" layout "$f0" >"$tmp/lost.layout" &&
 	idx=$(awk '$1 == "rec" && $3 == 69 { print $2; exit }' "$tmp/lost.layout") &&
