@@ -139,17 +139,7 @@ tool_paths
 check_name WORKLOAD "$workload"
 [ -n "$spec_b" ] || die "B= is required (the variant to compare against A=$spec_a; see --help)"
 check_count RUNS "$runs" 1
-order=${V_ORDER:-shuffled}
-case "$order" in
-shuffled | fixed) ;;
-*) die "ORDER=$order: shuffled or fixed" ;;
-esac
-seed=${V_SEED:-}
-case "$seed" in
-'') ;;
-*[!0-9]* | ??????????*) die "SEED=$seed: a number below 2^32" ;;
-*) [ "$seed" -lt 4294967296 ] || die "SEED=$seed: a number below 2^32" ;;
-esac
+order_check
 
 profile_load "$board" || exit 1
 profile_check || die "the profile of $board is invalid"
@@ -297,48 +287,9 @@ resume_or_refuse "$exp/experiment.txt" "$exp" "the experiment in $exp was record
 if [ "$order" = shuffled ] && [ -z "$seed" ]; then
 	seed=$(sed -n 's/^order=shuffled in each batch, seed=\([0-9]*\)$/\1/p' \
 		"$exp/experiment.txt" 2>/dev/null | tail -n 1)
-	[ -n "$seed" ] || seed=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+	[ -n "$seed" ] || seed=$(order_seed_draw)
 fi
 
-# batch_sides K: the sides (A B [C]) in batch K's order. Shuffled and balanced: the batches go in
-# blocks of as many batches as sides; a block draws one order (a Fisher-Yates shuffle) and its
-# batches take its rotations, so that each variant holds each place once in every block (two
-# variants: A B then B A, or B A then A B). The draws are a 32-bit integer hash (two
-# multiply-xorshift rounds) of SEED, the block and the step, in the shell's own arithmetic:
-# a seed gives the same orders on every machine and shell, seeds however close unrelated ones.
-batch_sides() {
-	[ "$order" = shuffled ] || { echo $sides; return 0; }
-	_k=$1
-	set -- $sides
-	_r=$(((_k - 1) % $#)) _k=$(((_k - 1) / $# + 1)) _i=$#
-	while [ "$_i" -gt 1 ]; do
-		_x=$(((seed ^ (_k * 2654435769 + _i * 40503) % 4294967296)))
-		_x=$((((_x >> 16) ^ _x) * 73244475 % 4294967296))
-		_x=$((((_x >> 16) ^ _x) * 73244475 % 4294967296))
-		_j=$((((_x >> 16) ^ _x) % _i + 1))
-		eval "_a=\${$_i} _b=\${$_j}"
-		_o="" _p=0
-		for _s in "$@"; do
-			_p=$((_p + 1))
-			if [ "$_p" = "$_i" ]; then
-				_o="$_o $_b"
-			elif [ "$_p" = "$_j" ]; then
-				_o="$_o $_a"
-			else
-				_o="$_o $_s"
-			fi
-		done
-		set -- $_o
-		_i=$((_i - 1))
-	done
-	while [ "$_r" -gt 0 ]; do
-		_a=$1
-		shift
-		set -- "$@" "$_a"
-		_r=$((_r - 1))
-	done
-	echo "$@"
-}
 {
 	echo "format=tickscope-experiment-1"
 	echo "name=$name"

@@ -3,7 +3,7 @@
 # ramdisk, collecting what the jobs published, and the local lava-run check.
 
 LAVA_JOBS_VARS := EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB TRACES \
-	OUT
+	ORDER SEED OUT
 lava-jobs:
 	$(Q)boards/lava/jobs.sh $(foreach v,$(LAVA_JOBS_VARS),$(if $(filter \
 		command line environment,$(origin $(v))),$(v)))

@@ -335,7 +335,7 @@ done >"$tmp/kernels.txt"
 "$TS_TOP/boards/lava/jobs.sh" EXPERIMENT="$e" DEVICE_TYPE=qemu KERNELS="$tmp/kernels.txt" \
 	UPLOAD_URL=http://farm.invalid/up OUT="$tmp/jobs" >"$tmp/log10" 2>&1 &&
 	[ "$(wc -l <"$tmp/jobs/jobs.txt")" = 12 ] &&
-	grep -q 'http://farm.invalid/k00/Image' "$tmp/jobs/002-bisect-farm-k00-b1-bisect-farm-k00.yaml"
+	grep -q 'http://farm.invalid/k00/Image' "$tmp/jobs/"00[12]-bisect-farm-k00-b1-bisect-farm-k00.yaml
 ok $? "make lava-jobs writes the batch's 12 jobs, each booting its candidate's kernel"
 # the boards upload each run as <variant>/run-<k>: the variants step 3 names
 grep -hoE -e '--variant [^ ]*' "$tmp/jobs"/*.yaml | sort -u | tr '\n' ' ' >"$tmp/jv"

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
-# make lava-jobs: the jobs of an experiment, interleaved, validated by LAVA's own job schema
-# (Debian's lava-common); and each bad input stopped with one line before any YAML is written.
+# make lava-jobs: the jobs of an experiment, interleaved (each batch's order shuffled from a
+# seed, as make experiment shuffles it, or fixed), validated by LAVA's own job schema (Debian's
+# lava-common); and each bad input stopped with one line before any YAML is written.
 . "$(dirname "$0")/lib/tap.sh"
 tap_tmpdir
 tmp=$TAP_TMP
@@ -12,14 +13,16 @@ printf '%s\n' "generic.kernel=http://lab.invalid/vmlinuz" \
 printf '%s\n' "name=evx" "workload=pingpong-cross" "a=default" "b=boot:nohz=off" \
 	"events=sched:sched_switch sched:sched_wakeup" "iters=500" >"$tmp/evx.exp"
 
+# gen VAR=value...: the jobs in the fixed order, A B in every batch, unless ORDER is given
 gen() {
-	"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop "$@"
+	"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop ORDER=fixed "$@"
 }
 
-# 1. qemu: 3 runs, 2 per boot: batches 1 (runs 1-2) and 3 (run 3), A B A B.
+# 1. qemu: 3 runs, 2 per boot: batches 1 (runs 1-2) and 3 (run 3), A B A B (ORDER=fixed).
 gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=3 RUNS_PER_JOB=2 OUT="$tmp/q" 2>"$tmp/err"
 ok $? "lava-jobs writes the qemu jobs"
-printf '%s\n' "001-evx-b1-default.yaml variant=default kernel=generic first_run=1 runs=2" \
+printf '%s order=fixed\n' \
+	"001-evx-b1-default.yaml variant=default kernel=generic first_run=1 runs=2" \
 	"002-evx-b1-nohz-off.yaml variant=nohz-off kernel=generic first_run=1 runs=2" \
 	"003-evx-b3-default.yaml variant=default kernel=generic first_run=3 runs=1" \
 	"004-evx-b3-nohz-off.yaml variant=nohz-off kernel=generic first_run=3 runs=1" |
@@ -46,6 +49,57 @@ gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/t2" 2>"$tmp/err"
 	! grep -q -- "--traces" "$tmp/t3/002-evx-b1-nohz-off.yaml"
 ok $? "the experiment's traces=1 does the same, and TRACES=0 overrides it"
 
+# 1b. The shuffled order, the default, as make experiment draws it (boards/lib/common.sh
+# batch_sides): seed 7 gives A B, B A and seed 9 B A, A B in the first block of two batches
+# (boards-experiment.t's known orders); 4 batches of 1 run, or 2 batches of 2 runs, each
+# variant first in one batch of every block; jobs.txt names the order and the seed.
+order_of() { # FOLDER: the variants of its jobs.txt, in order, on one line
+	sed 's/^[0-9]*-[^ ]* variant=\([^ ]*\) .*/\1/' "$1/jobs.txt" | tr '\n' ' ' | sed 's/ $//'
+}
+"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop EXPERIMENT="$tmp/evx.exp" \
+	DEVICE_TYPE=qemu RUNS=4 SEED=7 OUT="$tmp/s7" 2>"$tmp/err" &&
+	"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop EXPERIMENT="$tmp/evx.exp" \
+		DEVICE_TYPE=qemu RUNS=4 RUNS_PER_JOB=2 SEED=9 OUT="$tmp/s9" 2>>"$tmp/err"
+ok $? "lava-jobs writes the shuffled jobs (SEED=7, SEED=9 with 2 runs per job)"
+o7=$(order_of "$tmp/s7") o9=$(order_of "$tmp/s9")
+is "$o7" "default nohz-off nohz-off default default nohz-off nohz-off default" \
+	"SEED=7: batch 1 A B, batch 2 B A (and the next block's draw)"
+is "$o9" "nohz-off default default nohz-off" "SEED=9, 2 runs per job: batch 1 B A, batch 2 A B"
+is "$(ls "$tmp/s9" | grep -x '00[1-4]-evx-b[13]-[a-z-]*\.yaml' | sed 's/-evx-/ /; s/\.yaml//' |
+	tr '\n' ' ')" "001 b1-nohz-off 002 b1-default 003 b3-default 004 b3-nohz-off " \
+	"the jobs' names number them in that order (submit in name order)"
+[ "$(grep -c ' order=shuffled seed=7$' "$tmp/s7/jobs.txt")" = 8 ] &&
+	grep -q 'in order=shuffled seed=9 ' "$tmp/err"
+ok $? "jobs.txt names the order and the seed on every job's line, and lava-jobs says it"
+"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop EXPERIMENT="$tmp/evx.exp" \
+	DEVICE_TYPE=qemu RUNS=2 SEED=4294967295 OUT="$tmp/smax" 2>"$tmp/err" &&
+	[ "$(grep -c ' order=shuffled seed=4294967295$' "$tmp/smax/jobs.txt")" = 4 ]
+ok $? "SEED=4294967295, the largest seed, is taken (ten digits)"
+# no SEED: a seed drawn, written down, and the same jobs again from it
+"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop EXPERIMENT="$tmp/evx.exp" \
+	DEVICE_TYPE=qemu RUNS=4 OUT="$tmp/sd" 2>"$tmp/err"
+sd=$(sed -n '1s/.* order=shuffled seed=\([0-9]*\)$/\1/p' "$tmp/sd/jobs.txt")
+[ -n "$sd" ] && [ "$(grep -c " order=shuffled seed=$sd\$" "$tmp/sd/jobs.txt")" = 8 ] &&
+	"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop \
+		EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=4 SEED="$sd" OUT="$tmp/sd2" \
+		2>"$tmp/err" &&
+	cmp -s "$tmp/sd/jobs.txt" "$tmp/sd2/jobs.txt"
+ok $? "no SEED: one is drawn ($sd) and written down; SEED=$sd gives the same jobs"
+cp "$tmp/sd/jobs.txt" "$tmp/sd.before"
+"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop EXPERIMENT="$tmp/evx.exp" \
+	DEVICE_TYPE=qemu RUNS=4 OUT="$tmp/sd" 2>"$tmp/err" &&
+	cmp -s "$tmp/sd.before" "$tmp/sd/jobs.txt" &&
+	"$jobs" KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/drop EXPERIMENT="$tmp/evx.exp" \
+		DEVICE_TYPE=qemu RUNS=4 SEED=9 OUT="$tmp/sd" 2>"$tmp/err" &&
+	[ "$(grep -c ' order=shuffled seed=9$' "$tmp/sd/jobs.txt")" = 8 ]
+ok $? "written again into the same OUT without SEED: the seed of the jobs it replaces; SEED= wins"
+# jobs.txt of a lava-jobs before the order was written (no order= on its lines) is still ours
+sed 's/ order=.*//' "$tmp/sd/jobs.txt" >"$tmp/sd/jobs.old" &&
+	mv "$tmp/sd/jobs.old" "$tmp/sd/jobs.txt" &&
+	gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/sd" 2>"$tmp/err" &&
+	[ "$(ls "$tmp/sd" | wc -l)" = 3 ]
+ok $? "the jobs an earlier lava-jobs wrote without order= are replaced as its own"
+
 # 2. hi1215 (tftp, u-boot).
 gen EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=hi1215 RUNS=2 UPLOAD_TOKEN=t0k OUT="$tmp/h" 2>"$tmp/err"
 ok $? "lava-jobs writes the hi1215 jobs"
@@ -55,16 +109,17 @@ ok $? "u-boot: boot parameters as extra_kernel_args, the token a secret"
 
 # 3. LAVA's own schema.
 if /usr/bin/python3 -c 'import lava_common.schemas, yaml' 2>/dev/null; then
-	"$TS_TOP/scripts/lava-validate.py" "$tmp"/q/*.yaml "$tmp"/h/*.yaml >"$tmp/val" 2>&1
+	"$TS_TOP/scripts/lava-validate.py" "$tmp"/q/*.yaml "$tmp"/h/*.yaml "$tmp"/s9/*.yaml \
+		>"$tmp/val" 2>&1
 	ok $? "every generated job validates with lava_common's schema"
-	is "$(grep -c '^ok ' "$tmp/val")" 8 "8 jobs validated"
+	is "$(grep -c '^ok ' "$tmp/val")" 12 "12 jobs validated"
 	sed 's/compression: gz/compression: lz4/' "$tmp/q/001-evx-b1-default.yaml" >"$tmp/bad.yaml"
 	! "$TS_TOP/scripts/lava-validate.py" "$tmp/bad.yaml" >"$tmp/val2" 2>&1 &&
 		grep -q '^invalid ' "$tmp/val2"
 	ok $? "the validator rejects a broken job (an unknown compression)"
 else
 	skip "lava_common schema" "no lava-common (Debian package lava-common, boards/packages)"
-	skip "8 jobs validated" "no lava-common"
+	skip "12 jobs validated" "no lava-common"
 	skip "the validator rejects a broken job" "no lava-common"
 fi
 
@@ -89,9 +144,10 @@ else
 	printf '%s\n' "generic.kernel=file://$tmp/vmlinuz" "generic.ramdisk=file://$tmp/rd.cpio.gz" \
 		"generic.dtb=file://$tmp/b.dtb" >"$tmp/kernels-local"
 	"$jobs" KERNELS="$tmp/kernels-local" UPLOAD_URL=http://up.invalid/ EXPERIMENT="$tmp/evx.exp" \
-		DEVICE_TYPE=hi1215 RUNS=1 OUT="$tmp/hv" 2>/dev/null &&
+		DEVICE_TYPE=hi1215 RUNS=1 ORDER=fixed OUT="$tmp/hv" 2>/dev/null &&
 		"$jobs" KERNELS="$tmp/kernels-local" UPLOAD_URL=http://up.invalid/ \
-			EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 OUT="$tmp/qv" 2>/dev/null
+			EXPERIMENT="$tmp/evx.exp" DEVICE_TYPE=qemu RUNS=1 ORDER=fixed OUT="$tmp/qv" \
+			2>/dev/null
 	ok $? "jobs for both device types with local files (lava-run --validate fetches them)"
 	mkdir -p "$tmp/stub" "$tmp/etc-default" "$tmp/tftp"
 	for c in in.tftpd telnet pdu-control; do
@@ -160,6 +216,11 @@ bad "unknown variant 'nohz-of'" EXPERIMENT="$tmp/typo.exp" DEVICE_TYPE=qemu \
 	KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/
 bad "TRACES (or the experiment's traces=) must be 0 or 1, not 'yes'" EXPERIMENT=pingpong-nohz \
 	DEVICE_TYPE=qemu KERNELS="$tmp/kernels" UPLOAD_URL=http://up.invalid/ TRACES=yes
+# (a seed of ten digits was refused, though three in four drawn seeds have ten)
+for o in ORDER=random SEED=-1 SEED=4294967296 SEED=12x SEED=012 SEED=00000000004; do
+	bad "error: $o: " EXPERIMENT=pingpong-nohz DEVICE_TYPE=qemu KERNELS="$tmp/kernels" \
+		UPLOAD_URL=http://up.invalid/ "$o"
+done
 # built:NAME follows the one rule of names: make bisect NAME=a+b makes built:bisect-a+b-k00,
 # which lava-jobs refused ('+'); a name starting with '-' or of 65 characters is refused.
 printf '%s\n' "name=plus" "workload=pingpong" "a=built:bisect-a+b-k00" "b=built:bisect-a+b-k07" \

@@ -79,6 +79,42 @@ else
 	ok 1 "x86-tiny-pipe decompresses and has an ID_INDEX record"
 fi
 
+# The same in a file, where a thread of its own scans while the merger delivers: x86-lost's
+# ID_INDEX again after the second round marker past each group of LOST records (by then the
+# scanner has handed those records to the merger, which looks their ids up in id_cpu as the
+# scanner reaches the copy). The scanner must wait for the merger before it adds the copy's
+# entries (user_record()); a ThreadSanitizer build of tickscope reports the race otherwise
+# (its exit status 66 fails the checks below): make BUILD=build-tsan LTO= LDFLAGS=-fsanitize=thread
+# CFLAGS='-O1 -g -fsanitize=thread' build-tsan/tickscope, then TS_BUILD=$PWD/build-tsan prove
+# --exec '' tests/report-threads.t (the Makefile has no target of its own for it).
+if f0=$(fixture_data x86-lost) &&
+	perl "$TS_FIXTURES/perfdata.pl" layout "$f0" >"$tmp/lost.layout" &&
+	idx=$(awk '$1 == "rec" && $3 == 69 { print $2; exit }' "$tmp/lost.layout") &&
+	at=$(awk '$1 == "rec" { if ($3 == 2) n = 2; else if ($3 == 68 && n && !--n) print $2 + 8 }' \
+		"$tmp/lost.layout") && [ -n "$idx" ] && [ "$(echo "$at" | wc -l)" -ge 10 ] &&
+	perl "$TS_FIXTURES/perfdata.pl" insert "$f0" "$tmp/late-file.data" "$idx" $at; then
+	f=$tmp/late-file.data
+	# a report's checksum without the input's path (text: the first line; JSON: input.path)
+	pathless() { sed '1s/^tickscope report: .*//; 1s/"path":"[^"]*"//' "$1" | cksum; }
+	perl "$TS_FIXTURES/perfdata.pl" layout "$f" >"$tmp/late.layout"
+	[ "$(awk '$1 == "rec" && $3 == 69' "$tmp/late.layout" | wc -l)" -eq \
+		$(($(echo "$at" | wc -l) + 1)) ] &&
+		[ "$(awk '$1 == "rec" && $3 == 2' "$tmp/late.layout" | wc -l)" -eq \
+			"$(awk '$1 == "rec" && $3 == 2' "$tmp/lost.layout" | wc -l)" ]
+	ok $? "x86-lost with its ID_INDEX again after $(echo "$at" | wc -l) rounds of LOST records"
+	for _e in 1 unset spare 0; do
+		for _fmt in text json; do
+			run "$tmp/want" "$_e" "$f0" "" "$_fmt" && run "$tmp/got" "$_e" "$f" "" "$_fmt" &&
+				[ "$(pathless "$tmp/want")" = "$(pathless "$tmp/got")" ]
+			_rc=$?
+			ok $_rc "late ID_INDEX in a file, TS_THREADS $_e: the $_fmt report without it"
+			[ $_rc -eq 0 ] || sed -n '1,3s/^/#   /p' "$tmp/got.err" >&2
+		done
+	done
+else
+	ok 1 "x86-lost decompresses, has an ID_INDEX and LOST records, and takes an insert"
+fi
+
 # The oracle on the default's calm-machine path (report-oracle.t checks TS_THREADS=1).
 if command -v perf >/dev/null && command -v jq >/dev/null; then
 	ORACLE_TMP=$tmp

@@ -41,13 +41,16 @@ struct ts_run_meta;
  */
 int cli_run_meta(const char *input, struct ts_run_meta *m);
 
-/* Print the reader's warnings ("tickscope: warning: ..."); @src may be NULL. */
 /*
  * ts_analysis_finish() of @a, fed from @src (NULL: not from an input), after telling it what
  * only the whole input says (a per-task recording). Return: 0 or a negative code.
  */
 int cli_finish(struct ts_source *src, struct ts_analysis *a);
+/* Print the reader's warnings ("tickscope: warning: ..."); @src may be NULL. */
 void cli_warnings(struct ts_source *src);
+/* The one warning that @src's recording filters cannot be known (no command line), naming
+ * @name, on @out; nothing when they can be (ts_source_filters_unknown()). */
+void cli_warn_filters(FILE *out, const char *name, struct ts_source *src);
 
 /*
  * getopt_long()'s '?' or ':' (optstring starting with ':', opterr 0) as one line: the option

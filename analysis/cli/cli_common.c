@@ -106,6 +106,14 @@ int cli_finish(struct ts_source *src, struct ts_analysis *a)
 	return ts_analysis_finish(a);
 }
 
+void cli_warn_filters(FILE *out, const char *name, struct ts_source *src)
+{
+	const char *why = ts_source_filters_unknown(src);
+
+	if (why)
+		fprintf(out, "tickscope: warning: %s: %s\n", name, why);
+}
+
 void cli_warnings(struct ts_source *src)
 {
 	const struct ts_file_info *i;
@@ -116,9 +124,7 @@ void cli_warnings(struct ts_source *src)
 	if (ts_source_kallsyms_warning(src))
 		fprintf(stderr, "tickscope: warning: %s\n", ts_source_kallsyms_warning(src));
 	undecoded(src);
-	if (ts_source_filters_unknown(src))
-		fprintf(stderr, "tickscope: warning: %s: %s\n", ts_source_name(src),
-			ts_source_filters_unknown(src));
+	cli_warn_filters(stderr, ts_source_name(src), src);
 	i = ts_reader_info(ts_source_reader(src));
 	for (k = 0; k < i->nr_warnings && k < TS_READER_MAX_WARNINGS; k++)
 		fprintf(stderr, "tickscope: warning: %s\n", i->warnings[k]);

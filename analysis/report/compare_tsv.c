@@ -30,26 +30,20 @@ static const struct {
 	{ "confounders.tsv", CONF_HEAD "\n" },
 };
 
-/* @header with its '\n', or without (then added) */
-static FILE *open_tsv(const char *dir, const char *name, const char *header)
+/* @dir/@name with its header row @head (its '\n' included) */
+static FILE *open_tsv(const char *dir, const char *name, const char *head)
 {
-	size_t hl = strlen(header);
-	char *path, *head;
+	char *path;
 	FILE *f;
 	int err = 0;
 
 	if (asprintf(&path, "%s/%s", dir, name) < 0)
 		return NULL;
-	if (asprintf(&head, "%s%s", header, hl && header[hl - 1] == '\n' ? "" : "\n") < 0) {
-		free(path);
-		return NULL;
-	}
 	/* a file of this name that is not this table (another header) is not replaced */
 	f = ts_fopen_table(path, NULL, head, &err);
 	if (!f)
 		errno = -err; /* the callers return -errno (TS_EOUTLINK for a link) */
 	free(path);
-	free(head);
 	return f;
 }
 
@@ -95,7 +89,7 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 {
 	static const char *const dirs[] = { "neutral", "lower", "higher" };
 	static const char *const fams[] = { "result", "bench", "task", "trace" };
-	FILE *f = open_tsv(dir, "metrics.tsv", METRICS_HEAD);
+	FILE *f = open_tsv(dir, "metrics.tsv", METRICS_HEAD "\n");
 
 	if (!f)
 		return -errno;
@@ -126,8 +120,8 @@ static int metrics_tsv(const char *dir, const struct ts_cmp *c)
 
 static int explain_tsv(const char *dir, const struct ts_cmp *c)
 {
-	FILE *d = open_tsv(dir, "decomposition.tsv", DECOMP_HEAD);
-	FILE *k = open_tsv(dir, "changes.tsv", CHANGES_HEAD);
+	FILE *d = open_tsv(dir, "decomposition.tsv", DECOMP_HEAD "\n");
+	FILE *k = open_tsv(dir, "changes.tsv", CHANGES_HEAD "\n");
 	int err;
 
 	if (!d || !k) {
@@ -198,7 +192,7 @@ int ts_compare_tsv(const char *dir, const struct ts_cmp *c, char *bad, size_t le
 	err = err ?: explain_tsv(dir, c);
 	if (err)
 		return err;
-	f = open_tsv(dir, "confounders.tsv", CONF_HEAD);
+	f = open_tsv(dir, "confounders.tsv", CONF_HEAD "\n");
 	if (!f)
 		return -errno;
 	for (int i = 0; i < c->nr_conf; i++) {

@@ -1,7 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-only
 # `make lava-jobs`: writes one LAVA job definition per variant batch of an experiment, the
-# variants interleaved as make experiment records them. Submission is the user's lavacli.
+# variants interleaved as make experiment records them (in each batch an order shuffled from
+# SEED, or A B). Submission is the user's lavacli.
 set -eu
 TS_PROG=lava-jobs
 . "$(dirname "$0")/../lib/common.sh"
@@ -26,16 +27,23 @@ Usage: boards/lava/jobs.sh VAR=value...  (what `make lava-jobs VAR=value...` run
   TRACES       1: the boards upload each run's perf.data (and kallsyms, kconfig) with its
                summary; 0: the summary and the small files only (default: the
                experiment's traces=, else 0)
+  ORDER        shuffled (default): the variants' order in each batch is drawn from SEED, as
+               make experiment draws it, so that the farm's drift in step with the batches
+               falls on both variants alike; fixed: A B in every batch
+  SEED         the shuffle's seed, a number below 2^32 (default: the seed of the jobs.txt
+               an earlier lava-jobs wrote in OUT, else drawn); written in jobs.txt
   OUT          the jobs folder (default results/lava/<experiment name>/jobs)
 
-Writes OUT/NNN-<name>-b<batch>-<variant>.yaml (submit them in name order: A B A B ...) and
-OUT/jobs.txt (one line per job). Every input is checked before any file is written. OUT may
+Writes OUT/NNN-<name>-b<batch>-<variant>.yaml (submit them in name order: each batch's
+variants in its drawn order, A B or B A) and OUT/jobs.txt (one line per job, naming the
+order and seed). Every input is checked before any file is written. OUT may
 hold other files: they stay. The jobs an earlier lava-jobs wrote there (its jobs.txt) are
 replaced; a jobs.txt or NNN-*.yaml it did not write is refused, nothing removed.
 USAGE
 }
 
-VARS="EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB TRACES OUT"
+VARS="EXPERIMENT DEVICE_TYPE KERNELS UPLOAD_URL UPLOAD_TOKEN RUNS RUNS_PER_JOB TRACES ORDER SEED
+OUT"
 parse_vars "$@"
 
 # The device type.
@@ -93,6 +101,7 @@ runs=${V_RUNS:-${E_runs:-5}}
 per=${V_RUNS_PER_JOB:-1}
 check_count RUNS "$runs" 1
 check_count RUNS_PER_JOB "$per" 1
+order_check
 traces=${V_TRACES:-${E_traces:-0}}
 case "$traces" in 0 | 1) ;; *) die "TRACES (or the experiment's traces=) must be 0 or 1, not '$traces'" ;; esac
 
@@ -135,15 +144,20 @@ check_path OUT "$out"
 # anything is written or removed (the user's job files were deleted), other files stay.
 [ ! -e "$out" ] || [ -d "$out" ] || die "OUT=$out: not a folder; give a new or empty folder"
 ours=""
+# a job's line ends with the order it was written in (before session 24: nothing)
+order_re='\( order=fixed\)\{0,1\}\( order=shuffled seed=[0-9]*\)\{0,1\}'
 if [ -e "$out/jobs.txt" ] || [ -L "$out/jobs.txt" ]; then
 	bad=1
 	if [ -f "$out/jobs.txt" ] && [ ! -L "$out/jobs.txt" ] && [ -s "$out/jobs.txt" ]; then
-		bad=$(sed 's/ variant=[^ ]* kernel=[^ ]* first_run=[0-9]* runs=[0-9]*$//' \
+		bad=$(sed 's/ variant=[^ ]* kernel=[^ ]* first_run=[0-9]* runs=[0-9]*'"$order_re"'$//' \
 			"$out/jobs.txt" | grep -cv "^[0-9][0-9][0-9]-[$TS_NAME_CHARS]*\.yaml$" || true)
 	fi
 	[ "$bad" = 0 ] || die "OUT=$out holds a jobs.txt that lava-jobs did not write: nothing" \
 		"is removed; give a new or empty folder"
 	ours=$(cut -d' ' -f1 "$out/jobs.txt")
+	# no SEED given: the jobs written again in the order of those they replace
+	[ "$order" != shuffled ] || [ -n "$seed" ] ||
+		seed=$(sed -n 's/.* order=shuffled seed=\([0-9]*\)$/\1/p' "$out/jobs.txt" | head -n 1)
 fi
 for f in "$out"/[0-9][0-9][0-9]-*.yaml; do
 	[ -e "$f" ] || [ -L "$f" ] || continue
@@ -158,20 +172,30 @@ done
 rm -f "$out/jobs.txt"
 . "$TS_TOP/boards/lava/job-yaml.sh"
 
-# Batches: A then B, each job recording RUNS_PER_JOB runs of one variant.
+# Batches: each job records RUNS_PER_JOB runs of one variant; batch i's variants go in
+# batch_sides' order (make experiment's), A B with ORDER=fixed.
+sides="A B"
+how=" order=fixed"
+if [ "$order" = shuffled ]; then
+	[ -n "$seed" ] || seed=$(order_seed_draw)
+	how=" order=shuffled seed=$seed"
+fi
 seq_no=0
 k=1
+i=0
 while [ "$k" -le "$runs" ]; do
 	n=$per
 	[ $((k + n - 1)) -le "$runs" ] || n=$((runs - k + 1))
-	for ab in a b; do
+	i=$((i + 1))
+	for ab in $(batch_sides "$i" | tr AB ab); do
 		eval "v=\$${ab}_name vk=\$${ab}_kernel va=\$${ab}_args"
 		seq_no=$((seq_no + 1))
 		f=$out/$(printf %03d "$seq_no")-$name-b$k-$v.yaml
 		job_yaml "$v" "$vk" "$va" "$k" "$n" >"$f.tmp"
 		mv "$f.tmp" "$f"
-		echo "$(basename "$f") variant=$v kernel=$vk first_run=$k runs=$n" >>"$out/jobs.txt"
+		echo "$(basename "$f") variant=$v kernel=$vk first_run=$k runs=$n$how" >>"$out/jobs.txt"
 	done
 	k=$((k + n))
 done
-msg "wrote $seq_no job(s) for $dtype into $out (submit in name order; boards/lava/README.md)"
+msg "wrote $seq_no job(s) for $dtype into $out in$how (submit in name order;" \
+	"boards/lava/README.md)"

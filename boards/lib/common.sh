@@ -351,3 +351,67 @@ tool_paths() {
 	build_dir
 	tickscope=${V_TICKSCOPE:-$bdir/tickscope}
 }
+
+# order_check: ORDER and SEED (V_ORDER, V_SEED) as make experiment and make lava-jobs take them,
+# into $order (shuffled, the default, or fixed) and $seed (empty when not given: the caller
+# draws one, order_seed_draw, or takes the one it wrote down before).
+order_check() {
+	order=${V_ORDER:-shuffled}
+	case "$order" in
+	shuffled | fixed) ;;
+	*) die "ORDER=$order: shuffled or fixed" ;;
+	esac
+	seed=${V_SEED:-}
+	# ten digits are a seed (below 4294967296, as drawn), a leading 0 none (octal to $(( )))
+	case "$seed" in
+	'') ;;
+	*[!0-9]* | ???????????* | 0?*) die "SEED=$seed: a number below 2^32" ;;
+	*) [ "$seed" -lt 4294967296 ] || die "SEED=$seed: a number below 2^32" ;;
+	esac
+}
+
+# order_seed_draw: a seed below 2^32 from the kernel's random numbers, on stdout
+order_seed_draw() {
+	od -An -N4 -tu4 /dev/urandom | tr -d ' '
+}
+
+# batch_sides K: the sides ($sides: A B [C]) in batch K's order ($order, $seed). Shuffled and
+# balanced: the batches go in blocks of as many batches as sides; a block draws one order (a
+# Fisher-Yates shuffle) and its batches take its rotations, so that each variant holds each
+# place once in every block (two variants: A B then B A, or B A then A B). The draws are a
+# 32-bit integer hash (two multiply-xorshift rounds) of SEED, the block and the step, in the
+# shell's own arithmetic: a seed gives the same orders on every machine and shell, seeds
+# however close unrelated ones. make experiment and make lava-jobs share it.
+batch_sides() {
+	[ "$order" = shuffled ] || { echo $sides; return 0; }
+	_k=$1
+	set -- $sides
+	_r=$(((_k - 1) % $#)) _k=$(((_k - 1) / $# + 1)) _i=$#
+	while [ "$_i" -gt 1 ]; do
+		_x=$(((seed ^ (_k * 2654435769 + _i * 40503) % 4294967296)))
+		_x=$((((_x >> 16) ^ _x) * 73244475 % 4294967296))
+		_x=$((((_x >> 16) ^ _x) * 73244475 % 4294967296))
+		_j=$((((_x >> 16) ^ _x) % _i + 1))
+		eval "_a=\${$_i} _b=\${$_j}"
+		_o="" _p=0
+		for _s in "$@"; do
+			_p=$((_p + 1))
+			if [ "$_p" = "$_i" ]; then
+				_o="$_o $_b"
+			elif [ "$_p" = "$_j" ]; then
+				_o="$_o $_a"
+			else
+				_o="$_o $_s"
+			fi
+		done
+		set -- $_o
+		_i=$((_i - 1))
+	done
+	while [ "$_r" -gt 0 ]; do
+		_a=$1
+		shift
+		set -- "$@" "$_a"
+		_r=$((_r - 1))
+	done
+	echo "$@"
+}
