@@ -14,6 +14,11 @@ RUNS=${BENCH_RECORD_RUNS:-9}
 # ring sizes in pages; "8s": 8 pages with the recorder stopped (SIGSTOP) 5 ms of every 50 ms
 # while the workload runs, the same stalls for both tools: a loaded machine's, made repeatable
 PAGES=${BENCH_RECORD_PAGES:-128 8 8s}
+# the stalled size's stops, the same number for both tools, and a workload long enough for them
+# on a machine twice as fast as this project's (0.75 s of stops; 20,000 round trips take 1 s
+# here, calm, recorded)
+STALLS=${BENCH_RECORD_STALLS:-15}
+STALL_ITERS=40000
 EVENTS=${BENCH_RECORD_EVENTS:-sched:sched_switch,sched:sched_waking,sched:sched_wakeup,timer:hrtimer_start,timer:hrtimer_expire_entry,power:cpu_idle}
 
 case "${1:-}" in
@@ -34,14 +39,17 @@ events (medians), and how many turns each tool lost fewer events in than the oth
 same load: a paired comparison that medians of mostly-zero losses cannot give). A size with
 an "s" (8s) stops the recorder 5 ms of every 50 ms while the workload runs (SIGSTOP, SIGCONT):
 the stalls a loaded machine gives a recorder, the same for both tools, so that their losses
-compare whatever the load. The stalls are made by scripts/bench-stall.c (built like bench-time.c),
+compare whatever the load: $STALLS stops a run (the workload, $STALL_ITERS round trips there, outlasts
+them), so that a recorder that slows the workload is not stopped more often than the other
+(10% more stops and lost events in all, with fewer lost a stop, before the count was fixed).
+The stalls are made by scripts/bench-stall.c (built like bench-time.c),
 which runs the workload and holds the recorder on absolute times at real-time priority, and
 prints how many it made and how long they held (median, max); without a compiler, by a shell
 loop of pkill and sleep, whose stalls last far longer than 5 ms on a loaded machine (two scans of
 /proc and three fork+execs each: 113-290 ms at load 25), so that the losses measure the load.
 BENCH_STRICT=1 exits 1 when a target is missed.
 Environment: TS_BUILD, PERF, CC, BENCH_RECORD_RUNS (default 9), BENCH_RECORD_PAGES,
-BENCH_RECORD_EVENTS, BENCH_STRICT.
+BENCH_RECORD_STALLS (default 15), BENCH_RECORD_EVENTS, BENCH_STRICT.
 EOF2
 	exit 0
 	;;
@@ -96,8 +104,9 @@ one() {
 	sleep 1 # past the start-up (synthesis, mmap)
 	if [ "$_stall" = stall ] && [ -n "$STALLER" ]; then
 		# the workload under bench-stall, which holds the recorder (the timer's child)
-		"$STALLER" -o "$tmp/stall" 5000 50000 "$(pgrep -P "$t")" \
-			"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 || true
+		"$STALLER" -o "$tmp/stall" -n "$STALLS" 5000 50000 "$(pgrep -P "$t")" \
+			"$work" --pin cross --iterations $STALL_ITERS --warmup 100 >/dev/null 2>&1 ||
+			true
 		cat "$tmp/stall" >>"$tmp/stalls-$_tool-$_pages"
 	else
 		"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 &
@@ -171,6 +180,10 @@ for m in $PAGES; do
 		printf '%-16s -m %-5s stalls %s a run, held %s us (median of the runs'"'"' medians), max %s us\n' \
 			"$tool record" "$m" "$(stat "$f" 1 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
 			"$(stat "$f" 2 | cut -d' ' -f1)" "$(stat "$f" 3 | cut -d' ' -f3)"
+		# lost a stop, run by run (the runs' stops are the same count unless a workload ended early)
+		paste -d' ' "$tmp/$tool-$m" "$f" | awk '{ print ($5 > 0 ? $3 / $5 : 0) }' >"$tmp/per"
+		printf '%-16s -m %-5s lost a stop %s\n' "$tool record" "$m" \
+			"$(stat "$tmp/per" 1 | awk '{ printf "%.0f [%.0f-%.0f]", $1, $2, $3 }')"
 	done
 	# line i of each file is turn i: the two tools back to back
 	paste -d' ' "$tmp/tickscope-$m" "$tmp/perf-$m" | awk -v m="$m" '{

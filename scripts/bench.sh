@@ -113,7 +113,8 @@ Environment: TS_BUILD, CC, BENCH_DIR, BENCH_MIN_SAMPLES, BENCH_MIN_SAMPLES_ZP, B
 (default 5), BENCH_PERF_RUNS (default 3), BENCH_PLUGIN_RUNS (default 9: the plugin and the
 no-op dlfilter, in either order by turns; the goal is the median of each round's CPU ratio),
 BENCH_FIFO=0 (every round at the normal policy), BENCH_SCALE=0 (no compare at scale), BENCH_GROWTH=0
-(no growth lines), BENCH_GROWTH_RUNS (default 3), BENCH_STRICT=1
+(no growth lines), BENCH_GROWTH_RUNS (default 3; BENCH_GROWTH_GOAL_RUNS, 9, on the
+smallest size), BENCH_STRICT=1
 (exit 1 when a goal is missed).
 EOF
 }
