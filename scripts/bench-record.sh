@@ -32,9 +32,9 @@ the tools' order swapped every run. Prints per tool and size the median [min-max
 recorder's own CPU time (user+sys, in microseconds by scripts/bench-time.c built with \$CC,
 else cc; in GNU time's 10 ms steps without a compiler; the workload runs apart), the samples
 in the file, the events lost (tickscope info: the larger of the LOST and the LOST_SAMPLES
-records' counts, which perf record writes both of for the same losses) and the samples
-recorded before the first LOST record (all of them when none was lost), and the mean of the
-events lost; then the ratios and the targets: no more CPU than perf record, no more lost
+records' counts, which perf record writes both of for the same losses), the samples
+recorded before the first LOST record (all of them when none was lost), the mean of the
+events lost and the workload's own round trip (what the recorder costs it); then the ratios and the targets: no more CPU than perf record, no more lost
 events (medians), and how many turns each tool lost fewer events in than the other (the two ran back to back in a turn, under the
 same load: a paired comparison that medians of mostly-zero losses cannot give). A size with
 an "s" (8s) stops the recorder 5 ms of every 50 ms while the workload runs (SIGSTOP, SIGCONT):
@@ -105,11 +105,11 @@ one() {
 	if [ "$_stall" = stall ] && [ -n "$STALLER" ]; then
 		# the workload under bench-stall, which holds the recorder (the timer's child)
 		"$STALLER" -o "$tmp/stall" -n "$STALLS" 5000 50000 "$(pgrep -P "$t")" \
-			"$work" --pin cross --iterations $STALL_ITERS --warmup 100 >/dev/null 2>&1 ||
+			"$work" --pin cross --iterations $STALL_ITERS --warmup 100 >"$tmp/work" 2>&1 ||
 			true
 		cat "$tmp/stall" >>"$tmp/stalls-$_tool-$_pages"
 	else
-		"$work" --pin cross --iterations 20000 --warmup 100 >/dev/null 2>&1 &
+		"$work" --pin cross --iterations 20000 --warmup 100 >"$tmp/work" 2>&1 &
 		w=$!
 		while [ "$_stall" = stall ] && kill -0 "$w" 2>/dev/null; do
 			pkill -STOP -P "$t"
@@ -128,7 +128,9 @@ one() {
 	lost=$(sed -n 's/^lost events: *\([0-9]*\) in LOST records, *\([0-9]*\).*/\1 \2/p' \
 		"$tmp/info" | awk '{ print ($1 > $2 ? $1 : $2) }')
 	if [ "${lost:-0}" -gt 0 ]; then b=$(before_loss "$tmp/f.data"); else b=$n; fi
-	echo "$cpu ${n:-0} ${lost:-0} $b"
+	# the workload's round trip under the recorder (its own line: "...latency: X microseconds")
+	rt=$(sed -n 's/.*latency: \([0-9.]*\) microseconds.*/\1/p' "$tmp/work" | tail -n 1)
+	echo "$cpu ${n:-0} ${lost:-0} $b ${rt:-0}"
 }
 
 # stat FILE COLUMN: "median min max" of one column
@@ -167,12 +169,13 @@ target() { # what a b: met when a <= b (bench.sh's "goal:" lines)
 for m in $PAGES; do
 	for tool in perf tickscope; do
 		f=$tmp/$tool-$m
-		printf '%-16s -m %-5s cpu %s s  samples %s  lost %s mean %s  before first loss %s\n' \
+		printf '%-16s -m %-5s cpu %s s  samples %s  lost %s mean %s  before first loss %s  round trip %s us\n' \
 			"$tool record" "$m" "$(stat "$f" 1 | awk '{ printf "%.3f [%.3f-%.3f]", $1, $2, $3 }')" \
 			"$(stat "$f" 2 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
 			"$(stat "$f" 3 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
 			"$(awk '{ s += $3 } END { printf "%d", NR ? s / NR : 0 }' "$f")" \
-			"$(stat "$f" 4 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')"
+			"$(stat "$f" 4 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
+			"$(stat "$f" 5 | awk '{ printf "%.1f [%.1f-%.1f]", $1, $2, $3 }')"
 	done
 	for tool in perf tickscope; do
 		f=$tmp/stalls-$tool-${m%s}
@@ -181,19 +184,24 @@ for m in $PAGES; do
 			"$tool record" "$m" "$(stat "$f" 1 | awk '{ printf "%d [%d-%d]", $1, $2, $3 }')" \
 			"$(stat "$f" 2 | cut -d' ' -f1)" "$(stat "$f" 3 | cut -d' ' -f3)"
 		# lost a stop, run by run (the runs' stops are the same count unless a workload ended early)
-		paste -d' ' "$tmp/$tool-$m" "$f" | awk '{ print ($5 > 0 ? $3 / $5 : 0) }' >"$tmp/per"
+		paste -d' ' "$tmp/$tool-$m" "$f" | awk '{ print ($6 > 0 ? $3 / $6 : 0) }' >"$tmp/per"
 		printf '%-16s -m %-5s lost a stop %s\n' "$tool record" "$m" \
 			"$(stat "$tmp/per" 1 | awk '{ printf "%.0f [%.0f-%.0f]", $1, $2, $3 }')"
 	done
 	# line i of each file is turn i: the two tools back to back
 	paste -d' ' "$tmp/tickscope-$m" "$tmp/perf-$m" | awk -v m="$m" '{
-		if ($3 < $7) t++; else if ($3 > $7) p++; else e++ }
+		if ($3 < $8) t++; else if ($3 > $8) p++; else e++ }
 		END { printf "turns (-m %s): tickscope lost fewer events in %d, perf record in %d, " \
 			"equal in %d\n", m, t, p, e }'
 	pc=$(stat "$tmp/perf-$m" 1 | cut -d' ' -f1)
 	tc=$(stat "$tmp/tickscope-$m" 1 | cut -d' ' -f1)
 	pl=$(stat "$tmp/perf-$m" 3 | cut -d' ' -f1)
 	tl=$(stat "$tmp/tickscope-$m" 3 | cut -d' ' -f1)
+	# the workload's slowdown under the recorder, turn by turn (the tools back to back)
+	paste -d' ' "$tmp/tickscope-$m" "$tmp/perf-$m" | awk '{ print ($10 > 0 ? $5 / $10 : 0) }' \
+		>"$tmp/per"
+	echo "ratio: the workload's round trip under tickscope record / under perf record (-m $m)," \
+		"median of the turns: $(stat "$tmp/per" 1 | awk '{ printf "%.3f [%.3f-%.3f]", $1, $2, $3 }')"
 	echo "ratio: tickscope record / perf record, median CPU (-m $m): $(awk -v a="$tc" \
 		-v b="$pc" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')x; median lost: $tl / $pl"
 	target "tickscope record CPU, median s (-m $m)" "$tc" "$pc"
