@@ -76,7 +76,8 @@ bench_run() {
 	_bf=$1
 	shift
 	if [ -n "${TIMER:-}" ]; then
-		"$TIMER" -o "$_bf" "$@"
+		"$TIMER" -o "$_bf" "$@" || return
+		bench_rt_rest "$1"
 		return
 	fi
 	_b0=$(date +%s%N)
@@ -84,4 +85,19 @@ bench_run() {
 	_b1=$(date +%s%N)
 	awk -v a="$_b0" -v b="$_b1" '{ printf "%s %s %s %.6f\n", $1, $2, $3, (b - a) / 1e9 }' \
 		"$_bf.gnu" >"$_bf"
+	bench_rt_rest "$1"
+}
+
+# bench_rt_rest WORD: after a run at a real-time policy (WORD is chrt), a rest of one RT period
+# when real-time throttling is on (sched_rt_runtime_us below its period). A command that ran at
+# SCHED_FIFO longer than the runtime (perf sched latency, 1.0-1.6 s) left its CPU throttled
+# until the period's end, and the next command at SCHED_FIFO waited for it: tickscope report
+# run at once after perf sched latency took 304-351 ms in 4 of 6 turns against 231-253 ms in
+# 6 of 6 after a rest of one period (calm machine).
+bench_rt_rest() {
+	[ "$1" = chrt ] || return 0
+	_rt=$(cat /proc/sys/kernel/sched_rt_runtime_us 2>/dev/null) || return 0
+	_rp=$(cat /proc/sys/kernel/sched_rt_period_us 2>/dev/null) || return 0
+	[ "$_rt" -ge 0 ] && [ "$_rt" -lt "$_rp" ] || return 0
+	sleep "$(awk -v p="$_rp" 'BEGIN { printf "%.3f", p / 1e6 + 0.05 }')"
 }
